@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { currencySchema, siteSchema } from './site.ts';
+
+export const guestIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the guest id this device was given');
+
+/** Who is asking: a guest by tempUserId, or a signed-in traveller by Token (or Authorization: Bearer). */
+export const ownerParamsSchema = z.object({
+  tempUserId: guestIdSchema.optional(),
+  Token: z.string().min(1).max(1024).optional(),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const cartItemInputSchema = z.object({
+  packageId: z.coerce.number({ message: 'must be a package id' }).int().positive('must be a package id'),
+  travelDate: isoDate,
+  adults: z.coerce.number().int().min(1, 'at least 1 adult travels').max(9, 'at most 9 adults per booking'),
+  children: z.coerce.number().int().min(0).max(6, 'at most 6 children per booking').default(0),
+  infants: z.coerce.number().int().min(0).max(4, 'at most 4 infants per booking').default(0),
+  rooms: z.coerce.number().int().min(1, 'at least 1 room').max(5, 'at most 5 rooms per booking').default(1),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  /** The client's own id of the line: a replay or a merge never makes a second line. */
+  clientId: z.string().min(8).max(64).optional(),
+});
+export type CartItemInput = z.input<typeof cartItemInputSchema>;
+export type CartItemFields = z.infer<typeof cartItemInputSchema>;
+
+export const createCartParamsSchema = ownerParamsSchema.extend(cartItemInputSchema.shape);
+
+export const cartItemSchema = z.object({
+  CartId: z.number().int(),
+  clientId: z.string().nullable(),
+  site: siteSchema,
+  currency: currencySchema,
+  packageId: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  city: z.string(),
+  image: z.string(),
+  nights: z.number().int(),
+  travelDate: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  rooms: z.number().int(),
+  unitPrice: z.number().int(),
+  totalPrice: z.number().int(),
+  createdAt: z.string(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** GetCart: a list of groups, each with a data list; the cart count is the total across groups. */
+export const cartGroupSchema = z.object({ group: z.string(), data: z.array(cartItemSchema) });
+export const cartSchema = z.array(cartGroupSchema);
+export type CartGroup = z.infer<typeof cartGroupSchema>;
+
+export const removeCartParamsSchema = ownerParamsSchema.extend({
+  CartId: z.coerce.number({ message: 'CartId is required' }).int().positive('CartId is required'),
+});
+
+export const mergeCartParamsSchema = z.object({ tempUserId: guestIdSchema, Token: z.string().min(1).max(1024).optional() });
+
+export const tempBookingSchema = z.object({
+  TempBookingId: z.number().int(),
+  site: siteSchema,
+  currency: currencySchema,
+  items: z.array(cartItemSchema),
+  total: z.number().int(),
+  status: z.enum(['held', 'expired']),
+  holdExpiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type TempBooking = z.infer<typeof tempBookingSchema>;
+
+export const createTempBookingParamsSchema = ownerParamsSchema.extend({
+  /** Lines to hold; all lines of this site's cart when omitted. */
+  CartIds: z
+    .union([z.array(z.coerce.number().int().positive()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
+    .optional(),
+});
+export const getTempBookingParamsSchema = ownerParamsSchema.extend({
+  TempBookingId: z.coerce.number().int().positive().optional(),
+});
+
+/** Child fare as a share of the adult fare; infants travel free. */
+export const CHILD_FARE_SHARE = 0.6;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { moneySchema } from './site.ts';
+
+export const packageCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  city: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  tripType: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  nights: z.number().int(),
+  days: z.number().int(),
+  summary: z.string(),
+  heroImage: z.string(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  price: moneySchema,
+  compareAt: moneySchema.nullable(),
+});
+export type PackageCard = z.infer<typeof packageCardSchema>;
+
+export const featuredPackagesSchema = z.object({ packages: z.array(packageCardSchema) });
+export type FeaturedPackages = z.infer<typeof featuredPackagesSchema>;
+
+export const packageSortSchema = z.enum(['popular', 'price-asc', 'price-desc', 'duration-asc', 'duration-desc']);
+export type PackageSort = z.infer<typeof packageSortSchema>;
+
+/** A list of ids given as 3, "3", "3,5" or [3, 5]. */
+export const idListSchema = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
+  .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter((x) => x !== ''))
+  .pipe(z.array(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a list of numeric ids').transform(Number)));
+
+const optionalId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined || v === '' || v === 0 || v === '0' ? undefined : String(v).trim()))
+  .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a numeric id').transform(Number).optional());
+
+export const packageSearchParamsSchema = z.object({
+  typeId: optionalId,
+  cityId: optionalId,
+  interests: idListSchema.optional(),
+  pageIndex: z.coerce.number({ message: 'must be a page number from 1' }).int().min(1, 'must be a page number from 1').default(1),
+  pageSize: z.coerce.number({ message: 'must be between 1 and 48' }).int().min(1, 'must be between 1 and 48').max(48, 'must be between 1 and 48').default(12),
+  sort: packageSortSchema.default('popular'),
+});
+export type PackageSearchParams = z.input<typeof packageSearchParamsSchema>;
+
+export const packageSearchResultSchema = z.object({
+  packages: z.array(packageCardSchema),
+  total: z.number().int().nonnegative(),
+});
+export type PackageSearchResult = z.infer<typeof packageSearchResultSchema>;

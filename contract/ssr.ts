@@ -1,0 +1,48 @@
+import type { ApiCall } from './api.ts';
+import type { Site } from './site.ts';
+
+/**
+ * The agreement between the server and the app's server entry (src/entry-server.tsx): the server
+ * hands it a way to read the API in process and gets back a stream to send.
+ */
+export type ServerFetch = (
+  call: ApiCall,
+  params: object,
+  site: Site,
+) => Promise<{ httpStatus: number; body: { status: string; data: unknown } }>;
+
+export interface PublicSettings {
+  /** Canonical origin, e.g. https://shop.example.com */
+  origin: string;
+  gtm: { UAE?: string; IN?: string };
+  googleClientId?: string;
+}
+
+export interface PageAssets {
+  css: string[];
+  preload: string[];
+}
+
+export interface RenderRequest {
+  url: string;
+  fetchApi: ServerFetch;
+  settings: PublicSettings;
+  assets: PageAssets;
+  bootstrapModules: string[];
+  nonce: string;
+}
+
+export interface RenderResult {
+  status: number;
+  /** Pipes the HTML into a Node writable stream. */
+  pipe(destination: NodeWritable): void;
+  abort(): void;
+}
+
+/** A Node writable stream, named structurally so the worker's build needs no Node types. */
+export interface NodeWritable {
+  write(chunk: unknown): boolean;
+  end(): unknown;
+}
+
+export type Render = (req: RenderRequest) => Promise<RenderResult>;

@@ -1,0 +1,131 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { siteSchema, type Site } from '../contract/site.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { HttpError, sendError } from './lib/envelope.ts';
+import { mergeParams } from './lib/params.ts';
+import { contentSecurityPolicy } from './lib/csp.ts';
+import { commonRoutes } from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** From the Country header: 'IN' or 'UAE' (default). */
+    site: Site;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Adds the web front end (static files and server rendering); the API tests leave it out. */
+  web?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Turns zod's issues into one sentence a person can act on. */
+function validationMessage(error: FastifyError & { validation?: { instancePath?: string; message?: string; params?: unknown }[] }) {
+  const first = error.validation?.[0];
+  if (!first) return 'The request is not valid.';
+  const field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const message = first.message ?? 'is not valid';
+  return field && !message.startsWith(field) ? `${field}: ${message}` : message;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    disableRequestLogging: config.NODE_ENV === 'test',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.db);
+  app.decorate('config', config);
+  app.decorateRequest('site', 'UAE');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    // Our pages link out to nothing that needs a referrer beyond the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.country;
+    if (header === undefined || header === '') return;
+    const parsed = siteSchema.safeParse(String(header).toUpperCase());
+    if (!parsed.success) {
+      return sendError(reply, 400, 'The Country header must be IN or UAE.');
+    }
+    request.site = parsed.data;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, 400, validationMessage(error));
+    }
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.message, error.data);
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 400, 'The request body is not valid JSON.');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return sendError(reply, 413, 'The request is too large.');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, 'Send the request as JSON (Content-Type: application/json) or as a form.');
+      case 'FST_ERR_VALIDATION':
+        return sendError(reply, 400, error.message);
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return sendError(reply, 400, 'The request body is not valid JSON.');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'Something went wrong on our side. Please try again in a moment.');
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('preValidation', async (request) => mergeParams(request));
+      await api.register(commonRoutes);
+    },
+    { prefix: '/api/Common' },
+  );
+
+  app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
+
+  if (opts.web) await opts.web(app);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return sendError(reply, 404, `There is no API call at ${request.method} ${request.url.split('?')[0]}.`);
+    }
+    return sendError(reply, 404, 'Not found.');
+  });
+
+  return app;
+}

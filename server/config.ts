@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const DEV_TOKEN_KEY = 'development-only-token-key-change-me';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  TOKEN_KEY: z.string().min(16, 'TOKEN_KEY must be at least 16 characters').optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.string().min(3).default('Wanderlust Holidays <no-reply@localhost>'),
+  ENQUIRY_TO: optionalText,
+  GTM_ID_UAE: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'GTM_ID_UAE must look like GTM-XXXXXXX')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GTM_ID_IN: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'GTM_ID_IN must look like GTM-XXXXXXX')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  TEMP_BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'TOKEN_KEY'> & { TOKEN_KEY: string };
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. A missing or invalid value stops start-up with a
+ * message naming it; development defaults are allowed but reported through `warnings`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): {
+  config: Config;
+  warnings: string[];
+} {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const warnings: string[] = [];
+  const value = parsed.data;
+  let tokenKey = value.TOKEN_KEY;
+  if (!tokenKey) {
+    if (value.NODE_ENV === 'production' && value.PUBLIC_URL && !value.PUBLIC_URL.includes('localhost')) {
+      throw new ConfigError('Invalid configuration:\n  TOKEN_KEY: required when PUBLIC_URL is a public address');
+    }
+    tokenKey = DEV_TOKEN_KEY;
+    warnings.push('TOKEN_KEY is not set: using a development key. Set TOKEN_KEY before going live.');
+  }
+  if (!value.SMTP_URL) warnings.push('SMTP_URL is not set: one-time codes and mail are written to the server log.');
+  if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);
+  return { config: { ...value, TOKEN_KEY: tokenKey }, warnings };
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** Configuration for tests: in-memory database, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const { config } = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', TOKEN_KEY: 'test-token-key-0123456789' });
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,414 @@
+
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Sites are stored as the spec's country codes: 'UAE' or 'IN'. */
+const site = () => text('site').notNull();
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- places ----------
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  iso2: text('iso2').notNull().unique(),
+  dialCode: text('dial_code').notNull(),
+});
+
+export const states = pgTable('states', {
+  id: integer('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  name: text('name').notNull(),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    countryId: integer('country_id').notNull().references(() => countries.id),
+    stateId: integer('state_id').references(() => states.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    /** A city travellers can pick as a holiday destination (has packages). */
+    isDestination: boolean('is_destination').notNull().default(false),
+    summary: text('summary').notNull().default(''),
+    image: text('image'),
+  },
+  (t) => [index('cities_country_idx').on(t.countryId)],
+);
+
+// ---------- catalogue ----------
+export const tripTypes = pgTable('trip_types', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const interests = pgTable('interests', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export interface ItineraryDay {
+  day: number;
+  title: string;
+  description: string;
+}
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    tripTypeId: integer('trip_type_id').notNull().references(() => tripTypes.id),
+    nights: integer('nights').notNull(),
+    days: integer('days').notNull(),
+    summary: text('summary').notNull(),
+    highlights: jsonb('highlights').$type<string[]>().notNull().default([]),
+    itinerary: jsonb('itinerary').$type<ItineraryDay[]>().notNull(),
+    inclusions: jsonb('inclusions').$type<string[]>().notNull(),
+    exclusions: jsonb('exclusions').$type<string[]>().notNull(),
+    heroImage: text('hero_image').notNull(),
+    gallery: jsonb('gallery').$type<string[]>().notNull(),
+    rating: real('rating').notNull(),
+    reviewCount: integer('review_count').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
+);
+
+export const packageInterests = pgTable(
+  'package_interests',
+  {
+    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id').notNull().references(() => interests.id),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.interestId] })],
+);
+
+/** Prices are stored per site in that site's own currency: never converted at run time. */
+export const packagePrices = pgTable(
+  'package_prices',
+  {
+    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    site: site(),
+    currency: text('currency').notNull(),
+    /** Price per adult, whole currency units. */
+    amount: integer('amount').notNull(),
+    /** Price before the current offer, when there is one. */
+    compareAt: integer('compare_at'),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.site] })],
+);
+
+// ---------- content ----------
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  bannerType: text('banner_type').notNull(),
+  site: text('site'),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  image: text('image').notNull(),
+  link: text('link').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const missionStatements = pgTable('mission_statements', {
+  id: serial('id').primaryKey(),
+  pageType: text('page_type').notNull(),
+  forListing: boolean('for_listing').notNull().default(false),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    pageType: text('page_type').notNull(),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    location: text('location').notNull().default(''),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    body: text('body').notNull(),
+    travelledOn: date('travelled_on'),
+    createdAt: created(),
+  },
+  (t) => [index('reviews_page_idx').on(t.pageType), index('reviews_package_idx').on(t.packageId)],
+);
+
+export const blogPosts = pgTable('blog_posts', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  pageName: text('page_name').notNull(),
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull(),
+  /** Sanitised HTML. */
+  body: text('body').notNull(),
+  image: text('image').notNull(),
+  author: text('author').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});
+
+export interface FooterLink {
+  label: string;
+  url: string;
+}
+
+export const footerHeadings = pgTable('footer_headings', {
+  id: serial('id').primaryKey(),
+  heading: text('heading').notNull(),
+  links: jsonb('links').$type<FooterLink[]>().notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+// ---------- coupons and deals ----------
+export const couponCategories = pgTable('coupon_categories', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  terms: jsonb('terms').$type<string[]>().notNull(),
+  categoryId: integer('category_id').notNull().references(() => couponCategories.id),
+  /** Page the coupon is promoted on (home, holidays, deals ...). */
+  pageName: text('page_name').notNull(),
+  /** null: valid on both sites. */
+  site: text('site'),
+  discountType: text('discount_type').$type<'percent' | 'flat'>().notNull(),
+  /** Percent, or flat amount for the site in its own currency (flat_aed / flat_inr). */
+  percent: integer('percent'),
+  flatAed: integer('flat_aed'),
+  flatInr: integer('flat_inr'),
+  maxDiscountAed: integer('max_discount_aed'),
+  maxDiscountInr: integer('max_discount_inr'),
+  minCartAed: integer('min_cart_aed').notNull().default(0),
+  minCartInr: integer('min_cart_inr').notNull().default(0),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  /** A coupon issued to one traveller only (shown in their coupon list). */
+  userId: integer('user_id'),
+});
+
+export const dealCategories = pgTable('deal_categories', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  image: text('image').notNull(),
+});
+
+export const dealSubcategories = pgTable('deal_subcategories', {
+  id: integer('id').primaryKey(),
+  categoryId: integer('category_id').notNull().references(() => dealCategories.id),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const deals = pgTable('deals', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  image: text('image').notNull(),
+  categoryId: integer('category_id').notNull().references(() => dealCategories.id),
+  subcategoryId: integer('subcategory_id').references(() => dealSubcategories.id),
+  packageId: integer('package_id').references(() => packages.id),
+  discountPercent: integer('discount_percent').notNull(),
+  moduleType: text('module_type').notNull().default('package'),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+});
+
+// ---------- accounts ----------
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').unique(),
+  phone: text('phone').unique(),
+  name: text('name').notNull().default(''),
+  passwordHash: text('password_hash'),
+  title: text('title'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  dob: date('dob'),
+  countryId: integer('country_id'),
+  stateId: integer('state_id'),
+  cityId: integer('city_id'),
+  imageFileId: integer('image_file_id'),
+  googleSub: text('google_sub').unique(),
+  personalDetails: jsonb('personal_details').$type<Record<string, string>>().notNull().default({}),
+  createdAt: created(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const otps = pgTable(
+  'otps',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<'signup' | 'reset'>().notNull(),
+    identifier: text('identifier').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('otps_ident_idx').on(t.purpose, t.identifier)],
+);
+
+/** Short-lived tokens handed out after an OTP is verified (sign-up, password reset). */
+export const verificationTokens = pgTable('verification_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  purpose: text('purpose').$type<'signup' | 'reset'>().notNull(),
+  identifier: text('identifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters shared by every instance (login attempts, enquiries, OTP sends). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+// ---------- cart, temporary bookings, idempotency ----------
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    /** 'guest:<tempUserId>' or 'user:<id>' */
+    owner: text('owner').notNull(),
+    site: site(),
+    currency: text('currency').notNull(),
+    packageId: integer('package_id').notNull().references(() => packages.id),
+    travelDate: date('travel_date').notNull(),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    rooms: integer('rooms').notNull().default(1),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    unitPrice: integer('unit_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    /** Client-generated id of the line, so a merge or a replay never duplicates it. */
+    clientId: text('client_id'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('cart_owner_idx').on(t.owner, t.site),
+    uniqueIndex('cart_owner_client_idx').on(t.owner, t.clientId),
+  ],
+);
+
+export const tempBookings = pgTable(
+  'temp_bookings',
+  {
+    id: serial('id').primaryKey(),
+    owner: text('owner').notNull(),
+    site: site(),
+    currency: text('currency').notNull(),
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    total: integer('total').notNull(),
+    status: text('status').notNull().default('held'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('temp_owner_idx').on(t.owner)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.key] })],
+);
+
+// ---------- bookings ----------
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    refIdKey: text('ref_id_key').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    site: site(),
+    currency: text('currency').notNull(),
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    travellers: jsonb('travellers').$type<unknown[]>().notNull().default([]),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull(),
+    couponCode: text('coupon_code'),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('bookings_user_idx').on(t.userId)],
+);
+
+// ---------- files and enquiries ----------
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  /** 'user:<id>', 'booking:<id>', 'enquiry' ... */
+  owner: text('owner').notNull(),
+  purpose: text('purpose').notNull(),
+  storedName: text('stored_name').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  createdAt: created(),
+});
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'contact' | 'home' | 'package' | 'exit' | 'itinerary'>().notNull(),
+    site: site(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    fileId: integer('file_id').references(() => files.id),
+    ipHash: text('ip_hash'),
+    createdAt: created(),
+  },
+  (t) => [index('enquiries_kind_idx').on(t.kind, t.createdAt)],
+);
+

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../services/sessions.ts';
+import type { Owner } from '../services/cart.ts';
+import { badRequest, unauthorized } from './envelope.ts';
+
+export const TOKEN_EXPIRED = 'Token expired. please log in again';
+
+/** The bearer token of a request: the Authorization header, else the spec's Token query parameter. */
+export function requestToken(request: FastifyRequest, params: { Token?: string }): string | undefined {
+  const header = request.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  return bearer || params.Token || undefined;
+}
+
+/**
+ * Whose cart or booking a request speaks for: the signed-in traveller when a token is sent (and it
+ * must then be valid), otherwise the guest named by tempUserId.
+ */
+export async function resolveOwner(app: FastifyInstance, request: FastifyRequest, params: { Token?: string; tempUserId?: string }): Promise<Owner> {
+  const token = requestToken(request, params);
+  if (token) {
+    const user = await authenticate(app.db, app.config, token);
+    if (!user) throw unauthorized(TOKEN_EXPIRED);
+    return `user:${user.userId}`;
+  }
+  if (params.tempUserId) return `guest:${params.tempUserId}`;
+  throw badRequest('tempUserId is required for a guest; sign in to use your own cart.');
+}
+
+/** The Idempotency-Key header, checked. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = String(raw);
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
+  return key;
+}

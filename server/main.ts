@@ -1,0 +1,4 @@
+import { start } from './start.ts';
+import { productionWeb } from './web.ts';
+
+await start(productionWeb);

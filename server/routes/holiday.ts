@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { getFeaturedPackages, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
+import { route } from '../lib/route.ts';
+import { featuredPackages, searchPackages } from '../services/catalogue.ts';
+
+export async function holidayRoutes(app: FastifyInstance) {
+  route(app, getFeaturedPackages, async ({ limit }, request) =>
+    ok({ packages: await featuredPackages(app.db, request.site, limit) }),
+  );
+
+  route(app, getPackagesByTypeCityAndInterest, async (params, request) => {
+    if (!params.cityId && !params.typeId) throw badRequest('CityId and TripTypeId are required');
+    const result = await searchPackages(app.db, request.site, params);
+    return ok(result, result.total ? 'OK' : 'No holidays match these filters.');
+  });
+}

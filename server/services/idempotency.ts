@@ -1,0 +1,69 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { HttpError, conflict } from '../lib/envelope.ts';
+
+export interface StoredResult {
+  statusCode: number;
+  body: unknown;
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const requestHash = (route: string, params: unknown) =>
+  createHash('sha256').update(`${route}\n${stableStringify(params)}`).digest('hex');
+
+/**
+ * Runs a write once per (owner, key): the first result is stored and replayed for repeats, so a
+ * retried request never applies twice. A key reused with a different request is refused (409).
+ * The claim, the write and the stored result commit together: a crash or a 5xx leaves nothing
+ * behind and a retry starts afresh. A 4xx is stored (the same request would fail the same way).
+ */
+export async function once(
+  db: Db,
+  opts: { owner: string; key: string | undefined; route: string; params: unknown },
+  run: (tx: Db) => Promise<StoredResult>,
+): Promise<StoredResult & { replayed: boolean }> {
+  if (!opts.key) return { ...(await run(db)), replayed: false };
+  const key = opts.key;
+  const hash = requestHash(opts.route, opts.params);
+  const where = and(eq(idempotencyKeys.owner, opts.owner), eq(idempotencyKeys.key, key));
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ owner: opts.owner, key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [row] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+      if (!row || row.statusCode === null) throw new HttpError(409, 'This change is being processed. Please try again in a moment.');
+      if (row.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request.');
+      return { statusCode: row.statusCode, body: row.response, replayed: true };
+    }
+    let result: StoredResult;
+    try {
+      result = await run(tx);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      result = { statusCode: err.statusCode, body: { status: 'error', message: err.message, data: err.data } };
+    }
+    await tx.update(idempotencyKeys).set({ statusCode: result.statusCode, response: result.body }).where(where);
+    return { ...result, replayed: false };
+  });
+}
+
+/** Stored results older than this are forgotten: a client retries within minutes, not weeks. */
+export async function purgeIdempotencyKeys(db: Db, olderThan: Date) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, olderThan));
+}

@@ -1,0 +1,37 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { decryptLoginToken, encryptLoginToken, loginStamp } from './login-token.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues a login token and keeps a session row for it (only its hash). */
+export async function createSession(db: Db, config: Config, user: { id: number; email: string; name: string }, now = new Date()) {
+  const token = encryptLoginToken({ userId: user.id, email: user.email, loginDate: loginStamp(now), name: user.name }, config.TOKEN_KEY);
+  const expiresAt = new Date(now.getTime() + config.SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/**
+ * The signed-in user behind a token, or null. A token counts only when we issued it (a session row
+ * with its hash), it has not expired or been revoked, and it decrypts to the same user id.
+ */
+export async function authenticate(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number } | null> {
+  if (!token || token.length > 1024) return null;
+  const parts = decryptLoginToken(token, config.TOKEN_KEY);
+  if (!parts) return null;
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.userId !== parts.userId) return null;
+  return { userId: row.userId };
+}
+
+export async function revokeSession(db: Db, token: string, now = new Date()) {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+
+/** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
+export async function start(web: (app: FastifyInstance) => Promise<void>, overrides: Record<string, string> = {}) {
+  let loaded;
+  try {
+    loaded = loadConfig({ ...process.env, ...overrides });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { config, warnings } = loaded;
+  for (const w of warnings) console.warn(`warning: ${w}`);
+
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await seed(database.db);
+  const app = await buildApp({ db: database.db, config, web });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing open requests`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+  console.log(`Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`);
+  return app;
+}

@@ -1,0 +1,131 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { Render, ServerFetch } from '../contract/ssr.ts';
+import { publicUrl } from './config.ts';
+import { cspHeader } from './lib/csp.ts';
+import { sendError } from './lib/envelope.ts';
+
+export const ROOT = join(import.meta.dirname, '..');
+/** Where `npm run build` put the app (DIST_DIR, default dist). */
+const DIST = join(ROOT, process.env.DIST_DIR || 'dist');
+
+interface ViteManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The entry's script, its styles and the chunks it imports (to preload), from Vite's manifest. */
+export function entryAssets(manifest: Record<string, ViteManifestChunk>, entryKey: string) {
+  const entry = manifest[entryKey];
+  if (!entry) throw new Error(`Vite manifest has no entry ${entryKey}: run npm run build`);
+  const css = new Set(entry.css ?? []);
+  const preload = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preload.has(chunk.file)) return;
+    preload.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(walk);
+  };
+  entry.imports?.forEach(walk);
+  return { entry: `/${entry.file}`, css: [...css].map((f) => `/${f}`), preload: [...preload].map((f) => `/${f}`) };
+}
+
+/** Route data for the server render comes from the real API, in process. */
+function injectFetch(app: FastifyInstance): ServerFetch {
+  return async (call, params, site) => {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (Array.isArray(v)) v.forEach((x) => query.append(k, String(x)));
+      else if (v !== undefined && v !== null) query.set(k, String(v));
+    }
+    const qs = query.toString();
+    const res = await app.inject({
+      method: call.method,
+      url: `/api/Common/${call.path}${qs ? `?${qs}` : ''}`,
+      headers: { country: site, 'accept-encoding': 'identity' },
+    });
+    return { httpStatus: res.statusCode, body: res.json() };
+  };
+}
+
+async function serveManifest(app: FastifyInstance) {
+  const body = await readFile(join(ROOT, 'manifest.webmanifest'), 'utf8');
+  app.get('/manifest.webmanifest', (_req, reply) =>
+    reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body),
+  );
+}
+
+function pageHandler(app: FastifyInstance, getRender: () => Promise<Render>, assets: { css: string[]; preload: string[] }, bootstrapModules: string[], strictCsp: boolean) {
+  const fetchApi = injectFetch(app);
+  const settings = {
+    origin: publicUrl(app.config),
+    gtm: { UAE: app.config.GTM_ID_UAE, IN: app.config.GTM_ID_IN },
+    googleClientId: app.config.GOOGLE_CLIENT_ID,
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return sendError(reply, 404, `There is no API call at ${request.method} ${request.url.split('?')[0]}.`);
+    }
+    const nonce = randomBytes(16).toString('base64');
+    const render = await getRender();
+    const result = await render({ url: request.url, fetchApi, settings, assets, bootstrapModules, nonce });
+    const timer = setTimeout(() => result.abort(), 10_000);
+    const body = new PassThrough();
+    body.on('close', () => clearTimeout(timer));
+    result.pipe(body);
+    reply
+      .code(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
+    if (strictCsp) reply.header('content-security-policy', cspHeader(app.config, nonce));
+    else reply.removeHeader('content-security-policy');
+    return reply.send(body);
+  };
+}
+
+/** The built shop: hashed assets cached for a year, pages rendered on the server. */
+export async function productionWeb(app: FastifyInstance) {
+  const clientDir = join(DIST, 'client');
+  const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const { entry, css, preload } = entryAssets(manifest, 'src/entry-client.tsx');
+  const serverEntry = pathToFileURL(join(DIST, 'server/entry-server.js')).href;
+  const mod = (await import(serverEntry)) as { render: Render };
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    allowedPath: (path) => !path.startsWith('/.vite'),
+    setHeaders(res, path) {
+      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (/\/images\//.test(path)) res.header('cache-control', 'public, max-age=604800');
+      else res.header('cache-control', 'public, max-age=0, must-revalidate');
+    },
+  });
+  await serveManifest(app);
+  app.get('/*', pageHandler(app, async () => mod.render, { css, preload }, [entry], true));
+}
+
+/** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */
+export async function developmentWeb(app: FastifyInstance) {
+  const { createServer } = await import('vite');
+  const middie = (await import('@fastify/middie')).default;
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+  await app.register(middie);
+  app.use((req, res, next) => {
+    if (req.url?.startsWith('/api/')) return next();
+    vite.middlewares(req, res, next);
+  });
+  app.addHook('onClose', () => vite.close());
+  await serveManifest(app);
+  const getRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
+  app.get('/*', pageHandler(app, getRender, { css: [], preload: [] }, ['/@vite/client', '/src/entry-client.tsx'], false));
+}

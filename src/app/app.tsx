@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { campaignSearch } from '../lib/campaign.ts';
+import { ensureGuestId, readIdentity } from '../lib/identity.ts';
+import type { AppData } from './app-data.ts';
+import { Layout } from './layout.tsx';
+import { NotFoundPage, routerPaths } from './routes.tsx';
+import { SettingsProvider } from './site-context.tsx';
+
+/** Campaign parameters of the landing page ride along on every later in-app navigation. */
+function CampaignKeeper() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const search = campaignSearch(location.search, sessionStorage);
+    if (search !== null) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+  }, [location.pathname, location.search, location.hash, navigate]);
+  return null;
+}
+
+/** A visitor who is not signed in is a guest with a guest_id kept 7 days. */
+function GuestIdentity() {
+  useEffect(() => {
+    if (readIdentity().kind === 'guest') ensureGuestId();
+  }, []);
+  return null;
+}
+
+/** The page at the URL the server rendered as 404 (an unknown slug) stays a not-found page. */
+function Pages({ status }: { status: number }) {
+  const { pathname } = useLocation();
+  const [renderedPath] = useState(pathname);
+  if (status === 404 && pathname === renderedPath) return <NotFoundPage />;
+  return (
+    <Routes>
+      {routerPaths.map(({ path, route }) => (
+        <Route key={path} path={path} element={<route.page />} />
+      ))}
+    </Routes>
+  );
+}
+
+export function App({ data }: { data: AppData }) {
+  return (
+    <SettingsProvider value={data.settings}>
+      <SWRConfig value={{ fallback: data.fallback, revalidateIfStale: false }}>
+        <CampaignKeeper />
+        <GuestIdentity />
+        <Layout>
+          <Pages status={data.status} />
+        </Layout>
+      </SWRConfig>
+    </SettingsProvider>
+  );
+}

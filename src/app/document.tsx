@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { APP_DATA_ID, serializeAppData, type AppData } from './app-data.ts';
+
+/** The whole HTML document, rendered by React on the server and hydrated as such. */
+export function Document({ data, lang, children }: { data: AppData; lang: string; children: ReactNode }) {
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f766e" />
+        <meta name="color-scheme" content="light" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
+        {data.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+        {data.assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        {children}
+        <script id={APP_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeAppData(data) }} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Icon, type IconName } from '../components/icons.tsx';
+import { pathOnSite } from './site.ts';
+import { useSite } from './site-context.tsx';
+
+const NAV: { path: string; label: string; icon: IconName }[] = [
+  { path: '/', label: 'Home', icon: 'home' },
+  { path: '/holidays', label: 'Holidays', icon: 'holidays' },
+  { path: '/deals', label: 'Deals', icon: 'deals' },
+  { path: '/cart', label: 'Cart', icon: 'cart' },
+  { path: '/account', label: 'Account', icon: 'account' },
+];
+
+function SiteSwitch() {
+  const { pathname, search } = useLocation();
+  const { site } = useSite();
+  return (
+    <nav className="site-switch" aria-label="Choose your country site">
+      <Link to={`${pathOnSite(pathname, 'UAE')}${search}`} aria-current={site === 'UAE' ? 'true' : undefined} hrefLang="en-AE">
+        UAE
+      </Link>
+      <Link to={`${pathOnSite(pathname, 'IN')}${search}`} aria-current={site === 'IN' ? 'true' : undefined} hrefLang="en-IN">
+        India
+      </Link>
+    </nav>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { href } = useSite();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="header">
+        <div className="header-inner">
+          <Link to={href('/')} className="brand" aria-label="Wanderlust Holidays, home">
+            <img src="/logo.svg" alt="" width="32" height="32" />
+            <span className="brand-name">Wanderlust</span>
+          </Link>
+          <Link to={href('/holidays')} className="search-entry">
+            <Icon name="search" size={18} />
+            <span>Where to?</span>
+          </Link>
+          <SiteSwitch />
+          <Link to={href('/cart')} className="header-icon" aria-label="Cart">
+            <Icon name="cart" />
+          </Link>
+          <Link to={href('/account')} className="header-icon" aria-label="Account">
+            <Icon name="account" />
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="main">
+        {children}
+      </main>
+      <footer className="footer">
+        <div className="footer-inner">
+          <p>
+            <strong>Wanderlust Holidays</strong> — holidays and packages from the UAE and India.
+          </p>
+          <p className="footer-small">Prices are per adult on twin sharing unless stated. © 2026 Wanderlust Holidays.</p>
+        </div>
+      </footer>
+      <nav className="bottom-nav" aria-label="Main">
+        {NAV.map((item) => (
+          <NavLink key={item.path} to={href(item.path)} end={item.path === '/'} className="bottom-nav-item">
+            <Icon name={item.icon} />
+            <span>{item.label}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { matchRoutes } from 'react-router-dom';
+import { homePrefetch } from '../features/home/home-data.ts';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import type { Prefetch, RouteContext } from './prefetch.ts';
+
+export interface AppRoute {
+  /** Path on the UAE site; the India twin is the same under /in. */
+  path: string;
+  page: LazyPage;
+  prefetch?: (ctx: RouteContext) => Prefetch[];
+}
+
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+
+export const appRoutes: AppRoute[] = [
+  { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
+  { path: '*', page: NotFoundPage },
+];
+
+/** Every route twice: as written for the UAE site and under /in for the India site. */
+export const routerPaths = appRoutes.flatMap((r) => [
+  { path: r.path, route: r },
+  { path: r.path === '/' ? '/in' : r.path === '*' ? '/in/*' : `/in${r.path}`, route: r },
+]);
+
+export function matchAppRoute(pathname: string) {
+  const matches = matchRoutes(
+    routerPaths.map((r) => ({ path: r.path, id: r.path })),
+    pathname,
+  );
+  const m = matches?.[matches.length - 1];
+  const entry = routerPaths.find((r) => r.path === m?.route.path) ?? routerPaths[routerPaths.length - 1]!;
+  return { route: entry.route, params: (m?.params ?? {}) as Record<string, string | undefined> };
+}
+
+export { NotFoundPage };

@@ -1,0 +1,28 @@
+import '@vitejs/plugin-react/preamble';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/app.tsx';
+import { APP_DATA_ID, appDataSchema } from './app/app-data.ts';
+import { Document } from './app/document.tsx';
+import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
+import { siteForPath } from '../contract/site.ts';
+import { registerServiceWorker } from './lib/service-worker-registration.ts';
+import './styles.css';
+
+async function start() {
+  const raw = document.getElementById(APP_DATA_ID)?.textContent ?? '{}';
+  const data = appDataSchema.parse(JSON.parse(raw));
+  // The server rendered this route; load its code before hydrating so nothing suspends.
+  await (data.status === 404 ? NotFoundPage : matchAppRoute(location.pathname).route.page).preload();
+  hydrateRoot(
+    document,
+    <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'}>
+      <BrowserRouter>
+        <App data={data} />
+      </BrowserRouter>
+    </Document>,
+  );
+  registerServiceWorker();
+}
+
+void start();

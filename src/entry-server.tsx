@@ -1,0 +1,61 @@
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { unstable_serialize } from 'swr';
+import type { Writable } from 'node:stream';
+import { siteForPath } from '../contract/site.ts';
+import type { RenderRequest, RenderResult } from '../contract/ssr.ts';
+import { App } from './app/app.tsx';
+import type { AppData } from './app/app-data.ts';
+import { Document } from './app/document.tsx';
+import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
+import { callKey } from './lib/use-call.ts';
+import './styles.css';
+
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const url = new URL(req.url, 'http://localhost');
+  const site = siteForPath(url.pathname);
+  const { route, params } = matchAppRoute(url.pathname);
+  let status = route.page === NotFoundPage ? 404 : 200;
+
+  const fallback: Record<string, unknown> = {};
+  const prefetches = route.prefetch?.({ site, params, search: url.searchParams }) ?? [];
+  const results = await Promise.all(prefetches.map((p) => req.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))));
+  for (const { p, r } of results) {
+    if (r.httpStatus === 200 && r.body.status !== 'error') {
+      fallback[unstable_serialize(callKey(p.call, site, p.params))] = r.body.data;
+    } else if (p.required && r.httpStatus === 404) {
+      status = 404;
+    }
+  }
+  await (status === 404 ? NotFoundPage : route.page).preload();
+
+  const data: AppData = { status, fallback, settings: req.settings, assets: req.assets };
+  const location = url.pathname + url.search;
+
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const stream = renderToPipeableStream(
+      <Document data={data} lang={site === 'IN' ? 'en-IN' : 'en-AE'}>
+        <StaticRouter location={location}>
+          <App data={data} />
+        </StaticRouter>
+      </Document>,
+      {
+        nonce: req.nonce,
+        bootstrapModules: req.bootstrapModules,
+        // Crawlers and the first paint both get the whole page: route data is already loaded, so
+        // waiting for everything costs only the render itself.
+        onAllReady() {
+          resolve({ status: failed ? 500 : status, pipe: (d) => void stream.pipe(d as unknown as Writable), abort: () => stream.abort() });
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          failed = true;
+          console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSite } from '../../app/site-context.tsx';
+import { shopDb } from '../../lib/db.ts';
+import { addToCart, estimateTotal, type PackageSummary, type Party } from './cart-ops.ts';
+import { currentCartIdentity } from './cart-identity.ts';
+import { registerBackgroundSync, requestSync } from './sync-runner.ts';
+import './cart.css';
+
+function isoDay(offsetDays: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+}
+
+function Stepper({ label, value, min, max, onChange, hint }: { label: string; value: number; min: number; max: number; onChange(v: number): void; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="stepper">
+      <label htmlFor={id}>
+        {label}
+        {hint ? <span className="field-hint"> {hint}</span> : null}
+      </label>
+      <div className="stepper-controls">
+        <button type="button" aria-label={`Fewer ${label.toLowerCase()}`} disabled={value <= min} onClick={() => onChange(value - 1)}>
+          −
+        </button>
+        <input id={id} type="number" inputMode="numeric" min={min} max={max} value={value} onChange={(e) => onChange(Math.max(min, Math.min(max, Number(e.target.value) || min)))} />
+        <button type="button" aria-label={`More ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Date and travellers, then `Add to cart`: the line appears in the cart at once, online or not. */
+export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
+  const { site, href, money } = useSite();
+  const dateId = useId();
+  const [party, setParty] = useState<Party>({ travelDate: isoDay(30), adults: 2, children: 0, infants: 0, rooms: 1 });
+  const [added, setAdded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<Party>) => {
+    setAdded(false);
+    setParty((p) => ({ ...p, ...patch }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!party.travelDate || party.travelDate < isoDay(1)) {
+      setError('Choose a travel date from tomorrow onwards.');
+      return;
+    }
+    if (party.rooms > party.adults) {
+      setError('Each room needs at least one adult.');
+      return;
+    }
+    if (party.infants > party.adults) {
+      setError('Each infant travels with an adult.');
+      return;
+    }
+    try {
+      await addToCart(shopDb(), currentCartIdentity(), site, pkg, party);
+      setAdded(true);
+      void requestSync();
+      void registerBackgroundSync();
+    } catch {
+      setError('We could not save this on your device. Please try again.');
+    }
+  }
+
+  const total = estimateTotal(pkg.price.amount, party.adults, party.children);
+  return (
+    <form className="add-to-cart" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={dateId}>Travel date</label>
+        <input id={dateId} type="date" required min={isoDay(1)} max={isoDay(540)} value={party.travelDate} onChange={(e) => set({ travelDate: e.target.value })} />
+      </div>
+      <div className="stepper-grid">
+        <Stepper label="Adults" value={party.adults} min={1} max={9} onChange={(adults) => set({ adults })} />
+        <Stepper label="Children" hint="2–11 yrs" value={party.children} min={0} max={6} onChange={(children) => set({ children })} />
+        <Stepper label="Infants" hint="under 2" value={party.infants} min={0} max={4} onChange={(infants) => set({ infants })} />
+        <Stepper label="Rooms" value={party.rooms} min={1} max={5} onChange={(rooms) => set({ rooms })} />
+      </div>
+      <p className="add-to-cart-total">
+        Total <strong>{money({ amount: total, currency: pkg.price.currency })}</strong>
+      </p>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block">
+        Add to cart
+      </button>
+      <p className="add-to-cart-status" role="status">
+        {added ? (
+          <>
+            Added to your cart. <Link to={href('/cart')}>View cart</Link>
+          </>
+        ) : null}
+      </p>
+    </form>
+  );
+}

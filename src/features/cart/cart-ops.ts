@@ -1,0 +1,146 @@
+import { CHILD_FARE_SHARE } from '../../../contract/cart.ts';
+import type { Money, Site } from '../../../contract/site.ts';
+import { cartLineSchema, parseRows, type CartLine, type ShopDb } from '../../lib/db.ts';
+import type { IdParams } from '../../lib/sync/transport.ts';
+
+/** Who is acting, as the cart sees it. */
+export interface CartIdentity {
+  owner: string;
+  id: IdParams;
+}
+
+export interface PackageSummary {
+  id: number;
+  slug: string;
+  title: string;
+  city: { name: string };
+  heroImage: string;
+  nights: number;
+  price: Money;
+}
+
+export interface Party {
+  travelDate: string;
+  adults: number;
+  children: number;
+  infants: number;
+  rooms: number;
+}
+
+/** What the line will cost, as the server will price it (the server's figure wins on sync). */
+export function estimateTotal(unit: number, adults: number, children: number): number {
+  return unit * adults + Math.round(unit * CHILD_FARE_SHARE) * children;
+}
+
+/** Adds a line here at once and queues it for the server. */
+export async function addToCart(db: ShopDb, who: CartIdentity, site: Site, pkg: PackageSummary, party: Party, now = Date.now()): Promise<CartLine> {
+  const id = crypto.randomUUID();
+  const line: CartLine = {
+    id,
+    owner: who.owner,
+    site,
+    currency: pkg.price.currency,
+    packageId: pkg.id,
+    slug: pkg.slug,
+    title: pkg.title,
+    city: pkg.city.name,
+    image: pkg.heroImage,
+    nights: pkg.nights,
+    ...party,
+    unitPrice: pkg.price.amount,
+    totalPrice: estimateTotal(pkg.price.amount, party.adults, party.children),
+    cartId: null,
+    state: 'pending',
+    createdAt: now,
+  };
+  await db.transaction('rw', db.cartLines, db.outbox, async () => {
+    await db.cartLines.add(line);
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      kind: 'cart.add',
+      owner: who.owner,
+      site,
+      ref: id,
+      params: { ...who.id, packageId: pkg.id, ...party, clientId: id },
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  });
+  return line;
+}
+
+/**
+ * Removes a line here at once. A line the server never had is simply dropped with its queued add;
+ * otherwise its removal is queued (spec: RemoveCart needs a CartId, so without one nothing is sent).
+ */
+export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: string, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.cartLines, db.outbox, async () => {
+    const [line] = parseRows(cartLineSchema, [await db.cartLines.get(lineId)]);
+    if (!line) return;
+    await db.outbox.where('ref').equals(lineId).delete();
+    if (line.cartId === null) {
+      await db.cartLines.delete(lineId);
+      return;
+    }
+    await db.cartLines.update(lineId, { state: 'removing', error: undefined });
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      kind: 'cart.remove',
+      owner: who.owner,
+      site: line.site,
+      ref: lineId,
+      params: { ...who.id, CartId: line.cartId },
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  });
+}
+
+/** Queues a temporary booking of this site's cart; the hold starts when the server confirms. */
+export async function holdCart(db: ShopDb, who: CartIdentity, site: Site, currency: Money['currency'], total: number, itemCount: number, now = Date.now()) {
+  const id = crypto.randomUUID();
+  await db.transaction('rw', db.tempBookings, db.outbox, async () => {
+    await db.tempBookings.add({ id, owner: who.owner, site, currency, state: 'pending', serverId: null, holdExpiresAt: null, total, itemCount, createdAt: now });
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      kind: 'tempBooking.create',
+      owner: who.owner,
+      site,
+      ref: id,
+      params: { ...who.id },
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  });
+  return id;
+}
+
+/** Try a refused change again. */
+export async function retryChange(db: ShopDb, ref: string, now = Date.now()) {
+  await db.transaction('rw', db.cartLines, db.outbox, db.tempBookings, async () => {
+    await db.outbox.where('ref').equals(ref).modify({ state: 'pending', attempts: 0, nextAttemptAt: now, error: undefined });
+    const line = await db.cartLines.get(ref);
+    if (line) await db.cartLines.update(ref, { state: line.state === 'failed' ? (line.cartId === null ? 'pending' : 'removing') : line.state, error: undefined });
+    const booking = await db.tempBookings.get(ref);
+    if (booking) await db.tempBookings.update(ref, { state: 'pending', error: undefined });
+  });
+}
+
+/** Give up a refused change: an add disappears, a removal is undone, a hold is dropped. */
+export async function discardChange(db: ShopDb, ref: string) {
+  await db.transaction('rw', db.cartLines, db.outbox, db.tempBookings, async () => {
+    await db.outbox.where('ref').equals(ref).delete();
+    const line = await db.cartLines.get(ref);
+    if (line) {
+      if (line.cartId === null) await db.cartLines.delete(ref);
+      else await db.cartLines.update(ref, { state: 'synced', error: undefined });
+    }
+    await db.tempBookings.delete(ref);
+  });
+}

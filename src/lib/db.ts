@@ -1,0 +1,116 @@
+import Dexie, { type EntityTable } from 'dexie';
+import { z } from 'zod';
+import { currencySchema, siteSchema } from '../../contract/site.ts';
+
+/*
+ * The traveller's own data on this device. No React and no DOM in here: the page and the service
+ * worker open the same database and run the same sync code. Everything read back is parsed with
+ * its schema before use (a row written by an older version, or edited by hand, is dropped).
+ */
+
+/** 'guest:<guest_id>' or 'user:<user_id>': lines of one identity never show for another. */
+export const ownerSchema = z.string().regex(/^(guest:[A-Za-z0-9-]{8,64}|user:\d+)$/);
+
+export const cartLineSchema = z.object({
+  /** Our id of the line; sent to the server as clientId so a replay or merge never duplicates. */
+  id: z.string(),
+  owner: ownerSchema,
+  site: siteSchema,
+  currency: currencySchema,
+  packageId: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  city: z.string(),
+  image: z.string(),
+  nights: z.number().int(),
+  travelDate: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  rooms: z.number().int(),
+  unitPrice: z.number().int(),
+  totalPrice: z.number().int(),
+  /** The server's CartId, once it has the line. */
+  cartId: z.number().int().nullable(),
+  /** pending: waiting to sync; removing: removal waiting to sync (hidden); failed: the server refused. */
+  state: z.enum(['pending', 'synced', 'removing', 'failed']),
+  error: z.string().optional(),
+  createdAt: z.number(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const outboxKindSchema = z.enum(['cart.add', 'cart.remove', 'tempBooking.create', 'enquiry.submit']);
+export type OutboxKind = z.infer<typeof outboxKindSchema>;
+
+export const outboxEntrySchema = z.object({
+  seq: z.number().int().optional(),
+  /** Client-generated; sent as the Idempotency-Key. */
+  id: z.string(),
+  kind: outboxKindSchema,
+  owner: ownerSchema,
+  site: siteSchema,
+  /** The cart line or temporary booking this change is about. */
+  ref: z.string(),
+  /** For enquiry.submit: the /api/Common path to POST the params to. */
+  path: z.string().regex(/^[A-Za-z/]+$/).optional(),
+  /** The call's parameters, identification (tempUserId or Token) included. */
+  params: z.record(z.string(), z.unknown()),
+  state: z.enum(['pending', 'failed']),
+  attempts: z.number().int(),
+  nextAttemptAt: z.number(),
+  error: z.string().optional(),
+  createdAt: z.number(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export const localTempBookingSchema = z.object({
+  id: z.string(),
+  owner: ownerSchema,
+  site: siteSchema,
+  currency: currencySchema,
+  state: z.enum(['pending', 'held', 'expired', 'failed']),
+  serverId: z.number().int().nullable(),
+  holdExpiresAt: z.string().nullable(),
+  total: z.number().int(),
+  itemCount: z.number().int(),
+  error: z.string().optional(),
+  createdAt: z.number(),
+});
+export type LocalTempBooking = z.infer<typeof localTempBookingSchema>;
+
+export const swrCacheEntrySchema = z.object({ key: z.string(), value: z.unknown(), savedAt: z.number() });
+export type SwrCacheEntry = z.infer<typeof swrCacheEntrySchema>;
+
+export type ShopDb = Dexie & {
+  cartLines: EntityTable<CartLine, 'id'>;
+  outbox: EntityTable<OutboxEntry, 'seq'>;
+  tempBookings: EntityTable<LocalTempBooking, 'id'>;
+  swrCache: EntityTable<SwrCacheEntry, 'key'>;
+};
+
+export const DB_NAME = 'wanderlust';
+
+export function openShopDb(name = DB_NAME): ShopDb {
+  const db = new Dexie(name) as ShopDb;
+  db.version(1).stores({
+    cartLines: 'id, [owner+site], cartId',
+    outbox: '++seq, &id, state, ref',
+    tempBookings: 'id, [owner+site]',
+    swrCache: 'key, savedAt',
+  });
+  return db;
+}
+
+let shared: ShopDb | null = null;
+/** The one database of this page or worker. */
+export function shopDb(): ShopDb {
+  return (shared ??= openShopDb());
+}
+
+/** Parses rows read back, dropping any that do not fit the schema. */
+export function parseRows<T>(schema: z.ZodType<T>, rows: unknown[]): T[] {
+  return rows.flatMap((r) => {
+    const parsed = schema.safeParse(r);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

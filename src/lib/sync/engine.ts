@@ -1,0 +1,156 @@
+import type { CartItem, TempBooking } from '../../../contract/cart.ts';
+import type { Site } from '../../../contract/site.ts';
+import { ApiError } from '../api-client.ts';
+import { outboxEntrySchema, parseRows, type OutboxEntry, type ShopDb } from '../db.ts';
+import { backoffMs, errorMessage, isRetryable } from './errors.ts';
+import { reconcileCart } from './reconcile.ts';
+import { httpTransport, type IdParams, type Transport } from './transport.ts';
+
+export interface SyncOptions {
+  db: ShopDb;
+  transport?: Transport;
+  now?: () => number;
+  /** The identity on screen: its cart is pulled after pushing even when nothing was queued. */
+  current?: { owner: string; site: Site; id: IdParams | null };
+}
+
+export interface SyncReport {
+  sent: number;
+  failed: number;
+  /** A change is waiting for the network or the server to come back. */
+  waiting: boolean;
+  /** Another tab or the worker holds the lock and is syncing. */
+  skipped?: boolean;
+}
+
+const LOCK = 'wanderlust-outbox-sync';
+
+async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return run();
+  return locks.request(LOCK, { ifAvailable: true }, async (lock) => (lock ? run() : null));
+}
+
+async function firstPending(db: ShopDb): Promise<OutboxEntry | undefined> {
+  const rows = await db.outbox.where('state').equals('pending').sortBy('seq');
+  return parseRows(outboxEntrySchema, rows)[0];
+}
+
+async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: number) {
+  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
+    await db.outbox.where('id').equals(entry.id).delete();
+    if (entry.kind === 'cart.add') {
+      const item = data as CartItem;
+      const line = await db.cartLines.get(entry.ref);
+      if (!line) {
+        // Removed here while its add was on the way: take it off the server too.
+        await db.outbox.add({
+          id: crypto.randomUUID(),
+          kind: 'cart.remove',
+          owner: entry.owner,
+          site: entry.site,
+          ref: entry.ref,
+          params: { ...idOf(entry.params), CartId: item.CartId },
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+      } else {
+        await db.cartLines.update(entry.ref, {
+          cartId: item.CartId,
+          unitPrice: item.unitPrice,
+          totalPrice: item.totalPrice,
+          currency: item.currency,
+          state: line.state === 'removing' ? 'removing' : 'synced',
+          error: undefined,
+        });
+      }
+    } else if (entry.kind === 'cart.remove') {
+      await db.cartLines.delete(entry.ref);
+    } else if (entry.kind === 'tempBooking.create') {
+      const booking = data as TempBooking;
+      await db.tempBookings.update(entry.ref, {
+        state: booking.status,
+        serverId: booking.TempBookingId,
+        holdExpiresAt: booking.holdExpiresAt,
+        total: booking.total,
+        itemCount: booking.items.length,
+        error: undefined,
+      });
+    }
+  });
+}
+
+async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
+  const message = errorMessage(err);
+  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
+    if (entry.kind === 'cart.remove' && err instanceof ApiError && err.httpStatus === 404) {
+      // Already gone from the server: the removal has happened.
+      await db.outbox.where('id').equals(entry.id).delete();
+      await db.cartLines.delete(entry.ref);
+      return;
+    }
+    await db.outbox.where('id').equals(entry.id).modify({ state: 'failed', error: message });
+    if (entry.kind === 'tempBooking.create') await db.tempBookings.update(entry.ref, { state: 'failed', error: message });
+    else if (entry.kind !== 'enquiry.submit') await db.cartLines.update(entry.ref, { state: 'failed', error: message });
+  });
+}
+
+export function idOf(params: Record<string, unknown>): IdParams {
+  return typeof params.Token === 'string' ? { Token: params.Token } : { tempUserId: String(params.tempUserId) };
+}
+
+/**
+ * Sends waiting changes in the order they were made, then pulls the cart and reconciles. One tab
+ * (or the worker) at a time. Network errors and 5xx leave the change waiting with a backoff; a 4xx
+ * marks it failed with the server's message, for the traveller to retry or discard.
+ */
+export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
+  const { db, transport = httpTransport, now = Date.now } = opts;
+  const result = await withLock(async () => {
+    const report: SyncReport = { sent: 0, failed: 0, waiting: false };
+    const touched = new Map<string, { owner: string; site: Site; id: IdParams | null }>();
+    if (opts.current) touched.set(`${opts.current.owner}|${opts.current.site}`, opts.current);
+    for (;;) {
+      const entry = await firstPending(db);
+      if (!entry) break;
+      if (entry.nextAttemptAt > now()) {
+        report.waiting = true;
+        break;
+      }
+      if (entry.kind !== 'enquiry.submit') touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
+      try {
+        const data = await transport.send(entry);
+        await applySuccess(db, entry, data, now());
+        report.sent++;
+      } catch (err) {
+        if (isRetryable(err)) {
+          await db.outbox
+            .where('id')
+            .equals(entry.id)
+            .modify({ attempts: entry.attempts + 1, nextAttemptAt: now() + backoffMs(entry.attempts), error: errorMessage(err) });
+          report.waiting = true;
+          break;
+        }
+        await applyFailure(db, entry, err);
+        report.failed++;
+      }
+    }
+    for (const t of touched.values()) {
+      try {
+        await reconcileCart(db, t.owner, t.site, await transport.fetchCart(t.site, t.id));
+      } catch {
+        // A failed fetch never wipes the local cart: we simply try again next time.
+      }
+    }
+    return report;
+  });
+  return result ?? { sent: 0, failed: 0, waiting: true, skipped: true };
+}
+
+/** When the next waiting change is due, or null when nothing waits. */
+export async function nextDueAt(db: ShopDb): Promise<number | null> {
+  const entry = await firstPending(db);
+  return entry ? entry.nextAttemptAt : null;
+}

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('server-rendered sites', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the UAE home page shows featured holidays priced in AED before any JavaScript runs', async ({ page }) => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Featured holidays' })).toBeVisible();
+    const prices = await page.locator('.price-amount').allTextContents();
+    expect(prices.length).toBeGreaterThan(3);
+    for (const p of prices) expect(p).toMatch(/^AED \d{1,3}(,\d{3})*$/);
+    await expect(page).toHaveTitle(/from the UAE/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-AE');
+  });
+
+  test('the India home page shows rupees with Indian digit grouping', async ({ page }) => {
+    await page.goto('/in');
+    const prices = await page.locator('.price-amount').allTextContents();
+    expect(prices.length).toBeGreaterThan(3);
+    for (const p of prices) expect(p).toMatch(/^₹(\d{1,2},)*\d{1,3}$/);
+    expect(prices.some((p) => /^₹\d{1,2},\d{2},\d{3}$/.test(p))).toBe(true);
+    const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
+    expect(canonical).toMatch(/\/in$/);
+    await expect(page.locator('link[rel=alternate][hreflang=en-AE]')).toHaveAttribute('href', /\/$/);
+  });
+
+  test('an unknown page is a 404 with a way back', async ({ page }) => {
+    const res = await page.goto('/in/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  });
+});
+
+test('campaign parameters ride along on later in-app navigation', async ({ page }) => {
+  await page.goto('/?utm_source=newsletter&utm_campaign=diwali&gclid=abc123');
+  await page.getByRole('navigation', { name: 'Choose your country site' }).getByRole('link', { name: 'India' }).click();
+  await expect(page).toHaveURL(/\/in\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('utm_source')).toBe('newsletter');
+  expect(url.searchParams.get('utm_campaign')).toBe('diwali');
+  expect(url.searchParams.get('gclid')).toBe('abc123');
+  // A plain link without parameters still gets them back.
+  await page.getByRole('link', { name: 'Wanderlust Holidays, home' }).click();
+  await expect(page).toHaveURL(/\/in\?.*utm_source=newsletter/);
+});
+
+test('a guest gets one guest_id for 7 days, reused on later visits', async ({ page, context }) => {
+  await page.goto('/');
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'guest_id')?.value).toBeTruthy();
+  const first = (await context.cookies()).find((c) => c.name === 'guest_id')!;
+  const days = (first.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  await page.goto('/in');
+  await page.reload();
+  const again = (await context.cookies()).filter((c) => c.name === 'guest_id');
+  expect(again).toHaveLength(1);
+  expect(again[0]!.value).toBe(first.value);
+});
+
+test('client-side reads send the Country of the site in the path', async ({ page }) => {
+  await page.goto('/');
+  const request = page.waitForRequest((r) => r.url().includes('/api/Common/Holiday/GetFeaturedPackages'));
+  await page.getByRole('navigation', { name: 'Choose your country site' }).getByRole('link', { name: 'India' }).click();
+  expect((await request).headers()['country']).toBe('IN');
+  await expect(page.locator('.price-amount').first()).toHaveText(/^₹/);
+});
+
+test('the service worker installs and precaches the shell', async ({ page }) => {
+  await page.goto('/');
+  const state = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return reg.active?.state;
+  });
+  expect(state).toBe('activated');
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const urls: string[] = [];
+    for (const n of names) for (const r of await (await caches.open(n)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(cached.some((u) => /^\/assets\/entry-client-.*\.js$/.test(u))).toBe(true);
+  expect(cached.some((u) => /\.css$/.test(u))).toBe(true);
+});
+
+test('the web app manifest is served and complete', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const m = await res.json();
+  expect(m).toMatchObject({ display: 'standalone', start_url: expect.any(String), scope: '/' });
+  expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`)).toEqual(['192x192:any', '512x512:any', '512x512:maskable']);
+  expect(m.shortcuts.map((s: { name: string }) => s.name)).toEqual(['Holidays', 'Cart', 'My trips']);
+  for (const icon of [...m.icons, ...m.screenshots]) {
+    expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+  }
+});

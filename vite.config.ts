@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same.
+const dist = process.env.DIST_DIR || 'dist';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    VitePWA({
+      disable: Boolean(isSsrBuild),
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      // Registered by src/lib/service-worker-registration.ts through workbox-window.
+      injectRegister: false,
+      // The one manifest is manifest.webmanifest at the root, served by the server.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,svg,woff2}', 'icons/*.png'],
+        rollupFormat: 'es',
+      },
+    }),
+  ],
+  build: isSsrBuild
+    ? { outDir: `${dist}/server`, emptyOutDir: true }
+    : {
+        outDir: `${dist}/client`,
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: { input: 'src/entry-client.tsx' },
+      },
+}));
