@@ -20,6 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,woff2}', 'icons/*.png'],
         rollupFormat: 'es',
+        // The offline shell is a server-rendered page; a new build gets a new copy.
+        additionalManifestEntries: [{ url: '/offline-shell', revision: String(Date.now()) }],
       },
     }),
   ],

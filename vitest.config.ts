@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{src,server,contract,service-worker}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: ['{src,server,contract,service-worker}/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -111,6 +111,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('preValidation', async (request) => mergeParams(request));
+      // Answers differ per site: caches (the service worker's included) must key on Country.
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('vary', 'Country, Accept-Encoding');
+      });
       await api.register(commonRoutes);
     },
     { prefix: '/api/Common' },

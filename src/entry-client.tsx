@@ -1,5 +1,5 @@
 import '@vitejs/plugin-react/preamble';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app.tsx';
 import { APP_DATA_ID, appDataSchema } from './app/app-data.ts';
@@ -14,6 +14,20 @@ async function start() {
   const data = appDataSchema.parse(JSON.parse(raw));
   // The server rendered this route; load its code before hydrating so nothing suspends.
   await (data.status === 404 ? NotFoundPage : matchAppRoute(location.pathname).route.page).preload();
+  if (data.shell) {
+    // Offline, the worker answered with the shell: render the page at its real URL from here.
+    const container = document.getElementById('app');
+    if (container) {
+      container.textContent = '';
+      createRoot(container).render(
+        <BrowserRouter>
+          <App data={data} />
+        </BrowserRouter>,
+      );
+    }
+    registerServiceWorker();
+    return;
+  }
   hydrateRoot(
     document,
     <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'}>

@@ -7,7 +7,7 @@ import type { RenderRequest, RenderResult } from '../contract/ssr.ts';
 import { App } from './app/app.tsx';
 import type { AppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
-import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
+import { NotFoundPage, SHELL_PATH, matchAppRoute } from './app/routes.tsx';
 import { callKey } from './lib/use-call.ts';
 import './styles.css';
 
@@ -29,7 +29,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   }
   await (status === 404 ? NotFoundPage : route.page).preload();
 
-  const data: AppData = { status, fallback, settings: req.settings, assets: req.assets };
+  const shell = url.pathname === SHELL_PATH;
+  const data: AppData = { status, shell, fallback, settings: req.settings, assets: req.assets };
   const location = url.pathname + url.search;
 
   return new Promise((resolve, reject) => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const appDataSchema = z.object({
   /** HTTP status of the server render: 404 renders the not-found page at that URL. */
   status: z.number().int(),
+  /** The offline shell: the browser renders the page at its real URL instead of hydrating. */
+  shell: z.boolean().optional(),
   fallback: z.record(z.string(), z.unknown()),
   settings: z.object({
     origin: z.string(),

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { CartSync } from '../features/cart/cart-sync.tsx';
 import { campaignSearch } from '../lib/campaign.ts';
 import { ensureGuestId, readIdentity } from '../lib/identity.ts';
 import type { AppData } from './app-data.ts';
 import { Layout } from './layout.tsx';
 import { NotFoundPage, routerPaths } from './routes.tsx';
 import { SettingsProvider } from './site-context.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 /** Campaign parameters of the landing page ride along on every later in-app navigation. */
 function CampaignKeeper() {
@@ -47,6 +49,8 @@ export function App({ data }: { data: AppData }) {
       <SWRConfig value={{ fallback: data.fallback, revalidateIfStale: false }}>
         <CampaignKeeper />
         <GuestIdentity />
+        <CartSync />
+        <UpdatePrompt />
         <Layout>
           <Pages status={data.status} />
         </Layout>

@@ -21,7 +21,7 @@ export function Document({ data, lang, children }: { data: AppData; lang: string
         ))}
       </head>
       <body>
-        {children}
+        <div id="app">{children}</div>
         <script id={APP_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeAppData(data) }} />
       </body>
     </html>

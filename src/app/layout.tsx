@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
+import { useCartCount } from '../features/cart/use-cart.ts';
 import { pathOnSite } from './site.ts';
 import { useSite } from './site-context.tsx';
 
@@ -27,8 +28,25 @@ function SiteSwitch() {
   );
 }
 
+/** `Cart, N items` exactly as specified (also for 1): pending items included, so an offline add shows at once. */
+function CartLink({ className }: { className: string }) {
+  const { href } = useSite();
+  const count = useCartCount();
+  return (
+    <Link to={href('/cart')} className={className} aria-label={`Cart, ${count} items`}>
+      <Icon name="cart" />
+      {count > 0 ? (
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { href } = useSite();
+  const count = useCartCount();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -45,9 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <span>Where to?</span>
           </Link>
           <SiteSwitch />
-          <Link to={href('/cart')} className="header-icon" aria-label="Cart">
-            <Icon name="cart" />
-          </Link>
+          <CartLink className="header-icon" />
           <Link to={href('/account')} className="header-icon" aria-label="Account">
             <Icon name="account" />
           </Link>
@@ -66,9 +82,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </footer>
       <nav className="bottom-nav" aria-label="Main">
         {NAV.map((item) => (
-          <NavLink key={item.path} to={href(item.path)} end={item.path === '/'} className="bottom-nav-item">
+          <NavLink
+            key={item.path}
+            to={href(item.path)}
+            end={item.path === '/'}
+            className="bottom-nav-item"
+            aria-label={item.path === '/cart' ? `Cart, ${count} items` : undefined}
+          >
             <Icon name={item.icon} />
             <span>{item.label}</span>
+            {item.path === '/cart' && count > 0 ? (
+              <span className="badge" aria-hidden="true">
+                {count}
+              </span>
+            ) : null}
           </NavLink>
         ))}
       </nav>

@@ -12,8 +12,13 @@ export interface AppRoute {
 
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 
+/** Precached by the worker: served for pages never seen when offline, rendered in the browser. */
+export const SHELL_PATH = '/offline-shell';
+
 export const appRoutes: AppRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
+  { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
+  { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];
 

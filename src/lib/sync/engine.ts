@@ -26,9 +26,10 @@ export interface SyncReport {
 const LOCK = 'wanderlust-outbox-sync';
 
 async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  // Web Locks exist in pages and workers alike; one holder at a time across every tab.
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return run();
-  return locks.request(LOCK, { ifAvailable: true }, async (lock) => (lock ? run() : null));
+  return locks.request(LOCK, { ifAvailable: true }, async (lock: Lock | null) => (lock ? run() : null));
 }
 
 async function firstPending(db: ShopDb): Promise<OutboxEntry | undefined> {

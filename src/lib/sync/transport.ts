@@ -31,13 +31,17 @@ export interface Transport {
   fetchCart(site: Site, id: IdParams | null): Promise<CartGroup[]>;
 }
 
-/** The real API: each change carries its own id as the Idempotency-Key. */
-export const httpTransport: Transport = {
-  send: (entry) =>
-    callApi(callOf(entry), entry.params as never, { headers: headers(entry.site, entry.params), idempotencyKey: entry.id }),
-  async fetchCart(site, id) {
-    // Spec: with neither a login token nor a guest id the cart is empty, and the server is not asked.
-    if (!id) return [];
-    return callApi(getCart, id, { headers: headers(site, id) });
-  },
-};
+/** The real API (at `origin`, '' for this page's): each change carries its own id as the Idempotency-Key. */
+export function createHttpTransport(origin = ''): Transport {
+  return {
+    send: (entry) =>
+      callApi(callOf(entry), entry.params as never, { origin, headers: headers(entry.site, entry.params), idempotencyKey: entry.id }),
+    async fetchCart(site, id) {
+      // Spec: with neither a login token nor a guest id the cart is empty, and the server is not asked.
+      if (!id) return [];
+      return callApi(getCart, id, { origin, headers: headers(site, id) });
+    },
+  };
+}
+
+export const httpTransport = createHttpTransport();

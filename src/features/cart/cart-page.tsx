@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSite } from '../../app/site-context.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
+import { nightsDays } from '../../lib/format.ts';
+import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
+import { currentCartIdentity } from './cart-identity.ts';
+import { registerBackgroundSync, requestSync } from './sync-runner.ts';
+import { useCartLines, useTempBookings } from './use-cart.ts';
+import { useOnline } from './use-online.ts';
+import './cart.css';
+
+function party(l: CartLine): string {
+  const parts = [`${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`];
+  if (l.children) parts.push(`${l.children} ${l.children === 1 ? 'child' : 'children'}`);
+  if (l.infants) parts.push(`${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}`);
+  parts.push(`${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`);
+  return parts.join(', ');
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { money, href } = useSite();
+  const afterChange = () => {
+    void requestSync();
+    void registerBackgroundSync();
+  };
+  return (
+    <li className="cart-line card" aria-label={line.title}>
+      <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[480]} sizes="96px" width={96} height={64} />
+      <div className="cart-line-body">
+        <h3 className="cart-line-title">
+          <Link to={href(`/holidays/${line.slug}`)}>{line.title}</Link>
+        </h3>
+        <p className="cart-line-meta">
+          {line.city} · {nightsDays(line.nights, line.nights + 1)}
+          <br />
+          {longDate.format(new Date(`${line.travelDate}T00:00:00Z`))} · {party(line)}
+        </p>
+        <p className="cart-line-price">{money({ amount: line.totalPrice, currency: line.currency })}</p>
+        {line.state === 'pending' ? <p className="sync-state sync-pending">Waiting to sync</p> : null}
+        {line.state === 'failed' ? (
+          <div className="sync-state sync-failed" role="alert">
+            <p>Not saved: {line.error ?? 'the server refused this change.'}</p>
+            <button type="button" className="button" onClick={() => void retryChange(shopDb(), line.id).then(afterChange)}>
+              Retry
+            </button>{' '}
+            <button type="button" className="button" onClick={() => void discardChange(shopDb(), line.id)}>
+              Discard
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <button type="button" className="button cart-line-remove" aria-label={`Remove ${line.title}`} onClick={() => void removeFromCart(shopDb(), currentCartIdentity(), line.id).then(afterChange)}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(t);
+  }, [intervalMs]);
+  return now;
+}
+
+function HoldStatus({ booking }: { booking: LocalTempBooking }) {
+  const { money } = useSite();
+  const now = useNow(1000);
+  const total = money({ amount: booking.total, currency: booking.currency });
+  if (booking.state === 'pending') {
+    return (
+      <p className="notice" role="status">
+        Your booking request for {total} is waiting to sync. The hold starts when we confirm it.
+      </p>
+    );
+  }
+  if (booking.state === 'failed') {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>We could not hold your booking: {booking.error}</p>
+        <button type="button" className="button" onClick={() => void retryChange(shopDb(), booking.id).then(() => requestSync())}>
+          Retry
+        </button>{' '}
+        <button type="button" className="button" onClick={() => void discardChange(shopDb(), booking.id)}>
+          Discard
+        </button>
+      </div>
+    );
+  }
+  const left = booking.holdExpiresAt ? Date.parse(booking.holdExpiresAt) - now : 0;
+  if (left <= 0) {
+    return <p className="notice">Your hold on {total} has ended. Continue to booking again to hold today’s prices.</p>;
+  }
+  const mm = Math.floor(left / 60_000);
+  const ss = String(Math.floor((left % 60_000) / 1000)).padStart(2, '0');
+  return (
+    <p className="notice hold-notice" role="status">
+      Held for you: {booking.itemCount} {booking.itemCount === 1 ? 'holiday' : 'holidays'}, {total}. Hold ends in{' '}
+      <strong>
+        {mm}:{ss}
+      </strong>
+      .
+    </p>
+  );
+}
+
+export default function CartPage() {
+  const { site, currency, money, href } = useSite();
+  const lines = useCartLines();
+  const holds = useTempBookings();
+  const online = useOnline();
+  const visible = (lines ?? []).filter((l) => l.state !== 'removing');
+  const total = visible.reduce((sum, l) => sum + l.totalPrice, 0);
+  const latestHold = holds?.[0];
+
+  useEffect(() => {
+    void requestSync();
+  }, []);
+
+  async function continueToBooking() {
+    await holdCart(shopDb(), currentCartIdentity(), site, currency, total, visible.length);
+    void requestSync();
+    void registerBackgroundSync();
+  }
+
+  return (
+    <section className="section cart-page">
+      <Seo title="Your cart" description="The holidays in your cart." noindex />
+      <h1>Your cart</h1>
+      {!online ? (
+        <p className="notice offline-banner" role="status">
+          You are offline. Changes are saved on this phone and will sync when you are back online.
+        </p>
+      ) : null}
+      {lines === undefined ? (
+        <p aria-busy="true">Loading your cart…</p>
+      ) : visible.length === 0 ? (
+        <div className="empty-state">
+          <p>Your cart is empty.</p>
+          <Link className="button button-primary" to={href('/holidays')}>
+            Find a holiday
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines">
+            {visible.map((line) => (
+              <CartLineItem key={line.id} line={line} />
+            ))}
+          </ul>
+          <div className="cart-summary card">
+            <p className="cart-total">
+              Total <strong>{money({ amount: total, currency })}</strong>
+            </p>
+            <p className="field-hint">Prices are confirmed by us when your cart syncs.</p>
+            {latestHold ? <HoldStatus booking={latestHold} /> : null}
+            <button type="button" className="button button-primary button-block" onClick={() => void continueToBooking()}>
+              Continue to booking
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

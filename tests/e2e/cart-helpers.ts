@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export async function firstPackageSlug(request: APIRequestContext, site: 'UAE' | 'IN' = 'UAE'): Promise<string> {
+  const res = await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: site } });
+  return (await res.json()).data.packages[0].slug;
+}
+
+/** Loads a page and waits until the service worker controls it (so offline reloads work). */
+export async function openControlled(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  }
+}
+
+export async function guestId(context: BrowserContext): Promise<string> {
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'guest_id')?.value).toBeTruthy();
+  return (await context.cookies()).find((c) => c.name === 'guest_id')!.value;
+}
+
+/** What the server holds for this guest, asked directly (not through the page). */
+export async function serverCart(request: APIRequestContext, guest: string, site: 'UAE' | 'IN' = 'UAE') {
+  const res = await request.post('/api/Common/GetCart', { data: { tempUserId: guest }, headers: { country: site } });
+  const body = await res.json();
+  return (body.data as { data: { CartId: number; currency: string; adults: number }[] }[]).flatMap((g) => g.data);
+}
+
+export function cartLink(page: Page) {
+  return page.getByRole('link', { name: /^Cart, \d+ items$/ }).first();
+}
+
+export async function addToCart(page: Page, adults = 2) {
+  const adultsInput = page.getByRole('spinbutton', { name: 'Adults' });
+  await adultsInput.fill(String(adults));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}

@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { addToCart, cartLink, firstPackageSlug, guestId, openControlled, serverCart } from './cart-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('offline add → reload offline → online: the server holds exactly one', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await openControlled(page, `/holidays/${slug}`);
+  await openControlled(page, '/cart');
+  await page.goto(`/holidays/${slug}`);
+  const guest = await guestId(context);
+
+  await context.setOffline(true);
+  await addToCart(page);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+  await cartLink(page).click();
+  await expect(page.getByText('Waiting to sync')).toBeVisible();
+  await expect(page.getByText('You are offline.')).toBeVisible();
+  expect(await serverCart(request, guest)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
+  expect(await serverCart(request, guest)).toHaveLength(1);
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+  expect(await serverCart(request, guest)).toHaveLength(1);
+});
+
+test('network flapping mid-sync loses nothing and doubles nothing', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await openControlled(page, `/holidays/${slug}`);
+  const guest = await guestId(context);
+  await context.setOffline(true);
+  for (const adults of [1, 2, 3]) await addToCart(page, adults);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+  // Answers are slowed so the connection drops while changes are on the wire.
+  await page.route('**/api/Common/CreateCart', async (route) => {
+    await new Promise((r) => setTimeout(r, 150));
+    await route.continue();
+  });
+  for (let i = 0; i < 4; i++) {
+    await context.setOffline(false);
+    await page.waitForTimeout(120);
+    await context.setOffline(true);
+    await page.waitForTimeout(80);
+  }
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 30_000 }).toBe(3);
+  await page.goto('/cart');
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+  const lines = await serverCart(request, guest);
+  expect(lines.map((l) => l.adults).sort()).toEqual([1, 2, 3]);
+});
+
+test('an offline remove reaches the server when back online', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await openControlled(page, `/holidays/${slug}`);
+  const guest = await guestId(context);
+  await addToCart(page);
+  await expect.poll(async () => (await serverCart(request, guest)).length).toBe(1);
+  await openControlled(page, '/cart');
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+  expect(await serverCart(request, guest)).toHaveLength(1);
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(0);
+});
+
+test('two tabs adding at the same moment: both lines, once each', async ({ context, request }) => {
+  const slug = await firstPackageSlug(request);
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await a.goto(`/holidays/${slug}`);
+  await b.goto(`/holidays/${slug}`);
+  const guest = await guestId(context);
+  await Promise.all([addToCart(a, 1), addToCart(b, 2)]);
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(2);
+  await expect(cartLink(a)).toHaveAccessibleName('Cart, 2 items');
+  await expect(cartLink(b)).toHaveAccessibleName('Cart, 2 items');
+  await a.waitForTimeout(1500);
+  expect(await serverCart(request, guest)).toHaveLength(2);
+});
+
+test('the server answering 500 and then recovering: exactly one line', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await page.goto(`/holidays/${slug}`);
+  const guest = await guestId(context);
+  let failures = 0;
+  await page.route('**/api/Common/CreateCart', async (route) => {
+    if (failures < 2) {
+      failures++;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Something went wrong on our side. Please try again in a moment.', data: null }) });
+      return;
+    }
+    await route.continue();
+  });
+  await addToCart(page);
+  await expect.poll(() => failures).toBe(2);
+  await page.goto('/cart');
+  await expect(page.getByText('Waiting to sync')).toBeVisible();
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 20_000 }).toBe(1);
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 10_000 });
+});
+
+test('UAE and India carts stay apart, each in its own currency', async ({ page, context, request }) => {
+  const uaeSlug = await firstPackageSlug(request, 'UAE');
+  const inSlug = await firstPackageSlug(request, 'IN');
+  await page.goto(`/holidays/${uaeSlug}`);
+  const guest = await guestId(context);
+  await addToCart(page);
+  await page.goto(`/in/holidays/${inSlug}`);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+  await addToCart(page);
+  await addToCart(page, 1);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+  await expect.poll(async () => (await serverCart(request, guest, 'IN')).length).toBe(2);
+  expect((await serverCart(request, guest, 'IN')).every((l) => l.currency === 'INR')).toBe(true);
+  expect((await serverCart(request, guest, 'UAE')).map((l) => l.currency)).toEqual(['AED']);
+  await page.goto('/in/cart');
+  await expect(page.locator('.cart-total strong')).toHaveText(/^₹/);
+  await page.goto('/cart');
+  await expect(page.locator('.cart-total strong')).toHaveText(/^AED /);
+});
+
+test('continue to booking offline holds the cart once the server confirms', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await openControlled(page, `/holidays/${slug}`);
+  await guestId(context);
+  await addToCart(page);
+  await openControlled(page, '/cart');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Continue to booking' }).click();
+  await expect(page.getByText(/waiting to sync\. The hold starts when we confirm it/)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(/Hold ends in/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Hold ends in \d+:\d{2}/)).toHaveText(/(29|30):\d{2}/);
+});
