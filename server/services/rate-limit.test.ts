@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { hashAddress, hitRateLimit } from './rate-limit.ts';
+
+describe('hitRateLimit', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('allows up to the limit in a window, then refuses, then starts afresh', async () => {
+    const opts = { limit: 2, windowMs: 60_000 };
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    expect((await hitRateLimit(database.db, 'k', opts, t0)).allowed).toBe(true);
+    expect((await hitRateLimit(database.db, 'k', opts, new Date(t0.getTime() + 1000))).allowed).toBe(true);
+    const third = await hitRateLimit(database.db, 'k', opts, new Date(t0.getTime() + 2000));
+    expect(third).toMatchObject({ allowed: false, count: 3, retryAfter: 58 });
+    // Another key has its own count.
+    expect((await hitRateLimit(database.db, 'other', opts, t0)).allowed).toBe(true);
+    const later = await hitRateLimit(database.db, 'k', opts, new Date(t0.getTime() + 60_000));
+    expect(later).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('hashes addresses so the same address gives the same key and raw addresses are not stored', () => {
+    expect(hashAddress('10.0.0.1', 's')).toBe(hashAddress('10.0.0.1', 's'));
+    expect(hashAddress('10.0.0.1', 's')).not.toBe(hashAddress('10.0.0.2', 's'));
+    expect(hashAddress('10.0.0.1', 's')).not.toContain('10.0.0.1');
+  });
+});
