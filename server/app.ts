@@ -51,7 +51,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: config.NODE_ENV === 'test',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -3,6 +3,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -20,7 +22,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens the database: Postgres through `pg` when a URL is given, otherwise embedded PGlite
- * in `dataDir` (or in memory when dataDir is 'memory://', as the tests do).
+ * in `<dataDir>/db` (or in memory when dataDir is 'memory://', as the tests do).
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -34,7 +36,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir);
+  let dir: string | undefined;
+  if (opts.dataDir !== 'memory://') {
+    // The database gets its own folder; uploads live beside it in DATA_DIR.
+    dir = join(opts.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
   return {
     db,

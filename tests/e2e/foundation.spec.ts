@@ -69,11 +69,14 @@ test('client-side reads send the Country of the site in the path', async ({ page
 
 test('the service worker installs and precaches the shell', async ({ page }) => {
   await page.goto('/');
-  const state = await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return reg.active?.state;
-  });
-  expect(state).toBe('activated');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return reg.active?.state;
+      }),
+    )
+    .toBe('activated');
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
     const urls: string[] = [];
@@ -82,6 +85,7 @@ test('the service worker installs and precaches the shell', async ({ page }) => 
   });
   expect(cached.some((u) => /^\/assets\/entry-client-.*\.js$/.test(u))).toBe(true);
   expect(cached.some((u) => /\.css$/.test(u))).toBe(true);
+  expect(cached).toContain('/offline-shell');
 });
 
 test('the web app manifest is served and complete', async ({ request }) => {
