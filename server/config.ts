@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().min(3).default('Wanderlust Holidays <no-reply@localhost>'),
   ENQUIRY_TO: optionalText,
+  /** Enquiries accepted per address per hour, across all enquiry forms. */
+  ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   GTM_ID_UAE: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'GTM_ID_UAE must look like GTM-XXXXXXX')
