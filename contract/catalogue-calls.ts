@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from './api.ts';
-import { featuredPackagesSchema, packageSearchParamsSchema, packageSearchResultSchema } from './catalogue.ts';
+import {
+  featuredPackagesSchema,
+  packageDetailParamsSchema,
+  packageDetailSchema,
+  packageFiltersSchema,
+  packageSearchParamsSchema,
+  packageSearchResultSchema,
+} from './catalogue.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -15,4 +22,20 @@ export const getPackagesByTypeCityAndInterest = defineCall({
   path: 'Holiday/GetPackagesByTypeCityAndInterest',
   params: packageSearchParamsSchema,
   data: packageSearchResultSchema,
+});
+
+/** Ours (the spec has none): one package by slug with itinerary, gallery, reviews and price; 404 when unknown. */
+export const getPackageDetail = defineCall({
+  method: 'GET',
+  path: 'Holiday/GetPackageDetail',
+  params: packageDetailParamsSchema,
+  data: packageDetailSchema,
+});
+
+/** Ours: the listing's filter options (trip types, destination cities, interests) with package counts for the site. */
+export const getPackageFilters = defineCall({
+  method: 'GET',
+  path: 'Holiday/GetFilters',
+  params: z.object({}),
+  data: packageFiltersSchema,
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { namedRefSchema, slugParam } from './common.ts';
+import { reviewSchema } from './content.ts';
 import { moneySchema } from './site.ts';
 
 export const packageCardSchema = z.object({
@@ -51,3 +53,39 @@ export const packageSearchResultSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 export type PackageSearchResult = z.infer<typeof packageSearchResultSchema>;
+
+// ---------- package detail ----------
+export const itineraryDaySchema = z.object({ day: z.number().int(), title: z.string(), description: z.string() });
+export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
+
+/** A package card plus everything its page shows. `price`/`compareAt` are for the requesting site. */
+export const packageDetailSchema = packageCardSchema.extend({
+  highlights: z.array(z.string()),
+  itinerary: z.array(itineraryDaySchema),
+  inclusions: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  /** Image paths without `-<w>.webp` (widths 480/960/1440); the hero image comes first. */
+  gallery: z.array(z.string()),
+  interests: z.array(namedRefSchema),
+  /** The newest reviews of this package (up to 10); use getReviews with PackageId for more. */
+  reviews: z.array(reviewSchema),
+  /** A few other packages in the same city (or of the same trip type), priced for the site. */
+  related: z.array(packageCardSchema),
+});
+export type PackageDetail = z.infer<typeof packageDetailSchema>;
+
+export const packageDetailParamsSchema = z.object({ Slug: slugParam });
+
+// ---------- listing filters ----------
+export const packageFiltersSchema = z.object({
+  tripTypes: z.array(namedRefSchema.extend({ packageCount: z.number().int() })),
+  /** Destination cities that have packages, with their country (for grouping). */
+  cities: z.array(
+    namedRefSchema.extend({
+      packageCount: z.number().int(),
+      country: z.object({ id: z.number().int(), name: z.string() }),
+    }),
+  ),
+  interests: z.array(namedRefSchema.extend({ packageCount: z.number().int() })),
+});
+export type PackageFilters = z.infer<typeof packageFiltersSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineCall } from './api.ts';
+import {
+  bannerParamsSchema,
+  bannerSchema,
+  blogDetailParamsSchema,
+  blogListParamsSchema,
+  blogListResultSchema,
+  blogPostSchema,
+  footerHeadingSchema,
+  globalSearchParamsSchema,
+  globalSearchResultSchema,
+  missionStatementParamsSchema,
+  missionStatementSchema,
+  reviewsParamsSchema,
+  reviewsResultSchema,
+} from './content.ts';
+
+/** Spec: GET getBanner (BannerType). Banners for the requesting site, in display order. */
+export const getBanner = defineCall({ method: 'GET', path: 'getBanner', params: bannerParamsSchema, data: z.array(bannerSchema) });
+
+/** Spec: getMissionStatment (PageType). null when the page has none. */
+export const getMissionStatment = defineCall({
+  method: 'GET',
+  path: 'getMissionStatment',
+  params: missionStatementParamsSchema,
+  data: missionStatementSchema.nullable(),
+});
+
+/** Spec: getMissionStatmentForListingPage (PageType). null when the page has none. */
+export const getMissionStatmentForListingPage = defineCall({
+  method: 'GET',
+  path: 'getMissionStatmentForListingPage',
+  params: missionStatementParamsSchema,
+  data: missionStatementSchema.nullable(),
+});
+
+/** Spec: getReviews (PageType); ours adds PackageId and paging. Newest first. */
+export const getReviews = defineCall({ method: 'GET', path: 'getReviews', params: reviewsParamsSchema, data: reviewsResultSchema });
+
+/** Spec: Blog/GetCommonBlogUsingModuleId (PageName). */
+export const getCommonBlogUsingModuleId = defineCall({
+  method: 'GET',
+  path: 'Blog/GetCommonBlogUsingModuleId',
+  params: blogListParamsSchema,
+  data: blogListResultSchema,
+});
+
+/** Ours: one blog post by slug (404 when unknown). */
+export const getBlogDetail = defineCall({ method: 'GET', path: 'Blog/GetBlogDetail', params: blogDetailParamsSchema, data: blogPostSchema });
+
+/** Spec: GET GetFooterHeading. Footer columns in display order. */
+export const getFooterHeading = defineCall({
+  method: 'GET',
+  path: 'GetFooterHeading',
+  params: z.object({}),
+  data: z.array(footerHeadingSchema),
+});
+
+/** Spec: GET GetGlobalSearchList (prefix): destinations, then packages, then deals. */
+export const getGlobalSearchList = defineCall({
+  method: 'GET',
+  path: 'GetGlobalSearchList',
+  params: globalSearchParamsSchema,
+  data: globalSearchResultSchema,
+});
