@@ -1,0 +1,183 @@
+import lighthouse from 'lighthouse';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from './lib/chromium.ts';
+import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.ts';
+
+/*
+ * Lighthouse mobile (its default: Moto G Power screen, slow 4G, 4x CPU, simulated throttling) on
+ * the pages a traveller lands on, against the production server, plus the gzipped JavaScript each
+ * of those pages loads.
+ */
+
+export const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, accessibility: 100, firstRouteJsKb: 120 };
+
+interface PageToTest {
+  label: string;
+  path: string;
+}
+
+/** The listing with a filter that shows results, and one package page: found through the API. */
+async function pagesToTest(origin: string): Promise<PageToTest[]> {
+  const res = await fetch(`${origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`, { headers: { Country: 'UAE' } });
+  const body = (await res.json()) as { data?: { packages?: { slug: string; city: { id: number } }[] } };
+  const pkg = body.data?.packages?.[0];
+  if (!pkg) throw new Error('The server has no featured package to test a package page with.');
+  return [
+    { label: 'home (UAE)', path: '/' },
+    { label: 'home (India)', path: '/in' },
+    { label: 'listing', path: `/holidays?cityId=${pkg.city.id}` },
+    { label: 'package', path: `/holidays/${pkg.slug}` },
+  ];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+const gzipCache = new Map<string, number>();
+/** Size of the file gzipped at the default level, whatever encoding the server chose to send. */
+async function gzippedSize(url: string): Promise<number> {
+  const cached = gzipCache.get(url);
+  if (cached !== undefined) return cached;
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const size = gzipSync(Buffer.from(await res.arrayBuffer())).length;
+  gzipCache.set(url, size);
+  return size;
+}
+
+interface PageResult {
+  label: string;
+  path: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  js: { files: { url: string; gzipBytes: number; transferBytes: number }[]; gzipBytes: number; transferBytes: number };
+  /** Audits below full marks in accessibility, best practices and SEO (what to fix). */
+  failing: { category: string; id: string; title: string }[];
+  /** The largest performance opportunities Lighthouse sees. */
+  opportunities: { id: string; title: string; savingsMs: number }[];
+}
+
+async function auditPage(origin: string, page: PageToTest): Promise<PageResult> {
+  const chromium = await launchChromium();
+  try {
+    const result = await lighthouse(`${origin}${page.path}`, {
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+      (i) => i.resourceType === 'Script' && i.url.startsWith(origin),
+    );
+    const files = await Promise.all(
+      items.map(async (i) => ({ url: i.url.slice(origin.length), gzipBytes: await gzippedSize(i.url), transferBytes: i.transferSize ?? 0 })),
+    );
+
+    const failing: PageResult['failing'] = [];
+    for (const cat of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push({ category: cat, id: ref.id, title: audit.title });
+      }
+    }
+    const opportunities = Object.values(lhr.audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 0)
+      .map((a) => ({ id: a.id, title: a.title, savingsMs: Math.round(a.numericValue ?? 0) }))
+      .sort((a, b) => b.savingsMs - a.savingsMs)
+      .slice(0, 5);
+
+    return {
+      label: page.label,
+      path: page.path,
+      scores: { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') },
+      metrics: {
+        fcpMs: Math.round(num('first-contentful-paint')),
+        lcpMs: Math.round(num('largest-contentful-paint')),
+        tbtMs: Math.round(num('total-blocking-time')),
+        cls: Math.round(num('cumulative-layout-shift') * 1000) / 1000,
+        speedIndexMs: Math.round(num('speed-index')),
+      },
+      js: {
+        files,
+        gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+        transferBytes: files.reduce((s, f) => s + f.transferBytes, 0),
+      },
+      failing,
+      opportunities,
+    };
+  } finally {
+    await chromium.close();
+  }
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** With several runs a page reports its median run by performance score (Lighthouse varies). */
+function median(runs: PageResult[]): PageResult {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export const lighthouseBench: Benchmark = {
+  name: 'lighthouse',
+  description: 'Lighthouse mobile scores, Web Vitals and gzipped JavaScript per page',
+  async run(ctx: BenchContext): Promise<BenchReport> {
+    const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+    const pages = await pagesToTest(ctx.origin);
+    const results: PageResult[] = [];
+    const errors: { page: string; error: string }[] = [];
+    for (const page of pages) {
+      const attempts: PageResult[] = [];
+      try {
+        for (let i = 0; i < runs; i++) {
+          ctx.log(`lighthouse ${page.path}${runs > 1 ? ` (run ${i + 1}/${runs})` : ''}`);
+          attempts.push(await auditPage(ctx.origin, page));
+        }
+        results.push(median(attempts));
+      } catch (err) {
+        // One page failing (e.g. a 404) still leaves the others measured.
+        errors.push({ page: `${page.label} ${page.path}`, error: (err as Error).message });
+        ctx.log(`  failed: ${(err as Error).message}`);
+      }
+    }
+    if (results.length === 0) throw new Error(`Every page failed: ${errors.map((e) => e.error).join('; ')}`);
+
+    const rows: Record<string, string | number>[] = results.map((r) => ({
+      page: `${r.label} ${r.path}`,
+      perf: r.scores.performance,
+      a11y: r.scores.accessibility,
+      'best pr.': r.scores.bestPractices,
+      seo: r.scores.seo,
+      FCP: sec(r.metrics.fcpMs),
+      LCP: sec(r.metrics.lcpMs),
+      TBT: `${r.metrics.tbtMs} ms`,
+      CLS: r.metrics.cls.toFixed(3),
+      'JS gz': `${kb(r.js.gzipBytes)} KB`,
+      'JS files': r.js.files.length,
+    }));
+    for (const e of errors) rows.push({ page: e.page, perf: 'failed' });
+    const first = results.find((r) => r.path === '/') ?? results[0]!;
+    const targets: Target[] = [
+      ...results.map((r) => ({ label: `performance ≥ ${TARGETS.performance} on ${r.path} (${r.scores.performance})`, met: r.scores.performance >= TARGETS.performance })),
+      ...results.map((r) => ({ label: `LCP ≤ ${sec(TARGETS.lcpMs)} on ${r.path} (${sec(r.metrics.lcpMs)})`, met: r.metrics.lcpMs <= TARGETS.lcpMs })),
+      ...results.map((r) => ({ label: `CLS ≤ ${TARGETS.cls} on ${r.path} (${r.metrics.cls})`, met: r.metrics.cls <= TARGETS.cls })),
+      ...results.map((r) => ({ label: `accessibility ${TARGETS.accessibility} on ${r.path} (${r.scores.accessibility})`, met: r.scores.accessibility >= TARGETS.accessibility })),
+      { label: `first-route JavaScript ≤ ${TARGETS.firstRouteJsKb} KB gz (${kb(first.js.gzipBytes)} KB on ${first.path})`, met: kb(first.js.gzipBytes) <= TARGETS.firstRouteJsKb },
+    ];
+    for (const r of results) {
+      for (const f of r.failing) ctx.log(`  ${r.path}: ${f.category} – ${f.id}: ${f.title}`);
+    }
+    for (const e of errors) targets.push({ label: `${e.page} measured (${e.error})`, met: false });
+    return { rows, targets, details: { runsPerPage: runs, pages: results, errors } };
+  },
+};

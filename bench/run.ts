@@ -1,0 +1,57 @@
+// `npm run bench [-- <name> ...]`: runs the benchmarks (all, or the named ones) against the
+// production build, prints a table per benchmark and writes bench/results/<name>-<time>.json.
+// A benchmark is a module exporting a `Benchmark` (bench/lib/types.ts); add it to BENCHMARKS.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cartSyncBench } from './cart-sync.ts';
+import { lighthouseBench } from './lighthouse.ts';
+import { ROOT, startProductionServer } from './lib/server.ts';
+import { formatTable } from './lib/table.ts';
+import type { Benchmark } from './lib/types.ts';
+
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench];
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = wanted.filter((w) => !BENCHMARKS.some((b) => b.name === w));
+  if (unknown.length) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}. Available: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    process.exit(2);
+  }
+  const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
+
+  const server = await startProductionServer();
+  console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
+  const resultsDir = join(ROOT, 'bench/results');
+  await mkdir(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let failed = false;
+  try {
+    for (const bench of selected) {
+      console.log(`\n== ${bench.name}: ${bench.description}`);
+      try {
+        const report = await bench.run({ origin: server.origin, log: (m) => console.log(m) });
+        console.log(`\n${formatTable(report.rows)}`);
+        if (report.targets?.length) {
+          const met = report.targets.filter((t) => t.met).length;
+          console.log(`\ntargets met: ${met}/${report.targets.length}`);
+          for (const t of report.targets) console.log(`  ${t.met ? 'ok  ' : 'MISS'} ${t.label}`);
+        }
+        const file = join(resultsDir, `${bench.name}-${stamp}.json`);
+        await writeFile(
+          file,
+          JSON.stringify({ benchmark: bench.name, at: new Date().toISOString(), node: process.version, ...report }, null, 2),
+        );
+        console.log(`\nwritten ${file.slice(ROOT.length + 1)}`);
+      } catch (err) {
+        failed = true;
+        console.error(`${bench.name} failed: ${(err as Error).stack ?? err}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
