@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { CartSync } from '../features/cart/cart-sync.tsx';
 import { campaignSearch } from '../lib/campaign.ts';
 import { ensureGuestId, readIdentity } from '../lib/identity.ts';
+import { createPersistentCache } from '../lib/swr-persist.ts';
 import type { AppData } from './app-data.ts';
 import { Layout } from './layout.tsx';
 import { NotFoundPage, routerPaths } from './routes.tsx';
@@ -44,9 +45,15 @@ function Pages({ status }: { status: number }) {
 }
 
 export function App({ data }: { data: AppData }) {
+  // In the browser, content reads are kept in IndexedDB for offline use; the server's fallback wins.
+  const [persisted] = useState(() => (typeof window === 'undefined' ? null : createPersistentCache({ fallback: data.fallback })));
+  const swrConfig = useMemo(
+    () => ({ fallback: data.fallback, revalidateIfStale: false, provider: persisted?.provider, use: persisted ? [persisted.middleware] : [] }),
+    [data.fallback, persisted],
+  );
   return (
     <SettingsProvider value={data.settings}>
-      <SWRConfig value={{ fallback: data.fallback, revalidateIfStale: false }}>
+      <SWRConfig value={swrConfig}>
         <CampaignKeeper />
         <GuestIdentity />
         <CartSync />

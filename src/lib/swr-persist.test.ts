@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto';
+import { unstable_serialize } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openShopDb, type ShopDb } from './db.ts';
+import { CACHE_VERSION, MAX_ENTRIES, createPersistentCache, isPersistableKey } from './swr-persist.ts';
+
+const key = (path: string, site: 'UAE' | 'IN', params: object) => unstable_serialize([path, site, params]);
+
+let n = 0;
+const dbs: ShopDb[] = [];
+function freshDb(): ShopDb {
+  const db = openShopDb(`swr-test-${++n}`);
+  dbs.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.delete();
+});
+
+describe('which reads are kept on the device', () => {
+  it('keeps public content reads', () => {
+    expect(isPersistableKey(key('Holiday/GetPackageDetail', 'UAE', { Slug: 'dubai-escape' }))).toBe(true);
+    expect(isPersistableKey(key('getBanner', 'IN', { BannerType: 'home' }))).toBe(true);
+    expect(isPersistableKey(key('GetFooterHeading', 'UAE', {}))).toBe(true);
+  });
+  it('never keeps anything of one traveller, or reads it does not know', () => {
+    expect(isPersistableKey(key('Coupon/GetCouponList', 'UAE', { userId: 7, pageIndex: 1 }))).toBe(false);
+    expect(isPersistableKey(key('GetApplicableCoupons', 'UAE', { cartTotal: 100 }))).toBe(false);
+    expect(isPersistableKey(key('GetCart', 'UAE', { tempUserId: 'abc' }))).toBe(false);
+    expect(isPersistableKey(key('GetGlobalSearchList', 'UAE', { prefix: 'du' }))).toBe(false);
+    expect(isPersistableKey('Holiday/GetPackageDetail')).toBe(false);
+  });
+});
+
+describe('persistent SWR cache', () => {
+  it('writes the server-rendered fallback to IndexedDB, and it shows on a later visit after hydration', async () => {
+    const db = freshDb();
+    const detail = key('Holiday/GetPackageDetail', 'UAE', { Slug: 'goa' });
+    const first = createPersistentCache({ fallback: { [detail]: { title: 'Goa' } }, openDb: async () => db });
+    await first.flush();
+    expect((await db.swrCache.get(detail))?.value).toEqual({ v: CACHE_VERSION, data: { title: 'Goa' } });
+
+    const later = createPersistentCache({ fallback: {}, openDb: async () => db });
+    await later.ready;
+    const cache = later.provider();
+    // Hidden until hydration is over, so the server's HTML and the first render agree.
+    expect(cache.get(detail)).toBeUndefined();
+    later.show();
+    expect(cache.get(detail)?.data).toEqual({ title: 'Goa' });
+    expect([...cache.keys()]).toContain(detail);
+  });
+
+  it('lets the server fallback win over an older copy on disk', async () => {
+    const db = freshDb();
+    const k = key('getBanner', 'UAE', { BannerType: 'home' });
+    await db.swrCache.put({ key: k, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() - 1000 });
+    const c = createPersistentCache({ fallback: { [k]: ['new'] }, openDb: async () => db });
+    await c.flush();
+    c.show();
+    expect(c.provider().get(k)).toBeUndefined(); // SWR then reads the fallback
+    expect((await db.swrCache.get(k))?.value).toEqual({ v: CACHE_VERSION, data: ['new'] });
+  });
+
+  it('writes through fresh answers and skips personal ones', async () => {
+    const db = freshDb();
+    const c = createPersistentCache({ fallback: {}, openDb: async () => db });
+    const cache = c.provider();
+    const pub = key('GetDeals', 'IN', { pageIndex: 1 });
+    const mine = key('Coupon/GetCouponList', 'IN', { userId: 3 });
+    cache.set(pub, { data: { deals: [1] }, isValidating: false });
+    cache.set(mine, { data: { coupons: ['secret'] } });
+    await c.flush();
+    expect(await db.swrCache.get(pub)).toBeTruthy();
+    expect(await db.swrCache.get(mine)).toBeUndefined();
+    cache.delete(pub);
+    await c.flush();
+    expect(await db.swrCache.get(pub)).toBeUndefined();
+  });
+
+  it('ignores rows of another cache version, too old, or malformed', async () => {
+    const db = freshDb();
+    const a = key('GetDeals', 'UAE', { pageIndex: 1 });
+    const b = key('GetDeals', 'UAE', { pageIndex: 2 });
+    const c = key('GetDeals', 'UAE', { pageIndex: 3 });
+    await db.swrCache.bulkPut([
+      { key: a, value: { v: CACHE_VERSION + 1, data: 1 }, savedAt: Date.now() },
+      { key: b, value: { v: CACHE_VERSION, data: 2 }, savedAt: Date.now() - 90 * 24 * 3600 * 1000 },
+      { key: c, value: 'nonsense', savedAt: Date.now() },
+    ]);
+    const pc = createPersistentCache({ fallback: {}, openDb: async () => db });
+    await pc.ready;
+    pc.show();
+    expect(pc.provider().get(a)).toBeUndefined();
+    expect(pc.provider().get(b)).toBeUndefined();
+    expect(pc.provider().get(c)).toBeUndefined();
+  });
+
+  it(`keeps at most ${MAX_ENTRIES} entries, dropping the oldest`, async () => {
+    const db = freshDb();
+    const t0 = Date.now() - 100_000;
+    await db.swrCache.bulkPut(
+      Array.from({ length: MAX_ENTRIES + 30 }, (_, i) => ({ key: key('GetDeals', 'UAE', { pageIndex: i + 1 }), value: { v: CACHE_VERSION, data: i }, savedAt: t0 + i })),
+    );
+    const pc = createPersistentCache({ fallback: {}, openDb: async () => db });
+    await pc.flush();
+    expect(await db.swrCache.count()).toBe(MAX_ENTRIES);
+    expect(await db.swrCache.get(key('GetDeals', 'UAE', { pageIndex: 1 }))).toBeUndefined();
+    expect(await db.swrCache.get(key('GetDeals', 'UAE', { pageIndex: MAX_ENTRIES + 30 }))).toBeTruthy();
+  });
+
+  it('works without IndexedDB (private mode): a plain in-memory cache', async () => {
+    const pc = createPersistentCache({ fallback: {}, openDb: () => Promise.reject(new Error('no idb')) });
+    const cache = pc.provider();
+    cache.set('k', { data: 1 });
+    await pc.flush();
+    expect(cache.get('k')?.data).toBe(1);
+  });
+});

@@ -1,0 +1,215 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { unstable_serialize, type Cache, type Middleware, type State } from 'swr';
+import type { ShopDb } from './db.ts';
+
+/*
+ * SWR's cache, kept in IndexedDB (table swrCache) so a page the traveller has seen renders offline
+ * later. Only public content reads are kept (never anything of one traveller: no cart, no
+ * personal coupons). The server-rendered fallback always wins: rows on disk become visible only
+ * after hydration, and never for a key the server just rendered.
+ */
+
+/** Bump when the shape of cached answers changes: older rows are then ignored. */
+export const CACHE_VERSION = 1;
+export const MAX_ENTRIES = 200;
+export const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/** Public content reads (paths under /api/Common) worth keeping on the device. */
+export const PERSISTED_PATHS = new Set([
+  'Holiday/GetFeaturedPackages',
+  'Holiday/GetPackagesByTypeCityAndInterest',
+  'Holiday/GetPackageDetail',
+  'Holiday/GetFilters',
+  'getBanner',
+  'getMissionStatment',
+  'getMissionStatmentForListingPage',
+  'getReviews',
+  'Blog/GetCommonBlogUsingModuleId',
+  'Blog/GetBlogDetail',
+  'GetFooterHeading',
+  'CouponList',
+  'Coupon/GetCouponDetail',
+  'Coupon/GetCouponList',
+  'Coupon/GetCategoryList',
+  'Coupon/GetStatement',
+  'GetSeasonalDealCategory',
+  'GetSeasonalDealSubCategoryBySlug',
+  'GetDeals',
+  'GetDealsModuleData',
+  'GetCountry',
+  'StatesByCountryId',
+  'GetCitiesByCountryId',
+]);
+
+/** Parameters that make a read someone's own: such reads are never written to the device. */
+const PERSONAL_PARAM = /[#,](userid|token|tokan|tempuserid|guestid|cartid):/i;
+
+/**
+ * Whether a serialised SWR key (useCall's `[path, site, params]`) is a public content read.
+ * Serialised array keys look like `@"getBanner","UAE",#BannerType:"home",,`.
+ */
+export function isPersistableKey(key: string): boolean {
+  const m = /^@"([^"]+)","(UAE|IN)",/.exec(key);
+  if (!m || !PERSISTED_PATHS.has(m[1]!)) return false;
+  return !PERSONAL_PARAM.test(key.slice(m[0].length));
+}
+
+interface StoredValue {
+  v: number;
+  data: unknown;
+}
+
+function isStoredValue(value: unknown): value is StoredValue {
+  return typeof value === 'object' && value !== null && (value as StoredValue).v === CACHE_VERSION && 'data' in value;
+}
+
+/** Hydration state shared by the cache and the middleware: rows on disk show only after it. */
+function createVisibility() {
+  let visible = false;
+  const listeners = new Set<() => void>();
+  return {
+    isVisible: () => visible,
+    show() {
+      if (visible) return;
+      visible = true;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify: () => listeners.forEach((l) => l()),
+  };
+}
+
+export interface PersistentCache {
+  /** For SWRConfig's `provider`. */
+  provider: () => Cache;
+  /** For SWRConfig's `use`: revalidates rows from disk on mount and shows them after hydration. */
+  middleware: Middleware;
+  /** Lets rows from disk show (the middleware calls it after hydration). */
+  show(): void;
+  /** Resolves when the rows on disk are loaded (tests). */
+  ready: Promise<void>;
+  /** Resolves when every write so far has reached IndexedDB (tests). */
+  flush(): Promise<void>;
+}
+
+/**
+ * A Map-backed SWR cache hydrated from IndexedDB and written through. `fallback` is the server's
+ * route data: written to disk (so the page works offline later) and never overridden from disk.
+ */
+export function createPersistentCache(opts: { fallback: Record<string, unknown>; openDb?: () => Promise<ShopDb>; now?: () => number }): PersistentCache {
+  const now = opts.now ?? Date.now;
+  const openDb = opts.openDb ?? (() => import('./db.ts').then((m) => m.shopDb()));
+  const live = new Map<string, State>();
+  /** Rows loaded from disk that nothing newer has replaced yet. */
+  const disk = new Map<string, State>();
+  const written = new Map<string, unknown>();
+  const visibility = createVisibility();
+  let pending: Promise<unknown> = Promise.resolve();
+  let writesSinceTrim = 0;
+
+  const dbPromise = openDb().catch(() => null);
+  const enqueue = (task: (db: ShopDb) => Promise<unknown>) => {
+    pending = pending.then(async () => {
+      const db = await dbPromise;
+      if (db) await task(db).catch(() => undefined);
+    });
+  };
+
+  const trim = (db: ShopDb) =>
+    db.swrCache.count().then(async (n) => {
+      if (n <= MAX_ENTRIES) return;
+      const oldest = await db.swrCache.orderBy('savedAt').limit(n - MAX_ENTRIES).primaryKeys();
+      await db.swrCache.bulkDelete(oldest);
+    });
+
+  const persist = (key: string, data: unknown) => {
+    if (data === undefined || !isPersistableKey(key) || written.get(key) === data) return;
+    written.set(key, data);
+    const row = { key, value: { v: CACHE_VERSION, data } satisfies StoredValue, savedAt: now() };
+    enqueue(async (db) => {
+      await db.swrCache.put(row);
+      if (++writesSinceTrim >= 20) {
+        writesSinceTrim = 0;
+        await trim(db);
+      }
+    });
+  };
+
+  // What the server rendered is the freshest copy there is: keep it for later, offline.
+  for (const [key, data] of Object.entries(opts.fallback)) persist(key, data);
+
+  const ready = dbPromise.then(async (db) => {
+    if (!db) return;
+    try {
+      const { parseRows, swrCacheEntrySchema } = await import('./db.ts');
+      const rows = parseRows(swrCacheEntrySchema, await db.swrCache.orderBy('savedAt').reverse().limit(MAX_ENTRIES).toArray());
+      const oldest = now() - MAX_AGE_MS;
+      for (const row of rows) {
+        if (row.key in opts.fallback || live.has(row.key) || disk.has(row.key)) continue;
+        if (row.savedAt < oldest || !isStoredValue(row.value) || !isPersistableKey(row.key)) continue;
+        disk.set(row.key, { data: row.value.data });
+        written.set(row.key, row.value.data);
+      }
+      await trim(db);
+    } catch {
+      // A device without IndexedDB (or a broken row set) simply has no offline copies.
+    }
+    if (visibility.isVisible() && disk.size) visibility.notify();
+  });
+
+  const cache: Cache = {
+    get(key) {
+      return live.get(key) ?? (visibility.isVisible() ? disk.get(key) : undefined);
+    },
+    set(key, value) {
+      live.set(key, value);
+      if (value.data !== undefined && value.data !== disk.get(key)?.data) disk.delete(key);
+      persist(key, value.data);
+    },
+    delete(key) {
+      live.delete(key);
+      disk.delete(key);
+      written.delete(key);
+      if (isPersistableKey(key)) enqueue((db) => db.swrCache.delete(key));
+    },
+    keys() {
+      return new Set([...live.keys(), ...(visibility.isVisible() ? disk.keys() : [])]).values();
+    },
+  };
+
+  const middleware: Middleware = (useSWRNext) => (key, fetcher, config) => {
+    // After hydration (an effect runs only then) rows from disk may show; components re-render.
+    const visible = useSyncExternalStore(visibility.subscribe, visibility.isVisible, () => false);
+    useEffect(() => visibility.show(), []);
+    let fromDisk = false;
+    if (visible && key !== null && key !== undefined && key !== false) {
+      const serialised = unstable_serialize(key);
+      fromDisk = !live.has(serialised) && disk.has(serialised);
+    }
+    // An offline copy shows at once and is refreshed when the network answers.
+    return useSWRNext(key, fetcher, fromDisk ? { ...config, revalidateOnMount: true } : config);
+  };
+
+  return {
+    provider: () => cache,
+    middleware,
+    show: visibility.show,
+    ready,
+    flush: async () => {
+      await ready;
+      let last: Promise<unknown>;
+      do {
+        last = pending;
+        await last;
+      } while (last !== pending);
+    },
+  };
+}
+
+/** On the server: a plain Map per request (nothing shared between travellers), no middleware. */
+export function createRequestCache(): Pick<PersistentCache, 'provider'> {
+  return { provider: () => new Map() as Cache };
+}
