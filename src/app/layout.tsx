@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { useCartCount } from '../features/cart/use-cart.ts';
+import { useCartCount } from '../features/cart/use-cart-count.ts';
 import { pathOnSite } from './site.ts';
 import { useSite } from './site-context.tsx';
 

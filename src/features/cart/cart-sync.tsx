@@ -1,13 +1,24 @@
 import { useEffect } from 'react';
 import { useSite } from '../../app/site-context.tsx';
-import { setSyncSite, startSyncTriggers } from './sync-runner.ts';
 
-/** Keeps the outbox flowing while the app is open: on start, online, focus and on a timer. */
+/**
+ * Keeps the outbox flowing while the app is open: on start, online, focus and on a timer. The
+ * sync code (Dexie included) loads after the page is interactive.
+ */
 export function CartSync() {
   const { site } = useSite();
   useEffect(() => {
-    setSyncSite(site);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./sync-runner.ts').then((runner) => {
+      if (cancelled) return;
+      runner.setSyncSite(site);
+      stop = runner.startSyncTriggers();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [site]);
-  useEffect(() => startSyncTriggers(), []);
   return null;
 }

@@ -1,25 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { cartLineSchema, localTempBookingSchema, outboxEntrySchema, parseRows, shopDb, type CartLine } from '../../lib/db.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { currentCartIdentity } from './cart-identity.ts';
-
-/** The owner on this device, known only in the browser (cookies). Null during server rendering. */
-export function useCartOwner(): string | null {
-  const [owner, setOwner] = useState<string | null>(null);
-  useEffect(() => {
-    const update = () => setOwner(currentCartIdentity().owner);
-    update();
-    // Sign-in and sign-out in this or another tab change the cookies; re-read on focus.
-    window.addEventListener('focus', update);
-    window.addEventListener('storage', update);
-    return () => {
-      window.removeEventListener('focus', update);
-      window.removeEventListener('storage', update);
-    };
-  }, []);
-  return owner;
-}
+import { useCartOwner } from './use-cart-owner.ts';
 
 /** This site's cart lines of the current traveller, live across tabs. Undefined while loading. */
 export function useCartLines(): CartLine[] | undefined {
@@ -30,12 +12,6 @@ export function useCartLines(): CartLine[] | undefined {
     const rows = await shopDb().cartLines.where('[owner+site]').equals([owner, site]).toArray();
     return parseRows(cartLineSchema, rows).sort((a, b) => a.createdAt - b.createdAt);
   }, [owner, site]);
-}
-
-/** Items in the cart, pending ones included and removals not: what the badge shows. */
-export function useCartCount(): number {
-  const lines = useCartLines();
-  return lines ? lines.filter((l) => l.state !== 'removing').length : 0;
 }
 
 export function useTempBookings() {

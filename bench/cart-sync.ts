@@ -1,0 +1,143 @@
+import { chromium, type Page } from '@playwright/test';
+import { CHROME_PATH } from './lib/chromium.ts';
+import type { Benchmark } from './lib/types.ts';
+
+const ADDS = 40;
+const QUEUED = 200;
+const GUESTS = 10; // a cart holds at most 20 holidays: 200 changes are spread over 10 guests
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Click `Add to cart` and time until the header's accessible name shows the new count. */
+async function clickToBadge(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const link = [...document.querySelectorAll<HTMLAnchorElement>('a[aria-label^="Cart, "]')][0]!;
+    const before = link.getAttribute('aria-label');
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add to cart')!;
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (link.getAttribute('aria-label') !== before) {
+          observer.disconnect();
+          resolve();
+        }
+      });
+      observer.observe(link, { attributes: true, attributeFilter: ['aria-label'] });
+      button.click();
+    });
+    return performance.now() - t0;
+  });
+}
+
+export const cartSyncBench: Benchmark = {
+  name: 'cart-sync',
+  description: `offline add click-to-badge (4x CPU throttling, ${ADDS} adds over ${ADDS / 20} guests) and sync of ${QUEUED} queued changes`,
+  async run({ origin, log }) {
+    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+    try {
+      const featured = await (await fetch(`${origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`)).json();
+      const pkg = featured.data.packages[0] as { id: number; slug: string; title: string; heroImage: string; nights: number; city: { name: string }; price: { amount: number } };
+
+      // 1. Click to badge, offline, on a throttled CPU.
+      const times: number[] = [];
+      for (let round = 0; round < ADDS / 20; round++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${origin}/holidays/${pkg.slug}`);
+        await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+        await page.waitForFunction(() => document.querySelector('a[aria-label^="Cart, "]') !== null);
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await context.setOffline(true);
+        for (let i = 0; i < 20; i++) times.push(await clickToBadge(page));
+        await context.close();
+      }
+      times.sort((a, b) => a - b);
+      const p50 = percentile(times, 50);
+      const p95 = percentile(times, 95);
+      log(`click-to-badge over ${times.length} offline adds: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+
+      // 2. 200 changes queued offline, then the network returns.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${origin}/cart`);
+      await page.waitForFunction(() => document.querySelector('a[aria-label^="Cart, "]') !== null);
+      await context.setOffline(true);
+      const stamp = Date.now().toString(36);
+      const guests = Array.from({ length: GUESTS }, (_, g) => `bench-${stamp}-${g}`.padEnd(12, '0'));
+      const travelDate = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+      // Queue exactly what the app queues for an add (a pending line and an outbox row), for
+      // several guests on this device, straight into the app's IndexedDB.
+      await page.evaluate(
+        async ({ guests, pkg, travelDate, perGuest }) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const req = indexedDB.open('wanderlust');
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          });
+          const tx = db.transaction(['cartLines', 'outbox'], 'readwrite');
+          const now = Date.now();
+          for (const guest of guests) {
+            for (let i = 0; i < perGuest; i++) {
+              const id = crypto.randomUUID();
+              const owner = `guest:${guest}`;
+              tx.objectStore('cartLines').put({ id, owner, site: 'UAE', currency: 'AED', packageId: pkg.id, slug: pkg.slug, title: pkg.title, city: pkg.city.name, image: pkg.heroImage, nights: pkg.nights, travelDate, adults: 1 + (i % 3), children: 0, infants: 0, rooms: 1, unitPrice: pkg.price.amount, totalPrice: pkg.price.amount, cartId: null, state: 'pending', createdAt: now + i });
+              tx.objectStore('outbox').add({ id: crypto.randomUUID(), kind: 'cart.add', owner, site: 'UAE', ref: id, params: { tempUserId: guest, packageId: pkg.id, travelDate, adults: 1 + (i % 3), children: 0, infants: 0, rooms: 1, clientId: id }, state: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now + i });
+            }
+          }
+          await new Promise<void>((resolve, reject) => {
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          });
+          db.close();
+        },
+        { guests, pkg, travelDate, perGuest: QUEUED / GUESTS },
+      );
+      const t0 = Date.now();
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const req = indexedDB.open('wanderlust');
+            req.onsuccess = () => {
+              const count = req.result.transaction('outbox').objectStore('outbox').count();
+              count.onsuccess = () => {
+                resolve(count.result === 0);
+                req.result.close();
+              };
+            };
+          }),
+        undefined,
+        { polling: 25, timeout: 60_000 },
+      );
+      const syncMs = Date.now() - t0;
+      let onServer = 0;
+      for (const guest of guests) {
+        const res = await fetch(`${origin}/api/Common/GetCart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tempUserId: guest }) });
+        onServer += ((await res.json()).data as { data: unknown[] }[]).reduce((n, g) => n + g.data.length, 0);
+      }
+      await context.close();
+      log(`${QUEUED} queued changes synced in ${syncMs} ms; the server holds ${onServer}`);
+
+      return {
+        rows: [
+          { measure: 'offline add, click to badge p50', value: `${p50.toFixed(1)} ms`, target: '' },
+          { measure: 'offline add, click to badge p95', value: `${p95.toFixed(1)} ms`, target: '≤ 50 ms' },
+          { measure: `sync ${QUEUED} queued changes`, value: `${syncMs} ms`, target: '≤ 3000 ms' },
+          { measure: 'lines on the server after sync', value: onServer, target: `${QUEUED} exactly` },
+        ],
+        targets: [
+          { label: `click-to-badge p95 ≤ 50 ms (${p95.toFixed(1)} ms)`, met: p95 <= 50 },
+          { label: `${QUEUED} changes synced ≤ 3 s (${syncMs} ms)`, met: syncMs <= 3000 },
+          { label: `exactly ${QUEUED} lines on the server (${onServer})`, met: onServer === QUEUED },
+        ],
+        details: { clickToBadgeMs: times, syncMs, onServer },
+      };
+    } finally {
+      await browser.close();
+    }
+  },
+};

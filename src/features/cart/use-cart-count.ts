@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { useSite } from '../../app/site-context.tsx';
+import { useCartOwner } from './use-cart-owner.ts';
+
+/**
+ * Items in the cart, pending ones included: what the header shows on every page. The database
+ * code is loaded after the page is interactive, so it never weighs on the first paint.
+ */
+export function useCartCount(): number {
+  const owner = useCartOwner();
+  const { site } = useSite();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!owner) return;
+    let cancelled = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    void import('./cart-count-live.ts').then(({ watchCartCount }) => {
+      if (!cancelled) subscription = watchCartCount(owner, site, setCount);
+    });
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+  }, [owner, site]);
+  return count;
+}
