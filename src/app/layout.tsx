@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
+import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { useCartCount } from '../features/cart/use-cart-count.ts';
 import { pathOnSite } from './site.ts';
 import { useSite } from './site-context.tsx';
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Icon name="account" />
           </Link>
         </div>
+        <SyncStatus />
       </header>
       <main id="main" className="main">
         {children}

@@ -17,12 +17,12 @@ test('offline add → reload offline → online: the server holds exactly one', 
   await page.reload();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
   await cartLink(page).click();
-  await expect(page.getByText('Waiting to sync')).toBeVisible();
+  await expect(page.getByText('Waiting to sync', { exact: true })).toBeVisible();
   await expect(page.getByText('You are offline.')).toBeVisible();
   expect(await serverCart(request, guest)).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(0, { timeout: 15_000 });
   expect(await serverCart(request, guest)).toHaveLength(1);
   await page.reload();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
@@ -50,7 +50,7 @@ test('network flapping mid-sync loses nothing and doubles nothing', async ({ pag
   await context.setOffline(false);
   await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 30_000 }).toBe(3);
   await page.goto('/cart');
-  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(0, { timeout: 20_000 });
   const lines = await serverCart(request, guest);
   expect(lines.map((l) => l.adults).sort()).toEqual([1, 2, 3]);
 });
@@ -62,7 +62,7 @@ test('an offline remove reaches the server when back online', async ({ page, con
   await addToCart(page);
   await expect.poll(async () => (await serverCart(request, guest)).length).toBe(1);
   await openControlled(page, '/cart');
-  await expect(page.getByText('Waiting to sync')).toHaveCount(0);
+  await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(0);
   await context.setOffline(true);
   await page.getByRole('button', { name: /^Remove / }).click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
@@ -103,9 +103,9 @@ test('the server answering 500 and then recovering: exactly one line', async ({ 
   await addToCart(page);
   await expect.poll(() => failures).toBe(2);
   await page.goto('/cart');
-  await expect(page.getByText('Waiting to sync')).toBeVisible();
+  await expect(page.getByText('Waiting to sync', { exact: true })).toBeVisible();
   await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 20_000 }).toBe(1);
-  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(0, { timeout: 10_000 });
 });
 
 test('UAE and India carts stay apart, each in its own currency', async ({ page, context, request }) => {
