@@ -1,5 +1,7 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isValidInternationalPhone } from './phone.ts';
+
+export { isInternationalFormat, isValidInternationalPhone } from './phone.ts';
 
 /*
  * Enquiries: the contact form, the home "get a call back" modal, the package enquiry of the detail
@@ -118,17 +120,6 @@ export function isRealEmail(value: string): boolean {
   if (labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l))) return false;
   const tld = labels[labels.length - 1]!;
   return TLD.test(tld) && !RESERVED_TLDS.has(tld);
-}
-
-/** Plus sign followed by digits: the only form an initial phone value may take (spec §5). */
-export function isInternationalFormat(value: string): boolean {
-  return /^\+\d+$/.test(value);
-}
-
-/** A number in international form (+ and digits, spaces allowed) that is valid for its country. */
-export function isValidInternationalPhone(value: string): boolean {
-  const compact = value.replace(/[\s().-]/g, '');
-  return isInternationalFormat(compact) && compact.length <= 16 && isValidPhoneNumber(compact);
 }
 
 /** The exit popup's dial code and national number joined into one international number. */
