@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { getFeaturedPackages, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
-import { badRequest, ok } from '../lib/envelope.ts';
+import { getFeaturedPackages, getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { route } from '../lib/route.ts';
 import { featuredPackages, searchPackages } from '../services/catalogue.ts';
+import { packageDetail, packageFilters } from '../services/package-detail.ts';
 
 export async function holidayRoutes(app: FastifyInstance) {
   route(app, getFeaturedPackages, async ({ limit }, request) =>
@@ -14,4 +15,12 @@ export async function holidayRoutes(app: FastifyInstance) {
     const result = await searchPackages(app.db, request.site, params);
     return ok(result, result.total ? 'OK' : 'No holidays match these filters.');
   });
+
+  route(app, getPackageDetail, async ({ Slug }, request) => {
+    const detail = await packageDetail(app.db, request.site, Slug);
+    if (!detail) throw notFound('This holiday package was not found.');
+    return ok(detail);
+  });
+
+  route(app, getPackageFilters, async (_params, request) => ok(await packageFilters(app.db, request.site)));
 }

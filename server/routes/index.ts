@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.ts';
 import { cartRoutes } from './cart.ts';
+import { contentRoutes } from './content.ts';
+import { couponRoutes } from './coupons.ts';
+import { dealRoutes } from './deals.ts';
 import { enquiryRoutes } from './enquiry.ts';
 import { holidayRoutes } from './holiday.ts';
+import { placeRoutes } from './places.ts';
 
 /** Every /api/Common resource, one file each. */
 export async function commonRoutes(app: FastifyInstance) {
   await app.register(holidayRoutes);
   await app.register(cartRoutes);
+  await app.register(accountRoutes);
   await app.register(enquiryRoutes);
+  await app.register(contentRoutes);
+  await app.register(placeRoutes);
+  await app.register(couponRoutes);
+  await app.register(dealRoutes);
 }

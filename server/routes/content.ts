@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getBanner,
+  getBlogDetail,
+  getCommonBlogUsingModuleId,
+  getFooterHeading,
+  getGlobalSearchList,
+  getMissionStatment,
+  getMissionStatmentForListingPage,
+  getReviews,
+} from '../../contract/content-calls.ts';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { route } from '../lib/route.ts';
+import {
+  bannersFor,
+  blogPost,
+  blogPostsFor,
+  footer,
+  globalSearch,
+  missionStatement,
+  packageExists,
+  reviewsFor,
+} from '../services/content.ts';
+
+export async function contentRoutes(app: FastifyInstance) {
+  route(app, getBanner, async ({ BannerType }, request) => ok(await bannersFor(app.db, request.site, BannerType)));
+
+  route(app, getMissionStatment, async ({ PageType }) => ok(await missionStatement(app.db, PageType, false)));
+
+  route(app, getMissionStatmentForListingPage, async ({ PageType }) => ok(await missionStatement(app.db, PageType, true)));
+
+  route(app, getReviews, async ({ PageType, PackageId, pageIndex, pageSize }) => {
+    if (!PageType && !PackageId) throw badRequest('PageType or PackageId is required.');
+    if (PackageId && !(await packageExists(app.db, PackageId))) throw notFound('This holiday package was not found.');
+    return ok(await reviewsFor(app.db, { pageType: PageType, packageId: PackageId, pageIndex, pageSize }));
+  });
+
+  route(app, getCommonBlogUsingModuleId, async ({ PageName, pageIndex, pageSize }) =>
+    ok(await blogPostsFor(app.db, { pageName: PageName, pageIndex, pageSize })),
+  );
+
+  route(app, getBlogDetail, async ({ Slug }) => {
+    const post = await blogPost(app.db, Slug);
+    if (!post) throw notFound('This blog post was not found.');
+    return ok(post);
+  });
+
+  route(app, getFooterHeading, async () => ok(await footer(app.db)));
+
+  route(app, getGlobalSearchList, async ({ prefix, limit }, request) =>
+    ok({ suggestions: await globalSearch(app.db, request.site, prefix, limit) }),
+  );
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  couponList,
+  getApplicableCoupons,
+  getCouponCategoryList,
+  getCouponDetail,
+  getCouponList,
+  getCouponStatement,
+} from '../../contract/coupon-calls.ts';
+import { forbidden, notFound, ok, unauthorized } from '../lib/envelope.ts';
+import { requestToken, TOKEN_EXPIRED } from '../lib/owner.ts';
+import { route } from '../lib/route.ts';
+import { missionStatement } from '../services/content.ts';
+import {
+  applicableCoupons,
+  categoryExists,
+  couponBySlug,
+  couponCategoryList,
+  couponList as listCoupons,
+  couponsForPage,
+  type Audience,
+} from '../services/coupons.ts';
+import { authenticate } from '../services/sessions.ts';
+
+export async function couponRoutes(app: FastifyInstance) {
+  /**
+   * A traveller's own coupons are theirs alone: asking with a userId needs that traveller's
+   * bearer token. Without a userId (and without a token) the answer holds public coupons only;
+   * a valid token alone also adds the traveller's own.
+   */
+  async function audience(request: FastifyRequest, userId: number | undefined): Promise<Audience> {
+    const token = requestToken(request, {});
+    if (!token) {
+      if (userId) throw unauthorized('Sign in to see your coupons.');
+      return { userId: null };
+    }
+    const user = await authenticate(app.db, app.config, token);
+    if (!user) {
+      if (userId) throw unauthorized(TOKEN_EXPIRED);
+      return { userId: null };
+    }
+    if (userId && user.userId !== userId) throw forbidden('These coupons belong to another account.');
+    return { userId: user.userId };
+  }
+
+  route(app, couponList, async ({ PageName }, request) => ok(await couponsForPage(app.db, request.site, PageName)));
+
+  route(app, getApplicableCoupons, async ({ cartTotal, userId }, request) =>
+    ok(await applicableCoupons(app.db, request.site, cartTotal, await audience(request, userId))),
+  );
+
+  route(app, getCouponDetail, async ({ CouponSlug }, request) => {
+    const coupon = await couponBySlug(app.db, request.site, CouponSlug, await audience(request, undefined));
+    if (!coupon) throw notFound('This coupon was not found.');
+    return ok(coupon);
+  });
+
+  route(app, getCouponList, async ({ userId, categoryId, pageIndex, pageSize }, request) => {
+    const who = await audience(request, userId);
+    if (categoryId && !(await categoryExists(app.db, categoryId))) throw notFound('There is no coupon category with this id.');
+    return ok(await listCoupons(app.db, request.site, { categoryId, pageIndex, pageSize }, who));
+  });
+
+  route(app, getCouponCategoryList, async (_params, request) => ok(await couponCategoryList(app.db, request.site)));
+
+  route(app, getCouponStatement, async () => {
+    // The statement is the coupons page's own statement in the content tables.
+    const statement = await missionStatement(app.db, 'coupons', false);
+    if (!statement) throw notFound('The coupon statement is not available.');
+    return ok({ title: statement.title, body: statement.body });
+  });
+}

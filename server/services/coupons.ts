@@ -1,0 +1,154 @@
+import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult } from '../../contract/coupons.ts';
+import type { Site } from '../../contract/site.ts';
+import type { Db } from '../db/client.ts';
+import { couponCategories, coupons } from '../db/schema.ts';
+import { formatMoney, money } from './money.ts';
+import { equalsIgnoreCase } from './sql-text.ts';
+
+type CouponRow = typeof coupons.$inferSelect;
+type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string } };
+
+/** Whose coupons a request may see: the public ones, plus a signed-in traveller's own. */
+export type Audience = { userId: number | null };
+
+/** Offered on the site (for every site, or this one) and with a flat amount for it when flat. */
+function onSite(site: Site): SQL {
+  const flat = site === 'IN' ? coupons.flatInr : coupons.flatAed;
+  const flatOk = or(eq(coupons.discountType, 'percent'), gte(flat, 0));
+  return and(or(isNull(coupons.site), eq(coupons.site, site)), flatOk)!;
+}
+
+const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now))!;
+
+function visibleTo(audience: Audience): SQL {
+  return audience.userId ? or(isNull(coupons.userId), eq(coupons.userId, audience.userId))! : isNull(coupons.userId);
+}
+
+function selectCoupons(db: Db) {
+  return db
+    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug } })
+    .from(coupons)
+    .innerJoin(couponCategories, eq(couponCategories.id, coupons.categoryId))
+    .$dynamic();
+}
+
+/**
+ * Coupon texts written for both sites name both amounts ("AED 300 / ₹5,000", "AED 150 or ₹2,500");
+ * each site reads only its own.
+ */
+export function siteText(site: Site, text: string): string {
+  return text.replace(/AED\s?([\d,]+)\s*(?:\/|or)\s*₹\s?([\d,]+)/g, (_m, aed: string, inr: string) => (site === 'IN' ? `₹${inr}` : `AED ${aed}`));
+}
+
+/** A coupon as the site sees it: only that site's amounts, in its currency. */
+export function toCoupon(site: Site, { coupon: c, category }: Row): Coupon {
+  const india = site === 'IN';
+  const cap = india ? c.maxDiscountInr : c.maxDiscountAed;
+  const flat = (india ? c.flatInr : c.flatAed) ?? 0;
+  return {
+    id: c.id,
+    slug: c.slug,
+    code: c.code,
+    title: siteText(site, c.title),
+    description: siteText(site, c.description),
+    category,
+    pageName: c.pageName,
+    discount:
+      c.discountType === 'percent'
+        ? { type: 'percent', percent: c.percent ?? 0, maxDiscount: cap === null ? null : money(site, cap) }
+        : { type: 'flat', amount: money(site, flat) },
+    minCart: money(site, india ? c.minCartInr : c.minCartAed),
+    validFrom: c.validFrom.toISOString(),
+    validTo: c.validTo.toISOString(),
+    personal: c.userId !== null,
+  };
+}
+
+/** What a coupon takes off a cart total on the site (0 when the cart is below its minimum). */
+export function discountFor(c: Coupon, cartTotal: number): number {
+  if (cartTotal <= 0 || cartTotal < c.minCart.amount) return 0;
+  if (c.discount.type === 'flat') return Math.min(c.discount.amount.amount, cartTotal);
+  const raw = Math.floor((cartTotal * c.discount.percent) / 100);
+  const capped = c.discount.maxDiscount ? Math.min(raw, c.discount.maxDiscount.amount) : raw;
+  return Math.min(capped, cartTotal);
+}
+
+/** The site's active coupons promoted on one page (public ones only: pages are for everyone). */
+export async function couponsForPage(db: Db, site: Site, pageName: string, now = new Date()): Promise<Coupon[]> {
+  const rows = await selectCoupons(db)
+    .where(and(onSite(site), activeAt(now), isNull(coupons.userId), equalsIgnoreCase(coupons.pageName, pageName)))
+    .orderBy(asc(coupons.validTo), asc(coupons.id));
+  return rows.map((r) => toCoupon(site, r));
+}
+
+export async function applicableCoupons(db: Db, site: Site, cartTotal: number, audience: Audience, now = new Date()): Promise<ApplicableCouponsResult> {
+  const rows = await selectCoupons(db)
+    .where(and(onSite(site), activeAt(now), visibleTo(audience)))
+    .orderBy(asc(coupons.id));
+  const list: ApplicableCoupon[] = rows.map((r) => {
+    const coupon = toCoupon(site, r);
+    const discount = discountFor(coupon, cartTotal);
+    let reason: string | null = null;
+    if (cartTotal <= 0) reason = 'Add a holiday to your cart to use this coupon.';
+    else if (cartTotal < coupon.minCart.amount) reason = `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
+    return {
+      coupon,
+      applicable: reason === null && discount > 0,
+      discount: money(site, discount),
+      payable: money(site, cartTotal - discount),
+      reason: reason ?? (discount > 0 ? null : 'This coupon gives no discount on this cart.'),
+    };
+  });
+  list.sort((a, b) => Number(b.applicable) - Number(a.applicable) || b.discount.amount - a.discount.amount || a.coupon.minCart.amount - b.coupon.minCart.amount || a.coupon.id - b.coupon.id);
+  return { cartTotal: money(site, cartTotal), coupons: list };
+}
+
+/** One coupon by slug as the site offers it; null when unknown, not on this site or someone else's. */
+export async function couponBySlug(db: Db, site: Site, slug: string, audience: Audience, now = new Date()): Promise<CouponDetail | null> {
+  const [row] = await selectCoupons(db)
+    .where(and(eq(coupons.slug, slug), onSite(site), visibleTo(audience)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toCoupon(site, row),
+    terms: row.coupon.terms.map((t) => siteText(site, t)),
+    active: row.coupon.validFrom <= now && row.coupon.validTo >= now,
+  };
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: couponCategories.id }).from(couponCategories).where(eq(couponCategories.id, id)).limit(1);
+  return Boolean(row);
+}
+
+export async function couponList(
+  db: Db,
+  site: Site,
+  q: { categoryId?: number; pageIndex: number; pageSize: number },
+  audience: Audience,
+  now = new Date(),
+): Promise<CouponListResult> {
+  const conditions: SQL[] = [onSite(site), activeAt(now), visibleTo(audience)];
+  if (q.categoryId) conditions.push(eq(coupons.categoryId, q.categoryId));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    selectCoupons(db)
+      .where(where)
+      // The traveller's own coupons first, then those ending soonest.
+      .orderBy(sql`${coupons.userId} is null`, asc(coupons.validTo), asc(coupons.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ total: count() }).from(coupons).where(where),
+  ]);
+  return { coupons: rows.map((r) => toCoupon(site, r)), total: counted?.total ?? 0, pageIndex: q.pageIndex, pageSize: q.pageSize };
+}
+
+export async function couponCategoryList(db: Db, site: Site, now = new Date()): Promise<CouponCategory[]> {
+  return db
+    .select({ id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug, couponCount: count(coupons.id) })
+    .from(couponCategories)
+    .leftJoin(coupons, and(eq(coupons.categoryId, couponCategories.id), onSite(site), activeAt(now), isNull(coupons.userId)))
+    .groupBy(couponCategories.id)
+    .orderBy(asc(couponCategories.id));
+}
