@@ -13,7 +13,9 @@ import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
 import { mergeParams } from './lib/params.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
+import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/index.ts';
+import { logSmsProvider, type SmsProvider } from './services/code-delivery.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Text messages (one-time codes to phones). */
+    sms: SmsProvider;
   }
 }
 
@@ -31,6 +35,8 @@ export interface AppOptions {
   config: Config;
   /** Adds the web front end (static files and server rendering); the API tests leave it out. */
   web?: (app: FastifyInstance) => Promise<void>;
+  /** Text messages; the development provider writes them to the log. */
+  sms?: SmsProvider;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -58,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', config);
+  app.decorate('sms', opts.sms ?? logSmsProvider(app.log));
   app.decorateRequest('site', 'UAE');
 
   await app.register(helmet, {
@@ -118,6 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/Common' },
   );
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
 
   app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
 

@@ -17,6 +17,11 @@ describe('configuration', () => {
   });
   it('requires a real TOKEN_KEY on a public address', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(/TOKEN_KEY/);
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', TOKEN_KEY: 'a-long-enough-secret-key' }).warnings).not.toContainEqual(expect.stringMatching(/TOKEN_KEY/));
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', TOKEN_KEY: 'a-long-enough-secret-key', AUTH_SECRET: 'x'.repeat(32) }).warnings).not.toContainEqual(expect.stringMatching(/TOKEN_KEY/));
+  });
+  it('requires an AUTH_SECRET (never sent to browsers) on a public address', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com', TOKEN_KEY: 'a-long-enough-secret-key' })).toThrow(/AUTH_SECRET.*NO_SECRET/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(loadConfig({}).warnings.join('\n')).toMatch(/AUTH_SECRET is not set/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 const DEV_TOKEN_KEY = 'development-only-token-key-change-me';
+const DEV_AUTH_SECRET = 'development-only-auth-secret-change-me-0123456789';
 
 const optionalUrl = z
   .string()
@@ -24,6 +25,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TOKEN_KEY: z.string().min(16, 'TOKEN_KEY must be at least 16 characters').optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().min(3).default('Wanderlust Holidays <no-reply@localhost>'),
   ENQUIRY_TO: optionalText,
@@ -45,7 +47,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'TOKEN_KEY'> & { TOKEN_KEY: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'TOKEN_KEY' | 'AUTH_SECRET'> & { TOKEN_KEY: string; AUTH_SECRET: string };
 
 export class ConfigError extends Error {}
 
@@ -74,7 +76,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!value.SMTP_URL) warnings.push('SMTP_URL is not set: one-time codes and mail are written to the server log.');
   if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);
-  return { config: { ...value, TOKEN_KEY: tokenKey }, warnings };
+  // The token key reaches the browser (the client reads the token); this secret never does.
+  let authSecret = value.AUTH_SECRET;
+  if (!authSecret) {
+    if (value.NODE_ENV === 'production' && value.PUBLIC_URL && !value.PUBLIC_URL.includes('localhost')) {
+      throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required when PUBLIC_URL is a public address (NO_SECRET)');
+    }
+    authSecret = DEV_AUTH_SECRET;
+    warnings.push('AUTH_SECRET is not set: using a development secret. Set AUTH_SECRET before going live.');
+  }
+  return { config: { ...value, TOKEN_KEY: tokenKey, AUTH_SECRET: authSecret }, warnings };
 }
 
 export function publicUrl(config: Config): string {

@@ -20,16 +20,22 @@ export async function createSession(db: Db, config: Config, user: { id: number; 
  * with its hash), it has not expired or been revoked, and it decrypts to the same user id.
  */
 export async function authenticate(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number } | null> {
+  const session = await findSession(db, config, token, now);
+  return session ? { userId: session.userId } : null;
+}
+
+/** The live session of a token (see authenticate), with its expiry. */
+export async function findSession(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number; expiresAt: Date } | null> {
   if (!token || token.length > 1024) return null;
   const parts = decryptLoginToken(token, config.TOKEN_KEY);
   if (!parts) return null;
   const [row] = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row || row.userId !== parts.userId) return null;
-  return { userId: row.userId };
+  return row;
 }
 
 export async function revokeSession(db: Db, token: string, now = new Date()) {

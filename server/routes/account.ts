@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MSG, PROFILE_IMAGE_MAX_BYTES } from '../../contract/account.ts';
+import {
+  changePassword,
+  createNewPassword,
+  getProfileDetail,
+  getUserPersonalDetails,
+  login,
+  loginWithGoogle,
+  postOrUpdateUserPersonalDetails,
+  savePassword,
+  sendForgetPasswordOtp,
+  updateProfile,
+  updateProfileImage,
+  validateOtp,
+  validateSignUp,
+  verifyForgetPasswordOtp,
+} from '../../contract/account-calls.ts';
+import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
+import { requestToken } from '../lib/owner.ts';
+import { route } from '../lib/route.ts';
+import * as accounts from '../services/accounts.ts';
+import { verifyGoogleIdToken } from '../services/google.ts';
+import { createMailer } from '../services/mail.ts';
+import { authenticate } from '../services/sessions.ts';
+import { detectDocumentType, storeUpload, uploadsDir } from '../services/uploads.ts';
+
+const STATUS: Record<accounts.AccountError['kind'], number> = {
+  bad: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  unavailable: 503,
+};
+
+/** Runs account logic, turning its refusals into the envelope's HTTP errors. */
+export async function guarded<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof accounts.AccountError) {
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
+      throw new HttpError(STATUS[err.kind], err.message);
+    }
+    throw err;
+  }
+}
+
+/**
+ * The signed-in traveller behind a request: the bearer header or the call's token parameter. No
+ * token at all and a token we do not honour (altered, expired, revoked, unknown) are told apart.
+ */
+export async function signedIn(app: FastifyInstance, request: FastifyRequest, tokenParam: string | undefined) {
+  const token = requestToken(request, { Token: tokenParam });
+  if (!token) throw unauthorized(MSG.tokenNotFound);
+  const user = await authenticate(app.db, app.config, token);
+  if (!user) throw unauthorized(MSG.tokenExpired);
+  return { userId: user.userId, token };
+}
+
+const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+
+export async function accountRoutes(app: FastifyInstance) {
+  const ctx: accounts.AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
+
+  // ---------- sign-up ----------
+  route(app, validateSignUp, async (p, request, reply) => {
+    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip));
+    return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
+  });
+  route(app, validateOtp, async (p, _request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP));
+    return ok({ token }, MSG.otpValidated);
+  });
+  route(app, savePassword, async (p, _request, reply) => {
+    const created = await guarded(reply, () => accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword));
+    return ok(created, accounts.MESSAGES.accountCreated);
+  });
+
+  // ---------- sign-in ----------
+  route(app, login, async (p, request, reply) => {
+    const session = await guarded(reply, () => accounts.login(ctx, p.EmailorPhone, p.Password, request.ip));
+    return ok({ tokan: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
+  });
+  route(app, loginWithGoogle, async (p, _request, reply) => {
+    const clientId = app.config.GOOGLE_CLIENT_ID;
+    if (!clientId) throw new HttpError(503, accounts.MESSAGES.googleNotConfigured);
+    const google = await verifyGoogleIdToken(p.credential, { clientId, jwksUrl: app.config.GOOGLE_JWKS_URL });
+    if (!google) throw unauthorized(accounts.MESSAGES.googleInvalid);
+    const session = await guarded(reply, () => accounts.loginWithGoogle(ctx, google));
+    return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
+  });
+
+  // ---------- forgotten password ----------
+  route(app, sendForgetPasswordOtp, async (p, request, reply) => {
+    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip));
+    return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
+  });
+  route(app, verifyForgetPasswordOtp, async (p, _request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP));
+    return ok({ token }, MSG.otpVerified);
+  });
+  route(app, createNewPassword, async (p, _request, reply) => {
+    await guarded(reply, () => accounts.resetPassword(ctx, p.Token, p.NewPassword, p.ConfirmNewPassword));
+    return ok(null, accounts.MESSAGES.passwordReset);
+  });
+
+  // ---------- signed in ----------
+  route(app, changePassword, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Tokan);
+    await guarded(reply, () => accounts.changePassword(ctx, me.userId, me.token, p.OldPassword, p.NewPassword, p.ConfirmNewPassword));
+    return ok(null, accounts.MESSAGES.passwordChanged);
+  });
+  route(app, updateProfile, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Tokan);
+    return ok(await guarded(reply, () => accounts.updateProfile(app.db, me.userId, p)), accounts.MESSAGES.profileUpdated);
+  });
+  route(app, getProfileDetail, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.token);
+    return ok(await guarded(reply, () => accounts.getProfile(app.db, me.userId)));
+  });
+  route(app, getUserPersonalDetails, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    if (p.userId !== me.userId) throw forbidden(accounts.MESSAGES.onlyYours);
+    return ok(await guarded(reply, () => accounts.getPersonalDetails(app.db, me.userId)));
+  });
+  route(app, postOrUpdateUserPersonalDetails, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const { Token: _token, ...details } = p;
+    return ok(await guarded(reply, () => accounts.savePersonalDetails(app.db, me.userId, details)), accounts.MESSAGES.detailsSaved);
+  });
+
+  // ---------- profile image ----------
+  // Encapsulated here: only this plugin's routes accept multipart bodies.
+  await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  route(app, updateProfileImage, async (p, request) => {
+    // The token is checked before a byte of the file is read.
+    const me = await signedIn(app, request, p.token);
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data with a file part.');
+    const part = await request.file();
+    if (!part) throw new HttpError(400, 'Choose an image to upload.');
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The image is larger than 5 MB. Please choose a smaller one.');
+      throw err;
+    }
+    const type = detectDocumentType(content);
+    if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP image.');
+    const stored = await storeUpload(app.db, app.config, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
+    const replaced = await accounts.setProfileImage(app.db, me.userId, stored.id);
+    if (replaced) await unlink(join(uploadsDir(app.config), replaced)).catch(() => undefined);
+    return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, 'Your photo has been updated.');
+  });
+
+  // Names are 128 random bits, so the address itself is the permission; never sniffed as anything else.
+  app.get<{ Params: { name: string } }>('/ProfileImage/:name', async (request, reply) => {
+    const { name } = request.params;
+    const file = PROFILE_IMAGE_NAME.test(name) ? await accounts.findProfileImage(app.db, name) : null;
+    if (!file) throw new HttpError(404, 'There is no such image.');
+    return reply
+      .type(file.mime)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+  });
+}

@@ -1,0 +1,354 @@
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { MSG, type IdentifierKind, type PersonalDetails, type Profile } from '../../contract/account.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { cities, countries, files, rateLimits, sessions, states, users } from '../db/schema.ts';
+import { deliverCode, type SmsProvider } from './code-delivery.ts';
+import type { GoogleIdentity } from './google.ts';
+import type { Mailer } from './mail.ts';
+import { consumeVerificationToken, issueOtp, issueVerificationToken, OTP_RULES, OtpRefused, peekVerificationToken, verifyOtp, type OtpPurpose } from './otp.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashAddress, hitRateLimit } from './rate-limit.ts';
+import { createSession, hashToken } from './sessions.ts';
+
+/** A refusal a person can act on; the route turns `kind` into an HTTP status. */
+export class AccountError extends Error {
+  constructor(
+    readonly kind: 'bad' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany' | 'unavailable',
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface AccountContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sms: SmsProvider;
+}
+
+export interface Identifier {
+  kind: IdentifierKind;
+  value: string;
+}
+
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60_000,
+  /** Wrong passwords for one account before it is locked for the rest of the window. */
+  perAccount: 5,
+  /** Failed sign-ins from one address, whichever accounts they name. */
+  perAddress: 30,
+} as const;
+
+/** Codes asked for from one address in an hour, whichever identifiers they name. */
+const CODES_PER_ADDRESS_HOUR = 30;
+
+export const MESSAGES = {
+  alreadyRegistered: 'This email or mobile number is already registered. Please log in.',
+  codeSent: (to: string) => `We have sent a 6-digit code to ${to}.`,
+  verificationExpired: 'Your code has expired. Please start again.',
+  accountCreated: 'Your account is ready. Please log in.',
+  invalidLogin: 'Invalid email/mobile or password.',
+  tooManyLogins: (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minutes or reset your password.`,
+  loggedIn: 'Login successful.',
+  passwordReset: 'Your password has been changed. Please log in.',
+  passwordChanged: 'Password changed successfully.',
+  samePassword: 'Choose a new password that differs from the old one.',
+  noPassword: 'Your account signs in with Google and has no password yet. Use Forgot password to set one.',
+  profileUpdated: 'Profile updated successfully.',
+  detailsSaved: 'Personal details saved.',
+  onlyYours: 'You can only see your own details.',
+  googleNotConfigured: 'Google sign-in is not configured.',
+  googleInvalid: 'We could not verify your Google sign-in. Please try again.',
+} as const;
+
+const column = (id: Identifier) => (id.kind === 'email' ? users.email : users.phone);
+
+async function findUser(db: Db, id: Identifier) {
+  const [user] = await db.select().from(users).where(eq(column(id), id.value)).limit(1);
+  return user ?? null;
+}
+
+function displayName(u: { name: string; firstName: string | null; lastName: string | null }) {
+  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
+  return full || u.name;
+}
+
+// ---------- codes ----------
+
+/** Sends a sign-up or reset code to an email address or phone. */
+export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string) {
+  const user = await findUser(ctx.db, id);
+  if (purpose === 'signup' && user?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
+  if (purpose === 'reset' && !user) throw new AccountError('notFound', MSG.idNotFound);
+  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
+  let code: string;
+  try {
+    ({ code } = await issueOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value));
+  } catch (err) {
+    if (err instanceof OtpRefused) throw new AccountError('tooMany', err.message, err.retryAfter);
+    throw err;
+  }
+  await deliverCode(ctx, id, purpose, code);
+  return { sentTo: id.value, channel: id.kind, resendAfterSeconds: OTP_RULES.resendAfterMs / 1000 };
+}
+
+/** Checks a code; the answer is a one-use token for the next step. */
+export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string) {
+  if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new AccountError('notFound', MSG.idNotFound);
+  if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new AccountError('bad', MSG.otpWrong);
+  return issueVerificationToken(ctx.db, purpose, id.value);
+}
+
+function identifierOf(value: string): Identifier {
+  return value.includes('@') ? { kind: 'email', value } : { kind: 'phone', value };
+}
+
+/** Sign-up's last step: the verified identifier gets its account. */
+export async function createAccount(ctx: AccountContext, token: string, password: string, confirm: string) {
+  if (password !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
+  if (!(await peekVerificationToken(ctx.db, 'signup', token))) throw new AccountError('bad', MESSAGES.verificationExpired);
+  const passwordHash = await hashPassword(password);
+  const value = await consumeVerificationToken(ctx.db, 'signup', token);
+  if (!value) throw new AccountError('bad', MESSAGES.verificationExpired);
+  const id = identifierOf(value);
+  const existing = await findUser(ctx.db, id);
+  if (existing?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
+  if (existing) {
+    // An account made by Google sign-in gets its password here.
+    await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+    return { userId: existing.id };
+  }
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ ...(id.kind === 'email' ? { email: id.value } : { phone: id.value }), passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
+  return { userId: user.id };
+}
+
+/** Reset's last step: a new password, every earlier sign-in ended, the lock lifted. */
+export async function resetPassword(ctx: AccountContext, token: string, password: string, confirm: string) {
+  if (password !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
+  if (!(await peekVerificationToken(ctx.db, 'reset', token))) throw new AccountError('bad', MESSAGES.verificationExpired);
+  const passwordHash = await hashPassword(password);
+  const value = await consumeVerificationToken(ctx.db, 'reset', token);
+  if (!value) throw new AccountError('bad', MESSAGES.verificationExpired);
+  const user = await findUser(ctx.db, identifierOf(value));
+  if (!user) throw new AccountError('notFound', MSG.idNotFound);
+  await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  await revokeUserSessions(ctx.db, user.id);
+  await ctx.db.delete(rateLimits).where(eq(rateLimits.key, accountKey(user.id)));
+}
+
+// ---------- sessions ----------
+
+export async function revokeUserSessions(db: Db, userId: number, keepToken?: string, now = new Date()) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined));
+}
+
+const accountKey = (userId: number | string) => `login-fail:user:${userId}`;
+const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashAddress(ip, secret)}`;
+
+/** Failures counted so far in the live window of `key` (without counting one more). */
+async function failures(db: Db, key: string, now: Date) {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, new Date(now.getTime() - LOGIN_LIMITS.windowMs))))
+    .limit(1);
+  return row ? { count: row.count, retryAfter: Math.ceil((row.windowStart.getTime() + LOGIN_LIMITS.windowMs - now.getTime()) / 1000) } : { count: 0, retryAfter: 0 };
+}
+
+async function refuseWhenLocked(db: Db, keys: { key: string; limit: number }[], now: Date) {
+  for (const { key, limit } of keys) {
+    const f = await failures(db, key, now);
+    if (f.count >= limit) throw new AccountError('tooMany', MESSAGES.tooManyLogins(Math.max(1, Math.ceil(f.retryAfter / 60))), f.retryAfter);
+  }
+}
+
+async function countFailure(db: Db, keys: string[], now: Date) {
+  for (const key of keys) await hitRateLimit(db, key, { limit: Number.MAX_SAFE_INTEGER, windowMs: LOGIN_LIMITS.windowMs }, now);
+}
+
+/** Email or phone and password: a login token, within the attempt limits per account and address. */
+export async function login(ctx: AccountContext, id: Identifier, password: string, ip: string, now = new Date()) {
+  const user = await findUser(ctx.db, id);
+  // Unknown accounts are counted under their identifier, so probing them is limited as well.
+  const acct = user ? accountKey(user.id) : `login-fail:id:${id.value}`;
+  const addr = addressKey(ip, ctx.config.AUTH_SECRET);
+  await refuseWhenLocked(ctx.db, [{ key: acct, limit: LOGIN_LIMITS.perAccount }, { key: addr, limit: LOGIN_LIMITS.perAddress }], now);
+  const ok = await verifyPassword(password, user?.passwordHash);
+  if (!user || !ok) {
+    await countFailure(ctx.db, [acct, addr], now);
+    throw new AccountError('unauthorized', MESSAGES.invalidLogin);
+  }
+  await ctx.db.delete(rateLimits).where(eq(rateLimits.key, acct));
+  return createSession(ctx.db, ctx.config, { id: user.id, email: user.email ?? '', name: displayName(user) }, now);
+}
+
+/** A verified Google identity signs in to its account (found by Google id, then by email) or a new one. */
+export async function loginWithGoogle(ctx: AccountContext, google: GoogleIdentity) {
+  const [found] = await ctx.db
+    .select()
+    .from(users)
+    .where(or(eq(users.googleSub, google.sub), eq(users.email, google.email)))
+    .limit(2);
+  let user = found;
+  if (user && !user.googleSub) {
+    await ctx.db.update(users).set({ googleSub: google.sub }).where(eq(users.id, user.id));
+  }
+  if (!user) {
+    [user] = await ctx.db.insert(users).values({ email: google.email, name: google.name, googleSub: google.sub }).returning();
+  }
+  return createSession(ctx.db, ctx.config, { id: user!.id, email: user!.email ?? google.email, name: displayName(user!) || google.name });
+}
+
+export async function changePassword(ctx: AccountContext, userId: number, currentToken: string, old: string, next: string, confirm: string, now = new Date()) {
+  if (next !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AccountError('unauthorized', MSG.tokenExpired);
+  if (!user.passwordHash) throw new AccountError('bad', MESSAGES.noPassword);
+  await refuseWhenLocked(ctx.db, [{ key: accountKey(userId), limit: LOGIN_LIMITS.perAccount }], now);
+  if (!(await verifyPassword(old, user.passwordHash))) {
+    await countFailure(ctx.db, [accountKey(userId)], now);
+    throw new AccountError('bad', MSG.invalidOldPassword);
+  }
+  if (old === next) throw new AccountError('bad', MESSAGES.samePassword);
+  await ctx.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, userId));
+  // Other devices signed in with the old password are signed out; this one stays.
+  await revokeUserSessions(ctx.db, userId, currentToken, now);
+}
+
+// ---------- profile ----------
+
+export const profileImageUrl = (storedName: string) => `/api/Common/ProfileImage/${storedName}`;
+
+export async function getProfile(db: Db, userId: number): Promise<Profile> {
+  const [row] = await db
+    .select({ user: users, storedName: files.storedName })
+    .from(users)
+    .leftJoin(files, eq(files.id, users.imageFileId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AccountError('unauthorized', MSG.tokenExpired);
+  const u = row.user;
+  return {
+    userId: u.id,
+    email: u.email,
+    phone: u.phone,
+    name: displayName(u),
+    title: u.title,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    dob: u.dob,
+    countryId: u.countryId,
+    stateId: u.stateId,
+    cityId: u.cityId,
+    imageUrl: row.storedName ? profileImageUrl(row.storedName) : null,
+    hasPassword: Boolean(u.passwordHash),
+    google: Boolean(u.googleSub),
+  };
+}
+
+export interface ProfileInput {
+  Title: string;
+  FirstName: string;
+  LastName: string;
+  DOB: string;
+  CountryId: number;
+  StateId: number | null;
+  CityId: number;
+}
+
+/** Saves the profile after checking that country, state and city exist and belong together. */
+export async function updateProfile(db: Db, userId: number, p: ProfileInput): Promise<Profile> {
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, p.CountryId)).limit(1);
+  if (!country) throw new AccountError('bad', 'Choose your country from the list.');
+  const [city] = await db.select({ countryId: cities.countryId, stateId: cities.stateId }).from(cities).where(eq(cities.id, p.CityId)).limit(1);
+  if (!city || city.countryId !== p.CountryId) throw new AccountError('bad', 'Choose a city in your country from the list.');
+  let stateId = p.StateId ?? city.stateId;
+  if (p.StateId !== null) {
+    const [state] = await db.select({ countryId: states.countryId }).from(states).where(eq(states.id, p.StateId)).limit(1);
+    if (!state || state.countryId !== p.CountryId) throw new AccountError('bad', 'Choose a state in your country from the list.');
+    if (city.stateId !== null && city.stateId !== p.StateId) throw new AccountError('bad', 'Choose a city in your state from the list.');
+    stateId = p.StateId;
+  }
+  await db
+    .update(users)
+    .set({
+      title: p.Title,
+      firstName: p.FirstName,
+      lastName: p.LastName,
+      name: `${p.FirstName} ${p.LastName}`,
+      dob: p.DOB,
+      countryId: p.CountryId,
+      stateId,
+      cityId: p.CityId,
+    })
+    .where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+/** Points the profile at a newly stored image; returns the stored name of the one it replaces. */
+export async function setProfileImage(db: Db, userId: number, fileId: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ fileId: users.imageFileId, storedName: files.storedName })
+      .from(users)
+      .leftJoin(files, eq(files.id, users.imageFileId))
+      .where(eq(users.id, userId))
+      .limit(1);
+    await tx.update(users).set({ imageFileId: fileId }).where(eq(users.id, userId));
+    if (before?.fileId) await tx.delete(files).where(eq(files.id, before.fileId));
+    return before?.storedName ?? null;
+  });
+}
+
+/** A profile image by its generated name (only images stored as profile images). */
+export async function findProfileImage(db: Db, storedName: string) {
+  const [row] = await db
+    .select({ storedName: files.storedName, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(eq(files.storedName, storedName), eq(files.purpose, 'profile-image')))
+    .limit(1);
+  return row ?? null;
+}
+
+const EMPTY_DETAILS: PersonalDetails = {
+  gender: '',
+  nationality: '',
+  passportNumber: '',
+  passportExpiry: '',
+  address: '',
+  postalCode: '',
+  alternatePhone: '',
+  emergencyContactName: '',
+  emergencyContactPhone: '',
+};
+
+export async function getPersonalDetails(db: Db, userId: number): Promise<PersonalDetails & { userId: number }> {
+  const [row] = await db.select({ details: users.personalDetails }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AccountError('unauthorized', MSG.tokenExpired);
+  const stored = row.details ?? {};
+  const details = { ...EMPTY_DETAILS };
+  for (const key of Object.keys(EMPTY_DETAILS) as (keyof PersonalDetails)[]) {
+    if (typeof stored[key] === 'string') details[key] = stored[key];
+  }
+  return { userId, ...details };
+}
+
+export async function savePersonalDetails(db: Db, userId: number, details: PersonalDetails) {
+  const clean = { ...EMPTY_DETAILS };
+  for (const key of Object.keys(EMPTY_DETAILS) as (keyof PersonalDetails)[]) clean[key] = details[key] ?? '';
+  clean.passportNumber = clean.passportNumber.toUpperCase();
+  await db.update(users).set({ personalDetails: clean }).where(eq(users.id, userId));
+  return getPersonalDetails(db, userId);
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { testConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { seed } from '../../server/db/seed.ts';
+import type { SmsProvider } from '../../server/services/code-delivery.ts';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+
+export interface AccountKit {
+  app: FastifyInstance;
+  database: Database;
+  mail: MailCatcher;
+  sms: { to: string; text: string }[];
+  close(): Promise<void>;
+}
+
+/** The real app with mail going to a local SMTP server and text messages kept in a list. */
+export async function createAccountKit(config: Partial<Config> = {}): Promise<AccountKit> {
+  const mail = await startMailCatcher();
+  const sent: { to: string; text: string }[] = [];
+  const sms: SmsProvider = {
+    live: false,
+    async send(to, text) {
+      sent.push({ to, text });
+    },
+  };
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  await seed(database.db);
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig({ SMTP_URL: mail.url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', ...config }),
+    sms,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    mail,
+    sms: sent,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await mail.close();
+    },
+  };
+}
+
+let addressCounter = 0;
+/** A fresh client address per call, so per-address limits of one test do not touch another. */
+export const freshIp = () => `10.0.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, String(v));
+  const qs = query.toString();
+  const res = await app.inject({
+    method,
+    url: `/api/Common/${path}${qs ? `?${qs}` : ''}`,
+    remoteAddress: opts.ip ?? '127.0.0.1',
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
+}
+
+/** Signs up through the real flow (code from the mail) and returns the login token. */
+export async function signUp(kit: AccountKit, email: string, password = 'correct horse 1') {
+  const since = kit.mail.mails.length;
+  const ip = freshIp();
+  const sent = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: email }, { ip });
+  if (sent.status !== 200) throw new Error(`ValidateSignUp: ${sent.body.message}`);
+  const code = kit.mail.codeOf(await kit.mail.waitFor(email, { since }));
+  const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
+  const saved = await call(kit.app, 'GET', 'SavePassword', { Token: verified.body.data.token, Password: password, ConfirmPassword: password });
+  if (saved.status !== 200) throw new Error(`SavePassword: ${saved.body.message}`);
+  const logged = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: password }, { ip });
+  return { token: logged.body.data.tokan as string, userId: saved.body.data.userId as number };
+}

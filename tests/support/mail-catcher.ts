@@ -1,0 +1,79 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+}
+
+export interface MailCatcher {
+  url: string;
+  port: number;
+  mails: CaughtMail[];
+  /** The latest mail to `to` that arrives after `since` mails were already caught. */
+  waitFor(to: string, opts?: { since?: number; timeoutMs?: number }): Promise<CaughtMail>;
+  /** The 6-digit code in a mail's subject. */
+  codeOf(mail: CaughtMail): string;
+  close(): Promise<void>;
+}
+
+/** A local SMTP server that keeps every mail it is given (no TLS, no auth: tests only). */
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
+  const mails: CaughtMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          subject: raw.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '',
+        });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    mails,
+    async waitFor(to, opts = {}) {
+      const since = opts.since ?? 0;
+      const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+      for (;;) {
+        const found = mails.slice(since).filter((m) => m.to.includes(to.toLowerCase())).at(-1);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no mail to ${to} within the time allowed`);
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, Math.min(left, 250));
+          waiters.push(() => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+    },
+    codeOf(mail) {
+      const code = mail.subject.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code in the subject "${mail.subject}"`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
