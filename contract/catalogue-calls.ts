@@ -8,6 +8,7 @@ import {
   packageSearchParamsSchema,
   packageSearchResultSchema,
 } from './catalogue.ts';
+import { itineraryFormParamsSchema } from './itinerary.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -38,4 +39,16 @@ export const getPackageFilters = defineCall({
   path: 'Holiday/GetFilters',
   params: z.object({}),
   data: packageFiltersSchema,
+});
+
+/**
+ * Spec: POST Holiday/Downloaditinaryform, multipart. The answer to a valid form is the itinerary as
+ * a PDF file (Content-Type application/pdf, Content-Disposition attachment), not an envelope, so
+ * read it with fetch + blob; a bad form gets the usual error envelope (400/404/429).
+ */
+export const downloadItineraryForm = defineCall({
+  method: 'POST',
+  path: 'Holiday/Downloaditinaryform',
+  params: itineraryFormParamsSchema,
+  data: z.null(),
 });

@@ -6,6 +6,7 @@ import { couponRoutes } from './coupons.ts';
 import { dealRoutes } from './deals.ts';
 import { enquiryRoutes } from './enquiry.ts';
 import { holidayRoutes } from './holiday.ts';
+import { itineraryRoutes } from './itinerary.ts';
 import { placeRoutes } from './places.ts';
 
 /** Every /api/Common resource, one file each. */
@@ -18,4 +19,5 @@ export async function commonRoutes(app: FastifyInstance) {
   await app.register(placeRoutes);
   await app.register(couponRoutes);
   await app.register(dealRoutes);
+  await app.register(itineraryRoutes);
 }

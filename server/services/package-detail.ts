@@ -109,3 +109,9 @@ export async function packageFilters(db: Db, site: Site): Promise<PackageFilters
     interests: interestRows,
   };
 }
+
+/** The slug of a package by id, or null. */
+export async function packageSlugById(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ slug: packages.slug }).from(packages).where(eq(packages.id, id)).limit(1);
+  return row?.slug ?? null;
+}

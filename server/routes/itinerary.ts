@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { downloadItineraryForm } from '../../contract/catalogue-calls.ts';
+import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract/itinerary.ts';
+import { publicUrl } from '../config.ts';
+import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
+import { saveItineraryRequest } from '../services/itinerary-requests.ts';
+import { itineraryPdf } from '../services/itinerary-pdf.ts';
+import { packageDetail, packageSlugById } from '../services/package-detail.ts';
+import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
+
+const COMPANY = 'Wanderlust Holidays';
+const HOUR = 3_600_000;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+}
+
+/** Form fields (multipart, else a JSON body, plus the query string), keyed as the schema names them, case-insensitively. */
+async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const names = new Map(Object.keys(itineraryFormParamsSchema.shape).map((k) => [k.toLowerCase(), k]));
+  const out: Record<string, unknown> = {};
+  const take = (key: string, value: unknown) => {
+    const name = names.get(key.toLowerCase());
+    if (name) out[name] = value;
+  };
+  if (isPlainObject(request.query)) for (const [k, v] of Object.entries(request.query)) take(k, v);
+  if (request.isMultipart()) {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') take(part.fieldname, typeof part.value === 'string' ? part.value : '');
+        else throw badRequest('This form takes no files.');
+      }
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') throw badRequest('This form takes no files.');
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FIELDS_SIZE_LIMIT') throw new HttpError(413, 'The form is too large.');
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The form could not be read.');
+      throw err;
+    }
+  } else if (isPlainObject(request.body)) {
+    for (const [k, v] of Object.entries(request.body)) take(k, v);
+  }
+  return out;
+}
+
+export async function itineraryRoutes(app: FastifyInstance) {
+  // Encapsulated: only this plugin's routes take multipart, and only small text fields.
+  await app.register(multipart, { limits: { fields: 12, fieldSize: 4000, fieldNameSize: 50, files: 0, parts: 12, fileSize: 1 } });
+
+  app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
+    const parsed = itineraryFormParamsSchema.safeParse(await readForm(request));
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
+    const form = parsed.data;
+    const problem = validateItineraryForm(form);
+    if (problem) throw badRequest(problem);
+
+    const slug = form.PackageSlug || (await packageSlugById(app.db, Number(form.PackageId)));
+    const pkg = slug ? await packageDetail(app.db, request.site, slug) : null;
+    if (!pkg) throw notFound('This holiday package was not found.');
+
+    const ipHash = hashAddress(request.ip, app.config.TOKEN_KEY);
+    const hit = await hitRateLimit(app.db, `itinerary:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
+    if (!hit.allowed) {
+      reply.header('retry-after', String(hit.retryAfter));
+      const minutes = Math.ceil(hit.retryAfter / 60);
+      throw new HttpError(429, `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+
+    await saveItineraryRequest(app.db, { site: request.site, form, packageId: pkg.id, packageSlug: pkg.slug, ipHash });
+    const pageUrl = `${publicUrl(app.config)}${request.site === 'IN' ? '/in' : ''}/holidays/${pkg.slug}`;
+    const pdf = await itineraryPdf({ pkg, travellerName: form.FullName, pageUrl, company: COMPANY });
+    return reply
+      .code(200)
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pkg.slug}-itinerary.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(pdf));
+  });
+}
