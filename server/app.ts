@@ -15,6 +15,7 @@ import { mergeParams } from './lib/params.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/index.ts';
+import { seoRoutes } from './routes/seo.ts';
 import { logSmsProvider, type SmsProvider } from './services/code-delivery.ts';
 
 declare module 'fastify' {
@@ -129,6 +130,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth' });
 
   app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
+
+  await app.register(seoRoutes);
 
   if (opts.web) await opts.web(app);
 
