@@ -63,14 +63,22 @@ export const cartSyncBench: Benchmark = {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${origin}/cart`);
-      await page.waitForFunction(() => document.querySelector('a[aria-label^="Cart, "]') !== null);
+      // Wait until the app has created its database (it loads after the page is interactive).
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            indexedDB.databases().then((dbs) => resolve(dbs.some((d) => d.name === 'wanderlust' && (d.version ?? 0) >= 10)));
+          }),
+        undefined,
+        { polling: 100, timeout: 30_000 },
+      );
       await context.setOffline(true);
       const stamp = Date.now().toString(36);
       const guests = Array.from({ length: GUESTS }, (_, g) => `bench-${stamp}-${g}`.padEnd(12, '0'));
       const travelDate = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
       // Queue exactly what the app queues for an add (a pending line and an outbox row), for
       // several guests on this device, straight into the app's IndexedDB.
-      await page.evaluate(
+      const queued = await page.evaluate(
         async ({ guests, pkg, travelDate, perGuest }) => {
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             const req = indexedDB.open('wanderlust');
@@ -91,28 +99,37 @@ export const cartSyncBench: Benchmark = {
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
           });
+          const queued = await new Promise<number>((resolve) => {
+            const c = db.transaction('outbox').objectStore('outbox').count();
+            c.onsuccess = () => resolve(c.result);
+          });
           db.close();
+          return queued;
         },
         { guests, pkg, travelDate, perGuest: QUEUED / GUESTS },
       );
+      if (queued < QUEUED) throw new Error(`only ${queued} changes were queued`);
       const t0 = Date.now();
       await context.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const req = indexedDB.open('wanderlust');
-            req.onsuccess = () => {
-              const count = req.result.transaction('outbox').objectStore('outbox').count();
-              count.onsuccess = () => {
-                resolve(count.result === 0);
-                req.result.close();
+      const outboxLeft = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const req = indexedDB.open('wanderlust');
+              req.onsuccess = () => {
+                const count = req.result.transaction('outbox').objectStore('outbox').count();
+                count.onsuccess = () => {
+                  resolve(count.result);
+                  req.result.close();
+                };
               };
-            };
-          }),
-        undefined,
-        { polling: 25, timeout: 60_000 },
-      );
+            }),
+        );
+      while ((await outboxLeft()) > 0) {
+        if (Date.now() - t0 > 60_000) throw new Error('the outbox did not empty within 60 s');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const syncMs = Date.now() - t0;
       let onServer = 0;
       for (const guest of guests) {

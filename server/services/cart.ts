@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHILD_FARE_SHARE, type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
@@ -84,37 +84,65 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   checkTravelDate(input.travelDate, now);
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
-  const [price] = await db
-    .select({ amount: packagePrices.amount, currency: packagePrices.currency })
+  // Price, the package's card fields and the size of the cart, in one round trip.
+  const [info] = await db
+    .select({
+      amount: packagePrices.amount,
+      currency: packagePrices.currency,
+      slug: packages.slug,
+      title: packages.title,
+      city: cities.name,
+      image: packages.heroImage,
+      nights: packages.nights,
+      lines: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.owner} = ${owner} and ${cartItems.site} = ${site})`,
+    })
     .from(packagePrices)
+    .innerJoin(packages, eq(packages.id, packagePrices.packageId))
+    .innerJoin(cities, eq(cities.id, packages.cityId))
     .where(and(eq(packagePrices.packageId, input.packageId), eq(packagePrices.site, site)))
     .limit(1);
-  if (!price) throw notFound('This holiday is not on sale on this site.');
-  const count = await db.$count(cartItems, and(eq(cartItems.owner, owner), eq(cartItems.site, site)));
-  if (count >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
-  const adults = input.adults;
-  const children = input.children;
+  if (!info) throw notFound('This holiday is not on sale on this site.');
+  if (info.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
+  const totalPrice = priceLine(info.amount, input.adults, input.children);
   const [row] = await db
     .insert(cartItems)
     .values({
       owner,
       site,
-      currency: price.currency,
+      currency: info.currency,
       packageId: input.packageId,
       travelDate: input.travelDate,
-      adults,
-      children,
+      adults: input.adults,
+      children: input.children,
       infants: input.infants,
       rooms: input.rooms,
       options: input.options,
-      unitPrice: price.amount,
-      totalPrice: priceLine(price.amount, adults, children),
+      unitPrice: info.amount,
+      totalPrice,
       clientId: input.clientId ?? null,
       createdAt: now,
     })
-    .returning({ id: cartItems.id });
-  const [line] = await lines(db).where(eq(cartItems.id, row!.id));
-  return toItem(line as LineRow);
+    .returning({ id: cartItems.id, createdAt: cartItems.createdAt });
+  return {
+    CartId: row!.id,
+    clientId: input.clientId ?? null,
+    site,
+    currency: info.currency as Currency,
+    packageId: input.packageId,
+    slug: info.slug,
+    title: info.title,
+    city: info.city,
+    image: info.image,
+    nights: info.nights,
+    travelDate: input.travelDate,
+    adults: input.adults,
+    children: input.children,
+    infants: input.infants,
+    rooms: input.rooms,
+    unitPrice: info.amount,
+    totalPrice,
+    createdAt: row!.createdAt.toISOString(),
+  };
 }
 
 export async function removeLine(db: Db, owner: Owner, cartId: number): Promise<void> {

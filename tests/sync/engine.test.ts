@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/test-app.ts';
-import { addToCart, discardChange, removeFromCart, retryChange, type CartIdentity, type PackageSummary } from '../../src/features/cart/cart-ops.ts';
+import { addToCart, discardChange, holdCart, removeFromCart, retryChange, type CartIdentity, type PackageSummary } from '../../src/features/cart/cart-ops.ts';
 import { NetworkError } from '../../src/lib/api-client.ts';
 import { openShopDb, type ShopDb } from '../../src/lib/db.ts';
 import { syncOutbox } from '../../src/lib/sync/engine.ts';
@@ -115,9 +115,10 @@ describe('sync engine', () => {
     const [waiting] = await db.outbox.toArray();
     expect(waiting!.attempts).toBe(1);
     expect(waiting!.nextAttemptAt).toBeGreaterThan(clock);
-    // Not due yet: nothing is sent.
+    // Not due yet: nothing more is sent.
+    const sentSoFar = sick.sends();
     await syncOutbox({ db, transport: sick.transport, now: () => clock });
-    expect(sick.sends()).toBe(1);
+    expect(sick.sends()).toBe(sentSoFar);
     clock += 120_000;
     await syncOutbox({ db, transport: sick.transport, now: () => clock });
     clock += 120_000;
@@ -210,5 +211,16 @@ describe('sync engine', () => {
     expect((await serverLines('IN')).map((l) => l.currency)).toEqual(['INR']);
     const local = await db.cartLines.toArray();
     expect(local.map((l) => `${l.site}:${l.currency}`).sort()).toEqual(['IN:INR', 'UAE:AED']);
+  });
+
+  it('sends changes side by side but holds the cart only after every add before it', async () => {
+    for (const adults of [1, 2, 3, 4, 5]) await addToCart(db, who, 'UAE', pkg, { ...party, adults });
+    const id = await holdCart(db, who, 'UAE', 'AED', 0, 5);
+    await addToCart(db, who, 'UAE', pkg, { ...party, adults: 6 });
+    const r = await syncOutbox({ db, transport: flaky().transport });
+    expect(r.sent).toBe(7);
+    const hold = await db.tempBookings.get(id);
+    expect(hold).toMatchObject({ state: 'held', itemCount: 5 });
+    expect(await serverLines()).toHaveLength(6);
   });
 });

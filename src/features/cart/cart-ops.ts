@@ -2,6 +2,7 @@ import { CHILD_FARE_SHARE } from '../../../contract/cart.ts';
 import type { Money, Site } from '../../../contract/site.ts';
 import { cartLineSchema, parseRows, type CartLine, type ShopDb } from '../../lib/db.ts';
 import type { IdParams } from '../../lib/sync/transport.ts';
+import { announceCartDelta } from './cart-events.ts';
 
 /** Who is acting, as the cart sees it. */
 export interface CartIdentity {
@@ -53,6 +54,7 @@ export async function addToCart(db: ShopDb, who: CartIdentity, site: Site, pkg: 
     state: 'pending',
     createdAt: now,
   };
+  announceCartDelta({ owner: who.owner, site, delta: 1 });
   await db.transaction('rw', db.cartLines, db.outbox, async () => {
     await db.cartLines.add(line);
     await db.outbox.add({
@@ -79,6 +81,7 @@ export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: stri
   await db.transaction('rw', db.cartLines, db.outbox, async () => {
     const [line] = parseRows(cartLineSchema, [await db.cartLines.get(lineId)]);
     if (!line) return;
+    if (line.state !== 'removing') announceCartDelta({ owner: who.owner, site: line.site, delta: -1 });
     await db.outbox.where('ref').equals(lineId).delete();
     if (line.cartId === null) {
       await db.cartLines.delete(lineId);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSite } from '../../app/site-context.tsx';
+import { onCartDelta } from './cart-events.ts';
 import { useCartOwner } from './use-cart-owner.ts';
 
 /**
@@ -10,6 +11,13 @@ export function useCartCount(): number {
   const owner = useCartOwner();
   const { site } = useSite();
   const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!owner) return;
+    // The tap shows at once; the database's count follows and has the last word.
+    return onCartDelta((change) => {
+      if (change.owner === owner && change.site === site) setCount((n) => Math.max(0, n + change.delta));
+    });
+  }, [owner, site]);
   useEffect(() => {
     if (!owner) return;
     let cancelled = false;

@@ -24,6 +24,8 @@ export interface SyncReport {
 }
 
 const LOCK = 'wanderlust-outbox-sync';
+/** Changes in flight at once. */
+const CONCURRENCY = 4;
 
 async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
   // Web Locks exist in pages and workers alike; one holder at a time across every tab.
@@ -32,9 +34,14 @@ async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
   return locks.request(LOCK, { ifAvailable: true }, async (lock: Lock | null) => (lock ? run() : null));
 }
 
+/** Waiting changes in the order they were made. */
+async function pendingInOrder(db: ShopDb): Promise<OutboxEntry[]> {
+  // The primary key is the sequence, so this walks them in order without sorting.
+  return parseRows(outboxEntrySchema, await db.outbox.filter((e) => e.state === 'pending').toArray());
+}
+
 async function firstPending(db: ShopDb): Promise<OutboxEntry | undefined> {
-  const rows = await db.outbox.where('state').equals('pending').sortBy('seq');
-  return parseRows(outboxEntrySchema, rows)[0];
+  return (await pendingInOrder(db))[0];
 }
 
 async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: number) {
@@ -113,13 +120,10 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
     const report: SyncReport = { sent: 0, failed: 0, waiting: false };
     const touched = new Map<string, { owner: string; site: Site; id: IdParams | null }>();
     if (opts.current) touched.set(`${opts.current.owner}|${opts.current.site}`, opts.current);
-    for (;;) {
-      const entry = await firstPending(db);
-      if (!entry) break;
-      if (entry.nextAttemptAt > now()) {
-        report.waiting = true;
-        break;
-      }
+    let stopped = false;
+    const process = async (entry: OutboxEntry) => {
+      // Discarded or cancelled while the ones before it were on the way.
+      if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
       if (entry.kind !== 'enquiry.submit') touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
       try {
         const data = await transport.send(entry);
@@ -127,17 +131,50 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
         report.sent++;
       } catch (err) {
         if (isRetryable(err)) {
-          await db.outbox
-            .where('id')
-            .equals(entry.id)
-            .modify({ attempts: entry.attempts + 1, nextAttemptAt: now() + backoffMs(entry.attempts), error: errorMessage(err) });
+          await db.outbox.update(entry.seq, { attempts: entry.attempts + 1, nextAttemptAt: now() + backoffMs(entry.attempts), error: errorMessage(err) });
           report.waiting = true;
-          break;
+          stopped = true;
+          return;
         }
         await applyFailure(db, entry, err);
         report.failed++;
       }
+    };
+
+    // A few changes travel at once, so the phone and the server work side by side; changes to
+    // the same line go one after another, and a hold of the cart waits for every change before it.
+    const running = new Set<Promise<void>>();
+    const byRef = new Map<string, Promise<void>>();
+    // Read the queue in batches (re-reading it per change would be quadratic), then look again
+    // for changes made meanwhile.
+    let batch = await pendingInOrder(db);
+    while (!stopped) {
+      let entry = batch.shift();
+      if (!entry) {
+        await Promise.all(running);
+        if (stopped) break;
+        batch = await pendingInOrder(db);
+        entry = batch.shift();
+        if (!entry) break;
+      }
+      if (entry.nextAttemptAt > now()) {
+        report.waiting = true;
+        break;
+      }
+      const barrier = entry.kind === 'tempBooking.create';
+      if (barrier) await Promise.all(running);
+      await byRef.get(entry.ref);
+      while (running.size >= CONCURRENCY) await Promise.race(running);
+      if (stopped) break;
+      const task: Promise<void> = process(entry).finally(() => {
+        running.delete(task);
+        if (byRef.get(entry.ref) === task) byRef.delete(entry.ref);
+      });
+      running.add(task);
+      byRef.set(entry.ref, task);
+      if (barrier) await task;
     }
+    await Promise.all(running);
     for (const t of touched.values()) {
       try {
         await reconcileCart(db, t.owner, t.site, await transport.fetchCart(t.site, t.id));
