@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { purgeIdempotencyKeys } from './services/idempotency.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
 export async function start(web: (app: FastifyInstance) => Promise<void>, overrides: Record<string, string> = {}) {
@@ -24,7 +25,15 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   await database.migrate();
   await seed(database.db);
   const app = await buildApp({ db: database.db, config, web });
-  app.addHook('onClose', () => database.close());
+  // Stored answers to retried writes are kept a week: phones retry within minutes or days.
+  const purge = () => purgeIdempotencyKeys(database.db, new Date(Date.now() - 7 * 86_400_000)).catch((err) => app.log.warn({ err }, 'purge failed'));
+  await purge();
+  const purgeTimer = setInterval(purge, 3_600_000);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { SyncStatus } from '../features/cart/sync-status.tsx';
+import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
 import { useCartCount } from '../features/cart/use-cart-count.ts';
 import { pathOnSite } from './site.ts';
 import { useSite } from './site-context.tsx';
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="footer">
         <div className="footer-inner">
+          <CallBackLinks />
           <p>
             <strong>Wanderlust Holidays</strong> — holidays and packages from the UAE and India.
           </p>

@@ -18,6 +18,7 @@ export const SHELL_PATH = '/offline-shell';
 export const appRoutes: AppRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
   { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
+  { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
   { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];
