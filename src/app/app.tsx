@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { CartSync } from '../features/cart/cart-sync.tsx';
+import { EnquiryLayer } from '../features/enquiry/enquiry-layer.tsx';
+import { TagManager } from '../components/tag-manager.tsx';
 import { campaignSearch } from '../lib/campaign.ts';
 import { ensureGuestId, readIdentity } from '../lib/identity.ts';
 import { createPersistentCache } from '../lib/swr-persist.ts';
@@ -58,6 +60,8 @@ export function App({ data }: { data: AppData }) {
         <GuestIdentity />
         <CartSync />
         <UpdatePrompt />
+        <TagManager />
+        <EnquiryLayer />
         <Layout>
           <Pages status={data.status} />
         </Layout>
