@@ -71,6 +71,7 @@ export function PhoneField(props: PhoneFieldProps) {
       name={props.name}
       className="phone-field"
       value={shown}
+      initialValueFormat="national"
       onChange={(v) => props.onChange(v || undefined)}
       onBlur={props.onBlur}
       onCountryChange={props.onCountryChange}
