@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
+import { SiteFooter } from '../features/content/site-footer.tsx';
 import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
 import { useCartCount } from '../features/cart/use-cart-count.ts';
@@ -78,11 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <footer className="footer">
         <div className="footer-inner">
           <CallBackLinks />
-          <p>
-            <strong>Wanderlust Holidays</strong> — holidays and packages from the UAE and India.
-          </p>
-          <p className="footer-small">Prices are per adult on twin sharing unless stated. © 2026 Wanderlust Holidays.</p>
         </div>
+        <SiteFooter />
       </footer>
       <nav className="bottom-nav" aria-label="Main">
         {NAV.map((item) => (

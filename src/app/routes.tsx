@@ -1,4 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
+import { listingPrefetch } from '../features/catalogue/listing-data.ts';
+import { packagePrefetch } from '../features/catalogue/package-data.ts';
+import { footerPrefetch } from '../features/content/footer-data.ts';
 import { homePrefetch } from '../features/home/home-data.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { Prefetch, RouteContext } from './prefetch.ts';
@@ -15,13 +18,18 @@ const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 /** Precached by the worker: served for pages never seen when offline, rendered in the browser. */
 export const SHELL_PATH = '/offline-shell';
 
-export const appRoutes: AppRoute[] = [
+const pageRoutes: AppRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
+  { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
+  { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
   { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
   { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];
+
+/** The layout's own data (the footer) is read with every route's, so each page is rendered whole. */
+export const appRoutes: AppRoute[] = pageRoutes.map((r) => ({ ...r, prefetch: (ctx) => [footerPrefetch, ...(r.prefetch?.(ctx) ?? [])] }));
 
 /** Every route twice: as written for the UAE site and under /in for the India site. */
 export const routerPaths = appRoutes.flatMap((r) => [

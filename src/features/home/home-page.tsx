@@ -1,30 +1,60 @@
 import { Link } from 'react-router-dom';
 import { getFeaturedPackages } from '../../../contract/catalogue-calls.ts';
+import { getBanner, getCommonBlogUsingModuleId, getMissionStatment, getReviews } from '../../../contract/content-calls.ts';
+import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { useCall } from '../../lib/use-call.ts';
+import { BlogCard } from '../blog/blog-card.tsx';
 import { PackageCard } from '../catalogue/package-card.tsx';
-import { featuredParams } from './home-data.ts';
+import { MissionStatement } from '../content/mission-statement.tsx';
+import { ReviewList, Stars } from '../content/review-list.tsx';
+import { DealCategoryTiles } from '../deals/deal-category-tiles.tsx';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { GlobalSearch } from './global-search.tsx';
+import { dealCategoryParams, featuredParams, homeBannerParams, homeBlogParams, homeMissionParams, homeReviewParams } from './home-data.ts';
+import './home.css';
 
 export default function HomePage() {
   const { site, href } = useSite();
+  const banners = useCall(getBanner, homeBannerParams);
   const featured = useCall(getFeaturedPackages, featuredParams);
+  const dealCategories = useCall(getSeasonalDealCategory, dealCategoryParams);
+  const reviews = useCall(getReviews, homeReviewParams);
+  const mission = useCall(getMissionStatment, homeMissionParams);
+  const blog = useCall(getCommonBlogUsingModuleId, homeBlogParams);
   const where = site === 'IN' ? 'from India' : 'from the UAE';
   return (
     <>
       <Seo
         title={site === 'IN' ? 'Holiday packages from India' : 'Holiday packages from the UAE'}
         description={`Handpicked holiday packages ${where}: honeymoons, family trips and adventures with flights, stays and transfers, priced in ${site === 'IN' ? 'rupees' : 'AED'}.`}
+        image={banners.data?.[0] ? `${banners.data[0].image}-1280.webp` : undefined}
       />
       <section className="hero">
         <div className="hero-text">
           <h1>Holidays that feel effortless</h1>
           <p>Handpicked packages {where}, with stays, transfers and sightseeing sorted — and your vouchers in your pocket, even offline.</p>
-          <Link className="button button-primary" to={href('/holidays')}>
-            Explore holidays
-          </Link>
+          <GlobalSearch />
         </div>
       </section>
+
+      {banners.data?.length ? <BannerCarousel banners={banners.data} label="Offers" priority /> : null}
+
+      <ul className="trust-strip" aria-label="Why book with us">
+        {reviews.data?.averageRating ? (
+          <li>
+            <strong>{reviews.data.averageRating.toFixed(1)} ★</strong> traveller rating
+          </li>
+        ) : null}
+        <li>
+          <strong>{site === 'IN' ? '₹ prices' : 'AED prices'}</strong> no conversion surprises
+        </li>
+        <li>
+          <strong>Offline</strong> cart and vouchers on your phone
+        </li>
+      </ul>
+
       <section className="section" aria-labelledby="featured-heading">
         <div className="section-head">
           <h2 id="featured-heading">Featured holidays</h2>
@@ -35,12 +65,49 @@ export default function HomePage() {
             {featured.error.message}
           </p>
         ) : null}
-        <div className="card-grid">
+        <div className="card-grid rail">
           {featured.data
-            ? featured.data.packages.map((p, i) => <PackageCard key={p.id} pkg={p} priority={i === 0} />)
+            ? featured.data.packages.map((p) => <PackageCard key={p.id} pkg={p} />)
             : Array.from({ length: 4 }, (_, i) => <div key={i} className="card card-skeleton" aria-hidden="true" />)}
         </div>
       </section>
+
+      {dealCategories.data?.length ? (
+        <section className="section" aria-labelledby="deals-heading">
+          <div className="section-head">
+            <h2 id="deals-heading">Seasonal deals</h2>
+            <Link to={href('/deals')}>All deals</Link>
+          </div>
+          <DealCategoryTiles categories={dealCategories.data} />
+        </section>
+      ) : null}
+
+      {reviews.data?.reviews.length ? (
+        <section className="section" aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading">What travellers say</h2>
+          <p className="rating-summary">
+            <Stars rating={reviews.data.averageRating} label={`Average rating ${reviews.data.averageRating} out of 5`} /> {reviews.data.averageRating.toFixed(1)} from{' '}
+            {reviews.data.total} reviews
+          </p>
+          <ReviewList reviews={reviews.data.reviews} rail />
+        </section>
+      ) : null}
+
+      {mission.data ? <MissionStatement mission={mission.data} /> : null}
+
+      {blog.data?.posts.length ? (
+        <section className="section" aria-labelledby="blog-heading">
+          <div className="section-head">
+            <h2 id="blog-heading">Travel ideas</h2>
+            <Link to={href('/blog')}>Read the blog</Link>
+          </div>
+          <div className="blog-teasers rail">
+            {blog.data.posts.map((p) => (
+              <BlogCard key={p.id} post={p} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

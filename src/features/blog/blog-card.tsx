@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import type { BlogPostSummary } from '../../../contract/content.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const formatPostDate = (iso: string) => day.format(new Date(iso));
+
+export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const { href } = useSite();
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card blog-teaser">
+      <Link to={href(`/blog/${post.slug}`)} className="card-link">
+        <ResponsiveImage
+          className="card-image"
+          src={post.image}
+          alt=""
+          widths={[480, 960]}
+          sizes="(min-width: 1100px) 360px, (min-width: 700px) 30vw, 92vw"
+          width={480}
+          height={320}
+          priority={priority}
+        />
+        <div className="card-body">
+          <p className="card-eyebrow">
+            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> · {post.author}
+          </p>
+          <H className="card-title">{post.title}</H>
+          <p>{post.excerpt}</p>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Review } from '../../../contract/content.ts';
+import { RichText } from './rich-text.tsx';
+import './content.css';
+
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function Stars({ rating, label }: { rating: number; label?: string }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
+      {'★'.repeat(full)}
+      <span className="stars-off">{'★'.repeat(Math.max(0, 5 - full))}</span>
+    </span>
+  );
+}
+
+/** Traveller reviews; their bodies are sanitised HTML from the server. */
+export function ReviewList({ reviews, headingLevel = 3, rail }: { reviews: Review[]; headingLevel?: 3 | 4; rail?: boolean }) {
+  const H = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <ul className={rail ? 'review-list rail' : 'review-list'}>
+      {reviews.map((r) => (
+        <li key={r.id} className="card review">
+          <Stars rating={r.rating} />
+          <H className="review-title">{r.title}</H>
+          <RichText className="review-body" html={r.body} />
+          <p className="review-author">
+            <strong>{r.author}</strong>
+            {r.location ? `, ${r.location}` : ''}
+            {r.travelledOn ? <span className="review-date"> · travelled {monthYear.format(new Date(r.travelledOn))}</span> : null}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
