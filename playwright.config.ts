@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { e2eMailPorts } from './tests/e2e/mail-ports.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Mail from the app goes to a local SMTP server started by the global setup. */
+const MAIL = e2eMailPorts();
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -16,6 +19,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './tests/e2e/mail-catcher-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     viewport: { width: 390, height: 844 },
@@ -35,6 +39,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}` },
   },
 });

@@ -26,6 +26,8 @@ import {
 export const validateSignUp = defineCall({ method: 'GET', path: 'ValidateSignUp', params: identifierParamsSchema, data: codeSentSchema });
 export const validateOtp = defineCall({ method: 'GET', path: 'ValidateOTP', params: otpParamsSchema, data: verificationSchema });
 export const savePassword = defineCall({ method: 'GET', path: 'SavePassword', params: savePasswordParamsSchema, data: accountCreatedSchema });
+/** Ours: the same call as POST, so the app never puts a password in a URL (URLs end up in logs). */
+export const savePasswordPost = { ...savePassword, method: 'POST' as const };
 
 export const login = defineCall({ method: 'POST', path: 'Login', params: loginParamsSchema, data: loginResultSchema });
 export const loginWithGoogle = defineCall({ method: 'POST', path: 'LoginWithGoogle', params: googleLoginParamsSchema, data: googleLoginResultSchema });
@@ -53,3 +55,5 @@ export const postOrUpdateUserPersonalDetails = defineCall({
   params: savePersonalDetailsParamsSchema,
   data: userPersonalDetailsSchema,
 });
+/** Ours: the same call as POST, so passport numbers and addresses stay out of URLs. */
+export const postOrUpdateUserPersonalDetailsPost = { ...postOrUpdateUserPersonalDetails, method: 'POST' as const };

@@ -12,6 +12,18 @@ export const MSG = {
   tokenNotFound: 'Token not found. Please log in again.',
 } as const;
 
+/** Our own success messages, shared so the app shows exactly what the server says. */
+export const ACCOUNT_MESSAGES = {
+  codeSent: (to: string) => `We have sent a 6-digit code to ${to}.`,
+  accountCreated: 'Your account is ready. Please log in.',
+  loggedIn: 'Login successful.',
+  passwordReset: 'Your password has been changed. Please log in.',
+  passwordChanged: 'Password changed successfully.',
+  profileUpdated: 'Profile updated successfully.',
+  detailsSaved: 'Personal details saved.',
+  photoUpdated: 'Your photo has been updated.',
+} as const;
+
 export const PASSWORD_MIN = 8;
 export const OTP_LENGTH = 6;
 /** A code may be sent again after this many seconds. */

@@ -16,6 +16,11 @@ export interface PublicSettings {
   origin: string;
   gtm: { UAE?: string; IN?: string };
   googleClientId?: string;
+  /**
+   * Cipher key of the login token: the client decrypts the token to read its four parts (SPEC §3).
+   * Public by design; sessions are protected by the server's session rows (docs/decisions).
+   */
+  tokenKey?: string;
 }
 
 export interface PageAssets {

@@ -68,6 +68,7 @@ function pageHandler(app: FastifyInstance, getRender: () => Promise<Render>, ass
     origin: publicUrl(app.config),
     gtm: { UAE: app.config.GTM_ID_UAE, IN: app.config.GTM_ID_IN },
     googleClientId: app.config.GOOGLE_CLIENT_ID,
+    tokenKey: app.config.TOKEN_KEY,
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {

@@ -12,7 +12,9 @@ import {
   login,
   loginWithGoogle,
   postOrUpdateUserPersonalDetails,
+  postOrUpdateUserPersonalDetailsPost,
   savePassword,
+  savePasswordPost,
   sendForgetPasswordOtp,
   updateProfile,
   updateProfileImage,
@@ -78,10 +80,12 @@ export async function accountRoutes(app: FastifyInstance) {
     const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP));
     return ok({ token }, MSG.otpValidated);
   });
-  route(app, savePassword, async (p, _request, reply) => {
-    const created = await guarded(reply, () => accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword));
-    return ok(created, accounts.MESSAGES.accountCreated);
-  });
+  for (const c of [savePassword, savePasswordPost]) {
+    route(app, c, async (p, _request, reply) => {
+      const created = await guarded(reply, () => accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword));
+      return ok(created, accounts.MESSAGES.accountCreated);
+    });
+  }
 
   // ---------- sign-in ----------
   route(app, login, async (p, request, reply) => {
@@ -130,11 +134,13 @@ export async function accountRoutes(app: FastifyInstance) {
     if (p.userId !== me.userId) throw forbidden(accounts.MESSAGES.onlyYours);
     return ok(await guarded(reply, () => accounts.getPersonalDetails(app.db, me.userId)));
   });
-  route(app, postOrUpdateUserPersonalDetails, async (p, request, reply) => {
-    const me = await signedIn(app, request, p.Token);
-    const { Token: _token, ...details } = p;
-    return ok(await guarded(reply, () => accounts.savePersonalDetails(app.db, me.userId, details)), accounts.MESSAGES.detailsSaved);
-  });
+  for (const c of [postOrUpdateUserPersonalDetails, postOrUpdateUserPersonalDetailsPost]) {
+    route(app, c, async (p, request, reply) => {
+      const me = await signedIn(app, request, p.Token);
+      const { Token: _token, ...details } = p;
+      return ok(await guarded(reply, () => accounts.savePersonalDetails(app.db, me.userId, details)), accounts.MESSAGES.detailsSaved);
+    });
+  }
 
   // ---------- profile image ----------
   // Encapsulated here: only this plugin's routes accept multipart bodies.
@@ -158,7 +164,7 @@ export async function accountRoutes(app: FastifyInstance) {
     const stored = await storeUpload(app.db, app.config, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
     const replaced = await accounts.setProfileImage(app.db, me.userId, stored.id);
     if (replaced) await unlink(join(uploadsDir(app.config), replaced)).catch(() => undefined);
-    return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, 'Your photo has been updated.');
+    return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, accounts.MESSAGES.photoUpdated);
   });
 
   // Names are 128 random bits, so the address itself is the permission; never sniffed as anything else.

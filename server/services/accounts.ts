@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import { MSG, type IdentifierKind, type PersonalDetails, type Profile } from '../../contract/account.ts';
+import { ACCOUNT_MESSAGES, MSG, type IdentifierKind, type PersonalDetails, type Profile } from '../../contract/account.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { cities, countries, files, rateLimits, sessions, states, users } from '../db/schema.ts';
@@ -46,19 +46,13 @@ export const LOGIN_LIMITS = {
 const CODES_PER_ADDRESS_HOUR = 30;
 
 export const MESSAGES = {
+  ...ACCOUNT_MESSAGES,
   alreadyRegistered: 'This email or mobile number is already registered. Please log in.',
-  codeSent: (to: string) => `We have sent a 6-digit code to ${to}.`,
   verificationExpired: 'Your code has expired. Please start again.',
-  accountCreated: 'Your account is ready. Please log in.',
   invalidLogin: 'Invalid email/mobile or password.',
   tooManyLogins: (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minutes or reset your password.`,
-  loggedIn: 'Login successful.',
-  passwordReset: 'Your password has been changed. Please log in.',
-  passwordChanged: 'Password changed successfully.',
   samePassword: 'Choose a new password that differs from the old one.',
   noPassword: 'Your account signs in with Google and has no password yet. Use Forgot password to set one.',
-  profileUpdated: 'Profile updated successfully.',
-  detailsSaved: 'Personal details saved.',
   onlyYours: 'You can only see your own details.',
   googleNotConfigured: 'Google sign-in is not configured.',
   googleInvalid: 'We could not verify your Google sign-in. Please try again.',

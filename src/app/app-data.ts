@@ -11,6 +11,7 @@ export const appDataSchema = z.object({
     origin: z.string(),
     gtm: z.object({ UAE: z.string().optional(), IN: z.string().optional() }),
     googleClientId: z.string().optional(),
+    tokenKey: z.string().optional(),
   }),
   assets: z.object({
     css: z.array(z.string()),

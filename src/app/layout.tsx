@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
+import { AccountIconLabel, AccountNavLabel } from '../features/account/account-link.tsx';
 import { SiteFooter } from '../features/content/site-footer.tsx';
 import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
@@ -67,8 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <SiteSwitch />
           <CartLink className="header-icon" />
-          <Link to={href('/account')} className="header-icon" aria-label="Account">
-            <Icon name="account" />
+          <Link to={href('/account')} className="header-icon">
+            <AccountIconLabel />
           </Link>
         </div>
         <SyncStatus />
@@ -92,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
             aria-label={item.path === '/cart' ? `Cart, ${count} items` : undefined}
           >
             <Icon name={item.icon} />
-            <span>{item.label}</span>
+            {item.path === '/account' ? <AccountNavLabel /> : <span>{item.label}</span>}
             {item.path === '/cart' && count > 0 ? (
               <span className="badge" aria-hidden="true">
                 {count}

@@ -24,6 +24,10 @@ const pageRoutes: AppRoute[] = [
   { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
   { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
+  { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
+  { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
+  { path: '/forgot-password', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },
+  { path: '/account', page: lazyPage(() => import('../features/account/account-page.tsx')) },
   { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];

@@ -1,0 +1,25 @@
+import { Icon } from '../../components/icons.tsx';
+import { useSession } from './use-session.ts';
+
+/** First name of the signed-in traveller, or a plain word while we do not know. */
+export function useAccountLabel(): { label: string; signedIn: boolean } {
+  const { status, data } = useSession();
+  if (status !== 'authenticated' || !data) return { label: status === 'loading' ? 'Account' : 'Log in', signedIn: false };
+  const first = data.user.name.trim().split(/\s+/)[0];
+  return { label: first ? first.slice(0, 12) : 'Account', signedIn: true };
+}
+
+/** The header's account icon: names who is signed in, or invites to log in. */
+export function AccountIconLabel() {
+  const { label, signedIn } = useAccountLabel();
+  return (
+    <>
+      <Icon name="account" />
+      <span className="visually-hidden">{signedIn ? `Account of ${label}` : label}</span>
+    </>
+  );
+}
+
+export function AccountNavLabel() {
+  return <span>{useAccountLabel().label}</span>;
+}

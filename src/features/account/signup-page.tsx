@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { savePasswordPost, validateOtp, validateSignUp } from '../../../contract/account-calls.ts';
+import { ACCOUNT_MESSAGES, MSG } from '../../../contract/account.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { callApi } from '../../lib/api-client.ts';
+import { CodeStep, IdentifierStep, NewPasswordStep } from './code-steps.tsx';
+import { Steps } from './form-bits.tsx';
+import './account.css';
+
+type Step = { at: 'identifier' } | { at: 'code'; identifier: string; notice: string } | { at: 'password'; identifier: string; token: string; notice: string };
+
+/** Sign-up: email or phone → the code we send → a password. */
+export default function SignupPage() {
+  const { href } = useSite();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ at: 'identifier' });
+  const send = async (identifier: string) => {
+    const sent = await callApi(validateSignUp, { EmailIdOrPhone: identifier });
+    return ACCOUNT_MESSAGES.codeSent(sent.sentTo);
+  };
+  const index = step.at === 'identifier' ? 0 : step.at === 'code' ? 1 : 2;
+  return (
+    <div className="auth-page">
+      <Seo title="Create your account" description="Create a Wanderlust Holidays account with your email or mobile number." noindex />
+      <section className="auth-card" aria-labelledby="signup-heading">
+        <h1 id="signup-heading">Create your account</h1>
+        <Steps steps={['Email or mobile', 'Code', 'Password']} current={index} />
+        {step.at === 'identifier' ? (
+          <>
+            <p className="auth-lead">We’ll send you a 6-digit code to confirm it’s you.</p>
+            <IdentifierStep button="Send code" onSubmit={async (identifier) => setStep({ at: 'code', identifier, notice: await send(identifier) })} />
+          </>
+        ) : null}
+        {step.at === 'code' ? (
+          <CodeStep
+            sentTo={step.identifier}
+            notice={step.notice}
+            onResend={() => send(step.identifier)}
+            onVerify={async (code) => {
+              const { token } = await callApi(validateOtp, { OTP: code, EmailIdOrPhone: step.identifier });
+              setStep({ at: 'password', identifier: step.identifier, token, notice: MSG.otpValidated });
+            }}
+          />
+        ) : null}
+        {step.at === 'password' ? (
+          <NewPasswordStep
+            notice={step.notice}
+            button="Create account"
+            onSubmit={async (Password, ConfirmPassword) => {
+              await callApi(savePasswordPost, { Token: step.token, Password, ConfirmPassword });
+              navigate(href('/login'), { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.accountCreated } });
+            }}
+          />
+        ) : null}
+        <p className="acc-links">
+          <span>
+            Already have an account? <Link to={href('/login')}>Log in</Link>
+          </span>
+        </p>
+      </section>
+    </div>
+  );
+}

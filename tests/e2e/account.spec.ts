@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { e2eMailPorts } from './mail-ports.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+const SHOTS = process.env.SHOTS_DIR;
+
+/** The code from the latest mail to `to`, as the local SMTP server of the global setup caught it. */
+async function codeFromMail(page: Page, to: string): Promise<string> {
+  const url = `http://127.0.0.1:${e2eMailPorts().reader}/`;
+  let subject = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get(url)).json()) as { to: string[]; subject: string; from: string }[];
+        subject = mails.filter((m) => m.to.includes(to)).at(-1)?.subject ?? '';
+        return subject;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6} is your sign-up code$/);
+  return subject.slice(0, 6);
+}
+
+const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
+const navLabel = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"]');
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test('sign up with the mailed code, log in, edit the profile, and a second tab follows the session', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = `traveller-${Date.now()}@example.com`;
+  const password = 'sunny beaches 42';
+
+  // Sign-up: email → code from the mail → password.
+  await page.goto('/signup');
+  await page.getByLabel('Email or mobile number').fill(email);
+  await shot(page, 'signup-1');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `We have sent a 6-digit code to ${email}.` })).toBeVisible();
+  const codeInput = page.getByLabel('6-digit code');
+  await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
+  await shot(page, 'signup-2-code');
+  const code = await codeFromMail(page, email);
+  await codeInput.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('OTP is Expired or OTP is not correct');
+  await codeInput.fill(code);
+  await page.getByRole('button', { name: 'Verify code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'OTP is Validated.' })).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password + 'x');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confirm Password & New Password not matched!');
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // Log in (the address is carried over); a wrong password first.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
+  await expect(page.getByLabel('Email or mobile number')).toHaveValue(email);
+  await shot(page, 'login');
+
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(navLabel(second)).toHaveText('Log in');
+
+  await page.getByLabel('Password', { exact: true }).fill('not my password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email/mobile or password.');
+  expect(await cookie(page, 'failed_login_count')).toBe('1');
+
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // The spec's cookies, read from the decrypted token.
+  const userId = await cookie(page, 'user_id');
+  expect(userId).toMatch(/^\d+$/);
+  expect(await cookie(page, 'NHauth_token')).toBeTruthy();
+  expect(decodeURIComponent((await cookie(page, 'user_email'))!)).toBe(email);
+  const loginDate = (await cookie(page, 'login_date'))!;
+  expect(loginDate).toMatch(/^\d{12}$/);
+  expect(decodeURIComponent((await cookie(page, 'login_date_pretty'))!)).toBe(
+    `${loginDate.slice(0, 4)}-${loginDate.slice(4, 6)}-${loginDate.slice(6, 8)} ${loginDate.slice(8, 10)}:${loginDate.slice(10, 12)}`,
+  );
+  expect(await cookie(page, 'login_count')).toBe('1');
+
+  // The other tab learns of the sign-in without a reload.
+  await expect(navLabel(second)).toHaveText('Account');
+
+  // Edit the profile: country India, a state, a city in it.
+  const cities = (await (await page.request.get('/api/Common/GetCitiesByCountryId?countryId=101')).json()).data as { id: number; stateId: number | null; name: string }[];
+  const city = cities.find((c) => c.stateId !== null)!;
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).selectOption('Ms');
+  await page.getByLabel('First name').fill('Priya');
+  await page.getByLabel('Last name').fill('Nair');
+  await page.getByLabel('Date of birth').fill('1990-06-15');
+  await page.getByLabel('Country', { exact: true }).selectOption('101');
+  await page.getByLabel('State', { exact: true }).selectOption(String(city.stateId));
+  await page.getByLabel('City', { exact: true }).selectOption(String(city.id));
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Priya Nair' })).toBeVisible();
+  await expect(navLabel(second)).toHaveText('Priya');
+
+  // A photo, uploaded with progress.
+  await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('status').filter({ hasText: 'Your photo has been updated.' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /\/api\/Common\/ProfileImage\/[a-f0-9]{32}\.png$/);
+
+  // Read back after a reload: the server kept it.
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Priya');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue(String(city.id));
+  await shot(page, 'account');
+
+  // Sign out: this tab is a guest again, and so is the other one.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await cookie(page, 'NHauth_token')).toBeUndefined();
+  await expect(navLabel(second)).toHaveText('Log in');
+  expect(await cookie(page, 'login_count')).toBe('1');
+});
+
+test('the account page sends a visitor to log in, and the login page links to sign-up and reset', async ({ page }) => {
+  await page.goto('/in/account');
+  await expect(page).toHaveURL(/\/in\/login\?error=SessionRequired&callbackUrl=%2Fin%2Faccount$/);
+  await expect(page.getByRole('alert')).toHaveText('Please log in to see that page.');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email or mobile number').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email/Mobile Id not found.');
+  await shot(page, 'forgot');
+  // No Google button (and no Google script) without GOOGLE_CLIENT_ID.
+  await page.goto('/login');
+  await expect(page.locator('.google-slot')).toHaveCount(0);
+  expect(await page.locator('script[src*="accounts.google.com"]').count()).toBe(0);
+});
