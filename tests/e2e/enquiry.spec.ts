@@ -296,6 +296,9 @@ test.describe('contact page', () => {
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(formAlert(page)).toHaveText('Please enter your first name.');
+    // The field in question is marked and focused.
+    await expect(contactForm(page).getByLabel('First name')).toBeFocused();
+    await expect(contactForm(page).getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
     await fillContact(page);
     // A larger file on a slow uplink, so the progress can be seen.
     const big = Buffer.concat([PDF, Buffer.alloc(1_500_000, 0x20)]);

@@ -29,6 +29,19 @@ export function attachmentProblem(file: File | null): string | null {
 
 const EMPTY = { FirstName: '', LastName: '', Email: '', EnquiryType: '', Message: '' };
 
+type Field = 'first' | 'email' | 'phone' | 'type' | 'message' | 'file';
+
+/** Which field a message is about, so it can be marked and focused. */
+export function fieldOfProblem(message: string): Field | null {
+  if (/file|attachment/i.test(message)) return 'file';
+  if (/first name/.test(message)) return 'first';
+  if (/email/i.test(message)) return 'email';
+  if (/phone/i.test(message)) return 'phone';
+  if (/enquiry is about/.test(message)) return 'type';
+  if (/message/i.test(message)) return 'message';
+  return null;
+}
+
 export default function ContactPage() {
   const { site } = useSite();
   const ids = {
@@ -54,7 +67,10 @@ export default function ContactPage() {
   const fail = (message: string) => {
     setError(message);
     setResult(null);
+    const field = fieldOfProblem(message);
+    if (field) document.getElementById(ids[field])?.focus();
   };
+  const invalid = (field: Field) => (error && fieldOfProblem(error) === field ? true : undefined);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -129,7 +145,7 @@ export default function ContactPage() {
         <div className="enq-row">
           <div className="enq-field">
             <label htmlFor={ids.first}>First name</label>
-            <input id={ids.first} autoComplete="given-name" value={form.FirstName} onChange={(e) => set({ FirstName: e.target.value })} aria-required="true" maxLength={60} />
+            <input id={ids.first} autoComplete="given-name" value={form.FirstName} onChange={(e) => set({ FirstName: e.target.value })} aria-required="true" aria-invalid={invalid('first')} maxLength={60} />
           </div>
           <div className="enq-field">
             <label htmlFor={ids.last}>
@@ -149,17 +165,18 @@ export default function ContactPage() {
               value={form.Email}
               onChange={(e) => set({ Email: e.target.value })}
               aria-required="true"
+              aria-invalid={invalid('email')}
               maxLength={254}
             />
           </div>
           <div className="enq-field">
             <label htmlFor={ids.phone}>Phone number</label>
-            <PhoneField id={ids.phone} value={phone} onChange={setPhone} required />
+            <PhoneField id={ids.phone} value={phone} onChange={setPhone} required invalid={invalid('phone')} />
           </div>
         </div>
         <div className="enq-field">
           <label htmlFor={ids.type}>Enquiry type</label>
-          <select id={ids.type} value={form.EnquiryType} onChange={(e) => set({ EnquiryType: e.target.value })} aria-required="true">
+          <select id={ids.type} value={form.EnquiryType} onChange={(e) => set({ EnquiryType: e.target.value })} aria-required="true" aria-invalid={invalid('type')}>
             <option value="">Choose one</option>
             {ENQUIRY_TYPES.map((t) => (
               <option key={t}>{t}</option>
@@ -168,7 +185,7 @@ export default function ContactPage() {
         </div>
         <div className="enq-field">
           <label htmlFor={ids.message}>Message</label>
-          <textarea id={ids.message} value={form.Message} onChange={(e) => set({ Message: e.target.value })} aria-required="true" maxLength={3000} rows={5} />
+          <textarea id={ids.message} value={form.Message} onChange={(e) => set({ Message: e.target.value })} aria-required="true" aria-invalid={invalid('message')} maxLength={3000} rows={5} />
         </div>
         <div className="enq-field enq-file">
           <label htmlFor={ids.file}>
@@ -180,6 +197,7 @@ export default function ContactPage() {
             type="file"
             accept={ATTACHMENT_ACCEPT}
             aria-describedby={ids.fileHint}
+            aria-invalid={invalid('file')}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
               setFile(chosen);
