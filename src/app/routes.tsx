@@ -1,7 +1,10 @@
 import { matchRoutes } from 'react-router-dom';
+import { blogPostPrefetch, blogPrefetch } from '../features/blog/blog-data.ts';
 import { listingPrefetch } from '../features/catalogue/listing-data.ts';
 import { packagePrefetch } from '../features/catalogue/package-data.ts';
 import { footerPrefetch } from '../features/content/footer-data.ts';
+import { couponPrefetch, couponsPrefetch } from '../features/coupons/coupons-data.ts';
+import { dealCategoryPrefetch, dealsPrefetch } from '../features/deals/deals-data.ts';
 import { homePrefetch } from '../features/home/home-data.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { Prefetch, RouteContext } from './prefetch.ts';
@@ -22,6 +25,12 @@ const pageRoutes: AppRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
   { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
   { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
+  { path: '/deals', page: lazyPage(() => import('../features/deals/deals-page.tsx')), prefetch: dealsPrefetch },
+  { path: '/deals/:slug', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')), prefetch: dealCategoryPrefetch },
+  { path: '/coupons', page: lazyPage(() => import('../features/coupons/coupons-page.tsx')), prefetch: couponsPrefetch },
+  { path: '/coupons/:slug', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')), prefetch: couponPrefetch },
+  { path: '/blog', page: lazyPage(() => import('../features/blog/blog-page.tsx')), prefetch: blogPrefetch },
+  { path: '/blog/:slug', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')), prefetch: blogPostPrefetch },
   { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
   { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
