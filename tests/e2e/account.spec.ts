@@ -140,3 +140,15 @@ test('the account page sends a visitor to log in, and the login page links to si
   await expect(page.locator('.google-slot')).toHaveCount(0);
   expect(await page.locator('script[src*="accounts.google.com"]').count()).toBe(0);
 });
+
+test('a hand-made token is not a sign-in: the app drops it and asks to log in', async ({ page, context }) => {
+  await context.addCookies([
+    { name: 'NHauth_token', value: 'U2FsdGVkX1%2BmadeUpByHand', domain: 'localhost', path: '/' },
+    { name: 'user_id', value: '1', domain: 'localhost', path: '/' },
+  ]);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?error=SessionRequired/);
+  expect(await cookie(page, 'NHauth_token')).toBeUndefined();
+  expect(await cookie(page, 'user_id')).toBeUndefined();
+  await expect(navLabel(page)).toHaveText('Log in');
+});

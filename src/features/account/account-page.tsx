@@ -108,7 +108,8 @@ function Account({ userId }: { userId: string }) {
 
 /** The signed-in traveller's account; a visitor is sent to log in (SessionRequired). */
 export default function AccountPage() {
-  const session = useSession({ required: true });
+  // Polled every 5 minutes too, so a sign-in revoked elsewhere (password changed) is noticed here.
+  const session = useSession({ required: true, refetchInterval: 300 });
   return (
     <>
       <Seo title="Your account" description="Your Wanderlust Holidays profile, photo, personal details and password." noindex />

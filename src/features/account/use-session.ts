@@ -38,6 +38,11 @@ function fromCookies(): SessionState {
 
 /** Asks /api/auth/session (it reads the NHauth_token cookie). One request at a time. */
 export function refreshSession(): Promise<SessionState> {
+  // Without both cookies this device is a guest: no request needed.
+  if (!inflight && readIdentity().kind !== 'user') {
+    set({ status: 'unauthenticated', data: null });
+    return Promise.resolve(state);
+  }
   inflight ??= (async () => {
     try {
       const res = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
