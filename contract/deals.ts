@@ -56,7 +56,11 @@ export type DealsResult = z.infer<typeof dealsResultSchema>;
 
 /** Spec: GET GetDealsModuleData (ids, moduleType): live deals by id (in the order given), optionally of one module type. */
 export const dealsModuleParamsSchema = z.object({
-  ids: idListSchema.pipe(z.array(z.number()).min(1, 'must list at least one id').max(50, 'must list at most 50 ids')),
+  ids: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, 'is required')
+    .pipe(idListSchema)
+    .pipe(z.array(z.number()).min(1, 'must list at least one id').max(50, 'must list at most 50 ids')),
   moduleType: z
     .string()
     .trim()
