@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { blogPosts, dealCategories, packagePrices, packages } from '../db/schema.ts';
+import { blogPosts, coupons, dealCategories, packagePrices, packages } from '../db/schema.ts';
 
 export interface SitemapPage {
   /** Path on the UAE site; the India twin is the same under /in. */
@@ -18,8 +18,8 @@ export const indiaPath = (path: string) => (path === '/' ? '/in' : `/in${path}`)
 const sitePath = (path: string, site: Site) => (site === 'IN' ? indiaPath(path) : path);
 
 /** Every public, indexable page of the shop. */
-export async function sitemapPages(db: Db): Promise<SitemapPage[]> {
-  const [priceRows, posts, categories] = await Promise.all([
+export async function sitemapPages(db: Db, now = new Date()): Promise<SitemapPage[]> {
+  const [priceRows, posts, categories, couponRows] = await Promise.all([
     db
       .select({ slug: packages.slug, site: packagePrices.site })
       .from(packages)
@@ -27,6 +27,12 @@ export async function sitemapPages(db: Db): Promise<SitemapPage[]> {
       .orderBy(asc(packages.id)),
     db.select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt }).from(blogPosts).orderBy(asc(blogPosts.publishedAt)),
     db.select({ slug: dealCategories.slug }).from(dealCategories).orderBy(asc(dealCategories.id)),
+    // Public coupons that have not expired (a traveller's own coupons are not public pages).
+    db
+      .select({ slug: coupons.slug, site: coupons.site })
+      .from(coupons)
+      .where(and(isNull(coupons.userId), gte(coupons.validTo, now)))
+      .orderBy(asc(coupons.id)),
   ]);
   const packageSites = new Map<string, Site[]>();
   for (const r of priceRows) {
@@ -40,6 +46,7 @@ export async function sitemapPages(db: Db): Promise<SitemapPage[]> {
     { path: '/deals', sites: BOTH },
     ...categories.map((c) => ({ path: `/deals/${c.slug}`, sites: BOTH })),
     { path: '/coupons', sites: BOTH },
+    ...couponRows.map((c) => ({ path: `/coupons/${c.slug}`, sites: c.site === null ? BOTH : BOTH.filter((s) => s === c.site) })),
     { path: '/blog', sites: BOTH },
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, sites: BOTH, lastmod: p.publishedAt })),
     { path: '/contact', sites: BOTH },

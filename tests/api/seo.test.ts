@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, dealCategories, packagePrices, packages } from '../../server/db/schema.ts';
+import { blogPosts, coupons, dealCategories, packagePrices, packages } from '../../server/db/schema.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const ORIGIN = 'https://shop.example.com';
@@ -46,6 +46,13 @@ describe('sitemap.xml', () => {
     }
     for (const c of await t.database.db.select({ slug: dealCategories.slug }).from(dealCategories)) {
       expect(urls.has(`${ORIGIN}/deals/${c.slug}`)).toBe(true);
+    }
+    for (const c of await t.database.db.select().from(coupons)) {
+      const uae = urls.has(`${ORIGIN}/coupons/${c.slug}`);
+      const india = urls.has(`${ORIGIN}/in/coupons/${c.slug}`);
+      const live = c.validTo >= new Date() && c.userId === null;
+      expect(uae, c.slug).toBe(live && c.site !== 'IN');
+      expect(india, c.slug).toBe(live && c.site !== 'UAE');
     }
     for (const loc of urls.keys()) {
       expect(loc.startsWith(`${ORIGIN}/`) || loc === ORIGIN).toBe(true);
