@@ -1,17 +1,13 @@
-import { Link } from 'react-router-dom';
-import { useSite } from '../../app/site-context.tsx';
 import { openQueryModal } from './open-query-modal.ts';
 import './call-back-links.css';
 
-/** "Get a call back" and "Contact us": the ways to reach the shop, for the footer and pages. */
+/** "Get a call back": opens the call-back modal from the footer (the footer's own links lead to /contact). */
 export function CallBackLinks() {
-  const { href } = useSite();
   return (
     <div className="callback-links">
       <button type="button" className="button" onClick={openQueryModal}>
         Get a call back
       </button>
-      <Link to={href('/contact')}>Contact us</Link>
     </div>
   );
 }
