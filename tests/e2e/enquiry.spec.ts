@@ -401,7 +401,7 @@ test('no page request leaves the shop origin (no flag host, no analytics without
   page.on('request', record);
   page.context().on('request', record);
 
-  for (const path of ['/', '/in', '/contact', '/in/contact', '/cart', '/in/no-such-page']) {
+  for (const path of ['/', '/in', '/holidays', '/in/holidays/dubai-family-fun-5-nights', '/contact', '/in/contact', '/cart', '/login', '/in/no-such-page']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
