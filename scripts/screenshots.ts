@@ -1,0 +1,31 @@
+// Takes the web app manifest's screenshots (public/screenshots/*.webp) from the real shop:
+// `npm run build && node --import tsx scripts/screenshots.ts`. Run again when the home page changes.
+import { chromium } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CHROME_PATH } from '../bench/lib/chromium.ts';
+import { ROOT, startProductionServer } from '../bench/lib/server.ts';
+
+const shots = [
+  { name: 'home-narrow', width: 390, height: 844, path: '/' },
+  { name: 'home-wide', width: 1280, height: 800, path: '/' },
+];
+
+const server = await startProductionServer();
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+try {
+  const out = join(ROOT, 'public/screenshots');
+  await mkdir(out, { recursive: true });
+  for (const shot of shots) {
+    const page = await browser.newPage({ viewport: { width: shot.width, height: shot.height } });
+    await page.goto(`${server.origin}${shot.path}`, { waitUntil: 'networkidle' });
+    const png = await page.screenshot();
+    await sharp(png).webp({ quality: 72 }).toFile(join(out, `${shot.name}.webp`));
+    console.log(`public/screenshots/${shot.name}.webp`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
