@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { CartSync } from '../features/cart/cart-sync.tsx';
 import { EnquiryLayer } from '../features/enquiry/enquiry-layer.tsx';
@@ -21,6 +21,19 @@ function CampaignKeeper() {
     const search = campaignSearch(location.search, sessionStorage);
     if (search !== null) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
   }, [location.pathname, location.search, location.hash, navigate]);
+  return null;
+}
+
+/** A new page opens at its top; back and forward leave scrolling to the browser. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   return null;
 }
 
@@ -57,6 +70,7 @@ export function App({ data }: { data: AppData }) {
     <SettingsProvider value={data.settings}>
       <SWRConfig value={swrConfig}>
         <CampaignKeeper />
+        <ScrollToTop />
         <GuestIdentity />
         <CartSync />
         <UpdatePrompt />

@@ -3,11 +3,14 @@ import { useSite } from '../../app/site-context.tsx';
 import { ITINERARY_PATH, ItineraryError, itineraryFileName, requestItinerary, saveBlob } from './itinerary-download.ts';
 
 /**
- * `Download itinerary`: name and email (phone optional), posted as multipart; the server answers
- * the PDF, which is saved through an object URL. Without JavaScript the browser posts the form.
+ * `Download itinerary`: name, email and phone (international), posted as multipart; the server
+ * answers the PDF, which is saved through an object URL. Without JavaScript the browser posts the
+ * form and saves the attachment itself. The shared validation (with the phone metadata) loads
+ * only when the form is sent, so the package page stays light.
  */
-export function ItineraryForm({ packageId, slug }: { packageId: number; slug: string }) {
+export function ItineraryForm({ slug }: { slug: string }) {
   const { site } = useSite();
+  const dialCode = site === 'IN' ? '+91' : '+971';
   const id = useId();
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
 
@@ -15,17 +18,18 @@ export function ItineraryForm({ packageId, slug }: { packageId: number; slug: st
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
-    const name = String(data.get('FullName') ?? '').trim();
-    const email = String(data.get('Email') ?? '').trim();
-    if (!name || !email) {
-      setState({ kind: 'error', message: 'Please enter your name and email.' });
-      return;
-    }
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      setState({ kind: 'error', message: 'Please enter a valid email address.' });
-      return;
-    }
+    data.set('Url', location.href);
     setState({ kind: 'busy' });
+    try {
+      const { itineraryFormParamsSchema, validateItineraryForm } = await import('../../../contract/itinerary.ts');
+      const problem = validateItineraryForm(itineraryFormParamsSchema.parse(Object.fromEntries(data)));
+      if (problem) {
+        setState({ kind: 'error', message: problem });
+        return;
+      }
+    } catch {
+      // The check could not load (offline): the server checks the same rules.
+    }
     try {
       saveBlob(await requestItinerary(data, site), itineraryFileName(slug));
       setState({ kind: 'done' });
@@ -37,9 +41,8 @@ export function ItineraryForm({ packageId, slug }: { packageId: number; slug: st
   return (
     <form className="itinerary-form" method="post" action={ITINERARY_PATH} encType="multipart/form-data" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Take the plan with you</h2>
-      <p className="itinerary-form-lead">Get the day-by-day itinerary as a PDF, with inclusions and today’s price.</p>
-      <input type="hidden" name="PackageId" value={packageId} />
-      <input type="hidden" name="Slug" value={slug} />
+      <p className="itinerary-form-lead">Get the day-by-day itinerary as a PDF, with inclusions and today’s price. All fields are required.</p>
+      <input type="hidden" name="PackageSlug" value={slug} />
       <div className="form-grid">
         <label className="form-field">
           <span>Full name</span>
@@ -51,9 +54,9 @@ export function ItineraryForm({ packageId, slug }: { packageId: number; slug: st
         </label>
         <label className="form-field">
           <span>
-            Phone <span className="field-optional">(optional)</span>
+            Phone <span className="field-optional">with country code</span>
           </span>
-          <input name="PhoneNumber" type="tel" autoComplete="tel" inputMode="tel" maxLength={20} />
+          <input name="Phone" type="tel" autoComplete="tel" inputMode="tel" required maxLength={24} defaultValue={`${dialCode} `} />
         </label>
       </div>
       <button type="submit" className="button button-primary" disabled={state.kind === 'busy'}>

@@ -161,7 +161,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           ) : null}
           <Itinerary days={pkg.itinerary} />
           <Inclusions pkg={pkg} />
-          <ItineraryForm packageId={pkg.id} slug={pkg.slug} />
+          <ItineraryForm slug={pkg.slug} />
         </div>
       </div>
       {pkg.reviews.length ? (

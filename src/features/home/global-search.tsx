@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getGlobalSearchList } from '../../../contract/content-calls.ts';
 import type { SearchSuggestion } from '../../../contract/content.ts';
@@ -32,6 +32,15 @@ export function GlobalSearch() {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed before the page became interactive is in the field but not in state yet.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) {
+      setText(typed);
+      if (document.activeElement === input.current) setOpen(true);
+    }
+  }, []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const prefix = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -93,6 +102,7 @@ export function GlobalSearch() {
       <div className="global-search-box">
         <Icon name="search" size={20} />
         <input
+          ref={input}
           id={`${id}-input`}
           type="text"
           role="combobox"
