@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { savePasswordPost, validateOtp, validateSignUp } from '../../../contract/account-calls.ts';
+import { track } from '../../lib/analytics.ts';
 import { ACCOUNT_MESSAGES, MSG } from '../../../contract/account.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
@@ -50,6 +51,7 @@ export default function SignupPage() {
             button="Create account"
             onSubmit={async (Password, ConfirmPassword) => {
               await callApi(savePasswordPost, { Token: step.token, Password, ConfirmPassword });
+              track('sign_up', { method: step.identifier.includes('@') ? 'email' : 'phone' });
               navigate(href('/login'), { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.accountCreated } });
             }}
           />

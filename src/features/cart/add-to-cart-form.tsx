@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
+import { track } from '../../lib/analytics.ts';
 import { shopDb } from '../../lib/db.ts';
 import { addToCart, estimateTotal, type PackageSummary, type Party } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
@@ -64,6 +65,11 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
     try {
       await addToCart(shopDb(), currentCartIdentity(), site, pkg, party);
       setAdded(true);
+      track('add_to_cart', {
+        currency: pkg.price.currency,
+        value: estimateTotal(pkg.price.amount, party.adults, party.children),
+        items: [{ item_id: pkg.slug, item_name: pkg.title, price: pkg.price.amount, quantity: 1 }],
+      });
       void requestSync();
       void registerBackgroundSync();
     } catch {

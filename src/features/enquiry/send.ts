@@ -86,8 +86,8 @@ export function uploadEnquiry(
 }
 
 /** Keeps an enquiry in the outbox; the sync engine sends it (once) when the network is back. */
-export async function queueOffline(c: ApiCall, params: Record<string, unknown>, site: Site): Promise<void> {
-  await queueEnquiry(shopDb(), { path: c.path, params, site, owner: currentCartIdentity().owner });
+export async function queueOffline(c: ApiCall, params: Record<string, unknown>, site: Site, id?: string): Promise<void> {
+  await queueEnquiry(shopDb(), { path: c.path, params, site, owner: currentCartIdentity().owner, id });
   void requestSync();
   void registerBackgroundSync();
 }
@@ -99,14 +99,16 @@ export type Outcome = { kind: 'sent'; message: string } | { kind: 'queued'; mess
  * the traveller is told so. A refusal carries the server's message.
  */
 export async function submitEnquiry<C extends ApiCall>(c: C, params: CallParams<C>, site: Site, lead: string): Promise<Outcome> {
+  // One key for this enquiry, online or queued: a retry after a lost answer is a replay.
+  const key = crypto.randomUUID();
   const queue = async (): Promise<Outcome> => {
-    await queueOffline(c, params as Record<string, unknown>, site);
+    await queueOffline(c, params as Record<string, unknown>, site, key);
     return { kind: 'queued', message: OFFLINE_QUEUED };
   };
   if (isOffline()) return queue();
   let env: RawEnvelope;
   try {
-    env = await postEnquiry(c, params, site);
+    env = await postEnquiry(c, params, site, key);
   } catch (err) {
     if (err instanceof NetworkError) return queue();
     throw err;

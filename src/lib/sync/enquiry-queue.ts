@@ -7,10 +7,11 @@ import type { ShopDb } from '../db.ts';
  */
 export async function queueEnquiry(
   db: ShopDb,
-  enquiry: { path: string; params: Record<string, unknown>; site: Site; owner: string },
+  enquiry: { path: string; params: Record<string, unknown>; site: Site; owner: string; id?: string },
   now = Date.now(),
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  // Reusing the key of an attempt that got no answer: if that one did arrive, this is its replay.
+  const id = enquiry.id ?? crypto.randomUUID();
   await db.outbox.add({
     id,
     kind: 'enquiry.submit',
