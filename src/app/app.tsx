@@ -61,7 +61,7 @@ function Pages({ status }: { status: number }) {
 
 export function App({ data }: { data: AppData }) {
   // In the browser, content reads are kept in IndexedDB for offline use; the server's fallback wins.
-  const [persisted] = useState(() => (typeof window === 'undefined' ? null : createPersistentCache({ fallback: data.fallback })));
+  const [persisted] = useState(() => (typeof window === 'undefined' ? null : createPersistentCache({ fallback: data.fallback, deferOpen: !data.shell })));
   const swrConfig = useMemo(
     () => ({ fallback: data.fallback, revalidateIfStale: false, provider: persisted?.provider, use: persisted ? [persisted.middleware] : [] }),
     [data.fallback, persisted],

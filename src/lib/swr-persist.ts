@@ -63,6 +63,15 @@ function isStoredValue(value: unknown): value is StoredValue {
   return typeof value === 'object' && value !== null && (value as StoredValue).v === CACHE_VERSION && 'data' in value;
 }
 
+/** After the page has loaded and the main thread is free (hydration and first paint come first). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 200));
+    if (typeof document === 'undefined' || document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  });
+}
+
 /** Hydration state shared by the cache and the middleware: rows on disk show only after it. */
 function createVisibility() {
   let visible = false;
@@ -99,9 +108,16 @@ export interface PersistentCache {
  * A Map-backed SWR cache hydrated from IndexedDB and written through. `fallback` is the server's
  * route data: written to disk (so the page works offline later) and never overridden from disk.
  */
-export function createPersistentCache(opts: { fallback: Record<string, unknown>; openDb?: () => Promise<ShopDb>; now?: () => number }): PersistentCache {
+export function createPersistentCache(opts: {
+  fallback: Record<string, unknown>;
+  openDb?: () => Promise<ShopDb>;
+  now?: () => number;
+  /** Open the database once the page is idle (a server-rendered page needs nothing from it to start). */
+  deferOpen?: boolean;
+}): PersistentCache {
   const now = opts.now ?? Date.now;
-  const openDb = opts.openDb ?? (() => import('./db.ts').then((m) => m.shopDb()));
+  const load = opts.openDb ?? (() => import('./db.ts').then((m) => m.shopDb()));
+  const openDb = opts.deferOpen ? () => whenIdle().then(load) : load;
   const live = new Map<string, State>();
   /** Rows loaded from disk that nothing newer has replaced yet. */
   const disk = new Map<string, State>();

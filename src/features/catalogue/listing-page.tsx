@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { getFeaturedPackages, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../../contract/catalogue-calls.ts';
 import type { PackageFilters } from '../../../contract/catalogue.ts';
@@ -26,8 +26,6 @@ function useListingQuery(): [ListingQuery, (next: Partial<ListingQuery>, opts?: 
 function Filters({ query, filters, onChange }: { query: ListingQuery; filters: PackageFilters | undefined; onChange: (next: Partial<ListingQuery>) => void }) {
   const { href } = useSite();
   const id = useId();
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
   const countries = [...new Set(filters?.cities.map((c) => c.country.name) ?? [])];
   const num = (v: string) => (v ? Number(v) : undefined);
   return (
@@ -91,11 +89,12 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
           </div>
         </fieldset>
       ) : null}
-      {enhanced ? null : (
+      {/* With JavaScript every change applies at once; without it, this sends the form. */}
+      <noscript>
         <button type="submit" className="button button-primary">
           Show holidays
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
@@ -133,7 +132,7 @@ function ResultsPage({ query, pageIndex }: { query: ListingQuery; pageIndex: num
   );
 }
 
-function Results({ query, update, cityName, typeName }: { query: ListingQuery; update: (n: Partial<ListingQuery>) => void; cityName?: string; typeName?: string }) {
+function Results({ query, cityName, typeName }: { query: ListingQuery; cityName?: string; typeName?: string }) {
   const { href } = useSite();
   const first = useCall(getPackagesByTypeCityAndInterest, searchParamsFor(query, 1), { keepPreviousData: true });
   const total = first.data?.total;
@@ -160,9 +159,9 @@ function Results({ query, update, cityName, typeName }: { query: ListingQuery; u
           <p>Try fewer interests or another trip type{cityName ? ` in ${cityName}` : ''}.</p>
           <p className="empty-actions">
             {query.interests.length ? (
-              <button type="button" className="button" onClick={() => update({ interests: [] })}>
+              <Link className="button" to={href(`/holidays${listingSearch({ ...query, interests: [], pages: 1 })}`)}>
                 Clear interests
-              </button>
+              </Link>
             ) : null}
             <Link className="button" to={href('/holidays')}>
               All destinations
@@ -282,7 +281,7 @@ export default function ListingPage() {
       </div>
       <Filters query={query} filters={filters.data} onChange={(next) => update(next)} />
       {searching ? (
-        <Results query={query} update={update} cityName={city?.name} typeName={type?.name} />
+        <Results query={query} cityName={city?.name} typeName={type?.name} />
       ) : (
         <DestinationChooser filters={filters.data} onlyInterests={query.interests.length > 0} />
       )}

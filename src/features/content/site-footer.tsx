@@ -3,7 +3,7 @@ import { getFooterHeading } from '../../../contract/content-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useCall } from '../../lib/use-call.ts';
 import { footerParams } from './footer-data.ts';
-import './content.css';
+import './read-side-styles.ts';
 
 function FooterLink({ label, url }: { label: string; url: string }) {
   const { href } = useSite();

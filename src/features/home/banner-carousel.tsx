@@ -14,7 +14,7 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 export function BannerCarousel({ banners, label, priority }: { banners: Banner[]; label: string; priority?: boolean }) {
   const { href } = useSite();
   const id = useId();
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   // Until the script runs every slide stays reachable (swipe and tap work without JavaScript).
   const [enhanced, setEnhanced] = useState(false);
@@ -43,9 +43,9 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={label}>
-      <ul className="carousel-track" ref={track} id={`${id}-track`} aria-live="polite">
+      <div className="carousel-track" ref={track} id={`${id}-track`} aria-live="polite">
         {banners.map((b, i) => (
-          <li
+          <div
             key={b.id}
             className="carousel-slide"
             role="group"
@@ -60,7 +60,7 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
                 src={b.image}
                 alt=""
                 widths={[640, 1280]}
-                sizes="(min-width: 1180px) 1156px, 100vw"
+                sizes="(min-width: 700px) 1156px, 360px"
                 width={1280}
                 height={640}
                 priority={priority && i === 0}
@@ -70,9 +70,9 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
                 {b.subtitle ? <span className="carousel-subtitle">{b.subtitle}</span> : null}
               </span>
             </Link>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {banners.length > 1 ? (
         <div className="carousel-controls">
           <button type="button" className="carousel-arrow" aria-controls={`${id}-track`} aria-label="Previous slide" onClick={() => go(current - 1)}>

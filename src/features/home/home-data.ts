@@ -4,10 +4,10 @@ import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
 import type { Prefetch } from '../../app/prefetch.ts';
 
 // The same objects are the server's prefetch and the page's SWR keys (hydration without refetch).
-export const featuredParams = { limit: 8 };
+export const featuredParams = { limit: 6 };
 export const homeBannerParams = { BannerType: 'home' };
 export const dealCategoryParams = {};
-export const homeReviewParams = { PageType: 'home', pageSize: 6 };
+export const homeReviewParams = { PageType: 'home', pageSize: 4 };
 export const homeMissionParams = { PageType: 'home' };
 export const homeBlogParams = { PageName: 'home', pageSize: 3 };
 
