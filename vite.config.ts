@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { clientCallsPlugin } from './scripts/vite-plugin-client-calls.ts';
 
 // DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same.
 const dist = process.env.DIST_DIR || 'dist';
@@ -8,6 +9,8 @@ const dist = process.env.DIST_DIR || 'dist';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    // Browser builds get contract calls as { method, path } only: no zod schemas in page chunks.
+    clientCallsPlugin(),
     VitePWA({
       disable: Boolean(isSsrBuild),
       strategies: 'injectManifest',

@@ -1,17 +1,18 @@
 import '@vitejs/plugin-react/preamble';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app.tsx';
-import { APP_DATA_ID, appDataSchema } from './app/app-data.ts';
+import { APP_DATA_ID, parseAppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
 import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
-import { siteForPath } from '../contract/site.ts';
+import { siteForPath } from '../contract/site-rules.ts';
 import { registerServiceWorker } from './lib/service-worker-registration.ts';
 import './styles.css';
 
 async function start() {
   const raw = document.getElementById(APP_DATA_ID)?.textContent ?? '{}';
-  const data = appDataSchema.parse(JSON.parse(raw));
+  const data = parseAppData(JSON.parse(raw));
   // The server rendered this route; load its code before hydrating so nothing suspends.
   await (data.status === 404 ? NotFoundPage : matchAppRoute(location.pathname).route.page).preload();
   if (data.shell) {
@@ -28,14 +29,18 @@ async function start() {
     registerServiceWorker();
     return;
   }
-  hydrateRoot(
-    document,
-    <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'}>
-      <BrowserRouter>
-        <App data={data} />
-      </BrowserRouter>
-    </Document>,
-  );
+  // As a transition, hydration yields to the browser between components instead of holding the
+  // main thread in one long task (the page is already painted and readable from the server HTML).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'}>
+        <BrowserRouter>
+          <App data={data} />
+        </BrowserRouter>
+      </Document>,
+    );
+  });
   registerServiceWorker();
 }
 

@@ -1,4 +1,4 @@
-import { SITE_CURRENCY, siteForPath, type Currency, type Site } from '../../contract/site.ts';
+import { SITE_CURRENCY, siteForPath, type Currency, type Site } from '../../contract/site-rules.ts';
 
 export interface SiteInfo {
   site: Site;

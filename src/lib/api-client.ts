@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiCall, CallData, CallParams } from '../../contract/api.ts';
 import type { Status } from '../../contract/envelope.ts';
-import { siteForPath, type Site } from '../../contract/site.ts';
+import { siteForPath, type Site } from '../../contract/site-rules.ts';
 import { readIdentity } from './identity.ts';
 
 /** The server answered with status 'error' (or 'warning' where the caller wants success). */

@@ -1,10 +1,18 @@
-import { z } from 'zod';
-
 export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'] as const;
 const STORAGE_KEY = 'campaign_params';
 
-const storedSchema = z.partialRecord(z.enum(CAMPAIGN_PARAMS), z.string().max(500));
-type Stored = z.infer<typeof storedSchema>;
+type Stored = Partial<Record<(typeof CAMPAIGN_PARAMS)[number], string>>;
+
+/** What session storage holds, checked by hand (zod would weigh on the first route): known names, strings up to 500. */
+function parseStored(value: unknown): Stored | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const out: Stored = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (!(CAMPAIGN_PARAMS as readonly string[]).includes(k) || typeof v !== 'string' || v.length > 500) return null;
+    out[k as keyof Stored] = v;
+  }
+  return out;
+}
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -13,8 +21,7 @@ export interface KeyValueStore {
 
 function read(store: KeyValueStore): Stored {
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(store.getItem(STORAGE_KEY) ?? '{}'));
-    return parsed.success ? parsed.data : {};
+    return parseStored(JSON.parse(store.getItem(STORAGE_KEY) ?? '{}')) ?? {};
   } catch {
     return {};
   }

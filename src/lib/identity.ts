@@ -1,13 +1,14 @@
 import Cookies from 'js-cookie';
-import { z } from 'zod';
 import { COOKIE, GUEST_ID_DAYS } from './cookies.ts';
 
 export type Identity =
   | { kind: 'user'; token: string; userId: string }
   | { kind: 'guest'; guestId: string | null };
 
-const guestIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
-const userIdSchema = z.string().regex(/^\d+$/);
+// Cookie values are checked before use (plain patterns: zod would weigh on the first route).
+const GUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+const USER_ID = /^\d+$/;
+const validGuestId = (v: string | undefined): string | null => (v !== undefined && GUEST_ID.test(v) ? v : null);
 
 export interface CookieJar {
   get(name: string): string | undefined;
@@ -24,15 +25,14 @@ export const browserCookies: CookieJar = {
 export function readIdentity(jar: CookieJar = browserCookies): Identity {
   const token = jar.get(COOKIE.token);
   const userId = jar.get(COOKIE.userId);
-  if (token && userId && userIdSchema.safeParse(userId).success) return { kind: 'user', token, userId };
-  const guest = guestIdSchema.safeParse(jar.get(COOKIE.guestId));
-  return { kind: 'guest', guestId: guest.success ? guest.data : null };
+  if (token && userId && USER_ID.test(userId)) return { kind: 'user', token, userId };
+  return { kind: 'guest', guestId: validGuestId(jar.get(COOKIE.guestId)) };
 }
 
 /** The guest's id: the one in the cookie when there is one, else a new one kept for 7 days. */
 export function ensureGuestId(jar: CookieJar = browserCookies, newId: () => string = () => crypto.randomUUID()): string {
-  const existing = guestIdSchema.safeParse(jar.get(COOKIE.guestId));
-  if (existing.success) return existing.data;
+  const existing = validGuestId(jar.get(COOKIE.guestId));
+  if (existing) return existing;
   const id = newId();
   jar.set(COOKIE.guestId, id, { expires: GUEST_ID_DAYS });
   return id;

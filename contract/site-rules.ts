@@ -1,0 +1,15 @@
+/*
+ * The two sites and their currencies as plain values, without zod: the browser's first route
+ * needs only these (contract/site.ts re-exports them next to the schemas).
+ */
+
+/** The spec's country codes: the Country header and the stored site of a price or cart line. */
+export type Site = 'UAE' | 'IN';
+export type Currency = 'AED' | 'INR';
+
+export const SITE_CURRENCY: Record<Site, Currency> = { UAE: 'AED', IN: 'INR' };
+
+/** A page whose path starts with /in is the India site; every other path is the UAE site. */
+export function siteForPath(pathname: string): Site {
+  return pathname === '/in' || pathname.startsWith('/in/') ? 'IN' : 'UAE';
+}
