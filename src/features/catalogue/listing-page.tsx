@@ -74,7 +74,8 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
         <fieldset className="interests">
           <legend>Interests</legend>
           <div className="chips">
-            {filters.interests.map((i) => (
+            {/* Chosen interests first, so they show without scrolling the row. */}
+            {[...filters.interests].sort((a, b) => Number(query.interests.includes(b.id)) - Number(query.interests.includes(a.id))).map((i) => (
               <label key={i.id} className="chip">
                 <input
                   type="checkbox"

@@ -129,11 +129,19 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
                 </a>
               ) : null}
             </p>
+            <p className="package-from">
+              <span>
+                From <strong>{money(pkg.price)}</strong> per adult
+              </span>
+              <a className="button button-primary button-small" href="#book">
+                Choose dates
+              </a>
+            </p>
             <p className="package-summary">{pkg.summary}</p>
             <ShareButton title={pkg.title} text={`${pkg.title} – ${nightsDays(pkg.nights, pkg.days)} in ${pkg.city.name}`} url={pageUrl} />
           </header>
         </div>
-        <aside className="package-aside" aria-label="Price and booking">
+        <aside className="package-aside" id="book" aria-label="Price and booking">
           <p className="price package-price">
             <span className="price-from">From</span> <strong className="price-amount">{money(pkg.price)}</strong>
             {pkg.compareAt ? (
