@@ -422,3 +422,36 @@ test('no page request leaves the shop origin (no flag host, no analytics without
   expect(requests.length).toBeGreaterThan(10);
   expect(foreign).toEqual([]);
 });
+
+test.describe('package enquiry on the detail page', () => {
+  test('asks about the holiday on the page, with the phone picker set to the site', async ({ page, request }) => {
+    const res = await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'IN' } });
+    const pkg = (await res.json()).data.packages[0] as { id: number; slug: string; title: string };
+    await page.goto(`/in/holidays/${pkg.slug}`);
+    const section = page.getByRole('region', { name: 'Ask about this holiday' });
+    // Server-rendered with the page, then hydrated when its chunk arrives.
+    await expect(section).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(section.getByRole('combobox', { name: 'Phone number country' })).toHaveValue('IN');
+
+    await section.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(section.getByRole('alert')).toHaveText('Please enter your full name.');
+    await section.getByLabel('Full name').fill('Rohan Mehta');
+    await section.getByLabel('Email').fill('rohan.mehta@gmail.com');
+    await section.getByLabel('Phone number', { exact: true }).fill('12345');
+    await section.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(section.getByRole('alert')).toHaveText('Please enter a valid phone number.');
+    await section.getByLabel('Phone number', { exact: true }).fill('9876543210');
+    await section.getByLabel('Message').fill('Is a houseboat night possible in December?');
+
+    const sent = page.waitForRequest('**/api/Common/SubmitEnquiryForm**');
+    await section.getByRole('button', { name: 'Send enquiry' }).click();
+    const req = await sent;
+    expect(req.headers()['country']).toBe('IN');
+    expect(req.postDataJSON()).toMatchObject({ PackageId: pkg.id, PackageSlug: pkg.slug, FullName: 'Rohan Mehta', PhoneNumber: '+919876543210' });
+    const answer = await (await req.response())!.json();
+    expect(answer.status).toBe('success');
+    await expect(section.getByRole('status')).toHaveText('Thank you for your enquiry. Our travel expert will contact you shortly.');
+    await expect(section.getByLabel('Full name')).toHaveValue('');
+  });
+});

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { getPackageDetail } from '../../../contract/catalogue-calls.ts';
 import type { PackageDetail } from '../../../contract/catalogue.ts';
@@ -16,6 +17,12 @@ import { packageDetailParams } from './package-data.ts';
 import { ShareButton } from './share-button.tsx';
 import './catalogue.css';
 import './package.css';
+
+// The enquiry form brings the phone picker with its flags: its own chunk, rendered on the server,
+// hydrated when the chunk arrives (it sits below the fold).
+const PackageEnquiryForm = lazy(() =>
+  import('../enquiry/package-enquiry-form.tsx').then((m) => ({ default: m.PackageEnquiryForm })),
+);
 
 function Gallery({ pkg }: { pkg: PackageDetail }) {
   const images = pkg.gallery.length ? pkg.gallery : [pkg.heroImage];
@@ -170,6 +177,9 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           <Itinerary days={pkg.itinerary} />
           <Inclusions pkg={pkg} />
           <ItineraryForm slug={pkg.slug} />
+          <Suspense fallback={null}>
+            <PackageEnquiryForm pkg={{ id: pkg.id, slug: pkg.slug, title: pkg.title }} />
+          </Suspense>
         </div>
       </div>
       {pkg.reviews.length ? (
