@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { authSessionSchema, type AuthSession } from '../../../contract/account.ts';
+import type { AuthSession } from '../../../contract/account.ts';
 import { COOKIE } from '../../lib/cookies.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { useSite } from '../../app/site-context.tsx';
@@ -47,7 +47,9 @@ export function refreshSession(): Promise<SessionState> {
     try {
       const res = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(`session ${res.status}`);
-      const parsed = authSessionSchema.safeParse(await res.json());
+      // The schema (and zod) load with the first signed-in check, not with every page.
+      const [{ authSessionSchema }, body] = await Promise.all([import('../../../contract/account.ts'), res.json()]);
+      const parsed = authSessionSchema.safeParse(body);
       if (parsed.success) {
         set({ status: 'authenticated', data: parsed.data });
       } else {
