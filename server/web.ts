@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Render, ServerFetch } from '../contract/ssr.ts';
@@ -12,7 +12,7 @@ import { sendError } from './lib/envelope.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 /** Where `npm run build` put the app (DIST_DIR, default dist). */
-const DIST = join(ROOT, process.env.DIST_DIR || 'dist');
+const DIST = resolve(ROOT, process.env.DIST_DIR || 'dist');
 
 interface ViteManifestChunk {
   file: string;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 
 /** The build the production server will serve (DIST_DIR, default dist). */
 export function distDir(): string {
-  return join(ROOT, process.env.DIST_DIR || 'dist');
+  return resolve(ROOT, process.env.DIST_DIR || 'dist');
 }
 
 export function assertBuilt(): void {
