@@ -35,6 +35,8 @@ test('sign up with the mailed code, log in, edit the profile, and a second tab f
 
   // Sign-up: email → code from the mail → password.
   await page.goto('/signup');
+  // Interactive first: a click on Send code before hydration would be a plain form post.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email or mobile number').fill(email);
   await shot(page, 'signup-1');
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -131,6 +133,8 @@ test('the account page sends a visitor to log in, and the login page links to si
   await expect(page.getByRole('alert')).toHaveText('Please log in to see that page.');
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/in\/forgot-password$/);
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email or mobile number').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Email/Mobile Id not found.');
