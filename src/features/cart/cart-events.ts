@@ -1,11 +1,15 @@
 /**
  * Optimistic cart count: an add or a removal is announced here the moment it is made, so the
- * badge moves on the same frame as the tap; the live IndexedDB count confirms it right after.
+ * badge moves on the same frame as the tap; the live IndexedDB view confirms it right after.
+ * Each announcement names its line, so the count knows when the database has caught up with it
+ * (and a stale database answer never takes a tap back). Delta 0 withdraws an announcement whose
+ * write failed.
  */
 export interface CartDelta {
   owner: string;
   site: string;
-  delta: number;
+  lineId: string;
+  delta: 1 | -1 | 0;
 }
 
 const target = typeof EventTarget === 'undefined' ? null : new EventTarget();
@@ -18,4 +22,34 @@ export function onCartDelta(listener: (change: CartDelta) => void): () => void {
   const handler = (e: Event) => listener((e as CustomEvent<CartDelta>).detail);
   target?.addEventListener('cart-delta', handler);
   return () => target?.removeEventListener('cart-delta', handler);
+}
+
+/** A tap the database has not shown yet: an add whose line is not there, a removal whose line still is. */
+export interface PendingTap {
+  delta: 1 | -1;
+  at: number;
+}
+
+/** After this long, the database's answer wins even if it never showed the tap (the write failed). */
+export const TAP_TTL_MS = 10_000;
+
+/** The count the badge shows: the database's lines, plus the taps it does not reflect yet. */
+export function countWithTaps(lineIds: ReadonlySet<string> | null, taps: ReadonlyMap<string, PendingTap>, now: number): number {
+  let n = lineIds?.size ?? 0;
+  for (const [id, tap] of taps) {
+    if (now - tap.at > TAP_TTL_MS) continue;
+    if (tap.delta === 1 && !lineIds?.has(id)) n += 1;
+    if (tap.delta === -1 && lineIds?.has(id)) n -= 1;
+  }
+  return Math.max(0, n);
+}
+
+/** The taps still waiting for the database, given what it now holds. */
+export function unsettledTaps(lineIds: ReadonlySet<string>, taps: ReadonlyMap<string, PendingTap>, now: number): Map<string, PendingTap> {
+  const left = new Map<string, PendingTap>();
+  for (const [id, tap] of taps) {
+    if (now - tap.at > TAP_TTL_MS) continue;
+    if ((tap.delta === 1 && !lineIds.has(id)) || (tap.delta === -1 && lineIds.has(id))) left.set(id, tap);
+  }
+  return left;
 }

@@ -54,22 +54,27 @@ export async function addToCart(db: ShopDb, who: CartIdentity, site: Site, pkg: 
     state: 'pending',
     createdAt: now,
   };
-  announceCartDelta({ owner: who.owner, site, delta: 1 });
-  await db.transaction('rw', db.cartLines, db.outbox, async () => {
-    await db.cartLines.add(line);
-    await db.outbox.add({
-      id: crypto.randomUUID(),
-      kind: 'cart.add',
-      owner: who.owner,
-      site,
-      ref: id,
-      params: { ...who.id, packageId: pkg.id, ...party, clientId: id },
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
+  announceCartDelta({ owner: who.owner, site, lineId: id, delta: 1 });
+  try {
+    await db.transaction('rw', db.cartLines, db.outbox, async () => {
+      await db.cartLines.add(line);
+      await db.outbox.add({
+        id: crypto.randomUUID(),
+        kind: 'cart.add',
+        owner: who.owner,
+        site,
+        ref: id,
+        params: { ...who.id, packageId: pkg.id, ...party, clientId: id },
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+      });
     });
-  });
+  } catch (err) {
+    announceCartDelta({ owner: who.owner, site, lineId: id, delta: 0 });
+    throw err;
+  }
   return line;
 }
 
@@ -81,7 +86,7 @@ export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: stri
   await db.transaction('rw', db.cartLines, db.outbox, async () => {
     const [line] = parseRows(cartLineSchema, [await db.cartLines.get(lineId)]);
     if (!line) return;
-    if (line.state !== 'removing') announceCartDelta({ owner: who.owner, site: line.site, delta: -1 });
+    if (line.state !== 'removing') announceCartDelta({ owner: who.owner, site: line.site, lineId, delta: -1 });
     await db.outbox.where('ref').equals(lineId).delete();
     if (line.cartId === null) {
       await db.cartLines.delete(lineId);

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSite } from '../../app/site-context.tsx';
-import { onCartDelta } from './cart-events.ts';
+import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
 import { useCartOwner } from './use-cart-owner.ts';
+
+interface CountState {
+  /** The lines IndexedDB holds for this owner and site (null until it has answered). */
+  lineIds: Set<string> | null;
+  taps: Map<string, PendingTap>;
+}
+
+const EMPTY: CountState = { lineIds: null, taps: new Map() };
 
 /**
  * Items in the cart, pending ones included: what the header shows on every page. The database
@@ -10,25 +18,36 @@ import { useCartOwner } from './use-cart-owner.ts';
 export function useCartCount(): number {
   const owner = useCartOwner();
   const { site } = useSite();
-  const [count, setCount] = useState(0);
+  const [state, setState] = useState<CountState>(EMPTY);
   useEffect(() => {
+    setState(EMPTY);
     if (!owner) return;
-    // The tap shows at once; the database's count follows and has the last word.
+    // The tap shows at once; the database's view follows and settles it.
     return onCartDelta((change) => {
-      if (change.owner === owner && change.site === site) setCount((n) => Math.max(0, n + change.delta));
+      if (change.owner !== owner || change.site !== site) return;
+      setState((s) => {
+        const taps = new Map(s.taps);
+        if (change.delta === 0) taps.delete(change.lineId);
+        else taps.set(change.lineId, { delta: change.delta, at: Date.now() });
+        return { ...s, taps };
+      });
     });
   }, [owner, site]);
   useEffect(() => {
     if (!owner) return;
     let cancelled = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void import('./cart-count-live.ts').then(({ watchCartCount }) => {
-      if (!cancelled) subscription = watchCartCount(owner, site, setCount);
+    void import('./cart-count-live.ts').then(({ watchCartLineIds }) => {
+      if (cancelled) return;
+      subscription = watchCartLineIds(owner, site, (ids) => {
+        const lineIds = new Set(ids);
+        setState((s) => ({ lineIds, taps: unsettledTaps(lineIds, s.taps, Date.now()) }));
+      });
     });
     return () => {
       cancelled = true;
       subscription?.unsubscribe();
     };
   }, [owner, site]);
-  return count;
+  return countWithTaps(state.lineIds, state.taps, Date.now());
 }
