@@ -34,6 +34,8 @@ export function cartLink(page: Page) {
 }
 
 export async function addToCart(page: Page, adults = 2) {
+  // Enabled once the page is interactive (a tap before that would only post the form).
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   const adultsInput = page.getByRole('spinbutton', { name: 'Adults' });
   await adultsInput.fill(String(adults));
   await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { track } from '../../lib/analytics.ts';
@@ -42,6 +42,10 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   const [party, setParty] = useState<Party>({ travelDate: isoDay(30), adults: 2, children: 0, infants: 0, rooms: 1 });
   const [added, setAdded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The cart lives on the device, so the button works once the page's code runs: until then it is
+  // disabled rather than letting a tap post the form and reload the page.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
     setParty((p) => ({ ...p, ...patch }));
@@ -98,7 +102,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary button-block">
+      <button type="submit" className="button button-primary button-block" disabled={!interactive}>
         Add to cart
       </button>
       <p className="add-to-cart-status" role="status">
