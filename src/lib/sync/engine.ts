@@ -25,7 +25,7 @@ export interface SyncReport {
 
 const LOCK = 'wanderlust-outbox-sync';
 /** Changes in flight at once. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
   // Web Locks exist in pages and workers alike; one holder at a time across every tab.
@@ -90,6 +90,36 @@ async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: 
   });
 }
 
+/**
+ * Applies server answers to the device in as few transactions as possible: answers that arrive
+ * while one transaction is writing go together in the next. A crash between the server's answer
+ * and this write is harmless: the change is sent again with its key and the server replays it.
+ */
+function successWriter(db: ShopDb, now: () => number) {
+  let queue: { entry: OutboxEntry; data: unknown; done: (err?: unknown) => void }[] = [];
+  let draining: Promise<void> | null = null;
+  const drain = async () => {
+    while (queue.length) {
+      const items = queue;
+      queue = [];
+      try {
+        await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
+          for (const item of items) await applySuccess(db, item.entry, item.data, now());
+        });
+        for (const item of items) item.done();
+      } catch (err) {
+        for (const item of items) item.done(err);
+      }
+    }
+    draining = null;
+  };
+  return (entry: OutboxEntry, data: unknown) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ entry, data, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      draining ??= drain();
+    });
+}
+
 async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
   const message = errorMessage(err);
   await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
@@ -121,13 +151,14 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
     const touched = new Map<string, { owner: string; site: Site; id: IdParams | null }>();
     if (opts.current) touched.set(`${opts.current.owner}|${opts.current.site}`, opts.current);
     let stopped = false;
+    const writeSuccess = successWriter(db, now);
     const process = async (entry: OutboxEntry) => {
       // Discarded or cancelled while the ones before it were on the way.
       if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
       if (entry.kind !== 'enquiry.submit') touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
       try {
         const data = await transport.send(entry);
-        await applySuccess(db, entry, data, now());
+        await writeSuccess(entry, data);
         report.sent++;
       } catch (err) {
         if (isRetryable(err)) {
