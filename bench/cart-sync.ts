@@ -17,10 +17,13 @@ async function clickToBadge(page: Page): Promise<number> {
     const before = link.getAttribute('aria-label');
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add to cart')!;
     const t0 = performance.now();
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
+      // A badge that never moves is a bug to report, not a wait without end.
+      const timer = setTimeout(() => reject(new Error(`the badge stayed at "${before}" for 5 s after Add to cart`)), 5000);
       const observer = new MutationObserver(() => {
         if (link.getAttribute('aria-label') !== before) {
           observer.disconnect();
+          clearTimeout(timer);
           resolve();
         }
       });
@@ -46,7 +49,8 @@ export const cartSyncBench: Benchmark = {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await context.newPage();
         await page.goto(`${origin}/holidays/${pkg.slug}`);
-        await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+        // Interactive: the button is enabled once the page has hydrated.
+        await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Add to cart' && !b.disabled));
         await page.waitForFunction(() => document.querySelector('a[aria-label^="Cart, "]') !== null);
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -63,15 +67,26 @@ export const cartSyncBench: Benchmark = {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${origin}/cart`);
-      // Wait until the app has created its database (it loads after the page is interactive).
+      // Wait until the app has created its database with its stores (it loads after the page is
+      // interactive); the cart's sync runner is then listening for the network to come back.
       await page.waitForFunction(
         () =>
           new Promise<boolean>((resolve) => {
-            indexedDB.databases().then((dbs) => resolve(dbs.some((d) => d.name === 'wanderlust' && (d.version ?? 0) >= 10)));
+            indexedDB.databases().then((dbs) => {
+              if (!dbs.some((d) => d.name === 'wanderlust' && (d.version ?? 0) >= 10)) return resolve(false);
+              const req = indexedDB.open('wanderlust');
+              req.onsuccess = () => {
+                const ready = req.result.objectStoreNames.contains('outbox') && req.result.objectStoreNames.contains('cartLines');
+                req.result.close();
+                resolve(ready);
+              };
+              req.onerror = () => resolve(false);
+            });
           }),
         undefined,
         { polling: 100, timeout: 30_000 },
       );
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       const stamp = Date.now().toString(36);
       const guests = Array.from({ length: GUESTS }, (_, g) => `bench-${stamp}-${g}`.padEnd(12, '0'));
