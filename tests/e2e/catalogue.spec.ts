@@ -221,7 +221,10 @@ test('a package seen in the app renders offline later, from the data kept on the
   // Opened inside the app (no page load of its own), so only its data can bring it back offline.
   await page.getByRole('link', { name: 'See all' }).click();
   await page.getByRole('region', { name: 'Choose a destination' }).getByRole('link', { name: /^Dubai/ }).click();
+  await expect(page).toHaveURL(/cityId=\d+/);
   const card = page.locator('.package-card').first();
+  // The Dubai list is on screen (not the one before the filter).
+  await expect(card).toContainText('Dubai');
   const title = (await card.locator('.card-title').textContent())!;
   const href = (await card.getByRole('link').getAttribute('href'))!;
   await card.getByRole('link').click();
