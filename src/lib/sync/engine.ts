@@ -152,9 +152,21 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
     if (opts.current) touched.set(`${opts.current.owner}|${opts.current.site}`, opts.current);
     let stopped = false;
     const writeSuccess = successWriter(db, now);
+    // Whether a change is still queued (not cancelled while the ones before it were on the way),
+    // looked up for several at once. One cancelled after the look is sent anyway and undone: an
+    // add whose line is gone is followed by its removal (applySuccess).
+    let queued = new Map<number, boolean>();
+    const stillQueued = async (entry: OutboxEntry) => {
+      if (entry.seq === undefined) return false;
+      if (!queued.has(entry.seq)) {
+        const next = [entry, ...batch.slice(0, 15)].filter((e) => e.seq !== undefined);
+        const rows = await db.outbox.bulkGet(next.map((e) => e.seq!));
+        queued = new Map(next.map((e, i) => [e.seq!, rows[i] !== undefined]));
+      }
+      return queued.get(entry.seq) === true;
+    };
     const process = async (entry: OutboxEntry) => {
-      // Discarded or cancelled while the ones before it were on the way.
-      if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
+      if (!(await stillQueued(entry))) return;
       if (entry.kind !== 'enquiry.submit') touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
       try {
         const data = await transport.send(entry);
@@ -206,13 +218,16 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
       if (barrier) await task;
     }
     await Promise.all(running);
-    for (const t of touched.values()) {
-      try {
-        await reconcileCart(db, t.owner, t.site, await transport.fetchCart(t.site, t.id));
-      } catch {
-        // A failed fetch never wipes the local cart: we simply try again next time.
-      }
-    }
+    // Every cart touched is asked for at once; each answer is reconciled as it arrives.
+    await Promise.all(
+      [...touched.values()].map(async (t) => {
+        try {
+          await reconcileCart(db, t.owner, t.site, await transport.fetchCart(t.site, t.id));
+        } catch {
+          // A failed fetch never wipes the local cart: we simply try again next time.
+        }
+      }),
+    );
     return report;
   });
   return result ?? { sent: 0, failed: 0, waiting: true, skipped: true };

@@ -27,6 +27,12 @@ export function lineFromServer(item: CartItem, owner: string, id: string): CartL
   };
 }
 
+function sameLine(a: CartLine, b: CartLine): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof CartLine)[]);
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /**
  * Server truth plus pending local changes on top: lines the server has are taken as it has them
  * (its prices win), lines added here and not yet sent stay, lines the server no longer has are
@@ -41,7 +47,9 @@ export async function reconcileCart(db: ShopDb, owner: string, site: Site, group
       if (!match) {
         await db.cartLines.put(lineFromServer(item, owner, item.clientId ?? `cart-${item.CartId}`));
       } else if (match.state !== 'removing') {
-        await db.cartLines.put({ ...lineFromServer(item, owner, match.id), createdAt: match.createdAt });
+        const fresh: CartLine = { ...lineFromServer(item, owner, match.id), createdAt: match.createdAt };
+        // Unchanged lines are left alone: no write, no wake-up for every view watching the cart.
+        if (!sameLine(match, fresh)) await db.cartLines.put(fresh);
       }
     }
     for (const line of local) {
