@@ -429,10 +429,13 @@ test.describe('package enquiry on the detail page', () => {
     const pkg = (await res.json()).data.packages[0] as { id: number; slug: string; title: string };
     await page.goto(`/in/holidays/${pkg.slug}`);
     const section = page.getByRole('region', { name: 'Ask about this holiday' });
-    // Server-rendered with the page, then hydrated when its chunk arrives.
-    await expect(section).toBeVisible();
+    // In the page from the server; the form itself (with the phone picker) loads near the screen.
+    await expect(section).toHaveAttribute('aria-busy', 'true');
     await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('package-enquiry-form')))).toBe(false);
+    await section.scrollIntoViewIfNeeded();
     await expect(section.getByRole('combobox', { name: 'Phone number country' })).toHaveValue('IN');
+    await expect(section).not.toHaveAttribute('aria-busy', 'true');
 
     await section.getByRole('button', { name: 'Send enquiry' }).click();
     await expect(section.getByRole('alert')).toHaveText('Please enter your full name.');

@@ -1,4 +1,3 @@
-import { Suspense, lazy } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { getPackageDetail } from '../../../contract/catalogue-calls.ts';
 import type { PackageDetail } from '../../../contract/catalogue.ts';
@@ -10,6 +9,7 @@ import { nightsDays } from '../../lib/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { AddToCartForm } from '../cart/add-to-cart-form.tsx';
 import { ReviewList, Stars } from '../content/review-list.tsx';
+import { EnquirySlot } from './enquiry-slot.tsx';
 import { ItineraryForm } from './itinerary-form.tsx';
 import { PackageCard } from './package-card.tsx';
 import { jsonForScript, packageJsonLd } from './package-json-ld.ts';
@@ -17,12 +17,6 @@ import { packageDetailParams } from './package-data.ts';
 import { ShareButton } from './share-button.tsx';
 import './catalogue.css';
 import './package.css';
-
-// The enquiry form brings the phone picker with its flags: its own chunk, rendered on the server,
-// hydrated when the chunk arrives (it sits below the fold).
-const PackageEnquiryForm = lazy(() =>
-  import('../enquiry/package-enquiry-form.tsx').then((m) => ({ default: m.PackageEnquiryForm })),
-);
 
 function Gallery({ pkg }: { pkg: PackageDetail }) {
   const images = pkg.gallery.length ? pkg.gallery : [pkg.heroImage];
@@ -177,9 +171,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           <Itinerary days={pkg.itinerary} />
           <Inclusions pkg={pkg} />
           <ItineraryForm slug={pkg.slug} />
-          <Suspense fallback={null}>
-            <PackageEnquiryForm pkg={{ id: pkg.id, slug: pkg.slug, title: pkg.title }} />
-          </Suspense>
+          <EnquirySlot pkg={{ id: pkg.id, slug: pkg.slug, title: pkg.title }} />
         </div>
       </div>
       {pkg.reviews.length ? (
