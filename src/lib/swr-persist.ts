@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { unstable_serialize, type Cache, type Middleware, type State } from 'swr';
 import type { ShopDb } from './db.ts';
+import { whenIdle } from './when-idle.ts';
 
 /*
  * SWR's cache, kept in IndexedDB (table swrCache) so a page the traveller has seen renders offline
@@ -64,14 +65,6 @@ function isStoredValue(value: unknown): value is StoredValue {
 }
 
 /** After the page has loaded and the main thread is free (hydration and first paint come first). */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 200));
-    if (typeof document === 'undefined' || document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
-  });
-}
-
 /** Hydration state shared by the cache and the middleware: rows on disk show only after it. */
 function createVisibility() {
   let visible = false;

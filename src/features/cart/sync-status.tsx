@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { useOnline } from './use-online.ts';
 
 /** A quiet line under the header: offline, and how many changes are still waiting to sync. */
@@ -11,9 +12,11 @@ export function SyncStatus() {
   useEffect(() => {
     let cancelled = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void import('./pending-live.ts').then(({ watchPending }) => {
+    void (async () => {
+      await whenIdle();
+      const { watchPending } = await import('./pending-live.ts');
       if (!cancelled) subscription = watchPending(setPending);
-    });
+    })();
     return () => {
       cancelled = true;
       subscription?.unsubscribe();

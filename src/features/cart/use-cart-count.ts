@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSite } from '../../app/site-context.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
 import { useCartOwner } from './use-cart-owner.ts';
 
@@ -13,7 +14,7 @@ const EMPTY: CountState = { lineIds: null, taps: new Map() };
 
 /**
  * Items in the cart, pending ones included: what the header shows on every page. The database
- * code is loaded after the page is interactive, so it never weighs on the first paint.
+ * code is loaded when the page has loaded and the browser is idle, so it never weighs on the start.
  */
 export function useCartCount(): number {
   const owner = useCartOwner();
@@ -37,13 +38,16 @@ export function useCartCount(): number {
     if (!owner) return;
     let cancelled = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void import('./cart-count-live.ts').then(({ watchCartLineIds }) => {
+    // Taps show at once; the database's view joins once the page has loaded and the browser is idle.
+    void (async () => {
+      await whenIdle();
+      const { watchCartLineIds } = await import('./cart-count-live.ts');
       if (cancelled) return;
       subscription = watchCartLineIds(owner, site, (ids) => {
         const lineIds = new Set(ids);
         setState((s) => ({ lineIds, taps: unsettledTaps(lineIds, s.taps, Date.now()) }));
       });
-    });
+    })();
     return () => {
       cancelled = true;
       subscription?.unsubscribe();
