@@ -87,6 +87,9 @@ export const cartSyncBench: Benchmark = {
         { polling: 100, timeout: 30_000 },
       );
       await page.waitForLoadState('networkidle');
+      // The app starts its sync runner once the page has loaded and the browser is idle.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 5000 })));
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       const stamp = Date.now().toString(36);
       const guests = Array.from({ length: GUESTS }, (_, g) => `bench-${stamp}-${g}`.padEnd(12, '0'));
