@@ -37,6 +37,17 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Marks the document once the app has hydrated (the route's code is loaded before hydration, so
+ * the whole page is live): `html[data-interactive]`, for the browser tests and the benchmarks.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-interactive', '');
+  }, []);
+  return null;
+}
+
 /** A visitor who is not signed in is a guest with a guest_id kept 7 days. */
 function GuestIdentity() {
   useEffect(() => {
@@ -72,6 +83,7 @@ export function App({ data }: { data: AppData }) {
         <CampaignKeeper />
         <ScrollToTop />
         <GuestIdentity />
+        <InteractiveMark />
         <CartSync />
         <UpdatePrompt />
         <TagManager />

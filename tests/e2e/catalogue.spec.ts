@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openControlled } from './cart-helpers.ts';
+import { gotoInteractive } from './page-helpers.ts';
 
 /*
  * The read side of the shop in a browser: home → listing → filter → detail on both sites, the
@@ -21,7 +22,7 @@ for (const site of [
   { name: 'India', prefix: '/in', money: INR, currency: 'INR' },
 ]) {
   test(`${site.name}: home → listing → filter → detail, priced in ${site.currency}`, async ({ page }) => {
-    await page.goto(site.prefix || '/');
+    await gotoInteractive(page, site.prefix || '/');
     await expect(page.getByRole('heading', { name: 'Featured holidays' })).toBeVisible();
     await page.getByRole('link', { name: 'See all' }).click();
     await expect(page).toHaveURL(new RegExp(`${site.prefix}/holidays$`));
@@ -38,6 +39,9 @@ for (const site of [
     await expect(page.getByRole('heading', { level: 1, name: 'Family holidays in Dubai' })).toBeVisible();
     await page.getByLabel('Sort by').selectOption('price-asc');
     await expect(page).toHaveURL(/sort=price-asc/);
+    // The sorted list has arrived (the previous one stays on screen while it loads).
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
     const card = page.locator('.package-card').first();
     const title = (await card.locator('.card-title').textContent())!;
@@ -126,7 +130,7 @@ test('the carousel moves only when asked, with labelled buttons', async ({ page 
 });
 
 test('load more adds the next page and keeps it in the URL', async ({ page }) => {
-  await page.goto('/holidays?typeId=1');
+  await gotoInteractive(page, '/holidays?typeId=1');
   await expect(page.locator('.package-card')).toHaveCount(12);
   await expect(page.getByText('Showing 12 of 13')).toBeVisible();
   await page.getByRole('link', { name: 'Load more' }).click();
@@ -136,7 +140,7 @@ test('load more adds the next page and keeps it in the URL', async ({ page }) =>
 });
 
 test('a failed search says so and retries', async ({ page }) => {
-  await page.goto('/holidays');
+  await gotoInteractive(page, '/holidays');
   await page.route('**/api/Common/Holiday/GetPackagesByTypeCityAndInterest', (route) => route.abort());
   await page.getByRole('region', { name: 'Choose a destination' }).getByRole('link', { name: /^Goa/ }).click();
   await expect(page.getByRole('alert')).toContainText('Failed to fetch packages');
@@ -147,7 +151,7 @@ test('a failed search says so and retries', async ({ page }) => {
 });
 
 test('an empty filter set shows a way out', async ({ page }) => {
-  await page.goto('/holidays?cityId=1&interests=10');
+  await gotoInteractive(page, '/holidays?cityId=1&interests=10');
   await expect(page.getByRole('heading', { name: '0 holidays' })).toBeVisible();
   await expect(page.getByText('No holidays match these filters.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear interests' }).click();
@@ -202,14 +206,14 @@ test('coupons: categories, copy code, detail with terms and the statement', asyn
 });
 
 test('deals and blog pages render with their data', async ({ page }) => {
-  await page.goto('/deals');
+  await gotoInteractive(page, '/deals');
   await page.getByRole('link', { name: /^Winter Wonderland/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Winter Wonderland' })).toBeVisible();
   await expect(page.locator('.deal-card').first()).toBeVisible();
   await page.getByRole('link', { name: /^Snow Holidays/ }).click();
   await expect(page).toHaveURL(/\/deals\/winter-wonderland\?sub=snow-holidays$/);
 
-  await page.goto('/blog');
+  await gotoInteractive(page, '/blog');
   await page.locator('.blog-teaser').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
   await expect(page.locator('.blog-body p').first()).toBeVisible();

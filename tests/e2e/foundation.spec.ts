@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoInteractive } from './page-helpers.ts';
 
 test.describe('server-rendered sites', () => {
   test.use({ javaScriptEnabled: false });
@@ -33,7 +34,7 @@ test.describe('server-rendered sites', () => {
 });
 
 test('campaign parameters ride along on later in-app navigation', async ({ page }) => {
-  await page.goto('/?utm_source=newsletter&utm_campaign=diwali&gclid=abc123');
+  await gotoInteractive(page, '/?utm_source=newsletter&utm_campaign=diwali&gclid=abc123');
   await page.getByRole('navigation', { name: 'Choose your country site' }).getByRole('link', { name: 'India' }).click();
   await expect(page).toHaveURL(/\/in\?/);
   const url = new URL(page.url());
@@ -60,7 +61,7 @@ test('a guest gets one guest_id for 7 days, reused on later visits', async ({ pa
 });
 
 test('client-side reads send the Country of the site in the path', async ({ page }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   const request = page.waitForRequest((r) => r.url().includes('/api/Common/Holiday/GetFeaturedPackages'));
   await page.getByRole('navigation', { name: 'Choose your country site' }).getByRole('link', { name: 'India' }).click();
   expect((await request).headers()['country']).toBe('IN');
