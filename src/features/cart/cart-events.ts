@@ -33,23 +33,20 @@ export interface PendingTap {
 /** After this long, the database's answer wins even if it never showed the tap (the write failed). */
 export const TAP_TTL_MS = 10_000;
 
+/** Whether the database does not show this tap yet (and it has not expired). */
+function unsettled(id: string, tap: PendingTap, lineIds: ReadonlySet<string> | null, now: number): boolean {
+  if (now - tap.at > TAP_TTL_MS) return false;
+  return tap.delta === 1 ? !lineIds?.has(id) : Boolean(lineIds?.has(id));
+}
+
 /** The count the badge shows: the database's lines, plus the taps it does not reflect yet. */
 export function countWithTaps(lineIds: ReadonlySet<string> | null, taps: ReadonlyMap<string, PendingTap>, now: number): number {
   let n = lineIds?.size ?? 0;
-  for (const [id, tap] of taps) {
-    if (now - tap.at > TAP_TTL_MS) continue;
-    if (tap.delta === 1 && !lineIds?.has(id)) n += 1;
-    if (tap.delta === -1 && lineIds?.has(id)) n -= 1;
-  }
+  for (const [id, tap] of taps) if (unsettled(id, tap, lineIds, now)) n += tap.delta;
   return Math.max(0, n);
 }
 
 /** The taps still waiting for the database, given what it now holds. */
 export function unsettledTaps(lineIds: ReadonlySet<string>, taps: ReadonlyMap<string, PendingTap>, now: number): Map<string, PendingTap> {
-  const left = new Map<string, PendingTap>();
-  for (const [id, tap] of taps) {
-    if (now - tap.at > TAP_TTL_MS) continue;
-    if ((tap.delta === 1 && !lineIds.has(id)) || (tap.delta === -1 && lineIds.has(id))) left.set(id, tap);
-  }
-  return left;
+  return new Map([...taps].filter(([id, tap]) => unsettled(id, tap, lineIds, now)));
 }
