@@ -107,8 +107,16 @@ function successWriter(db: ShopDb, now: () => number) {
           for (const item of items) await applySuccess(db, item.entry, item.data, now());
         });
         for (const item of items) item.done();
-      } catch (err) {
-        for (const item of items) item.done(err);
+      } catch {
+        // One answer that cannot be written must not fail the others: each on its own, then.
+        for (const item of items) {
+          try {
+            await applySuccess(db, item.entry, item.data, now());
+            item.done();
+          } catch (err) {
+            item.done(err);
+          }
+        }
       }
     }
     draining = null;
