@@ -64,7 +64,6 @@ function isStoredValue(value: unknown): value is StoredValue {
   return typeof value === 'object' && value !== null && (value as StoredValue).v === CACHE_VERSION && 'data' in value;
 }
 
-/** After the page has loaded and the main thread is free (hydration and first paint come first). */
 /** Hydration state shared by the cache and the middleware: rows on disk show only after it. */
 function createVisibility() {
   let visible = false;
