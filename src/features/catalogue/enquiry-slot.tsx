@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { PackageEnquiryIntro } from '../enquiry/package-enquiry-intro.tsx';
 
 // The enquiry form brings the phone picker with its flags (about 100 KB gzipped): it loads when
 // the traveller scrolls towards it, not with the page.
@@ -12,8 +13,7 @@ function Placeholder({ title }: { title: string }) {
   const heading = useId();
   return (
     <section className="package-enquiry enquiry-slot" aria-labelledby={heading} aria-busy="true">
-      <h2 id={heading}>Ask about this holiday</h2>
-      <p className="enq-lede">Questions about {title}? A travel expert will get back to you, usually the same day.</p>
+      <PackageEnquiryIntro headingId={heading} title={title} />
     </section>
   );
 }

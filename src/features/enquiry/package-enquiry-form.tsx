@@ -3,6 +3,7 @@ import { validatePackageEnquiry, type PackageEnquiryParams } from '../../../cont
 import { submitEnquiryForm } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { PhoneField } from '../../components/phone-input.tsx';
+import { PackageEnquiryIntro } from './package-enquiry-intro.tsx';
 import { submitEnquiry, type Outcome } from './send.ts';
 import './enquiry.css';
 
@@ -66,8 +67,7 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
 
   return (
     <section className="package-enquiry" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>Ask about this holiday</h2>
-      <p className="enq-lede">Questions about {pkg.title}? A travel expert will get back to you, usually the same day.</p>
+      <PackageEnquiryIntro headingId={ids.heading} title={pkg.title} />
       <form className="enq-form" onSubmit={submit} noValidate>
         <div className="enq-field">
           <label htmlFor={ids.name}>Full name</label>
