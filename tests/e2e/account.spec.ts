@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eMailPorts } from './mail-ports.ts';
+import { gotoInteractive, interactive } from './page-helpers.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const SHOTS = process.env.SHOTS_DIR;
@@ -34,9 +35,8 @@ test('sign up with the mailed code, log in, edit the profile, and a second tab f
   const password = 'sunny beaches 42';
 
   // Sign-up: email → code from the mail → password.
-  await page.goto('/signup');
   // Interactive first: a click on Send code before hydration would be a plain form post.
-  await page.waitForLoadState('networkidle');
+  await gotoInteractive(page, '/signup');
   await page.getByLabel('Email or mobile number').fill(email);
   await shot(page, 'signup-1');
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -134,7 +134,7 @@ test('the account page sends a visitor to log in, and the login page links to si
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/in\/forgot-password$/);
-  await page.waitForLoadState('networkidle');
+  await interactive(page);
   await page.getByLabel('Email or mobile number').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Email/Mobile Id not found.');
