@@ -61,6 +61,29 @@ describe('persistent SWR cache', () => {
     expect((await db.swrCache.get(k))?.value).toEqual({ v: CACHE_VERSION, data: ['new'] });
   });
 
+  it('after hydration, only reads with an offline copy change: a server-rendered read stays as it was', async () => {
+    const db = freshDb();
+    const seen = key('GetDeals', 'UAE', { pageIndex: 2 });
+    const rendered = key('getBanner', 'UAE', { BannerType: 'home' });
+    const fresh = key('GetDeals', 'UAE', { pageIndex: 3 });
+    await db.swrCache.bulkPut([
+      { key: seen, value: { v: CACHE_VERSION, data: ['seen'] }, savedAt: Date.now() },
+      { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() },
+    ]);
+    const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openDb: async () => db });
+    await pc.ready;
+    // While hydrating, nothing comes from disk.
+    expect(pc.hasOfflineCopy(seen)).toBe(false);
+    pc.show();
+    // The middleware re-renders a component only when its answer here turns true.
+    expect(pc.hasOfflineCopy(seen)).toBe(true);
+    expect(pc.hasOfflineCopy(rendered)).toBe(false);
+    expect(pc.hasOfflineCopy(fresh)).toBe(false);
+    // Once the network answers, the offline copy is no longer what shows.
+    pc.provider().set(seen, { data: ['newer'] });
+    expect(pc.hasOfflineCopy(seen)).toBe(false);
+  });
+
   it('writes through fresh answers and skips personal ones', async () => {
     const db = freshDb();
     const c = createPersistentCache({ fallback: {}, openDb: async () => db });

@@ -90,6 +90,8 @@ export interface PersistentCache {
   middleware: Middleware;
   /** Lets rows from disk show (the middleware calls it after hydration). */
   show(): void;
+  /** Whether a read (serialised key) would show a row from disk now: what the middleware watches. */
+  hasOfflineCopy(key: string): boolean;
   /** Resolves when the rows on disk are loaded (tests). */
   ready: Promise<void>;
   /** Resolves when every write so far has reached IndexedDB (tests). */
@@ -119,10 +121,12 @@ export function createPersistentCache(opts: {
   let writesSinceTrim = 0;
 
   const dbPromise = openDb().catch(() => null);
-  const enqueue = (task: (db: ShopDb) => Promise<unknown>) => {
+  /** Runs after the writes before it; `skipped` runs instead when there is no database. */
+  const enqueue = (task: (db: ShopDb) => Promise<unknown>, skipped?: () => void) => {
     pending = pending.then(async () => {
       const db = await dbPromise;
       if (db) await task(db).catch(() => undefined);
+      else skipped?.();
     });
   };
 
@@ -133,17 +137,29 @@ export function createPersistentCache(opts: {
       await db.swrCache.bulkDelete(oldest);
     });
 
+  // Answers to keep are written together: one transaction for all that arrived meanwhile (a page
+  // starts with several at once), not one each.
+  let unwritten = new Map<string, { key: string; value: StoredValue; savedAt: number }>();
   const persist = (key: string, data: unknown) => {
     if (data === undefined || !isPersistableKey(key) || written.get(key) === data) return;
     written.set(key, data);
-    const row = { key, value: { v: CACHE_VERSION, data } satisfies StoredValue, savedAt: now() };
+    const first = unwritten.size === 0;
+    unwritten.set(key, { key, value: { v: CACHE_VERSION, data }, savedAt: now() });
+    if (!first) return;
+    const rows = () => {
+      const taken = [...unwritten.values()];
+      unwritten = new Map();
+      return taken;
+    };
     enqueue(async (db) => {
-      await db.swrCache.put(row);
-      if (++writesSinceTrim >= 20) {
+      const batch = rows();
+      await db.swrCache.bulkPut(batch);
+      writesSinceTrim += batch.length;
+      if (writesSinceTrim >= 20) {
         writesSinceTrim = 0;
         await trim(db);
       }
-    });
+    }, rows);
   };
 
   // What the server rendered is the freshest copy there is: keep it for later, offline.
@@ -188,15 +204,20 @@ export function createPersistentCache(opts: {
     },
   };
 
+  const hasOfflineCopy = (key: string) => visibility.isVisible() && !live.has(key) && disk.has(key);
+
   const middleware: Middleware = (useSWRNext) => (key, fetcher, config) => {
-    // After hydration (an effect runs only then) rows from disk may show; components re-render.
-    const visible = useSyncExternalStore(visibility.subscribe, visibility.isVisible, () => false);
+    const serialised = key === null || key === undefined || key === false ? null : unstable_serialize(key);
+    // Whether this read shows an offline copy: never while hydrating (the server rendered without
+    // one), and after hydration only for a key with a row from disk and nothing newer. Only the
+    // components such a row concerns re-render; a page rendered from its server data does not.
+    const fromDisk = useSyncExternalStore(
+      visibility.subscribe,
+      () => serialised !== null && hasOfflineCopy(serialised),
+      () => false,
+    );
+    // An effect runs only after hydration: from then on, rows from disk may show.
     useEffect(() => visibility.show(), []);
-    let fromDisk = false;
-    if (visible && key !== null && key !== undefined && key !== false) {
-      const serialised = unstable_serialize(key);
-      fromDisk = !live.has(serialised) && disk.has(serialised);
-    }
     // An offline copy shows at once and is refreshed when the network answers.
     return useSWRNext(key, fetcher, fromDisk ? { ...config, revalidateOnMount: true } : config);
   };
@@ -205,6 +226,7 @@ export function createPersistentCache(opts: {
     provider: () => cache,
     middleware,
     show: visibility.show,
+    hasOfflineCopy,
     ready,
     flush: async () => {
       await ready;
