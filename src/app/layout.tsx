@@ -48,9 +48,24 @@ function CartLink({ className }: { className: string }) {
   );
 }
 
+/** The bottom bar's cart item: its own component, so a new count re-renders it alone. */
+function CartNavLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  const count = useCartCount();
+  return (
+    <NavLink to={to} className="bottom-nav-item" aria-label={`Cart, ${count} items`}>
+      <Icon name={icon} />
+      <span>{label}</span>
+      {count > 0 ? (
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { href } = useSite();
-  const count = useCartCount();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -84,23 +99,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
       </footer>
       <nav className="bottom-nav" aria-label="Main">
-        {NAV.map((item) => (
-          <NavLink
-            key={item.path}
-            to={href(item.path)}
-            end={item.path === '/'}
-            className="bottom-nav-item"
-            aria-label={item.path === '/cart' ? `Cart, ${count} items` : undefined}
-          >
-            <Icon name={item.icon} />
-            {item.path === '/account' ? <AccountNavLabel /> : <span>{item.label}</span>}
-            {item.path === '/cart' && count > 0 ? (
-              <span className="badge" aria-hidden="true">
-                {count}
-              </span>
-            ) : null}
-          </NavLink>
-        ))}
+        {NAV.map((item) =>
+          item.path === '/cart' ? (
+            <CartNavLink key={item.path} to={href(item.path)} icon={item.icon} label={item.label} />
+          ) : (
+            <NavLink key={item.path} to={href(item.path)} end={item.path === '/'} className="bottom-nav-item">
+              <Icon name={item.icon} />
+              {item.path === '/account' ? <AccountNavLabel /> : <span>{item.label}</span>}
+            </NavLink>
+          ),
+        )}
       </nav>
     </div>
   );
