@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { getCookie, setCookie } from './browser-cookies.ts';
 import { COOKIE, GUEST_ID_DAYS } from './cookies.ts';
 
 export type Identity =
@@ -16,9 +16,8 @@ export interface CookieJar {
 }
 
 export const browserCookies: CookieJar = {
-  get: (name) => Cookies.get(name),
-  set: (name, value, options) =>
-    Cookies.set(name, value, { expires: options?.expires, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' }),
+  get: getCookie,
+  set: (name, value, options) => setCookie(name, value, options?.expires),
 };
 
 /** Signed in when both the login token cookie and the user id cookie are present; otherwise a guest. */

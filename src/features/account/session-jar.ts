@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { getCookie, removeCookie, setCookie } from '../../lib/browser-cookies.ts';
 import { COOKIE } from '../../lib/cookies.ts';
 
 /** Other tabs learn of a sign-in or sign-out through this storage key (their `storage` event). */
@@ -12,9 +12,9 @@ export interface Jar {
 }
 
 export const browserJar: Jar = {
-  get: (name) => Cookies.get(name),
-  set: (name, value, expires) => Cookies.set(name, value, { expires, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' }),
-  remove: (name) => Cookies.remove(name, { path: '/' }),
+  get: getCookie,
+  set: setCookie,
+  remove: removeCookie,
 };
 
 export const SESSION_COOKIES = [COOKIE.token, COOKIE.userId, COOKIE.userEmail, COOKIE.loginDate, COOKIE.loginDatePretty, COOKIE.userName] as const;
