@@ -3,6 +3,7 @@ import type { ApiCall, CallData, CallParams } from '../../contract/api.ts';
 import type { Status } from '../../contract/envelope.ts';
 import { siteForPath, type Site } from '../../contract/site-rules.ts';
 import { readIdentity } from './identity.ts';
+import { FROM_CACHE, FROM_CACHE_HEADER, reportAnswered, reportNoAnswer } from './reachability.ts';
 
 /** The server answered with status 'error' (or 'warning' where the caller wants success). */
 export class ApiError extends Error {
@@ -80,8 +81,11 @@ export async function callApi<C extends ApiCall>(c: C, params: CallParams<C>, op
     res = await fetch(url, { method: c.method, headers, body, signal: opts.signal, credentials: 'same-origin' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    reportNoAnswer();
     throw new NetworkError();
   }
+  // An answer the service worker kept from earlier does not show that the server is there now.
+  if (res.headers.get(FROM_CACHE_HEADER) !== FROM_CACHE) reportAnswered();
   let envelope: { status?: Status; message?: string; data?: unknown };
   try {
     envelope = (await res.json()) as typeof envelope;

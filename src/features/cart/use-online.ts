@@ -1,19 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { isOffline, subscribeOffline } from '../../lib/reachability.ts';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** navigator.onLine, live; the server renders as online. */
+/** Online as the shop sees it (a network, and the server answers), live; the server renders as online. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
+    subscribeOffline,
+    () => !isOffline(),
     () => true,
   );
 }
