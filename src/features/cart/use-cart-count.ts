@@ -1,57 +1,113 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
-import { useCartOwner } from './use-cart-owner.ts';
+import { currentCartIdentity } from './cart-identity.ts';
 
-interface CountState {
-  /** The lines IndexedDB holds for this owner and site (null until it has answered). */
-  lineIds: Set<string> | null;
-  taps: Map<string, PendingTap>;
+interface CountStore {
+  subscribe(listener: () => void): () => void;
+  get(): number;
 }
 
-const EMPTY: CountState = { lineIds: null, taps: new Map() };
+/**
+ * One count per site for every badge on the page (header and bottom bar share one database
+ * watch). It starts at 0, as the server rendered it, and tells the badges only when the number
+ * changes: a page whose cart is empty never re-renders them at all.
+ */
+function createCountStore(site: Site): CountStore {
+  const listeners = new Set<() => void>();
+  let owner: string | null = null;
+  /** The lines IndexedDB holds for this owner and site (null until it has answered). */
+  let lineIds: Set<string> | null = null;
+  let taps = new Map<string, PendingTap>();
+  let count = 0;
+  let generation = 0;
+  let unwatch: (() => void) | null = null;
+  let stopTaps: (() => void) | null = null;
+
+  const emit = () => {
+    const next = countWithTaps(lineIds, taps, Date.now());
+    if (next === count) return;
+    count = next;
+    listeners.forEach((l) => l());
+  };
+
+  /** Who is here (sign-in and sign-out in this or another tab change the cookies): watch their lines. */
+  const follow = () => {
+    const next = currentCartIdentity().owner;
+    if (next === owner) return;
+    owner = next;
+    lineIds = null;
+    taps = new Map();
+    unwatch?.();
+    unwatch = null;
+    const mine = ++generation;
+    // Taps show at once; the database's view joins once the page has loaded and the browser is idle.
+    void (async () => {
+      await whenIdle();
+      const { watchCartLineIds } = await import('./cart-count-live.ts');
+      if (mine !== generation) return;
+      const subscription = watchCartLineIds(next, site, (ids) => {
+        lineIds = new Set(ids);
+        taps = unsettledTaps(lineIds, taps, Date.now());
+        emit();
+      });
+      unwatch = () => subscription.unsubscribe();
+    })();
+    emit();
+  };
+
+  const start = () => {
+    // The tap shows at once; the database's view follows and settles it.
+    stopTaps = onCartDelta((change) => {
+      if (change.owner !== owner || change.site !== site) return;
+      taps = new Map(taps);
+      if (change.delta === 0) taps.delete(change.lineId);
+      else taps.set(change.lineId, { delta: change.delta, at: Date.now() });
+      emit();
+    });
+    window.addEventListener('focus', follow);
+    window.addEventListener('storage', follow);
+    follow();
+  };
+
+  const stop = () => {
+    generation++;
+    unwatch?.();
+    stopTaps?.();
+    unwatch = stopTaps = null;
+    window.removeEventListener('focus', follow);
+    window.removeEventListener('storage', follow);
+    owner = null;
+    lineIds = null;
+    taps = new Map();
+    count = 0;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) start();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) stop();
+      };
+    },
+    get: () => count,
+  };
+}
+
+const stores = new Map<Site, CountStore>();
+const serverCount = () => 0;
 
 /**
  * Items in the cart, pending ones included: what the header shows on every page. The database
  * code is loaded when the page has loaded and the browser is idle, so it never weighs on the start.
  */
 export function useCartCount(): number {
-  const owner = useCartOwner();
   const { site } = useSite();
-  const [state, setState] = useState<CountState>(EMPTY);
-  useEffect(() => {
-    setState(EMPTY);
-    if (!owner) return;
-    // The tap shows at once; the database's view follows and settles it.
-    return onCartDelta((change) => {
-      if (change.owner !== owner || change.site !== site) return;
-      setState((s) => {
-        const taps = new Map(s.taps);
-        if (change.delta === 0) taps.delete(change.lineId);
-        else taps.set(change.lineId, { delta: change.delta, at: Date.now() });
-        return { ...s, taps };
-      });
-    });
-  }, [owner, site]);
-  useEffect(() => {
-    if (!owner) return;
-    let cancelled = false;
-    let subscription: { unsubscribe(): void } | undefined;
-    // Taps show at once; the database's view joins once the page has loaded and the browser is idle.
-    void (async () => {
-      await whenIdle();
-      const { watchCartLineIds } = await import('./cart-count-live.ts');
-      if (cancelled) return;
-      subscription = watchCartLineIds(owner, site, (ids) => {
-        const lineIds = new Set(ids);
-        setState((s) => ({ lineIds, taps: unsettledTaps(lineIds, s.taps, Date.now()) }));
-      });
-    })();
-    return () => {
-      cancelled = true;
-      subscription?.unsubscribe();
-    };
-  }, [owner, site]);
-  return countWithTaps(state.lineIds, state.taps, Date.now());
+  let store = stores.get(site);
+  if (!store) stores.set(site, (store = createCountStore(site)));
+  return useSyncExternalStore(store.subscribe, store.get, serverCount);
 }
