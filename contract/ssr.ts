@@ -33,8 +33,6 @@ export interface RenderRequest {
   fetchApi: ServerFetch;
   settings: PublicSettings;
   assets: PageAssets;
-  /** The chunks of a route's page module (its manifest key) to preload with the page, when built. */
-  routeChunks?: (chunk: string) => string[];
   bootstrapModules: string[];
   nonce: string;
 }

@@ -37,31 +37,6 @@ export function entryAssets(manifest: Record<string, ViteManifestChunk>, entryKe
   return { entry: `/${entry.file}`, css: [...css].map((f) => `/${f}`), preload: [...preload].map((f) => `/${f}`) };
 }
 
-/**
- * The files of a route's page module and of the chunks it imports, minus what the entry already
- * brings: preloaded with the page, so its code does not wait for the entry to ask for it.
- */
-export function routeChunks(manifest: Record<string, ViteManifestChunk>, entryKey: string): (chunk: string) => string[] {
-  const entry = new Set([manifest[entryKey]?.file, ...entryAssets(manifest, entryKey).preload.map((f) => f.slice(1))]);
-  const known = new Map<string, string[]>();
-  return (key) => {
-    let files = known.get(key);
-    if (!files) {
-      const found = new Set<string>();
-      const walk = (k: string) => {
-        const chunk = manifest[k];
-        if (!chunk || entry.has(chunk.file) || found.has(chunk.file)) return;
-        found.add(chunk.file);
-        chunk.imports?.forEach(walk);
-      };
-      walk(key);
-      files = [...found].map((f) => `/${f}`);
-      known.set(key, files);
-    }
-    return files;
-  };
-}
-
 /** Route data for the server render comes from the real API, in process. */
 function injectFetch(app: FastifyInstance): ServerFetch {
   return async (call, params, site) => {
@@ -87,14 +62,7 @@ async function serveManifest(app: FastifyInstance) {
   );
 }
 
-function pageHandler(
-  app: FastifyInstance,
-  getRender: () => Promise<Render>,
-  assets: { css: string[]; preload: string[] },
-  bootstrapModules: string[],
-  strictCsp: boolean,
-  pageChunks?: (chunk: string) => string[],
-) {
+function pageHandler(app: FastifyInstance, getRender: () => Promise<Render>, assets: { css: string[]; preload: string[] }, bootstrapModules: string[], strictCsp: boolean) {
   const fetchApi = injectFetch(app);
   const settings = {
     origin: publicUrl(app.config),
@@ -108,7 +76,7 @@ function pageHandler(
     }
     const nonce = randomBytes(16).toString('base64');
     const render = await getRender();
-    const result = await render({ url: request.url, fetchApi, settings, assets, routeChunks: pageChunks, bootstrapModules, nonce });
+    const result = await render({ url: request.url, fetchApi, settings, assets, bootstrapModules, nonce });
     const timer = setTimeout(() => result.abort(), 10_000);
     const body = new PassThrough();
     body.on('close', () => clearTimeout(timer));
@@ -144,7 +112,7 @@ export async function productionWeb(app: FastifyInstance) {
     },
   });
   await serveManifest(app);
-  app.get('/*', pageHandler(app, async () => mod.render, { css, preload }, [entry], true, routeChunks(manifest, 'src/entry-client.tsx')));
+  app.get('/*', pageHandler(app, async () => mod.render, { css, preload }, [entry], true));
 }
 
 /** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */

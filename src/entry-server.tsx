@@ -7,7 +7,7 @@ import type { RenderRequest, RenderResult } from '../contract/ssr.ts';
 import { App } from './app/app.tsx';
 import type { AppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
-import { NOT_FOUND_CHUNK, NotFoundPage, SHELL_PATH, matchAppRoute } from './app/routes.tsx';
+import { NotFoundPage, SHELL_PATH, matchAppRoute } from './app/routes.tsx';
 import { callKey } from './lib/use-call.ts';
 import { ZOD_JITLESS_SCRIPT } from './lib/zod-in-browser.ts';
 import './styles.css';
@@ -31,10 +31,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   await (status === 404 ? NotFoundPage : route.page).preload();
 
   const shell = url.pathname === SHELL_PATH;
-  // The page's code is preloaded with the entry's, so the browser fetches it all at once.
-  const pageChunks = req.routeChunks?.(status === 404 ? NOT_FOUND_CHUNK : route.chunk) ?? [];
-  const assets = { css: req.assets.css, preload: [...new Set([...req.assets.preload, ...pageChunks])] };
-  const data: AppData = { status, shell, fallback, settings: req.settings, assets };
+  const data: AppData = { status, shell, fallback, settings: req.settings, assets: req.assets };
   const location = url.pathname + url.search;
 
   return new Promise((resolve, reject) => {

@@ -13,38 +13,32 @@ export interface AppRoute {
   /** Path on the UAE site; the India twin is the same under /in. */
   path: string;
   page: LazyPage;
-  /**
-   * The page's module as the build manifest names it (its path from the project root): the server
-   * preloads its code with the page, so it arrives alongside the entry instead of after it.
-   */
-  chunk: string;
   prefetch?: (ctx: RouteContext) => Prefetch[];
 }
 
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
-export const NOT_FOUND_CHUNK = 'src/app/not-found-page.tsx';
 
 /** Precached by the worker: served for pages never seen when offline, rendered in the browser. */
 export const SHELL_PATH = '/offline-shell';
 
 const pageRoutes: AppRoute[] = [
-  { path: '/', chunk: 'src/features/home/home-page.tsx', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
-  { path: '/holidays', chunk: 'src/features/catalogue/listing-page.tsx', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
-  { path: '/holidays/:slug', chunk: 'src/features/catalogue/package-page.tsx', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
-  { path: '/deals', chunk: 'src/features/deals/deals-page.tsx', page: lazyPage(() => import('../features/deals/deals-page.tsx')), prefetch: dealsPrefetch },
-  { path: '/deals/:slug', chunk: 'src/features/deals/deal-category-page.tsx', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')), prefetch: dealCategoryPrefetch },
-  { path: '/coupons', chunk: 'src/features/coupons/coupons-page.tsx', page: lazyPage(() => import('../features/coupons/coupons-page.tsx')), prefetch: couponsPrefetch },
-  { path: '/coupons/:slug', chunk: 'src/features/coupons/coupon-page.tsx', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')), prefetch: couponPrefetch },
-  { path: '/blog', chunk: 'src/features/blog/blog-page.tsx', page: lazyPage(() => import('../features/blog/blog-page.tsx')), prefetch: blogPrefetch },
-  { path: '/blog/:slug', chunk: 'src/features/blog/blog-post-page.tsx', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')), prefetch: blogPostPrefetch },
-  { path: '/cart', chunk: 'src/features/cart/cart-page.tsx', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
-  { path: '/contact', chunk: 'src/features/enquiry/contact-page.tsx', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
-  { path: '/login', chunk: 'src/features/account/login-page.tsx', page: lazyPage(() => import('../features/account/login-page.tsx')) },
-  { path: '/signup', chunk: 'src/features/account/signup-page.tsx', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
-  { path: '/forgot-password', chunk: 'src/features/account/forgot-password-page.tsx', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },
-  { path: '/account', chunk: 'src/features/account/account-page.tsx', page: lazyPage(() => import('../features/account/account-page.tsx')) },
-  { path: SHELL_PATH, chunk: 'src/app/shell-page.tsx', page: lazyPage(() => import('./shell-page.tsx')) },
-  { path: '*', chunk: NOT_FOUND_CHUNK, page: NotFoundPage },
+  { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
+  { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
+  { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
+  { path: '/deals', page: lazyPage(() => import('../features/deals/deals-page.tsx')), prefetch: dealsPrefetch },
+  { path: '/deals/:slug', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')), prefetch: dealCategoryPrefetch },
+  { path: '/coupons', page: lazyPage(() => import('../features/coupons/coupons-page.tsx')), prefetch: couponsPrefetch },
+  { path: '/coupons/:slug', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')), prefetch: couponPrefetch },
+  { path: '/blog', page: lazyPage(() => import('../features/blog/blog-page.tsx')), prefetch: blogPrefetch },
+  { path: '/blog/:slug', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')), prefetch: blogPostPrefetch },
+  { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
+  { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
+  { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
+  { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
+  { path: '/forgot-password', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },
+  { path: '/account', page: lazyPage(() => import('../features/account/account-page.tsx')) },
+  { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
+  { path: '*', page: NotFoundPage },
 ];
 
 /** The layout's own data (the footer) is read with every route's, so each page is rendered whole. */
