@@ -33,6 +33,11 @@ export interface RenderRequest {
   fetchApi: ServerFetch;
   settings: PublicSettings;
   assets: PageAssets;
+  /**
+   * The app's stylesheet, to put in the page itself (production): the first paint then needs no
+   * second request. Not part of the page's data: the browser reads it back from the page.
+   */
+  inlineCss?: string;
   bootstrapModules: string[];
   nonce: string;
 }

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app.tsx';
 import { APP_DATA_ID, parseAppData } from './app/app-data.ts';
-import { Document } from './app/document.tsx';
+import { Document, inlineCssOfPage } from './app/document.tsx';
 import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
 import { siteForPath } from '../contract/site-rules.ts';
 import { registerServiceWorker } from './lib/service-worker-registration.ts';
@@ -34,7 +34,7 @@ async function start() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'}>
+      <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'} inlineCss={inlineCssOfPage()}>
         <BrowserRouter>
           <App data={data} />
         </BrowserRouter>

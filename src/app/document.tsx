@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { APP_DATA_ID, serializeAppData, type AppData } from './app-data.ts';
 
+/** The element holding the inlined stylesheet; the browser hydrates it with its own text. */
+export const INLINE_CSS_ID = 'shop-css';
+
+/** The inlined stylesheet as the page holds it (the text to hydrate with), if there is one. */
+export function inlineCssOfPage(): string | undefined {
+  return document.getElementById(INLINE_CSS_ID)?.textContent ?? undefined;
+}
+
 /** The whole HTML document, rendered by React on the server and hydrated as such. */
-export function Document({ data, lang, children }: { data: AppData; lang: string; children: ReactNode }) {
+export function Document({ data, lang, inlineCss, children }: { data: AppData; lang: string; inlineCss?: string; children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
@@ -13,6 +21,7 @@ export function Document({ data, lang, children }: { data: AppData; lang: string
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
+        {inlineCss !== undefined ? <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} /> : null}
         {data.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
