@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientCallsPlugin } from './scripts/vite-plugin-client-calls.ts';
+import { compileHintsPlugin } from './scripts/vite-plugin-compile-hints.ts';
 
 // DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same.
 const dist = process.env.DIST_DIR || 'dist';
@@ -11,6 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // Browser builds get contract calls as { method, path } only: no zod schemas in page chunks.
     clientCallsPlugin(),
+    compileHintsPlugin(),
     VitePWA({
       disable: Boolean(isSsrBuild),
       strategies: 'injectManifest',
@@ -34,6 +36,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `${dist}/client`,
         emptyOutDir: true,
         manifest: true,
-        rolldownOptions: { input: 'src/entry-client.tsx' },
+        rolldownOptions: {
+          input: 'src/entry-client.tsx',
+        },
       },
 }));

@@ -33,6 +33,19 @@ test.describe('server-rendered sites', () => {
   });
 });
 
+test('the first paint waits for no stylesheet request, and the entry carries V8\'s compile hint', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  // The stylesheet is in the page itself; no render-blocking <link rel=stylesheet>.
+  expect(html).toMatch(/<style id="shop-css">[^<]*\.footer-columns\{/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  const entry = /<script type="module" src="(\/assets\/entry-client-[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  expect((await (await request.get(entry!)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  // Styled once hydrated too: the page keeps its look (the bottom bar stays fixed to the screen).
+  await gotoInteractive(page, '/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('position', 'fixed');
+});
+
 test('campaign parameters ride along on later in-app navigation', async ({ page }) => {
   await gotoInteractive(page, '/?utm_source=newsletter&utm_campaign=diwali&gclid=abc123');
   await page.getByRole('navigation', { name: 'Choose your country site' }).getByRole('link', { name: 'India' }).click();
