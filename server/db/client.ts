@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PreparingPGlite } from './pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -42,7 +42,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dir = join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = new PreparingPGlite(dir);
+  await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
     db,

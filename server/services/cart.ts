@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CHILD_FARE_SHARE, type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, cities, packagePrices, packages, tempBookings } from '../db/schema.ts';
+import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
@@ -75,73 +75,90 @@ export function groupLines(items: CartItem[]): CartGroup[] {
   return [...groups].map(([group, data]) => ({ group, data }));
 }
 
-/** Adds a line, priced by us in the site's currency. The same clientId twice is one line. */
+/** What adding a line needs to know, in one round trip (see addLine). */
+interface AddLineFacts {
+  /** This clientId is already a line in this owner's cart. */
+  taken: boolean;
+  /** Lines in the owner's cart on this site. */
+  lines: number;
+  /** The package's price on this site and its card fields: null when it is not on sale here. */
+  amount: number | null;
+  currency: string | null;
+  slug: string | null;
+  title: string | null;
+  city: string | null;
+  image: string | null;
+  nights: number | null;
+}
+
+/** The line with this clientId in the owner's cart, if any. */
+async function lineByClientId(db: Db, owner: Owner, clientId: string): Promise<CartItem | undefined> {
+  const [existing] = await lines(db).where(and(eq(cartItems.owner, owner), eq(cartItems.clientId, clientId))).limit(1);
+  return existing ? toItem(existing as LineRow) : undefined;
+}
+
+/**
+ * Adds a line, priced by us in the site's currency. The same clientId twice is one line.
+ * Written as two plain statements (facts, then the insert) rather than three built queries: this is
+ * the hot path of an offline cart's sync, and each statement and each query built costs CPU.
+ */
 export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemFields, now = new Date()): Promise<CartItem> {
-  if (input.clientId) {
-    const [existing] = await lines(db).where(and(eq(cartItems.owner, owner), eq(cartItems.clientId, input.clientId))).limit(1);
-    if (existing) return toItem(existing as LineRow);
+  const clientId = input.clientId ?? null;
+  // Whether the clientId is taken, the size of the cart and the package's price and card fields.
+  // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
+  const { rows } = await db.execute<AddLineFacts & Record<string, unknown>>(sql`
+    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights
+    from (
+      select exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
+             (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
+    ) f
+    left join (package_prices pp
+      join packages p on p.id = pp.package_id
+      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site}`);
+  const facts = rows[0]!;
+  // A line already added (a replay under another key) is answered as it is, before any check.
+  if (facts.taken) {
+    const existing = await lineByClientId(db, owner, clientId!);
+    if (existing) return existing;
   }
   checkTravelDate(input.travelDate, now);
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
-  // Price, the package's card fields and the size of the cart, in one round trip.
-  const [info] = await db
-    .select({
-      amount: packagePrices.amount,
-      currency: packagePrices.currency,
-      slug: packages.slug,
-      title: packages.title,
-      city: cities.name,
-      image: packages.heroImage,
-      nights: packages.nights,
-      lines: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.owner} = ${owner} and ${cartItems.site} = ${site})`,
-    })
-    .from(packagePrices)
-    .innerJoin(packages, eq(packages.id, packagePrices.packageId))
-    .innerJoin(cities, eq(cities.id, packages.cityId))
-    .where(and(eq(packagePrices.packageId, input.packageId), eq(packagePrices.site, site)))
-    .limit(1);
-  if (!info) throw notFound('This holiday is not on sale on this site.');
-  if (info.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
-  const totalPrice = priceLine(info.amount, input.adults, input.children);
-  const [row] = await db
-    .insert(cartItems)
-    .values({
-      owner,
-      site,
-      currency: info.currency,
-      packageId: input.packageId,
-      travelDate: input.travelDate,
-      adults: input.adults,
-      children: input.children,
-      infants: input.infants,
-      rooms: input.rooms,
-      options: input.options,
-      unitPrice: info.amount,
-      totalPrice,
-      clientId: input.clientId ?? null,
-      createdAt: now,
-    })
-    .returning({ id: cartItems.id, createdAt: cartItems.createdAt });
+  if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
+  if (facts.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
+  const totalPrice = priceLine(facts.amount, input.adults, input.children);
+  const inserted = await db.execute<{ id: number }>(sql`
+    insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
+    values (${owner}, ${site}, ${facts.currency}, ${input.packageId}, ${input.travelDate}, ${input.adults}, ${input.children}, ${input.infants},
+            ${input.rooms}, ${JSON.stringify(input.options)}, ${facts.amount}, ${totalPrice}, ${clientId}, ${now.toISOString()})
+    on conflict (owner, client_id) do nothing
+    returning id`);
+  if (inserted.rows.length === 0) {
+    // On Postgres a concurrent request may add the same clientId first: answer with its line
+    // (gone again already: fail without storing anything, and the client retries).
+    const existing = await lineByClientId(db, owner, clientId!);
+    if (!existing) throw new Error('A cart line with this clientId came and went while it was added.');
+    return existing;
+  }
   return {
-    CartId: row!.id,
-    clientId: input.clientId ?? null,
+    CartId: inserted.rows[0]!.id,
+    clientId,
     site,
-    currency: info.currency as Currency,
+    currency: facts.currency as Currency,
     packageId: input.packageId,
-    slug: info.slug,
-    title: info.title,
-    city: info.city,
-    image: info.image,
-    nights: info.nights,
+    slug: facts.slug!,
+    title: facts.title!,
+    city: facts.city!,
+    image: facts.image!,
+    nights: facts.nights!,
     travelDate: input.travelDate,
     adults: input.adults,
     children: input.children,
     infants: input.infants,
     rooms: input.rooms,
-    unitPrice: info.amount,
+    unitPrice: facts.amount,
     totalPrice,
-    createdAt: row!.createdAt.toISOString(),
+    createdAt: now.toISOString(),
   };
 }
 
