@@ -1,7 +1,7 @@
 import type { CartItem, TempBooking } from '../../../contract/cart.ts';
 import type { Site } from '../../../contract/site.ts';
 import { ApiError } from '../api-client.ts';
-import { outboxEntrySchema, parseRows, type OutboxEntry, type ShopDb } from '../db.ts';
+import { outboxEntrySchema, parseRows, type CartLine, type OutboxEntry, type ShopDb } from '../db.ts';
 import { backoffMs, errorMessage, isRetryable } from './errors.ts';
 import { reconcileCart } from './reconcile.ts';
 import { httpTransport, type IdParams, type Transport } from './transport.ts';
@@ -52,18 +52,7 @@ async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: 
       const line = await db.cartLines.get(entry.ref);
       if (!line) {
         // Removed here while its add was on the way: take it off the server too.
-        await db.outbox.add({
-          id: crypto.randomUUID(),
-          kind: 'cart.remove',
-          owner: entry.owner,
-          site: entry.site,
-          ref: entry.ref,
-          params: { ...idOf(entry.params), CartId: item.CartId },
-          state: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
+        await db.outbox.add(removalOf(entry, item.CartId, now));
       } else {
         await db.cartLines.update(entry.ref, {
           cartId: item.CartId,
@@ -103,9 +92,7 @@ function successWriter(db: ShopDb, now: () => number) {
       const items = queue;
       queue = [];
       try {
-        await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
-          for (const item of items) await applySuccess(db, item.entry, item.data, now());
-        });
+        await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, () => applySuccesses(db, items, now()));
         for (const item of items) item.done();
       } catch {
         // One answer that cannot be written must not fail the others: each on its own, then.
@@ -126,6 +113,54 @@ function successWriter(db: ShopDb, now: () => number) {
       queue.push({ entry, data, done: (err) => (err === undefined ? resolve() : reject(err)) });
       draining ??= drain();
     });
+}
+
+/**
+ * applySuccess for many answers at once, inside the caller's transaction: the same writes, made
+ * with one bulk request per table instead of several requests per answer (a phone back online
+ * writes hundreds of answers, and each request to IndexedDB costs the page's thread).
+ */
+async function applySuccesses(db: ShopDb, items: { entry: OutboxEntry; data: unknown }[], now: number) {
+  const simple = items.filter((i) => i.entry.seq !== undefined && (i.entry.kind === 'cart.add' || i.entry.kind === 'cart.remove'));
+  for (const item of items) if (!simple.includes(item)) await applySuccess(db, item.entry, item.data, now);
+  if (!simple.length) return;
+  await db.outbox.bulkDelete(simple.map((i) => i.entry.seq!));
+  const removed = simple.filter((i) => i.entry.kind === 'cart.remove').map((i) => i.entry.ref);
+  if (removed.length) await db.cartLines.bulkDelete(removed);
+  const adds = simple.filter((i) => i.entry.kind === 'cart.add');
+  if (!adds.length) return;
+  const lines = await db.cartLines.bulkGet(adds.map((i) => i.entry.ref));
+  const updated: CartLine[] = [];
+  const undo: OutboxEntry[] = [];
+  adds.forEach(({ entry, data }, k) => {
+    const item = data as CartItem;
+    const line = lines[k];
+    if (!line) {
+      // Removed here while its add was on the way: take it off the server too.
+      undo.push(removalOf(entry, item.CartId, now));
+      return;
+    }
+    const { error: _resolved, ...rest } = line;
+    updated.push({ ...rest, cartId: item.CartId, unitPrice: item.unitPrice, totalPrice: item.totalPrice, currency: item.currency, state: line.state === 'removing' ? 'removing' : 'synced' });
+  });
+  if (updated.length) await db.cartLines.bulkPut(updated);
+  if (undo.length) await db.outbox.bulkAdd(undo);
+}
+
+/** The removal that follows an add whose line was removed here while the add was on the way. */
+function removalOf(entry: OutboxEntry, cartId: number, now: number): OutboxEntry {
+  return {
+    id: crypto.randomUUID(),
+    kind: 'cart.remove',
+    owner: entry.owner,
+    site: entry.site,
+    ref: entry.ref,
+    params: { ...idOf(entry.params), CartId: cartId },
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
 }
 
 async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
