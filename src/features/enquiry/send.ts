@@ -1,6 +1,7 @@
 import type { ApiCall, CallParams } from '../../../contract/api.ts';
 import type { Site } from '../../../contract/site.ts';
 import { NetworkError } from '../../lib/api-client.ts';
+import { isOffline, reportAnswered, reportNoAnswer } from '../../lib/reachability.ts';
 import { track } from '../../lib/analytics.ts';
 import { shopDb } from '../../lib/db.ts';
 import { queueEnquiry } from '../../lib/sync/enquiry-queue.ts';
@@ -17,7 +18,8 @@ export interface RawEnvelope {
 export const OFFLINE_QUEUED = 'You are offline. Your details are saved on this device and will be sent as soon as you are back online.';
 export const OFFLINE_WITH_FILE = 'You are offline. A message with an attachment cannot wait: please try again when you are back online.';
 
-export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+/** Offline as every screen judges it: no network, or the last request got no answer. */
+export { isOffline };
 
 /** Success as the spec reads it: status 'success' in any case, or true. */
 export function isSuccessStatus(status: unknown): boolean {
@@ -42,8 +44,10 @@ export async function postEnquiry<C extends ApiCall>(c: C, params: CallParams<C>
       credentials: 'same-origin',
     });
   } catch {
+    reportNoAnswer();
     throw new NetworkError();
   }
+  reportAnswered();
   try {
     return (await res.json()) as RawEnvelope;
   } catch {
