@@ -1,7 +1,7 @@
 import type { ApiCall, CallParams } from '../../../contract/api.ts';
 import type { Site } from '../../../contract/site.ts';
 import { NetworkError } from '../../lib/api-client.ts';
-import { isOffline, reportAnswered, reportNoAnswer } from '../../lib/reachability.ts';
+import { reportAnswered, reportNoAnswer } from '../../lib/reachability.ts';
 import { track } from '../../lib/analytics.ts';
 import { shopDb } from '../../lib/db.ts';
 import { queueEnquiry } from '../../lib/sync/enquiry-queue.ts';
@@ -18,8 +18,12 @@ export interface RawEnvelope {
 export const OFFLINE_QUEUED = 'You are offline. Your details are saved on this device and will be sent as soon as you are back online.';
 export const OFFLINE_WITH_FILE = 'You are offline. A message with an attachment cannot wait: please try again when you are back online.';
 
-/** Offline as every screen judges it: no network, or the last request got no answer. */
-export { isOffline };
+/**
+ * No network at all. A traveller who presses send gets a real attempt whenever the phone has a
+ * network, even if an earlier request went unanswered (the banner's rule, lib/reachability.ts, is
+ * for what the page shows, not for whether to try).
+ */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** Success as the spec reads it: status 'success' in any case, or true. */
 export function isSuccessStatus(status: unknown): boolean {
