@@ -44,39 +44,9 @@ async function firstPending(db: ShopDb): Promise<OutboxEntry | undefined> {
   return (await pendingInOrder(db))[0];
 }
 
+/** One server answer written to the device, in its own transaction. */
 async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: number) {
-  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, async () => {
-    await db.outbox.where('id').equals(entry.id).delete();
-    if (entry.kind === 'cart.add') {
-      const item = data as CartItem;
-      const line = await db.cartLines.get(entry.ref);
-      if (!line) {
-        // Removed here while its add was on the way: take it off the server too.
-        await db.outbox.add(removalOf(entry, item.CartId, now));
-      } else {
-        await db.cartLines.update(entry.ref, {
-          cartId: item.CartId,
-          unitPrice: item.unitPrice,
-          totalPrice: item.totalPrice,
-          currency: item.currency,
-          state: line.state === 'removing' ? 'removing' : 'synced',
-          error: undefined,
-        });
-      }
-    } else if (entry.kind === 'cart.remove') {
-      await db.cartLines.delete(entry.ref);
-    } else if (entry.kind === 'tempBooking.create') {
-      const booking = data as TempBooking;
-      await db.tempBookings.update(entry.ref, {
-        state: booking.status,
-        serverId: booking.TempBookingId,
-        holdExpiresAt: booking.holdExpiresAt,
-        total: booking.total,
-        itemCount: booking.items.length,
-        error: undefined,
-      });
-    }
-  });
+  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, () => applySuccesses(db, [{ entry, data }], now));
 }
 
 /**
@@ -116,35 +86,51 @@ function successWriter(db: ShopDb, now: () => number) {
 }
 
 /**
- * applySuccess for many answers at once, inside the caller's transaction: the same writes, made
- * with one bulk request per table instead of several requests per answer (a phone back online
- * writes hundreds of answers, and each request to IndexedDB costs the page's thread).
+ * Server answers written to the device, inside the caller's transaction: the change leaves the
+ * outbox and its line or hold takes the server's word. One bulk request per table for all the
+ * answers (a phone back online writes hundreds, and each request to IndexedDB costs the page's thread).
  */
 async function applySuccesses(db: ShopDb, items: { entry: OutboxEntry; data: unknown }[], now: number) {
-  const simple = items.filter((i) => i.entry.seq !== undefined && (i.entry.kind === 'cart.add' || i.entry.kind === 'cart.remove'));
-  for (const item of items) if (!simple.includes(item)) await applySuccess(db, item.entry, item.data, now);
-  if (!simple.length) return;
-  await db.outbox.bulkDelete(simple.map((i) => i.entry.seq!));
-  const removed = simple.filter((i) => i.entry.kind === 'cart.remove').map((i) => i.entry.ref);
+  // Rows read from the outbox carry their key; a change known only by its id is looked up.
+  const keyed = items.filter((i) => i.entry.seq !== undefined);
+  if (keyed.length) await db.outbox.bulkDelete(keyed.map((i) => i.entry.seq!));
+  for (const { entry } of items) if (entry.seq === undefined) await db.outbox.where('id').equals(entry.id).delete();
+
+  const removed = items.filter((i) => i.entry.kind === 'cart.remove').map((i) => i.entry.ref);
   if (removed.length) await db.cartLines.bulkDelete(removed);
-  const adds = simple.filter((i) => i.entry.kind === 'cart.add');
-  if (!adds.length) return;
-  const lines = await db.cartLines.bulkGet(adds.map((i) => i.entry.ref));
-  const updated: CartLine[] = [];
-  const undo: OutboxEntry[] = [];
-  adds.forEach(({ entry, data }, k) => {
-    const item = data as CartItem;
-    const line = lines[k];
-    if (!line) {
-      // Removed here while its add was on the way: take it off the server too.
-      undo.push(removalOf(entry, item.CartId, now));
-      return;
-    }
-    const { error: _resolved, ...rest } = line;
-    updated.push({ ...rest, cartId: item.CartId, unitPrice: item.unitPrice, totalPrice: item.totalPrice, currency: item.currency, state: line.state === 'removing' ? 'removing' : 'synced' });
-  });
-  if (updated.length) await db.cartLines.bulkPut(updated);
-  if (undo.length) await db.outbox.bulkAdd(undo);
+
+  const adds = items.filter((i) => i.entry.kind === 'cart.add');
+  if (adds.length) {
+    const lines = await db.cartLines.bulkGet(adds.map((i) => i.entry.ref));
+    const updated: CartLine[] = [];
+    const undo: OutboxEntry[] = [];
+    adds.forEach(({ entry, data }, k) => {
+      const item = data as CartItem;
+      const line = lines[k];
+      if (!line) {
+        // Removed here while its add was on the way: take it off the server too.
+        undo.push(removalOf(entry, item.CartId, now));
+        return;
+      }
+      const { error: _resolved, ...rest } = line;
+      updated.push({ ...rest, cartId: item.CartId, unitPrice: item.unitPrice, totalPrice: item.totalPrice, currency: item.currency, state: line.state === 'removing' ? 'removing' : 'synced' });
+    });
+    if (updated.length) await db.cartLines.bulkPut(updated);
+    if (undo.length) await db.outbox.bulkAdd(undo);
+  }
+
+  for (const { entry, data } of items) {
+    if (entry.kind !== 'tempBooking.create') continue;
+    const booking = data as TempBooking;
+    await db.tempBookings.update(entry.ref, {
+      state: booking.status,
+      serverId: booking.TempBookingId,
+      holdExpiresAt: booking.holdExpiresAt,
+      total: booking.total,
+      itemCount: booking.items.length,
+      error: undefined,
+    });
+  }
 }
 
 /** The removal that follows an add whose line was removed here while the add was on the way. */
