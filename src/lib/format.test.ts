@@ -1,18 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, nightsDays } from './format.ts';
+import { formatDay, formatMoney, formatMonthYear, formatTravelDate, nightsDays } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes AED with western grouping', () => {
     expect(formatMoney({ amount: 1250, currency: 'AED' })).toBe('AED 1,250');
     expect(formatMoney({ amount: 1250000, currency: 'AED' })).toBe('AED 1,250,000');
+    expect(formatMoney({ amount: 0, currency: 'AED' })).toBe('AED 0');
   });
   it('writes rupees with Indian digit grouping', () => {
     expect(formatMoney({ amount: 125000, currency: 'INR' })).toBe('₹1,25,000');
     expect(formatMoney({ amount: 12500000, currency: 'INR' })).toBe('₹1,25,00,000');
     expect(formatMoney({ amount: 999, currency: 'INR' })).toBe('₹999');
+    expect(formatMoney({ amount: 1000, currency: 'INR' })).toBe('₹1,000');
+  });
+  it('groups and rounds exactly as Intl does, for both sites', () => {
+    const western = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 123456, 999999, 1000000, 12345678, 123456789, 1234567890, 98765432101];
+    for (const n of [...amounts, ...amounts.slice(1).map((a) => -a), 0.4, 0.5, 1.5, 2.5, 1249.5, -1.5, -2.5, 99999.7]) {
+      expect(formatMoney({ amount: n, currency: 'AED' })).toBe(`AED ${western.format(n)}`);
+      expect(formatMoney({ amount: n, currency: 'INR' })).toBe(`₹${indian.format(n)}`);
+    }
+  });
+  it('never writes minus zero (Intl would: -0)', () => {
+    expect(formatMoney({ amount: -0.4, currency: 'AED' })).toBe('AED 0');
+    expect(formatMoney({ amount: -0, currency: 'INR' })).toBe('₹0');
   });
   it('says nights and days', () => {
     expect(nightsDays(1, 2)).toBe('1 night / 2 days');
     expect(nightsDays(5, 6)).toBe('5 nights / 6 days');
+  });
+});
+
+describe('dates', () => {
+  it('writes a day, a travel date and a month in UTC', () => {
+    expect(formatDay('2026-12-05')).toBe('5 Dec 2026');
+    expect(formatDay('2026-09-30T23:30:00.000Z')).toBe('30 Sep 2026');
+    expect(formatDay('2027-01-01T00:00:00+04:00')).toBe('31 Dec 2026');
+    expect(formatTravelDate('2026-12-05')).toBe('Sat 5 Dec 2026');
+    expect(formatTravelDate('2027-02-28')).toBe('Sun 28 Feb 2027');
+    expect(formatMonthYear('2026-03-14T10:00:00Z')).toBe('March 2026');
+  });
+  it('agrees with Intl on the day, month and year of every day of a leap year', () => {
+    const dayMonthYear = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'short', timeZone: 'UTC' });
+    for (let t = Date.UTC(2028, 0, 1); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      const parts = Object.fromEntries(dayMonthYear.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+      expect(formatTravelDate(iso)).toBe(`${parts.weekday} ${parts.day} ${parts.month!.slice(0, 3)} ${parts.year}`);
+      expect(formatMonthYear(iso)).toBe(`${parts.month} ${parts.year}`);
+    }
+  });
+  it('shows a date it cannot read as it came', () => {
+    expect(formatDay('soon')).toBe('soon');
+    expect(formatMonthYear('')).toBe('');
   });
 });

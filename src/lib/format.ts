@@ -1,14 +1,64 @@
 import type { Money } from '../../contract/site.ts';
 
-const aed = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-// en-IN groups by lakh and crore: 1,25,000.
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/*
+ * Prices and dates as the shop writes them, without Intl. The first Intl formatter a page builds
+ * loads the browser's locale data on the main thread: measured at about 150 ms of the entry's
+ * start-up at 4x CPU (decision 0012). The shop writes one fixed format per site, so the rules are
+ * spelled out here; format.test.ts checks them against Intl in Node.
+ */
 
-/** `AED 1,250` on the UAE site, `₹1,25,000` on the India site. */
+/** Digits of a whole number grouped in threes (1,250,000), or as India does: 1,25,00,000. */
+function groupDigits(whole: number, indian: boolean): string {
+  const digits = String(whole);
+  if (digits.length <= 3) return digits;
+  const last = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  const size = indian ? 2 : 3;
+  const groups: string[] = [];
+  for (let end = rest.length; end > 0; end -= size) groups.unshift(rest.slice(Math.max(0, end - size), end));
+  return `${groups.join(',')},${last}`;
+}
+
+/** A whole number as the site writes it (rounded half away from zero, as Intl does). */
+function formatWhole(amount: number, indian: boolean): string {
+  const rounded = Math.round(Math.abs(amount));
+  const sign = amount < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}${groupDigits(rounded, indian)}`;
+}
+
+/** `AED 1,250` on the UAE site, `₹1,25,000` on the India site (lakh and crore grouping). */
 export function formatMoney(money: Money): string {
-  return money.currency === 'INR' ? `₹${inr.format(money.amount)}` : `AED ${aed.format(money.amount)}`;
+  return money.currency === 'INR' ? `₹${formatWhole(money.amount, true)}` : `AED ${formatWhole(money.amount, false)}`;
 }
 
 export function nightsDays(nights: number, days: number): string {
   return `${nights} ${nights === 1 ? 'night' : 'nights'} / ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const shortMonth = (month: number) => MONTHS[month]!.slice(0, 3);
+
+/** The calendar day of an ISO date or timestamp, in UTC (server and browser agree, whatever the zone). */
+function utcDay(iso: string): Date | null {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `5 Dec 2026`. An unreadable date is shown as it came. */
+export function formatDay(iso: string): string {
+  const d = utcDay(iso);
+  return d ? `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}` : iso;
+}
+
+/** `Sat 5 Dec 2026`: a travel date, where the weekday matters. */
+export function formatTravelDate(iso: string): string {
+  const d = utcDay(iso);
+  return d ? `${WEEKDAYS[d.getUTCDay()]} ${formatDay(iso)}` : iso;
+}
+
+/** `December 2026`. */
+export function formatMonthYear(iso: string): string {
+  const d = utcDay(iso);
+  return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : iso;
 }

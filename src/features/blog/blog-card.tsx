@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '../../../contract/content.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { formatDay } from '../../lib/format.ts';
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const formatPostDate = (iso: string) => day.format(new Date(iso));
+export const formatPostDate = formatDay;
 
 export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
   const { href } = useSite();

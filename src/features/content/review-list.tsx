@@ -1,8 +1,8 @@
 import type { Review } from '../../../contract/content.ts';
+import { formatMonthYear } from '../../lib/format.ts';
 import { RichText } from './rich-text.tsx';
 import './content.css';
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function Stars({ rating, label }: { rating: number; label?: string }) {
   const full = Math.round(rating);
@@ -27,7 +27,7 @@ export function ReviewList({ reviews, headingLevel = 3, rail }: { reviews: Revie
           <p className="review-author">
             <strong>{r.author}</strong>
             {r.location ? `, ${r.location}` : ''}
-            {r.travelledOn ? <span className="review-date"> · travelled {monthYear.format(new Date(r.travelledOn))}</span> : null}
+            {r.travelledOn ? <span className="review-date"> · travelled {formatMonthYear(r.travelledOn)}</span> : null}
           </p>
         </li>
       ))}

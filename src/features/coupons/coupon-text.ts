@@ -1,5 +1,6 @@
 import type { CouponDiscount } from '../../../contract/coupons.ts';
 import type { Money } from '../../../contract/site.ts';
+import { formatDay } from '../../lib/format.ts';
 
 type Format = (m: Money) => string;
 
@@ -14,8 +15,7 @@ export function minCartText(minCart: Money, money: Format): string | null {
   return minCart.amount > 0 ? `On bookings of ${money(minCart)} or more` : null;
 }
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const validUntil = (iso: string) => day.format(new Date(iso));
+export const validUntil = formatDay;
 
 /** A category id from `?category=`, when it is one. */
 export function categoryFromSearch(search: URLSearchParams): number | undefined {

@@ -2,10 +2,9 @@ import { Link } from 'react-router-dom';
 import type { Deal } from '../../../contract/deals.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { nightsDays } from '../../lib/format.ts';
+import { formatDay, nightsDays } from '../../lib/format.ts';
 import './deals.css';
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A live deal; with a package it links to it and shows the discounted price. */
 export function DealCard({ deal, priority }: { deal: Deal; priority?: boolean }) {
@@ -52,7 +51,7 @@ export function DealCard({ deal, priority }: { deal: Deal; priority?: boolean })
           </>
         ) : null}
         <p className="deal-valid">
-          Book by <time dateTime={deal.validTo}>{day.format(new Date(deal.validTo))}</time>
+          Book by <time dateTime={deal.validTo}>{formatDay(deal.validTo)}</time>
         </p>
       </div>
     </>
