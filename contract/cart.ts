@@ -81,6 +81,3 @@ export const createTempBookingParamsSchema = ownerParamsSchema.extend({
 export const getTempBookingParamsSchema = ownerParamsSchema.extend({
   TempBookingId: z.coerce.number().int().positive().optional(),
 });
-
-/** Child fare as a share of the adult fare; infants travel free. */
-export const CHILD_FARE_SHARE = 0.6;

@@ -5,7 +5,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { cartItems, packagePrices } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
 import { HttpError, ok } from '../lib/envelope.ts';
-import { addLine, priceLine, type Owner } from './cart.ts';
+import { priceLine } from '../../contract/pricing.ts';
+import { addLine, type Owner } from './cart.ts';
 import { once } from './idempotency.ts';
 
 let database: Database;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CHILD_FARE_SHARE, type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
+import { type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
+import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
@@ -10,10 +11,6 @@ export type Owner = `guest:${string}` | `user:${number}`;
 
 const MAX_LINES = 20;
 const MAX_DAYS_AHEAD = 540;
-
-export function priceLine(unit: number, adults: number, children: number): number {
-  return unit * adults + Math.round(unit * CHILD_FARE_SHARE) * children;
-}
 
 function checkTravelDate(travelDate: string, now: Date) {
   const date = new Date(`${travelDate}T00:00:00Z`);

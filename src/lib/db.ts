@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { z } from 'zod';
 import { currencySchema, siteSchema } from '../../contract/site.ts';
+import { DB_NAME } from './shop-db-exists.ts';
 
 /*
  * The traveller's own data on this device. No React and no DOM in here: the page and the service
@@ -78,17 +79,13 @@ export const localTempBookingSchema = z.object({
 });
 export type LocalTempBooking = z.infer<typeof localTempBookingSchema>;
 
-export const swrCacheEntrySchema = z.object({ key: z.string(), value: z.unknown(), savedAt: z.number() });
-export type SwrCacheEntry = z.infer<typeof swrCacheEntrySchema>;
-
 export type ShopDb = Dexie & {
   cartLines: EntityTable<CartLine, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   tempBookings: EntityTable<LocalTempBooking, 'id'>;
-  swrCache: EntityTable<SwrCacheEntry, 'key'>;
 };
 
-export const DB_NAME = 'wanderlust';
+export { DB_NAME };
 
 export function openShopDb(name = DB_NAME): ShopDb {
   const db = new Dexie(name) as ShopDb;
@@ -98,6 +95,8 @@ export function openShopDb(name = DB_NAME): ShopDb {
     tempBookings: 'id, [owner+site]',
     swrCache: 'key, savedAt',
   });
+  // Offline copies of content moved to their own small database (src/lib/content-store.ts).
+  db.version(2).stores({ swrCache: null });
   return db;
 }
 

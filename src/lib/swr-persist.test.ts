@@ -1,21 +1,24 @@
 import 'fake-indexeddb/auto';
 import { unstable_serialize } from 'swr';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openShopDb, type ShopDb } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { openContentStore, type ContentStore } from './content-store.ts';
 import { CACHE_VERSION, MAX_ENTRIES, createPersistentCache, isPersistableKey } from './swr-persist.ts';
 
 const key = (path: string, site: 'UAE' | 'IN', params: object) => unstable_serialize([path, site, params]);
 
+/** A fresh content database per test, read and written the way the cache does (through its store). */
 let n = 0;
-const dbs: ShopDb[] = [];
-function freshDb(): ShopDb {
-  const db = openShopDb(`swr-test-${++n}`);
-  dbs.push(db);
-  return db;
+function freshDb() {
+  const store = openContentStore(`swr-test-${++n}`);
+  const rows = async () => new Map((await store.readAll()).map((r) => [r.key, r]));
+  return {
+    store,
+    openStore: async (): Promise<ContentStore> => store,
+    get: async (k: string) => (await rows()).get(k),
+    count: async () => (await rows()).size,
+    put: (...list: { key: string; value: unknown; savedAt: number }[]) => store.putMany(list),
+  };
 }
-afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.delete();
-});
 
 describe('which reads are kept on the device', () => {
   it('keeps public content reads', () => {
@@ -36,11 +39,11 @@ describe('persistent SWR cache', () => {
   it('writes the server-rendered fallback to IndexedDB, and it shows on a later visit after hydration', async () => {
     const db = freshDb();
     const detail = key('Holiday/GetPackageDetail', 'UAE', { Slug: 'goa' });
-    const first = createPersistentCache({ fallback: { [detail]: { title: 'Goa' } }, openDb: async () => db });
+    const first = createPersistentCache({ fallback: { [detail]: { title: 'Goa' } }, openStore: db.openStore });
     await first.flush();
-    expect((await db.swrCache.get(detail))?.value).toEqual({ v: CACHE_VERSION, data: { title: 'Goa' } });
+    expect((await db.get(detail))?.value).toEqual({ v: CACHE_VERSION, data: { title: 'Goa' } });
 
-    const later = createPersistentCache({ fallback: {}, openDb: async () => db });
+    const later = createPersistentCache({ fallback: {}, openStore: db.openStore });
     await later.ready;
     const cache = later.provider();
     // Hidden until hydration is over, so the server's HTML and the first render agree.
@@ -53,12 +56,12 @@ describe('persistent SWR cache', () => {
   it('lets the server fallback win over an older copy on disk', async () => {
     const db = freshDb();
     const k = key('getBanner', 'UAE', { BannerType: 'home' });
-    await db.swrCache.put({ key: k, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() - 1000 });
-    const c = createPersistentCache({ fallback: { [k]: ['new'] }, openDb: async () => db });
+    await db.put({ key: k, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() - 1000 });
+    const c = createPersistentCache({ fallback: { [k]: ['new'] }, openStore: db.openStore });
     await c.flush();
     c.show();
     expect(c.provider().get(k)).toBeUndefined(); // SWR then reads the fallback
-    expect((await db.swrCache.get(k))?.value).toEqual({ v: CACHE_VERSION, data: ['new'] });
+    expect((await db.get(k))?.value).toEqual({ v: CACHE_VERSION, data: ['new'] });
   });
 
   it('after hydration, only reads with an offline copy change: a server-rendered read stays as it was', async () => {
@@ -66,11 +69,11 @@ describe('persistent SWR cache', () => {
     const seen = key('GetDeals', 'UAE', { pageIndex: 2 });
     const rendered = key('getBanner', 'UAE', { BannerType: 'home' });
     const fresh = key('GetDeals', 'UAE', { pageIndex: 3 });
-    await db.swrCache.bulkPut([
+    await db.put(...[
       { key: seen, value: { v: CACHE_VERSION, data: ['seen'] }, savedAt: Date.now() },
       { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() },
     ]);
-    const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openDb: async () => db });
+    const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openStore: db.openStore });
     await pc.ready;
     // While hydrating, nothing comes from disk.
     expect(pc.hasOfflineCopy(seen)).toBe(false);
@@ -86,18 +89,30 @@ describe('persistent SWR cache', () => {
 
   it('writes through fresh answers and skips personal ones', async () => {
     const db = freshDb();
-    const c = createPersistentCache({ fallback: {}, openDb: async () => db });
+    const c = createPersistentCache({ fallback: {}, openStore: db.openStore });
     const cache = c.provider();
     const pub = key('GetDeals', 'IN', { pageIndex: 1 });
     const mine = key('Coupon/GetCouponList', 'IN', { userId: 3 });
     cache.set(pub, { data: { deals: [1] }, isValidating: false });
     cache.set(mine, { data: { coupons: ['secret'] } });
     await c.flush();
-    expect(await db.swrCache.get(pub)).toBeTruthy();
-    expect(await db.swrCache.get(mine)).toBeUndefined();
+    expect(await db.get(pub)).toBeTruthy();
+    expect(await db.get(mine)).toBeUndefined();
     cache.delete(pub);
     await c.flush();
-    expect(await db.swrCache.get(pub)).toBeUndefined();
+    expect(await db.get(pub)).toBeUndefined();
+  });
+
+  it('deletes rows it will never show, but never the copy this page has just written', async () => {
+    const db = freshDb();
+    const expired = key('GetDeals', 'UAE', { pageIndex: 1 });
+    const rendered = key('getBanner', 'UAE', { BannerType: 'home' });
+    const longAgo = Date.now() - 90 * 24 * 3600 * 1000;
+    await db.put({ key: expired, value: { v: CACHE_VERSION, data: 1 }, savedAt: longAgo }, { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: longAgo });
+    const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openStore: db.openStore });
+    await pc.flush();
+    expect(await db.get(expired)).toBeUndefined();
+    expect((await db.get(rendered))?.value).toEqual({ v: CACHE_VERSION, data: ['new'] });
   });
 
   it('ignores rows of another cache version, too old, or malformed', async () => {
@@ -105,12 +120,12 @@ describe('persistent SWR cache', () => {
     const a = key('GetDeals', 'UAE', { pageIndex: 1 });
     const b = key('GetDeals', 'UAE', { pageIndex: 2 });
     const c = key('GetDeals', 'UAE', { pageIndex: 3 });
-    await db.swrCache.bulkPut([
+    await db.put(...[
       { key: a, value: { v: CACHE_VERSION + 1, data: 1 }, savedAt: Date.now() },
       { key: b, value: { v: CACHE_VERSION, data: 2 }, savedAt: Date.now() - 90 * 24 * 3600 * 1000 },
       { key: c, value: 'nonsense', savedAt: Date.now() },
     ]);
-    const pc = createPersistentCache({ fallback: {}, openDb: async () => db });
+    const pc = createPersistentCache({ fallback: {}, openStore: db.openStore });
     await pc.ready;
     pc.show();
     expect(pc.provider().get(a)).toBeUndefined();
@@ -121,18 +136,18 @@ describe('persistent SWR cache', () => {
   it(`keeps at most ${MAX_ENTRIES} entries, dropping the oldest`, async () => {
     const db = freshDb();
     const t0 = Date.now() - 100_000;
-    await db.swrCache.bulkPut(
-      Array.from({ length: MAX_ENTRIES + 30 }, (_, i) => ({ key: key('GetDeals', 'UAE', { pageIndex: i + 1 }), value: { v: CACHE_VERSION, data: i }, savedAt: t0 + i })),
+    await db.put(
+      ...Array.from({ length: MAX_ENTRIES + 30 }, (_, i) => ({ key: key('GetDeals', 'UAE', { pageIndex: i + 1 }), value: { v: CACHE_VERSION, data: i }, savedAt: t0 + i })),
     );
-    const pc = createPersistentCache({ fallback: {}, openDb: async () => db });
+    const pc = createPersistentCache({ fallback: {}, openStore: db.openStore });
     await pc.flush();
-    expect(await db.swrCache.count()).toBe(MAX_ENTRIES);
-    expect(await db.swrCache.get(key('GetDeals', 'UAE', { pageIndex: 1 }))).toBeUndefined();
-    expect(await db.swrCache.get(key('GetDeals', 'UAE', { pageIndex: MAX_ENTRIES + 30 }))).toBeTruthy();
+    expect(await db.count()).toBe(MAX_ENTRIES);
+    expect(await db.get(key('GetDeals', 'UAE', { pageIndex: 1 }))).toBeUndefined();
+    expect(await db.get(key('GetDeals', 'UAE', { pageIndex: MAX_ENTRIES + 30 }))).toBeTruthy();
   });
 
   it('works without IndexedDB (private mode): a plain in-memory cache', async () => {
-    const pc = createPersistentCache({ fallback: {}, openDb: () => Promise.reject(new Error('no idb')) });
+    const pc = createPersistentCache({ fallback: {}, openStore: () => Promise.reject(new Error('no idb')) });
     const cache = pc.provider();
     cache.set('k', { data: 1 });
     await pc.flush();

@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { unstable_serialize, type Cache, type Middleware, type State } from 'swr';
-import type { ShopDb } from './db.ts';
+import { openContentStore, type ContentStore, type StoredAnswer } from './content-store.ts';
 import { whenIdle } from './when-idle.ts';
 
 /*
- * SWR's cache, kept in IndexedDB (table swrCache) so a page the traveller has seen renders offline
+ * SWR's cache, kept in IndexedDB (src/lib/content-store.ts) so a page the traveller has seen renders offline
  * later. Only public content reads are kept (never anything of one traveller: no cart, no
  * personal coupons). The server-rendered fallback always wins: rows on disk become visible only
  * after hydration, and never for a key the server just rendered.
@@ -104,42 +104,45 @@ export interface PersistentCache {
  */
 export function createPersistentCache(opts: {
   fallback: Record<string, unknown>;
-  openDb?: () => Promise<ShopDb>;
+  openStore?: () => Promise<ContentStore>;
   now?: () => number;
   /** Open the database once the page is idle (a server-rendered page needs nothing from it to start). */
   deferOpen?: boolean;
 }): PersistentCache {
   const now = opts.now ?? Date.now;
-  const load = opts.openDb ?? (() => import('./db.ts').then((m) => m.shopDb()));
-  const openDb = opts.deferOpen ? () => whenIdle().then(load) : load;
+  const load = opts.openStore ?? (async () => openContentStore());
+  const openStore = opts.deferOpen ? () => whenIdle().then(load) : load;
   const live = new Map<string, State>();
   /** Rows loaded from disk that nothing newer has replaced yet. */
   const disk = new Map<string, State>();
   const written = new Map<string, unknown>();
+  /** When each row on disk was saved, as far as this page knows: what trimming goes by. */
+  const savedAt = new Map<string, number>();
   const visibility = createVisibility();
   let pending: Promise<unknown> = Promise.resolve();
   let writesSinceTrim = 0;
 
-  const dbPromise = openDb().catch(() => null);
+  const storePromise = openStore().catch(() => null);
   /** Runs after the writes before it; `skipped` runs instead when there is no database. */
-  const enqueue = (task: (db: ShopDb) => Promise<unknown>, skipped?: () => void) => {
+  const enqueue = (task: (store: ContentStore) => Promise<unknown>, skipped?: () => void) => {
     pending = pending.then(async () => {
-      const db = await dbPromise;
-      if (db) await task(db).catch(() => undefined);
+      const store = await storePromise;
+      if (store) await task(store).catch(() => undefined);
       else skipped?.();
     });
   };
 
-  const trim = (db: ShopDb) =>
-    db.swrCache.count().then(async (n) => {
-      if (n <= MAX_ENTRIES) return;
-      const oldest = await db.swrCache.orderBy('savedAt').limit(n - MAX_ENTRIES).primaryKeys();
-      await db.swrCache.bulkDelete(oldest);
-    });
+  /** Drops the oldest rows beyond MAX_ENTRIES. */
+  const trim = async (store: ContentStore) => {
+    if (savedAt.size <= MAX_ENTRIES) return;
+    const oldest = [...savedAt].sort((a, b) => a[1] - b[1]).slice(0, savedAt.size - MAX_ENTRIES).map(([key]) => key);
+    oldest.forEach((key) => savedAt.delete(key));
+    await store.deleteKeys(oldest);
+  };
 
   // Answers to keep are written together: one transaction for all that arrived meanwhile (a page
   // starts with several at once), not one each.
-  let unwritten = new Map<string, { key: string; value: StoredValue; savedAt: number }>();
+  let unwritten = new Map<string, StoredAnswer>();
   const persist = (key: string, data: unknown) => {
     if (data === undefined || !isPersistableKey(key) || written.get(key) === data) return;
     written.set(key, data);
@@ -151,13 +154,14 @@ export function createPersistentCache(opts: {
       unwritten = new Map();
       return taken;
     };
-    enqueue(async (db) => {
+    enqueue(async (store) => {
       const batch = rows();
-      await db.swrCache.bulkPut(batch);
+      await store.putMany(batch);
+      batch.forEach((row) => savedAt.set(row.key, row.savedAt));
       writesSinceTrim += batch.length;
       if (writesSinceTrim >= 20) {
         writesSinceTrim = 0;
-        await trim(db);
+        await trim(store);
       }
     }, rows);
   };
@@ -165,19 +169,26 @@ export function createPersistentCache(opts: {
   // What the server rendered is the freshest copy there is: keep it for later, offline.
   for (const [key, data] of Object.entries(opts.fallback)) persist(key, data);
 
-  const ready = dbPromise.then(async (db) => {
-    if (!db) return;
+  const ready = storePromise.then(async (store) => {
+    if (!store) return;
     try {
-      const { parseRows, swrCacheEntrySchema } = await import('./db.ts');
-      const rows = parseRows(swrCacheEntrySchema, await db.swrCache.orderBy('savedAt').reverse().limit(MAX_ENTRIES).toArray());
+      const rows = (await store.readAll()).sort((a, b) => b.savedAt - a.savedAt);
       const oldest = now() - MAX_AGE_MS;
+      const stale: string[] = [];
       for (const row of rows) {
-        if (row.key in opts.fallback || live.has(row.key) || disk.has(row.key)) continue;
-        if (row.savedAt < oldest || !isStoredValue(row.value) || !isPersistableKey(row.key)) continue;
+        // This page has already written a newer copy (the server's answer, say).
+        if (written.has(row.key)) continue;
+        if (row.savedAt < oldest || !isStoredValue(row.value) || !isPersistableKey(row.key)) {
+          stale.push(row.key);
+          continue;
+        }
+        savedAt.set(row.key, row.savedAt);
+        if (row.key in opts.fallback || live.has(row.key)) continue;
         disk.set(row.key, { data: row.value.data });
         written.set(row.key, row.value.data);
       }
-      await trim(db);
+      await store.deleteKeys(stale);
+      await trim(store);
     } catch {
       // A device without IndexedDB (or a broken row set) simply has no offline copies.
     }
@@ -197,7 +208,10 @@ export function createPersistentCache(opts: {
       live.delete(key);
       disk.delete(key);
       written.delete(key);
-      if (isPersistableKey(key)) enqueue((db) => db.swrCache.delete(key));
+      if (isPersistableKey(key)) {
+        savedAt.delete(key);
+        enqueue((store) => store.deleteKeys([key]));
+      }
     },
     keys() {
       return new Set([...live.keys(), ...(visibility.isVisible() ? disk.keys() : [])]).values();

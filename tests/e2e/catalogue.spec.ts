@@ -238,9 +238,10 @@ test('a package seen in the app renders offline later, from the data kept on the
       page.evaluate(
         (path) =>
           new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('wanderlust');
+            const open = indexedDB.open('wanderlust-content');
             open.onsuccess = () => {
-              const req = open.result.transaction('swrCache').objectStore('swrCache').getAllKeys();
+              if (!open.result.objectStoreNames.contains('answers')) return resolve(false);
+              const req = open.result.transaction('answers').objectStore('answers').getAllKeys();
               req.onsuccess = () => resolve(req.result.some((k) => String(k).includes(path)));
             };
           }),

@@ -141,3 +141,27 @@ test('continue to booking offline holds the cart once the server confirms', asyn
   await expect(page.getByText(/Hold ends in/)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Hold ends in \d+:\d{2}/)).toHaveText(/(29|30):\d{2}/);
 });
+
+test('a first visit loads no cart code until the first add, which then counts, keeps and syncs the line', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  await page.goto(`/holidays/${slug}`);
+  const guest = await guestId(context);
+  // The page keeps its content for offline use once idle: by then, everything it starts with has run.
+  await expect.poll(databases).toContain('wanderlust-content');
+  expect(await databases()).not.toContain('wanderlust');
+  expect(scripts.filter((s) => /\/(db|sync-runner|cart-count-live|pending-live)-[\w-]+\.js$/.test(s))).toEqual([]);
+
+  await addToCart(page);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+  await expect.poll(databases).toContain('wanderlust');
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(1);
+  // The count now comes from the database, not only from the tap.
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+  expect(await serverCart(request, guest)).toHaveLength(1);
+});

@@ -2,11 +2,26 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { track } from '../../lib/analytics.ts';
-import { shopDb } from '../../lib/db.ts';
-import { addToCart, estimateTotal, type PackageSummary, type Party } from './cart-ops.ts';
+import { priceLine } from '../../../contract/pricing.ts';
+import { announceCartDelta } from './cart-events.ts';
+import type { PackageSummary, Party } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
-import { registerBackgroundSync, requestSync } from './sync-runner.ts';
 import './cart.css';
+
+/**
+ * The cart's database and sync code (Dexie and the schemas): not part of the package page's
+ * start. It loads when the traveller first touches the form, and a tap never waits for it: the
+ * badge moves first (decision 0012).
+ */
+let cartCode: Promise<[typeof import('./cart-ops.ts'), typeof import('../../lib/db.ts'), typeof import('./sync-runner.ts')]> | null = null;
+function loadCartCode() {
+  cartCode ??= Promise.all([import('./cart-ops.ts'), import('../../lib/db.ts'), import('./sync-runner.ts')]).catch((err: unknown) => {
+    cartCode = null;
+    throw err;
+  });
+  return cartCode;
+}
+const warmCartCode = () => void loadCartCode().catch(() => undefined);
 
 function isoDay(offsetDays: number): string {
   const d = new Date();
@@ -66,24 +81,30 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
       setError('Each infant travels with an adult.');
       return;
     }
+    const who = currentCartIdentity();
+    const lineId = crypto.randomUUID();
+    // The badge moves on this frame, even before the database code has loaded.
+    announceCartDelta({ owner: who.owner, site, lineId, delta: 1 });
     try {
-      await addToCart(shopDb(), currentCartIdentity(), site, pkg, party);
+      const [{ addToCart }, { shopDb }, sync] = await loadCartCode();
+      await addToCart(shopDb(), who, site, pkg, party, { lineId });
       setAdded(true);
       track('add_to_cart', {
         currency: pkg.price.currency,
-        value: estimateTotal(pkg.price.amount, party.adults, party.children),
+        value: priceLine(pkg.price.amount, party.adults, party.children),
         items: [{ item_id: pkg.slug, item_name: pkg.title, price: pkg.price.amount, quantity: 1 }],
       });
-      void requestSync();
-      void registerBackgroundSync();
+      void sync.requestSync();
+      void sync.registerBackgroundSync();
     } catch {
+      announceCartDelta({ owner: who.owner, site, lineId, delta: 0 });
       setError('We could not save this on your device. Please try again.');
     }
   }
 
-  const total = estimateTotal(pkg.price.amount, party.adults, party.children);
+  const total = priceLine(pkg.price.amount, party.adults, party.children);
   return (
-    <form className="add-to-cart" onSubmit={submit} noValidate>
+    <form className="add-to-cart" onSubmit={submit} onPointerDown={warmCartCode} onFocus={warmCartCode} noValidate>
       <div className="field">
         <label htmlFor={dateId}>Travel date</label>
         <input id={dateId} type="date" required min={isoDay(1)} max={isoDay(540)} value={party.travelDate} onChange={(e) => set({ travelDate: e.target.value })} />

@@ -1,4 +1,4 @@
-import { CHILD_FARE_SHARE } from '../../../contract/cart.ts';
+import { priceLine } from '../../../contract/pricing.ts';
 import type { Money, Site } from '../../../contract/site.ts';
 import { cartLineSchema, parseRows, type CartLine, type ShopDb } from '../../lib/db.ts';
 import type { IdParams } from '../../lib/sync/transport.ts';
@@ -28,14 +28,19 @@ export interface Party {
   rooms: number;
 }
 
-/** What the line will cost, as the server will price it (the server's figure wins on sync). */
-export function estimateTotal(unit: number, adults: number, children: number): number {
-  return unit * adults + Math.round(unit * CHILD_FARE_SHARE) * children;
-}
-
-/** Adds a line here at once and queues it for the server. */
-export async function addToCart(db: ShopDb, who: CartIdentity, site: Site, pkg: PackageSummary, party: Party, now = Date.now()): Promise<CartLine> {
-  const id = crypto.randomUUID();
+/**
+ * Adds a line here at once and queues it for the server. `lineId` is for a caller that announced
+ * the tap itself before this code had loaded (announcing the same line again changes nothing).
+ */
+export async function addToCart(
+  db: ShopDb,
+  who: CartIdentity,
+  site: Site,
+  pkg: PackageSummary,
+  party: Party,
+  { now = Date.now(), lineId }: { now?: number; lineId?: string } = {},
+): Promise<CartLine> {
+  const id = lineId ?? crypto.randomUUID();
   const line: CartLine = {
     id,
     owner: who.owner,
@@ -49,7 +54,7 @@ export async function addToCart(db: ShopDb, who: CartIdentity, site: Site, pkg: 
     nights: pkg.nights,
     ...party,
     unitPrice: pkg.price.amount,
-    totalPrice: estimateTotal(pkg.price.amount, party.adults, party.children),
+    totalPrice: priceLine(pkg.price.amount, party.adults, party.children),
     cartId: null,
     state: 'pending',
     createdAt: now,

@@ -4,7 +4,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
-import { nightsDays } from '../../lib/format.ts';
+import { formatTravelDate, nightsDays } from '../../lib/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';
@@ -20,7 +20,6 @@ function party(l: CartLine): string {
   return parts.join(', ');
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function CartLineItem({ line }: { line: CartLine }) {
   const { money, href } = useSite();
@@ -38,7 +37,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         <p className="cart-line-meta">
           {line.city} · {nightsDays(line.nights, line.nights + 1)}
           <br />
-          {longDate.format(new Date(`${line.travelDate}T00:00:00Z`))} · {party(line)}
+          {formatTravelDate(line.travelDate)} · {party(line)}
         </p>
         <p className="cart-line-price">{money({ amount: line.totalPrice, currency: line.currency })}</p>
         {line.state === 'pending' ? <p className="sync-state sync-pending">Waiting to sync</p> : null}

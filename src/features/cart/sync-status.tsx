@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
-import { whenIdle } from '../../lib/when-idle.ts';
 import { useOnline } from './use-online.ts';
+import { whenCartDbInUse } from './when-cart-db.ts';
 
 /** A quiet line under the header: offline, and how many changes are still waiting to sync. */
 export function SyncStatus() {
@@ -12,13 +12,14 @@ export function SyncStatus() {
   useEffect(() => {
     let cancelled = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void (async () => {
-      await whenIdle();
-      const { watchPending } = await import('./pending-live.ts');
-      if (!cancelled) subscription = watchPending(setPending);
-    })();
+    const cancelWait = whenCartDbInUse(() => {
+      void import('./pending-live.ts').then(({ watchPending }) => {
+        if (!cancelled) subscription = watchPending(setPending);
+      });
+    });
     return () => {
       cancelled = true;
+      cancelWait();
       subscription?.unsubscribe();
     };
   }, []);

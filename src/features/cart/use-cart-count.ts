@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { whenIdle } from '../../lib/when-idle.ts';
 import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
+import { whenCartDbInUse } from './when-cart-db.ts';
 
 interface CountStore {
   subscribe(listener: () => void): () => void;
@@ -33,6 +33,24 @@ function createCountStore(site: Site): CountStore {
     listeners.forEach((l) => l());
   };
 
+  let cancelWait: (() => void) | null = null;
+  /** Watches the database's lines for this owner, once the page is idle and the database is in use. */
+  const watch = () => {
+    const mine = ++generation;
+    cancelWait?.();
+    cancelWait = whenCartDbInUse(() => {
+      void import('./cart-count-live.ts').then(({ watchCartLineIds }) => {
+        if (mine !== generation || owner === null) return;
+        const subscription = watchCartLineIds(owner, site, (ids) => {
+          lineIds = new Set(ids);
+          taps = unsettledTaps(lineIds, taps, Date.now());
+          emit();
+        });
+        unwatch = () => subscription.unsubscribe();
+      });
+    });
+  };
+
   /** Who is here (sign-in and sign-out in this or another tab change the cookies): watch their lines. */
   const follow = () => {
     const next = currentCartIdentity().owner;
@@ -42,19 +60,8 @@ function createCountStore(site: Site): CountStore {
     taps = new Map();
     unwatch?.();
     unwatch = null;
-    const mine = ++generation;
     // Taps show at once; the database's view joins once the page has loaded and the browser is idle.
-    void (async () => {
-      await whenIdle();
-      const { watchCartLineIds } = await import('./cart-count-live.ts');
-      if (mine !== generation) return;
-      const subscription = watchCartLineIds(next, site, (ids) => {
-        lineIds = new Set(ids);
-        taps = unsettledTaps(lineIds, taps, Date.now());
-        emit();
-      });
-      unwatch = () => subscription.unsubscribe();
-    })();
+    watch();
     emit();
   };
 
@@ -74,6 +81,8 @@ function createCountStore(site: Site): CountStore {
 
   const stop = () => {
     generation++;
+    cancelWait?.();
+    cancelWait = null;
     unwatch?.();
     stopTaps?.();
     unwatch = stopTaps = null;
@@ -103,7 +112,8 @@ const serverCount = () => 0;
 
 /**
  * Items in the cart, pending ones included: what the header shows on every page. The database
- * code is loaded when the page has loaded and the browser is idle, so it never weighs on the start.
+ * code is loaded when the page has loaded and the browser is idle, and only on a device that has
+ * the database, so it never weighs on the start.
  */
 export function useCartCount(): number {
   const { site } = useSite();
