@@ -6,6 +6,7 @@ import { EnquiryLayer } from '../features/enquiry/enquiry-layer.tsx';
 import { TagManager } from '../components/tag-manager.tsx';
 import { campaignSearch } from '../lib/campaign.ts';
 import { ensureGuestId, readIdentity } from '../lib/identity.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { createPersistentCache } from '../lib/swr-persist.ts';
 import type { AppData } from './app-data.ts';
 import { Layout } from './layout.tsx';
@@ -48,10 +49,20 @@ function InteractiveMark() {
   return null;
 }
 
-/** A visitor who is not signed in is a guest with a guest_id kept 7 days. */
+/**
+ * A visitor who is not signed in is a guest with a guest_id kept 7 days. Given once the page is
+ * idle, not while it hydrates (reading and writing cookies are trips to the browser's cookie
+ * store); anything that needs the id before then creates it itself (currentCartIdentity).
+ */
 function GuestIdentity() {
   useEffect(() => {
-    if (readIdentity().kind === 'guest') ensureGuestId();
+    let cancelled = false;
+    void whenIdle().then(() => {
+      if (!cancelled && readIdentity().kind === 'guest') ensureGuestId();
+    });
+    return () => {
+      cancelled = true;
+    };
   }, []);
   return null;
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { whenCartDbInUse } from './when-cart-db.ts';
 
@@ -68,6 +69,7 @@ function createCountStore(site: Site): CountStore {
   const start = () => {
     // The tap shows at once; the database's view follows and settles it.
     stopTaps = onCartDelta((change) => {
+      if (owner === null) follow();
       if (change.owner !== owner || change.site !== site) return;
       taps = new Map(taps);
       if (change.delta === 0) taps.delete(change.lineId);
@@ -76,7 +78,12 @@ function createCountStore(site: Site): CountStore {
     });
     window.addEventListener('focus', follow);
     window.addEventListener('storage', follow);
-    follow();
+    // Who is here is read once the page is idle, not while it hydrates: cookies are a trip to the
+    // browser's cookie store, and the count stays 0 until the database answers anyway.
+    const mine = generation;
+    void whenIdle().then(() => {
+      if (mine === generation && owner === null) follow();
+    });
   };
 
   const stop = () => {
