@@ -39,4 +39,7 @@ export async function addToCart(page: Page, adults = 2) {
   const adultsInput = page.getByRole('spinbutton', { name: 'Adults' });
   await adultsInput.fill(String(adults));
   await page.getByRole('button', { name: 'Add to cart' }).click();
+  // The badge moves at the tap; the line is on the device once the form says so (a reload or a
+  // full navigation before then could lose a tap whose write has not happened yet).
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible();
 }

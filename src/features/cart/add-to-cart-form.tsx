@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { track } from '../../lib/analytics.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { priceLine } from '../../../contract/pricing.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
@@ -10,8 +11,9 @@ import './cart.css';
 
 /**
  * The cart's database and sync code (Dexie and the schemas): not part of the package page's
- * start. It loads when the traveller first touches the form, and a tap never waits for it: the
- * badge moves first (decision 0012).
+ * start. It loads once the page is idle (so an add works if the network drops before the first
+ * tap, on a page the service worker does not control yet), or earlier when the traveller touches
+ * the form; a tap never waits for it: the badge moves first (decision 0012).
  */
 let cartCode: Promise<[typeof import('./cart-ops.ts'), typeof import('../../lib/db.ts'), typeof import('./sync-runner.ts')]> | null = null;
 function loadCartCode() {
@@ -60,7 +62,10 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   // The cart lives on the device, so the button works once the page's code runs: until then it is
   // disabled rather than letting a tap post the form and reload the page.
   const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  useEffect(() => {
+    setInteractive(true);
+    void whenIdle().then(warmCartCode);
+  }, []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
     setParty((p) => ({ ...p, ...patch }));
