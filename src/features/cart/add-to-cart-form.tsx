@@ -11,9 +11,9 @@ import './cart.css';
 
 /**
  * The cart's database and sync code (Dexie and the schemas): not part of the package page's
- * start. It loads once the page is idle (so an add works if the network drops before the first
- * tap, on a page the service worker does not control yet), or earlier when the traveller touches
- * the form; a tap never waits for it: the badge moves first (decision 0012).
+ * start. It loads when the traveller first touches the form, or once the page is idle on a page
+ * the service worker does not control yet (a first visit: an add must still work if the network
+ * drops before the first tap). A tap never waits for it: the badge moves first (decision 0012).
  */
 let cartCode: Promise<[typeof import('./cart-ops.ts'), typeof import('../../lib/db.ts'), typeof import('./sync-runner.ts')]> | null = null;
 function loadCartCode() {
@@ -64,7 +64,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   const [interactive, setInteractive] = useState(false);
   useEffect(() => {
     setInteractive(true);
-    void whenIdle().then(warmCartCode);
+    // A page the service worker controls gets the code from its cache, network or not.
+    if (!navigator.serviceWorker?.controller) void whenIdle().then(warmCartCode);
   }, []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
