@@ -135,6 +135,9 @@ test('the account page sends a visitor to log in, and the login page links to si
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/in\/forgot-password$/);
   await interactive(page);
+  // The URL changes as the link is followed; the login form (which has a field of the same name)
+  // stays on screen until the new page's code has loaded.
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
   await page.getByLabel('Email or mobile number').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Email/Mobile Id not found.');
