@@ -26,6 +26,11 @@ export interface PublicSettings {
 export interface PageAssets {
   css: string[];
   preload: string[];
+  /**
+   * The files of the cart's database and sync code (src/features/cart/cart-code.ts): fetched
+   * ahead on a page the service worker does not control yet, so an add still works offline.
+   */
+  cartCode: string[];
 }
 
 export interface RenderRequest {

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { Render, ServerFetch } from '../contract/ssr.ts';
+import type { PageAssets, Render, ServerFetch } from '../contract/ssr.ts';
 import { publicUrl } from './config.ts';
 import { cspHeader } from './lib/csp.ts';
 import { sendError } from './lib/envelope.ts';
@@ -20,21 +20,41 @@ interface ViteManifestChunk {
   imports?: string[];
 }
 
+/** The files of a manifest chunk's static imports, transitively (not the chunk itself), with their styles. */
+function importedChunks(manifest: Record<string, ViteManifestChunk>, key: string) {
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(walk);
+  };
+  manifest[key]?.imports?.forEach(walk);
+  return { files, css };
+}
+
 /** The entry's script, its styles and the chunks it imports (to preload), from Vite's manifest. */
 export function entryAssets(manifest: Record<string, ViteManifestChunk>, entryKey: string) {
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`Vite manifest has no entry ${entryKey}: run npm run build`);
-  const css = new Set(entry.css ?? []);
-  const preload = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || preload.has(chunk.file)) return;
-    preload.add(chunk.file);
-    chunk.css?.forEach((c) => css.add(c));
-    chunk.imports?.forEach(walk);
-  };
-  entry.imports?.forEach(walk);
-  return { entry: `/${entry.file}`, css: [...css].map((f) => `/${f}`), preload: [...preload].map((f) => `/${f}`) };
+  const { files, css } = importedChunks(manifest, entryKey);
+  entry.css?.forEach((c) => css.add(c));
+  return { entry: `/${entry.file}`, css: [...css].map((f) => `/${f}`), preload: [...files].map((f) => `/${f}`) };
+}
+
+/**
+ * The files of a code-split module and everything it imports, minus what the entry already
+ * loads: what a page can fetch ahead (modulepreload) without running it.
+ */
+export function lazyChunkFiles(manifest: Record<string, ViteManifestChunk>, key: string, entryKey: string): string[] {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Vite manifest has no module ${key}: run npm run build`);
+  const loaded = importedChunks(manifest, entryKey).files;
+  loaded.add(manifest[entryKey]?.file ?? '');
+  const files = [chunk.file, ...importedChunks(manifest, key).files].filter((f) => !loaded.has(f));
+  return [...new Set(files)].map((f) => `/${f}`);
 }
 
 /** Stylesheet text made safe to sit inside a <style> element. */
@@ -70,7 +90,7 @@ async function serveManifest(app: FastifyInstance) {
 function pageHandler(
   app: FastifyInstance,
   getRender: () => Promise<Render>,
-  assets: { css: string[]; preload: string[] },
+  assets: PageAssets,
   bootstrapModules: string[],
   strictCsp: boolean,
   inlineCss?: string,
@@ -104,11 +124,15 @@ function pageHandler(
   };
 }
 
+/** The module the add-to-cart form loads for the cart's database and sync code. */
+const CART_CODE_MODULE = 'src/features/cart/cart-code.ts';
+
 /** The built shop: hashed assets cached for a year, pages rendered on the server. */
 export async function productionWeb(app: FastifyInstance) {
   const clientDir = join(DIST, 'client');
   const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
   const { entry, css, preload } = entryAssets(manifest, 'src/entry-client.tsx');
+  const cartCode = lazyChunkFiles(manifest, CART_CODE_MODULE, 'src/entry-client.tsx');
   const serverEntry = pathToFileURL(join(DIST, 'server/entry-server.js')).href;
   const mod = (await import(serverEntry)) as { render: Render };
 
@@ -126,7 +150,7 @@ export async function productionWeb(app: FastifyInstance) {
   await serveManifest(app);
   // The stylesheet (about 5 KB gzipped) goes in every page: the first paint waits for no request.
   const inlineCss = styleText((await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'));
-  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload }, [entry], true, inlineCss));
+  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, [entry], true, inlineCss));
 }
 
 /** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */
@@ -142,5 +166,5 @@ export async function developmentWeb(app: FastifyInstance) {
   app.addHook('onClose', () => vite.close());
   await serveManifest(app);
   const getRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
-  app.get('/*', pageHandler(app, getRender, { css: [], preload: [] }, ['/@vite/client', '/src/entry-client.tsx'], false));
+  app.get('/*', pageHandler(app, getRender, { css: [], preload: [], cartCode: [] }, ['/@vite/client', '/src/entry-client.tsx'], false));
 }

@@ -7,12 +7,14 @@ import { APP_DATA_ID, parseAppData } from './app/app-data.ts';
 import { Document, inlineCssOfPage } from './app/document.tsx';
 import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
 import { siteForPath } from '../contract/site-rules.ts';
+import { setCartCodeFiles } from './features/cart/cart-code-ahead.ts';
 import { registerServiceWorker } from './lib/service-worker-registration.ts';
 import './styles.css';
 
 async function start() {
   const raw = document.getElementById(APP_DATA_ID)?.textContent ?? '{}';
   const data = parseAppData(JSON.parse(raw));
+  setCartCodeFiles(data.assets.cartCode);
   // The server rendered this route; load its code before hydrating so nothing suspends.
   await (data.status === 404 ? NotFoundPage : matchAppRoute(location.pathname).route.page).preload();
   if (data.shell) {

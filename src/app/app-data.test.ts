@@ -5,7 +5,7 @@ const good: AppData = {
   status: 200,
   fallback: { k: [1] },
   settings: { origin: 'https://shop.example', gtm: { IN: 'GTM-ABC' } },
-  assets: { css: ['/a.css'], preload: [] },
+  assets: { css: ['/a.css'], preload: [], cartCode: ['/assets/db.js'] },
 };
 
 describe('app data handed from the server to the page', () => {
@@ -18,7 +18,8 @@ describe('app data handed from the server to the page', () => {
     expect(() => parseAppData({ ...good, status: '200' })).toThrow();
     expect(() => parseAppData({ ...good, fallback: [] })).toThrow();
     expect(() => parseAppData({ ...good, settings: { gtm: {} } })).toThrow();
-    expect(() => parseAppData({ ...good, assets: { css: [1], preload: [] } })).toThrow();
+    expect(() => parseAppData({ ...good, assets: { css: [1], preload: [], cartCode: [] } })).toThrow();
+    expect(() => parseAppData({ ...good, assets: { css: [], preload: [] } })).toThrow();
   });
   it('keeps the script element closed', () => {
     expect(serializeAppData({ ...good, fallback: { x: '</script>' } })).not.toContain('</script>');

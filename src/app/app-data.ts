@@ -1,3 +1,5 @@
+import type { PageAssets } from '../../contract/ssr.ts';
+
 /** What the server hands the page for hydration, in a JSON script element. */
 export interface AppData {
   /** HTTP status of the server render: 404 renders the not-found page at that URL. */
@@ -11,7 +13,7 @@ export interface AppData {
     googleClientId?: string;
     tokenKey?: string;
   };
-  assets: { css: string[]; preload: string[] };
+  assets: PageAssets;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,7 +39,8 @@ export function parseAppData(value: unknown): AppData {
     optionalString(value.settings.tokenKey) &&
     isObject(value.assets) &&
     isStrings(value.assets.css) &&
-    isStrings(value.assets.preload);
+    isStrings(value.assets.preload) &&
+    isStrings(value.assets.cartCode);
   if (!ok) throw new Error('The page data is malformed.');
   return value as unknown as AppData;
 }

@@ -4,20 +4,22 @@ import { useSite } from '../../app/site-context.tsx';
 import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { priceLine } from '../../../contract/pricing.ts';
+import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import './cart.css';
 
 /**
- * The cart's database and sync code (Dexie and the schemas): not part of the package page's
- * start. It loads when the traveller first touches the form, or once the page is idle on a page
- * the service worker does not control yet (a first visit: an add must still work if the network
- * drops before the first tap). A tap never waits for it: the badge moves first (decision 0012).
+ * The cart's database and sync code (Dexie and the schemas): not part of the package page's start.
+ * It runs when the traveller first touches the form, and a tap never waits for it: the badge moves
+ * first (decision 0012). On a page the service worker does not control yet, its files are fetched
+ * ahead once the page is idle, without running them, so an add still works if the network drops
+ * before the first tap.
  */
-let cartCode: Promise<[typeof import('./cart-ops.ts'), typeof import('../../lib/db.ts'), typeof import('./sync-runner.ts')]> | null = null;
+let cartCode: Promise<typeof import('./cart-code.ts')> | null = null;
 function loadCartCode() {
-  cartCode ??= Promise.all([import('./cart-ops.ts'), import('../../lib/db.ts'), import('./sync-runner.ts')]).catch((err: unknown) => {
+  cartCode ??= import('./cart-code.ts').catch((err: unknown) => {
     cartCode = null;
     throw err;
   });
@@ -65,7 +67,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   useEffect(() => {
     setInteractive(true);
     // A page the service worker controls gets the code from its cache, network or not.
-    if (!navigator.serviceWorker?.controller) void whenIdle().then(warmCartCode);
+    if (!navigator.serviceWorker?.controller) void whenIdle().then(fetchCartCodeAhead);
   }, []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
@@ -92,7 +94,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
     // The badge moves on this frame, even before the database code has loaded.
     announceCartDelta({ owner: who.owner, site, lineId, delta: 1 });
     try {
-      const [{ addToCart }, { shopDb }, sync] = await loadCartCode();
+      const { addToCart, shopDb, requestSync, registerBackgroundSync } = await loadCartCode();
       await addToCart(shopDb(), who, site, pkg, party, { lineId });
       setAdded(true);
       track('add_to_cart', {
@@ -100,8 +102,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
         value: priceLine(pkg.price.amount, party.adults, party.children),
         items: [{ item_id: pkg.slug, item_name: pkg.title, price: pkg.price.amount, quantity: 1 }],
       });
-      void sync.requestSync();
-      void sync.registerBackgroundSync();
+      void requestSync();
+      void registerBackgroundSync();
     } catch {
       announceCartDelta({ owner: who.owner, site, lineId, delta: 0 });
       setError('We could not save this on your device. Please try again.');
