@@ -46,7 +46,7 @@ export function entryAssets(manifest: Record<string, ViteManifestChunk>, entryKe
 
 /**
  * The files of a code-split module and everything it imports, minus what the entry already
- * loads: what a page can fetch ahead (modulepreload) without running it.
+ * loads: what a page can fetch ahead into the HTTP cache without running it.
  */
 export function lazyChunkFiles(manifest: Record<string, ViteManifestChunk>, key: string, entryKey: string): string[] {
   const chunk = manifest[key];

@@ -10,17 +10,11 @@ export function setCartCodeFiles(list: readonly string[]) {
 }
 
 /**
- * Fetches the cart's code ahead without running it: `modulepreload` puts each file in the page's
- * module map, so a later `import()` needs no network. For a page the service worker does not
- * control yet (a first visit): an add made after the network drops must still find its code.
+ * Fetches the cart's code ahead without compiling or running it: the files are hashed and cached
+ * for a year, so the browser's HTTP cache then answers a later `import()`, network or not. For a
+ * page the service worker does not control yet (a first visit): an add made after the network
+ * drops must still find its code.
  */
 export function fetchCartCodeAhead() {
-  const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href, location.href).pathname));
-  for (const href of files) {
-    if (present.has(href)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const href of files) void fetch(href, { priority: 'low' } as RequestInit).catch(() => undefined);
 }
