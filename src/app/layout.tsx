@@ -32,6 +32,15 @@ function SiteSwitch() {
   );
 }
 
+/** The number on a cart link (its accessible name says it already). */
+function CartBadge({ count }: { count: number }) {
+  return count > 0 ? (
+    <span className="badge" aria-hidden="true">
+      {count}
+    </span>
+  ) : null;
+}
+
 /** `Cart, N items` exactly as specified (also for 1): pending items included, so an offline add shows at once. */
 function CartLink({ className }: { className: string }) {
   const { href } = useSite();
@@ -39,11 +48,7 @@ function CartLink({ className }: { className: string }) {
   return (
     <Link to={href('/cart')} className={className} aria-label={`Cart, ${count} items`}>
       <Icon name="cart" />
-      {count > 0 ? (
-        <span className="badge" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
+      <CartBadge count={count} />
     </Link>
   );
 }
@@ -55,11 +60,7 @@ function CartNavLink({ to, icon, label }: { to: string; icon: IconName; label: s
     <NavLink to={to} className="bottom-nav-item" aria-label={`Cart, ${count} items`}>
       <Icon name={icon} />
       <span>{label}</span>
-      {count > 0 ? (
-        <span className="badge" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
+      <CartBadge count={count} />
     </NavLink>
   );
 }

@@ -1,6 +1,7 @@
 import type { Site } from '../../../contract/site.ts';
 import { shopDb } from '../../lib/db.ts';
 import { nextDueAt, syncOutbox, type SyncReport } from '../../lib/sync/engine.ts';
+import { onWake } from '../../lib/wake-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 
 export const BACKGROUND_SYNC_TAG = 'outbox-sync';
@@ -57,17 +58,10 @@ export async function registerBackgroundSync() {
 /** Start, online, focus and visibility all trigger a sync. Returns the cleanup. */
 export function startSyncTriggers(): () => void {
   const run = () => void requestSync();
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') run();
-  };
-  window.addEventListener('online', run);
-  window.addEventListener('focus', run);
-  document.addEventListener('visibilitychange', onVisible);
+  const stopWaking = onWake(run);
   run();
   return () => {
-    window.removeEventListener('online', run);
-    window.removeEventListener('focus', run);
-    document.removeEventListener('visibilitychange', onVisible);
+    stopWaking();
     if (timer) clearTimeout(timer);
   };
 }

@@ -1,4 +1,5 @@
 import { shopDbExists } from '../../lib/shop-db-exists.ts';
+import { onWake } from '../../lib/wake-events.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { onCartDelta } from './cart-events.ts';
 
@@ -24,16 +25,11 @@ export function whenCartDbInUse(start: () => void): () => void {
     if (done) return;
     if (await shopDbExists()) return run();
     if (done) return;
-    const onVisible = () => document.visibilityState === 'visible' && look();
     const stopDelta = onCartDelta(run);
-    window.addEventListener('online', look);
-    window.addEventListener('focus', look);
-    document.addEventListener('visibilitychange', onVisible);
+    const stopWaking = onWake(look);
     stopLooking = () => {
       stopDelta();
-      window.removeEventListener('online', look);
-      window.removeEventListener('focus', look);
-      document.removeEventListener('visibilitychange', onVisible);
+      stopWaking();
     };
   })();
   return () => {
