@@ -57,8 +57,9 @@ interface ManifestChunk {
 }
 
 /**
- * The JavaScript a page needs before it is interactive: the scripts its HTML names (entry and
- * modulepreloads) plus the route's page chunk with its static imports. Chunks loaded later on
+ * The JavaScript a page needs before it is interactive: the entry and the modulepreloads the HTML
+ * names (the entry itself starts from an inline script once the hero has painted), each with its
+ * static imports, plus the route's page chunk with its static imports. Chunks loaded later on
  * purpose (cart database, sync engine, popups) are not part of it.
  */
 async function bootFiles(origin: string, path: string, loaded: string[]): Promise<Set<string>> {
@@ -73,6 +74,7 @@ async function bootFiles(origin: string, path: string, loaded: string[]): Promis
     boot.add(`/${chunk.file}`);
     chunk.imports?.forEach(walk);
   };
+  walk('src/entry-client.tsx');
   for (const url of loaded) {
     const key = byFile.get(url);
     if (key && /-page\.tsx$/.test(key)) {

@@ -43,7 +43,10 @@ export interface RenderRequest {
    * second request. Not part of the page's data: the browser reads it back from the page.
    */
   inlineCss?: string;
+  /** Modules the page starts as soon as it can (development: Vite's client and the entry). */
   bootstrapModules: string[];
+  /** The built entry, started once the page's hero image has painted (src/lib/start-after-hero.ts). */
+  entryAfterHero?: string;
   nonce: string;
 }
 

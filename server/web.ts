@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { PageAssets, Render, ServerFetch } from '../contract/ssr.ts';
+import type { PageAssets, Render, RenderRequest, ServerFetch } from '../contract/ssr.ts';
 import { publicUrl } from './config.ts';
 import { cspHeader } from './lib/csp.ts';
 import { sendError } from './lib/envelope.ts';
@@ -91,7 +91,7 @@ function pageHandler(
   app: FastifyInstance,
   getRender: () => Promise<Render>,
   assets: PageAssets,
-  bootstrapModules: string[],
+  entry: Pick<RenderRequest, 'bootstrapModules' | 'entryAfterHero'>,
   strictCsp: boolean,
   inlineCss?: string,
 ) {
@@ -108,7 +108,7 @@ function pageHandler(
     }
     const nonce = randomBytes(16).toString('base64');
     const render = await getRender();
-    const result = await render({ url: request.url, fetchApi, settings, assets, inlineCss, bootstrapModules, nonce });
+    const result = await render({ url: request.url, fetchApi, settings, assets, inlineCss, ...entry, nonce });
     const timer = setTimeout(() => result.abort(), 10_000);
     const body = new PassThrough();
     body.on('close', () => clearTimeout(timer));
@@ -150,7 +150,7 @@ export async function productionWeb(app: FastifyInstance) {
   await serveManifest(app);
   // The stylesheet (about 5 KB gzipped) goes in every page: the first paint waits for no request.
   const inlineCss = styleText((await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'));
-  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, [entry], true, inlineCss));
+  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry }, true, inlineCss));
 }
 
 /** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */
@@ -166,5 +166,5 @@ export async function developmentWeb(app: FastifyInstance) {
   app.addHook('onClose', () => vite.close());
   await serveManifest(app);
   const getRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
-  app.get('/*', pageHandler(app, getRender, { css: [], preload: [], cartCode: [] }, ['/@vite/client', '/src/entry-client.tsx'], false));
+  app.get('/*', pageHandler(app, getRender, { css: [], preload: [], cartCode: [] }, { bootstrapModules: ['/@vite/client', '/src/entry-client.tsx'] }, false));
 }

@@ -9,6 +9,7 @@ import type { AppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
 import { NotFoundPage, SHELL_PATH, matchAppRoute } from './app/routes.tsx';
 import { callKey } from './lib/use-call.ts';
+import { startAfterHeroScript } from './lib/start-after-hero.ts';
 import { ZOD_JITLESS_SCRIPT } from './lib/zod-in-browser.ts';
 import './styles.css';
 
@@ -45,8 +46,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       {
         nonce: req.nonce,
         bootstrapModules: req.bootstrapModules,
-        // Before the modules: zod must not probe for eval under our CSP (src/lib/zod-in-browser.ts).
-        bootstrapScriptContent: ZOD_JITLESS_SCRIPT,
+        // Before the app's code: zod must not probe for eval under our CSP (src/lib/zod-in-browser.ts).
+        bootstrapScriptContent: ZOD_JITLESS_SCRIPT + (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero) : ''),
         // Crawlers and the first paint both get the whole page: route data is already loaded, so
         // waiting for everything costs only the render itself.
         onAllReady() {

@@ -38,12 +38,38 @@ test('the first paint waits for no stylesheet request, and the entry carries V8\
   // The stylesheet is in the page itself; no render-blocking <link rel=stylesheet>.
   expect(html).toMatch(/<style id="shop-css">[^<]*\.footer-columns\{/);
   expect(html).not.toMatch(/<link rel="stylesheet"/);
-  const entry = /<script type="module" src="(\/assets\/entry-client-[^"]+\.js)"/.exec(html)?.[1];
+  // The entry is started by an inline script (after the hero paints), not named for the preload scanner.
+  expect(html).not.toMatch(/<script type="module" src=|rel="modulepreload"[^>]*entry-client/);
+  const entry = /startAfterHero[^<]*\("(\/assets\/entry-client-[^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   expect((await (await request.get(entry!)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   // Styled once hydrated too: the page keeps its look (the bottom bar stays fixed to the screen).
   await gotoInteractive(page, '/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('position', 'fixed');
+});
+
+test('the app starts once the hero image is in, and hydrates the page without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await gotoInteractive(page, '/');
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')!.currentSrc;
+    const find = (test: (name: string) => boolean) => entries.find((e) => test(e.name));
+    return {
+      heroEnd: find((n) => n === hero)?.responseEnd,
+      entryStart: find((n) => /\/assets\/entry-client-[^/]+\.js$/.test(n))?.startTime,
+    };
+  });
+  expect(timing.heroEnd).toBeGreaterThan(0);
+  expect(timing.entryStart).toBeGreaterThanOrEqual(timing.heroEnd!);
+  // Hydrated: the carousel's buttons work.
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await expect(page.getByRole('button', { name: /^Slide 2:/ })).toHaveAttribute('aria-current', 'true');
+  expect(errors).toEqual([]);
 });
 
 test('campaign parameters ride along on later in-app navigation', async ({ page }) => {
