@@ -36,6 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `${dist}/client`,
         emptyOutDir: true,
         manifest: true,
+        // One stylesheet, inlined in every page by the server: a server-rendered contact, sign-in,
+        // cart or package page is styled at its first paint, and no route's code adds a stylesheet
+        // (and a restyle of the whole page) later. Decision 0013.
+        cssCodeSplit: false,
         rolldownOptions: {
           input: 'src/entry-client.tsx',
         },

@@ -10,6 +10,15 @@ describe('page assets from the build manifest', () => {
     expect(entryAssets(manifest, 'src/entry-client.tsx')).toEqual({ entry: '/assets/entry.js', css: ['/assets/entry.css'], preload: ['/assets/runtime.js'] });
   });
 
+  it('names the one stylesheet of a build that does not split CSS', () => {
+    const manifest = {
+      'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'style.css': { file: 'assets/style-abc.css' },
+    };
+    expect(entryAssets(manifest, 'src/entry-client.tsx').css).toEqual(['/assets/style-abc.css']);
+  });
+
   it('names a code-split module with what it imports, minus what the entry already loads', () => {
     const manifest = {
       'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_runtime.js'] },

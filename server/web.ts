@@ -35,12 +35,18 @@ function importedChunks(manifest: Record<string, ViteManifestChunk>, key: string
   return { files, css };
 }
 
-/** The entry's script, its styles and the chunks it imports (to preload), from Vite's manifest. */
+/**
+ * The entry's script, its styles and the chunks it imports (to preload), from Vite's manifest.
+ * The build does not split CSS (vite.config.ts), so the styles are the one file the manifest
+ * names `style.css`.
+ */
 export function entryAssets(manifest: Record<string, ViteManifestChunk>, entryKey: string) {
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`Vite manifest has no entry ${entryKey}: run npm run build`);
   const { files, css } = importedChunks(manifest, entryKey);
   entry.css?.forEach((c) => css.add(c));
+  const whole = manifest['style.css']?.file;
+  if (whole) css.add(whole);
   return { entry: `/${entry.file}`, css: [...css].map((f) => `/${f}`), preload: [...files].map((f) => `/${f}`) };
 }
 

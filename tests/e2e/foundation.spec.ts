@@ -48,6 +48,18 @@ test('the first paint waits for no stylesheet request, and the entry carries V8\
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('position', 'fixed');
 });
 
+test('every server-rendered page is styled at its first paint, and no route adds a stylesheet later', async ({ page, request }) => {
+  // The contact form's and the sign-in page's styles live with code the page loads later; they
+  // are in the page's inline stylesheet all the same.
+  const styleOf = async (path: string) => /<style id="shop-css">([\s\S]*?)<\/style>/.exec(await (await request.get(path)).text())?.[1] ?? '';
+  expect(await styleOf('/contact')).toContain('.enq-field');
+  expect(await styleOf('/login')).toContain('.auth-card');
+  const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'UAE' } })).json();
+  await gotoInteractive(page, `/holidays/${featured.data.packages[0].slug}`);
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
+});
+
 test('the app starts once the hero image is in, and hydrates the page without an error', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
