@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthSession } from '../../../contract/account.ts';
 import { COOKIE } from '../../lib/cookies.ts';
 import { readIdentity } from '../../lib/identity.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { SESSION_EVENT_KEY, browserJar, clearLogin } from './session-jar.ts';
 
@@ -123,8 +124,21 @@ export function useSession(opts: UseSessionOptions = {}) {
   const { href } = useSite();
 
   useEffect(() => {
-    if (state === LOADING) void refreshSession();
-  }, []);
+    if (state !== LOADING) return;
+    if (required) {
+      void refreshSession();
+      return;
+    }
+    // The header's label can wait until the page is idle: the answer re-renders every reader at
+    // once, and inside the hydration's last task that made it one long task (with a cookie read).
+    let cancelled = false;
+    void whenIdle().then(() => {
+      if (!cancelled && state === LOADING) void refreshSession();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [required]);
 
   useEffect(() => {
     if (!refetchOnWindowFocus) return;
