@@ -29,6 +29,26 @@ export async function serverCart(request: APIRequestContext, guest: string, site
   return (body.data as { data: { CartId: number; currency: string; adults: number }[] }[]).flatMap((g) => g.data);
 }
 
+/**
+ * Waits until a first visit has fetched the cart's code ahead (the page's `assets.cartCode`, at
+ * idle): from then on an add works with the network gone, before the service worker controls
+ * the page.
+ */
+export async function cartCodeFetchedAhead(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const data = JSON.parse(document.getElementById('__APP_DATA__')?.textContent ?? '{}') as { assets?: { cartCode?: string[] } };
+        const files = data.assets?.cartCode ?? [];
+        const done = new Set(
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd > 0).map((e) => new URL(e.name).pathname),
+        );
+        return files.length > 0 && files.every((f) => done.has(f));
+      }),
+    )
+    .toBe(true);
+}
+
 export function cartLink(page: Page) {
   return page.getByRole('link', { name: /^Cart, \d+ items$/ }).first();
 }

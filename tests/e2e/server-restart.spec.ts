@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { addToCart, cartLink } from './cart-helpers.ts';
+import { addToCart, cartCodeFetchedAhead, cartLink } from './cart-helpers.ts';
 
 // The server is killed (SIGKILL, no goodbye) while changes are on their way and started again on
 // the same data: the traveller's changes still land, once each.
@@ -54,6 +54,9 @@ test('the server killed and restarted mid-sync: nothing lost, nothing doubled', 
   await page.goto(`${origin}/holidays/${slug}`);
   await expect.poll(async () => (await context.cookies(origin)).find((c) => c.name === 'guest_id')?.value).toBeTruthy();
   const guest = (await context.cookies(origin)).find((c) => c.name === 'guest_id')!.value;
+  // A first visit: the worker does not control the page yet, so the cart's code must be in the
+  // HTTP cache before the network goes.
+  await cartCodeFetchedAhead(page);
 
   await context.setOffline(true);
   for (const adults of [1, 2, 3, 4]) await addToCart(page, adults);
