@@ -23,7 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The one manifest is manifest.webmanifest at the root, served by the server.
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,svg,woff2}', 'icons/*.png'],
+        // No CSS: every page carries the one stylesheet inline (cssCodeSplit below).
+        globPatterns: ['**/*.{js,svg,woff2}', 'icons/*.png'],
         rollupFormat: 'es',
         // The offline shell is a server-rendered page; a new build gets a new copy.
         additionalManifestEntries: [{ url: '/offline-shell', revision: String(Date.now()) }],
