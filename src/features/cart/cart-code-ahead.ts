@@ -16,8 +16,8 @@ export function setCartCodeFiles(list: readonly string[]) {
  * drops must still find its code.
  *
  * One `fetch()` per task: six in one task took 10–40 ms of main thread on the 2-core box, which
- * counts as blocking time. (Prefetch links cost nothing, but Chrome may hold them back: the
- * server-restart browser test, which goes offline right after the first visit, then lost its add.)
+ * counts as blocking time. Not prefetch links: they cost nothing, but a browser may skip or defer
+ * them (to save data, for one), and this fetch has to happen.
  */
 export function fetchCartCodeAhead() {
   const next = (i: number) => {
