@@ -4,8 +4,6 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { formatDay } from '../../lib/format.ts';
 
-export const formatPostDate = formatDay;
-
 export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
   const { href } = useSite();
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -24,7 +22,7 @@ export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostS
         />
         <div className="card-body">
           <p className="card-eyebrow">
-            <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> · {post.author}
+            <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time> · {post.author}
           </p>
           <H className="card-title">{post.title}</H>
           <p>{post.excerpt}</p>

@@ -5,9 +5,10 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { RichText } from '../content/rich-text.tsx';
-import { BlogCard, formatPostDate } from './blog-card.tsx';
+import { BlogCard } from './blog-card.tsx';
 import { blogPostParams } from './blog-data.ts';
 import './blog.css';
 
@@ -51,7 +52,7 @@ export default function BlogPostPage() {
         <header>
           <h1>{post.title}</h1>
           <p className="blog-byline">
-            By {post.author} · <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+            By {post.author} · <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
           </p>
         </header>
         <ResponsiveImage className="blog-hero" src={post.image} alt="" widths={[480, 960]} sizes="(min-width: 760px) 720px, 100vw" width={960} height={640} priority />

@@ -20,7 +20,6 @@ function party(l: CartLine): string {
   return parts.join(', ');
 }
 
-
 function CartLineItem({ line }: { line: CartLine }) {
   const { money, href } = useSite();
   const afterChange = () => {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
+import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { whenCartDbInUse } from './when-cart-db.ts';
 

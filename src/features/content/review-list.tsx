@@ -3,7 +3,6 @@ import { formatMonthYear } from '../../lib/format.ts';
 import { RichText } from './rich-text.tsx';
 import './content.css';
 
-
 export function Stars({ rating, label }: { rating: number; label?: string }) {
   const full = Math.round(rating);
   return (

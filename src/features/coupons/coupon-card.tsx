@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { Coupon } from '../../../contract/coupons.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { formatDay } from '../../lib/format.ts';
 import { CopyCode } from './copy-code-button.tsx';
-import { discountText, minCartText, validUntil } from './coupon-text.ts';
+import { discountText, minCartText } from './coupon-text.ts';
 import './coupons.css';
 
 export function CouponCard({ coupon }: { coupon: Coupon }) {
@@ -19,7 +20,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
         <p className="coupon-description">{coupon.description}</p>
         <CopyCode code={coupon.code} />
         <p className="coupon-meta">
-          {min ? `${min} · ` : ''}Valid until {validUntil(coupon.validTo)}
+          {min ? `${min} · ` : ''}Valid until {formatDay(coupon.validTo)}
         </p>
         <Link to={href(`/coupons/${coupon.slug}`)} className="coupon-terms-link">
           Details and terms<span className="visually-hidden"> of {coupon.title}</span>

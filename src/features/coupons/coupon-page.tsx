@@ -4,9 +4,10 @@ import NotFoundPage from '../../app/not-found-page.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { CopyCode } from './copy-code-button.tsx';
-import { discountText, minCartText, validUntil } from './coupon-text.ts';
+import { discountText, minCartText } from './coupon-text.ts';
 import { CouponStatement } from './coupons-page.tsx';
 import { couponDetailParams } from './coupons-data.ts';
 import '../deals/deals.css';
@@ -38,7 +39,7 @@ export default function CouponPage() {
   const discount = discountText(coupon.discount, money);
   return (
     <>
-      <Seo title={`${coupon.code}: ${coupon.title}`} description={`${discount}. ${coupon.description} Valid until ${validUntil(coupon.validTo)}.`} />
+      <Seo title={`${coupon.code}: ${coupon.title}`} description={`${discount}. ${coupon.description} Valid until ${formatDay(coupon.validTo)}.`} />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
@@ -63,7 +64,7 @@ export default function CouponPage() {
           {coupon.active ? (
             <CopyCode code={coupon.code} />
           ) : (
-            <p className="notice notice-error">This coupon is not valid today: it runs from {validUntil(coupon.validFrom)} to {validUntil(coupon.validTo)}.</p>
+            <p className="notice notice-error">This coupon is not valid today: it runs from {formatDay(coupon.validFrom)} to {formatDay(coupon.validTo)}.</p>
           )}
           <dl className="coupon-facts">
             <div>
@@ -77,7 +78,7 @@ export default function CouponPage() {
             <div>
               <dt>Valid</dt>
               <dd>
-                {validUntil(coupon.validFrom)} – {validUntil(coupon.validTo)}
+                {formatDay(coupon.validFrom)} – {formatDay(coupon.validTo)}
               </dd>
             </div>
           </dl>

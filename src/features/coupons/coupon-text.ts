@@ -1,6 +1,5 @@
 import type { CouponDiscount } from '../../../contract/coupons.ts';
 import type { Money } from '../../../contract/site.ts';
-import { formatDay } from '../../lib/format.ts';
 
 type Format = (m: Money) => string;
 
@@ -14,8 +13,6 @@ export function discountText(discount: CouponDiscount, money: Format): string {
 export function minCartText(minCart: Money, money: Format): string | null {
   return minCart.amount > 0 ? `On bookings of ${money(minCart)} or more` : null;
 }
-
-export const validUntil = formatDay;
 
 /** A category id from `?category=`, when it is one. */
 export function categoryFromSearch(search: URLSearchParams): number | undefined {

@@ -5,7 +5,6 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { formatDay, nightsDays } from '../../lib/format.ts';
 import './deals.css';
 
-
 /** A live deal; with a package it links to it and shows the discounted price. */
 export function DealCard({ deal, priority }: { deal: Deal; priority?: boolean }) {
   const { href, money } = useSite();
