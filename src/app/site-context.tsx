@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Money } from '../../contract/site.ts';
 import type { PublicSettings } from '../../contract/ssr.ts';
-import { formatMoney } from '../lib/format.ts';
+import { formatMoney } from '../../contract/format.ts';
 import { siteInfoForPath, type SiteInfo } from './site.ts';
 
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '../../../contract/content.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 
 export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
   const { href } = useSite();

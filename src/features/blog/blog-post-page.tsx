@@ -5,7 +5,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { RichText } from '../content/rich-text.tsx';
 import { BlogCard } from './blog-card.tsx';

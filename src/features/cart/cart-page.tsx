@@ -4,7 +4,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
-import { formatTravelDate, nightsDays } from '../../lib/format.ts';
+import { formatTravelDate, nightsDays } from '../../../contract/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';

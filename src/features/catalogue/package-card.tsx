@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PackageCard as Card } from '../../../contract/catalogue.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { nightsDays } from '../../lib/format.ts';
+import { nightsDays } from '../../../contract/format.ts';
 
 export function PackageCard({ pkg, priority }: { pkg: Card; priority?: boolean }) {
   const { href, money } = useSite();

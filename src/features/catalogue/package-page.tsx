@@ -5,7 +5,7 @@ import NotFoundPage from '../../app/not-found-page.tsx';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
-import { nightsDays } from '../../lib/format.ts';
+import { nightsDays } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { AddToCartForm } from '../cart/add-to-cart-form.tsx';
 import { ReviewList, Stars } from '../content/review-list.tsx';

@@ -1,5 +1,5 @@
 import type { Review } from '../../../contract/content.ts';
-import { formatMonthYear } from '../../lib/format.ts';
+import { formatMonthYear } from '../../../contract/format.ts';
 import { RichText } from './rich-text.tsx';
 import './content.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Coupon } from '../../../contract/coupons.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 import { CopyCode } from './copy-code-button.tsx';
 import { discountText, minCartText } from './coupon-text.ts';
 import './coupons.css';

@@ -4,7 +4,7 @@ import NotFoundPage from '../../app/not-found-page.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { CopyCode } from './copy-code-button.tsx';
 import { discountText, minCartText } from './coupon-text.ts';

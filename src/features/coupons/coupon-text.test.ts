@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../lib/format.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatMoney } from '../../../contract/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 import { categoryFromSearch, discountText, minCartText } from './coupon-text.ts';
 
 describe('coupon texts', () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Deal } from '../../../contract/deals.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { formatDay, nightsDays } from '../../lib/format.ts';
+import { formatDay, nightsDays } from '../../../contract/format.ts';
 import './deals.css';
 
 /** A live deal; with a package it links to it and shows the discounted price. */

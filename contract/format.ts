@@ -1,7 +1,9 @@
-import type { Money } from '../../contract/site.ts';
+import type { Money } from './site.ts';
+import type { Currency } from './site-rules.ts';
 
 /*
- * Prices and dates as the shop writes them, without Intl. The first Intl formatter a page builds
+ * Prices and dates as the shop writes them, without Intl, for the browser and the server alike
+ * (pages, mails, PDFs). The first Intl formatter a page builds
  * loads the browser's locale data on the main thread: measured at about 150 ms of the entry's
  * start-up at 4x CPU (decision 0012). The shop writes one fixed format per site, so the rules are
  * spelled out here; format.test.ts checks them against Intl in Node.
@@ -29,6 +31,18 @@ function formatWhole(amount: number, indian: boolean): string {
 /** `AED 1,250` on the UAE site, `₹1,25,000` on the India site (lakh and crore grouping). */
 export function formatMoney(money: Money): string {
   return money.currency === 'INR' ? `₹${formatWhole(money.amount, true)}` : `AED ${formatWhole(money.amount, false)}`;
+}
+
+/**
+ * An amount in the currency's smallest unit (fils, paise), as the site writes it: whole amounts
+ * as formatMoney does (`AED 1,250`), others with two decimals (`₹2,362.50`).
+ */
+export function formatMinor(amount: number, currency: Currency): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(amount));
+  const whole = formatMoney({ amount: Math.floor(abs / 100), currency });
+  const cents = abs % 100;
+  return `${sign}${whole}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
 }
 
 export function nightsDays(nights: number, days: number): string {
