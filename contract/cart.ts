@@ -66,7 +66,8 @@ export const tempBookingSchema = z.object({
   currency: currencySchema,
   items: z.array(cartItemSchema),
   total: z.number().int(),
-  status: z.enum(['held', 'expired']),
+  /** held (rooms kept until holdExpiresAt), expired, booked (it became a booking) or released (a newer hold replaced it). */
+  status: z.enum(['held', 'expired', 'booked', 'released']),
   holdExpiresAt: z.string(),
   createdAt: z.string(),
 });

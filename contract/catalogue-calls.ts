@@ -9,6 +9,7 @@ import {
   packageSearchResultSchema,
 } from './catalogue.ts';
 import { itineraryFormParamsSchema } from './itinerary.ts';
+import { availabilityParamsSchema, availabilitySchema } from './availability.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -52,3 +53,6 @@ export const downloadItineraryForm = defineCall({
   params: itineraryFormParamsSchema,
   data: z.null(),
 });
+
+/** Ours: rooms left on one departure (package and travel date), for the package page and the cart. */
+export const getAvailability = defineCall({ method: 'GET', path: 'Holiday/GetAvailability', params: availabilityParamsSchema, data: availabilitySchema });

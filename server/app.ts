@@ -14,6 +14,7 @@ import { HttpError, sendError } from './lib/envelope.ts';
 import { mergeParams } from './lib/params.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
 import { authRoutes } from './routes/auth.ts';
+import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { logSmsProvider, type SmsProvider } from './services/code-delivery.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(paymentWebhookRoutes, { prefix: '/api/payments' });
 
   app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopOverrideProblem } from './services/shop-details.ts';
 
 const DEV_TOKEN_KEY = 'development-only-token-key-change-me';
 const DEV_AUTH_SECRET = 'development-only-auth-secret-change-me-0123456789';
@@ -44,6 +45,22 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TEMP_BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Razorpay (India site): both keys turn it on. */
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Stripe (UAE site): the secret key turns it on; the webhook secret verifies its events. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Tax collected at source on overseas packages sold on the India site, percent. */
+  TCS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  /** Pay later: days until the balance is due (never later than three days before travel). */
+  PAY_LATER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** The seller on each site (legal name, address, tax number, phone, bank): JSON overriding the defaults. */
+  SHOP_UAE: optionalText,
+  SHOP_IN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +90,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     tokenKey = DEV_TOKEN_KEY;
     warnings.push('TOKEN_KEY is not set: using a development key. Set TOKEN_KEY before going live.');
+  }
+  if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both to take Razorpay payments, or neither');
+  }
+  for (const name of ['SHOP_UAE', 'SHOP_IN'] as const) {
+    const problem = shopOverrideProblem(value[name]);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${name}: ${problem}`);
+  }
+  if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+    warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe payments are confirmed only when the traveller returns to the shop.');
   }
   if (!value.SMTP_URL) warnings.push('SMTP_URL is not set: one-time codes and mail are written to the server log.');
   if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);

@@ -87,6 +87,8 @@ export const packages = pgTable(
     rating: real('rating').notNull(),
     reviewCount: integer('review_count').notNull().default(0),
     featured: boolean('featured').notNull().default(false),
+    /** Rooms on sale for each departure date; null: as many as travellers want (the supplier confirms). */
+    roomsPerDeparture: integer('rooms_per_departure').default(10),
     createdAt: created(),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
@@ -211,6 +213,10 @@ export const coupons = pgTable('coupons', {
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
   /** A coupon issued to one traveller only (shown in their coupon list). */
   userId: integer('user_id'),
+  /** Usable once per traveller account (checked against their bookings). */
+  oncePerTraveller: boolean('once_per_traveller').notNull().default(false),
+  /** Only on a traveller's first booking. */
+  firstBookingOnly: boolean('first_booking_only').notNull().default(false),
 });
 
 export const dealCategories = pgTable('deal_categories', {
@@ -343,6 +349,7 @@ export const tempBookings = pgTable(
     currency: text('currency').notNull(),
     items: jsonb('items').$type<unknown[]>().notNull(),
     total: integer('total').notNull(),
+    /** held → booked (CreateBooking) or released (a newer hold of the same cart); expiry is read from holdExpiresAt. */
     status: text('status').notNull().default('held'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: created(),
@@ -363,7 +370,46 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.owner, t.key] })],
 );
 
+// ---------- availability ----------
+/** Rooms sold for one departure (package and travel date); the row is also what holds and sales lock. */
+export const departures = pgTable(
+  'departures',
+  {
+    packageId: integer('package_id').notNull().references(() => packages.id),
+    travelDate: date('travel_date').notNull(),
+    roomsSold: integer('rooms_sold').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.travelDate] })],
+);
+
+/** Rooms a temporary booking keeps for its lines until it expires, is released or is booked. */
+export const roomHolds = pgTable(
+  'room_holds',
+  {
+    id: serial('id').primaryKey(),
+    tempBookingId: integer('temp_booking_id').notNull().references(() => tempBookings.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').notNull().references(() => packages.id),
+    travelDate: date('travel_date').notNull(),
+    rooms: integer('rooms').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'held' | 'released' | 'sold'>().notNull().default('held'),
+  },
+  (t) => [index('room_holds_departure_idx').on(t.packageId, t.travelDate, t.status), index('room_holds_temp_idx').on(t.tempBookingId)],
+);
+
 // ---------- bookings ----------
+export interface TaxLine {
+  code: 'GST' | 'TCS' | 'VAT';
+  label: string;
+  /** Percent. */
+  rate: number;
+  /** Smallest currency unit. */
+  amount: number;
+  /** Already inside the prices (UAE VAT) rather than added to them. */
+  included: boolean;
+}
+
+/** Amounts are integers of the currency's smallest unit (fils, paise). */
 export const bookings = pgTable(
   'bookings',
   {
@@ -372,17 +418,110 @@ export const bookings = pgTable(
     userId: integer('user_id').notNull().references(() => users.id),
     site: site(),
     currency: text('currency').notNull(),
-    items: jsonb('items').$type<unknown[]>().notNull(),
-    travellers: jsonb('travellers').$type<unknown[]>().notNull().default([]),
+    /** The temporary booking it was made from: one booking per hold. */
+    tempBookingId: integer('temp_booking_id').notNull().unique().references(() => tempBookings.id),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull().default(0),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     total: integer('total').notNull(),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    couponId: integer('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
-    status: text('status').notNull(),
-    paymentStatus: text('payment_status').notNull(),
+    paymentMethod: text('payment_method').$type<'razorpay' | 'stripe' | 'pay-later'>().notNull(),
+    status: text('status').$type<'awaiting-payment' | 'confirmed' | 'cancelled'>().notNull(),
+    paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'failed' | 'refunded'>().notNull(),
+    /** Pay later: the date by which the balance is due. */
+    paymentDueOn: date('payment_due_on'),
+    specialRequests: text('special_requests').notNull().default(''),
+    /** India: the lead traveller's PAN, kept for tax collected at source. */
+    pan: text('pan'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId)],
+  (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const bookingLines = pgTable(
+  'booking_lines',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    packageId: integer('package_id').notNull().references(() => packages.id),
+    title: text('title').notNull(),
+    city: text('city').notNull(),
+    nights: integer('nights').notNull(),
+    travelDate: date('travel_date').notNull(),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull(),
+    infants: integer('infants').notNull(),
+    rooms: integer('rooms').notNull(),
+    /** Per adult and per child, smallest unit. */
+    adultPrice: integer('adult_price').notNull(),
+    childPrice: integer('child_price').notNull(),
+    amount: integer('amount').notNull(),
+    /** Outside India: tax collected at source applies on the India site. */
+    overseas: boolean('overseas').notNull(),
+  },
+  (t) => [index('booking_lines_booking_idx').on(t.bookingId)],
+);
+
+export const bookingTravellers = pgTable(
+  'booking_travellers',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lead: boolean('lead').notNull().default(false),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    ageBand: text('age_band').$type<'adult' | 'child' | 'infant'>().notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    dob: date('dob'),
+  },
+  (t) => [index('booking_travellers_booking_idx').on(t.bookingId)],
+);
+
+/** Every change of a booking's status or payment state, with its time and cause. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    cause: text('cause').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId)],
+);
+
+/** A payment started with a gateway: the order (Razorpay) or Checkout Session (Stripe) we created. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'razorpay' | 'stripe'>().notNull(),
+    /** Razorpay order id or Stripe Checkout Session id. */
+    providerRef: text('provider_ref').notNull(),
+    /** Razorpay payment id or Stripe PaymentIntent, once paid: a proof is accepted once. */
+    providerPaymentId: text('provider_payment_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'created' | 'paid' | 'failed'>().notNull().default('created'),
+    /** Where the traveller pays (Stripe's hosted page). */
+    checkoutUrl: text('checkout_url'),
+    createdAt: created(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
 );
 
 // ---------- files and enquiries ----------

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../services/sessions.ts';
 import type { Owner } from '../services/cart.ts';
+import { MSG } from '../../contract/account.ts';
 import { badRequest, unauthorized } from './envelope.ts';
 
 export const TOKEN_EXPIRED = 'Token expired. please log in again';
@@ -34,4 +35,16 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   const key = String(raw);
   if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
   return key;
+}
+
+/**
+ * The signed-in traveller behind a request: the bearer header or the call's token parameter. No
+ * token at all and a token we do not honour (altered, expired, revoked, unknown) are told apart.
+ */
+export async function signedIn(app: FastifyInstance, request: FastifyRequest, tokenParam: string | undefined) {
+  const token = requestToken(request, { Token: tokenParam });
+  if (!token) throw unauthorized(MSG.tokenNotFound);
+  const user = await authenticate(app.db, app.config, token);
+  if (!user) throw unauthorized(MSG.tokenExpired);
+  return { userId: user.userId, token };
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,12 +23,11 @@ import {
   verifyForgetPasswordOtp,
 } from '../../contract/account-calls.ts';
 import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
-import { requestToken } from '../lib/owner.ts';
+import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import * as accounts from '../services/accounts.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
-import { authenticate } from '../services/sessions.ts';
 import { detectDocumentType, storeUpload, uploadsDir } from '../services/uploads.ts';
 
 const STATUS: Record<accounts.AccountError['kind'], number> = {
@@ -52,18 +51,6 @@ export async function guarded<T>(reply: FastifyReply, work: () => Promise<T>): P
     }
     throw err;
   }
-}
-
-/**
- * The signed-in traveller behind a request: the bearer header or the call's token parameter. No
- * token at all and a token we do not honour (altered, expired, revoked, unknown) are told apart.
- */
-export async function signedIn(app: FastifyInstance, request: FastifyRequest, tokenParam: string | undefined) {
-  const token = requestToken(request, { Token: tokenParam });
-  if (!token) throw unauthorized(MSG.tokenNotFound);
-  const user = await authenticate(app.db, app.config, token);
-  if (!user) throw unauthorized(MSG.tokenExpired);
-  return { userId: user.userId, token };
 }
 
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.ts';
+import { bookingRoutes } from './bookings.ts';
 import { cartRoutes } from './cart.ts';
 import { contentRoutes } from './content.ts';
 import { couponRoutes } from './coupons.ts';
@@ -20,4 +21,5 @@ export async function commonRoutes(app: FastifyInstance) {
   await app.register(couponRoutes);
   await app.register(dealRoutes);
   await app.register(itineraryRoutes);
+  await app.register(bookingRoutes);
 }

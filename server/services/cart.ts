@@ -5,6 +5,7 @@ import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts'
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
+import { holdRooms, releaseHolds } from './bookings/inventory.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
 export type Owner = `guest:${string}` | `user:${number}`;
@@ -175,6 +176,12 @@ export async function removeLine(db: Db, owner: Owner, cartId: number): Promise<
 export async function mergeGuestCart(db: Db, guest: Owner, user: Owner): Promise<void> {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    // A guest who held their cart and then signs in to book keeps the hold and its rooms; it
+    // replaces a hold the traveller had made before on the same site.
+    const moving = await tx.select({ site: tempBookings.site }).from(tempBookings).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
+    for (const site of new Set(moving.map((m) => m.site))) await releaseHolds(tx, user, site);
+    if (moving.length) await tx.update(tempBookings).set({ owner: user }).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
+
     const guestRows = await tx.select().from(cartItems).where(eq(cartItems.owner, guest));
     if (guestRows.length === 0) return;
     const userRows = await tx.select().from(cartItems).where(eq(cartItems.owner, user));
@@ -188,41 +195,58 @@ export async function mergeGuestCart(db: Db, guest: Owner, user: Owner): Promise
 }
 
 function toTempBooking(row: typeof tempBookings.$inferSelect, now: Date): TempBooking {
+  const live = row.status === 'held';
   return {
     TempBookingId: row.id,
     site: row.site as Site,
     currency: row.currency as Currency,
     items: row.items as CartItem[],
     total: row.total,
-    status: row.holdExpiresAt > now ? 'held' : 'expired',
+    status: live ? (row.holdExpiresAt > now ? 'held' : 'expired') : (row.status as 'booked' | 'released'),
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Holds the chosen lines (or the whole cart of this site) at today's prices for a while. */
+/**
+ * Holds the chosen lines (or the whole cart of this site) at today's prices for a while, and keeps
+ * their rooms: refused when a departure has too few left. A newer hold replaces the owner's earlier
+ * ones on the site, whose rooms go back. One transaction (a savepoint under an Idempotency-Key).
+ */
 export async function createTempBooking(db: Db, owner: Owner, site: Site, holdMinutes: number, cartIds?: number[], now = new Date()): Promise<TempBooking> {
-  let items = await cartLines(db, owner, site);
-  if (cartIds?.length) {
-    const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
-    if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
-    items = items.filter((i) => cartIds.includes(i.CartId));
-  }
-  if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
-  const [row] = await db
-    .insert(tempBookings)
-    .values({
-      owner,
-      site,
-      currency: SITE_CURRENCY[site],
-      items,
-      total: items.reduce((sum, i) => sum + i.totalPrice, 0),
-      status: 'held',
-      holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
-      createdAt: now,
-    })
-    .returning();
-  return toTempBooking(row!, now);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    let items = await cartLines(tx, owner, site);
+    if (cartIds?.length) {
+      const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
+      if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
+      items = items.filter((i) => cartIds.includes(i.CartId));
+    }
+    if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
+    await releaseHolds(tx, owner, site);
+    const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000);
+    const [row] = await tx
+      .insert(tempBookings)
+      .values({
+        owner,
+        site,
+        currency: SITE_CURRENCY[site],
+        items,
+        total: items.reduce((sum, i) => sum + i.totalPrice, 0),
+        status: 'held',
+        holdExpiresAt,
+        createdAt: now,
+      })
+      .returning();
+    await holdRooms(
+      tx,
+      row!.id,
+      items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title })),
+      holdExpiresAt,
+      now,
+    );
+    return toTempBooking(row!, now);
+  });
 }
 
 export async function getTempBookings(db: Db, owner: Owner, id?: number, now = new Date()): Promise<TempBooking[]> {

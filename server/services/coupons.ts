@@ -13,19 +13,19 @@ type Row = { coupon: CouponRow; category: { id: number; name: string; slug: stri
 export type Audience = { userId: number | null };
 
 /** Offered on the site (for every site, or this one) and with a flat amount for it when flat. */
-function onSite(site: Site): SQL {
+export function onSite(site: Site): SQL {
   const flat = site === 'IN' ? coupons.flatInr : coupons.flatAed;
   const flatOk = or(eq(coupons.discountType, 'percent'), gte(flat, 0));
   return and(or(isNull(coupons.site), eq(coupons.site, site)), flatOk)!;
 }
 
-const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now))!;
+export const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now))!;
 
-function visibleTo(audience: Audience): SQL {
+export function visibleTo(audience: Audience): SQL {
   return audience.userId ? or(isNull(coupons.userId), eq(coupons.userId, audience.userId))! : isNull(coupons.userId);
 }
 
-function selectCoupons(db: Db) {
+export function selectCoupons(db: Db) {
   return db
     .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug } })
     .from(coupons)
@@ -82,16 +82,47 @@ export async function couponsForPage(db: Db, site: Site, pageName: string, now =
   return rows.map((r) => toCoupon(site, r));
 }
 
+/** Why a coupon does not apply to a cart total on the site (too small); null when it does. */
+export function cartRefusal(site: Site, coupon: Coupon, cartTotal: number): string | null {
+  if (cartTotal <= 0) return 'Add a holiday to your cart to use this coupon.';
+  if (cartTotal < coupon.minCart.amount) return `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
+  return null;
+}
+
+/** What a traveller's bookings say about the coupons they may still use. */
+export interface CouponHistory {
+  hasBooking: boolean;
+  used: Set<number>;
+}
+
+/** Bookings that were not cancelled count: a cancelled booking gives its coupon back. */
+export async function couponHistory(db: Db, userId: number): Promise<CouponHistory> {
+  const { rows } = await db.execute<{ coupon_id: number | null }>(
+    sql`select distinct coupon_id from bookings where user_id = ${userId} and status <> 'cancelled'`,
+  );
+  return { hasBooking: rows.length > 0, used: new Set(rows.flatMap((r) => (r.coupon_id === null ? [] : [r.coupon_id]))) };
+}
+
+/** Why this traveller may not use the coupon (first booking only, once per account); null when they may. */
+export function travellerRefusal(c: Pick<CouponRow, 'id' | 'firstBookingOnly' | 'oncePerTraveller'>, history: CouponHistory | null): string | null {
+  if (!history) return null;
+  if (c.firstBookingOnly && history.hasBooking) return 'This coupon is for your first booking only.';
+  if (c.oncePerTraveller && history.used.has(c.id)) return 'You have already used this coupon.';
+  return null;
+}
+
 export async function applicableCoupons(db: Db, site: Site, cartTotal: number, audience: Audience, now = new Date()): Promise<ApplicableCouponsResult> {
-  const rows = await selectCoupons(db)
-    .where(and(onSite(site), activeAt(now), visibleTo(audience)))
-    .orderBy(asc(coupons.id));
+  const [rows, history] = await Promise.all([
+    selectCoupons(db)
+      .where(and(onSite(site), activeAt(now), visibleTo(audience)))
+      .orderBy(asc(coupons.id)),
+    audience.userId ? couponHistory(db, audience.userId) : null,
+  ]);
   const list: ApplicableCoupon[] = rows.map((r) => {
     const coupon = toCoupon(site, r);
-    const discount = discountFor(coupon, cartTotal);
-    let reason: string | null = null;
-    if (cartTotal <= 0) reason = 'Add a holiday to your cart to use this coupon.';
-    else if (cartTotal < coupon.minCart.amount) reason = `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
+    const refusal = travellerRefusal(r.coupon, history);
+    const discount = refusal ? 0 : discountFor(coupon, cartTotal);
+    const reason = refusal ?? cartRefusal(site, coupon, cartTotal);
     return {
       coupon,
       applicable: reason === null && discount > 0,

@@ -27,7 +27,9 @@ export const requestHash = (route: string, params: unknown) =>
  * Runs a write once per (owner, key): the first result is stored and replayed for repeats, so a
  * retried request never applies twice. A key reused with a different request is refused (409).
  * The claim, the write and the stored result commit together: a crash or a 5xx leaves nothing
- * behind and a retry starts afresh. A 4xx is stored (the same request would fail the same way).
+ * behind and a retry starts afresh. A 4xx is stored (the same request would fail the same way),
+ * and so is whatever `run` wrote before refusing: a run that writes and may then refuse wraps its
+ * work in `tx.transaction` (a savepoint here), as bookings and holds do.
  */
 export async function once(
   db: Db,

@@ -1,5 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
@@ -7,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 
 export interface FileType {
-  ext: 'pdf' | 'jpg' | 'png' | 'webp' | 'doc' | 'docx';
+  ext: 'pdf' | 'jpg' | 'png' | 'webp' | 'heic' | 'doc' | 'docx';
   mime: string;
 }
 
@@ -33,6 +34,18 @@ export function detectDocumentType(buf: Buffer): FileType | null {
     return isWord ? { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } : null;
   }
   return null;
+}
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/**
+ * A passport or visa copy: a photo (JPEG, PNG, WebP, or HEIC as iPhones take them) or a PDF, by its
+ * bytes. Word files, which contact messages accept, are not travel documents.
+ */
+export function detectTravelDocumentType(buf: Buffer): FileType | null {
+  if (startsWith(buf, ascii('ftyp'), 4) && HEIF_BRANDS.has(buf.subarray(8, 12).toString('latin1'))) return { ext: 'heic', mime: 'image/heic' };
+  const type = detectDocumentType(buf);
+  return type && ['pdf', 'jpg', 'png', 'webp'].includes(type.ext) ? type : null;
 }
 
 /** Uploads live under DATA_DIR/uploads (a temporary folder when the database is in memory). */
@@ -69,4 +82,11 @@ export async function storeUpload(
     })
     .returning({ id: files.id });
   return { id: row!.id, storedName };
+}
+
+/** Takes back files stored by a request that then failed: their rows and their bytes. */
+export async function removeUploads(db: Db, config: Pick<Config, 'DATA_DIR'>, stored: { id: number; storedName: string }[]): Promise<void> {
+  if (stored.length === 0) return;
+  await db.delete(files).where(inArray(files.id, stored.map((s) => s.id)));
+  await Promise.all(stored.map((s) => unlink(join(uploadsDir(config), s.storedName)).catch(() => undefined)));
 }

@@ -73,6 +73,18 @@ function compareAt(amount: number, currency: 'AED' | 'INR', id: number): number 
   return currency === 'AED' ? Math.ceil(raised / 50) * 50 : Math.ceil(raised / 1000) * 1000 - 1;
 }
 
+/**
+ * Rooms on sale for each departure date: small luxury and honeymoon allotments, none for adventure
+ * trips (camps and guides are added for the group). Migration 0001 sets the same on databases
+ * seeded before the column existed.
+ */
+export function roomsPerDeparture(type: TripTypeSlug): number | null {
+  if (type === 'luxury') return 4;
+  if (type === 'honeymoon') return 6;
+  if (type === 'adventure') return null;
+  return 10;
+}
+
 export interface Catalogue {
   packages: PackageRow[];
   prices: PriceRow[];
@@ -114,6 +126,7 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         rating: p.rating,
         reviewCount: p.reviewCount,
         featured: p.featured ?? false,
+        roomsPerDeparture: roomsPerDeparture(p.tripType),
         // Staggered so "newest first" listings have a stable, meaningful order.
         createdAt: new Date(Date.UTC(2026, 0, 6 + p.id * 2, 6, 0, 0)),
       });

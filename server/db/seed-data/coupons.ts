@@ -22,14 +22,16 @@ const COMMON_TERMS = {
   packageOnly: 'Discount applies to the package price, excluding taxes and optional add-ons.',
 };
 
-const LIST: Array<Omit<CouponRow, 'userId' | 'id'>> = [
+const FIRST_BOOKING = 'Valid on the first booking made from a new account.';
+
+const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstBookingOnly'>> = [
   {
     slug: 'welcome-10',
     code: 'WELCOME10',
     title: '10% off your first holiday',
     description: 'New to Wanderlust Holidays? Take 10% off your first package booking, on any destination.',
     terms: [
-      'Valid on the first booking made from a new account.',
+      FIRST_BOOKING,
       'Minimum booking value AED 1,000 / ₹12,000.',
       'Maximum discount AED 300 / ₹5,000.',
       COMMON_TERMS.noStack,
@@ -52,7 +54,7 @@ const LIST: Array<Omit<CouponRow, 'userId' | 'id'>> = [
     title: 'Flat discount on your first booking',
     description: 'A flat saving of AED 150 or ₹2,500 on your first holiday with us.',
     terms: [
-      'Valid on the first booking made from a new account.',
+      FIRST_BOOKING,
       'Minimum booking value AED 1,500 / ₹20,000.',
       COMMON_TERMS.noStack,
     ],
@@ -340,5 +342,14 @@ const LIST: Array<Omit<CouponRow, 'userId' | 'id'>> = [
   },
 ];
 
-/** Public coupons (userId null: not issued to one traveller). */
-export const COUPONS: CouponRow[] = LIST.map((c) => ({ ...c, userId: null }));
+/**
+ * Public coupons (userId null: not issued to one traveller). The rules checked at booking follow the
+ * terms: a first-booking coupon needs an account with no booking yet; a one-use coupon is used once
+ * per account (migration 0001 sets the same flags on databases seeded before they existed).
+ */
+export const COUPONS: CouponRow[] = LIST.map((c) => ({
+  ...c,
+  userId: null,
+  firstBookingOnly: c.terms.includes(FIRST_BOOKING) || c.code === 'APPFIRST5',
+  oncePerTraveller: c.terms.includes(COMMON_TERMS.oneUse),
+}));

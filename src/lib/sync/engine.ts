@@ -123,7 +123,8 @@ async function applySuccesses(db: ShopDb, items: { entry: OutboxEntry; data: unk
     if (entry.kind !== 'tempBooking.create') continue;
     const booking = data as TempBooking;
     await db.tempBookings.update(entry.ref, {
-      state: booking.status,
+      // A hold the server answers for is live or over; over is all the cart needs to know.
+      state: booking.status === 'held' ? 'held' : 'expired',
       serverId: booking.TempBookingId,
       holdExpiresAt: booking.holdExpiresAt,
       total: booking.total,

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineCall } from './api.ts';
+import {
+  bookingDetailParamsSchema,
+  bookingDetailSchema,
+  bookingIdParamsSchema,
+  bookingQuoteParamsSchema,
+  bookingQuoteSchema,
+  bookingsListParamsSchema,
+  bookingSummarySchema,
+  createBookingParamsSchema,
+  createBookingResultSchema,
+  nextStepSchema,
+  panResultSchema,
+  uploadParamsSchema,
+  uploadResultSchema,
+  verifyPanParamsSchema,
+  verifyRazorpayParamsSchema,
+  verifyStripeParamsSchema,
+} from './booking.ts';
+
+/** Spec: POST CreateBooking (body). Counts as made only when status is 'Success'. */
+export const createBooking = defineCall({ method: 'POST', path: 'CreateBooking', params: createBookingParamsSchema, data: createBookingResultSchema });
+
+/** Ours: the server's price of a hold with a coupon, for the review step. */
+export const getBookingQuote = defineCall({ method: 'POST', path: 'GetBookingQuote', params: bookingQuoteParamsSchema, data: bookingQuoteSchema });
+
+/** Ours: the payment step again for a booking still awaiting payment (the same order or session). */
+export const startBookingPayment = defineCall({
+  method: 'POST',
+  path: 'StartBookingPayment',
+  params: bookingIdParamsSchema,
+  data: z.object({ BookingId: z.number().int(), Next: nextStepSchema }),
+});
+
+/** Spec: POST CreateBooking_UploadImages (query token, multipart images and documents). */
+export const uploadBookingFiles = defineCall({ method: 'POST', path: 'CreateBooking_UploadImages', params: uploadParamsSchema, data: uploadResultSchema });
+
+/** Spec: POST VerifyPan. */
+export const verifyPan = defineCall({ method: 'POST', path: 'VerifyPan', params: verifyPanParamsSchema, data: panResultSchema });
+
+/** Spec: POST VerifyPaymentSignatureAsync (Razorpay). */
+export const verifyRazorpayPayment = defineCall({
+  method: 'POST',
+  path: 'VerifyPaymentSignatureAsync',
+  params: verifyRazorpayParamsSchema,
+  data: bookingSummarySchema,
+});
+
+/** Spec: POST VerifyStripePaymentAsync. */
+export const verifyStripePayment = defineCall({ method: 'POST', path: 'VerifyStripePaymentAsync', params: verifyStripeParamsSchema, data: bookingSummarySchema });
+
+/** Spec: GET BookingsList (userid): the traveller's own bookings, newest first. */
+export const bookingsList = defineCall({ method: 'GET', path: 'BookingsList', params: bookingsListParamsSchema, data: z.array(bookingSummarySchema) });
+
+/** Spec: GET BookingDetailById (RefIdKey). */
+export const bookingDetailById = defineCall({ method: 'GET', path: 'BookingDetailById', params: bookingDetailParamsSchema, data: bookingDetailSchema });

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { idParam } from './common.ts';
+import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
+import { isValidInternationalPhone } from './phone.ts';
+import { currencySchema, siteSchema } from './site.ts';
+
+/*
+ * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,
+ * paise): catalogue prices are whole units, a booking's taxes are not.
+ */
+
+export const BOOKING_MESSAGES = {
+  /** Spec §5: the booking list and details need the stored user id. */
+  userIdMissing: 'User ID not found in cookies',
+  /** Spec §8: the alert shown when PAN verification does not succeed. */
+  panFailed: 'Failed to verify PAN',
+  created: 'Your booking is confirmed.',
+  awaitingPayment: 'Your booking is made. Complete the payment to confirm it.',
+  paid: 'Payment received. Your booking is confirmed.',
+  holdEnded: 'Your hold on these holidays has ended. Go back to your cart and continue to booking again to hold today’s prices.',
+  alreadyBooked: 'This hold has already been booked. Open My trips to see your booking.',
+  holdNotFound: 'We could not find this hold. Go back to your cart and continue to booking again.',
+  needsSignIn: 'Please log in to book: your held holidays stay in your cart.',
+} as const;
+
+export const PAYMENT_METHODS = ['razorpay', 'stripe', 'pay-later'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'must be razorpay, stripe or pay-later' });
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const bookingStatusSchema = z.enum(['awaiting-payment', 'confirmed', 'cancelled']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const TRAVELLER_TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Master'] as const;
+export const AGE_BANDS = ['adult', 'child', 'infant'] as const;
+export const ageBandSchema = z.enum(AGE_BANDS, { message: 'must be adult, child or infant' });
+export type AgeBand = z.infer<typeof ageBandSchema>;
+
+/** A name as on a passport: letters (any script), spaces, apostrophes, dots and hyphens. */
+const personName = (what: string) =>
+  z
+    .string({ message: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(60, `The ${what} can be at most 60 characters.`)
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, `Write the ${what} as it is on the passport (letters only).`);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const emailSchema = z
+  .string({ message: INVALID_EMAIL })
+  .trim()
+  .max(254, INVALID_EMAIL)
+  .refine(isRealEmail, INVALID_EMAIL)
+  .transform((v) => v.toLowerCase());
+
+export const phoneSchema = z
+  .string({ message: 'Please enter a valid phone number.' })
+  .trim()
+  .refine(isValidInternationalPhone, 'Please enter a valid phone number.')
+  .transform((v) => v.replace(/[\s().-]/g, ''));
+
+export const leadTravellerSchema = z.object({
+  Title: z.enum(TRAVELLER_TITLES, { message: 'Choose a title.' }),
+  FirstName: personName('first name'),
+  LastName: personName('last name'),
+  Email: emailSchema,
+  Phone: phoneSchema,
+  DOB: isoDate,
+});
+export type LeadTraveller = z.infer<typeof leadTravellerSchema>;
+
+export const travellerSchema = z.object({
+  FirstName: personName('first name'),
+  LastName: personName('last name'),
+  AgeBand: ageBandSchema,
+});
+export type Traveller = z.infer<typeof travellerSchema>;
+
+/** Five letters, four digits, a letter; the fourth letter is the holder type (P: a person). */
+export const PAN_PATTERN = /^[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]$/;
+export const panSchema = z
+  .string({ message: 'Enter your PAN.' })
+  .trim()
+  .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
+  .pipe(z.string().regex(PAN_PATTERN, 'A PAN has 10 characters: five letters, four digits and a letter (for example ABCPK1234F).'));
+
+const tokenParams = { Token: z.string().min(1).max(1024).optional() };
+
+export const couponCodeParam = z
+  .string()
+  .trim()
+  .max(40, 'must be at most 40 characters')
+  .transform((v) => v.toUpperCase())
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** CreateBooking (JSON body). Unknown fields, a client's prices among them, are dropped. */
+export const createBookingParamsSchema = z.object({
+  ...tokenParams,
+  TempBookingId: idParam,
+  PaymentMethod: paymentMethodSchema,
+  LeadTraveller: leadTravellerSchema,
+  /** Everyone but the lead traveller. */
+  Travellers: z.array(travellerSchema).max(40, 'at most 40 travellers per booking').default([]),
+  SpecialRequests: z.string().trim().max(1000, 'Special requests can be at most 1,000 characters.').default(''),
+  Pan: z.string().max(20).optional(),
+  /** A coupon the traveller chose at review; none when omitted. */
+  CouponCode: couponCodeParam,
+});
+export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
+
+/** Ours: what a hold costs with a coupon, priced by the server, for the review step. */
+export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam });
+
+export const taxLineSchema = z.object({
+  code: z.enum(['GST', 'TCS', 'VAT']),
+  label: z.string(),
+  rate: z.number(),
+  amount: z.number().int(),
+  /** Inside the prices already (UAE VAT), not added to them. */
+  included: z.boolean(),
+});
+export type TaxLine = z.infer<typeof taxLineSchema>;
+
+export const bookingLineSchema = z.object({
+  packageId: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  city: z.string(),
+  nights: z.number().int(),
+  travelDate: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  rooms: z.number().int(),
+  adultPrice: z.number().int(),
+  childPrice: z.number().int(),
+  amount: z.number().int(),
+  overseas: z.boolean(),
+});
+export type BookingLine = z.infer<typeof bookingLineSchema>;
+
+export const appliedCouponSchema = z.object({ code: z.string(), title: z.string() });
+
+/** The server's price of a hold or booking. */
+export const priceBreakdownSchema = z.object({
+  currency: currencySchema,
+  lines: z.array(bookingLineSchema),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  coupon: appliedCouponSchema.nullable(),
+  taxes: z.array(taxLineSchema),
+  total: z.number().int(),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+export const bookingQuoteSchema = priceBreakdownSchema.extend({
+  TempBookingId: z.number().int(),
+  holdExpiresAt: z.string(),
+  /** India: tax collected at source applies, so the lead traveller's PAN is needed. */
+  panRequired: z.boolean(),
+  /** The ways this site takes payment now (gateways only when configured). */
+  paymentMethods: z.array(paymentMethodSchema),
+  /** Why a chosen coupon was not applied; null when it was (or none was chosen). */
+  couponError: z.string().nullable(),
+});
+export type BookingQuote = z.infer<typeof bookingQuoteSchema>;
+
+export const shopContactSchema = z.object({
+  phone: z.string(),
+  email: z.string(),
+  bank: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string(), code: z.string(), codeLabel: z.string() }),
+});
+
+/** What the page does after CreateBooking: nothing, pay later, or open a gateway. */
+export const nextStepSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  z.object({ type: z.literal('pay-later'), dueOn: z.string(), payTo: shopContactSchema }),
+  z.object({
+    type: z.literal('razorpay'),
+    keyId: z.string(),
+    orderId: z.string(),
+    amount: z.number().int(),
+    currency: currencySchema,
+    checkoutUrl: z.string(),
+    name: z.string(),
+    description: z.string(),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  }),
+  z.object({ type: z.literal('stripe'), sessionId: z.string(), url: z.string() }),
+]);
+export type NextStep = z.infer<typeof nextStepSchema>;
+
+export const bookingSummarySchema = z.object({
+  BookingId: z.number().int(),
+  RefIdKey: z.string(),
+  Status: bookingStatusSchema,
+  PaymentStatus: paymentStatusSchema,
+  PaymentMethod: paymentMethodSchema,
+  Total: z.number().int(),
+  Currency: currencySchema,
+  site: siteSchema,
+  /** First line's title, and how many more. */
+  title: z.string(),
+  moreLines: z.number().int(),
+  firstTravelDate: z.string(),
+  travellerCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;
+
+export const createBookingResultSchema = bookingSummarySchema.extend({ Next: nextStepSchema });
+export type CreateBookingResult = z.infer<typeof createBookingResultSchema>;
+
+export const bookingTravellerSchema = z.object({
+  lead: z.boolean(),
+  title: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  ageBand: ageBandSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  dob: z.string().nullable(),
+});
+
+export const bookingDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['image', 'document']),
+  mime: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type BookingDocument = z.infer<typeof bookingDocumentSchema>;
+
+export const bookingEventSchema = z.object({ at: z.string(), status: bookingStatusSchema, paymentStatus: paymentStatusSchema, cause: z.string() });
+
+export const bookingDetailSchema = bookingSummarySchema.extend({
+  ...priceBreakdownSchema.omit({ currency: true }).shape,
+  amountPaid: z.number().int(),
+  amountDue: z.number().int(),
+  paymentDueOn: z.string().nullable(),
+  /** Pay later: where to pay. */
+  payTo: shopContactSchema.nullable(),
+  specialRequests: z.string(),
+  /** Shown masked (XXXXX1234F). */
+  pan: z.string().nullable(),
+  travellers: z.array(bookingTravellerSchema),
+  documents: z.array(bookingDocumentSchema),
+  events: z.array(bookingEventSchema),
+  links: z.object({ invoice: z.string(), vouchers: z.string() }),
+});
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+export const bookingsListParamsSchema = z.object({ ...tokenParams, userid: idParam });
+export const bookingDetailParamsSchema = z.object({
+  ...tokenParams,
+  RefIdKey: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(40, 'is not a booking reference')
+    .regex(/^[A-Za-z0-9-]+$/, 'is not a booking reference'),
+});
+export const bookingIdParamsSchema = z.object({ ...tokenParams, BookingId: idParam });
+
+export const verifyPanParamsSchema = z.object({
+  ...tokenParams,
+  Pan: panSchema,
+  Name: z.string({ message: 'Enter the name on the PAN.' }).trim().min(1, 'Enter the name on the PAN.').max(130),
+});
+export const panResultSchema = z.object({ pan: z.string(), holderType: z.string(), nameMatches: z.boolean(), checked: z.array(z.string()) });
+
+export const verifyRazorpayParamsSchema = z.object({
+  ...tokenParams,
+  BookingId: idParam,
+  razorpay_order_id: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),
+  razorpay_payment_id: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100),
+  razorpay_signature: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+});
+export const verifyStripeParamsSchema = z.object({
+  ...tokenParams,
+  BookingId: idParam,
+  sessionId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+});
+
+/** Uploads: passports and visas as images (JPEG, PNG, WebP, HEIC) or PDF. */
+export const BOOKING_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const BOOKING_FILES_MAX = 10;
+export const uploadParamsSchema = z.object({ token: z.string().min(1).max(1024).optional(), BookingId: idParam.optional() });
+export const uploadResultSchema = z.object({ documents: z.array(bookingDocumentSchema) });
+export const documentParamsSchema = z.object({ ...tokenParams, BookingId: idParam, FileId: idParam });
+
+/** Minor units of a currency per whole unit (both sites' currencies have 100). */
+export const MINOR_PER_UNIT = 100;

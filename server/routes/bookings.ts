@@ -1,0 +1,195 @@
+import multipart from '@fastify/multipart';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import {
+  bookingDetailById,
+  bookingsList,
+  createBooking,
+  getBookingQuote,
+  startBookingPayment,
+  uploadBookingFiles,
+  verifyPan,
+  verifyRazorpayPayment,
+  verifyStripePayment,
+} from '../../contract/booking-calls.ts';
+import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, documentParamsSchema, type BookingSummary } from '../../contract/booking.ts';
+import { getAvailability } from '../../contract/catalogue-calls.ts';
+import { idParam } from '../../contract/common.ts';
+import { BOOKING_SUCCESS, type Envelope } from '../../contract/envelope.ts';
+import { files, tempBookings } from '../db/schema.ts';
+import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.ts';
+import { idempotencyKey, signedIn } from '../lib/owner.ts';
+import { route } from '../lib/route.ts';
+import { createBooking as book } from '../services/bookings/create-booking.ts';
+import { availability } from '../services/bookings/inventory.ts';
+import { bookingNotifier } from '../services/bookings/notify.ts';
+import { checkPan } from '../services/bookings/pan.ts';
+import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
+import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
+import type { BookingRow } from '../services/bookings/records.ts';
+import { once } from '../services/idempotency.ts';
+import { createMailer } from '../services/mail.ts';
+import { nextStepFor, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
+import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
+
+export async function bookingRoutes(app: FastifyInstance) {
+  const mailConfirmation = bookingNotifier(app.db, app.config, createMailer(app.config, app.log), app.log);
+
+  route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
+
+  route(app, getBookingQuote, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    const [hold] = await app.db
+      .select()
+      .from(tempBookings)
+      .where(and(eq(tempBookings.id, p.TempBookingId), eq(tempBookings.owner, `user:${me.userId}`)))
+      .limit(1);
+    if (!hold) throw notFound(BOOKING_MESSAGES.holdNotFound);
+    if (hold.site !== request.site) throw badRequest(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
+    const price = await priceHold(app.db, {
+      site: request.site,
+      lines: hold.items as { packageId: number; travelDate: string; adults: number; children: number; infants: number; rooms: number }[],
+      couponCode: p.CouponCode,
+      userId: me.userId,
+      tcsRate: app.config.TCS_RATE_PERCENT,
+    });
+    const { couponId: _id, ...quote } = price;
+    return ok({ ...quote, TempBookingId: hold.id, holdExpiresAt: hold.holdExpiresAt.toISOString(), paymentMethods: paymentMethodsFor(app.config, request.site) });
+  });
+
+  route(app, createBooking, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const { Token: _token, ...input } = p;
+    const owner = `user:${me.userId}`;
+    const result = await once(app.db, { owner, key: idempotencyKey(request), route: 'CreateBooking', params: { ...input, site: request.site } }, async (tx) => {
+      const summary = await book(tx, app.config, { userId: me.userId, site: request.site }, input);
+      return { statusCode: 200, body: ok(summary, summary.Status === 'confirmed' ? BOOKING_MESSAGES.created : BOOKING_MESSAGES.awaitingPayment, BOOKING_SUCCESS) };
+    });
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    const body = result.body as Envelope<BookingSummary>;
+    if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
+    // The next step (bank details, or the gateway's order or session) is read or made afresh, after the commit.
+    const booking = await ownBooking(app.db, me.userId, body.data.BookingId);
+    if (!result.replayed && booking.paymentMethod === 'pay-later') void mailConfirmation(me.userId, booking.refIdKey);
+    const Next = await nextStepFor(app.db, app.config, booking);
+    return { ...body, data: { ...body.data, Status: booking.status, PaymentStatus: booking.paymentStatus, Next } };
+  });
+
+  route(app, startBookingPayment, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    const booking = await ownBooking(app.db, me.userId, p.BookingId);
+    return ok({ BookingId: booking.id, Next: await nextStepFor(app.db, app.config, booking) });
+  });
+
+  route(app, verifyPan, async (p, request) => {
+    await signedIn(app, request, p.Token);
+    const check = checkPan(p.Pan, p.Name);
+    if (!check.ok) throw new HttpError(400, `${BOOKING_MESSAGES.panFailed}: ${check.reason}`, { reason: check.reason });
+    const { ok: _ok, ...data } = check;
+    return ok(data, 'PAN verified.');
+  });
+
+  route(app, verifyRazorpayPayment, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    const verified = await verifyRazorpay(app.db, app.config, me.userId, p);
+    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey);
+    return ok(verified.booking, BOOKING_MESSAGES.created);
+  });
+
+  route(app, verifyStripePayment, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    const verified = await verifyStripe(app.db, app.config, me.userId, p);
+    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey);
+    return ok(verified.booking, BOOKING_MESSAGES.created);
+  });
+
+  route(app, bookingsList, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    if (p.userid !== me.userId) throw forbidden('These bookings belong to another account.');
+    return ok(await listBookings(app.db, me.userId));
+  });
+
+  route(app, bookingDetailById, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    return ok(await bookingDetail(app.db, app.config, me.userId, p.RefIdKey));
+  });
+
+  // ---------- passports and visas ----------
+  await app.register(multipart, { limits: { fileSize: BOOKING_FILE_MAX_BYTES, files: BOOKING_FILES_MAX, fields: 5, parts: BOOKING_FILES_MAX + 5 } });
+
+  route(app, uploadBookingFiles, async (p, request) => {
+    // The token and the booking are checked before a byte of any file is kept.
+    const me = await signedIn(app, request, p.token);
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data, in fields named images and documents.');
+    let booking: BookingRow | null = p.BookingId ? await ownBooking(app.db, me.userId, p.BookingId) : null;
+    let kept = 0;
+    const stored: { id: number; storedName: string }[] = [];
+    const existing = async (b: BookingRow) => {
+      const [row] = await app.db.select({ n: count() }).from(files).where(eq(files.owner, `booking:${b.id}`));
+      return row?.n ?? 0;
+    };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname.toLowerCase() !== 'bookingid') continue;
+          const id = idParam.safeParse(part.value);
+          if (!id.success) throw badRequest('BookingId: must be a numeric id');
+          if (booking && booking.id !== id.data) throw badRequest('BookingId: the form and the address name different bookings.');
+          booking ??= await ownBooking(app.db, me.userId, id.data);
+          continue;
+        }
+        if (!booking) throw badRequest('Send BookingId before the files (or in the address).');
+        if (booking.status === 'cancelled') throw badRequest('This booking was cancelled: documents can no longer be added.');
+        if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw badRequest(`Send files in fields named images or documents, not "${part.fieldname}".`);
+        if (stored.length === 0) kept = await existing(booking);
+        if (kept + stored.length >= BOOKING_FILES_MAX) throw badRequest(`A booking keeps at most ${BOOKING_FILES_MAX} documents. Send fewer files.`);
+        const name = part.filename || part.fieldname;
+        let content: Buffer;
+        try {
+          content = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `${name} is larger than 10 MB. Send a smaller copy.`);
+          throw err;
+        }
+        const type = detectTravelDocumentType(content);
+        if (!type) throw new HttpError(415, `${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
+        const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
+        stored.push(await storeUpload(app.db, app.config, { owner: `booking:${booking.id}`, purpose, originalName: name, type, content }));
+      }
+    } catch (err) {
+      await removeUploads(app.db, app.config, stored);
+      if (err instanceof HttpError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(`Send at most ${BOOKING_FILES_MAX} files at a time.`);
+      if (code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
+      throw err;
+    }
+    if (!booking) throw badRequest('BookingId: is required');
+    if (stored.length === 0) throw badRequest('Choose at least one passport or visa copy to upload.');
+    const message = `${stored.length} ${stored.length === 1 ? 'file was' : 'files were'} added to your booking.`;
+    return ok({ documents: await bookingDocuments(app.db, booking.id) }, message);
+  });
+
+  /** One uploaded document, for its traveller only; always a download, never sniffed. */
+  app.get('/GetBookingDocument', { schema: { querystring: documentParamsSchema } }, async (request, reply: FastifyReply) => {
+    const p = request.query as { Token?: string; BookingId: number; FileId: number };
+    const me = await signedIn(app, request, p.Token);
+    const booking = await ownBooking(app.db, me.userId, p.BookingId);
+    const [file] = await app.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, p.FileId), eq(files.owner, `booking:${booking.id}`)))
+      .limit(1);
+    if (!file) throw notFound('This document is not on your booking.');
+    return reply
+      .type(file.mime)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${file.storedName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+  });
+
+}

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, type BookingSummary, type CreateBookingParams, type LeadTraveller, type Traveller } from '../../../contract/booking.ts';
+import type { CartItem } from '../../../contract/cart.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { sellHeldRooms } from './inventory.ts';
+import { checkPan } from './pan.ts';
+import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
+import { newReference, recordEvent, toSummary } from './records.ts';
+
+export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookingId' | 'Travellers' | 'SpecialRequests' | 'LeadTraveller'> & {
+  TempBookingId: number;
+  LeadTraveller: LeadTraveller;
+  Travellers: Traveller[];
+  SpecialRequests: string;
+};
+
+const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Pay later: due in PAY_LATER_DAYS, but three days before the first departure at the latest (never before today). */
+export function payLaterDueOn(now: Date, firstTravelDate: string, days: number): string {
+  const today = Date.parse(isoDay(now));
+  const due = Math.min(today + days * DAY, Date.parse(firstTravelDate) - 3 * DAY);
+  return isoDay(new Date(Math.max(today, due)));
+}
+
+function ageOn(dob: string, now: Date): number | null {
+  const birth = new Date(`${dob}T00:00:00Z`);
+  if (Number.isNaN(birth.getTime()) || isoDay(birth) !== dob || birth > now) return null;
+  let age = now.getUTCFullYear() - birth.getUTCFullYear();
+  const beforeBirthday = now.getUTCMonth() < birth.getUTCMonth() || (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The names asked for match the party held: the largest party across the hold's lines, the lead among its adults. */
+function checkTravellers(lines: HeldLine[], lead: LeadTraveller, others: Traveller[], now: Date) {
+  const age = ageOn(lead.DOB, now);
+  if (age === null) throw badRequest('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
+  if (age < 18) throw badRequest('The lead traveller must be 18 or older.');
+  if (age > 120) throw badRequest('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
+  const need = {
+    adult: Math.max(...lines.map((l) => l.adults)),
+    child: Math.max(...lines.map((l) => l.children)),
+    infant: Math.max(...lines.map((l) => l.infants)),
+  };
+  const have = { adult: 1, child: 0, infant: 0 };
+  for (const t of others) have[t.AgeBand] += 1;
+  if (have.adult !== need.adult || have.child !== need.child || have.infant !== need.infant) {
+    const party = [plural(need.adult, 'adult', 'adults'), need.child ? plural(need.child, 'child', 'children') : '', need.infant ? plural(need.infant, 'infant', 'infants') : '']
+      .filter(Boolean)
+      .join(', ');
+    throw badRequest(`Give the name of every traveller in your party: ${party}, the lead traveller being one of the adults.`);
+  }
+}
+
+interface HoldRow extends Record<string, unknown> {
+  id: number;
+  owner: string;
+  site: string;
+  items: CartItem[];
+  status: string;
+  hold_expires_at: Date | string;
+}
+
+/** The hold to book, locked, or the refusal a traveller can act on. */
+async function lockHold(tx: Db, id: number, owner: string, site: Site, now: Date): Promise<HoldRow> {
+  const { rows } = await tx.execute<HoldRow>(sql`select id, owner, site, items, status, hold_expires_at from temp_bookings where id = ${id} for update`);
+  const hold = rows[0];
+  // Someone else's hold reads as no hold at all: nothing about it is revealed.
+  if (!hold || hold.owner !== owner) throw notFound(BOOKING_MESSAGES.holdNotFound);
+  if (hold.site !== site) throw conflict(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
+  if (hold.status === 'booked') throw conflict(BOOKING_MESSAGES.alreadyBooked);
+  if (hold.status === 'released') throw conflict('A newer hold of your cart replaced this one. Go back to your cart and continue to booking again.');
+  if (new Date(hold.hold_expires_at) <= now) throw conflict(BOOKING_MESSAGES.holdEnded);
+  return hold;
+}
+
+/**
+ * Turns a held temporary booking into a booking, in one transaction: the hold is consumed, its rooms
+ * sold, the booking, its lines and travellers written, the cart lines removed and the first event
+ * recorded. Everything is priced here, from the catalogue as it is now; a client's figures are never read.
+ */
+export async function createBooking(
+  db: Db,
+  config: Config,
+  who: { userId: number; site: Site },
+  input: CreateBookingInput,
+  now = new Date(),
+): Promise<BookingSummary> {
+  const { userId, site } = who;
+  const owner = `user:${userId}`;
+  if (!paymentMethodsFor(config, site).includes(input.PaymentMethod)) {
+    throw badRequest(
+      input.PaymentMethod === 'pay-later'
+        ? 'Paying later is not offered on this site.'
+        : `Paying with ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} is not available on this site. Choose another way to pay.`,
+    );
+  }
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    // One booking at a time per traveller: coupon rules (first booking, once per account) hold under races.
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    const hold = await lockHold(tx, input.TempBookingId, owner, site, now);
+    const held: HeldLine[] = hold.items.map((i) => ({
+      packageId: i.packageId,
+      travelDate: i.travelDate,
+      adults: i.adults,
+      children: i.children,
+      infants: i.infants,
+      rooms: i.rooms,
+    }));
+    if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
+    checkTravellers(held, input.LeadTraveller, input.Travellers, now);
+    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now });
+    if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
+    let pan: string | null = null;
+    if (price.panRequired) {
+      if (!input.Pan) throw badRequest('Enter the lead traveller’s PAN: tax collected at source applies to overseas holidays.');
+      const check = checkPan(input.Pan, `${input.LeadTraveller.FirstName} ${input.LeadTraveller.LastName}`);
+      if (!check.ok) throw new HttpError(400, `${BOOKING_MESSAGES.panFailed}: ${check.reason}`);
+      pan = input.Pan.trim().toUpperCase().replace(/\s+/g, '');
+    }
+
+    const payLater = input.PaymentMethod === 'pay-later';
+    const firstTravelDate = held.map((l) => l.travelDate).sort()[0]!;
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        refIdKey: newReference(),
+        userId,
+        site,
+        currency: price.currency,
+        tempBookingId: hold.id,
+        subtotal: price.subtotal,
+        discount: price.discount,
+        taxes: price.taxes,
+        total: price.total,
+        couponId: price.couponId,
+        couponCode: price.coupon?.code ?? null,
+        paymentMethod: input.PaymentMethod,
+        status: payLater ? 'confirmed' : 'awaiting-payment',
+        paymentStatus: 'unpaid',
+        paymentDueOn: payLater ? payLaterDueOn(now, firstTravelDate, config.PAY_LATER_DAYS) : null,
+        specialRequests: input.SpecialRequests,
+        pan,
+        confirmedAt: payLater ? now : null,
+        createdAt: now,
+      })
+      .returning();
+    const b = booking!;
+    await tx.insert(bookingLines).values(price.lines.map(({ slug: _slug, ...l }, position) => ({ ...l, bookingId: b.id, position })));
+    const lead = input.LeadTraveller;
+    await tx.insert(bookingTravellers).values([
+      { bookingId: b.id, position: 0, lead: true, title: lead.Title, firstName: lead.FirstName, lastName: lead.LastName, ageBand: 'adult' as const, email: lead.Email, phone: lead.Phone, dob: lead.DOB },
+      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand })),
+    ]);
+    await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
+    await tx.execute(sql`update temp_bookings set status = 'booked' where id = ${hold.id}`);
+    const cartIds = hold.items.map((i) => i.CartId);
+    const clientIds = hold.items.flatMap((i) => (i.clientId ? [i.clientId] : []));
+    await tx.execute(sql`
+      delete from cart_items where owner = ${owner} and site = ${site}
+        and (id in (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})
+             ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
+    await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
+    const travellers = 1 + input.Travellers.length;
+    return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
+  });
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { NEARLY_FULL_ROOMS, type Availability } from '../../../contract/availability.ts';
+import { formatDay } from '../../../contract/format.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/envelope.ts';
+
+/*
+ * Rooms per departure (a package on a travel date). A departure's capacity is its package's
+ * rooms_per_departure (null: no limit); what is taken is the rooms sold plus the rooms of live
+ * holds. Holds and sales lock the departure's row first, so two checkouts racing for the last
+ * room are served one after the other and the second is told it is gone.
+ */
+
+export interface RoomNeed {
+  packageId: number;
+  travelDate: string;
+  rooms: number;
+  title: string;
+}
+
+interface DepartureState {
+  capacity: number | null;
+  sold: number;
+  held: number;
+}
+
+/** The departure's state, its row locked until the transaction ends (created when missing). */
+async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
+  await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
+  const { rows } = await tx.execute<{ capacity: number | null; sold: number; held: number }>(sql`
+    select p.rooms_per_departure as capacity, d.rooms_sold as sold,
+           (select coalesce(sum(h.rooms), 0)::int from room_holds h
+             where h.package_id = d.package_id and h.travel_date = d.travel_date and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
+    from departures d join packages p on p.id = d.package_id
+    where d.package_id = ${packageId} and d.travel_date = ${travelDate}
+    for update of d`);
+  const row = rows[0];
+  if (!row) throw notFound('This holiday is no longer on sale.');
+  return row;
+}
+
+const left = (s: DepartureState) => (s.capacity === null ? null : Math.max(0, s.capacity - s.sold - s.held));
+
+function shortage(need: RoomNeed, roomsLeft: number): never {
+  const when = formatDay(need.travelDate);
+  if (roomsLeft === 0) throw conflict(`${need.title} is sold out on ${when}. Choose another date in your cart.`);
+  throw conflict(
+    `Only ${roomsLeft} ${roomsLeft === 1 ? 'room is' : 'rooms are'} left on ${when} for ${need.title}, and you asked for ${need.rooms}. Choose fewer rooms or another date.`,
+  );
+}
+
+/** Rooms of one departure summed over lines, departures in a fixed order (no lock-order deadlocks). */
+function byDeparture(needs: RoomNeed[]): RoomNeed[] {
+  const merged = new Map<string, RoomNeed>();
+  for (const n of needs) {
+    const key = `${n.packageId}|${n.travelDate}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, rooms: seen.rooms + n.rooms } : { ...n });
+  }
+  return [...merged.values()].sort((a, b) => a.packageId - b.packageId || a.travelDate.localeCompare(b.travelDate));
+}
+
+/** Keeps rooms for a temporary booking until `expiresAt`; refuses when a departure has too few left. */
+export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[], expiresAt: Date, now: Date): Promise<void> {
+  for (const need of byDeparture(needs)) {
+    const state = await lockDeparture(tx, need.packageId, need.travelDate, now);
+    const roomsLeft = left(state);
+    if (roomsLeft !== null && need.rooms > roomsLeft) shortage(need, roomsLeft);
+    await tx.execute(sql`
+      insert into room_holds (temp_booking_id, package_id, travel_date, rooms, expires_at, status)
+      values (${tempBookingId}, ${need.packageId}, ${need.travelDate}, ${need.rooms}, ${expiresAt.toISOString()}, 'held')`);
+  }
+}
+
+/** Gives back the rooms of an owner's live holds on a site (a newer hold replaces them). */
+export async function releaseHolds(tx: Db, owner: string, site: string): Promise<void> {
+  await tx.execute(sql`
+    with released as (
+      update temp_bookings set status = 'released' where owner = ${owner} and site = ${site} and status = 'held' returning id
+    )
+    update room_holds set status = 'released' where status = 'held' and temp_booking_id in (select id from released)`);
+}
+
+/** Turns a temporary booking's held rooms into rooms sold, in the booking's transaction. */
+export async function sellHeldRooms(tx: Db, tempBookingId: number, titles: Map<number, string>, now: Date): Promise<void> {
+  const { rows } = await tx.execute<{ package_id: number; travel_date: string; rooms: number }>(sql`
+    select package_id, to_char(travel_date, 'YYYY-MM-DD') as travel_date, sum(rooms)::int as rooms from room_holds
+    where temp_booking_id = ${tempBookingId} and status = 'held'
+    group by package_id, travel_date order by package_id, travel_date`);
+  for (const r of rows) {
+    // Our own hold no longer counts once sold: lock, then check what the others leave.
+    await tx.execute(sql`update room_holds set status = 'sold' where temp_booking_id = ${tempBookingId} and package_id = ${r.package_id} and travel_date = ${r.travel_date} and status = 'held'`);
+    const state = await lockDeparture(tx, r.package_id, r.travel_date, now);
+    const roomsLeft = left(state);
+    if (roomsLeft !== null && r.rooms > roomsLeft) shortage({ packageId: r.package_id, travelDate: r.travel_date, rooms: r.rooms, title: titles.get(r.package_id) ?? 'This holiday' }, roomsLeft);
+    await tx.execute(sql`update departures set rooms_sold = rooms_sold + ${r.rooms} where package_id = ${r.package_id} and travel_date = ${r.travel_date}`);
+  }
+}
+
+/** Gives back the rooms a cancelled booking had bought. */
+export async function returnSoldRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[]): Promise<void> {
+  for (const l of byDeparture(lines.map((x) => ({ ...x, title: '' })))) {
+    await tx.execute(sql`update departures set rooms_sold = greatest(0, rooms_sold - ${l.rooms}) where package_id = ${l.packageId} and travel_date = ${l.travelDate}`);
+  }
+}
+
+/** Rooms left on one departure, as the package page and the cart show it. */
+export async function availability(db: Db, packageId: number, travelDate: string, now = new Date()): Promise<Availability> {
+  const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number }>(sql`
+    select p.rooms_per_departure as capacity,
+           (select d.rooms_sold from departures d where d.package_id = p.id and d.travel_date = ${travelDate}) as sold,
+           (select coalesce(sum(h.rooms), 0)::int from room_holds h
+             where h.package_id = p.id and h.travel_date = ${travelDate} and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
+    from packages p where p.id = ${packageId}`);
+  const row = rows[0];
+  if (!row) throw notFound('There is no holiday with this id.');
+  const roomsLeft = left({ capacity: row.capacity, sold: row.sold ?? 0, held: row.held });
+  return {
+    packageId,
+    travelDate,
+    roomsLeft,
+    status: roomsLeft === null || roomsLeft > NEARLY_FULL_ROOMS ? 'available' : roomsLeft === 0 ? 'sold-out' : 'limited',
+  };
+}

@@ -1,0 +1,54 @@
+import type { BookingDetail } from '../../../contract/booking.ts';
+import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import type { MailMessage } from '../mail.ts';
+
+const party = (l: BookingDetail['lines'][number]) =>
+  [
+    `${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`,
+    l.children ? `${l.children} ${l.children === 1 ? 'child' : 'children'}` : '',
+    l.infants ? `${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}` : '',
+    `${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** The traveller's confirmation: reference, lines, total, and what was paid or how to pay. */
+export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { tradeName: string; phone: string }): MailMessage | null {
+  const lead = b.travellers.find((t) => t.lead);
+  if (!lead?.email) return null;
+  const m = (amount: number) => formatMinor(amount, b.Currency);
+  const paid = b.PaymentStatus === 'paid';
+  const out: string[] = [
+    `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},`,
+    '',
+    paid ? `We have received your payment. Your booking is confirmed.` : `Thank you for booking with ${shop.tradeName}. Your booking is confirmed.`,
+    `Your booking reference is ${b.RefIdKey}: please quote it whenever you contact us.`,
+    '',
+    ...b.lines.map((l) => `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${party(l)}: ${m(l.amount)}`),
+    '',
+    `Subtotal: ${m(b.subtotal)}`,
+    ...(b.discount ? [`Coupon ${b.coupon?.code ?? ''}: -${m(b.discount)}`] : []),
+    ...b.taxes.map((t) => `${t.label}: ${m(t.amount)}`),
+    `Total: ${m(b.total)}`,
+    '',
+  ];
+  if (paid) {
+    out.push(`Paid: ${m(b.amountPaid)}. Thank you.`);
+  } else if (b.payTo) {
+    const bank = b.payTo.bank;
+    out.push(
+      `To pay: ${m(b.amountDue)} by ${b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}, by bank transfer to:`,
+      `  ${bank.accountName}`,
+      `  ${bank.bankName}, account ${bank.accountNumber}`,
+      `  ${bank.codeLabel} ${bank.code}`,
+      `  Reference: ${b.RefIdKey}`,
+      `Or call us on ${b.payTo.phone} to pay by card.`,
+    );
+  }
+  out.push('', `See your booking and upload passport copies in My trips: ${tripUrl}`, '', `Questions? Call ${shop.phone}.`, '', shop.tradeName);
+  return {
+    to: lead.email,
+    subject: paid ? `Payment received: booking ${b.RefIdKey}` : `Booking confirmed: ${b.RefIdKey}`,
+    text: out.join('\n'),
+  };
+}

@@ -1,0 +1,153 @@
+import { and, sql } from 'drizzle-orm';
+import type { BookingLine, PaymentMethod, PriceBreakdown, TaxLine } from '../../../contract/booking.ts';
+import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
+import { CHILD_FARE_SHARE, priceLine } from '../../../contract/pricing.ts';
+import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { coupons } from '../../db/schema.ts';
+import { conflict } from '../../lib/envelope.ts';
+import { activeAt, cartRefusal, couponHistory, discountFor, onSite, selectCoupons, toCoupon, travellerRefusal, visibleTo } from '../coupons.ts';
+
+/*
+ * One price for a hold, from the catalogue as it is now: the review step shows it and CreateBooking
+ * charges it. Catalogue prices are whole units; a booking's amounts are the smallest unit, because
+ * taxes are not whole.
+ */
+
+/** GST on tour operators' packages (India), percent of the price after discount. */
+export const GST_RATE = 5;
+/** UAE VAT, percent; the site's prices include it. */
+export const VAT_RATE = 5;
+const INDIA_COUNTRY_ID = 101;
+const UAE_COUNTRY_ID = 231;
+
+/** What a hold's line says was chosen (the hold keeps its own copy of the cart line). */
+export interface HeldLine {
+  packageId: number;
+  travelDate: string;
+  adults: number;
+  children: number;
+  infants: number;
+  rooms: number;
+}
+
+export interface PricedHold extends PriceBreakdown {
+  couponId: number | null;
+  /** Why the chosen coupon was not applied (null when it was, or none was chosen). */
+  couponError: string | null;
+  panRequired: boolean;
+}
+
+interface CatalogueRow extends Record<string, unknown> {
+  id: number;
+  slug: string;
+  title: string;
+  nights: number;
+  city: string;
+  country_id: number;
+  amount: number | null;
+}
+
+async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<number, CatalogueRow>> {
+  const { rows } = await db.execute<CatalogueRow>(sql`
+    select p.id, p.slug, p.title, p.nights, c.name as city, c.country_id, pp.amount
+    from packages p join cities c on c.id = p.city_id
+    left join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The coupon by code as this traveller may use it now, with what it takes off (whole units), or why not. */
+async function couponFor(db: Db, site: Site, code: string, userId: number, subtotal: number, now: Date) {
+  const [row] = await selectCoupons(db)
+    .where(and(sql`upper(${coupons.code}) = ${code}`, onSite(site), activeAt(now), visibleTo({ userId })))
+    .limit(1);
+  if (!row) return { ok: false, error: 'This coupon code is not valid on this site now.' } as const;
+  const coupon = toCoupon(site, row);
+  const refusal = travellerRefusal(row.coupon, await couponHistory(db, userId)) ?? cartRefusal(site, coupon, subtotal);
+  if (refusal) return { ok: false, error: refusal } as const;
+  const discount = discountFor(coupon, subtotal);
+  if (discount <= 0) return { ok: false, error: 'This coupon gives no discount on these holidays.' } as const;
+  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: coupon.title, discount } as const;
+}
+
+const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
+
+/** India: GST added, and TCS on the overseas share; UAE: VAT inside the prices, shown. */
+export function taxesFor(site: Site, net: number, overseasShare: number, tcsRate: number): TaxLine[] {
+  if (site === 'UAE') {
+    return [{ code: 'VAT', label: `VAT ${VAT_RATE}% (included)`, rate: VAT_RATE, amount: Math.round((net * VAT_RATE) / (100 + VAT_RATE)), included: true }];
+  }
+  const gst = percentOf(net, GST_RATE);
+  const taxes: TaxLine[] = [{ code: 'GST', label: `GST ${GST_RATE}%`, rate: GST_RATE, amount: gst, included: false }];
+  if (overseasShare > 0 && tcsRate > 0) {
+    const base = Math.round((net + gst) * overseasShare);
+    taxes.push({ code: 'TCS', label: `TCS ${tcsRate}% (overseas packages)`, rate: tcsRate, amount: percentOf(base, tcsRate), included: false });
+  }
+  return taxes;
+}
+
+/**
+ * Prices a hold's lines on the site now: each line from the package's current price, the coupon
+ * through its rules, then the site's taxes. A package no longer on sale here is refused.
+ */
+export async function priceHold(
+  db: Db,
+  opts: { site: Site; lines: HeldLine[]; couponCode?: string; userId: number; tcsRate: number; now?: Date },
+): Promise<PricedHold> {
+  const { site, userId } = opts;
+  const now = opts.now ?? new Date();
+  const rows = await catalogueRows(db, site, [...new Set(opts.lines.map((l) => l.packageId))]);
+  const home = site === 'IN' ? INDIA_COUNTRY_ID : UAE_COUNTRY_ID;
+  const lines: (BookingLine & { whole: number })[] = opts.lines.map((l) => {
+    const p = rows.get(l.packageId);
+    if (!p || p.amount === null) throw conflict(`${p?.title ?? 'A holiday in your hold'} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+    const whole = priceLine(p.amount, l.adults, l.children);
+    return {
+      packageId: p.id,
+      slug: p.slug,
+      title: p.title,
+      city: p.city,
+      nights: p.nights,
+      travelDate: l.travelDate,
+      adults: l.adults,
+      children: l.children,
+      infants: l.infants,
+      rooms: l.rooms,
+      adultPrice: p.amount * MINOR_PER_UNIT,
+      childPrice: Math.round(p.amount * CHILD_FARE_SHARE) * MINOR_PER_UNIT,
+      amount: whole * MINOR_PER_UNIT,
+      overseas: p.country_id !== home,
+      whole,
+    };
+  });
+  const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
+  const subtotal = wholeSubtotal * MINOR_PER_UNIT;
+  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, wholeSubtotal, now) : null;
+  const applied = coupon?.ok ? coupon : null;
+  const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
+  const net = subtotal - discount;
+  const overseas = lines.filter((l) => l.overseas).reduce((sum, l) => sum + l.amount, 0);
+  const taxes = taxesFor(site, net, subtotal > 0 ? overseas / subtotal : 0, opts.tcsRate);
+  const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
+  return {
+    currency: SITE_CURRENCY[site],
+    lines: lines.map(({ whole: _whole, ...line }) => line),
+    subtotal,
+    discount,
+    coupon: applied ? { code: applied.code, title: applied.title } : null,
+    couponId: applied?.id ?? null,
+    couponError: coupon && !coupon.ok ? coupon.error : null,
+    taxes,
+    total,
+    panRequired: site === 'IN' && overseas > 0,
+  };
+}
+
+/** The ways a site takes payment now: its gateway when configured, and paying later everywhere. */
+export function paymentMethodsFor(config: Config, site: Site): PaymentMethod[] {
+  const gateway: PaymentMethod | null =
+    site === 'IN' ? (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : null) : config.STRIPE_SECRET_KEY ? 'stripe' : null;
+  return gateway ? [gateway, 'pay-later'] : ['pay-later'];
+}

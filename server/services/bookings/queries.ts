@@ -1,0 +1,99 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { shopDetails } from '../shop-details.ts';
+import { maskPan } from './pan.ts';
+import { summaryFacts, toSummary, type BookingRow } from './records.ts';
+
+export const BOOKING_NOT_FOUND = 'We could not find this booking in your account.';
+
+/** A traveller's booking by id, or a refusal that says nothing about anyone else's. */
+export async function ownBooking(db: Db, userId: number, bookingId: number): Promise<BookingRow> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(BOOKING_NOT_FOUND);
+  return row;
+}
+
+/** The traveller's bookings on both sites, newest first. */
+export async function listBookings(db: Db, userId: number): Promise<BookingSummary[]> {
+  const rows = await db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
+  const facts = await summaryFacts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSummary(r, facts.get(r.id) ?? { title: 'Holiday', lines: 0, firstTravelDate: '', travellers: 0 }));
+}
+
+export async function bookingDocuments(db: Db, bookingId: number): Promise<BookingDocument[]> {
+  const rows = await db
+    .select()
+    .from(files)
+    .where(eq(files.owner, `booking:${bookingId}`))
+    .orderBy(asc(files.createdAt), asc(files.id));
+  return rows.map((f) => ({
+    id: f.id,
+    name: f.originalName,
+    kind: f.mime === 'application/pdf' ? 'document' : 'image',
+    mime: f.mime,
+    size: f.size,
+    uploadedAt: f.createdAt.toISOString(),
+  }));
+}
+
+/** Everything about one of the traveller's bookings, by its reference. */
+export async function bookingDetail(db: Db, config: Config, userId: number, refIdKey: string): Promise<BookingDetail> {
+  const [b] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.refIdKey, refIdKey.toUpperCase()), eq(bookings.userId, userId)))
+    .limit(1);
+  if (!b) throw notFound(BOOKING_NOT_FOUND);
+  const [lines, travellers, events, documents] = await Promise.all([
+    db
+      .select({ line: bookingLines, slug: packages.slug })
+      .from(bookingLines)
+      .innerJoin(packages, eq(packages.id, bookingLines.packageId))
+      .where(eq(bookingLines.bookingId, b.id))
+      .orderBy(asc(bookingLines.position)),
+    db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position)),
+    db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+    bookingDocuments(db, b.id),
+  ]);
+  const first = lines[0]?.line;
+  const summary = toSummary(b, {
+    title: first?.title ?? 'Holiday',
+    lines: lines.length,
+    firstTravelDate: lines.map((l) => l.line.travelDate).sort()[0] ?? '',
+    travellers: travellers.length,
+  });
+  const shop = shopDetails(config, b.site as Site);
+  const payingLater = b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled';
+  const q = `BookingId=${b.id}`;
+  return {
+    ...summary,
+    lines: lines.map(({ line: { id: _id, bookingId: _b, position: _p, ...l }, slug }) => ({ ...l, slug })),
+    subtotal: b.subtotal,
+    discount: b.discount,
+    coupon: b.couponCode ? { code: b.couponCode, title: b.couponCode } : null,
+    taxes: b.taxes,
+    total: b.total,
+    amountPaid: b.amountPaid,
+    amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
+    paymentDueOn: b.paymentDueOn,
+    payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
+    specialRequests: b.specialRequests,
+    pan: b.pan ? maskPan(b.pan) : null,
+    travellers: travellers.map((t) => ({ lead: t.lead, title: t.title, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, email: t.email, phone: t.phone, dob: t.dob })),
+    documents,
+    events: events.map((e) => ({ at: e.createdAt.toISOString(), status: e.status as BookingDetail['Status'], paymentStatus: e.paymentStatus as BookingDetail['PaymentStatus'], cause: e.cause })),
+    links: { invoice: `/api/Common/GetInvoiceDetails?${q}`, vouchers: `/api/Common/GenerateAllVoucher?${q}` },
+  };
+}

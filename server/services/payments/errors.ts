@@ -1,0 +1,11 @@
+import { HttpError } from '../../lib/envelope.ts';
+
+/** A payment provider did not answer as it should: the booking is kept and the traveller can try again. */
+export class GatewayError extends HttpError {
+  constructor(
+    readonly provider: string,
+    readonly detail: string,
+  ) {
+    super(502, `We could not reach ${provider} just now. Your booking is saved: try paying again in a moment.`);
+  }
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../server/config.ts';
+import { startGateways, type Gateways } from '../support/gateways.ts';
+import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
+
+/*
+ * The real app on in-memory PGlite, with mail to a local SMTP server and the payment providers'
+ * stand-ins, plus the steps a traveller takes before booking: sign up, fill the cart, hold it.
+ */
+
+export interface BookingKit extends AccountKit {
+  gateways: Gateways;
+}
+
+export async function createBookingKit(config: Partial<Config> = {}, opts: { gateways?: boolean } = {}): Promise<BookingKit> {
+  const gateways = await startGateways();
+  const env = opts.gateways === false ? {} : gateways.env();
+  const kit = await createAccountKit({ ...(env as Partial<Config>), PUBLIC_URL: 'http://localhost:8080', ...config });
+  return {
+    ...kit,
+    gateways,
+    close: async () => {
+      await kit.close();
+      await gateways.close();
+    },
+  };
+}
+
+export type Site = 'UAE' | 'IN';
+
+let travellers = 0;
+/** A new signed-in traveller. */
+export async function traveller(kit: BookingKit, name = 'asha') {
+  const email = `${name}.${++travellers}.${Date.now()}@example.com`;
+  const { token, userId } = await signUp(kit, email);
+  return { token, userId, email };
+}
+
+export function inDays(n: number) {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+interface PackageRow extends Record<string, unknown> {
+  id: number;
+  title: string;
+  rooms: number | null;
+  country_id: number;
+}
+
+/** A package of the seed that fits: by trip type, room allotment and whether it is in India. */
+export async function findPackage(kit: BookingKit, where: { rooms?: number | 'unlimited'; inIndia?: boolean }): Promise<PackageRow> {
+  const { rows } = await kit.database.db.execute<PackageRow>(sql`
+    select p.id, p.title, p.rooms_per_departure as rooms, c.country_id from packages p join cities c on c.id = p.city_id order by p.id`);
+  const found = rows.find(
+    (r) =>
+      (where.rooms === undefined || (where.rooms === 'unlimited' ? r.rooms === null : r.rooms === where.rooms)) &&
+      (where.inIndia === undefined || (r.country_id === 101) === where.inIndia),
+  );
+  if (!found) throw new Error(`no package with ${JSON.stringify(where)}`);
+  return found;
+}
+
+export interface Line {
+  packageId: number;
+  travelDate?: string;
+  adults?: number;
+  children?: number;
+  infants?: number;
+  rooms?: number;
+}
+
+let dayOffset = 30;
+/** A travel date no other hold of the test run uses (each departure's rooms are the test's own). */
+export const freshDate = () => inDays(++dayOffset);
+
+/** Empties a traveller's cart on a site, then puts these lines in it and holds them; returns the hold's answer. */
+export async function hold(kit: BookingKit, token: string, site: Site, lines: Line[]) {
+  const cart = await call(kit.app, 'POST', 'GetCart', {}, { token, headers: { country: site } });
+  for (const group of cart.body.data as { data: { CartId: number }[] }[]) {
+    for (const line of group.data) await call(kit.app, 'POST', 'RemoveCart', { CartId: line.CartId }, { token, headers: { country: site } });
+  }
+  for (const l of lines) {
+    const added = await call(kit.app, 'POST', 'CreateCart', { travelDate: freshDate(), adults: 2, children: 0, infants: 0, rooms: 1, ...l }, { token, headers: { country: site } });
+    if (added.status !== 200) throw new Error(`CreateCart: ${added.body.message}`);
+  }
+  return call(kit.app, 'POST', 'CreateTempBooking', {}, { token, headers: { country: site } });
+}
+
+/** Holds and returns the TempBookingId, failing loudly. */
+export async function holdId(kit: BookingKit, token: string, site: Site, lines: Line[]): Promise<number> {
+  const held = await hold(kit, token, site, lines);
+  if (held.status !== 200) throw new Error(`CreateTempBooking: ${held.body.message}`);
+  return held.body.data.TempBookingId as number;
+}
+
+export const lead = (over: Record<string, unknown> = {}) => ({
+  Title: 'Ms',
+  FirstName: 'Asha',
+  LastName: 'Rao',
+  Email: 'asha.rao@example.com',
+  Phone: '+971501234567',
+  DOB: '1990-04-12',
+  ...over,
+});
+
+/** CreateBooking as the app sends it: JSON body, bearer token, Country header, optional Idempotency-Key. */
+export async function book(kit: BookingKit, token: string, site: Site, body: Record<string, unknown>, key?: string) {
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: '/api/Common/CreateBooking',
+    headers: { authorization: `Bearer ${token}`, country: site, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { PaymentMethod: 'pay-later', LeadTraveller: lead(), Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }], ...body },
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
+}
+
+/** A JSON POST with a bearer token and a site. */
+export async function post(kit: BookingKit, path: string, payload: object, token?: string, site: Site = 'UAE') {
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: `/api/Common/${path}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), country: site },
+    payload,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any } };
+}
+
+export async function count(kit: BookingKit, query: ReturnType<typeof sql>): Promise<number> {
+  const { rows } = await kit.database.db.execute<{ n: number }>(query);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export { call, sql };

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+
+let kit: BookingKit;
+let priya: { token: string; userId: number; email: string };
+let karan: { token: string; userId: number; email: string };
+let india: number;
+let uae: number;
+
+const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] };
+const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
+
+/** An India-site booking paid with Razorpay: the answer with its order. */
+async function razorpayBooking(who: { token: string; email: string }) {
+  const id = await holdId(kit, who.token, 'IN', [{ packageId: india }]);
+  const res = await book(kit, who.token, 'IN', { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(who.email), ...party });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+async function stripeBooking(who: { token: string; email: string }) {
+  const id = await holdId(kit, who.token, 'UAE', [{ packageId: uae }]);
+  const res = await book(kit, who.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', LeadTraveller: lead({ Email: who.email }), ...party });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
+
+async function webhook(payload: string, signature: string) {
+  const res = await kit.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+
+beforeAll(async () => {
+  kit = await createBookingKit();
+  priya = await traveller(kit, 'priya');
+  karan = await traveller(kit, 'karan');
+  india = (await findPackage(kit, { inIndia: true, rooms: 10 })).id;
+  uae = (await findPackage(kit, { rooms: 10 })).id;
+});
+afterAll(() => kit.close());
+
+describe('Razorpay (India)', () => {
+  it('opens an order for the booking’s exact amount, and a verified signature marks it paid, once', async () => {
+    const b = await razorpayBooking(priya);
+    expect(b).toMatchObject({ Status: 'awaiting-payment', PaymentStatus: 'unpaid', Currency: 'INR' });
+    expect(b.Next).toMatchObject({ type: 'razorpay', amount: b.Total, currency: 'INR', keyId: 'rzp_test_standin0001' });
+    expect(kit.gateways.orders.get(b.Next.orderId)).toMatchObject({ amount: b.Total, receipt: b.RefIdKey });
+
+    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const since = kit.mail.mails.length;
+    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
+    const mail = await kit.mail.waitFor(priya.email, { since });
+    expect(mail.subject).toBe(`Payment received: booking ${b.RefIdKey}`);
+    const d = await detail(priya.token, b.RefIdKey);
+    expect(d).toMatchObject({ amountPaid: b.Total, amountDue: 0 });
+    expect(d.events.map((e: { paymentStatus: string }) => e.paymentStatus)).toEqual(['unpaid', 'paid']);
+
+    const replay = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe('This payment has already been verified.');
+    expect((await detail(priya.token, b.RefIdKey)).events).toHaveLength(2);
+  });
+
+  it('a replayed CreateBooking gives the same order, not a second one', async () => {
+    const id = await holdId(kit, karan.token, 'IN', [{ packageId: india }]);
+    const body = { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(karan.email), ...party };
+    const first = await book(kit, karan.token, 'IN', body, 'razorpay-booking-key-1');
+    const again = await book(kit, karan.token, 'IN', body, 'razorpay-booking-key-1');
+    expect(again.body.data.BookingId).toBe(first.body.data.BookingId);
+    expect(again.body.data.Next.orderId).toBe(first.body.data.Next.orderId);
+    expect(await count(kit, sql`select count(*) as n from payments where booking_id = ${first.body.data.BookingId}`)).toBe(1);
+  });
+
+  it('refuses a wrong signature, another booking’s order and someone else’s booking, and changes nothing', async () => {
+    const mine = await razorpayBooking(priya);
+    const theirs = await razorpayBooking(karan);
+    const proof = kit.gateways.payOrder(mine.Next.orderId);
+
+    const forged = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: mine.BookingId, ...proof, razorpay_signature: proof.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, priya.token, 'IN');
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.');
+
+    // Karan's booking, paid with Priya's order: the order is not his booking's.
+    const crossed = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: theirs.BookingId, ...proof }, karan.token, 'IN');
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.message).toBe('This payment is not for this booking. Nothing has changed.');
+
+    // Priya's booking, verified with Karan's sign-in: not his to touch.
+    const foreign = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: mine.BookingId, ...proof }, karan.token, 'IN');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.data).toBeNull();
+
+    expect((await detail(priya.token, mine.RefIdKey)).PaymentStatus).toBe('unpaid');
+    expect((await detail(karan.token, theirs.RefIdKey)).PaymentStatus).toBe('unpaid');
+  });
+
+  it('refuses an order whose amount or currency is not the booking’s', async () => {
+    const b = await razorpayBooking(priya);
+    const proof = kit.gateways.payOrder(b.Next.orderId);
+    kit.gateways.orders.get(b.Next.orderId)!.amount = b.Total - 100;
+    const res = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^The amount or currency of this payment does not match your booking/);
+    expect((await detail(priya.token, b.RefIdKey)).PaymentStatus).toBe('unpaid');
+  });
+});
+
+describe('Stripe (UAE)', () => {
+  it('opens a Checkout Session in AED for the total; the return marks it paid once Stripe says so; the webhook is then a no-op', async () => {
+    const b = await stripeBooking(karan);
+    expect(b).toMatchObject({ Status: 'awaiting-payment', Currency: 'AED' });
+    expect(b.Next.type).toBe('stripe');
+    const session = kit.gateways.sessions.get(b.Next.sessionId)!;
+    expect(session).toMatchObject({ amount_total: b.Total, currency: 'aed', client_reference_id: String(b.BookingId) });
+    expect(b.Next.url).toBe(session.url);
+    expect(session.success_url).toBe(`http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`);
+
+    const early = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.');
+
+    kit.gateways.paySession(b.Next.sessionId);
+    const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
+
+    const event = kit.gateways.stripeEvent(session);
+    const late = await webhook(event.payload, event.signature);
+    expect(late.status).toBe(200);
+    expect((await detail(karan.token, b.RefIdKey)).events).toHaveLength(2);
+  });
+
+  it('the webhook can come first; the traveller’s return then changes nothing', async () => {
+    const b = await stripeBooking(karan);
+    const session = kit.gateways.paySession(b.Next.sessionId);
+    const event = kit.gateways.stripeEvent(session);
+    const hook = await webhook(event.payload, event.signature);
+    expect(hook.status).toBe(200);
+    expect((await detail(karan.token, b.RefIdKey)).PaymentStatus).toBe('paid');
+    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    expect(back.status).toBe(200);
+    expect((await detail(karan.token, b.RefIdKey)).events.map((e: { cause: string }) => e.cause)).toEqual(['booked: waiting for the Stripe payment', 'paid with Stripe (webhook)']);
+  });
+
+  it('refuses a webhook whose signature is not Stripe’s, and a session whose amount is not the booking’s', async () => {
+    const b = await stripeBooking(priya);
+    const session = kit.gateways.paySession(b.Next.sessionId);
+    const event = kit.gateways.stripeEvent(session);
+    const forged = await webhook(event.payload.replace('"livemode":false', '"livemode":true'), event.signature);
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('The Stripe-Signature of this event is not valid.');
+    expect((await detail(priya.token, b.RefIdKey)).PaymentStatus).toBe('unpaid');
+
+    session.amount_total = b.Total - 500;
+    const res = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, priya.token);
+    expect(res.status).toBe(409);
+    const signed = kit.gateways.stripeEvent(session);
+    expect((await webhook(signed.payload, signed.signature)).status).toBe(200);
+    expect((await detail(priya.token, b.RefIdKey)).PaymentStatus).toBe('unpaid');
+  });
+
+  it('refuses someone else’s session and booking', async () => {
+    const mine = await stripeBooking(priya);
+    const theirs = await stripeBooking(karan);
+    kit.gateways.paySession(mine.Next.sessionId);
+    const crossed = await post(kit, 'VerifyStripePaymentAsync', { BookingId: theirs.BookingId, sessionId: mine.Next.sessionId }, karan.token);
+    expect(crossed.status).toBe(400);
+    const foreign = await post(kit, 'VerifyStripePaymentAsync', { BookingId: mine.BookingId, sessionId: mine.Next.sessionId }, karan.token);
+    expect(foreign.status).toBe(404);
+    expect((await detail(karan.token, theirs.RefIdKey)).PaymentStatus).toBe('unpaid');
+  });
+});
+
+describe('without gateway keys', () => {
+  it('offers only paying later, and the shop still books', async () => {
+    const plain = await createBookingKit({}, { gateways: false });
+    try {
+      const who = await traveller(plain, 'lina');
+      const id = await holdId(plain, who.token, 'IN', [{ packageId: india }]);
+      const quote = await post(plain, 'GetBookingQuote', { TempBookingId: id }, who.token, 'IN');
+      expect(quote.body.data.paymentMethods).toEqual(['pay-later']);
+      const refused = await book(plain, who.token, 'IN', { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(who.email), ...party });
+      expect(refused.status).toBe(400);
+      const booked = await book(plain, who.token, 'IN', { TempBookingId: id, LeadTraveller: indianLead(who.email), ...party });
+      expect(booked.body).toMatchObject({ status: 'Success', data: { Status: 'confirmed', PaymentStatus: 'unpaid', Next: { type: 'pay-later' } } });
+      const hook = await plain.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+      expect(hook.statusCode).toBe(503);
+    } finally {
+      await plain.close();
+    }
+  });
+});
