@@ -55,6 +55,8 @@ export const applicableCouponsParamsSchema = z.object({
         .max(100_000_000, 'is too large'),
     ),
   userId: optionalIdParam,
+  /** A hold of the signed-in traveller: each coupon's own rules (trip type, travel dates) are read against its lines. */
+  TempBookingId: optionalIdParam,
 });
 
 export const applicableCouponSchema = z.object({

@@ -217,6 +217,10 @@ export const coupons = pgTable('coupons', {
   oncePerTraveller: boolean('once_per_traveller').notNull().default(false),
   /** Only on a traveller's first booking. */
   firstBookingOnly: boolean('first_booking_only').notNull().default(false),
+  /** Only on packages of this trip type (honeymoon coupons); the discount is on those lines. */
+  tripTypeId: integer('trip_type_id').references(() => tripTypes.id),
+  /** Only on trips starting within this many days of the booking (last-minute coupons). */
+  travelWithinDays: integer('travel_within_days'),
 });
 
 export const dealCategories = pgTable('deal_categories', {

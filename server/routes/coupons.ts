@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BOOKING_MESSAGES } from '../../contract/booking.ts';
 import {
   couponList,
   getApplicableCoupons,
@@ -20,7 +22,9 @@ import {
   couponsForPage,
   type Audience,
 } from '../services/coupons.ts';
+import { priceHold, type HeldLine } from '../services/bookings/pricing.ts';
 import { authenticate } from '../services/sessions.ts';
+import { tempBookings } from '../db/schema.ts';
 
 export async function couponRoutes(app: FastifyInstance) {
   /**
@@ -45,9 +49,21 @@ export async function couponRoutes(app: FastifyInstance) {
 
   route(app, couponList, async ({ PageName }, request) => ok(await couponsForPage(app.db, request.site, PageName)));
 
-  route(app, getApplicableCoupons, async ({ cartTotal, userId }, request) =>
-    ok(await applicableCoupons(app.db, request.site, cartTotal, await audience(request, userId))),
-  );
+  route(app, getApplicableCoupons, async ({ cartTotal, userId, TempBookingId }, request) => {
+    const who = await audience(request, userId);
+    if (!TempBookingId) return ok(await applicableCoupons(app.db, request.site, cartTotal, who));
+    // The checkout's coupons: read against the lines of the traveller's own hold, priced as the booking will be.
+    if (!who.userId) throw unauthorized('Sign in to see the coupons for your booking.');
+    const [hold] = await app.db
+      .select({ items: tempBookings.items, site: tempBookings.site })
+      .from(tempBookings)
+      .where(and(eq(tempBookings.id, TempBookingId), eq(tempBookings.owner, `user:${who.userId}`)))
+      .limit(1);
+    if (!hold || hold.site !== request.site) throw notFound(BOOKING_MESSAGES.holdNotFound);
+    const { couponLines } = await priceHold(app.db, { site: request.site, lines: hold.items as HeldLine[], userId: who.userId, tcsRate: app.config.TCS_RATE_PERCENT });
+    const total = couponLines.reduce((sum, l) => sum + l.amount, 0);
+    return ok(await applicableCoupons(app.db, request.site, total, who, { lines: couponLines }));
+  });
 
   route(app, getCouponDetail, async ({ CouponSlug }, request) => {
     const coupon = await couponBySlug(app.db, request.site, CouponSlug, await audience(request, undefined));

@@ -2,12 +2,12 @@ import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzl
 import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult } from '../../contract/coupons.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { couponCategories, coupons } from '../db/schema.ts';
+import { couponCategories, coupons, tripTypes } from '../db/schema.ts';
 import { formatMoney, money } from './money.ts';
 import { equalsIgnoreCase } from './sql-text.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
-type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string } };
+type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string }; tripType: { name: string } | null };
 
 /** Whose coupons a request may see: the public ones, plus a signed-in traveller's own. */
 export type Audience = { userId: number | null };
@@ -27,9 +27,10 @@ export function visibleTo(audience: Audience): SQL {
 
 export function selectCoupons(db: Db) {
   return db
-    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug } })
+    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug }, tripType: { name: tripTypes.name } })
     .from(coupons)
     .innerJoin(couponCategories, eq(couponCategories.id, coupons.categoryId))
+    .leftJoin(tripTypes, eq(tripTypes.id, coupons.tripTypeId))
     .$dynamic();
 }
 
@@ -65,13 +66,56 @@ export function toCoupon(site: Site, { coupon: c, category }: Row): Coupon {
   };
 }
 
+/** What a coupon takes off an amount it applies to (no minimum checked here). */
+function couponAmount(c: Coupon, base: number): number {
+  if (base <= 0) return 0;
+  if (c.discount.type === 'flat') return Math.min(c.discount.amount.amount, base);
+  const raw = Math.floor((base * c.discount.percent) / 100);
+  const capped = c.discount.maxDiscount ? Math.min(raw, c.discount.maxDiscount.amount) : raw;
+  return Math.min(capped, base);
+}
+
 /** What a coupon takes off a cart total on the site (0 when the cart is below its minimum). */
 export function discountFor(c: Coupon, cartTotal: number): number {
-  if (cartTotal <= 0 || cartTotal < c.minCart.amount) return 0;
-  if (c.discount.type === 'flat') return Math.min(c.discount.amount.amount, cartTotal);
-  const raw = Math.floor((cartTotal * c.discount.percent) / 100);
-  const capped = c.discount.maxDiscount ? Math.min(raw, c.discount.maxDiscount.amount) : raw;
-  return Math.min(capped, cartTotal);
+  return cartTotal < c.minCart.amount ? 0 : couponAmount(c, cartTotal);
+}
+
+/** A line of a hold as coupon rules read it: its amount (whole units), trip type and travel date. */
+export interface CouponLine {
+  amount: number;
+  tripTypeId: number;
+  travelDate: string;
+}
+
+const daysUntil = (isoDay: string, now: Date) => (Date.parse(isoDay) - Date.parse(now.toISOString().slice(0, 10))) / 86_400_000;
+
+/**
+ * What a coupon takes off for this traveller, or why it does not apply: the one verdict the coupon
+ * list and the booking share. Given the lines, a coupon for one trip type, or for trips starting
+ * soon, takes off only the lines it is for; the minimum is always the booking's total.
+ */
+export function couponVerdict(
+  site: Site,
+  row: Row,
+  cartTotal: number,
+  opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date } = {},
+): { coupon: Coupon; discount: number; reason: string | null } {
+  const coupon = toCoupon(site, row);
+  const refusal = travellerRefusal(row.coupon, opts.history ?? null) ?? cartRefusal(site, coupon, cartTotal);
+  if (refusal) return { coupon, discount: 0, reason: refusal };
+  let base = cartTotal;
+  if (opts.lines) {
+    const now = opts.now ?? new Date();
+    const { tripTypeId, travelWithinDays } = row.coupon;
+    const eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now) <= travelWithinDays));
+    if (eligible.length === 0) {
+      const reason = tripTypeId !== null ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.` : `This coupon is for trips starting within ${travelWithinDays} days.`;
+      return { coupon, discount: 0, reason };
+    }
+    base = eligible.reduce((sum, l) => sum + l.amount, 0);
+  }
+  const discount = couponAmount(coupon, base);
+  return { coupon, discount, reason: discount > 0 ? null : 'This coupon gives no discount on this cart.' };
 }
 
 /** The site's active coupons promoted on one page (public ones only: pages are for everyone). */
@@ -111,7 +155,18 @@ export function travellerRefusal(c: Pick<CouponRow, 'id' | 'firstBookingOnly' | 
   return null;
 }
 
-export async function applicableCoupons(db: Db, site: Site, cartTotal: number, audience: Audience, now = new Date()): Promise<ApplicableCouponsResult> {
+/**
+ * Every active coupon of the site for a cart total, with what it would take off or why not. With
+ * the lines of a hold, each coupon's own rules (trip type, how soon the trip starts) are read too.
+ */
+export async function applicableCoupons(
+  db: Db,
+  site: Site,
+  cartTotal: number,
+  audience: Audience,
+  opts: { lines?: CouponLine[]; now?: Date } = {},
+): Promise<ApplicableCouponsResult> {
+  const now = opts.now ?? new Date();
   const [rows, history] = await Promise.all([
     selectCoupons(db)
       .where(and(onSite(site), activeAt(now), visibleTo(audience)))
@@ -119,16 +174,13 @@ export async function applicableCoupons(db: Db, site: Site, cartTotal: number, a
     audience.userId ? couponHistory(db, audience.userId) : null,
   ]);
   const list: ApplicableCoupon[] = rows.map((r) => {
-    const coupon = toCoupon(site, r);
-    const refusal = travellerRefusal(r.coupon, history);
-    const discount = refusal ? 0 : discountFor(coupon, cartTotal);
-    const reason = refusal ?? cartRefusal(site, coupon, cartTotal);
+    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, { lines: opts.lines, history, now });
     return {
       coupon,
-      applicable: reason === null && discount > 0,
+      applicable: reason === null,
       discount: money(site, discount),
       payable: money(site, cartTotal - discount),
-      reason: reason ?? (discount > 0 ? null : 'This coupon gives no discount on this cart.'),
+      reason,
     };
   });
   list.sort((a, b) => Number(b.applicable) - Number(a.applicable) || b.discount.amount - a.discount.amount || a.coupon.minCart.amount - b.coupon.minCart.amount || a.coupon.id - b.coupon.id);

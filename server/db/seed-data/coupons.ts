@@ -1,5 +1,6 @@
 /** Coupon categories and coupons. Flat amounts and caps are per site, in that site's currency. */
 import type { couponCategories, coupons } from '../schema.ts';
+import { tripTypeId } from './catalogue.ts';
 
 type CouponCategoryRow = typeof couponCategories.$inferInsert;
 type CouponRow = typeof coupons.$inferInsert;
@@ -23,8 +24,9 @@ const COMMON_TERMS = {
 };
 
 const FIRST_BOOKING = 'Valid on the first booking made from a new account.';
+const HONEYMOON_CATEGORY = 4;
 
-const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstBookingOnly'>> = [
+const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstBookingOnly' | 'tripTypeId' | 'travelWithinDays'>> = [
   {
     slug: 'welcome-10',
     code: 'WELCOME10',
@@ -345,11 +347,14 @@ const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstB
 /**
  * Public coupons (userId null: not issued to one traveller). The rules checked at booking follow the
  * terms: a first-booking coupon needs an account with no booking yet; a one-use coupon is used once
- * per account (migration 0001 sets the same flags on databases seeded before they existed).
+ * per account; honeymoon specials take off honeymoon packages only; the last-minute coupon needs a
+ * trip starting within 21 days. Migrations 0001 and 0002 set the same on databases seeded before.
  */
 export const COUPONS: CouponRow[] = LIST.map((c) => ({
   ...c,
   userId: null,
   firstBookingOnly: c.terms.includes(FIRST_BOOKING) || c.code === 'APPFIRST5',
   oncePerTraveller: c.terms.includes(COMMON_TERMS.oneUse),
+  tripTypeId: c.categoryId === HONEYMOON_CATEGORY ? tripTypeId('honeymoon') : null,
+  travelWithinDays: c.code === 'LASTMIN8' ? 21 : null,
 }));

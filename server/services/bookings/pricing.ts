@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/envelope.ts';
-import { activeAt, cartRefusal, couponHistory, discountFor, onSite, selectCoupons, toCoupon, travellerRefusal, visibleTo } from '../coupons.ts';
+import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleTo, type CouponLine } from '../coupons.ts';
 
 /*
  * One price for a hold, from the catalogue as it is now: the review step shows it and CreateBooking
@@ -34,6 +34,8 @@ export interface HeldLine {
 
 export interface PricedHold extends PriceBreakdown {
   couponId: number | null;
+  /** The lines as coupon rules read them (whole units, trip type, date). */
+  couponLines: CouponLine[];
   /** Why the chosen coupon was not applied (null when it was, or none was chosen). */
   couponError: string | null;
   panRequired: boolean;
@@ -41,6 +43,7 @@ export interface PricedHold extends PriceBreakdown {
 
 interface CatalogueRow extends Record<string, unknown> {
   id: number;
+  trip_type_id: number;
   slug: string;
   title: string;
   nights: number;
@@ -51,25 +54,23 @@ interface CatalogueRow extends Record<string, unknown> {
 
 async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<number, CatalogueRow>> {
   const { rows } = await db.execute<CatalogueRow>(sql`
-    select p.id, p.slug, p.title, p.nights, c.name as city, c.country_id, pp.amount
+    select p.id, p.slug, p.title, p.nights, p.trip_type_id, c.name as city, c.country_id, pp.amount
     from packages p join cities c on c.id = p.city_id
     left join package_prices pp on pp.package_id = p.id and pp.site = ${site}
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The coupon by code as this traveller may use it now, with what it takes off (whole units), or why not. */
-async function couponFor(db: Db, site: Site, code: string, userId: number, subtotal: number, now: Date) {
+/** The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not. */
+async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date) {
   const [row] = await selectCoupons(db)
     .where(and(sql`upper(${coupons.code}) = ${code}`, onSite(site), activeAt(now), visibleTo({ userId })))
     .limit(1);
   if (!row) return { ok: false, error: 'This coupon code is not valid on this site now.' } as const;
-  const coupon = toCoupon(site, row);
-  const refusal = travellerRefusal(row.coupon, await couponHistory(db, userId)) ?? cartRefusal(site, coupon, subtotal);
-  if (refusal) return { ok: false, error: refusal } as const;
-  const discount = discountFor(coupon, subtotal);
-  if (discount <= 0) return { ok: false, error: 'This coupon gives no discount on these holidays.' } as const;
-  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: coupon.title, discount } as const;
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId), now });
+  if (verdict.reason) return { ok: false, error: verdict.reason } as const;
+  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount } as const;
 }
 
 const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
@@ -100,7 +101,7 @@ export async function priceHold(
   const now = opts.now ?? new Date();
   const rows = await catalogueRows(db, site, [...new Set(opts.lines.map((l) => l.packageId))]);
   const home = site === 'IN' ? INDIA_COUNTRY_ID : UAE_COUNTRY_ID;
-  const lines: (BookingLine & { whole: number })[] = opts.lines.map((l) => {
+  const lines: (BookingLine & { whole: number; tripTypeId: number })[] = opts.lines.map((l) => {
     const p = rows.get(l.packageId);
     if (!p || p.amount === null) throw conflict(`${p?.title ?? 'A holiday in your hold'} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
     const whole = priceLine(p.amount, l.adults, l.children);
@@ -120,11 +121,13 @@ export async function priceHold(
       amount: whole * MINOR_PER_UNIT,
       overseas: p.country_id !== home,
       whole,
+      tripTypeId: p.trip_type_id,
     };
   });
   const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
   const subtotal = wholeSubtotal * MINOR_PER_UNIT;
-  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, wholeSubtotal, now) : null;
+  const couponLines = lines.map((l) => ({ amount: l.whole, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
+  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now) : null;
   const applied = coupon?.ok ? coupon : null;
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
   const net = subtotal - discount;
@@ -133,7 +136,8 @@ export async function priceHold(
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
   return {
     currency: SITE_CURRENCY[site],
-    lines: lines.map(({ whole: _whole, ...line }) => line),
+    lines: lines.map(({ whole: _whole, tripTypeId: _type, ...line }) => line),
+    couponLines,
     subtotal,
     discount,
     coupon: applied ? { code: applied.code, title: applied.title } : null,
