@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { purgeIdempotencyKeys } from './services/idempotency.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
@@ -30,8 +31,17 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
+  // Gateway bookings whose payment never came give their rooms back.
+  const expire = () =>
+    cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES).then(
+      (n) => n && app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`),
+      (err) => app.log.warn({ err }, 'cancelling unpaid bookings failed'),
+    );
+  const expireTimer = setInterval(expire, 60_000);
+  expireTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    clearInterval(expireTimer);
     await database.close();
   });
 

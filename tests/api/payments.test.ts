@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
@@ -172,6 +173,32 @@ describe('Stripe (UAE)', () => {
     const foreign = await post(kit, 'VerifyStripePaymentAsync', { BookingId: mine.BookingId, sessionId: mine.Next.sessionId }, karan.token);
     expect(foreign.status).toBe(404);
     expect((await detail(karan.token, theirs.RefIdKey)).PaymentStatus).toBe('unpaid');
+  });
+});
+
+describe('a payment that never comes', () => {
+  it('cancels the booking once its payment window has passed, gives its rooms back, and refuses a late proof', async () => {
+    const stale = await razorpayBooking(priya);
+    const fresh = await razorpayBooking(karan);
+    const sold = async (bookingId: number) =>
+      count(kit, sql`select d.rooms_sold as n from departures d join booking_lines l on l.package_id = d.package_id and l.travel_date = d.travel_date where l.booking_id = ${bookingId}`);
+    expect(await sold(stale.BookingId)).toBe(1);
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${stale.BookingId}`);
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${stale.BookingId}`);
+    // Made long ago, but its payment was started again a minute ago: it keeps its window.
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${fresh.BookingId}`);
+
+    expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
+    const d = await detail(priya.token, stale.RefIdKey);
+    expect(d).toMatchObject({ Status: 'cancelled', PaymentStatus: 'unpaid', amountDue: 0 });
+    expect(d.events.at(-1).cause).toBe('payment not completed within 60 minutes: rooms released');
+    expect(await sold(stale.BookingId)).toBe(0);
+    expect((await detail(karan.token, fresh.RefIdKey)).Status).toBe('awaiting-payment');
+
+    const late = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: stale.BookingId, ...kit.gateways.payOrder(stale.Next.orderId) }, priya.token, 'IN');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This booking was cancelled, so it cannot be paid. Call us if money was taken.');
+    expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(0);
   });
 });
 

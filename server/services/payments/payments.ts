@@ -96,6 +96,8 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
           metadata: { bookingId: String(b.id), ref: b.refIdKey },
           customer_email: lead?.email ?? undefined,
           line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: b.total, product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
+          // The session ends with the booking's payment window (server/services/bookings/expiry.ts).
+          expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
           success_url: `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
         },

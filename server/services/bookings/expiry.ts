@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { returnSoldRooms } from './inventory.ts';
+import { recordEvent } from './records.ts';
+
+/**
+ * A gateway booking whose payment never came is cancelled once its payment window has passed since
+ * it was made and since its last payment was started, and its rooms go back on sale (Stripe's
+ * Checkout Session expires with the window, so it can no longer take the money). Safe with several processes: each booking is taken under a row lock and
+ * skipped when another process has it.
+ */
+export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  let cancelled = 0;
+  for (;;) {
+    const done = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        select b.id from bookings b
+        where b.status = 'awaiting-payment' and b.payment_status <> 'paid' and b.created_at < ${before}
+          and not exists (select 1 from payments p where p.booking_id = b.id and p.created_at >= ${before})
+        order by b.id limit 1 for update of b skip locked`);
+      const booking = rows[0];
+      if (!booking) return false;
+      const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
+        select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${booking.id}`);
+      await returnSoldRooms(tx, lines);
+      await tx.execute(sql`update bookings set status = 'cancelled' where id = ${booking.id}`);
+      await tx.execute(sql`update payments set status = 'failed' where booking_id = ${booking.id} and status = 'created'`);
+      await recordEvent(tx, booking.id, 'cancelled', 'unpaid', `payment not completed within ${windowMinutes} minutes: rooms released`, now);
+      return true;
+    });
+    if (!done) return cancelled;
+    cancelled += 1;
+  }
+}
