@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { e2eMailPorts } from './tests/e2e/mail-ports.ts';
+import { e2eGatewayPort, e2eMailPorts } from './tests/e2e/mail-ports.ts';
+import { gatewayEnv } from './tests/support/gateways.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Mail from the app goes to a local SMTP server started by the global setup. */
@@ -19,7 +20,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  globalSetup: './tests/e2e/mail-catcher-setup.ts',
+  globalSetup: ['./tests/e2e/mail-catcher-setup.ts', './tests/e2e/gateways-setup.ts'],
   use: {
     baseURL: `http://localhost:${PORT}`,
     viewport: { width: 390, height: 844 },
@@ -39,6 +40,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}` },
+    // Payments go to the providers' local stand-ins (the only fakes): the real gateway code runs.
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`, ...gatewayEnv(`http://127.0.0.1:${e2eGatewayPort()}`) },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TITLES } from './account.ts';
 import { idParam } from './common.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
@@ -32,7 +33,6 @@ export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const TRAVELLER_TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Master'] as const;
 export const AGE_BANDS = ['adult', 'child', 'infant'] as const;
 export const ageBandSchema = z.enum(AGE_BANDS, { message: 'must be adult, child or infant' });
 export type AgeBand = z.infer<typeof ageBandSchema>;
@@ -45,8 +45,6 @@ const personName = (what: string) =>
     .min(1, `Enter the ${what}.`)
     .max(60, `The ${what} can be at most 60 characters.`)
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, `Write the ${what} as it is on the passport (letters only).`);
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
 export const emailSchema = z
   .string({ message: INVALID_EMAIL })
@@ -62,12 +60,12 @@ export const phoneSchema = z
   .transform((v) => v.replace(/[\s().-]/g, ''));
 
 export const leadTravellerSchema = z.object({
-  Title: z.enum(TRAVELLER_TITLES, { message: 'Choose a title.' }),
+  Title: z.enum(TITLES, { message: 'Choose a title: Mr, Mrs, Ms, Miss or Dr.' }),
   FirstName: personName('first name'),
   LastName: personName('last name'),
   Email: emailSchema,
   Phone: phoneSchema,
-  DOB: isoDate,
+  DOB: z.string({ message: 'Enter the date of birth.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth.'),
 });
 export type LeadTraveller = z.infer<typeof leadTravellerSchema>;
 

@@ -21,6 +21,8 @@ export interface PublicSettings {
    * Public by design; sessions are protected by the server's session rows (docs/decisions).
    */
   tokenKey?: string;
+  /** Razorpay's checkout script, when Razorpay is on (India's checkout loads it). */
+  razorpayCheckout?: string;
 }
 
 export interface PageAssets {

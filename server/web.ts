@@ -107,6 +107,7 @@ function pageHandler(
     gtm: { UAE: app.config.GTM_ID_UAE, IN: app.config.GTM_ID_IN },
     googleClientId: app.config.GOOGLE_CLIENT_ID,
     tokenKey: app.config.TOKEN_KEY,
+    razorpayCheckout: app.config.RAZORPAY_KEY_ID ? app.config.RAZORPAY_CHECKOUT_URL : undefined,
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
@@ -124,11 +125,14 @@ function pageHandler(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding');
-    if (strictCsp) reply.header('content-security-policy', cspHeader(app.config, nonce));
+    if (strictCsp) reply.header('content-security-policy', cspHeader(app.config, nonce, { razorpay: RAZORPAY_PAGES.test(request.url) }));
     else reply.removeHeader('content-security-policy');
     return reply.send(body);
   };
 }
+
+/** India's checkout pages open Razorpay's checkout: its script and frames are allowed there alone. */
+const RAZORPAY_PAGES = /^\/in\/checkout(\/|\?|$)/;
 
 /** The module the add-to-cart form loads for the cart's database and sync code. */
 const CART_CODE_MODULE = 'src/features/cart/cart-code.ts';

@@ -26,7 +26,7 @@ import { createBooking as book } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { bookingNotifier } from '../services/bookings/notify.ts';
 import { checkPan } from '../services/bookings/pan.ts';
-import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
+import { paymentMethodsFor, priceHold, type HeldLine } from '../services/bookings/pricing.ts';
 import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
 import type { BookingRow } from '../services/bookings/records.ts';
 import { once } from '../services/idempotency.ts';
@@ -50,12 +50,12 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (hold.site !== request.site) throw badRequest(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
     const price = await priceHold(app.db, {
       site: request.site,
-      lines: hold.items as { packageId: number; travelDate: string; adults: number; children: number; infants: number; rooms: number }[],
+      lines: hold.items as HeldLine[],
       couponCode: p.CouponCode,
       userId: me.userId,
       tcsRate: app.config.TCS_RATE_PERCENT,
     });
-    const { couponId: _id, ...quote } = price;
+    const { couponId: _id, couponLines: _lines, ...quote } = price;
     return ok({ ...quote, TempBookingId: hold.id, holdExpiresAt: hold.holdExpiresAt.toISOString(), paymentMethods: paymentMethodsFor(app.config, request.site) });
   });
 

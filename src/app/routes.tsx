@@ -37,6 +37,11 @@ const pageRoutes: AppRoute[] = [
   { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
   { path: '/forgot-password', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },
   { path: '/account', page: lazyPage(() => import('../features/account/account-page.tsx')) },
+  { path: '/checkout', page: lazyPage(() => import('../features/checkout/checkout-page.tsx')) },
+  { path: '/checkout/paid', page: lazyPage(() => import('../features/checkout/payment-return-page.tsx')) },
+  { path: '/checkout/pay/:ref', page: lazyPage(() => import('../features/checkout/pay-booking-page.tsx')) },
+  { path: '/trips', page: lazyPage(() => import('../features/trips/trips-page.tsx')) },
+  { path: '/trips/:ref', page: lazyPage(() => import('../features/trips/trip-page.tsx')) },
   { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];

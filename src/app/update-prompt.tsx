@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { subscribeToUpdates } from '../lib/service-worker-registration.ts';
+import { isCheckoutPath } from '../features/checkout/checkout-document.ts';
 import { sitelessPath } from './site.ts';
 
 /** Where an update must wait: swapping the app here could lose what the traveller is doing. */
-const BUSY = /^\/(cart|checkout|booking)(\/|$)/;
+const busy = (pathname: string) => isCheckoutPath(pathname) || /^\/cart(\/|$)/.test(sitelessPath(pathname));
 
 /** Offers a new version; it is applied only when the traveller says so, and never in the cart or checkout. */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null);
   const { pathname } = useLocation();
   useEffect(() => subscribeToUpdates((fn) => setApply(() => fn)), []);
-  if (!apply || BUSY.test(sitelessPath(pathname))) return null;
+  if (!apply || busy(pathname)) return null;
   return (
     <div className="update-prompt" role="status">
       <span>A new version is available</span>

@@ -59,6 +59,15 @@ function toQuery(params: Record<string, unknown>): string {
  * caller set one), the bearer token when asked, unwraps the envelope and returns `data`.
  */
 export async function callApi<C extends ApiCall>(c: C, params: CallParams<C>, opts: CallOptions = {}): Promise<CallData<C>> {
+  return (await callEnvelope(c, params, opts)).data;
+}
+
+/** As callApi, but the whole envelope: for a call whose status word matters (CreateBooking's 'Success'). */
+export async function callEnvelope<C extends ApiCall>(
+  c: C,
+  params: CallParams<C>,
+  opts: CallOptions = {},
+): Promise<{ status: Status; message: string; data: CallData<C> }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'country')) headers.Country = currentSite();
   if (opts.auth) {
@@ -99,5 +108,5 @@ export async function callApi<C extends ApiCall>(c: C, params: CallParams<C>, op
   if (!res.ok || envelope.status === 'error') {
     throw new ApiError(envelope.message || 'Something went wrong. Please try again.', 'error', res.status, envelope.data ?? null);
   }
-  return envelope.data as z.infer<C['data']>;
+  return { status: envelope.status ?? 'success', message: envelope.message ?? '', data: envelope.data as z.infer<C['data']> };
 }

@@ -206,6 +206,30 @@ describe('coupons at booking', () => {
     expect(welcome).toMatchObject({ applicable: false, reason: 'This coupon is for your first booking only.' });
   });
 
+  it('reads each coupon’s own rules against the hold: honeymoon packages only, trips starting soon', async () => {
+    const family = await holdId(kit, omar.token, 'UAE', [{ packageId: pkg.id, adults: 2 }]);
+    const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, userId: omar.userId, TempBookingId: family }, { token: omar.token });
+    expect(offered.status).toBe(200);
+    const byCode = (code: string) => offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === code);
+    expect(byCode('HONEYMOON15')).toMatchObject({ applicable: false, reason: 'This coupon is for honeymoon packages only.' });
+    expect(byCode('LASTMIN8')).toMatchObject({ applicable: false, reason: 'This coupon is for trips starting within 21 days.' });
+    expect(offered.body.data.cartTotal.amount).toBe(aed * 2);
+    const refused = await post(kit, 'GetBookingQuote', { TempBookingId: family, CouponCode: 'HONEYMOON15' }, omar.token);
+    expect(refused.body.data).toMatchObject({ discount: 0, couponError: 'This coupon is for honeymoon packages only.' });
+
+    const honeymoon = await findPackage(kit, { rooms: 6 });
+    const { rows } = await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${honeymoon.id} and site = 'UAE'`);
+    const both = await holdId(kit, omar.token, 'UAE', [
+      { packageId: honeymoon.id, adults: 2 },
+      { packageId: pkg.id, adults: 2 },
+    ]);
+    const quote = await post(kit, 'GetBookingQuote', { TempBookingId: both, CouponCode: 'HONEYMOON15' }, omar.token);
+    // 15% of the honeymoon line alone, capped at AED 750.
+    expect(quote.body.data.discount).toBe(Math.min(Math.floor(rows[0]!.amount * 2 * 0.15), 750) * 100);
+    const other = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, TempBookingId: both }, { token: asha.token });
+    expect(other.status).toBe(404);
+  });
+
   it('says why a code does not apply in the quote, and refuses an unknown one at booking', async () => {
     const id = await holdId(kit, omar.token, 'UAE', [{ packageId: pkg.id }]);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id, CouponCode: 'NOSUCHCODE' }, omar.token);

@@ -131,7 +131,8 @@ test('the account page sends a visitor to log in, and the login page links to si
   await page.goto('/in/account');
   await expect(page).toHaveURL(/\/in\/login\?error=SessionRequired&callbackUrl=%2Fin%2Faccount$/);
   await expect(page.getByRole('alert')).toHaveText('Please log in to see that page.');
-  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup');
+  // Signing up instead carries the way back on to the login page.
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup?callbackUrl=%2Fin%2Faccount');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/in\/forgot-password$/);
   await interactive(page);

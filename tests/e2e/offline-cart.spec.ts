@@ -136,6 +136,10 @@ test('continue to booking offline holds the cart once the server confirms', asyn
   await openControlled(page, '/cart');
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Continue to booking' }).click();
+  // On to the checkout (a guest is asked to log in there); the cart shows the hold waiting.
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Log in to book' })).toBeVisible();
+  await page.goBack();
   await expect(page.getByText(/waiting to sync\. The hold starts when we confirm it/)).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText(/Hold ends in/)).toBeVisible({ timeout: 15_000 });

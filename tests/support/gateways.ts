@@ -74,6 +74,19 @@ export interface Gateways {
   close(): Promise<void>;
 }
 
+/** The shop's settings for stand-ins at `base`. */
+export function gatewayEnv(base: string, keys: GatewayKeys = TEST_GATEWAY_KEYS): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: keys.razorpayKeyId,
+    RAZORPAY_KEY_SECRET: keys.razorpayKeySecret,
+    RAZORPAY_API_URL: base,
+    RAZORPAY_CHECKOUT_URL: `${base}/v1/checkout.js`,
+    STRIPE_SECRET_KEY: keys.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret,
+    STRIPE_API_URL: base,
+  };
+}
+
 const id = (prefix: string) => `${prefix}${randomBytes(9).toString('base64url')}`;
 
 /** Stripe's form encoding (`line_items[0][price_data][currency]=aed`) back into an object. */
@@ -150,17 +163,7 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const payload = JSON.stringify({ id: id('evt_'), object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: session } });
       return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret }) };
     },
-    env() {
-      return {
-        RAZORPAY_KEY_ID: keys.razorpayKeyId,
-        RAZORPAY_KEY_SECRET: keys.razorpayKeySecret,
-        RAZORPAY_API_URL: base,
-        RAZORPAY_CHECKOUT_URL: `${base}/v1/checkout.js`,
-        STRIPE_SECRET_KEY: keys.stripeSecretKey,
-        STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret,
-        STRIPE_API_URL: base,
-      };
-    },
+    env: () => gatewayEnv(base, keys),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { COOKIE } from '../../lib/cookies.ts';
@@ -56,6 +56,12 @@ function Account({ userId }: { userId: string }) {
           {profile.error.message}
         </p>
       ) : null}
+      <Section title="My trips" id="trips-heading">
+        <p className="acc-hint">Your bookings, what is left to pay, and your passport and visa copies.</p>
+        <Link className="button" to={href('/trips')}>
+          Open My trips
+        </Link>
+      </Section>
       <Section title="Profile" id="profile-heading">
         {p ? (
           <ProfileForm

@@ -113,7 +113,7 @@ export default function LoginPage() {
         ) : null}
         <p className="acc-links">
           <Link to={href('/forgot-password')}>Forgot password?</Link>
-          <Link to={href('/signup')}>Create an account</Link>
+          <Link to={href('/signup') + (params.get('callbackUrl') ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '')}>Create an account</Link>
         </p>
       </section>
     </div>

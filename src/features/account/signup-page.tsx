@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { savePasswordPost, validateOtp, validateSignUp } from '../../../contract/account-calls.ts';
 import { track } from '../../lib/analytics.ts';
 import { ACCOUNT_MESSAGES, MSG } from '../../../contract/account.ts';
@@ -7,6 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { CodeStep, IdentifierStep, NewPasswordStep } from './code-steps.tsx';
+import { safeCallbackUrl } from './auth-client.ts';
 import { Steps } from './form-bits.tsx';
 import './account.css';
 
@@ -16,6 +17,10 @@ type Step = { at: 'identifier' } | { at: 'code'; identifier: string; notice: str
 export default function SignupPage() {
   const { href } = useSite();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where to go once signed in (a checkout, say): carried on to the login page.
+  const callback = safeCallbackUrl(params.get('callbackUrl'), '');
+  const loginPath = href('/login') + (callback ? `?callbackUrl=${encodeURIComponent(callback)}` : '');
   const [step, setStep] = useState<Step>({ at: 'identifier' });
   const send = async (identifier: string) => {
     const sent = await callApi(validateSignUp, { EmailIdOrPhone: identifier });
@@ -52,13 +57,13 @@ export default function SignupPage() {
             onSubmit={async (Password, ConfirmPassword) => {
               await callApi(savePasswordPost, { Token: step.token, Password, ConfirmPassword });
               track('sign_up', { method: step.identifier.includes('@') ? 'email' : 'phone' });
-              navigate(href('/login'), { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.accountCreated } });
+              navigate(loginPath, { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.accountCreated } });
             }}
           />
         ) : null}
         <p className="acc-links">
           <span>
-            Already have an account? <Link to={href('/login')}>Log in</Link>
+            Already have an account? <Link to={loginPath}>Log in</Link>
           </span>
         </p>
       </section>

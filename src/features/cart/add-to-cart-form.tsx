@@ -4,6 +4,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { priceLine } from '../../../contract/pricing.ts';
+import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
@@ -64,6 +65,10 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   // The cart lives on the device, so the button works once the page's code runs: until then it is
   // disabled rather than letting a tap post the form and reload the page.
   const [interactive, setInteractive] = useState(false);
+  // Rooms left on the chosen date: asked once the traveller starts choosing, not at the page's start.
+  const [choosing, setChoosing] = useState(false);
+  const availability = useDepartureAvailability(choosing ? { packageId: pkg.id, travelDate: party.travelDate } : null);
+  const soldOut = availability?.status === 'sold-out';
   useEffect(() => {
     setInteractive(true);
     // A page the service worker controls gets the code from its cache, network or not.
@@ -112,10 +117,23 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
 
   const total = priceLine(pkg.price.amount, party.adults, party.children);
   return (
-    <form className="add-to-cart" onSubmit={submit} onPointerDown={warmCartCode} onFocus={warmCartCode} noValidate>
+    <form
+      className="add-to-cart"
+      onSubmit={submit}
+      onPointerDown={() => {
+        warmCartCode();
+        setChoosing(true);
+      }}
+      onFocus={() => {
+        warmCartCode();
+        setChoosing(true);
+      }}
+      noValidate
+    >
       <div className="field">
         <label htmlFor={dateId}>Travel date</label>
         <input id={dateId} type="date" required min={isoDay(1)} max={isoDay(540)} value={party.travelDate} onChange={(e) => set({ travelDate: e.target.value })} />
+        <DepartureAvailability availability={availability} rooms={party.rooms} />
       </div>
       <div className="stepper-grid">
         <Stepper label="Adults" value={party.adults} min={1} max={9} onChange={(adults) => set({ adults })} />
@@ -131,7 +149,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={!interactive}>
+      <button type="submit" className="button button-primary button-block" disabled={!interactive || soldOut}>
         Add to cart
       </button>
       <p className="add-to-cart-status" role="status">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useSite } from '../../app/site-context.tsx';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSettings, useSite } from '../../app/site-context.tsx';
+import { checkoutNavigation } from '../checkout/checkout-document.ts';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
@@ -8,6 +9,7 @@ import { formatTravelDate, nightsDays } from '../../../contract/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';
+import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
 import { useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
 import './cart.css';
@@ -20,8 +22,9 @@ function party(l: CartLine): string {
   return parts.join(', ');
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
   const { money, href } = useSite();
+  const availability = useDepartureAvailability(online ? { packageId: line.packageId, travelDate: line.travelDate } : null);
   const afterChange = () => {
     void requestSync();
     void registerBackgroundSync();
@@ -39,6 +42,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           {formatTravelDate(line.travelDate)} · {party(line)}
         </p>
         <p className="cart-line-price">{money({ amount: line.totalPrice, currency: line.currency })}</p>
+        <DepartureAvailability availability={availability} rooms={line.rooms} />
         {line.state === 'pending' ? <p className="sync-state sync-pending">Waiting to sync</p> : null}
         {line.state === 'failed' ? (
           <div className="sync-state sync-failed" role="alert">
@@ -111,6 +115,8 @@ function HoldStatus({ booking }: { booking: LocalTempBooking }) {
 
 export default function CartPage() {
   const { site, currency, money, href } = useSite();
+  const { razorpayCheckout } = useSettings();
+  const navigate = useNavigate();
   const lines = useCartLines();
   const holds = useTempBookings();
   const online = useOnline();
@@ -126,6 +132,8 @@ export default function CartPage() {
     await holdCart(shopDb(), currentCartIdentity(), site, currency, total, visible.length);
     void requestSync();
     void registerBackgroundSync();
+    if (checkoutNavigation(site, razorpayCheckout) === 'document') window.location.assign(href('/checkout'));
+    else navigate(href('/checkout'));
   }
 
   return (
@@ -150,7 +158,7 @@ export default function CartPage() {
         <>
           <ul className="cart-lines">
             {visible.map((line) => (
-              <CartLineItem key={line.id} line={line} />
+              <CartLineItem key={line.id} line={line} online={online} />
             ))}
           </ul>
           <div className="cart-summary card">

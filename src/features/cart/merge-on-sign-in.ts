@@ -16,7 +16,9 @@ export async function mergeGuestCartOnSignIn(opts: { guestId: string; token: str
   const user = `user:${opts.userId}`;
   await syncOutbox({ db, current: { owner: guest, site: opts.site, id: { tempUserId: opts.guestId } } });
   await callApi(mergeGuestCart, { tempUserId: opts.guestId }, { headers: { Authorization: `Bearer ${opts.token}`, Country: opts.site } });
-  await db.transaction('rw', db.cartLines, db.outbox, async () => {
+  await db.transaction('rw', db.cartLines, db.outbox, db.tempBookings, async () => {
+    // The server moved the guest's live hold to the traveller: so does this device.
+    await db.tempBookings.filter((t) => t.owner === guest).modify({ owner: user });
     for (const line of parseRows(cartLineSchema, await db.cartLines.filter((l) => l.owner === guest).toArray())) {
       if (line.state === 'synced') await db.cartLines.delete(line.id);
       else await db.cartLines.update(line.id, { owner: user });

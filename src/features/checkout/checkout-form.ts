@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { paymentMethodSchema, type AgeBand } from '../../../contract/booking.ts';
+import type { CartItem } from '../../../contract/cart.ts';
+
+/*
+ * What the traveller typed at checkout, kept in this tab's session storage until the booking is
+ * sent: a reload, the back button or a dropped network never loses it (and it is parsed with its
+ * schema when read back). Cleared once the booking is made.
+ */
+
+const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']) });
+
+export const checkoutFormSchema = z.object({
+  lead: z.object({ Title: z.string(), FirstName: z.string(), LastName: z.string(), Email: z.string(), Phone: z.string().optional(), DOB: z.string() }),
+  others: z.array(traveller),
+  specialRequests: z.string(),
+  pan: z.string(),
+  /** null: not chosen yet (the best coupon is offered); '': none. */
+  coupon: z.string().nullable(),
+  method: paymentMethodSchema.nullable(),
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+export type TravellerInput = z.infer<typeof traveller>;
+
+export const emptyForm = (): CheckoutForm => ({
+  lead: { Title: '', FirstName: '', LastName: '', Email: '', Phone: undefined, DOB: '' },
+  others: [],
+  specialRequests: '',
+  pan: '',
+  coupon: null,
+  method: null,
+});
+
+const formKey = (site: string, userId: string) => `wl-checkout:${site}:${userId}`;
+
+export function loadForm(site: string, userId: string): CheckoutForm | null {
+  try {
+    const raw = sessionStorage.getItem(formKey(site, userId));
+    const parsed = raw ? checkoutFormSchema.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveForm(site: string, userId: string, form: CheckoutForm) {
+  try {
+    sessionStorage.setItem(formKey(site, userId), JSON.stringify(form));
+  } catch {
+    // Storage full or blocked: the form still works, it is just not kept across a reload.
+  }
+}
+
+export function clearForm(site: string, userId: string) {
+  sessionStorage.removeItem(formKey(site, userId));
+}
+
+/**
+ * The Idempotency-Key of booking this hold: made once and kept, so a double tap, a retry after a
+ * dropped answer or a reload sends the same key and gets the same booking. A refusal (4xx) starts
+ * a new one, as the traveller then changes what they send.
+ */
+export function bookingKey(holdId: number, fresh = false): string {
+  const name = `wl-checkout-key:${holdId}`;
+  const kept = fresh ? null : sessionStorage.getItem(name);
+  if (kept) return kept;
+  const key = `booking-${crypto.randomUUID()}`;
+  sessionStorage.setItem(name, key);
+  return key;
+}
+
+export interface Party {
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+/** The party a hold needs names for: the largest across its lines (the lead traveller is one of the adults). */
+export function partyOf(items: Pick<CartItem, 'adults' | 'children' | 'infants'>[]): Party {
+  return {
+    adult: Math.max(1, ...items.map((i) => i.adults)),
+    child: Math.max(0, ...items.map((i) => i.children)),
+    infant: Math.max(0, ...items.map((i) => i.infants)),
+  };
+}
+
+/** The other travellers' rows for a party, keeping whatever was typed into rows that stay. */
+export function othersFor(party: Party, typed: TravellerInput[]): TravellerInput[] {
+  const band = (b: AgeBand, n: number) => {
+    const have = typed.filter((t) => t.AgeBand === b);
+    return Array.from({ length: n }, (_, i) => have[i] ?? { FirstName: '', LastName: '', AgeBand: b });
+  };
+  return [...band('adult', party.adult - 1), ...band('child', party.child), ...band('infant', party.infant)];
+}

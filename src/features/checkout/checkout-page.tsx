@@ -1,0 +1,266 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { createBooking, getBookingQuote } from '../../../contract/booking-calls.ts';
+import { BOOKING_MESSAGES, type PaymentMethod } from '../../../contract/booking.ts';
+import { getApplicableCoupons } from '../../../contract/coupon-calls.ts';
+import { BOOKING_SUCCESS } from '../../../contract/envelope.ts';
+import { useSettings, useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { ApiError, callApi, callEnvelope } from '../../lib/api-client.ts';
+import { Steps, messageOf } from '../account/form-bits.tsx';
+import { useProfile } from '../account/use-account-data.ts';
+import { useSession } from '../account/use-session.ts';
+import { requestSync } from '../cart/sync-runner.ts';
+import { useOnline } from '../cart/use-online.ts';
+import { bookingKey, clearForm, emptyForm, loadForm, othersFor, partyOf, saveForm, type CheckoutForm } from './checkout-form.ts';
+import { HoldClock } from './hold-clock.tsx';
+import { checkoutNavigation, onCheckoutDocument } from './checkout-document.ts';
+import { openPayment } from './open-payment.ts';
+import { PayStep } from './pay-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { TravellersStep } from './travellers-step.tsx';
+import { useCurrentHold } from './use-current-hold.ts';
+import '../account/account.css';
+import './checkout.css';
+
+const STEPS = ['travellers', 'review', 'pay'] as const;
+type Step = (typeof STEPS)[number];
+const IN_FLIGHT = 'This change is being processed. Please try again in a moment.';
+
+const doneKey = (site: string, userId: string) => `wl-checkout-done:${site}:${userId}`;
+
+function SignInFirst() {
+  const { href } = useSite();
+  const back = encodeURIComponent(href('/checkout'));
+  return (
+    <section className="auth-card checkout-signin" aria-labelledby="signin-heading">
+      <h2 id="signin-heading">Log in to book</h2>
+      <p>{BOOKING_MESSAGES.needsSignIn}</p>
+      <div className="checkout-actions">
+        <Link className="button button-primary" to={href(`/login?callbackUrl=${back}`)}>
+          Log in
+        </Link>
+        <Link className="button" to={href(`/signup?callbackUrl=${back}`)}>
+          Create an account
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Checkout({ userId }: { userId: string }) {
+  const { site, href } = useSite();
+  const settings = useSettings();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('step');
+  const step: Step = STEPS.includes(requested as Step) ? (requested as Step) : 'travellers';
+  const { state, holdAgain } = useCurrentHold(userId, site, online);
+  const hold = state.at === 'ready' ? state.hold : null;
+  const [form, setFormState] = useState<CheckoutForm>(() => loadForm(site, userId) ?? emptyForm());
+  const setForm = (next: CheckoutForm) => {
+    setFormState(next);
+    saveForm(site, userId, next);
+  };
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [holding, setHolding] = useState(false);
+  const profile = useProfile(userId);
+
+  // India's checkout opens Razorpay's script, which only this page's own policy allows: a page
+  // reached inside the app (another page's policy) is loaded afresh as a document.
+  useEffect(() => {
+    if (checkoutNavigation(site, settings.razorpayCheckout) === 'document' && !onCheckoutDocument()) window.location.replace(window.location.href);
+  }, [site, settings.razorpayCheckout]);
+
+  // The lead traveller starts as the account's own details, when nothing was typed yet.
+  const p = profile.data;
+  useEffect(() => {
+    if (!p) return;
+    setFormState((f) => {
+      if (f.lead.FirstName || f.lead.LastName || f.lead.Email) return f;
+      const next = { ...f, lead: { ...f.lead, Title: p.title ?? '', FirstName: p.firstName ?? '', LastName: p.lastName ?? '', Email: p.email ?? '', DOB: p.dob ?? '', Phone: p.phone ?? undefined } };
+      saveForm(site, userId, next);
+      return next;
+    });
+  }, [p, site, userId]);
+
+  // One row per traveller in the party the hold keeps, keeping what was typed.
+  const holdId = hold?.TempBookingId;
+  useEffect(() => {
+    if (!hold) return;
+    setFormState((f) => {
+      const others = othersFor(partyOf(hold.items), f.others);
+      if (JSON.stringify(others) === JSON.stringify(f.others)) return f;
+      const next = { ...f, others };
+      saveForm(site, userId, next);
+      return next;
+    });
+    // The party is the hold's: once per hold.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [holdId, site, userId]);
+
+  const auth = { auth: true, headers: { Country: site } } as const;
+  const coupons = useSWR(hold && online ? ['checkout/coupons', userId, site, hold.TempBookingId] : null, () =>
+    callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId }, auth),
+  );
+  const best = coupons.data?.coupons.find((c) => c.applicable)?.coupon.code ?? '';
+  // Until the traveller chooses, the best coupon for this cart is applied.
+  const chosenCoupon = form.coupon ?? (coupons.data || coupons.error ? best : null);
+  const quote = useSWR(
+    hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon] : null,
+    () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined }, auth),
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+  const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
+  const methods = q?.paymentMethods ?? ['pay-later'];
+  const method: PaymentMethod = form.method && methods.includes(form.method) ? form.method : methods[0]!;
+
+  const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
+
+  async function book() {
+    if (!hold || !q) return;
+    setBusy(true);
+    setError(null);
+    let made: { BookingId: number; RefIdKey: string } | null = null;
+    try {
+      const answer = await callEnvelope(
+        createBooking,
+        {
+          TempBookingId: hold.TempBookingId,
+          PaymentMethod: method,
+          LeadTraveller: { ...form.lead, Phone: form.lead.Phone ?? '' } as never,
+          Travellers: form.others,
+          SpecialRequests: form.specialRequests,
+          Pan: q.panRequired ? form.pan : undefined,
+          CouponCode: chosenCoupon || undefined,
+        },
+        { ...auth, idempotencyKey: bookingKey(hold.TempBookingId) },
+      );
+      // Spec §4: a booking counts as made only when the status is 'Success'.
+      if (answer.status !== BOOKING_SUCCESS) throw new Error(answer.message || 'Your booking was not made. Please try again.');
+      const b = answer.data;
+      made = b;
+      clearForm(site, userId);
+      // The booked lines left the server's cart: this device's cart catches up.
+      void requestSync();
+      sessionStorage.setItem(doneKey(site, userId), b.RefIdKey);
+      const outcome = await openPayment(b.Next, b.BookingId, site);
+      if (outcome === 'left-for-gateway') return;
+      navigate(href(`/trips/${b.RefIdKey}?booked=1`), { replace: true });
+    } catch (err) {
+      if (made) {
+        // The booking is made; only its payment is not: the trip page offers to pay again.
+        navigate(href(`/trips/${made.RefIdKey}?booked=1`), { replace: true, state: { paymentError: messageOf(err) } });
+        return;
+      }
+      // A refusal means the traveller changes something and books anew (a new key); no answer
+      // or "still in progress" keeps the key, so trying again cannot make a second booking.
+      if (err instanceof ApiError && err.httpStatus < 500 && err.message !== IN_FLIGHT) bookingKey(hold.TempBookingId, true);
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function hold_again() {
+    setHolding(true);
+    setError(null);
+    try {
+      await holdAgain();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setHolding(false);
+    }
+  }
+
+  const made = sessionStorage.getItem(doneKey(site, userId));
+  let body: React.ReactNode;
+  if (state.at === 'loading') body = <p aria-busy="true">Finding your held holidays…</p>;
+  else if (state.at === 'waiting') body = <p aria-busy="true">Holding your holidays… (this needs a connection)</p>;
+  else if (state.at === 'refused' || state.at === 'error') {
+    body = (
+      <div className="notice notice-error" role="alert">
+        <p>{state.message}</p>
+        <Link to={href('/cart')}>Back to your cart</Link>
+      </div>
+    );
+  } else if (state.at === 'none') {
+    body = (
+      <div className="notice">
+        {made ? (
+          <p>
+            Your booking is made: <Link to={href(`/trips/${made}`)}>see booking {made}</Link>.
+          </p>
+        ) : (
+          <p>You have no holidays on hold. Holding keeps today’s prices and your rooms for a while as you book.</p>
+        )}
+        <div className="checkout-actions">
+          <button type="button" className="button button-primary" disabled={holding || !online} onClick={() => void hold_again()}>
+            {holding ? 'Holding…' : 'Hold my cart'}
+          </button>
+          <Link className="button" to={href('/cart')}>
+            Back to your cart
+          </Link>
+        </div>
+        <div role="alert">{error}</div>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <HoldClock until={state.hold.holdExpiresAt} onHoldAgain={() => void hold_again()} busy={holding} />
+        {step === 'travellers' ? (
+          <TravellersStep form={form} onChange={setForm} panRequired={q?.panRequired ?? false} tcsRate={q?.taxes.find((t) => t.code === 'TCS')?.rate ?? null} site={site} online={online} onDone={() => go('review')} />
+        ) : null}
+        {step === 'review' ? (
+          <ReviewStep
+            quote={q}
+            quoteError={quote.error ? messageOf(quote.error) : null}
+            coupons={coupons.data?.coupons ?? []}
+            form={form}
+            chosenCoupon={chosenCoupon ?? ''}
+            onCoupon={(code) => setForm({ ...form, coupon: code })}
+            online={online}
+            onDone={() => go('pay')}
+          />
+        ) : null}
+        {step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Steps steps={['Travellers', 'Review', 'Payment']} current={STEPS.indexOf(step)} />
+      {!online ? (
+        <p className="notice offline-banner" role="status">
+          You are offline. Booking needs a connection: what you typed is kept on this phone, so carry on when you are back online.
+        </p>
+      ) : null}
+      {body}
+    </>
+  );
+}
+
+/** Checkout: who travels → review with the server's price → pay (a gateway or later). */
+export default function CheckoutPage() {
+  const session = useSession({ refetchOnWindowFocus: true });
+  return (
+    <section className="section checkout-page">
+      <Seo title="Checkout" description="Book your held holidays." noindex />
+      <h1>Checkout</h1>
+      {session.status === 'authenticated' && session.data ? (
+        <Checkout userId={session.data.user.id} />
+      ) : session.status === 'unauthenticated' ? (
+        <SignInFirst />
+      ) : (
+        <p aria-busy="true">Loading…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { startBookingPayment } from '../../../contract/booking-calls.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { callApi } from '../../lib/api-client.ts';
+import { messageOf } from '../account/form-bits.tsx';
+import { useSession } from '../account/use-session.ts';
+import { useBooking } from '../trips/use-bookings.ts';
+import { openPayment } from './open-payment.ts';
+import '../account/account.css';
+import './checkout.css';
+
+/** Paying a booking that is waiting for its gateway payment: the same order or session again. */
+function Pay({ userId, reference }: { userId: string; reference: string }) {
+  const { href, site } = useSite();
+  const navigate = useNavigate();
+  const booking = useBooking(userId, reference);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const b = booking.data;
+  if (booking.error && !b) return <p className="notice notice-error" role="alert">{messageOf(booking.error)}</p>;
+  if (!b) return <p aria-busy="true">Loading your booking…</p>;
+  if (b.Status !== 'awaiting-payment') {
+    return (
+      <p className="notice">
+        Nothing to pay here: <Link to={href(`/trips/${reference}`)}>see booking {reference}</Link>.
+      </p>
+    );
+  }
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { Next } = await callApi(startBookingPayment, { BookingId: b!.BookingId }, { auth: true, headers: { Country: site } });
+      const outcome = await openPayment(Next, b!.BookingId, site);
+      if (outcome === 'paid') navigate(href(`/trips/${reference}?booked=1`), { replace: true });
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <p>
+        Booking <strong>{b.RefIdKey}</strong>: {b.title}
+        {b.moreLines ? ` and ${b.moreLines} more` : ''}.
+      </p>
+      <div role="alert" className={error ? 'notice notice-error' : 'checkout-alert-slot'}>
+        {error}
+      </div>
+      <button type="button" className="button button-primary acc-wide" disabled={busy} onClick={() => void pay()}>
+        {busy ? 'Opening the payment…' : `Pay ${formatMinor(b.amountDue, b.Currency)}`}
+      </button>
+    </>
+  );
+}
+
+export default function PayBookingPage() {
+  const { ref = '' } = useParams();
+  const session = useSession({ required: true });
+  return (
+    <section className="section checkout-page">
+      <Seo title="Pay for your booking" description="Pay for your booking." noindex />
+      <h1>Complete your payment</h1>
+      {session.status === 'authenticated' && session.data ? <Pay userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import type { BookingQuote, PaymentMethod } from '../../../contract/booking.ts';
+import { formatMinor } from '../../../contract/format.ts';
+
+const METHOD_TEXT: Record<PaymentMethod, { label: string; hint: string }> = {
+  razorpay: { label: 'Pay now: UPI, card or netbanking', hint: 'Razorpay’s secure window opens; your card details never reach us.' },
+  stripe: { label: 'Pay now by card', hint: 'You continue on Stripe’s secure page and come back here.' },
+  'pay-later': {
+    label: 'Book now, pay later by bank transfer',
+    hint: 'Your booking is confirmed now. Pay within a week (and before you travel); the bank details come with your confirmation.',
+  },
+};
+
+export function PayStep(props: {
+  quote: BookingQuote;
+  method: PaymentMethod;
+  onMethod(method: PaymentMethod): void;
+  busy: boolean;
+  error: string | null;
+  online: boolean;
+  onBook(): void;
+}) {
+  const name = useId();
+  const total = formatMinor(props.quote.total, props.quote.currency);
+  const gateway = props.method !== 'pay-later';
+  return (
+    <section className="checkout-pay" aria-labelledby="pay-heading">
+      <h2 id="pay-heading">Payment</h2>
+      <fieldset className="checkout-fieldset">
+        <legend>How would you like to pay {total}?</legend>
+        {props.quote.paymentMethods.map((m) => (
+          <label key={m} className="choice">
+            <input type="radio" name={name} value={m} checked={props.method === m} onChange={() => props.onMethod(m)} />
+            <span>
+              <strong>{METHOD_TEXT[m].label}</strong>
+              <br />
+              <small>{METHOD_TEXT[m].hint}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div role="alert" className={props.error ? 'notice notice-error' : 'checkout-alert-slot'}>
+        {props.error ?? null}
+      </div>
+      <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online} onClick={props.onBook}>
+        {props.busy ? 'Booking…' : gateway ? `Book and pay ${total}` : 'Confirm booking'}
+      </button>
+      <p className="acc-hint">By booking you accept the package’s inclusions and exclusions shown on its page.</p>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { PriceBreakdown } from '../../../contract/booking.ts';
+import { formatMinor, formatTravelDate } from '../../../contract/format.ts';
+
+const party = (l: PriceBreakdown['lines'][number]) =>
+  [
+    `${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`,
+    l.children ? `${l.children} ${l.children === 1 ? 'child' : 'children'}` : '',
+    l.infants ? `${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}` : '',
+    `${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** The server's price: lines, coupon, taxes as the site shows them, and the total. */
+export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
+  const m = (amount: number) => formatMinor(amount, quote.currency);
+  const tcs = quote.taxes.find((t) => t.code === 'TCS');
+  return (
+    <div className="price-summary">
+      <ul className="price-lines">
+        {quote.lines.map((l, i) => (
+          <li key={`${l.packageId}-${l.travelDate}-${i}`}>
+            <span>
+              <strong>{l.title}</strong>
+              <br />
+              <small>
+                {l.city} · {l.nights} nights from {formatTravelDate(l.travelDate)} · {party(l)}
+              </small>
+            </span>
+            <span>{m(l.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="price-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{m(quote.subtotal)}</dd>
+        </div>
+        {quote.discount ? (
+          <div className="price-discount">
+            <dt>Coupon {quote.coupon?.code}</dt>
+            <dd>−{m(quote.discount)}</dd>
+          </div>
+        ) : null}
+        {quote.taxes.map((t) => (
+          <div key={t.code} className={t.included ? 'price-included' : undefined}>
+            <dt>{t.label}</dt>
+            <dd>{m(t.amount)}</dd>
+          </div>
+        ))}
+        <div className="price-total">
+          <dt>Total to pay</dt>
+          <dd>{m(quote.total)}</dd>
+        </div>
+      </dl>
+      {tcs ? (
+        <p className="acc-hint">
+          TCS is tax collected at source on holidays outside India ({tcs.rate}%). It is credited against the lead traveller’s PAN, and you can claim it in your income tax return.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { BookingQuote } from '../../../contract/booking.ts';
+import type { ApplicableCoupon } from '../../../contract/coupons.ts';
+import { useSite } from '../../app/site-context.tsx';
+import type { CheckoutForm } from './checkout-form.ts';
+import { PriceSummary } from './price-summary.tsx';
+
+/** The coupons this cart can use (best first, as the server sorts them), a typed code, or none. */
+function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: ApplicableCoupon[]; chosen: string; onChoose(code: string): void; error: string | null }) {
+  const { money } = useSite();
+  const [typed, setTyped] = useState('');
+  const name = useId();
+  const [all, setAll] = useState(false);
+  const usable = coupons.filter((c) => c.applicable);
+  // The best three, and the chosen one wherever it ranks; the rest on request.
+  const shown = all ? usable : usable.filter((c, i) => i < 3 || c.coupon.code === chosen);
+  const typedIsOther = chosen !== '' && !usable.some((c) => c.coupon.code === chosen);
+  return (
+    <fieldset className="checkout-fieldset coupon-choice">
+      <legend>Coupon</legend>
+      {shown.map((c) => (
+        <label key={c.coupon.code} className="choice">
+          <input type="radio" name={name} checked={chosen === c.coupon.code} onChange={() => onChoose(c.coupon.code)} />
+          <span>
+            <strong>{c.coupon.code}</strong> · saves {money(c.discount)}
+            <br />
+            <small>{c.coupon.title}</small>
+          </span>
+        </label>
+      ))}
+      {shown.length < usable.length ? (
+        <button type="button" className="link-button" onClick={() => setAll(true)}>
+          Show {usable.length - shown.length} more {usable.length - shown.length === 1 ? 'coupon' : 'coupons'}
+        </button>
+      ) : null}
+      <label className="choice">
+        <input type="radio" name={name} checked={chosen === ''} onChange={() => onChoose('')} />
+        <span>No coupon</span>
+      </label>
+      <div className="coupon-entry">
+        <label htmlFor={`${name}-code`}>Have a code?</label>
+        <input id={`${name}-code`} value={typed} autoCapitalize="characters" spellCheck={false} maxLength={40} onChange={(e) => setTyped(e.target.value.toUpperCase())} />
+        <button type="button" className="button" disabled={!typed.trim()} onClick={() => onChoose(typed.trim())}>
+          Apply
+        </button>
+      </div>
+      <p className="field-error" role="status">
+        {typedIsOther && error ? `${chosen}: ${error}` : ''}
+      </p>
+    </fieldset>
+  );
+}
+
+export function ReviewStep(props: {
+  quote: BookingQuote | undefined;
+  quoteError: string | null;
+  coupons: ApplicableCoupon[];
+  form: CheckoutForm;
+  chosenCoupon: string;
+  onCoupon(code: string): void;
+  online: boolean;
+  onDone(): void;
+}) {
+  const { quote, form } = props;
+  const lead = form.lead;
+  return (
+    <section className="checkout-review" aria-labelledby="review-heading">
+      <h2 id="review-heading">Review your booking</h2>
+      <div className="checkout-who">
+        <p>
+          <strong>
+            {lead.Title} {lead.FirstName} {lead.LastName}
+          </strong>{' '}
+          (lead traveller) · {lead.Email} · {lead.Phone}
+        </p>
+        {form.others.length ? <p>With {form.others.map((t) => `${t.FirstName} ${t.LastName}`).join(', ')}</p> : null}
+        {form.specialRequests ? <p>Requests: {form.specialRequests}</p> : null}
+      </div>
+      <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
+      {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
+      <div role="alert" className={props.quoteError ? 'notice notice-error' : undefined}>
+        {props.quoteError ?? null}
+      </div>
+      <button type="button" className="button button-primary acc-wide" disabled={!quote || !props.online || Boolean(quote.couponError && props.chosenCoupon)} onClick={props.onDone}>
+        Continue to payment
+      </button>
+    </section>
+  );
+}

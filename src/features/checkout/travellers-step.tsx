@@ -1,0 +1,209 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { TITLES } from '../../../contract/account.ts';
+import { verifyPan } from '../../../contract/booking-calls.ts';
+import { BOOKING_MESSAGES, leadTravellerSchema, panSchema, travellerSchema } from '../../../contract/booking.ts';
+import type { Site } from '../../../contract/site.ts';
+import { PhoneField } from '../../components/phone-input.tsx';
+import { ApiError, callApi } from '../../lib/api-client.ts';
+import { messageOf } from '../account/form-bits.tsx';
+import type { CheckoutForm, TravellerInput } from './checkout-form.ts';
+
+type Errors = Record<string, string>;
+
+const BAND_LABEL = { adult: 'adult', child: 'child (2–11)', infant: 'infant (under 2)' } as const;
+
+/**
+ * A field with its label and, below it, the line its error shows on. The line is always there, so
+ * an error that appears or goes never moves the button under the form between a press and its click.
+ */
+function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: (id: string, describedBy: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="acc-field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, `${id}-msg`)}
+      {hint ? <p className="acc-hint">{hint}</p> : null}
+      <p className="field-error" id={`${id}-msg`}>
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
+
+function ageOn(dob: string, today = new Date()): number | null {
+  const birth = new Date(`${dob}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(birth.getTime())) return null;
+  let age = today.getUTCFullYear() - birth.getUTCFullYear();
+  if (today.getUTCMonth() < birth.getUTCMonth() || (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate())) age -= 1;
+  return age;
+}
+
+/** Checks the form with the contract's own rules; the keys name the fields. */
+export function travellerErrors(form: CheckoutForm, panRequired: boolean): Errors {
+  const errors: Errors = {};
+  const lead = leadTravellerSchema.safeParse({ ...form.lead, Phone: form.lead.Phone ?? '' });
+  if (!lead.success) for (const issue of lead.error.issues) errors[`lead.${String(issue.path[0])}`] ??= issue.message;
+  const age = ageOn(form.lead.DOB);
+  if (!errors['lead.DOB'] && (age === null || age > 120)) errors['lead.DOB'] = 'Enter the lead traveller’s date of birth.';
+  else if (!errors['lead.DOB'] && age !== null && age < 18) errors['lead.DOB'] = 'The lead traveller must be 18 or older.';
+  form.others.forEach((t, i) => {
+    const parsed = travellerSchema.safeParse(t);
+    if (!parsed.success) for (const issue of parsed.error.issues) errors[`others.${i}.${String(issue.path[0])}`] ??= issue.message;
+  });
+  if (panRequired) {
+    const pan = panSchema.safeParse(form.pan);
+    if (!pan.success) errors.pan = pan.error.issues[0]?.message ?? 'Enter your PAN.';
+  }
+  return errors;
+}
+
+export function TravellersStep(props: {
+  form: CheckoutForm;
+  onChange(form: CheckoutForm): void;
+  panRequired: boolean;
+  tcsRate: number | null;
+  site: Site;
+  online: boolean;
+  onDone(): void;
+}) {
+  const { form, onChange, panRequired } = props;
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [panAlert, setPanAlert] = useState<string | null>(null);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const setLead = (patch: Partial<CheckoutForm['lead']>) => onChange({ ...form, lead: { ...form.lead, ...patch } });
+  const setOther = (i: number, patch: Partial<TravellerInput>) => onChange({ ...form, others: form.others.map((t, k) => (k === i ? { ...t, ...patch } : t)) });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = travellerErrors(form, panRequired);
+    setErrors(found);
+    setPanAlert(null);
+    if (Object.keys(found).length) {
+      document.querySelector<HTMLElement>('.checkout-travellers [aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (panRequired) {
+      setBusy(true);
+      try {
+        await callApi(verifyPan, { Pan: form.pan, Name: `${form.lead.FirstName} ${form.lead.LastName}` }, { auth: true, headers: { Country: props.site } });
+      } catch (err) {
+        // Spec: a PAN that does not verify shows 'Failed to verify PAN'; the server says why.
+        const why = err instanceof ApiError ? err.message.replace(`${BOOKING_MESSAGES.panFailed}: `, '') : messageOf(err);
+        setPanAlert(why);
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
+    props.onDone();
+  }
+
+  const invalid = (key: string) => (errors[key] ? true : undefined);
+  return (
+    <form className="acc-form checkout-travellers" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
+      <h2 id="travellers-heading">Who is travelling</h2>
+      <fieldset className="checkout-fieldset">
+        <legend>Lead traveller (adult, as on the passport)</legend>
+        <div className="acc-row">
+          <Field label="Title" error={errors['lead.Title']}>
+            {(id, msg) => (
+              <select id={id} name="honorific-prefix" autoComplete="honorific-prefix" value={form.lead.Title} aria-invalid={invalid('lead.Title')} aria-describedby={msg} onChange={(e) => setLead({ Title: e.target.value })}>
+                <option value="">Choose…</option>
+                {TITLES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Date of birth" error={errors['lead.DOB']}>
+            {(id, msg) => (
+              <input id={id} type="date" name="bday" autoComplete="bday" min="1900-01-01" max={today} value={form.lead.DOB} aria-invalid={invalid('lead.DOB')} aria-describedby={msg} onChange={(e) => setLead({ DOB: e.target.value })} />
+            )}
+          </Field>
+        </div>
+        <div className="acc-row">
+          <Field label="First name" error={errors['lead.FirstName']}>
+            {(id, msg) => (
+              <input id={id} name="given-name" autoComplete="given-name" maxLength={60} value={form.lead.FirstName} aria-invalid={invalid('lead.FirstName')} aria-describedby={msg} onChange={(e) => setLead({ FirstName: e.target.value })} />
+            )}
+          </Field>
+          <Field label="Last name" error={errors['lead.LastName']}>
+            {(id, msg) => (
+              <input id={id} name="family-name" autoComplete="family-name" maxLength={60} value={form.lead.LastName} aria-invalid={invalid('lead.LastName')} aria-describedby={msg} onChange={(e) => setLead({ LastName: e.target.value })} />
+            )}
+          </Field>
+        </div>
+        <Field label="Email" error={errors['lead.Email']} hint="Your confirmation and vouchers go here.">
+          {(id, msg) => (
+            <input id={id} type="email" name="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} value={form.lead.Email} aria-invalid={invalid('lead.Email')} aria-describedby={msg} onChange={(e) => setLead({ Email: e.target.value })} />
+          )}
+        </Field>
+        <Field label="Mobile number" error={errors['lead.Phone']}>
+          {(id, msg) => <PhoneField id={id} name="tel" value={form.lead.Phone} invalid={Boolean(errors['lead.Phone'])} describedBy={msg} onChange={(Phone) => setLead({ Phone })} />}
+        </Field>
+      </fieldset>
+
+      {form.others.map((t, i) => (
+        <fieldset className="checkout-fieldset" key={`${t.AgeBand}-${i}`}>
+          <legend>
+            Traveller {i + 2} ({BAND_LABEL[t.AgeBand]})
+          </legend>
+          <div className="acc-row">
+            <Field label="First name" error={errors[`others.${i}.FirstName`]}>
+              {(id, msg) => <input id={id} maxLength={60} autoComplete="off" value={t.FirstName} aria-invalid={invalid(`others.${i}.FirstName`)} aria-describedby={msg} onChange={(e) => setOther(i, { FirstName: e.target.value })} />}
+            </Field>
+            <Field label="Last name" error={errors[`others.${i}.LastName`]}>
+              {(id, msg) => <input id={id} maxLength={60} autoComplete="off" value={t.LastName} aria-invalid={invalid(`others.${i}.LastName`)} aria-describedby={msg} onChange={(e) => setOther(i, { LastName: e.target.value })} />}
+            </Field>
+          </div>
+        </fieldset>
+      ))}
+
+      {panRequired ? (
+        <fieldset className="checkout-fieldset">
+          <legend>PAN of the lead traveller</legend>
+          <p className="acc-hint">
+            Indian law asks us to collect tax at source (TCS{props.tcsRate !== null ? `, ${props.tcsRate}%` : ''}) on holidays outside India, against the lead traveller’s PAN. It is
+            not a cost: it is credited to your PAN and you claim it back in your income tax return.
+          </p>
+          <Field label="PAN" error={errors.pan} hint="10 characters, as on your PAN card, e.g. ABCPK1234F.">
+            {(id, msg) => (
+              <input
+                id={id}
+                name="pan"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={10}
+                value={form.pan}
+                aria-invalid={invalid('pan') ?? (panAlert ? true : undefined)}
+                aria-describedby={msg}
+                onChange={(e) => onChange({ ...form, pan: e.target.value.toUpperCase() })}
+              />
+            )}
+          </Field>
+          <div role="alert" className={panAlert ? 'notice notice-error' : 'checkout-alert-slot'}>
+            {panAlert ? (
+              <>
+                <strong>{BOOKING_MESSAGES.panFailed}</strong>
+                <br />
+                {panAlert}
+              </>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <Field label="Special requests (optional)" hint="Room type, dietary needs, celebrations. We pass them on; the hotel confirms what it can.">
+        {(id, msg) => (
+          <textarea id={id} rows={3} maxLength={1000} value={form.specialRequests} aria-describedby={msg} onChange={(e) => onChange({ ...form, specialRequests: e.target.value })} />
+        )}
+      </Field>
+      <button className="button button-primary acc-wide" disabled={busy || !props.online}>
+        {busy ? 'Checking your PAN…' : 'Continue to review'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import type { BookingDetail } from '../../../contract/booking.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { messageOf } from '../account/form-bits.tsx';
+import { useSession } from '../account/use-session.ts';
+import { PriceSummary } from '../checkout/price-summary.tsx';
+import { BookingDocuments } from './booking-documents.tsx';
+import { BookingStatusBadges } from './booking-status.tsx';
+import { useBooking } from './use-bookings.ts';
+import './trips.css';
+
+const BANDS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
+
+function PayLater({ b }: { b: BookingDetail }) {
+  if (!b.payTo || b.amountDue <= 0) return null;
+  const bank = b.payTo.bank;
+  return (
+    <section className="trip-section" aria-labelledby="pay-later-heading">
+      <h2 id="pay-later-heading">How to pay</h2>
+      <p>
+        Pay <strong>{formatMinor(b.amountDue, b.Currency)}</strong> by <strong>{b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}</strong> by bank transfer:
+      </p>
+      <dl className="bank-details">
+        <dt>Account name</dt>
+        <dd>{bank.accountName}</dd>
+        <dt>Bank</dt>
+        <dd>{bank.bankName}</dd>
+        <dt>Account number</dt>
+        <dd>{bank.accountNumber}</dd>
+        <dt>{bank.codeLabel}</dt>
+        <dd>{bank.code}</dd>
+        <dt>Reference</dt>
+        <dd>{b.RefIdKey}</dd>
+      </dl>
+      <p className="acc-hint">
+        Or call us on <a href={`tel:${b.payTo.phone.replace(/\s/g, '')}`}>{b.payTo.phone}</a> to pay by card.
+      </p>
+    </section>
+  );
+}
+
+function Trip({ userId, reference }: { userId: string; reference: string }) {
+  const { href } = useSite();
+  const [params] = useSearchParams();
+  const { state } = useLocation() as { state: { paymentError?: string } | null };
+  const booking = useBooking(userId, reference);
+  const b = booking.data;
+  if (booking.error && !b) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {messageOf(booking.error)}
+      </p>
+    );
+  }
+  if (!b) return <p aria-busy="true">Loading your booking…</p>;
+  const justBooked = params.get('booked') === '1';
+  const awaiting = b.Status === 'awaiting-payment';
+  return (
+    <>
+      {justBooked ? (
+        <div className={`notice ${awaiting ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
+          <h2>{awaiting ? 'Your booking is made: payment pending' : 'Booking confirmed'}</h2>
+          <p>{awaiting ? 'Complete the payment to confirm it. Your rooms are kept meanwhile.' : 'Thank you! We have emailed your confirmation.'}</p>
+        </div>
+      ) : null}
+      {state?.paymentError ? (
+        <p className="notice notice-error" role="alert">
+          The payment did not go through: {state.paymentError}
+        </p>
+      ) : null}
+      <header className="trip-head">
+        <p className="trip-ref-label">Booking reference</p>
+        <p className="trip-ref-big">{b.RefIdKey}</p>
+        <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
+      </header>
+      {awaiting ? (
+        // A document load: India's payment page carries Razorpay's policy.
+        <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
+          Complete payment: {formatMinor(b.amountDue, b.Currency)}
+        </a>
+      ) : null}
+      <PayLater b={b} />
+      <section className="trip-section" aria-labelledby="trip-price-heading">
+        <h2 id="trip-price-heading">Your holidays</h2>
+        <PriceSummary quote={{ ...b, currency: b.Currency }} />
+        {b.amountPaid ? <p>Paid: {formatMinor(b.amountPaid, b.Currency)}</p> : null}
+      </section>
+      <section className="trip-section" aria-labelledby="trip-travellers-heading">
+        <h2 id="trip-travellers-heading">Travellers</h2>
+        <ul className="traveller-list">
+          {b.travellers.map((t, i) => (
+            <li key={i}>
+              {[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')} · {BANDS[t.ageBand]}
+              {t.lead ? ` · lead traveller${t.email ? `, ${t.email}` : ''}${t.phone ? `, ${t.phone}` : ''}` : ''}
+            </li>
+          ))}
+        </ul>
+        {b.pan ? <p>PAN: {b.pan}</p> : null}
+        {b.specialRequests ? <p>Special requests: {b.specialRequests}</p> : null}
+      </section>
+      <section className="trip-section" aria-labelledby="trip-documents-heading">
+        <h2 id="trip-documents-heading">Passports and visas</h2>
+        <BookingDocuments bookingId={b.BookingId} documents={b.documents} disabled={b.Status === 'cancelled'} onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })} />
+      </section>
+      <details className="trip-section">
+        <summary>History</summary>
+        <ul>
+          {b.events.map((e, i) => (
+            <li key={i}>
+              {formatDay(e.at)}: {e.cause}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <p>
+        <Link to={href('/trips')}>All my trips</Link>
+      </p>
+    </>
+  );
+}
+
+/** One booking: reference, state, what to pay, holidays, travellers and their documents. */
+export default function TripPage() {
+  const { ref = '' } = useParams();
+  const session = useSession({ required: true });
+  return (
+    <section className="section trip-page">
+      <Seo title={`Booking ${ref}`} description="Your booking with Wanderlust Holidays." noindex />
+      <h1 className="visually-hidden">Booking {ref}</h1>
+      {session.status === 'authenticated' && session.data ? <Trip userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eMailPorts } from './mail-ports.ts';
+import { gotoInteractive } from './page-helpers.ts';
+
+export const PASSWORD = 'sunny beaches 42';
+
+/** The latest sign-up code mailed to `to`, as the global setup's SMTP server caught it. */
+export async function codeFromMail(request: APIRequestContext, to: string): Promise<string> {
+  const url = `http://127.0.0.1:${e2eMailPorts().reader}/`;
+  let subject = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(url)).json()) as { to: string[]; subject: string }[];
+        subject = mails.filter((m) => m.to.includes(to)).at(-1)?.subject ?? '';
+        return subject;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6} is your sign-up code$/);
+  return subject.slice(0, 6);
+}
+
+/** Mails sent to `to` (subjects and raw text), for confirmation checks. */
+export async function mailsTo(request: APIRequestContext, to: string) {
+  const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as { to: string[]; subject: string; raw: string }[];
+  return mails.filter((m) => m.to.includes(to));
+}
+
+/** An account made through the API (the sign-up screens have their own test). */
+export async function createAccount(request: APIRequestContext, email: string) {
+  const sent = await request.get(`/api/Common/ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
+  expect(sent.status()).toBe(200);
+  const code = await codeFromMail(request, email);
+  const verified = await (await request.get(`/api/Common/ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`)).json();
+  const saved = await request.post('/api/Common/SavePassword', { data: { Token: verified.data.token, Password: PASSWORD, ConfirmPassword: PASSWORD } });
+  expect(saved.status()).toBe(200);
+}
+
+/** Logs in through the login page (which sets the spec's cookies) and lands on `then`. */
+export async function logIn(page: Page, email: string, prefix = '', then = `${prefix}/account`) {
+  await gotoInteractive(page, `${prefix}/login?callbackUrl=${encodeURIComponent(then)}`);
+  await page.getByLabel('Email or mobile number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${then.replace(/[?]/g, '\\?')}$`));
+}
+
+/** Fills the travellers step for a party of two adults. */
+export async function fillTravellers(page: Page, lead: { first: string; last: string; phone: string; email?: string }) {
+  await page.getByLabel('Title').selectOption('Ms');
+  await page.getByLabel('Date of birth').fill('1988-03-14');
+  await page.getByLabel('First name').first().fill(lead.first);
+  await page.getByLabel('Last name').first().fill(lead.last);
+  if (lead.email) await page.getByLabel('Email').fill(lead.email);
+  await page.getByLabel('Mobile number').fill(lead.phone);
+  const second = page.getByRole('group', { name: /Traveller 2/ });
+  await second.getByLabel('First name').fill('Dev');
+  await second.getByLabel('Last name').fill(lead.last);
+}
