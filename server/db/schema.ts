@@ -546,6 +546,8 @@ export const suppliers = pgTable(
     address: jsonb('address').$type<string[]>().notNull(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
+    /** Transfers: where the driver meets arriving travellers (the airport). */
+    meetingPoint: text('meeting_point'),
     /** Hotels: local times, e.g. '14:00'. */
     checkIn: text('check_in'),
     checkOut: text('check_out'),

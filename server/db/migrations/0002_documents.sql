@@ -10,6 +10,7 @@ CREATE TABLE "suppliers" (
 	"address" jsonb NOT NULL,
 	"phone" text NOT NULL,
 	"email" text NOT NULL,
+	"meeting_point" text,
 	"check_in" text,
 	"check_out" text,
 	"notes" jsonb DEFAULT '[]'::jsonb NOT NULL,

@@ -396,6 +396,7 @@ export const SUPPLIERS: SupplierRow[] = (Object.keys(PLACES) as DestinationSlug[
       address: desk.address,
       phone: desk.phone,
       email: deskMail,
+      meetingPoint: desk.airport,
       notes: [...TRANSFER_NOTES(desk.airport), ...(desk.transfer ?? [])],
     },
     {
