@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { ApiCall } from '../../contract/api.ts';
 import { generateAllVoucher, getInvoiceDetails } from '../../contract/booking-calls.ts';
+import type { documentParamsSchema } from '../../contract/documents.ts';
 import type { Envelope } from '../../contract/envelope.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { ok } from '../lib/envelope.ts';
 import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -21,22 +26,25 @@ function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array): Enve
     .send(Buffer.from(bytes)) as unknown as Envelope<never>;
 }
 
-/** GetInvoiceDetails and GenerateAllVoucher: the signed-in traveller's own documents only. */
-export async function documentRoutes(app: FastifyInstance) {
-  route(app, getInvoiceDetails, async (p, request, reply) => {
+/** One document call: the signed-in traveller's own booking, as JSON or (format=pdf) as its PDF. */
+function documentRoute<D extends { pdf: { filename: string } }>(
+  app: FastifyInstance,
+  call: ApiCall<typeof documentParamsSchema, z.ZodType<D>>,
+  load: (db: Db, config: Config, userId: number, bookingId: number) => Promise<{ document: D; issuedAt: Date }>,
+  render: (document: D, issuedAt: Date) => Promise<Uint8Array>,
+) {
+  route(app, call, async (p, request, reply) => {
     const me = await signedIn(app, request, p.Token);
-    const { invoice, issuedAt } = await invoiceFor(app.db, app.config, me.userId, p.BookingId);
+    const { document, issuedAt } = await load(app.db, app.config, me.userId, p.BookingId);
     // Personal: never kept by a shared cache; the app keeps its own copy in the wallet.
     reply.header('cache-control', 'private, no-store');
-    if (p.format === 'pdf') return sendPdf(reply, invoice.pdf.filename, await invoicePdf(invoice, issuedAt));
-    return ok(invoice);
+    if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await render(document, issuedAt));
+    return ok(document);
   });
+}
 
-  route(app, generateAllVoucher, async (p, request, reply) => {
-    const me = await signedIn(app, request, p.Token);
-    const { vouchers, issuedAt } = await vouchersFor(app.db, app.config, me.userId, p.BookingId);
-    reply.header('cache-control', 'private, no-store');
-    if (p.format === 'pdf') return sendPdf(reply, vouchers.pdf.filename, await vouchersPdf(vouchers, issuedAt));
-    return ok(vouchers);
-  });
+/** GetInvoiceDetails and GenerateAllVoucher. */
+export async function documentRoutes(app: FastifyInstance) {
+  documentRoute(app, getInvoiceDetails, invoiceFor, invoicePdf);
+  documentRoute(app, generateAllVoucher, vouchersFor, vouchersPdf);
 }

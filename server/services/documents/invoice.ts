@@ -69,7 +69,7 @@ function notes(src: DocumentSource, number: string, paidOn: string | null): stri
 }
 
 /** The invoice of one of the traveller's bookings (and when it was issued, the PDF's date), or why it has none yet. */
-export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ invoice: Invoice; issuedAt: Date }> {
+export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: Invoice; issuedAt: Date }> {
   const src = await documentSource(db, config, userId, bookingId);
   const { row, detail: d, site, shop } = src;
   const number = row.invoiceNumber;
@@ -122,5 +122,5 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
     notes: notes(src, number, paidOn),
     pdf: { filename: `invoice-${number}.pdf`, url: pdfUrl(d.links.invoice) },
   };
-  return { invoice, issuedAt: src.issuedAt };
+  return { document: invoice, issuedAt: src.issuedAt };
 }

@@ -107,7 +107,7 @@ function lineVouchers(line: Line, position: number, pkg: PackageFacts | undefine
 }
 
 /** Every voucher of one of the traveller's confirmed bookings (and when they were issued, the PDF's date), or why it has none. */
-export async function vouchersFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ vouchers: VoucherSet; issuedAt: Date }> {
+export async function vouchersFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: VoucherSet; issuedAt: Date }> {
   const src = await documentSource(db, config, userId, bookingId);
   const { detail: d, site, shop } = src;
   if (d.Status === 'cancelled') throw conflict(DOCUMENT_MESSAGES.vouchersCancelled);
@@ -155,5 +155,5 @@ export async function vouchersFor(db: Db, config: Config, userId: number, bookin
     vouchers,
     pdf: { filename: `vouchers-${d.RefIdKey}.pdf`, url: pdfUrl(d.links.vouchers) },
   };
-  return { vouchers: set, issuedAt: src.issuedAt };
+  return { document: set, issuedAt: src.issuedAt };
 }
