@@ -64,7 +64,7 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
   for (const line of inv.lines) {
     w.ensure(70);
     w.text(`${line.position}. ${line.title}`, { font: bold, size: 11.5, width: CONTENT_WIDTH - NUMBER_WIDTH.amount });
-    w.text(line.description, { size: 10, color: MUTED, width: COLUMNS.qty + NUMBER_WIDTH.qty, gap: 2 });
+    w.text(line.description, { size: 10, color: MUTED, gap: 2 });
     for (const item of line.items) {
       w.row([
         { text: item.label, x: 12, width: COLUMNS.qty - 22 },
