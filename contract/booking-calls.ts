@@ -18,6 +18,7 @@ import {
   verifyRazorpayParamsSchema,
   verifyStripeParamsSchema,
 } from './booking.ts';
+import { documentParamsSchema, invoiceSchema, voucherSetSchema } from './documents.ts';
 
 /** Spec: POST CreateBooking (body). Counts as made only when status is 'Success'. */
 export const createBooking = defineCall({ method: 'POST', path: 'CreateBooking', params: createBookingParamsSchema, data: createBookingResultSchema });
@@ -55,3 +56,9 @@ export const bookingsList = defineCall({ method: 'GET', path: 'BookingsList', pa
 
 /** Spec: GET BookingDetailById (RefIdKey). */
 export const bookingDetailById = defineCall({ method: 'GET', path: 'BookingDetailById', params: bookingDetailParamsSchema, data: bookingDetailSchema });
+
+/** Spec: GET GetInvoiceDetails (BookingId): the invoice of a confirmed booking; `format=pdf` answers the PDF itself. */
+export const getInvoiceDetails = defineCall({ method: 'GET', path: 'GetInvoiceDetails', params: documentParamsSchema, data: invoiceSchema });
+
+/** Spec: GET GenerateAllVoucher (BookingId): a voucher per booked service; `format=pdf` answers one PDF with all of them. */
+export const generateAllVoucher = defineCall({ method: 'GET', path: 'GenerateAllVoucher', params: documentParamsSchema, data: voucherSetSchema });

@@ -441,9 +441,18 @@ export const bookings = pgTable(
     pan: text('pan'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: created(),
+    /** Given in the transaction that confirms the booking, from its site's gapless series (invoice_counters). */
+    invoiceNumber: text('invoice_number').unique(),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
   },
   (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** The last invoice number given on each site; its row is locked while a confirmation takes the next. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  site: text('site').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 export const bookingLines = pgTable(
   'booking_lines',
@@ -526,6 +535,30 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
     index('payments_booking_idx').on(t.bookingId),
   ],
+);
+
+/**
+ * Who delivers a destination's services, named on the vouchers: the hotel, the transfer operator and
+ * the sightseeing operator, one of each per destination city.
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    kind: text('kind').$type<'hotel' | 'transfer' | 'sightseeing'>().notNull(),
+    name: text('name').notNull(),
+    address: jsonb('address').$type<string[]>().notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    /** Transfers: where the driver meets arriving travellers (the airport). */
+    meetingPoint: text('meeting_point'),
+    /** Hotels: local times, e.g. '14:00'. */
+    checkIn: text('check_in'),
+    checkOut: text('check_out'),
+    /** What the traveller should know at the desk or the meeting point. */
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.kind] })],
 );
 
 // ---------- files and enquiries ----------

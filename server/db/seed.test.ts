@@ -24,6 +24,7 @@ const SEEDED_TABLES = [
   'deal_categories',
   'deal_subcategories',
   'deals',
+  'suppliers',
 ] as const;
 
 /** Row count and a digest of every row of each seeded table, to prove a re-run changes nothing. */
@@ -145,6 +146,25 @@ describe('seed', () => {
     expect(featured.length).toBeGreaterThanOrEqual(Math.floor(pkgs.length / 4));
     expect(new Set(featured.map((p) => p.cityId)).size).toBe(DESTINATION_SLUGS.length);
     expect(new Set(pkgs.map((p) => p.tripTypeId)).size).toBe(8);
+  });
+
+  it('names a hotel, a transfer desk and a sightseeing desk for every destination, with an address and phone', async () => {
+    const { db } = database;
+    const cities = await db.select().from(t.cities);
+    const rows = await db.select().from(t.suppliers);
+    for (const slug of DESTINATION_SLUGS) {
+      const city = cities.find((c) => c.slug === slug)!;
+      const own = rows.filter((s) => s.cityId === city.id);
+      expect(own.map((s) => s.kind).sort(), slug).toEqual(['hotel', 'sightseeing', 'transfer']);
+      for (const s of own) {
+        expect(s.address.length, `${slug} ${s.kind}`).toBeGreaterThan(0);
+        expect(s.phone, `${slug} ${s.kind}`).toMatch(/^\+\d[\d ]{6,}$/);
+        expect(s.email, `${slug} ${s.kind}`).toMatch(/@(partners|desk)\.wanderlust-holidays\.com$/);
+        expect(s.notes.length, `${slug} ${s.kind}`).toBeGreaterThan(0);
+      }
+      const hotel = own.find((s) => s.kind === 'hotel')!;
+      expect([hotel.checkIn, hotel.checkOut], slug).toEqual([expect.stringMatching(/^\d{2}:\d{2}$/), expect.stringMatching(/^\d{2}:\d{2}$/)]);
+    }
   });
 
   it('prices every package exactly once per site, in that site’s currency', async () => {

@@ -20,6 +20,7 @@ import { COUPON_CATEGORIES, COUPONS } from './seed-data/coupons.ts';
 import { DEAL_CATEGORIES, DEAL_SUBCATEGORIES, DEALS } from './seed-data/deals.ts';
 import { CITIES, COUNTRIES, STATES } from './seed-data/places.ts';
 import { REVIEWS } from './seed-data/reviews.ts';
+import { SUPPLIERS } from './seed-data/suppliers.ts';
 
 /** Arbitrary constant key for pg_advisory_xact_lock ("seed" in hex, fits in a bigint). */
 const SEED_LOCK_KEY = 0x73656564;
@@ -54,6 +55,8 @@ export async function seed(db: Db): Promise<void> {
     await tx.insert(t.packages).values(CATALOGUE.packages).onConflictDoNothing();
     await tx.insert(t.packagePrices).values(CATALOGUE.prices).onConflictDoNothing();
     await tx.insert(t.packageInterests).values(CATALOGUE.packageInterests).onConflictDoNothing();
+    // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.
+    await tx.insert(t.suppliers).values(SUPPLIERS).onConflictDoNothing();
 
     // Coupons and deals (fixed ids or unique slug/code).
     await tx.insert(t.couponCategories).values(COUPON_CATEGORIES).onConflictDoNothing();

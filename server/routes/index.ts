@@ -5,6 +5,7 @@ import { cartRoutes } from './cart.ts';
 import { contentRoutes } from './content.ts';
 import { couponRoutes } from './coupons.ts';
 import { dealRoutes } from './deals.ts';
+import { documentRoutes } from './documents.ts';
 import { enquiryRoutes } from './enquiry.ts';
 import { holidayRoutes } from './holiday.ts';
 import { itineraryRoutes } from './itinerary.ts';
@@ -22,4 +23,5 @@ export async function commonRoutes(app: FastifyInstance) {
   await app.register(dealRoutes);
   await app.register(itineraryRoutes);
   await app.register(bookingRoutes);
+  await app.register(documentRoutes);
 }

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
@@ -170,6 +171,7 @@ export async function createBooking(
         and (id in (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})
              ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
     await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
+    if (payLater) await assignInvoiceNumber(tx, b.id, now);
     const travellers = 1 + input.Travellers.length;
     return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
   });

@@ -2,7 +2,8 @@ import type { BookingDetail } from '../../../contract/booking.ts';
 import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
 import type { MailMessage } from '../mail.ts';
 
-const party = (l: BookingDetail['lines'][number]) =>
+/** `2 adults, 1 child, 1 room`: a line's party, as mails and documents write it. */
+export const party = (l: BookingDetail['lines'][number]) =>
   [
     `${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`,
     l.children ? `${l.children} ${l.children === 1 ? 'child' : 'children'}` : '',

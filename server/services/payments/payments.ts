@@ -7,6 +7,7 @@ import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/envelope.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
+import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { shopDetails } from '../shop-details.ts';
 import { razorpay, razorpaySignatureValid } from './razorpay.ts';
 import { stripeClient, viaStripe, type CheckoutSession, type Stripe } from './stripe.ts';
@@ -132,6 +133,7 @@ async function markPaid(db: Db, payment: PaymentRow, providerPaymentId: string, 
       .set({ status, paymentStatus: 'paid', amountPaid: b.total, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
       .where(eq(bookings.id, payment.bookingId));
     await recordEvent(tx, payment.bookingId, status, 'paid', cause, now);
+    if (status === 'confirmed') await assignInvoiceNumber(tx, payment.bookingId, now);
     return true;
   });
 }

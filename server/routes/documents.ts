@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { ApiCall } from '../../contract/api.ts';
+import { generateAllVoucher, getInvoiceDetails } from '../../contract/booking-calls.ts';
+import type { documentParamsSchema } from '../../contract/documents.ts';
+import type { Envelope } from '../../contract/envelope.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { ok } from '../lib/envelope.ts';
+import { signedIn } from '../lib/owner.ts';
+import { route } from '../lib/route.ts';
+import { invoiceFor } from '../services/documents/invoice.ts';
+import { invoicePdf } from '../services/documents/invoice-pdf.ts';
+import { vouchersFor } from '../services/documents/vouchers.ts';
+import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
+
+/**
+ * A document as a download. The route's answer type is the JSON envelope; a reply already sent
+ * (a Buffer skips the serializer) is returned in its place, as Fastify allows.
+ */
+function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array): Envelope<never> {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(bytes)) as unknown as Envelope<never>;
+}
+
+/** One document call: the signed-in traveller's own booking, as JSON or (format=pdf) as its PDF. */
+function documentRoute<D extends { pdf: { filename: string } }>(
+  app: FastifyInstance,
+  call: ApiCall<typeof documentParamsSchema, z.ZodType<D>>,
+  load: (db: Db, config: Config, userId: number, bookingId: number) => Promise<{ document: D; issuedAt: Date }>,
+  render: (document: D, issuedAt: Date) => Promise<Uint8Array>,
+) {
+  route(app, call, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const { document, issuedAt } = await load(app.db, app.config, me.userId, p.BookingId);
+    // Personal: never kept by a shared cache; the app keeps its own copy in the wallet.
+    reply.header('cache-control', 'private, no-store');
+    if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await render(document, issuedAt));
+    return ok(document);
+  });
+}
+
+/** GetInvoiceDetails and GenerateAllVoucher. */
+export async function documentRoutes(app: FastifyInstance) {
+  documentRoute(app, getInvoiceDetails, invoiceFor, invoicePdf);
+  documentRoute(app, generateAllVoucher, vouchersFor, vouchersPdf);
+}

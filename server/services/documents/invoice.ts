@@ -1,0 +1,126 @@
+import type { BookingDetail } from '../../../contract/booking.ts';
+import { DOCUMENT_MESSAGES, type Invoice } from '../../../contract/documents.ts';
+import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/envelope.ts';
+import { party } from '../bookings/mail.ts';
+import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
+
+/*
+ * A booking's invoice (decision 0040). It exists from the moment the booking is confirmed, paid or
+ * not: a pay-later booking's invoice is the same tax invoice with its balance, due date and the
+ * account to pay into; once paid, the same number shows it paid.
+ */
+
+const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
+  razorpay: 'online with Razorpay',
+  stripe: 'by card with Stripe',
+  'pay-later': 'by bank transfer',
+};
+
+/** Tour operator services (GST, India). */
+const SAC_TOUR_OPERATOR = '998552';
+
+function lines(detail: BookingDetail): Invoice['lines'] {
+  return detail.lines.map((l, i) => {
+    const items: Invoice['lines'][number]['items'] = [
+      { ageBand: 'adult' as const, label: 'Adult', quantity: l.adults, unitPrice: l.adultPrice, amount: l.adults * l.adultPrice },
+      { ageBand: 'child' as const, label: 'Child', quantity: l.children, unitPrice: l.childPrice, amount: l.children * l.childPrice },
+      { ageBand: 'infant' as const, label: 'Infant', quantity: l.infants, unitPrice: 0, amount: 0 },
+    ].filter((item) => item.quantity > 0);
+    return {
+      position: i + 1,
+      packageId: l.packageId,
+      title: l.title,
+      city: l.city,
+      travelDate: l.travelDate,
+      nights: l.nights,
+      rooms: l.rooms,
+      description: `${l.city}, ${l.nights} ${l.nights === 1 ? 'night' : 'nights'} from ${formatTravelDate(l.travelDate)}: ${party(l)}`,
+      items,
+      amount: l.amount,
+    };
+  });
+}
+
+function notes(src: DocumentSource, number: string, paidOn: string | null): string[] {
+  const { detail: d, site, shop } = src;
+  const m = (amount: number) => formatMinor(amount, d.Currency);
+  const out: string[] = [];
+  if (d.PaymentStatus === 'paid') {
+    out.push(`Paid in full${paidOn ? ` on ${formatDay(paidOn)}` : ''} ${PAID_WITH[d.PaymentMethod]}. Thank you.`);
+  } else if (d.amountDue > 0 && d.Status === 'confirmed') {
+    const by = d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : '';
+    out.push(
+      `Balance of ${m(d.amountDue)} due${by}. Pay by bank transfer to the account below, quoting ${number}, or call ${shop.phone} to pay by card.`,
+      'Your booking is confirmed. We pay the hotels and operators ourselves: nothing is owed to them for the services on this invoice.',
+    );
+  }
+  if (site === 'UAE') out.push('Prices include VAT at 5%.');
+  if (site === 'IN') {
+    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged at 5% on the package value.`);
+    if (d.taxes.some((t) => t.code === 'TCS')) {
+      out.push('TCS is collected under section 206C(1G) of the Income-tax Act on overseas tour packages; it is credited against the PAN above and can be claimed in your income tax return.');
+    }
+  }
+  if (d.Status === 'cancelled') out.push('This booking has been cancelled.');
+  return out;
+}
+
+/** The invoice of one of the traveller's bookings (and when it was issued, the PDF's date), or why it has none yet. */
+export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: Invoice; issuedAt: Date }> {
+  const src = await documentSource(db, config, userId, bookingId);
+  const { row, detail: d, site, shop } = src;
+  const number = row.invoiceNumber;
+  if (!number) {
+    throw conflict(d.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment);
+  }
+  const lead = d.travellers.find((t) => t.lead) ?? d.travellers[0];
+  const paidEvent = d.events.find((e) => e.paymentStatus === 'paid');
+  const paidOn = d.PaymentStatus === 'paid' && paidEvent ? siteDay(new Date(paidEvent.at), site) : null;
+  const included = d.taxes.filter((t) => t.included).reduce((sum, t) => sum + t.amount, 0);
+  const due = d.Status === 'confirmed' && d.amountDue > 0;
+  const invoice: Invoice = {
+    BookingId: d.BookingId,
+    RefIdKey: d.RefIdKey,
+    site,
+    currency: d.Currency,
+    documentTitle: 'Tax invoice',
+    invoiceNumber: number,
+    invoiceDate: siteDay(src.issuedAt, site),
+    status: d.Status,
+    paymentStatus: d.PaymentStatus,
+    paymentMethod: d.PaymentMethod,
+    seller: {
+      legalName: shop.legalName,
+      tradeName: shop.tradeName,
+      address: shop.address,
+      taxLabel: shop.taxLabel,
+      taxNumber: shop.taxNumber,
+      phone: shop.phone,
+      email: shop.email,
+    },
+    buyer: {
+      name: lead ? fullName(lead) : '',
+      email: lead?.email ?? null,
+      phone: lead?.phone ?? null,
+      pan: d.pan,
+    },
+    lines: lines(d),
+    subtotal: d.subtotal,
+    discount: d.discount,
+    coupon: d.coupon,
+    amountBeforeTax: d.subtotal - d.discount - included,
+    taxes: d.taxes,
+    total: d.total,
+    amountPaid: d.amountPaid,
+    amountDue: d.amountDue,
+    paymentDueOn: due ? d.paymentDueOn : null,
+    paidOn,
+    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: `${number} / ${d.RefIdKey}` } : null,
+    notes: notes(src, number, paidOn),
+    pdf: { filename: `invoice-${number}.pdf`, url: pdfUrl(d.links.invoice) },
+  };
+  return { document: invoice, issuedAt: src.issuedAt };
+}

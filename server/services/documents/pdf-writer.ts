@@ -1,0 +1,229 @@
+import fontkit from '@pdf-lib/fontkit';
+import { readFile } from 'node:fs/promises';
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/*
+ * The shop's documents as A4 PDFs: DejaVu Sans embedded (it has the rupee sign, which pdf-lib's
+ * standard fonts lack), text at sizes that stay readable when a phone shows the whole page width,
+ * and nothing that changes between two renderings of the same document: the dates are the
+ * document's own, and the embedded fonts have fixed names instead of pdf-lib's random suffix.
+ */
+
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 40;
+export const CONTENT_WIDTH = A4[0] - MARGIN * 2;
+export const INK = rgb(0.11, 0.13, 0.17);
+export const MUTED = rgb(0.34, 0.37, 0.42);
+export const ACCENT = rgb(0.0, 0.4, 0.45);
+export const RULE = rgb(0.8, 0.82, 0.85);
+export const TINT = rgb(0.93, 0.97, 0.97);
+
+const FONT_FILES = {
+  regular: new URL('./fonts/DejaVuSans.ttf', import.meta.url),
+  bold: new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url),
+};
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+/** Read once per process. */
+const loadFonts = () =>
+  (fontBytes ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(([regular, bold]) => ({ regular, bold })));
+
+export interface TextOptions {
+  font?: PDFFont;
+  size?: number;
+  color?: Color;
+  /** From the left margin. */
+  x?: number;
+  width?: number;
+  /** Space after, in points. */
+  gap?: number;
+  align?: 'left' | 'right';
+  lineHeight?: number;
+}
+
+export interface DocumentInfo {
+  title: string;
+  author: string;
+  subject: string;
+  /** Creation and modification date: the document's own (a booking's confirmation), never now. */
+  date: Date;
+}
+
+/** A top-down writer over A4 pages: wraps text, starts a new page when one is full. */
+export class PdfWriter {
+  page!: PDFPage;
+  /** The baseline area still free starts here (PDF coordinates: from the bottom). */
+  y = 0;
+  private readonly glyphs: Map<PDFFont, Set<number>> = new Map();
+
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.addPage();
+  }
+
+  static async create(info: DocumentInfo): Promise<PdfWriter> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.registerFontkit(fontkit);
+    const fonts = await loadFonts();
+    // Subset tags are normally random; fixed ones keep the bytes the same for the same document.
+    const regular = await doc.embedFont(fonts.regular, { subset: true, customName: 'WLHAAA+DejaVuSans' });
+    const bold = await doc.embedFont(fonts.bold, { subset: true, customName: 'WLHAAB+DejaVuSans-Bold' });
+    doc.setTitle(info.title, { showInWindowTitleBar: true });
+    doc.setAuthor(info.author);
+    doc.setSubject(info.subject);
+    doc.setCreator(info.author);
+    doc.setProducer('pdf-lib');
+    doc.setLanguage('en');
+    doc.setCreationDate(info.date);
+    doc.setModificationDate(info.date);
+    return new PdfWriter(doc, regular, bold);
+  }
+
+  addPage() {
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  /** Starts a new page unless `height` points still fit above the footer. */
+  ensure(height: number) {
+    if (this.y - height < MARGIN + 24) this.addPage();
+  }
+
+  /** Characters the font has no glyph for print as '?', not as an invisible box. */
+  printable(text: string, font: PDFFont): string {
+    let known = this.glyphs.get(font);
+    if (!known) {
+      known = new Set(font.getCharacterSet());
+      this.glyphs.set(font, known);
+    }
+    let out = '';
+    for (const ch of text.replace(/[\t\u00a0\u202f]/g, ' ')) out += known.has(ch.codePointAt(0)!) ? ch : '?';
+    return out;
+  }
+
+  width(text: string, font: PDFFont, size: number) {
+    return font.widthOfTextAtSize(this.printable(text, font), size);
+  }
+
+  /** Lines of at most `width` points; a word longer than a line is cut. */
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of this.printable(text, font).split(/\s*\n\s*/)) {
+      let line = '';
+      for (let word of paragraph.split(/\s+/).filter(Boolean)) {
+        while (font.widthOfTextAtSize(word, size) > width && word.length > 1) {
+          let cut = word.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut -= 1;
+          if (line) lines.push(line);
+          lines.push(word.slice(0, cut));
+          line = '';
+          word = word.slice(cut);
+        }
+        const next = line ? `${line} ${word}` : word;
+        if (line && font.widthOfTextAtSize(next, size) > width) {
+          lines.push(line);
+          line = word;
+        } else {
+          line = next;
+        }
+      }
+      if (line) lines.push(line);
+    }
+    return lines;
+  }
+
+  /** Draws wrapped text at the current position and moves down. */
+  text(value: string, o: TextOptions = {}) {
+    const font = o.font ?? this.regular;
+    const size = o.size ?? 11;
+    const x = MARGIN + (o.x ?? 0);
+    const width = o.width ?? CONTENT_WIDTH - (o.x ?? 0);
+    const leading = size * (o.lineHeight ?? 1.35);
+    for (const line of this.wrap(value, font, size, width)) {
+      this.ensure(leading);
+      const lineX = o.align === 'right' ? x + width - font.widthOfTextAtSize(line, size) : x;
+      this.page.drawText(line, { x: lineX, y: this.y - size, size, font, color: o.color ?? INK });
+      this.y -= leading;
+    }
+    this.y -= o.gap ?? 0;
+  }
+
+  /** Text at a fixed place on the current page, without moving the position (one line). */
+  place(value: string, at: { x: number; y: number }, o: Omit<TextOptions, 'x' | 'gap'> = {}) {
+    const font = o.font ?? this.regular;
+    const size = o.size ?? 11;
+    const line = this.printable(value, font);
+    const x = o.align === 'right' ? at.x - font.widthOfTextAtSize(line, size) : at.x;
+    this.page.drawText(line, { x, y: at.y - size, size, font, color: o.color ?? INK });
+  }
+
+  /** Columns side by side, each wrapped in its own width; the row is as tall as its tallest cell. */
+  row(cells: { text: string; x: number; width: number; align?: 'left' | 'right'; font?: PDFFont; color?: Color }[], size = 11, gap = 2) {
+    const leading = size * 1.35;
+    const wrapped = cells.map((c) => this.wrap(c.text, c.font ?? this.regular, size, c.width));
+    const height = Math.max(...wrapped.map((w) => w.length)) * leading;
+    this.ensure(height);
+    cells.forEach((c, i) => {
+      const font = c.font ?? this.regular;
+      wrapped[i]!.forEach((line, n) => {
+        const x = MARGIN + c.x + (c.align === 'right' ? c.width - font.widthOfTextAtSize(line, size) : 0);
+        this.page.drawText(line, { x, y: this.y - size - n * leading, size, font, color: c.color ?? INK });
+      });
+    });
+    this.y -= height + gap;
+  }
+
+  /** A heading in the accent colour, kept on the page with what follows. */
+  heading(value: string, size = 13) {
+    this.ensure(size * 4);
+    this.y -= 6;
+    this.text(value, { font: this.bold, size, color: ACCENT, gap: 3 });
+  }
+
+  bullets(items: string[], size = 11) {
+    for (const item of items) {
+      this.ensure(size * 1.4);
+      this.page.drawText('•', { x: MARGIN + 3, y: this.y - size, size, font: this.regular, color: ACCENT });
+      this.text(item, { x: 14, size, gap: 2 });
+    }
+  }
+
+  rule(space = 8) {
+    this.ensure(space * 2);
+    this.y -= space;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.75, color: RULE });
+    this.y -= space;
+  }
+
+  /** Paragraphs on a tinted panel, kept together on one page. */
+  panel(items: (Omit<TextOptions, 'x' | 'width'> & { text: string })[]) {
+    const pad = 10;
+    const width = CONTENT_WIDTH - pad * 2;
+    const height = items.reduce((sum, i) => {
+      const size = i.size ?? 11;
+      return sum + this.wrap(i.text, i.font ?? this.regular, size, width).length * size * (i.lineHeight ?? 1.35) + (i.gap ?? 0);
+    }, pad * 2);
+    this.ensure(height + 4);
+    this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: CONTENT_WIDTH, height, color: TINT, borderColor: ACCENT, borderWidth: 0.75 });
+    this.y -= pad;
+    for (const { text, ...o } of items) this.text(text, { ...o, x: pad, width });
+    this.y -= pad + 4;
+  }
+
+  /** The same footer on every page: `left` and "page n of m". */
+  footer(left: string) {
+    const pages = this.doc.getPages();
+    pages.forEach((p, i) => {
+      const size = 8.5;
+      const right = `Page ${i + 1} of ${pages.length}`;
+      p.drawText(this.printable(left, this.regular), { x: MARGIN, y: MARGIN - 16, size, font: this.regular, color: MUTED });
+      p.drawText(right, { x: A4[0] - MARGIN - this.regular.widthOfTextAtSize(right, size), y: MARGIN - 16, size, font: this.regular, color: MUTED });
+    });
+  }
+
+  save(): Promise<Uint8Array> {
+    return this.doc.save({ useObjectStreams: false });
+  }
+}

@@ -1,0 +1,48 @@
+import type { BookingDetail } from '../../../contract/booking.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingDetail, ownBooking } from '../bookings/queries.ts';
+import type { BookingRow } from '../bookings/records.ts';
+import { shopDetails, type ShopDetails } from '../shop-details.ts';
+
+/** What a booking's documents are made from: its row, its detail as the traveller sees it, and the seller. */
+export interface DocumentSource {
+  row: BookingRow;
+  detail: BookingDetail;
+  site: Site;
+  shop: ShopDetails;
+  /** When it was confirmed: the documents' date (the invoice's, the vouchers' and the PDFs'). */
+  issuedAt: Date;
+}
+
+/**
+ * One of the traveller's bookings, read for its documents. Someone else's booking is the same 404
+ * as no booking at all; what is not confirmed yet is the caller's to refuse.
+ */
+export async function documentSource(db: Db, config: Config, userId: number, bookingId: number): Promise<DocumentSource> {
+  const row = await ownBooking(db, userId, bookingId);
+  const detail = await bookingDetail(db, config, userId, row.refIdKey);
+  const site = row.site as Site;
+  return { row, detail, site, shop: shopDetails(config, site), issuedAt: row.invoicedAt ?? row.confirmedAt ?? row.createdAt };
+}
+
+/** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30. */
+const SITE_OFFSET_MINUTES: Record<Site, number> = { UAE: 240, IN: 330 };
+
+/** The calendar day of an instant where the site is (an invoice confirmed at 23:00 UTC is dated the next day in India). */
+export function siteDay(instant: Date, site: Site): string {
+  return new Date(instant.getTime() + SITE_OFFSET_MINUTES[site] * 60_000).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD plus `days`. */
+export function addDays(isoDay: string, days: number): string {
+  const d = new Date(`${isoDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const fullName = (t: { title?: string | null; firstName: string; lastName: string }) => [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');
+
+/** Where the PDF of a document is: the JSON call's own address with format=pdf. */
+export const pdfUrl = (jsonUrl: string) => `${jsonUrl}&format=pdf`;
