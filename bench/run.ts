@@ -5,11 +5,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cartSyncBench } from './cart-sync.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { walletBench } from './wallet.ts';
+import { startMailCatcher } from '../tests/support/mail-catcher.ts';
 import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, walletBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -20,7 +22,9 @@ async function main() {
   }
   const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
 
-  const server = await startProductionServer();
+  // Mail goes to a local SMTP server, so a benchmark can sign a traveller up as a person would.
+  const mail = await startMailCatcher();
+  const server = await startProductionServer({ env: { SMTP_URL: mail.url } });
   console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
   const resultsDir = join(ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
@@ -30,7 +34,7 @@ async function main() {
     for (const bench of selected) {
       console.log(`\n== ${bench.name}: ${bench.description}`);
       try {
-        const report = await bench.run({ origin: server.origin, log: (m) => console.log(m) });
+        const report = await bench.run({ origin: server.origin, mail, log: (m) => console.log(m) });
         console.log(`\n${formatTable(report.rows)}`);
         if (report.targets?.length) {
           const met = report.targets.filter((t) => t.met).length;
@@ -50,6 +54,7 @@ async function main() {
     }
   } finally {
     await server.stop();
+    await mail.close();
   }
   process.exit(failed ? 1 : 0);
 }

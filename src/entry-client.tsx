@@ -8,10 +8,12 @@ import { Document, inlineCssOfPage } from './app/document.tsx';
 import { NotFoundPage, matchAppRoute } from './app/routes.tsx';
 import { siteForPath } from '../contract/site-rules.ts';
 import { setCartCodeFiles } from './features/cart/cart-code-ahead.ts';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/service-worker-registration.ts';
 import './styles.css';
 
 async function start() {
+  captureInstallPrompt();
   const raw = document.getElementById(APP_DATA_ID)?.textContent ?? '{}';
   const data = parseAppData(JSON.parse(raw));
   setCartCodeFiles(data.assets.cartCode);

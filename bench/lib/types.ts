@@ -1,3 +1,5 @@
+import type { MailCatcher } from '../../tests/support/mail-catcher.ts';
+
 /** One benchmark: a module of bench/ registered in bench/run.ts. */
 export interface Benchmark {
   /** Short name, used on the command line (`npm run bench -- lighthouse`) and in the result file. */
@@ -9,6 +11,8 @@ export interface Benchmark {
 export interface BenchContext {
   /** Origin of a running production server (started once by bench/run.ts for all modules). */
   origin: string;
+  /** The server's mail (sign-up codes, confirmations), caught by a local SMTP server. */
+  mail: MailCatcher;
   log(message: string): void;
 }
 

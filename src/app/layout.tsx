@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { AccountIconLabel, AccountNavLabel } from '../features/account/account-link.tsx';
+import { AccountIconLabel, AccountNavLabel, TripsNavItem } from '../features/account/account-link.tsx';
 import { SiteFooter } from '../features/content/site-footer.tsx';
 import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
@@ -110,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </NavLink>
           ),
         )}
+        <TripsNavItem to={href('/trips')} />
       </nav>
     </div>
   );

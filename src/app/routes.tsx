@@ -42,6 +42,8 @@ const pageRoutes: AppRoute[] = [
   { path: '/checkout/pay/:ref', page: lazyPage(() => import('../features/checkout/pay-booking-page.tsx')) },
   { path: '/trips', page: lazyPage(() => import('../features/trips/trips-page.tsx')) },
   { path: '/trips/:ref', page: lazyPage(() => import('../features/trips/trip-page.tsx')) },
+  { path: '/trips/:ref/voucher', page: lazyPage(() => import('../features/trips/voucher-page.tsx')) },
+  { path: '/trips/:ref/invoice', page: lazyPage(() => import('../features/trips/invoice-page.tsx')) },
   { path: SHELL_PATH, page: lazyPage(() => import('./shell-page.tsx')) },
   { path: '*', page: NotFoundPage },
 ];

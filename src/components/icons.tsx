@@ -6,6 +6,7 @@ const paths = {
   cart: 'M3 4h2l2.4 11h11.2L21 7H6.2M9 20h.01M18 20h.01',
   account: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9a8 8 0 0 1 16 0',
   search: 'M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15zM21 21l-5.2-5.2',
+  trips: 'M4 7h16v13H4zM9 7V4h6v3M4 12h16M10 12v2h4v-2',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -79,10 +79,23 @@ export const localTempBookingSchema = z.object({
 });
 export type LocalTempBooking = z.infer<typeof localTempBookingSchema>;
 
+/**
+ * A booking kept for offline use (the trip wallet): its detail, invoice and vouchers as JSON and
+ * their PDFs as Blobs. Typed loosely here (the service worker opens this database too and needs
+ * none of it); src/features/trips/wallet.ts parses rows with their schemas when read back.
+ */
+export interface WalletRow {
+  ref: string;
+  userId: string;
+  savedAt: number;
+  [field: string]: unknown;
+}
+
 export type ShopDb = Dexie & {
   cartLines: EntityTable<CartLine, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   tempBookings: EntityTable<LocalTempBooking, 'id'>;
+  wallet: EntityTable<WalletRow, 'ref'>;
 };
 
 export { DB_NAME };
@@ -103,6 +116,8 @@ export function openShopDb(name = DB_NAME): ShopDb {
   });
   // Offline copies of content moved to their own small database (src/lib/content-store.ts).
   db.version(2).stores({ swrCache: null });
+  // The trip wallet: bookings, invoices and vouchers kept for the hotel desk and the airport.
+  db.version(3).stores({ wallet: 'ref, userId' });
   return db;
 }
 

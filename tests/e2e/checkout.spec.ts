@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
 import { codeFromMail, createAccount, fillTravellers, logIn, mailsTo, PASSWORD } from './checkout-helpers.ts';
-import { gotoInteractive } from './page-helpers.ts';
+import { gotoInteractive, interactive } from './page-helpers.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
@@ -88,6 +88,22 @@ test('UAE: a guest’s cart → sign up → travellers → review → pay later 
   await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`)).toBe(true);
   // The booked lines leave the cart on this device too.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
+
+  // After a first confirmed booking the shop offers to install the app, once.
+  const offerInstall = () =>
+    page.evaluate(() => {
+      const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      window.dispatchEvent(e);
+    });
+  await offerInstall();
+  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
+  await page.reload();
+  await interactive(page);
+  await offerInstall();
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
 
   // A passport copy, kept on the booking.
   await page.getByLabel('Add passport or visa copies').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });

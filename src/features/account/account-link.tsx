@@ -1,3 +1,4 @@
+import { NavLink } from 'react-router-dom';
 import { Icon } from '../../components/icons.tsx';
 import { useSession } from './use-session.ts';
 
@@ -22,4 +23,15 @@ export function AccountIconLabel() {
 
 export function AccountNavLabel() {
   return <span>{useAccountLabel().label}</span>;
+}
+
+/** The bottom bar's Trips item, for a signed-in traveller only (their wallet, one tap away). */
+export function TripsNavItem({ to }: { to: string }) {
+  if (!useAccountLabel().signedIn) return null;
+  return (
+    <NavLink to={to} className="bottom-nav-item">
+      <Icon name="trips" />
+      <span>Trips</span>
+    </NavLink>
+  );
 }

@@ -1,13 +1,13 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { COOKIE } from '../../lib/cookies.ts';
 import { browserCookies } from '../../lib/identity.ts';
-import { signOut } from './auth-client.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PersonalDetailsForm } from './personal-details-form.tsx';
 import { PhotoUpload } from './photo-upload.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SignOutButton } from './sign-out.tsx';
 import { usePersonalDetails, useProfile } from './use-account-data.ts';
 import { announceSessionChange } from './session-jar.ts';
 import { refreshSession, useSession } from './use-session.ts';
@@ -24,7 +24,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 function Account({ userId }: { userId: string }) {
   const { href } = useSite();
-  const navigate = useNavigate();
   const profile = useProfile(userId);
   const details = usePersonalDetails(userId);
   const p = profile.data;
@@ -98,16 +97,7 @@ function Account({ userId }: { userId: string }) {
       <Section title="Change password" id="password-heading">
         <ChangePasswordForm />
       </Section>
-      <button
-        type="button"
-        className="button account-signout"
-        onClick={async () => {
-          await signOut(href('/'));
-          navigate(href('/'));
-        }}
-      >
-        Sign out
-      </button>
+      <SignOutButton />
     </div>
   );
 }

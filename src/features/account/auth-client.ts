@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Site } from '../../../contract/site.ts';
 import { COOKIE } from '../../lib/cookies.ts';
 import { browserCookies } from '../../lib/identity.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { mergeGuestCartOnSignIn } from '../cart/merge-on-sign-in.ts';
 import { recordFailedLogin, storeLogin } from './session-cookies.ts';
 import { announceSessionChange, clearLogin } from './session-jar.ts';
@@ -31,6 +32,11 @@ export async function finishSignIn(token: string, expiresAt: string, opts: { tok
   }
   announceSessionChange();
   await refreshSession();
+  // The traveller's trips come to this phone for offline use (once the page is idle; never in the way).
+  void whenIdle()
+    .then(() => import('../trips/wallet.ts'))
+    .then((wallet) => wallet.syncWallet(parts.userId))
+    .catch(() => undefined);
   return parts;
 }
 

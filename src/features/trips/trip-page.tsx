@@ -1,3 +1,5 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
@@ -8,7 +10,10 @@ import { useSession } from '../account/use-session.ts';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
+import { InstallOffer } from './install-offer.tsx';
+import { SavedCopy } from './saved-copy.tsx';
 import { useBooking } from './use-bookings.ts';
+import { saveTrip, walletEntry } from './wallet.ts';
 import './trips.css';
 
 const BANDS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
@@ -46,7 +51,13 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: { paymentError?: string } | null };
   const booking = useBooking(userId, reference);
-  const b = booking.data;
+  const copy = useLiveQuery(() => walletEntry(reference), [reference]);
+  // What the server says is kept on the phone (a confirmed booking with its documents).
+  useEffect(() => {
+    if (booking.data) void saveTrip(userId, booking.data).catch(() => undefined);
+  }, [booking.data, userId]);
+  const saved = copy && copy.userId === userId ? copy : null;
+  const b = booking.data ?? saved?.detail;
   if (booking.error && !b) {
     return (
       <p className="notice notice-error" role="alert">
@@ -57,8 +68,10 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
   if (!b) return <p aria-busy="true">Loading your booking…</p>;
   const justBooked = params.get('booked') === '1';
   const awaiting = b.Status === 'awaiting-payment';
+  const confirmed = b.Status === 'confirmed';
   return (
     <>
+      {!booking.data && saved ? <SavedCopy entry={saved} /> : null}
       {justBooked ? (
         <div className={`notice ${awaiting ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
           <h2>{awaiting ? 'Your booking is made: payment pending' : 'Booking confirmed'}</h2>
@@ -74,7 +87,14 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         <p className="trip-ref-label">Booking reference</p>
         <p className="trip-ref-big">{b.RefIdKey}</p>
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
+        {confirmed ? (
+          <p className="trip-docs">
+            <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link>
+            <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>Invoice</Link>
+          </p>
+        ) : null}
       </header>
+      {justBooked && confirmed ? <InstallOffer /> : null}
       {awaiting ? (
         // A document load: India's payment page carries Razorpay's policy.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
@@ -102,7 +122,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       </section>
       <section className="trip-section" aria-labelledby="trip-documents-heading">
         <h2 id="trip-documents-heading">Passports and visas</h2>
-        <BookingDocuments bookingId={b.BookingId} documents={b.documents} disabled={b.Status === 'cancelled'} onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })} />
+        <BookingDocuments bookingId={b.BookingId} documents={b.documents} disabled={b.Status === 'cancelled' || !booking.data} onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })} />
       </section>
       <details className="trip-section">
         <summary>History</summary>

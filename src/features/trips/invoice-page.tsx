@@ -1,0 +1,161 @@
+import { Link, useParams } from 'react-router-dom';
+import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { useSession } from '../account/use-session.ts';
+import { PdfActions } from './pdf-actions.tsx';
+import { SavedCopy } from './saved-copy.tsx';
+import { useTripCopy } from './use-wallet.ts';
+import './trips.css';
+
+function InvoiceView({ userId, reference }: { userId: string; reference: string }) {
+  const { href } = useSite();
+  const { entry, error, refreshing } = useTripCopy(userId, reference);
+  if (entry === undefined) return <p aria-busy="true">Opening your invoice…</p>;
+  if (!entry) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {refreshing ? 'Fetching your invoice…' : (error ?? 'This invoice is not saved on this phone. Open it once online to keep it for the trip.')}
+      </p>
+    );
+  }
+  const inv = entry.invoice;
+  if (!inv) {
+    return (
+      <p className="notice" role="status">
+        {entry.detail.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment}{' '}
+        <Link to={href(`/trips/${reference}`)}>See the booking</Link>
+      </p>
+    );
+  }
+  const m = (amount: number) => formatMinor(amount, inv.currency);
+  return (
+    <>
+      <SavedCopy entry={entry} refreshing={refreshing} />
+      <header className="invoice-head card">
+        <p className="trip-ref-label">{inv.documentTitle}</p>
+        <p className="invoice-number">{inv.invoiceNumber}</p>
+        <p>
+          {formatDay(inv.invoiceDate)} · Booking <span className="trip-ref">{inv.RefIdKey}</span>
+        </p>
+      </header>
+      <PdfActions blob={entry.invoicePdf} filename={inv.pdf.filename} title={`Invoice ${inv.invoiceNumber}`} />
+      <div className="invoice-parties">
+        <section aria-labelledby="seller-heading">
+          <h2 id="seller-heading">From</h2>
+          <p>
+            <strong>{inv.seller.legalName}</strong>
+            {inv.seller.address.map((l) => (
+              <span key={l}>
+                <br />
+                {l}
+              </span>
+            ))}
+            <br />
+            {inv.seller.taxLabel} {inv.seller.taxNumber}
+          </p>
+        </section>
+        <section aria-labelledby="buyer-heading">
+          <h2 id="buyer-heading">To</h2>
+          <p>
+            <strong>{inv.buyer.name}</strong>
+            {inv.buyer.email ? (
+              <>
+                <br />
+                {inv.buyer.email}
+              </>
+            ) : null}
+            {inv.buyer.phone ? (
+              <>
+                <br />
+                {inv.buyer.phone}
+              </>
+            ) : null}
+            {inv.buyer.pan ? (
+              <>
+                <br />
+                PAN {inv.buyer.pan}
+              </>
+            ) : null}
+          </p>
+        </section>
+      </div>
+      <div className="price-summary">
+        <ul className="price-lines">
+          {inv.lines.map((l) => (
+            <li key={l.position}>
+              <span>
+                <strong>{l.title}</strong>
+                <br />
+                <small>{l.description}</small>
+                {l.items.map((i) => (
+                  <small key={i.ageBand}>
+                    <br />
+                    {i.quantity} × {i.label} at {m(i.unitPrice)}
+                  </small>
+                ))}
+              </span>
+              <span>{m(l.amount)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="price-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{m(inv.subtotal)}</dd>
+          </div>
+          {inv.discount ? (
+            <div className="price-discount">
+              <dt>Coupon {inv.coupon?.code}</dt>
+              <dd>−{m(inv.discount)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Amount before tax</dt>
+            <dd>{m(inv.amountBeforeTax)}</dd>
+          </div>
+          {inv.taxes.map((t) => (
+            <div key={t.code}>
+              <dt>{t.label}</dt>
+              <dd>{m(t.amount)}</dd>
+            </div>
+          ))}
+          <div className="price-total">
+            <dt>Total</dt>
+            <dd>{m(inv.total)}</dd>
+          </div>
+          <div>
+            <dt>Paid</dt>
+            <dd>{m(inv.amountPaid)}</dd>
+          </div>
+          <div>
+            <dt>Due</dt>
+            <dd>{m(inv.amountDue)}</dd>
+          </div>
+        </dl>
+      </div>
+      {inv.notes.map((n) => (
+        <p key={n} className="acc-hint">
+          {n}
+        </p>
+      ))}
+      <p>
+        <Link to={href(`/trips/${reference}`)}>Back to the booking</Link>
+      </p>
+    </>
+  );
+}
+
+/** A booking's tax invoice, from the copy on the phone. */
+export default function InvoicePage() {
+  const { ref = '' } = useParams();
+  const session = useSession({ required: true });
+  return (
+    <section className="section trip-page">
+      <Seo title={`Invoice for ${ref}`} description="Your invoice." noindex />
+      <h1>Invoice</h1>
+      {session.status === 'authenticated' && session.data ? <InvoiceView userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { Link, useParams } from 'react-router-dom';
+import { DOCUMENT_MESSAGES, type Voucher } from '../../../contract/documents.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Seo } from '../../components/seo.tsx';
+import { useSession } from '../account/use-session.ts';
+import { tripCalendar } from './ics.ts';
+import { PdfActions, shareOrDownload } from './pdf-actions.tsx';
+import { SavedCopy } from './saved-copy.tsx';
+import { useTripCopy } from './use-wallet.ts';
+import './trips.css';
+
+const KIND = { stay: 'Hotel', transfer: 'Transfers', sightseeing: 'Sightseeing' } as const;
+
+/** A booking reference as a QR code a desk can scan (our server's SVG, shown as an image). */
+export function ReferenceQr({ svg, reference }: { svg: string; reference: string }) {
+  return <img className="ref-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR code of booking ${reference}`} width={176} height={176} />;
+}
+
+function VoucherCard({ v }: { v: Voucher }) {
+  const telephone = v.supplier.phone.replace(/[^\d+]/g, '');
+  return (
+    <article className="voucher card" aria-labelledby={`v-${v.number}`}>
+      <p className="voucher-kind">
+        {KIND[v.kind]} · <span className="trip-ref">{v.number}</span>
+      </p>
+      <h2 id={`v-${v.number}`}>{v.title}</h2>
+      <p className="voucher-when">
+        {v.packageTitle} · {v.startDate === v.endDate ? formatDay(v.startDate) : `${formatDay(v.startDate)} to ${formatDay(v.endDate)}`}
+      </p>
+      <div className="voucher-supplier">
+        <strong>{v.supplier.name}</strong>
+        {v.supplier.address.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+        <a href={`tel:${telephone}`}>{v.supplier.phone}</a>
+      </div>
+      {v.details.length ? (
+        <dl className="voucher-details">
+          {v.details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {v.included.length ? (
+        <>
+          <h3>Included</h3>
+          <ul>
+            {v.included.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {v.notes.length ? (
+        <>
+          <h3>Good to know</h3>
+          <ul>
+            {v.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+function Vouchers({ userId, reference }: { userId: string; reference: string }) {
+  const { href } = useSite();
+  const { entry, error, refreshing } = useTripCopy(userId, reference);
+  if (entry === undefined) return <p aria-busy="true">Opening your vouchers…</p>;
+  if (!entry) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {refreshing ? 'Fetching your vouchers…' : (error ?? 'These vouchers are not saved on this phone. Open them once online to keep them for the trip.')}
+      </p>
+    );
+  }
+  const set = entry.vouchers;
+  if (!set) {
+    return (
+      <p className="notice" role="status">
+        {entry.detail.Status === 'cancelled' ? DOCUMENT_MESSAGES.vouchersCancelled : DOCUMENT_MESSAGES.vouchersAwaitingPayment}{' '}
+        <Link to={href(`/trips/${reference}`)}>See the booking</Link>
+      </p>
+    );
+  }
+  const calendar = () => shareOrDownload(new Blob([tripCalendar(set)], { type: 'text/calendar' }), `trip-${set.RefIdKey}.ics`, `Trip ${set.RefIdKey}`);
+  return (
+    <>
+      <SavedCopy entry={entry} refreshing={refreshing} />
+      <header className="trip-head">
+        <p className="trip-ref-label">Booking reference</p>
+        <p className="trip-ref-big">{set.RefIdKey}</p>
+        <ReferenceQr svg={set.qr.svg} reference={set.RefIdKey} />
+        <p className="voucher-travellers">{set.travellers.map((t) => t.name).join(', ')}</p>
+      </header>
+      {set.paymentDue ? (
+        <p className="notice notice-error">
+          {set.paymentDue.text} ({formatMinor(set.paymentDue.amount, set.paymentDue.currency)}
+          {set.paymentDue.dueOn ? ` by ${formatDay(set.paymentDue.dueOn)}` : ''})
+        </p>
+      ) : null}
+      <PdfActions blob={entry.vouchersPdf} filename={set.pdf.filename} title={`Vouchers ${set.RefIdKey}`}>
+        <button type="button" className="button" onClick={() => void calendar()}>
+          Add to calendar
+        </button>
+      </PdfActions>
+      {set.vouchers.map((v) => (
+        <VoucherCard key={v.number} v={v} />
+      ))}
+      <p className="acc-hint">
+        Help, day and night: {set.help.name}, <a href={`tel:${set.help.phone.replace(/[^\d+]/g, '')}`}>{set.help.phone}</a>
+      </p>
+      <p>
+        <Link to={href(`/trips/${reference}`)}>Back to the booking</Link>
+      </p>
+    </>
+  );
+}
+
+/** A booking's vouchers, one per booked service, from the copy on the phone: they open with no signal. */
+export default function VoucherPage() {
+  const { ref = '' } = useParams();
+  const session = useSession({ required: true });
+  return (
+    <section className="section trip-page">
+      <Seo title={`Vouchers ${ref}`} description="Your travel vouchers." noindex />
+      <h1>Vouchers</h1>
+      {session.status === 'authenticated' && session.data ? <Vouchers userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { bookingDetailById, bookingsList, generateAllVoucher, getInvoiceDetails } from '../../../contract/booking-calls.ts';
+import { bookingDetailSchema, type BookingDetail, type BookingSummary } from '../../../contract/booking.ts';
+import { invoiceSchema, voucherSetSchema, type Invoice, type VoucherSet } from '../../../contract/documents.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { parseRows, shopDb, type ShopDb } from '../../lib/db.ts';
+import { readIdentity } from '../../lib/identity.ts';
+import { shopDbExists } from '../../lib/shop-db-exists.ts';
+
+/*
+ * The trip wallet: every booking's detail, invoice and vouchers kept on the phone (the app's Dexie
+ * database, table `wallet`), PDFs as Blobs, so they open at the hotel desk or the airport with no
+ * signal. Written when a booking is confirmed (its page saves it), at sign-in, and whenever the app
+ * sees a booking change; removed at sign-out. Rows are parsed with their schemas when read back.
+ */
+
+export const walletEntrySchema = z.object({
+  ref: z.string(),
+  userId: z.string(),
+  savedAt: z.number(),
+  /** Status, payment state and total when saved: what tells a copy is out of date. */
+  version: z.string(),
+  detail: bookingDetailSchema,
+  invoice: invoiceSchema.nullable(),
+  vouchers: voucherSetSchema.nullable(),
+  invoicePdf: z.instanceof(Blob).nullable(),
+  vouchersPdf: z.instanceof(Blob).nullable(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+/** A copy older than this may no longer say what the booking says (shown as such). */
+export const STALE_AFTER_MS = 24 * 3_600_000;
+
+export const versionOf = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total'>) => `${b.Status}|${b.PaymentStatus}|${b.Total}`;
+
+function token(): string {
+  const identity = readIdentity();
+  if (identity.kind !== 'user') throw new Error('Token not found. Please log in again.');
+  return identity.token;
+}
+
+async function pdf(url: string): Promise<Blob> {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token()}` }, cache: 'no-store' });
+  if (!res.ok) throw new Error(`The PDF could not be fetched (${res.status}).`);
+  return res.blob();
+}
+
+export async function walletEntries(userId: string, db: ShopDb = shopDb()): Promise<WalletEntry[]> {
+  const rows = await db.wallet.where('userId').equals(userId).toArray();
+  return parseRows(walletEntrySchema, rows).sort((a, b) => b.detail.createdAt.localeCompare(a.detail.createdAt));
+}
+
+export async function walletEntry(ref: string, db: ShopDb = shopDb()): Promise<WalletEntry | null> {
+  return parseRows(walletEntrySchema, [await db.wallet.get(ref)])[0] ?? null;
+}
+
+const PERSIST_KEY = 'wl-wallet-persisted';
+export type PersistState = 'granted' | 'denied' | 'unsupported';
+
+/** Once, when the first trip is saved: asks the browser not to clear the wallet under pressure. */
+async function askToPersist(): Promise<void> {
+  if (localStorage.getItem(PERSIST_KEY)) return;
+  let state: PersistState = 'unsupported';
+  if (navigator.storage?.persist) state = (await navigator.storage.persisted()) || (await navigator.storage.persist()) ? 'granted' : 'denied';
+  localStorage.setItem(PERSIST_KEY, state);
+}
+
+/** What the browser said about keeping the wallet (null: not asked yet). */
+export function persistState(): PersistState | null {
+  const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(PERSIST_KEY);
+  return v === 'granted' || v === 'denied' || v === 'unsupported' ? v : null;
+}
+
+/**
+ * Keeps one booking on the phone. Its documents (JSON and PDFs) are fetched again only when the
+ * booking changed (status, payment, total) or they are missing; a confirmed booking has them.
+ */
+export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb = shopDb()): Promise<WalletEntry> {
+  const existing = await walletEntry(detail.RefIdKey, db);
+  const version = versionOf(detail);
+  const keepDocs = existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null);
+  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf'> = { invoice: null, vouchers: null, invoicePdf: null, vouchersPdf: null };
+  if (keepDocs) docs = existing;
+  else if (detail.Status === 'confirmed') {
+    const opts = { auth: true, headers: { Country: detail.site } } as const;
+    const [invoice, vouchers] = await Promise.all([callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts), callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts)]);
+    const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), pdf(vouchers.pdf.url)]);
+    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet, invoicePdf, vouchersPdf };
+  }
+  const entry: WalletEntry = { ref: detail.RefIdKey, userId, savedAt: Date.now(), version, detail, ...docs };
+  await db.wallet.put(entry);
+  await askToPersist().catch(() => undefined);
+  return entry;
+}
+
+let syncing: Promise<void> | null = null;
+
+/**
+ * Brings the wallet up to date with the server: bookings it lacks or that changed since (`list`:
+ * the server's, when the caller has it). One run at a time; a call meanwhile joins the run.
+ */
+export function syncWallet(userId: string, list?: BookingSummary[], db: ShopDb = shopDb()): Promise<void> {
+  syncing ??= syncOnce(userId, list, db).finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function syncOnce(userId: string, list: BookingSummary[] | undefined, db: ShopDb): Promise<void> {
+  list ??= await callApi(bookingsList, { userid: Number(userId) }, { auth: true });
+  if (list.length === 0) return;
+  const kept = new Map((await walletEntries(userId, db)).map((e) => [e.ref, e]));
+  const due = list.filter((b) => kept.get(b.RefIdKey)?.version !== versionOf(b));
+  // A few at a time: each is five requests (detail, invoice, vouchers and their PDFs).
+  const next = async (): Promise<void> => {
+    const b = due.shift();
+    if (!b) return;
+    const detail = await callApi(bookingDetailById, { RefIdKey: b.RefIdKey }, { auth: true, headers: { Country: b.site } });
+    await saveTrip(userId, detail, db);
+    return next();
+  };
+  await Promise.all([next(), next(), next()]);
+}
+
+/** How many trips this device keeps (without creating the database on a device that has none). */
+export async function walletCount(): Promise<number> {
+  return (await shopDbExists()) ? shopDb().wallet.count() : 0;
+}
+
+/** Sign-out: no saved trip (passport names included) stays on the device, whoever saved it. */
+export async function clearWallet(): Promise<void> {
+  if (await shopDbExists()) await shopDb().wallet.clear();
+}
