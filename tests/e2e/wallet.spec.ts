@@ -12,6 +12,10 @@ import { interactive } from './page-helpers.ts';
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const SHOTS = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
 const BASE = `http://localhost:${PORT}`;
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -99,15 +103,18 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/trips');
     await expect(page.getByText('You are offline: these are the trips saved on this phone.')).toBeVisible({ timeout: 15_000 });
+    await shot(page, 'wallet-trips-offline');
     await page.locator('.trip-card').filter({ hasText: ref }).getByRole('link', { name: 'Voucher' }).click();
     await expect(page.locator('.trip-ref-big')).toHaveText(ref);
     await expect(page.getByRole('img', { name: `QR code of booking ${ref}` })).toBeVisible();
     await expect(page.locator('.voucher').first()).toBeVisible();
     await expect(page.getByText(/Saved on this phone/)).toBeVisible();
+    await shot(page, 'wallet-voucher-offline');
 
     // The invoice page (never opened before), and its PDF from the Blob on the phone.
     await page.goto(`/trips/${ref}/invoice`);
     await expect(page.locator('.invoice-number')).toHaveText(/^WLH-AE-\d{6}$/);
+    await shot(page, 'wallet-invoice-offline');
     // The PDF is the Blob kept on the phone: the link opens its object URL. (Chromium's offline
     // emulation refuses every fetch from a page, blob: URLs included, so the bytes are read from
     // the wallet itself.)

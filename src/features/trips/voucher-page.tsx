@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { DOCUMENT_MESSAGES, type Voucher } from '../../../contract/documents.ts';
-import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { formatDay } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { useSession } from '../account/use-session.ts';
@@ -99,12 +99,7 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
         <ReferenceQr svg={set.qr.svg} reference={set.RefIdKey} />
         <p className="voucher-travellers">{set.travellers.map((t) => t.name).join(', ')}</p>
       </header>
-      {set.paymentDue ? (
-        <p className="notice notice-error">
-          {set.paymentDue.text} ({formatMinor(set.paymentDue.amount, set.paymentDue.currency)}
-          {set.paymentDue.dueOn ? ` by ${formatDay(set.paymentDue.dueOn)}` : ''})
-        </p>
-      ) : null}
+      {set.paymentDue ? <p className="notice notice-error">{set.paymentDue.text}</p> : null}
       <PdfActions blob={entry.vouchersPdf} filename={set.pdf.filename} title={`Vouchers ${set.RefIdKey}`}>
         <button type="button" className="button" onClick={() => void calendar()}>
           Add to calendar
