@@ -45,6 +45,19 @@ export function formatMinor(amount: number, currency: Currency): string {
   return `${sign}${whole}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
 }
 
+/** `2 adults, 1 child, 1 room`: who travels on a line (children and infants only when there are some). */
+export function partyText(p: { adults: number; children: number; infants: number; rooms: number }): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    count(p.adults, 'adult', 'adults'),
+    p.children ? count(p.children, 'child', 'children') : '',
+    p.infants ? count(p.infants, 'infant', 'infants') : '',
+    count(p.rooms, 'room', 'rooms'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 export function nightsDays(nights: number, days: number): string {
   return `${nights} ${nights === 1 ? 'night' : 'nights'} / ${days} ${days === 1 ? 'day' : 'days'}`;
 }

@@ -1,18 +1,8 @@
 import type { BookingDetail } from '../../../contract/booking.ts';
-import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { MailMessage } from '../mail.ts';
 
 /** `2 adults, 1 child, 1 room`: a line's party, as mails and documents write it. */
-export const party = (l: BookingDetail['lines'][number]) =>
-  [
-    `${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`,
-    l.children ? `${l.children} ${l.children === 1 ? 'child' : 'children'}` : '',
-    l.infants ? `${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}` : '',
-    `${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-
 /** The traveller's confirmation: reference, lines, total, and what was paid or how to pay. */
 export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { tradeName: string; phone: string }): MailMessage | null {
   const lead = b.travellers.find((t) => t.lead);
@@ -25,7 +15,7 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
     paid ? `We have received your payment. Your booking is confirmed.` : `Thank you for booking with ${shop.tradeName}. Your booking is confirmed.`,
     `Your booking reference is ${b.RefIdKey}: please quote it whenever you contact us.`,
     '',
-    ...b.lines.map((l) => `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${party(l)}: ${m(l.amount)}`),
+    ...b.lines.map((l) => `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}: ${m(l.amount)}`),
     '',
     `Subtotal: ${m(b.subtotal)}`,
     ...(b.discount ? [`Coupon ${b.coupon?.code ?? ''}: -${m(b.discount)}`] : []),

@@ -1,10 +1,9 @@
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { DOCUMENT_MESSAGES, type Invoice } from '../../../contract/documents.ts';
-import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/envelope.ts';
-import { party } from '../bookings/mail.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 
 /*
@@ -37,7 +36,7 @@ function lines(detail: BookingDetail): Invoice['lines'] {
       travelDate: l.travelDate,
       nights: l.nights,
       rooms: l.rooms,
-      description: `${l.city}, ${l.nights} ${l.nights === 1 ? 'night' : 'nights'} from ${formatTravelDate(l.travelDate)}: ${party(l)}`,
+      description: `${l.city}, ${l.nights} ${l.nights === 1 ? 'night' : 'nights'} from ${formatTravelDate(l.travelDate)}: ${partyText(l)}`,
       items,
       amount: l.amount,
     };

@@ -1,12 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { DOCUMENT_MESSAGES, type Voucher, type VoucherSet } from '../../../contract/documents.ts';
-import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { packages, suppliers, type ItineraryDay } from '../../db/schema.ts';
 import { conflict } from '../../lib/envelope.ts';
-import { party } from '../bookings/mail.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { qrSvg } from './qr.ts';
 import { addDays, documentSource, fullName, pdfUrl, siteDay } from './source.ts';
@@ -45,7 +44,7 @@ function lineVouchers(line: Line, position: number, pkg: PackageFacts | undefine
   const transfer = of('transfer');
   const sightseeing = of('sightseeing');
   const checkOut = addDays(line.travelDate, line.nights);
-  const guests = party(line);
+  const guests = partyText(line);
   const common = { position, packageTitle: line.title, city: line.city };
   const inclusions = pkg?.inclusions ?? [];
   const stayIncluded = inclusions.filter((i) => STAY.test(i));

@@ -5,7 +5,7 @@ import { checkoutNavigation } from '../checkout/checkout-document.ts';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
-import { formatTravelDate, nightsDays } from '../../../contract/format.ts';
+import { formatTravelDate, nightsDays, partyText } from '../../../contract/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';
@@ -13,14 +13,6 @@ import { DepartureAvailability, useDepartureAvailability } from './departure-ava
 import { useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
 import './cart.css';
-
-function party(l: CartLine): string {
-  const parts = [`${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`];
-  if (l.children) parts.push(`${l.children} ${l.children === 1 ? 'child' : 'children'}`);
-  if (l.infants) parts.push(`${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}`);
-  parts.push(`${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`);
-  return parts.join(', ');
-}
 
 function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
   const { money, href } = useSite();
@@ -39,7 +31,7 @@ function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
         <p className="cart-line-meta">
           {line.city} · {nightsDays(line.nights, line.nights + 1)}
           <br />
-          {formatTravelDate(line.travelDate)} · {party(line)}
+          {formatTravelDate(line.travelDate)} · {partyText(line)}
         </p>
         <p className="cart-line-price">{money({ amount: line.totalPrice, currency: line.currency })}</p>
         <DepartureAvailability availability={availability} rooms={line.rooms} />

@@ -1,15 +1,5 @@
 import type { PriceBreakdown } from '../../../contract/booking.ts';
-import { formatMinor, formatTravelDate } from '../../../contract/format.ts';
-
-const party = (l: PriceBreakdown['lines'][number]) =>
-  [
-    `${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`,
-    l.children ? `${l.children} ${l.children === 1 ? 'child' : 'children'}` : '',
-    l.infants ? `${l.infants} ${l.infants === 1 ? 'infant' : 'infants'}` : '',
-    `${l.rooms} ${l.rooms === 1 ? 'room' : 'rooms'}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+import { formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 
 /** The server's price: lines, coupon, taxes as the site shows them, and the total. */
 export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
@@ -24,7 +14,7 @@ export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
               <strong>{l.title}</strong>
               <br />
               <small>
-                {l.city} · {l.nights} nights from {formatTravelDate(l.travelDate)} · {party(l)}
+                {l.city} · {l.nights} nights from {formatTravelDate(l.travelDate)} · {partyText(l)}
               </small>
             </span>
             <span>{m(l.amount)}</span>
