@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ACCOUNT_MESSAGES, PROFILE_IMAGE_MAX_BYTES } from '../../../contract/account.ts';
 import { readIdentity } from '../../lib/identity.ts';
-import { FormMessage, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { messageOf } from './form-bits.tsx';
 import { uploadWithProgress } from './upload-with-progress.ts';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -56,7 +57,7 @@ export function PhotoUpload({ onUploaded }: { onUploaded(imageUrl: string): void
           </p>
         </div>
       ) : null}
-      <FormMessage error={error} success={success} />
+      <FormMessages error={error} status={success} />
     </div>
   );
 }
