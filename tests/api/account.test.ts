@@ -67,6 +67,23 @@ describe('sign-up by email, with the code read from a real SMTP server', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/email address, or your mobile number with its country code/);
   });
+
+  it('refuses an address mail cannot reach, as every enquiry form does (one rule)', async () => {
+    const since = kit.mail.mails.length;
+    const res = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'someone@example.test' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', message: expect.stringMatching(/Enter your email address, or your mobile number/) });
+    const enquiry = await call(kit.app, 'POST', 'SubmitContactUs', {
+      FirstName: 'Someone',
+      Email: 'someone@example.test',
+      PhoneNumber: '+971501234567',
+      EnquiryType: 'Feedback',
+      Message: 'Hello',
+    });
+    expect(enquiry.status).toBe(400);
+    expect(enquiry.body.message).toBe('Please enter a valid email address.');
+    expect(kit.mail.mails.length).toBe(since);
+  });
 });
 
 describe('sign-up by phone', () => {
