@@ -159,3 +159,12 @@ test('a hand-made token is not a sign-in: the app drops it and asks to log in', 
   expect(await cookie(page, 'user_id')).toBeUndefined();
   await expect(navLabel(page)).toHaveText('Log in');
 });
+
+test('with no SMS provider (as here), sign-up refuses a mobile number at the first step and asks for an email address', async ({ page }) => {
+  await gotoInteractive(page, '/in/signup');
+  await page.getByLabel('Email or mobile number').fill('+91 98123 45678');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('We cannot send codes to mobile numbers. Please use your email address instead.');
+  // Still the first step: nothing was sent.
+  await expect(page.getByLabel('6-digit code')).toHaveCount(0);
+});
