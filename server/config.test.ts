@@ -7,6 +7,7 @@ const LIVE = {
   TOKEN_KEY: 'a-long-enough-secret-key',
   AUTH_SECRET: 'x'.repeat(32),
   SMTP_URL: 'smtp://mail.example.com:587',
+  ENQUIRY_TO: 'sales@wanderlust.example.com',
   TWILIO_ACCOUNT_SID: `AC${'0a'.repeat(16)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_FROM: 'Wanderlust',
@@ -37,6 +38,8 @@ describe('configuration', () => {
   });
   it('on a public address, refuses to start without a mail server, and says why', () => {
     expect(loadConfig(LIVE).warnings).toEqual([]);
+    const { ENQUIRY_TO: _to, ...nobodyTold } = LIVE;
+    expect(loadConfig(nobodyTold).warnings).toEqual(['ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.']);
     const { SMTP_URL: _smtp, ...noMail } = LIVE;
     expect(() => loadConfig(noMail)).toThrow(/SMTP_URL: required when PUBLIC_URL is a public address \(sign-up and reset codes must be mailed, never logged\)/);
     // Every missing setting is named at once.

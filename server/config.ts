@@ -110,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (live) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when PUBLIC_URL is a public address, unless PHONE_SIGN_IN=off');
     warnings.push('No SMS provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM): sign-up and reset refuse mobile numbers and ask for an email address.');
   }
+  if (!value.ENQUIRY_TO) warnings.push('ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);
   return { config: { ...value, TOKEN_KEY: tokenKey, AUTH_SECRET: authSecret }, warnings };
