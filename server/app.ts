@@ -13,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
 import { mergeParams } from './lib/params.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
+import { logTransport } from './lib/log-output.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
@@ -57,6 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            transport: logTransport(),
             // The spec's GET calls carry passwords, codes and tokens in the query string: log
             // the path only, never the query, the Authorization header or cookies.
             serializers: {
