@@ -3,15 +3,20 @@ import { useLocation } from 'react-router-dom';
 import { subscribeToUpdates } from '../lib/service-worker-registration.ts';
 import { sitelessPath } from './site.ts';
 
-/** Where an update must wait: swapping the app here could lose what the traveller is doing. */
+/**
+ * Where an update must wait: swapping the app here could lose what the traveller is doing (the
+ * cart, /checkout and /in/checkout, bookings). The worker claims pages only on its first install
+ * (service-worker/update.ts); later versions wait for the Update button, offered nowhere here.
+ */
 const BUSY = /^\/(cart|checkout|booking)(\/|$)/;
+export const updateMustWaitOn = (pathname: string) => BUSY.test(sitelessPath(pathname));
 
 /** Offers a new version; it is applied only when the traveller says so, and never in the cart or checkout. */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null);
   const { pathname } = useLocation();
   useEffect(() => subscribeToUpdates((fn) => setApply(() => fn)), []);
-  if (!apply || BUSY.test(sitelessPath(pathname))) return null;
+  if (!apply || updateMustWaitOn(pathname)) return null;
   return (
     <div className="update-prompt" role="status">
       <span>A new version is available</span>
