@@ -53,6 +53,30 @@ test('a first visit: the worker takes charge of the page it was installed from, 
   await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(1);
 });
 
+test('the cart opened offline again shows its lines in the first frame after hydration, never "Loading your cart…"', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  // Seen once online: the worker keeps the cart page.
+  await openControlled(page, '/cart');
+  await page.goto(`/holidays/${slug}`);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await context.setOffline(true);
+  await addToCart(page);
+  // Before every frame is painted, from the page's start: is the app live and still loading?
+  await page.addInitScript(() => {
+    const w = window as unknown as { loadingWhenLive?: boolean };
+    const look = () => {
+      if (document.documentElement.hasAttribute('data-interactive') && document.querySelector('.cart-page [aria-busy="true"]')) w.loadingWhenLive = true;
+      if (!document.querySelector('.cart-line')) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name: title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', '');
+  expect(await page.evaluate(() => (window as unknown as { loadingWhenLive?: boolean }).loadingWhenLive ?? false)).toBe(false);
+  await context.setOffline(false);
+});
+
 test('network flapping mid-sync loses nothing and doubles nothing', async ({ page, context, request }) => {
   const slug = await firstPackageSlug(request);
   await openControlled(page, `/holidays/${slug}`);

@@ -6,11 +6,19 @@ import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
 import { formatTravelDate, nightsDays } from '../../lib/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
-import { currentCartIdentity } from './cart-identity.ts';
+import { siteForPath } from '../../../contract/site-rules.ts';
+import { currentCartIdentity, knownCartOwner } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';
-import { useCartLines, useTempBookings } from './use-cart.ts';
+import { readCartLinesAhead, useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
 import './cart.css';
+
+/**
+ * The lines on the device, read as this code loads. The route waits for them (250 ms at most)
+ * before the page hydrates, so the first render after hydration shows them: offline, on a repeat
+ * visit, "Loading your cart…" is never painted on a live page (issue 15).
+ */
+export const linesReadAhead: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
 
 function party(l: CartLine): string {
   const parts = [`${l.adults} ${l.adults === 1 ? 'adult' : 'adults'}`];
