@@ -38,9 +38,9 @@ function CartLineItem({ line }: { line: CartLine }) {
     <li className="cart-line card" aria-label={line.title}>
       <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[480]} sizes="96px" width={96} height={64} />
       <div className="cart-line-body">
-        <h3 className="cart-line-title">
+        <h2 className="cart-line-title">
           <Link to={href(`/holidays/${line.slug}`)}>{line.title}</Link>
-        </h3>
+        </h2>
         <p className="cart-line-meta">
           {line.city} · {nightsDays(line.nights, line.nights + 1)}
           <br />
