@@ -14,9 +14,19 @@ interface Violation {
 /**
  * Runs axe-core in the page as it is now and fails on any violation, naming each rule, its
  * impact and the elements. axe is evaluated through the DevTools protocol, so the page's CSP
- * does not stand in the way. For a new page: open it, wait for what it shows, then call this.
+ * does not stand in the way. Finite animations (a dialog fading in) are let finish first. For a
+ * new page: open it, wait for what it shows, then call this.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // A dialog fading in has, for a moment, too little contrast: judge what stays on screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } };
