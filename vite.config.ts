@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       filename: 'sw.ts',
       // Registered by src/lib/service-worker-registration.ts through workbox-window.
       injectRegister: false,
-      // The one manifest is manifest.webmanifest at the root, served by the server.
+      // The server serves the manifests: manifest.webmanifest at the root, and the India site's made from it.
       manifest: false,
       injectManifest: {
         // No CSS: every page carries the one stylesheet inline (cssCodeSplit below).

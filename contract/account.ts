@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealEmail } from './email.ts';
 
 /** The spec's server messages, used exactly as written (SPEC §8). */
 export const MSG = {
@@ -29,20 +30,20 @@ export const OTP_LENGTH = 6;
 /** A code may be sent again after this many seconds. */
 export const OTP_RESEND_SECONDS = 60;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+[1-9]\d{6,14}$/;
 
 export type IdentifierKind = 'email' | 'phone';
 
 /**
- * An email address or a phone number in international format, normalised: emails lower-cased,
- * phones as + and digits (spaces, dashes, dots and brackets dropped).
+ * An email address (the one rule of contract/email.ts, as the enquiry forms use) or a phone
+ * number in international format, normalised: emails lower-cased, phones as + and digits
+ * (spaces, dashes, dots and brackets dropped).
  */
 export function normaliseIdentifier(raw: string): { kind: IdentifierKind; value: string } | null {
   const s = raw.trim();
   if (s.includes('@')) {
     const email = s.toLowerCase();
-    return EMAIL.test(email) && email.length <= 254 ? { kind: 'email', value: email } : null;
+    return isRealEmail(email) ? { kind: 'email', value: email } : null;
   }
   const phone = s.replace(/[\s().-]/g, '').replace(/^00/, '+');
   return PHONE.test(phone) ? { kind: 'phone', value: phone } : null;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isRealEmail } from './email.ts';
 import { isValidInternationalPhone } from './phone.ts';
 
+export { isRealEmail } from './email.ts';
 export { isInternationalFormat, isValidInternationalPhone } from './phone.ts';
 
 /*
@@ -99,28 +101,6 @@ export const enquiryResultSchema = z.object({ EnquiryId: z.number().int() });
 export type EnquiryResult = z.infer<typeof enquiryResultSchema>;
 
 // ---------------------------------------------------------------- rules
-
-/** Domains that can never receive mail (RFC 2606 and 6761). */
-const RESERVED_TLDS = new Set(['test', 'example', 'invalid', 'localhost', 'local']);
-const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const TLD = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})$/;
-
-/** An address mail can actually reach: user@domain.tld, no spaces, no reserved domain. */
-export function isRealEmail(value: string): boolean {
-  const v = value.trim();
-  if (v.length > 254) return false;
-  const at = v.lastIndexOf('@');
-  if (at < 1) return false;
-  const local = v.slice(0, at);
-  const domain = v.slice(at + 1).toLowerCase();
-  if (local.length > 64 || !LOCAL_PART.test(local)) return false;
-  if (domain.length > 253) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l))) return false;
-  const tld = labels[labels.length - 1]!;
-  return TLD.test(tld) && !RESERVED_TLDS.has(tld);
-}
 
 /** The exit popup's dial code and national number joined into one international number. */
 export function exitPopupPhone(p: Pick<ExitEnquiryParams, 'MobileCountryCode' | 'MobileNo'>): string {

@@ -13,11 +13,12 @@ import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
 import { mergeParams } from './lib/params.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
+import { logTransport } from './lib/log-output.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
-import { logSmsProvider, type SmsProvider } from './services/code-delivery.ts';
+import { smsProviderFrom, type SmsProvider } from './services/sms.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,8 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** Text messages (one-time codes to phones). */
-    sms: SmsProvider;
+    /** Text messages (one-time codes to phones); null when none is configured. */
+    sms: SmsProvider | null;
   }
 }
 
@@ -37,8 +38,8 @@ export interface AppOptions {
   config: Config;
   /** Adds the web front end (static files and server rendering); the API tests leave it out. */
   web?: (app: FastifyInstance) => Promise<void>;
-  /** Text messages; the development provider writes them to the log. */
-  sms?: SmsProvider;
+  /** Text messages; by default the provider the configuration names (server/services/sms.ts). */
+  sms?: SmsProvider | null;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -58,6 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            transport: logTransport(),
             // The spec's GET calls carry passwords, codes and tokens in the query string: log
             // the path only, never the query, the Authorization header or cookies.
             serializers: {
@@ -73,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', config);
-  app.decorate('sms', opts.sms ?? logSmsProvider(app.log));
+  app.decorate('sms', opts.sms === undefined ? smsProviderFrom(config) : opts.sms);
   app.decorateRequest('site', 'UAE');
 
   await app.register(helmet, {

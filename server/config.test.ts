@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** Everything a shop on a public address needs. */
+const LIVE = {
+  PUBLIC_URL: 'https://shop.example.com',
+  TOKEN_KEY: 'a-long-enough-secret-key',
+  AUTH_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  ENQUIRY_TO: 'sales@wanderlust.example.com',
+  TWILIO_ACCOUNT_SID: `AC${'0a'.repeat(16)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_FROM: 'Wanderlust',
+};
+
 describe('configuration', () => {
   it('has working development defaults, and says which ones it used', () => {
     const { config, warnings } = loadConfig({});
@@ -17,11 +29,41 @@ describe('configuration', () => {
   });
   it('requires a real TOKEN_KEY on a public address', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(/TOKEN_KEY/);
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', TOKEN_KEY: 'a-long-enough-secret-key', AUTH_SECRET: 'x'.repeat(32) }).warnings).not.toContainEqual(expect.stringMatching(/TOKEN_KEY/));
+    expect(loadConfig({ ...LIVE, TOKEN_KEY: 'a-long-enough-secret-key' }).warnings).not.toContainEqual(expect.stringMatching(/TOKEN_KEY/));
   });
   it('requires an AUTH_SECRET (never sent to browsers) on a public address', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com', TOKEN_KEY: 'a-long-enough-secret-key' })).toThrow(/AUTH_SECRET.*NO_SECRET/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
     expect(loadConfig({}).warnings.join('\n')).toMatch(/AUTH_SECRET is not set/);
+  });
+  it('on a public address, refuses to start without a mail server, and says why', () => {
+    expect(loadConfig(LIVE).warnings).toEqual([]);
+    const { ENQUIRY_TO: _to, ...nobodyTold } = LIVE;
+    expect(loadConfig(nobodyTold).warnings).toEqual(['ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.']);
+    const { SMTP_URL: _smtp, ...noMail } = LIVE;
+    expect(() => loadConfig(noMail)).toThrow(/SMTP_URL: required when PUBLIC_URL is a public address \(sign-up and reset codes must be mailed, never logged\)/);
+    // Every missing setting is named at once.
+    expect(() => loadConfig({ PUBLIC_URL: LIVE.PUBLIC_URL })).toThrow(/TOKEN_KEY[\s\S]*AUTH_SECRET[\s\S]*SMTP_URL[\s\S]*TWILIO_ACCOUNT_SID/);
+    // A development or test start writes mail to the log and only warns.
+    expect(loadConfig({ NODE_ENV: 'development' }).warnings.join('\n')).toMatch(/SMTP_URL is not set: mail, one-time codes included/);
+    expect(loadConfig({}).warnings.join('\n')).toMatch(/SMTP_URL is not set: mail is written to the server log without its one-time codes/);
+  });
+
+  it('on a public address, needs an SMS provider unless phone sign-in is off', () => {
+    const { TWILIO_ACCOUNT_SID: _a, TWILIO_AUTH_TOKEN: _b, TWILIO_FROM: _c, ...noSms } = LIVE;
+    expect(() => loadConfig(noSms)).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required .* unless PHONE_SIGN_IN=off/);
+    expect(loadConfig({ ...noSms, PHONE_SIGN_IN: 'off' }).config.PHONE_SIGN_IN).toBe('off');
+    expect(() => loadConfig({ ...noSms, PHONE_SIGN_IN: 'no' })).toThrow(/PHONE_SIGN_IN must be on or off/);
+    // Off a public address it only warns: phone numbers are then refused at the first step.
+    expect(loadConfig({}).warnings.join('\n')).toMatch(/No SMS provider .* refuse mobile numbers/);
+    expect(loadConfig({ PHONE_SIGN_IN: 'off' }).warnings.join('\n')).not.toMatch(/SMS/);
+  });
+
+  it('takes Twilio settings whole and well-formed', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: LIVE.TWILIO_ACCOUNT_SID })).toThrow(/TWILIO_AUTH_TOKEN, TWILIO_FROM: needed with the other TWILIO_ settings/);
+    expect(() => loadConfig({ ...LIVE, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal characters/);
+    expect(() => loadConfig({ ...LIVE, TWILIO_FROM: 'Wanderlust Holidays' })).toThrow(/TWILIO_FROM must be/);
+    for (const from of ['+971501234567', `MG${'ab'.repeat(16)}`, 'WNDRLST']) expect(loadConfig({ ...LIVE, TWILIO_FROM: from }).config.TWILIO_FROM).toBe(from);
+    expect(loadConfig(LIVE).config.TWILIO_API_URL).toBe('https://api.twilio.com');
   });
 });

@@ -42,6 +42,18 @@ const envSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, 'GTM_ID_IN must look like GTM-XXXXXXX')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Text messages through Twilio's Messages API (decision 0020): all three, or none. */
+  TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal characters').optional()),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/, 'TWILIO_FROM must be a sender number (+971…), an alphanumeric sender ID of at most 11 characters, or a Messaging Service SID (MG…)')
+      .optional(),
+  ),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** `off`: sign-up and password reset take email addresses only, and no SMS provider is needed. */
+  PHONE_SIGN_IN: z.enum(['on', 'off'], { message: 'PHONE_SIGN_IN must be on or off' }).default('on'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TEMP_BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -84,36 +96,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const warnings: string[] = [];
+  const problems: string[] = [];
   const value = parsed.data;
+  // A shop on a public address: nothing may fall back to a development stand-in.
+  const live = value.NODE_ENV === 'production' && Boolean(value.PUBLIC_URL) && !value.PUBLIC_URL!.includes('localhost');
   let tokenKey = value.TOKEN_KEY;
   if (!tokenKey) {
-    if (value.NODE_ENV === 'production' && value.PUBLIC_URL && !value.PUBLIC_URL.includes('localhost')) {
-      throw new ConfigError('Invalid configuration:\n  TOKEN_KEY: required when PUBLIC_URL is a public address');
-    }
+    if (live) problems.push('TOKEN_KEY: required when PUBLIC_URL is a public address');
     tokenKey = DEV_TOKEN_KEY;
     warnings.push('TOKEN_KEY is not set: using a development key. Set TOKEN_KEY before going live.');
   }
-  if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both to take Razorpay payments, or neither');
+  // The token key reaches the browser (the client reads the token); this secret never does.
+  let authSecret = value.AUTH_SECRET;
+  if (!authSecret) {
+    if (live) problems.push('AUTH_SECRET: required when PUBLIC_URL is a public address (NO_SECRET)');
+    authSecret = DEV_AUTH_SECRET;
+    warnings.push('AUTH_SECRET is not set: using a development secret. Set AUTH_SECRET before going live.');
   }
+  if (!value.SMTP_URL) {
+    // Codes in a log let anyone who reads it take over any account.
+    if (live) problems.push('SMTP_URL: required when PUBLIC_URL is a public address (sign-up and reset codes must be mailed, never logged)');
+    warnings.push(
+      value.NODE_ENV === 'development'
+        ? 'SMTP_URL is not set: mail, one-time codes included, is written to the server log.'
+        : 'SMTP_URL is not set: mail is written to the server log without its one-time codes, so nobody can sign up by email (set SMTP_URL, or use npm run dev).',
+    );
+  }
+  const twilio = { TWILIO_ACCOUNT_SID: value.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: value.TWILIO_AUTH_TOKEN, TWILIO_FROM: value.TWILIO_FROM };
+  const missing = Object.keys(twilio).filter((k) => !twilio[k as keyof typeof twilio]);
+  if (missing.length > 0 && missing.length < 3) problems.push(`${missing.join(', ')}: needed with the other TWILIO_ settings`);
+  if (value.PHONE_SIGN_IN === 'on' && missing.length === 3) {
+    if (live) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when PUBLIC_URL is a public address, unless PHONE_SIGN_IN=off');
+    warnings.push('No SMS provider (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM): sign-up and reset refuse mobile numbers and ask for an email address.');
+  }
+  if (!value.ENQUIRY_TO) warnings.push('ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.');
+  if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both to take Razorpay payments, or neither');
   for (const name of ['SHOP_UAE', 'SHOP_IN'] as const) {
     const problem = shopOverrideProblem(value[name]);
-    if (problem) throw new ConfigError(`Invalid configuration:\n  ${name}: ${problem}`);
+    if (problem) problems.push(`${name}: ${problem}`);
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
     warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe payments are confirmed only when the traveller returns to the shop.');
   }
-  if (!value.SMTP_URL) warnings.push('SMTP_URL is not set: one-time codes and mail are written to the server log.');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);
-  // The token key reaches the browser (the client reads the token); this secret never does.
-  let authSecret = value.AUTH_SECRET;
-  if (!authSecret) {
-    if (value.NODE_ENV === 'production' && value.PUBLIC_URL && !value.PUBLIC_URL.includes('localhost')) {
-      throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required when PUBLIC_URL is a public address (NO_SECRET)');
-    }
-    authSecret = DEV_AUTH_SECRET;
-    warnings.push('AUTH_SECRET is not set: using a development secret. Set AUTH_SECRET before going live.');
-  }
   return { config: { ...value, TOKEN_KEY: tokenKey, AUTH_SECRET: authSecret }, warnings };
 }
 

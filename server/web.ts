@@ -5,10 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { manifestPath } from '../contract/site-rules.ts';
 import type { PageAssets, Render, RenderRequest, ServerFetch } from '../contract/ssr.ts';
 import { publicUrl } from './config.ts';
 import { cspHeader } from './lib/csp.ts';
 import { sendError } from './lib/envelope.ts';
+import { siteManifest, type WebManifest } from './services/web-manifest.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 /** Where `npm run build` put the app (DIST_DIR, default dist). */
@@ -86,11 +88,13 @@ function injectFetch(app: FastifyInstance): ServerFetch {
   };
 }
 
+/** One manifest per site (server/services/web-manifest.ts), each linked by its site's pages. */
 async function serveManifest(app: FastifyInstance) {
-  const body = await readFile(join(ROOT, 'manifest.webmanifest'), 'utf8');
-  app.get('/manifest.webmanifest', (_req, reply) =>
-    reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body),
-  );
+  const uae = JSON.parse(await readFile(join(ROOT, 'manifest.webmanifest'), 'utf8')) as WebManifest;
+  for (const site of ['UAE', 'IN'] as const) {
+    const body = JSON.stringify(siteManifest(uae, site));
+    app.get(manifestPath(site), (_req, reply) => reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body));
+  }
 }
 
 function pageHandler(

@@ -1,9 +1,21 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+
 declare const self: ServiceWorkerGlobalScope;
 
 /**
+ * The first worker takes charge of the pages already open, the one it was installed from
+ * included: a first visit then reloads offline, and loads the cart's code from the precache,
+ * without waiting for the next visit. A later version only activates once a page has sent
+ * SKIP_WAITING (below), so claiming never swaps a running version by itself.
+ */
+export function claimOpenPages() {
+  clientsClaim();
+}
+
+/**
  * A new worker waits until the page says the traveller accepted the update, so the app is never
- * swapped in the middle of a checkout.
+ * swapped in the middle of a checkout (src/app/update-prompt.tsx offers it nowhere there).
  */
 export function listenForUpdateApproval() {
   self.addEventListener('message', (event) => {

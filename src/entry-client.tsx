@@ -38,7 +38,7 @@ async function start() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <Document data={data} lang={siteForPath(location.pathname) === 'IN' ? 'en-IN' : 'en-AE'} inlineCss={inlineCssOfPage()}>
+      <Document data={data} site={siteForPath(location.pathname)} inlineCss={inlineCssOfPage()}>
         <BrowserRouter>
           <App data={data} />
         </BrowserRouter>

@@ -38,7 +38,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const stream = renderToPipeableStream(
-      <Document data={data} lang={site === 'IN' ? 'en-IN' : 'en-AE'} inlineCss={req.inlineCss}>
+      <Document data={data} site={site} inlineCss={req.inlineCss}>
         <StaticRouter location={location}>
           <App data={data} />
         </StaticRouter>

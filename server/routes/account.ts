@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- sign-up ----------
   route(app, validateSignUp, async (p, request, reply) => {
-    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip));
+    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
   route(app, validateOtp, async (p, _request, reply) => {
@@ -90,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- forgotten password ----------
   route(app, sendForgetPasswordOtp, async (p, request, reply) => {
-    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip));
+    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
   route(app, verifyForgetPasswordOtp, async (p, _request, reply) => {

@@ -1,4 +1,7 @@
 import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
@@ -16,14 +19,25 @@ import {
   type EnquiryResult,
 } from '../../contract/enquiry.ts';
 import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
+import { publicUrl } from '../config.ts';
+import { files } from '../db/schema.ts';
 import { HttpError, badRequest, ok } from '../lib/envelope.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
-import { enquiryMail, saveEnquiry, type EnquiryKind } from '../services/enquiries.ts';
+import {
+  ATTACHMENT_PATH,
+  MAIL_ATTACHMENT_MAX_BYTES,
+  attachmentLink,
+  checkAttachmentLink,
+  mailEnquiry,
+  saveEnquiry,
+  type EnquiryKind,
+  type MailedAttachment,
+} from '../services/enquiries.ts';
 import { once, type StoredResult } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
-import { cleanFileName, detectDocumentType, storeUpload, type FileType } from '../services/uploads.ts';
+import { cleanFileName, detectDocumentType, storeUpload, uploadsDir, type FileType } from '../services/uploads.ts';
 
 const HOUR = 3_600_000;
 
@@ -108,21 +122,11 @@ export async function enquiryRoutes(app: FastifyInstance) {
     return ipHash;
   }
 
-  function mail(id: number, kind: EnquiryKind, request: FastifyRequest, payload: Record<string, unknown>, file: Attachment | null) {
-    const to = app.config.ENQUIRY_TO;
-    if (!to && mailer.live) return;
-    const m = enquiryMail({ id, kind, site: request.site, payload, attachment: file?.name });
-    const replyTo = typeof payload.Email === 'string' && payload.Email ? payload.Email : undefined;
-    // The traveller's answer does not wait for the mail server; a failure is logged for the team.
-    void mailer
-      .send({
-        to: to ?? '(ENQUIRY_TO not set)',
-        subject: m.subject,
-        text: m.text,
-        replyTo,
-        attachments: file ? [{ filename: file.name, content: file.content, contentType: file.type.mime }] : undefined,
-      })
-      .catch((err: unknown) => request.log.error({ err, enquiryId: id }, 'enquiry mail failed'));
+  /** The stored file reaches the team: with the mail when small enough, and by a signed link always. */
+  function mailed(file: Attachment, fileId: number): MailedAttachment {
+    const link = attachmentLink(publicUrl(app.config), app.config.AUTH_SECRET, fileId);
+    const small = file.content.length <= MAIL_ATTACHMENT_MAX_BYTES;
+    return { name: file.name, size: file.content.length, ...link, content: small ? { bytes: file.content, mime: file.type.mime } : undefined };
   }
 
   /** Validated enquiry → stored once per Idempotency-Key (the offline outbox retries) → mailed. */
@@ -135,7 +139,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     payload: Record<string, unknown>,
     file: Attachment | null = null,
   ): Promise<Envelope<EnquiryResult>> {
-    const saved: { id?: number } = {};
+    const saved: { id?: number; fileId?: number } = {};
     const result = await once(
       app.db,
       {
@@ -149,10 +153,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
           ? await storeUpload(tx, app.config, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
           : null;
         saved.id = await saveEnquiry(tx, { kind, site: request.site, payload, fileId: stored?.id, ipHash });
+        saved.fileId = stored?.id;
         return { statusCode: 200, body: ok({ EnquiryId: saved.id }, THANKS[kind]) };
       },
     );
-    if (saved.id !== undefined) mail(saved.id, kind, request, payload, file);
+    if (saved.id !== undefined) {
+      const attachment = file && saved.fileId !== undefined ? mailed(file, saved.fileId) : undefined;
+      mailEnquiry({ mailer, to: app.config.ENQUIRY_TO, log: request.log }, { id: saved.id, kind, site: request.site, payload, attachment });
+    }
     return answer(reply, result);
   }
 
@@ -191,5 +199,25 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const ipHash = await limitRate(request, reply);
     check(validateExitEnquiry(params));
     return accept(submitExitPageEnquiry, 'exit', request, reply, ipHash, { ...params, Phone: exitPopupPhone(params) });
+  });
+
+  // The link in the team's mail: signed with AUTH_SECRET and expiring, so it is the permission.
+  app.get<{ Params: { fileId: string }; Querystring: { expires?: string; signature?: string } }>(`/${ATTACHMENT_PATH}/:fileId`, async (request, reply) => {
+    const fileId = Number(request.params.fileId);
+    const expires = Number(request.query.expires);
+    const given = request.query.signature ?? '';
+    if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires)) throw new HttpError(404, 'There is no such attachment.');
+    const check = checkAttachmentLink(app.config.AUTH_SECRET, fileId, expires, given);
+    if (check === 'forged') throw new HttpError(403, 'This link is not valid. Open the attachment from the enquiry mail itself.');
+    if (check === 'expired') throw new HttpError(410, 'This link has expired: links in enquiry mails work for 30 days.');
+    const [file] = await app.db.select().from(files).where(eq(files.id, fileId)).limit(1);
+    if (!file || file.owner !== 'enquiry') throw new HttpError(404, 'There is no such attachment.');
+    return reply
+      .type(file.mime)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
   });
 }

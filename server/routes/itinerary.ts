@@ -4,8 +4,10 @@ import { downloadItineraryForm } from '../../contract/catalogue-calls.ts';
 import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract/itinerary.ts';
 import { publicUrl } from '../config.ts';
 import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
+import { mailEnquiry } from '../services/enquiries.ts';
 import { saveItineraryRequest } from '../services/itinerary-requests.ts';
 import { itineraryPdf } from '../services/itinerary-pdf.ts';
+import { createMailer } from '../services/mail.ts';
 import { packageDetail, packageSlugById } from '../services/package-detail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
 
@@ -49,6 +51,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
 export async function itineraryRoutes(app: FastifyInstance) {
   // Encapsulated: only this plugin's routes take multipart, and only small text fields.
   await app.register(multipart, { limits: { fields: 12, fieldSize: 4000, fieldNameSize: 50, files: 0, parts: 12, fileSize: 1 } });
+  const mailer = createMailer(app.config, app.log);
 
   app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
     const parsed = itineraryFormParamsSchema.safeParse(await readForm(request));
@@ -69,8 +72,13 @@ export async function itineraryRoutes(app: FastifyInstance) {
       throw new HttpError(429, `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
 
-    await saveItineraryRequest(app.db, { site: request.site, form, packageId: pkg.id, packageSlug: pkg.slug, ipHash });
+    const saved = await saveItineraryRequest(app.db, { site: request.site, form, packageId: pkg.id, packageSlug: pkg.slug, ipHash });
     const pageUrl = `${publicUrl(app.config)}${request.site === 'IN' ? '/in' : ''}/holidays/${pkg.slug}`;
+    // The team follows these up like any enquiry.
+    mailEnquiry(
+      { mailer, to: app.config.ENQUIRY_TO, log: request.log },
+      { id: saved.id, kind: 'itinerary', site: request.site, payload: { ...saved.payload, PackageTitle: pkg.title, PackagePage: pageUrl } },
+    );
     const pdf = await itineraryPdf({ pkg, travellerName: form.FullName, pageUrl, company: COMPANY });
     return reply
       .code(200)

@@ -3,13 +3,14 @@ import { ACCOUNT_MESSAGES, MSG, type IdentifierKind, type PersonalDetails, type 
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { cities, countries, files, rateLimits, sessions, states, users } from '../db/schema.ts';
-import { deliverCode, type SmsProvider } from './code-delivery.ts';
+import { deliverCode } from './code-delivery.ts';
 import type { GoogleIdentity } from './google.ts';
 import type { Mailer } from './mail.ts';
-import { consumeVerificationToken, issueOtp, issueVerificationToken, OTP_RULES, OtpRefused, peekVerificationToken, verifyOtp, type OtpPurpose } from './otp.ts';
+import { consumeVerificationToken, issueOtp, issueVerificationToken, OTP_RULES, OtpRefused, peekVerificationToken, verifyOtp, withdrawOtp, type OtpPurpose } from './otp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashAddress, hitRateLimit } from './rate-limit.ts';
 import { createSession, hashToken } from './sessions.ts';
+import { SmsRefused, type SmsProvider } from './sms.ts';
 
 /** A refusal a person can act on; the route turns `kind` into an HTTP status. */
 export class AccountError extends Error {
@@ -26,7 +27,8 @@ export interface AccountContext {
   db: Db;
   config: Config;
   mailer: Mailer;
-  sms: SmsProvider;
+  /** Null when no SMS provider is configured or PHONE_SIGN_IN=off: codes go to email addresses only. */
+  sms: SmsProvider | null;
 }
 
 export interface Identifier {
@@ -56,6 +58,9 @@ export const MESSAGES = {
   onlyYours: 'You can only see your own details.',
   googleNotConfigured: 'Google sign-in is not configured.',
   googleInvalid: 'We could not verify your Google sign-in. Please try again.',
+  phoneCodesOff: 'We cannot send codes to mobile numbers. Please use your email address instead.',
+  smsNumberRefused: (to: string) => `We could not send a text message to ${to}. Check the number, or use your email address instead.`,
+  smsUnavailable: 'We cannot send text messages right now. Please try again later, or use your email address instead.',
 } as const;
 
 const column = (id: Identifier) => (id.kind === 'email' ? users.email : users.phone);
@@ -73,7 +78,9 @@ function displayName(u: { name: string; firstName: string | null; lastName: stri
 // ---------- codes ----------
 
 /** Sends a sign-up or reset code to an email address or phone. */
-export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string) {
+export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string, log?: { warn(obj: object, msg?: string): void }) {
+  // Said at the first step, before anything is looked up or counted: no code could reach a phone.
+  if (id.kind === 'phone' && !ctx.sms) throw new AccountError('bad', MESSAGES.phoneCodesOff);
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
   if (purpose === 'reset' && !user) throw new AccountError('notFound', MSG.idNotFound);
@@ -86,7 +93,16 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
     if (err instanceof OtpRefused) throw new AccountError('tooMany', err.message, err.retryAfter);
     throw err;
   }
-  await deliverCode(ctx, id, purpose, code);
+  try {
+    await deliverCode(ctx, id, purpose, code);
+  } catch (err) {
+    if (!(err instanceof SmsRefused)) throw err;
+    // The code never left: take it back so the traveller may ask again at once.
+    await withdrawOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code);
+    log?.warn({ sms: { provider: ctx.sms?.name, reason: err.reason, detail: err.message } }, 'text message not sent');
+    if (err.reason === 'number') throw new AccountError('bad', MESSAGES.smsNumberRefused(id.value));
+    throw new AccountError('unavailable', MESSAGES.smsUnavailable);
+  }
   return { sentTo: id.value, channel: id.kind, resendAfterSeconds: OTP_RULES.resendAfterMs / 1000 };
 }
 

@@ -7,16 +7,17 @@ import { enquiries } from '../db/schema.ts';
 export async function saveItineraryRequest(
   db: Db,
   r: { site: Site; form: ItineraryFormParams; packageId: number; packageSlug: string; ipHash: string },
-): Promise<number> {
+): Promise<{ id: number; payload: Record<string, unknown> }> {
   const { FullName, Email, Phone, Message, Url } = r.form;
+  const payload = { FullName, Email, Phone, Message, Url, PackageId: r.packageId, PackageSlug: r.packageSlug };
   const [row] = await db
     .insert(enquiries)
     .values({
       kind: 'itinerary',
       site: r.site,
-      payload: { FullName, Email, Phone, Message, Url, PackageId: r.packageId, PackageSlug: r.packageSlug },
+      payload,
       ipHash: r.ipHash,
     })
     .returning({ id: enquiries.id });
-  return row!.id;
+  return { id: row!.id, payload };
 }

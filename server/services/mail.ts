@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** A one-time code is in it: never written to a log, except under NODE_ENV=development. */
+  containsCode?: boolean;
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
@@ -31,13 +33,18 @@ function transportFor(url: string): Transporter {
   return t;
 }
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>, log: Log): Mailer {
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'NODE_ENV'>, log: Log): Mailer {
   const url = config.SMTP_URL;
   if (!url) {
     return {
       live: false,
       async send(m) {
-        // No SMTP server configured: the message is written to the log so development still works.
+        // No SMTP server (never on a public address: config.ts refuses to start). A code in a log
+        // would let whoever reads it into the account, so only `npm run dev` writes one there.
+        if (m.containsCode && config.NODE_ENV !== 'development') {
+          log.info({ mail: { to: m.to } }, 'mail with a one-time code not sent (SMTP_URL is not set)');
+          return;
+        }
         log.info(
           { mail: { to: m.to, subject: m.subject, attachments: m.attachments?.map((a) => a.filename) ?? [] }, text: m.text },
           'mail not sent (SMTP_URL is not set)',
@@ -47,7 +54,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>, log
   }
   return {
     live: true,
-    async send(m) {
+    async send({ containsCode: _code, ...m }) {
       await transportFor(url).sendMail({ from: config.SMTP_FROM, ...m });
     },
   };

@@ -68,6 +68,12 @@ export async function issueOtp(db: Db, secret: string, purpose: OtpPurpose, iden
   return { code };
 }
 
+/** Takes back a code that never reached the traveller: it cannot be used, and asking again need not wait. */
+export async function withdrawOtp(db: Db, secret: string, purpose: OtpPurpose, identifier: string, code: string): Promise<void> {
+  const codeHash = digest(secret, purpose, identifier, code).toString('hex');
+  await db.delete(otps).where(and(eq(otps.purpose, purpose), eq(otps.identifier, identifier), eq(otps.codeHash, codeHash)));
+}
+
 /**
  * True once for the right code of the live (unused, unexpired) code of (purpose, identifier). Each
  * try is counted before the comparison, so parallel guesses cannot exceed 5 wrong tries.

@@ -31,7 +31,15 @@ const pageRoutes: AppRoute[] = [
   { path: '/coupons/:slug', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')), prefetch: couponPrefetch },
   { path: '/blog', page: lazyPage(() => import('../features/blog/blog-page.tsx')), prefetch: blogPrefetch },
   { path: '/blog/:slug', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')), prefetch: blogPostPrefetch },
-  { path: '/cart', page: lazyPage(() => import('../features/cart/cart-page.tsx')) },
+  // With the lines on the device read (src/features/cart/cart-page.tsx).
+  {
+    path: '/cart',
+    page: lazyPage(async () => {
+      const m = await import('../features/cart/cart-page.tsx');
+      await m.linesReadAhead;
+      return m;
+    }),
+  },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
   { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
   { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },

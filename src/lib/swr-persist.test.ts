@@ -87,6 +87,27 @@ describe('persistent SWR cache', () => {
     expect(pc.hasOfflineCopy(seen)).toBe(false);
   });
 
+  it('a read that failed before the rows on disk were read still shows its offline copy', async () => {
+    // Offline in the offline shell: the page asks at once and the request fails before IndexedDB answers.
+    const db = freshDb();
+    const detail = key('Holiday/GetPackageDetail', 'UAE', { Slug: 'goa' });
+    await db.put({ key: detail, value: { v: CACHE_VERSION, data: { title: 'Goa' } }, savedAt: Date.now() });
+    const pc = createPersistentCache({ fallback: {}, openStore: db.openStore });
+    const cache = pc.provider();
+    pc.show();
+    const failed = { error: new Error('offline'), isValidating: false, isLoading: false };
+    cache.set(detail, failed);
+    await pc.ready;
+    expect(pc.hasOfflineCopy(detail)).toBe(true);
+    expect(cache.get(detail)).toMatchObject({ data: { title: 'Goa' }, error: failed.error });
+    // Read twice, the same state: SWR sees no change between renders.
+    expect(cache.get(detail)).toBe(cache.get(detail));
+    // An answer of its own replaces the copy.
+    cache.set(detail, { data: { title: 'Goa, today' }, isValidating: false, isLoading: false });
+    expect(pc.hasOfflineCopy(detail)).toBe(false);
+    expect(cache.get(detail)?.data).toEqual({ title: 'Goa, today' });
+  });
+
   it('writes through fresh answers and skips personal ones', async () => {
     const db = freshDb();
     const c = createPersistentCache({ fallback: {}, openStore: db.openStore });

@@ -183,7 +183,9 @@ export function createPersistentCache(opts: {
           continue;
         }
         savedAt.set(row.key, row.savedAt);
-        if (row.key in opts.fallback || live.has(row.key)) continue;
+        // A read that already has an answer keeps it. One that has none yet (asked offline, or
+        // failed before the disk was read) shows this copy.
+        if (row.key in opts.fallback || live.get(row.key)?.data !== undefined) continue;
         disk.set(row.key, { data: row.value.data });
         written.set(row.key, row.value.data);
       }
@@ -195,9 +197,23 @@ export function createPersistentCache(opts: {
     if (visibility.isVisible() && disk.size) visibility.notify();
   });
 
+  /** A read's own state, with the copy from disk as its data while it has none of its own. */
+  const merged = new Map<string, { from: State | undefined; state: State }>();
+  const withDiskData = (key: string, state: State | undefined): State | undefined => {
+    const copy = disk.get(key);
+    if (!visibility.isVisible() || !copy || state?.data !== undefined) return state;
+    if (!state) return copy;
+    // The same object for the same state, so SWR sees nothing new between renders.
+    const known = merged.get(key);
+    if (known?.from === state) return known.state;
+    const next = { ...state, data: copy.data };
+    merged.set(key, { from: state, state: next });
+    return next;
+  };
+
   const cache: Cache = {
     get(key) {
-      return live.get(key) ?? (visibility.isVisible() ? disk.get(key) : undefined);
+      return withDiskData(key, live.get(key));
     },
     set(key, value) {
       live.set(key, value);
@@ -218,7 +234,7 @@ export function createPersistentCache(opts: {
     },
   };
 
-  const hasOfflineCopy = (key: string) => visibility.isVisible() && !live.has(key) && disk.has(key);
+  const hasOfflineCopy = (key: string) => visibility.isVisible() && live.get(key)?.data === undefined && disk.has(key);
 
   const middleware: Middleware = (useSWRNext) => (key, fetcher, config) => {
     const serialised = key === null || key === undefined || key === false ? null : unstable_serialize(key);

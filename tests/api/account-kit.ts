@@ -3,45 +3,48 @@ import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed.ts';
-import type { SmsProvider } from '../../server/services/code-delivery.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
 
 export interface AccountKit {
   app: FastifyInstance;
   database: Database;
   mail: MailCatcher;
-  sms: { to: string; text: string }[];
+  /** Text messages, as the stand-in for Twilio's Messages API received them. */
+  sms: TwilioStandIn;
   close(): Promise<void>;
 }
 
-/** The real app with mail going to a local SMTP server and text messages kept in a list. */
+/** The real app with mail going to a local SMTP server and text messages to a stand-in for Twilio. */
 export async function createAccountKit(config: Partial<Config> = {}): Promise<AccountKit> {
   const mail = await startMailCatcher();
-  const sent: { to: string; text: string }[] = [];
-  const sms: SmsProvider = {
-    live: false,
-    async send(to, text) {
-      sent.push({ to, text });
-    },
-  };
+  const sms = await startTwilioStandIn();
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await seed(database.db);
   const app = await buildApp({
     db: database.db,
-    config: testConfig({ SMTP_URL: mail.url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', ...config }),
-    sms,
+    config: testConfig({
+      SMTP_URL: mail.url,
+      SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>',
+      TWILIO_ACCOUNT_SID: sms.accountSid,
+      TWILIO_AUTH_TOKEN: sms.authToken,
+      TWILIO_FROM: 'Wanderlust',
+      TWILIO_API_URL: sms.url,
+      ...config,
+    }),
   });
   await app.ready();
   return {
     app,
     database,
     mail,
-    sms: sent,
+    sms,
     close: async () => {
       await app.close();
       await database.close();
       await mail.close();
+      await sms.close();
     },
   };
 }

@@ -67,6 +67,23 @@ describe('sign-up by email, with the code read from a real SMTP server', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/email address, or your mobile number with its country code/);
   });
+
+  it('refuses an address mail cannot reach, as every enquiry form does (one rule)', async () => {
+    const since = kit.mail.mails.length;
+    const res = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'someone@example.test' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', message: expect.stringMatching(/Enter your email address, or your mobile number/) });
+    const enquiry = await call(kit.app, 'POST', 'SubmitContactUs', {
+      FirstName: 'Someone',
+      Email: 'someone@example.test',
+      PhoneNumber: '+971501234567',
+      EnquiryType: 'Feedback',
+      Message: 'Hello',
+    });
+    expect(enquiry.status).toBe(400);
+    expect(enquiry.body.message).toBe('Please enter a valid email address.');
+    expect(kit.mail.mails.length).toBe(since);
+  });
 });
 
 describe('sign-up by phone', () => {
@@ -74,8 +91,9 @@ describe('sign-up by phone', () => {
     const phone = '+971 50 123 4567';
     const sent = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: phone });
     expect(sent.body.data).toMatchObject({ sentTo: '+971501234567', channel: 'phone' });
-    const sms = kit.sms.filter((m) => m.to === '+971501234567').at(-1)!;
-    const code = sms.text.match(/\d{6}/)![0];
+    const sms = kit.sms.messages.filter((m) => m.to === '+971501234567').at(-1)!;
+    expect(sms.from).toBe('Wanderlust');
+    const code = sms.body.match(/\d{6}/)![0];
     const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: '+971501234567' });
     expect(verified.body.message).toBe('OTP is Validated.');
     await call(kit.app, 'GET', 'SavePassword', { Token: verified.body.data.token, Password: 'phone pass 1', ConfirmPassword: 'phone pass 1' });
@@ -83,6 +101,45 @@ describe('sign-up by phone', () => {
     expect(login.status).toBe(200);
     expect(decryptLoginToken(login.body.data.tokan, kit.app.config.TOKEN_KEY)).toMatchObject({ email: '' });
   });
+});
+
+describe('phone numbers and the SMS provider', () => {
+  it('a number the provider refuses gets a message to act on, and may be asked for again at once', async () => {
+    kit.sms.refuse('+97142345678');
+    const refused = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: '+97142345678' }, { ip: freshIp() });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ status: 'error', message: 'We could not send a text message to +97142345678. Check the number, or use your email address instead.', data: null });
+
+    kit.sms.failNext(503);
+    const down = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: '+971509876543' }, { ip: freshIp() });
+    expect(down.status).toBe(503);
+    expect(down.body.message).toBe('We cannot send text messages right now. Please try again later, or use your email address instead.');
+    // The code that never left was taken back: no 60-second wait before the next try.
+    const again = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: '+971509876543' }, { ip: freshIp() });
+    expect(again.status).toBe(200);
+    expect(kit.sms.messages.at(-1)).toMatchObject({ to: '+971509876543', body: expect.stringMatching(/^\d{6} is your sign-up code for Wanderlust Holidays/) });
+  });
+
+  for (const [what, config] of [
+    ['no SMS provider is configured', { TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined, TWILIO_FROM: undefined }],
+    ['PHONE_SIGN_IN=off', { PHONE_SIGN_IN: 'off' as const }],
+  ] as const) {
+    it(`with ${what}, sign-up and reset refuse a phone number at the first step and ask for an email address`, async () => {
+      const bare = await createAccountKit(config);
+      try {
+        for (const path of ['ValidateSignUp', 'SendForgetPasswordOTP']) {
+          const res = await call(bare.app, 'GET', path, { EmailIdOrPhone: '+971501112233' });
+          expect(res.status).toBe(400);
+          expect(res.body).toEqual({ status: 'error', message: 'We cannot send codes to mobile numbers. Please use your email address instead.', data: null });
+        }
+        expect(bare.sms.messages).toEqual([]);
+        // Email addresses work as before.
+        expect((await call(bare.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'ravi.iyer@gmail.com' })).status).toBe(200);
+      } finally {
+        await bare.close();
+      }
+    });
+  }
 });
 
 describe('login', () => {

@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FIELDS_REQUIRED, ATTACHMENT_NOT_ALLOWED, ATTACHMENT_TOO_LARGE, INVALID_EMAIL, INVALID_PHONE } from '../../contract/enquiry.ts';
-import { enquiries, files } from '../../server/db/schema.ts';
+import { enquiries, files, packages } from '../../server/db/schema.ts';
+import { attachmentLink } from '../../server/services/enquiries.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
+import { mailText } from '../support/mail-catcher.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let ip = 0;
@@ -316,7 +318,8 @@ describe('enquiry rate limit and mail', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({ seed: false, config: { ENQUIRY_RATE_LIMIT: 3, SMTP_URL: `smtp://127.0.0.1:${port}`, ENQUIRY_TO: 'sales@wanderlust.example.com' } });
+    // Seeded: an itinerary download needs a package.
+    t = await createTestApp({ config: { ENQUIRY_RATE_LIMIT: 3, SMTP_URL: `smtp://127.0.0.1:${port}`, ENQUIRY_TO: 'sales@wanderlust.example.com', PUBLIC_URL: 'https://shop.example.com' } });
   });
   afterAll(async () => {
     await t.close();
@@ -354,5 +357,79 @@ describe('enquiry rate limit and mail', () => {
     expect(mail.raw).toContain('filename=itinerary.pdf');
     // The enquiries of the rate-limit test were mailed too, one each.
     expect(mails.filter((m) => m.raw.includes('Call-back request (exit popup)')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  /** The mail of an enquiry, once it has arrived. */
+  async function mailOf(title: string, id: number) {
+    const find = () => mails.find((m) => m.raw.includes(`${title} #${id} `));
+    await expect.poll(() => Boolean(find()), { timeout: 5000 }).toBe(true);
+    return find()!;
+  }
+  /** The signed link in a mail's text, as a path the app answers. */
+  const linkIn = (text: string) => {
+    const url = /https:\/\/shop\.example\.com(\/api\/Common\/EnquiryAttachment\/\d+\?expires=\d+&signature=[\w-]+)/.exec(text)?.[1];
+    expect(url).toBeTruthy();
+    return url!;
+  };
+
+  it('an attachment reaches the team: with the mail when small, and by a signed, expiring link always', async () => {
+    const { payload, headers } = multipart(contact, { name: 'passport scan.pdf', type: 'application/pdf', content: SAMPLES.pdf });
+    const res = await t.app.inject({ method: 'POST', url: '/api/Common/SubmitContactUs', payload, headers, remoteAddress: '10.9.2.1' });
+    expect(res.statusCode).toBe(200);
+    const mail = await mailOf('Contact enquiry', res.json().data.EnquiryId);
+    const text = mailText(mail.raw);
+    expect(text).toMatch(/Attachment: passport scan\.pdf \(0\.0 MB\), attached to this mail and at https:\/\/shop\.example\.com\/api\/Common\/EnquiryAttachment\/\d+\?/);
+    const link = linkIn(text);
+
+    const file = await t.app.inject({ method: 'GET', url: link });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(SAMPLES.pdf)).toBe(true);
+    expect(file.headers).toMatchObject({ 'content-type': 'application/pdf', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="passport scan\.pdf"/);
+
+    // A changed signature or file id, or a link past its 30 days, opens nothing.
+    const forged = await t.app.inject({ method: 'GET', url: link.replace(/signature=\w/, 'signature=0') });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/not valid/) });
+    const fileId = Number(/EnquiryAttachment\/(\d+)/.exec(link)![1]);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(`/${fileId}?`, `/${fileId + 1000}?`) })).statusCode).toBe(403);
+    const old = attachmentLink('', t.app.config.AUTH_SECRET, fileId, Date.now() - 31 * 86_400_000);
+    const expired = await t.app.inject({ method: 'GET', url: old.url });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/expired/);
+  });
+
+  it('a file too large for a mail is not attached, only linked', async () => {
+    const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    const { payload, headers } = multipart(contact, { name: 'tickets.pdf', type: 'application/pdf', content: big });
+    const res = await t.app.inject({ method: 'POST', url: '/api/Common/SubmitContactUs', payload, headers, remoteAddress: '10.9.2.2' });
+    expect(res.statusCode).toBe(200);
+    const mail = await mailOf('Contact enquiry', res.json().data.EnquiryId);
+    expect(mail.raw).not.toContain('filename=tickets.pdf');
+    const text = mailText(mail.raw);
+    expect(text).toMatch(/Attachment: tickets\.pdf \(6\.0 MB\), too large to go with a mail: download it at https:/);
+    const file = await t.app.inject({ method: 'GET', url: linkIn(text) });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBe(big.length);
+  });
+
+  it('an itinerary download is mailed to ENQUIRY_TO like the enquiries', async () => {
+    const [pkg] = await t.database.db.select({ slug: packages.slug, title: packages.title }).from(packages).limit(1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/Holiday/Downloaditinaryform',
+      payload: { FullName: 'Asha Rao', Email: 'asha.rao@gmail.com', Phone: '+971501234567', PackageSlug: pkg!.slug },
+      remoteAddress: '10.9.2.3',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.kind, 'itinerary'));
+    const mail = await mailOf('Itinerary download', row!.id);
+    expect(mail.to).toEqual(['sales@wanderlust.example.com']);
+    expect(mail.raw).toMatch(new RegExp(`Subject: \\[UAE\\] Itinerary download #${row!.id} from Asha Rao`));
+    expect(mail.raw).toContain('Reply-To: asha.rao@gmail.com');
+    const text = mailText(mail.raw);
+    expect(text).toContain(`PackageTitle: ${pkg!.title}`);
+    expect(text).toContain(`PackagePage: https://shop.example.com/holidays/${pkg!.slug}`);
+    expect(text).toContain('Phone: +971501234567');
   });
 });

@@ -1,26 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { e2eMailPorts } from './mail-ports.ts';
+import { codeFromMail } from './account-helpers.ts';
 import { gotoInteractive, interactive } from './page-helpers.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const SHOTS = process.env.SHOTS_DIR;
-
-/** The code from the latest mail to `to`, as the local SMTP server of the global setup caught it. */
-async function codeFromMail(page: Page, to: string): Promise<string> {
-  const url = `http://127.0.0.1:${e2eMailPorts().reader}/`;
-  let subject = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await page.request.get(url)).json()) as { to: string[]; subject: string; from: string }[];
-        subject = mails.filter((m) => m.to.includes(to)).at(-1)?.subject ?? '';
-        return subject;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6} is your sign-up code$/);
-  return subject.slice(0, 6);
-}
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
 const navLabel = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"]');
@@ -159,4 +142,13 @@ test('a hand-made token is not a sign-in: the app drops it and asks to log in', 
   expect(await cookie(page, 'NHauth_token')).toBeUndefined();
   expect(await cookie(page, 'user_id')).toBeUndefined();
   await expect(navLabel(page)).toHaveText('Log in');
+});
+
+test('with no SMS provider (as here), sign-up refuses a mobile number at the first step and asks for an email address', async ({ page }) => {
+  await gotoInteractive(page, '/in/signup');
+  await page.getByLabel('Email or mobile number').fill('+91 98123 45678');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('We cannot send codes to mobile numbers. Please use your email address instead.');
+  // Still the first step: nothing was sent.
+  await expect(page.getByLabel('6-digit code')).toHaveCount(0);
 });

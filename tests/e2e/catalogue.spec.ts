@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openControlled } from './cart-helpers.ts';
-import { gotoInteractive } from './page-helpers.ts';
+import { contentKept, gotoInteractive } from './page-helpers.ts';
 
 /*
  * The read side of the shop in a browser: home → listing → filter → detail on both sites, the
@@ -233,22 +233,7 @@ test('a package seen in the app renders offline later, from the data kept on the
   const href = (await card.getByRole('link').getAttribute('href'))!;
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (path) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('wanderlust-content');
-            open.onsuccess = () => {
-              if (!open.result.objectStoreNames.contains('answers')) return resolve(false);
-              const req = open.result.transaction('answers').objectStore('answers').getAllKeys();
-              req.onsuccess = () => resolve(req.result.some((k) => String(k).includes(path)));
-            };
-          }),
-        href.split('/').pop()!,
-      ),
-    )
-    .toBe(true);
+  await contentKept(page, href.split('/').pop()!);
 
   await context.setOffline(true);
   await page.goto(href);

@@ -1,25 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFromMail } from './account-helpers.ts';
 import { e2eMailPorts } from './mail-ports.ts';
 import { gotoInteractive } from './page-helpers.ts';
 
 export const PASSWORD = 'sunny beaches 42';
-
-/** The latest sign-up code mailed to `to`, as the global setup's SMTP server caught it. */
-export async function codeFromMail(request: APIRequestContext, to: string): Promise<string> {
-  const url = `http://127.0.0.1:${e2eMailPorts().reader}/`;
-  let subject = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get(url)).json()) as { to: string[]; subject: string }[];
-        subject = mails.filter((m) => m.to.includes(to)).at(-1)?.subject ?? '';
-        return subject;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6} is your sign-up code$/);
-  return subject.slice(0, 6);
-}
 
 /** Mails sent to `to` (subjects and raw text), for confirmation checks. */
 export async function mailsTo(request: APIRequestContext, to: string) {
@@ -58,3 +42,5 @@ export async function fillTravellers(page: Page, lead: { first: string; last: st
   await second.getByLabel('First name').fill('Dev');
   await second.getByLabel('Last name').fill(lead.last);
 }
+
+export { codeFromMail };

@@ -152,3 +152,34 @@ test('the web app manifest is served and complete', async ({ request }) => {
     expect((await request.get(icon.src)).status(), icon.src).toBe(200);
   }
 });
+
+for (const site of [
+  { name: 'UAE', home: '/', id: '/', lang: 'en-AE', prefix: '', price: /^AED / },
+  { name: 'India', home: '/in', id: '/in', lang: 'en-IN', prefix: '/in', price: /^₹/ },
+] as const) {
+  test(`installed from the ${site.name} site, the app opens that site and its shortcuts stay in it`, async ({ page, request, baseURL }) => {
+    await page.goto(site.home);
+    // The manifest the page links.
+    const href = (await page.locator('link[rel=manifest]').getAttribute('href'))!;
+    const res = await request.get(href);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const m = await res.json();
+    expect(m).toMatchObject({ id: site.id, scope: '/', lang: site.lang, display: 'standalone' });
+    expect(new URL(m.start_url, baseURL).pathname).toBe(site.home);
+    expect(m.shortcuts.map((s: { url: string }) => s.url)).toEqual([`${site.prefix}/holidays`, `${site.prefix}/cart`, `${site.prefix}/trips`]);
+
+    // What its start URL serves: this site's home, in its currency.
+    const start = await page.goto(m.start_url);
+    expect(start?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', site.lang);
+    await expect(page.locator('.price-amount').first()).toHaveText(site.price);
+    // Every shortcut opens a real page of the same site (My trips asks a visitor to log in there).
+    for (const s of m.shortcuts) {
+      expect((await page.goto(s.url))?.status(), s.url).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', site.lang);
+      expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe(href);
+    }
+  });
+}
+

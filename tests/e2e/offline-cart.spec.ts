@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addToCart, cartLink, firstPackageSlug, guestId, openControlled, serverCart } from './cart-helpers.ts';
+import { contentKept } from './page-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,6 +28,53 @@ test('offline add → reload offline → online: the server holds exactly one', 
   await page.reload();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
   expect(await serverCart(request, guest)).toHaveLength(1);
+});
+
+test('a first visit: the worker takes charge of the page it was installed from, so offline the page reloads and the cart works', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await page.goto(`/holidays/${slug}`);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  // No reload: the newly installed worker claims this page (Workbox's clientsClaim).
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  // What the page promises once idle: its data is kept for offline use.
+  await contentKept(page, slug);
+  const guest = await guestId(context);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+  await addToCart(page);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
+  await cartLink(page).click();
+  await expect(page.getByRole('listitem', { name: title })).toBeVisible();
+  await expect(page.getByText('Waiting to sync', { exact: true })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('the cart opened offline again shows its lines in the first frame after hydration, never "Loading your cart…"', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  // Seen once online: the worker keeps the cart page.
+  await openControlled(page, '/cart');
+  await page.goto(`/holidays/${slug}`);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await context.setOffline(true);
+  await addToCart(page);
+  // Before every frame is painted, from the page's start: is the app live and still loading?
+  await page.addInitScript(() => {
+    const w = window as unknown as { loadingWhenLive?: boolean };
+    const look = () => {
+      if (document.documentElement.hasAttribute('data-interactive') && document.querySelector('.cart-page [aria-busy="true"]')) w.loadingWhenLive = true;
+      if (!document.querySelector('.cart-line')) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name: title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', '');
+  expect(await page.evaluate(() => (window as unknown as { loadingWhenLive?: boolean }).loadingWhenLive ?? false)).toBe(false);
+  await context.setOffline(false);
 });
 
 test('network flapping mid-sync loses nothing and doubles nothing', async ({ page, context, request }) => {

@@ -11,3 +11,23 @@ export async function gotoInteractive(page: Page, path: string) {
   await interactive(page);
   return res;
 }
+
+/** Waits until the page has kept a read whose key contains `needle` for offline use (src/lib/content-store.ts). */
+export async function contentKept(page: Page, needle: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (needle) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('wanderlust-content');
+            open.onsuccess = () => {
+              if (!open.result.objectStoreNames.contains('answers')) return resolve(false);
+              const req = open.result.transaction('answers').objectStore('answers').getAllKeys();
+              req.onsuccess = () => resolve(req.result.some((k) => String(k).includes(needle)));
+            };
+          }),
+        needle,
+      ),
+    )
+    .toBe(true);
+}

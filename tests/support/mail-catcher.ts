@@ -77,3 +77,27 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The text/plain body of a raw mail, its transfer encoding (quoted-printable, base64) undone. */
+export function mailText(raw: string): string {
+  const split = (entity: string) => {
+    const at = entity.search(/\r?\n\r?\n/);
+    const head = entity.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+    const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+    return { header, body: entity.slice(at).replace(/^\r?\n\r?\n/, '') };
+  };
+  let part = split(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.header('Content-Type'))?.[1];
+  if (boundary) {
+    const text = part.body.split(`--${boundary}`).map((p) => p.replace(/^\r?\n/, '')).find((p) => /^text\/plain/i.test(split(p).header('Content-Type')));
+    if (!text) return '';
+    part = split(text);
+  }
+  const encoding = part.header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = part.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return part.body;
+}

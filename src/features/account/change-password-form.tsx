@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../contract/account.ts';
 import { changePassword } from '../../../contract/account-calls.ts';
 import { callApi } from '../../lib/api-client.ts';
-import { FormMessage, PasswordField, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { PasswordField, messageOf } from './form-bits.tsx';
 
 export function ChangePasswordForm() {
   const [old, setOld] = useState('');
@@ -36,7 +37,7 @@ export function ChangePasswordForm() {
       <PasswordField label="Current password" name="current-password" autoComplete="current-password" required value={old} onChange={(e) => setOld(e.target.value)} />
       <PasswordField label="New password" hint="At least 8 characters. Other devices will be signed out." name="new-password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
       <PasswordField label="Confirm new password" name="confirm-new-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      <FormMessage error={error} success={success} />
+      <FormMessages error={error} status={success} />
       <div className="acc-actions">
         <button className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}

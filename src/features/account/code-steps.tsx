@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { IDENTIFIER_HINT, OTP_RESEND_SECONDS, normaliseIdentifier } from '../../../contract/account.ts';
-import { FormMessage, PasswordField, TextField, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { PasswordField, TextField, messageOf } from './form-bits.tsx';
 
 /** Email or phone: checked here first, then sent to the server, whose message is shown as written. */
 export function IdentifierStep({ initial, button, onSubmit }: { initial?: string; button: string; onSubmit(identifier: string): Promise<void> }) {
@@ -39,7 +40,7 @@ export function IdentifierStep({ initial, button, onSubmit }: { initial?: string
         aria-invalid={error ? true : undefined}
         onChange={(e) => setValue(e.target.value)}
       />
-      <FormMessage error={error} />
+      <FormMessages error={error} />
       <button className="button button-primary acc-wide" disabled={busy}>
         {busy ? 'Sending…' : button}
       </button>
@@ -103,7 +104,7 @@ export function CodeStep({ sentTo, notice, onVerify, onResend }: { sentTo: strin
         aria-invalid={error ? true : undefined}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
       />
-      <FormMessage error={error} success={info} />
+      <FormMessages error={error} status={info} />
       <button className="button button-primary acc-wide" disabled={busy}>
         {busy ? 'Checking…' : 'Verify code'}
       </button>
@@ -140,7 +141,7 @@ export function NewPasswordStep({ notice, button, onSubmit }: { notice?: string 
     <form className="acc-form" onSubmit={submit} noValidate>
       <PasswordField label="New password" hint="At least 8 characters." name="new-password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField label="Confirm password" name="confirm-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      <FormMessage error={error} success={error ? null : notice} />
+      <FormMessages error={error} status={error ? null : notice} />
       <button className="button button-primary acc-wide" disabled={busy}>
         {busy ? 'Saving…' : button}
       </button>

@@ -47,20 +47,6 @@ export function PasswordField({ label, hint, ...input }: { label: string; hint?:
   );
 }
 
-/** Errors are alerts; confirmations are polite status messages. */
-export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
-  return (
-    <div className="acc-messages">
-      <div role="alert" className={error ? 'notice notice-error' : undefined}>
-        {error ?? null}
-      </div>
-      <div role="status" className={success ? 'notice notice-ok' : undefined}>
-        {success ?? null}
-      </div>
-    </div>
-  );
-}
-
 export function Steps({ steps, current }: { steps: string[]; current: number }) {
   return (
     <ol className="acc-steps" aria-label="Steps">

@@ -6,7 +6,8 @@ import { useSettings, useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { finishSignIn, noteFailedLogin, safeCallbackUrl } from './auth-client.ts';
-import { FormMessage, PasswordField, TextField, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { PasswordField, TextField, messageOf } from './form-bits.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { useSession } from './use-session.ts';
 import './account.css';
@@ -74,11 +75,6 @@ export default function LoginPage() {
       <section className="auth-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Log in</h1>
         <p className="auth-lead">Welcome back. Your cart comes with you.</p>
-        {carried.notice && !error ? (
-          <p className="notice notice-ok" role="status">
-            {carried.notice}
-          </p>
-        ) : null}
         <form className="acc-form" onSubmit={submit} noValidate>
           <TextField
             label="Email or mobile number"
@@ -92,7 +88,7 @@ export default function LoginPage() {
             onChange={(e) => setIdentifier(e.target.value)}
           />
           <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          <FormMessage error={error} />
+          <FormMessages error={error} status={error ? null : carried.notice} />
           <button className="button button-primary acc-wide" disabled={busy}>
             {busy ? 'Logging in…' : 'Log in'}
           </button>

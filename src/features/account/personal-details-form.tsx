@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, type PersonalDetails } from '../../../contract/account.ts';
 import { postOrUpdateUserPersonalDetailsPost } from '../../../contract/account-calls.ts';
 import { callApi } from '../../lib/api-client.ts';
-import { Field, FormMessage, TextField, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { Field, TextField, messageOf } from './form-bits.tsx';
 
 /** Travel details we need for bookings: passport, nationality, address, emergency contact. */
 export function PersonalDetailsForm({ details, onSaved }: { details: PersonalDetails; onSaved(d: PersonalDetails): void }) {
@@ -54,7 +55,7 @@ export function PersonalDetailsForm({ details, onSaved }: { details: PersonalDet
         <TextField label="Emergency contact name" autoComplete="off" maxLength={80} {...bind('emergencyContactName')} />
         <TextField label="Emergency contact phone" type="tel" autoComplete="off" placeholder="+971501234567" maxLength={20} {...bind('emergencyContactPhone')} />
       </div>
-      <FormMessage error={error} success={success} />
+      <FormMessages error={error} status={success} />
       <div className="acc-actions">
         <button className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save details'}

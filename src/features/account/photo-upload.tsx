@@ -1,7 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ACCOUNT_MESSAGES, PROFILE_IMAGE_MAX_BYTES } from '../../../contract/account.ts';
 import { readIdentity } from '../../lib/identity.ts';
-import { FormMessage, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { messageOf } from './form-bits.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { uploadWithProgress } from './upload-with-progress.ts';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -48,15 +50,8 @@ export function PhotoUpload({ onUploaded }: { onUploaded(imageUrl: string): void
           JPEG, PNG or WebP, up to 5 MB.
         </p>
       </div>
-      {progress !== null ? (
-        <div>
-          <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress" />
-          <p className="acc-hint" aria-live="polite">
-            Uploading… {Math.round(progress * 100)}%
-          </p>
-        </div>
-      ) : null}
-      <FormMessage error={error} success={success} />
+      <UploadProgress progress={progress} />
+      <FormMessages error={error} status={success} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { getCitiesByCountryId, getCountry, statesByCountryId } from '../../../co
 import { INDIA_COUNTRY_ID } from '../../../contract/places.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useCall } from '../../lib/use-call.ts';
-import { Field, FormMessage, TextField, messageOf } from './form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { Field, TextField, messageOf } from './form-bits.tsx';
 
 function Select({ label, value, onChange, children, disabled, name }: { label: string; value: string; onChange(v: string): void; children: React.ReactNode; disabled?: boolean; name: string }) {
   const id = useId();
@@ -122,7 +123,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
         </Select>
       </div>
       {placesError ? <p className="acc-hint">{placesError.message}</p> : null}
-      <FormMessage error={error} success={success} />
+      <FormMessages error={error} status={success} />
       <div className="acc-actions">
         <button className="button button-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save profile'}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { priceLine } from '../../../contract/pricing.ts';
@@ -144,21 +145,19 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
       <p className="add-to-cart-total">
         Total <strong>{money({ amount: total, currency: pkg.price.currency })}</strong>
       </p>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <button type="submit" className="button button-primary button-block" disabled={!interactive || soldOut}>
         Add to cart
       </button>
-      <p className="add-to-cart-status" role="status">
-        {added ? (
-          <>
-            Added to your cart. <Link to={href('/cart')}>View cart</Link>
-          </>
-        ) : null}
-      </p>
+      <FormMessages
+        error={error}
+        status={
+          added ? (
+            <>
+              Added to your cart. <Link to={href('/cart')}>View cart</Link>
+            </>
+          ) : null
+        }
+      />
     </form>
   );
 }

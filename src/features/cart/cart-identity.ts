@@ -8,3 +8,10 @@ export function currentCartIdentity(): CartIdentity {
   const guestId = identity.guestId ?? ensureGuestId();
   return { owner: `guest:${guestId}`, id: { tempUserId: guestId } };
 }
+
+/** Who owns the cart on this device, if anyone does yet: no guest id is made here. */
+export function knownCartOwner(): string | null {
+  const identity = readIdentity();
+  if (identity.kind === 'user') return `user:${identity.userId}`;
+  return identity.guestId ? `guest:${identity.guestId}` : null;
+}

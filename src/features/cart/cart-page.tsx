@@ -7,12 +7,20 @@ import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
 import { formatTravelDate, nightsDays, partyText } from '../../../contract/format.ts';
 import { discardChange, holdCart, removeFromCart, retryChange } from './cart-ops.ts';
-import { currentCartIdentity } from './cart-identity.ts';
+import { siteForPath } from '../../../contract/site-rules.ts';
+import { currentCartIdentity, knownCartOwner } from './cart-identity.ts';
 import { registerBackgroundSync, requestSync } from './sync-runner.ts';
 import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
-import { useCartLines, useTempBookings } from './use-cart.ts';
+import { readCartLinesAhead, useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
 import './cart.css';
+
+/**
+ * The lines on the device, read as this code loads. The route waits for them (250 ms at most)
+ * before the page hydrates, so the first render after hydration shows them: offline, on a repeat
+ * visit, "Loading your cart…" is never painted on a live page (issue 15).
+ */
+export const linesReadAhead: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
 
 function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
   const { money, href } = useSite();
@@ -25,9 +33,9 @@ function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
     <li className="cart-line card" aria-label={line.title}>
       <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[480]} sizes="96px" width={96} height={64} />
       <div className="cart-line-body">
-        <h3 className="cart-line-title">
+        <h2 className="cart-line-title">
           <Link to={href(`/holidays/${line.slug}`)}>{line.title}</Link>
-        </h3>
+        </h2>
         <p className="cart-line-meta">
           {line.city} · {nightsDays(line.nights, line.nights + 1)}
           <br />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { ITINERARY_PATH, ItineraryError, itineraryFileName, requestItinerary, saveBlob } from './itinerary-download.ts';
 
 /**
@@ -62,14 +63,7 @@ export function ItineraryForm({ slug }: { slug: string }) {
       <button type="submit" className="button button-primary" disabled={state.kind === 'busy'}>
         {state.kind === 'busy' ? 'Preparing PDF…' : 'Download itinerary'}
       </button>
-      {state.kind === 'error' ? (
-        <p className="notice notice-error form-status" role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <p className="form-status" role="status">
-        {state.kind === 'done' ? 'Your itinerary is downloading.' : null}
-      </p>
+      <FormMessages error={state.kind === 'error' ? state.message : null} status={state.kind === 'done' ? 'Your itinerary is downloading.' : null} />
     </form>
   );
 }

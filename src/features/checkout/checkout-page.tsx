@@ -1,3 +1,4 @@
+import { FormMessages } from '../../components/form-messages.tsx';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -206,7 +207,7 @@ function Checkout({ userId }: { userId: string }) {
             Back to your cart
           </Link>
         </div>
-        <div role="alert">{error}</div>
+        <FormMessages error={error} />
       </div>
     );
   } else {

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { startBookingPayment } from '../../../contract/booking-calls.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
@@ -48,9 +49,7 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
         Booking <strong>{b.RefIdKey}</strong>: {b.title}
         {b.moreLines ? ` and ${b.moreLines} more` : ''}.
       </p>
-      <div role="alert" className={error ? 'notice notice-error' : 'checkout-alert-slot'}>
-        {error}
-      </div>
+      <FormMessages error={error} />
       <button type="button" className="button button-primary acc-wide" disabled={busy} onClick={() => void pay()}>
         {busy ? 'Opening the payment…' : `Pay ${formatMinor(b.amountDue, b.Currency)}`}
       </button>

@@ -1,3 +1,4 @@
+import { FormMessages } from '../../components/form-messages.tsx';
 import { useId } from 'react';
 import type { BookingQuote, PaymentMethod } from '../../../contract/booking.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -39,9 +40,7 @@ export function PayStep(props: {
           </label>
         ))}
       </fieldset>
-      <div role="alert" className={props.error ? 'notice notice-error' : 'checkout-alert-slot'}>
-        {props.error ?? null}
-      </div>
+      <FormMessages error={props.error} />
       <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online} onClick={props.onBook}>
         {props.busy ? 'Booking…' : gateway ? `Book and pay ${total}` : 'Confirm booking'}
       </button>

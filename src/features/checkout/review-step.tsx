@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { BookingQuote } from '../../../contract/booking.ts';
 import type { ApplicableCoupon } from '../../../contract/coupons.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import type { CheckoutForm } from './checkout-form.ts';
 import { PriceSummary } from './price-summary.tsx';
 
@@ -78,9 +79,7 @@ export function ReviewStep(props: {
       </div>
       <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
       {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
-      <div role="alert" className={props.quoteError ? 'notice notice-error' : undefined}>
-        {props.quoteError ?? null}
-      </div>
+      <FormMessages error={props.quoteError} />
       <button type="button" className="button button-primary acc-wide" disabled={!quote || !props.online || Boolean(quote.couponError && props.chosenCoupon)} onClick={props.onDone}>
         Continue to payment
       </button>

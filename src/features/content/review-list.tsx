@@ -13,11 +13,15 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
   );
 }
 
-/** Traveller reviews; their bodies are sanitised HTML from the server. */
+/**
+ * Traveller reviews; their bodies are sanitised HTML from the server. As a rail (a row that
+ * scrolls sideways on phones) the list takes the keyboard's focus, so arrow keys scroll it: it
+ * holds no link or button that would.
+ */
 export function ReviewList({ reviews, headingLevel = 3, rail }: { reviews: Review[]; headingLevel?: 3 | 4; rail?: boolean }) {
   const H = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <ul className={rail ? 'review-list rail' : 'review-list'}>
+    <ul className={rail ? 'review-list rail' : 'review-list'} {...(rail ? { tabIndex: 0, 'aria-label': 'Traveller reviews' } : {})}>
       {reviews.map((r) => (
         <li key={r.id} className="card review">
           <Stars rating={r.rating} />

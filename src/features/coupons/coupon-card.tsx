@@ -16,7 +16,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
         <p className="card-eyebrow">{coupon.category.name}</p>
       </div>
       <div className="card-body">
-        <h3 className="card-title">{coupon.title}</h3>
+        <h2 className="card-title">{coupon.title}</h2>
         <p className="coupon-description">{coupon.description}</p>
         <CopyCode code={coupon.code} />
         <p className="coupon-meta">

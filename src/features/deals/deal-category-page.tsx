@@ -75,7 +75,8 @@ export default function DealCategoryPage() {
           </ul>
         </nav>
       ) : null}
-      <section className="section" aria-label="Deals">
+      <section className="section" aria-labelledby="live-deals-heading">
+        <h2 id="live-deals-heading">Live deals</h2>
         <PagedList
           call={getDeals}
           paramsFor={(p) => dealsParams(p, slug, sub)}

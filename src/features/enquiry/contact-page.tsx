@@ -10,6 +10,7 @@ import {
 } from '../../../contract/enquiry.ts';
 import { submitContactUs } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { PhoneField } from '../../components/phone-input.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
@@ -216,12 +217,7 @@ export default function ContactPage() {
             <span aria-live="polite">Uploading your file… {progress}%</span>
           </div>
         ) : null}
-        <p className="enq-error" role="alert">
-          {error}
-        </p>
-        <p className={`enq-status${result?.kind === 'queued' ? ' is-queued' : ''}`} role="status">
-          {result?.message ?? ''}
-        </p>
+        <FormMessages error={error} status={result?.message} tone={result?.kind === 'queued' ? 'queued' : 'ok'} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? (progress !== null ? 'Uploading...' : 'Sending...') : 'Send message'}
         </button>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ALL_FIELDS_REQUIRED, INVALID_EMAIL, INVALID_PHONE, isRealEmail, isValidInternationalPhone } from '../../../contract/enquiry.ts';
 import { submitExitPageEnquiry } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { PhoneField, dialCodeOf, nationalNumberOf, type Country } from '../../components/phone-input.tsx';
 import { Dialog } from './dialog.tsx';
 import { OFFLINE_QUEUED, isOffline, outcomeOf, postEnquiry, queueOffline } from './send.ts';
@@ -27,9 +28,14 @@ export default function ExitPopup({ onClose }: { onClose(): void }) {
     setPhone(undefined);
   };
 
+  // Checked on blur too (spec §5), but cleared only as the number is corrected, never on blur: the
+  // blur of a press on "Call Me Now!" must not change the form under the pointer (decision 0021).
   function checkPhoneOnBlur() {
     if (phone && !isValidInternationalPhone(phone)) setError(INVALID_PHONE);
-    else if (error === INVALID_PHONE) setError('');
+  }
+  function changePhone(value: string | undefined) {
+    setPhone(value);
+    if (error === INVALID_PHONE && value && isValidInternationalPhone(value)) setError('');
   }
 
   async function submit(e: FormEvent) {
@@ -113,7 +119,7 @@ export default function ExitPopup({ onClose }: { onClose(): void }) {
             id={ids.phone}
             name="MobileNo"
             value={phone}
-            onChange={setPhone}
+            onChange={changePhone}
             onCountryChange={setCountry}
             onBlur={checkPhoneOnBlur}
             required
@@ -121,12 +127,7 @@ export default function ExitPopup({ onClose }: { onClose(): void }) {
             describedBy={error ? ids.error : undefined}
           />
         </div>
-        <p id={ids.error} className="enq-error" role="alert">
-          {error}
-        </p>
-        <p className="enq-status is-queued" role="status">
-          {notice}
-        </p>
+        <FormMessages errorId={ids.error} error={error} status={notice} tone="queued" />
         <button type="submit" className="button button-primary" disabled={busy} aria-disabled={busy}>
           {busy ? 'Processing...' : 'Call Me Now!'}
         </button>

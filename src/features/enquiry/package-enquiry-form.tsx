@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { validatePackageEnquiry, type PackageEnquiryParams } from '../../../contract/enquiry.ts';
 import { submitEnquiryForm } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { PhoneField } from '../../components/phone-input.tsx';
 import { PackageEnquiryIntro } from './package-enquiry-intro.tsx';
 import { submitEnquiry, type Outcome } from './send.ts';
@@ -115,12 +116,7 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
           </label>
           <textarea id={ids.message} rows={3} value={form.Message} onChange={(e) => set({ Message: e.target.value })} maxLength={3000} />
         </div>
-        <p className="enq-error" role="alert">
-          {error}
-        </p>
-        <p className={`enq-status${result?.kind === 'queued' ? ' is-queued' : ''}`} role="status">
-          {result?.message ?? ''}
-        </p>
+        <FormMessages error={error} status={result?.message} tone={result?.kind === 'queued' ? 'queued' : 'ok'} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Sending...' : 'Send enquiry'}
         </button>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { TIMES_TO_CALL, validateHomeEnquiry, type HomeEnquiryParams } from '../../../contract/enquiry.ts';
 import { saveHomePageEnquiryPopup } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
 import { PhoneField } from '../../components/phone-input.tsx';
 import { Dialog } from './dialog.tsx';
 import { browserStore, recordQueryModalShown } from './exit-intent.ts';
@@ -58,9 +59,7 @@ export default function QueryModal({ onClose }: { onClose(): void }) {
     <Dialog title={QUERY_MODAL_TITLE} onClose={onClose} className="query-modal">
       {done ? (
         <div className="enq-form">
-          <p className={`enq-status${done.queued ? ' is-queued' : ''}`} role="status">
-            {done.message}
-          </p>
+          <FormMessages status={done.message} tone={done.queued ? 'queued' : 'ok'} />
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
@@ -101,9 +100,7 @@ export default function QueryModal({ onClose }: { onClose(): void }) {
                 ))}
               </select>
             </div>
-            <p id={ids.error} className="enq-error" role="alert">
-              {error}
-            </p>
+            <FormMessages errorId={ids.error} error={error} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Sending...' : 'Request a call back'}
             </button>

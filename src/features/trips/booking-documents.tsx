@@ -4,7 +4,9 @@ import { MSG } from '../../../contract/account.ts';
 import { formatDay } from '../../../contract/format.ts';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { readIdentity } from '../../lib/identity.ts';
-import { FormMessage, messageOf } from '../account/form-bits.tsx';
+import { FormMessages } from '../../components/form-messages.tsx';
+import { messageOf } from '../account/form-bits.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { uploadWithProgress } from '../account/upload-with-progress.ts';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
@@ -98,15 +100,8 @@ export function BookingDocuments({ bookingId, documents, onChange, disabled }: {
           </p>
         </div>
       )}
-      {progress !== null ? (
-        <div>
-          <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress" />
-          <p className="acc-hint" aria-live="polite">
-            Uploading… {Math.round(progress * 100)}%
-          </p>
-        </div>
-      ) : null}
-      <FormMessage error={error} success={success} />
+      <UploadProgress progress={progress} />
+      <FormMessages error={error} status={success} />
     </div>
   );
 }
