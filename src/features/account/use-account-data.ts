@@ -4,7 +4,7 @@ import { ApiError, callApi } from '../../lib/api-client.ts';
 import { refreshSession } from './use-session.ts';
 
 /** A 401 means the server no longer honours the token: the session state catches up (and the page sends the traveller to log in). */
-async function signedInCall<T>(work: () => Promise<T>): Promise<T> {
+export async function signedInCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { checkoutNavigation } from '../checkout/checkout-document.ts';
@@ -13,6 +13,7 @@ import { registerBackgroundSync, requestSync } from './sync-runner.ts';
 import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
 import { readCartLinesAhead, useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
+import { useNow } from '../../lib/use-now.ts';
 import './cart.css';
 
 /**
@@ -61,15 +62,6 @@ function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
       </button>
     </li>
   );
-}
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(t);
-  }, [intervalMs]);
-  return now;
 }
 
 function HoldStatus({ booking }: { booking: LocalTempBooking }) {

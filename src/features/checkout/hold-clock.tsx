@@ -1,13 +1,4 @@
-import { useEffect, useState } from 'react';
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(t);
-  }, [intervalMs]);
-  return now;
-}
+import { useNow } from '../../lib/use-now.ts';
 
 /** How long the hold keeps prices and rooms; once it ends, the traveller can hold again. */
 export function HoldClock({ until, onHoldAgain, busy }: { until: string; onHoldAgain(): void; busy: boolean }) {

@@ -7,7 +7,7 @@ import { FormMessages } from '../../components/form-messages.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
-import { useSession } from '../account/use-session.ts';
+import { SignedIn } from '../account/signed-in.tsx';
 import { useBooking } from '../trips/use-bookings.ts';
 import { openPayment } from './open-payment.ts';
 import '../account/account.css';
@@ -59,12 +59,11 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
 
 export default function PayBookingPage() {
   const { ref = '' } = useParams();
-  const session = useSession({ required: true });
   return (
     <section className="section checkout-page">
       <Seo title="Pay for your booking" description="Pay for your booking." noindex />
       <h1>Complete your payment</h1>
-      {session.status === 'authenticated' && session.data ? <Pay userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+      <SignedIn>{(userId) => <Pay userId={userId} reference={ref} />}</SignedIn>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
-import { useSession } from '../account/use-session.ts';
+import { SignedIn } from '../account/signed-in.tsx';
 import { PdfActions } from './pdf-actions.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useTripCopy } from './use-wallet.ts';
@@ -150,12 +150,11 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
 /** A booking's tax invoice, from the copy on the phone. */
 export default function InvoicePage() {
   const { ref = '' } = useParams();
-  const session = useSession({ required: true });
   return (
     <section className="section trip-page">
       <Seo title={`Invoice for ${ref}`} description="Your invoice." noindex />
       <h1>Invoice</h1>
-      {session.status === 'authenticated' && session.data ? <InvoiceView userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+      <SignedIn>{(userId) => <InvoiceView userId={userId} reference={ref} />}</SignedIn>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { messageOf } from '../account/form-bits.tsx';
-import { useSession } from '../account/use-session.ts';
+import { SignedIn } from '../account/signed-in.tsx';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
@@ -144,12 +144,11 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
 /** One booking: reference, state, what to pay, holidays, travellers and their documents. */
 export default function TripPage() {
   const { ref = '' } = useParams();
-  const session = useSession({ required: true });
   return (
     <section className="section trip-page">
       <Seo title={`Booking ${ref}`} description="Your booking with Wanderlust Holidays." noindex />
       <h1 className="visually-hidden">Booking {ref}</h1>
-      {session.status === 'authenticated' && session.data ? <Trip userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+      <SignedIn>{(userId) => <Trip userId={userId} reference={ref} />}</SignedIn>
     </section>
   );
 }

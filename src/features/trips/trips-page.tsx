@@ -5,7 +5,7 @@ import { formatDay, formatMinor, formatTravelDate } from '../../../contract/form
 import { Seo } from '../../components/seo.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { messageOf } from '../account/form-bits.tsx';
-import { useSession } from '../account/use-session.ts';
+import { SignedIn } from '../account/signed-in.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBookings } from './use-bookings.ts';
@@ -98,12 +98,11 @@ function TripList({ userId }: { userId: string }) {
 
 /** My trips: every booking, newest first, kept on the phone for the airport. */
 export default function TripsPage() {
-  const session = useSession({ required: true });
   return (
     <section className="section trips-page">
       <Seo title="My trips" description="Your bookings, vouchers and invoices." noindex />
       <h1>My trips</h1>
-      {session.status === 'authenticated' && session.data ? <TripList userId={session.data.user.id} /> : <p aria-busy="true">Loading…</p>}
+      <SignedIn>{(userId) => <TripList userId={userId} />}</SignedIn>
     </section>
   );
 }

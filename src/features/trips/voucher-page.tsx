@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES, type Voucher } from '../../../contract/documents.ts'
 import { formatDay } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
-import { useSession } from '../account/use-session.ts';
+import { SignedIn } from '../account/signed-in.tsx';
 import { tripCalendar } from './ics.ts';
 import { PdfActions, shareOrDownload } from './pdf-actions.tsx';
 import { SavedCopy } from './saved-copy.tsx';
@@ -121,12 +121,11 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
 /** A booking's vouchers, one per booked service, from the copy on the phone: they open with no signal. */
 export default function VoucherPage() {
   const { ref = '' } = useParams();
-  const session = useSession({ required: true });
   return (
     <section className="section trip-page">
       <Seo title={`Vouchers ${ref}`} description="Your travel vouchers." noindex />
       <h1>Vouchers</h1>
-      {session.status === 'authenticated' && session.data ? <Vouchers userId={session.data.user.id} reference={ref} /> : <p aria-busy="true">Loading…</p>}
+      <SignedIn>{(userId) => <Vouchers userId={userId} reference={ref} />}</SignedIn>
     </section>
   );
 }
