@@ -17,8 +17,8 @@ import {
 import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, documentParamsSchema, type BookingSummary } from '../../contract/booking.ts';
 import { getAvailability } from '../../contract/catalogue-calls.ts';
 import { idParam } from '../../contract/common.ts';
-import { BOOKING_SUCCESS, type Envelope } from '../../contract/envelope.ts';
-import { files, tempBookings } from '../db/schema.ts';
+import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
+import { files } from '../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -26,10 +26,11 @@ import { createBooking as book } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { bookingNotifier } from '../services/bookings/notify.ts';
 import { checkPan } from '../services/bookings/pan.ts';
-import { paymentMethodsFor, priceHold, type HeldLine } from '../services/bookings/pricing.ts';
+import { ownHold } from '../services/bookings/holds.ts';
+import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
 import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
 import type { BookingRow } from '../services/bookings/records.ts';
-import { once } from '../services/idempotency.ts';
+import { answer, once } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
 import { nextStepFor, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
 import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
@@ -41,20 +42,8 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    const [hold] = await app.db
-      .select()
-      .from(tempBookings)
-      .where(and(eq(tempBookings.id, p.TempBookingId), eq(tempBookings.owner, `user:${me.userId}`)))
-      .limit(1);
-    if (!hold) throw notFound(BOOKING_MESSAGES.holdNotFound);
-    if (hold.site !== request.site) throw badRequest(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
-    const price = await priceHold(app.db, {
-      site: request.site,
-      lines: hold.items as HeldLine[],
-      couponCode: p.CouponCode,
-      userId: me.userId,
-      tcsRate: app.config.TCS_RATE_PERCENT,
-    });
+    const hold = await ownHold(app.db, me.userId, p.TempBookingId, request.site);
+    const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
     return ok({ ...quote, TempBookingId: hold.id, holdExpiresAt: hold.holdExpiresAt.toISOString(), paymentMethods: paymentMethodsFor(app.config, request.site) });
   });
@@ -67,9 +56,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       const summary = await book(tx, app.config, { userId: me.userId, site: request.site }, input);
       return { statusCode: 200, body: ok(summary, summary.Status === 'confirmed' ? BOOKING_MESSAGES.created : BOOKING_MESSAGES.awaitingPayment, BOOKING_SUCCESS) };
     });
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    const body = result.body as Envelope<BookingSummary>;
-    if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
+    const body = answer<BookingSummary>(reply, result);
     // The next step (bank details, or the gateway's order or session) is read or made afresh, after the commit.
     const booking = await ownBooking(app.db, me.userId, body.data.BookingId);
     if (!result.replayed && booking.paymentMethod === 'pay-later') void mailConfirmation(me.userId, booking.refIdKey);

@@ -1,19 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createCart, createTempBooking, getCart, getTempBooking, mergeGuestCart, removeCart } from '../../contract/cart-calls.ts';
-import type { Envelope } from '../../contract/envelope.ts';
-import { HttpError, badRequest, ok } from '../lib/envelope.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
 import { idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { addLine, cartLines, createTempBooking as holdCart, getTempBookings, groupLines, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
-import { once, type StoredResult } from '../services/idempotency.ts';
-
-/** Sends a stored result: a replayed error keeps its status and message. */
-function answer<T>(reply: FastifyReply, result: StoredResult & { replayed: boolean }): Envelope<T> {
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
-  const body = result.body as Envelope<T>;
-  if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
-  return body;
-}
+import { answer, once } from '../services/idempotency.ts';
 
 export async function cartRoutes(app: FastifyInstance) {
   route(app, createCart, async (params, request, reply) => {

@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BOOKING_MESSAGES } from '../../contract/booking.ts';
 import {
   couponList,
   getApplicableCoupons,
@@ -22,9 +20,9 @@ import {
   couponsForPage,
   type Audience,
 } from '../services/coupons.ts';
-import { priceHold, type HeldLine } from '../services/bookings/pricing.ts';
+import { ownHold } from '../services/bookings/holds.ts';
+import { priceHold } from '../services/bookings/pricing.ts';
 import { authenticate } from '../services/sessions.ts';
-import { tempBookings } from '../db/schema.ts';
 
 export async function couponRoutes(app: FastifyInstance) {
   /**
@@ -54,13 +52,8 @@ export async function couponRoutes(app: FastifyInstance) {
     if (!TempBookingId) return ok(await applicableCoupons(app.db, request.site, cartTotal, who));
     // The checkout's coupons: read against the lines of the traveller's own hold, priced as the booking will be.
     if (!who.userId) throw unauthorized('Sign in to see the coupons for your booking.');
-    const [hold] = await app.db
-      .select({ items: tempBookings.items, site: tempBookings.site })
-      .from(tempBookings)
-      .where(and(eq(tempBookings.id, TempBookingId), eq(tempBookings.owner, `user:${who.userId}`)))
-      .limit(1);
-    if (!hold || hold.site !== request.site) throw notFound(BOOKING_MESSAGES.holdNotFound);
-    const { couponLines } = await priceHold(app.db, { site: request.site, lines: hold.items as HeldLine[], userId: who.userId, tcsRate: app.config.TCS_RATE_PERCENT });
+    const hold = await ownHold(app.db, who.userId, TempBookingId, request.site);
+    const { couponLines } = await priceHold(app.db, { site: request.site, lines: hold.lines, userId: who.userId, tcsRate: app.config.TCS_RATE_PERCENT });
     const total = couponLines.reduce((sum, l) => sum + l.amount, 0);
     return ok(await applicableCoupons(app.db, request.site, total, who, { lines: couponLines }));
   });

@@ -2,6 +2,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import type { FastifyReply } from 'fastify';
+import type { Envelope } from '../../contract/envelope.ts';
 import { HttpError, conflict } from '../lib/envelope.ts';
 
 export interface StoredResult {
@@ -75,4 +77,12 @@ export async function once(
 /** Stored results older than this are forgotten: a client retries within minutes, not weeks. */
 export async function purgeIdempotencyKeys(db: Db, olderThan: Date) {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, olderThan));
+}
+
+/** Answers with a stored result (marked when replayed): a replayed error keeps its status and message. */
+export function answer<T>(reply: FastifyReply, result: StoredResult & { replayed: boolean }): Envelope<T> {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  const body = result.body as Envelope<T>;
+  if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
+  return body;
 }

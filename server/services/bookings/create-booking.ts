@@ -5,8 +5,9 @@ import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
@@ -75,8 +76,7 @@ async function lockHold(tx: Db, id: number, owner: string, site: Site, now: Date
   const { rows } = await tx.execute<HoldRow>(sql`select id, owner, site, items, status, hold_expires_at from temp_bookings where id = ${id} for update`);
   const hold = rows[0];
   // Someone else's hold reads as no hold at all: nothing about it is revealed.
-  if (!hold || hold.owner !== owner) throw notFound(BOOKING_MESSAGES.holdNotFound);
-  if (hold.site !== site) throw conflict(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
+  checkHoldOwner(hold, owner, site);
   if (hold.status === 'booked') throw conflict(BOOKING_MESSAGES.alreadyBooked);
   if (hold.status === 'released') throw conflict('A newer hold of your cart replaced this one. Go back to your cart and continue to booking again.');
   if (new Date(hold.hold_expires_at) <= now) throw conflict(BOOKING_MESSAGES.holdEnded);
