@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
@@ -204,6 +205,26 @@ describe('coupons at booking', () => {
     const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: subtotal, userId: fresh.userId }, { token: fresh.token });
     const welcome = offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === 'WELCOME10');
     expect(welcome).toMatchObject({ applicable: false, reason: 'This coupon is for your first booking only.' });
+  });
+
+  it('uses a once-per-account coupon once; a booking cancelled for want of payment gives it back', async () => {
+    const fresh = await traveller(kit, 'zara');
+    const party = { adults: 3, rooms: 1 };
+    const first = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
+    const three = { Travellers: [...twoAdults.Travellers, { FirstName: 'Ali', LastName: 'Rao', AgeBand: 'adult' }] };
+    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe' });
+    expect(unpaid.status).toBe(200);
+    expect(unpaid.body.data.Total).toBe((aed * 3 - 200) * 100);
+    const second = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
+    const again = await book(kit, fresh.token, 'UAE', { TempBookingId: second, ...three, CouponCode: 'CARDUAE200' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Coupon CARDUAE200: You have already used this coupon. Remove it or choose another.');
+
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '3 hours' where id = ${unpaid.body.data.BookingId}`);
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '3 hours' where booking_id = ${unpaid.body.data.BookingId}`);
+    expect(await cancelUnpaidBookings(kit.database.db, 60)).toBeGreaterThanOrEqual(1);
+    const third = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
+    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200' })).status).toBe(200);
   });
 
   it('reads each coupon’s own rules against the hold: honeymoon packages only, trips starting soon', async () => {
