@@ -3,6 +3,7 @@ import { defineCall } from './api.ts';
 import {
   bookingDetailParamsSchema,
   bookingDetailSchema,
+  bookingFileParamsSchema,
   bookingIdParamsSchema,
   bookingQuoteParamsSchema,
   bookingQuoteSchema,
@@ -36,6 +37,9 @@ export const startBookingPayment = defineCall({
 
 /** Spec: POST CreateBooking_UploadImages (query token, multipart images and documents). */
 export const uploadBookingFiles = defineCall({ method: 'POST', path: 'CreateBooking_UploadImages', params: uploadParamsSchema, data: uploadResultSchema });
+
+/** Ours: one of a booking's uploaded documents, for its traveller only. Answers the file itself (an attachment), not an envelope. */
+export const getBookingDocument = defineCall({ method: 'GET', path: 'GetBookingDocument', params: bookingFileParamsSchema, data: z.null() });
 
 /** Spec: POST VerifyPan. */
 export const verifyPan = defineCall({ method: 'POST', path: 'VerifyPan', params: verifyPanParamsSchema, data: panResultSchema });

@@ -289,7 +289,8 @@ export const BOOKING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const BOOKING_FILES_MAX = 10;
 export const uploadParamsSchema = z.object({ token: z.string().min(1).max(1024).optional(), BookingId: idParam.optional() });
 export const uploadResultSchema = z.object({ documents: z.array(bookingDocumentSchema) });
-export const documentParamsSchema = z.object({ ...tokenParams, BookingId: idParam, FileId: idParam });
+/** One passport or visa copy of a booking (its bytes, as a download). */
+export const bookingFileParamsSchema = z.object({ ...tokenParams, BookingId: idParam, FileId: idParam });
 
 /** Minor units of a currency per whole unit (both sites' currencies have 100). */
 export const MINOR_PER_UNIT = 100;

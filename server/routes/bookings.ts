@@ -7,6 +7,7 @@ import {
   bookingDetailById,
   bookingsList,
   createBooking,
+  getBookingDocument,
   getBookingQuote,
   startBookingPayment,
   uploadBookingFiles,
@@ -14,7 +15,7 @@ import {
   verifyRazorpayPayment,
   verifyStripePayment,
 } from '../../contract/booking-calls.ts';
-import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, documentParamsSchema, type BookingSummary } from '../../contract/booking.ts';
+import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, type BookingSummary } from '../../contract/booking.ts';
 import { getAvailability } from '../../contract/catalogue-calls.ts';
 import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
@@ -160,7 +161,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   });
 
   /** One uploaded document, for its traveller only; always a download, never sniffed. */
-  app.get('/GetBookingDocument', { schema: { querystring: documentParamsSchema } }, async (request, reply: FastifyReply) => {
+  app.get(`/${getBookingDocument.path}`, { schema: { querystring: getBookingDocument.params } }, async (request, reply: FastifyReply) => {
     const p = request.query as { Token?: string; BookingId: number; FileId: number };
     const me = await signedIn(app, request, p.Token);
     const booking = await ownBooking(app.db, me.userId, p.BookingId);
