@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER } from './text-rules.ts';
 
 /** The spec's server messages, used exactly as written (SPEC §8). */
 export const MSG = {
@@ -40,6 +41,7 @@ export type IdentifierKind = 'email' | 'phone';
  */
 export function normaliseIdentifier(raw: string): { kind: IdentifierKind; value: string } | null {
   const s = raw.trim();
+  if (CONTROL_CHARACTER.test(s)) return null;
   if (s.includes('@')) {
     const email = s.toLowerCase();
     return EMAIL.test(email) && email.length <= 254 ? { kind: 'email', value: email } : null;

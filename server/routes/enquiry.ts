@@ -167,7 +167,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (request.isMultipart()) {
       const body = await readMultipart(request);
       file = body.file;
-      const parsed = contactParamsSchema.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
+      const parsed = submitContactUs.params.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
       params = parsed.data;
     }

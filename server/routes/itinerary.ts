@@ -51,7 +51,7 @@ export async function itineraryRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fields: 12, fieldSize: 4000, fieldNameSize: 50, files: 0, parts: 12, fileSize: 1 } });
 
   app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
-    const parsed = itineraryFormParamsSchema.safeParse(await readForm(request));
+    const parsed = downloadItineraryForm.params.safeParse(await readForm(request));
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
     const form = parsed.data;
     const problem = validateItineraryForm(form);

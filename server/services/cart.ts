@@ -119,6 +119,9 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
     if (existing) return existing;
   }
   checkTravelDate(input.travelDate, now);
+  // A line stores only choices its package offers; no package offers any yet.
+  const unknownOption = Object.keys(input.options)[0];
+  if (unknownOption !== undefined) throw badRequest(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
