@@ -64,7 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may say who the client is (X-Forwarded-For): see TRUST_PROXY.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEV_TOKEN_KEY = 'development-only-token-key-change-me';
@@ -16,10 +17,42 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none by default, else their
+ * addresses and ranges (`10.0.0.0/8,127.0.0.1`). `true` would let every caller choose its own
+ * address, and with it dodge every per-address limit; a hop count cannot tell a proxy from a
+ * client that sends the header itself (Fastify 5 refuses to trust one).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    if (!v || v === 'false') return false;
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => {
+      const [address, bits, ...rest] = e.split('/');
+      if (PROXY_NAMES.has(e)) return false;
+      if (rest.length || !isIP(address ?? '')) return true;
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128));
+    });
+    if (v === 'true' || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must list the addresses or ranges of the proxies in front of the server (e.g. 10.0.0.0/8,127.0.0.1)${v === 'true' ? ': true would trust any caller' : `; "${bad}" is neither`}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,

@@ -98,7 +98,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
 
   /** Per address, across every enquiry form and every instance (the count is in the database). */
   async function limitRate(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const ipHash = hashAddress(request.ip, app.config.TOKEN_KEY);
+    const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
     const hit = await hitRateLimit(app.db, `enquiry:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));

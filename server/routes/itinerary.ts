@@ -61,7 +61,7 @@ export async function itineraryRoutes(app: FastifyInstance) {
     const pkg = slug ? await packageDetail(app.db, request.site, slug) : null;
     if (!pkg) throw notFound('This holiday package was not found.');
 
-    const ipHash = hashAddress(request.ip, app.config.TOKEN_KEY);
+    const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
     const hit = await hitRateLimit(app.db, `itinerary:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));

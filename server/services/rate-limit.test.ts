@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
-import { hashAddress, hitRateLimit } from './rate-limit.ts';
+import { addressBlock, hashAddress, hitRateLimit } from './rate-limit.ts';
 
 describe('hitRateLimit', () => {
   let database: Database;
@@ -27,5 +27,17 @@ describe('hitRateLimit', () => {
     expect(hashAddress('10.0.0.1', 's')).toBe(hashAddress('10.0.0.1', 's'));
     expect(hashAddress('10.0.0.1', 's')).not.toBe(hashAddress('10.0.0.2', 's'));
     expect(hashAddress('10.0.0.1', 's')).not.toContain('10.0.0.1');
+  });
+
+  it('counts an IPv6 address by its /64 and an IPv4-mapped address as IPv4', () => {
+    expect(addressBlock('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressBlock('2001:0db8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressBlock('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBlock('::1')).toBe('0:0:0:0::/64');
+    expect(addressBlock('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressBlock('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(addressBlock('192.0.2.1')).toBe('192.0.2.1');
+    expect(hashAddress('2001:db8:1:2::a', 's')).toBe(hashAddress('2001:db8:1:2:ffff::b', 's'));
+    expect(hashAddress('2001:db8:1:2::a', 's')).not.toBe(hashAddress('2001:db8:1:3::a', 's'));
   });
 });

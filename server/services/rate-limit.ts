@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -39,7 +40,23 @@ export async function hitRateLimit(
   return { allowed: count <= opts.limit, count, retryAfter };
 }
 
-/** An address as stored: hashed with the server's key, so the database never holds raw IPs. */
+/**
+ * The block a client address counts as: an IPv4 address itself (also when written IPv4-mapped,
+ * `::ffff:1.2.3.4`), an IPv6 address by its /64, the smallest network a provider hands one
+ * customer (who can otherwise pick a new address for every request).
+ */
+export function addressBlock(ip: string): string {
+  const address = ip.trim().replace(/%.*$/, '').toLowerCase();
+  const mapped = address.match(/^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/) ?? address.match(/^::(\d+\.\d+\.\d+\.\d+)$/);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const known = [...groups(head), ...(tail === undefined ? [] : new Array(8 - groups(head).length - groups(tail).length).fill('0')), ...groups(tail ?? '')];
+  return `${known.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** An address as stored: its block (see addressBlock) hashed with the server's key, so the database never holds raw IPs. */
 export function hashAddress(ip: string, secret: string): string {
-  return createHash('sha256').update(`${secret}\n${ip}`).digest('hex').slice(0, 32);
+  return createHash('sha256').update(`${secret}\n${addressBlock(ip)}`).digest('hex').slice(0, 32);
 }
