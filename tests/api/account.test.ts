@@ -111,16 +111,35 @@ describe('login', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('locks an account after 5 wrong passwords, even against the right one, from any address', async () => {
+  it('slows guessing on an account with growing waits, without locking its owner out for long', async () => {
     await signUp(kit, 'target@example.com', 'target pass 1');
     for (let i = 0; i < 5; i++) {
       const res = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: `guess ${i}` }, { ip: freshIp() });
       expect(res.status).toBe(401);
     }
-    const locked = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/Too many failed attempts/);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // A sixth try at once, from anywhere, waits: seconds, not the 15 minutes of a lock.
+    const waiting = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe('Too many failed attempts. Please try again in 1 second or reset your password.');
+    expect(waiting.headers['retry-after']).toBe('1');
+    // The owner, a moment later, is in.
+    await new Promise((r) => setTimeout(r, 1100));
+    const owner = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts each attempt before comparing: 100 wrong passwords at once get 5 comparisons', async () => {
+    await signUp(kit, 'parallel@example.com', 'parallel pass 1');
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(kit.app, 'POST', 'Login', { EmailorPhone: 'parallel@example.com', Password: `guess number ${i}` }, { ip })),
+    );
+    const compared = answers.filter((a) => a.status === 401).length;
+    const refused = answers.filter((a) => a.status === 429).length;
+    expect(compared + refused).toBe(100);
+    // 5 free tries; a sixth only if a second passed while the 100 were being answered.
+    expect(compared).toBeGreaterThanOrEqual(5);
+    expect(compared).toBeLessThanOrEqual(6);
   });
 
   it('limits failed logins per address across accounts', async () => {
