@@ -25,6 +25,7 @@ import {
 import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
 import { requestToken } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
+import { requireOurPages } from '../lib/same-origin.ts';
 import * as accounts from '../services/accounts.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
@@ -73,11 +74,12 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- sign-up ----------
   route(app, validateSignUp, async (p, request, reply) => {
+    requireOurPages(request);
     const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, validateOtp, async (p, _request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP));
+  route(app, validateOtp, async (p, request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip));
     return ok({ token }, MSG.otpValidated);
   });
   for (const c of [savePassword, savePasswordPost]) {
@@ -103,11 +105,12 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- forgotten password ----------
   route(app, sendForgetPasswordOtp, async (p, request, reply) => {
+    requireOurPages(request);
     const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, verifyForgetPasswordOtp, async (p, _request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP));
+  route(app, verifyForgetPasswordOtp, async (p, request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip));
     return ok({ token }, MSG.otpVerified);
   });
   route(app, createNewPassword, async (p, _request, reply) => {

@@ -47,6 +47,8 @@ export const LOGIN_LIMITS = {
 
 /** Codes asked for from one address in an hour, whichever identifiers they name. */
 const CODES_PER_ADDRESS_HOUR = 30;
+/** Codes checked from one address in an hour (right or wrong, known account or not). */
+const CODE_CHECKS_PER_ADDRESS_HOUR = 30;
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
@@ -78,11 +80,12 @@ function displayName(u: { name: string; firstName: string | null; lastName: stri
 
 /** Sends a sign-up or reset code to an email address or phone. */
 export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string) {
+  // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
+  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
   if (purpose === 'reset' && !user) throw new AccountError('notFound', MSG.idNotFound);
-  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
   let code: string;
   try {
     ({ code } = await issueOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value));
@@ -95,7 +98,9 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 }
 
 /** Checks a code; the answer is a one-use token for the next step. */
-export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string) {
+export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
+  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODE_CHECKS_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were tried from your network. Please try again later.', perAddress.retryAfter);
   if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new AccountError('notFound', MSG.idNotFound);
   if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new AccountError('bad', MSG.otpWrong);
   return issueVerificationToken(ctx.db, purpose, id.value);

@@ -58,7 +58,8 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', path: s
     method,
     url: `/api/Common/${path}${qs ? `?${qs}` : ''}`,
     remoteAddress: opts.ip ?? '127.0.0.1',
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    // As the app sends them: every call carries the Country header.
+    headers: { country: 'UAE', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
   return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
@@ -71,7 +72,7 @@ export async function signUp(kit: AccountKit, email: string, password = 'correct
   const sent = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: email }, { ip });
   if (sent.status !== 200) throw new Error(`ValidateSignUp: ${sent.body.message}`);
   const code = kit.mail.codeOf(await kit.mail.waitFor(email, { since }));
-  const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
+  const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email }, { ip });
   const saved = await call(kit.app, 'GET', 'SavePassword', { Token: verified.body.data.token, Password: password, ConfirmPassword: password });
   if (saved.status !== 200) throw new Error(`SavePassword: ${saved.body.message}`);
   const logged = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: password }, { ip });
