@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
-import { purgeIdempotencyKeys } from './services/idempotency.ts';
+import { purgeExpired } from './services/purge.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
 export async function start(web: (app: FastifyInstance) => Promise<void>, overrides: Record<string, string> = {}) {
@@ -25,8 +25,9 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   await database.migrate();
   await seed(database.db);
   const app = await buildApp({ db: database.db, config, web });
-  // Stored answers to retried writes are kept a week: phones retry within minutes or days.
-  const purge = () => purgeIdempotencyKeys(database.db, new Date(Date.now() - 7 * 86_400_000)).catch((err) => app.log.warn({ err }, 'purge failed'));
+  // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
+  const purge = () =>
+    purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`)).catch((err) => app.log.warn({ err }, 'purge failed'));
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -68,9 +68,4 @@ export async function once(
       where owner = ${opts.owner} and key = ${key}`);
     return { ...result, replayed: false };
   });
-}
-
-/** Stored results older than this are forgotten: a client retries within minutes, not weeks. */
-export async function purgeIdempotencyKeys(db: Db, olderThan: Date) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, olderThan));
 }
