@@ -13,6 +13,7 @@ import { itineraryFormParamsSchema } from './itinerary.ts';
 export const getFeaturedPackages = defineCall({
   method: 'GET',
   path: 'Holiday/GetFeaturedPackages',
+  shared: true,
   params: z.object({ limit: z.coerce.number().int().min(1).max(24).default(8) }),
   data: featuredPackagesSchema,
 });
@@ -21,6 +22,7 @@ export const getFeaturedPackages = defineCall({
 export const getPackagesByTypeCityAndInterest = defineCall({
   method: 'POST',
   path: 'Holiday/GetPackagesByTypeCityAndInterest',
+  shared: true,
   params: packageSearchParamsSchema,
   data: packageSearchResultSchema,
 });
@@ -29,6 +31,7 @@ export const getPackagesByTypeCityAndInterest = defineCall({
 export const getPackageDetail = defineCall({
   method: 'GET',
   path: 'Holiday/GetPackageDetail',
+  shared: true,
   params: packageDetailParamsSchema,
   data: packageDetailSchema,
 });
@@ -37,6 +40,7 @@ export const getPackageDetail = defineCall({
 export const getPackageFilters = defineCall({
   method: 'GET',
   path: 'Holiday/GetFilters',
+  shared: true,
   params: z.object({}),
   data: packageFiltersSchema,
 });

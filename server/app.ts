@@ -126,9 +126,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('preValidation', async (request) => mergeParams(request));
-      // Answers differ per site: caches (the service worker's included) must key on Country.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', async (request, reply) => {
+        // Answers differ per site: caches (the service worker's included) must key on Country.
         reply.header('vary', 'Country, Accept-Encoding');
+        // Personal answers (a cart, a profile, a one-use token) and every error are never stored by
+        // a browser or a cache in between; a call must be declared shared to be kept.
+        const shared = (request.routeOptions.config as { shared?: boolean }).shared === true && reply.statusCode === 200;
+        if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(commonRoutes);
     },

@@ -20,6 +20,8 @@ export function route<C extends ApiCall>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.method,
     url: `/${c.path}`,
+    // Read by the cache headers (server/app.ts): only shared answers may be kept by anyone.
+    config: { shared: c.shared === true },
     schema: {
       querystring: c.params,
       response: { 200: envelopeSchema(c.data) },
