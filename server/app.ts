@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -30,6 +31,9 @@ declare module 'fastify' {
     sms: SmsProvider;
   }
 }
+
+/** How long the readiness check waits for the database. */
+const READY_TIMEOUT_MS = 2000;
 
 export interface AppOptions {
   db: Db;
@@ -141,7 +145,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
 
-  app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
+  // Liveness: the process answers (it does not look at the database: a restart would not mend that).
+  app.get('/api/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'success', message: 'OK', data: { uptimeSeconds: Math.round(process.uptime()) } };
+  });
+  // Readiness: the database answers, so a load balancer may send traffic here.
+  app.get('/api/ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        opts.db.execute(sql`select 1`),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      app.log.warn({ err }, 'readiness check failed');
+      reply.header('retry-after', '5');
+      return sendError(reply, 503, 'Not ready: the database is not answering.');
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: 'success', message: 'Ready', data: { db: 'up' } };
+  });
 
   await app.register(seoRoutes);
 

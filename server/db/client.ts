@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
 import { PreparingPGlite } from './pglite.ts';
 import * as schema from './schema.ts';
 
@@ -37,18 +38,32 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   let dir: string | undefined;
+  let release = () => {};
   if (opts.dataDir !== 'memory://') {
     // The database gets its own folder; uploads live beside it in DATA_DIR.
     dir = join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    release = lockDataFolder(opts.dataDir);
   }
-  const client = new PreparingPGlite(dir);
-  await client.waitReady;
+  let client: PreparingPGlite;
+  try {
+    client = new PreparingPGlite(dir);
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
