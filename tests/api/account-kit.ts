@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
-import { seed } from '../../server/db/seed.ts';
+import type { Database } from '../../server/db/client.ts';
 import type { SmsProvider } from '../../server/services/code-delivery.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 export interface AccountKit {
   app: FastifyInstance;
@@ -24,9 +24,7 @@ export async function createAccountKit(config: Partial<Config> = {}): Promise<Ac
       sent.push({ to, text });
     },
   };
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  await seed(database.db);
+  const database = await openTestDatabase();
   const app = await buildApp({
     db: database.db,
     config: testConfig({ SMTP_URL: mail.url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', ...config }),
