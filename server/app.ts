@@ -98,6 +98,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     request.site = parsed.data;
   });
 
+  // Shutting down: requests in flight still get their answers, then their connections close (a
+  // kept-alive connection would otherwise hold the server open until it timed out).
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(reply, 400, validationMessage(error));
