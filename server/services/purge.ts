@@ -23,7 +23,7 @@ export const RETENTION = {
 } as const;
 
 /** Arbitrary constant key for pg_try_advisory_xact_lock ("purg" in hex). */
-const PURGE_LOCK_KEY = 0x70757267;
+export const PURGE_LOCK_KEY = 0x70757267;
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
