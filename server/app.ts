@@ -139,6 +139,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // JSON, forms where a call takes them (multipart), and nothing else: a text/plain body (which
+      // Fastify reads by default) would be taken as no parameters at all.
+      api.removeContentTypeParser('text/plain');
       api.addHook('preValidation', async (request) => mergeParams(request));
       api.addHook('onSend', async (request, reply) => {
         // Answers differ per site: caches (the service worker's included) must key on Country.

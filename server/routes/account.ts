@@ -23,6 +23,7 @@ import {
   verifyForgetPasswordOtp,
 } from '../../contract/account-calls.ts';
 import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { requestToken } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { requireOurPages } from '../lib/same-origin.ts';
@@ -153,14 +154,14 @@ export async function accountRoutes(app: FastifyInstance) {
     // The token is checked before a byte of the file is read.
     const me = await signedIn(app, request, p.token);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data with a file part.');
-    const part = await request.file();
-    if (!part) throw new HttpError(400, 'Choose an image to upload.');
+    let part;
     let content: Buffer;
     try {
+      part = await request.file();
+      if (!part) throw new HttpError(400, 'Choose an image to upload.');
       content = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The image is larger than 5 MB. Please choose a smaller one.');
-      throw err;
+      throw formError(err, { tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.', files: 'Upload one image.' });
     }
     const type = detectDocumentType(content);
     if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP image.');

@@ -17,6 +17,7 @@ import {
 } from '../../contract/enquiry.ts';
 import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
 import { HttpError, badRequest, ok } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { enquiryMail, saveEnquiry, type EnquiryKind } from '../services/enquiries.ts';
@@ -70,13 +71,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
       file = { name: cleanFileName(part.filename, type.ext), content, type };
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ATTACHMENT_TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one file only.');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The form could not be read.');
-    throw err;
+    throw formError(err, { tooLarge: ATTACHMENT_TOO_LARGE, files: 'Attach one file only.' });
   }
   return { fields, file };
 }

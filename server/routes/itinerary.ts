@@ -4,6 +4,7 @@ import { downloadItineraryForm } from '../../contract/catalogue-calls.ts';
 import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract/itinerary.ts';
 import { publicUrl } from '../config.ts';
 import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { saveItineraryRequest } from '../services/itinerary-requests.ts';
 import { itineraryPdf } from '../services/itinerary-pdf.ts';
 import { packageDetail, packageSlugById } from '../services/package-detail.ts';
@@ -32,13 +33,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
         else throw badRequest('This form takes no files.');
       }
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') throw badRequest('This form takes no files.');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FIELDS_SIZE_LIMIT') throw new HttpError(413, 'The form is too large.');
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The form could not be read.');
-      throw err;
+      throw formError(err, { tooLarge: 'The form is too large.', files: 'This form takes no files.' });
     }
   } else if (isPlainObject(request.body)) {
     for (const [k, v] of Object.entries(request.body)) take(k, v);
