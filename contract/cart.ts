@@ -59,9 +59,20 @@ export const cartGroupSchema = z.object({ group: z.string(), data: z.array(cartI
 export const cartSchema = z.array(cartGroupSchema);
 export type CartGroup = z.infer<typeof cartGroupSchema>;
 
-export const removeCartParamsSchema = ownerParamsSchema.extend({
-  CartId: dbIdParam('CartId is required'),
-});
+/** The client's own id of a line (cartItemInputSchema.clientId). */
+const clientIdSchema = z.string().min(8).max(64);
+
+/**
+ * Spec: CartId. Ours: or the clientId the line was added with, for a line removed on the device
+ * before its add was answered (the add may have landed with its answer lost: the device never
+ * learnt the CartId).
+ */
+export const removeCartParamsSchema = ownerParamsSchema
+  .extend({
+    CartId: dbIdParam('CartId is required').optional(),
+    clientId: clientIdSchema.optional(),
+  })
+  .refine((p) => p.CartId !== undefined || p.clientId !== undefined, { path: ['CartId'], message: 'CartId is required' });
 
 export const mergeCartParamsSchema = z.object({ tempUserId: guestIdSchema, Token: z.string().min(1).max(1024).optional() });
 

@@ -162,13 +162,16 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   };
 }
 
-export async function removeLine(db: Db, owner: Owner, cartId: number): Promise<void> {
+/** Removes a line by its CartId or by the clientId it was added with; answers its CartId. */
+export async function removeLine(db: Db, owner: Owner, line: { CartId?: number; clientId?: string }): Promise<number> {
+  const which = line.CartId !== undefined ? eq(cartItems.id, line.CartId) : eq(cartItems.clientId, line.clientId!);
   const removed = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, cartId), eq(cartItems.owner, owner)))
+    .where(and(which, eq(cartItems.owner, owner)))
     .returning({ id: cartItems.id });
   // Someone else's line and a line that is gone read the same: nothing is revealed.
   if (removed.length === 0) throw notFound('This item is no longer in your cart.');
+  return removed[0]!.id;
 }
 
 /**
