@@ -161,13 +161,17 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
     }
     const results = await tab.evaluate(
       async ({ batch, guest, packages, travelDate }) => {
-        const cart = (window as unknown as { cart: Record<string, (...a: unknown[]) => Promise<unknown>> & { shopDb(): unknown } }).cart;
+        const cart = (
+          window as unknown as {
+            cart: { shopDb(): unknown; addToCart(...a: unknown[]): Promise<{ id: string }>; removeFromCart(...a: unknown[]): Promise<void>; requestSync(): Promise<unknown> };
+          }
+        ).cart;
         const db = cart.shopDb();
         const who = { owner: `guest:${guest}`, id: { tempUserId: guest } };
         const out: string[] = [];
         for (const change of batch) {
           if (change.op === 'add') {
-            const line = (await cart.addToCart(db, who, 'UAE', packages[change.pkg], { travelDate, adults: change.adults, children: 0, infants: 0, rooms: 1 })) as { id: string };
+            const line = await cart.addToCart(db, who, 'UAE', packages[change.pkg], { travelDate, adults: change.adults, children: 0, infants: 0, rooms: 1 });
             out.push(line.id);
           } else {
             await cart.removeFromCart(db, who, change.id);
