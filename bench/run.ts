@@ -3,13 +3,14 @@
 // A benchmark is a module exporting a `Benchmark` (bench/lib/types.ts); add it to BENCHMARKS.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -20,8 +21,8 @@ async function main() {
   }
   const selected = wanted.length ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
 
-  const server = await startProductionServer();
-  console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
+  const server = selected.some((b) => !b.ownServers) ? await startProductionServer() : null;
+  if (server) console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
   const resultsDir = join(ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -30,7 +31,7 @@ async function main() {
     for (const bench of selected) {
       console.log(`\n== ${bench.name}: ${bench.description}`);
       try {
-        const report = await bench.run({ origin: server.origin, log: (m) => console.log(m) });
+        const report = await bench.run({ origin: bench.ownServers ? '' : server!.origin, log: (m) => console.log(m) });
         console.log(`\n${formatTable(report.rows)}`);
         if (report.targets?.length) {
           const met = report.targets.filter((t) => t.met).length;
@@ -49,7 +50,7 @@ async function main() {
       }
     }
   } finally {
-    await server.stop();
+    await server?.stop();
   }
   process.exit(failed ? 1 : 0);
 }

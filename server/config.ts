@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const DEV_TOKEN_KEY = 'development-only-token-key-change-me';
@@ -53,6 +54,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   TRUST_PROXY: trustProxy,
+  /** Server processes sharing the port (node:cluster): a number, or `auto` for one per core. */
+  WEB_CONCURRENCY: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { message: 'WEB_CONCURRENCY must be a number of processes from 1 to 64, or auto' })
+    .default(1)
+    .transform((v) => (v === 'auto' ? availableParallelism() : v)),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -99,6 +105,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const warnings: string[] = [];
   const value = parsed.data;
+  if (value.WEB_CONCURRENCY > 1 && !value.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY: ${value.WEB_CONCURRENCY} processes need DATABASE_URL (a Postgres server they share); the embedded database serves one process`,
+    );
+  }
   let tokenKey = value.TOKEN_KEY;
   if (!tokenKey) {
     if (value.NODE_ENV === 'production' && value.PUBLIC_URL && !value.PUBLIC_URL.includes('localhost')) {

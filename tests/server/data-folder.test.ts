@@ -31,3 +31,11 @@ describe('one data folder, one server', () => {
     expect((await fetch(`${third.origin}/api/ready`)).status).toBe(200);
   }, 120_000);
 });
+
+describe('several processes need Postgres', () => {
+  it('WEB_CONCURRENCY=2 on the embedded database stops with a message', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2' }, { ready: false });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('WEB_CONCURRENCY: 2 processes need DATABASE_URL');
+  });
+});

@@ -1,0 +1,264 @@
+import autocannon, { type Request, type Result } from 'autocannon';
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { startThrowawayPostgres, postgresBin } from '../scripts/throwaway-postgres.ts';
+import { startMailCatcher, type MailCatcher } from '../tests/support/mail-catcher.ts';
+import { freePort, ROOT, startProductionServer, type RunningServer } from './lib/server.ts';
+import type { Benchmark, BenchReport, Target } from './lib/types.ts';
+
+// `npm run bench -- api`: the server's throughput. A Fastify hello world and the shop run on this
+// machine in the same run, and autocannon drives both; every figure is also given as a share of
+// the hello world's requests per second, which is what the targets use (the machine's own speed,
+// and whatever else runs on it, cancel out).
+//
+// Settings (environment): BENCH_SECONDS per measurement (default 10); BENCH_API_SETUPS, a comma
+// list of `pglite` (one process, the embedded database: `npm start`), `postgres` (one process on
+// a throwaway Postgres cluster) and `postgres-2` (two processes on it, WEB_CONCURRENCY=2), default
+// all three (the Postgres ones need Debian's postgresql); BENCH_MIX_RATE, requests per second of
+// the 200 shoppers (default 800); BENCH_MIX_SECONDS (default 60).
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
+const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 800);
+const SETUPS = (process.env.BENCH_API_SETUPS ?? 'pglite,postgres,postgres-2').split(',').map((s) => s.trim()).filter(Boolean);
+/** As a phone sends them. */
+const HEADERS = { country: 'UAE', 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' };
+
+interface Case {
+  name: string;
+  kind: 'call' | 'page' | 'cart';
+  requests: Request[];
+}
+
+interface Facts {
+  packageId: number;
+  slug: string;
+  cityId: number;
+  email: string;
+  password: string;
+}
+
+let guestCounter = 0;
+const freshGuest = () => `bench-${process.pid}-${++guestCounter}`.padEnd(12, '0');
+
+function cases(f: Facts): Case[] {
+  const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const get = (path: string): Request => ({ method: 'GET', path });
+  return [
+    { name: 'package search (POST)', kind: 'call', requests: [{ method: 'POST', path: `/api/Common/Holiday/GetPackagesByTypeCityAndInterest?cityId=${f.cityId}`, body: '{}' }] },
+    { name: 'package detail call', kind: 'call', requests: [get(`/api/Common/Holiday/GetPackageDetail?Slug=${f.slug}`)] },
+    {
+      name: 'home content calls',
+      kind: 'call',
+      requests: [
+        get('/api/Common/getBanner?BannerType=home'),
+        get('/api/Common/getMissionStatment?PageType=home'),
+        get('/api/Common/getReviews?PageType=home&pageSize=6'),
+        get('/api/Common/Holiday/GetFeaturedPackages?limit=8'),
+        get('/api/Common/Blog/GetCommonBlogUsingModuleId?PageName=home&pageSize=3'),
+        get('/api/Common/GetFooterHeading'),
+      ],
+    },
+    { name: 'home page', kind: 'page', requests: [get('/')] },
+    { name: 'listing page', kind: 'page', requests: [get(`/holidays?cityId=${f.cityId}`)] },
+    { name: 'package page', kind: 'page', requests: [get(`/holidays/${f.slug}`)] },
+    { name: 'GetCart (empty guest cart)', kind: 'cart', requests: [{ method: 'POST', path: '/api/Common/GetCart', body: JSON.stringify({ tempUserId: 'bench-empty-guest' }) }] },
+    {
+      name: 'CreateCart (a new guest each)',
+      kind: 'cart',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/Common/CreateCart',
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ tempUserId: freshGuest(), packageId: f.packageId, travelDate, adults: 2 }) }),
+        },
+      ],
+    },
+  ];
+}
+
+/** 200 shoppers: mostly browsing, some cart changes, now and then a sign-in. */
+function shoppers(f: Facts): Request[] {
+  const all = cases(f);
+  const pick = (name: string) => all.find((c) => c.name === name)!.requests;
+  const browse = [...pick('home page'), ...pick('home content calls'), ...pick('listing page'), ...pick('package search (POST)'), ...pick('package page'), ...pick('package detail call')];
+  const cart = [...pick('GetCart (empty guest cart)'), ...pick('CreateCart (a new guest each)')];
+  const signIn: Request = { method: 'POST', path: '/api/Common/Login', body: JSON.stringify({ EmailorPhone: f.email, Password: f.password }) };
+  const list: Request[] = [];
+  for (let i = 0; i < 100; i++) {
+    if (i === 50) list.push(signIn);
+    else if (i % 10 === 3 || i % 10 === 7) list.push(cart[(i / 10) % 2 | 0]!);
+    else list.push(browse[i % browse.length]!);
+  }
+  return list;
+}
+
+async function measure(origin: string, requests: Request[], connections: number, duration: number, rate?: number): Promise<Result> {
+  return autocannon({ url: origin, connections, duration, headers: HEADERS, requests, timeout: 10, ...(rate ? { overallRate: rate } : {}) });
+}
+
+async function startHelloWorld(): Promise<{ origin: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello-world.ts', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A traveller to sign in with, made through the real sign-up (the code read from the mail). */
+async function signUp(origin: string, mail: MailCatcher): Promise<{ email: string; password: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench password 1';
+  const since = mail.mails.length;
+  const call = async (method: string, path: string, params: Record<string, string>) => {
+    const res = await fetch(`${origin}/api/Common/${path}?${new URLSearchParams(params)}`, { method, headers: { country: 'UAE' } });
+    const body = (await res.json()) as { data: Record<string, unknown>; message: string };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
+    return body.data;
+  };
+  await call('GET', 'ValidateSignUp', { EmailIdOrPhone: email });
+  const code = mail.codeOf(await mail.waitFor(email, { since }));
+  const { token } = await call('GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
+  await call('POST', 'SavePassword', { Token: String(token), Password: password, ConfirmPassword: password });
+  return { email, password };
+}
+
+interface Row {
+  setup: string;
+  request: string;
+  connections: number;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+  'vs hello': string;
+}
+
+const share = (value: number, hello: number) => `${((100 * value) / hello).toFixed(1)}%`;
+const failures = (r: Result) => r.errors + r.timeouts + r.non2xx;
+
+async function runSetup(name: string, server: RunningServer, mail: MailCatcher, log: (m: string) => void) {
+  const featured = (await (await fetch(`${server.origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`, { headers: { country: 'UAE' } })).json()) as {
+    data: { packages: { id: number; slug: string; city: { id: number } }[] };
+  };
+  const pkg = featured.data.packages[0]!;
+  const account = await signUp(server.origin, mail);
+  const facts: Facts = { packageId: pkg.id, slug: pkg.slug, cityId: pkg.city.id, ...account };
+
+  const hello = await startHelloWorld();
+  const rows: Row[] = [];
+  const helloRate: Record<number, number> = {};
+  try {
+    for (const connections of [50, 200]) {
+      const r = await measure(hello.origin, [{ method: 'GET', path: '/' }], connections, SECONDS);
+      helloRate[connections] = r.requests.average;
+      rows.push({ setup: name, request: 'Fastify hello world', connections, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: failures(r), 'vs hello': '100%' });
+      log(`${name}: hello world at ${connections}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+    }
+  } finally {
+    await hello.stop();
+  }
+  const results: { c: Case; connections: number; r: Result }[] = [];
+  for (const c of cases(facts)) {
+    // A moment of warm-up: what the first requests fill (caches, prepared statements) is not measured.
+    await measure(server.origin, c.requests, 10, 1);
+    for (const connections of [50, 200]) {
+      const r = await measure(server.origin, c.requests, connections, SECONDS);
+      results.push({ c, connections, r });
+      rows.push({
+        setup: name,
+        request: c.name,
+        connections,
+        'req/s': Math.round(r.requests.average),
+        'p50 ms': r.latency.p50,
+        'p99 ms': r.latency.p99,
+        errors: failures(r),
+        'vs hello': share(r.requests.average, helloRate[connections]!),
+      });
+      log(`${name}: ${c.name} at ${connections}: ${Math.round(r.requests.average)} req/s (${share(r.requests.average, helloRate[connections]!)}), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${failures(r)} errors`);
+    }
+  }
+  const mix = await measure(server.origin, shoppers(facts), 200, MIX_SECONDS, MIX_RATE);
+  rows.push({
+    setup: name,
+    request: `200 shoppers at ${MIX_RATE} req/s for ${MIX_SECONDS} s (browse, cart, sign-in)`,
+    connections: 200,
+    'req/s': Math.round(mix.requests.average),
+    'p50 ms': mix.latency.p50,
+    'p99 ms': mix.latency.p99,
+    errors: failures(mix),
+    'vs hello': share(mix.requests.average, helloRate[200]!),
+  });
+  log(`${name}: 200 shoppers: ${Math.round(mix.requests.average)} req/s, p99 ${mix.latency.p99} ms, ${failures(mix)} errors (${mix.non2xx} not 2xx)`);
+
+  const at50 = results.filter((x) => x.connections === 50);
+  const targets: Target[] = [
+    ...at50
+      .filter((x) => x.c.kind === 'call')
+      .map((x) => ({
+        label: `${name}: ${x.c.name} ≥ 50% of hello world with p99 ≤ 25 ms at 50 connections (${share(x.r.requests.average, helloRate[50]!)}, p99 ${x.r.latency.p99} ms)`,
+        met: x.r.requests.average >= 0.5 * helloRate[50]! && x.r.latency.p99 <= 25,
+      })),
+    ...at50
+      .filter((x) => x.c.kind === 'page')
+      .map((x) => ({
+        label: `${name}: ${x.c.name} ≥ 1,000 req/s with p99 ≤ 50 ms at 50 connections (${Math.round(x.r.requests.average)} req/s, p99 ${x.r.latency.p99} ms)`,
+        met: x.r.requests.average >= 1000 && x.r.latency.p99 <= 50,
+      })),
+    { label: `${name}: 200 shoppers with 0 errors and p99 ≤ 100 ms (${failures(mix)} errors, p99 ${mix.latency.p99} ms)`, met: failures(mix) === 0 && mix.latency.p99 <= 100 },
+  ];
+  return { rows, targets };
+}
+
+export const apiBench: Benchmark = {
+  name: 'api',
+  // It starts its own servers, one setup after another.
+  ownServers: true,
+  description: `server throughput with autocannon against a Fastify hello world in the same run (${SETUPS.join(', ')}; ${SECONDS} s per measurement)`,
+  async run({ log }): Promise<BenchReport> {
+    const rows: Row[] = [];
+    const targets: Target[] = [];
+    const mail = await startMailCatcher();
+    const load = loadavg();
+    log(`machine: ${availableParallelism()} cores, load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start`);
+    try {
+      for (const setup of SETUPS) {
+        let cluster: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
+        const env: Record<string, string> = { SMTP_URL: mail.url, LOG_LEVEL: 'warn' };
+        if (setup.startsWith('postgres')) {
+          if (!postgresBin()) {
+            log(`${setup}: skipped, no Postgres server binaries (apt-get install -y postgresql)`);
+            continue;
+          }
+          cluster = await startThrowawayPostgres();
+          env.DATABASE_URL = cluster.url;
+          if (setup === 'postgres-2') env.WEB_CONCURRENCY = '2';
+        } else if (setup !== 'pglite') {
+          throw new Error(`Unknown setup ${setup} in BENCH_API_SETUPS (pglite, postgres, postgres-2)`);
+        }
+        const server = await startProductionServer({ env });
+        try {
+          const result = await runSetup(setup, server, mail, log);
+          rows.push(...result.rows);
+          targets.push(...result.targets);
+        } finally {
+          await server.stop();
+          cluster?.stop();
+        }
+      }
+    } finally {
+      await mail.close();
+    }
+    log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+    return { rows: rows as unknown as Record<string, string | number>[], targets, details: { seconds: SECONDS, mixRate: MIX_RATE, mixSeconds: MIX_SECONDS, loadAtStart: load } };
+  },
+};
