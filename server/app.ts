@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -13,11 +12,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
 import { mergeParams } from './lib/params.ts';
-import { contentSecurityPolicy } from './lib/csp.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { SharedAnswers } from './lib/shared-answers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { logSmsProvider, type SmsProvider } from './services/code-delivery.ts';
+import { ContentVersion } from './services/content-version.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,11 +30,17 @@ declare module 'fastify' {
     config: Config;
     /** Text messages (one-time codes to phones). */
     sms: SmsProvider;
+    /** The catalogue's and content's version, read every CONTENT_CHECK_MS: the caches below follow it. */
+    contentVersion: ContentVersion;
+    /** Answers of shared calls, kept until the content changes (server/lib/shared-answers.ts). */
+    sharedAnswers: SharedAnswers;
   }
 }
 
 /** How long the readiness check waits for the database. */
 const READY_TIMEOUT_MS = 2000;
+/** How often each process looks at the content's version: a change shows everywhere within this. */
+const CONTENT_CHECK_MS = 1000;
 
 export interface AppOptions {
   db: Db;
@@ -79,23 +86,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('sms', opts.sms ?? logSmsProvider(app.log));
   app.decorateRequest('site', 'UAE');
+  const contentVersion = new ContentVersion(opts.db, (err) => app.log.warn({ err }, 'reading the content version failed'));
+  const sharedAnswers = new SharedAnswers();
+  contentVersion.onChange(() => sharedAnswers.cache.clear());
+  await contentVersion.check();
+  contentVersion.start(CONTENT_CHECK_MS);
+  app.addHook('onClose', async () => contentVersion.stop());
+  app.decorate('contentVersion', contentVersion);
+  app.decorate('sharedAnswers', sharedAnswers);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    // Our pages link out to nothing that needs a referrer beyond the origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.country;
     if (header === undefined || header === '') return;
-    const parsed = siteSchema.safeParse(String(header).toUpperCase());
-    if (!parsed.success) {
-      return sendError(reply, 400, 'The Country header must be IN or UAE.');
-    }
-    request.site = parsed.data;
+    // The two values the app sends, without a parse; anything else is read as written.
+    const site = header === 'UAE' || header === 'IN' ? header : siteSchema.safeParse(String(header).toUpperCase()).data;
+    if (!site) return sendError(reply, 400, 'The Country header must be IN or UAE.');
+    request.site = site;
   });
 
   // Shutting down: requests in flight still get their answers, then their connections close (a
@@ -148,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         reply.header('vary', 'Country, Accept-Encoding');
         // Personal answers (a cart, a profile, a one-use token) and every error are never stored by
         // a browser or a cache in between; a call must be declared shared to be kept.
-        const shared = (request.routeOptions.config as { shared?: boolean }).shared === true && reply.statusCode === 200;
+        const shared = request.routeOptions.config.shared === true && reply.statusCode === 200;
         if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(commonRoutes);

@@ -51,7 +51,18 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.PORT} on ${config.HOST} is in use by another program: stop it, or set PORT to a free port.`
+        : `Could not listen on ${config.HOST}:${config.PORT}: ${describeError(err)}`,
+    );
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   console.log(`Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`);
   return app;
 }

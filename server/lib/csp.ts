@@ -14,6 +14,7 @@ export function contentSecurityPolicy(config: Config, nonce?: string) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...gtm, ...gsi.map((g) => `${g}client`)],
+    scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'", ...gsi.map((g) => `${g}style`)],
     imgSrc: ["'self'", 'data:', 'blob:', ...gtm],
     connectSrc: ["'self'", ...(gtm.length ? [GTM, 'https://www.google-analytics.com'] : []), ...gsi],
