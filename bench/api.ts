@@ -19,7 +19,7 @@ import type { Benchmark, BenchReport, Target } from './lib/types.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
-/** `cases`, `mix` or both (default): what to measure. */
+/** `cases`, `mix` or both (default): what to measure; any other text picks the cases whose name holds it. */
 const ONLY = process.env.BENCH_API_ONLY ?? '';
 const SETUPS = (process.env.BENCH_API_SETUPS ?? 'pglite,postgres,postgres-2').split(',').map((s) => s.trim()).filter(Boolean);
 /** As a phone sends them. */
@@ -205,7 +205,8 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
     await hello.stop();
   }
   const results: { c: Case; connections: number; r: Result }[] = [];
-  for (const c of ONLY === 'mix' ? [] : cases(facts)) {
+  const picked = ONLY === 'mix' ? [] : ONLY === 'cases' || ONLY === '' ? cases(facts) : cases(facts).filter((c) => c.name.includes(ONLY));
+  for (const c of picked) {
     // A moment of warm-up: what the first requests fill (caches, prepared statements) is not measured.
     await measure(server.origin, c.requests, 10, 1);
     for (const connections of [50, 200]) {
@@ -226,7 +227,7 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
   }
   // Closed loop: each shopper asks again as soon as answered (autocannon's rate limit sends each
   // second's quota in a burst, which measures its own queue rather than the server).
-  const mix = ONLY === 'cases' ? null : await measure(server.origin, shoppers(facts), 200, MIX_SECONDS);
+  const mix = ONLY === '' || ONLY === 'mix' ? await measure(server.origin, shoppers(facts), 200, MIX_SECONDS) : null;
   if (mix) {
     rows.push({
       setup: name,

@@ -11,7 +11,6 @@ import { siteSchema, type Site } from '../contract/site.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
-import { mergeParams } from './lib/params.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { SharedAnswers } from './lib/shared-answers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -24,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** From the Country header: 'IN' or 'UAE' (default). */
     site: Site;
+    /** A JSON body as it came, under /api/Common (server/lib/route.ts keys shared answers by it). */
+    rawBody?: string;
   }
   interface FastifyInstance {
     db: Db;
@@ -154,7 +155,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // JSON, forms where a call takes them (multipart), and nothing else: a text/plain body (which
       // Fastify reads by default) would be taken as no parameters at all.
       api.removeContentTypeParser('text/plain');
-      api.addHook('preValidation', async (request) => mergeParams(request));
+      // JSON read as Fastify reads it (poisoned prototypes refused), keeping the text: a shared
+      // call asked again with the same body is answered before the body is even validated.
+      const readJson = app.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        request.rawBody = body as string;
+        readJson(request, body as string, done);
+      });
       api.addHook('onSend', async (request, reply) => {
         // Answers differ per site: caches (the service worker's included) must key on Country.
         reply.header('vary', 'Country, Accept-Encoding');

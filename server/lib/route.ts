@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
 import { envelopeSchema, type Envelope } from '../../contract/envelope.ts';
+import { mergeParams } from './params.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,9 +26,13 @@ export function route<C extends ApiCall>(
   ) => Promise<Envelope<z.infer<C['data']>>>,
 ) {
   const answers = app.sharedAnswers;
-  // A shared GET is kept by its address as asked: a repeat is answered before its parameters are
-  // even read. A shared POST (parameters in the body) is kept by its parameters once validated.
-  const keyOf = (request: FastifyRequest, params: unknown) => (c.method === 'GET' ? answers.key(request, request.url, null) : answers.key(request, c.path, params));
+  // A shared call is kept by the request as it was sent (address and body): a repeat is answered
+  // before its parameters are read, a GET as soon as it is routed, a POST once its body is in.
+  const keyOf = (request: FastifyRequest) => answers.key(request, request.url, request.rawBody ?? '');
+  const answerKept = async (request: FastifyRequest, reply: FastifyReply) => {
+    const kept = answers.cache.get(keyOf(request));
+    if (kept) return answers.send(request, reply, kept);
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.method,
     url: `/${c.path}`,
@@ -37,23 +42,14 @@ export function route<C extends ApiCall>(
       querystring: c.params,
       response: { 200: envelopeSchema(c.data) },
     },
-    ...(c.shared && c.method === 'GET'
-      ? {
-          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-            const kept = answers.cache.get(keyOf(request, null));
-            if (kept) return answers.send(request, reply, kept);
-          },
-        }
-      : {}),
+    // Parameters from the query and the body, merged (server/lib/params.ts), once a kept answer was not found.
+    ...(c.shared && c.method === 'GET' ? { onRequest: answerKept } : {}),
+    preValidation: c.shared && c.method === 'POST' ? [answerKept, mergeParams] : mergeParams,
     handler: c.shared
       ? // The same for every traveller: kept once serialised and served from memory until the content changes.
         async (request, reply) => {
-          const params = request.query as z.infer<C['params']>;
-          const key = keyOf(request, params);
-          const kept = answers.cache.get(key);
-          if (kept) return answers.send(request, reply, kept);
-          const envelope = await handler(params, request, reply);
-          return answers.send(request, reply, answers.store(key, reply.serialize(envelope) as string));
+          const envelope = await handler(request.query as z.infer<C['params']>, request, reply);
+          return answers.send(request, reply, answers.store(keyOf(request), reply.serialize(envelope) as string));
         }
       : (request, reply) => handler(request.query as z.infer<C['params']>, request, reply),
   });

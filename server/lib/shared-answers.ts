@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { stableStringify } from '../services/idempotency.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
 /**
@@ -60,8 +59,9 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
 export class SharedAnswers {
   readonly cache = new BoundedCache<StoredAnswer>({ maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 });
 
-  key(request: FastifyRequest, path: string, params: unknown): string {
-    return `${request.site}|${request.method}|${path}|${stableStringify(params)}`;
+  /** A request as sent: its site, method, address and body. */
+  key(request: FastifyRequest, url: string, body: string): string {
+    return `${request.site}|${request.method}|${url}|${body}`;
   }
 
   store(key: string, json: string): StoredAnswer {

@@ -58,10 +58,19 @@ function lines(db: Db) {
     .$dynamic();
 }
 
+/** An owner's lines on a site, built once per database (or transaction): read on every GetCart. */
+function linesQuery(db: Db) {
+  return lines(db)
+    .where(and(eq(cartItems.owner, sql.placeholder('owner')), eq(cartItems.site, sql.placeholder('site'))))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_lines');
+}
+const builtLines = new WeakMap<Db, ReturnType<typeof linesQuery>>();
+
 export async function cartLines(db: Db, owner: Owner, site: Site): Promise<CartItem[]> {
-  const rows = await lines(db)
-    .where(and(eq(cartItems.owner, owner), eq(cartItems.site, site)))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  let query = builtLines.get(db);
+  if (!query) builtLines.set(db, (query = linesQuery(db)));
+  const rows = await query.execute({ owner, site });
   return rows.map((r) => toItem(r as LineRow));
 }
 
