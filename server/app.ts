@@ -11,7 +11,7 @@ import { siteSchema, type Site } from '../contract/site.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { SharedAnswers } from './lib/shared-answers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/index.ts';
@@ -96,9 +96,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('contentVersion', contentVersion);
   app.decorate('sharedAnswers', sharedAnswers);
 
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders(config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : documentHeaders);
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

@@ -4,5 +4,7 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
+// The same with a small JSON body, to tell the generator's cost of a POST from the server's.
+app.post('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.argv[2]), host: '127.0.0.1' });
 console.log('listening');

@@ -118,13 +118,24 @@ describe('health and readiness', () => {
 });
 
 describe('headers', () => {
-  it('sends a Content-Security-Policy that allows only our origin, and nosniff', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends documents a Content-Security-Policy that allows only our origin, and nosniff', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/https?:\/\//);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends API answers the headers that matter for data: nothing loaded or framed, no sniffing, same origin only', async () => {
+    for (const url of ['/api/health', '/api/Common/GetCountry']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
   });
 
   it('compresses large answers', async () => {
