@@ -3,6 +3,7 @@
 // A benchmark is a module exporting a `Benchmark` (bench/lib/types.ts); add it to BENCHMARKS.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { walletBench } from './wallet.ts';
@@ -11,7 +12,7 @@ import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, walletBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -24,8 +25,8 @@ async function main() {
 
   // Mail goes to a local SMTP server, so a benchmark can sign a traveller up as a person would.
   const mail = await startMailCatcher();
-  const server = await startProductionServer({ env: { SMTP_URL: mail.url } });
-  console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
+  const server = selected.some((b) => !b.ownServers) ? await startProductionServer({ env: { SMTP_URL: mail.url } }) : null;
+  if (server) console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
   const resultsDir = join(ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -34,7 +35,7 @@ async function main() {
     for (const bench of selected) {
       console.log(`\n== ${bench.name}: ${bench.description}`);
       try {
-        const report = await bench.run({ origin: server.origin, mail, log: (m) => console.log(m) });
+        const report = await bench.run({ origin: bench.ownServers ? '' : server!.origin, mail, log: (m) => console.log(m) });
         console.log(`\n${formatTable(report.rows)}`);
         if (report.targets?.length) {
           const met = report.targets.filter((t) => t.met).length;
@@ -53,7 +54,7 @@ async function main() {
       }
     }
   } finally {
-    await server.stop();
+    await server?.stop();
     await mail.close();
   }
   process.exit(failed ? 1 : 0);

@@ -19,7 +19,7 @@ function percentile(sorted: number[], p: number): number {
 async function api(origin: string, method: 'GET' | 'POST', path: string, body?: object, token?: string) {
   const res = await fetch(`${origin}/api/Common/${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', country: 'UAE', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json()) as { status: string; message: string; data: Record<string, unknown> };

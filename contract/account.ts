@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealEmail } from './email.ts';
+import { CONTROL_CHARACTER } from './text-rules.ts';
 
 /** The spec's server messages, used exactly as written (SPEC §8). */
 export const MSG = {
@@ -41,6 +42,7 @@ export type IdentifierKind = 'email' | 'phone';
  */
 export function normaliseIdentifier(raw: string): { kind: IdentifierKind; value: string } | null {
   const s = raw.trim();
+  if (CONTROL_CHARACTER.test(s)) return null;
   if (s.includes('@')) {
     const email = s.toLowerCase();
     return isRealEmail(email) ? { kind: 'email', value: email } : null;

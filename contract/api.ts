@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { controlCharacterMessage, controlCharacterPath } from './text-rules.ts';
 
 /**
  * One entry per API call: where it lives, how it is called and what its `data` holds. The server
@@ -10,9 +11,24 @@ export interface ApiCall<P extends z.ZodType = z.ZodType, D extends z.ZodType = 
   path: string;
   params: P;
   data: D;
+  /**
+   * The answer is the same for every traveller (it may differ per site, never per person): caches,
+   * a CDN's included, may keep it. Absent: the answer is personal or a write, and is never stored.
+   */
+  shared?: boolean;
 }
 
-export const defineCall = <P extends z.ZodType, D extends z.ZodType>(c: ApiCall<P, D>) => c;
+/**
+ * Declares a call. Its parameters also refuse control characters anywhere in their text (once,
+ * here, for every call): such input is a mistake or an attack, and Postgres cannot store NUL.
+ */
+export const defineCall = <P extends z.ZodType, D extends z.ZodType>(c: ApiCall<P, D>): ApiCall<P, D> => ({
+  ...c,
+  params: c.params.superRefine((value, ctx) => {
+    const path = controlCharacterPath(value);
+    if (path) ctx.addIssue({ code: 'custom', path, message: controlCharacterMessage(path) });
+  }) as unknown as P,
+});
 
 export type CallParams<C extends ApiCall> = z.input<C['params']>;
 export type CallData<C extends ApiCall> = z.infer<C['data']>;

@@ -14,6 +14,7 @@ import { availabilityParamsSchema, availabilitySchema } from './availability.ts'
 export const getFeaturedPackages = defineCall({
   method: 'GET',
   path: 'Holiday/GetFeaturedPackages',
+  shared: true,
   params: z.object({ limit: z.coerce.number().int().min(1).max(24).default(8) }),
   data: featuredPackagesSchema,
 });
@@ -22,6 +23,7 @@ export const getFeaturedPackages = defineCall({
 export const getPackagesByTypeCityAndInterest = defineCall({
   method: 'POST',
   path: 'Holiday/GetPackagesByTypeCityAndInterest',
+  shared: true,
   params: packageSearchParamsSchema,
   data: packageSearchResultSchema,
 });
@@ -30,6 +32,7 @@ export const getPackagesByTypeCityAndInterest = defineCall({
 export const getPackageDetail = defineCall({
   method: 'GET',
   path: 'Holiday/GetPackageDetail',
+  shared: true,
   params: packageDetailParamsSchema,
   data: packageDetailSchema,
 });
@@ -38,6 +41,7 @@ export const getPackageDetail = defineCall({
 export const getPackageFilters = defineCall({
   method: 'GET',
   path: 'Holiday/GetFilters',
+  shared: true,
   params: z.object({}),
   data: packageFiltersSchema,
 });

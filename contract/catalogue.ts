@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema, slugParam } from './common.ts';
+import { namedRefSchema, pageIndexParam, slugParam } from './common.ts';
 import { reviewSchema } from './content.ts';
 import { moneySchema } from './site.ts';
 
@@ -30,7 +30,7 @@ export type PackageSort = z.infer<typeof packageSortSchema>;
 export const idListSchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
   .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter((x) => x !== ''))
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a list of numeric ids').transform(Number)));
+  .pipe(z.array(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a list of numeric ids').transform(Number)).max(50, 'must list at most 50 ids'));
 
 const optionalId = z
   .union([z.string(), z.number()])
@@ -42,7 +42,7 @@ export const packageSearchParamsSchema = z.object({
   typeId: optionalId,
   cityId: optionalId,
   interests: idListSchema.optional(),
-  pageIndex: z.coerce.number({ message: 'must be a page number from 1' }).int().min(1, 'must be a page number from 1').default(1),
+  pageIndex: pageIndexParam.default(1),
   pageSize: z.coerce.number({ message: 'must be between 1 and 48' }).int().min(1, 'must be between 1 and 48').max(48, 'must be between 1 and 48').default(12),
   sort: packageSortSchema.default('popular'),
 });

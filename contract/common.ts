@@ -12,6 +12,13 @@ export const slugParam = z
   .min(1, 'is required')
   .max(200, 'must be at most 200 characters');
 
+/** The largest value of a database `integer` column (Postgres int4): every id we store fits in one. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** A positive whole id as a number or numeric text, within an integer column's range. */
+export const dbIdParam = (message: string) =>
+  z.coerce.number({ message }).int(message).positive(message).max(MAX_DB_ID, message);
+
 /** A required numeric id (3 or "3"). */
 export const idParam = z
   .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined ? 'is required' : 'must be a numeric id') })

@@ -17,12 +17,13 @@ import {
 } from './content.ts';
 
 /** Spec: GET getBanner (BannerType). Banners for the requesting site, in display order. */
-export const getBanner = defineCall({ method: 'GET', path: 'getBanner', params: bannerParamsSchema, data: z.array(bannerSchema) });
+export const getBanner = defineCall({ method: 'GET', path: 'getBanner', shared: true, params: bannerParamsSchema, data: z.array(bannerSchema) });
 
 /** Spec: getMissionStatment (PageType). null when the page has none. */
 export const getMissionStatment = defineCall({
   method: 'GET',
   path: 'getMissionStatment',
+  shared: true,
   params: missionStatementParamsSchema,
   data: missionStatementSchema.nullable(),
 });
@@ -31,28 +32,31 @@ export const getMissionStatment = defineCall({
 export const getMissionStatmentForListingPage = defineCall({
   method: 'GET',
   path: 'getMissionStatmentForListingPage',
+  shared: true,
   params: missionStatementParamsSchema,
   data: missionStatementSchema.nullable(),
 });
 
 /** Spec: getReviews (PageType); ours adds PackageId and paging. Newest first. */
-export const getReviews = defineCall({ method: 'GET', path: 'getReviews', params: reviewsParamsSchema, data: reviewsResultSchema });
+export const getReviews = defineCall({ method: 'GET', path: 'getReviews', shared: true, params: reviewsParamsSchema, data: reviewsResultSchema });
 
 /** Spec: Blog/GetCommonBlogUsingModuleId (PageName). */
 export const getCommonBlogUsingModuleId = defineCall({
   method: 'GET',
   path: 'Blog/GetCommonBlogUsingModuleId',
+  shared: true,
   params: blogListParamsSchema,
   data: blogListResultSchema,
 });
 
 /** Ours: one blog post by slug (404 when unknown). */
-export const getBlogDetail = defineCall({ method: 'GET', path: 'Blog/GetBlogDetail', params: blogDetailParamsSchema, data: blogPostSchema });
+export const getBlogDetail = defineCall({ method: 'GET', path: 'Blog/GetBlogDetail', shared: true, params: blogDetailParamsSchema, data: blogPostSchema });
 
 /** Spec: GET GetFooterHeading. Footer columns in display order. */
 export const getFooterHeading = defineCall({
   method: 'GET',
   path: 'GetFooterHeading',
+  shared: true,
   params: z.object({}),
   data: z.array(footerHeadingSchema),
 });
@@ -61,6 +65,7 @@ export const getFooterHeading = defineCall({
 export const getGlobalSearchList = defineCall({
   method: 'GET',
   path: 'GetGlobalSearchList',
+  shared: true,
   params: globalSearchParamsSchema,
   data: globalSearchResultSchema,
 });

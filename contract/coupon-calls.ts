@@ -14,7 +14,7 @@ import {
 } from './coupons.ts';
 
 /** Spec: GET CouponList (PageName). */
-export const couponList = defineCall({ method: 'GET', path: 'CouponList', params: couponListByPageParamsSchema, data: z.array(couponSchema) });
+export const couponList = defineCall({ method: 'GET', path: 'CouponList', shared: true, params: couponListByPageParamsSchema, data: z.array(couponSchema) });
 
 /** Spec: GET GetApplicableCoupons (cartTotal, userId?). */
 export const getApplicableCoupons = defineCall({
@@ -28,6 +28,7 @@ export const getApplicableCoupons = defineCall({
 export const getCouponDetail = defineCall({
   method: 'POST',
   path: 'Coupon/GetCouponDetail',
+  shared: true,
   params: couponDetailParamsSchema,
   data: couponDetailSchema,
 });
@@ -44,6 +45,7 @@ export const getCouponList = defineCall({
 export const getCouponCategoryList = defineCall({
   method: 'POST',
   path: 'Coupon/GetCategoryList',
+  shared: true,
   params: z.object({}),
   data: z.array(couponCategorySchema),
 });
@@ -52,6 +54,7 @@ export const getCouponCategoryList = defineCall({
 export const getCouponStatement = defineCall({
   method: 'GET',
   path: 'Coupon/GetStatement',
+  shared: true,
   params: z.object({}),
   data: couponStatementSchema,
 });

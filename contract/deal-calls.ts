@@ -14,6 +14,7 @@ import {
 export const getSeasonalDealCategory = defineCall({
   method: 'GET',
   path: 'GetSeasonalDealCategory',
+  shared: true,
   params: z.object({}),
   data: z.array(dealCategorySchema),
 });
@@ -22,17 +23,19 @@ export const getSeasonalDealCategory = defineCall({
 export const getSeasonalDealSubCategoryBySlug = defineCall({
   method: 'GET',
   path: 'GetSeasonalDealSubCategoryBySlug',
+  shared: true,
   params: dealSubCategoryParamsSchema,
   data: dealCategoryWithSubsSchema,
 });
 
 /** Spec: POST GetDeals (categorySlug?, subCategorySlug?, pageIndex, pageSize). */
-export const getDeals = defineCall({ method: 'POST', path: 'GetDeals', params: dealsParamsSchema, data: dealsResultSchema });
+export const getDeals = defineCall({ method: 'POST', path: 'GetDeals', shared: true, params: dealsParamsSchema, data: dealsResultSchema });
 
 /** Spec: GET GetDealsModuleData (ids, moduleType). */
 export const getDealsModuleData = defineCall({
   method: 'GET',
   path: 'GetDealsModuleData',
+  shared: true,
   params: dealsModuleParamsSchema,
   data: z.array(dealSchema),
 });

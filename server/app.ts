@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -11,27 +11,39 @@ import { siteSchema, type Site } from '../contract/site.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
-import { mergeParams } from './lib/params.ts';
-import { contentSecurityPolicy } from './lib/csp.ts';
 import { logTransport } from './lib/log-output.ts';
+import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
+import { SharedAnswers } from './lib/shared-answers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { smsProviderFrom, type SmsProvider } from './services/sms.ts';
+import { ContentVersion } from './services/content-version.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** From the Country header: 'IN' or 'UAE' (default). */
     site: Site;
+    /** A JSON body as it came, under /api/Common (server/lib/route.ts keys shared answers by it). */
+    rawBody?: string;
   }
   interface FastifyInstance {
     db: Db;
     config: Config;
     /** Text messages (one-time codes to phones); null when none is configured. */
     sms: SmsProvider | null;
+    /** The catalogue's and content's version, read every CONTENT_CHECK_MS: the caches below follow it. */
+    contentVersion: ContentVersion;
+    /** Answers of shared calls, kept until the content changes (server/lib/shared-answers.ts). */
+    sharedAnswers: SharedAnswers;
   }
 }
+
+/** How long the readiness check waits for the database. */
+const READY_TIMEOUT_MS = 2000;
+/** How often each process looks at the content's version: a change shows everywhere within this. */
+const CONTENT_CHECK_MS = 1000;
 
 export interface AppOptions {
   db: Db;
@@ -67,7 +79,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may say who the client is (X-Forwarded-For): see TRUST_PROXY.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -77,23 +90,38 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('sms', opts.sms === undefined ? smsProviderFrom(config) : opts.sms);
   app.decorateRequest('site', 'UAE');
+  const contentVersion = new ContentVersion(opts.db, (err) => app.log.warn({ err }, 'reading the content version failed'));
+  const sharedAnswers = new SharedAnswers();
+  contentVersion.onChange(() => sharedAnswers.cache.clear());
+  await contentVersion.check();
+  contentVersion.start(CONTENT_CHECK_MS);
+  app.addHook('onClose', async () => contentVersion.stop());
+  app.decorate('contentVersion', contentVersion);
+  app.decorate('sharedAnswers', sharedAnswers);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    // Our pages link out to nothing that needs a referrer beyond the origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const documentHeaders = securityHeaders(config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : documentHeaders);
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.country;
     if (header === undefined || header === '') return;
-    const parsed = siteSchema.safeParse(String(header).toUpperCase());
-    if (!parsed.success) {
-      return sendError(reply, 400, 'The Country header must be IN or UAE.');
-    }
-    request.site = parsed.data;
+    // The two values the app sends, without a parse; anything else is read as written.
+    const site = header === 'UAE' || header === 'IN' ? header : siteSchema.safeParse(String(header).toUpperCase()).data;
+    if (!site) return sendError(reply, 400, 'The Country header must be IN or UAE.');
+    request.site = site;
+  });
+
+  // Shutting down: requests in flight still get their answers, then their connections close (a
+  // kept-alive connection would otherwise hold the server open until it timed out).
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -127,10 +155,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.addHook('preValidation', async (request) => mergeParams(request));
-      // Answers differ per site: caches (the service worker's included) must key on Country.
-      api.addHook('onSend', async (_request, reply) => {
+      // JSON, forms where a call takes them (multipart), and nothing else: a text/plain body (which
+      // Fastify reads by default) would be taken as no parameters at all.
+      api.removeContentTypeParser('text/plain');
+      // JSON read as Fastify reads it (poisoned prototypes refused), keeping the text: a shared
+      // call asked again with the same body is answered before the body is even validated.
+      const readJson = app.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        request.rawBody = body as string;
+        readJson(request, body as string, done);
+      });
+      api.addHook('onSend', async (request, reply) => {
+        // Answers differ per site: caches (the service worker's included) must key on Country.
         reply.header('vary', 'Country, Accept-Encoding');
+        // Personal answers (a cart, a profile, a one-use token) and every error are never stored by
+        // a browser or a cache in between; a call must be declared shared to be kept.
+        const shared = request.routeOptions.config.shared === true && reply.statusCode === 200;
+        if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(commonRoutes);
     },
@@ -140,7 +181,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(paymentWebhookRoutes, { prefix: '/api/payments' });
 
-  app.get('/api/health', async () => ({ status: 'success', message: 'OK', data: { db: 'up' } }));
+  // Liveness: the process answers (it does not look at the database: a restart would not mend that).
+  app.get('/api/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'success', message: 'OK', data: { uptimeSeconds: Math.round(process.uptime()) } };
+  });
+  // Readiness: the database answers, so a load balancer may send traffic here.
+  app.get('/api/ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        opts.db.execute(sql`select 1`),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      app.log.warn({ err }, 'readiness check failed');
+      reply.header('retry-after', '5');
+      return sendError(reply, 503, 'Not ready: the database is not answering.');
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: 'success', message: 'Ready', data: { db: 'up' } };
+  });
 
   await app.register(seoRoutes);
 

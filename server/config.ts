@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { shopOverrideProblem } from './services/shop-details.ts';
 
@@ -17,10 +19,47 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none by default, else their
+ * addresses and ranges (`10.0.0.0/8,127.0.0.1`). `true` would let every caller choose its own
+ * address, and with it dodge every per-address limit; a hop count cannot tell a proxy from a
+ * client that sends the header itself (Fastify 5 refuses to trust one).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    if (!v || v === 'false') return false;
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => {
+      const [address, bits, ...rest] = e.split('/');
+      if (PROXY_NAMES.has(e)) return false;
+      if (rest.length || !isIP(address ?? '')) return true;
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128));
+    });
+    if (v === 'true' || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must list the addresses or ranges of the proxies in front of the server (e.g. 10.0.0.0/8,127.0.0.1)${v === 'true' ? ': true would trust any caller' : `; "${bad}" is neither`}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
+  /** Server processes sharing the port (node:cluster): a number, or `auto` for one per core. */
+  WEB_CONCURRENCY: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { message: 'WEB_CONCURRENCY must be a number of processes from 1 to 64, or auto' })
+    .default(1)
+    .transform((v) => (v === 'auto' ? availableParallelism() : v)),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -100,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const value = parsed.data;
   // A shop on a public address: nothing may fall back to a development stand-in.
   const live = value.NODE_ENV === 'production' && Boolean(value.PUBLIC_URL) && !value.PUBLIC_URL!.includes('localhost');
+  if (value.WEB_CONCURRENCY > 1 && !value.DATABASE_URL) {
+    problems.push(`WEB_CONCURRENCY: ${value.WEB_CONCURRENCY} processes need DATABASE_URL (a Postgres server they share); the embedded database serves one process`);
+  }
   let tokenKey = value.TOKEN_KEY;
   if (!tokenKey) {
     if (live) problems.push('TOKEN_KEY: required when PUBLIC_URL is a public address');

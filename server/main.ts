@@ -1,4 +1,5 @@
-import { start } from './start.ts';
+import { serve } from './processes.ts';
 import { productionWeb } from './web.ts';
 
-await start(productionWeb);
+// `npm start` / `npm run serve`.
+await serve(productionWeb);

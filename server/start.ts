@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
-import { purgeIdempotencyKeys } from './services/idempotency.ts';
+import { purgeExpired } from './services/purge.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
 export async function start(web: (app: FastifyInstance) => Promise<void>, overrides: Record<string, string> = {}) {
@@ -22,12 +23,12 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   for (const w of warnings) console.warn(`warning: ${w}`);
 
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  await seed(database.db);
+  const where = config.DATABASE_URL ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+  const database = await prepareDatabase(config, where);
   const app = await buildApp({ db: database.db, config, web });
-  // Stored answers to retried writes are kept a week: phones retry within minutes or days.
-  const purge = () => purgeIdempotencyKeys(database.db, new Date(Date.now() - 7 * 86_400_000)).catch((err) => app.log.warn({ err }, 'purge failed'));
+  // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
+  const purge = () =>
+    purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`)).catch((err) => app.log.warn({ err }, 'purge failed'));
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
@@ -60,8 +61,42 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const where = database.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.PORT} on ${config.HOST} is in use by another program: stop it, or set PORT to a free port.`
+        : `Could not listen on ${config.HOST}:${config.PORT}: ${describeError(err)}`,
+    );
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   console.log(`Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`);
   return app;
+}
+
+/** Opens, migrates and seeds the database, or stops the process with a message a person can act on. */
+async function prepareDatabase(config: Config, where: string): Promise<Database> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await database.migrate();
+    await seed(database.db);
+    return database;
+  } catch (err) {
+    console.error(err instanceof DataFolderInUse ? err.message : `Could not prepare the database (${where}): ${describeError(err)}`);
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+/** An error and its causes in one line (a driver's error wraps the database's own). */
+function describeError(err: unknown): string {
+  const parts: string[] = [];
+  for (let e = err as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.message && !parts.includes(e.message)) parts.push(e.message);
+  }
+  return parts.join(': ') || String(err);
 }

@@ -1,15 +1,15 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { manifestPath } from '../contract/site-rules.ts';
-import type { PageAssets, Render, RenderRequest, ServerFetch } from '../contract/ssr.ts';
+import type { PageAssets, Render, RenderRequest, RenderResult, ServerFetch } from '../contract/ssr.ts';
 import { publicUrl } from './config.ts';
 import { cspHeader } from './lib/csp.ts';
 import { sendError } from './lib/envelope.ts';
+import { newNonce, NONCE_PLACEHOLDER, PAGE_CACHE_CONTROL, PageCache, type KeptPage } from './lib/page-cache.ts';
 import { siteManifest, type WebManifest } from './services/web-manifest.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -97,6 +97,28 @@ async function serveManifest(app: FastifyInstance) {
   }
 }
 
+/** The whole page a render writes, as text. */
+async function renderToText(result: RenderResult): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk as Uint8Array));
+      done();
+    },
+  });
+  const timer = setTimeout(() => result.abort(), 10_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      sink.on('finish', resolve);
+      sink.on('error', reject);
+      result.pipe(sink);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function pageHandler(
   app: FastifyInstance,
   getRender: () => Promise<Render>,
@@ -104,6 +126,7 @@ function pageHandler(
   entry: Pick<RenderRequest, 'bootstrapModules' | 'entryAfterHero'>,
   strictCsp: boolean,
   inlineCss?: string,
+  pages?: PageCache,
 ) {
   const fetchApi = injectFetch(app);
   const settings = {
@@ -113,24 +136,47 @@ function pageHandler(
     tokenKey: app.config.TOKEN_KEY,
     razorpayCheckout: app.config.RAZORPAY_KEY_ID ? app.config.RAZORPAY_CHECKOUT_URL : undefined,
   };
+  const renderFor = async (url: string, nonce: string) => (await getRender())({ url, fetchApi, settings, assets, inlineCss, ...entry, nonce });
+  // The policy around its nonce, worked out once (India's checkout pages also allow Razorpay's checkout).
+  const policy = cspHeader(app.config, NONCE_PLACEHOLDER).split(NONCE_PLACEHOLDER);
+  const razorpayPolicy = cspHeader(app.config, NONCE_PLACEHOLDER, { razorpay: true }).split(NONCE_PLACEHOLDER);
+  /** Renders being made, so many first requests for one page wait for one render. */
+  const rendering = new Map<string, Promise<KeptPage | { status: number; html: string }>>();
+
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return sendError(reply, 404, `There is no API call at ${request.method} ${request.url.split('?')[0]}.`);
     }
-    const nonce = randomBytes(16).toString('base64');
-    const render = await getRender();
-    const result = await render({ url: request.url, fetchApi, settings, assets, inlineCss, ...entry, nonce });
+    const nonce = newNonce();
+    if (strictCsp) reply.header('content-security-policy', (RAZORPAY_PAGES.test(request.url) ? razorpayPolicy : policy).join(nonce));
+    else reply.removeHeader('content-security-policy');
+
+    if (pages) {
+      const key = request.url;
+      let page: KeptPage | { status: number; html: string } | undefined = pages.cache.get(key);
+      if (!page) {
+        let made = rendering.get(key);
+        if (!made) {
+          made = (async () => {
+            const result = await renderFor(request.url, NONCE_PLACEHOLDER);
+            const html = await renderToText(result);
+            // Only pages found are kept: any address may be asked for, and a miss costs one render.
+            return result.status === 200 ? pages.keep(key, result.status, html) : { status: result.status, html };
+          })().finally(() => rendering.delete(key));
+          rendering.set(key, made);
+        }
+        page = await made;
+      }
+      if ('parts' in page) return pages.send(request, reply, page, nonce);
+      return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Encoding').send(page.html.split(NONCE_PLACEHOLDER).join(nonce));
+    }
+
+    const result = await renderFor(request.url, nonce);
     const timer = setTimeout(() => result.abort(), 10_000);
     const body = new PassThrough();
     body.on('close', () => clearTimeout(timer));
     result.pipe(body);
-    reply
-      .code(result.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding');
-    if (strictCsp) reply.header('content-security-policy', cspHeader(app.config, nonce, { razorpay: RAZORPAY_PAGES.test(request.url) }));
-    else reply.removeHeader('content-security-policy');
+    reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Encoding');
     return reply.send(body);
   };
 }
@@ -164,7 +210,10 @@ export async function productionWeb(app: FastifyInstance) {
   await serveManifest(app);
   // The stylesheet (about 5 KB gzipped) goes in every page: the first paint waits for no request.
   const inlineCss = styleText((await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'));
-  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry }, true, inlineCss));
+  // Pages are kept until the content changes (server/lib/page-cache.ts).
+  const pages = new PageCache();
+  app.contentVersion.onChange(() => pages.cache.clear());
+  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry }, true, inlineCss, pages));
 }
 
 /** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */

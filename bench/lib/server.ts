@@ -56,7 +56,8 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
 
 /**
  * Starts the production server (`node --import tsx server/main.ts`) on a free port with a fresh
- * embedded database in a temporary folder, as `npm start` would after its build.
+ * embedded database in a temporary folder, as `npm start` would after its build. `env` adds to or
+ * overrides its environment (a DATABASE_URL, WEB_CONCURRENCY, SMTP_URL ...).
  */
 export async function startProductionServer(opts: { port?: number; log?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
   assertBuilt();
@@ -66,7 +67,16 @@ export async function startProductionServer(opts: { port?: number; log?: boolean
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: opts.log ? 'inherit' : ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -5,6 +5,8 @@ export interface Benchmark {
   /** Short name, used on the command line (`npm run bench -- lighthouse`) and in the result file. */
   name: string;
   description: string;
+  /** Starts the servers it measures itself: bench/run.ts then starts none for it (ctx.origin is ''). */
+  ownServers?: boolean;
   run(ctx: BenchContext): Promise<BenchReport>;
 }
 

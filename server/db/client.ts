@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
 import { PreparingPGlite } from './pglite.ts';
 import * as schema from './schema.ts';
 
@@ -20,6 +21,28 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Arbitrary constant key of the session advisory lock held while migrating ("migr" in hex). */
+const MIGRATE_LOCK_KEY = 0x6d696772;
+
+/**
+ * Applies the migrations on Postgres under a session advisory lock, on one connection: servers
+ * starting at once against an empty database take turns, so the migrations run once (the others
+ * then find them applied). Without it two migrators raced to create drizzle's own table.
+ */
+async function migratePostgres(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Opens the database: Postgres through `pg` when a URL is given, otherwise embedded PGlite
  * in `<dataDir>/db` (or in memory when dataDir is 'memory://', as the tests do).
@@ -27,28 +50,44 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     return {
       // Both drivers expose the same query builder; the PGlite type is used as the common one.
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migratePostgres(pool),
       close: () => pool.end(),
     };
   }
   let dir: string | undefined;
+  let release = () => {};
   if (opts.dataDir !== 'memory://') {
     // The database gets its own folder; uploads live beside it in DATA_DIR.
     dir = join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    release = lockDataFolder(opts.dataDir);
   }
-  const client = new PreparingPGlite(dir);
-  await client.waitReady;
+  let client: PreparingPGlite;
+  try {
+    client = new PreparingPGlite(dir);
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

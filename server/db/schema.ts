@@ -1,5 +1,6 @@
 
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -179,6 +180,16 @@ export const footerHeadings = pgTable('footer_headings', {
   heading: text('heading').notNull(),
   links: jsonb('links').$type<FooterLink[]>().notNull(),
   sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * One row whose version goes up whenever the catalogue or the site's content changes (triggers on
+ * their tables, migration 0004), seed and operators' edits alike: every server process's caches
+ * of shared answers and pages compare it (docs/decisions/0032).
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 // ---------- coupons and deals ----------

@@ -19,6 +19,7 @@ export function contentSecurityPolicy(config: Config, nonce?: string, page: { ra
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...gtm, ...gsi.map((g) => `${g}client`), ...rzp],
+    scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'", ...gsi.map((g) => `${g}style`)],
     imgSrc: ["'self'", 'data:', 'blob:', ...gtm, ...rzp],
     connectSrc: ["'self'", ...(gtm.length ? [GTM, 'https://www.google-analytics.com'] : []), ...gsi, ...rzp],

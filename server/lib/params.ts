@@ -10,7 +10,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * names vary in case (Token / token, CityId / cityId). Merge query and body into the query
  * before validation and map keys case-insensitively onto the names the route's schema declares.
  */
-export function mergeParams(request: FastifyRequest) {
+export async function mergeParams(request: FastifyRequest) {
   const schema = request.routeOptions.schema?.querystring as z.ZodObject | undefined;
   const shape = schema && 'shape' in schema ? (schema.shape as Record<string, unknown>) : undefined;
   if (!shape) return;

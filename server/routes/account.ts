@@ -23,8 +23,10 @@ import {
   verifyForgetPasswordOtp,
 } from '../../contract/account-calls.ts';
 import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
+import { requireOurPages } from '../lib/same-origin.ts';
 import * as accounts from '../services/accounts.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
@@ -60,11 +62,12 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- sign-up ----------
   route(app, validateSignUp, async (p, request, reply) => {
+    requireOurPages(request);
     const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, validateOtp, async (p, _request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP));
+  route(app, validateOtp, async (p, request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip));
     return ok({ token }, MSG.otpValidated);
   });
   for (const c of [savePassword, savePasswordPost]) {
@@ -90,11 +93,12 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // ---------- forgotten password ----------
   route(app, sendForgetPasswordOtp, async (p, request, reply) => {
+    requireOurPages(request);
     const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log));
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, verifyForgetPasswordOtp, async (p, _request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP));
+  route(app, verifyForgetPasswordOtp, async (p, request, reply) => {
+    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip));
     return ok({ token }, MSG.otpVerified);
   });
   route(app, createNewPassword, async (p, _request, reply) => {
@@ -137,14 +141,14 @@ export async function accountRoutes(app: FastifyInstance) {
     // The token is checked before a byte of the file is read.
     const me = await signedIn(app, request, p.token);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data with a file part.');
-    const part = await request.file();
-    if (!part) throw new HttpError(400, 'Choose an image to upload.');
+    let part;
     let content: Buffer;
     try {
+      part = await request.file();
+      if (!part) throw new HttpError(400, 'Choose an image to upload.');
       content = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The image is larger than 5 MB. Please choose a smaller one.');
-      throw err;
+      throw formError(err, { tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.', files: 'Upload one image.' });
     }
     const type = detectDocumentType(content);
     if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP image.');

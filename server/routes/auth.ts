@@ -45,7 +45,7 @@ const bodySchema = z.record(z.string(), z.unknown()).catch({});
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 function authError(reply: FastifyReply, code: number, error: string, message: string, extra: object = {}) {
-  return reply.code(code).header('cache-control', 'no-store').send({ error, message, ...extra });
+  return reply.code(code).send({ error, message, ...extra });
 }
 
 /**
@@ -56,6 +56,10 @@ export async function authRoutes(app: FastifyInstance) {
   const ctx: AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
   const origin = publicUrl(app.config);
   const secure = origin.startsWith('https:');
+  // Sessions, tokens and CSRF values: nothing here is ever stored by a browser or a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   // Auth.js clients post forms; ours posts JSON. Both are read the same way.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -91,8 +95,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get('/session', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get('/session', async (request) => {
     const row = await findSession(app.db, app.config, sessionToken(request));
     if (!row) return {};
     const profile = await getProfile(app.db, row.userId).catch(() => null);
@@ -111,7 +114,6 @@ export async function authRoutes(app: FastifyInstance) {
       csrfToken = randomBytes(32).toString('base64url');
       reply.header('set-cookie', cookie(CSRF_COOKIE, `${csrfToken}|${sign(app.config.AUTH_SECRET, csrfToken)}`, { httpOnly: true, path: '/api/auth' }));
     }
-    reply.header('cache-control', 'no-store');
     return { csrfToken };
   });
 
@@ -176,7 +178,6 @@ export async function authRoutes(app: FastifyInstance) {
       'set-cookie',
       SESSION_COOKIES.map((name) => cookie(name, '', { maxAge: 0 })),
     );
-    reply.header('cache-control', 'no-store');
     return { url: callbackUrl };
   });
 
@@ -189,7 +190,7 @@ export async function authRoutes(app: FastifyInstance) {
     const entry = logSchema.parse(bodySchema.parse(request.body ?? {}));
     const level = entry.level === 'debug' ? 'debug' : 'warn';
     request.log[level]({ authClient: entry }, 'auth client report');
-    return reply.code(200).header('cache-control', 'no-store').send({});
+    return reply.code(200).send({});
   });
 
   // Any other action under /api/auth.

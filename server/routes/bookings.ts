@@ -21,6 +21,7 @@ import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
 import { files } from '../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { createBooking as book } from '../services/bookings/create-booking.ts';
@@ -148,11 +149,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       }
     } catch (err) {
       await removeUploads(app.db, app.config, stored);
-      if (err instanceof HttpError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(`Send at most ${BOOKING_FILES_MAX} files at a time.`);
-      if (code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
-      throw err;
+      throw formError(err, { tooLarge: 'A file is larger than 10 MB. Send a smaller copy.', files: `Send at most ${BOOKING_FILES_MAX} files at a time.` });
     }
     if (!booking) throw badRequest('BookingId: is required');
     if (stored.length === 0) throw badRequest('Choose at least one passport or visa copy to upload.');

@@ -26,9 +26,10 @@ export async function cartRoutes(app: FastifyInstance) {
 
   route(app, removeCart, async (params, request, reply) => {
     const owner = await resolveOwner(app, request, params);
-    const result = await once(app.db, { owner, key: idempotencyKey(request), route: 'RemoveCart', params: { CartId: params.CartId } }, async (tx) => {
-      await removeLine(tx, owner, params.CartId);
-      return { statusCode: 200, body: ok({ CartId: params.CartId }, 'Removed from your cart.') };
+    const line = params.CartId !== undefined ? { CartId: params.CartId } : { clientId: params.clientId };
+    const result = await once(app.db, { owner, key: idempotencyKey(request), route: 'RemoveCart', params: line }, async (tx) => {
+      const CartId = await removeLine(tx, owner, line);
+      return { statusCode: 200, body: ok({ CartId }, 'Removed from your cart.') };
     });
     return answer(reply, result);
   });

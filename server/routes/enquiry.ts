@@ -22,6 +22,7 @@ import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExi
 import { publicUrl } from '../config.ts';
 import { files } from '../db/schema.ts';
 import { HttpError, badRequest, ok } from '../lib/envelope.ts';
+import { formError } from '../lib/multipart.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import {
@@ -84,13 +85,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
       file = { name: cleanFileName(part.filename, type.ext), content, type };
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ATTACHMENT_TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one file only.');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The form could not be read.');
-    throw err;
+    throw formError(err, { tooLarge: ATTACHMENT_TOO_LARGE, files: 'Attach one file only.' });
   }
   return { fields, file };
 }
@@ -112,7 +107,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
 
   /** Per address, across every enquiry form and every instance (the count is in the database). */
   async function limitRate(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const ipHash = hashAddress(request.ip, app.config.TOKEN_KEY);
+    const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
     const hit = await hitRateLimit(app.db, `enquiry:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
@@ -175,7 +170,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (request.isMultipart()) {
       const body = await readMultipart(request);
       file = body.file;
-      const parsed = contactParamsSchema.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
+      const parsed = submitContactUs.params.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
       params = parsed.data;
     }

@@ -5,6 +5,7 @@ import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract
 import { publicUrl } from '../config.ts';
 import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
 import { mailEnquiry } from '../services/enquiries.ts';
+import { formError } from '../lib/multipart.ts';
 import { saveItineraryRequest } from '../services/itinerary-requests.ts';
 import { itineraryPdf } from '../services/itinerary-pdf.ts';
 import { createMailer } from '../services/mail.ts';
@@ -34,13 +35,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
         else throw badRequest('This form takes no files.');
       }
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') throw badRequest('This form takes no files.');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FIELDS_SIZE_LIMIT') throw new HttpError(413, 'The form is too large.');
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The form could not be read.');
-      throw err;
+      throw formError(err, { tooLarge: 'The form is too large.', files: 'This form takes no files.' });
     }
   } else if (isPlainObject(request.body)) {
     for (const [k, v] of Object.entries(request.body)) take(k, v);
@@ -54,7 +49,7 @@ export async function itineraryRoutes(app: FastifyInstance) {
   const mailer = createMailer(app.config, app.log);
 
   app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
-    const parsed = itineraryFormParamsSchema.safeParse(await readForm(request));
+    const parsed = downloadItineraryForm.params.safeParse(await readForm(request));
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
     const form = parsed.data;
     const problem = validateItineraryForm(form);
@@ -64,7 +59,7 @@ export async function itineraryRoutes(app: FastifyInstance) {
     const pkg = slug ? await packageDetail(app.db, request.site, slug) : null;
     if (!pkg) throw notFound('This holiday package was not found.');
 
-    const ipHash = hashAddress(request.ip, app.config.TOKEN_KEY);
+    const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
     const hit = await hitRateLimit(app.db, `itinerary:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, MSG, type IdentifierKind, type PersonalDetails, type Profile } from '../../contract/account.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -8,7 +8,7 @@ import type { GoogleIdentity } from './google.ts';
 import type { Mailer } from './mail.ts';
 import { consumeVerificationToken, issueOtp, issueVerificationToken, OTP_RULES, OtpRefused, peekVerificationToken, verifyOtp, withdrawOtp, type OtpPurpose } from './otp.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashAddress, hitRateLimit } from './rate-limit.ts';
+import { claimAttempt, hashAddress, hitRateLimit, refundAttempt, type ThrottleRule } from './rate-limit.ts';
 import { createSession, hashToken } from './sessions.ts';
 import { SmsRefused, type SmsProvider } from './sms.ts';
 
@@ -36,23 +36,29 @@ export interface Identifier {
   value: string;
 }
 
+/**
+ * Sign-in attempts, each counted before the password is compared (docs/decisions/0030). Per account,
+ * from any address: a few tries, then a wait that doubles from a second up to a minute, so guessing
+ * is slow but the owner is never locked out for long by someone who knows the address. Per client
+ * address, whichever accounts it names: 30 tries, then 15 minutes.
+ */
 export const LOGIN_LIMITS = {
-  windowMs: 15 * 60_000,
-  /** Wrong passwords for one account before it is locked for the rest of the window. */
-  perAccount: 5,
-  /** Failed sign-ins from one address, whichever accounts they name. */
-  perAddress: 30,
-} as const;
+  account: { free: 5, baseDelayMs: 1000, maxDelayMs: 60_000, quietMs: 15 * 60_000 },
+  address: { free: 30, baseDelayMs: 15 * 60_000, maxDelayMs: 15 * 60_000, quietMs: 15 * 60_000 },
+} as const satisfies Record<string, ThrottleRule>;
 
 /** Codes asked for from one address in an hour, whichever identifiers they name. */
 const CODES_PER_ADDRESS_HOUR = 30;
+/** Codes checked from one address in an hour (right or wrong, known account or not). */
+const CODE_CHECKS_PER_ADDRESS_HOUR = 30;
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   alreadyRegistered: 'This email or mobile number is already registered. Please log in.',
   verificationExpired: 'Your code has expired. Please start again.',
   invalidLogin: 'Invalid email/mobile or password.',
-  tooManyLogins: (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minutes or reset your password.`,
+  tooManyLogins: (seconds: number) =>
+    `Too many failed attempts. Please try again in ${seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} or reset your password.`,
   samePassword: 'Choose a new password that differs from the old one.',
   noPassword: 'Your account signs in with Google and has no password yet. Use Forgot password to set one.',
   onlyYours: 'You can only see your own details.',
@@ -81,11 +87,12 @@ function displayName(u: { name: string; firstName: string | null; lastName: stri
 export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string, log?: { warn(obj: object, msg?: string): void }) {
   // Said at the first step, before anything is looked up or counted: no code could reach a phone.
   if (id.kind === 'phone' && !ctx.sms) throw new AccountError('bad', MESSAGES.phoneCodesOff);
+  // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
+  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
   if (purpose === 'reset' && !user) throw new AccountError('notFound', MSG.idNotFound);
-  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
   let code: string;
   try {
     ({ code } = await issueOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value));
@@ -107,7 +114,9 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 }
 
 /** Checks a code; the answer is a one-use token for the next step. */
-export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string) {
+export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
+  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODE_CHECKS_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were tried from your network. Please try again later.', perAddress.retryAfter);
   if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new AccountError('notFound', MSG.idNotFound);
   if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new AccountError('bad', MSG.otpWrong);
   return issueVerificationToken(ctx.db, purpose, id.value);
@@ -167,25 +176,12 @@ export async function revokeUserSessions(db: Db, userId: number, keepToken?: str
 const accountKey = (userId: number | string) => `login-fail:user:${userId}`;
 const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashAddress(ip, secret)}`;
 
-/** Failures counted so far in the live window of `key` (without counting one more). */
-async function failures(db: Db, key: string, now: Date) {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, new Date(now.getTime() - LOGIN_LIMITS.windowMs))))
-    .limit(1);
-  return row ? { count: row.count, retryAfter: Math.ceil((row.windowStart.getTime() + LOGIN_LIMITS.windowMs - now.getTime()) / 1000) } : { count: 0, retryAfter: 0 };
-}
-
-async function refuseWhenLocked(db: Db, keys: { key: string; limit: number }[], now: Date) {
-  for (const { key, limit } of keys) {
-    const f = await failures(db, key, now);
-    if (f.count >= limit) throw new AccountError('tooMany', MESSAGES.tooManyLogins(Math.max(1, Math.ceil(f.retryAfter / 60))), f.retryAfter);
+/** Counts a sign-in attempt against each key in turn before the password is looked at; refuses when one says wait. */
+async function claimSignInAttempt(db: Db, claims: { key: string; rule: ThrottleRule }[], now: Date) {
+  for (const { key, rule } of claims) {
+    const claim = await claimAttempt(db, key, rule, now);
+    if (!claim.allowed) throw new AccountError('tooMany', MESSAGES.tooManyLogins(claim.retryAfter), claim.retryAfter);
   }
-}
-
-async function countFailure(db: Db, keys: string[], now: Date) {
-  for (const key of keys) await hitRateLimit(db, key, { limit: Number.MAX_SAFE_INTEGER, windowMs: LOGIN_LIMITS.windowMs }, now);
 }
 
 /** Email or phone and password: a login token, within the attempt limits per account and address. */
@@ -194,13 +190,13 @@ export async function login(ctx: AccountContext, id: Identifier, password: strin
   // Unknown accounts are counted under their identifier, so probing them is limited as well.
   const acct = user ? accountKey(user.id) : `login-fail:id:${id.value}`;
   const addr = addressKey(ip, ctx.config.AUTH_SECRET);
-  await refuseWhenLocked(ctx.db, [{ key: acct, limit: LOGIN_LIMITS.perAccount }, { key: addr, limit: LOGIN_LIMITS.perAddress }], now);
+  // The address first: an address that must wait does not add to the account's wait.
+  await claimSignInAttempt(ctx.db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) {
-    await countFailure(ctx.db, [acct, addr], now);
-    throw new AccountError('unauthorized', MESSAGES.invalidLogin);
-  }
+  if (!user || !ok) throw new AccountError('unauthorized', MESSAGES.invalidLogin);
+  // The right password: the account starts afresh, and the address's attempt was no failure.
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, acct));
+  await refundAttempt(ctx.db, addr);
   return createSession(ctx.db, ctx.config, { id: user.id, email: user.email ?? '', name: displayName(user) }, now);
 }
 
@@ -226,11 +222,9 @@ export async function changePassword(ctx: AccountContext, userId: number, curren
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AccountError('unauthorized', MSG.tokenExpired);
   if (!user.passwordHash) throw new AccountError('bad', MESSAGES.noPassword);
-  await refuseWhenLocked(ctx.db, [{ key: accountKey(userId), limit: LOGIN_LIMITS.perAccount }], now);
-  if (!(await verifyPassword(old, user.passwordHash))) {
-    await countFailure(ctx.db, [accountKey(userId)], now);
-    throw new AccountError('bad', MSG.invalidOldPassword);
-  }
+  await claimSignInAttempt(ctx.db, [{ key: accountKey(userId), rule: LOGIN_LIMITS.account }], now);
+  if (!(await verifyPassword(old, user.passwordHash))) throw new AccountError('bad', MSG.invalidOldPassword);
+  await ctx.db.delete(rateLimits).where(eq(rateLimits.key, accountKey(userId)));
   if (old === next) throw new AccountError('bad', MESSAGES.samePassword);
   await ctx.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, userId));
   // Other devices signed in with the old password are signed out; this one stays.

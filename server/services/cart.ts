@@ -59,10 +59,19 @@ function lines(db: Db) {
     .$dynamic();
 }
 
+/** An owner's lines on a site, built once per database (or transaction): read on every GetCart. */
+function linesQuery(db: Db) {
+  return lines(db)
+    .where(and(eq(cartItems.owner, sql.placeholder('owner')), eq(cartItems.site, sql.placeholder('site'))))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_lines');
+}
+const builtLines = new WeakMap<Db, ReturnType<typeof linesQuery>>();
+
 export async function cartLines(db: Db, owner: Owner, site: Site): Promise<CartItem[]> {
-  const rows = await lines(db)
-    .where(and(eq(cartItems.owner, owner), eq(cartItems.site, site)))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  let query = builtLines.get(db);
+  if (!query) builtLines.set(db, (query = linesQuery(db)));
+  const rows = await query.execute({ owner, site });
   return rows.map((r) => toItem(r as LineRow));
 }
 
@@ -120,6 +129,9 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
     if (existing) return existing;
   }
   checkTravelDate(input.travelDate, now);
+  // A line stores only choices its package offers; no package offers any yet.
+  const unknownOption = Object.keys(input.options)[0];
+  if (unknownOption !== undefined) throw badRequest(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
@@ -160,13 +172,16 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   };
 }
 
-export async function removeLine(db: Db, owner: Owner, cartId: number): Promise<void> {
+/** Removes a line by its CartId or by the clientId it was added with; answers its CartId. */
+export async function removeLine(db: Db, owner: Owner, line: { CartId?: number; clientId?: string }): Promise<number> {
+  const which = line.CartId !== undefined ? eq(cartItems.id, line.CartId) : eq(cartItems.clientId, line.clientId!);
   const removed = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, cartId), eq(cartItems.owner, owner)))
+    .where(and(which, eq(cartItems.owner, owner)))
     .returning({ id: cartItems.id });
   // Someone else's line and a line that is gone read the same: nothing is revealed.
   if (removed.length === 0) throw notFound('This item is no longer in your cart.');
+  return removed[0]!.id;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -72,11 +72,6 @@ export async function once(
       where owner = ${opts.owner} and key = ${key}`);
     return { ...result, replayed: false };
   });
-}
-
-/** Stored results older than this are forgotten: a client retries within minutes, not weeks. */
-export async function purgeIdempotencyKeys(db: Db, olderThan: Date) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, olderThan));
 }
 
 /** Answers with a stored result (marked when replayed): a replayed error keeps its status and message. */

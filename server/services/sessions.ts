@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -15,6 +15,17 @@ export async function createSession(db: Db, config: Config, user: { id: number; 
   return { token, expiresAt };
 }
 
+/** A live session by its token's hash, built once per database: read on every signed-in call. */
+function sessionQuery(db: Db) {
+  return db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .limit(1)
+    .prepare('live_session');
+}
+const builtSessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
 /**
  * The signed-in user behind a token, or null. A token counts only when we issued it (a session row
  * with its hash), it has not expired or been revoked, and it decrypts to the same user id.
@@ -29,11 +40,9 @@ export async function findSession(db: Db, config: Config, token: string | undefi
   if (!token || token.length > 1024) return null;
   const parts = decryptLoginToken(token, config.TOKEN_KEY);
   if (!parts) return null;
-  const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+  let query = builtSessionQueries.get(db);
+  if (!query) builtSessionQueries.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row || row.userId !== parts.userId) return null;
   return row;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
-import { seed } from '../../server/db/seed.ts';
+import type { Database } from '../../server/db/client.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
 
 export interface AccountKit {
@@ -19,9 +19,7 @@ export interface AccountKit {
 export async function createAccountKit(config: Partial<Config> = {}): Promise<AccountKit> {
   const mail = await startMailCatcher();
   const sms = await startTwilioStandIn();
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  await seed(database.db);
+  const database = await openTestDatabase();
   const app = await buildApp({
     db: database.db,
     config: testConfig({
@@ -61,7 +59,8 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', path: s
     method,
     url: `/api/Common/${path}${qs ? `?${qs}` : ''}`,
     remoteAddress: opts.ip ?? '127.0.0.1',
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    // As the app sends them: every call carries the Country header.
+    headers: { country: 'UAE', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
   return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
@@ -74,7 +73,7 @@ export async function signUp(kit: AccountKit, email: string, password = 'correct
   const sent = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: email }, { ip });
   if (sent.status !== 200) throw new Error(`ValidateSignUp: ${sent.body.message}`);
   const code = kit.mail.codeOf(await kit.mail.waitFor(email, { since }));
-  const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
+  const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email }, { ip });
   const saved = await call(kit.app, 'GET', 'SavePassword', { Token: verified.body.data.token, Password: password, ConfirmPassword: password });
   if (saved.status !== 200) throw new Error(`SavePassword: ${saved.body.message}`);
   const logged = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: password }, { ip });

@@ -168,16 +168,35 @@ describe('login', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('locks an account after 5 wrong passwords, even against the right one, from any address', async () => {
+  it('slows guessing on an account with growing waits, without locking its owner out for long', async () => {
     await signUp(kit, 'target@example.com', 'target pass 1');
     for (let i = 0; i < 5; i++) {
       const res = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: `guess ${i}` }, { ip: freshIp() });
       expect(res.status).toBe(401);
     }
-    const locked = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/Too many failed attempts/);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // A sixth try at once, from anywhere, waits: seconds, not the 15 minutes of a lock.
+    const waiting = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe('Too many failed attempts. Please try again in 1 second or reset your password.');
+    expect(waiting.headers['retry-after']).toBe('1');
+    // The owner, a moment later, is in.
+    await new Promise((r) => setTimeout(r, 1100));
+    const owner = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'target@example.com', Password: 'target pass 1' }, { ip: freshIp() });
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts each attempt before comparing: 100 wrong passwords at once get 5 comparisons', async () => {
+    await signUp(kit, 'parallel@example.com', 'parallel pass 1');
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(kit.app, 'POST', 'Login', { EmailorPhone: 'parallel@example.com', Password: `guess number ${i}` }, { ip })),
+    );
+    const compared = answers.filter((a) => a.status === 401).length;
+    const refused = answers.filter((a) => a.status === 429).length;
+    expect(compared + refused).toBe(100);
+    // 5 free tries; a sixth only if a second passed while the 100 were being answered.
+    expect(compared).toBeGreaterThanOrEqual(5);
+    expect(compared).toBeLessThanOrEqual(6);
   });
 
   it('limits failed logins per address across accounts', async () => {
@@ -235,6 +254,54 @@ describe('forgotten password', () => {
     const again = await call(kit.app, 'GET', 'SendForgetPasswordOTP', { EmailIdOrPhone: 'hasty@example.com' });
     expect(again.status).toBe(429);
     expect(again.body.message).toMatch(/Please wait \d+ seconds before asking for a new code\./);
+  });
+});
+
+describe('every code call is behind the per-address limits', () => {
+  it('VerifyForgetPasseordOTP: "not found" is an answer, so it is limited like the rest (31st from one address: 429)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await call(kit.app, 'GET', 'VerifyForgetPasseordOTP', { OTP: '123456', EmailIdOrPhone: `probe${i}@example.com` }, { ip });
+      expect(res.body).toMatchObject({ status: 'error', message: 'Email/Mobile Id not found.' });
+    }
+    const limited = await call(kit.app, 'GET', 'VerifyForgetPasseordOTP', { OTP: '123456', EmailIdOrPhone: 'probe99@example.com' }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Too many codes were tried from your network. Please try again later.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // ValidateOTP (sign-up) shares the count.
+    expect((await call(kit.app, 'GET', 'ValidateOTP', { OTP: '123456', EmailIdOrPhone: 'new@example.com' }, { ip })).status).toBe(429);
+  });
+
+  it('SendForgetPasswordOTP and ValidateSignUp are limited before the account is looked up', async () => {
+    const ip = freshIp();
+    await signUp(kit, 'registered@example.com', 'registered pass 1');
+    for (let i = 0; i < 15; i++) {
+      expect((await call(kit.app, 'GET', 'SendForgetPasswordOTP', { EmailIdOrPhone: `nobody${i}@example.com` }, { ip })).body.message).toBe('Email/Mobile Id not found.');
+      expect((await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'registered@example.com' }, { ip })).status).toBe(409);
+    }
+    const reset = await call(kit.app, 'GET', 'SendForgetPasswordOTP', { EmailIdOrPhone: 'nobody99@example.com' }, { ip });
+    expect(reset.status).toBe(429);
+    const signup = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'registered@example.com' }, { ip });
+    expect(signup.status).toBe(429);
+  });
+});
+
+describe('calls that send a code need the signals our pages send', () => {
+  it('refuses ValidateSignUp and SendForgetPasswordOTP without the Country header (an image tag on another site), sending nothing', async () => {
+    const since = kit.mail.mails.length;
+    for (const path of ['ValidateSignUp', 'SendForgetPasswordOTP']) {
+      const res = await kit.app.inject({ method: 'GET', url: `/api/Common/${path}?EmailIdOrPhone=victim%40example.com`, remoteAddress: freshIp() });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', message: 'This request must come from the shop’s own pages. Please use the form on our site.', data: null });
+    }
+    // A browser that says the request comes from another site is refused even with the header.
+    const crossSite = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'victim@example.com' }, { ip: freshIp(), headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(kit.mail.mails.length).toBe(since);
+    // From our pages: sent.
+    const ours = await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'victim@example.com' }, { ip: freshIp(), headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(ours.status).toBe(200);
   });
 });
 

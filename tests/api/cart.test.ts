@@ -132,6 +132,15 @@ describe('RemoveCart and ownership', () => {
     expect(res.code).toBe(400);
     expect(res.body.message).toBe('CartId is required');
   });
+
+  it('removes by the clientId a line was added with, when the device never learnt its CartId; only the owner’s', async () => {
+    const { body } = await post('CreateCart', { ...item(), clientId: 'client-line-remove-1', tempUserId: guest(10) });
+    expect((await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(9) })).code).toBe(404);
+    const mine = await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(10) }, { 'idempotency-key': 'remove-by-client-1' });
+    expect(mine.body).toMatchObject({ status: 'success', data: { CartId: body.data.CartId } });
+    const again = await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(10) });
+    expect(again.code).toBe(404);
+  });
 });
 
 describe('signed-in carts', () => {

@@ -11,7 +11,7 @@ import {
   getReviews,
 } from '../../contract/content-calls.ts';
 import { banners, blogPosts, missionStatements, packagePrices, packages, reviews } from '../../server/db/schema.ts';
-import { HOSTILE_HTML, expectSanitised, failure, read } from './read-kit.ts';
+import { contentChanged, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -27,6 +27,7 @@ describe('getBanner', () => {
       { bannerType: 'home', site: 'IN', title: 'India only', image: '/images/banners/banner-1', link: '/holidays', sort: 99 },
       { bannerType: 'home', site: 'UAE', title: 'UAE only', image: '/images/banners/banner-1', link: '/holidays', sort: 99 },
     ]);
+    await contentChanged(t);
     const uae = await read(t, getBanner, { BannerType: 'home' });
     const india = await read(t, getBanner, { BannerType: 'HOME' }, { site: 'IN' });
     expect(uae.length).toBeGreaterThan(1);
@@ -62,6 +63,7 @@ describe('getMissionStatment and getMissionStatmentForListingPage', () => {
 
   it('sanitises a statement body', async () => {
     await t.database.db.insert(missionStatements).values({ pageType: 'evil-page', title: 'x', body: HOSTILE_HTML });
+    await contentChanged(t);
     const s = await read(t, getMissionStatment, { PageType: 'evil-page' });
     expectSanitised(s!.body);
   });
@@ -99,6 +101,7 @@ describe('getReviews', () => {
 
   it('never returns a stored script or event handler', async () => {
     await t.database.db.insert(reviews).values({ pageType: 'evil', author: 'Mallory', rating: 1, title: '<b>t</b>', body: HOSTILE_HTML });
+    await contentChanged(t);
     const r = await read(t, getReviews, { PageType: 'evil' });
     expect(r.reviews).toHaveLength(1);
     expectSanitised(r.reviews[0]!.body);
@@ -141,6 +144,7 @@ describe('Blog', () => {
       author: 'a',
       publishedAt: new Date('2020-01-01T00:00:00Z'),
     });
+    await contentChanged(t);
     const d = await read(t, getBlogDetail, { Slug: 'evil-post' });
     expectSanitised(d.body);
     expect(d.body).toContain('<h2>Title</h2><h3>Sub</h3><ul><li>one</li></ul><ol><li>two</li></ol><em>em</em>');
@@ -185,6 +189,7 @@ describe('GetGlobalSearchList', () => {
   it('suggests only packages sold on the asking site', async () => {
     const [pkg] = await t.database.db.select({ id: packages.id, title: packages.title, slug: packages.slug }).from(packages).limit(1);
     await t.database.db.delete(packagePrices).where(and(eq(packagePrices.packageId, pkg!.id), eq(packagePrices.site, 'IN')));
+    await contentChanged(t);
     const word = pkg!.title.split(/\s+/)[0]!;
     const uae = await read(t, getGlobalSearchList, { prefix: word, limit: 20 });
     const india = await read(t, getGlobalSearchList, { prefix: word, limit: 20 }, { site: 'IN' });

@@ -11,7 +11,7 @@ import {
 import type { Coupon } from '../../contract/coupons.ts';
 import { coupons, users } from '../../server/db/schema.ts';
 import { createSession } from '../../server/services/sessions.ts';
-import { call, currencies, expectSanitised, failure, read } from './read-kit.ts';
+import { call, contentChanged, currencies, expectSanitised, failure, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -166,10 +166,12 @@ describe('Coupon/GetCouponDetail', () => {
   it('marks an expired coupon inactive and leaves it out of lists', async () => {
     const [expired] = await t.database.db.select().from(coupons).where(isNull(coupons.site)).limit(1);
     await t.database.db.update(coupons).set({ validTo: new Date('2021-01-01T00:00:00Z') }).where(eq(coupons.id, expired!.id));
+    await contentChanged(t);
     expect((await read(t, getCouponDetail, { CouponSlug: expired!.slug })).active).toBe(false);
     const list = await read(t, getCouponList, { pageSize: 50 });
     expect(list.coupons.map((c) => c.slug)).not.toContain(expired!.slug);
     await t.database.db.update(coupons).set({ validTo: expired!.validTo }).where(eq(coupons.id, expired!.id));
+    await contentChanged(t);
   });
 });
 

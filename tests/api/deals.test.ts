@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPackageDetail } from '../../contract/catalogue-calls.ts';
 import { getDeals, getDealsModuleData, getSeasonalDealCategory, getSeasonalDealSubCategoryBySlug } from '../../contract/deal-calls.ts';
 import { deals } from '../../server/db/schema.ts';
-import { currencies, failure, read } from './read-kit.ts';
+import { contentChanged, currencies, failure, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -72,10 +72,12 @@ describe('GetDeals', () => {
     const before = (await read(t, getDeals, { pageSize: 1 })).total;
     const [one] = await t.database.db.select().from(deals).limit(1);
     await t.database.db.update(deals).set({ validTo: new Date('2020-01-01T00:00:00Z') }).where(eq(deals.id, one!.id));
+    await contentChanged(t);
     const after = await read(t, getDeals, { pageSize: 48 });
     expect(after.total).toBe(before - 1);
     expect(after.deals.map((d) => d.id)).not.toContain(one!.id);
     await t.database.db.update(deals).set({ validTo: one!.validTo }).where(eq(deals.id, one!.id));
+    await contentChanged(t);
   });
 
   it('answers 404 for unknown slugs and 400 for bad paging', async () => {

@@ -95,14 +95,47 @@ describe('bad input', () => {
   });
 });
 
+describe('health and readiness', () => {
+  it('/api/health says the process is alive; /api/ready asks the database', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'success', message: 'Ready', data: { db: 'up' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/api/ready answers 503 when the database does not answer', async () => {
+    const other = await createTestApp({ seed: false });
+    await other.database.close();
+    const ready = await other.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'error', message: 'Not ready: the database is not answering.', data: null });
+    expect(ready.headers['retry-after']).toBe('5');
+    expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await other.app.close();
+  });
+});
+
 describe('headers', () => {
-  it('sends a Content-Security-Policy that allows only our origin, and nosniff', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends documents a Content-Security-Policy that allows only our origin, and nosniff', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/https?:\/\//);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends API answers the headers that matter for data: nothing loaded or framed, no sniffing, same origin only', async () => {
+    for (const url of ['/api/health', '/api/Common/GetCountry']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
   });
 
   it('compresses large answers', async () => {

@@ -57,3 +57,11 @@ export function expectSanitised(html: string) {
     if (lower.includes(bad)) throw new Error(`unsafe markup "${bad}" reached the answer: ${html}`);
   }
 }
+
+/**
+ * After a test changes the catalogue or content in the database directly: the app looks at the
+ * content's version now, as every server process does each second, so its caches let go.
+ */
+export async function contentChanged(t: TestApp) {
+  await t.app.contentVersion.check();
+}

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
-import { seed } from '../../server/db/seed.ts';
+import type { Database } from '../../server/db/client.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -10,13 +10,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real (in-memory) Postgres engine, migrated and seeded. */
+/** The real app on a real Postgres engine (in-memory PGlite, or a Postgres server: see openTestDatabase), migrated and seeded. */
 export async function createTestApp(
   opts: { config?: Partial<Config>; web?: (app: FastifyInstance) => Promise<void>; seed?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  if (opts.seed !== false) await seed(database.db);
+  const database = await openTestDatabase({ seed: opts.seed });
   const app = await buildApp({ db: database.db, config: testConfig(opts.config), web: opts.web });
   await app.ready();
   return {

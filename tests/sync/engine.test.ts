@@ -174,6 +174,32 @@ describe('sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('takes a line off the server when it was removed here after its add landed with the answer lost', async () => {
+    const line = await addToCart(db, who, 'UAE', pkg, party);
+    // The server adds the line; the phone never hears so (and cannot pull the cart either).
+    const lost = flaky({ loseAnswers: 1 }).transport;
+    await syncOutbox({ db, transport: { send: lost.send, fetchCart: async () => Promise.reject(new NetworkError()) } });
+    expect(await serverLines()).toHaveLength(1);
+    await removeFromCart(db, who, line.id);
+    // Hidden at once; its removal goes by the line's own id, as its CartId never arrived.
+    expect(await db.cartLines.get(line.id)).toMatchObject({ state: 'removing', cartId: null });
+    expect((await db.outbox.toArray()).map((e) => [e.kind, e.params.clientId])).toEqual([['cart.remove', line.id]]);
+    await syncOutbox({ db, transport: flaky().transport, current: { owner: who.owner, site: 'UAE', id: who.id } });
+    expect(await serverLines()).toHaveLength(0);
+    expect(await db.cartLines.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a line removed after its add failed without reaching the server: the removal finds nothing, and that is done', async () => {
+    const line = await addToCart(db, who, 'UAE', pkg, party);
+    await syncOutbox({ db, transport: flaky({ status500: 1 }).transport });
+    await removeFromCart(db, who, line.id);
+    await syncOutbox({ db, transport: flaky().transport });
+    expect(await db.cartLines.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverLines()).toHaveLength(0);
+  });
+
   it('pulls the server’s cart: lines added elsewhere appear, lines removed elsewhere go, pending ones stay', async () => {
     const other = openShopDb(`test-other-${n}`);
     await addToCart(other, who, 'UAE', pkg, party);

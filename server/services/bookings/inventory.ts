@@ -24,16 +24,22 @@ interface DepartureState {
   held: number;
 }
 
-/** The departure's state, its row locked until the transaction ends (created when missing). */
+/**
+ * The departure's state, its row locked until the transaction ends (created when missing). The
+ * lock is taken first, and what is sold and held is read after it in a statement of its own: under
+ * read committed a statement sees what was committed when it began, so a count read in the
+ * locking statement would miss the hold of the checkout it waited for (Postgres oversold the last
+ * room that way; PGlite runs one transaction at a time and could not show it).
+ */
 async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
   await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
+  await tx.execute(sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`);
   const { rows } = await tx.execute<{ capacity: number | null; sold: number; held: number }>(sql`
     select p.rooms_per_departure as capacity, d.rooms_sold as sold,
            (select coalesce(sum(h.rooms), 0)::int from room_holds h
              where h.package_id = d.package_id and h.travel_date = d.travel_date and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
     from departures d join packages p on p.id = d.package_id
-    where d.package_id = ${packageId} and d.travel_date = ${travelDate}
-    for update of d`);
+    where d.package_id = ${packageId} and d.travel_date = ${travelDate}`);
   const row = rows[0];
   if (!row) throw notFound('This holiday is no longer on sale.');
   return row;

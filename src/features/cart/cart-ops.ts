@@ -1,6 +1,7 @@
 import { priceLine } from '../../../contract/pricing.ts';
 import type { Money, Site } from '../../../contract/site.ts';
 import { cartLineSchema, parseRows, type CartLine, type ShopDb } from '../../lib/db.ts';
+import { withLock } from '../../lib/sync/engine.ts';
 import type { IdParams } from '../../lib/sync/transport.ts';
 import { announceCartDelta } from './cart-events.ts';
 
@@ -85,18 +86,37 @@ export async function addToCart(
 
 /**
  * Removes a line here at once. A line the server never had is simply dropped with its queued add;
- * otherwise its removal is queued (spec: RemoveCart needs a CartId, so without one nothing is sent).
+ * otherwise its removal is queued: by its CartId, or (ours) by the line's own id when its CartId is
+ * not known yet.
+ *
+ * "Never had" is certain only for an add never tried while no sync runs (a running one may be
+ * sending it right now): that is checked under the sync lock. An add tried before may have landed
+ * with its answer lost (a 500 after the work, a server killed before it answered): dropping it
+ * would leave the line on the server, and the next pull would bring it back.
  */
 export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: string, now = Date.now()): Promise<void> {
+  const announceRemoval = (line: CartLine) => {
+    if (line.state !== 'removing') announceCartDelta({ owner: who.owner, site: line.site, lineId, delta: -1 });
+  };
+  const dropped = await withLock(() =>
+    db.transaction('rw', db.cartLines, db.outbox, async () => {
+      const [line] = parseRows(cartLineSchema, [await db.cartLines.get(lineId)]);
+      if (!line || line.cartId !== null) return false;
+      const queued = await db.outbox.where('ref').equals(lineId).toArray();
+      // Tried and not refused (a refusal means the server has nothing): it may be there.
+      if (queued.some((entry) => entry.attempts > 0 && entry.state !== 'failed')) return false;
+      announceRemoval(line);
+      await db.outbox.where('ref').equals(lineId).delete();
+      await db.cartLines.delete(lineId);
+      return true;
+    }),
+  );
+  if (dropped) return;
   await db.transaction('rw', db.cartLines, db.outbox, async () => {
     const [line] = parseRows(cartLineSchema, [await db.cartLines.get(lineId)]);
     if (!line) return;
-    if (line.state !== 'removing') announceCartDelta({ owner: who.owner, site: line.site, lineId, delta: -1 });
+    announceRemoval(line);
     await db.outbox.where('ref').equals(lineId).delete();
-    if (line.cartId === null) {
-      await db.cartLines.delete(lineId);
-      return;
-    }
     await db.cartLines.update(lineId, { state: 'removing', error: undefined });
     await db.outbox.add({
       id: crypto.randomUUID(),
@@ -104,7 +124,8 @@ export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: stri
       owner: who.owner,
       site: line.site,
       ref: lineId,
-      params: { ...who.id, CartId: line.cartId },
+      // Sent after any add of this line still on its way (the engine keeps one line's changes in order).
+      params: line.cartId === null ? { ...who.id, clientId: lineId } : { ...who.id, CartId: line.cartId },
       state: 'pending',
       attempts: 0,
       nextAttemptAt: now,

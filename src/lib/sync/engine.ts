@@ -27,7 +27,11 @@ const LOCK = 'wanderlust-outbox-sync';
 /** Changes in flight at once. */
 const CONCURRENCY = 8;
 
-async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
+/**
+ * Runs `run` holding the sync lock when no sync holds it (in any tab or the worker), else answers
+ * null at once: nothing is being sent meanwhile.
+ */
+export async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
   // Web Locks exist in pages and workers alike; one holder at a time across every tab.
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return run();
@@ -112,6 +116,11 @@ async function applySuccesses(db: ShopDb, items: { entry: OutboxEntry; data: unk
         undo.push(removalOf(entry, item.CartId, now));
         return;
       }
+      if (line.state === 'removing' && line.cartId === null) {
+        // Removed here while this add was on its way: its removal (by the line's id) is queued.
+        updated.push({ ...line, cartId: item.CartId });
+        return;
+      }
       const { error: _resolved, ...rest } = line;
       updated.push({ ...rest, cartId: item.CartId, unitPrice: item.unitPrice, totalPrice: item.totalPrice, currency: item.currency, state: line.state === 'removing' ? 'removing' : 'synced' });
     });
@@ -156,6 +165,12 @@ async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
     if (entry.kind === 'cart.remove' && err instanceof ApiError && err.httpStatus === 404) {
       // Already gone from the server: the removal has happened.
       await db.outbox.where('id').equals(entry.id).delete();
+      await db.cartLines.delete(entry.ref);
+      return;
+    }
+    if (entry.kind === 'cart.add' && (await db.cartLines.get(entry.ref))?.state === 'removing') {
+      // An add the traveller has since removed, refused by the server: nothing to undo anywhere.
+      await db.outbox.where('ref').equals(entry.ref).delete();
       await db.cartLines.delete(entry.ref);
       return;
     }

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../bench/lib/server.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  port: number;
+  origin: string;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code once it has exited. */
+  exited: Promise<number | null>;
+  /** Sends a signal and waits for the exit (SIGKILL after 15 s). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the API server (tests/support/api-server.ts: the real start-up, no web front end) as its
+ * own process. Resolves once it answers /api/ready, or, with `ready: false`, at once.
+ */
+export async function spawnServer(env: Record<string, string>, opts: { ready?: boolean; port?: number } = {}): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/api-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server: ServerProcess = {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    output: () => out,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return child.exitCode;
+    },
+  };
+  if (opts.ready === false) return server;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${out}`);
+    try {
+      if ((await fetch(`${server.origin}/api/ready`)).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`The server was not ready within 60 s:\n${out}`);
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The API suite again, on a real Postgres server (TEST_DATABASE_URL), plus the tests only a shared
+ * server can run (two instances, tests/postgres/). Started by `npm run test:postgres`, which brings
+ * up a throwaway cluster when no server is given.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/api/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+    globalSetup: ['tests/support/postgres-setup.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
