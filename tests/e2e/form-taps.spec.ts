@@ -14,7 +14,16 @@ import { gotoInteractive } from './page-helpers.ts';
 const INVALID_PHONE = 'Please enter a valid phone number.';
 
 /** The button's place on the screen. */
+/** Where a button is once its dialog has stopped moving (it rises in for 0.2 s when it opens). */
 const boxOf = async (button: Locator) => {
+  await button.evaluate((el) =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => el.getBoundingClientRect()),
+  );
   const box = await button.boundingBox();
   expect(box).not.toBeNull();
   return { x: Math.round(box!.x), y: Math.round(box!.y) };
