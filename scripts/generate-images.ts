@@ -5,12 +5,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import sharp from 'sharp';
+import { mulberry32, type Rng } from './seeded-random.ts';
 
 /* ------------------------------------------------------------------ *
  * Deterministic randomness and small numeric helpers
  * ------------------------------------------------------------------ */
-
-type Rng = () => number;
 
 function hashString(text: string): number {
   let h = 2166136261;
@@ -21,16 +20,6 @@ function hashString(text: string): number {
   return h >>> 0;
 }
 
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function rnd(r: Rng, min: number, max: number): number {
   return min + (max - min) * r();

@@ -1,51 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { addToCart, cartCodeFetchedAhead, cartLink } from './cart-helpers.ts';
+import { ownServer } from './own-server.ts';
 
 // The server is killed (SIGKILL, no goodbye) while changes are on their way and started again on
 // the same data: the traveller's changes still land, once each.
 const port = Number(process.env.E2E_PORT ?? 4173) + 100;
-const origin = `http://localhost:${port}`;
-const dataDir = `data/e2e-restart-${port}`;
-let server: ChildProcess | null = null;
-
-async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
-}
-
-async function killServer() {
-  const s = server;
-  if (!s) return;
-  const exited = new Promise((r) => s.once('exit', r));
-  s.kill('SIGKILL');
-  await exited;
-  server = null;
-}
-
-test.beforeAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await startServer();
-});
-test.afterAll(async () => {
-  await killServer();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = ownServer(port, `data/e2e-restart-${port}`);
+const origin = server.origin;
 
 test('the server killed and restarted mid-sync: nothing lost, nothing doubled', async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -65,9 +26,9 @@ test('the server killed and restarted mid-sync: nothing lost, nothing doubled', 
   const firstCreate = page.waitForRequest((r) => r.url().includes('/api/Common/CreateCart'));
   await context.setOffline(false);
   await firstCreate;
-  await killServer();
+  await server.stop('SIGKILL');
   await page.waitForTimeout(1000);
-  await startServer();
+  await server.start();
 
   const cart = async () => {
     const res = await fetch(`${origin}/api/Common/GetCart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tempUserId: guest }) });

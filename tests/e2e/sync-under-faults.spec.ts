@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mulberry32 } from '../../scripts/seeded-random.ts';
+import { ownServer } from './own-server.ts';
 
 // The offline cart under faults, Jepsen-style: two tabs of one traveller make 1,000 cart changes
 // (adds and removes, through the app's own cart code) while the network flaps, the server answers
@@ -9,8 +9,6 @@ import { rmSync } from 'node:fs';
 // traveller kept: every kept add once, every removed line gone, nothing else.
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 101;
-const origin = `http://localhost:${port}`;
-const dataDir = `data/e2e-faults-${port}`;
 const OPERATIONS = 1000;
 /** Lines kept at once: well under the cart's 20, as removes may reach the server after later adds. */
 const MAX_KEPT = 10;
@@ -18,54 +16,15 @@ const MAX_KEPT = 10;
 const BATCH = 10;
 const SEED = Number(process.env.FAULTS_SEED ?? Date.now() % 100_000);
 
-let server: ChildProcess | null = null;
-
-async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [100] })
-    .toBe(200);
-}
-
-async function stopServer(signal: NodeJS.Signals) {
-  const s = server;
-  if (!s) return;
-  server = null;
-  const exited = new Promise((r) => s.once('exit', r));
-  s.kill(signal);
-  await exited;
-}
-
-/** A small seeded random source, so a failing run can be replayed (FAULTS_SEED). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-test.beforeAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await startServer();
-});
-test.afterAll(async () => {
-  await stopServer('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = ownServer(port, `data/e2e-faults-${port}`);
+const origin = server.origin;
 
 // The worker's background sync is not part of this run: every request is the page's own, routed below.
 test.use({ serviceWorkers: 'block' });
 
 test('1,000 cart changes in two tabs, with the network flapping, 500s and restarts: the server ends with exactly what was kept', async ({ context }) => {
   test.setTimeout(300_000);
-  const rand = random(SEED);
+  const rand = mulberry32(SEED);
   console.log(`sync under faults: seed ${SEED} (FAULTS_SEED=${SEED} replays it)`);
   const featured = await (await fetch(`${origin}/api/Common/Holiday/GetFeaturedPackages?limit=3`)).json();
   const packages = featured.data.packages as unknown[];
@@ -119,13 +78,13 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
       if (!making) break;
       if (tick % 9 === 3) {
         counts.kills++;
-        await stopServer('SIGKILL');
+        await server.stop('SIGKILL');
         await new Promise((r) => setTimeout(r, 300));
-        await startServer();
+        await server.start();
       } else if (tick % 9 === 7) {
         counts.stops++;
-        await stopServer('SIGTERM');
-        await startServer();
+        await server.stop('SIGTERM');
+        await server.start();
       } else if (rand() < 0.5) {
         counts.flaps++;
         await context.setOffline(true);
@@ -201,7 +160,7 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
 
   // The faults end: the network is back, the server is up, answers pass.
   faulty = false;
-  if (!server) await startServer();
+  if (!server.running) await server.start();
   await context.setOffline(false);
   const settled = async () =>
     tabs[0]!.evaluate(async () => {

@@ -167,4 +167,13 @@ describe('what one server knows, the other knows', () => {
     expect(read.body.data).toHaveLength(1);
     expect(read.body.data[0]).toMatchObject({ status: 'held', total: hold.body.data.total });
   });
+
+  it('an operator’s change to the content (straight into Postgres) shows on both within a couple of seconds', async () => {
+    const title = async (server: ServerProcess) => ((await api(server, 'GET', 'getBanner', { BannerType: 'home' })).body.data as { title: string }[])[0]?.title;
+    // Both have the answer kept.
+    const before = await title(a);
+    expect(await title(b)).toBe(before);
+    await db.query(`update banners set title = 'Summer sale: 30% off' where banner_type = 'home'`);
+    for (const server of [a, b]) await expect.poll(() => title(server), { timeout: 5000, interval: 100 }).toBe('Summer sale: 30% off');
+  });
 });

@@ -1,24 +1,18 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from '../support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { serversOnDataFolder } from '../support/server-process.ts';
 
 // SIGTERM: the server stops taking connections, answers the requests it has, closes the database
 // (the data folder's lock is given back) and exits 0.
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-shutdown-'));
-const running: ServerProcess[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop('SIGKILL')));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const servers = serversOnDataFolder('shop-shutdown');
+const { dataDir } = servers;
 
 describe('graceful shutdown', () => {
   it('finishes the requests in flight, refuses new ones, closes the database and exits 0', async () => {
     // At info level the server logs each request it has read: the signal waits for all of them.
-    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    running.push(server);
+    const server = await servers.start({ LOG_LEVEL: 'info' });
     // Sign-ins hash a password (tens of milliseconds each, four at a time): still running when the signal comes.
     const inFlight = Array.from({ length: 16 }, (_, i) =>
       fetch(`${server.origin}/api/Common/Login`, {
@@ -39,8 +33,7 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${server.origin}/api/health`)).rejects.toThrow();
     // The database was closed: its lock is gone, and the next server opens it as it was left.
     expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
-    const next = await spawnServer({ DATA_DIR: dataDir });
-    running.push(next);
+    const next = await servers.start();
     expect((await fetch(`${next.origin}/api/ready`)).status).toBe(200);
   }, 120_000);
 });

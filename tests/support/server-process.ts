@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { freePort } from '../../bench/lib/server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -60,4 +63,25 @@ export async function spawnServer(env: Record<string, string>, opts: { ready?: b
   }
   await server.stop('SIGKILL');
   throw new Error(`The server was not ready within 60 s:\n${out}`);
+}
+
+/**
+ * For a test file: a fresh data folder, and `start` for servers on it (DATA_DIR set), every one
+ * killed and the folder removed after the file's tests.
+ */
+export function serversOnDataFolder(prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const running: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((s) => s.stop('SIGKILL')));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    async start(env: Record<string, string> = {}, opts: { ready?: boolean } = {}) {
+      const server = await spawnServer({ DATA_DIR: dataDir, ...env }, opts);
+      running.push(server);
+      return server;
+    },
+  };
 }
