@@ -100,18 +100,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('sharedAnswers', sharedAnswers);
 
   const documentHeaders = securityHeaders(config);
-  app.addHook('onRequest', async (request, reply) => {
+  // Every request passes these hooks: callbacks, not async functions (a promise per hook per request).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : documentHeaders);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const header = request.headers.country;
-    if (header === undefined || header === '') return;
+    if (header === undefined || header === '') return done();
     // The two values the app sends, without a parse; anything else is read as written.
     const site = header === 'UAE' || header === 'IN' ? header : siteSchema.safeParse(String(header).toUpperCase()).data;
-    if (!site) return sendError(reply, 400, 'The Country header must be IN or UAE.');
+    if (!site) {
+      sendError(reply, 400, 'The Country header must be IN or UAE.');
+      return;
+    }
     request.site = site;
+    done();
   });
 
   // Shutting down: requests in flight still get their answers, then their connections close (a
@@ -120,8 +126,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -165,13 +172,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         request.rawBody = body as string;
         readJson(request, body as string, done);
       });
-      api.addHook('onSend', async (request, reply) => {
+      api.addHook('onSend', (request, reply, payload, done) => {
         // Answers differ per site: caches (the service worker's included) must key on Country.
         reply.header('vary', 'Country, Accept-Encoding');
         // Personal answers (a cart, a profile, a one-use token) and every error are never stored by
         // a browser or a cache in between; a call must be declared shared to be kept.
         const shared = request.routeOptions.config.shared === true && reply.statusCode === 200;
         if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        done(null, payload);
       });
       await api.register(commonRoutes);
     },
