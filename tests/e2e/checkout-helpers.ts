@@ -44,4 +44,23 @@ export async function fillTravellers(page: Page, lead: { first: string; last: st
   await second.getByLabel('Last name').fill(lead.last);
 }
 
+/** A guest sent to sign in at checkout creates an account there and comes back to checkout signed in. */
+export async function signUpAtCheckout(page: Page, email: string, prefix = '') {
+  const checkout = `${prefix}/checkout`;
+  await expect(page).toHaveURL(new RegExp(`${checkout}$`));
+  await expect(page.getByRole('heading', { name: 'Log in to book' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Email or mobile number').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('6-digit code').fill(await codeFromMail(page.request, email));
+  await page.getByRole('button', { name: 'Verify code' }).click();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/login\\?callbackUrl=${encodeURIComponent(checkout)}$`));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${checkout}$`));
+}
+
 export { codeFromMail };
