@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TITLES } from './account.ts';
+import { cartItemSchema } from './cart.ts';
 import { idParam } from './common.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
@@ -122,22 +123,15 @@ export const taxLineSchema = z.object({
 });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
-export const bookingLineSchema = z.object({
-  packageId: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  city: z.string(),
-  nights: z.number().int(),
-  travelDate: z.string(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
-  rooms: z.number().int(),
-  adultPrice: z.number().int(),
-  childPrice: z.number().int(),
-  amount: z.number().int(),
-  overseas: z.boolean(),
-});
+/** A booked holiday: what its cart line said (package, date, party), priced by the server. */
+export const bookingLineSchema = cartItemSchema
+  .pick({ packageId: true, slug: true, title: true, city: true, nights: true, travelDate: true, adults: true, children: true, infants: true, rooms: true })
+  .extend({
+    adultPrice: z.number().int(),
+    childPrice: z.number().int(),
+    amount: z.number().int(),
+    overseas: z.boolean(),
+  });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 
 export const appliedCouponSchema = z.object({ code: z.string(), title: z.string() });

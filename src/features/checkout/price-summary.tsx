@@ -1,6 +1,24 @@
 import type { PriceBreakdown } from '../../../contract/booking.ts';
 import { formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 
+/** The first rows of a price list (checkout and invoice): subtotal and the coupon's discount, if any. */
+export function SubtotalRows({ subtotal, discount, couponCode, m }: { subtotal: number; discount: number; couponCode?: string; m: (amount: number) => string }) {
+  return (
+    <>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{m(subtotal)}</dd>
+      </div>
+      {discount ? (
+        <div className="price-discount">
+          <dt>Coupon {couponCode}</dt>
+          <dd>−{m(discount)}</dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** The server's price: lines, coupon, taxes as the site shows them, and the total. */
 export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
   const m = (amount: number) => formatMinor(amount, quote.currency);
@@ -22,16 +40,7 @@ export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
         ))}
       </ul>
       <dl className="price-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{m(quote.subtotal)}</dd>
-        </div>
-        {quote.discount ? (
-          <div className="price-discount">
-            <dt>Coupon {quote.coupon?.code}</dt>
-            <dd>−{m(quote.discount)}</dd>
-          </div>
-        ) : null}
+        <SubtotalRows subtotal={quote.subtotal} discount={quote.discount} couponCode={quote.coupon?.code} m={m} />
         {quote.taxes.map((t) => (
           <div key={t.code} className={t.included ? 'price-included' : undefined}>
             <dt>{t.label}</dt>

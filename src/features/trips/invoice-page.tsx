@@ -4,6 +4,7 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
+import { SubtotalRows } from '../checkout/price-summary.tsx';
 import { PdfActions } from './pdf-actions.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useTripCopy } from './use-wallet.ts';
@@ -101,16 +102,7 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
           ))}
         </ul>
         <dl className="price-totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{m(inv.subtotal)}</dd>
-          </div>
-          {inv.discount ? (
-            <div className="price-discount">
-              <dt>Coupon {inv.coupon?.code}</dt>
-              <dd>−{m(inv.discount)}</dd>
-            </div>
-          ) : null}
+          <SubtotalRows subtotal={inv.subtotal} discount={inv.discount} couponCode={inv.coupon?.code} m={m} />
           <div>
             <dt>Amount before tax</dt>
             <dd>{m(inv.amountBeforeTax)}</dd>
