@@ -180,6 +180,8 @@ export const nextStepSchema = z.discriminatedUnion('type', [
     name: z.string(),
     description: z.string(),
     prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+    /** Seconds before Razorpay's checkout closes itself: the booking's payment window, less a minute. */
+    timeout: z.number().int(),
   }),
   z.object({ type: z.literal('stripe'), sessionId: z.string(), url: z.string() }),
 ]);

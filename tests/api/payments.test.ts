@@ -48,6 +48,9 @@ describe('Razorpay (India)', () => {
     expect(b).toMatchObject({ Status: 'awaiting-payment', PaymentStatus: 'unpaid', Currency: 'INR' });
     expect(b.Next).toMatchObject({ type: 'razorpay', amount: b.Total, currency: 'INR', keyId: 'rzp_test_standin0001' });
     expect(kit.gateways.orders.get(b.Next.orderId)).toMatchObject({ amount: b.Total, receipt: b.RefIdKey });
+    // Razorpay's checkout closes a minute before the payment window (60 minutes) would cancel the booking.
+    expect(b.Next.timeout).toBeGreaterThan(58 * 60);
+    expect(b.Next.timeout).toBeLessThanOrEqual(59 * 60);
 
     const proof = kit.gateways.payOrder(b.Next.orderId);
     const since = kit.mail.mails.length;
@@ -199,6 +202,25 @@ describe('a payment that never comes', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This booking was cancelled, so it cannot be paid. Call us if money was taken.');
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(0);
+  });
+});
+
+describe('an order near the end of its window', () => {
+  it('is not offered again: asking to pay gets a new order and a new window', async () => {
+    const b = await razorpayBooking(priya);
+    const again = async () => (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
+    // Asked again soon: the same order, with the time left.
+    expect(await again()).toMatchObject({ orderId: b.Next.orderId });
+    // 57 minutes on, three minutes would be left: a new order, with nearly the whole window again.
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '57 minutes' where id = ${b.BookingId}`);
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '57 minutes' where booking_id = ${b.BookingId}`);
+    const next = await again();
+    expect(next.orderId).not.toBe(b.Next.orderId);
+    expect(next.timeout).toBeGreaterThan(58 * 60);
+    // The new start keeps the booking from being cancelled, and paying the new order confirms it.
+    expect(await cancelUnpaidBookings(kit.database.db, 3)).toBe(0);
+    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(next.orderId) }, priya.token, 'IN');
+    expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
   });
 });
 

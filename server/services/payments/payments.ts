@@ -43,6 +43,20 @@ async function openPayment(db: Db, bookingId: number, provider: 'razorpay' | 'st
   return row;
 }
 
+/** Less time than this left to pay an order: the traveller gets a new order (and window) instead. */
+const FRESH_ORDER_UNDER_SECONDS = 5 * 60;
+
+/**
+ * Seconds the traveller has left to pay before the payment window cancels the booking
+ * (cancelUnpaidBookings counts it from the booking and from its payment's start), less a minute:
+ * Razorpay's checkout closes itself then, so it does not take money for a booking about to go.
+ */
+
+export function secondsToPay(b: Pick<BookingRow, 'createdAt'>, payment: Pick<PaymentRow, 'createdAt'>, windowMinutes: number, now = Date.now()): number {
+  const since = Math.max(new Date(b.createdAt).getTime(), new Date(payment.createdAt).getTime());
+  return Math.max(60, Math.floor((since + windowMinutes * 60_000 - now) / 1000) - 60);
+}
+
 async function leadOf(db: Db, bookingId: number) {
   const [lead] = await db
     .select()
@@ -69,7 +83,8 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   const lead = await leadOf(db, b.id);
   if (b.paymentMethod === 'razorpay') {
     let payment = await openPayment(db, b.id, 'razorpay');
-    if (!payment) {
+    // An order whose window has nearly run out is not offered again: a new one starts a new window.
+    if (!payment || secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS) {
       const order = await razorpay(config).createOrder({ amount: b.total, currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
       await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
       payment = (await openPayment(db, b.id, 'razorpay'))!;
@@ -84,6 +99,7 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
       name: shop.tradeName,
       description: `Booking ${b.refIdKey}`,
       prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
+      timeout: secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES),
     };
   }
   let payment = await openPayment(db, b.id, 'stripe');

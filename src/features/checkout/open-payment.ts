@@ -69,6 +69,7 @@ export async function openPayment(next: NextStep, bookingId: number, site: 'UAE'
       name: next.name,
       description: next.description,
       prefill: next.prefill,
+      timeout: next.timeout,
       handler: (answer: RazorpayHandlerAnswer) => {
         callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }).then(() => resolve('paid'), reject);
       },

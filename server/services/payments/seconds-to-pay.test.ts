@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { secondsToPay } from './payments.ts';
+
+describe('secondsToPay', () => {
+  const at = (iso: string) => ({ createdAt: new Date(iso) });
+  const now = Date.parse('2026-11-24T10:30:00Z');
+
+  it('counts the window from the later of the booking and its payment’s start, less a minute', () => {
+    expect(secondsToPay(at('2026-11-24T10:00:00Z'), at('2026-11-24T10:00:00Z'), 60, now)).toBe(29 * 60);
+    expect(secondsToPay(at('2026-11-24T10:00:00Z'), at('2026-11-24T10:20:00Z'), 60, now)).toBe(49 * 60);
+  });
+
+  it('gives at least a minute, even when the window has all but closed', () => {
+    expect(secondsToPay(at('2026-11-24T09:00:00Z'), at('2026-11-24T09:00:00Z'), 60, now)).toBe(60);
+  });
+});
