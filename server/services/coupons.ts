@@ -99,23 +99,25 @@ export function couponVerdict(
   row: Row,
   cartTotal: number,
   opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date } = {},
-): { coupon: Coupon; discount: number; reason: string | null } {
+): { coupon: Coupon; discount: number; reason: string | null; eligible: CouponLine[] | null } {
   const coupon = toCoupon(site, row);
   const refusal = travellerRefusal(row.coupon, opts.history ?? null) ?? cartRefusal(site, coupon, cartTotal);
-  if (refusal) return { coupon, discount: 0, reason: refusal };
+  if (refusal) return { coupon, discount: 0, reason: refusal, eligible: null };
   let base = cartTotal;
+  /** The lines the discount comes off (the given objects), when lines were given. */
+  let eligible: CouponLine[] | null = null;
   if (opts.lines) {
     const now = opts.now ?? new Date();
     const { tripTypeId, travelWithinDays } = row.coupon;
-    const eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now) <= travelWithinDays));
+    eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now) <= travelWithinDays));
     if (eligible.length === 0) {
       const reason = tripTypeId !== null ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.` : `This coupon is for trips starting within ${travelWithinDays} days.`;
-      return { coupon, discount: 0, reason };
+      return { coupon, discount: 0, reason, eligible };
     }
     base = eligible.reduce((sum, l) => sum + l.amount, 0);
   }
   const discount = couponAmount(coupon, base);
-  return { coupon, discount, reason: discount > 0 ? null : 'This coupon gives no discount on this cart.' };
+  return { coupon, discount, reason: discount > 0 ? null : 'This coupon gives no discount on this cart.', eligible };
 }
 
 /** The site's active coupons promoted on one page (public ones only: pages are for everyone). */

@@ -163,6 +163,37 @@ describe('India: GST, TCS and the PAN', () => {
     expect(detail.body.data.pan).toBe('XXXXX1234F');
   });
 
+  it('works out TCS on what the overseas holiday costs when a coupon came off another line only', async () => {
+    // A honeymoon coupon (₹7,000 off honeymoon lines) on a honeymoon in India and an overseas holiday of another kind.
+    const { rows } = await kit.database.db.execute<{ id: number; amount: number; overseas: boolean }>(sql`
+      select distinct on (c.country_id <> 101) p.id, pp.amount, c.country_id <> 101 as overseas
+      from packages p join cities c on c.id = p.city_id join trip_types t on t.id = p.trip_type_id
+      join package_prices pp on pp.package_id = p.id and pp.site = 'IN'
+      where p.rooms_per_departure >= 4 and ((c.country_id = 101 and t.slug = 'honeymoon') or (c.country_id <> 101 and t.slug <> 'honeymoon'))
+      order by c.country_id <> 101, p.id`);
+    const home = rows.find((r) => !r.overseas)!;
+    const abroad = rows.find((r) => r.overseas)!;
+    const couple = await traveller(kit, 'meera');
+    const id = await holdId(kit, couple.token, 'IN', [
+      { packageId: home.id, adults: 2 },
+      { packageId: abroad.id, adults: 2 },
+    ]);
+    const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id, CouponCode: 'JUSTMARRIED' }, couple.token, 'IN');
+    expect(quote.body.data.coupon).toMatchObject({ code: 'JUSTMARRIED' });
+    const subtotal = (home.amount + abroad.amount) * 2 * 100;
+    const discount = 7000 * 100;
+    const net = subtotal - discount;
+    const gst = Math.round(net * 0.05);
+    // None of the coupon came off the overseas line: its TCS is on its whole price with its GST.
+    const overseas = abroad.amount * 2 * 100;
+    const tcs = Math.round((overseas + Math.round(overseas * 0.05)) * 0.05);
+    expect(quote.body.data.taxes.map((t: { code: string; amount: number }) => [t.code, t.amount])).toEqual([
+      ['GST', gst],
+      ['TCS', tcs],
+    ]);
+    expect(quote.body.data).toMatchObject({ subtotal, discount, total: net + gst + tcs });
+  });
+
   it('adds GST only on a holiday in India, with no PAN needed', async () => {
     const home = await findPackage(kit, { rooms: 10, inIndia: true });
     const id = await holdId(kit, omar.token, 'IN', [{ packageId: home.id }]);

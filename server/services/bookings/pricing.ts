@@ -70,20 +70,23 @@ async function couponFor(db: Db, site: Site, code: string, userId: number, lines
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId), now });
   if (verdict.reason) return { ok: false, error: verdict.reason } as const;
-  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount } as const;
+  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount, eligible: verdict.eligible ?? lines } as const;
 }
 
 const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
 
-/** India: GST added, and TCS on the overseas share; UAE: VAT inside the prices, shown. */
-export function taxesFor(site: Site, net: number, overseasShare: number, tcsRate: number): TaxLine[] {
+/**
+ * India: GST added, and TCS on what the overseas holidays cost with their GST (`overseasNet`: their
+ * price less the part of the coupon that came off them); UAE: VAT inside the prices, shown.
+ */
+export function taxesFor(site: Site, net: number, overseasNet: number, tcsRate: number): TaxLine[] {
   if (site === 'UAE') {
     return [{ code: 'VAT', label: `VAT ${VAT_RATE}% (included)`, rate: VAT_RATE, amount: Math.round((net * VAT_RATE) / (100 + VAT_RATE)), included: true }];
   }
   const gst = percentOf(net, GST_RATE);
   const taxes: TaxLine[] = [{ code: 'GST', label: `GST ${GST_RATE}%`, rate: GST_RATE, amount: gst, included: false }];
-  if (overseasShare > 0 && tcsRate > 0) {
-    const base = Math.round((net + gst) * overseasShare);
+  if (overseasNet > 0 && tcsRate > 0) {
+    const base = overseasNet + percentOf(overseasNet, GST_RATE);
     taxes.push({ code: 'TCS', label: `TCS ${tcsRate}% (overseas packages)`, rate: tcsRate, amount: percentOf(base, tcsRate), included: false });
   }
   return taxes;
@@ -132,7 +135,16 @@ export async function priceHold(
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
   const net = subtotal - discount;
   const overseas = lines.filter((l) => l.overseas).reduce((sum, l) => sum + l.amount, 0);
-  const taxes = taxesFor(site, net, subtotal > 0 ? overseas / subtotal : 0, opts.tcsRate);
+  // The coupon comes off the lines it is for (a trip type, a travel window): the overseas lines
+  // carry their share of it, so TCS is worked out on what they really cost.
+  let overseasDiscount = 0;
+  if (applied && discount > 0) {
+    const eligible = new Set(applied.eligible);
+    const eligibleWhole = couponLines.reduce((sum, l) => sum + (eligible.has(l) ? l.amount : 0), 0);
+    const overseasEligibleWhole = couponLines.reduce((sum, l, i) => sum + (eligible.has(l) && lines[i]!.overseas ? l.amount : 0), 0);
+    overseasDiscount = eligibleWhole > 0 ? Math.round((discount * overseasEligibleWhole) / eligibleWhole) : 0;
+  }
+  const taxes = taxesFor(site, net, overseas - overseasDiscount, opts.tcsRate);
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
   return {
     currency: SITE_CURRENCY[site],
