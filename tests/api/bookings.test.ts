@@ -216,6 +216,36 @@ describe('India: GST, TCS and the PAN', () => {
   });
 });
 
+describe('a booking too large to pay online', () => {
+  it('is refused with the limit and the amount, at the quote and at booking, never a 500', async () => {
+    // The dearest packages on the UAE site with rooms for a big party, until the total passes AED 999,999.99.
+    const { rows } = await kit.database.db.execute<{ id: number; amount: number }>(sql`
+      select p.id, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
+      where p.rooms_per_departure is null or p.rooms_per_departure >= 5 order by pp.amount desc limit 20`);
+    const lines: { packageId: number; adults: number; children: number; rooms: number }[] = [];
+    let total = 0;
+    for (const r of rows) {
+      if (total > 1_000_000) break;
+      lines.push({ packageId: r.id, adults: 9, children: 6, rooms: 5 });
+      total += r.amount * 9 + Math.round(r.amount * 0.6) * 6;
+    }
+    expect(total).toBeGreaterThan(1_000_000);
+    const big = await traveller(kit, 'tycoon');
+    const id = await holdId(kit, big.token, 'UAE', lines);
+    const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, big.token);
+    expect(quote.status).toBe(409);
+    expect(quote.body.message).toMatch(/^A booking can cost at most AED 999,999\.99 online, and this one comes to AED [\d,]+\. Book fewer holidays at a time, or call us/);
+    const party = [
+      ...Array.from({ length: 8 }, (_, i) => ({ FirstName: `Adult${'abcdefgh'[i]}`, LastName: 'Rao', AgeBand: 'adult' })),
+      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child' })),
+    ];
+    const booked = await book(kit, big.token, 'UAE', { TempBookingId: id, Travellers: party });
+    expect(booked.status).toBe(409);
+    expect(booked.body.message).toBe(quote.body.message);
+    expect(await count(kit, sql`select count(*)::int as n from bookings where user_id = ${big.userId}`)).toBe(0);
+  });
+});
+
 describe('coupons at booking', () => {
   it('applies a coupon through its rules, and a first-booking coupon only once', async () => {
     const fresh = await traveller(kit, 'nadia');

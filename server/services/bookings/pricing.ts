@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { BookingLine, PaymentMethod, PriceBreakdown, TaxLine } from '../../../contract/booking.ts';
 import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
+import { formatMinor } from '../../../contract/format.ts';
 import { CHILD_FARE_SHARE, priceLine } from '../../../contract/pricing.ts';
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
@@ -93,6 +94,13 @@ export function taxesFor(site: Site, net: number, overseasNet: number, tcsRate: 
 }
 
 /**
+ * The most one booking may cost online, in the smallest unit: Stripe takes at most 8 digits
+ * (AED 999,999.99); on the India site ₹1 crore, well inside what the money columns hold. A larger
+ * trip is booked by the team, or split.
+ */
+export const MAX_ONLINE_TOTAL: Record<Site, number> = { UAE: 99_999_999, IN: 1_000_000_000 };
+
+/**
  * Prices a hold's lines on the site now: each line from the package's current price, the coupon
  * through its rules, then the site's taxes. A package no longer on sale here is refused.
  */
@@ -146,6 +154,11 @@ export async function priceHold(
   }
   const taxes = taxesFor(site, net, overseas - overseasDiscount, opts.tcsRate);
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
+  if (total > MAX_ONLINE_TOTAL[site]) {
+    throw conflict(
+      `A booking can cost at most ${formatMinor(MAX_ONLINE_TOTAL[site], SITE_CURRENCY[site])} online, and this one comes to ${formatMinor(total, SITE_CURRENCY[site])}. Book fewer holidays at a time, or call us and we will book it for you.`,
+    );
+  }
   return {
     currency: SITE_CURRENCY[site],
     lines: lines.map(({ whole: _whole, tripTypeId: _type, ...line }) => line),
