@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +108,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   // ---------- passports and visas ----------
   await app.register(multipart, { limits: { fileSize: BOOKING_FILE_MAX_BYTES, files: BOOKING_FILES_MAX, fields: 5, parts: BOOKING_FILES_MAX + 5 } });
 
+  const TOO_MANY_FILES = `A booking keeps at most ${BOOKING_FILES_MAX} documents. Send fewer files.`;
   route(app, uploadBookingFiles, async (p, request) => {
     // The token and the booking are checked before a byte of any file is kept.
     const me = await signedIn(app, request, p.token);
@@ -133,7 +134,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         if (booking.status === 'cancelled') throw badRequest('This booking was cancelled: documents can no longer be added.');
         if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw badRequest(`Send files in fields named images or documents, not "${part.fieldname}".`);
         if (stored.length === 0) kept = await existing(booking);
-        if (kept + stored.length >= BOOKING_FILES_MAX) throw badRequest(`A booking keeps at most ${BOOKING_FILES_MAX} documents. Send fewer files.`);
+        if (kept + stored.length >= BOOKING_FILES_MAX) throw badRequest(TOO_MANY_FILES);
         const name = part.filename || part.fieldname;
         let content: Buffer;
         try {
@@ -146,6 +147,16 @@ export async function bookingRoutes(app: FastifyInstance) {
         if (!type) throw new HttpError(415, `${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
         const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
         stored.push(await storeUpload(app.db, app.config, { owner: `booking:${booking.id}`, purpose, originalName: name, type, content }));
+      }
+      // Uploads at the same time each counted before the others stored: the files kept first (by
+      // id) stay, and a request whose files would pass the limit takes its own back.
+      if (booking && stored.length > 0) {
+        const last = Math.max(...stored.map((f) => f.id));
+        const [upTo] = await app.db
+          .select({ n: count() })
+          .from(files)
+          .where(and(eq(files.owner, `booking:${booking.id}`), lte(files.id, last)));
+        if ((upTo?.n ?? 0) > BOOKING_FILES_MAX) throw badRequest(TOO_MANY_FILES);
       }
     } catch (err) {
       await removeUploads(app.db, app.config, stored);

@@ -432,4 +432,19 @@ describe('CreateBooking_UploadImages', () => {
     expect(more.json().message).toBe('A booking keeps at most 10 documents. Send fewer files.');
     expect(await count(kit, sql`select count(*) as n from files where owner = ${`booking:${bookingId}`}`)).toBe(9);
   });
+
+  it('keeps at most 10 even when uploads arrive at the same time', async () => {
+    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body.data[2].BookingId;
+    const owner = `booking:${bookingId}`;
+    const before = await count(kit, sql`select count(*) as n from files where owner = ${owner}`);
+    const five = (tag: string) => Array.from({ length: 5 }, (_, i) => ({ field: 'images', name: `${tag}${i}.png`, content: PNG }));
+    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((tag) => upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...five(tag)])));
+    const accepted = answers.filter((a) => a.statusCode === 200).length;
+    expect(accepted).toBeGreaterThan(0);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused.json().message).toBe('A booking keeps at most 10 documents. Send fewer files.');
+    // Every accepted upload kept its five, every refused one none, and never more than ten in all.
+    const after = await count(kit, sql`select count(*) as n from files where owner = ${owner}`);
+    expect(after).toBe(before + accepted * 5);
+    expect(after).toBeLessThanOrEqual(10);
+  });
 });
