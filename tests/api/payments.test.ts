@@ -222,6 +222,22 @@ describe('an order near the end of its window', () => {
     const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(next.orderId) }, priya.token, 'IN');
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
   });
+
+  it('is renewed a few times at most: asking again each hour does not keep the rooms for ever', async () => {
+    const b = await razorpayBooking(karan);
+    const orders = new Set([b.Next.orderId]);
+    for (let i = 0; i < 4; i++) {
+      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '57 minutes' where id = ${b.BookingId}`);
+      await kit.database.db.execute(sql`update payments set created_at = now() - interval '57 minutes' where booking_id = ${b.BookingId}`);
+      orders.add((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next.orderId);
+    }
+    expect(orders.size).toBe(3);
+    // The last order's window runs out like any other: the booking is cancelled and its rooms go back.
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`);
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`);
+    expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
+    expect((await detail(karan.token, b.RefIdKey)).Status).toBe('cancelled');
+  });
 });
 
 describe('without gateway keys', () => {

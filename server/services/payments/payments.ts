@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { BookingSummary, NextStep } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
@@ -45,6 +45,16 @@ async function openPayment(db: Db, bookingId: number, provider: 'razorpay' | 'st
 
 /** Less time than this left to pay an order: the traveller gets a new order (and window) instead. */
 const FRESH_ORDER_UNDER_SECONDS = 5 * 60;
+/** How many Razorpay orders (so payment windows) one booking may have. */
+const MAX_ORDERS_PER_BOOKING = 3;
+
+async function ordersOf(db: Db, bookingId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, 'razorpay')));
+  return row?.n ?? 0;
+}
 
 /**
  * Seconds the traveller has left to pay before the payment window cancels the booking
@@ -83,8 +93,10 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   const lead = await leadOf(db, b.id);
   if (b.paymentMethod === 'razorpay') {
     let payment = await openPayment(db, b.id, 'razorpay');
-    // An order whose window has nearly run out is not offered again: a new one starts a new window.
-    if (!payment || secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS) {
+    // An order whose window has nearly run out is not offered again: a new one starts a new window,
+    // a few times at most (else asking again each hour would keep the rooms without paying).
+    const renew = payment && secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (await ordersOf(db, b.id)) < MAX_ORDERS_PER_BOOKING;
+    if (!payment || renew) {
       const order = await razorpay(config).createOrder({ amount: b.total, currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
       await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
       payment = (await openPayment(db, b.id, 'razorpay'))!;
