@@ -5,6 +5,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
+import { bookingNotifier } from './services/bookings/notify.ts';
+import { createMailer } from './services/mail.ts';
+import { settleRazorpayOrders } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
@@ -32,12 +35,21 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
-  // Gateway bookings whose payment never came give their rooms back.
-  const expire = () =>
-    cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES).then(
-      (n) => n && app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`),
-      (err) => app.log.warn({ err }, 'cancelling unpaid bookings failed'),
-    );
+  // Gateway bookings whose payment never came give their rooms back; first, Razorpay is asked
+  // about each (a traveller may have paid and lost the page before our verify call).
+  const paidMail = bookingNotifier(database.db, config, createMailer(config, app.log), app.log);
+  const expire = async () => {
+    try {
+      for (const b of await settleRazorpayOrders(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
+        app.log.info(`booking ${b.refIdKey} found paid at Razorpay before its payment window closed`);
+        void paidMail(b.userId, b.refIdKey);
+      }
+      const n = await cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES);
+      if (n) app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`);
+    } catch (err) {
+      app.log.warn({ err }, 'cancelling unpaid bookings failed');
+    }
+  };
   const expireTimer = setInterval(expire, 60_000);
   expireTimer.unref();
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
+import { settleRazorpayOrders } from '../../server/services/payments/payments.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
@@ -202,6 +203,28 @@ describe('a payment that never comes', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This booking was cancelled, so it cannot be paid. Call us if money was taken.');
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(0);
+  });
+});
+
+describe('a payment made at Razorpay that our page never reported', () => {
+  it('confirms the booking when its window closes instead of cancelling it; an unpaid one is still cancelled', async () => {
+    const paidButLost = await razorpayBooking(priya);
+    const neverPaid = await razorpayBooking(karan);
+    // Priya paid in Razorpay's window, then the tab closed before the verify call.
+    kit.gateways.payOrder(paidButLost.Next.orderId);
+    for (const b of [paidButLost, neverPaid]) {
+      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`);
+      await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`);
+    }
+    const settled = await settleRazorpayOrders(kit.database.db, kit.app.config, 60);
+    expect(settled).toEqual([{ userId: priya.userId, refIdKey: paidButLost.RefIdKey }]);
+    expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
+    const d = await detail(priya.token, paidButLost.RefIdKey);
+    expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: paidButLost.Total });
+    expect(d.events.at(-1).cause).toBe('paid with Razorpay (found paid at Razorpay before the payment window closed)');
+    expect((await detail(karan.token, neverPaid.RefIdKey)).Status).toBe('cancelled');
+    // Asked again, nothing changes.
+    expect(await settleRazorpayOrders(kit.database.db, kit.app.config, 60)).toEqual([]);
   });
 });
 

@@ -133,6 +133,8 @@ function checkoutScript(base: string) {
 
 export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_KEYS): Promise<Gateways> {
   const orders = new Map<string, RazorpayOrder>();
+  /** Payments made against each order, as Razorpay lists them. */
+  const orderPayments = new Map<string, { id: string; entity: 'payment'; amount: number; currency: string; status: 'captured'; order_id: string; created_at: number }[]>();
   const sessions = new Map<string, StripeSession>();
   const sessionByKey = new Map<string, string>();
   const stripe = new Stripe(keys.stripeSecretKey);
@@ -150,6 +152,9 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       order.amount_paid = order.amount;
       order.amount_due = 0;
       const paymentId = id('pay_');
+      const made = orderPayments.get(orderId) ?? [];
+      made.push({ id: paymentId, entity: 'payment', amount: order.amount, currency: order.currency, status: 'captured', order_id: orderId, created_at: Math.floor(Date.now() / 1000) });
+      orderPayments.set(orderId, made);
       const signature = createHmac('sha256', keys.razorpayKeySecret).update(`${orderId}|${paymentId}`).digest('hex');
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
     },
@@ -200,6 +205,13 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
         };
         orders.set(order.id, order);
         return send(res, 200, order);
+      }
+      const paymentsOf = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+      if (paymentsOf && req.method === 'GET') {
+        const orderId = decodeURIComponent(paymentsOf[1]!);
+        if (!orders.has(orderId)) return send(res, 400, razorpayError('The id provided does not exist'));
+        const items = orderPayments.get(orderId) ?? [];
+        return send(res, 200, { entity: 'collection', count: items.length, items });
       }
       const order = orders.get(decodeURIComponent(path.slice('/v1/orders/'.length)));
       if (req.method === 'GET' && order) return send(res, 200, order);

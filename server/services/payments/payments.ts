@@ -4,7 +4,7 @@ import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../lib/envelope.ts';
+import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
@@ -204,6 +204,38 @@ export async function verifyRazorpay(
   const changed = await markPaid(db, payment, p.razorpay_payment_id, 'paid with Razorpay (signature verified)');
   if (!changed) throw conflict(PAYMENT_MESSAGES.alreadyVerified);
   return { booking: await summaryOf(db, (await ownBooking(db, userId, b.id))!), changed };
+}
+
+/**
+ * Before the payment window cancels a Razorpay booking, ask Razorpay whether its order was paid:
+ * a traveller who paid and lost the page (a closed tab, a dropped network) before our verify call
+ * is confirmed, not cancelled. A captured payment counts only for the order's exact amount and
+ * currency. Throws when Razorpay cannot be asked: nothing is cancelled that round.
+ */
+export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes: number, now = new Date()): Promise<{ userId: number; refIdKey: string }[]> {
+  if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) return [];
+  const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select p.id from payments p join bookings b on b.id = p.booking_id
+    where p.provider = 'razorpay' and p.status = 'created' and b.status = 'awaiting-payment' and b.payment_status <> 'paid' and b.created_at < ${before}
+      and not exists (select 1 from payments q where q.booking_id = b.id and q.created_at >= ${before})`);
+  const settled: { userId: number; refIdKey: string }[] = [];
+  for (const { id } of rows) {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    if (!payment) continue;
+    const { items } = await razorpay(config).orderPayments(payment.providerRef);
+    const paid = items.find((i) => i.status === 'captured' && i.order_id === payment.providerRef && i.amount === payment.amount && i.currency === payment.currency);
+    if (!paid) continue;
+    try {
+      if (!(await markPaid(db, payment, paid.id, 'paid with Razorpay (found paid at Razorpay before the payment window closed)', now))) continue;
+    } catch (err) {
+      if (err instanceof HttpError) continue; // that payment id is already recorded
+      throw err;
+    }
+    const [b] = await db.select({ userId: bookings.userId, refIdKey: bookings.refIdKey }).from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1);
+    if (b) settled.push(b);
+  }
+  return settled;
 }
 
 /** A Checkout Session that is paid, for this booking, in its currency, for its exact amount. */

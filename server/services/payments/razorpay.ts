@@ -4,7 +4,7 @@ import { GatewayError } from './errors.ts';
 
 /**
  * Razorpay's Orders API over HTTPS (https://razorpay.com/docs/api/orders/), called with fetch: the
- * two calls we need do not warrant the SDK and its HTTP client. RAZORPAY_API_URL points it at a
+ * three calls we need do not warrant the SDK and its HTTP client. RAZORPAY_API_URL points it at a
  * stand-in in tests and staging.
  */
 
@@ -16,6 +16,16 @@ export interface RazorpayOrder {
   receipt: string | null;
   status: 'created' | 'attempted' | 'paid';
   notes?: Record<string, string>;
+}
+
+/** A payment made against an order (https://razorpay.com/docs/api/orders/fetch-payments/). */
+export interface RazorpayPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
 }
 
 type Keys = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_API_URL'>;
@@ -44,6 +54,7 @@ export function razorpay(keys: Keys) {
     createOrder: (order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) =>
       request<RazorpayOrder>(keys, 'POST', '/v1/orders', order),
     fetchOrder: (id: string) => request<RazorpayOrder>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}`),
+    orderPayments: (id: string) => request<{ items: RazorpayPayment[] }>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}/payments`),
   };
 }
 
