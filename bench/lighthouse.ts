@@ -183,7 +183,13 @@ export const lighthouseBench: Benchmark = {
       try {
         for (let i = 0; i < runs; i++) {
           ctx.log(`lighthouse ${page.path}${runs > 1 ? ` (run ${i + 1}/${runs})` : ''}`);
-          attempts.push(await auditPage(ctx.origin, page));
+          try {
+            attempts.push(await auditPage(ctx.origin, page));
+          } catch (err) {
+            // Lighthouse now and then loses its page on a busy box (a protocol timeout): once more, said.
+            ctx.log(`  run failed (${(err as Error).message}): trying once more`);
+            attempts.push(await auditPage(ctx.origin, page));
+          }
         }
         results.push(median(attempts));
       } catch (err) {
@@ -208,7 +214,7 @@ export const lighthouseBench: Benchmark = {
       'JS all gz': `${kb(r.js.gzipBytes)} KB`,
       'JS files': r.js.files.length,
     }));
-    for (const e of errors) rows.push({ page: e.page, perf: 'failed' });
+    for (const e of errors) rows.push({ page: e.page, perf: 'failed', error: e.error });
     const first = results.find((r) => r.path === '/') ?? results[0]!;
     const targets: Target[] = [
       ...results.map((r) => ({ label: `performance ≥ ${TARGETS.performance} on ${r.path} (${r.scores.performance})`, met: r.scores.performance >= TARGETS.performance })),
