@@ -234,9 +234,9 @@ describe('an order near the end of its window', () => {
     const again = async () => (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
     // Asked again soon: the same order, with the time left.
     expect(await again()).toMatchObject({ orderId: b.Next.orderId });
-    // 57 minutes on, three minutes would be left: a new order, with nearly the whole window again.
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '57 minutes' where id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '57 minutes' where booking_id = ${b.BookingId}`);
+    // 58½ minutes on, half a minute would be left to pay in a checkout: a new order, with nearly the whole window again.
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
     const next = await again();
     expect(next.orderId).not.toBe(b.Next.orderId);
     expect(next.timeout).toBeGreaterThan(58 * 60);
@@ -250,8 +250,8 @@ describe('an order near the end of its window', () => {
     const b = await razorpayBooking(karan);
     const orders = new Set([b.Next.orderId]);
     for (let i = 0; i < 4; i++) {
-      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '57 minutes' where id = ${b.BookingId}`);
-      await kit.database.db.execute(sql`update payments set created_at = now() - interval '57 minutes' where booking_id = ${b.BookingId}`);
+      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
+      await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
       orders.add((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next.orderId);
     }
     expect(orders.size).toBe(3);

@@ -43,8 +43,12 @@ async function openPayment(db: Db, bookingId: number, provider: 'razorpay' | 'st
   return row;
 }
 
-/** Less time than this left to pay an order: the traveller gets a new order (and window) instead. */
-const FRESH_ORDER_UNDER_SECONDS = 5 * 60;
+/**
+ * Less time than this left to pay an order: the traveller gets a new order (and window) instead.
+ * Short, so a checkout still open on the old order closes itself within a minute of the new one:
+ * two orders open at once could each take the money.
+ */
+const FRESH_ORDER_UNDER_SECONDS = 60;
 /** How many Razorpay orders (so payment windows) one booking may have. */
 const MAX_ORDERS_PER_BOOKING = 3;
 
@@ -60,11 +64,11 @@ async function ordersOf(db: Db, bookingId: number): Promise<number> {
  * Seconds the traveller has left to pay before the payment window cancels the booking
  * (cancelUnpaidBookings counts it from the booking and from its payment's start), less a minute:
  * Razorpay's checkout closes itself then, so it does not take money for a booking about to go.
+ * Below zero once that minute has begun.
  */
-
 export function secondsToPay(b: Pick<BookingRow, 'createdAt'>, payment: Pick<PaymentRow, 'createdAt'>, windowMinutes: number, now = Date.now()): number {
   const since = Math.max(new Date(b.createdAt).getTime(), new Date(payment.createdAt).getTime());
-  return Math.max(60, Math.floor((since + windowMinutes * 60_000 - now) / 1000) - 60);
+  return Math.floor((since + windowMinutes * 60_000 - now) / 1000) - 60;
 }
 
 async function leadOf(db: Db, bookingId: number) {
@@ -111,7 +115,8 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
       name: shop.tradeName,
       description: `Booking ${b.refIdKey}`,
       prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
-      timeout: secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES),
+      // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
+      timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
     };
   }
   let payment = await openPayment(db, b.id, 'stripe');

@@ -10,7 +10,8 @@ describe('secondsToPay', () => {
     expect(secondsToPay(at('2026-11-24T10:00:00Z'), at('2026-11-24T10:20:00Z'), 60, now)).toBe(49 * 60);
   });
 
-  it('gives at least a minute, even when the window has all but closed', () => {
-    expect(secondsToPay(at('2026-11-24T09:00:00Z'), at('2026-11-24T09:00:00Z'), 60, now)).toBe(60);
+  it('is below zero in the window’s last minute, and after it', () => {
+    expect(secondsToPay(at('2026-11-24T09:30:30Z'), at('2026-11-24T09:30:30Z'), 60, now)).toBe(-30);
+    expect(secondsToPay(at('2026-11-24T09:00:00Z'), at('2026-11-24T09:00:00Z'), 60, now)).toBe(-1860);
   });
 });
