@@ -246,6 +246,23 @@ describe('an order near the end of its window', () => {
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
   });
 
+  it('paid on both orders (two checkouts open across a renewal): the second payment is recorded with its refund due', async () => {
+    const b = await razorpayBooking(priya);
+    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
+    await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
+    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
+    expect(renewed.orderId).not.toBe(b.Next.orderId);
+    const first = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(renewed.orderId) }, priya.token, 'IN');
+    expect(first.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
+    const second = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) }, priya.token, 'IN');
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('This booking was already paid. We have recorded this second payment and will refund it to you.');
+    const d = await detail(priya.token, b.RefIdKey);
+    expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: b.Total });
+    expect(d.events.at(-1).cause).toMatch(/^a second payment \(razorpay pay_[\w-]+\) for a booking already paid: refund due$/);
+    expect(await count(kit, sql`select count(*) as n from payments where booking_id = ${b.BookingId} and status = 'paid'`)).toBe(2);
+  });
+
   it('is renewed a few times at most: asking again each hour does not keep the rooms for ever', async () => {
     const b = await razorpayBooking(karan);
     const orders = new Set([b.Next.orderId]);

@@ -25,6 +25,7 @@ export const PAYMENT_MESSAGES = {
   notThisBooking: 'This payment is not for this booking. Nothing has changed.',
   badSignature: 'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
   alreadyVerified: 'This payment has already been verified.',
+  paidTwice: 'This booking was already paid. We have recorded this second payment and will refund it to you.',
   paymentIdUsed: 'This payment was already used for another booking. Nothing has changed.',
   amountMismatch: 'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
   notPaidYet: 'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
@@ -144,6 +145,21 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };
 }
 
+/** A verified payment on a booking already paid by another: recorded, and the refund it is due said in the booking's history. */
+async function recordSecondPayment(db: Db, b: BookingRow, payment: PaymentRow, providerPaymentId: string, now = new Date()) {
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [used] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, providerPaymentId)))
+      .limit(1);
+    if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
+    await tx.update(payments).set({ status: 'paid', providerPaymentId, paidAt: now }).where(eq(payments.id, payment.id));
+    await recordEvent(tx, b.id, b.status, 'paid', `a second payment (${payment.provider} ${providerPaymentId}) for a booking already paid: refund due`, now);
+  });
+}
+
 /** Marks a booking paid by one payment, once: false when it already was (the other proof came first). */
 async function markPaid(db: Db, payment: PaymentRow, providerPaymentId: string, cause: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (txn) => {
@@ -200,7 +216,13 @@ export async function verifyRazorpay(
   if (!razorpaySignatureValid(p.razorpay_order_id, p.razorpay_payment_id, p.razorpay_signature, config.RAZORPAY_KEY_SECRET ?? '')) {
     throw badRequest(PAYMENT_MESSAGES.badSignature);
   }
-  if (payment.status === 'paid' || b.paymentStatus === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyVerified);
+  if (payment.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyVerified);
+  if (b.paymentStatus === 'paid') {
+    // Another order of this booking was paid first (two checkouts open across a renewal): this
+    // money is kept on record, with the refund it is due.
+    await recordSecondPayment(db, b, payment, p.razorpay_payment_id);
+    throw conflict(PAYMENT_MESSAGES.paidTwice);
+  }
   if (b.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
   const order = await razorpay(config).fetchOrder(p.razorpay_order_id);
   if (order.amount !== b.total || order.currency !== b.currency || payment.amount !== b.total || order.receipt !== b.refIdKey) {
