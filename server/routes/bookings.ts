@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { and, count, eq, lte } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
@@ -148,15 +148,20 @@ export async function bookingRoutes(app: FastifyInstance) {
         const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
         stored.push(await storeUpload(app.db, app.config, { owner: `booking:${booking.id}`, purpose, originalName: name, type, content }));
       }
-      // Uploads at the same time each counted before the others stored: the files kept first (by
-      // id) stay, and a request whose files would pass the limit takes its own back.
+      // Uploads at the same time each counted before the others stored: each now counts again,
+      // one at a time (the booking's row locked), and one whose files would pass the limit takes
+      // its own back before the next counts.
       if (booking && stored.length > 0) {
-        const last = Math.max(...stored.map((f) => f.id));
-        const [upTo] = await app.db
-          .select({ n: count() })
-          .from(files)
-          .where(and(eq(files.owner, `booking:${booking.id}`), lte(files.id, last)));
-        if ((upTo?.n ?? 0) > BOOKING_FILES_MAX) throw badRequest(TOO_MANY_FILES);
+        const owner = `booking:${booking.id}`;
+        const bookingId = booking.id;
+        const over = await app.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from bookings where id = ${bookingId} for update`);
+          const [all] = await tx.select({ n: count() }).from(files).where(eq(files.owner, owner));
+          if ((all?.n ?? 0) <= BOOKING_FILES_MAX) return false;
+          await tx.delete(files).where(inArray(files.id, stored.map((f) => f.id)));
+          return true;
+        });
+        if (over) throw badRequest(TOO_MANY_FILES);
       }
     } catch (err) {
       await removeUploads(app.db, app.config, stored);
