@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { returnSoldRooms } from './inventory.ts';
 import { recordEvent } from './records.ts';
 
@@ -9,6 +10,16 @@ import { recordEvent } from './records.ts';
  * Checkout Session expires with the window, so it can no longer take the money). Safe with several processes: each booking is taken under a row lock and
  * skipped when another process has it.
  */
+/**
+ * A gateway booking still unpaid a whole payment window after it was made and after its last
+ * payment was started (`before`: now less the window): what is cancelled, and what Razorpay is
+ * asked about first (settleRazorpayOrders).
+ */
+export function unpaidPastWindow(before: string): SQL {
+  return sql`${bookings.status} = 'awaiting-payment' and ${bookings.paymentStatus} <> 'paid' and ${bookings.createdAt} < ${before}
+    and not exists (select 1 from ${payments} p where p.booking_id = ${bookings.id} and p.created_at >= ${before})`;
+}
+
 export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
   let cancelled = 0;
@@ -16,10 +27,8 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
     const done = await db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
       const { rows } = await tx.execute<{ id: number }>(sql`
-        select b.id from bookings b
-        where b.status = 'awaiting-payment' and b.payment_status <> 'paid' and b.created_at < ${before}
-          and not exists (select 1 from payments p where p.booking_id = b.id and p.created_at >= ${before})
-        order by b.id limit 1 for update of b skip locked`);
+        select ${bookings.id} from ${bookings} where ${unpaidPastWindow(before)}
+        order by ${bookings.id} limit 1 for update of ${bookings} skip locked`);
       const booking = rows[0];
       if (!booking) return false;
       const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`

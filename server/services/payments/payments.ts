@@ -5,6 +5,7 @@ import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
+import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
@@ -145,17 +146,22 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };
 }
 
+/** Records a payment as taken by the provider's payment id, which no other payment may have used. */
+async function takePayment(tx: Db, payment: PaymentRow, providerPaymentId: string, now: Date) {
+  const [used] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
+  await tx.update(payments).set({ status: 'paid', providerPaymentId, paidAt: now }).where(eq(payments.id, payment.id));
+}
+
 /** A verified payment on a booking already paid by another: recorded, and the refund it is due said in the booking's history. */
 async function recordSecondPayment(db: Db, b: BookingRow, payment: PaymentRow, providerPaymentId: string, now = new Date()) {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [used] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, providerPaymentId)))
-      .limit(1);
-    if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
-    await tx.update(payments).set({ status: 'paid', providerPaymentId, paidAt: now }).where(eq(payments.id, payment.id));
+    await takePayment(tx, payment, providerPaymentId, now);
     await recordEvent(tx, b.id, b.status, 'paid', `a second payment (${payment.provider} ${providerPaymentId}) for a booking already paid: refund due`, now);
   });
 }
@@ -169,13 +175,7 @@ async function markPaid(db: Db, payment: PaymentRow, providerPaymentId: string, 
     );
     const b = rows[0]!;
     if (b.payment_status === 'paid') return false;
-    const [used] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, providerPaymentId)))
-      .limit(1);
-    if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
-    await tx.update(payments).set({ status: 'paid', providerPaymentId, paidAt: now }).where(eq(payments.id, payment.id));
+    await takePayment(tx, payment, providerPaymentId, now);
     const status = b.status === 'cancelled' ? 'cancelled' : 'confirmed';
     await tx
       .update(bookings)
@@ -242,14 +242,13 @@ export async function verifyRazorpay(
 export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes: number, now = new Date()): Promise<{ userId: number; refIdKey: string }[]> {
   if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) return [];
   const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
-  const { rows } = await db.execute<{ id: number }>(sql`
-    select p.id from payments p join bookings b on b.id = p.booking_id
-    where p.provider = 'razorpay' and p.status = 'created' and b.status = 'awaiting-payment' and b.payment_status <> 'paid' and b.created_at < ${before}
-      and not exists (select 1 from payments q where q.booking_id = b.id and q.created_at >= ${before})`);
+  const due = await db
+    .select({ payment: payments, userId: bookings.userId, refIdKey: bookings.refIdKey })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.provider, 'razorpay'), eq(payments.status, 'created'), unpaidPastWindow(before)));
   const settled: { userId: number; refIdKey: string }[] = [];
-  for (const { id } of rows) {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-    if (!payment) continue;
+  for (const { payment, userId, refIdKey } of due) {
     const { items } = await razorpay(config).orderPayments(payment.providerRef);
     const paid = items.find((i) => i.status === 'captured' && i.order_id === payment.providerRef && i.amount === payment.amount && i.currency === payment.currency);
     if (!paid) continue;
@@ -259,8 +258,7 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
       if (err instanceof HttpError) continue; // that payment id is already recorded
       throw err;
     }
-    const [b] = await db.select({ userId: bookings.userId, refIdKey: bookings.refIdKey }).from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1);
-    if (b) settled.push(b);
+    settled.push({ userId, refIdKey });
   }
   return settled;
 }
