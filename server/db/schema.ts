@@ -90,6 +90,16 @@ export const packages = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Rooms on sale for each departure date; null: as many as travellers want (the supplier confirms). */
     roomsPerDeparture: integer('rooms_per_departure').default(10),
+    /**
+     * UAE VAT on this package when sold on the UAE site: 'standard' (5%, performed in the UAE),
+     * 'zero' (zero-rated, performed wholly outside the UAE) or 'outside' (outside the scope).
+     */
+    vatTreatment: text('vat_treatment').$type<'standard' | 'zero' | 'outside'>().notNull().default('standard'),
+    /** Occupancy of one room: at most this many adults, and this many people (adults, children and infants). */
+    maxAdultsPerRoom: integer('max_adults_per_room').notNull().default(3),
+    maxPeoplePerRoom: integer('max_people_per_room').notNull().default(4),
+    /** A child is under this age on the first travel date (an infant under 2). */
+    childAgeLimit: integer('child_age_limit').notNull().default(12),
     createdAt: created(),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
@@ -232,6 +242,10 @@ export const coupons = pgTable('coupons', {
   tripTypeId: integer('trip_type_id').references(() => tripTypes.id),
   /** Only on trips starting within this many days of the booking (last-minute coupons). */
   travelWithinDays: integer('travel_within_days'),
+  /** Only when paying this way ('card', 'netbanking', 'upi'); re-checked when the payment starts. */
+  paymentMethod: text('payment_method'),
+  /** Only with this bank's cards or net banking (its name as the provider reports it, e.g. 'HDFC Bank'). */
+  paymentBank: text('payment_bank'),
 });
 
 export const dealCategories = pgTable('deal_categories', {
@@ -367,9 +381,13 @@ export const tempBookings = pgTable(
     /** held → booked (CreateBooking) or released (a newer hold of the same cart); expiry is read from holdExpiresAt. */
     status: text('status').notNull().default('held'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    /** Keyed hash of the client address that made the hold (per-address hold limits). */
+    ipHash: text('ip_hash'),
+    /** Rooms this hold keeps (the sum of its lines' rooms), for the per-guest and per-address limits. */
+    rooms: integer('rooms').notNull().default(0),
     createdAt: created(),
   },
-  (t) => [index('temp_owner_idx').on(t.owner)],
+  (t) => [index('temp_owner_idx').on(t.owner), index('temp_ip_idx').on(t.ipHash, t.createdAt)],
 );
 
 export const idempotencyKeys = pgTable(
@@ -414,7 +432,7 @@ export const roomHolds = pgTable(
 
 // ---------- bookings ----------
 export interface TaxLine {
-  code: 'GST' | 'TCS' | 'VAT';
+  code: 'GST' | 'CGST' | 'SGST' | 'IGST' | 'TCS' | 'VAT';
   label: string;
   /** Percent. */
   rate: number;
@@ -444,9 +462,22 @@ export const bookings = pgTable(
     couponCode: text('coupon_code'),
     paymentMethod: text('payment_method').$type<'razorpay' | 'stripe' | 'pay-later'>().notNull(),
     status: text('status').$type<'awaiting-payment' | 'confirmed' | 'cancelled'>().notNull(),
-    paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'failed' | 'refunded'>().notNull(),
+    paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'failed' | 'refunded' | 'refund-due'>().notNull(),
     /** Pay later: the date by which the balance is due. */
     paymentDueOn: date('payment_due_on'),
+    /** Pay later: the last reminder mailed, in days before the due date (3, then 1). */
+    lastReminderDays: integer('last_reminder_days'),
+    /** When the booking was paid in full (the receipt date TCS thresholds count by). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** India: the lead traveller's state, the place of supply (its name and GST state code). */
+    placeOfSupplyState: text('place_of_supply_state'),
+    placeOfSupplyCode: text('place_of_supply_code'),
+    /** The buyer's address (lines) for the invoice, and a business buyer's GSTIN (India) or TRN (UAE). */
+    buyerAddress: jsonb('buyer_address').$type<string[]>().notNull().default([]),
+    buyerGstin: text('buyer_gstin'),
+    buyerTrn: text('buyer_trn'),
+    /** The payment method chosen at review for a payment-method coupon ('card', 'netbanking', 'upi'). */
+    payWith: text('pay_with'),
     specialRequests: text('special_requests').notNull().default(''),
     /** India: the lead traveller's PAN, kept for tax collected at source. */
     pan: text('pan'),
@@ -486,6 +517,8 @@ export const bookingLines = pgTable(
     amount: integer('amount').notNull(),
     /** Outside India: tax collected at source applies on the India site. */
     overseas: boolean('overseas').notNull(),
+    /** UAE: the package's VAT treatment when booked ('standard', 'zero', 'outside'); null on the India site. */
+    vatTreatment: text('vat_treatment').$type<'standard' | 'zero' | 'outside'>(),
   },
   (t) => [index('booking_lines_booking_idx').on(t.bookingId)],
 );
@@ -536,7 +569,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').$type<'created' | 'paid' | 'failed'>().notNull().default('created'),
-    /** Where the traveller pays (Stripe's hosted page). */
+    /** Money taken that the shop owes back (a late payment of a booking that could not be reinstated, a second payment); 'refunded' once returned. */
+    refundStatus: text('refund_status').$type<'due' | 'refunded'>(),
     checkoutUrl: text('checkout_url'),
     createdAt: created(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -547,6 +581,41 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
   ],
 );
+
+/**
+ * Every event a payment provider sent us (webhooks) or we found asking it, verified: what it was,
+ * the booking it names and what we did with it ('applied', 'duplicate', 'mismatch', 'ignored',
+ * 'reinstated', 'refund-due'), with what did not match. A replay of an event id changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').$type<'razorpay' | 'stripe'>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    detail: text('detail').notNull().default(''),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId), index('payment_events_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * India's tax collected at source on overseas tour packages, as dated rules: from `effectiveFrom`
+ * the rate (basis points) applies, up to `threshold` (paise, per PAN per financial year) when there
+ * is one, and `rateAboveBp` above it. The rule in force on the day the money is received applies.
+ */
+export const tcsRules = pgTable('tcs_rules', {
+  id: serial('id').primaryKey(),
+  effectiveFrom: date('effective_from').notNull().unique(),
+  rateBp: integer('rate_bp').notNull(),
+  threshold: bigint('threshold', { mode: 'number' }),
+  rateAboveBp: integer('rate_above_bp'),
+  note: text('note').notNull().default(''),
+});
 
 /**
  * Who delivers a destination's services, named on the vouchers: the hotel, the transfer operator and
