@@ -31,7 +31,8 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const bookingStatusSchema = z.enum(['awaiting-payment', 'confirmed', 'cancelled']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
-export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded']);
+/** 'refund-due': money received for a booking that stays cancelled, to be refunded. */
+export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded', 'refund-due']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const AGE_BANDS = ['adult', 'child', 'infant'] as const;

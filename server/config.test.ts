@@ -66,4 +66,13 @@ describe('configuration', () => {
     for (const from of ['+971501234567', `MG${'ab'.repeat(16)}`, 'WNDRLST']) expect(loadConfig({ ...LIVE, TWILIO_FROM: from }).config.TWILIO_FROM).toBe(from);
     expect(loadConfig(LIVE).config.TWILIO_API_URL).toBe('https://api.twilio.com');
   });
+  it('with Stripe on, a public address needs STRIPE_WEBHOOK_SECRET; Razorpay without its webhook secret only warns', () => {
+    expect(() => loadConfig({ ...LIVE, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when PUBLIC_URL is a public address/);
+    expect(loadConfig({ ...LIVE, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).warnings).toEqual([]);
+    // Off a public address it warns.
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).warnings.join('\n')).toMatch(/STRIPE_WEBHOOK_SECRET is not set/);
+    const razorpay = { ...LIVE, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret' };
+    expect(loadConfig(razorpay).warnings).toEqual([expect.stringMatching(/^RAZORPAY_WEBHOOK_SECRET is not set/)]);
+    expect(loadConfig({ ...razorpay, RAZORPAY_WEBHOOK_SECRET: 'whsec' }).warnings).toEqual([]);
+  });
 });

@@ -101,6 +101,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Secret of Razorpay's webhook (POST /api/payments/razorpay/webhook): payments reach the shop without the traveller's page. */
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
   /** Stripe (UAE site): the secret key turns it on; the webhook secret verifies its events. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -178,7 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (problem) problems.push(`${name}: ${problem}`);
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+    // Without it a traveller who pays and closes Stripe's page is only found when the window closes.
+    if (live) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when PUBLIC_URL is a public address (the signing secret of the webhook at /api/payments/stripe/webhook)');
     warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe payments are confirmed only when the traveller returns to the shop.');
+  }
+  if (value.RAZORPAY_KEY_ID && value.RAZORPAY_KEY_SECRET && !value.RAZORPAY_WEBHOOK_SECRET) {
+    warnings.push('RAZORPAY_WEBHOOK_SECRET is not set: a Razorpay payment whose page was closed is found only when its payment window closes.');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!value.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: canonical links use http://localhost:${value.PORT}.`);

@@ -7,7 +7,7 @@ import { seed } from './db/seed.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { bookingNotifier } from './services/bookings/notify.ts';
 import { createMailer } from './services/mail.ts';
-import { settleRazorpayOrders } from './services/payments/payments.ts';
+import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
@@ -35,13 +35,17 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
-  // Gateway bookings whose payment never came give their rooms back; first, Razorpay is asked
-  // about each (a traveller may have paid and lost the page before our verify call).
+  // Gateway bookings whose payment never came give their rooms back; first, Razorpay or Stripe is
+  // asked about each (a traveller may have paid and lost the page before our verify call).
   const paidMail = bookingNotifier(database.db, config, createMailer(config, app.log), app.log);
   const expire = async () => {
     try {
       for (const b of await settleRazorpayOrders(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
         app.log.info(`booking ${b.refIdKey} found paid at Razorpay before its payment window closed`);
+        void paidMail(b.userId, b.refIdKey);
+      }
+      for (const b of await settleStripeSessions(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
+        app.log.info(`booking ${b.refIdKey} found paid at Stripe before its payment window closed`);
         void paidMail(b.userId, b.refIdKey);
       }
       const n = await cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES);

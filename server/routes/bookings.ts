@@ -34,7 +34,7 @@ import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../se
 import type { BookingRow } from '../services/bookings/records.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
-import { nextStepFor, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
+import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
 import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
@@ -69,7 +69,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, startBookingPayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const booking = await ownBooking(app.db, me.userId, p.BookingId);
-    return ok({ BookingId: booking.id, Next: await nextStepFor(app.db, app.config, booking) });
+    return ok({ BookingId: booking.id, Next: await paymentStepFor(app.db, app.config, booking) });
   });
 
   route(app, verifyPan, async (p, request) => {
@@ -83,14 +83,18 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyRazorpayPayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyRazorpay(app.db, app.config, me.userId, p);
-    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey);
+    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey, verified.outcome);
+    // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
+    if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);
   });
 
   route(app, verifyStripePayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyStripe(app.db, app.config, me.userId, p);
-    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey);
+    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey, verified.outcome);
+    // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
+    if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);
   });
 

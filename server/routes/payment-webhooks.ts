@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../lib/envelope.ts';
 import { bookingNotifier } from '../services/bookings/notify.ts';
 import { createMailer } from '../services/mail.ts';
-import { handleStripeEvent } from '../services/payments/payments.ts';
+import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/payments.ts';
+import { razorpayWebhookSignatureValid, type RazorpayWebhookEvent } from '../services/payments/razorpay.ts';
 import { stripeClient, type Stripe } from '../services/payments/stripe.ts';
 
 /**
- * Providers' calls to us (mounted at /api/payments). Stripe signs the exact bytes it sends, so this
- * plugin keeps JSON bodies raw; the signature is checked by the SDK with STRIPE_WEBHOOK_SECRET.
+ * Providers' calls to us (mounted at /api/payments). Both sign the exact bytes they send, so this
+ * plugin keeps JSON bodies raw: Stripe's signature is checked by its SDK with STRIPE_WEBHOOK_SECRET,
+ * Razorpay's (HMAC-SHA256 of the body) with RAZORPAY_WEBHOOK_SECRET.
  */
 export async function paymentWebhookRoutes(app: FastifyInstance) {
-  const confirm = bookingNotifier(app.db, app.config, createMailer(app.config, app.log), app.log);
+  const notify = bookingNotifier(app.db, app.config, createMailer(app.config, app.log), app.log);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -25,8 +27,28 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     } catch {
       return sendError(reply, 400, 'The Stripe-Signature of this event is not valid.');
     }
-    const paid = await handleStripeEvent(app.db, event);
-    if (paid) void confirm(paid.userId, paid.refIdKey);
+    const changed = await handleStripeEvent(app.db, event, request.log);
+    if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
     return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
+  });
+
+  app.post('/razorpay/webhook', async (request, reply) => {
+    const secret = app.config.RAZORPAY_WEBHOOK_SECRET;
+    if (!secret || !app.config.RAZORPAY_KEY_ID) return sendError(reply, 503, 'Razorpay webhooks are not set up on this shop.');
+    const signature = request.headers['x-razorpay-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) return sendError(reply, 400, 'A Razorpay event needs its X-Razorpay-Signature header and a JSON body.');
+    if (!razorpayWebhookSignatureValid(request.body, signature, secret)) return sendError(reply, 400, 'The X-Razorpay-Signature of this event is not valid.');
+    let event: RazorpayWebhookEvent;
+    try {
+      event = JSON.parse(request.body.toString('utf8')) as RazorpayWebhookEvent;
+    } catch {
+      return sendError(reply, 400, 'A Razorpay event must be JSON.');
+    }
+    if (!event || typeof event !== 'object') return sendError(reply, 400, 'A Razorpay event must be a JSON object.');
+    const header = request.headers['x-razorpay-event-id'];
+    const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
+    const changed = await handleRazorpayEvent(app.db, event, eventId, request.log);
+    if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
+    return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
   });
 }

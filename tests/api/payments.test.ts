@@ -181,7 +181,7 @@ describe('Stripe (UAE)', () => {
 });
 
 describe('a payment that never comes', () => {
-  it('cancels the booking once its payment window has passed, gives its rooms back, and refuses a late proof', async () => {
+  it('cancels the booking once its payment window has passed and gives its rooms back (a late proof: late-payments.test.ts)', async () => {
     const stale = await razorpayBooking(priya);
     const fresh = await razorpayBooking(karan);
     const sold = async (bookingId: number) =>
@@ -199,9 +199,6 @@ describe('a payment that never comes', () => {
     expect(await sold(stale.BookingId)).toBe(0);
     expect((await detail(karan.token, fresh.RefIdKey)).Status).toBe('awaiting-payment');
 
-    const late = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: stale.BookingId, ...kit.gateways.payOrder(stale.Next.orderId) }, priya.token, 'IN');
-    expect(late.status).toBe(409);
-    expect(late.body.message).toBe('This booking was cancelled, so it cannot be paid. Call us if money was taken.');
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(0);
   });
 });

@@ -47,6 +47,7 @@ export interface GatewayKeys {
   razorpayKeySecret: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  razorpayWebhookSecret: string;
 }
 
 export const TEST_GATEWAY_KEYS: GatewayKeys = {
@@ -54,6 +55,7 @@ export const TEST_GATEWAY_KEYS: GatewayKeys = {
   razorpayKeySecret: 'standin-razorpay-secret-0123456789',
   stripeSecretKey: 'sk_test_standin0123456789',
   stripeWebhookSecret: 'whsec_standin0123456789abcdef',
+  razorpayWebhookSecret: 'standin-razorpay-webhook-secret-42',
 };
 
 export interface Gateways {
@@ -67,6 +69,11 @@ export interface Gateways {
   paySession(sessionId: string): StripeSession;
   /** A webhook body and its Stripe-Signature header, signed as Stripe signs them. */
   stripeEvent(session: StripeSession, type?: string): { payload: string; signature: string };
+  /**
+   * A Razorpay webhook for an order's latest payment (one is captured first when it has none, as
+   * when the traveller paid and the page closed): the body, its X-Razorpay-Signature and event id.
+   */
+  razorpayEvent(orderId: string, type?: 'payment.captured' | 'order.paid'): { payload: string; signature: string; eventId: string; paymentId: string };
   /** Where to post Stripe events (the shop's webhook), for the browser tests. */
   webhookUrl?: string;
   /** The shop's config for these stand-ins. */
@@ -81,6 +88,7 @@ export function gatewayEnv(base: string, keys: GatewayKeys = TEST_GATEWAY_KEYS):
     RAZORPAY_KEY_SECRET: keys.razorpayKeySecret,
     RAZORPAY_API_URL: base,
     RAZORPAY_CHECKOUT_URL: `${base}/v1/checkout.js`,
+    RAZORPAY_WEBHOOK_SECRET: keys.razorpayWebhookSecret,
     STRIPE_SECRET_KEY: keys.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret,
     STRIPE_API_URL: base,
@@ -167,6 +175,22 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
     stripeEvent(session, type = 'checkout.session.completed') {
       const payload = JSON.stringify({ id: id('evt_'), object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: session } });
       return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret }) };
+    },
+    razorpayEvent(orderId, type = 'payment.captured') {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      if (!orderPayments.get(orderId)?.length) api.payOrder(orderId);
+      const payment = orderPayments.get(orderId)!.at(-1)!;
+      const body = {
+        entity: 'event',
+        account_id: 'acc_standin0001',
+        event: type,
+        contains: type === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        payload: { payment: { entity: payment }, ...(type === 'order.paid' ? { order: { entity: order } } : {}) },
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      const payload = JSON.stringify(body);
+      return { payload, signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'), eventId: id('evt_'), paymentId: payment.id };
     },
     env: () => gatewayEnv(base, keys),
     close: () => new Promise((resolve) => server.close(() => resolve())),

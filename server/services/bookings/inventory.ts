@@ -110,6 +110,23 @@ export async function returnSoldRooms(tx: Db, lines: { packageId: number; travel
   }
 }
 
+/**
+ * Sells a cancelled booking's rooms again (a payment that came after the payment window), in the
+ * caller's transaction: every departure is locked first, and only when each still has the rooms
+ * (capacity less sold and held) are they all sold; false, and nothing changed, when one has not.
+ */
+export async function resellRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[], now: Date): Promise<boolean> {
+  const needs = byDeparture(lines.map((x) => ({ ...x, title: '' })));
+  for (const need of needs) {
+    const roomsLeft = left(await lockDeparture(tx, need.packageId, need.travelDate, now));
+    if (roomsLeft !== null && need.rooms > roomsLeft) return false;
+  }
+  for (const need of needs) {
+    await tx.execute(sql`update departures set rooms_sold = rooms_sold + ${need.rooms} where package_id = ${need.packageId} and travel_date = ${need.travelDate}`);
+  }
+  return true;
+}
+
 /** Rooms left on one departure, as the package page and the cart show it. */
 export async function availability(db: Db, packageId: number, travelDate: string, now = new Date()): Promise<Availability> {
   const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number }>(sql`

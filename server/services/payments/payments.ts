@@ -1,26 +1,34 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { BookingSummary, NextStep } from '../../../contract/booking.ts';
-import type { Site } from '../../../contract/site.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
+import { bookingLines, bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
+import { resellRooms } from '../bookings/inventory.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { shopDetails } from '../shop-details.ts';
-import { razorpay, razorpaySignatureValid } from './razorpay.ts';
+import { razorpay, razorpaySignatureValid, type RazorpayWebhookEvent } from './razorpay.ts';
 import { stripeClient, viaStripe, type CheckoutSession, type Stripe } from './stripe.ts';
 
 /*
  * Payments for a booking: the next step the page takes (pay later, or open a gateway with the
  * order or Checkout Session we created for this booking), and the proofs that mark it paid. A
- * proof counts only when it is for this booking, in its currency and for its exact amount; a
- * booking is marked paid once, whichever proof arrives first.
+ * proof counts only when it is for this booking, in its currency and for its exact amount due.
+ * Every payment the provider confirms is recorded (its payment row and a payment event), whatever
+ * the booking's state: it pays the booking once, reinstates a booking the payment window had
+ * cancelled when its rooms are still free, and is otherwise kept with its refund due (decision 0042).
  */
 
 type PaymentRow = typeof payments.$inferSelect;
+type Provider = 'razorpay' | 'stripe';
+
+const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 
 export const PAYMENT_MESSAGES = {
   notThisBooking: 'This payment is not for this booking. Nothing has changed.',
@@ -31,11 +39,27 @@ export const PAYMENT_MESSAGES = {
   amountMismatch: 'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
   notPaidYet: 'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
   cancelled: 'This booking was cancelled, so it cannot be paid. Call us if money was taken.',
+  /** A payment that came after the booking was cancelled, and could not bring it back. */
+  lateRefund: (amount: string, ref: string) =>
+    `We received your payment of ${amount} after booking ${ref} was cancelled (it was not paid in time), and its rooms are no longer available. The booking stays cancelled: we have recorded your payment and will refund ${amount} to you. We have emailed you the details.`,
+  nothingDue: 'This booking has nothing left to pay.',
+  balanceOverdue: (dueOn: string, phone: string) =>
+    `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,
+  noGateway: (phone: string) => `Online payment is not available on this site just now. Pay by bank transfer as shown on your booking, or call us on ${phone}.`,
 } as const;
 
 const sitePath = (site: string) => (site === 'IN' ? '/in' : '');
 
-async function openPayment(db: Db, bookingId: number, provider: 'razorpay' | 'stripe'): Promise<PaymentRow | undefined> {
+/** The gateway that takes this booking's money: its own, or for pay later the site's (Razorpay in India, Stripe in the UAE). */
+export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provider {
+  if (b.paymentMethod === 'razorpay' || b.paymentMethod === 'stripe') return b.paymentMethod;
+  return b.site === 'IN' ? 'razorpay' : 'stripe';
+}
+
+/** What is left to pay on a booking. */
+const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid'>) => Math.max(0, b.total - b.amountPaid);
+
+async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -54,11 +78,11 @@ const FRESH_ORDER_UNDER_SECONDS = 60;
 /** How many Razorpay orders (so payment windows) one booking may have. */
 const MAX_ORDERS_PER_BOOKING = 3;
 
-async function ordersOf(db: Db, bookingId: number): Promise<number> {
+async function paymentsOf(db: Db, bookingId: number, provider: Provider): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, 'razorpay')));
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, provider)));
   return row?.n ?? 0;
 }
 
@@ -96,34 +120,66 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   if (b.paymentMethod === 'pay-later') {
     return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
   }
+  return b.paymentMethod === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
+}
+
+/** Whether the site's gateway is configured. */
+const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpay' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY));
+
+/**
+ * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
+ * and unpaid, the site's gateway for its balance, up to and on its due date.
+ */
+export async function paymentStepFor(db: Db, config: Config, b: BookingRow, today = new Date().toISOString().slice(0, 10)): Promise<NextStep> {
+  if (b.paymentMethod !== 'pay-later') return nextStepFor(db, config, b);
+  const shop = shopDetails(config, b.site as Site);
+  if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
+  if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
+  const provider = gatewayOf(b);
+  if (!gatewayOn(config, provider)) throw conflict(PAYMENT_MESSAGES.noGateway(shop.phone));
+  return provider === 'razorpay' ? razorpayStep(db, config, b, true) : stripeStep(db, config, b, true);
+}
+
+/** This booking's Razorpay order for the amount due (a new one when the last is nearly out of time). */
+async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
+  const shop = shopDetails(config, b.site as Site);
   const lead = await leadOf(db, b.id);
-  if (b.paymentMethod === 'razorpay') {
-    let payment = await openPayment(db, b.id, 'razorpay');
-    // An order whose window has nearly run out is not offered again: a new one starts a new window,
-    // a few times at most (else asking again each hour would keep the rooms without paying).
-    const renew = payment && secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (await ordersOf(db, b.id)) < MAX_ORDERS_PER_BOOKING;
-    if (!payment || renew) {
-      const order = await razorpay(config).createOrder({ amount: b.total, currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
-      await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
-      payment = (await openPayment(db, b.id, 'razorpay'))!;
-    }
-    return {
-      type: 'razorpay',
-      keyId: config.RAZORPAY_KEY_ID!,
-      orderId: payment.providerRef,
-      amount: payment.amount,
-      currency: b.currency as 'INR',
-      checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
-      name: shop.tradeName,
-      description: `Booking ${b.refIdKey}`,
-      prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
-      // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
-      timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
-    };
+  let payment = await openPayment(db, b.id, 'razorpay');
+  // An order whose window has nearly run out is not offered again: a new one starts a new window,
+  // a few times at most for a booking awaiting payment (else asking again each hour would keep the
+  // rooms without paying); a pay-later booking keeps its rooms until its due date whatever it asks.
+  const renew =
+    payment &&
+    (payment.amount !== dueOf(b) ||
+      (secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (balance || (await paymentsOf(db, b.id, 'razorpay')) < MAX_ORDERS_PER_BOOKING)));
+  if (!payment || renew) {
+    const order = await razorpay(config).createOrder({ amount: dueOf(b), currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
+    await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
+    payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
+  return {
+    type: 'razorpay',
+    keyId: config.RAZORPAY_KEY_ID!,
+    orderId: payment.providerRef,
+    amount: payment.amount,
+    currency: b.currency as 'INR',
+    checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
+    name: shop.tradeName,
+    description: `Booking ${b.refIdKey}`,
+    prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
+    // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
+    timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
+  };
+}
+
+/** This booking's Stripe Checkout Session for the amount due (a pay-later balance gets a new one once the last has expired). */
+async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
+  const lead = await leadOf(db, b.id);
   let payment = await openPayment(db, b.id, 'stripe');
-  if (!payment) {
+  const expired = payment && balance && (Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000 || payment.amount !== dueOf(b));
+  if (!payment || expired) {
     const base = `${publicUrl(config)}${sitePath(b.site)}`;
+    const key = balance ? `booking-${b.id}-balance-${await paymentsOf(db, b.id, 'stripe')}` : `booking-${b.id}-checkout`;
     const session = await viaStripe(() =>
       stripeClient(config).checkout.sessions.create(
         {
@@ -131,63 +187,132 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
           client_reference_id: String(b.id),
           metadata: { bookingId: String(b.id), ref: b.refIdKey },
           customer_email: lead?.email ?? undefined,
-          line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: b.total, product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
+          line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: dueOf(b), product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
           // The session ends with the booking's payment window (server/services/bookings/expiry.ts).
           expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
           success_url: `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
         },
-        { idempotencyKey: `booking-${b.id}-checkout` },
+        { idempotencyKey: key },
       ),
     );
-    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? b.total, currency: (session.currency ?? '').toUpperCase(), checkoutUrl: session.url });
+    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? dueOf(b), currency: (session.currency ?? '').toUpperCase(), checkoutUrl: session.url });
     payment = (await openPayment(db, b.id, 'stripe'))!;
   }
   return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };
 }
 
-/** Records a payment as taken by the provider's payment id, which no other payment may have used. */
-async function takePayment(tx: Db, payment: PaymentRow, providerPaymentId: string, now: Date) {
-  const [used] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, providerPaymentId)))
-    .limit(1);
-  if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
-  await tx.update(payments).set({ status: 'paid', providerPaymentId, paidAt: now }).where(eq(payments.id, payment.id));
+/** A payment the provider confirmed: what was taken, and how we learnt of it. */
+export interface Confirmation {
+  /** The provider's id of the money taken: Razorpay's payment id, Stripe's PaymentIntent. */
+  paymentId: string;
+  amount: number;
+  currency: string;
+  /** The event as stored: a webhook's own id, or how we learnt of it (`verify:pay_…`). */
+  eventId: string;
+  type: string;
+  payload: unknown;
+  /** For the booking's history: `Razorpay (signature verified)`. */
+  how: string;
 }
 
-/** A verified payment on a booking already paid by another: recorded, and the refund it is due said in the booking's history. */
-async function recordSecondPayment(db: Db, b: BookingRow, payment: PaymentRow, providerPaymentId: string, now = new Date()) {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    await takePayment(tx, payment, providerPaymentId, now);
-    await recordEvent(tx, b.id, b.status, 'paid', `a second payment (${payment.provider} ${providerPaymentId}) for a booking already paid: refund due`, now);
-  });
+/**
+ * What a confirmed payment did: paid the booking ('applied'), brought a cancelled one back
+ * ('reinstated'), was kept with its refund due (the booking cancelled for good: 'refund-due'; or
+ * already paid: 'paid-twice'), or had already been recorded ('duplicate').
+ */
+export type PaymentOutcome = 'applied' | 'reinstated' | 'refund-due' | 'paid-twice' | 'duplicate';
+
+export interface Applied {
+  outcome: PaymentOutcome;
+  booking: BookingRow;
 }
 
-/** Marks a booking paid by one payment, once: false when it already was (the other proof came first). */
-async function markPaid(db: Db, payment: PaymentRow, providerPaymentId: string, cause: string, now = new Date()): Promise<boolean> {
+/** Stores a provider's event once (by its id); false when it was already stored. */
+async function storeEvent(
+  db: Db,
+  e: { provider: Provider; eventId: string; type: string; bookingId: number | null; outcome: string; detail?: string; payload: unknown },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values({ ...e, detail: e.detail ?? '', payload: e.payload ?? {} })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return row?.id ?? null;
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Records a payment the provider confirmed, in one transaction with the booking's row locked:
+ * the payment row (provider, id, amount, currency, time) and a payment event, whatever the
+ * booking's state. An unpaid booking is paid (paid_at, invoice numbered); a cancelled one is
+ * reinstated when every line's rooms can still be sold (and its travel is still ahead), else the
+ * payment's refund is due; a booking already paid gets the payment recorded with its refund due.
+ */
+export async function applyPayment(db: Db, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const { rows } = await tx.execute<{ status: BookingRow['status']; payment_status: BookingRow['paymentStatus']; total: number }>(
-      sql`select status, payment_status, total from bookings where id = ${payment.bookingId} for update`,
-    );
-    const b = rows[0]!;
-    if (b.payment_status === 'paid') return false;
-    await takePayment(tx, payment, providerPaymentId, now);
-    const status = b.status === 'cancelled' ? 'cancelled' : 'confirmed';
-    await tx
-      .update(bookings)
-      .set({ status, paymentStatus: 'paid', amountPaid: b.total, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
-      .where(eq(bookings.id, payment.bookingId));
-    await recordEvent(tx, payment.bookingId, status, 'paid', cause, now);
-    if (status === 'confirmed') await assignInvoiceNumber(tx, payment.bookingId, now);
-    return true;
+    const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
+    if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
+    const eventRow = await storeEvent(tx, { provider: payment.provider, eventId: c.eventId, type: c.type, bookingId: b.id, outcome: 'received', payload: c.payload });
+    if (eventRow === null) return { outcome: 'duplicate', booking: b };
+    const finish = async (outcome: PaymentOutcome, detail: string): Promise<Applied> => {
+      await tx.update(paymentEvents).set({ outcome: outcome === 'paid-twice' ? 'refund-due' : outcome, detail }).where(eq(paymentEvents.id, eventRow));
+      const [after] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
+      return { outcome, booking: after! };
+    };
+    const [used] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, payment.provider), eq(payments.providerPaymentId, c.paymentId)))
+      .limit(1);
+    if (used?.id === payment.id) return finish('duplicate', `payment ${c.paymentId} was already recorded`);
+    if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
+    const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (row?.status === 'paid') return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
+    const take = (refund: 'due' | null) =>
+      tx
+        .update(payments)
+        .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency, paidAt: now, refundStatus: refund })
+        .where(eq(payments.id, payment.id));
+    const paid = async (cause: string) => {
+      await take(null);
+      await tx
+        .update(bookings)
+        .set({ status: 'confirmed', paymentStatus: 'paid', amountPaid: b.total, paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
+        .where(eq(bookings.id, b.id));
+      await recordEvent(tx, b.id, 'confirmed', 'paid', cause, now);
+      await assignInvoiceNumber(tx, b.id, now);
+    };
+    const amount = money(c.amount, c.currency);
+
+    if (b.paymentStatus === 'paid' || b.paymentStatus === 'refund-due') {
+      await take('due');
+      await recordEvent(tx, b.id, b.status, b.paymentStatus, `a second payment (${payment.provider} ${c.paymentId}) for a booking already paid: refund due`, now);
+      return finish('paid-twice', `a second payment (${amount}) for a booking already paid: refund due`);
+    }
+    if (b.status === 'cancelled') {
+      const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
+        select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from ${bookingLines} where booking_id = ${b.id}`);
+      const ahead = lines.every((l) => l.travelDate > utcDay(now));
+      if (ahead && (await resellRooms(tx, lines, now))) {
+        await paid(`paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`);
+        return finish('reinstated', 'paid after the booking was cancelled: rooms sold again, booking reinstated');
+      }
+      await take('due');
+      await tx.update(bookings).set({ paymentStatus: 'refund-due' }).where(eq(bookings.id, b.id));
+      const why = ahead ? 'its rooms are no longer available' : 'its travel date has passed';
+      await recordEvent(tx, b.id, 'cancelled', 'refund-due', `paid late with ${c.how} (${amount}) after the booking was cancelled; ${why}: refund due`, now);
+      return finish('refund-due', `paid after the booking was cancelled; ${why}: refund due`);
+    }
+    await paid(`paid with ${c.how}`);
+    return finish('applied', '');
   });
 }
 
-async function paymentOf(db: Db, b: BookingRow, provider: 'razorpay' | 'stripe', ref: string): Promise<PaymentRow> {
+/** The payment of this booking by its order or session id. */
+async function paymentOf(db: Db, b: BookingRow, provider: Provider, ref: string): Promise<PaymentRow> {
   const [payment] = await db
     .select()
     .from(payments)
@@ -199,11 +324,32 @@ async function paymentOf(db: Db, b: BookingRow, provider: 'razorpay' | 'stripe',
 
 export interface Verified {
   booking: BookingSummary;
-  /** This proof marked the booking paid (false: it already was). */
+  /** This proof changed the booking (paid, reinstated, or its refund due): a mail goes out. */
   changed: boolean;
+  outcome: PaymentOutcome;
+  /** The payment was recorded but did not pay the booking: what the traveller is told (a 409). */
+  refusal?: string;
 }
 
-/** Razorpay's handler answer, checked: signature, order of this booking, amount and currency, first use. */
+/** What the traveller is told after a confirmed payment that did not pay their booking. */
+async function refusalOf(db: Db, payment: PaymentRow, b: BookingRow): Promise<string | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  if (row?.refundStatus !== 'due') return undefined;
+  return b.status === 'cancelled' ? PAYMENT_MESSAGES.lateRefund(money(row.amount, row.currency), b.refIdKey) : PAYMENT_MESSAGES.paidTwice;
+}
+
+async function verified(db: Db, userId: number, payment: PaymentRow, applied: Applied): Promise<Verified> {
+  const b = await ownBooking(db, userId, applied.booking.id);
+  return { booking: await summaryOf(db, b), changed: applied.outcome !== 'duplicate', outcome: applied.outcome, refusal: await refusalOf(db, payment, b) };
+}
+
+/** Refused with the data the pages read: a payment kept with its refund due. */
+export const refundDue = (message: string) => new HttpError(409, message, { refund: 'due' });
+
+/**
+ * Razorpay's handler answer, checked: signature, order of this booking, amount and currency, first
+ * use. A booking cancelled meanwhile is reinstated or its refund is due (see applyPayment).
+ */
 export async function verifyRazorpay(
   db: Db,
   config: Config,
@@ -211,26 +357,32 @@ export async function verifyRazorpay(
   p: { BookingId: number; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ): Promise<Verified> {
   const b = await ownBooking(db, userId, p.BookingId);
-  if (b.paymentMethod !== 'razorpay') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
+  if (gatewayOf(b) !== 'razorpay') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
   const payment = await paymentOf(db, b, 'razorpay', p.razorpay_order_id);
   if (!razorpaySignatureValid(p.razorpay_order_id, p.razorpay_payment_id, p.razorpay_signature, config.RAZORPAY_KEY_SECRET ?? '')) {
     throw badRequest(PAYMENT_MESSAGES.badSignature);
   }
-  if (payment.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyVerified);
-  if (b.paymentStatus === 'paid') {
-    // Another order of this booking was paid first (two checkouts open across a renewal): this
-    // money is kept on record, with the refund it is due.
-    await recordSecondPayment(db, b, payment, p.razorpay_payment_id);
-    throw conflict(PAYMENT_MESSAGES.paidTwice);
+  if (payment.status === 'paid') {
+    const refusal = await refusalOf(db, payment, b);
+    throw refusal ? refundDue(refusal) : conflict(PAYMENT_MESSAGES.alreadyVerified);
   }
-  if (b.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
   const order = await razorpay(config).fetchOrder(p.razorpay_order_id);
-  if (order.amount !== b.total || order.currency !== b.currency || payment.amount !== b.total || order.receipt !== b.refIdKey) {
+  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
+  if (order.amount !== payment.amount || order.currency !== b.currency || order.receipt !== b.refIdKey || (unpaid && payment.amount !== dueOf(b))) {
     throw conflict(PAYMENT_MESSAGES.amountMismatch);
   }
-  const changed = await markPaid(db, payment, p.razorpay_payment_id, 'paid with Razorpay (signature verified)');
-  if (!changed) throw conflict(PAYMENT_MESSAGES.alreadyVerified);
-  return { booking: await summaryOf(db, (await ownBooking(db, userId, b.id))!), changed };
+  const applied = await applyPayment(db, payment, {
+    paymentId: p.razorpay_payment_id,
+    amount: order.amount,
+    currency: order.currency,
+    eventId: `verify:${p.razorpay_payment_id}`,
+    type: 'payment.verified',
+    payload: { order_id: p.razorpay_order_id, payment_id: p.razorpay_payment_id },
+    how: 'Razorpay (signature verified)',
+  });
+  const result = await verified(db, userId, payment, applied);
+  if (applied.outcome === 'duplicate' && !result.refusal) throw conflict(PAYMENT_MESSAGES.alreadyVerified);
+  return result;
 }
 
 /**
@@ -253,7 +405,13 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
     const paid = items.find((i) => i.status === 'captured' && i.order_id === payment.providerRef && i.amount === payment.amount && i.currency === payment.currency);
     if (!paid) continue;
     try {
-      if (!(await markPaid(db, payment, paid.id, 'paid with Razorpay (found paid at Razorpay before the payment window closed)', now))) continue;
+      const applied = await applyPayment(
+        db,
+        payment,
+        { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId: `settle:${paid.id}`, type: 'order.payments', payload: paid, how: 'Razorpay (found paid at Razorpay before the payment window closed)' },
+        now,
+      );
+      if (applied.outcome === 'duplicate') continue;
     } catch (err) {
       if (err instanceof HttpError) continue; // that payment id is already recorded
       throw err;
@@ -263,45 +421,191 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
   return settled;
 }
 
-/** A Checkout Session that is paid, for this booking, in its currency, for its exact amount. */
-function sessionPays(session: CheckoutSession, b: BookingRow): 'paid' | 'unpaid' | 'mismatch' {
-  if (session.client_reference_id !== String(b.id) || (session.currency ?? '').toUpperCase() !== b.currency || session.amount_total !== b.total) return 'mismatch';
-  return session.payment_status === 'paid' ? 'paid' : 'unpaid';
-}
-
-/** The traveller is back from Stripe: we ask Stripe whether the session is paid. */
-export async function verifyStripe(db: Db, config: Config, userId: number, p: { BookingId: number; sessionId: string }): Promise<Verified> {
-  const b = await ownBooking(db, userId, p.BookingId);
-  if (b.paymentMethod !== 'stripe') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
-  const payment = await paymentOf(db, b, 'stripe', p.sessionId);
-  if (b.paymentStatus === 'paid') return { booking: await summaryOf(db, b), changed: false };
-  if (b.status === 'cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
-  const session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(p.sessionId));
-  const state = sessionPays(session, b);
-  if (state === 'mismatch') throw conflict(PAYMENT_MESSAGES.amountMismatch);
-  if (state === 'unpaid') throw conflict(PAYMENT_MESSAGES.notPaidYet);
-  const changed = await markPaid(db, payment, paymentIntentOf(session), 'paid with Stripe (confirmed on return)');
-  return { booking: await summaryOf(db, await ownBooking(db, userId, b.id)), changed };
+/** What in a Checkout Session does not match its booking and our payment row (empty: it matches). */
+function sessionProblems(session: CheckoutSession, b: BookingRow, payment: PaymentRow): string[] {
+  const problems: string[] = [];
+  if (session.id !== payment.providerRef) problems.push(`session ${session.id} is not the one opened for booking ${b.refIdKey} (${payment.providerRef})`);
+  if (session.client_reference_id !== String(b.id)) problems.push(`reference ${session.client_reference_id ?? '(none)'} is not booking ${b.id}`);
+  if (session.metadata?.ref && session.metadata.ref !== b.refIdKey) problems.push(`reference ${session.metadata.ref} is not booking ${b.refIdKey}`);
+  const currency = (session.currency ?? '').toUpperCase();
+  if (currency !== b.currency) problems.push(`currency ${currency || '(none)'} is not the booking's ${b.currency}`);
+  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
+  const expected = unpaid ? dueOf(b) : payment.amount;
+  if (session.amount_total !== expected || session.amount_total !== payment.amount) problems.push(`amount ${session.amount_total ?? '(none)'} is not the ${expected} due`);
+  return problems;
 }
 
 const paymentIntentOf = (s: CheckoutSession) => (typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? s.id));
 
+const stripeConfirmation = (session: CheckoutSession, eventId: string, type: string, payload: unknown, how: string): Confirmation => ({
+  paymentId: paymentIntentOf(session),
+  amount: session.amount_total ?? 0,
+  currency: (session.currency ?? '').toUpperCase(),
+  eventId,
+  type,
+  payload,
+  how,
+});
+
+/** The traveller is back from Stripe: we ask Stripe whether the session is paid. */
+export async function verifyStripe(db: Db, config: Config, userId: number, p: { BookingId: number; sessionId: string }): Promise<Verified> {
+  const b = await ownBooking(db, userId, p.BookingId);
+  if (gatewayOf(b) !== 'stripe') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
+  const payment = await paymentOf(db, b, 'stripe', p.sessionId);
+  if (payment.status === 'paid') {
+    // The webhook (or an earlier return) came first.
+    const refusal = await refusalOf(db, payment, b);
+    return { booking: await summaryOf(db, b), changed: false, outcome: 'duplicate', refusal };
+  }
+  if (b.paymentStatus === 'paid') return { booking: await summaryOf(db, b), changed: false, outcome: 'duplicate' };
+  const session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(p.sessionId));
+  if (sessionProblems(session, b, payment).length) throw conflict(PAYMENT_MESSAGES.amountMismatch);
+  if (session.payment_status !== 'paid') throw conflict(b.status === 'cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.notPaidYet);
+  const applied = await applyPayment(db, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)'));
+  return verified(db, userId, payment, applied);
+}
+
+/**
+ * Before the payment window cancels a Stripe booking, ask Stripe whether its Checkout Session was
+ * paid (a traveller who paid and closed the page before coming back, with the webhook not set up
+ * or late): it is confirmed, not cancelled. Throws when Stripe cannot be asked: nothing is
+ * cancelled that round.
+ */
+export async function settleStripeSessions(db: Db, config: Config, windowMinutes: number, now = new Date()): Promise<{ userId: number; refIdKey: string }[]> {
+  if (!config.STRIPE_SECRET_KEY) return [];
+  const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
+  const due = await db
+    .select({ payment: payments, booking: bookings })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.status, 'created'), unpaidPastWindow(before)));
+  const settled: { userId: number; refIdKey: string }[] = [];
+  for (const { payment, booking } of due) {
+    let session: CheckoutSession;
+    try {
+      session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(payment.providerRef));
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      continue; // Stripe has no such session: nothing was paid on it
+    }
+    if (session.payment_status !== 'paid' || sessionProblems(session, booking, payment).length) continue;
+    try {
+      const applied = await applyPayment(
+        db,
+        payment,
+        stripeConfirmation(session, `settle:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (found paid at Stripe before the payment window closed)'),
+        now,
+      );
+      if (applied.outcome === 'duplicate') continue;
+    } catch (err) {
+      if (err instanceof HttpError) continue;
+      throw err;
+    }
+    settled.push({ userId: booking.userId, refIdKey: booking.refIdKey });
+  }
+  return settled;
+}
+
+/** A booking whose payment changed on a provider's call: whom to mail, and what happened. */
+export interface Changed {
+  userId: number;
+  refIdKey: string;
+  outcome: PaymentOutcome;
+}
+
 /**
  * Stripe's webhook, its signature already checked: a completed, paid session of one of our
- * bookings marks it paid (a no-op when the traveller's return came first). Returns the booking
- * that changed, if any, so its mail can be sent.
+ * bookings pays it (a no-op when the traveller's return came first), reinstates it or is kept with
+ * its refund due. Every event is stored; one that does not match its booking (amount, currency,
+ * session, reference) with what did not match, and logged at warn. Returns the booking that
+ * changed, if any, so its mail can be sent.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<{ userId: number; refIdKey: string } | null> {
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
+export async function handleStripeEvent(db: Db, event: Stripe.Event, log?: FastifyBaseLogger): Promise<Changed | null> {
+  const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'stripe', eventId: event.id, type: event.type, bookingId, outcome, detail, payload: event });
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
+    await store(null, 'ignored', 'not an event the shop acts on');
+    return null;
+  }
   const session = event.data.object;
   const [payment] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, session.id)))
     .limit(1);
-  if (!payment) return null;
+  if (!payment) {
+    // Not a session we opened; when it names one of our bookings, it is a mismatch worth a look.
+    const named = Number(session.client_reference_id);
+    const [b] = Number.isSafeInteger(named) && named > 0 ? await db.select().from(bookings).where(eq(bookings.id, named)).limit(1) : [];
+    if (b && session.metadata?.ref === b.refIdKey) {
+      const detail = `session ${session.id} is not one opened for booking ${b.refIdKey}`;
+      if (await store(b.id, 'mismatch', detail)) log?.warn({ event: event.id, booking: b.refIdKey, mismatch: [detail] }, `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`);
+    } else {
+      await store(null, 'ignored', `session ${session.id} is not one of ours`);
+    }
+    return null;
+  }
   const [b] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1);
-  if (!b || sessionPays(session, b) !== 'paid') return null;
-  const changed = await markPaid(db, payment, paymentIntentOf(session), 'paid with Stripe (webhook)');
-  return changed ? { userId: b.userId, refIdKey: b.refIdKey } : null;
+  if (!b) return null;
+  const problems = sessionProblems(session, b, payment);
+  if (problems.length) {
+    const detail = problems.join('; ');
+    if (await store(b.id, 'mismatch', detail)) log?.warn({ event: event.id, booking: b.refIdKey, mismatch: problems }, `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`);
+    return null;
+  }
+  if (session.payment_status !== 'paid') {
+    await store(b.id, 'ignored', 'the session is not paid yet');
+    return null;
+  }
+  const applied = await applyPayment(db, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)'));
+  return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
+}
+
+/**
+ * Razorpay's webhook (`payment.captured`, `order.paid`), its signature already checked: a captured
+ * payment of one of our orders, for its exact amount and currency, pays the booking as the verify
+ * call does (a replay, by event id or payment id, changes nothing). Every event is stored.
+ */
+export async function handleRazorpayEvent(db: Db, event: RazorpayWebhookEvent, eventId: string, log?: FastifyBaseLogger): Promise<Changed | null> {
+  const type = String(event.event ?? '');
+  const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
+  const paid = event.payload?.payment?.entity;
+  const order = event.payload?.order?.entity;
+  if ((type !== 'payment.captured' && type !== 'order.paid') || !paid?.order_id) {
+    await store(null, 'ignored', 'not an event the shop acts on');
+    return null;
+  }
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'razorpay'), eq(payments.providerRef, paid.order_id)))
+    .limit(1);
+  const [b] = payment ? await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1) : [];
+  if (!payment || !b) {
+    await store(null, 'ignored', `order ${paid.order_id} is not one of ours`);
+    return null;
+  }
+  if (paid.status !== 'captured') {
+    await store(b.id, 'ignored', `payment ${paid.id} is ${paid.status}, not captured`);
+    return null;
+  }
+  const problems: string[] = [];
+  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
+  const expected = unpaid ? dueOf(b) : payment.amount;
+  if (paid.amount !== payment.amount || paid.amount !== expected) problems.push(`amount ${paid.amount} is not the ${expected} due`);
+  if (paid.currency !== b.currency) problems.push(`currency ${paid.currency} is not the booking's ${b.currency}`);
+  if (order && (order.id !== paid.order_id || (order.receipt ?? b.refIdKey) !== b.refIdKey)) problems.push(`order ${order.id} (receipt ${order.receipt ?? '(none)'}) is not booking ${b.refIdKey}'s`);
+  if (problems.length) {
+    const detail = problems.join('; ');
+    if (await store(b.id, 'mismatch', detail)) log?.warn({ event: eventId, booking: b.refIdKey, mismatch: problems }, `Razorpay event ${eventId} does not match booking ${b.refIdKey}: ${detail}`);
+    return null;
+  }
+  try {
+    const applied = await applyPayment(db, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)' });
+    return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    await store(b.id, 'mismatch', `payment ${paid.id} was already used for another booking`);
+    log?.warn({ event: eventId, booking: b.refIdKey }, `Razorpay event ${eventId}: payment ${paid.id} was already used for another booking`);
+    return null;
+  }
 }

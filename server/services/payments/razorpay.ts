@@ -67,3 +67,26 @@ export function razorpaySignatureValid(orderId: string, paymentId: string, signa
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** A webhook event as Razorpay posts it (https://razorpay.com/docs/webhooks/payloads/payments/). */
+export interface RazorpayWebhookEvent {
+  entity?: 'event';
+  event?: string;
+  contains?: string[];
+  payload?: {
+    payment?: { entity?: RazorpayPayment };
+    order?: { entity?: RazorpayOrder };
+  };
+  created_at?: number;
+}
+
+/**
+ * A webhook's proof: HMAC-SHA256 of the exact body with the webhook secret (not the key secret),
+ * hex, in X-Razorpay-Signature. Compared in constant time.
+ */
+export function razorpayWebhookSignatureValid(body: Buffer, signature: string, secret: string): boolean {
+  if (!secret) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('hex'));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

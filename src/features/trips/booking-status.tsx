@@ -1,7 +1,7 @@
 import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts';
 
 const STATUS: Record<BookingStatus, string> = { 'awaiting-payment': 'Awaiting payment', confirmed: 'Confirmed', cancelled: 'Cancelled' };
-const PAYMENT: Record<PaymentStatus, string> = { unpaid: 'Not paid yet', paid: 'Paid', failed: 'Payment failed', refunded: 'Refunded' };
+const PAYMENT: Record<PaymentStatus, string> = { unpaid: 'Not paid yet', paid: 'Paid', failed: 'Payment failed', refunded: 'Refunded', 'refund-due': 'Refund due' };
 
 /** A booking's state in words, and its payment's. */
 export function BookingStatusBadges({ status, payment }: { status: BookingStatus; payment: PaymentStatus }) {
