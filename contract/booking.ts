@@ -239,6 +239,8 @@ export const bookingDetailSchema = bookingSummarySchema.extend({
   paymentDueOn: z.string().nullable(),
   /** Pay later: where to pay. */
   payTo: shopContactSchema.nullable(),
+  /** Pay later: the balance can be paid online now, with the site's gateway (until the due date). */
+  payOnline: z.boolean().optional(),
   specialRequests: z.string(),
   /** Shown masked (XXXXX1234F). */
   pan: z.string().nullable(),

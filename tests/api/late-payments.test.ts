@@ -361,6 +361,8 @@ describe('a pay-later balance paid online from Trips', () => {
   it('India: Razorpay’s order for the amount due, verified as at checkout; the booking is paid, dated and invoiced', async () => {
     const b = await razorpayBooking(priya, 'pay-later');
     expect(b).toMatchObject({ Status: 'confirmed', PaymentStatus: 'unpaid', PaymentMethod: 'pay-later' });
+    // Trips offers to pay it online.
+    expect(await detail(priya.token, b.RefIdKey)).toMatchObject({ payOnline: true, amountDue: b.Total });
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN');
     expect(start.status).toBe(200);
     const next = start.body.data.Next;
@@ -382,7 +384,7 @@ describe('a pay-later balance paid online from Trips', () => {
     expect(r).toMatchObject({ amount_paid: b.Total });
     expect(r.paid_at).not.toBeNull();
     expect(r.invoice_number).toMatch(/^WLH-IN-/);
-    expect((await detail(priya.token, b.RefIdKey)).amountDue).toBe(0);
+    expect(await detail(priya.token, b.RefIdKey)).toMatchObject({ amountDue: 0, payOnline: false });
     await mailTo(priya.email, `Payment received: booking ${b.RefIdKey}`, since);
     // Nothing left to pay.
     const again = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN');
@@ -418,6 +420,7 @@ describe('a pay-later balance paid online from Trips', () => {
     const foreign = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token);
     expect(foreign.status).toBe(404);
     await kit.database.db.execute(sql`update bookings set payment_due_on = current_date - 1 where id = ${b.BookingId}`);
+    expect((await detail(priya.token, b.RefIdKey)).payOnline).toBe(false);
     const late = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ status: 'error', data: null });

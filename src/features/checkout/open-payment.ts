@@ -1,6 +1,6 @@
 import { verifyRazorpayPayment } from '../../../contract/booking-calls.ts';
 import type { NextStep } from '../../../contract/booking.ts';
-import { callApi } from '../../lib/api-client.ts';
+import { ApiError, callApi } from '../../lib/api-client.ts';
 
 /*
  * Opening a gateway for a booking. The card never touches our pages: Razorpay's own checkout
@@ -71,7 +71,11 @@ export async function openPayment(next: NextStep, bookingId: number, site: 'UAE'
       prefill: next.prefill,
       timeout: next.timeout,
       handler: (answer: RazorpayHandlerAnswer) => {
-        callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }).then(() => resolve('paid'), reject);
+        callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }).then(
+          () => resolve('paid'),
+          // Razorpay's webhook may have recorded this payment first: it is paid all the same.
+          (err: unknown) => (err instanceof ApiError && err.httpStatus === 409 && /already been verified/.test(err.message) ? resolve('paid') : reject(err)),
+        );
       },
       modal: { ondismiss: () => resolve('dismissed') },
     });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { startBookingPayment } from '../../../contract/booking-calls.ts';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
 import { Seo } from '../../components/seo.tsx';
@@ -23,7 +23,8 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
   const b = booking.data;
   if (booking.error && !b) return <p className="notice notice-error" role="alert">{messageOf(booking.error)}</p>;
   if (!b) return <p aria-busy="true">Loading your booking…</p>;
-  if (b.Status !== 'awaiting-payment') {
+  // A gateway booking waiting for its payment, or a pay-later balance paid online before its due date.
+  if (b.Status !== 'awaiting-payment' && !b.payOnline) {
     return (
       <p className="notice">
         Nothing to pay here: <Link to={href(`/trips/${reference}`)}>see booking {reference}</Link>.
@@ -36,7 +37,7 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
     try {
       const { Next } = await callApi(startBookingPayment, { BookingId: b!.BookingId }, { auth: true, headers: { Country: site } });
       const outcome = await openPayment(Next, b!.BookingId, site);
-      if (outcome === 'paid') navigate(href(`/trips/${reference}?booked=1`), { replace: true });
+      if (outcome === 'paid') navigate(href(`/trips/${reference}?booked=1${b!.payOnline ? '&paid=1' : ''}`), { replace: true });
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -51,8 +52,9 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
       </p>
       <FormMessages error={error} />
       <button type="button" className="button button-primary acc-wide" disabled={busy} onClick={() => void pay()}>
-        {busy ? 'Opening the payment…' : `Pay ${formatMinor(b.amountDue, b.Currency)}`}
+        {busy ? 'Opening the payment…' : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`}
       </button>
+      {b.payOnline && b.paymentDueOn ? <p className="acc-hint">Due by {formatDay(b.paymentDueOn)}. The card is typed on {site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} page, never ours.</p> : null}
     </>
   );
 }

@@ -22,16 +22,19 @@ function Confirming({ reference, sessionId }: { reference: string; sessionId: st
     void (async () => {
       try {
         const b = await callApi(bookingDetailById, { RefIdKey: reference }, { auth: true });
+        let paidLater = false;
         for (let attempt = 0; ; attempt += 1) {
           try {
-            await callApi(verifyStripePayment, { BookingId: b.BookingId, sessionId }, { auth: true, headers: { Country: site } });
+            paidLater = (await callApi(verifyStripePayment, { BookingId: b.BookingId, sessionId }, { auth: true, headers: { Country: site } })).PaymentMethod === 'pay-later';
             break;
           } catch (err) {
-            if (!(err instanceof ApiError && err.httpStatus === 409 && attempt < 4) || stopped) throw err;
+            // A payment kept with its refund due (the booking was cancelled meanwhile) is the answer, not a delay.
+            const refund = err instanceof ApiError && (err.data as { refund?: string } | null)?.refund === 'due';
+            if (!(err instanceof ApiError && err.httpStatus === 409 && attempt < 4) || refund || stopped) throw err;
             await wait(1500 * (attempt + 1));
           }
         }
-        if (!stopped) navigate(href(`/trips/${reference}?booked=1`), { replace: true });
+        if (!stopped) navigate(href(`/trips/${reference}?booked=1${paidLater ? '&paid=1' : ''}`), { replace: true });
       } catch (err) {
         if (!stopped) setError(messageOf(err));
       }

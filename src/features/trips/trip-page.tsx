@@ -73,9 +73,19 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
     <>
       {!booking.data && saved ? <SavedCopy entry={saved} /> : null}
       {justBooked ? (
-        <div className={`notice ${awaiting ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
-          <h2>{awaiting ? 'Your booking is made: payment pending' : 'Booking confirmed'}</h2>
-          <p>{awaiting ? 'Complete the payment to confirm it. Your rooms are kept meanwhile.' : 'Thank you! We have emailed your confirmation.'}</p>
+        <div className={`notice ${awaiting || b.Status === 'cancelled' ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
+          <h2>{awaiting ? 'Your booking is made: payment pending' : b.Status === 'cancelled' ? 'This booking is cancelled' : b.PaymentStatus === 'paid' && params.get('paid') === '1' ? 'Payment received' : 'Booking confirmed'}</h2>
+          <p>
+            {awaiting
+              ? 'Complete the payment to confirm it. Your rooms are kept meanwhile.'
+              : b.Status === 'cancelled'
+                ? b.PaymentStatus === 'refund-due'
+                  ? 'Your payment reached us after the booking was cancelled and its rooms are no longer available: we will refund it to you.'
+                  : 'It was not paid in time.'
+                : params.get('paid') === '1'
+                  ? `Thank you! ${formatMinor(b.amountPaid, b.Currency)} is paid and your booking is confirmed. We have emailed your receipt.`
+                  : 'Thank you! We have emailed your confirmation.'}
+          </p>
         </div>
       ) : null}
       {state?.paymentError ? (
@@ -99,6 +109,11 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         // A document load: India's payment page carries Razorpay's policy.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
           Complete payment: {formatMinor(b.amountDue, b.Currency)}
+        </a>
+      ) : b.payOnline && booking.data ? (
+        // Pay later, paid online before the due date: the checkout's gateway flow on the payment page.
+        <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
+          Pay {formatMinor(b.amountDue, b.Currency)} now
         </a>
       ) : null}
       <PayLater b={b} />
