@@ -37,6 +37,8 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
     try {
       const { Next } = await callApi(startBookingPayment, { BookingId: b!.BookingId }, { auth: true, headers: { Country: site } });
       const outcome = await openPayment(Next, b!.BookingId, site);
+      // The booking as it now is (paid), not the copy this page loaded.
+      if (outcome === 'paid') await booking.mutate();
       if (outcome === 'paid') navigate(href(`/trips/${reference}?booked=1${b!.payOnline ? '&paid=1' : ''}`), { replace: true });
     } catch (err) {
       setError(messageOf(err));

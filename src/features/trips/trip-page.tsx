@@ -69,12 +69,14 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
   const justBooked = params.get('booked') === '1';
   const awaiting = b.Status === 'awaiting-payment';
   const confirmed = b.Status === 'confirmed';
+  // Back from paying a pay-later balance online.
+  const paidNow = params.get('paid') === '1' && b.PaymentStatus === 'paid';
   return (
     <>
       {!booking.data && saved ? <SavedCopy entry={saved} /> : null}
       {justBooked ? (
         <div className={`notice ${awaiting || b.Status === 'cancelled' ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
-          <h2>{awaiting ? 'Your booking is made: payment pending' : b.Status === 'cancelled' ? 'This booking is cancelled' : b.PaymentStatus === 'paid' && params.get('paid') === '1' ? 'Payment received' : 'Booking confirmed'}</h2>
+          <h2>{awaiting ? 'Your booking is made: payment pending' : b.Status === 'cancelled' ? 'This booking is cancelled' : paidNow ? 'Payment received' : 'Booking confirmed'}</h2>
           <p>
             {awaiting
               ? 'Complete the payment to confirm it. Your rooms are kept meanwhile.'
@@ -82,7 +84,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
                 ? b.PaymentStatus === 'refund-due'
                   ? 'Your payment reached us after the booking was cancelled and its rooms are no longer available: we will refund it to you.'
                   : 'It was not paid in time.'
-                : params.get('paid') === '1'
+                : paidNow
                   ? `Thank you! ${formatMinor(b.amountPaid, b.Currency)} is paid and your booking is confirmed. We have emailed your receipt.`
                   : 'Thank you! We have emailed your confirmation.'}
           </p>
