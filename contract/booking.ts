@@ -156,6 +156,8 @@ export const bookingQuoteSchema = priceBreakdownSchema.extend({
   panRequired: z.boolean(),
   /** The ways this site takes payment now (gateways only when configured). */
   paymentMethods: z.array(paymentMethodSchema),
+  /** Why paying later is not among paymentMethods (the trip starts too soon for it); null when it is. */
+  payLaterUnavailable: z.string().nullable().optional(),
   /** Why a chosen coupon was not applied; null when it was (or none was chosen). */
   couponError: z.string().nullable(),
 });

@@ -12,9 +12,11 @@ import { currencySchema, siteSchema } from './site.ts';
 
 export const DOCUMENT_MESSAGES = {
   invoiceAwaitingPayment: 'This booking is waiting for its payment, so it has no invoice yet. Complete the payment and your invoice will be ready here.',
-  invoiceCancelled: 'This booking was cancelled before it was confirmed, so it has no invoice.',
+  invoiceCancelled: 'This booking was cancelled before it was paid, so it has no invoice.',
   vouchersAwaitingPayment: 'Vouchers are issued once your booking is confirmed. Complete the payment to confirm it, and your vouchers will be ready here.',
   vouchersCancelled: 'This booking was cancelled, so it has no vouchers.',
+  /** Pay later: supplier vouchers only once the balance is received in full. */
+  vouchersAfterBalance: 'Vouchers come when the balance is paid. Pay the balance by its due date and your vouchers will be ready here.',
 } as const;
 
 export const DOCUMENT_FORMATS = ['json', 'pdf'] as const;
@@ -91,11 +93,13 @@ export const invoiceSchema = z.object({
   RefIdKey: z.string(),
   site: siteSchema,
   currency: currencySchema,
-  /** 'Tax invoice'. */
+  /** 'Tax invoice', or 'Proforma invoice' until the booking is paid in full. */
   documentTitle: z.string(),
-  /** `WLH-AE-000001` / `WLH-IN-000001`: one gapless series per site, given when the booking was confirmed. */
-  invoiceNumber: z.string(),
-  /** The day it was confirmed, in the site's time zone. */
+  /** A tax invoice once the booking is paid in full; a proforma invoice (not a tax invoice, no number) until then. */
+  title: z.enum(['Tax Invoice', 'Proforma Invoice']),
+  /** `WLH-AE-000001` / `WLH-IN-000001`: one gapless series per site, given when the booking is paid in full; null on a proforma. */
+  invoiceNumber: z.string().nullable(),
+  /** The day it was confirmed (a proforma: the day it was made), in the site's time zone. */
   invoiceDate: z.string(),
   status: bookingStatusSchema,
   paymentStatus: paymentStatusSchema,

@@ -113,6 +113,8 @@ const envSchema = z.object({
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(30).max(24 * 60).default(60),
   /** Pay later: days until the balance is due (never later than three days before travel). */
   PAY_LATER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** Pay later: days after the due date before an unpaid booking is cancelled (on the day after them) and its rooms released. */
+  PAY_LATER_GRACE_DAYS: z.coerce.number().int().min(0).max(14).default(2),
   /** The seller on each site (legal name, address, tax number, phone, bank): JSON overriding the defaults. */
   SHOP_UAE: optionalText,
   SHOP_IN: optionalText,

@@ -6,6 +6,7 @@ import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { bookingNotifier } from './services/bookings/notify.ts';
+import { runPayLater } from './services/bookings/pay-later.ts';
 import { createMailer } from './services/mail.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
@@ -56,9 +57,19 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   };
   const expireTimer = setInterval(expire, 60_000);
   expireTimer.unref();
+  // Pay later: reminders 3 days and 1 day before the due date, and cancellation after it and its grace.
+  const payLater = () =>
+    runPayLater(database.db, config, createMailer(config, app.log), app.log).then(
+      () => undefined,
+      (err) => app.log.warn({ err }, 'pay-later reminders and cancellations failed'),
+    );
+  void payLater();
+  const payLaterTimer = setInterval(payLater, 15 * 60_000);
+  payLaterTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     clearInterval(expireTimer);
+    clearInterval(payLaterTimer);
     await database.close();
   });
 

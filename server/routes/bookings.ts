@@ -24,7 +24,7 @@ import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
-import { createBooking as book } from '../services/bookings/create-booking.ts';
+import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { bookingNotifier } from '../services/bookings/notify.ts';
 import { checkPan } from '../services/bookings/pan.ts';
@@ -47,7 +47,15 @@ export async function bookingRoutes(app: FastifyInstance) {
     const hold = await ownHold(app.db, me.userId, p.TempBookingId, request.site);
     const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
-    return ok({ ...quote, TempBookingId: hold.id, holdExpiresAt: hold.holdExpiresAt.toISOString(), paymentMethods: paymentMethodsFor(app.config, request.site) });
+    const first = hold.lines.map((l) => l.travelDate).sort()[0];
+    const payLater = first ? payLaterOffer(new Date(), first, app.config, paymentMethodsFor(app.config, request.site).length > 1) : { offered: true as const };
+    return ok({
+      ...quote,
+      TempBookingId: hold.id,
+      holdExpiresAt: hold.holdExpiresAt.toISOString(),
+      paymentMethods: paymentMethodsFor(app.config, request.site, payLater.offered),
+      payLaterUnavailable: payLater.offered ? null : payLater.reason,
+    });
   });
 
   route(app, createBooking, async (p, request, reply) => {

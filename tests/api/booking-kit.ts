@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config.ts';
+import { recordEvent } from '../../server/services/bookings/records.ts';
+import { assignInvoiceNumber } from '../../server/services/documents/invoice-number.ts';
 import { startGateways, type Gateways } from '../support/gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 
@@ -135,3 +137,17 @@ export async function count(kit: BookingKit, query: ReturnType<typeof sql>): Pro
 }
 
 export { call, sql };
+
+/**
+ * The balance of a pay-later booking received in full, as the shop records it (a bank transfer
+ * marked paid, or the balance paid online): paid, its history, and its tax-invoice number, in one
+ * transaction, as markPaid does for a gateway payment.
+ */
+export async function markPaidInFull(kit: BookingKit, bookingId: number, now = new Date()) {
+  await kit.database.db.transaction(async (tx) => {
+    const db = tx as unknown as typeof kit.database.db;
+    await db.execute(sql`update bookings set payment_status = 'paid', amount_paid = total, paid_at = ${now.toISOString()} where id = ${bookingId}`);
+    await recordEvent(db, bookingId, 'confirmed', 'paid', 'balance received by bank transfer', now);
+    await assignInvoiceNumber(db, bookingId, now);
+  });
+}

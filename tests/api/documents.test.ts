@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../contract/format.ts';
-import { book, call, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
+import { book, call, createBookingKit, findPackage, holdId, lead, markPaidInFull, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
 
 let kit: BookingKit;
 type Who = { token: string; userId: number; email: string };
@@ -48,6 +48,13 @@ async function payLater(who: Who, site: Site, body: Record<string, unknown> = {}
   return res.body.data;
 }
 
+/** A pay-later booking whose balance was then received in full. */
+async function paidLater(who: Who, site: Site, body: Record<string, unknown> = {}, lines: Line[] = [{ packageId: dubai.id }]) {
+  const b = await payLater(who, site, body, lines);
+  await markPaidInFull(kit, b.BookingId);
+  return b;
+}
+
 /** An India booking paid with Razorpay: made (awaiting payment), with its order. */
 async function razorpayBooking(who: Who) {
   const id = await holdId(kit, who.token, 'IN', [{ packageId: overseas.id }]);
@@ -67,7 +74,7 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 describe('GetInvoiceDetails', () => {
-  it('invoices a pay-later booking when it is made: the UAE series, the booking’s lines, coupon, VAT and total, and the balance with the account to pay', async () => {
+  it('gives a pay-later booking a proforma invoice until it is paid: no number, the booking’s lines, coupon, VAT and total, and the balance with the account to pay; paid in full, a tax invoice numbered in the UAE series', async () => {
     const fresh = await traveller(kit, 'lina');
     const b = await payLater(fresh, 'UAE', { CouponCode: 'WELCOME10', Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }, { FirstName: 'Mira', LastName: 'Rao', AgeBand: 'child' }] }, [
       { packageId: dubai.id, adults: 2, children: 1 },
@@ -80,7 +87,9 @@ describe('GetInvoiceDetails', () => {
       RefIdKey: b.RefIdKey,
       site: 'UAE',
       currency: 'AED',
-      documentTitle: 'Tax invoice',
+      title: 'Proforma Invoice',
+      documentTitle: 'Proforma invoice',
+      invoiceNumber: null,
       status: 'confirmed',
       paymentStatus: 'unpaid',
       paymentMethod: 'pay-later',
@@ -90,9 +99,8 @@ describe('GetInvoiceDetails', () => {
       amountPaid: 0,
       paymentDueOn: d.paymentDueOn,
       paidOn: null,
-      pdf: { filename: `invoice-${inv.invoiceNumber}.pdf`, url: `/api/Common/GetInvoiceDetails?BookingId=${b.BookingId}&format=pdf` },
+      pdf: { filename: `proforma-${b.RefIdKey}.pdf`, url: `/api/Common/GetInvoiceDetails?BookingId=${b.BookingId}&format=pdf` },
     });
-    expect(inv.invoiceNumber).toMatch(/^WLH-AE-\d{6}$/);
     expect(inv.invoiceDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The booking's own figures, not a recalculation.
     expect({ subtotal: inv.subtotal, discount: inv.discount, taxes: inv.taxes, total: inv.total }).toEqual({ subtotal: d.subtotal, discount: d.discount, taxes: d.taxes, total: d.total });
@@ -113,13 +121,35 @@ describe('GetInvoiceDetails', () => {
     expect(line.amount).toBe(line.items.reduce((s: number, i: { amount: number }) => s + i.amount, 0));
     expect(inv.subtotal).toBe(line.amount);
 
-    expect(inv.payTo).toMatchObject({ bank: { codeLabel: 'IBAN', bankName: 'Emirates NBD' }, reference: `${inv.invoiceNumber} / ${b.RefIdKey}` });
-    expect(inv.notes[0]).toBe(`Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting ${inv.invoiceNumber}, or call +971 4 123 4567 to pay by card.`);
+    expect(inv.payTo).toMatchObject({ bank: { codeLabel: 'IBAN', bankName: 'Emirates NBD' }, reference: b.RefIdKey });
+    expect(inv.notes[0]).toBe(`Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`);
+    expect(inv.notes[1]).toBe('This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.');
     expect(inv.notes).toContain('Prices include VAT at 5%.');
+    // Nothing was taken from the tax-invoice series.
+    expect((await kit.database.db.execute<{ n: string | null }>(sql`select invoice_number as n from bookings where id = ${b.BookingId}`)).rows[0]!.n).toBeNull();
+
+    await markPaidInFull(kit, b.BookingId);
+    const tax = await json('GetInvoiceDetails', b.BookingId, fresh.token);
+    expect(tax).toMatchObject({ title: 'Tax Invoice', documentTitle: 'Tax invoice', paymentStatus: 'paid', amountPaid: inv.total, amountDue: 0, payTo: null, paymentDueOn: null, total: inv.total, lines: inv.lines });
+    expect(tax.invoiceNumber).toMatch(/^WLH-AE-\d{6}$/);
+    expect(tax.pdf.filename).toBe(`invoice-${tax.invoiceNumber}.pdf`);
+    expect(tax.notes[0]).toBe(`Paid in full on ${formatDay(tax.paidOn)} by bank transfer. Thank you.`);
+    expect(tax.notes.some((n: string) => n.includes('proforma'))).toBe(false);
   });
 
-  it('answers the same invoice as a PDF attachment: number, reference, buyer and amounts in AED, the same bytes each time', async () => {
+  it('answers the same invoice as a PDF attachment: a proforma until paid (not a tax invoice, the amount due and its date), then the tax invoice’s number; reference, buyer and amounts in AED, the same bytes each time', async () => {
     const b = await payLater(asha, 'UAE');
+    const proforma = await json('GetInvoiceDetails', b.BookingId, asha.token);
+    const first = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, asha.token);
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="proforma-${b.RefIdKey}.pdf"`);
+    const unpaid = (await pdfPages(first.rawPayload)).join('\n');
+    for (const text of ['PROFORMA INVOICE', 'Not a tax invoice', 'This is a proforma invoice, not a tax invoice', `Balance due ${formatMinor(proforma.amountDue, 'AED')}`, `Pay ${formatMinor(proforma.amountDue, 'AED')} by ${formatDay(proforma.paymentDueOn)}`, b.RefIdKey]) {
+      expect(unpaid, text).toContain(text);
+    }
+    expect(unpaid).not.toContain('TAX INVOICE');
+    expect(unpaid).not.toMatch(/WLH-AE-\d/);
+
+    await markPaidInFull(kit, b.BookingId);
     const inv = await json('GetInvoiceDetails', b.BookingId, asha.token);
     const res = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, asha.token);
     expect(res.statusCode).toBe(200);
@@ -137,11 +167,12 @@ describe('GetInvoiceDetails', () => {
       'TRN 100123456700003',
       'VAT 5% (included)',
       `Total (AED) ${formatMinor(inv.total, 'AED')}`,
-      `Balance due ${formatMinor(inv.amountDue, 'AED')}`,
-      'IBAN: AE070331234567890123456',
+      `Balance due ${formatMinor(0, 'AED')}`,
     ]) {
       expect(page, text).toContain(text);
     }
+    expect(page).not.toContain('IBAN');
+    expect(page).not.toContain('proforma');
     expect(formatMinor(inv.total, 'AED')).toMatch(/^AED \d/);
 
     const again = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'PDF' }, asha.token);
@@ -153,7 +184,7 @@ describe('GetInvoiceDetails', () => {
     const d = await detail(priya.token, b.RefIdKey);
     const inv = await json('GetInvoiceDetails', b.BookingId, priya.token);
     expect(inv).toMatchObject({ site: 'IN', currency: 'INR', buyer: { name: 'Ms Priya Shah', pan: 'XXXXX1234F' }, seller: { taxLabel: 'GSTIN', taxNumber: '27AABCW1234F1Z5' } });
-    expect(inv.invoiceNumber).toMatch(/^WLH-IN-\d{6}$/);
+    expect(inv).toMatchObject({ title: 'Proforma Invoice', invoiceNumber: null });
     expect(inv.taxes).toEqual(d.taxes);
     expect(inv.taxes.map((t: { code: string }) => t.code)).toEqual(['GST', 'TCS']);
     const [gst, tcs] = inv.taxes;
@@ -166,7 +197,7 @@ describe('GetInvoiceDetails', () => {
     const pdf = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, priya.token, 'UAE');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await pdfPages(pdf.rawPayload)).join('\n');
-    for (const t of [inv.invoiceNumber, b.RefIdKey, 'Ms Priya Shah', 'PAN XXXXX1234F', 'GSTIN 27AABCW1234F1Z5', `GST 5% ${formatMinor(gst.amount, 'INR')}`, `TCS 5% (overseas packages) ${formatMinor(tcs.amount, 'INR')}`, `Total (INR) ${formatMinor(inv.total, 'INR')}`]) {
+    for (const t of ['PROFORMA INVOICE', b.RefIdKey, 'Ms Priya Shah', 'PAN XXXXX1234F', 'GSTIN 27AABCW1234F1Z5', `GST 5% ${formatMinor(gst.amount, 'INR')}`, `TCS 5% (overseas packages) ${formatMinor(tcs.amount, 'INR')}`, `Total (INR) ${formatMinor(inv.total, 'INR')}`]) {
       expect(text, t).toContain(t);
     }
     expect(formatMinor(inv.total, 'INR')).toMatch(/^₹\d/);
@@ -186,7 +217,7 @@ describe('GetInvoiceDetails', () => {
     expect(paid.status).toBe(200);
     const inv = await json('GetInvoiceDetails', b.BookingId, karan.token);
     expect(inv.invoiceNumber).toMatch(/^WLH-IN-\d{6}$/);
-    expect(inv).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'razorpay', amountPaid: inv.total, amountDue: 0, payTo: null, paymentDueOn: null });
+    expect(inv).toMatchObject({ title: 'Tax Invoice', paymentStatus: 'paid', paymentMethod: 'razorpay', amountPaid: inv.total, amountDue: 0, payTo: null, paymentDueOn: null });
     expect(inv.paidOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(inv.notes[0]).toBe(`Paid in full on ${formatDay(inv.paidOn)} online with Razorpay. Thank you.`);
     const text = (await pdfPages((await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, karan.token)).rawPayload)).join('\n');
@@ -196,9 +227,9 @@ describe('GetInvoiceDetails', () => {
 });
 
 describe('GenerateAllVoucher', () => {
-  it('gives a voucher per service of each booked package: the stay, the transfers and each sightseeing day, with the destination’s suppliers, the travellers, the balance due and a QR code', async () => {
+  it('gives a voucher per service of each booked package once paid: the stay, the transfers and each sightseeing day, with the destination’s suppliers, the travellers and a QR code', async () => {
     const second = await findPackage(kit, { inIndia: true, rooms: 10 });
-    const b = await payLater(asha, 'UAE', {}, [{ packageId: dubai.id }, { packageId: second.id }]);
+    const b = await paidLater(asha, 'UAE', {}, [{ packageId: dubai.id }, { packageId: second.id }]);
     const d = await detail(asha.token, b.RefIdKey);
     const set = await json('GenerateAllVoucher', b.BookingId, asha.token);
     const { rows: pkgs } = await kit.database.db.execute<{ id: number; city_id: number; days: number }>(
@@ -217,7 +248,8 @@ describe('GenerateAllVoucher', () => {
       ],
       leadContact: { phone: '+971501234567', email: 'asha.rao@example.com' },
       qr: { text: b.RefIdKey },
-      paymentDue: { amount: d.total, currency: 'AED', dueOn: d.paymentDueOn },
+      paymentStatus: 'paid',
+      paymentDue: null,
       help: { phone: '+971 4 123 4567' },
       pdf: { filename: `vouchers-${b.RefIdKey}.pdf`, url: `/api/Common/GenerateAllVoucher?BookingId=${b.BookingId}&format=pdf` },
     });
@@ -243,8 +275,8 @@ describe('GenerateAllVoucher', () => {
     }
   });
 
-  it('answers all the vouchers in one PDF: each voucher’s number, the reference, the names, the hotel and the balance due; the same bytes each time', async () => {
-    const b = await payLater(asha, 'UAE');
+  it('answers all the vouchers in one PDF: each voucher’s number, the reference, the names and the hotel; the same bytes each time', async () => {
+    const b = await paidLater(asha, 'UAE');
     const set = await json('GenerateAllVoucher', b.BookingId, asha.token);
     const res = await getDoc('GenerateAllVoucher', { BookingId: b.BookingId, format: 'pdf' }, asha.token);
     expect(res.statusCode).toBe(200);
@@ -260,7 +292,7 @@ describe('GenerateAllVoucher', () => {
     expect(pages[0]).toContain('HOTEL VOUCHER');
     expect(pages[0]).toContain(b.RefIdKey);
     expect(pages[0]).toContain('Ms Asha Rao (lead), Ravi Rao');
-    expect(pages[0]).toContain(`Balance of ${formatMinor(b.Total, 'AED')} due to Wanderlust Holidays`);
+    expect(pages[0]).not.toContain('Balance of');
     const again = await getDoc('GenerateAllVoucher', { BookingId: b.BookingId, format: 'pdf' }, asha.token);
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
   });
@@ -278,6 +310,23 @@ describe('GenerateAllVoucher', () => {
     expect(set).toMatchObject({ paymentStatus: 'paid', paymentDue: null, help: { phone: '+91 22 4000 1234' } });
     const text = (await pdfPages((await getDoc('GenerateAllVoucher', { BookingId: b.BookingId, format: 'pdf' }, priya.token)).rawPayload)).join('\n');
     expect(text).not.toContain('Payment due');
+  });
+
+  it('refuses a pay-later booking’s vouchers until its balance is paid in full, then gives them', async () => {
+    const b = await payLater(karan, 'UAE');
+    for (const format of ['json', 'pdf']) {
+      const res = await getDoc('GenerateAllVoucher', { BookingId: b.BookingId, format }, karan.token);
+      expect(res.statusCode, format).toBe(409);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ status: 'error', message: DOCUMENT_MESSAGES.vouchersAfterBalance, data: null });
+    }
+    expect(DOCUMENT_MESSAGES.vouchersAfterBalance).toMatch(/^Vouchers come when the balance is paid\./);
+    await markPaidInFull(kit, b.BookingId);
+    const set = await json('GenerateAllVoucher', b.BookingId, karan.token);
+    expect(set).toMatchObject({ RefIdKey: b.RefIdKey, paymentStatus: 'paid', paymentDue: null });
+    expect(set.vouchers.length).toBeGreaterThan(0);
+    const pdf = await getDoc('GenerateAllVoucher', { BookingId: b.BookingId, format: 'pdf' }, karan.token);
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
 
   it('a booking cancelled before it was confirmed has neither invoice nor vouchers', async () => {
@@ -307,7 +356,7 @@ describe('who may see them', () => {
   });
 
   it('asks for a sign-in without a token, refuses one we did not issue, and takes the Token or token parameter', async () => {
-    const b = await payLater(asha, 'UAE');
+    const b = await paidLater(asha, 'UAE');
     for (const path of ['GetInvoiceDetails', 'GenerateAllVoucher'] as const) {
       const none = await getDoc(path, { BookingId: b.BookingId, format: 'pdf' });
       expect(none.statusCode).toBe(401);
@@ -336,11 +385,13 @@ describe('who may see them', () => {
 });
 
 describe('invoice numbers', () => {
-  it('run without gaps or repeats per site when bookings are confirmed at the same time (pay later, Razorpay, Stripe and its webhook)', async () => {
+  it('run without gaps or repeats per site when bookings are paid at the same time (pay-later balances, Razorpay, Stripe and its webhook), and never on an unpaid booking', async () => {
     const people = await Promise.all(['noor', 'omar', 'sara', 'zaid'].map((n) => traveller(kit, n)));
     const holds = await Promise.all(people.map((p) => holdId(kit, p.token, 'UAE', [{ packageId: dubai.id }])));
     const booked = await Promise.all(people.map((p, i) => book(kit, p.token, 'UAE', { TempBookingId: holds[i], ...party })));
     expect(booked.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // Three of the four balances are received at the same time; the fourth stays unpaid.
+    await Promise.all(booked.slice(0, 3).map((r) => markPaidInFull(kit, r.body.data.BookingId)));
 
     const gateway = await Promise.all(people.slice(0, 3).map((p) => razorpayBooking(p)));
     const proofs = gateway.map((g) => kit.gateways.payOrder(g.Next.orderId));
@@ -365,18 +416,21 @@ describe('invoice numbers', () => {
       }),
     );
 
-    // Every booking of this file so far: confirmed ones numbered 1..n per site, the others not at all.
-    const { rows } = await kit.database.db.execute<{ site: string; status: string; invoice_number: string | null }>(sql`select site, status, invoice_number from bookings order by id`);
+    // Every booking of this file so far: paid ones numbered 1..n per site, the others not at all.
+    const { rows } = await kit.database.db.execute<{ site: string; status: string; payment_status: string; invoice_number: string | null }>(
+      sql`select site, status, payment_status, invoice_number from bookings order by id`,
+    );
     for (const site of ['UAE', 'IN']) {
       const prefix = site === 'IN' ? 'WLH-IN-' : 'WLH-AE-';
-      const confirmed = rows.filter((r) => r.site === site && r.status === 'confirmed');
+      const confirmed = rows.filter((r) => r.site === site && r.status === 'confirmed' && r.payment_status === 'paid');
       const numbers = confirmed.map((r) => r.invoice_number);
       expect(numbers.every((n) => n?.startsWith(prefix)), site).toBe(true);
       expect(numbers.map((n) => Number(n!.slice(prefix.length))).sort((a, b) => a - b), site).toEqual(confirmed.map((_, i) => i + 1));
       const { rows: counter } = await kit.database.db.execute<{ last_number: number }>(sql`select last_number from invoice_counters where site = ${site}`);
       expect(counter[0]?.last_number).toBe(confirmed.length);
     }
-    expect(rows.filter((r) => r.status !== 'confirmed').every((r) => r.invoice_number === null)).toBe(true);
+    expect(rows.filter((r) => r.status !== 'confirmed' || r.payment_status !== 'paid').every((r) => r.invoice_number === null)).toBe(true);
+    expect(rows.filter((r) => r.status === 'confirmed' && r.payment_status !== 'paid').length).toBeGreaterThanOrEqual(2);
     expect(rows.filter((r) => r.site === 'UAE' && r.status === 'confirmed').length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -39,8 +39,11 @@ async function logIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/trips$/);
 }
 
-/** A pay-later booking made through the API with the traveller's own sign-in. */
-async function bookPayLater(request: APIRequestContext, context: BrowserContext): Promise<string> {
+/**
+ * A booking made through the API with the traveller's own sign-in: to pay later, or paid by card on
+ * the Stripe stand-in's page (which also sends Stripe's webhook to the shop).
+ */
+async function bookTrip(request: APIRequestContext, context: BrowserContext, how: 'pay-later' | 'paid' = 'paid'): Promise<string> {
   const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
   const auth = { authorization: `Bearer ${token}` };
   const travelDate = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
@@ -51,13 +54,19 @@ async function bookPayLater(request: APIRequestContext, context: BrowserContext)
     headers: auth,
     data: {
       TempBookingId: hold.data.TempBookingId,
-      PaymentMethod: 'pay-later',
+      PaymentMethod: how === 'paid' ? 'stripe' : 'pay-later',
       LeadTraveller: { Title: 'Mr', FirstName: 'Kabir', LastName: 'Mehta', Email: 'kabir.mehta@example.com', Phone: '+971501234567', DOB: '1985-02-03' },
       Travellers: [],
     },
   });
   const body = await booked.json();
   expect(body.status).toBe('Success');
+  if (how === 'paid') {
+    // Stripe's page took the card: back to the shop (not followed), the webhook already sent.
+    const paid = await request.post(body.data.Next.url as string, { maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+    await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${body.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
+  }
   return body.data.RefIdKey as string;
 }
 
@@ -85,7 +94,7 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
     let context = await launch(dir);
     let page = context.pages()[0] ?? (await context.newPage());
     await logIn(page, email);
-    const ref = await bookPayLater(request, context);
+    const ref = await bookTrip(request, context);
 
     // Online, My trips lists the booking and saves it (detail, voucher, invoice, their PDFs).
     await page.reload();
@@ -158,6 +167,47 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
     await page.getByRole('button', { name: 'Sign out and remove them' }).click();
     await expect(page).toHaveURL(`${BASE}/`);
     expect(await walletCount(page)).toBe(0);
+    await context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a pay-later booking: the trip page says vouchers come when the balance is paid; the phone keeps its proforma invoice and no vouchers', async ({ request }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'wl-wallet-'));
+  try {
+    const email = `leila-${Date.now()}@example.com`;
+    await createAccount(request, email);
+    const context = await launch(dir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await logIn(page, email);
+    const ref = await bookTrip(request, context, 'pay-later');
+
+    await page.goto(`/trips/${ref}`);
+    await interactive(page);
+    await expect(page.locator('.trip-head')).toContainText('Your vouchers come when the balance is paid.');
+    await expect(page.locator('.trip-head').getByRole('link', { name: 'Voucher' })).toHaveCount(0);
+    await page.locator('.trip-head').getByRole('link', { name: 'Proforma invoice' }).click();
+    await expect(page.locator('.invoice-head')).toContainText('Proforma Invoice');
+    await expect(page.locator('.invoice-number')).toHaveText('Not a tax invoice');
+    await expect(page.getByText('This is a proforma invoice: the tax invoice, with its number, is issued when the balance is received in full.')).toBeVisible();
+
+    await page.goto(`/trips/${ref}/voucher`);
+    await expect(page.getByText(/^Vouchers come when the balance is paid\./)).toBeVisible();
+    const saved = await page.evaluate(
+      (reference) =>
+        new Promise<{ vouchers: unknown; invoice: string | null }>((resolve, reject) => {
+          const open = indexedDB.open('wanderlust');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('wallet').objectStore('wallet').get(reference);
+            req.onsuccess = () => resolve({ vouchers: req.result?.vouchers ?? null, invoice: req.result?.invoice?.title ?? null });
+          };
+        }),
+      ref,
+    );
+    expect(saved).toEqual({ vouchers: null, invoice: 'Proforma Invoice' });
     await context.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

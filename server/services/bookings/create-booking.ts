@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingSummary, type CreateBookingParams, type LeadTraveller, type Traveller } from '../../../contract/booking.ts';
 import type { CartItem } from '../../../contract/cart.ts';
+import { formatDay } from '../../../contract/format.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
-import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
+import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
 import { newReference, recordEvent, toSummary } from './records.ts';
 
@@ -28,6 +29,34 @@ export function payLaterDueOn(now: Date, firstTravelDate: string, days: number):
   const today = Date.parse(isoDay(now));
   const due = Math.min(today + days * DAY, Date.parse(firstTravelDate) - 3 * DAY);
   return isoDay(new Date(Math.max(today, due)));
+}
+
+export type PayLaterOffer = { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
+
+/**
+ * Whether pay later is offered for a trip whose first day is `firstTravelDate`, booked `now`: the
+ * due date (payLaterDueOn) must leave at least one day to pay (tomorrow or later), and an unpaid
+ * booking's cancellation (the day after the due date plus PAY_LATER_GRACE_DAYS) must come before
+ * the first travel day. With the defaults (7 days, 2 of grace) that is a trip 11 days away or more.
+ * The quote's payment methods and CreateBooking both ask this; `reason` says why not and what to do.
+ */
+export function payLaterOffer(now: Date, firstTravelDate: string, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
+  const terms = (travel: string) => {
+    const dueOn = payLaterDueOn(now, travel, config.PAY_LATER_DAYS);
+    const cancelOn = payLaterCancelDay(dueOn, config.PAY_LATER_GRACE_DAYS);
+    return { dueOn, cancelOn, ok: Date.parse(dueOn) > Date.parse(isoDay(now)) && Date.parse(cancelOn) < Date.parse(travel) };
+  };
+  const here = terms(firstTravelDate);
+  if (here.ok) return { offered: true, dueOn: here.dueOn, cancelOn: here.cancelOn };
+  let earliest = Date.parse(firstTravelDate);
+  while (!terms(isoDay(new Date(earliest))).ok) earliest += DAY;
+  const grace = config.PAY_LATER_GRACE_DAYS;
+  return {
+    offered: false,
+    reason:
+      `Paying later is offered for trips starting on ${formatDay(isoDay(new Date(earliest)))} or later: the balance is due ${plural(config.PAY_LATER_DAYS, 'day', 'days')} after booking (at the latest 3 days before travel), ` +
+      `and an unpaid booking is cancelled the day after${grace ? ` ${plural(grace, 'day', 'days')} of grace` : ' it'}, which must be before the trip. Your trip starts on ${formatDay(firstTravelDate)}: ${canPayNow ? 'pay now, or choose a later date' : 'choose a later date, or call us to book it'}.`,
+  };
 }
 
 function ageOn(dob: string, now: Date): number | null {
@@ -118,6 +147,10 @@ export async function createBooking(
       rooms: i.rooms,
     }));
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
+    if (input.PaymentMethod === 'pay-later') {
+      const offer = payLaterOffer(now, held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
+      if (!offer.offered) throw badRequest(offer.reason);
+    }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
     const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now });
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
@@ -171,7 +204,7 @@ export async function createBooking(
         and (id in (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})
              ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
     await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
-    if (payLater) await assignInvoiceNumber(tx, b.id, now);
+    // No tax invoice yet: its number comes when the balance is received in full (a proforma meanwhile).
     const travellers = 1 + input.Travellers.length;
     return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
   });

@@ -174,9 +174,10 @@ export async function priceHold(
   };
 }
 
-/** The ways a site takes payment now: its gateway when configured, and paying later everywhere. */
-export function paymentMethodsFor(config: Config, site: Site): PaymentMethod[] {
+/** The ways a site takes payment now: its gateway when configured, and paying later unless the trip is too close for it (`payLater`: payLaterOffer). */
+export function paymentMethodsFor(config: Config, site: Site, payLater = true): PaymentMethod[] {
   const gateway: PaymentMethod | null =
     site === 'IN' ? (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : null) : config.STRIPE_SECRET_KEY ? 'stripe' : null;
-  return gateway ? [gateway, 'pay-later'] : ['pay-later'];
+  const later: PaymentMethod[] = payLater ? ['pay-later'] : [];
+  return gateway ? [gateway, ...later] : later;
 }

@@ -13,7 +13,7 @@ const NUMBER_WIDTH = { qty: 35, unit: 95, amount: CONTENT_WIDTH - 410 };
 
 export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Array> {
   const w = await PdfWriter.create({
-    title: `${inv.documentTitle} ${inv.invoiceNumber}`,
+    title: `${inv.title} ${inv.invoiceNumber ?? inv.RefIdKey}`,
     author: inv.seller.tradeName,
     subject: `Booking ${inv.RefIdKey}`,
     date: issuedAt,
@@ -23,9 +23,9 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
 
   // Header: the seller on the left, the invoice's facts on the right.
   const top = w.y;
-  w.place(inv.documentTitle.toUpperCase(), { x: A4[0] - MARGIN, y: top }, { font: bold, size: 20, color: ACCENT, align: 'right' });
+  w.place(inv.title.toUpperCase(), { x: A4[0] - MARGIN, y: top }, { font: bold, size: 20, color: ACCENT, align: 'right' });
   const facts: [string, string][] = [
-    ['Invoice no.', inv.invoiceNumber],
+    inv.invoiceNumber ? ['Invoice no.', inv.invoiceNumber] : ['Proforma', 'Not a tax invoice'],
     ['Date', formatDay(inv.invoiceDate)],
     ['Booking', inv.RefIdKey],
     ['Status', inv.paymentStatus === 'paid' ? 'Paid' : inv.amountDue > 0 ? `Payment due${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}` : inv.status === 'cancelled' ? 'Cancelled' : 'Unpaid'],
@@ -110,6 +110,6 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
 
   w.y -= 4;
   for (const note of inv.notes) w.text(note, { size: 10, color: MUTED, gap: 3 });
-  w.footer(`${inv.seller.legalName} · ${inv.seller.taxLabel} ${inv.seller.taxNumber} · ${inv.invoiceNumber}`);
+  w.footer(`${inv.seller.legalName} · ${inv.seller.taxLabel} ${inv.seller.taxNumber} · ${inv.invoiceNumber ?? `Proforma ${inv.RefIdKey}: not a tax invoice`}`);
   return w.save();
 }

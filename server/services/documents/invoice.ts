@@ -7,9 +7,10 @@ import { conflict } from '../../lib/envelope.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 
 /*
- * A booking's invoice (decision 0040). It exists from the moment the booking is confirmed, paid or
- * not: a pay-later booking's invoice is the same tax invoice with its balance, due date and the
- * account to pay into; once paid, the same number shows it paid.
+ * A booking's invoice (decision 0040). A tax invoice, numbered from the site's series, once the
+ * booking is paid in full; until then a confirmed pay-later booking has a proforma invoice: the
+ * same lines and totals with its balance, due date and the account to pay into, titled so, with no
+ * number, and saying it is not a tax invoice.
  */
 
 const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
@@ -43,7 +44,7 @@ function lines(detail: BookingDetail): Invoice['lines'] {
   });
 }
 
-function notes(src: DocumentSource, number: string, paidOn: string | null): string[] {
+function notes(src: DocumentSource, number: string | null, paidOn: string | null): string[] {
   const { detail: d, site, shop } = src;
   const m = (amount: number) => formatMinor(amount, d.Currency);
   const out: string[] = [];
@@ -52,7 +53,8 @@ function notes(src: DocumentSource, number: string, paidOn: string | null): stri
   } else if (d.amountDue > 0 && d.Status === 'confirmed') {
     const by = d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : '';
     out.push(
-      `Balance of ${m(d.amountDue)} due${by}. Pay by bank transfer to the account below, quoting ${number}, or call ${shop.phone} to pay by card.`,
+      `Balance of ${m(d.amountDue)} due${by}. Pay by bank transfer to the account below, quoting ${number ?? d.RefIdKey}, or call ${shop.phone} to pay by card.`,
+      ...(number ? [] : ['This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.']),
       'Your booking is confirmed. We pay the hotels and operators ourselves: nothing is owed to them for the services on this invoice.',
     );
   }
@@ -72,9 +74,11 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
   const src = await documentSource(db, config, userId, bookingId);
   const { row, detail: d, site, shop } = src;
   const number = row.invoiceNumber;
-  if (!number) {
+  // No number yet: a confirmed (pay-later) booking has its proforma; others have no invoice.
+  if (!number && d.Status !== 'confirmed') {
     throw conflict(d.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment);
   }
+  const proforma = !number;
   const lead = d.travellers.find((t) => t.lead) ?? d.travellers[0];
   const paidEvent = d.events.find((e) => e.paymentStatus === 'paid');
   const paidOn = d.PaymentStatus === 'paid' && paidEvent ? siteDay(new Date(paidEvent.at), site) : null;
@@ -85,7 +89,8 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
     RefIdKey: d.RefIdKey,
     site,
     currency: d.Currency,
-    documentTitle: 'Tax invoice',
+    documentTitle: proforma ? 'Proforma invoice' : 'Tax invoice',
+    title: proforma ? 'Proforma Invoice' : 'Tax Invoice',
     invoiceNumber: number,
     invoiceDate: siteDay(src.issuedAt, site),
     status: d.Status,
@@ -117,9 +122,9 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
     amountDue: d.amountDue,
     paymentDueOn: due ? d.paymentDueOn : null,
     paidOn,
-    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: `${number} / ${d.RefIdKey}` } : null,
+    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: number ? `${number} / ${d.RefIdKey}` : d.RefIdKey } : null,
     notes: notes(src, number, paidOn),
-    pdf: { filename: `invoice-${number}.pdf`, url: pdfUrl(d.links.invoice) },
+    pdf: { filename: number ? `invoice-${number}.pdf` : `proforma-${d.RefIdKey}.pdf`, url: pdfUrl(d.links.invoice) },
   };
   return { document: invoice, issuedAt: src.issuedAt };
 }

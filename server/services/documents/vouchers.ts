@@ -111,6 +111,8 @@ export async function vouchersFor(db: Db, config: Config, userId: number, bookin
   const { detail: d, site, shop } = src;
   if (d.Status === 'cancelled') throw conflict(DOCUMENT_MESSAGES.vouchersCancelled);
   if (d.Status !== 'confirmed') throw conflict(DOCUMENT_MESSAGES.vouchersAwaitingPayment);
+  // Pay later: the suppliers' vouchers come with the balance, never before it is received in full.
+  if (d.PaymentStatus !== 'paid') throw conflict(DOCUMENT_MESSAGES.vouchersAfterBalance);
 
   const ids = [...new Set(d.lines.map((l) => l.packageId))];
   const pkgs = new Map(

@@ -117,7 +117,7 @@ function Checkout({ userId }: { userId: string }) {
   );
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
-  const method: PaymentMethod = form.method && methods.includes(form.method) ? form.method : methods[0]!;
+  const method: PaymentMethod = form.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
 

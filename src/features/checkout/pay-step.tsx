@@ -40,8 +40,13 @@ export function PayStep(props: {
           </label>
         ))}
       </fieldset>
+      {props.quote.payLaterUnavailable ? (
+        <p className="acc-hint checkout-pay-later-missing" role="note">
+          {props.quote.payLaterUnavailable}
+        </p>
+      ) : null}
       <FormMessages error={props.error} />
-      <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online} onClick={props.onBook}>
+      <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online || props.quote.paymentMethods.length === 0} onClick={props.onBook}>
         {props.busy ? 'Booking…' : gateway ? `Book and pay ${total}` : 'Confirm booking'}
       </button>
       <p className="acc-hint">By booking you accept the package’s inclusions and exclusions shown on its page.</p>

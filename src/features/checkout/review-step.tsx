@@ -79,6 +79,11 @@ export function ReviewStep(props: {
       </div>
       <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
       {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
+      {quote?.payLaterUnavailable ? (
+        <p className="acc-hint checkout-pay-later-missing" role="note">
+          {quote.payLaterUnavailable}
+        </p>
+      ) : null}
       <FormMessages error={props.quoteError} />
       <button type="button" className="button button-primary acc-wide" disabled={!quote || !props.online || Boolean(quote.couponError && props.chosenCoupon)} onClick={props.onDone}>
         Continue to payment

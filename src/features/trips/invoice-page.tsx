@@ -35,13 +35,18 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
     <>
       <SavedCopy entry={entry} refreshing={refreshing} />
       <header className="invoice-head card">
-        <p className="trip-ref-label">{inv.documentTitle}</p>
-        <p className="invoice-number">{inv.invoiceNumber}</p>
+        <p className="trip-ref-label">{inv.title}</p>
+        {inv.invoiceNumber ? <p className="invoice-number">{inv.invoiceNumber}</p> : <p className="invoice-number">Not a tax invoice</p>}
         <p>
           {formatDay(inv.invoiceDate)} · Booking <span className="trip-ref">{inv.RefIdKey}</span>
         </p>
       </header>
-      <PdfActions blob={entry.invoicePdf} filename={inv.pdf.filename} title={`Invoice ${inv.invoiceNumber}`} />
+      {inv.invoiceNumber ? null : (
+        <p className="notice" role="note">
+          This is a proforma invoice: the tax invoice, with its number, is issued when the balance is received in full.
+        </p>
+      )}
+      <PdfActions blob={entry.invoicePdf} filename={inv.pdf.filename} title={inv.invoiceNumber ? `Invoice ${inv.invoiceNumber}` : `Proforma invoice ${inv.RefIdKey}`} />
       <div className="invoice-parties">
         <section aria-labelledby="seller-heading">
           <h2 id="seller-heading">From</h2>

@@ -18,6 +18,9 @@ import './trips.css';
 
 const BANDS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
 
+/** Pay later: no supplier vouchers before the balance is received in full. */
+const VOUCHERS_LATER = 'Your vouchers come when the balance is paid.';
+
 function PayLater({ b }: { b: BookingDetail }) {
   if (!b.payTo || b.amountDue <= 0) return null;
   const bank = b.payTo.bank;
@@ -101,10 +104,11 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
         {confirmed ? (
           <p className="trip-docs">
-            <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link>
-            <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>Invoice</Link>
+            {b.PaymentStatus === 'paid' ? <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link> : null}
+            <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
           </p>
         ) : null}
+        {confirmed && b.PaymentStatus !== 'paid' ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
       </header>
       {justBooked && confirmed ? <InstallOffer /> : null}
       {awaiting ? (

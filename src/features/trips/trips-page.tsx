@@ -33,8 +33,8 @@ function TripCard({ b, entry }: { b: BookingSummary; entry: WalletEntry | undefi
       </Link>
       {b.Status === 'confirmed' ? (
         <p className="trip-docs">
-          <Link to={tripPath(b, '/voucher')}>Voucher</Link>
-          <Link to={tripPath(b, '/invoice')}>Invoice</Link>
+          {b.PaymentStatus === 'paid' ? <Link to={tripPath(b, '/voucher')}>Voucher</Link> : <small>Vouchers come when the balance is paid.</small>}
+          <Link to={tripPath(b, '/invoice')}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
         </p>
       ) : null}
       {entry ? <SavedCopy entry={entry} /> : null}

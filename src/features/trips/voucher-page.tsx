@@ -84,7 +84,11 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
   if (!set) {
     return (
       <p className="notice" role="status">
-        {entry.detail.Status === 'cancelled' ? DOCUMENT_MESSAGES.vouchersCancelled : DOCUMENT_MESSAGES.vouchersAwaitingPayment}{' '}
+        {entry.detail.Status === 'cancelled'
+          ? DOCUMENT_MESSAGES.vouchersCancelled
+          : entry.detail.Status === 'confirmed' && entry.detail.PaymentStatus !== 'paid'
+            ? DOCUMENT_MESSAGES.vouchersAfterBalance
+            : DOCUMENT_MESSAGES.vouchersAwaitingPayment}{' '}
         <Link to={href(`/trips/${reference}`)}>See the booking</Link>
       </p>
     );

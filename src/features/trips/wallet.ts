@@ -73,7 +73,8 @@ export function persistState(): PersistState | null {
 
 /**
  * Keeps one booking on the phone. Its documents (JSON and PDFs) are fetched again only when the
- * booking changed (status, payment, total) or they are missing; a confirmed booking has them.
+ * booking changed (status, payment, total) or they are missing; a confirmed booking has its invoice
+ * (a proforma until paid), and its vouchers once paid in full.
  */
 export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb = shopDb()): Promise<WalletEntry> {
   const existing = await walletEntry(detail.RefIdKey, db);
@@ -83,9 +84,15 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   if (keepDocs) docs = existing;
   else if (detail.Status === 'confirmed') {
     const opts = { auth: true, headers: { Country: detail.site } } as const;
-    const [invoice, vouchers] = await Promise.all([callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts), callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts)]);
-    const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), pdf(vouchers.pdf.url)]);
-    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet, invoicePdf, vouchersPdf };
+    // Vouchers come when the balance is paid: an unpaid (pay-later) booking keeps its proforma invoice
+    // only, and picks its vouchers up when it is paid (its version changes).
+    const paid = detail.PaymentStatus === 'paid';
+    const [invoice, vouchers] = await Promise.all([
+      callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts),
+      paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
+    ]);
+    const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null]);
+    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf };
   }
   const entry: WalletEntry = { ref: detail.RefIdKey, userId, savedAt: Date.now(), version, detail, ...docs };
   await db.wallet.put(entry);

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import type { BookingDetail } from '../../../contract/booking.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import type { Site } from '../../../contract/site.ts';
+import { publicUrl, type Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { addDays, siteDay } from '../documents/source.ts';
+import type { MailMessage, Mailer } from '../mail.ts';
+import { shopDetails } from '../shop-details.ts';
+import { returnSoldRooms } from './inventory.ts';
+import { paymentMethodsFor } from './pricing.ts';
+import { bookingDetail } from './queries.ts';
+import { recordEvent } from './records.ts';
+
+/*
+ * Pay later has an end. A pay-later booking keeps its rooms until its due date; its traveller is
+ * reminded 3 days and 1 day before it (bookings.last_reminder_days says which was sent, so each
+ * goes once, and a job that runs late sends only the latest that applies); an unpaid booking is
+ * cancelled on the day after the due date plus PAY_LATER_GRACE_DAYS, its rooms released and its
+ * traveller told. Days are the site's calendar days. Safe with several processes: each booking is
+ * taken under a row lock, skipped when another process has it. Mail goes after the commit: a
+ * failed mail is logged and never sent twice.
+ */
+
+/** The reminders, latest last: days before the due date. */
+export const PAY_LATER_REMINDER_DAYS = [3, 1] as const;
+
+/** The day an unpaid pay-later booking is cancelled: the day after its due date plus the grace days. */
+export function payLaterCancelDay(dueOn: string, graceDays: number): string {
+  return addDays(dueOn, graceDays + 1);
+}
+
+interface Log {
+  info(msg: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+const SITES: Site[] = ['UAE', 'IN'];
+
+interface Picked extends Record<string, unknown> {
+  id: number;
+  user_id: number;
+  ref_id_key: string;
+  kind: number;
+}
+
+function tripUrl(config: Config, d: BookingDetail) {
+  return `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
+}
+
+function dear(d: BookingDetail): { to: string; greeting: string } | null {
+  const lead = d.travellers.find((t) => t.lead);
+  if (!lead?.email) return null;
+  return { to: lead.email, greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},` };
+}
+
+/** How to pay the balance: the bank account and the reference, and online from My trips where the site has a gateway. */
+function howToPay(config: Config, d: BookingDetail): string[] {
+  const shop = shopDetails(config, d.site);
+  const bank = shop.bank;
+  const online = paymentMethodsFor(config, d.site).some((m) => m !== 'pay-later');
+  return [
+    'Pay by bank transfer to:',
+    `  ${bank.accountName}`,
+    `  ${bank.bankName}, account ${bank.accountNumber}`,
+    `  ${bank.codeLabel} ${bank.code}`,
+    `  Reference: ${d.RefIdKey}`,
+    ...(online ? [`Or pay online from your booking in My trips: ${tripUrl(config, d)}`] : []),
+    `Or call us on ${shop.phone} to pay by card.`,
+  ];
+}
+
+/** "AED 1,234.00 due by Fri 4 Dec 2026": the reminder, 3 or 1 day before the due date. */
+export function payLaterReminderMail(config: Config, d: BookingDetail, daysBefore: number): MailMessage | null {
+  const to = dear(d);
+  if (!to || !d.paymentDueOn) return null;
+  const shop = shopDetails(config, d.site);
+  const amount = formatMinor(d.amountDue, d.Currency);
+  const due = formatDay(d.paymentDueOn);
+  const cancelOn = formatDay(payLaterCancelDay(d.paymentDueOn, config.PAY_LATER_GRACE_DAYS));
+  const text = [
+    to.greeting,
+    '',
+    `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${daysBefore === 1 ? 'tomorrow' : `in ${daysBefore} days`}.`,
+    '',
+    `Amount due: ${amount}`,
+    `Due date: ${due}`,
+    `Booking reference: ${d.RefIdKey}`,
+    '',
+    ...howToPay(config, d),
+    '',
+    `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
+    'Your supplier vouchers come when the balance is paid.',
+    '',
+    `See your booking in My trips: ${tripUrl(config, d)}`,
+    '',
+    shop.tradeName,
+  ].join('\n');
+  return { to: to.to, subject: `Reminder: ${amount} due by ${due} for booking ${d.RefIdKey}`, text };
+}
+
+/** The booking was cancelled unpaid: what happened, and what to do if the money was sent. */
+export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string }): MailMessage | null {
+  const to = dear(d);
+  if (!to) return null;
+  const shop = shopDetails(config, d.site);
+  const text = [
+    to.greeting,
+    '',
+    `Your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) has been cancelled: its balance of ${formatMinor(due.amount, d.Currency)} was due on ${formatDay(due.dueOn)}, and we had not received it ${config.PAY_LATER_GRACE_DAYS ? `${config.PAY_LATER_GRACE_DAYS} ${config.PAY_LATER_GRACE_DAYS === 1 ? 'day' : 'days'} after that` : 'by then'}. Its rooms have been released.`,
+    '',
+    `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.`,
+    `To travel anyway, book again on our site: ${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}`,
+    '',
+    shop.tradeName,
+  ].join('\n');
+  return { to: to.to, subject: `Booking ${d.RefIdKey} cancelled: balance not received`, text };
+}
+
+const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-later' and b.payment_status <> 'paid' and b.payment_due_on is not null`;
+
+/** One booking at a time, under a row lock (skipped when another process holds it), until none is left. */
+async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>, work: (tx: Db, row: Picked) => Promise<void>): Promise<Picked[]> {
+  const done: Picked[] = [];
+  for (;;) {
+    const row = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const picked = await pick(tx);
+      if (picked) await work(tx, picked);
+      return picked;
+    });
+    if (!row) return done;
+    done.push(row);
+  }
+}
+
+/**
+ * Sends the reminders that are due and cancels what is unpaid past the due date and its grace, as
+ * of `now`. Returns how many of each.
+ */
+export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: Log, now = new Date()): Promise<{ reminded: number; cancelled: number }> {
+  let reminded = 0;
+  let cancelled = 0;
+  const grace = config.PAY_LATER_GRACE_DAYS;
+  for (const site of SITES) {
+    const today = siteDay(now, site);
+    // A reminder 3 days before (2 or 3 days left) and 1 day before (1 day or the due day itself);
+    // one whose day came before the booking was made is never sent (its confirmation said it all).
+    const kind = sql`(case when b.payment_due_on - ${today}::date <= 1 then 1 else 3 end)`;
+    const offset = sql.raw(`interval '${site === 'IN' ? 330 : 240} minutes'`);
+    const reminders = await eachLocked(
+      db,
+      async (tx) =>
+        (
+          await tx.execute<Picked>(sql`
+            select b.id, b.user_id, b.ref_id_key, ${kind} as kind from bookings b
+            where b.site = ${site} and ${unpaidPayLater}
+              and b.payment_due_on - ${today}::date between 0 and 3
+              and coalesce(b.last_reminder_days, 1000) > ${kind}
+              and b.payment_due_on - ${kind} > ((b.created_at at time zone 'UTC') + ${offset})::date
+            order by b.id limit 1 for update of b skip locked`)
+        ).rows[0],
+      async (tx, row) => {
+        await tx.execute(sql`update bookings set last_reminder_days = ${row.kind} where id = ${row.id}`);
+      },
+    );
+    for (const r of reminders) {
+      reminded += 1;
+      await mailAbout(db, config, r, (d) => payLaterReminderMail(config, d, r.kind), mailer, log);
+    }
+
+    const dues = new Map<number, { amount: number; dueOn: string }>();
+    const cancels = await eachLocked(
+      db,
+      async (tx) =>
+        (
+          await tx.execute<Picked>(sql`
+            select b.id, b.user_id, b.ref_id_key, 0 as kind from bookings b
+            where b.site = ${site} and ${unpaidPayLater} and b.payment_due_on + ${grace + 1}::int <= ${today}::date
+            order by b.id limit 1 for update of b skip locked`)
+        ).rows[0],
+      async (tx, row) => {
+        const { rows: facts } = await tx.execute<{ due: string; amount: number }>(
+          sql`select to_char(payment_due_on, 'YYYY-MM-DD') as due, (total - amount_paid)::int as amount from bookings where id = ${row.id}`,
+        );
+        const f = facts[0]!;
+        dues.set(row.id, { amount: f.amount, dueOn: f.due });
+        const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
+          select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${row.id}`);
+        await returnSoldRooms(tx, lines);
+        await tx.execute(sql`update bookings set status = 'cancelled' where id = ${row.id}`);
+        await tx.execute(sql`update payments set status = 'failed' where booking_id = ${row.id} and status = 'created'`);
+        await recordEvent(
+          tx,
+          row.id,
+          'cancelled',
+          'unpaid',
+          `balance due on ${formatDay(f.due)} not received${grace ? ` within ${grace} ${grace === 1 ? 'day' : 'days'} of grace` : ''}: cancelled, rooms released`,
+          now,
+        );
+      },
+    );
+    for (const c of cancels) {
+      cancelled += 1;
+      await mailAbout(db, config, c, (d) => payLaterCancelledMail(config, d, dues.get(c.id)!), mailer, log);
+    }
+  }
+  if (reminded || cancelled) log.info(`pay later: ${reminded} reminder(s) sent, ${cancelled} unpaid booking(s) cancelled`);
+  return { reminded, cancelled };
+}
+
+async function mailAbout(db: Db, config: Config, row: Picked, make: (d: BookingDetail) => MailMessage | null, mailer: Mailer, log: Log) {
+  try {
+    const detail = await bookingDetail(db, config, row.user_id, row.ref_id_key);
+    const message = make(detail);
+    if (message) await mailer.send(message);
+  } catch (err) {
+    log.warn({ err, refIdKey: row.ref_id_key }, 'pay-later mail failed');
+  }
+}
