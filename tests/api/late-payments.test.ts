@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
-import { settleStripeSessions } from '../../server/services/payments/payments.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { handleStripeEvent, settleStripeSessions } from '../../server/services/payments/payments.ts';
+import { stripeClient } from '../../server/services/payments/stripe.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 /*
@@ -334,6 +336,23 @@ describe('a signed Stripe event that does not match its booking', () => {
     const otherReference = kit.gateways.stripeEvent({ ...session, client_reference_id: '999999' });
     expect((await stripeWebhook(otherReference.payload, otherReference.signature)).status).toBe(200);
     expect((await events(b.BookingId)).at(-1)!.detail).toMatch(/reference 999999 is not booking/);
+  });
+
+  it('is logged at warn with what did not match', async () => {
+    const b = await stripeBooking(priya);
+    const session = kit.gateways.paySession(b.Next.sessionId);
+    const signed = kit.gateways.stripeEvent({ ...session, amount_total: b.Total + 100 });
+    const event = stripeClient(kit.app.config).webhooks.constructEvent(signed.payload, signed.signature, kit.app.config.STRIPE_WEBHOOK_SECRET!);
+    const warnings: unknown[][] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    expect(await handleStripeEvent(kit.database.db, event, log)).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]![0]).toMatchObject({ event: event.id, booking: b.RefIdKey, mismatch: [`amount ${b.Total + 100} is not the ${b.Total} due`] });
+    expect(warnings[0]![1]).toMatch(new RegExp(`^Stripe event ${event.id} does not match booking ${b.RefIdKey}: amount`));
+    // Stored once: a replay is neither stored nor logged again.
+    expect(await handleStripeEvent(kit.database.db, event, log)).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect((await events(b.BookingId)).map((e) => e.outcome)).toEqual(['mismatch']);
   });
 });
 

@@ -45,7 +45,6 @@ export const PAYMENT_MESSAGES = {
   nothingDue: 'This booking has nothing left to pay.',
   balanceOverdue: (dueOn: string, phone: string) =>
     `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,
-  noGateway: (phone: string) => `Online payment is not available on this site just now. Pay by bank transfer as shown on your booking, or call us on ${phone}.`,
 } as const;
 
 const sitePath = (site: string) => (site === 'IN' ? '/in' : '');
@@ -136,7 +135,8 @@ export async function paymentStepFor(db: Db, config: Config, b: BookingRow, toda
   if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
   if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
   const provider = gatewayOf(b);
-  if (!gatewayOn(config, provider)) throw conflict(PAYMENT_MESSAGES.noGateway(shop.phone));
+  // No gateway on this site: the bank details and due date, as when it was booked.
+  if (!gatewayOn(config, provider)) return nextStepFor(db, config, b);
   return provider === 'razorpay' ? razorpayStep(db, config, b, true) : stripeStep(db, config, b, true);
 }
 
