@@ -119,6 +119,17 @@ describe('pay-later cancellation', () => {
     expect(await roomsSold(b.travelDate)).toBe(0);
   });
 
+  it('runs at once in several processes (on Postgres, truly at once): each reminder goes once, each booking is cancelled once', async () => {
+    const b = await payLaterBooking();
+    await Promise.all([run(noon(b.dueOn, -1)), run(noon(b.dueOn, -1)), run(noon(b.dueOn, -1))]);
+    expect(mailsTo(b.email).filter((m) => /Reminder/.test(m.subject))).toHaveLength(1);
+    const results = await Promise.all([run(noon(b.dueOn, 3)), run(noon(b.dueOn, 3)), run(noon(b.dueOn, 3))]);
+    expect(results.reduce((sum, r) => sum + r.cancelled, 0)).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(b.email).filter((m) => /cancelled/.test(m.subject))).toHaveLength(1);
+    expect(await roomsSold(b.travelDate)).toBe(0);
+    expect(await count(kit, sql`select count(*)::int as n from booking_events where booking_id = ${b.booking.BookingId} and status = 'cancelled'`)).toBe(1);
+  });
+
   it('leaves a booking paid in full alone: no reminder, no cancellation', async () => {
     const b = await payLaterBooking();
     await markPaidInFull(kit, b.booking.BookingId);
