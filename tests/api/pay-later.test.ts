@@ -76,7 +76,7 @@ describe('pay-later reminders', () => {
     expect(await statusOf(b.booking.BookingId)).toMatchObject({ status: 'confirmed', last_reminder_days: 1 });
   });
 
-  it('a job that runs late sends only the latest reminder that applies', async () => {
+  it('a job that runs late sends only the latest reminder that applies, worded for the day it goes', async () => {
     const b = await payLaterBooking();
     await run(noon(b.dueOn, -1));
     const reminders = mailsTo(b.email).filter((m) => /Reminder/.test(m.subject));
@@ -84,6 +84,14 @@ describe('pay-later reminders', () => {
     expect(mailText(reminders[0]!.raw)).toContain('is due tomorrow');
     await run(noon(b.dueOn, -1));
     expect(mailsTo(b.email).filter((m) => /Reminder/.test(m.subject))).toHaveLength(1);
+
+    // Down for days: first run on the due day itself sends the last reminder, saying so.
+    const late = await payLaterBooking();
+    await run(noon(late.dueOn));
+    const only = mailsTo(late.email).filter((m) => /Reminder/.test(m.subject));
+    expect(only).toHaveLength(1);
+    expect(mailText(only[0]!.raw)).toContain('is due today');
+    expect((await statusOf(late.booking.BookingId)).last_reminder_days).toBe(1);
   });
 });
 
