@@ -7,6 +7,7 @@ import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { walletBench } from './wallet.ts';
+import { gatewayEnv, startGateways } from '../tests/support/gateways.ts';
 import { startMailCatcher } from '../tests/support/mail-catcher.ts';
 import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
@@ -25,7 +26,10 @@ async function main() {
 
   // Mail goes to a local SMTP server, so a benchmark can sign a traveller up as a person would.
   const mail = await startMailCatcher();
-  const server = selected.some((b) => !b.ownServers) ? await startProductionServer({ env: { SMTP_URL: mail.url } }) : null;
+  // Payments to the providers' local stand-ins (a booking paid by card has its vouchers at once).
+  const gateways = await startGateways();
+  const server = selected.some((b) => !b.ownServers) ? await startProductionServer({ env: { SMTP_URL: mail.url, ...gatewayEnv(gateways.url) } }) : null;
+  if (server) gateways.webhookUrl = `${server.origin}/api/payments/stripe/webhook`;
   if (server) console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
   const resultsDir = join(ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
@@ -56,6 +60,7 @@ async function main() {
   } finally {
     await server?.stop();
     await mail.close();
+    await gateways.close();
   }
   process.exit(failed ? 1 : 0);
 }

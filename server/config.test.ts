@@ -27,6 +27,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ GTM_ID_IN: 'UA-1' })).toThrow(/GTM_ID_IN/);
   });
+  it('takes the pay-later grace in whole days from 0 to 14, 2 by default', () => {
+    expect(loadConfig({}).config.PAY_LATER_GRACE_DAYS).toBe(2);
+    expect(loadConfig({ PAY_LATER_GRACE_DAYS: '0' }).config.PAY_LATER_GRACE_DAYS).toBe(0);
+    for (const bad of ['-1', '15', '1.5', 'two']) expect(() => loadConfig({ PAY_LATER_GRACE_DAYS: bad }), bad).toThrow(/PAY_LATER_GRACE_DAYS/);
+  });
   it('requires a real TOKEN_KEY on a public address', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(/TOKEN_KEY/);
     expect(loadConfig({ ...LIVE, TOKEN_KEY: 'a-long-enough-secret-key' }).warnings).not.toContainEqual(expect.stringMatching(/TOKEN_KEY/));

@@ -76,7 +76,7 @@ describe('pay-later reminders', () => {
     expect(await statusOf(b.booking.BookingId)).toMatchObject({ status: 'confirmed', last_reminder_days: 1 });
   });
 
-  it('a job that runs late sends only the latest reminder that applies', async () => {
+  it('a job that runs late sends only the latest reminder that applies, worded for the day it goes', async () => {
     const b = await payLaterBooking();
     await run(noon(b.dueOn, -1));
     const reminders = mailsTo(b.email).filter((m) => /Reminder/.test(m.subject));
@@ -84,6 +84,14 @@ describe('pay-later reminders', () => {
     expect(mailText(reminders[0]!.raw)).toContain('is due tomorrow');
     await run(noon(b.dueOn, -1));
     expect(mailsTo(b.email).filter((m) => /Reminder/.test(m.subject))).toHaveLength(1);
+
+    // Down for days: first run on the due day itself sends the last reminder, saying so.
+    const late = await payLaterBooking();
+    await run(noon(late.dueOn));
+    const only = mailsTo(late.email).filter((m) => /Reminder/.test(m.subject));
+    expect(only).toHaveLength(1);
+    expect(mailText(only[0]!.raw)).toContain('is due today');
+    expect((await statusOf(late.booking.BookingId)).last_reminder_days).toBe(1);
   });
 });
 
@@ -117,6 +125,17 @@ describe('pay-later cancellation', () => {
     await run(noon(b.dueOn, 4));
     expect(mailsTo(b.email).filter((m) => /cancelled/.test(m.subject))).toHaveLength(1);
     expect(await roomsSold(b.travelDate)).toBe(0);
+  });
+
+  it('runs at once in several processes (on Postgres, truly at once): each reminder goes once, each booking is cancelled once', async () => {
+    const b = await payLaterBooking();
+    await Promise.all([run(noon(b.dueOn, -1)), run(noon(b.dueOn, -1)), run(noon(b.dueOn, -1))]);
+    expect(mailsTo(b.email).filter((m) => /Reminder/.test(m.subject))).toHaveLength(1);
+    const results = await Promise.all([run(noon(b.dueOn, 3)), run(noon(b.dueOn, 3)), run(noon(b.dueOn, 3))]);
+    expect(results.reduce((sum, r) => sum + r.cancelled, 0)).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(b.email).filter((m) => /cancelled/.test(m.subject))).toHaveLength(1);
+    expect(await roomsSold(b.travelDate)).toBe(0);
+    expect(await count(kit, sql`select count(*)::int as n from booking_events where booking_id = ${b.booking.BookingId} and status = 'cancelled'`)).toBe(1);
   });
 
   it('leaves a booking paid in full alone: no reminder, no cancellation', async () => {

@@ -216,6 +216,29 @@ test('UAE: paid by card on Stripe’s page, confirmed on return', async ({ page 
   await expect(page.locator('.trip-head')).toContainText('Paid');
 });
 
+test('a trip too close for pay later: review and payment say why, and only paying now is offered', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `soon-${Date.now()}@example.com`;
+  await createAccount(page.request, email);
+  await logIn(page, email);
+  await gotoInteractive(page, '/holidays/abu-dhabi-culture-trail-3-nights');
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Travel date').fill(soon);
+  await addToCart(page, 2);
+  await gotoInteractive(page, '/cart');
+  await page.getByRole('button', { name: 'Continue to booking' }).click();
+  await fillTravellers(page, { first: 'Hana', last: 'Saleh', phone: '501234567', email });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await page.getByRole('radio', { name: 'No coupon' }).check();
+  const why = /^Paying later is offered for trips starting on .+ or later: .+ Your trip starts on .+: pay now, or choose a later date\.$/;
+  await expect(page.getByRole('note').filter({ hasText: why })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByLabel(/Pay now by card/)).toBeChecked();
+  await expect(page.getByLabel(/Book now, pay later/)).toHaveCount(0);
+  await expect(page.getByRole('note').filter({ hasText: why })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Book and pay AED/ })).toBeEnabled();
+});
+
 test('the package page and the cart say when a date is nearly full or sold out', async ({ page, request }) => {
   test.setTimeout(90_000);
   const slug = 'dubai-luxury-escape-4-nights';

@@ -42,6 +42,8 @@ interface Picked extends Record<string, unknown> {
   user_id: number;
   ref_id_key: string;
   kind: number;
+  /** Days from the site's today to the due date (a reminder's wording). */
+  days_left: number;
 }
 
 function tripUrl(config: Config, d: BookingDetail) {
@@ -70,8 +72,8 @@ function howToPay(config: Config, d: BookingDetail): string[] {
   ];
 }
 
-/** "AED 1,234.00 due by Fri 4 Dec 2026": the reminder, 3 or 1 day before the due date. */
-export function payLaterReminderMail(config: Config, d: BookingDetail, daysBefore: number): MailMessage | null {
+/** "AED 1,234.00 due by Fri 4 Dec 2026": the reminder, 3 or 1 day before the due date (`daysLeft`: as it is sent). */
+export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft: number): MailMessage | null {
   const to = dear(d);
   if (!to || !d.paymentDueOn) return null;
   const shop = shopDetails(config, d.site);
@@ -81,7 +83,7 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysBefor
   const text = [
     to.greeting,
     '',
-    `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${daysBefore === 1 ? 'tomorrow' : `in ${daysBefore} days`}.`,
+    `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`}.`,
     '',
     `Amount due: ${amount}`,
     `Due date: ${due}`,
@@ -153,7 +155,7 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
       async (tx) =>
         (
           await tx.execute<Picked>(sql`
-            select b.id, b.user_id, b.ref_id_key, ${kind} as kind from bookings b
+            select b.id, b.user_id, b.ref_id_key, ${kind} as kind, (b.payment_due_on - ${today}::date) as days_left from bookings b
             where b.site = ${site} and ${unpaidPayLater}
               and b.payment_due_on - ${today}::date between 0 and 3
               and coalesce(b.last_reminder_days, 1000) > ${kind}
@@ -166,7 +168,7 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
     );
     for (const r of reminders) {
       reminded += 1;
-      await mailAbout(db, config, r, (d) => payLaterReminderMail(config, d, r.kind), mailer, log);
+      await mailAbout(db, config, r, (d) => payLaterReminderMail(config, d, r.days_left), mailer, log);
     }
 
     const dues = new Map<number, { amount: number; dueOn: string }>();
@@ -175,7 +177,7 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
       async (tx) =>
         (
           await tx.execute<Picked>(sql`
-            select b.id, b.user_id, b.ref_id_key, 0 as kind from bookings b
+            select b.id, b.user_id, b.ref_id_key, 0 as kind, 0 as days_left from bookings b
             where b.site = ${site} and ${unpaidPayLater} and b.payment_due_on + ${grace + 1}::int <= ${today}::date
             order by b.id limit 1 for update of b skip locked`)
         ).rows[0],
