@@ -45,7 +45,7 @@ const DEFAULTS: Record<Site, ShopDetails> = {
     tradeName: 'Wanderlust Holidays',
     address: ['4th Floor, Trade Centre, Bandra Kurla Complex', 'Mumbai, Maharashtra 400051', 'India'],
     taxLabel: 'GSTIN',
-    taxNumber: '27AABCW1234F1Z5',
+    taxNumber: '27AABCW1234F1ZN',
     phone: '+91 22 4000 1234',
     email: 'bookings@wanderlust-holidays.in',
     bank: {
