@@ -25,7 +25,7 @@ export function financialYearStart(day: string): string {
 /** The TCS rule in force on an Indian calendar day, or null before the first. */
 export async function tcsRuleOn(db: Db, day: string): Promise<TcsRule | null> {
   const { rows } = await db.execute<{ effective_from: string | Date; rate_bp: number; threshold: string | number | null; rate_above_bp: number | null }>(sql`
-    select effective_from, rate_bp, threshold, rate_above_bp from tcs_rules
+    select to_char(effective_from, 'YYYY-MM-DD') as effective_from, rate_bp, threshold, rate_above_bp from tcs_rules
     where effective_from <= ${day} order by effective_from desc limit 1`);
   const r = rows[0];
   if (!r) return null;
