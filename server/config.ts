@@ -174,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!value.ENQUIRY_TO) warnings.push('ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.');
   if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both to take Razorpay payments, or neither');
   for (const name of ['SHOP_UAE', 'SHOP_IN'] as const) {
-    const problem = shopOverrideProblem(value[name]);
+    const problem = shopOverrideProblem(value[name], name === 'SHOP_IN' ? 'IN' : 'UAE');
     if (problem) problems.push(`${name}: ${problem}`);
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
