@@ -5,6 +5,7 @@ import { idParam } from './common.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
+import { vatTreatmentSchema } from './tax.ts';
 
 /*
  * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,
@@ -68,6 +69,18 @@ export const leadTravellerSchema = z.object({
   Email: emailSchema,
   Phone: phoneSchema,
   DOB: z.string({ message: 'Enter the date of birth.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth.'),
+  /** India: the state (its name, or its id from StatesByCountryId): the place of supply on the invoice. */
+  State: z
+    .union([z.string(), z.number()], { message: 'Choose your state.' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(80, 'Choose your state from the list.'))
+    .optional(),
+  /** The billing address, as lines (required on India from ₹50,000 without a GSTIN). */
+  Address: z
+    .array(z.string().trim().max(120, 'An address line can be at most 120 characters.'), { message: 'Give the address as lines of text.' })
+    .max(5, 'Give the address in at most 5 lines.')
+    .transform((lines) => lines.filter(Boolean))
+    .optional(),
 });
 export type LeadTraveller = z.infer<typeof leadTravellerSchema>;
 
@@ -106,6 +119,10 @@ export const createBookingParamsSchema = z.object({
   Travellers: z.array(travellerSchema).max(40, 'at most 40 travellers per booking').default([]),
   SpecialRequests: z.string().trim().max(1000, 'Special requests can be at most 1,000 characters.').default(''),
   Pan: z.string().max(20).optional(),
+  /** India: a business buyer's GSTIN (checked with its check character and state). */
+  Gstin: z.string().max(20, 'A GSTIN has 15 characters.').optional(),
+  /** UAE: a business buyer's tax registration number (15 digits). */
+  Trn: z.string().max(20, 'A TRN has 15 digits.').optional(),
   /** A coupon the traveller chose at review; none when omitted. */
   CouponCode: couponCodeParam,
 });
@@ -115,12 +132,17 @@ export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
 export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam });
 
 export const taxLineSchema = z.object({
-  code: z.enum(['GST', 'TCS', 'VAT']),
+  /** GST: one line before the place of supply is known (a quote); a booking has CGST + SGST or IGST. */
+  code: z.enum(['GST', 'CGST', 'SGST', 'IGST', 'TCS', 'VAT']),
   label: z.string(),
   rate: z.number(),
   amount: z.number().int(),
   /** Inside the prices already (UAE VAT), not added to them. */
   included: z.boolean(),
+  /** What the tax is worked on (TCS: the overseas packages with their GST; VAT: the standard-rated lines). */
+  base: z.number().int().optional(),
+  /** TCS across a threshold: the part at each rate. */
+  parts: z.array(z.object({ base: z.number().int(), rate: z.number(), amount: z.number().int() })).optional(),
 });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
@@ -132,6 +154,8 @@ export const bookingLineSchema = cartItemSchema
     childPrice: z.number().int(),
     amount: z.number().int(),
     overseas: z.boolean(),
+    /** UAE: the package's VAT treatment when booked (null on India, and on bookings made before it was kept). */
+    vatTreatment: vatTreatmentSchema.nullable().optional(),
   });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 

@@ -51,6 +51,10 @@ export const cartItemSchema = z.object({
   unitPrice: z.number().int(),
   totalPrice: z.number().int(),
   createdAt: z.string(),
+  /** Outside the site's country (India: TCS applies); absent on lines kept before it was sent. */
+  overseas: z.boolean().optional(),
+  /** The package's UAE VAT treatment. */
+  vatTreatment: z.enum(['standard', 'zero', 'outside']).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { namedRefSchema, pageIndexParam, slugParam } from './common.ts';
 import { reviewSchema } from './content.ts';
 import { moneySchema } from './site.ts';
+import { packageTaxSchema, siteTaxRulesSchema } from './tax.ts';
 
 export const packageCardSchema = z.object({
   id: z.number().int(),
@@ -71,6 +72,10 @@ export const packageDetailSchema = packageCardSchema.extend({
   reviews: z.array(reviewSchema),
   /** A few other packages in the same city (or of the same trip type), priced for the site. */
   related: z.array(packageCardSchema),
+  /** Whether it is overseas for the site (India: TCS) and its UAE VAT treatment. */
+  tax: packageTaxSchema.optional(),
+  /** The taxes a price on this site carries today (GetTaxRules), shown beside the price. */
+  taxRules: siteTaxRulesSchema.optional(),
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 

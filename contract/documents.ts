@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ageBandSchema, appliedCouponSchema, bookingStatusSchema, paymentMethodSchema, paymentStatusSchema, shopContactSchema, taxLineSchema } from './booking.ts';
 import { idParam } from './common.ts';
 import { currencySchema, siteSchema } from './site.ts';
+import { vatTreatmentSchema } from './tax.ts';
 
 /*
  * A booking's documents: its invoice and its vouchers (GetInvoiceDetails, GenerateAllVoucher). Both
@@ -60,6 +61,12 @@ export const invoiceBuyerSchema = z.object({
   phone: z.string().nullable(),
   /** India, when TCS applies: masked (XXXXX1234F). */
   pan: z.string().nullable(),
+  /** The billing address as given at booking (lines; required on India from ₹50,000 without a GSTIN). */
+  address: z.array(z.string()).default([]),
+  /** India: a business buyer's GSTIN. */
+  gstin: z.string().nullable().default(null),
+  /** UAE: a business buyer's TRN. */
+  trn: z.string().nullable().default(null),
 });
 
 /** One priced row of a line: adults, children or infants, each at their unit price. */
@@ -86,6 +93,14 @@ export const invoiceLineSchema = z.object({
   items: z.array(invoiceItemSchema),
   /** The sum of the items. */
   amount: z.number().int(),
+  /** India: the service's SAC (998552, tour operator services); null on the UAE site. */
+  sac: z.string().nullable().default(null),
+  /** The line's tax rate, percent: India GST 5%; UAE the VAT of its treatment (5% standard, 0% zero-rated or outside the scope). */
+  taxRate: z.number().default(0),
+  /** UAE: the line's VAT treatment; null on India. */
+  vatTreatment: vatTreatmentSchema.nullable().default(null),
+  /** How the line is taxed, as printed: `SAC 998552 · GST 5%`, `Standard-rated, VAT 5% included`, `Zero-rated (0%): no VAT`. */
+  taxNote: z.string().default(''),
 });
 
 export const invoiceSchema = z.object({
@@ -106,6 +121,8 @@ export const invoiceSchema = z.object({
   paymentMethod: paymentMethodSchema,
   seller: invoiceSellerSchema,
   buyer: invoiceBuyerSchema,
+  /** India: the place of supply, the lead traveller's state with its GST state code (null on the UAE site and older bookings). */
+  placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable().default(null),
   lines: z.array(invoiceLineSchema),
   /** The sum of the lines. */
   subtotal: z.number().int(),

@@ -26,6 +26,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ GTM_ID_IN: 'UA-1' })).toThrow(/GTM_ID_IN/);
+    // The India seller's GSTIN decides CGST + SGST or IGST: it must be one.
+    expect(() => loadConfig({ SHOP_IN: JSON.stringify({ taxNumber: '27AABCW1234F1Z5' }) })).toThrow(/SHOP_IN: taxNumber is not a valid GSTIN/);
+    expect(loadConfig({ SHOP_IN: JSON.stringify({ taxNumber: '07AABCW1234F1ZP' }) }).config.SHOP_IN).toContain('07AABCW1234F1ZP');
   });
   it('takes the pay-later grace in whole days from 0 to 14, 2 by default', () => {
     expect(loadConfig({}).config.PAY_LATER_GRACE_DAYS).toBe(2);

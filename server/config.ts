@@ -107,8 +107,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
-  /** Tax collected at source on overseas packages sold on the India site, percent. */
-  TCS_RATE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  /** Tax collected at source on overseas packages sold on the India site: a flat percent overriding the dated rules of tcs_rules (unset: the table, decision 0043). */
+  TCS_RATE_PERCENT: z.coerce.number().min(0).max(50).optional(),
   /** A gateway booking not paid this long after its last payment start is cancelled and its rooms released (Stripe: 30 to 1440). */
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(30).max(24 * 60).default(60),
   /** Pay later: days until the balance is due (never later than three days before travel). */
@@ -178,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!value.ENQUIRY_TO) warnings.push('ENQUIRY_TO is not set: enquiries and itinerary requests are stored, but mailed to no one.');
   if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both to take Razorpay payments, or neither');
   for (const name of ['SHOP_UAE', 'SHOP_IN'] as const) {
-    const problem = shopOverrideProblem(value[name]);
+    const problem = shopOverrideProblem(value[name], name === 'SHOP_IN' ? 'IN' : 'UAE');
     if (problem) problems.push(`${name}: ${problem}`);
   }
   if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {

@@ -56,12 +56,31 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
   return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30. */
+const SITE_OFFSET_MS: Record<string, number> = { UAE: 240 * 60_000, IN: 330 * 60_000 };
+const days = new Map<string, { day: string; until: number }>();
+
+/** The site's calendar day now, worked out once a minute at most per site. */
+export function siteDayNow(site: string, now = Date.now()): string {
+  const kept = days.get(site);
+  if (kept && now < kept.until) return kept.day;
+  const offset = SITE_OFFSET_MS[site] ?? 0;
+  const day = new Date(now + offset).toISOString().slice(0, 10);
+  // Kept until the next minute, and never past the site's midnight.
+  const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - offset;
+  days.set(site, { day, until: Math.min(now + 60_000, midnight) });
+  return day;
+}
+
 export class SharedAnswers {
   readonly cache = new BoundedCache<StoredAnswer>({ maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 });
 
-  /** A request as sent: its site, method, address and body. */
+  /**
+   * A request as sent: its site, method, address and body, and the site's calendar day: answers that
+   * follow dated rules (TCS from 1 April, decision 0043) are never served past the site's midnight.
+   */
   key(request: FastifyRequest, url: string, body: string): string {
-    return `${request.site}|${request.method}|${url}|${body}`;
+    return `${request.site}|${siteDayNow(request.site)}|${request.method}|${url}|${body}`;
   }
 
   store(key: string, json: string): StoredAnswer {

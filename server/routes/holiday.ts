@@ -4,6 +4,7 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { route } from '../lib/route.ts';
 import { featuredPackages, searchPackages } from '../services/catalogue.ts';
 import { packageDetail, packageFilters } from '../services/package-detail.ts';
+import { siteTaxRules } from '../services/tax-rules.ts';
 
 export async function holidayRoutes(app: FastifyInstance) {
   route(app, getFeaturedPackages, async ({ limit }, request) =>
@@ -19,7 +20,7 @@ export async function holidayRoutes(app: FastifyInstance) {
   route(app, getPackageDetail, async ({ Slug }, request) => {
     const detail = await packageDetail(app.db, request.site, Slug);
     if (!detail) throw notFound('This holiday package was not found.');
-    return ok(detail);
+    return ok({ ...detail, taxRules: await siteTaxRules(app.db, app.config.TCS_RATE_PERCENT, request.site) });
   });
 
   route(app, getPackageFilters, async (_params, request) => ok(await packageFilters(app.db, request.site)));

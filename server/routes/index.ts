@@ -10,6 +10,7 @@ import { enquiryRoutes } from './enquiry.ts';
 import { holidayRoutes } from './holiday.ts';
 import { itineraryRoutes } from './itinerary.ts';
 import { placeRoutes } from './places.ts';
+import { taxRoutes } from './tax.ts';
 
 /** Every /api/Common resource, one file each. */
 export async function commonRoutes(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export async function commonRoutes(app: FastifyInstance) {
   await app.register(itineraryRoutes);
   await app.register(bookingRoutes);
   await app.register(documentRoutes);
+  await app.register(taxRoutes);
 }

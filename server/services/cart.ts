@@ -41,13 +41,18 @@ const lineColumns = {
   unitPrice: cartItems.unitPrice,
   totalPrice: cartItems.totalPrice,
   createdAt: cartItems.createdAt,
+  countryId: cities.countryId,
+  vatTreatment: packages.vatTreatment,
 };
 
-type LineRow = { [K in keyof typeof lineColumns]: unknown } & { id: number; createdAt: Date };
+type LineRow = { [K in keyof typeof lineColumns]: unknown } & { id: number; createdAt: Date; countryId: number; site: string };
+
+/** Overseas for the site: India's TCS applies to packages outside India, and the UAE site's are outside the UAE. */
+const overseasFor = (site: string, countryId: number) => countryId !== (site === 'IN' ? 101 : 231);
 
 function toItem(row: LineRow): CartItem {
-  const { id, createdAt, ...rest } = row;
-  return { CartId: id, ...(rest as Omit<CartItem, 'CartId' | 'createdAt'>), createdAt: createdAt.toISOString() };
+  const { id, createdAt, countryId, ...rest } = row;
+  return { CartId: id, ...(rest as Omit<CartItem, 'CartId' | 'createdAt'>), createdAt: createdAt.toISOString(), overseas: overseasFor(row.site, countryId) };
 }
 
 function lines(db: Db) {
@@ -114,7 +119,7 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   // Whether the clientId is taken, the size of the cart and the package's price and card fields.
   // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
   const { rows } = await db.execute<AddLineFacts & Record<string, unknown>>(sql`
-    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights
+    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment
     from (
       select exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
              (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
@@ -169,6 +174,8 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
     unitPrice: facts.amount,
     totalPrice,
     createdAt: now.toISOString(),
+    overseas: overseasFor(site, Number(facts.country_id)),
+    vatTreatment: facts.vat_treatment as CartItem['vatTreatment'],
   };
 }
 

@@ -23,8 +23,11 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
         inclusions: packages.inclusions,
         exclusions: packages.exclusions,
         gallery: packages.gallery,
+        vatTreatment: packages.vatTreatment,
+        countryId: cities.countryId,
       })
       .from(packages)
+      .innerJoin(cities, eq(cities.id, packages.cityId))
       .where(eq(packages.id, card.id)),
     db
       .select({ id: interests.id, name: interests.name, slug: interests.slug })
@@ -59,6 +62,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
     interests: interestRows,
     reviews: reviewRows.map(toReview),
     related,
+    tax: { overseas: extra?.countryId !== (site === 'IN' ? 101 : 231), vatTreatment: extra?.vatTreatment ?? 'standard' },
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Site } from '../../contract/site.ts';
+import { gstinProblem } from '../../contract/tax.ts';
 
 /**
  * The seller on each site: who invoices, where a pay-later traveller sends money, whom they call.
@@ -45,7 +46,7 @@ const DEFAULTS: Record<Site, ShopDetails> = {
     tradeName: 'Wanderlust Holidays',
     address: ['4th Floor, Trade Centre, Bandra Kurla Complex', 'Mumbai, Maharashtra 400051', 'India'],
     taxLabel: 'GSTIN',
-    taxNumber: '27AABCW1234F1Z5',
+    taxNumber: '27AABCW1234F1ZN',
     phone: '+91 22 4000 1234',
     email: 'bookings@wanderlust-holidays.in',
     bank: {
@@ -60,8 +61,8 @@ const DEFAULTS: Record<Site, ShopDetails> = {
 
 const overrideSchema = shopDetailsSchema.partial().extend({ bank: shopDetailsSchema.shape.bank.partial().optional() });
 
-/** Reads SHOP_UAE / SHOP_IN: null when the value is fine, else what is wrong with it. */
-export function shopOverrideProblem(raw: string | undefined): string | null {
+/** Reads SHOP_UAE / SHOP_IN: null when the value is fine, else what is wrong with it (India: its taxNumber is the GSTIN whose state decides CGST + SGST or IGST). */
+export function shopOverrideProblem(raw: string | undefined, site?: Site): string | null {
   if (!raw) return null;
   let json: unknown;
   try {
@@ -70,7 +71,9 @@ export function shopOverrideProblem(raw: string | undefined): string | null {
     return 'is not valid JSON';
   }
   const parsed = overrideSchema.safeParse(json);
-  return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ');
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ');
+  const gstin = site === 'IN' && parsed.data.taxNumber ? gstinProblem(parsed.data.taxNumber) : null;
+  return gstin ? `taxNumber is not a valid GSTIN: ${gstin}` : null;
 }
 
 const cache = new Map<string, ShopDetails>();

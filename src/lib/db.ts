@@ -31,6 +31,9 @@ export const cartLineSchema = z.object({
   rooms: z.number().int(),
   unitPrice: z.number().int(),
   totalPrice: z.number().int(),
+  /** Overseas for the site (India: TCS) and the UAE VAT treatment: the taxes shown beside the price. */
+  overseas: z.boolean().optional(),
+  vatTreatment: z.enum(['standard', 'zero', 'outside']).optional(),
   /** The server's CartId, once it has the line. */
   cartId: z.number().int().nullable(),
   /** pending: waiting to sync; removing: removal waiting to sync (hidden); failed: the server refused. */

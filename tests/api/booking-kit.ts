@@ -104,6 +104,10 @@ export const lead = (over: Record<string, unknown> = {}) => ({
   Email: 'asha.rao@example.com',
   Phone: '+971501234567',
   DOB: '1990-04-12',
+  // India asks the state (the place of supply); the UAE site does not read it.
+  State: 'Maharashtra',
+  // An invoice from ₹50,000 to a buyer without a GSTIN carries the address.
+  Address: ['12 Hill Road, Bandra West', 'Mumbai 400050'],
   ...over,
 });
 

@@ -12,7 +12,8 @@ let aed: number;
 const twoAdults = { Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }] };
 
 beforeAll(async () => {
-  kit = await createBookingKit();
+  // TCS at the setting's flat 5% (TCS_RATE_PERCENT overrides the dated rules; tests/api/taxes.test.ts reads the rules).
+  kit = await createBookingKit({ TCS_RATE_PERCENT: 5 });
   asha = await traveller(kit, 'asha');
   omar = await traveller(kit, 'omar');
   pkg = await findPackage(kit, { rooms: 10 });
@@ -28,7 +29,7 @@ describe('GetBookingQuote', () => {
     expect(quote.status).toBe(200);
     const line = (aed * 2 + Math.round(aed * 0.6)) * 100;
     expect(quote.body.data).toMatchObject({ currency: 'AED', subtotal: line, discount: 0, total: line, panRequired: false });
-    expect(quote.body.data.taxes).toEqual([{ code: 'VAT', label: 'VAT 5% (included)', rate: 5, amount: Math.round((line * 5) / 105), included: true }]);
+    expect(quote.body.data.taxes).toEqual([{ code: 'VAT', label: 'VAT 5% (included)', rate: 5, amount: Math.round((line * 5) / 105), included: true, base: line }]);
     expect(quote.body.data.paymentMethods).toEqual(['stripe', 'pay-later']);
   });
 

@@ -124,7 +124,7 @@ describe('GetInvoiceDetails', () => {
     expect(inv.payTo).toMatchObject({ bank: { codeLabel: 'IBAN', bankName: 'Emirates NBD' }, reference: b.RefIdKey });
     expect(inv.notes[0]).toBe(`Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`);
     expect(inv.notes[1]).toBe('This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.');
-    expect(inv.notes).toContain('Prices include VAT at 5%.');
+    expect(inv.notes).toContain('Prices of standard-rated services include VAT at 5%.');
     // Nothing was taken from the tax-invoice series.
     expect((await kit.database.db.execute<{ n: string | null }>(sql`select invoice_number as n from bookings where id = ${b.BookingId}`)).rows[0]!.n).toBeNull();
 
@@ -183,11 +183,13 @@ describe('GetInvoiceDetails', () => {
     const b = await payLater(priya, 'IN', { LeadTraveller: indianLead(priya.email), Pan: 'ABCPS1234F' }, [{ packageId: overseas.id }]);
     const d = await detail(priya.token, b.RefIdKey);
     const inv = await json('GetInvoiceDetails', b.BookingId, priya.token);
-    expect(inv).toMatchObject({ site: 'IN', currency: 'INR', buyer: { name: 'Ms Priya Shah', pan: 'XXXXX1234F' }, seller: { taxLabel: 'GSTIN', taxNumber: '27AABCW1234F1Z5' } });
+    expect(inv).toMatchObject({ site: 'IN', currency: 'INR', buyer: { name: 'Ms Priya Shah', pan: 'XXXXX1234F' }, seller: { taxLabel: 'GSTIN', taxNumber: '27AABCW1234F1ZN' } });
     expect(inv).toMatchObject({ title: 'Proforma Invoice', invoiceNumber: null });
     expect(inv.taxes).toEqual(d.taxes);
-    expect(inv.taxes.map((t: { code: string }) => t.code)).toEqual(['GST', 'TCS']);
-    const [gst, tcs] = inv.taxes;
+    // A Maharashtra buyer of a Maharashtra seller: CGST and SGST.
+    expect(inv.taxes.map((t: { code: string }) => t.code)).toEqual(['CGST', 'SGST', 'TCS']);
+    const [cgst, sgst, tcs] = inv.taxes;
+    const gst = { amount: cgst.amount + sgst.amount };
     expect(inv.total).toBe(inv.subtotal - inv.discount + gst.amount + tcs.amount);
     expect(inv.total).toBe(d.total);
     expect(inv.amountBeforeTax).toBe(inv.subtotal - inv.discount);
@@ -197,7 +199,17 @@ describe('GetInvoiceDetails', () => {
     const pdf = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, priya.token, 'UAE');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await pdfPages(pdf.rawPayload)).join('\n');
-    for (const t of ['PROFORMA INVOICE', b.RefIdKey, 'Ms Priya Shah', 'PAN XXXXX1234F', 'GSTIN 27AABCW1234F1Z5', `GST 5% ${formatMinor(gst.amount, 'INR')}`, `TCS 5% (overseas packages) ${formatMinor(tcs.amount, 'INR')}`, `Total (INR) ${formatMinor(inv.total, 'INR')}`]) {
+    for (const t of [
+      'PROFORMA INVOICE',
+      b.RefIdKey,
+      'Ms Priya Shah',
+      'PAN XXXXX1234F',
+      'GSTIN 27AABCW1234F1ZN',
+      `CGST 2.5% ${formatMinor(cgst.amount, 'INR')}`,
+      `SGST 2.5% ${formatMinor(sgst.amount, 'INR')}`,
+      `${tcs.label} ${formatMinor(tcs.amount, 'INR')}`,
+      `Total (INR) ${formatMinor(inv.total, 'INR')}`,
+    ]) {
       expect(text, t).toContain(t);
     }
     expect(formatMinor(inv.total, 'INR')).toMatch(/^₹\d/);

@@ -39,6 +39,10 @@ export async function fillTravellers(page: Page, lead: { first: string; last: st
   await page.getByLabel('Last name').first().fill(lead.last);
   if (lead.email) await page.getByLabel('Email').fill(lead.email);
   await page.getByLabel('Mobile number').fill(lead.phone);
+  // India asks the state (the place of supply) and, on an invoice from ₹50,000 without a GSTIN, the address.
+  const state = page.getByLabel('State', { exact: true });
+  if (await state.count()) await state.selectOption({ label: 'Maharashtra' });
+  await page.getByLabel(/^Address/).fill('12 Hill Road, Bandra West\nMumbai 400050');
   const second = page.getByRole('group', { name: /Traveller 2/ });
   await second.getByLabel('First name').fill('Dev');
   await second.getByLabel('Last name').fill(lead.last);

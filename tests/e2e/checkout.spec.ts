@@ -179,7 +179,7 @@ test('India: PAN checked, GST and TCS shown, paid through Razorpay’s checkout'
 
   await expect(page.getByText('GST 5%')).toBeVisible();
   await shot(page, 'checkout-in-review');
-  await expect(page.getByText(/TCS 5% \(overseas packages\)/)).toBeVisible();
+  await expect(page.getByText(/^TCS \d+% \(section 206C\(1G\)\)$/)).toBeVisible();
   await expect(page.locator('.price-total dd')).toHaveText(/^₹[\d,]+(\.\d\d)?$/);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel(/Pay now: UPI, card or netbanking/).check();

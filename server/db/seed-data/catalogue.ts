@@ -11,7 +11,7 @@ import {
   type TripTypeSlug,
 } from './catalogue-types.ts';
 import { ALL_DESTINATIONS } from './destinations/index.ts';
-import { DEST_ID, placeImage } from './places.ts';
+import { DEST_ID, isInUae, placeImage } from './places.ts';
 
 type TripTypeRow = typeof tripTypes.$inferInsert;
 type InterestRow = typeof interests.$inferInsert;
@@ -127,6 +127,8 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         reviewCount: p.reviewCount,
         featured: p.featured ?? false,
         roomsPerDeparture: roomsPerDeparture(p.tripType),
+        // UAE VAT (decision 0043, the accountant confirms): standard-rated in the UAE, zero-rated when performed wholly outside.
+        vatTreatment: isInUae(dest.slug) ? 'standard' : 'zero',
         // Staggered so "newest first" listings have a stable, meaningful order.
         createdAt: new Date(Date.UTC(2026, 0, 6 + p.id * 2, 6, 0, 0)),
       });

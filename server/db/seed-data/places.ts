@@ -333,3 +333,8 @@ export function destinationName(slug: DestinationSlug): string {
 export function isIndian(slug: DestinationSlug): boolean {
   return DESTINATIONS[slug].countryId === INDIA;
 }
+
+/** Whether a destination is in the UAE: its packages are standard-rated for UAE VAT, the others (performed wholly outside) zero-rated. */
+export function isInUae(slug: DestinationSlug): boolean {
+  return DESTINATIONS[slug].countryId === UAE;
+}

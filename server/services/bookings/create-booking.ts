@@ -12,6 +12,7 @@ import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
 import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
+import { buyerTaxDetails } from './buyer-tax.ts';
 import { newReference, recordEvent, toSummary } from './records.ts';
 
 export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookingId' | 'Travellers' | 'SpecialRequests' | 'LeadTraveller'> & {
@@ -152,7 +153,10 @@ export async function createBooking(
       if (!offer.offered) throw badRequest(offer.reason);
     }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
-    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now });
+    // The place of supply (India) and a business buyer's tax number, checked before anything is priced.
+    const buyer = await buyerTaxDetails(tx, config, site, input);
+    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.Pan, supply: buyer.supply });
+    buyer.checkAddress(price);
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
     if (price.panRequired) {
@@ -184,6 +188,11 @@ export async function createBooking(
         paymentDueOn: payLater ? payLaterDueOn(now, firstTravelDate, config.PAY_LATER_DAYS) : null,
         specialRequests: input.SpecialRequests,
         pan,
+        placeOfSupplyState: buyer.placeOfSupply?.state ?? null,
+        placeOfSupplyCode: buyer.placeOfSupply?.code ?? null,
+        buyerAddress: buyer.address,
+        buyerGstin: buyer.gstin,
+        buyerTrn: buyer.trn,
         confirmedAt: payLater ? now : null,
         createdAt: now,
       })

@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/envelope.ts';
+import { gstLines, tcsLine, tcsTermsFor, type TcsTerms } from '../tax-rules.ts';
+import type { VatTreatment } from '../../../contract/tax.ts';
 import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleTo, type CouponLine } from '../coupons.ts';
 
 /*
@@ -50,12 +52,13 @@ interface CatalogueRow extends Record<string, unknown> {
   nights: number;
   city: string;
   country_id: number;
+  vat_treatment: VatTreatment;
   amount: number | null;
 }
 
 async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<number, CatalogueRow>> {
   const { rows } = await db.execute<CatalogueRow>(sql`
-    select p.id, p.slug, p.title, p.nights, p.trip_type_id, c.name as city, c.country_id, pp.amount
+    select p.id, p.slug, p.title, p.nights, p.trip_type_id, c.name as city, c.country_id, p.vat_treatment, pp.amount
     from packages p join cities c on c.id = p.city_id
     left join package_prices pp on pp.package_id = p.id and pp.site = ${site}
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
@@ -77,18 +80,28 @@ async function couponFor(db: Db, site: Site, code: string, userId: number, lines
 const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
 
 /**
- * India: GST added, and TCS on what the overseas holidays cost with their GST (`overseasNet`: their
- * price less the part of the coupon that came off them); UAE: VAT inside the prices, shown.
+ * India: GST added (CGST + SGST or IGST once the place of supply is known), and TCS on what the
+ * overseas holidays cost with their GST (`overseasNet`: their price less the part of the coupon that
+ * came off them) under the TCS rule of the day; UAE: VAT inside the prices of the standard-rated
+ * lines (`standardNet`, all of `net` when not given), shown.
  */
-export function taxesFor(site: Site, net: number, overseasNet: number, tcsRate: number): TaxLine[] {
+export function taxesFor(
+  site: Site,
+  net: number,
+  overseasNet: number,
+  tcs: number | TcsTerms | null,
+  more: { supply?: 'intra' | 'inter' | null; standardNet?: number } = {},
+): TaxLine[] {
   if (site === 'UAE') {
-    return [{ code: 'VAT', label: `VAT ${VAT_RATE}% (included)`, rate: VAT_RATE, amount: Math.round((net * VAT_RATE) / (100 + VAT_RATE)), included: true }];
+    const base = more.standardNet ?? net;
+    if (base <= 0) return [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }];
+    return [{ code: 'VAT', label: `VAT ${VAT_RATE}% (included)`, rate: VAT_RATE, amount: Math.round((base * VAT_RATE) / (100 + VAT_RATE)), included: true, base }];
   }
-  const gst = percentOf(net, GST_RATE);
-  const taxes: TaxLine[] = [{ code: 'GST', label: `GST ${GST_RATE}%`, rate: GST_RATE, amount: gst, included: false }];
-  if (overseasNet > 0 && tcsRate > 0) {
+  const taxes: TaxLine[] = gstLines(net, more.supply ?? null);
+  const terms: TcsTerms | null = typeof tcs === 'number' ? { effectiveFrom: '', rate: tcs, threshold: null, rateAbove: null, before: 0 } : tcs;
+  if (overseasNet > 0 && terms && (terms.rate > 0 || (terms.rateAbove ?? 0) > 0)) {
     const base = overseasNet + percentOf(overseasNet, GST_RATE);
-    taxes.push({ code: 'TCS', label: `TCS ${tcsRate}% (overseas packages)`, rate: tcsRate, amount: percentOf(base, tcsRate), included: false });
+    taxes.push(tcsLine(base, terms));
   }
   return taxes;
 }
@@ -106,7 +119,19 @@ export const MAX_ONLINE_TOTAL: Record<Site, number> = { UAE: 99_999_999, IN: 1_0
  */
 export async function priceHold(
   db: Db,
-  opts: { site: Site; lines: HeldLine[]; couponCode?: string; userId: number; tcsRate: number; now?: Date },
+  opts: {
+    site: Site;
+    lines: HeldLine[];
+    couponCode?: string;
+    userId: number;
+    /** TCS_RATE_PERCENT: a flat rate overriding the dated rules; undefined: the rule of the day (decision 0043). */
+    tcsRate: number | undefined;
+    now?: Date;
+    /** The lead traveller's PAN: a threshold rule counts its earlier receipts of the financial year. */
+    pan?: string | null;
+    /** India: within the seller's state (CGST + SGST) or to another (IGST); not known yet: one GST line. */
+    supply?: 'intra' | 'inter' | null;
+  },
 ): Promise<PricedHold> {
   const { site, userId } = opts;
   const now = opts.now ?? new Date();
@@ -131,6 +156,7 @@ export async function priceHold(
       childPrice: Math.round(p.amount * CHILD_FARE_SHARE) * MINOR_PER_UNIT,
       amount: whole * MINOR_PER_UNIT,
       overseas: p.country_id !== home,
+      vatTreatment: site === 'UAE' ? p.vat_treatment : null,
       whole,
       tripTypeId: p.trip_type_id,
     };
@@ -145,14 +171,19 @@ export async function priceHold(
   const overseas = lines.filter((l) => l.overseas).reduce((sum, l) => sum + l.amount, 0);
   // The coupon comes off the lines it is for (a trip type, a travel window): the overseas lines
   // carry their share of it, so TCS is worked out on what they really cost.
-  let overseasDiscount = 0;
-  if (applied && discount > 0) {
+  const discountOn = (which: (i: number) => boolean) => {
+    if (!applied || discount <= 0) return 0;
     const eligible = new Set(applied.eligible);
     const eligibleWhole = couponLines.reduce((sum, l) => sum + (eligible.has(l) ? l.amount : 0), 0);
-    const overseasEligibleWhole = couponLines.reduce((sum, l, i) => sum + (eligible.has(l) && lines[i]!.overseas ? l.amount : 0), 0);
-    overseasDiscount = eligibleWhole > 0 ? Math.round((discount * overseasEligibleWhole) / eligibleWhole) : 0;
-  }
-  const taxes = taxesFor(site, net, overseas - overseasDiscount, opts.tcsRate);
+    const whichEligibleWhole = couponLines.reduce((sum, l, i) => sum + (eligible.has(l) && which(i) ? l.amount : 0), 0);
+    return eligibleWhole > 0 ? Math.round((discount * whichEligibleWhole) / eligibleWhole) : 0;
+  };
+  const overseasDiscount = discountOn((i) => lines[i]!.overseas);
+  // UAE: VAT is inside the standard-rated lines' prices only (zero-rated and out-of-scope lines carry none).
+  const isStandard = (i: number) => lines[i]!.vatTreatment === 'standard';
+  const standardNet = lines.reduce((sum, l, i) => sum + (isStandard(i) ? l.amount : 0), 0) - discountOn(isStandard);
+  const tcs = site === 'IN' && overseas > 0 ? await tcsTermsFor(db, opts.tcsRate, now, opts.pan) : null;
+  const taxes = taxesFor(site, net, overseas - overseasDiscount, tcs, { supply: opts.supply ?? null, standardNet });
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
   if (total > MAX_ONLINE_TOTAL[site]) {
     throw conflict(

@@ -47,7 +47,11 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
   w.text(inv.buyer.name, { font: bold, size: 13 });
   const contact = [inv.buyer.email, inv.buyer.phone].filter(Boolean).join(' · ');
   if (contact) w.text(contact, { size: 10.5 });
+  for (const line of inv.buyer.address) w.text(line, { size: 10.5 });
+  if (inv.buyer.gstin) w.text(`GSTIN ${inv.buyer.gstin}`, { size: 10.5 });
+  if (inv.buyer.trn) w.text(`TRN ${inv.buyer.trn}`, { size: 10.5 });
   if (inv.buyer.pan) w.text(`PAN ${inv.buyer.pan}`, { size: 10.5 });
+  if (inv.placeOfSupply) w.text(`Place of supply: ${inv.placeOfSupply.state} (${inv.placeOfSupply.code})`, { font: bold, size: 10.5 });
   w.rule(10);
 
   // Lines: description, quantity, unit price, amount.
@@ -65,6 +69,7 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     w.ensure(70);
     w.text(`${line.position}. ${line.title}`, { font: bold, size: 11.5, width: CONTENT_WIDTH - NUMBER_WIDTH.amount });
     w.text(line.description, { size: 10, color: MUTED, gap: 2 });
+    if (line.taxNote) w.text(line.taxNote, { size: 10, color: MUTED, gap: 2 });
     for (const item of line.items) {
       w.row([
         { text: item.label, x: 12, width: COLUMNS.qty - 22 },
@@ -88,8 +93,7 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     );
   total('Subtotal', m(inv.subtotal));
   if (inv.discount) total(`Coupon ${inv.coupon?.code ?? ''}`.trim(), `-${m(inv.discount)}`);
-  const vatIncluded = inv.taxes.some((t) => t.included);
-  if (vatIncluded) total('Amount excluding VAT', m(inv.amountBeforeTax));
+  total('Amount before tax', m(inv.amountBeforeTax));
   for (const tax of inv.taxes) total(tax.label, m(tax.amount));
   total(`Total (${inv.currency})`, m(inv.total), true);
   total('Paid', m(inv.amountPaid));

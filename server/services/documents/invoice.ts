@@ -4,6 +4,7 @@ import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../co
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/envelope.ts';
+import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 
 /*
@@ -19,10 +20,10 @@ const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
   'pay-later': 'by bank transfer',
 };
 
-/** Tour operator services (GST, India). */
-const SAC_TOUR_OPERATOR = '998552';
+/** The condition of GST at 5% on a tour operator's package (India). */
+export const TOUR_PACKAGE_STATEMENT = 'The amount charged includes the charges for accommodation and transport in the tour package.';
 
-function lines(detail: BookingDetail): Invoice['lines'] {
+function lines(detail: BookingDetail, site: 'UAE' | 'IN'): Invoice['lines'] {
   return detail.lines.map((l, i) => {
     const items: Invoice['lines'][number]['items'] = [
       { ageBand: 'adult' as const, label: 'Adult', quantity: l.adults, unitPrice: l.adultPrice, amount: l.adults * l.adultPrice },
@@ -40,8 +41,16 @@ function lines(detail: BookingDetail): Invoice['lines'] {
       description: `${l.city}, ${l.nights} ${l.nights === 1 ? 'night' : 'nights'} from ${formatTravelDate(l.travelDate)}: ${partyText(l)}`,
       items,
       amount: l.amount,
+      ...lineTax(site, l.vatTreatment ?? null),
     };
   });
+}
+
+/** How a line is taxed: India SAC and GST; UAE its VAT treatment (lines booked before treatments were kept were all standard-rated). */
+function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+  if (site === 'IN') return { sac: SAC_TOUR_OPERATOR, taxRate: GST_PERCENT, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${GST_PERCENT}%` };
+  const t = treatment ?? 'standard';
+  return { sac: null, taxRate: VAT_TREATMENT_RATE[t], vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
 }
 
 function notes(src: DocumentSource, number: string | null, paidOn: string | null): string[] {
@@ -58,9 +67,14 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
       'Your booking is confirmed. We pay the hotels and operators ourselves: nothing is owed to them for the services on this invoice.',
     );
   }
-  if (site === 'UAE') out.push('Prices include VAT at 5%.');
+  if (site === 'UAE') {
+    const treatments = new Set(d.lines.map((l) => l.vatTreatment ?? 'standard'));
+    if (treatments.has('standard')) out.push('Prices of standard-rated services include VAT at 5%.');
+    if (treatments.has('zero')) out.push('Zero-rated lines: services performed wholly outside the UAE, VAT at 0%.');
+    if (treatments.has('outside')) out.push('Lines outside the scope of UAE VAT carry no VAT.');
+  }
   if (site === 'IN') {
-    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged at 5% on the package value.`);
+    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged at 5% on the package value. ${TOUR_PACKAGE_STATEMENT}`);
     if (d.taxes.some((t) => t.code === 'TCS')) {
       out.push('TCS is collected under section 206C(1G) of the Income-tax Act on overseas tour packages; it is credited against the PAN above and can be claimed in your income tax return.');
     }
@@ -110,8 +124,12 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
       email: lead?.email ?? null,
       phone: lead?.phone ?? null,
       pan: d.pan,
+      address: row.buyerAddress ?? [],
+      gstin: row.buyerGstin,
+      trn: row.buyerTrn,
     },
-    lines: lines(d),
+    placeOfSupply: site === 'IN' && row.placeOfSupplyState && row.placeOfSupplyCode ? { state: row.placeOfSupplyState, code: row.placeOfSupplyCode } : null,
+    lines: lines(d, site),
     subtotal: d.subtotal,
     discount: d.discount,
     coupon: d.coupon,

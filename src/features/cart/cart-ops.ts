@@ -19,6 +19,8 @@ export interface PackageSummary {
   heroImage: string;
   nights: number;
   price: Money;
+  /** Overseas for the site (India: TCS) and the UAE VAT treatment, shown beside the line's price. */
+  tax?: { overseas: boolean; vatTreatment: 'standard' | 'zero' | 'outside' };
 }
 
 export interface Party {
@@ -56,6 +58,7 @@ export async function addToCart(
     ...party,
     unitPrice: pkg.price.amount,
     totalPrice: priceLine(pkg.price.amount, party.adults, party.children),
+    ...(pkg.tax ? { overseas: pkg.tax.overseas, vatTreatment: pkg.tax.vatTreatment } : {}),
     cartId: null,
     state: 'pending',
     createdAt: now,

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { SiteTaxRules } from '../../../contract/tax.ts';
+import { TaxHint, useTaxRules } from '../checkout/tax-hint.tsx';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { checkoutNavigation } from '../checkout/checkout-document.ts';
@@ -23,7 +25,7 @@ import './cart.css';
  */
 export const linesReadAhead: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
 
-function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
+function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean; rules?: SiteTaxRules }) {
   const { money, href } = useSite();
   const availability = useDepartureAvailability(online ? { packageId: line.packageId, travelDate: line.travelDate } : null);
   const afterChange = () => {
@@ -42,7 +44,9 @@ function CartLineItem({ line, online }: { line: CartLine; online: boolean }) {
           <br />
           {formatTravelDate(line.travelDate)} · {partyText(line)}
         </p>
-        <p className="cart-line-price">{money({ amount: line.totalPrice, currency: line.currency })}</p>
+        <p className="cart-line-price">
+          {money({ amount: line.totalPrice, currency: line.currency })} <TaxHint overseas={line.overseas} vatTreatment={line.vatTreatment} rules={rules} />
+        </p>
         <DepartureAvailability availability={availability} rooms={line.rooms} />
         {line.state === 'pending' ? <p className="sync-state sync-pending">Waiting to sync</p> : null}
         {line.state === 'failed' ? (
@@ -105,6 +109,12 @@ function HoldStatus({ booking }: { booking: LocalTempBooking }) {
   );
 }
 
+/** The taxes the cart's total will carry: GST on the India site (and TCS when a line is overseas), VAT on the UAE's. */
+function CartTaxes({ lines, rules }: { lines: CartLine[]; rules?: SiteTaxRules }) {
+  const standard = lines.some((l) => (l.vatTreatment ?? 'standard') === 'standard');
+  return <TaxHint overseas={lines.some((l) => l.overseas)} vatTreatment={standard ? 'standard' : (lines[0]?.vatTreatment ?? 'zero')} rules={rules} />;
+}
+
 export default function CartPage() {
   const { site, currency, money, href } = useSite();
   const { razorpayCheckout } = useSettings();
@@ -115,6 +125,7 @@ export default function CartPage() {
   const visible = (lines ?? []).filter((l) => l.state !== 'removing');
   const total = visible.reduce((sum, l) => sum + l.totalPrice, 0);
   const latestHold = holds?.[0];
+  const rules = useTaxRules();
 
   useEffect(() => {
     void requestSync();
@@ -150,12 +161,12 @@ export default function CartPage() {
         <>
           <ul className="cart-lines">
             {visible.map((line) => (
-              <CartLineItem key={line.id} line={line} online={online} />
+              <CartLineItem key={line.id} line={line} online={online} rules={rules} />
             ))}
           </ul>
           <div className="cart-summary card">
             <p className="cart-total">
-              Total <strong>{money({ amount: total, currency })}</strong>
+              Total <strong>{money({ amount: total, currency })}</strong> <CartTaxes lines={visible} rules={rules} />
             </p>
             <p className="field-hint">Prices are confirmed by us when your cart syncs.</p>
             {latestHold ? <HoldStatus booking={latestHold} /> : null}

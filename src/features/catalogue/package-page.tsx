@@ -8,6 +8,7 @@ import { Seo } from '../../components/seo.tsx';
 import { nightsDays } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { AddToCartForm } from '../cart/add-to-cart-form.tsx';
+import { TaxHint, useTaxRules } from '../checkout/tax-hint.tsx';
 import { ReviewList, Stars } from '../content/review-list.tsx';
 import { EnquirySlot } from './enquiry-slot.tsx';
 import { ItineraryForm } from './itinerary-form.tsx';
@@ -153,7 +154,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
                 </s>
               </>
             ) : null}
-            <span className="price-unit"> per adult, twin sharing</span>
+            <span className="price-unit"> per adult, twin sharing</span> <PackageTax pkg={pkg} />
           </p>
           <AddToCartForm pkg={pkg} />
         </aside>
@@ -192,6 +193,12 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       ) : null}
     </article>
   );
+}
+
+/** The taxes the price will carry (India: GST, and TCS on overseas packages at today's rule; UAE: its VAT). */
+function PackageTax({ pkg }: { pkg: PackageDetail }) {
+  const rules = useTaxRules(pkg.taxRules);
+  return <TaxHint overseas={pkg.tax?.overseas} vatTreatment={pkg.tax?.vatTreatment} rules={rules} />;
 }
 
 export default function PackagePage() {

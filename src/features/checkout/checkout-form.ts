@@ -11,10 +11,24 @@ import type { CartItem } from '../../../contract/cart.ts';
 const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']) });
 
 export const checkoutFormSchema = z.object({
-  lead: z.object({ Title: z.string(), FirstName: z.string(), LastName: z.string(), Email: z.string(), Phone: z.string().optional(), DOB: z.string() }),
+  lead: z.object({
+    Title: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    Email: z.string(),
+    Phone: z.string().optional(),
+    DOB: z.string(),
+    /** India: the state's id in StatesByCountryId (the place of supply); '' not chosen. */
+    State: z.string().default(''),
+    /** The billing address as typed, one line per line. */
+    Address: z.string().default(''),
+  }),
   others: z.array(traveller),
   specialRequests: z.string(),
   pan: z.string(),
+  /** India: a business buyer's GSTIN; UAE: its TRN (optional). */
+  gstin: z.string().default(''),
+  trn: z.string().default(''),
   /** null: not chosen yet (the best coupon is offered); '': none. */
   coupon: z.string().nullable(),
   method: paymentMethodSchema.nullable(),
@@ -23,10 +37,12 @@ export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type TravellerInput = z.infer<typeof traveller>;
 
 export const emptyForm = (): CheckoutForm => ({
-  lead: { Title: '', FirstName: '', LastName: '', Email: '', Phone: undefined, DOB: '' },
+  lead: { Title: '', FirstName: '', LastName: '', Email: '', Phone: undefined, DOB: '', State: '', Address: '' },
   others: [],
   specialRequests: '',
   pan: '',
+  gstin: '',
+  trn: '',
   coupon: null,
   method: null,
 });
@@ -92,3 +108,10 @@ export function othersFor(party: Party, typed: TravellerInput[]): TravellerInput
   };
   return [...band('adult', party.adult - 1), ...band('child', party.child), ...band('infant', party.infant)];
 }
+
+/** The address as typed, in lines (blank lines dropped). */
+export const addressLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);

@@ -14,13 +14,14 @@ import { useProfile } from '../account/use-account-data.ts';
 import { useSession } from '../account/use-session.ts';
 import { requestSync } from '../cart/sync-runner.ts';
 import { useOnline } from '../cart/use-online.ts';
-import { bookingKey, clearForm, emptyForm, loadForm, othersFor, partyOf, saveForm, type CheckoutForm } from './checkout-form.ts';
+import { addressLines, bookingKey, clearForm, emptyForm, loadForm, othersFor, partyOf, saveForm, type CheckoutForm } from './checkout-form.ts';
 import { HoldClock } from './hold-clock.tsx';
 import { checkoutNavigation, onCheckoutDocument } from './checkout-document.ts';
 import { openPayment } from './open-payment.ts';
 import { PayStep } from './pay-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { TravellersStep } from './travellers-step.tsx';
+import { CheckoutTotal } from './tax-hint.tsx';
 import { useCurrentHold } from './use-current-hold.ts';
 import '../account/account.css';
 import './checkout.css';
@@ -132,7 +133,14 @@ function Checkout({ userId }: { userId: string }) {
         {
           TempBookingId: hold.TempBookingId,
           PaymentMethod: method,
-          LeadTraveller: { ...form.lead, Phone: form.lead.Phone ?? '' } as never,
+          LeadTraveller: {
+            ...form.lead,
+            Phone: form.lead.Phone ?? '',
+            State: site === 'IN' ? form.lead.State || undefined : undefined,
+            Address: addressLines(form.lead.Address),
+          } as never,
+          Gstin: site === 'IN' && form.gstin.trim() ? form.gstin : undefined,
+          Trn: site === 'UAE' && form.trn.trim() ? form.trn : undefined,
           Travellers: form.others,
           SpecialRequests: form.specialRequests,
           Pan: q.panRequired ? form.pan : undefined,
@@ -214,8 +222,19 @@ function Checkout({ userId }: { userId: string }) {
     body = (
       <>
         <HoldClock until={state.hold.holdExpiresAt} onHoldAgain={() => void hold_again()} busy={holding} />
+        {/* Review shows the whole price with each tax line; the other steps show the total and its taxes. */}
+        {step !== 'review' ? <CheckoutTotal quote={q} /> : null}
         {step === 'travellers' ? (
-          <TravellersStep form={form} onChange={setForm} panRequired={q?.panRequired ?? false} tcsRate={q?.taxes.find((t) => t.code === 'TCS')?.rate ?? null} site={site} online={online} onDone={() => go('review')} />
+          <TravellersStep
+            form={form}
+            onChange={setForm}
+            panRequired={q?.panRequired ?? false}
+            tcsRate={q?.taxes.find((t) => t.code === 'TCS')?.rate ?? null}
+            invoiceValue={q ? q.total - q.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0) : null}
+            site={site}
+            online={online}
+            onDone={() => go('review')}
+          />
         ) : null}
         {step === 'review' ? (
           <ReviewStep

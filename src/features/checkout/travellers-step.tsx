@@ -3,10 +3,13 @@ import { TITLES } from '../../../contract/account.ts';
 import { verifyPan } from '../../../contract/booking-calls.ts';
 import { BOOKING_MESSAGES, leadTravellerSchema, panSchema, travellerSchema } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
+import { statesByCountryId } from '../../../contract/place-calls.ts';
+import { B2C_ADDRESS_FROM, TRN_PATTERN, gstinProblem, normalizeTaxNumber } from '../../../contract/tax.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { PhoneField } from '../../components/phone-input.tsx';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
-import type { CheckoutForm, TravellerInput } from './checkout-form.ts';
+import { addressLines, type CheckoutForm, type TravellerInput } from './checkout-form.ts';
 
 type Errors = Record<string, string>;
 
@@ -38,10 +41,26 @@ function ageOn(dob: string, today = new Date()): number | null {
   return age;
 }
 
+/** India: an invoice from ₹50,000 to a buyer without a GSTIN carries the buyer's address. */
+export const addressRequired = (site: Site, form: CheckoutForm, invoiceValue: number | null) =>
+  site === 'IN' && !form.gstin.trim() && invoiceValue !== null && invoiceValue >= B2C_ADDRESS_FROM;
+
 /** Checks the form with the contract's own rules; the keys name the fields. */
-export function travellerErrors(form: CheckoutForm, panRequired: boolean): Errors {
+export function travellerErrors(form: CheckoutForm, panRequired: boolean, tax: { site: Site; invoiceValue: number | null } = { site: 'UAE', invoiceValue: null }): Errors {
   const errors: Errors = {};
-  const lead = leadTravellerSchema.safeParse({ ...form.lead, Phone: form.lead.Phone ?? '' });
+  if (tax.site === 'IN') {
+    if (!form.lead.State) errors['lead.State'] = 'Choose your state: it is the place of supply on your GST invoice.';
+    if (form.gstin.trim()) {
+      const problem = gstinProblem(form.gstin);
+      if (problem) errors.gstin = problem;
+    }
+    if (addressRequired(tax.site, form, tax.invoiceValue) && addressLines(form.lead.Address).length === 0) {
+      errors['lead.Address'] = 'Enter your address: a GST invoice of ₹50,000 or more carries it (or give your business GSTIN).';
+    }
+  } else if (form.trn.trim() && !TRN_PATTERN.test(normalizeTaxNumber(form.trn))) {
+    errors.trn = 'A UAE tax registration number has 15 digits.';
+  }
+  const lead = leadTravellerSchema.safeParse({ ...form.lead, Phone: form.lead.Phone ?? '', State: undefined, Address: undefined });
   if (!lead.success) for (const issue of lead.error.issues) errors[`lead.${String(issue.path[0])}`] ??= issue.message;
   const age = ageOn(form.lead.DOB);
   if (!errors['lead.DOB'] && (age === null || age > 120)) errors['lead.DOB'] = 'Enter the lead traveller’s date of birth.';
@@ -62,6 +81,8 @@ export function TravellersStep(props: {
   onChange(form: CheckoutForm): void;
   panRequired: boolean;
   tcsRate: number | null;
+  /** What the invoice will be worth without TCS (null until priced): India asks the address from ₹50,000. */
+  invoiceValue: number | null;
   site: Site;
   online: boolean;
   onDone(): void;
@@ -70,6 +91,8 @@ export function TravellersStep(props: {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [panAlert, setPanAlert] = useState<string | null>(null);
+  const states = useCall(statesByCountryId, props.site === 'IN' ? { countryId: 101 } : null);
+  const needAddress = addressRequired(props.site, form, props.invoiceValue);
   const today = new Date().toISOString().slice(0, 10);
 
   const setLead = (patch: Partial<CheckoutForm['lead']>) => onChange({ ...form, lead: { ...form.lead, ...patch } });
@@ -77,7 +100,7 @@ export function TravellersStep(props: {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = travellerErrors(form, panRequired);
+    const found = travellerErrors(form, panRequired, { site: props.site, invoiceValue: props.invoiceValue });
     setErrors(found);
     setPanAlert(null);
     if (Object.keys(found).length) {
@@ -143,6 +166,42 @@ export function TravellersStep(props: {
         <Field label="Mobile number" error={errors['lead.Phone']}>
           {(id, msg) => <PhoneField id={id} name="tel" value={form.lead.Phone} invalid={Boolean(errors['lead.Phone'])} describedBy={msg} onChange={(Phone) => setLead({ Phone })} />}
         </Field>
+      </fieldset>
+
+      <fieldset className="checkout-fieldset">
+        <legend>Billing details (for your tax invoice)</legend>
+        {props.site === 'IN' ? (
+          <Field label="State" error={errors['lead.State']} hint="Where you live: the place of supply on your GST invoice.">
+            {(id, msg) => (
+              <select id={id} name="address-level1" autoComplete="address-level1" value={form.lead.State} aria-invalid={invalid('lead.State')} aria-describedby={msg} onChange={(e) => setLead({ State: e.target.value })}>
+                <option value="">Choose…</option>
+                {(states.data ?? []).map((s) => (
+                  <option key={s.id} value={String(s.id)}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
+        <Field label={needAddress ? 'Address' : 'Address (optional)'} error={errors['lead.Address']} hint={needAddress ? 'Required on a GST invoice of ₹50,000 or more without a GSTIN.' : 'Printed on your invoice.'}>
+          {(id, msg) => (
+            <textarea id={id} name="street-address" autoComplete="street-address" rows={3} maxLength={500} value={form.lead.Address} aria-invalid={invalid('lead.Address')} aria-describedby={msg} onChange={(e) => setLead({ Address: e.target.value })} />
+          )}
+        </Field>
+        {props.site === 'IN' ? (
+          <Field label="GSTIN (optional, for a business)" error={errors.gstin} hint="15 characters, e.g. 27AAPFU0939F1ZV. Its state must be the state above.">
+            {(id, msg) => (
+              <input id={id} name="gstin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={15} value={form.gstin} aria-invalid={invalid('gstin')} aria-describedby={msg} onChange={(e) => onChange({ ...form, gstin: e.target.value.toUpperCase() })} />
+            )}
+          </Field>
+        ) : (
+          <Field label="TRN (optional, for a business)" error={errors.trn} hint="Your UAE tax registration number: 15 digits.">
+            {(id, msg) => (
+              <input id={id} name="trn" autoComplete="off" inputMode="numeric" spellCheck={false} maxLength={15} value={form.trn} aria-invalid={invalid('trn')} aria-describedby={msg} onChange={(e) => onChange({ ...form, trn: e.target.value })} />
+            )}
+          </Field>
+        )}
       </fieldset>
 
       {form.others.map((t, i) => (

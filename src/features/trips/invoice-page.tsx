@@ -78,6 +78,24 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
                 {inv.buyer.phone}
               </>
             ) : null}
+            {inv.buyer.address.map((l) => (
+              <span key={l}>
+                <br />
+                {l}
+              </span>
+            ))}
+            {inv.buyer.gstin ? (
+              <>
+                <br />
+                GSTIN {inv.buyer.gstin}
+              </>
+            ) : null}
+            {inv.buyer.trn ? (
+              <>
+                <br />
+                TRN {inv.buyer.trn}
+              </>
+            ) : null}
             {inv.buyer.pan ? (
               <>
                 <br />
@@ -85,6 +103,11 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
               </>
             ) : null}
           </p>
+          {inv.placeOfSupply ? (
+            <p>
+              <strong>Place of supply:</strong> {inv.placeOfSupply.state} ({inv.placeOfSupply.code})
+            </p>
+          ) : null}
         </section>
       </div>
       <div className="price-summary">
@@ -95,6 +118,12 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
                 <strong>{l.title}</strong>
                 <br />
                 <small>{l.description}</small>
+                {l.taxNote ? (
+                  <small>
+                    <br />
+                    {l.taxNote}
+                  </small>
+                ) : null}
                 {l.items.map((i) => (
                   <small key={i.ageBand}>
                     <br />

@@ -21,6 +21,8 @@ export function lineFromServer(item: CartItem, owner: string, id: string): CartL
     rooms: item.rooms,
     unitPrice: item.unitPrice,
     totalPrice: item.totalPrice,
+    ...(item.overseas === undefined ? {} : { overseas: item.overseas }),
+    ...(item.vatTreatment === undefined ? {} : { vatTreatment: item.vatTreatment }),
     cartId: item.CartId,
     state: 'synced',
     createdAt: Date.parse(item.createdAt) || Date.now(),

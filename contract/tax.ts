@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/*
+ * Tax rules both sides read (decision 0043): GST state codes and GSTIN checks (India), TRN (UAE),
+ * VAT treatments per package, the TCS rule in force as the server answers it, and the short
+ * "+ GST 5% + TCS 2%" text shown next to a price so the total never jumps at review.
+ */
+
+/** GST on tour operators' packages (India), percent; CGST and SGST are half each. */
+export const GST_PERCENT = 5;
+/** UAE VAT on standard-rated supplies, percent. */
+export const UAE_VAT_PERCENT = 5;
+/** SAC of tour operator services (GST, India). */
+export const SAC_TOUR_OPERATOR = '998552';
+/** An invoice to an unregistered buyer from this value (paise, ₹50,000) carries the buyer's name and address. */
+export const B2C_ADDRESS_FROM = 50_000 * 100;
+
+/** GST state codes (the first two digits of a GSTIN) of India's states and union territories, by the name the states list uses. */
+export const GST_STATE_CODES: Record<string, string> = {
+  'Jammu and Kashmir': '01',
+  'Himachal Pradesh': '02',
+  Punjab: '03',
+  Chandigarh: '04',
+  Uttarakhand: '05',
+  Haryana: '06',
+  Delhi: '07',
+  Rajasthan: '08',
+  'Uttar Pradesh': '09',
+  Bihar: '10',
+  Sikkim: '11',
+  'Arunachal Pradesh': '12',
+  Nagaland: '13',
+  Manipur: '14',
+  Mizoram: '15',
+  Tripura: '16',
+  Meghalaya: '17',
+  Assam: '18',
+  'West Bengal': '19',
+  Jharkhand: '20',
+  Odisha: '21',
+  Chhattisgarh: '22',
+  'Madhya Pradesh': '23',
+  Gujarat: '24',
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
+  Maharashtra: '27',
+  Karnataka: '29',
+  Goa: '30',
+  Lakshadweep: '31',
+  Kerala: '32',
+  'Tamil Nadu': '33',
+  Puducherry: '34',
+  'Andaman and Nicobar Islands': '35',
+  Telangana: '36',
+  'Andhra Pradesh': '37',
+  Ladakh: '38',
+};
+
+/** Older codes still found in GSTINs: Daman and Diu (25, merged), Andhra Pradesh before 2014 (28). */
+const OLD_CODES: Record<string, string> = { '25': '26', '28': '37' };
+
+/** The state whose GST code this is (old codes read as today's), or null. */
+export function stateOfGstCode(code: string): { state: string; code: string } | null {
+  const now = OLD_CODES[code] ?? code;
+  const state = Object.keys(GST_STATE_CODES).find((name) => GST_STATE_CODES[name] === now);
+  return state ? { state, code: now } : null;
+}
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The check character of a GSTIN's first 14 characters (GSTN's base-36 Luhn-style sum). */
+export function gstinCheckChar(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARS.indexOf(first14[i]!) * (i % 2 ? 2 : 1);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
+}
+
+export const normalizeTaxNumber = (v: string) => v.trim().toUpperCase().replace(/[\s-]+/g, '');
+
+/** Why this GSTIN cannot be right (form, state code, check character), or null. */
+export function gstinProblem(raw: string): string | null {
+  const v = normalizeTaxNumber(raw);
+  if (!GSTIN_PATTERN.test(v)) return 'A GSTIN has 15 characters: the 2-digit state code, the 10-character PAN, an entity number, Z and a check character (for example 27AAPFU0939F1ZV).';
+  if (!stateOfGstCode(v.slice(0, 2))) return `${v.slice(0, 2)} is not a GST state code: check the first two digits.`;
+  if (gstinCheckChar(v) !== v[14]) return 'Its last character does not match the others: check for a mistyped letter or digit.';
+  return null;
+}
+
+/** UAE tax registration number: 15 digits. */
+export const TRN_PATTERN = /^\d{15}$/;
+
+/** UAE VAT treatment of a package (decision 0043): standard-rated 5% inside the price, zero-rated, or outside the scope. */
+export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
+export const vatTreatmentSchema = z.enum(VAT_TREATMENTS);
+export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
+
+export const VAT_TREATMENT_RATE: Record<VatTreatment, number> = { standard: UAE_VAT_PERCENT, zero: 0, outside: 0 };
+export const VAT_TREATMENT_LABEL: Record<VatTreatment, string> = {
+  standard: `Standard-rated, VAT ${UAE_VAT_PERCENT}% included`,
+  zero: 'Zero-rated (0%): no VAT',
+  outside: 'Outside the scope of UAE VAT',
+};
+
+/** A TCS rule (section 206C(1G)) as the server reads it from its table for a day: percent, and the threshold in paise. */
+export const tcsRuleSchema = z.object({
+  effectiveFrom: z.string(),
+  rate: z.number(),
+  /** Per PAN per financial year (paise); null: the rate applies to every amount. */
+  threshold: z.number().int().nullable(),
+  rateAbove: z.number().nullable(),
+});
+export type TcsRule = z.infer<typeof tcsRuleSchema>;
+
+/** GetTaxRules: what a price on this site will carry today, for the package page, the cart and checkout. */
+export const siteTaxRulesSchema = z.object({
+  /** YYYY-MM-DD in the site's time zone: the day these rules are for. */
+  day: z.string(),
+  /** India: GST percent added; null on the UAE site. */
+  gst: z.number().nullable(),
+  /** India: the TCS rule in force today on overseas packages; null on the UAE site (or none in force). */
+  tcs: tcsRuleSchema.nullable(),
+  /** UAE: the standard VAT percent, included in standard-rated prices; null on the India site. */
+  vat: z.number().nullable(),
+});
+export type SiteTaxRules = z.infer<typeof siteTaxRulesSchema>;
+
+/** What a package carries for tax, next to its price. */
+export const packageTaxSchema = z.object({
+  /** Outside the site's country (India: TCS applies). */
+  overseas: z.boolean(),
+  vatTreatment: vatTreatmentSchema,
+});
+export type PackageTax = z.infer<typeof packageTaxSchema>;
+
+/** `TCS 2%`, or `TCS 5% (20% above ₹10,00,000 a year)` under a threshold rule. */
+export function tcsText(rule: TcsRule): string {
+  if (rule.threshold === null || rule.rateAbove === null) return `TCS ${rule.rate}%`;
+  const lakh = rule.threshold / 100 / 100_000;
+  return `TCS ${rule.rate}% (${rule.rateAbove}% above ₹${lakh} lakh a year)`;
+}
+
+/** The taxes a price will carry, as shown beside it: `+ GST 5% + TCS 2%`, `incl. VAT 5%`, `zero-rated: no VAT`. */
+export function taxHint(site: 'UAE' | 'IN', pkg: PackageTax, rules: SiteTaxRules | null | undefined): string {
+  if (site === 'UAE') {
+    if (pkg.vatTreatment === 'standard') return `incl. VAT ${rules?.vat ?? UAE_VAT_PERCENT}%`;
+    return pkg.vatTreatment === 'zero' ? 'zero-rated: no VAT' : 'outside the scope of VAT';
+  }
+  const parts = [`+ GST ${rules?.gst ?? GST_PERCENT}%`];
+  if (pkg.overseas && rules?.tcs) parts.push(`+ ${tcsText(rules.tcs)}`);
+  return parts.join(' ');
+}

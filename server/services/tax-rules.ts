@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import type { TaxLine } from '../../contract/booking.ts';
+import { formatMinor } from '../../contract/format.ts';
+import type { Site } from '../../contract/site.ts';
+import { GST_PERCENT, GST_STATE_CODES, UAE_VAT_PERCENT, normalizeTaxNumber, stateOfGstCode, type SiteTaxRules, type TcsRule } from '../../contract/tax.ts';
+import type { Db } from '../db/client.ts';
+
+/*
+ * Tax rules as data (decision 0043). TCS on overseas packages (India, section 206C(1G)) follows the
+ * dated rules of `tcs_rules`: the rule in force on the day the money is received applies, and a
+ * threshold counts this PAN's earlier receipts in the same financial year (April to March) from the
+ * shop's own paid bookings. TCS_RATE_PERCENT, when set, overrides the table with one flat rate.
+ */
+
+/** India's calendar day of an instant (UTC+5:30, no daylight saving). */
+export const indiaDay = (instant: Date) => new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The first day (YYYY-MM-DD) of the Indian financial year holding this day: 1 April. */
+export function financialYearStart(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return `${month >= 4 ? year : year - 1}-04-01`;
+}
+
+/** The TCS rule in force on an Indian calendar day, or null before the first. */
+export async function tcsRuleOn(db: Db, day: string): Promise<TcsRule | null> {
+  const { rows } = await db.execute<{ effective_from: string | Date; rate_bp: number; threshold: string | number | null; rate_above_bp: number | null }>(sql`
+    select to_char(effective_from, 'YYYY-MM-DD') as effective_from, rate_bp, threshold, rate_above_bp from tcs_rules
+    where effective_from <= ${day} order by effective_from desc limit 1`);
+  const r = rows[0];
+  if (!r) return null;
+  const from = r.effective_from instanceof Date ? r.effective_from.toISOString().slice(0, 10) : String(r.effective_from).slice(0, 10);
+  return {
+    effectiveFrom: from,
+    rate: r.rate_bp / 100,
+    threshold: r.threshold === null ? null : Number(r.threshold),
+    rateAbove: r.rate_above_bp === null ? null : r.rate_above_bp / 100,
+  };
+}
+
+/** The TCS to work a receipt with: the rule, and what this PAN already paid TCS on in the financial year (paise). */
+export interface TcsTerms extends TcsRule {
+  before: number;
+}
+
+/** The rule for a receipt now: the setting's flat rate, else the table's rule of the day (null: no TCS). */
+export async function tcsRuleFor(db: Db, override: number | undefined, now: Date): Promise<TcsRule | null> {
+  if (override !== undefined) return { effectiveFrom: 'TCS_RATE_PERCENT', rate: override, threshold: null, rateAbove: null };
+  return tcsRuleOn(db, indiaDay(now));
+}
+
+/**
+ * What a receipt now is taxed at: the rule, and under a threshold this PAN's earlier receipts of the
+ * financial year (paid bookings before now, their TCS base).
+ */
+export async function tcsTermsFor(db: Db, override: number | undefined, now: Date, pan: string | null | undefined): Promise<TcsTerms | null> {
+  const rule = await tcsRuleFor(db, override, now);
+  if (!rule) return null;
+  if (rule.threshold === null || !pan) return { ...rule, before: 0 };
+  return { ...rule, before: await tcsBaseBefore(db, normalizeTaxNumber(pan), now) };
+}
+
+/** India midnight of a day, as an instant. */
+const indiaMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 330 * 60_000);
+
+/** The TCS base of this PAN's bookings paid from the start of the financial year until now (paise). */
+export async function tcsBaseBefore(db: Db, pan: string, now: Date): Promise<number> {
+  const from = indiaMidnight(financialYearStart(indiaDay(now)));
+  const { rows } = await db.execute<{ taxes: TaxLine[] }>(sql`
+    select b.taxes from bookings b
+    where b.site = 'IN' and b.pan = ${pan} and b.payment_status = 'paid'
+      and coalesce(b.paid_at, (select max(p.paid_at) from payments p where p.booking_id = b.id and p.status = 'paid'), b.confirmed_at)
+          between ${from.toISOString()} and ${now.toISOString()}`);
+  let sum = 0;
+  for (const r of rows) {
+    const tcs = r.taxes.find((t) => t.code === 'TCS');
+    if (tcs) sum += tcs.base ?? (tcs.rate > 0 ? Math.round((tcs.amount * 100) / tcs.rate) : 0);
+  }
+  return sum;
+}
+
+const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
+const inr = (amount: number) => formatMinor(amount, 'INR');
+
+/** The TCS line of a receipt: one rate, or across the threshold the part at each rate. */
+export function tcsLine(base: number, terms: TcsTerms): TaxLine {
+  const section = 'section 206C(1G)';
+  if (terms.threshold === null || terms.rateAbove === null) {
+    return { code: 'TCS', label: `TCS ${terms.rate}% (${section})`, rate: terms.rate, amount: percentOf(base, terms.rate), included: false, base };
+  }
+  const room = Math.max(0, terms.threshold - terms.before);
+  const low = Math.min(base, room);
+  const high = base - low;
+  const parts = [
+    { base: low, rate: terms.rate, amount: percentOf(low, terms.rate) },
+    { base: high, rate: terms.rateAbove, amount: percentOf(high, terms.rateAbove) },
+  ].filter((p) => p.base > 0);
+  const amount = parts.reduce((sum, p) => sum + p.amount, 0);
+  if (parts.length < 2) {
+    const rate = parts[0]?.rate ?? terms.rate;
+    return { code: 'TCS', label: `TCS ${rate}% (${section})`, rate, amount, included: false, base, parts };
+  }
+  const rate = Math.round((amount / base) * 10_000) / 100;
+  const label = `TCS ${parts.map((p) => `${p.rate}% on ${inr(p.base)}`).join(' + ')} (${section})`;
+  return { code: 'TCS', label, rate, amount, included: false, base, parts };
+}
+
+/** GST on a net amount (paise): CGST + SGST within the seller's state, IGST to another, one GST line while the state is not known. */
+export function gstLines(net: number, supply: 'intra' | 'inter' | null): TaxLine[] {
+  const gst = percentOf(net, GST_PERCENT);
+  if (supply === 'inter') return [{ code: 'IGST', label: `IGST ${GST_PERCENT}%`, rate: GST_PERCENT, amount: gst, included: false, base: net }];
+  if (supply === 'intra') {
+    // Half each; an odd paisa goes to CGST, so the two add up to the 5% the quote showed.
+    const cgst = Math.ceil(gst / 2);
+    return [
+      { code: 'CGST', label: `CGST ${GST_PERCENT / 2}%`, rate: GST_PERCENT / 2, amount: cgst, included: false, base: net },
+      { code: 'SGST', label: `SGST ${GST_PERCENT / 2}%`, rate: GST_PERCENT / 2, amount: gst - cgst, included: false, base: net },
+    ];
+  }
+  return [{ code: 'GST', label: `GST ${GST_PERCENT}%`, rate: GST_PERCENT, amount: gst, included: false, base: net }];
+}
+
+export interface PlaceOfSupply {
+  state: string;
+  code: string;
+}
+
+/** LeadTraveller.State on the India site: a state's name (any case), its id in the states list, or its GST code. */
+export async function placeOfSupply(db: Db, raw: string): Promise<PlaceOfSupply | null> {
+  const v = raw.trim();
+  if (/^\d{1,2}$/.test(v)) return stateOfGstCode(v.padStart(2, '0'));
+  const { rows } = await db.execute<{ name: string }>(
+    /^\d+$/.test(v)
+      ? sql`select name from states where country_id = 101 and id = ${Number(v)}`
+      : sql`select name from states where country_id = 101 and lower(name) = ${v.toLowerCase()}`,
+  );
+  const name = rows[0]?.name;
+  const code = name ? GST_STATE_CODES[name] : undefined;
+  return name && code ? { state: name, code } : null;
+}
+
+/** The rules a price on this site carries today (GetTaxRules). */
+export async function siteTaxRules(db: Db, override: number | undefined, site: Site, now = new Date()): Promise<SiteTaxRules> {
+  if (site === 'UAE') return { day: new Date(now.getTime() + 240 * 60_000).toISOString().slice(0, 10), gst: null, tcs: null, vat: UAE_VAT_PERCENT };
+  return { day: indiaDay(now), gst: GST_PERCENT, tcs: await tcsRuleFor(db, override, now), vat: null };
+}
