@@ -74,6 +74,8 @@ export const travellerSchema = z.object({
   FirstName: personName('first name'),
   LastName: personName('last name'),
   AgeBand: ageBandSchema,
+  /** Required for a child or an infant: the age on the first travel date decides the band. */
+  DOB: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD.').optional(),
 });
 export type Traveller = z.infer<typeof travellerSchema>;
 

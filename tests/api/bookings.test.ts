@@ -221,7 +221,7 @@ describe('a booking too large to pay online', () => {
     // The dearest packages on the UAE site with rooms for a big party, until the total passes AED 999,999.99.
     const { rows } = await kit.database.db.execute<{ id: number; amount: number }>(sql`
       select p.id, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
-      where p.rooms_per_departure is null or p.rooms_per_departure >= 5 order by pp.amount desc limit 20`);
+      where (p.rooms_per_departure is null or p.rooms_per_departure >= 5) and p.max_adults_per_room * 5 >= 9 and p.max_people_per_room * 5 >= 15 order by pp.amount desc limit 20`);
     const lines: { packageId: number; adults: number; children: number; rooms: number }[] = [];
     let total = 0;
     for (const r of rows) {
@@ -237,7 +237,7 @@ describe('a booking too large to pay online', () => {
     expect(quote.body.message).toMatch(/^A booking can cost at most AED 999,999\.99 online, and this one comes to AED [\d,]+\. Book fewer holidays at a time, or call us/);
     const party = [
       ...Array.from({ length: 8 }, (_, i) => ({ FirstName: `Adult${'abcdefgh'[i]}`, LastName: 'Rao', AgeBand: 'adult' })),
-      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child' })),
+      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child', DOB: '2019-06-01' })),
     ];
     const booked = await book(kit, big.token, 'UAE', { TempBookingId: id, Travellers: party });
     expect(booked.status).toBe(409);

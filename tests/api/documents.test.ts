@@ -69,7 +69,7 @@ afterAll(() => kit.close());
 describe('GetInvoiceDetails', () => {
   it('invoices a pay-later booking when it is made: the UAE series, the booking’s lines, coupon, VAT and total, and the balance with the account to pay', async () => {
     const fresh = await traveller(kit, 'lina');
-    const b = await payLater(fresh, 'UAE', { CouponCode: 'WELCOME10', Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }, { FirstName: 'Mira', LastName: 'Rao', AgeBand: 'child' }] }, [
+    const b = await payLater(fresh, 'UAE', { CouponCode: 'WELCOME10', Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }, { FirstName: 'Mira', LastName: 'Rao', AgeBand: 'child', DOB: '2019-06-01' }] }, [
       { packageId: dubai.id, adults: 2, children: 1 },
     ]);
     const d = await detail(fresh.token, b.RefIdKey);

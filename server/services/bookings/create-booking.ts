@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import { checkHeldAgeBands } from './age-bands.ts';
 import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
@@ -119,6 +120,7 @@ export async function createBooking(
     }));
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
+    await checkHeldAgeBands(tx, held, input.Travellers, now);
     const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now });
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
@@ -160,7 +162,7 @@ export async function createBooking(
     const lead = input.LeadTraveller;
     await tx.insert(bookingTravellers).values([
       { bookingId: b.id, position: 0, lead: true, title: lead.Title, firstName: lead.FirstName, lastName: lead.LastName, ageBand: 'adult' as const, email: lead.Email, phone: lead.Phone, dob: lead.DOB },
-      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand })),
+      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand, dob: t.DOB ?? null })),
     ]);
     await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     await tx.execute(sql`update temp_bookings set status = 'booked' where id = ${hold.id}`);

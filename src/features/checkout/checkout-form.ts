@@ -8,7 +8,7 @@ import type { CartItem } from '../../../contract/cart.ts';
  * schema when read back). Cleared once the booking is made.
  */
 
-const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']) });
+const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']), DOB: z.string().optional() });
 
 export const checkoutFormSchema = z.object({
   lead: z.object({ Title: z.string(), FirstName: z.string(), LastName: z.string(), Email: z.string(), Phone: z.string().optional(), DOB: z.string() }),
