@@ -53,6 +53,15 @@ export async function seed(db: Db): Promise<void> {
     await tx.insert(t.tripTypes).values(TRIP_TYPES).onConflictDoNothing();
     await tx.insert(t.interests).values(INTERESTS).onConflictDoNothing();
     await tx.insert(t.packages).values(CATALOGUE.packages).onConflictDoNothing();
+    // Occupancy per room came after the packages (migration 0005 gave every row 3 adults / 4 people):
+    // a package still at those defaults takes the catalogue's own, a value changed since is kept.
+    const rooms = CATALOGUE.packages.filter((p) => p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4);
+    if (rooms.length > 0) {
+      await tx.execute(sql`
+        update packages p set max_adults_per_room = v.adults, max_people_per_room = v.people
+        from (values ${sql.join(rooms.map((r) => sql`(${r.id!}::int, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`), sql`, `)}) as v(id, adults, people)
+        where p.id = v.id and p.max_adults_per_room = 3 and p.max_people_per_room = 4`);
+    }
     await tx.insert(t.packagePrices).values(CATALOGUE.prices).onConflictDoNothing();
     await tx.insert(t.packageInterests).values(CATALOGUE.packageInterests).onConflictDoNothing();
     // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.

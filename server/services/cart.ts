@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
+import { occupancyRefusal } from '../../contract/occupancy.ts';
 import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
@@ -96,6 +97,8 @@ interface AddLineFacts {
   city: string | null;
   image: string | null;
   nights: number | null;
+  max_adults_per_room: number | null;
+  max_people_per_room: number | null;
 }
 
 /** The line with this clientId in the owner's cart, if any. */
@@ -114,7 +117,8 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   // Whether the clientId is taken, the size of the cart and the package's price and card fields.
   // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
   const { rows } = await db.execute<AddLineFacts & Record<string, unknown>>(sql`
-    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights
+    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights,
+           p.max_adults_per_room, p.max_people_per_room
     from (
       select exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
              (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
@@ -135,6 +139,8 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
+  const crowded = occupancyRefusal(input, { maxAdultsPerRoom: facts.max_adults_per_room ?? 3, maxPeoplePerRoom: facts.max_people_per_room ?? 4 });
+  if (crowded) throw badRequest(crowded);
   if (facts.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
   const totalPrice = priceLine(facts.amount, input.adults, input.children);
   const inserted = await db.execute<{ id: number }>(sql`

@@ -23,6 +23,9 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
         inclusions: packages.inclusions,
         exclusions: packages.exclusions,
         gallery: packages.gallery,
+        maxAdultsPerRoom: packages.maxAdultsPerRoom,
+        maxPeoplePerRoom: packages.maxPeoplePerRoom,
+        childAgeLimit: packages.childAgeLimit,
       })
       .from(packages)
       .where(eq(packages.id, card.id)),
@@ -52,6 +55,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
   return {
     ...card,
     highlights: extra?.highlights ?? [],
+    occupancy: { maxAdultsPerRoom: extra?.maxAdultsPerRoom ?? 3, maxPeoplePerRoom: extra?.maxPeoplePerRoom ?? 4, childAgeLimit: extra?.childAgeLimit ?? 12 },
     itinerary: [...(extra?.itinerary ?? [])].sort((a, b) => a.day - b.day),
     inclusions: extra?.inclusions ?? [],
     exclusions: extra?.exclusions ?? [],

@@ -104,3 +104,37 @@ describe('child and infant fares need a date of birth', () => {
     }
   });
 });
+
+describe('rooms follow occupancy', () => {
+  it('seeds each package’s room sizes (couples’ rooms on honeymoons) and shows them on the package', async () => {
+    const { rows } = await kit.database.db.execute<{ slug: string; adults: number; people: number; type: string }>(sql`
+      select p.slug, p.max_adults_per_room as adults, p.max_people_per_room as people, t.slug as type
+      from packages p join trip_types t on t.id = p.trip_type_id`);
+    const honeymoon = rows.filter((r) => r.type === 'honeymoon');
+    expect(honeymoon.length).toBeGreaterThan(0);
+    for (const r of honeymoon) expect([r.adults, r.people]).toEqual([2, 2]);
+    expect(rows.find((r) => r.slug === 'kerala-family-tour-5-nights')).toMatchObject({ adults: 3, people: 4 });
+    expect(rows.some((r) => r.people > 4)).toBe(true);
+    const page = await call(kit.app, 'GET', 'Holiday/GetPackageDetail', { Slug: honeymoon[0]!.slug });
+    expect(page.body.data.occupancy).toEqual({ maxAdultsPerRoom: 2, maxPeoplePerRoom: 2, childAgeLimit: 12 });
+  });
+
+  it('refuses a cart line with more people than its rooms take, with the rooms it needs', async () => {
+    const family = (await kit.database.db.execute<{ id: number }>(sql`select id from packages where slug = 'kerala-family-tour-5-nights'`)).rows[0]!.id;
+    const honeymoon = (await kit.database.db.execute<{ id: number }>(sql`select p.id from packages p join trip_types t on t.id = p.trip_type_id where t.slug = 'honeymoon' order by p.id limit 1`)).rows[0]!.id;
+    const add = (line: Record<string, unknown>) => call(kit.app, 'POST', 'CreateCart', { travelDate: freshDate(), tempUserId: 'guest-occupancy-0001', infants: 0, ...line });
+    const five = await add({ packageId: family, adults: 3, children: 2, rooms: 1 });
+    expect(five.status).toBe(400);
+    expect(five.body.message).toBe('3 adults and 2 children need at least 2 rooms (a room here takes at most 3 adults and 4 people). Choose 2 rooms or more.');
+    const fourAdults = await add({ packageId: family, adults: 4, rooms: 1 });
+    expect(fourAdults.body.message).toMatch(/^4 adults need at least 2 rooms/);
+    const couple = await add({ packageId: honeymoon, adults: 2, children: 1, rooms: 1 });
+    expect(couple.status).toBe(400);
+    expect(couple.body.message).toMatch(/^2 adults and 1 child need at least 2 rooms \(a room here takes at most 2 adults and 2 people\)/);
+    const lone = await add({ packageId: honeymoon, adults: 1, children: 3, rooms: 1 });
+    expect(lone.body.message).toMatch(/need at least 2 rooms .*each room needs an adult/);
+    // Enough rooms, and infants (who share a bed) do not count.
+    expect((await add({ packageId: family, adults: 3, children: 2, rooms: 2 })).status).toBe(200);
+    expect((await add({ packageId: honeymoon, adults: 2, infants: 1, rooms: 1 })).status).toBe(200);
+  });
+});
