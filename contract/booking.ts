@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TITLES } from './account.ts';
 import { cartItemSchema } from './cart.ts';
 import { idParam } from './common.ts';
+import { payWithSchema } from './coupons.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
@@ -109,11 +110,13 @@ export const createBookingParamsSchema = z.object({
   Pan: z.string().max(20).optional(),
   /** A coupon the traveller chose at review; none when omitted. */
   CouponCode: couponCodeParam,
+  /** How the traveller pays at the gateway (card, netbanking, upi): coupons tied to a way of paying need it. */
+  PayWith: payWithSchema.optional(),
 });
 export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
 
 /** Ours: what a hold costs with a coupon, priced by the server, for the review step. */
-export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam });
+export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam, PayWith: payWithSchema.optional() });
 
 export const taxLineSchema = z.object({
   code: z.enum(['GST', 'TCS', 'VAT']),

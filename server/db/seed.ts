@@ -71,6 +71,10 @@ export async function seed(db: Db): Promise<void> {
     await tx.insert(t.couponCategories).values(COUPON_CATEGORIES).onConflictDoNothing();
     const newCoupons = missing(COUPONS, await tx.select({ slug: t.coupons.slug }).from(t.coupons));
     if (newCoupons.length > 0) await tx.insert(t.coupons).values(newCoupons).onConflictDoNothing();
+    // Coupons tied to a way of paying (issue 19), on databases seeded before the column existed.
+    for (const c of COUPONS.filter((x) => x.paymentMethod)) {
+      await tx.execute(sql`update coupons set payment_method = ${c.paymentMethod!}, payment_bank = ${c.paymentBank ?? null} where slug = ${c.slug} and payment_method is null`);
+    }
     await tx.insert(t.dealCategories).values(DEAL_CATEGORIES).onConflictDoNothing();
     await tx.insert(t.dealSubcategories).values(DEAL_SUBCATEGORIES).onConflictDoNothing();
     const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals));

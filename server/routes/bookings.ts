@@ -45,7 +45,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const hold = await ownHold(app.db, me.userId, p.TempBookingId, request.site);
-    const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT });
+    const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT, payWith: p.PayWith });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
     return ok({ ...quote, TempBookingId: hold.id, holdExpiresAt: hold.holdExpiresAt.toISOString(), paymentMethods: paymentMethodsFor(app.config, request.site) });
   });

@@ -273,7 +273,7 @@ describe('coupons at booking', () => {
     const party = { adults: 3, rooms: 1 };
     const first = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
     const three = { Travellers: [...twoAdults.Travellers, { FirstName: 'Ali', LastName: 'Rao', AgeBand: 'adult' }] };
-    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe' });
+    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' });
     expect(unpaid.status).toBe(200);
     expect(unpaid.body.data.Total).toBe((aed * 3 - 200) * 100);
     const second = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
@@ -285,7 +285,7 @@ describe('coupons at booking', () => {
     await kit.database.db.execute(sql`update payments set created_at = now() - interval '3 hours' where booking_id = ${unpaid.body.data.BookingId}`);
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBeGreaterThanOrEqual(1);
     const third = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
-    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200' })).status).toBe(200);
+    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' })).status).toBe(200);
   });
 
   it('reads each coupon’s own rules against the hold: honeymoon packages only, trips starting soon', async () => {

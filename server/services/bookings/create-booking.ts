@@ -121,7 +121,9 @@ export async function createBooking(
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
     await checkHeldAgeBands(tx, held, input.Travellers, now);
-    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now });
+    // A way of paying counts only with a gateway (paying later is a bank transfer).
+    const payWith = input.PaymentMethod === 'pay-later' ? null : (input.PayWith ?? null);
+    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now, payWith });
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
     if (price.panRequired) {
@@ -148,6 +150,7 @@ export async function createBooking(
         couponId: price.couponId,
         couponCode: price.coupon?.code ?? null,
         paymentMethod: input.PaymentMethod,
+        payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
         paymentDueOn: payLater ? payLaterDueOn(now, firstTravelDate, config.PAY_LATER_DAYS) : null,

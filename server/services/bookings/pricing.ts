@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { BookingLine, PaymentMethod, PriceBreakdown, TaxLine } from '../../../contract/booking.ts';
 import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
+import type { PayWith } from '../../../contract/coupons.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { CHILD_FARE_SHARE, priceLine } from '../../../contract/pricing.ts';
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
@@ -63,13 +64,13 @@ async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<num
 }
 
 /** The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not. */
-async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date) {
+async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date, payWith?: PayWith | null) {
   const [row] = await selectCoupons(db)
     .where(and(sql`upper(${coupons.code}) = ${code}`, onSite(site), activeAt(now), visibleTo({ userId })))
     .limit(1);
   if (!row) return { ok: false, error: 'This coupon code is not valid on this site now.' } as const;
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId), now });
+  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId), now, payWith });
   if (verdict.reason) return { ok: false, error: verdict.reason } as const;
   return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount, eligible: verdict.eligible ?? lines } as const;
 }
@@ -106,7 +107,7 @@ export const MAX_ONLINE_TOTAL: Record<Site, number> = { UAE: 99_999_999, IN: 1_0
  */
 export async function priceHold(
   db: Db,
-  opts: { site: Site; lines: HeldLine[]; couponCode?: string; userId: number; tcsRate: number; now?: Date },
+  opts: { site: Site; lines: HeldLine[]; couponCode?: string; userId: number; tcsRate: number; now?: Date; payWith?: PayWith | null },
 ): Promise<PricedHold> {
   const { site, userId } = opts;
   const now = opts.now ?? new Date();
@@ -138,7 +139,7 @@ export async function priceHold(
   const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
   const subtotal = wholeSubtotal * MINOR_PER_UNIT;
   const couponLines = lines.map((l) => ({ amount: l.whole, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
-  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now) : null;
+  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith) : null;
   const applied = coupon?.ok ? coupon : null;
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
   const net = subtotal - discount;

@@ -7,6 +7,7 @@ import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { ownBooking } from '../bookings/queries.ts';
+import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -96,6 +97,7 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   if (b.paymentMethod === 'pay-later') {
     return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
   }
+  await recheckBookingCoupon(db, b, new Date());
   const lead = await leadOf(db, b.id);
   if (b.paymentMethod === 'razorpay') {
     let payment = await openPayment(db, b.id, 'razorpay');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema, type AgeBand } from '../../../contract/booking.ts';
 import type { CartItem } from '../../../contract/cart.ts';
+import { payWithSchema } from '../../../contract/coupons.ts';
 
 /*
  * What the traveller typed at checkout, kept in this tab's session storage until the booking is
@@ -18,6 +19,8 @@ export const checkoutFormSchema = z.object({
   /** null: not chosen yet (the best coupon is offered); '': none. */
   coupon: z.string().nullable(),
   method: paymentMethodSchema.nullable(),
+  /** How the traveller will pay at the gateway (chosen at review when one is on); null: not chosen. */
+  payWith: payWithSchema.nullable().optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type TravellerInput = z.infer<typeof traveller>;
