@@ -122,6 +122,9 @@ test('India: a guest’s cart → sign up → travellers → review → pay late
   test.setTimeout(120_000);
   const email = `in-guest-buyer-${Date.now()}@example.com`;
   await gotoInteractive(page, '/in/holidays/kerala-family-tour-5-nights');
+  // Two adults and a child: the child's fare goes by the age on the day of travel.
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await page.getByRole('spinbutton', { name: /^Children/ }).fill('1');
   await addToCart(page, 2);
   await gotoInteractive(page, '/in/cart');
   await page.getByRole('button', { name: 'Continue to booking' }).click();
@@ -129,6 +132,13 @@ test('India: a guest’s cart → sign up → travellers → review → pay late
 
   // A holiday in India: GST, and neither TCS nor a PAN.
   await fillTravellers(page, { first: 'Anil', last: 'Menon', phone: '9812345678' });
+  // The child's date of birth is asked, and needed.
+  const child = page.getByRole('group', { name: /Traveller 3 \(child/ });
+  await child.getByLabel('First name').fill('Meera');
+  await child.getByLabel('Last name').fill('Menon');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(child.getByText('Enter the child’s date of birth.')).toBeVisible();
+  await child.getByLabel('Date of birth').fill('2019-06-01');
   await expect(page.getByLabel('PAN', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await expect(page).toHaveURL(/\/in\/checkout\?step=review/);
