@@ -243,6 +243,15 @@ test('the package page and the cart say when a date is nearly full or sold out',
   expect((await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).status()).toBe(200);
 
   await gotoInteractive(page, `/holidays/${slug}`);
+  // Rooms follow the party: four adults need two rooms here (three adults a room at most).
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  const rooms = page.getByRole('spinbutton', { name: /^Rooms/ });
+  await page.getByRole('spinbutton', { name: 'Adults' }).fill('4');
+  await expect(rooms).toHaveValue('2');
+  await expect(page.getByRole('button', { name: 'Fewer rooms' })).toBeDisabled();
+  await page.getByRole('spinbutton', { name: 'Adults' }).fill('2');
+  await page.getByRole('button', { name: 'Fewer rooms' }).click();
+  await expect(rooms).toHaveValue('1');
   const date = page.getByLabel('Travel date');
   await date.fill(full);
   await expect(page.getByText('Sold out on this date. Choose another date.')).toBeVisible();
