@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TITLES } from './account.ts';
 import { cartItemSchema } from './cart.ts';
 import { idParam } from './common.ts';
+import { payWithSchema } from './coupons.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
@@ -88,6 +89,8 @@ export const travellerSchema = z.object({
   FirstName: personName('first name'),
   LastName: personName('last name'),
   AgeBand: ageBandSchema,
+  /** Required for a child or an infant: the age on the first travel date decides the band. */
+  DOB: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD.').optional(),
 });
 export type Traveller = z.infer<typeof travellerSchema>;
 
@@ -125,11 +128,13 @@ export const createBookingParamsSchema = z.object({
   Trn: z.string().max(20, 'A TRN has 15 digits.').optional(),
   /** A coupon the traveller chose at review; none when omitted. */
   CouponCode: couponCodeParam,
+  /** How the traveller pays at the gateway (card, netbanking, upi): coupons tied to a way of paying need it. */
+  PayWith: payWithSchema.optional(),
 });
 export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
 
 /** Ours: what a hold costs with a coupon, priced by the server, for the review step. */
-export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam });
+export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam, PayWith: payWithSchema.optional() });
 
 export const taxLineSchema = z.object({
   /** GST: one line before the place of supply is known (a quote); a booking has CGST + SGST or IGST. */

@@ -62,6 +62,8 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 /** A package card plus everything its page shows. `price`/`compareAt` are for the requesting site. */
 export const packageDetailSchema = packageCardSchema.extend({
   highlights: z.array(z.string()),
+  /** Who fits in one room (infants not counted), and the age from which a child travels as an adult. */
+  occupancy: z.object({ maxAdultsPerRoom: z.number().int(), maxPeoplePerRoom: z.number().int(), childAgeLimit: z.number().int() }),
   itinerary: z.array(itineraryDaySchema),
   inclusions: z.array(z.string()),
   exclusions: z.array(z.string()),

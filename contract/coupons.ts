@@ -9,6 +9,11 @@ export const couponDiscountSchema = z.discriminatedUnion('type', [
 ]);
 export type CouponDiscount = z.infer<typeof couponDiscountSchema>;
 
+/** Ways of paying a coupon can be tied to (issue 19): it applies only when the traveller pays so. */
+export const PAY_WITH = ['card', 'netbanking', 'upi'] as const;
+export const payWithSchema = z.enum(PAY_WITH, { message: 'must be card, netbanking or upi' });
+export type PayWith = z.infer<typeof payWithSchema>;
+
 /** A coupon as offered on one site; every amount is in that site's currency. */
 export const couponSchema = z.object({
   id: z.number().int(),
@@ -26,6 +31,8 @@ export const couponSchema = z.object({
   validTo: isoDateTime,
   /** Issued to the signed-in traveller only. */
   personal: z.boolean(),
+  /** Only when paying this way (and with this bank's cards, when named); null or absent: any way. */
+  payment: z.object({ method: payWithSchema, bank: z.string().nullable() }).nullable().optional(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
@@ -57,6 +64,8 @@ export const applicableCouponsParamsSchema = z.object({
   userId: optionalIdParam,
   /** A hold of the signed-in traveller: each coupon's own rules (trip type, travel dates) are read against its lines. */
   TempBookingId: optionalIdParam,
+  /** How the traveller will pay: coupons tied to a way of paying apply only with it. */
+  PayWith: payWithSchema.optional(),
 });
 
 export const applicableCouponSchema = z.object({

@@ -89,3 +89,27 @@ export function formatMonthYear(iso: string): string {
   const d = utcDay(iso);
   return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : iso;
 }
+
+/** What a coupon takes off, as every list, card and checkout step says it: a capped percentage says its cap. */
+type CouponDiscountLike = { type: 'percent'; percent: number; maxDiscount: Money | null } | { type: 'flat'; amount: Money };
+
+/** `15% off, up to AED 750`, `12% off` or `AED 300 off`. */
+export function couponDiscountText(discount: CouponDiscountLike, money: (m: Money) => string = formatMoney): string {
+  if (discount.type === 'flat') return `${money(discount.amount)} off`;
+  return discount.maxDiscount ? `${discount.percent}% off, up to ${money(discount.maxDiscount)}` : `${discount.percent}% off`;
+}
+
+const PAY_WITH_WORDS = { card: 'by card', netbanking: 'by net banking', upi: 'by UPI' } as const;
+
+/** `When you pay with an HDFC Bank card`, `When you pay by net banking`: a coupon's way of paying, or null when any way. */
+export function couponPaymentText(payment: { method: 'card' | 'netbanking' | 'upi'; bank: string | null } | null | undefined): string | null {
+  if (!payment) return null;
+  return payment.method === 'card' && payment.bank ? `When you pay with ${article(payment.bank)} ${payment.bank} card` : `When you pay ${PAY_WITH_WORDS[payment.method]}`;
+}
+
+/** `a` or `an` before a name as it is said: an HDFC (letters spelt out), an Emirates, a Kotak. */
+function article(name: string): string {
+  const first = name.split(/\s/)[0] ?? '';
+  const spelt = first.length > 1 && first === first.toUpperCase();
+  return (spelt ? /^[AEFHILMNORSX]/ : /^[AEIOU]/i).test(first) ? 'an' : 'a';
+}

@@ -96,6 +96,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   TEMP_BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** A guest's hold (not signed in) lasts this long; signing in extends it to TEMP_BOOKING_HOLD_MINUTES. */
+  GUEST_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  /** Rooms one guest may hold at once, across their live holds. */
+  HOLD_GUEST_MAX_ROOMS: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Live holds one guest may have at once. */
+  HOLD_GUEST_MAX_HOLDS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Rooms guests may hold from one client address (its keyed hash) per hour. */
+  HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(12),
   /** Razorpay (India site): both keys turn it on. */
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,

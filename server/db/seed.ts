@@ -53,6 +53,15 @@ export async function seed(db: Db): Promise<void> {
     await tx.insert(t.tripTypes).values(TRIP_TYPES).onConflictDoNothing();
     await tx.insert(t.interests).values(INTERESTS).onConflictDoNothing();
     await tx.insert(t.packages).values(CATALOGUE.packages).onConflictDoNothing();
+    // Occupancy per room came after the packages (migration 0005 gave every row 3 adults / 4 people):
+    // a package still at those defaults takes the catalogue's own, a value changed since is kept.
+    const rooms = CATALOGUE.packages.filter((p) => p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4);
+    if (rooms.length > 0) {
+      await tx.execute(sql`
+        update packages p set max_adults_per_room = v.adults, max_people_per_room = v.people
+        from (values ${sql.join(rooms.map((r) => sql`(${r.id!}::int, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`), sql`, `)}) as v(id, adults, people)
+        where p.id = v.id and p.max_adults_per_room = 3 and p.max_people_per_room = 4`);
+    }
     await tx.insert(t.packagePrices).values(CATALOGUE.prices).onConflictDoNothing();
     await tx.insert(t.packageInterests).values(CATALOGUE.packageInterests).onConflictDoNothing();
     // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.
@@ -62,6 +71,10 @@ export async function seed(db: Db): Promise<void> {
     await tx.insert(t.couponCategories).values(COUPON_CATEGORIES).onConflictDoNothing();
     const newCoupons = missing(COUPONS, await tx.select({ slug: t.coupons.slug }).from(t.coupons));
     if (newCoupons.length > 0) await tx.insert(t.coupons).values(newCoupons).onConflictDoNothing();
+    // Coupons tied to a way of paying (issue 19), on databases seeded before the column existed.
+    for (const c of COUPONS.filter((x) => x.paymentMethod)) {
+      await tx.execute(sql`update coupons set payment_method = ${c.paymentMethod!}, payment_bank = ${c.paymentBank ?? null} where slug = ${c.slug} and payment_method is null`);
+    }
     await tx.insert(t.dealCategories).values(DEAL_CATEGORIES).onConflictDoNothing();
     await tx.insert(t.dealSubcategories).values(DEAL_SUBCATEGORIES).onConflictDoNothing();
     const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals));

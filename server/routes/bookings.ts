@@ -45,7 +45,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const hold = await ownHold(app.db, me.userId, p.TempBookingId, request.site);
-    const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT });
+    const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT, payWith: p.PayWith });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
     const first = hold.lines.map((l) => l.travelDate).sort()[0];
     const payLater = first ? payLaterOffer(new Date(), first, app.config, paymentMethodsFor(app.config, request.site).length > 1) : { offered: true as const };

@@ -5,6 +5,7 @@ import { idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { addLine, cartLines, createTempBooking as holdCart, getTempBookings, groupLines, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
 import { answer, once } from '../services/idempotency.ts';
+import { hashAddress } from '../services/rate-limit.ts';
 
 export async function cartRoutes(app: FastifyInstance) {
   route(app, createCart, async (params, request, reply) => {
@@ -37,18 +38,25 @@ export async function cartRoutes(app: FastifyInstance) {
   route(app, mergeGuestCart, async (params, request) => {
     if (!requestToken(request, params)) throw badRequest('Sign in first: merging a guest cart needs your login token.');
     const user = await resolveOwner(app, request, params);
-    await merge(app.db, `guest:${params.tempUserId}`, user);
+    await merge(app.db, `guest:${params.tempUserId}`, user, app.config.TEMP_BOOKING_HOLD_MINUTES);
     return ok(groupLines(await cartLines(app.db, user, request.site)), 'Your cart is up to date.');
   });
 
   route(app, createTempBooking, async (params, request, reply) => {
     const owner = await resolveOwner(app, request, params);
+    const guest = owner.startsWith('guest:');
     const result = await once(
       app.db,
       { owner, key: idempotencyKey(request), route: 'CreateTempBooking', params: { CartIds: params.CartIds ?? null, site: request.site } },
       async (tx) => ({
         statusCode: 200,
-        body: ok(await holdCart(tx, owner, request.site, app.config.TEMP_BOOKING_HOLD_MINUTES, params.CartIds), 'Your holiday is on hold.'),
+        body: ok(
+          await holdCart(tx, owner, request.site, guest ? app.config.GUEST_HOLD_MINUTES : app.config.TEMP_BOOKING_HOLD_MINUTES, params.CartIds, new Date(), {
+            ipHash: hashAddress(request.ip, app.config.AUTH_SECRET),
+            guestLimits: { maxRooms: app.config.HOLD_GUEST_MAX_ROOMS, maxHolds: app.config.HOLD_GUEST_MAX_HOLDS, addressRoomsPerHour: app.config.HOLD_ADDRESS_MAX_ROOMS_PER_HOUR },
+          }),
+          guest ? `Your holiday is on hold for ${app.config.GUEST_HOLD_MINUTES} minutes: sign in to keep it for ${app.config.TEMP_BOOKING_HOLD_MINUTES}.` : 'Your holiday is on hold.',
+        ),
       }),
     );
     return answer(reply, result);

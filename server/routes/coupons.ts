@@ -47,15 +47,15 @@ export async function couponRoutes(app: FastifyInstance) {
 
   route(app, couponList, async ({ PageName }, request) => ok(await couponsForPage(app.db, request.site, PageName)));
 
-  route(app, getApplicableCoupons, async ({ cartTotal, userId, TempBookingId }, request) => {
+  route(app, getApplicableCoupons, async ({ cartTotal, userId, TempBookingId, PayWith }, request) => {
     const who = await audience(request, userId);
-    if (!TempBookingId) return ok(await applicableCoupons(app.db, request.site, cartTotal, who));
+    if (!TempBookingId) return ok(await applicableCoupons(app.db, request.site, cartTotal, who, { payWith: PayWith }));
     // The checkout's coupons: read against the lines of the traveller's own hold, priced as the booking will be.
     if (!who.userId) throw unauthorized('Sign in to see the coupons for your booking.');
     const hold = await ownHold(app.db, who.userId, TempBookingId, request.site);
     const { couponLines } = await priceHold(app.db, { site: request.site, lines: hold.lines, userId: who.userId, tcsRate: app.config.TCS_RATE_PERCENT });
     const total = couponLines.reduce((sum, l) => sum + l.amount, 0);
-    return ok(await applicableCoupons(app.db, request.site, total, who, { lines: couponLines }));
+    return ok(await applicableCoupons(app.db, request.site, total, who, { lines: couponLines, payWith: PayWith }));
   });
 
   route(app, getCouponDetail, async ({ CouponSlug }, request) => {

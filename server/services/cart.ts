@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
+import { occupancyRefusal } from '../../contract/occupancy.ts';
 import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
-import { badRequest, notFound } from '../lib/envelope.ts';
+import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
 import { holdRooms, releaseHolds } from './bookings/inventory.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
@@ -101,6 +102,8 @@ interface AddLineFacts {
   city: string | null;
   image: string | null;
   nights: number | null;
+  max_adults_per_room: number | null;
+  max_people_per_room: number | null;
 }
 
 /** The line with this clientId in the owner's cart, if any. */
@@ -119,7 +122,8 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   // Whether the clientId is taken, the size of the cart and the package's price and card fields.
   // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
   const { rows } = await db.execute<AddLineFacts & Record<string, unknown>>(sql`
-    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment
+    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment,
+           p.max_adults_per_room, p.max_people_per_room
     from (
       select exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
              (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
@@ -140,6 +144,8 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
+  const crowded = occupancyRefusal(input, { maxAdultsPerRoom: facts.max_adults_per_room ?? 3, maxPeoplePerRoom: facts.max_people_per_room ?? 4 });
+  if (crowded) throw badRequest(crowded);
   if (facts.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
   const totalPrice = priceLine(facts.amount, input.adults, input.children);
   const inserted = await db.execute<{ id: number }>(sql`
@@ -195,7 +201,7 @@ export async function removeLine(db: Db, owner: Owner, line: { CartId?: number; 
  * At sign-in the guest's lines move to the traveller's cart. A line already there (same clientId,
  * or same holiday, date and party) is not added twice.
  */
-export async function mergeGuestCart(db: Db, guest: Owner, user: Owner): Promise<void> {
+export async function mergeGuestCart(db: Db, guest: Owner, user: Owner, holdMinutes?: number, now = new Date()): Promise<void> {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     // A guest who held their cart and then signs in to book keeps the hold and its rooms; it
@@ -203,6 +209,17 @@ export async function mergeGuestCart(db: Db, guest: Owner, user: Owner): Promise
     const moving = await tx.select({ site: tempBookings.site }).from(tempBookings).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
     for (const site of new Set(moving.map((m) => m.site))) await releaseHolds(tx, user, site);
     if (moving.length) await tx.update(tempBookings).set({ owner: user }).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
+    // A guest's hold was short (GUEST_HOLD_MINUTES); signed in, a live one lasts the normal time
+    // from when it was made, and its rooms with it.
+    if (moving.length && holdMinutes !== undefined) {
+      await tx.execute(sql`
+        with extended as (
+          update temp_bookings set hold_expires_at = greatest(hold_expires_at, created_at + make_interval(mins => ${holdMinutes}::int))
+          where owner = ${user} and status = 'held' and hold_expires_at > ${now.toISOString()}
+          returning id, hold_expires_at
+        )
+        update room_holds h set expires_at = e.hold_expires_at from extended e where h.temp_booking_id = e.id and h.status = 'held'`);
+    }
 
     const guestRows = await tx.select().from(cartItems).where(eq(cartItems.owner, guest));
     if (guestRows.length === 0) return;
@@ -230,14 +247,79 @@ function toTempBooking(row: typeof tempBookings.$inferSelect, now: Date): TempBo
   };
 }
 
+/** How much a guest (not signed in) may hold: see HOLD_GUEST_MAX_ROOMS, HOLD_GUEST_MAX_HOLDS, HOLD_ADDRESS_MAX_ROOMS_PER_HOUR. */
+export interface GuestHoldLimits {
+  maxRooms: number;
+  maxHolds: number;
+  addressRoomsPerHour: number;
+}
+
+/** Transaction-scoped locks on the guest's and the client address's hold counts (fixed order: guest, then address). */
+async function lockHoldCounts(tx: Db, owner: Owner, ipHash: string | null) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold:${owner}`}))`);
+  if (ipHash) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-ip:${ipHash}`}))`);
+}
+
+const minutesFrom = (now: Date, until: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+const roomsText = (n: number) => `${n} ${n === 1 ? 'room' : 'rooms'}`;
+
+/**
+ * A guest holds a few rooms at a time (their earlier holds on this site already released), and
+ * guests at one client address a few rooms an hour; a refusal says why and what to do.
+ */
+async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, rooms: number, limits: GuestHoldLimits, now: Date) {
+  const signIn = 'Sign in to hold more';
+  if (rooms > limits.maxRooms) {
+    throw new HttpError(409, `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once, and your cart needs ${rooms}. ${signIn}, or remove rooms from your cart.`);
+  }
+  const { rows } = await tx.execute<{ holds: number; rooms: number; ends: Date | string | null }>(sql`
+    select count(*)::int as holds, coalesce(sum(rooms), 0)::int as rooms, min(hold_expires_at) as ends
+    from temp_bookings where owner = ${owner} and status = 'held' and hold_expires_at > ${now.toISOString()}`);
+  const live = rows[0]!;
+  const wait = live.ends ? ` or wait ${minutesFrom(now, new Date(live.ends))} minutes for your other hold to end` : '';
+  if (live.holds + 1 > limits.maxHolds) {
+    throw new HttpError(409, `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`);
+  }
+  if (live.rooms + rooms > limits.maxRooms) {
+    throw new HttpError(
+      409,
+      `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once: you already hold ${live.rooms}, and your cart needs ${rooms}. ${signIn}, remove rooms from your cart,${wait || ' or wait for your other hold to end'}.`,
+    );
+  }
+  if (!ipHash) return;
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const { rows: byAddress } = await tx.execute<{ rooms: number; first: Date | string | null }>(sql`
+    select coalesce(sum(rooms), 0)::int as rooms, min(created_at) as first from temp_bookings
+    where ip_hash = ${ipHash} and owner like 'guest:%' and status <> 'released' and created_at > ${hourAgo.toISOString()}`);
+  const recent = byAddress[0]!;
+  if (recent.rooms + rooms > limits.addressRoomsPerHour) {
+    const retry = recent.first ? minutesFrom(now, new Date(new Date(recent.first).getTime() + 3_600_000)) : 60;
+    throw new HttpError(
+      429,
+      `Guests on your network have held ${roomsText(recent.rooms)} in the last hour, and at most ${limits.addressRoomsPerHour} may be held without signing in. Sign in to hold your holiday, or try again in ${retry} minutes.`,
+    );
+  }
+}
+
 /**
  * Holds the chosen lines (or the whole cart of this site) at today's prices for a while, and keeps
  * their rooms: refused when a departure has too few left. A newer hold replaces the owner's earlier
  * ones on the site, whose rooms go back. One transaction (a savepoint under an Idempotency-Key).
  */
-export async function createTempBooking(db: Db, owner: Owner, site: Site, holdMinutes: number, cartIds?: number[], now = new Date()): Promise<TempBooking> {
+export async function createTempBooking(
+  db: Db,
+  owner: Owner,
+  site: Site,
+  holdMinutes: number,
+  cartIds?: number[],
+  now = new Date(),
+  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits } = {},
+): Promise<TempBooking> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
+    // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
+    if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);
     let items = await cartLines(tx, owner, site);
     if (cartIds?.length) {
       const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
@@ -246,6 +328,8 @@ export async function createTempBooking(db: Db, owner: Owner, site: Site, holdMi
     }
     if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
     await releaseHolds(tx, owner, site);
+    const rooms = items.reduce((sum, i) => sum + i.rooms, 0);
+    if (limits) await checkGuestLimits(tx, owner, opts.ipHash ?? null, rooms, limits, now);
     const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000);
     const [row] = await tx
       .insert(tempBookings)
@@ -257,6 +341,8 @@ export async function createTempBooking(db: Db, owner: Owner, site: Site, holdMi
         total: items.reduce((sum, i) => sum + i.totalPrice, 0),
         status: 'held',
         holdExpiresAt,
+        ipHash: opts.ipHash ?? null,
+        rooms,
         createdAt: now,
       })
       .returning();

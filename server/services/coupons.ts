@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult } from '../../contract/coupons.ts';
+import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult, PayWith } from '../../contract/coupons.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { couponCategories, coupons, tripTypes } from '../db/schema.ts';
@@ -63,7 +63,17 @@ export function toCoupon(site: Site, { coupon: c, category }: Row): Coupon {
     validFrom: c.validFrom.toISOString(),
     validTo: c.validTo.toISOString(),
     personal: c.userId !== null,
+    payment: c.paymentMethod ? { method: c.paymentMethod as PayWith, bank: c.paymentBank } : null,
   };
+}
+
+const PAY_WITH_TEXT: Record<PayWith, string> = { card: 'by card', netbanking: 'by net banking', upi: 'by UPI' };
+
+/** Why a coupon tied to a way of paying does not apply (not chosen yet, or another way); null when it does. */
+export function paymentRefusal(c: Pick<CouponRow, 'paymentMethod' | 'paymentBank'>, payWith: PayWith | null | undefined): string | null {
+  if (!c.paymentMethod || c.paymentMethod === payWith) return null;
+  const how = c.paymentMethod === 'card' && c.paymentBank ? `with a ${c.paymentBank} card` : PAY_WITH_TEXT[c.paymentMethod as PayWith];
+  return `This coupon is for paying ${how}: choose that way to pay to use it.`;
 }
 
 /** What a coupon takes off an amount it applies to (no minimum checked here). */
@@ -98,10 +108,10 @@ export function couponVerdict(
   site: Site,
   row: Row,
   cartTotal: number,
-  opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date } = {},
+  opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date; payWith?: PayWith | null } = {},
 ): { coupon: Coupon; discount: number; reason: string | null; eligible: CouponLine[] | null } {
   const coupon = toCoupon(site, row);
-  const refusal = travellerRefusal(row.coupon, opts.history ?? null) ?? cartRefusal(site, coupon, cartTotal);
+  const refusal = travellerRefusal(row.coupon, opts.history ?? null) ?? cartRefusal(site, coupon, cartTotal) ?? paymentRefusal(row.coupon, opts.payWith);
   if (refusal) return { coupon, discount: 0, reason: refusal, eligible: null };
   let base = cartTotal;
   /** The lines the discount comes off (the given objects), when lines were given. */
@@ -166,7 +176,7 @@ export async function applicableCoupons(
   site: Site,
   cartTotal: number,
   audience: Audience,
-  opts: { lines?: CouponLine[]; now?: Date } = {},
+  opts: { lines?: CouponLine[]; now?: Date; payWith?: PayWith } = {},
 ): Promise<ApplicableCouponsResult> {
   const now = opts.now ?? new Date();
   const [rows, history] = await Promise.all([
@@ -176,7 +186,7 @@ export async function applicableCoupons(
     audience.userId ? couponHistory(db, audience.userId) : null,
   ]);
   const list: ApplicableCoupon[] = rows.map((r) => {
-    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, { lines: opts.lines, history, now });
+    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, { lines: opts.lines, history, now, payWith: opts.payWith });
     return {
       coupon,
       applicable: reason === null,

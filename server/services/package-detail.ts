@@ -25,6 +25,9 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
         gallery: packages.gallery,
         vatTreatment: packages.vatTreatment,
         countryId: cities.countryId,
+        maxAdultsPerRoom: packages.maxAdultsPerRoom,
+        maxPeoplePerRoom: packages.maxPeoplePerRoom,
+        childAgeLimit: packages.childAgeLimit,
       })
       .from(packages)
       .innerJoin(cities, eq(cities.id, packages.cityId))
@@ -55,6 +58,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
   return {
     ...card,
     highlights: extra?.highlights ?? [],
+    occupancy: { maxAdultsPerRoom: extra?.maxAdultsPerRoom ?? 3, maxPeoplePerRoom: extra?.maxPeoplePerRoom ?? 4, childAgeLimit: extra?.childAgeLimit ?? 12 },
     itinerary: [...(extra?.itinerary ?? [])].sort((a, b) => a.day - b.day),
     inclusions: extra?.inclusions ?? [],
     exclusions: extra?.exclusions ?? [],

@@ -222,7 +222,7 @@ describe('a booking too large to pay online', () => {
     // The dearest packages on the UAE site with rooms for a big party, until the total passes AED 999,999.99.
     const { rows } = await kit.database.db.execute<{ id: number; amount: number }>(sql`
       select p.id, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
-      where p.rooms_per_departure is null or p.rooms_per_departure >= 5 order by pp.amount desc limit 20`);
+      where (p.rooms_per_departure is null or p.rooms_per_departure >= 5) and p.max_adults_per_room * 5 >= 9 and p.max_people_per_room * 5 >= 15 order by pp.amount desc limit 20`);
     const lines: { packageId: number; adults: number; children: number; rooms: number }[] = [];
     let total = 0;
     for (const r of rows) {
@@ -238,7 +238,7 @@ describe('a booking too large to pay online', () => {
     expect(quote.body.message).toMatch(/^A booking can cost at most AED 999,999\.99 online, and this one comes to AED [\d,]+\. Book fewer holidays at a time, or call us/);
     const party = [
       ...Array.from({ length: 8 }, (_, i) => ({ FirstName: `Adult${'abcdefgh'[i]}`, LastName: 'Rao', AgeBand: 'adult' })),
-      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child' })),
+      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child', DOB: '2019-06-01' })),
     ];
     const booked = await book(kit, big.token, 'UAE', { TempBookingId: id, Travellers: party });
     expect(booked.status).toBe(409);
@@ -274,7 +274,7 @@ describe('coupons at booking', () => {
     const party = { adults: 3, rooms: 1 };
     const first = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
     const three = { Travellers: [...twoAdults.Travellers, { FirstName: 'Ali', LastName: 'Rao', AgeBand: 'adult' }] };
-    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe' });
+    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' });
     expect(unpaid.status).toBe(200);
     expect(unpaid.body.data.Total).toBe((aed * 3 - 200) * 100);
     const second = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
@@ -286,7 +286,7 @@ describe('coupons at booking', () => {
     await kit.database.db.execute(sql`update payments set created_at = now() - interval '3 hours' where booking_id = ${unpaid.body.data.BookingId}`);
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBeGreaterThanOrEqual(1);
     const third = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
-    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200' })).status).toBe(200);
+    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' })).status).toBe(200);
   });
 
   it('reads each coupon’s own rules against the hold: honeymoon packages only, trips starting soon', async () => {

@@ -93,6 +93,10 @@ describe('GetApplicableCoupons', () => {
         expect(c.applicable).toBe(false);
         expect(c.discount.amount).toBe(0);
         expect(c.reason).toBe(`Add AED ${(c.coupon.minCart.amount - 3000).toLocaleString('en-US')} more to use this coupon.`);
+      } else if (c.coupon.payment) {
+        // Tied to a way of paying, not chosen here: never applicable (nor picked as the best).
+        expect(c.applicable).toBe(false);
+        expect(c.reason).toMatch(/^This coupon is for paying (by|with) .*: choose that way to pay to use it\.$/);
       } else {
         expect(c.applicable).toBe(true);
         expect(c.reason).toBeNull();

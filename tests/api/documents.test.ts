@@ -76,7 +76,7 @@ afterAll(() => kit.close());
 describe('GetInvoiceDetails', () => {
   it('gives a pay-later booking a proforma invoice until it is paid: no number, the booking’s lines, coupon, VAT and total, and the balance with the account to pay; paid in full, a tax invoice numbered in the UAE series', async () => {
     const fresh = await traveller(kit, 'lina');
-    const b = await payLater(fresh, 'UAE', { CouponCode: 'WELCOME10', Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }, { FirstName: 'Mira', LastName: 'Rao', AgeBand: 'child' }] }, [
+    const b = await payLater(fresh, 'UAE', { CouponCode: 'WELCOME10', Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }, { FirstName: 'Mira', LastName: 'Rao', AgeBand: 'child', DOB: '2019-06-01' }] }, [
       { packageId: dubai.id, adults: 2, children: 1 },
     ]);
     const d = await detail(fresh.token, b.RefIdKey);

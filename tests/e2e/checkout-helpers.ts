@@ -34,7 +34,7 @@ export async function logIn(page: Page, email: string, prefix = '', then = `${pr
 /** Fills the travellers step for a party of two adults. */
 export async function fillTravellers(page: Page, lead: { first: string; last: string; phone: string; email?: string }) {
   await page.getByLabel('Title').selectOption('Ms');
-  await page.getByLabel('Date of birth').fill('1988-03-14');
+  await page.getByLabel('Date of birth').first().fill('1988-03-14');
   await page.getByLabel('First name').first().fill(lead.first);
   await page.getByLabel('Last name').first().fill(lead.last);
   if (lead.email) await page.getByLabel('Email').fill(lead.email);

@@ -122,6 +122,9 @@ test('India: a guest’s cart → sign up → travellers → review → pay late
   test.setTimeout(120_000);
   const email = `in-guest-buyer-${Date.now()}@example.com`;
   await gotoInteractive(page, '/in/holidays/kerala-family-tour-5-nights');
+  // Two adults and a child: the child's fare goes by the age on the day of travel.
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await page.getByRole('spinbutton', { name: /^Children/ }).fill('1');
   await addToCart(page, 2);
   await gotoInteractive(page, '/in/cart');
   await page.getByRole('button', { name: 'Continue to booking' }).click();
@@ -129,6 +132,13 @@ test('India: a guest’s cart → sign up → travellers → review → pay late
 
   // A holiday in India: GST, and neither TCS nor a PAN.
   await fillTravellers(page, { first: 'Anil', last: 'Menon', phone: '9812345678' });
+  // The child's date of birth is asked, and needed.
+  const child = page.getByRole('group', { name: /Traveller 3 \(child/ });
+  await child.getByLabel('First name').fill('Meera');
+  await child.getByLabel('Last name').fill('Menon');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(child.getByText('Enter the child’s date of birth.')).toBeVisible();
+  await child.getByLabel('Date of birth').fill('2019-06-01');
   await expect(page.getByLabel('PAN', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await expect(page).toHaveURL(/\/in\/checkout\?step=review/);
@@ -256,6 +266,15 @@ test('the package page and the cart say when a date is nearly full or sold out',
   expect((await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).status()).toBe(200);
 
   await gotoInteractive(page, `/holidays/${slug}`);
+  // Rooms follow the party: four adults need two rooms here (three adults a room at most).
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  const rooms = page.getByRole('spinbutton', { name: /^Rooms/ });
+  await page.getByRole('spinbutton', { name: 'Adults' }).fill('4');
+  await expect(rooms).toHaveValue('2');
+  await expect(page.getByRole('button', { name: 'Fewer rooms' })).toBeDisabled();
+  await page.getByRole('spinbutton', { name: 'Adults' }).fill('2');
+  await page.getByRole('button', { name: 'Fewer rooms' }).click();
+  await expect(rooms).toHaveValue('1');
   const date = page.getByLabel('Travel date');
   await date.fill(full);
   await expect(page.getByText('Sold out on this date. Choose another date.')).toBeVisible();

@@ -85,6 +85,20 @@ export function roomsPerDeparture(type: TripTypeSlug): number | null {
   return 10;
 }
 
+/** Family packages staying in beach villas, which sleep a bigger family. */
+const FAMILY_VILLAS = new Set(['maldives-family-resort-4-nights', 'mauritius-family-beach-5-nights']);
+
+/**
+ * Who fits in one room (issue 19): infants share a bed and do not count. Honeymoons are couples'
+ * rooms (their villas and houseboats too), family villas sleep more, everything else is a triple
+ * or a family room of four.
+ */
+export function occupancy(type: TripTypeSlug, slug: string): { maxAdultsPerRoom: number; maxPeoplePerRoom: number } {
+  if (type === 'honeymoon') return { maxAdultsPerRoom: 2, maxPeoplePerRoom: 2 };
+  if (FAMILY_VILLAS.has(slug)) return { maxAdultsPerRoom: 4, maxPeoplePerRoom: 6 };
+  return { maxAdultsPerRoom: 3, maxPeoplePerRoom: 4 };
+}
+
 export interface Catalogue {
   packages: PackageRow[];
   prices: PriceRow[];
@@ -129,6 +143,7 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         roomsPerDeparture: roomsPerDeparture(p.tripType),
         // UAE VAT (decision 0043, the accountant confirms): standard-rated in the UAE, zero-rated when performed wholly outside.
         vatTreatment: isInUae(dest.slug) ? 'standard' : 'zero',
+        ...occupancy(p.tripType, p.slug),
         // Staggered so "newest first" listings have a stable, meaningful order.
         createdAt: new Date(Date.UTC(2026, 0, 6 + p.id * 2, 6, 0, 0)),
       });

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
+import { checkHeldAgeBands } from './age-bands.ts';
 import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { checkPan } from './pan.ts';
@@ -153,9 +154,12 @@ export async function createBooking(
       if (!offer.offered) throw badRequest(offer.reason);
     }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
+    await checkHeldAgeBands(tx, held, input.Travellers, now);
     // The place of supply (India) and a business buyer's tax number, checked before anything is priced.
     const buyer = await buyerTaxDetails(tx, config, site, input);
-    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.Pan, supply: buyer.supply });
+    // A way of paying counts only with a gateway (paying later is a bank transfer).
+    const payWith = input.PaymentMethod === 'pay-later' ? null : (input.PayWith ?? null);
+    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.Pan, supply: buyer.supply, payWith });
     buyer.checkAddress(price);
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
@@ -183,6 +187,7 @@ export async function createBooking(
         couponId: price.couponId,
         couponCode: price.coupon?.code ?? null,
         paymentMethod: input.PaymentMethod,
+        payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
         paymentDueOn: payLater ? payLaterDueOn(now, firstTravelDate, config.PAY_LATER_DAYS) : null,
@@ -202,7 +207,7 @@ export async function createBooking(
     const lead = input.LeadTraveller;
     await tx.insert(bookingTravellers).values([
       { bookingId: b.id, position: 0, lead: true, title: lead.Title, firstName: lead.FirstName, lastName: lead.LastName, ageBand: 'adult' as const, email: lead.Email, phone: lead.Phone, dob: lead.DOB },
-      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand })),
+      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand, dob: t.DOB ?? null })),
     ]);
     await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     await tx.execute(sql`update temp_bookings set status = 'booked' where id = ${hold.id}`);

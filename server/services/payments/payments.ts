@@ -10,6 +10,7 @@ import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { resellRooms } from '../bookings/inventory.ts';
 import { ownBooking } from '../bookings/queries.ts';
+import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -119,6 +120,7 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   if (b.paymentMethod === 'pay-later') {
     return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
   }
+  await recheckBookingCoupon(db, b, new Date());
   return b.paymentMethod === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
 }
 

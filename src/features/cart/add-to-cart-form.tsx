@@ -4,6 +4,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
 import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
+import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
 import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
@@ -57,7 +58,8 @@ function Stepper({ label, value, min, max, onChange, hint }: { label: string; va
 }
 
 /** Date and travellers, then `Add to cart`: the line appears in the cart at once, online or not. */
-export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
+export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occupancy & { childAgeLimit: number } } }) {
+  const room = pkg.occupancy;
   const { site, href, money } = useSite();
   const dateId = useId();
   const [party, setParty] = useState<Party>({ travelDate: isoDay(30), adults: 2, children: 0, infants: 0, rooms: 1 });
@@ -77,14 +79,26 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
   }, []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
-    setParty((p) => ({ ...p, ...patch }));
+    setParty((p) => {
+      const next = { ...p, ...patch };
+      // A bigger party gets enough rooms at once (the package's room sizes), up to the form's five.
+      if (room && ('adults' in patch || 'children' in patch)) next.rooms = Math.min(5, Math.max(next.rooms, roomsNeeded(next, room)));
+      return next;
+    });
   };
+  const fewestRooms = room ? Math.min(5, roomsNeeded(party, room)) : 1;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     if (!party.travelDate || party.travelDate < isoDay(1)) {
       setError('Choose a travel date from tomorrow onwards.');
+      return;
+    }
+    // Checked with no more rooms than adults: a party whose rooms would each need an adult hears that.
+    const crowded = room ? occupancyRefusal({ ...party, rooms: Math.min(party.rooms, party.adults) }, room) : null;
+    if (crowded) {
+      setError(crowded);
       return;
     }
     if (party.rooms > party.adults) {
@@ -138,9 +152,16 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary }) {
       </div>
       <div className="stepper-grid">
         <Stepper label="Adults" value={party.adults} min={1} max={9} onChange={(adults) => set({ adults })} />
-        <Stepper label="Children" hint="2–11 yrs" value={party.children} min={0} max={6} onChange={(children) => set({ children })} />
+        <Stepper label="Children" hint={`2–${(room?.childAgeLimit ?? 12) - 1} yrs`} value={party.children} min={0} max={6} onChange={(children) => set({ children })} />
         <Stepper label="Infants" hint="under 2" value={party.infants} min={0} max={4} onChange={(infants) => set({ infants })} />
-        <Stepper label="Rooms" value={party.rooms} min={1} max={5} onChange={(rooms) => set({ rooms })} />
+        <Stepper
+          label="Rooms"
+          hint={room ? `up to ${room.maxPeoplePerRoom} a room` : undefined}
+          value={party.rooms}
+          min={fewestRooms}
+          max={5}
+          onChange={(rooms) => set({ rooms })}
+        />
       </div>
       <p className="add-to-cart-total">
         Total <strong>{money({ amount: total, currency: pkg.price.currency })}</strong>

@@ -18,6 +18,7 @@ const pkg = {
   price: { amount: 175000, currency: 'INR' },
   compareAt: null,
   highlights: [],
+  occupancy: { maxAdultsPerRoom: 2, maxPeoplePerRoom: 2, childAgeLimit: 12 },
   itinerary: [
     { day: 1, title: 'Arrive', description: '' },
     { day: 2, title: 'Snorkel', description: '' },

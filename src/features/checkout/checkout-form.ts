@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema, type AgeBand } from '../../../contract/booking.ts';
 import type { CartItem } from '../../../contract/cart.ts';
+import { payWithSchema } from '../../../contract/coupons.ts';
 
 /*
  * What the traveller typed at checkout, kept in this tab's session storage until the booking is
@@ -8,7 +9,7 @@ import type { CartItem } from '../../../contract/cart.ts';
  * schema when read back). Cleared once the booking is made.
  */
 
-const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']) });
+const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']), DOB: z.string().optional() });
 
 export const checkoutFormSchema = z.object({
   lead: z.object({
@@ -32,6 +33,8 @@ export const checkoutFormSchema = z.object({
   /** null: not chosen yet (the best coupon is offered); '': none. */
   coupon: z.string().nullable(),
   method: paymentMethodSchema.nullable(),
+  /** How the traveller will pay at the gateway (chosen at review when one is on); null: not chosen. */
+  payWith: payWithSchema.nullable().optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type TravellerInput = z.infer<typeof traveller>;

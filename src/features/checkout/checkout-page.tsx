@@ -105,15 +105,17 @@ function Checkout({ userId }: { userId: string }) {
   }, [holdId, site, userId]);
 
   const auth = { auth: true, headers: { Country: site } } as const;
-  const coupons = useSWR(hold && online ? ['checkout/coupons', userId, site, hold.TempBookingId] : null, () =>
-    callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId }, auth),
+  // How the traveller will pay at the gateway, once chosen at review: coupons tied to it apply only then.
+  const payWith = form.payWith ?? undefined;
+  const coupons = useSWR(hold && online ? ['checkout/coupons', userId, site, hold.TempBookingId, payWith] : null, () =>
+    callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId, PayWith: payWith }, auth),
   );
   const best = coupons.data?.coupons.find((c) => c.applicable)?.coupon.code ?? '';
   // Until the traveller chooses, the best coupon for this cart is applied.
   const chosenCoupon = form.coupon ?? (coupons.data || coupons.error ? best : null);
   const quote = useSWR(
-    hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon] : null,
-    () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined }, auth),
+    hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon, payWith] : null,
+    () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined, PayWith: payWith }, auth),
     { keepPreviousData: true, revalidateOnFocus: false },
   );
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
@@ -145,6 +147,7 @@ function Checkout({ userId }: { userId: string }) {
           SpecialRequests: form.specialRequests,
           Pan: q.panRequired ? form.pan : undefined,
           CouponCode: chosenCoupon || undefined,
+          PayWith: method === 'pay-later' ? undefined : payWith,
         },
         { ...auth, idempotencyKey: bookingKey(hold.TempBookingId) },
       );
@@ -244,6 +247,8 @@ function Checkout({ userId }: { userId: string }) {
             form={form}
             chosenCoupon={chosenCoupon ?? ''}
             onCoupon={(code) => setForm({ ...form, coupon: code })}
+            payWithChoices={methods.includes('razorpay') ? ['card', 'netbanking', 'upi'] : methods.includes('stripe') ? ['card'] : []}
+            onPayWith={(p) => setForm({ ...form, payWith: p })}
             online={online}
             onDone={() => go('pay')}
           />

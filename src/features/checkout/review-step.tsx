@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { BookingQuote } from '../../../contract/booking.ts';
-import type { ApplicableCoupon } from '../../../contract/coupons.ts';
+import type { ApplicableCoupon, PayWith } from '../../../contract/coupons.ts';
+import { couponDiscountText, couponPaymentText } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
 import type { CheckoutForm } from './checkout-form.ts';
@@ -13,6 +14,8 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
   const name = useId();
   const [all, setAll] = useState(false);
   const usable = coupons.filter((c) => c.applicable);
+  // Coupons for another way of paying: shown with their rule, never chosen for the traveller.
+  const byPaying = coupons.filter((c) => !c.applicable && c.coupon.payment && c.reason?.startsWith('This coupon is for paying'));
   // The best three, and the chosen one wherever it ranks; the rest on request.
   const shown = all ? usable : usable.filter((c, i) => i < 3 || c.coupon.code === chosen);
   const typedIsOther = chosen !== '' && !usable.some((c) => c.coupon.code === chosen);
@@ -25,9 +28,16 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
           <span>
             <strong>{c.coupon.code}</strong> · saves {money(c.discount)}
             <br />
-            <small>{c.coupon.title}</small>
+            <small>
+              {c.coupon.title} ({couponDiscountText(c.coupon.discount, money)})
+            </small>
           </span>
         </label>
+      ))}
+      {byPaying.map((c) => (
+        <p key={c.coupon.code} className="acc-hint coupon-by-paying">
+          <strong>{c.coupon.code}</strong>: {couponDiscountText(c.coupon.discount, money)}. {couponPaymentText(c.coupon.payment)}.
+        </p>
       ))}
       {shown.length < usable.length ? (
         <button type="button" className="link-button" onClick={() => setAll(true)}>
@@ -52,6 +62,29 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
   );
 }
 
+const PAY_WITH_LABEL: Record<PayWith, string> = { card: 'Card', netbanking: 'Net banking', upi: 'UPI' };
+
+/** How the traveller will pay online: some coupons are for one way of paying, and apply only once it is chosen. */
+function PayWithChoice({ choices, chosen, onChoose }: { choices: PayWith[]; chosen: PayWith | null; onChoose(p: PayWith | null): void }) {
+  const name = useId();
+  return (
+    <fieldset className="checkout-fieldset pay-with-choice">
+      <legend>How will you pay online?</legend>
+      <p className="acc-hint">Some coupons are for one way of paying: they apply once you choose it.</p>
+      {choices.map((p) => (
+        <label key={p} className="choice">
+          <input type="radio" name={name} checked={chosen === p} onChange={() => onChoose(p)} />
+          <span>{PAY_WITH_LABEL[p]}</span>
+        </label>
+      ))}
+      <label className="choice">
+        <input type="radio" name={name} checked={chosen === null} onChange={() => onChoose(null)} />
+        <span>Not decided yet</span>
+      </label>
+    </fieldset>
+  );
+}
+
 export function ReviewStep(props: {
   quote: BookingQuote | undefined;
   quoteError: string | null;
@@ -59,6 +92,9 @@ export function ReviewStep(props: {
   form: CheckoutForm;
   chosenCoupon: string;
   onCoupon(code: string): void;
+  /** Ways of paying at the site's gateway (none when it is off). */
+  payWithChoices: PayWith[];
+  onPayWith(p: PayWith | null): void;
   online: boolean;
   onDone(): void;
 }) {
@@ -77,6 +113,7 @@ export function ReviewStep(props: {
         {form.others.length ? <p>With {form.others.map((t) => `${t.FirstName} ${t.LastName}`).join(', ')}</p> : null}
         {form.specialRequests ? <p>Requests: {form.specialRequests}</p> : null}
       </div>
+      {props.payWithChoices.length ? <PayWithChoice choices={props.payWithChoices} chosen={form.payWith ?? null} onChoose={props.onPayWith} /> : null}
       <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
       {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
       {quote?.payLaterUnavailable ? (

@@ -68,6 +68,9 @@ export function travellerErrors(form: CheckoutForm, panRequired: boolean, tax: {
   form.others.forEach((t, i) => {
     const parsed = travellerSchema.safeParse(t);
     if (!parsed.success) for (const issue of parsed.error.issues) errors[`others.${i}.${String(issue.path[0])}`] ??= issue.message;
+    // Child and infant fares go by the age on the day of travel: their date of birth is needed.
+    const childAge = t.AgeBand === 'adult' ? 0 : ageOn(t.DOB ?? '');
+    if (t.AgeBand !== 'adult' && (childAge === null || childAge < 0 || childAge > 25)) errors[`others.${i}.DOB`] = `Enter the ${t.AgeBand}’s date of birth.`;
   });
   if (panRequired) {
     const pan = panSchema.safeParse(form.pan);
@@ -217,6 +220,13 @@ export function TravellersStep(props: {
               {(id, msg) => <input id={id} maxLength={60} autoComplete="off" value={t.LastName} aria-invalid={invalid(`others.${i}.LastName`)} aria-describedby={msg} onChange={(e) => setOther(i, { LastName: e.target.value })} />}
             </Field>
           </div>
+          {t.AgeBand !== 'adult' ? (
+            <Field label="Date of birth" error={errors[`others.${i}.DOB`]} hint={`The ${t.AgeBand} fare goes by the age on the day of travel.`}>
+              {(id, msg) => (
+                <input id={id} type="date" autoComplete="off" min="1990-01-01" max={today} value={t.DOB ?? ''} aria-invalid={invalid(`others.${i}.DOB`)} aria-describedby={msg} onChange={(e) => setOther(i, { DOB: e.target.value || undefined })} />
+              )}
+            </Field>
+          ) : null}
         </fieldset>
       ))}
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Coupon } from '../../../contract/coupons.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { formatDay } from '../../../contract/format.ts';
+import { couponPaymentText, formatDay } from '../../../contract/format.ts';
 import { CopyCode } from './copy-code-button.tsx';
 import { discountText, minCartText } from './coupon-text.ts';
 import './coupons.css';
@@ -20,6 +20,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
         <p className="coupon-description">{coupon.description}</p>
         <CopyCode code={coupon.code} />
         <p className="coupon-meta">
+          {couponPaymentText(coupon.payment) ? `${couponPaymentText(coupon.payment)} · ` : ''}
           {min ? `${min} · ` : ''}Valid until {formatDay(coupon.validTo)}
         </p>
         <Link to={href(`/coupons/${coupon.slug}`)} className="coupon-terms-link">

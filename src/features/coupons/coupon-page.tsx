@@ -4,7 +4,7 @@ import NotFoundPage from '../../app/not-found-page.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay } from '../../../contract/format.ts';
+import { couponPaymentText, formatDay } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { CopyCode } from './copy-code-button.tsx';
 import { discountText, minCartText } from './coupon-text.ts';
@@ -71,6 +71,12 @@ export default function CouponPage() {
               <dt>Discount</dt>
               <dd>{discount}</dd>
             </div>
+            {coupon.payment ? (
+              <div>
+                <dt>Way of paying</dt>
+                <dd>{couponPaymentText(coupon.payment)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Minimum booking</dt>
               <dd>{min ? money(coupon.minCart) : 'Any booking'}</dd>

@@ -1,12 +1,12 @@
 import type { CouponDiscount } from '../../../contract/coupons.ts';
+import { couponDiscountText } from '../../../contract/format.ts';
 import type { Money } from '../../../contract/site.ts';
 
 type Format = (m: Money) => string;
 
 /** `12% off, up to AED 400` or `AED 300 off`. */
 export function discountText(discount: CouponDiscount, money: Format): string {
-  if (discount.type === 'flat') return `${money(discount.amount)} off`;
-  return discount.maxDiscount ? `${discount.percent}% off, up to ${money(discount.maxDiscount)}` : `${discount.percent}% off`;
+  return couponDiscountText(discount, money);
 }
 
 /** `On bookings of AED 2,000 or more`, or null when any booking qualifies. */
