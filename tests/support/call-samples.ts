@@ -40,6 +40,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   'Blog/GetBlogDetail': (c) => ({ Slug: c.blogSlug }),
   GetFooterHeading: () => ({}),
   GetGlobalSearchList: () => ({ prefix: 'dub', limit: 8 }),
+  GetTaxRules: () => ({}),
   // places
   GetCountry: () => ({}),
   StatesByCountryId: () => ({ countryId: 101 }),
