@@ -31,6 +31,8 @@ interface Person {
   recovery: string[];
   password: string;
 }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by the assertions
+type Answer = { status: string; message: string; data: any };
 interface Signed extends Person {
   cookie: string;
   csrf: string;
@@ -44,11 +46,11 @@ async function post(url: string, body: unknown, s?: { cookie?: string; csrf?: st
     remoteAddress: ip,
     headers: { ...(s?.cookie ? { cookie: s.cookie } : {}), ...(s?.csrf ? { 'x-csrf-token': s.csrf } : {}) },
   });
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as Answer, headers: res.headers };
 }
 async function get(url: string, s?: { cookie?: string; authorization?: string }) {
   const res = await t.app.inject({ method: 'GET', url, headers: { ...(s?.cookie ? { cookie: s.cookie } : {}), ...(s?.authorization ? { authorization: s.authorization } : {}) } });
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any } };
+  return { status: res.statusCode, body: res.json() as Answer };
 }
 
 let n = 0;
