@@ -6,6 +6,9 @@ import { NetworkFirst } from 'workbox-strategies';
 
 export const SHELL_URL = '/offline-shell';
 
+/** The back office (/admin, its API under /api/admin, its build under /admin-assets) is never stored. */
+export const isBackOffice = (pathname: string) => /^\/(admin|admin-assets|api\/admin)(\/|$)/.test(pathname);
+
 /**
  * Pages: the network first (fresh prices), but never more than a few seconds of waiting on a bad
  * connection; then the copy of that page seen before; then the shell, which renders the page from
@@ -13,15 +16,15 @@ export const SHELL_URL = '/offline-shell';
  */
 export function routeNavigations() {
   registerRoute(
-    ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+    ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !isBackOffice(url.pathname),
     new NetworkFirst({
       cacheName: 'pages',
       networkTimeoutSeconds: 4,
       plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true })],
     }),
   );
-  setCatchHandler(async ({ request }) => {
-    if (request.mode === 'navigate') return (await matchPrecache(SHELL_URL)) ?? Response.error();
+  setCatchHandler(async ({ request, url }) => {
+    if (request.mode === 'navigate' && !isBackOffice(url.pathname)) return (await matchPrecache(SHELL_URL)) ?? Response.error();
     return Response.error();
   });
 }
