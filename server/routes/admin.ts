@@ -117,7 +117,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   });
 
   app.post('/logout', { preHandler: guard(null) }, async (request, reply) => {
-    await endStaffSession(app.db, request.staff!.sessionId, now());
+    await endStaffSession(app.db, request.staff!, request.ip, now());
     reply.header('set-cookie', cookie('', 0));
     return ok(null, 'Signed out.');
   });

@@ -162,6 +162,8 @@ describe('set-up and sign-in', () => {
     expect((await post('/api/admin/logout', {}, { cookie: r.cookie })).status).toBe(403);
     expect((await post('/api/admin/logout', {}, r)).status).toBe(200);
     expect((await get('/api/admin/me', r)).status).toBe(401);
+    const [last] = await t.database.db.select().from(auditLog).orderBy(sql`${auditLog.id} desc`).limit(1);
+    expect(last).toMatchObject({ action: 'staff.logout', staffId: r.id, role: 'agent' });
   });
 });
 
@@ -211,14 +213,15 @@ describe('staff management', () => {
       const invite = await post('/api/admin/staff', { email: `invited-by-${role}@example.com`, role: 'agent' }, s);
       const roleChange = await post(`/api/admin/staff/${target.id}/role`, { role: 'agent' }, s);
       const disable = await post(`/api/admin/staff/${target.id}/disable`, {}, s);
-      const results = [list.status, audit.status, invite.status, roleChange.status, disable.status];
+      const enable = await post(`/api/admin/staff/${target.id}/enable`, {}, s);
+      const results = [list.status, audit.status, invite.status, roleChange.status, disable.status, enable.status];
       if (role === 'owner') {
-        expect(results).toEqual([200, 200, 200, 200, 200]);
+        expect(results).toEqual([200, 200, 200, 200, 200, 200]);
         expect(invite.body.data.setupUrl).toContain('/admin/setup?token=');
-        expect(await auditCount()).toBe(auditBefore + 3);
+        expect(await auditCount()).toBe(auditBefore + 4);
       } else {
-        expect(results, role).toEqual([403, 403, 403, 403, 403]);
-        for (const r of [list, audit, invite, roleChange, disable]) expect(r.body.status).toBe('error');
+        expect(results, role).toEqual([403, 403, 403, 403, 403, 403]);
+        for (const r of [list, audit, invite, roleChange, disable, enable]) expect(r.body.status).toBe('error');
         expect(await staffRows()).toEqual(staffBefore);
         expect(await auditCount()).toBe(auditBefore);
       }
@@ -292,5 +295,5 @@ describe('npm run staff', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -220,8 +220,12 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
 
 export const csrfMatches = (session: StaffSession, sent: string | undefined) => Boolean(sent) && sha256(sent!) === session.csrfHash;
 
-export async function endStaffSession(db: Db, sessionId: number, now = new Date()) {
-  await db.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt)));
+/** Sign-out: the session ends, and the audit log says so. */
+export async function endStaffSession(db: Db, session: StaffSession, clientAddress: string | null, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.id, session.sessionId), isNull(staffSessions.endedAt)));
+    await writeAudit(tx, { staffId: session.staffId, role: session.role, clientAddress }, { action: 'staff.logout', recordType: 'staff', recordId: session.staffId }, now);
+  });
 }
 
 export function allowed(session: StaffSession, action: StaffAction) {
