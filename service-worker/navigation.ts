@@ -3,11 +3,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { isBackOffice } from './back-office.ts';
 
 export const SHELL_URL = '/offline-shell';
 
-/** The back office (/admin, its API under /api/admin, its build under /admin-assets) is never stored. */
-export const isBackOffice = (pathname: string) => /^\/(admin|admin-assets|api\/admin)(\/|$)/.test(pathname);
 
 /**
  * Pages: the network first (fresh prices), but never more than a few seconds of waiting on a bad
