@@ -67,10 +67,23 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await expect(page.getByRole('cell', { name: 'staff.login' })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+
   // The shop's pages load none of the back office's code.
   const requested: string[] = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${baseURL}/`);
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   expect(requested.filter((p) => p.startsWith('/admin'))).toEqual([]);
+
+  // The shop's service worker keeps shop pages, never back-office ones.
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller))).toBe(true);
+  await page.goto('/contact');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  const kept = () => page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
+  await expect.poll(kept).toContain('/contact');
+  expect((await kept()).filter((p) => p.startsWith('/admin'))).toEqual([]);
 });
