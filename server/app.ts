@@ -14,6 +14,7 @@ import { HttpError, sendError } from './lib/envelope.ts';
 import { logTransport } from './lib/log-output.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { SharedAnswers } from './lib/shared-answers.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { commonRoutes } from './routes/index.ts';
@@ -52,6 +53,10 @@ export interface AppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
   /** Text messages; by default the provider the configuration names (server/services/sms.ts). */
   sms?: SmsProvider | null;
+  /** The clock of the staff sign-in (tests pass their own to reach timeouts). */
+  now?: () => Date;
+  /** Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts). */
+  staffCliSecret?: string;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -188,6 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(paymentWebhookRoutes, { prefix: '/api/payments' });
+  await app.register(adminRoutes, { prefix: '/api/admin', now: opts.now ?? (() => new Date()), cliSecret: opts.staffCliSecret });
 
   // Liveness: the process answers (it does not look at the database: a restart would not mend that).
   app.get('/api/health', async (_request, reply) => {

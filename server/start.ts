@@ -10,6 +10,7 @@ import { runPayLater } from './services/bookings/pay-later.ts';
 import { createMailer } from './services/mail.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
+import { newCliSecret, writeCliLink } from './services/staff/cli-link.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
 export async function start(web: (app: FastifyInstance) => Promise<void>, overrides: Record<string, string> = {}) {
@@ -29,7 +30,10 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const started = Date.now();
   const where = config.DATABASE_URL ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
   const database = await prepareDatabase(config, where);
-  const app = await buildApp({ db: database.db, config, web });
+  // On PGlite this process holds the data folder: `npm run staff` asks it over loopback (cli-link.ts).
+  const embedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
+  const staffCliSecret = embedded ? newCliSecret() : undefined;
+  const app = await buildApp({ db: database.db, config, web, staffCliSecret });
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
     purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`)).catch((err) => app.log.warn({ err }, 'purge failed'));
@@ -66,7 +70,9 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   void payLater();
   const payLaterTimer = setInterval(payLater, 15 * 60_000);
   payLaterTimer.unref();
+  let removeCliLink = () => {};
   app.addHook('onClose', async () => {
+    removeCliLink();
     clearInterval(purgeTimer);
     clearInterval(expireTimer);
     clearInterval(payLaterTimer);
@@ -99,6 +105,11 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
     );
     await app.close().catch(() => {});
     process.exit(1);
+  }
+  if (staffCliSecret) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    removeCliLink = writeCliLink(config.DATA_DIR, { pid: process.pid, port, secret: staffCliSecret });
   }
   console.log(`Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`);
   return app;

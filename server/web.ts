@@ -181,6 +181,31 @@ function pageHandler(
   };
 }
 
+type RenderAdmin = (req: { url: string; nonce: string; bootstrapModules: string[] }) => Promise<RenderResult>;
+
+/**
+ * The back office's pages (/admin): rendered on the server from their own route tree, started by
+ * their own entry, never kept in the page cache nor by a browser or the service worker (which
+ * leaves /admin alone), and not indexed.
+ */
+function adminPages(app: FastifyInstance, getRender: () => Promise<RenderAdmin>, bootstrapModules: string[], strictCsp: boolean) {
+  const policy = cspHeader(app.config, NONCE_PLACEHOLDER).split(NONCE_PLACEHOLDER);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = newNonce();
+    if (strictCsp) reply.header('content-security-policy', policy.join(nonce));
+    else reply.removeHeader('content-security-policy');
+    const result = await (await getRender())({ url: request.url, nonce, bootstrapModules });
+    const timer = setTimeout(() => result.abort(), 10_000);
+    const body = new PassThrough();
+    body.on('close', () => clearTimeout(timer));
+    result.pipe(body);
+    reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    return reply.send(body);
+  };
+  app.get('/admin', handler);
+  app.get('/admin/*', handler);
+}
+
 /** India's checkout pages open Razorpay's checkout: its script and frames are allowed there alone. */
 const RAZORPAY_PAGES = /^\/in\/checkout(\/|\?|$)/;
 
@@ -194,7 +219,7 @@ export async function productionWeb(app: FastifyInstance) {
   const { entry, css, preload } = entryAssets(manifest, 'src/entry-client.tsx');
   const cartCode = lazyChunkFiles(manifest, CART_CODE_MODULE, 'src/entry-client.tsx');
   const serverEntry = pathToFileURL(join(DIST, 'server/entry-server.js')).href;
-  const mod = (await import(serverEntry)) as { render: Render };
+  const mod = (await import(serverEntry)) as { render: Render; renderAdmin: RenderAdmin };
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -214,6 +239,24 @@ export async function productionWeb(app: FastifyInstance) {
   const pages = new PageCache();
   app.contentVersion.onChange(() => pages.cache.clear());
   app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry }, true, inlineCss, pages));
+
+  // The back office: its own build (vite.admin.config.ts), served under /admin-assets/.
+  const adminDir = join(DIST, 'admin');
+  const adminManifest = JSON.parse(await readFile(join(adminDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const adminEntry = adminManifest['src/admin/entry-admin.tsx'];
+  if (!adminEntry) throw new Error('The back office build has no entry: run npm run build');
+  await app.register(fastifyStatic, {
+    root: adminDir,
+    prefix: '/admin-assets/',
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    allowedPath: (path) => !path.startsWith('/.vite'),
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  adminPages(app, async () => mod.renderAdmin, [`/admin-assets/${adminEntry.file}`], true);
 }
 
 /** `npm run dev`: Vite with hot reload in front of the same API and server rendering. */
@@ -230,4 +273,6 @@ export async function developmentWeb(app: FastifyInstance) {
   await serveManifest(app);
   const getRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
   app.get('/*', pageHandler(app, getRender, { css: [], preload: [], cartCode: [] }, { bootstrapModules: ['/@vite/client', '/src/entry-client.tsx'] }, false));
+  const getRenderAdmin = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { renderAdmin: RenderAdmin }).renderAdmin;
+  adminPages(app, getRenderAdmin, ['/@vite/client', '/src/admin/entry-admin.tsx'], false);
 }

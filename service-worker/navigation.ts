@@ -3,8 +3,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { isBackOffice } from './back-office.ts';
 
 export const SHELL_URL = '/offline-shell';
+
 
 /**
  * Pages: the network first (fresh prices), but never more than a few seconds of waiting on a bad
@@ -13,15 +15,15 @@ export const SHELL_URL = '/offline-shell';
  */
 export function routeNavigations() {
   registerRoute(
-    ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+    ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !isBackOffice(url.pathname),
     new NetworkFirst({
       cacheName: 'pages',
       networkTimeoutSeconds: 4,
       plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true })],
     }),
   );
-  setCatchHandler(async ({ request }) => {
-    if (request.mode === 'navigate') return (await matchPrecache(SHELL_URL)) ?? Response.error();
+  setCatchHandler(async ({ request, url }) => {
+    if (request.mode === 'navigate' && !isBackOffice(url.pathname)) return (await matchPrecache(SHELL_URL)) ?? Response.error();
     return Response.error();
   });
 }

@@ -64,3 +64,4 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     );
   });
 }
+export { renderAdmin } from './admin/render-admin.tsx';

@@ -668,3 +668,82 @@ export const enquiries = pgTable(
   (t) => [index('enquiries_kind_idx').on(t.kind, t.createdAt)],
 );
 
+
+// ---------- staff (the back office: docs/decisions/0050) ----------
+
+/** People who run the shop: not travellers, with their own sign-in at /admin. */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  /** scrypt (server/services/passwords.ts); null until the set-up link is used. */
+  passwordHash: text('password_hash'),
+  /** owner | agent | accounts | catalogue (server/services/staff/permissions.ts). */
+  role: text('role').notNull(),
+  /** Base32 TOTP secret; set at set-up, in use once `totpConfirmedAt` is set. */
+  totpSecret: text('totp_secret'),
+  totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code is accepted once, and never an older one. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: created(),
+});
+
+/** Staff sign-ins: server-side rows, the cookie holds a token whose hash is kept here. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    csrfHash: text('csrf_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time set-up links (valid 24 hours), kept as hashes. */
+export const staffSetupTokens = pgTable(
+  'staff_setup_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_setup_tokens_staff_idx').on(t.staffId)],
+);
+
+/** Ten recovery codes per staff member, kept as hashes; each used once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/** Every admin action, append-only (a trigger refuses UPDATE and DELETE: migration 0006). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the command line (npm run staff). */
+    staffId: integer('staff_id'),
+    role: text('role'),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_record_idx').on(t.recordType, t.recordId), index('audit_log_staff_idx').on(t.staffId)],
+);

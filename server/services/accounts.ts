@@ -174,10 +174,10 @@ export async function revokeUserSessions(db: Db, userId: number, keepToken?: str
 }
 
 const accountKey = (userId: number | string) => `login-fail:user:${userId}`;
-const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashAddress(ip, secret)}`;
+export const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashAddress(ip, secret)}`;
 
 /** Counts a sign-in attempt against each key in turn before the password is looked at; refuses when one says wait. */
-async function claimSignInAttempt(db: Db, claims: { key: string; rule: ThrottleRule }[], now: Date) {
+export async function claimSignInAttempt(db: Db, claims: { key: string; rule: ThrottleRule }[], now: Date) {
   for (const { key, rule } of claims) {
     const claim = await claimAttempt(db, key, rule, now);
     if (!claim.allowed) throw new AccountError('tooMany', MESSAGES.tooManyLogins(claim.retryAfter), claim.retryAfter);

@@ -61,7 +61,7 @@ describe('purgeExpired', () => {
     ]);
 
     const counts = await purgeExpired(db, now);
-    expect(counts).toEqual({ sessions: 2, otps: 1, verificationTokens: 1, rateLimits: 1, tempBookings: 1, guestCarts: 2, idempotencyKeys: 1 });
+    expect(counts).toEqual({ sessions: 2, otps: 1, verificationTokens: 1, rateLimits: 1, tempBookings: 1, guestCarts: 2, idempotencyKeys: 1, staffSessions: 0, staffSetupTokens: 0 });
     expect((await db.select({ h: sessions.tokenHash }).from(sessions)).map((r) => r.h).sort()).toEqual(['just-expired', 'live']);
     expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(['new']);
     expect((await db.select({ o: tempBookings.owner }).from(tempBookings)).map((r) => r.o)).toEqual(['guest:new-hold-0001']);

@@ -20,6 +20,8 @@ export const RETENTION = {
   guestCartsMs: 14 * DAY,
   /** Stored answers to retried writes: phones retry within minutes or days. */
   idempotencyKeysMs: 7 * DAY,
+  /** Staff sessions and set-up links 30 days after they ended, expired or were used (the audit log keeps sign-ins for good). */
+  staffMs: 30 * DAY,
 } as const;
 
 /** Arbitrary constant key for pg_try_advisory_xact_lock ("purg" in hex). */
@@ -40,6 +42,8 @@ function statements(now: Date) {
       select owner from cart_items where owner like 'guest:%' group by owner
       having max(created_at) < ${before(now, RETENTION.guestCartsMs)}::timestamptz)`,
     idempotencyKeys: sql`delete from idempotency_keys where created_at < ${before(now, RETENTION.idempotencyKeysMs)}::timestamptz`,
+    staffSessions: sql`delete from staff_sessions where ended_at < ${before(now, RETENTION.staffMs)}::timestamptz or last_seen_at < ${before(now, RETENTION.staffMs)}::timestamptz`,
+    staffSetupTokens: sql`delete from staff_setup_tokens where expires_at < ${before(now, RETENTION.staffMs)}::timestamptz or used_at < ${before(now, RETENTION.staffMs)}::timestamptz`,
   };
 }
 

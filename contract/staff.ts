@@ -1,0 +1,77 @@
+/**
+ * Staff roles and what each may do: the one permission table (docs/decisions/0050). The server
+ * checks it on every admin call (server/routes/admin.ts); the screens read it to hide what a role
+ * cannot do. Actions of the booking desk and the catalogue are named here already, for the next
+ * parts of issue 20.
+ */
+export const STAFF_ROLES = ['owner', 'agent', 'accounts', 'catalogue'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ACTIONS = [
+  'staff.list',
+  'staff.invite',
+  'staff.role',
+  'staff.disable',
+  'staff.enable',
+  'audit.read',
+  'bookings.read',
+  'travellers.contact',
+  'payments.record',
+  'cancellations.request',
+  'mail.resend',
+  'payments.read',
+  'refunds.make',
+  'creditNotes.issue',
+  'reports.read',
+  'catalogue.edit',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+export const PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
+  owner: STAFF_ACTIONS,
+  agent: ['bookings.read', 'travellers.contact', 'payments.record', 'cancellations.request', 'mail.resend'],
+  accounts: ['bookings.read', 'payments.read', 'refunds.make', 'creditNotes.issue', 'reports.read'],
+  catalogue: ['catalogue.edit'],
+};
+
+export function can(role: string, action: StaffAction): boolean {
+  return (PERMISSIONS as Record<string, readonly StaffAction[] | undefined>)[role]?.includes(action) ?? false;
+}
+
+export const isStaffRole = (v: unknown): v is StaffRole => typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);
+
+/** The signed-in staff member (GET /api/admin/me). */
+export interface StaffMe {
+  id: number;
+  email: string;
+  role: StaffRole;
+  actions: StaffAction[];
+  csrfToken: string;
+}
+
+export interface StaffMember {
+  id: number;
+  email: string;
+  role: StaffRole;
+  enabled: boolean;
+  /** Set-up finished (password and authenticator). */
+  ready: boolean;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  staffId: number | null;
+  staffEmail: string | null;
+  role: string | null;
+  action: string;
+  recordType: string;
+  recordId: string | null;
+  before: unknown;
+  after: unknown;
+  at: string;
+  clientAddress: string | null;
+}
+
+/** Minimum length of a staff password. */
+export const STAFF_PASSWORD_MIN = 12;

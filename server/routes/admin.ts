@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction, type StaffMe } from '../../contract/staff.ts';
+import { publicUrl } from '../config.ts';
+import { ok, sendError } from '../lib/envelope.ts';
+import { createMailer } from '../services/mail.ts';
+import { qrSvg } from '../services/documents/qr.ts';
+import { listAudit, type Actor } from '../services/staff/audit.ts';
+import {
+  allowed,
+  changeRole,
+  confirmSetup,
+  csrfMatches,
+  csrfOf,
+  endStaffSession,
+  findStaffSession,
+  inviteStaff,
+  listStaff,
+  setEnabled,
+  StaffError,
+  staffLogin,
+  startSetup,
+  type StaffSession,
+} from '../services/staff/staff.ts';
+import { readCookies } from './auth.ts';
+
+/** The staff session cookie: HttpOnly, SameSite=Strict, sent to the admin API only. */
+export const STAFF_COOKIE = 'staff_session';
+export const CSRF_HEADER = 'x-csrf-token';
+/** Header of `npm run staff` asking the running server (PGlite holds the data folder). */
+export const CLI_SECRET_HEADER = 'x-staff-cli-secret';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff?: StaffSession;
+  }
+}
+
+export interface AdminOptions {
+  /** The clock (tests pass their own). */
+  now: () => Date;
+  /** Secret of the loopback call `npm run staff` makes while this server holds the data folder. */
+  cliSecret?: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * /api/admin: staff sign-in, staff management and the audit log (docs/decisions/0050). Every call
+ * but set-up and sign-in needs a staff session (401), every state-changing one its CSRF token
+ * (403), and each checks the role's permission on the server (403, nothing changed).
+ */
+export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { now } = opts;
+  const mailer = createMailer(app.config, app.log);
+  const secure = publicUrl(app.config).startsWith('https:');
+  const cookie = (value: string, maxAge?: number) =>
+    [`${STAFF_COOKIE}=${value}`, 'Path=/api/admin', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : []), ...(maxAge !== undefined ? [`Max-Age=${maxAge}`] : [])].join('; ');
+
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex');
+    done(null, payload);
+  });
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof StaffError) {
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      return sendError(reply, error.statusCode, error.message);
+    }
+    throw error;
+  });
+
+  const actorOf = (request: FastifyRequest): Actor & { staffId: number } => ({
+    staffId: request.staff!.staffId,
+    role: request.staff!.role,
+    clientAddress: request.ip,
+  });
+
+  /** The session (401 without one), the CSRF token on a change (403), then the role's permission (403). */
+  const guard = (action: StaffAction | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await findStaffSession(app.db, readCookies(request)[STAFF_COOKIE], now());
+    if (!session) return sendError(reply, 401, 'Please sign in to the back office.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const sent = request.headers[CSRF_HEADER];
+      if (!csrfMatches(session, typeof sent === 'string' ? sent : undefined)) return sendError(reply, 403, 'The request has no valid CSRF token: reload the page and try again.');
+    }
+    request.staff = session;
+    if (action) allowed(session, action);
+  };
+
+  app.post('/setup', { schema: { body: z.object({ token: z.string().max(200), password: z.string().max(1000) }) } }, async (request) => {
+    const { token, password } = request.body;
+    const setup = await startSetup(app.db, token, password, now());
+    return ok({ ...setup, qrSvg: qrSvg(setup.otpauthUri) }, 'Scan the code with your authenticator app, then enter the code it shows.');
+  });
+
+  app.post('/setup/confirm', { schema: { body: z.object({ token: z.string().max(200), code: z.string().max(20) }) } }, async (request) => {
+    const { token, code } = request.body;
+    const result = await confirmSetup(app.db, token, code, request.ip, now());
+    return ok(result, 'Your account is ready. Keep the recovery codes somewhere safe: each works once.');
+  });
+
+  app.post('/login', { schema: { body: z.object({ email: z.string().max(320), password: z.string().max(1000), code: z.string().max(40) }) } }, async (request, reply) => {
+    const { email, password, code } = request.body;
+    const { token, csrfToken, member } = await staffLogin(app.db, app.config, email, password, code, request.ip, now());
+    reply.header('set-cookie', cookie(token));
+    return ok({ csrfToken, id: member.id, email: member.email, role: member.role, actions: [...PERMISSIONS[member.role]] }, 'Signed in.');
+  });
+
+  app.post('/logout', { preHandler: guard(null) }, async (request, reply) => {
+    await endStaffSession(app.db, request.staff!, request.ip, now());
+    reply.header('set-cookie', cookie('', 0));
+    return ok(null, 'Signed out.');
+  });
+
+  app.get('/me', { preHandler: guard(null) }, async (request) => {
+    const s = request.staff!;
+    const me: StaffMe = { id: s.staffId, email: s.email, role: s.role, actions: [...PERMISSIONS[s.role]], csrfToken: csrfOf(app.config, readCookies(request)[STAFF_COOKIE]!) };
+    return ok(me);
+  });
+
+  app.get('/permissions', { preHandler: guard(null) }, async () => ok({ roles: STAFF_ROLES, actions: STAFF_ACTIONS, permissions: PERMISSIONS }));
+
+  app.get('/staff', { preHandler: guard('staff.list') }, async () => ok({ items: await listStaff(app.db) }));
+
+  app.post('/staff', { preHandler: guard('staff.invite'), schema: { body: z.object({ email: z.string().max(320), role: z.string().max(40) }) } }, async (request) => {
+    const invite = await inviteStaff(app.db, app.config, actorOf(request), request.body.email, request.body.role, now());
+    await mailer.send({
+      to: invite.member.email,
+      subject: 'Your Wanderlust Holidays back-office account',
+      text: `You have been invited to the Wanderlust Holidays back office as ${invite.member.role}.\n\nSet your password and authenticator app within 24 hours:\n${invite.url}\n\nIf you did not expect this, ignore this mail.`,
+      containsCode: true,
+    });
+    // Without a mail server the owner passes the link on.
+    return ok({ member: invite.member, mailed: mailer.live, setupUrl: mailer.live ? null : invite.url }, mailer.live ? `Invitation mailed to ${invite.member.email}.` : 'No mail server is configured: give this set-up link to the person yourself.');
+  });
+
+  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  app.post('/staff/:id/role', { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: z.string().max(40) }) } }, async (request) =>
+    ok(await changeRole(app.db, actorOf(request), request.params.id, request.body.role, now()), 'Role changed.'),
+  );
+  app.post('/staff/:id/disable', { preHandler: guard('staff.disable'), schema: { params: idParams } }, async (request) =>
+    ok(await setEnabled(app.db, actorOf(request), request.params.id, false, now()), 'Account disabled: its sessions have ended.'),
+  );
+  app.post('/staff/:id/enable', { preHandler: guard('staff.enable'), schema: { params: idParams } }, async (request) =>
+    ok(await setEnabled(app.db, actorOf(request), request.params.id, true, now()), 'Account enabled.'),
+  );
+
+  const auditQuery = z.object({
+    staffId: z.coerce.number().int().positive().optional(),
+    action: z.string().max(80).optional(),
+    recordType: z.string().max(80).optional(),
+    recordId: z.string().max(80).optional(),
+    ref: z.string().max(80).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    before: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  });
+  app.get('/audit', { preHandler: guard('audit.read'), schema: { querystring: auditQuery } }, async (request) => {
+    const q = request.query;
+    const result = await listAudit(app.db, {
+      staffId: q.staffId,
+      action: q.action || undefined,
+      recordType: q.ref ? 'booking' : q.recordType || undefined,
+      recordId: q.ref ?? (q.recordId || undefined),
+      from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+      to: q.to ? new Date(`${q.to}T23:59:59.999Z`) : undefined,
+      before: q.before,
+      limit: q.limit,
+    });
+    return ok(result);
+  });
+
+  // `npm run staff -- add` while this server holds the PGlite data folder: from this machine only,
+  // with the secret this server wrote to DATA_DIR (readable by whoever may read the database).
+  if (opts.cliSecret) {
+    const secret = opts.cliSecret;
+    app.post('/cli/add', { schema: { body: z.object({ email: z.string().max(320), role: z.string().max(40) }) } }, async (request, reply) => {
+      const sent = request.headers[CLI_SECRET_HEADER];
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof sent !== 'string' || !safeEqual(sent, secret)) {
+        return sendError(reply, 403, 'Not allowed.');
+      }
+      const invite = await inviteStaff(app.db, app.config, { staffId: null, role: null, clientAddress: 'npm run staff' }, request.body.email, request.body.role, now());
+      return ok({ member: invite.member, setupUrl: invite.url });
+    });
+  }
+}

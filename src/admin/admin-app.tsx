@@ -1,0 +1,55 @@
+import { Link, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { can } from '../../contract/staff.ts';
+import { adminCall } from './admin-api.ts';
+import { adminRoutes } from './admin-routes.tsx';
+import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
+
+function Header() {
+  const { me, signedOut } = useAdminSession();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await adminCall('POST', 'logout', {});
+    signedOut();
+    void navigate('/admin/login');
+  };
+  return (
+    <header className="admin-header">
+      <Link to="/admin" className="admin-brand">
+        Wanderlust back office
+      </Link>
+      {me ? (
+        <nav aria-label="Back office">
+          <NavLink to="/admin" end>
+            Home
+          </NavLink>
+          {can(me.role, 'staff.list') ? <NavLink to="/admin/staff">Staff</NavLink> : null}
+          {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
+          <span className="admin-who">
+            {me.email} ({me.role})
+          </span>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+export function AdminApp() {
+  return (
+    <AdminSessionProvider>
+      <a className="admin-skip" href="#admin-main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="admin-main" className="admin-main">
+        <Routes>
+          {adminRoutes.map((r) => (
+            <Route key={r.path} path={r.path} element={<r.page />} />
+          ))}
+        </Routes>
+      </main>
+    </AdminSessionProvider>
+  );
+}

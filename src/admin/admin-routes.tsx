@@ -1,0 +1,25 @@
+import { matchRoutes } from 'react-router-dom';
+import { lazyPage, type LazyPage } from '../app/lazy-page.tsx';
+
+export interface AdminRoute {
+  path: string;
+  page: LazyPage;
+}
+
+export const AdminNotFound = lazyPage(() => import('./pages/admin-not-found-page.tsx'));
+
+/** The back office's own route tree: its pages are chunks of their own build (vite.admin.config.ts). */
+export const adminRoutes: AdminRoute[] = [
+  { path: '/admin', page: lazyPage(() => import('./pages/admin-home-page.tsx')) },
+  { path: '/admin/login', page: lazyPage(() => import('./pages/admin-login-page.tsx')) },
+  { path: '/admin/setup', page: lazyPage(() => import('./pages/admin-setup-page.tsx')) },
+  { path: '/admin/staff', page: lazyPage(() => import('./pages/admin-staff-page.tsx')) },
+  { path: '/admin/audit', page: lazyPage(() => import('./pages/admin-audit-page.tsx')) },
+  { path: '/admin/*', page: AdminNotFound },
+];
+
+export function matchAdminRoute(pathname: string): AdminRoute {
+  const m = matchRoutes(adminRoutes.map((r) => ({ path: r.path })), pathname);
+  const path = m?.[m.length - 1]?.route.path;
+  return adminRoutes.find((r) => r.path === path) ?? adminRoutes[adminRoutes.length - 1]!;
+}

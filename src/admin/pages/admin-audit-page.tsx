@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { AuditEntry } from '../../../contract/staff.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+const FILTERS = ['staffId', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
+const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+function AuditList() {
+  const [query, setQuery] = useState('');
+  const [items, setItems] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<number | null>(null);
+  const [error, setError] = useState('');
+
+  const load = useCallback(async (q: string, before?: number) => {
+    const answer = await adminCall<{ items: AuditEntry[]; nextCursor: number | null }>('GET', `audit?${q}${before ? `&before=${before}` : ''}`);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setItems((old) => (before ? [...old, ...answer.data.items] : answer.data.items));
+    setNext(answer.data.nextCursor);
+  }, []);
+  useEffect(() => {
+    void load('');
+  }, [load]);
+
+  const filter = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const q = new URLSearchParams();
+    for (const f of FILTERS) {
+      const v = String(form.get(f) ?? '').trim();
+      if (v) q.set(f, v);
+    }
+    setQuery(q.toString());
+    void load(q.toString());
+  };
+
+  return (
+    <>
+      <form className="admin-form admin-inline" onSubmit={filter} aria-label="Filter the audit log">
+        <label>
+          Staff id
+          <input name="staffId" inputMode="numeric" pattern="[0-9]*" />
+        </label>
+        <label>
+          Action
+          <input name="action" placeholder="staff.role" />
+        </label>
+        <label>
+          Record type
+          <input name="recordType" placeholder="staff" />
+        </label>
+        <label>
+          Record id
+          <input name="recordId" />
+        </label>
+        <label>
+          From
+          <input name="from" type="date" />
+        </label>
+        <label>
+          To
+          <input name="to" type="date" />
+        </label>
+        <button type="submit">Filter</button>
+      </form>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
+        <table className="admin-table">
+          <caption>Audit log, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Record</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+              <th scope="col">Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
+                <td>{e.staffEmail ? `${e.staffEmail} (${e.role})` : 'command line'}</td>
+                <td>{e.action}</td>
+                <td>
+                  {e.recordType} {e.recordId}
+                </td>
+                <td>
+                  <code className="admin-break">{show(e.before)}</code>
+                </td>
+                <td>
+                  <code className="admin-break">{show(e.after)}</code>
+                </td>
+                <td>{e.clientAddress}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next ? (
+        <button type="button" onClick={() => void load(query, next)}>
+          Older entries
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+export default function AdminAuditPage() {
+  return (
+    <>
+      <title>Audit log · Back office</title>
+      <h1>Audit log</h1>
+      <RequireStaff action="audit.read">{() => <AuditList />}</RequireStaff>
+    </>
+  );
+}

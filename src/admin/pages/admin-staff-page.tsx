@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { can, STAFF_ROLES, type StaffMe, type StaffMember } from '../../../contract/staff.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+function StaffManagement({ me }: { me: StaffMe }) {
+  const [items, setItems] = useState<StaffMember[]>([]);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [link, setLink] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    const answer = await adminCall<{ items: StaffMember[] }>('GET', 'staff');
+    if (answer.ok) setItems(answer.data.items);
+    else setError(answer.message);
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const act = async (path: string, body: object) => {
+    setError('');
+    setMessage('');
+    const answer = await adminCall<unknown>('POST', path, body);
+    if (!answer.ok) return setError(answer.message);
+    setMessage(answer.message);
+    await reload();
+    return answer;
+  };
+
+  const invite = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    setLink(null);
+    const answer = await act('staff', { email: form.get('email'), role: form.get('role') });
+    if (answer) {
+      setLink((answer.data as { setupUrl: string | null }).setupUrl);
+      formEl.reset();
+    }
+  };
+
+  return (
+    <>
+      {can(me.role, 'staff.invite') ? (
+        <form className="admin-form admin-inline" onSubmit={(e) => void invite(e)} aria-labelledby="invite-heading">
+          <h2 id="invite-heading">Invite a staff member</h2>
+          <label>
+            Email
+            <input name="email" type="email" required />
+          </label>
+          <label>
+            Role
+            <select name="role" defaultValue="agent">
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Send invitation</button>
+        </form>
+      ) : null}
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{message}</p>
+      {link ? (
+        <p>
+          Set-up link (valid 24 hours, works once): <code className="admin-break">{link}</code>
+        </p>
+      ) : null}
+      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Staff">
+        <table className="admin-table">
+          <caption>Staff</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((m) => (
+              <tr key={m.id}>
+                <td>{m.email}</td>
+                <td>
+                  {can(me.role, 'staff.role') && m.id !== me.id ? (
+                    <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}>
+                      {STAFF_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    m.role
+                  )}
+                </td>
+                <td>{!m.enabled ? 'disabled' : m.ready ? 'active' : 'invited'}</td>
+                <td>
+                  {m.id === me.id ? (
+                    'you'
+                  ) : m.enabled ? (
+                    can(me.role, 'staff.disable') ? (
+                      <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
+                        Disable {m.email}
+                      </button>
+                    ) : null
+                  ) : can(me.role, 'staff.enable') ? (
+                    <button type="button" onClick={() => void act(`staff/${m.id}/enable`, {})}>
+                      Enable {m.email}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export default function AdminStaffPage() {
+  return (
+    <>
+      <title>Staff · Back office</title>
+      <h1>Staff</h1>
+      <RequireStaff action="staff.list">{(me) => <StaffManagement me={me} />}</RequireStaff>
+    </>
+  );
+}

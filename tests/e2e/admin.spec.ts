@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from './axe.ts';
+
+const PORT = process.env.E2E_PORT ?? '4173';
+/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
+const DATA_DIR = `data/e2e-${PORT}`;
+
+const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+
+/** Waits for the next 30-second step: a code is accepted once, so sign-in needs a newer one than set-up's. */
+async function nextStep() {
+  await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 300));
+}
+
+test('set-up link → authenticator enrolment → staff sign-in, while the shop runs on PGlite', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = `owner-${Date.now()}@example.com`;
+  // The running server holds the data folder: the command asks it over loopback.
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'], {
+    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+  });
+  const link = stdout.match(/\S*\/admin\/setup\?token=\S+/)?.[0];
+  expect(link, stdout).toBeTruthy();
+  const setupPath = new URL(link!).pathname + new URL(link!).search;
+
+  const res = await page.goto(setupPath);
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['cache-control']).toBe('no-store');
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('html[data-interactive]')).toBeAttached();
+  await expectNoAxeViolations(page);
+
+  const password = 'a long staff password';
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('The six-digit code the app shows now').fill(totp(secret).generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await nextStep();
+  await page.getByLabel(/Code from your authenticator/).fill(totp(secret).generate());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${email}, owner.`);
+  await expectNoAxeViolations(page);
+
+  // The owner's pages, by keyboard-reachable links.
+  await page.getByRole('link', { name: 'Staff', exact: true }).first().click();
+  await page.getByLabel('Email').fill(`agent-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toContainText(/Invitation mailed|set-up link/);
+  await expect(page.getByRole('table', { name: 'Staff' }).getByRole('row')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: 'staff.invite' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'staff.login' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+
+  // The shop's pages load none of the back office's code.
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${baseURL}/`);
+  await expect(page.locator('html[data-interactive]')).toBeAttached();
+  expect(requested.filter((p) => p.startsWith('/admin'))).toEqual([]);
+
+  // The shop's service worker keeps shop pages, never back-office ones.
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller))).toBe(true);
+  await page.goto('/contact');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  const kept = () => page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
+  await expect.poll(kept).toContain('/contact');
+  expect((await kept()).filter((p) => p.startsWith('/admin'))).toEqual([]);
+});
