@@ -140,7 +140,14 @@ export const invoiceSchema = z.object({
   /** Paid: the day the payment was received. */
   paidOn: z.string().nullable(),
   /** While a balance is due: where to send it, and the reference to quote. */
-  payTo: shopContactSchema.extend({ reference: z.string() }).nullable(),
+  payTo: shopContactSchema
+    .extend({
+      /** The booking reference: the one reference a traveller quotes, as the booking page and the mails say. */
+      reference: z.string(),
+      /** What to pay, by when and how: the words printed right above the bank details (copies kept before it came have none). */
+      instruction: z.string().optional(),
+    })
+    .nullable(),
   /** Sentences printed under the totals (payment terms, what was received). */
   notes: z.array(z.string()),
   pdf: documentPdfSchema,

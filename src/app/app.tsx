@@ -6,6 +6,7 @@ import { EnquiryLayer } from '../features/enquiry/enquiry-layer.tsx';
 import { TagManager } from '../components/tag-manager.tsx';
 import { campaignSearch } from '../lib/campaign.ts';
 import { ensureGuestId, readIdentity } from '../lib/identity.ts';
+import { focusHeading, pageHeading } from '../lib/focus-heading.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { createPersistentCache } from '../lib/swr-persist.ts';
 import type { AppData } from './app-data.ts';
@@ -25,16 +26,22 @@ function CampaignKeeper() {
   return null;
 }
 
-/** A new page opens at its top; back and forward leave scrolling to the browser. */
+/**
+ * A new page opens at its top with its heading focused (a screen reader starts reading there, a
+ * keyboard's next Tab is in the page); back and forward leave scrolling to the browser.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef(pathname);
+  const cancel = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    cancel.current?.();
+    cancel.current = navigationType === 'POP' ? null : focusHeading(pageHeading, 'top');
   }, [pathname, navigationType]);
+  useEffect(() => () => cancel.current?.(), []);
   return null;
 }
 

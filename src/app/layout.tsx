@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { AccountIconLabel, AccountNavLabel, TripsNavItem } from '../features/account/account-link.tsx';
+import { AccountLink, AccountNavItem, AccountNavLabel, TripsNavItem } from '../features/account/account-link.tsx';
 import { SiteFooter } from '../features/content/site-footer.tsx';
 import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
@@ -86,9 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <SiteSwitch />
           <CartLink className="header-icon" />
-          <Link to={href('/account')} className="header-icon">
-            <AccountIconLabel />
-          </Link>
+          <AccountLink className="header-icon" />
         </div>
         <SyncStatus />
       </header>
@@ -105,10 +103,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {NAV.map((item) =>
           item.path === '/cart' ? (
             <CartNavLink key={item.path} to={href(item.path)} icon={item.icon} label={item.label} />
+          ) : item.path === '/account' ? (
+            <AccountNavItem key={item.path} className="bottom-nav-item">
+              <Icon name={item.icon} />
+              <AccountNavLabel />
+            </AccountNavItem>
           ) : (
             <NavLink key={item.path} to={href(item.path)} end={item.path === '/'} className="bottom-nav-item">
               <Icon name={item.icon} />
-              {item.path === '/account' ? <AccountNavLabel /> : <span>{item.label}</span>}
+              <span>{item.label}</span>
             </NavLink>
           ),
         )}

@@ -122,8 +122,8 @@ describe('GetInvoiceDetails', () => {
     expect(inv.subtotal).toBe(line.amount);
 
     expect(inv.payTo).toMatchObject({ bank: { codeLabel: 'IBAN', bankName: 'Emirates NBD' }, reference: b.RefIdKey });
-    expect(inv.notes[0]).toBe(`Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`);
-    expect(inv.notes[1]).toBe('This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.');
+    expect(inv.payTo.instruction).toBe(`Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting your booking reference ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`);
+    expect(inv.notes[0]).toBe('This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.');
     expect(inv.notes).toContain('Prices of standard-rated services include VAT at 5%.');
     // Nothing was taken from the tax-invoice series.
     expect((await kit.database.db.execute<{ n: string | null }>(sql`select invoice_number as n from bookings where id = ${b.BookingId}`)).rows[0]!.n).toBeNull();
@@ -177,6 +177,42 @@ describe('GetInvoiceDetails', () => {
 
     const again = await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'PDF' }, asha.token);
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
+  });
+
+  it('asks to pay to the account below only where the bank box is below those words, and quotes one reference, the booking’s, in the invoice, its PDF, the booking and the mail', async () => {
+    const since = kit.mail.mails.length;
+    const b = await payLater(asha, 'UAE');
+    const d = await detail(asha.token, b.RefIdKey);
+    const inv = await json('GetInvoiceDetails', b.BookingId, asha.token);
+    const due = `${formatMinor(inv.amountDue, 'AED')} due by ${formatDay(inv.paymentDueOn)}`;
+    // The words that ask for the transfer belong to the bank box; the notes under the totals do not point at it.
+    expect(inv.payTo).toMatchObject({
+      reference: b.RefIdKey,
+      instruction: `Balance of ${due}. Pay by bank transfer to the account below, quoting your booking reference ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`,
+    });
+    expect(inv.notes.filter((n: string) => /account (below|above)|quot/.test(n))).toEqual([]);
+
+    // In the PDF those words come right before the box: its first line, then the account.
+    const text = (await pdfPages((await getDoc('GetInvoiceDetails', { BookingId: b.BookingId, format: 'pdf' }, asha.token)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    const at = (needle: string) => {
+      expect(text, needle).toContain(needle);
+      return text.indexOf(needle);
+    };
+    const words = at('Pay by bank transfer to the account below');
+    expect(words).toBeLessThan(at('Account name:'));
+    expect(words).toBeLessThan(at('Account number:'));
+    expect(at(`Reference: ${b.RefIdKey}`)).toBeGreaterThan(at('Account number:'));
+    expect(text.lastIndexOf('Pay by bank transfer')).toBe(words);
+    // Whatever is to be quoted is the booking reference.
+    const quoted = [...text.matchAll(/(?:quot\w*(?: your booking reference)?|Reference:) ([A-Z0-9-]+)/g)].map((m) => m[1]);
+    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(quoted)).toEqual(new Set([b.RefIdKey]));
+
+    // The booking page and the mail name the same reference to quote.
+    expect(d.RefIdKey).toBe(b.RefIdKey);
+    const mail = await kit.mail.waitFor('asha.rao@example.com', { since });
+    expect(mail.raw).toContain(`Reference: ${b.RefIdKey}`);
+    expect([...mail.raw.matchAll(/(?:quote|Reference:) ([A-Z0-9-]{6,})/g)].map((m) => m[1]).every((r) => r === b.RefIdKey)).toBe(true);
   });
 
   it('India: GST and TCS as the booking has them, the masked PAN, and rupee amounts in the PDF', async () => {

@@ -6,7 +6,8 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const SHOTS = process.env.SHOTS_DIR;
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
-const navLabel = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"]');
+// The account item: to the account page, or to the login page for a visitor ("Log in").
+const navLabel = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"], a[href$="/login"]');
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -104,6 +104,8 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     w.y -= 6;
     w.panel([
       { text: `Pay ${m(inv.amountDue)}${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}`, font: bold, size: 12.5, gap: 3 },
+      // "…to the account below": the account follows these words in the same box.
+      ...(inv.payTo.instruction ? [{ text: inv.payTo.instruction, size: 10, gap: 4 }] : []),
       { text: `Account name: ${bank.accountName}`, size: 10.5 },
       { text: `Bank: ${bank.bankName}`, size: 10.5 },
       { text: `Account number: ${bank.accountNumber}`, size: 10.5 },

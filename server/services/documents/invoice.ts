@@ -53,16 +53,21 @@ function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null): Pick<Invoi
   return { sac: null, taxRate: VAT_TREATMENT_RATE[t], vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
 }
 
+/** The words above the bank details: the balance, by when, where (the account below them) and the reference to quote. */
+function payInstruction(src: DocumentSource): string {
+  const { detail: d, shop } = src;
+  const by = d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : '';
+  return `Balance of ${formatMinor(d.amountDue, d.Currency)} due${by}. Pay by bank transfer to the account below, quoting your booking reference ${d.RefIdKey}, or call ${shop.phone} to pay by card.`;
+}
+
 function notes(src: DocumentSource, number: string | null, paidOn: string | null): string[] {
-  const { detail: d, site, shop } = src;
-  const m = (amount: number) => formatMinor(amount, d.Currency);
+  const { detail: d, site } = src;
   const out: string[] = [];
   if (d.PaymentStatus === 'paid') {
     out.push(`Paid in full${paidOn ? ` on ${formatDay(paidOn)}` : ''} ${PAID_WITH[d.PaymentMethod]}. Thank you.`);
   } else if (d.amountDue > 0 && d.Status === 'confirmed') {
-    const by = d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : '';
+    // How to pay is the bank box's own first line (payTo.instruction), not a note under it.
     out.push(
-      `Balance of ${m(d.amountDue)} due${by}. Pay by bank transfer to the account below, quoting ${number ?? d.RefIdKey}, or call ${shop.phone} to pay by card.`,
       ...(number ? [] : ['This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.']),
       'Your booking is confirmed. We pay the hotels and operators ourselves: nothing is owed to them for the services on this invoice.',
     );
@@ -140,7 +145,8 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
     amountDue: d.amountDue,
     paymentDueOn: due ? d.paymentDueOn : null,
     paidOn,
-    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: number ? `${number} / ${d.RefIdKey}` : d.RefIdKey } : null,
+    // One reference to quote, the booking's, as the booking page and the mails ask (never the invoice number).
+    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: d.RefIdKey, instruction: payInstruction(src) } : null,
     notes: notes(src, number, paidOn),
     pdf: { filename: number ? `invoice-${number}.pdf` : `proforma-${d.RefIdKey}.pdf`, url: pdfUrl(d.links.invoice) },
   };

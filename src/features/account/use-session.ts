@@ -103,6 +103,13 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Navigation state of a link by which the traveller asked to sign in (the account link): the
+ * login page it leads to says nothing of a page that needs a sign-in.
+ */
+export const ASKED_TO_SIGN_IN = { askedToSignIn: true } as const;
+const askedToSignIn = (state: unknown) => typeof state === 'object' && state !== null && (state as { askedToSignIn?: unknown }).askedToSignIn === true;
+
 export interface UseSessionOptions {
   /** The page needs a signed-in traveller: otherwise go to the sign-in page (error SessionRequired). */
   required?: boolean;
@@ -120,7 +127,8 @@ export function useSession(opts: UseSessionOptions = {}) {
   const { required = false, onUnauthenticated, refetchInterval = 0, refetchOnWindowFocus = true } = opts;
   const session = useSyncExternalStore(subscribe, () => state, () => LOADING);
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state: navState } = useLocation();
+  const asked = askedToSignIn(navState);
   const { href } = useSite();
 
   useEffect(() => {
@@ -157,8 +165,8 @@ export function useSession(opts: UseSessionOptions = {}) {
   useEffect(() => {
     if (!required || session.status !== 'unauthenticated') return;
     if (onUnauthenticated) onUnauthenticated();
-    else navigate(`${href('/login')}?error=SessionRequired&callbackUrl=${encodeURIComponent(pathname + search)}`, { replace: true });
-  }, [required, session.status, onUnauthenticated, navigate, href, pathname, search]);
+    else navigate(`${href('/login')}?${asked ? '' : 'error=SessionRequired&'}callbackUrl=${encodeURIComponent(pathname + search)}`, { replace: true });
+  }, [required, session.status, onUnauthenticated, navigate, href, pathname, search, asked]);
 
   const update = useCallback(() => refreshSession(), []);
   return { data: session.data, status: session.status, update };

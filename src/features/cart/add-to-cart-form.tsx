@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
@@ -62,7 +62,10 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   const room = pkg.occupancy;
   const { site, href, money } = useSite();
   const dateId = useId();
-  const [party, setParty] = useState<Party>({ travelDate: isoDay(30), adults: 2, children: 0, infants: 0, rooms: 1 });
+  // No date is chosen for the traveller: an add without one asks for it.
+  const [party, setParty] = useState<Party>({ travelDate: '', adults: 2, children: 0, infants: 0, rooms: 1 });
+  const dateRef = useRef<HTMLInputElement>(null);
+  const [dateWrong, setDateWrong] = useState(false);
   const [added, setAdded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The cart lives on the device, so the button works once the page's code runs: until then it is
@@ -79,6 +82,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   }, []);
   const set = (patch: Partial<Party>) => {
     setAdded(false);
+    if ('travelDate' in patch) setDateWrong(false);
     setParty((p) => {
       const next = { ...p, ...patch };
       // A bigger party gets enough rooms at once (the package's room sizes), up to the form's five.
@@ -92,7 +96,9 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
     e.preventDefault();
     setError(null);
     if (!party.travelDate || party.travelDate < isoDay(1)) {
-      setError('Choose a travel date from tomorrow onwards.');
+      setError(party.travelDate ? 'Choose a travel date from tomorrow onwards.' : 'Choose your travel date.');
+      setDateWrong(true);
+      dateRef.current?.focus();
       return;
     }
     // Checked with no more rooms than adults: a party whose rooms would each need an adult hears that.
@@ -147,7 +153,17 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
     >
       <div className="field">
         <label htmlFor={dateId}>Travel date</label>
-        <input id={dateId} type="date" required min={isoDay(1)} max={isoDay(540)} value={party.travelDate} onChange={(e) => set({ travelDate: e.target.value })} />
+        <input
+          ref={dateRef}
+          id={dateId}
+          type="date"
+          required
+          min={isoDay(1)}
+          max={isoDay(540)}
+          value={party.travelDate}
+          aria-invalid={dateWrong || undefined}
+          onChange={(e) => set({ travelDate: e.target.value })}
+        />
         <DepartureAvailability availability={availability} rooms={party.rooms} />
       </div>
       <div className="stepper-grid">

@@ -1,5 +1,5 @@
 import { FormMessages } from '../../components/form-messages.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { createBooking, getBookingQuote } from '../../../contract/booking-calls.ts';
@@ -9,6 +9,7 @@ import { BOOKING_SUCCESS } from '../../../contract/envelope.ts';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { ApiError, callApi, callEnvelope } from '../../lib/api-client.ts';
+import { focusHeading } from '../../lib/focus-heading.ts';
 import { Steps, messageOf } from '../account/form-bits.tsx';
 import { useProfile } from '../account/use-account-data.ts';
 import { useSession } from '../account/use-session.ts';
@@ -28,6 +29,8 @@ import './checkout.css';
 
 const STEPS = ['travellers', 'review', 'pay'] as const;
 type Step = (typeof STEPS)[number];
+/** Each step's heading, where the step starts (on screen, below the header) and focus goes. */
+const STEP_HEADING: Record<Step, string> = { travellers: 'travellers-heading', review: 'review-heading', pay: 'pay-heading' };
 const IN_FLIGHT = 'This change is being processed. Please try again in a moment.';
 
 const doneKey = (site: string, userId: string) => `wl-checkout-done:${site}:${userId}`;
@@ -123,6 +126,23 @@ function Checkout({ userId }: { userId: string }) {
   const method: PaymentMethod = form.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
+
+  // A new step (forward, back or from the browser's history) opens at its heading, focused: the
+  // button that led there sat at the bottom of a longer step. The first step is the page's start.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    // Back and forward between the steps too: the browser's own scroll restoring would win.
+    const before = history.scrollRestoration;
+    history.scrollRestoration = 'manual';
+    return () => {
+      history.scrollRestoration = before;
+    };
+  }, []);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    return focusHeading(() => document.getElementById(STEP_HEADING[step]), 'heading');
+  }, [step]);
 
   async function book() {
     if (!hold || !q) return;

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TITLES } from '../../../contract/account.ts';
 import { verifyPan } from '../../../contract/booking-calls.ts';
 import { BOOKING_MESSAGES, leadTravellerSchema, panSchema, travellerSchema } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
 import { statesByCountryId } from '../../../contract/place-calls.ts';
 import { B2C_ADDRESS_FROM, TRN_PATTERN, gstinProblem, normalizeTaxNumber } from '../../../contract/tax.ts';
+import { focusFirstInvalid } from '../../lib/focus-heading.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { PhoneField } from '../../components/phone-input.tsx';
 import { ApiError, callApi } from '../../lib/api-client.ts';
@@ -94,6 +95,12 @@ export function TravellersStep(props: {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [panAlert, setPanAlert] = useState<string | null>(null);
+  // Each refused submit brings the first field with an error to the screen, once it is marked.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals) focusFirstInvalid(formRef.current);
+  }, [refusals]);
   const states = useCall(statesByCountryId, props.site === 'IN' ? { countryId: 101 } : null);
   const needAddress = addressRequired(props.site, form, props.invoiceValue);
   const today = new Date().toISOString().slice(0, 10);
@@ -107,7 +114,7 @@ export function TravellersStep(props: {
     setErrors(found);
     setPanAlert(null);
     if (Object.keys(found).length) {
-      document.querySelector<HTMLElement>('.checkout-travellers [aria-invalid="true"]')?.focus();
+      setRefusals((n) => n + 1);
       return;
     }
     if (panRequired) {
@@ -118,6 +125,7 @@ export function TravellersStep(props: {
         // Spec: a PAN that does not verify shows 'Failed to verify PAN'; the server says why.
         const why = err instanceof ApiError ? err.message.replace(`${BOOKING_MESSAGES.panFailed}: `, '') : messageOf(err);
         setPanAlert(why);
+        setRefusals((n) => n + 1);
         return;
       } finally {
         setBusy(false);
@@ -128,7 +136,7 @@ export function TravellersStep(props: {
 
   const invalid = (key: string) => (errors[key] ? true : undefined);
   return (
-    <form className="acc-form checkout-travellers" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
+    <form ref={formRef} className="acc-form checkout-travellers" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
       <h2 id="travellers-heading">Who is travelling</h2>
       <fieldset className="checkout-fieldset">
         <legend>Lead traveller (adult, as on the passport)</legend>

@@ -161,6 +161,25 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
           </div>
         </dl>
       </div>
+      {inv.payTo ? (
+        // The words asking for the transfer, then the account they point to ("below").
+        <section className="trip-section" aria-labelledby="invoice-pay-heading">
+          <h2 id="invoice-pay-heading">How to pay</h2>
+          {inv.payTo.instruction ? <p>{inv.payTo.instruction}</p> : null}
+          <dl className="bank-details">
+            <dt>Account name</dt>
+            <dd>{inv.payTo.bank.accountName}</dd>
+            <dt>Bank</dt>
+            <dd>{inv.payTo.bank.bankName}</dd>
+            <dt>Account number</dt>
+            <dd>{inv.payTo.bank.accountNumber}</dd>
+            <dt>{inv.payTo.bank.codeLabel}</dt>
+            <dd>{inv.payTo.bank.code}</dd>
+            <dt>Reference</dt>
+            <dd>{inv.payTo.reference}</dd>
+          </dl>
+        </section>
+      ) : null}
       {inv.notes.map((n) => (
         <p key={n} className="acc-hint">
           {n}
