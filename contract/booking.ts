@@ -6,7 +6,7 @@ import { payWithSchema } from './coupons.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
-import { vatTreatmentSchema } from './tax.ts';
+import { vatTreatmentSchema } from './tax-schemas.ts';
 
 /*
  * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,

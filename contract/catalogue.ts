@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { namedRefSchema, pageIndexParam, slugParam } from './common.ts';
 import { reviewSchema } from './content.ts';
 import { moneySchema } from './site.ts';
-import { packageTaxSchema, siteTaxRulesSchema } from './tax.ts';
+import { packageTaxSchema, siteTaxRulesSchema } from './tax-schemas.ts';
 
 export const packageCardSchema = z.object({
   id: z.number().int(),

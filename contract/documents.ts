@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ageBandSchema, appliedCouponSchema, bookingStatusSchema, paymentMethodSchema, paymentStatusSchema, shopContactSchema, taxLineSchema } from './booking.ts';
 import { idParam } from './common.ts';
 import { currencySchema, siteSchema } from './site.ts';
-import { vatTreatmentSchema } from './tax.ts';
+import { vatTreatmentSchema } from './tax-schemas.ts';
 
 /*
  * A booking's documents: its invoice and its vouchers (GetInvoiceDetails, GenerateAllVoucher). Both

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './api.ts';
-import { siteTaxRulesSchema } from './tax.ts';
+import { siteTaxRulesSchema } from './tax-schemas.ts';
 
 /**
  * Ours: the taxes a price on the asking site carries today (India: GST and the TCS rule in force on

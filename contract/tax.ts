@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /*
  * Tax rules both sides read (decision 0043): GST state codes and GSTIN checks (India), TRN (UAE),
@@ -94,8 +93,7 @@ export const TRN_PATTERN = /^\d{15}$/;
 
 /** UAE VAT treatment of a package (decision 0043): standard-rated 5% inside the price, zero-rated, or outside the scope. */
 export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
-export const vatTreatmentSchema = z.enum(VAT_TREATMENTS);
-export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
+export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
 export const VAT_TREATMENT_RATE: Record<VatTreatment, number> = { standard: UAE_VAT_PERCENT, zero: 0, outside: 0 };
 export const VAT_TREATMENT_LABEL: Record<VatTreatment, string> = {
@@ -105,35 +103,32 @@ export const VAT_TREATMENT_LABEL: Record<VatTreatment, string> = {
 };
 
 /** A TCS rule (section 206C(1G)) as the server reads it from its table for a day: percent, and the threshold in paise. */
-export const tcsRuleSchema = z.object({
-  effectiveFrom: z.string(),
-  rate: z.number(),
+export interface TcsRule {
+  effectiveFrom: string;
+  rate: number;
   /** Per PAN per financial year (paise); null: the rate applies to every amount. */
-  threshold: z.number().int().nullable(),
-  rateAbove: z.number().nullable(),
-});
-export type TcsRule = z.infer<typeof tcsRuleSchema>;
+  threshold: number | null;
+  rateAbove: number | null;
+}
 
 /** GetTaxRules: what a price on this site will carry today, for the package page, the cart and checkout. */
-export const siteTaxRulesSchema = z.object({
+export interface SiteTaxRules {
   /** YYYY-MM-DD in the site's time zone: the day these rules are for. */
-  day: z.string(),
+  day: string;
   /** India: GST percent added; null on the UAE site. */
-  gst: z.number().nullable(),
+  gst: number | null;
   /** India: the TCS rule in force today on overseas packages; null on the UAE site (or none in force). */
-  tcs: tcsRuleSchema.nullable(),
+  tcs: TcsRule | null;
   /** UAE: the standard VAT percent, included in standard-rated prices; null on the India site. */
-  vat: z.number().nullable(),
-});
-export type SiteTaxRules = z.infer<typeof siteTaxRulesSchema>;
+  vat: number | null;
+}
 
 /** What a package carries for tax, next to its price. */
-export const packageTaxSchema = z.object({
+export interface PackageTax {
   /** Outside the site's country (India: TCS applies). */
-  overseas: z.boolean(),
-  vatTreatment: vatTreatmentSchema,
-});
-export type PackageTax = z.infer<typeof packageTaxSchema>;
+  overseas: boolean;
+  vatTreatment: VatTreatment;
+}
 
 /** `TCS 2%`, or `TCS 5% (20% above ₹10,00,000 a year)` under a threshold rule. */
 export function tcsText(rule: TcsRule): string {
