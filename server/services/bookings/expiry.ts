@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
-import { returnSoldRooms } from './inventory.ts';
+import { bookedRooms, returnSoldRooms } from './inventory.ts';
 import { recordEvent } from './records.ts';
 
 /**
@@ -31,15 +31,22 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
         order by ${bookings.id} limit 1 for update of ${bookings} skip locked`);
       const booking = rows[0];
       if (!booking) return false;
-      const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
-        select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${booking.id}`);
-      await returnSoldRooms(tx, lines);
-      await tx.execute(sql`update bookings set status = 'cancelled' where id = ${booking.id}`);
-      await tx.execute(sql`update payments set status = 'failed' where booking_id = ${booking.id} and status = 'created'`);
-      await recordEvent(tx, booking.id, 'cancelled', 'unpaid', `payment not completed within ${windowMinutes} minutes: rooms released`, now);
+      await cancelUnpaid(tx, booking.id, `payment not completed within ${windowMinutes} minutes: rooms released`, now);
       return true;
     });
     if (!done) return cancelled;
     cancelled += 1;
   }
+}
+
+/**
+ * Cancels a booking whose money never came (its row locked by the caller): its rooms go back on
+ * sale, its open payments fail, and its history says why. The payment window and pay later's end
+ * both cancel through here.
+ */
+export async function cancelUnpaid(tx: Db, bookingId: number, cause: string, now: Date): Promise<void> {
+  await returnSoldRooms(tx, await bookedRooms(tx, bookingId));
+  await tx.execute(sql`update bookings set status = 'cancelled' where id = ${bookingId}`);
+  await tx.execute(sql`update payments set status = 'failed' where booking_id = ${bookingId} and status = 'created'`);
+  await recordEvent(tx, bookingId, 'cancelled', 'unpaid', cause, now);
 }

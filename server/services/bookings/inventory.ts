@@ -104,6 +104,13 @@ export async function sellHeldRooms(tx: Db, tempBookingId: number, titles: Map<n
 }
 
 /** Gives back the rooms a cancelled booking had bought. */
+/** The rooms a booking's lines took, per package and travel date. */
+export async function bookedRooms(tx: Db, bookingId: number): Promise<{ packageId: number; travelDate: string; rooms: number }[]> {
+  const { rows } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
+    select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${bookingId}`);
+  return rows;
+}
+
 export async function returnSoldRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[]): Promise<void> {
   for (const l of byDeparture(lines.map((x) => ({ ...x, title: '' })))) {
     await tx.execute(sql`update departures set rooms_sold = greatest(0, rooms_sold - ${l.rooms}) where package_id = ${l.packageId} and travel_date = ${l.travelDate}`);

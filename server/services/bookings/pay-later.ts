@@ -7,10 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { addDays, siteDay } from '../documents/source.ts';
 import type { MailMessage, Mailer } from '../mail.ts';
 import { shopDetails } from '../shop-details.ts';
-import { returnSoldRooms } from './inventory.ts';
+import { cancelUnpaid } from './expiry.ts';
 import { paymentMethodsFor } from './pricing.ts';
 import { bookingDetail } from './queries.ts';
-import { recordEvent } from './records.ts';
 
 /*
  * Pay later has an end. A pay-later booking keeps its rooms until its due date; its traveller is
@@ -187,16 +186,9 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
         );
         const f = facts[0]!;
         dues.set(row.id, { amount: f.amount, dueOn: f.due });
-        const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
-          select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${row.id}`);
-        await returnSoldRooms(tx, lines);
-        await tx.execute(sql`update bookings set status = 'cancelled' where id = ${row.id}`);
-        await tx.execute(sql`update payments set status = 'failed' where booking_id = ${row.id} and status = 'created'`);
-        await recordEvent(
+        await cancelUnpaid(
           tx,
           row.id,
-          'cancelled',
-          'unpaid',
           `balance due on ${formatDay(f.due)} not received${grace ? ` within ${grace} ${grace === 1 ? 'day' : 'days'} of grace` : ''}: cancelled, rooms released`,
           now,
         );

@@ -5,10 +5,10 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
+import { bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
-import { resellRooms } from '../bookings/inventory.ts';
+import { bookedRooms, resellRooms } from '../bookings/inventory.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
@@ -295,8 +295,7 @@ export async function applyPayment(db: Db, payment: PaymentRow, c: Confirmation,
       return finish('paid-twice', `a second payment (${amount}) for a booking already paid: refund due`);
     }
     if (b.status === 'cancelled') {
-      const { rows: lines } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
-        select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from ${bookingLines} where booking_id = ${b.id}`);
+      const lines = await bookedRooms(tx, b.id);
       const ahead = lines.every((l) => l.travelDate > utcDay(now));
       if (ahead && (await resellRooms(tx, lines, now))) {
         await paid(`paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`);
