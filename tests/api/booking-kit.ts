@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config.ts';
 import { recordEvent } from '../../server/services/bookings/records.ts';
@@ -154,4 +155,17 @@ export async function markPaidInFull(kit: BookingKit, bookingId: number, now = n
     await recordEvent(db, bookingId, 'confirmed', 'paid', 'balance received by bank transfer', now);
     await assignInvoiceNumber(db, bookingId, now);
   });
+}
+
+/**
+ * A booking of one package for the lead and one more adult, as the payment tests make them: on
+ * India with an Indian lead (Razorpay unless told), on the UAE with the default lead (Stripe unless
+ * told). The answer, with its next step.
+ */
+export async function siteBooking(kit: BookingKit, who: { token: string; email: string }, site: Site, packageId: number, PaymentMethod: string) {
+  const id = await holdId(kit, who.token, site, [{ packageId }]);
+  const LeadTraveller = site === 'IN' ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email });
+  const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod, LeadTraveller, Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+  expect(res.status).toBe(200);
+  return res.body.data;
 }

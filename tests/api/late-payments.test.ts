@@ -3,7 +3,7 @@ import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { handleStripeEvent, settleStripeSessions } from '../../server/services/payments/payments.ts';
 import { stripeClient } from '../../server/services/payments/stripe.ts';
-import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import { call, count, createBookingKit, findPackage, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 /*
  * Late payments are never lost, never contradicted (issue 19, decision 0042): every payment a
@@ -19,22 +19,8 @@ let karan: { token: string; userId: number; email: string };
 let india: number;
 let uae: number;
 
-const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] };
-const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
-
-async function razorpayBooking(who: { token: string; email: string }, PaymentMethod = 'razorpay') {
-  const id = await holdId(kit, who.token, 'IN', [{ packageId: india }]);
-  const res = await book(kit, who.token, 'IN', { TempBookingId: id, PaymentMethod, LeadTraveller: indianLead(who.email), ...party });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function stripeBooking(who: { token: string; email: string }, PaymentMethod = 'stripe') {
-  const id = await holdId(kit, who.token, 'UAE', [{ packageId: uae }]);
-  const res = await book(kit, who.token, 'UAE', { TempBookingId: id, PaymentMethod, LeadTraveller: lead({ Email: who.email }), ...party });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
+const razorpayBooking = (who: { token: string; email: string }, PaymentMethod = 'razorpay') => siteBooking(kit, who, 'IN', india, PaymentMethod);
+const stripeBooking = (who: { token: string; email: string }, PaymentMethod = 'stripe') => siteBooking(kit, who, 'UAE', uae, PaymentMethod);
 
 const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 

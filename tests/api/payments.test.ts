@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { settleRazorpayOrders } from '../../server/services/payments/payments.ts';
-import { book, call, count, createBookingKit, findPackage, holdId, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import { book, call, count, createBookingKit, findPackage, holdId, lead, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
 let priya: { token: string; userId: number; email: string };
@@ -13,19 +13,8 @@ const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adu
 const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
 
 /** An India-site booking paid with Razorpay: the answer with its order. */
-async function razorpayBooking(who: { token: string; email: string }) {
-  const id = await holdId(kit, who.token, 'IN', [{ packageId: india }]);
-  const res = await book(kit, who.token, 'IN', { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(who.email), ...party });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function stripeBooking(who: { token: string; email: string }) {
-  const id = await holdId(kit, who.token, 'UAE', [{ packageId: uae }]);
-  const res = await book(kit, who.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', LeadTraveller: lead({ Email: who.email }), ...party });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
+const razorpayBooking = (who: { token: string; email: string }) => siteBooking(kit, who, 'IN', india, 'razorpay');
+const stripeBooking = (who: { token: string; email: string }) => siteBooking(kit, who, 'UAE', uae, 'stripe');
 
 const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 
