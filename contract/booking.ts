@@ -33,8 +33,12 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const bookingStatusSchema = z.enum(['awaiting-payment', 'confirmed', 'cancelled']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
-/** 'refund-due': money received for a booking that stays cancelled, to be refunded. */
-export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded', 'refund-due']);
+/**
+ * 'partly-paid': staff recorded part of the total; 'refund-due': money received that the shop owes
+ * back (a booking that stays cancelled, a second payment); 'partly-refunded' / 'refunded': refunds
+ * made on a cancelled booking's payments (the desk: issue 20).
+ */
+export const paymentStatusSchema = z.enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const AGE_BANDS = ['adult', 'child', 'infant'] as const;

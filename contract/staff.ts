@@ -14,12 +14,25 @@ export const STAFF_ACTIONS = [
   'staff.disable',
   'staff.enable',
   'audit.read',
+  /** The desk: list, search, detail, timeline, CSV export, open uploaded documents (audited). */
   'bookings.read',
+  /** Internal notes on a booking. */
+  'bookings.note',
+  /** See travellers' email and phone (others see them masked; search by them still works). */
   'travellers.contact',
+  /** Correct a traveller's name before travel (new vouchers). */
+  'travellers.edit',
+  /** Record money received outside the shop. */
   'payments.record',
+  /** The traveller's cancellation requests: queue, approve (cancel by policy), decline. */
   'cancellations.request',
+  /** Cancel a booking by its policy (rooms released, refunds started, credit note, mail). */
+  'bookings.cancel',
+  /** Change what a cancellation keeps from the policy's share, with a reason. */
+  'cancellations.override',
   'mail.resend',
   'payments.read',
+  /** Refunds: the refund queue, gateway refunds, manual refunds. */
   'refunds.make',
   'creditNotes.issue',
   'reports.read',
@@ -29,8 +42,8 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 export const PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
   owner: STAFF_ACTIONS,
-  agent: ['bookings.read', 'travellers.contact', 'payments.record', 'cancellations.request', 'mail.resend'],
-  accounts: ['bookings.read', 'payments.read', 'refunds.make', 'creditNotes.issue', 'reports.read'],
+  agent: ['bookings.read', 'bookings.note', 'travellers.contact', 'travellers.edit', 'payments.record', 'cancellations.request', 'bookings.cancel', 'mail.resend'],
+  accounts: ['bookings.read', 'bookings.note', 'payments.read', 'cancellations.request', 'bookings.cancel', 'cancellations.override', 'refunds.make', 'creditNotes.issue', 'reports.read'],
   catalogue: ['catalogue.edit'],
 };
 

@@ -15,6 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { DEFAULT_CANCELLATION_POLICY, type CancellationStep } from '../../contract/cancellation.ts';
+
 /** Sites are stored as the spec's country codes: 'UAE' or 'IN'. */
 const site = () => text('site').notNull();
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -100,6 +102,11 @@ export const packages = pgTable(
     maxPeoplePerRoom: integer('max_people_per_room').notNull().default(4),
     /** A child is under this age on the first travel date (an infant under 2). */
     childAgeLimit: integer('child_age_limit').notNull().default(12),
+    /**
+     * What a cancellation keeps (contract/cancellation.ts): steps of days before travel → percent
+     * of the total kept, the latest step that applies wins. Shown on the package page and at checkout.
+     */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationStep[]>().notNull().default(DEFAULT_CANCELLATION_POLICY),
     createdAt: created(),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
@@ -462,7 +469,12 @@ export const bookings = pgTable(
     couponCode: text('coupon_code'),
     paymentMethod: text('payment_method').$type<'razorpay' | 'stripe' | 'pay-later'>().notNull(),
     status: text('status').$type<'awaiting-payment' | 'confirmed' | 'cancelled'>().notNull(),
-    paymentStatus: text('payment_status').$type<'unpaid' | 'paid' | 'failed' | 'refunded' | 'refund-due'>().notNull(),
+    paymentStatus: text('payment_status')
+      .$type<'unpaid' | 'partly-paid' | 'paid' | 'failed' | 'refund-due' | 'partly-refunded' | 'refunded'>()
+      .notNull(),
+    /** When and why it was cancelled (the desk, a traveller's request, an unpaid window or pay later's end). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
     /** Pay later: the date by which the balance is due. */
     paymentDueOn: date('payment_due_on'),
     /** Pay later: the last reminder mailed, in days before the due date (3, then 1). */
@@ -555,15 +567,24 @@ export const bookingEvents = pgTable(
   (t) => [index('booking_events_booking_idx').on(t.bookingId)],
 );
 
-/** A payment started with a gateway: the order (Razorpay) or Checkout Session (Stripe) we created. */
+/**
+ * Money for a booking: a payment started with a gateway (the Razorpay order or Stripe Checkout
+ * Session we created), or one staff recorded from outside the shop (provider 'manual': a bank
+ * transfer, cash or a card terminal, with its reference and the day it was received).
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
     bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'razorpay' | 'stripe'>().notNull(),
-    /** Razorpay order id or Stripe Checkout Session id. */
+    provider: text('provider').$type<'razorpay' | 'stripe' | 'manual'>().notNull(),
+    /** Razorpay order id, Stripe Checkout Session id, or a manual payment's reference (unique: the same reference twice is refused). */
     providerRef: text('provider_ref').notNull(),
+    /** Manual payments: 'bank-transfer' | 'cash' | 'card-terminal'. */
+    method: text('method').$type<'bank-transfer' | 'cash' | 'card-terminal'>(),
+    /** Manual payments: the day the money arrived, and who recorded it. */
+    receivedOn: date('received_on'),
+    recordedBy: integer('recorded_by').references(() => staff.id),
     /** Razorpay payment id or Stripe PaymentIntent, once paid: a proof is accepted once. */
     providerPaymentId: text('provider_payment_id'),
     amount: integer('amount').notNull(),
@@ -746,4 +767,140 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_record_idx').on(t.recordType, t.recordId), index('audit_log_staff_idx').on(t.staffId)],
+);
+
+// ---------- the booking desk (issue 20) ----------
+
+/**
+ * Money given back on one payment: through its gateway's refund API (Stripe `refunds.create`,
+ * Razorpay's payment refund) or recorded by hand for money paid outside the shop. The sum of a
+ * payment's refunds that are not 'failed' never exceeds its amount; `idempotencyKey` makes a double
+ * click, a retry or two staff at once one refund. States follow the providers' webhooks.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    provider: text('provider').$type<'razorpay' | 'stripe' | 'manual'>().notNull(),
+    /** Smallest currency unit. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
+    /** Stripe re_…, Razorpay rfnd_…, or the reference of a manual refund (bank transfer back, cash). */
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    failureReason: text('failure_reason'),
+    creditNoteId: integer('credit_note_id'),
+    createdBy: integer('created_by').references(() => staff.id),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_booking_idx').on(t.bookingId),
+    index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
+  ],
+);
+
+export interface CreditNoteLine {
+  /** The booking line it corrects (booking_lines.position). */
+  position: number;
+  title: string;
+  /** Smallest unit, before tax, given back on this line. */
+  amount: number;
+  /** The tax on that amount, reversed, by code. */
+  taxes: TaxLine[];
+}
+
+/**
+ * A credit note: its own gapless number series per site (credit_note_counters), naming the
+ * invoice it corrects, with the refunded amounts and their tax reversed line by line.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    site: site(),
+    number: text('number').notNull().unique(),
+    /** The tax invoice it corrects. */
+    invoiceNumber: text('invoice_number').notNull(),
+    currency: text('currency').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    /** Smallest unit: everything credited, tax included. */
+    total: integer('total').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => staff.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_notes_booking_idx').on(t.bookingId)],
+);
+
+/** The last credit note number given on each site; locked while a cancellation takes the next. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  site: text('site').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A traveller's request to cancel, from Trips; staff approve (the desk's cancellation) or decline. */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** The key the traveller's device made: a request sent twice from the outbox is one request. */
+    clientKey: text('client_key').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'declined'>().notNull().default('pending'),
+    /** Staff's message on a decline (mailed and shown in Trips). */
+    decisionMessage: text('decision_message'),
+    decidedBy: integer('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('cancellation_requests_client_idx').on(t.userId, t.clientKey), index('cancellation_requests_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Staff's internal notes on a booking: never shown to the traveller. */
+export const bookingNotes = pgTable(
+  'booking_notes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('booking_notes_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * Mail that must not be lost: written in the same transaction as the change it tells of, sent by
+ * the outbox worker (server/services/outbox.ts) with retries and backoff. `dedupeKey` makes the
+ * same notice queued twice one mail.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** 'booking-confirmed', 'receipt', 'refund', 'credit-note', 'cancelled', 'pay-later-reminder', … */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** What to send, or what to render at send time (server/services/outbox.ts). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: created(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

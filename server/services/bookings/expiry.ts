@@ -46,7 +46,7 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
  */
 export async function cancelUnpaid(tx: Db, bookingId: number, cause: string, now: Date): Promise<void> {
   await returnSoldRooms(tx, await bookedRooms(tx, bookingId));
-  await tx.execute(sql`update bookings set status = 'cancelled' where id = ${bookingId}`);
+  await tx.execute(sql`update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}, cancel_reason = ${cause} where id = ${bookingId}`);
   await tx.execute(sql`update payments set status = 'failed' where booking_id = ${bookingId} and status = 'created'`);
   await recordEvent(tx, bookingId, 'cancelled', 'unpaid', cause, now);
 }

@@ -257,7 +257,8 @@ export async function applyPayment(db: Db, payment: PaymentRow, c: Confirmation,
     const tx = txn as unknown as Db;
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
-    const eventRow = await storeEvent(tx, { provider: payment.provider, eventId: c.eventId, type: c.type, bookingId: b.id, outcome: 'received', payload: c.payload });
+    // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).
+    const eventRow = await storeEvent(tx, { provider: payment.provider as Provider, eventId: c.eventId, type: c.type, bookingId: b.id, outcome: 'received', payload: c.payload });
     if (eventRow === null) return { outcome: 'duplicate', booking: b };
     const finish = async (outcome: PaymentOutcome, detail: string): Promise<Applied> => {
       await tx.update(paymentEvents).set({ outcome: outcome === 'paid-twice' ? 'refund-due' : outcome, detail }).where(eq(paymentEvents.id, eventRow));

@@ -1,0 +1,165 @@
+/**
+ * The booking desk's answers (/api/admin/bookings…, issue 20): plain types, no zod, so the admin
+ * screens stay small. Every amount is an integer of the currency's smallest unit (fils, paise).
+ */
+import type { BookingStatus, PaymentStatus } from './booking.ts';
+import type { CancellationStep } from './cancellation.ts';
+
+export const MANUAL_METHODS = ['bank-transfer', 'cash', 'card-terminal'] as const;
+export type ManualMethod = (typeof MANUAL_METHODS)[number];
+export const MANUAL_METHOD_LABELS: Record<ManualMethod, string> = { 'bank-transfer': 'Bank transfer', cash: 'Cash', 'card-terminal': 'Card terminal' };
+
+/** One row of the desk's list (GET /api/admin/bookings). */
+export interface DeskBookingItem {
+  BookingId: number;
+  RefIdKey: string;
+  site: 'UAE' | 'IN';
+  Status: BookingStatus;
+  PaymentStatus: PaymentStatus;
+  PaymentMethod: string;
+  Currency: string;
+  Total: number;
+  AmountPaid: number;
+  AmountDue: number;
+  /** Pay later's due date, if any. */
+  paymentDueOn: string | null;
+  overdue: boolean;
+  /** Money owed back (payments with their refund due, less refunds started). */
+  refundDue: number;
+  leadName: string;
+  /** Masked ("j•••@example.com") for a role without travellers.contact. */
+  leadEmail: string | null;
+  leadPhone: string | null;
+  title: string;
+  firstTravelDate: string;
+  createdAt: string;
+  /** A traveller's cancellation request is waiting. */
+  cancellationRequested: boolean;
+}
+
+export interface DeskBookingPage {
+  items: DeskBookingItem[];
+  /** Pass as `cursor` for the next 50; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface DeskPayment {
+  id: number;
+  provider: 'razorpay' | 'stripe' | 'manual';
+  /** Razorpay order / Stripe session id, or the manual payment's reference. */
+  providerRef: string;
+  providerPaymentId: string | null;
+  method: ManualMethod | null;
+  amount: number;
+  currency: string;
+  status: 'created' | 'paid' | 'failed';
+  refundStatus: 'due' | 'refunded' | null;
+  /** Refunds not failed (pending or processed) on this payment. */
+  refunded: number;
+  /** What can still be refunded on it. */
+  refundable: number;
+  receivedOn: string | null;
+  recordedBy: string | null;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface DeskRefund {
+  id: number;
+  paymentId: number;
+  provider: 'razorpay' | 'stripe' | 'manual';
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
+  providerRefundId: string | null;
+  reason: string;
+  note: string;
+  failureReason: string | null;
+  creditNoteNumber: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeskCreditNote {
+  id: number;
+  number: string;
+  invoiceNumber: string;
+  total: number;
+  currency: string;
+  reason: string;
+  issuedAt: string;
+  /** The PDF for staff (GET, audited), like the invoice's. */
+  pdfUrl: string;
+}
+
+export interface DeskCancellationRequest {
+  id: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'declined';
+  decisionMessage: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+/** What the policy keeps and refunds if the booking were cancelled today. */
+export interface DeskCancellationQuote {
+  policy: CancellationStep[];
+  policyLines: string[];
+  daysBefore: number;
+  keepPercent: number;
+  /** Smallest unit. */
+  keep: number;
+  refund: number;
+  paid: number;
+  total: number;
+}
+
+/** One entry of a booking's timeline: its own events and the staff's audit entries, by time. */
+export interface DeskTimelineEntry {
+  at: string;
+  kind: 'event' | 'audit' | 'payment-event' | 'mail' | 'note';
+  text: string;
+  who: string | null;
+  detail?: unknown;
+}
+
+export interface DeskBookingDetail extends DeskBookingItem {
+  Subtotal: number;
+  Discount: number;
+  taxes: { code: string; label: string; rate: number; amount: number; included: boolean }[];
+  couponCode: string | null;
+  specialRequests: string;
+  pan: string | null;
+  placeOfSupply: string | null;
+  buyerGstin: string | null;
+  buyerTrn: string | null;
+  invoiceNumber: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  lines: { position: number; title: string; city: string; nights: number; travelDate: string; adults: number; children: number; infants: number; rooms: number; amount: number }[];
+  travellers: { id: number; lead: boolean; title: string | null; firstName: string; lastName: string; ageBand: string; email: string | null; phone: string | null; dob: string | null }[];
+  /** Uploaded by the traveller; opening one (GET /api/admin/bookings/<ref>/documents/<id>) is audited. */
+  documents: { id: number; name: string; mime: string; size: number; uploadedAt: string; url: string }[];
+  payments: DeskPayment[];
+  refunds: DeskRefund[];
+  creditNotes: DeskCreditNote[];
+  cancellationRequests: DeskCancellationRequest[];
+  /** Null once cancelled. */
+  cancellation: DeskCancellationQuote | null;
+  notes: { id: number; body: string; staff: string; at: string }[];
+  timeline: DeskTimelineEntry[];
+  links: { invoice: string; vouchers: string | null };
+}
+
+/** Messages of the desk, shared by the server and the screens. */
+export const DESK_MESSAGES = {
+  notFound: 'No booking has that reference.',
+  overpaid: (due: string) => `That is more than the balance: the amount due is ${due}.`,
+  referenceUsed: 'A payment with this reference is already recorded. Check the reference: each payment is recorded once.',
+  nothingDue: 'Nothing is due on this booking.',
+  cancelled: 'This booking is cancelled.',
+  alreadyCancelled: 'This booking is already cancelled.',
+  refundTooMuch: (left: string) => `That is more than can be refunded on this payment: at most ${left}.`,
+} as const;
