@@ -21,6 +21,9 @@ import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { smsProviderFrom, type SmsProvider } from './services/sms.ts';
 import { ContentVersion } from './services/content-version.ts';
+import { createMailer } from './services/mail.ts';
+import { startOutbox } from './services/outbox.ts';
+import { attachmentRenderer } from './services/outbox-attachments.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,9 +41,13 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** Answers of shared calls, kept until the content changes (server/lib/shared-answers.ts). */
     sharedAnswers: SharedAnswers;
+    /** Sends queued mail now: call after the transaction that queued it committed. */
+    kickOutbox: () => void;
   }
 }
 
+/** How often each process looks for queued mail; a route that queued one kicks it at once after its commit. */
+const OUTBOX_INTERVAL_MS = 2000;
 /** How long the readiness check waits for the database. */
 const READY_TIMEOUT_MS = 2000;
 /** How often each process looks at the content's version: a change shows everywhere within this. */
@@ -55,6 +62,8 @@ export interface AppOptions {
   sms?: SmsProvider | null;
   /** The clock of the staff sign-in (tests pass their own to reach timeouts). */
   now?: () => Date;
+  /** How often the mail outbox is looked at (tests shorten it). */
+  outboxIntervalMs?: number;
   /** Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts). */
   staffCliSecret?: string;
 }
@@ -102,6 +111,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contentVersion.start(CONTENT_CHECK_MS);
   app.addHook('onClose', async () => contentVersion.stop());
   app.decorate('contentVersion', contentVersion);
+  // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
+  const outbox = startOutbox(opts.db, createMailer(config, app.log), app.log, attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
+  app.decorate('kickOutbox', outbox.kick);
+  app.addHook('onClose', async () => outbox.stop());
   app.decorate('sharedAnswers', sharedAnswers);
 
   const documentHeaders = securityHeaders(config);

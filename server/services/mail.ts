@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (the text part is always sent too). */
+  html?: string;
   replyTo?: string;
   /** A one-time code is in it: never written to a log, except under NODE_ENV=development. */
   containsCode?: boolean;

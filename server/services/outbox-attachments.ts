@@ -1,0 +1,36 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { invoicePdf } from './documents/invoice-pdf.ts';
+import { invoiceFor } from './documents/invoice.ts';
+import { vouchersPdf } from './documents/vouchers-pdf.ts';
+import { vouchersFor } from './documents/vouchers.ts';
+import type { AttachmentRenderer } from './outbox.ts';
+
+/**
+ * The documents a queued mail carries, rendered when it is sent from the booking as it is then
+ * (the invoice, or the proforma before payment; the vouchers once paid). A document the booking
+ * cannot have (vouchers of an unpaid booking) is left out rather than failing the mail.
+ */
+export function attachmentRenderer(config: Config): AttachmentRenderer {
+  return async (db: Db, a) => {
+    const [b] = await db.select({ userId: bookings.userId, ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, a.bookingId));
+    if (!b) return [];
+    try {
+      if (a.type === 'invoice') {
+        const { document, issuedAt } = await invoiceFor(db, config, b.userId, a.bookingId);
+        return [{ filename: `invoice-${b.ref}.pdf`, content: Buffer.from(await invoicePdf(document, issuedAt)), contentType: 'application/pdf' }];
+      }
+      if (a.type === 'vouchers') {
+        const { document, issuedAt } = await vouchersFor(db, config, b.userId, a.bookingId);
+        return [{ filename: `vouchers-${b.ref}.pdf`, content: Buffer.from(await vouchersPdf(document, issuedAt)), contentType: 'application/pdf' }];
+      }
+    } catch (err) {
+      // A 409 (no vouchers before payment, a cancelled booking's documents): the mail goes without it.
+      if ((err as { statusCode?: number }).statusCode === 409) return [];
+      throw err;
+    }
+    throw new Error(`no renderer for the ${a.type} attachment`);
+  };
+}
