@@ -160,6 +160,8 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
+    /** The site it was written on, shown there only ('Worth every rupee' is an India traveller's). */
+    site: text('site').notNull().default('UAE'),
     pageType: text('page_type').notNull(),
     packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     author: text('author').notNull(),

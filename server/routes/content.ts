@@ -29,10 +29,10 @@ export async function contentRoutes(app: FastifyInstance) {
 
   route(app, getMissionStatmentForListingPage, async ({ PageType }) => ok(await missionStatement(app.db, PageType, true)));
 
-  route(app, getReviews, async ({ PageType, PackageId, pageIndex, pageSize }) => {
+  route(app, getReviews, async ({ PageType, PackageId, pageIndex, pageSize }, request) => {
     if (!PageType && !PackageId) throw badRequest('PageType or PackageId is required.');
     if (PackageId && !(await packageExists(app.db, PackageId))) throw notFound('This holiday package was not found.');
-    return ok(await reviewsFor(app.db, { pageType: PageType, packageId: PackageId, pageIndex, pageSize }));
+    return ok(await reviewsFor(app.db, { site: request.site, pageType: PageType, packageId: PackageId, pageIndex, pageSize }));
   });
 
   route(app, getCommonBlogUsingModuleId, async ({ PageName, pageIndex, pageSize }) =>

@@ -67,12 +67,12 @@ export async function packageExists(db: Db, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A page's reviews, or one package's (then the page type is not used), newest first. */
+/** A page's reviews, or one package's (then the page type is not used), on one site, newest first. */
 export async function reviewsFor(
   db: Db,
-  q: { pageType?: string; packageId?: number; pageIndex: number; pageSize: number },
+  q: { site: string; pageType?: string; packageId?: number; pageIndex: number; pageSize: number },
 ): Promise<ReviewsResult> {
-  const where = q.packageId ? eq(reviews.packageId, q.packageId) : equalsIgnoreCase(reviews.pageType, q.pageType ?? '');
+  const where = and(eq(reviews.site, q.site), q.packageId ? eq(reviews.packageId, q.packageId) : equalsIgnoreCase(reviews.pageType, q.pageType ?? ''));
   const [rows, [stats]] = await Promise.all([
     db
       .select()

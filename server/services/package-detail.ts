@@ -38,7 +38,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
       .innerJoin(interests, eq(interests.id, packageInterests.interestId))
       .where(eq(packageInterests.packageId, card.id))
       .orderBy(interests.name),
-    db.select().from(reviews).where(eq(reviews.packageId, card.id)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(DETAIL_REVIEWS),
+    db.select().from(reviews).where(and(eq(reviews.packageId, card.id), eq(reviews.site, site))).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(DETAIL_REVIEWS),
     packageCardQuery(db, site)
       .where(and(eq(packages.cityId, card.city.id), ne(packages.id, card.id)))
       .orderBy(desc(packages.rating), packages.id)

@@ -10,6 +10,7 @@ import {
   getMissionStatmentForListingPage,
   getReviews,
 } from '../../contract/content-calls.ts';
+import { getPackageDetail } from '../../contract/catalogue-calls.ts';
 import { banners, blogPosts, missionStatements, packagePrices, packages, reviews } from '../../server/db/schema.ts';
 import { contentChanged, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -71,7 +72,7 @@ describe('getMissionStatment and getMissionStatmentForListingPage', () => {
 
 describe('getReviews', () => {
   it('pages a page type’s reviews with a total over all pages and the average rating', async () => {
-    const all = await t.database.db.select().from(reviews).where(eq(reviews.pageType, 'home'));
+    const all = await t.database.db.select().from(reviews).where(and(eq(reviews.pageType, 'home'), eq(reviews.site, 'UAE')));
     const first = await read(t, getReviews, { PageType: 'home', pageSize: 3 });
     expect(first.total).toBe(all.length);
     expect(first.reviews.length).toBe(3);
@@ -85,10 +86,32 @@ describe('getReviews', () => {
   });
 
   it('answers one package’s reviews by PackageId', async () => {
-    const [withReviews] = await t.database.db.select({ id: reviews.packageId }).from(reviews).where(eq(reviews.pageType, 'package')).limit(1);
+    const [withReviews] = await t.database.db
+      .select({ id: reviews.packageId })
+      .from(reviews)
+      .where(and(eq(reviews.pageType, 'package'), eq(reviews.site, 'UAE')))
+      .limit(1);
     const r = await read(t, getReviews, { PackageId: withReviews!.id! });
     expect(r.total).toBeGreaterThan(0);
     expect(r.reviews.every((x) => x.packageId === withReviews!.id)).toBe(true);
+  });
+
+  it('answers each site its own reviews: an India traveller’s "Worth every rupee" is not on the UAE site', async () => {
+    const [rupee] = await t.database.db.select().from(reviews).where(eq(reviews.title, 'Worth every rupee'));
+    expect(rupee!.site).toBe('IN');
+    const uae = await read(t, getReviews, { PackageId: rupee!.packageId!, pageSize: 50 });
+    const india = await read(t, getReviews, { PackageId: rupee!.packageId!, pageSize: 50 }, { site: 'IN' });
+    expect(uae.reviews.map((r) => r.title)).not.toContain('Worth every rupee');
+    expect(india.reviews.map((r) => r.title)).toContain('Worth every rupee');
+    for (const site of ['UAE', 'IN'] as const) {
+      const home = await read(t, getReviews, { PageType: 'home', pageSize: 50 }, { site });
+      expect(home.reviews.length).toBeGreaterThan(0);
+      expect(home.reviews.every((r) => r.location.endsWith(site === 'IN' ? ', India' : ', UAE'))).toBe(true);
+    }
+    const [pkg] = await t.database.db.select({ slug: packages.slug }).from(packages).where(eq(packages.id, rupee!.packageId!));
+    const detail = { UAE: await read(t, getPackageDetail, { Slug: pkg!.slug }), IN: await read(t, getPackageDetail, { Slug: pkg!.slug }, { site: 'IN' }) };
+    expect(detail.UAE.reviews.map((r) => r.title)).not.toContain('Worth every rupee');
+    expect(detail.IN.reviews.map((r) => r.title)).toContain('Worth every rupee');
   });
 
   it('refuses a request without PageType or PackageId, bad paging and unknown packages', async () => {
@@ -100,7 +123,7 @@ describe('getReviews', () => {
   });
 
   it('never returns a stored script or event handler', async () => {
-    await t.database.db.insert(reviews).values({ pageType: 'evil', author: 'Mallory', rating: 1, title: '<b>t</b>', body: HOSTILE_HTML });
+    await t.database.db.insert(reviews).values({ site: 'UAE', pageType: 'evil', author: 'Mallory', rating: 1, title: '<b>t</b>', body: HOSTILE_HTML });
     await contentChanged(t);
     const r = await read(t, getReviews, { PageType: 'evil' });
     expect(r.reviews).toHaveLength(1);

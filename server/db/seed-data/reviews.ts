@@ -368,6 +368,8 @@ function toRow(r: ReviewSpec, index: number): ReviewRow {
   // Written 6 to 20 days after the trip, mid-morning UAE/India time.
   const written = new Date(travelled.getTime() + (6 + (index % 15)) * 86_400_000 + 5 * 3_600_000);
   return {
+    // Written on the site of the country the traveller lives in.
+    site: r.location.endsWith(', India') ? 'IN' : 'UAE',
     pageType: r.packageId === null ? 'home' : 'package',
     packageId: r.packageId,
     author: r.author,
