@@ -14,6 +14,7 @@ import {
   missionStatementSchema,
   reviewsParamsSchema,
   reviewsResultSchema,
+  shopPublicSchema,
 } from './content.ts';
 
 /** Spec: GET getBanner (BannerType). Banners for the requesting site, in display order. */
@@ -59,6 +60,15 @@ export const getFooterHeading = defineCall({
   shared: true,
   params: z.object({}),
   data: z.array(footerHeadingSchema),
+});
+
+/** Ours: who sells on the asking site (legal name, address, tax number, contact), for the About, Terms and Privacy pages. */
+export const getShopDetails = defineCall({
+  method: 'GET',
+  path: 'GetShopDetails',
+  shared: true,
+  params: z.object({}),
+  data: shopPublicSchema,
 });
 
 /** Spec: GET GetGlobalSearchList (prefix): destinations, then packages, then deals. */

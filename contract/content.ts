@@ -135,3 +135,15 @@ export const globalSearchParamsSchema = z.object({
 });
 export const globalSearchResultSchema = z.object({ suggestions: z.array(searchSuggestionSchema) });
 export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
+
+/** The seller on the asking site, as the legal pages and receipts name it (SHOP_UAE / SHOP_IN override it). */
+export const shopPublicSchema = z.object({
+  legalName: z.string(),
+  tradeName: z.string(),
+  address: z.array(z.string()),
+  taxLabel: z.string(),
+  taxNumber: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type ShopPublic = z.infer<typeof shopPublicSchema>;

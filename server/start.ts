@@ -10,6 +10,7 @@ import { runPayLater } from './services/bookings/pay-later.ts';
 import { createMailer } from './services/mail.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
+import { purgePersonalData } from './services/personal-data-retention.ts';
 import { newCliSecret, writeCliLink } from './services/staff/cli-link.ts';
 
 /** Config, database, migrations, seed, listen, graceful shutdown: shared by start and dev. */
@@ -36,7 +37,9 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const app = await buildApp({ db: database.db, config, web, staffCliSecret });
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
-    purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`)).catch((err) => app.log.warn({ err }, 'purge failed'));
+    purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`))
+      .then(() => purgePersonalData(database.db, config))
+      .catch((err) => app.log.warn({ err }, 'purge failed'));
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();

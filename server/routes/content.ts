@@ -8,9 +8,11 @@ import {
   getMissionStatment,
   getMissionStatmentForListingPage,
   getReviews,
+  getShopDetails,
 } from '../../contract/content-calls.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { route } from '../lib/route.ts';
+import { shopDetails } from '../services/shop-details.ts';
 import {
   bannersFor,
   blogPost,
@@ -46,6 +48,11 @@ export async function contentRoutes(app: FastifyInstance) {
   });
 
   route(app, getFooterHeading, async () => ok(await footer(app.db)));
+
+  route(app, getShopDetails, async (_params, request) => {
+    const { legalName, tradeName, address, taxLabel, taxNumber, phone, email } = shopDetails(app.config, request.site);
+    return ok({ legalName, tradeName, address, taxLabel, taxNumber, phone, email });
+  });
 
   route(app, getGlobalSearchList, async ({ prefix, limit }, request) =>
     ok({ suggestions: await globalSearch(app.db, request.site, prefix, limit) }),

@@ -6,6 +6,7 @@ import { footerPrefetch } from '../features/content/footer-data.ts';
 import { couponPrefetch, couponsPrefetch } from '../features/coupons/coupons-data.ts';
 import { dealCategoryPrefetch, dealsPrefetch } from '../features/deals/deals-data.ts';
 import { homePrefetch } from '../features/home/home-data.ts';
+import { legalPrefetch } from '../features/legal/legal-data.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { Prefetch, RouteContext } from './prefetch.ts';
 
@@ -41,6 +42,9 @@ const pageRoutes: AppRoute[] = [
     }),
   },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
+  { path: '/about', page: lazyPage(() => import('../features/legal/about-page.tsx')), prefetch: legalPrefetch },
+  { path: '/terms', page: lazyPage(() => import('../features/legal/terms-page.tsx')), prefetch: legalPrefetch },
+  { path: '/privacy', page: lazyPage(() => import('../features/legal/privacy-page.tsx')), prefetch: legalPrefetch },
   { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
   { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
   { path: '/forgot-password', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },

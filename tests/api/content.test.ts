@@ -9,6 +9,7 @@ import {
   getMissionStatment,
   getMissionStatmentForListingPage,
   getReviews,
+  getShopDetails,
 } from '../../contract/content-calls.ts';
 import { getPackageDetail } from '../../contract/catalogue-calls.ts';
 import { banners, blogPosts, missionStatements, packagePrices, packages, reviews } from '../../server/db/schema.ts';
@@ -183,6 +184,17 @@ describe('GetFooterHeading', () => {
     expect(f.length).toBeGreaterThan(0);
     expect(f.every((h) => h.links.length > 0)).toBe(true);
     expect(f.flatMap((h) => h.links.map((l) => l.url))).toContain('/holidays');
+  });
+});
+
+describe('GetShopDetails', () => {
+  it('names the asking site’s seller, without its bank account', async () => {
+    const uae = await read(t, getShopDetails);
+    const india = await read(t, getShopDetails, {}, { site: 'IN' });
+    expect(uae.taxLabel).toBe('TRN');
+    expect(india.taxLabel).toBe('GSTIN');
+    expect(uae.legalName).not.toBe(india.legalName);
+    expect(JSON.stringify(uae)).not.toMatch(/bank|accountNumber/i);
   });
 });
 

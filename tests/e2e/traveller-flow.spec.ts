@@ -59,6 +59,9 @@ test('UAE: every checkout step and every new page opens at its heading, with foc
   await toPay.click();
   await expect(page).toHaveURL(/step=pay/);
   await expectAtHeading(page, page.getByRole('heading', { name: 'Payment', level: 2 }));
+  // "By booking you accept…" names what is accepted, with links to read it (issue 22).
+  await expect(page.getByRole('link', { name: 'booking terms' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
 
   // Back to review, from the bottom of the payment step.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

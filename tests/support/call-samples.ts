@@ -39,6 +39,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   'Blog/GetCommonBlogUsingModuleId': () => ({ PageName: 'blog', pageIndex: 1, pageSize: 6 }),
   'Blog/GetBlogDetail': (c) => ({ Slug: c.blogSlug }),
   GetFooterHeading: () => ({}),
+  GetShopDetails: () => ({}),
   GetGlobalSearchList: () => ({ prefix: 'dub', limit: 8 }),
   GetTaxRules: () => ({}),
   // places

@@ -1,5 +1,7 @@
 import { FormMessages } from '../../components/form-messages.tsx';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useSite } from '../../app/site-context.tsx';
 import type { BookingQuote, PaymentMethod } from '../../../contract/booking.ts';
 import { formatMinor } from '../../../contract/format.ts';
 
@@ -24,6 +26,7 @@ export function PayStep(props: {
   const name = useId();
   const total = formatMinor(props.quote.total, props.quote.currency);
   const gateway = props.method !== 'pay-later';
+  const { href } = useSite();
   return (
     <section className="checkout-pay" aria-labelledby="pay-heading">
       <h2 id="pay-heading">Payment</h2>
@@ -49,7 +52,17 @@ export function PayStep(props: {
       <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online || props.quote.paymentMethods.length === 0} onClick={props.onBook}>
         {props.busy ? 'Booking…' : gateway ? `Book and pay ${total}` : 'Confirm booking'}
       </button>
-      <p className="acc-hint">By booking you accept the package’s inclusions and exclusions shown on its page.</p>
+      <p className="acc-hint">
+        By booking you accept our{' '}
+        <Link to={href('/terms')} target="_blank">
+          booking terms
+        </Link>{' '}
+        (with each package’s cancellation policy and how refunds are made), the package’s inclusions and exclusions shown on its page, and our{' '}
+        <Link to={href('/privacy')} target="_blank">
+          privacy policy
+        </Link>
+        .
+      </p>
     </section>
   );
 }

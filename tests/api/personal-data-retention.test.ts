@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enquiries, files } from '../../server/db/schema.ts';
+import { PERSONAL_RETENTION, purgePersonalData } from '../../server/services/personal-data-retention.ts';
+import { uploadsDir } from '../../server/services/uploads.ts';
+import { count, createBookingKit, findPackage, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+
+let kit: BookingKit;
+const dataDir = mkdtempSync(join(tmpdir(), 'retention-'));
+const config = { DATA_DIR: dataDir };
+
+beforeAll(async () => {
+  kit = await createBookingKit({}, { gateways: false });
+});
+afterAll(async () => {
+  await kit?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function storedFile(owner: string, name: string) {
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(uploadsDir(config), { recursive: true });
+  writeFileSync(join(uploadsDir(config), name), 'bytes');
+  const [row] = await kit.database.db.insert(files).values({ owner, purpose: 'passport', storedName: name, originalName: 'passport.pdf', mime: 'application/pdf', size: 5 }).returning();
+  return row!;
+}
+
+describe('personal data kept only as long as the privacy policy says', () => {
+  it('deletes a booking’s travel documents 90 days after its trip, and enquiries after two years, rows and bytes', async () => {
+    const pkg = await findPackage(kit, {});
+    const who = await traveller(kit);
+    const past = await siteBooking(kit, who, 'UAE', pkg.id, 'pay-later');
+    const ahead = await siteBooking(kit, who, 'UAE', pkg.id, 'pay-later');
+    const now = new Date();
+    // The first trip ended 91 days ago; the second is still ahead.
+    const ended = new Date(now.getTime() - PERSONAL_RETENTION.travelDocumentsAfterTripMs - 86_400_000).toISOString().slice(0, 10);
+    await kit.database.db.execute(sql`update booking_lines set travel_date = ${ended}::date - nights where booking_id = ${past.BookingId}`);
+    const oldDoc = await storedFile(`booking:${past.BookingId}`, `old-${Date.now()}.pdf`);
+    const keptDoc = await storedFile(`booking:${ahead.BookingId}`, `kept-${Date.now()}.pdf`);
+    const oldFile = await storedFile('enquiry', `enq-${Date.now()}.pdf`);
+    const [oldEnquiry] = await kit.database.db
+      .insert(enquiries)
+      .values({ kind: 'contact', site: 'UAE', payload: { name: 'Old' }, fileId: oldFile.id, createdAt: new Date(now.getTime() - PERSONAL_RETENTION.enquiriesMs - 86_400_000) })
+      .returning();
+    const [newEnquiry] = await kit.database.db.insert(enquiries).values({ kind: 'contact', site: 'UAE', payload: { name: 'New' } }).returning();
+
+    const result = await purgePersonalData(kit.database.db, config, now);
+    expect(result.documents).toBeGreaterThanOrEqual(1);
+    expect(result.enquiries).toBeGreaterThanOrEqual(1);
+    expect(await count(kit, sql`select count(*) as n from files where id = ${oldDoc.id}`)).toBe(0);
+    expect(existsSync(join(uploadsDir(config), oldDoc.storedName))).toBe(false);
+    expect(await count(kit, sql`select count(*) as n from files where id = ${keptDoc.id}`)).toBe(1);
+    expect(existsSync(join(uploadsDir(config), keptDoc.storedName))).toBe(true);
+    expect(await count(kit, sql`select count(*) as n from enquiries where id = ${oldEnquiry!.id}`)).toBe(0);
+    expect(await count(kit, sql`select count(*) as n from files where id = ${oldFile.id}`)).toBe(0);
+    expect(await count(kit, sql`select count(*) as n from enquiries where id = ${newEnquiry!.id}`)).toBe(1);
+    // The bookings themselves stay (tax law).
+    expect(await count(kit, sql`select count(*) as n from bookings where id = ${past.BookingId}`)).toBe(1);
+  });
+});
