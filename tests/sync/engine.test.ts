@@ -5,6 +5,7 @@ import { addToCart, discardChange, holdCart, removeFromCart, retryChange, type C
 import { NetworkError } from '../../src/lib/api-client.ts';
 import { openShopDb, type ShopDb } from '../../src/lib/db.ts';
 import { syncOutbox } from '../../src/lib/sync/engine.ts';
+import { backgroundSync, ChangesStillWaiting } from '../../src/lib/sync/background-sync.ts';
 import { createHttpTransport, type Transport } from '../../src/lib/sync/transport.ts';
 
 // The engine against the real API in process (real HTTP, real Postgres engine), with
@@ -250,5 +251,17 @@ describe('sync engine', () => {
     const hold = await db.tempBookings.get(id);
     expect(hold).toMatchObject({ state: 'held', itemCount: 5 });
     expect(await serverLines()).toHaveLength(6);
+  });
+});
+
+describe('background sync (the service worker’s sync event)', () => {
+  it('fails while a change is still waiting, so the browser retries it, and succeeds once the outbox is empty', async () => {
+    await addToCart(db, who, 'UAE', pkg, party);
+    const offline = flaky({ failSends: 1 });
+    await expect(backgroundSync({ db, transport: offline.transport })).rejects.toBeInstanceOf(ChangesStillWaiting);
+    expect(await db.outbox.count()).toBe(1);
+    await expect(backgroundSync({ db, transport: flaky().transport, now: () => Date.now() + 120_000 })).resolves.toMatchObject({ sent: 1 });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverLines()).toHaveLength(1);
   });
 });

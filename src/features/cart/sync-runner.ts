@@ -1,10 +1,10 @@
 import type { Site } from '../../../contract/site.ts';
 import { shopDb } from '../../lib/db.ts';
+import { BACKGROUND_SYNC_TAG } from '../../lib/sync/background-sync.ts';
 import { nextDueAt, syncOutbox, type SyncReport } from '../../lib/sync/engine.ts';
 import { onWake } from '../../lib/wake-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 
-export const BACKGROUND_SYNC_TAG = 'outbox-sync';
 
 let running: Promise<SyncReport> | null = null;
 let again = false;
