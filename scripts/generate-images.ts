@@ -2025,14 +2025,31 @@ function brandMark(waves: string, plane: string, scale = 1): string {
   );
 }
 
-function iconSvg(size: number, bg: 'none' | 'rounded' | 'full', waves: string, plane: string, scale: number): string {
+/**
+ * A small flag in the lower right of an app icon, inside a maskable icon's safe zone (the circle of
+ * 40% of the size around the centre): each site's installed app shows its country.
+ */
+const COUNTRY_MARKS: Record<'uae' | 'in', string> = {
+  uae:
+    `<rect x="290" y="300" width="128" height="80" rx="12" fill="#fff"/>` +
+    `<rect x="326" y="308" width="84" height="21.3" fill="#00732f"/><rect x="326" y="329.3" width="84" height="21.4" fill="#fff"/>` +
+    `<rect x="326" y="350.7" width="84" height="21.3" fill="#000"/><rect x="298" y="308" width="28" height="64" fill="#ff0000"/>` +
+    `<rect x="298" y="308" width="112" height="64" fill="none" stroke="#d0d4d9" stroke-width="1.5"/>`,
+  in:
+    `<rect x="290" y="300" width="128" height="80" rx="12" fill="#fff"/>` +
+    `<rect x="298" y="308" width="112" height="21.3" fill="#ff9933"/><rect x="298" y="329.3" width="112" height="21.4" fill="#fff"/>` +
+    `<rect x="298" y="350.7" width="112" height="21.3" fill="#138808"/>` +
+    `<circle cx="354" cy="340" r="8.5" fill="none" stroke="#000080" stroke-width="2.5"/><circle cx="354" cy="340" r="2" fill="#000080"/>`,
+};
+
+function iconSvg(size: number, bg: 'none' | 'rounded' | 'full', waves: string, plane: string, scale: number, mark = ''): string {
   const back =
     bg === 'rounded'
       ? `<rect width="512" height="512" rx="112" fill="${TEAL}"/>`
       : bg === 'full'
         ? `<rect width="512" height="512" fill="${TEAL}"/>`
         : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">${back}${brandMark(waves, plane, scale)}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">${back}${brandMark(waves, plane, scale)}${mark}</svg>`;
 }
 
 /** White 96 × 96 shortcut glyphs on the teal rounded square. */
@@ -2064,10 +2081,13 @@ async function identity(): Promise<void> {
     `${header}<rect width="512" height="512" rx="112" fill="${TEAL}"/>${brandMark('#ffffff', '#ffffff', 1.05)}</svg>\n`,
   );
   const icons = path.join(PUBLIC, 'icons');
-  await png(iconSvg(192, 'rounded', '#ffffff', '#ffffff', 0.95), path.join(icons, 'icon-192.png'));
-  await png(iconSvg(512, 'rounded', '#ffffff', '#ffffff', 0.95), path.join(icons, 'icon-512.png'));
-  await png(iconSvg(512, 'full', '#ffffff', '#ffffff', 0.72), path.join(icons, 'maskable-512.png'));
-  await png(iconSvg(180, 'full', '#ffffff', '#ffffff', 0.9), path.join(icons, 'apple-touch-icon-180.png'));
+  // Each site's installed app: its own icons with its country's flag (manifest.webmanifest, server/services/web-manifest.ts).
+  for (const [site, mark] of Object.entries(COUNTRY_MARKS)) {
+    await png(iconSvg(192, 'rounded', '#ffffff', '#ffffff', 0.95, mark), path.join(icons, `icon-${site}-192.png`));
+    await png(iconSvg(512, 'rounded', '#ffffff', '#ffffff', 0.95, mark), path.join(icons, `icon-${site}-512.png`));
+    await png(iconSvg(512, 'full', '#ffffff', '#ffffff', 0.72, mark), path.join(icons, `maskable-${site}-512.png`));
+    await png(iconSvg(180, 'full', '#ffffff', '#ffffff', 0.9, mark), path.join(icons, `apple-touch-icon-${site}-180.png`));
+  }
   for (const [name, glyph] of Object.entries(SHORTCUT_GLYPHS)) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${TEAL}"/>${glyph}</svg>`;
     await png(svg, path.join(icons, `shortcut-${name}-96.png`));

@@ -4,6 +4,8 @@ import type { Site } from '../../contract/site.ts';
 export interface WebManifest {
   id: string;
   name: string;
+  short_name: string;
+  icons: { src: string }[];
   start_url: string;
   lang: string;
   shortcuts: { url: string }[];
@@ -13,7 +15,7 @@ export interface WebManifest {
 /**
  * The installed app opens the site it was installed from, and its shortcuts lead into that site
  * (issue 15). manifest.webmanifest is the UAE site's, as written; the India site's is made from it
- * here: its own id (a second app, not the first one changed), start URL, language and shortcuts.
+ * here: its own id (a second app, not the first one changed), name, icons, start URL, language and shortcuts.
  * The scope stays `/` for both, so a traveller who switches site stays in the app.
  */
 export function siteManifest(uae: WebManifest, site: Site): WebManifest {
@@ -22,7 +24,10 @@ export function siteManifest(uae: WebManifest, site: Site): WebManifest {
   return {
     ...uae,
     id: '/in',
-    name: `${uae.name} India`,
+    // Named for its country, with the country's flag on its icons: two apps on one phone tell apart.
+    name: uae.name.replace(/ UAE$/, ' India'),
+    short_name: uae.short_name.replace(/ UAE$/, ' India'),
+    icons: uae.icons.map((i) => ({ ...i, src: i.src.replace('-uae-', '-in-') })),
     start_url: inIndia(uae.start_url),
     lang: 'en-IN',
     shortcuts: uae.shortcuts.map((s) => ({ ...s, url: inIndia(s.url) })),

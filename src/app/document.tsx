@@ -21,7 +21,7 @@ export function Document({ data, site, inlineCss, children }: { data: AppData; s
         <meta name="color-scheme" content="light" />
         <link rel="manifest" href={manifestPath(site)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
+        <link rel="apple-touch-icon" href={`/icons/apple-touch-icon-${site === 'IN' ? 'in' : 'uae'}-180.png`} />
         {inlineCss !== undefined ? <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} /> : null}
         {data.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />

@@ -154,8 +154,8 @@ test('the web app manifest is served and complete', async ({ request }) => {
 });
 
 for (const site of [
-  { name: 'UAE', home: '/', id: '/', lang: 'en-AE', prefix: '', price: /^AED / },
-  { name: 'India', home: '/in', id: '/in', lang: 'en-IN', prefix: '/in', price: /^₹/ },
+  { name: 'UAE', home: '/', id: '/', lang: 'en-AE', prefix: '', price: /^AED /, shortName: 'Wanderlust UAE', icon: '-uae-' },
+  { name: 'India', home: '/in', id: '/in', lang: 'en-IN', prefix: '/in', price: /^₹/, shortName: 'Wanderlust India', icon: '-in-' },
 ] as const) {
   test(`installed from the ${site.name} site, the app opens that site and its shortcuts stay in it`, async ({ page, request, baseURL }) => {
     await page.goto(site.home);
@@ -165,7 +165,16 @@ for (const site of [
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/manifest+json');
     const m = await res.json();
-    expect(m).toMatchObject({ id: site.id, scope: '/', lang: site.lang, display: 'standalone' });
+    expect(m).toMatchObject({ id: site.id, scope: '/', lang: site.lang, display: 'standalone', short_name: site.shortName });
+    // Each site's app is named for its country and carries its flag: two apps on one phone tell apart.
+    expect(m.name).toBe(`Wanderlust Holidays ${site.name}`);
+    for (const icon of m.icons) {
+      expect(icon.src).toContain(site.icon);
+      expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+    }
+    const touch = await page.locator('link[rel=apple-touch-icon]').getAttribute('href');
+    expect(touch).toContain(site.icon);
+    expect((await request.get(touch!)).status()).toBe(200);
     expect(new URL(m.start_url, baseURL).pathname).toBe(site.home);
     expect(m.shortcuts.map((s: { url: string }) => s.url)).toEqual([`${site.prefix}/holidays`, `${site.prefix}/cart`, `${site.prefix}/trips`]);
 
