@@ -138,3 +138,18 @@ test('the package page chooses no travel date: Add to cart asks for one, and add
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items');
 });
+
+test('My trips, Invoice and Voucher headings have room under the top bar', async ({ page }) => {
+  const email = `room-${Date.now()}@example.com`;
+  await createAccount(page.request, email);
+  await logIn(page, email);
+  for (const [path, name] of [
+    ['/trips', 'My trips'],
+    ['/trips/WH-NONE/invoice', 'Invoice'],
+    ['/trips/WH-NONE/voucher', 'Vouchers'],
+  ] as const) {
+    await gotoInteractive(page, path);
+    const at = await onScreen(page, page.getByRole('heading', { level: 1, name }));
+    expect(at.top - at.header, `${path}: heading ${at.top - at.header}px below the top bar`).toBeGreaterThanOrEqual(16);
+  }
+});
