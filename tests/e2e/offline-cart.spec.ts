@@ -77,6 +77,25 @@ test('the cart opened offline again shows its lines in the first frame after hyd
   await context.setOffline(false);
 });
 
+test('a line added online shows its picture in the cart opened offline; one added offline shows the placeholder, never a broken image', async ({ page, context, request }) => {
+  const slug = await firstPackageSlug(request);
+  await openControlled(page, '/cart');
+  await page.goto(`/holidays/${slug}`);
+  await addToCart(page);
+  // The picture was fetched as an image when the line was added: the worker's image cache holds it.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('images')).keys()).some((r) => /-480\.webp$/.test(r.url))), { timeout: 15_000 })
+    .toBe(true);
+  await context.setOffline(true);
+  await page.goto('/cart');
+  const img = page.locator('.cart-line-image').first();
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  // The placeholder behind every cart picture: what a line whose picture never loaded shows.
+  expect(await img.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('data:image/svg+xml');
+  await context.setOffline(false);
+});
+
 test('network flapping mid-sync loses nothing and doubles nothing', async ({ page, context, request }) => {
   const slug = await firstPackageSlug(request);
   await openControlled(page, `/holidays/${slug}`);

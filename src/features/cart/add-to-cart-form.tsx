@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { keepThumbnailForOffline } from './cart-thumbnail.ts';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
@@ -122,6 +123,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
     try {
       const { addToCart, shopDb, requestSync, registerBackgroundSync } = await loadCartCode();
       await addToCart(shopDb(), who, site, pkg, party, { lineId });
+      keepThumbnailForOffline(pkg.heroImage);
       setAdded(true);
       track('add_to_cart', {
         currency: pkg.price.currency,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { CART_THUMB_WIDTH } from './cart-thumbnail.ts';
 import type { SiteTaxRules } from '../../../contract/tax.ts';
 import { TaxHint, useTaxRules } from '../checkout/tax-hint.tsx';
 import { Link, useNavigate } from 'react-router-dom';
@@ -34,7 +35,7 @@ function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean
   };
   return (
     <li className="cart-line card" aria-label={line.title}>
-      <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[480]} sizes="96px" width={96} height={64} />
+      <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[CART_THUMB_WIDTH]} sizes="96px" width={96} height={64} />
       <div className="cart-line-body">
         <h2 className="cart-line-title">
           <Link to={href(`/holidays/${line.slug}`)}>{line.title}</Link>
