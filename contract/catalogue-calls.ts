@@ -7,6 +7,8 @@ import {
   packageFiltersSchema,
   packageSearchParamsSchema,
   packageSearchResultSchema,
+  searchParamsSchema,
+  searchResultSchema,
 } from './catalogue.ts';
 import { itineraryFormParamsSchema } from './itinerary.ts';
 import { availabilityParamsSchema, availabilitySchema } from './availability.ts';
@@ -17,6 +19,15 @@ export const getFeaturedPackages = defineCall({
   shared: true,
   params: z.object({ limit: z.coerce.number().int().min(1).max(24).default(8) }),
   data: featuredPackagesSchema,
+});
+
+/** Ours: free-text search over title, city, country, trip type and interests, ranked (Postgres full-text search: docs/decisions/0060). */
+export const searchHolidays = defineCall({
+  method: 'GET',
+  path: 'Holiday/SearchHolidays',
+  shared: true,
+  params: searchParamsSchema,
+  data: searchResultSchema,
 });
 
 /** Spec: POST Holiday/GetPackagesByTypeCityAndInterest (typeId, cityId, interests); data.packages and data.total. */

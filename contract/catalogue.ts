@@ -96,3 +96,21 @@ export const packageFiltersSchema = z.object({
   interests: z.array(namedRefSchema.extend({ packageCount: z.number().int() })),
 });
 export type PackageFilters = z.infer<typeof packageFiltersSchema>;
+
+// ---------- free-text search (issue 22) ----------
+export const SEARCH_PAGE_SIZE = 24;
+export const searchParamsSchema = z.object({
+  q: z.string({ message: 'is required' }).trim().min(1, 'is required: type what you are looking for').max(100, 'must be at most 100 characters'),
+  pageIndex: pageIndexParam.default(1),
+});
+export const searchResultSchema = z.object({
+  /** The query as searched (trimmed). */
+  query: z.string(),
+  /** 'all': every word matched; 'any': nothing matched every word, these match some; 'none': nothing matched. */
+  match: z.enum(['all', 'any', 'none']),
+  packages: z.array(packageCardSchema),
+  total: z.number().int(),
+  /** When nothing matched: places and trip types to try instead, each with its link. */
+  suggestions: z.array(z.object({ label: z.string(), url: z.string() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getFeaturedPackages, getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
+import { getFeaturedPackages, getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest, searchHolidays } from '../../contract/catalogue-calls.ts';
+import { searchHolidays as search } from '../services/holiday-search.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { route } from '../lib/route.ts';
 import { featuredPackages, searchPackages } from '../services/catalogue.ts';
@@ -7,6 +8,8 @@ import { packageDetail, packageFilters } from '../services/package-detail.ts';
 import { siteTaxRules } from '../services/tax-rules.ts';
 
 export async function holidayRoutes(app: FastifyInstance) {
+  route(app, searchHolidays, async ({ q, pageIndex }, request) => ok(await search(app.db, request.site, q, pageIndex)));
+
   route(app, getFeaturedPackages, async ({ limit }, request) =>
     ok({ packages: await featuredPackages(app.db, request.site, limit) }),
   );

@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router-dom';
 import { blogPostPrefetch, blogPrefetch } from '../features/blog/blog-data.ts';
 import { listingPrefetch } from '../features/catalogue/listing-data.ts';
 import { packagePrefetch } from '../features/catalogue/package-data.ts';
+import { searchPrefetch } from '../features/catalogue/search-data.ts';
 import { footerPrefetch } from '../features/content/footer-data.ts';
 import { couponPrefetch, couponsPrefetch } from '../features/coupons/coupons-data.ts';
 import { dealCategoryPrefetch, dealsPrefetch } from '../features/deals/deals-data.ts';
@@ -25,6 +26,7 @@ export const SHELL_PATH = '/offline-shell';
 const pageRoutes: AppRoute[] = [
   { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
   { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
+  { path: '/search', page: lazyPage(() => import('../features/catalogue/search-page.tsx')), prefetch: searchPrefetch },
   { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
   { path: '/deals', page: lazyPage(() => import('../features/deals/deals-page.tsx')), prefetch: dealsPrefetch },
   { path: '/deals/:slug', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')), prefetch: dealCategoryPrefetch },

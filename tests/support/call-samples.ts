@@ -30,6 +30,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   'Holiday/GetPackagesByTypeCityAndInterest': (c) => ({ cityId: c.cityId, typeId: c.tripTypeId, interests: '1,2', pageIndex: 1, pageSize: 12, sort: 'popular' }),
   'Holiday/GetPackageDetail': (c) => ({ Slug: c.packageSlug }),
   'Holiday/GetFilters': () => ({}),
+  'Holiday/SearchHolidays': () => ({ q: 'dubai beach' }),
   'Holiday/Downloaditinaryform': (c) => ({ FullName: 'Aisha Rahman', Email: 'aisha@example.com', Phone: '+971501234567', PackageId: c.packageId, Message: 'Hello', Url: 'https://shop.example.com/' }),
   // content
   getBanner: () => ({ BannerType: 'home' }),

@@ -23,15 +23,17 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Search with suggestions as you type (WAI-ARIA combobox with a listbox popup): arrows move
- * through the suggestions, Enter opens one, Escape closes the list, then clears the text.
- * Without JavaScript the form opens the holiday finder.
+ * through the suggestions and Enter opens the one chosen; Enter or Search otherwise opens the
+ * results page for the text typed (/search?q=…), whether or not suggestions have loaded, so a
+ * suggestion never swallows a search. Escape closes the list, then clears the text. Without
+ * JavaScript the form is a plain GET to the same results page.
  */
-export function GlobalSearch() {
+export function GlobalSearch({ initial = '' }: { initial?: string }) {
   const { href } = useSite();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const input = useRef<HTMLInputElement>(null);
   // Text typed before the page became interactive is in the field but not in state yet.
   useEffect(() => {
@@ -65,7 +67,8 @@ export function GlobalSearch() {
       setOpen(true);
       if (suggestions.length) setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1));
     } else if (e.key === 'Enter') {
-      const pick = suggestions[active] ?? (expanded ? suggestions[0] : undefined);
+      // Only a suggestion the traveller moved to is opened; otherwise the form searches the text.
+      const pick = expanded && active >= 0 ? suggestions[active] : undefined;
       if (pick) {
         e.preventDefault();
         choose(pick);
@@ -87,13 +90,15 @@ export function GlobalSearch() {
     <form
       className="global-search"
       role="search"
-      action={href('/holidays')}
+      action={href('/search')}
       method="get"
       onSubmit={(e) => {
         e.preventDefault();
-        const pick = suggestions[active] ?? suggestions[0];
-        if (pick) choose(pick);
-        else navigate(href('/holidays'));
+        // The field's own value: text typed before the page became interactive counts too.
+        const typed = (input.current?.value ?? text).trim();
+        setOpen(false);
+        setActive(-1);
+        navigate(typed ? href(`/search?q=${encodeURIComponent(typed)}`) : href('/holidays'));
       }}
     >
       <label htmlFor={`${id}-input`} className="global-search-label">
@@ -104,7 +109,8 @@ export function GlobalSearch() {
         <input
           ref={input}
           id={`${id}-input`}
-          type="text"
+          name="q"
+          type="search"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={expanded}
