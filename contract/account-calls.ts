@@ -17,6 +17,7 @@ import {
   savePasswordParamsSchema,
   savePersonalDetailsParamsSchema,
   tokenParamsSchema,
+  deleteAccountParamsSchema,
   updateProfileParamsSchema,
   userPersonalDetailsSchema,
   verificationSchema,
@@ -57,3 +58,8 @@ export const postOrUpdateUserPersonalDetails = defineCall({
 });
 /** Ours: the same call as POST, so passport numbers and addresses stay out of URLs. */
 export const postOrUpdateUserPersonalDetailsPost = { ...postOrUpdateUserPersonalDetails, method: 'POST' as const };
+
+/** Ours: a copy of everything the shop keeps about the signed-in traveller (privacy policy), as JSON. */
+export const downloadMyData = defineCall({ method: 'GET', path: 'DownloadMyData', params: tokenParamsSchema, data: z.record(z.string(), z.unknown()) });
+/** Ours: deletes the signed-in traveller's account; bookings and invoices are kept only as tax law requires. */
+export const deleteAccount = defineCall({ method: 'POST', path: 'DeleteAccount', params: deleteAccountParamsSchema, data: z.null() });

@@ -172,6 +172,12 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const tokenParamsSchema = z.object({ token: tokenParam });
+/** Deleting an account: the current password (none for a Google-only account) and DELETE typed to confirm. */
+export const deleteAccountParamsSchema = z.object({
+  Token: tokenParam,
+  Password: z.string().max(200).optional(),
+  Confirm: z.string({ message: 'Type DELETE to confirm.' }).max(20),
+});
 export const profileImageSchema = z.object({ imageUrl: z.string() });
 /** Profile images: JPEG, PNG or WebP (by their bytes), at most 5 MB. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -7,6 +7,8 @@ import { MSG, PROFILE_IMAGE_MAX_BYTES } from '../../contract/account.ts';
 import {
   changePassword,
   createNewPassword,
+  deleteAccount,
+  downloadMyData,
   getProfileDetail,
   getUserPersonalDetails,
   login,
@@ -28,6 +30,7 @@ import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { requireOurPages } from '../lib/same-origin.ts';
 import * as accounts from '../services/accounts.ts';
+import { ACCOUNT_DATA_MESSAGES, deleteAccount as deleteAccountData, exportAccountData } from '../services/account-data.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
 import { detectDocumentType, storeUpload, uploadsDir } from '../services/uploads.ts';
@@ -115,6 +118,17 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, updateProfile, async (p, request, reply) => {
     const me = await signedIn(app, request, p.Tokan);
     return ok(await guarded(reply, () => accounts.updateProfile(app.db, me.userId, p)), accounts.MESSAGES.profileUpdated);
+  });
+  // The traveller's own data (privacy policy): a copy, and the account's deletion.
+  route(app, downloadMyData, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.token);
+    reply.header('content-disposition', `attachment; filename="wanderlust-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    return ok(await exportAccountData(app.db, me.userId));
+  });
+  route(app, deleteAccount, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    await deleteAccountData(app.db, app.config, me.userId, p.Password, p.Confirm);
+    return ok(null, ACCOUNT_DATA_MESSAGES.deleted);
   });
   route(app, getProfileDetail, async (p, request, reply) => {
     const me = await signedIn(app, request, p.token);

@@ -4,6 +4,7 @@ import { Seo } from '../../components/seo.tsx';
 import { COOKIE } from '../../lib/cookies.ts';
 import { browserCookies } from '../../lib/identity.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { MyDataSection } from './my-data-section.tsx';
 import { PersonalDetailsForm } from './personal-details-form.tsx';
 import { PhotoUpload } from './photo-upload.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -96,6 +97,9 @@ function Account({ userId }: { userId: string }) {
       </Section>
       <Section title="Change password" id="password-heading">
         <ChangePasswordForm />
+      </Section>
+      <Section title="Your data" id="data-heading">
+        <MyDataSection hasPassword={p?.hasPassword ?? true} />
       </Section>
       <SignOutButton />
     </div>

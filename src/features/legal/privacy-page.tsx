@@ -78,13 +78,13 @@ export default function PrivacyPage() {
           <h2 id="rights">Your rights</h2>
           <ul>
             <li>
-              <strong>A copy:</strong> you may ask for a copy of what we keep about you.
+              <strong>A copy:</strong> “Download my data” on your <Link to={href('/account')}>account page</Link> gives you everything we keep about you as a file; you may also ask us.
             </li>
             <li>
               <strong>Correction:</strong> you can change your details on your <Link to={href('/account')}>account page</Link>; for a name on a booking, write to us before travel.
             </li>
             <li>
-              <strong>Deletion:</strong> you may ask us to delete your account. We then erase your personal data, except what tax law requires us to keep with your bookings and invoices for the period above.
+              <strong>Deletion:</strong> “Delete my account” on your account page (once your trips are over) erases your sign-in, profile, photo, cart and uploaded documents at once. We keep only what tax law requires with your bookings and invoices (travellers’ names, the buyer’s address{india ? ' and PAN' : ''}) for the period above.
             </li>
             <li>
               <strong>Withdrawing consent</strong> for marketing messages at any time, and {india ? 'nominating a person to exercise these rights for you' : 'objecting to processing you did not agree to'}.
