@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
@@ -154,12 +154,14 @@ export async function runOutbox(
       await db
         .update(mailOutbox)
         .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
-        .where(eq(mailOutbox.id, row.id));
+        // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending')));
       if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
       else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
       continue;
     }
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+    // Sent is sent, whoever holds the lease now: no one sends it again.
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
     sent++;
   }
   return sent;
