@@ -43,6 +43,8 @@ declare module 'fastify' {
     sharedAnswers: SharedAnswers;
     /** Sends queued mail now: call after the transaction that queued it committed. */
     kickOutbox: () => void;
+    /** Resolves once the mail due now has been sent (or its retry scheduled): tests wait on it. */
+    flushOutbox: () => Promise<void>;
   }
 }
 
@@ -114,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
   const outbox = startOutbox(opts.db, createMailer(config, app.log), app.log, attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
   app.decorate('kickOutbox', outbox.kick);
+  app.decorate('flushOutbox', outbox.flush);
   app.addHook('onClose', async () => outbox.stop());
   app.decorate('sharedAnswers', sharedAnswers);
 

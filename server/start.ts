@@ -5,9 +5,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
-import { bookingNotifier } from './services/bookings/notify.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
-import { createMailer } from './services/mail.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
 import { purgeExpired } from './services/purge.ts';
 import { purgePersonalData } from './services/personal-data-retention.ts';
@@ -45,16 +43,16 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   purgeTimer.unref();
   // Gateway bookings whose payment never came give their rooms back; first, Razorpay or Stripe is
   // asked about each (a traveller may have paid and lost the page before our verify call).
-  const paidMail = bookingNotifier(database.db, config, createMailer(config, app.log), app.log);
+  // Their mail is queued with the payment, and sent at once (docs/decisions/0051).
   const expire = async () => {
     try {
       for (const b of await settleRazorpayOrders(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
         app.log.info(`booking ${b.refIdKey} found paid at Razorpay before its payment window closed`);
-        void paidMail(b.userId, b.refIdKey);
+        app.kickOutbox();
       }
       for (const b of await settleStripeSessions(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
         app.log.info(`booking ${b.refIdKey} found paid at Stripe before its payment window closed`);
-        void paidMail(b.userId, b.refIdKey);
+        app.kickOutbox();
       }
       const n = await cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES);
       if (n) app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`);
@@ -66,8 +64,10 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   expireTimer.unref();
   // Pay later: reminders 3 days and 1 day before the due date, and cancellation after it and its grace.
   const payLater = () =>
-    runPayLater(database.db, config, createMailer(config, app.log), app.log).then(
-      () => undefined,
+    runPayLater(database.db, config, app.log).then(
+      ({ reminded, cancelled }) => {
+        if (reminded || cancelled) app.kickOutbox();
+      },
       (err) => app.log.warn({ err }, 'pay-later reminders and cancellations failed'),
     );
   void payLater();

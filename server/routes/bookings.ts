@@ -26,20 +26,16 @@ import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
-import { bookingNotifier } from '../services/bookings/notify.ts';
 import { checkPan } from '../services/bookings/pan.ts';
 import { ownHold } from '../services/bookings/holds.ts';
 import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
 import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
 import type { BookingRow } from '../services/bookings/records.ts';
 import { answer, once } from '../services/idempotency.ts';
-import { createMailer } from '../services/mail.ts';
 import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
 import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
-  const mailConfirmation = bookingNotifier(app.db, app.config, createMailer(app.config, app.log), app.log);
-
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
 
   route(app, getBookingQuote, async (p, request) => {
@@ -69,7 +65,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     const body = answer<BookingSummary>(reply, result);
     // The next step (bank details, or the gateway's order or session) is read or made afresh, after the commit.
     const booking = await ownBooking(app.db, me.userId, body.data.BookingId);
-    if (!result.replayed && booking.paymentMethod === 'pay-later') void mailConfirmation(me.userId, booking.refIdKey);
+    // Pay later's confirmation was queued with the booking: sent now (docs/decisions/0051).
+    if (!result.replayed && booking.paymentMethod === 'pay-later') app.kickOutbox();
     const Next = await nextStepFor(app.db, app.config, booking);
     return { ...body, data: { ...body.data, Status: booking.status, PaymentStatus: booking.paymentStatus, Next } };
   });
@@ -91,7 +88,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyRazorpayPayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyRazorpay(app.db, app.config, me.userId, p);
-    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey, verified.outcome);
+    if (verified.changed) app.kickOutbox();
     // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);
@@ -100,7 +97,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyStripePayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyStripe(app.db, app.config, me.userId, p);
-    if (verified.changed) void mailConfirmation(me.userId, verified.booking.RefIdKey, verified.outcome);
+    if (verified.changed) app.kickOutbox();
     // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);

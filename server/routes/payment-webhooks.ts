@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../lib/envelope.ts';
-import { bookingNotifier } from '../services/bookings/notify.ts';
-import { createMailer } from '../services/mail.ts';
 import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/payments.ts';
 import { razorpayWebhookSignatureValid, type RazorpayWebhookEvent } from '../services/payments/razorpay.ts';
 import { stripeClient, type Stripe } from '../services/payments/stripe.ts';
@@ -12,7 +10,6 @@ import { stripeClient, type Stripe } from '../services/payments/stripe.ts';
  * Razorpay's (HMAC-SHA256 of the body) with RAZORPAY_WEBHOOK_SECRET.
  */
 export async function paymentWebhookRoutes(app: FastifyInstance) {
-  const notify = bookingNotifier(app.db, app.config, createMailer(app.config, app.log), app.log);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -27,8 +24,9 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     } catch {
       return sendError(reply, 400, 'The Stripe-Signature of this event is not valid.');
     }
-    const changed = await handleStripeEvent(app.db, event, request.log);
-    if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
+    const changed = await handleStripeEvent(app.db, app.config, event, request.log);
+    // Its mail was queued with the change: sent now.
+    if (changed) app.kickOutbox();
     return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
   });
 
@@ -47,8 +45,8 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     if (!event || typeof event !== 'object') return sendError(reply, 400, 'A Razorpay event must be a JSON object.');
     const header = request.headers['x-razorpay-event-id'];
     const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
-    const changed = await handleRazorpayEvent(app.db, event, eventId, request.log);
-    if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
+    const changed = await handleRazorpayEvent(app.db, app.config, event, eventId, request.log);
+    if (changed) app.kickOutbox();
     return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
   });
 }

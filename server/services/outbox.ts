@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
@@ -32,18 +32,30 @@ export interface QueuedMail {
 
 /**
  * Queues a mail in the transaction of the change it tells of (docs/decisions/0051): it is sent
- * once that transaction commits, by the outbox worker, and never if it rolls back.
+ * once that transaction commits, by the outbox worker, and never if it rolls back. The same
+ * dedupe key queued again (a retried job, a replayed webhook) changes nothing. Returns whether
+ * this call queued it.
  */
-export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<void> {
-  await tx
+export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<boolean> {
+  const rows = await tx
     .insert(mailOutbox)
     .values({ kind: mail.kind, dedupeKey: mail.dedupeKey ?? null, bookingId: mail.bookingId ?? null, payload: mail.message as unknown as Record<string, unknown> })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
 }
 
-/** Seconds before attempt n+1 (1-based n): 30 s, 2 min, 8 min, … at most 6 hours; after MAX_ATTEMPTS the mail is 'failed'. */
+/** Attempts before a mail is given up as 'failed' (logged at error; staff resend it from the desk). */
 export const MAX_ATTEMPTS = 8;
+/** Seconds before attempt n+1 after attempt n failed: 30 s, 2 min, 8 min, 32 min, 2 h 8 min, then 6 hours. */
 export const backoffSeconds = (attempts: number) => Math.min(6 * 3600, 30 * 4 ** (attempts - 1));
+/**
+ * A worker that takes a mail holds it this long (its next_attempt_at moved ahead): no other worker
+ * takes it meanwhile. A process killed while sending leaves it to be taken again when this ends.
+ */
+export const LEASE_SECONDS = 600;
+/** A send (attachments rendered, SMTP answered) that takes longer counts as failed: well inside the lease. */
+export const SEND_TIMEOUT_MS = 120_000;
 
 /** Renders a queued attachment into bytes at send time (server/services/outbox-attachments.ts). */
 export type AttachmentRenderer = (db: Db, a: OutboxAttachment) => Promise<{ filename: string; content: Buffer; contentType: string }[]>;
@@ -56,66 +68,128 @@ interface Log {
 type Row = typeof mailOutbox.$inferSelect;
 
 /**
- * Sends what is due, one row at a time: the row is locked (FOR UPDATE SKIP LOCKED, so two
- * processes never send the same mail) and marked sent in the transaction that sent it. A process
- * killed between the SMTP answer and the commit sends that one mail again on restart: at least
- * once, never lost (docs/decisions/0051). Returns how many were sent.
+ * Takes the next mail that is due, if any, in a short transaction: the row is locked with FOR
+ * UPDATE SKIP LOCKED (two workers never take the same one) and leased (its next attempt moved
+ * LEASE_SECONDS ahead, its attempt counted) before the lock is let go. No transaction stays open
+ * while SMTP is talked to: on PGlite a transaction holds the only connection, and the whole shop
+ * would wait on the mail server.
  */
-export async function runOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, now = () => new Date(), limit = 20): Promise<number> {
+async function take(db: Db, at: Date): Promise<Row | null> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = (await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, at)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true })) as Row[];
+    if (!row) return null;
+    if (row.attempts >= MAX_ATTEMPTS) {
+      // Its last attempt was cut short (the process stopped while it was leased): given up.
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'failed', lastError: row.lastError ?? 'the process stopped during its last attempt' })
+        .where(eq(mailOutbox.id, row.id));
+      return { ...row, status: 'failed' };
+    }
+    const attempts = row.attempts + 1;
+    await tx
+      .update(mailOutbox)
+      .set({ attempts, nextAttemptAt: new Date(at.getTime() + LEASE_SECONDS * 1000) })
+      .where(eq(mailOutbox.id, row.id));
+    return { ...row, attempts };
+  });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sends what is due, one mail at a time: each is taken under a lease (see take), its attachments
+ * rendered from the booking as it is now, handed to SMTP, then marked sent. A failure schedules
+ * the next attempt with backoff, and after MAX_ATTEMPTS marks it 'failed' (logged at error). A
+ * process killed between the SMTP answer and the mark sends that one mail again once its lease
+ * ends: at least once, never lost (docs/decisions/0051). Returns how many were sent.
+ */
+export async function runOutbox(
+  db: Db,
+  mailer: Mailer,
+  log: Log,
+  render: AttachmentRenderer | null,
+  now = () => new Date(),
+  limit = 1000,
+  sendTimeoutMs = SEND_TIMEOUT_MS,
+): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
-    const outcome = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const row = await take(db, now());
+    if (!row) break;
+    if (row.status === 'failed') {
+      log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
+      continue;
+    }
+    const m = row.payload as unknown as OutboxMail;
+    try {
+      await withTimeout(
+        (async () => {
+          const attachments = [];
+          for (const a of m.attachments ?? []) {
+            if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
+            attachments.push(...(await render(db, a)));
+          }
+          await mailer.send({ to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, attachments });
+        })(),
+        sendTimeoutMs,
+      );
+    } catch (err) {
+      const failed = row.attempts >= MAX_ATTEMPTS;
+      const message = err instanceof Error ? err.message : String(err);
       const at = now();
-      const [row] = (await tx
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, at)))
-        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-        .limit(1)
-        .for('update', { skipLocked: true })) as Row[];
-      if (!row) return 'none' as const;
-      const m = row.payload as unknown as OutboxMail;
-      try {
-        const attachments = [];
-        for (const a of m.attachments ?? []) {
-          if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
-          attachments.push(...(await render(tx, a)));
-        }
-        await mailer.send({ to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, attachments });
-        await tx.update(mailOutbox).set({ status: 'sent', sentAt: at, attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
-        return 'sent' as const;
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const failed = attempts >= MAX_ATTEMPTS;
-        const message = err instanceof Error ? err.message : String(err);
-        await tx
-          .update(mailOutbox)
-          .set({ attempts, lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(attempts) * 1000) })
-          .where(eq(mailOutbox.id, row.id));
-        (failed ? log.error : log.warn).call(log, { err, mailId: row.id, kind: row.kind, attempts }, failed ? 'mail given up after its last attempt' : 'mail not sent: will retry');
-        return 'retry' as const;
-      }
-    });
-    if (outcome === 'none') break;
-    if (outcome === 'sent') sent++;
+      await db
+        .update(mailOutbox)
+        .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
+        // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending')));
+      if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
+      else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
+      continue;
+    }
+    // Sent is sent, whoever holds the lease now: no one sends it again.
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
+    sent++;
   }
   return sent;
 }
 
-/** Runs the outbox every `intervalMs` (and at once when kicked after a commit) until stopped. */
+/**
+ * Runs the outbox every `intervalMs` and at once when kicked (after a commit that queued mail),
+ * one run at a time per process, until stopped. `flush` resolves once a run that started after
+ * the call has finished: everything that was due then has been sent or rescheduled.
+ */
 export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number) {
   let running: Promise<unknown> | null = null;
   let again = false;
+  let stopped = false;
+  let idle: (() => void)[] = [];
   const tick = () => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    const waiting = idle;
+    idle = [];
     running = runOutbox(db, mailer, log, render)
       .catch((err) => log.warn({ err }, 'the mail outbox failed'))
       .finally(() => {
         running = null;
+        waiting.forEach((done) => done());
         if (again) {
           again = false;
           tick();
@@ -126,9 +200,17 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
   timer.unref();
   return {
     kick: tick,
+    flush: () =>
+      new Promise<void>((resolve) => {
+        if (stopped) return resolve();
+        idle.push(resolve);
+        tick();
+      }),
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
+      idle.splice(0).forEach((done) => done());
     },
   };
 }

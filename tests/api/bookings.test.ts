@@ -59,7 +59,7 @@ describe('CreateBooking', () => {
     expect(b.Next.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const cart = await call(kit.app, 'POST', 'GetCart', {}, { token: asha.token });
     expect(cart.body.data).toEqual([]);
-    const mail = await kit.mail.waitFor('asha.rao@example.com', { since });
+    const mail = await kit.mail.waitFor('asha.rao@example.com', { since, subject: /^Booking confirmed/ });
     expect(mail.subject).toBe(`Booking confirmed: ${b.RefIdKey}`);
     expect(mail.raw).toContain(`AED ${(aed * 2).toLocaleString('en-US')}`);
     expect(mail.raw).toContain('IBAN');

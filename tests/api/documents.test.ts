@@ -210,7 +210,7 @@ describe('GetInvoiceDetails', () => {
 
     // The booking page and the mail name the same reference to quote.
     expect(d.RefIdKey).toBe(b.RefIdKey);
-    const mail = await kit.mail.waitFor('asha.rao@example.com', { since });
+    const mail = await kit.mail.waitFor('asha.rao@example.com', { since, subject: `Booking confirmed: ${b.RefIdKey}` });
     expect(mail.raw).toContain(`Reference: ${b.RefIdKey}`);
     expect([...mail.raw.matchAll(/(?:quote|Reference:) ([A-Z0-9-]{6,})/g)].map((m) => m[1]).every((r) => r === b.RefIdKey)).toBe(true);
   });

@@ -331,12 +331,12 @@ describe('a signed Stripe event that does not match its booking', () => {
     const event = stripeClient(kit.app.config).webhooks.constructEvent(signed.payload, signed.signature, kit.app.config.STRIPE_WEBHOOK_SECRET!);
     const warnings: unknown[][] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
-    expect(await handleStripeEvent(kit.database.db, event, log)).toBeNull();
+    expect(await handleStripeEvent(kit.database.db, kit.app.config, event, log)).toBeNull();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]![0]).toMatchObject({ event: event.id, booking: b.RefIdKey, mismatch: [`amount ${b.Total + 100} is not the ${b.Total} due`] });
     expect(warnings[0]![1]).toMatch(new RegExp(`^Stripe event ${event.id} does not match booking ${b.RefIdKey}: amount`));
     // Stored once: a replay is neither stored nor logged again.
-    expect(await handleStripeEvent(kit.database.db, event, log)).toBeNull();
+    expect(await handleStripeEvent(kit.database.db, kit.app.config, event, log)).toBeNull();
     expect(warnings).toHaveLength(1);
     expect((await events(b.BookingId)).map((e) => e.outcome)).toEqual(['mismatch']);
   });

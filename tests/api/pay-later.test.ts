@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay, formatMinor } from '../../contract/format.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
-import { createMailer } from '../../server/services/mail.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import { book, call, count, createBookingKit, findPackage, freshDate, holdId, inDays, lead, markPaidInFull, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
@@ -22,7 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const run = (now: Date) => runPayLater(kit.database.db, kit.app.config, createMailer(kit.app.config, quiet), quiet, now);
+/** The job at `now`, then the mail it queued sent by the app's outbox (as start.ts kicks it after the job). */
+const run = async (now: Date) => {
+  const done = await runPayLater(kit.database.db, kit.app.config, quiet, now);
+  await kit.app.flushOutbox();
+  return done;
+};
 /** Noon UTC on a day: the same calendar day in Dubai. */
 const noon = (day: string, plus = 0) => new Date(Date.parse(`${day}T12:00:00Z`) + plus * 86_400_000);
 

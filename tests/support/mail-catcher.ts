@@ -11,8 +11,11 @@ export interface MailCatcher {
   url: string;
   port: number;
   mails: CaughtMail[];
-  /** The latest mail to `to` that arrives after `since` mails were already caught. */
-  waitFor(to: string, opts?: { since?: number; timeoutMs?: number }): Promise<CaughtMail>;
+  /**
+   * The latest mail to `to` that arrives after `since` mails were already caught (with `subject`:
+   * the latest with that subject; mail sent by the outbox may arrive after a later change's).
+   */
+  waitFor(to: string, opts?: { since?: number; timeoutMs?: number; subject?: string | RegExp }): Promise<CaughtMail>;
   /** The 6-digit code in a mail's subject. */
   codeOf(mail: CaughtMail): string;
   close(): Promise<void>;
@@ -56,10 +59,14 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
       const since = opts.since ?? 0;
       const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
       for (;;) {
-        const found = mails.slice(since).filter((m) => m.to.includes(to.toLowerCase())).at(-1);
+        const subject = opts.subject;
+        const found = mails
+          .slice(since)
+          .filter((m) => m.to.includes(to.toLowerCase()) && (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))))
+          .at(-1);
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no mail to ${to} within the time allowed`);
+        if (left <= 0) throw new Error(`no mail to ${to}${opts.subject ? ` with the subject ${String(opts.subject)}` : ''} within the time allowed`);
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, Math.min(left, 250));
           waiters.push(() => {

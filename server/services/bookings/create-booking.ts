@@ -10,6 +10,7 @@ import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
 import { checkHeldAgeBands } from './age-bands.ts';
 import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
+import { queueBookingMail } from './notify.ts';
 import { checkPan } from './pan.ts';
 import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
@@ -219,6 +220,8 @@ export async function createBooking(
              ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
     await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
     // No tax invoice yet: its number comes when the balance is received in full (a proforma meanwhile).
+    // Pay later is confirmed now: its confirmation is queued with the booking (a gateway's comes with the payment).
+    if (payLater) await queueBookingMail(tx, config, b.id, { booked: true });
     const travellers = 1 + input.Travellers.length;
     return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
   });

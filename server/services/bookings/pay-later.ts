@@ -5,7 +5,8 @@ import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, siteDay } from '../documents/source.ts';
-import type { MailMessage, Mailer } from '../mail.ts';
+import type { MailMessage } from '../mail.ts';
+import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { cancelUnpaid } from './expiry.ts';
 import { paymentMethodsFor } from './pricing.ts';
@@ -17,8 +18,9 @@ import { bookingDetail } from './queries.ts';
  * goes once, and a job that runs late sends only the latest that applies); an unpaid booking is
  * cancelled on the day after the due date plus PAY_LATER_GRACE_DAYS, its rooms released and its
  * traveller told. Days are the site's calendar days. Safe with several processes: each booking is
- * taken under a row lock, skipped when another process has it. Mail goes after the commit: a
- * failed mail is logged and never sent twice.
+ * taken under a row lock, skipped when another process has it. Each mail is queued in the
+ * transaction that marks the reminder sent or cancels the booking, and sent by the mail outbox
+ * after the commit (docs/decisions/0051): never lost, and once (its dedupe key).
  */
 
 /** The reminders, latest last: days before the due date. */
@@ -139,7 +141,7 @@ async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>,
  * Sends the reminders that are due and cancels what is unpaid past the due date and its grace, as
  * of `now`. Returns how many of each.
  */
-export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: Log, now = new Date()): Promise<{ reminded: number; cancelled: number }> {
+export async function runPayLater(db: Db, config: Config, log: Log, now = new Date()): Promise<{ reminded: number; cancelled: number }> {
   let reminded = 0;
   let cancelled = 0;
   const grace = config.PAY_LATER_GRACE_DAYS;
@@ -163,14 +165,11 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
         ).rows[0],
       async (tx, row) => {
         await tx.execute(sql`update bookings set last_reminder_days = ${row.kind} where id = ${row.id}`);
+        await queueAbout(tx, config, row, 'pay-later-reminder', `pay-later-reminder:${row.id}:${row.kind}`, (d) => payLaterReminderMail(config, d, row.days_left));
       },
     );
-    for (const r of reminders) {
-      reminded += 1;
-      await mailAbout(db, config, r, (d) => payLaterReminderMail(config, d, r.days_left), mailer, log);
-    }
+    reminded += reminders.length;
 
-    const dues = new Map<number, { amount: number; dueOn: string }>();
     const cancels = await eachLocked(
       db,
       async (tx) =>
@@ -185,30 +184,24 @@ export async function runPayLater(db: Db, config: Config, mailer: Mailer, log: L
           sql`select to_char(payment_due_on, 'YYYY-MM-DD') as due, (total - amount_paid)::int as amount from bookings where id = ${row.id}`,
         );
         const f = facts[0]!;
-        dues.set(row.id, { amount: f.amount, dueOn: f.due });
         await cancelUnpaid(
           tx,
           row.id,
           `balance due on ${formatDay(f.due)} not received${grace ? ` within ${grace} ${grace === 1 ? 'day' : 'days'} of grace` : ''}: cancelled, rooms released`,
           now,
         );
+        // Written from the booking as it now is: cancelled.
+        await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) => payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due }));
       },
     );
-    for (const c of cancels) {
-      cancelled += 1;
-      await mailAbout(db, config, c, (d) => payLaterCancelledMail(config, d, dues.get(c.id)!), mailer, log);
-    }
+    cancelled += cancels.length;
   }
-  if (reminded || cancelled) log.info(`pay later: ${reminded} reminder(s) sent, ${cancelled} unpaid booking(s) cancelled`);
+  if (reminded || cancelled) log.info(`pay later: ${reminded} reminder(s) queued, ${cancelled} unpaid booking(s) cancelled`);
   return { reminded, cancelled };
 }
 
-async function mailAbout(db: Db, config: Config, row: Picked, make: (d: BookingDetail) => MailMessage | null, mailer: Mailer, log: Log) {
-  try {
-    const detail = await bookingDetail(db, config, row.user_id, row.ref_id_key);
-    const message = make(detail);
-    if (message) await mailer.send(message);
-  } catch (err) {
-    log.warn({ err, refIdKey: row.ref_id_key }, 'pay-later mail failed');
-  }
+/** Queues the traveller's mail about this booking, in the transaction of the change (docs/decisions/0051). */
+async function queueAbout(tx: Db, config: Config, row: Picked, kind: string, dedupeKey: string, make: (d: BookingDetail) => MailMessage | null) {
+  const message = make(await bookingDetail(tx, config, row.user_id, row.ref_id_key));
+  if (message) await enqueueMail(tx, { kind, dedupeKey, bookingId: row.id, message: { to: message.to, subject: message.subject, text: message.text } });
 }

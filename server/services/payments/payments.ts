@@ -9,6 +9,7 @@ import { bookings, bookingTravellers, paymentEvents, payments } from '../../db/s
 import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { bookedRooms, resellRooms } from '../bookings/inventory.ts';
+import { queueBookingMail } from '../bookings/notify.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
@@ -252,7 +253,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
  * reinstated when every line's rooms can still be sold (and its travel is still ahead), else the
  * payment's refund is due; a booking already paid gets the payment recorded with its refund due.
  */
-export async function applyPayment(db: Db, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
+export async function applyPayment(db: Db, config: Config, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
@@ -262,6 +263,8 @@ export async function applyPayment(db: Db, payment: PaymentRow, c: Confirmation,
     if (eventRow === null) return { outcome: 'duplicate', booking: b };
     const finish = async (outcome: PaymentOutcome, detail: string): Promise<Applied> => {
       await tx.update(paymentEvents).set({ outcome: outcome === 'paid-twice' ? 'refund-due' : outcome, detail }).where(eq(paymentEvents.id, eventRow));
+      // The traveller's mail, queued with the change it tells of (docs/decisions/0051).
+      if (outcome !== 'duplicate') await queueBookingMail(tx, config, b.id, { paymentId: payment.id });
       const [after] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
       return { outcome, booking: after! };
     };
@@ -373,7 +376,7 @@ export async function verifyRazorpay(
   if (order.amount !== payment.amount || order.currency !== b.currency || order.receipt !== b.refIdKey || (unpaid && payment.amount !== dueOf(b))) {
     throw conflict(PAYMENT_MESSAGES.amountMismatch);
   }
-  const applied = await applyPayment(db, payment, {
+  const applied = await applyPayment(db, config, payment, {
     paymentId: p.razorpay_payment_id,
     amount: order.amount,
     currency: order.currency,
@@ -409,6 +412,7 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
     try {
       const applied = await applyPayment(
         db,
+        config,
         payment,
         { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId: `settle:${paid.id}`, type: 'order.payments', payload: paid, how: 'Razorpay (found paid at Razorpay before the payment window closed)' },
         now,
@@ -463,7 +467,7 @@ export async function verifyStripe(db: Db, config: Config, userId: number, p: { 
   const session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(p.sessionId));
   if (sessionProblems(session, b, payment).length) throw conflict(PAYMENT_MESSAGES.amountMismatch);
   if (session.payment_status !== 'paid') throw conflict(b.status === 'cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.notPaidYet);
-  const applied = await applyPayment(db, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)'));
+  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)'));
   return verified(db, userId, payment, applied);
 }
 
@@ -494,6 +498,7 @@ export async function settleStripeSessions(db: Db, config: Config, windowMinutes
     try {
       const applied = await applyPayment(
         db,
+        config,
         payment,
         stripeConfirmation(session, `settle:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (found paid at Stripe before the payment window closed)'),
         now,
@@ -522,7 +527,7 @@ export interface Changed {
  * session, reference) with what did not match, and logged at warn. Returns the booking that
  * changed, if any, so its mail can be sent.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event, log?: FastifyBaseLogger): Promise<Changed | null> {
+export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Event, log?: FastifyBaseLogger): Promise<Changed | null> {
   const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'stripe', eventId: event.id, type: event.type, bookingId, outcome, detail, payload: event });
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
     await store(null, 'ignored', 'not an event the shop acts on');
@@ -558,7 +563,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, log?: Fasti
     await store(b.id, 'ignored', 'the session is not paid yet');
     return null;
   }
-  const applied = await applyPayment(db, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)'));
+  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)'));
   return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
 }
 
@@ -567,7 +572,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, log?: Fasti
  * payment of one of our orders, for its exact amount and currency, pays the booking as the verify
  * call does (a replay, by event id or payment id, changes nothing). Every event is stored.
  */
-export async function handleRazorpayEvent(db: Db, event: RazorpayWebhookEvent, eventId: string, log?: FastifyBaseLogger): Promise<Changed | null> {
+export async function handleRazorpayEvent(db: Db, config: Config, event: RazorpayWebhookEvent, eventId: string, log?: FastifyBaseLogger): Promise<Changed | null> {
   const type = String(event.event ?? '');
   const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
   const paid = event.payload?.payment?.entity;
@@ -602,7 +607,7 @@ export async function handleRazorpayEvent(db: Db, event: RazorpayWebhookEvent, e
     return null;
   }
   try {
-    const applied = await applyPayment(db, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)' });
+    const applied = await applyPayment(db, config, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)' });
     return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;

@@ -1,0 +1,244 @@
+import { eq, like } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/lib/server.ts';
+import type { Database } from '../../server/db/client.ts';
+import { mailOutbox } from '../../server/db/schema.ts';
+import { createMailer, type Mailer } from '../../server/services/mail.ts';
+import { backoffSeconds, enqueueMail, LEASE_SECONDS, MAX_ATTEMPTS, runOutbox } from '../../server/services/outbox.ts';
+import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
+
+/*
+ * The mail outbox (server/services/outbox.ts, docs/decisions/0051): mail queued in the transaction
+ * of its change, sent by a worker over real SMTP (the local catcher, or a port nobody listens on),
+ * with the clock passed in to reach the retries. On Postgres (npm run test:postgres) the two
+ * workers truly run at once.
+ */
+
+type Logged = { level: 'warn' | 'error'; msg: string; obj: Record<string, unknown> };
+
+const mailerTo = (url: string): Mailer => createMailer({ SMTP_URL: url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', NODE_ENV: 'test' }, { info: () => undefined });
+const recorder = () => {
+  const logged: Logged[] = [];
+  return {
+    logged,
+    warn: (obj: object, msg?: string) => void logged.push({ level: 'warn', msg: msg ?? '', obj: obj as Record<string, unknown> }),
+    error: (obj: object, msg?: string) => void logged.push({ level: 'error', msg: msg ?? '', obj: obj as Record<string, unknown> }),
+  };
+};
+const seconds = (at: Date, s: number) => new Date(at.getTime() + s * 1000);
+let n = 0;
+const address = (what: string) => `${what}.${++n}.${Date.now()}@example.com`;
+
+describe('the outbox worker', () => {
+  let database: Database;
+  let catcher: MailCatcher;
+  let mailer: Mailer;
+  const db = () => database.db;
+  const to = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
+  const row = async (dedupeKey: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0];
+  const queue = (email: string, dedupeKey: string, subject = `Hello ${dedupeKey}`) =>
+    db().transaction((tx) => enqueueMail(tx, { kind: 'test', dedupeKey, message: { to: email, subject, text: `About ${dedupeKey}.` } }));
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ seed: false });
+    catcher = await startMailCatcher();
+    mailer = mailerTo(catcher.url);
+  });
+  afterAll(async () => {
+    await catcher?.close();
+    await database?.close();
+  });
+
+  it('sends nothing for a transaction that rolled back, and what committed once', async () => {
+    const email = address('rollback');
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueueMail(tx, { kind: 'test', dedupeKey: 'rollback:1', message: { to: email, subject: 'Never', text: 'The change behind me failed.' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await row('rollback:1')).toBeUndefined();
+    await queue(email, 'rollback:2', 'Committed');
+
+    const log = recorder();
+    expect(await runOutbox(db(), mailer, log, null)).toBe(1);
+    expect(await runOutbox(db(), mailer, log, null)).toBe(0);
+    expect(to(email).map((m) => m.subject)).toEqual(['Committed']);
+    expect(mailText(to(email)[0]!.raw)).toContain('About rollback:2.');
+    expect(await row('rollback:2')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(log.logged).toEqual([]);
+  });
+
+  it('queues the same dedupe key once: a second queueing (a replayed job) is no second mail', async () => {
+    const email = address('dedupe');
+    expect(await queue(email, 'dedupe:1', 'First')).toBe(true);
+    expect(await queue(email, 'dedupe:1', 'Second')).toBe(false);
+    await runOutbox(db(), mailer, recorder(), null);
+    // Queued again after it was sent: still nothing new.
+    expect(await queue(email, 'dedupe:1', 'Third')).toBe(false);
+    await runOutbox(db(), mailer, recorder(), null);
+    expect(to(email).map((m) => m.subject)).toEqual(['First']);
+  });
+
+  it('retries a mail the SMTP server refused with backoff, then gives it up as failed after MAX_ATTEMPTS, logged at error', async () => {
+    const down = mailerTo(`smtp://127.0.0.1:${await freePort()}`);
+    const email = address('down');
+    await queue(email, 'down:1');
+    const log = recorder();
+    let at = seconds(new Date(), 1);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      // Not before its time.
+      if (attempt > 1) {
+        expect(await runOutbox(db(), down, log, null, () => seconds(at, -1))).toBe(0);
+        expect((await row('down:1'))!.attempts).toBe(attempt - 1);
+      }
+      expect(await runOutbox(db(), down, log, null, () => at)).toBe(0);
+      const r = (await row('down:1'))!;
+      expect(r.attempts).toBe(attempt);
+      expect(r.lastError).toMatch(/ECONNREFUSED|connect/i);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(r.status).toBe('pending');
+        expect(r.nextAttemptAt.getTime()).toBe(seconds(at, backoffSeconds(attempt)).getTime());
+        at = r.nextAttemptAt;
+      } else {
+        expect(r.status).toBe('failed');
+      }
+    }
+    expect([30, 120, 480].map((s, i) => backoffSeconds(i + 1))).toEqual([30, 120, 480]);
+    expect(log.logged.filter((l) => l.level === 'warn')).toHaveLength(MAX_ATTEMPTS - 1);
+    const errors = log.logged.filter((l) => l.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(new RegExp(`^mail given up after ${MAX_ATTEMPTS} attempts`));
+    expect(errors[0]!.obj).toMatchObject({ kind: 'test', attempts: MAX_ATTEMPTS });
+    // Failed is final: a day later, nothing is tried.
+    expect(await runOutbox(db(), down, log, null, () => seconds(at, 86_400))).toBe(0);
+    expect((await row('down:1'))!.attempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it('sends a mail once when the SMTP server answers on a later attempt', async () => {
+    const port = await freePort();
+    const late = mailerTo(`smtp://127.0.0.1:${port}`);
+    const email = address('late');
+    await queue(email, 'late:1');
+    const t0 = seconds(new Date(), 1);
+    const log = recorder();
+    expect(await runOutbox(db(), late, log, null, () => t0)).toBe(0);
+    expect(await row('late:1')).toMatchObject({ status: 'pending', attempts: 1 });
+    const server = await startMailCatcher(port);
+    try {
+      expect(await runOutbox(db(), late, log, null, () => seconds(t0, backoffSeconds(1) - 1))).toBe(0);
+      expect(await runOutbox(db(), late, log, null, () => seconds(t0, backoffSeconds(1)))).toBe(1);
+      expect(await runOutbox(db(), late, log, null, () => seconds(t0, 86_400))).toBe(0);
+      expect(server.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+    expect(await row('late:1')).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('two workers at once send each mail once', async () => {
+    const emails = Array.from({ length: 30 }, () => address('pair'));
+    for (const [i, email] of emails.entries()) await queue(email, `pair:${i}`);
+    const sent = await Promise.all([runOutbox(db(), mailer, recorder(), null), runOutbox(db(), mailerTo(catcher.url), recorder(), null)]);
+    expect(sent[0] + sent[1]).toBe(30);
+    for (const email of emails) expect(to(email), email).toHaveLength(1);
+    const rows = await db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'pair:%'));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(emails.map(() => ['sent', 1]));
+  });
+
+  it('a mail a worker is sending is not taken by another until its lease ends; a worker that died is replaced after it', async () => {
+    const email = address('lease');
+    await queue(email, 'lease:1');
+    const t0 = seconds(new Date(), 1);
+    // Worker A takes it and hangs on an SMTP server that never answers (as if killed mid-send).
+    const hung: Mailer = { live: true, send: () => new Promise(() => undefined) };
+    const a = runOutbox(db(), hung, recorder(), null, () => t0, 1000, 1500);
+    while ((await row('lease:1'))!.attempts === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(await runOutbox(db(), mailer, recorder(), null, () => t0)).toBe(0);
+    expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS - 1))).toBe(0);
+    // The lease over, worker B sends it.
+    expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS))).toBe(1);
+    // A's send times out afterwards: it does not undo B's.
+    expect(await a).toBe(0);
+    expect(await row('lease:1')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(to(email)).toHaveLength(1);
+  });
+});
+
+/** The PDF parts of a raw mail: file name and bytes. */
+function pdfAttachments(raw: string): { filename: string; bytes: Buffer }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw.split(`--${boundary}`).flatMap((part) => {
+    const at = part.search(/\r?\n\r?\n/);
+    const head = part.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^Content-Type:\s*application\/pdf/im.test(head)) return [];
+    return [{ filename: /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '', bytes: Buffer.from(part.slice(at).replace(/\s+/g, ''), 'base64') }];
+  });
+}
+
+const pdfText = async (bytes: Buffer) => ((await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text as string).replace(/\s+/g, ' ');
+
+describe('booking mail through the outbox', () => {
+  let kit: BookingKit;
+  beforeAll(async () => {
+    kit = await createBookingKit();
+  });
+  afterAll(() => kit?.close());
+
+  const outboxOf = (bookingId: number) => kit.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, bookingId));
+  const mailsTo = (email: string, since = 0): CaughtMail[] => kit.mail.mails.slice(since).filter((m) => m.to.includes(email));
+
+  it('pay later: the confirmation is queued with the booking and arrives with the proforma invoice as a PDF, no vouchers', async () => {
+    const who = await traveller(kit, 'ines');
+    const pkg = await findPackage(kit, { rooms: 10, inIndia: false });
+    const id = await holdId(kit, who.token, 'UAE', [{ packageId: pkg.id }]);
+    const res = await book(kit, who.token, 'UAE', { TempBookingId: id, LeadTraveller: lead({ Email: who.email }) });
+    expect(res.status, res.body.message).toBe(200);
+    const b = res.body.data as { BookingId: number; RefIdKey: string };
+    const queued = await outboxOf(b.BookingId);
+    expect(queued.map((r) => [r.kind, r.dedupeKey])).toEqual([['booking-confirmed', `booking-confirmed:${b.BookingId}`]]);
+
+    const mail = await kit.mail.waitFor(who.email, { subject: `Booking confirmed: ${b.RefIdKey}` });
+    expect(mailText(mail.raw)).toContain(`Your booking reference is ${b.RefIdKey}`);
+    const pdfs = pdfAttachments(mail.raw);
+    expect(pdfs.map((p) => p.filename)).toEqual([`invoice-${b.RefIdKey}.pdf`]);
+    expect(pdfs[0]!.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdfs[0]!.bytes);
+    expect(text).toContain('Proforma');
+    expect(text).toContain(b.RefIdKey);
+    await kit.app.flushOutbox();
+    expect(await outboxOf(b.BookingId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+  });
+
+  it('a gateway payment: the mail is queued with the payment and carries the tax invoice and the vouchers; a replayed proof mails nothing more', async () => {
+    const who = await traveller(kit, 'priya');
+    const india = await findPackage(kit, { inIndia: true, rooms: 10 });
+    const b = await siteBooking(kit, who, 'IN', india.id, 'razorpay');
+    // Nothing is mailed for a booking still waiting for its payment.
+    await kit.app.flushOutbox();
+    expect(await outboxOf(b.BookingId)).toEqual([]);
+
+    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const since = kit.mail.mails.length;
+    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    expect(paid.status, paid.body.message).toBe(200);
+    const mail = await kit.mail.waitFor(who.email, { subject: `Payment received: booking ${b.RefIdKey}` });
+    const pdfs = pdfAttachments(mail.raw);
+    expect(pdfs.map((p) => p.filename)).toEqual([`invoice-${b.RefIdKey}.pdf`, `vouchers-${b.RefIdKey}.pdf`]);
+    for (const p of pdfs) expect(p.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(pdfs[0]!.bytes)).toMatch(/Tax invoice/i);
+    expect(await pdfText(pdfs[1]!.bytes)).toContain(`${b.RefIdKey}-01`);
+
+    const replay = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    expect(replay.status).toBe(409);
+    await kit.app.flushOutbox();
+    expect(mailsTo(who.email, since).map((m) => m.subject)).toEqual([`Payment received: booking ${b.RefIdKey}`]);
+    const rows = await outboxOf(b.BookingId);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([['booking-paid', 'sent']]);
+    expect(rows[0]!.dedupeKey).toMatch(/^payment:\d+$/);
+  });
+});
