@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_MESSAGES } from '../../contract/desk.ts';
 import { formatMinor } from '../../contract/format.ts';
+import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { createMailer } from '../../server/services/mail.ts';
 import { mailText, type CaughtMail } from '../support/mail-catcher.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   agent = await staffer(kit, 'agent');
   accounts = await staffer(kit, 'accounts');
   catalogue = await staffer(kit, 'catalogue');
-}, 60_000);
+}, 180_000);
 afterAll(() => kit.close());
 
 interface Booked {
@@ -245,6 +246,30 @@ describe('recording money received outside the shop', () => {
     expect(cancelled.body.message).toBe(DESK_MESSAGES.cancelled);
     expect(await manualPayments(b.BookingId)).toBe(0);
     expect(await audits(b.RefIdKey, 'payments.record')).toHaveLength(0);
+  });
+
+  it('two staff recording at once: the booking is locked, so together they never pass the total', async () => {
+    const b = await payLater();
+    const part = Math.ceil(b.Total * 0.6);
+    const [x, y] = await Promise.all([pay(agent, b, part), pay(owner, b, part)]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    expect([x, y].find((r) => r.status === 409)!.body.message).toBe(DESK_MESSAGES.overpaid(formatMinor(b.Total - part, 'AED')));
+    expect(await row(b.BookingId)).toMatchObject({ payment_status: 'partly-paid', amount_paid: part });
+    expect(await manualPayments(b.BookingId)).toBe(1);
+  });
+
+  it('a gateway booking awaiting payment, partly paid at the desk, is not cancelled by the payment window; paid in full it is confirmed', async () => {
+    const who = await traveller(kit, 'omar');
+    const g = await siteBooking(kit, who, 'UAE', pkgId, 'stripe');
+    const b: Booked = { BookingId: g.BookingId, RefIdKey: g.RefIdKey, Total: g.Total, who };
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'unpaid' });
+    expect((await pay(agent, b, 1000, { method: 'card-terminal' })).status).toBe(200);
+    await cancelUnpaidBookings(kit.database.db, 60, new Date(Date.now() + 3 * 3600_000));
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid', amount_paid: 1000 });
+    const rest = await pay(agent, b, b.Total - 1000, { method: 'cash' });
+    expect(rest.status, rest.body.message).toBe(200);
+    expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'paid', amount_paid: b.Total });
+    expect((await row(b.BookingId)).invoice_number).toMatch(/^WLH-AE-/);
   });
 
   it('a partly-paid booking paying its balance online is charged the amount due, and the payment adds to what was paid', async () => {
