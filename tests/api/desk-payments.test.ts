@@ -258,6 +258,16 @@ describe('recording money received outside the shop', () => {
     expect(await manualPayments(b.BookingId)).toBe(1);
   });
 
+  it('the same reference on two bookings at once: one is recorded, the other refused (the unique index, on Postgres too)', async () => {
+    const [b1, b2] = [await payLater(), await payLater()];
+    const reference = `RACE-${b1.RefIdKey}`;
+    const [x, y] = await Promise.all([pay(agent, b1, 1000, { reference }), pay(owner, b2, 1000, { reference })]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    expect([x, y].find((r) => r.status === 409)!.body.message).toBe(DESK_MESSAGES.referenceUsed);
+    expect((await manualPayments(b1.BookingId)) + (await manualPayments(b2.BookingId))).toBe(1);
+    expect((await row(b1.BookingId)).amount_paid + (await row(b2.BookingId)).amount_paid).toBe(1000);
+  });
+
   it('a gateway booking awaiting payment, partly paid at the desk, is not cancelled by the payment window; paid in full it is confirmed', async () => {
     const who = await traveller(kit, 'omar');
     const g = await siteBooking(kit, who, 'UAE', pkgId, 'stripe');
