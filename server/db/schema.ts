@@ -500,6 +500,8 @@ export const bookings = pgTable(
     /** Given in the transaction that confirms the booking, from its site's gapless series (invoice_counters). */
     invoiceNumber: text('invoice_number').unique(),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    /** The buyer name a numbered tax invoice was issued with, kept when the lead's name is corrected later (the desk). */
+    invoiceBuyerName: text('invoice_buyer_name'),
   },
   (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
 );

@@ -16,7 +16,7 @@ import { recordEvent } from './records.ts';
  * asked about first (settleRazorpayOrders).
  */
 export function unpaidPastWindow(before: string): SQL {
-  return sql`${bookings.status} = 'awaiting-payment' and ${bookings.paymentStatus} <> 'paid' and ${bookings.createdAt} < ${before}
+  return sql`${bookings.status} = 'awaiting-payment' and ${bookings.paymentStatus} not in ('paid', 'partly-paid') and ${bookings.createdAt} < ${before}
     and not exists (select 1 from ${payments} p where p.booking_id = ${bookings.id} and p.created_at >= ${before})`;
 }
 

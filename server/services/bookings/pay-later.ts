@@ -17,10 +17,12 @@ import { bookingDetail } from './queries.ts';
  * reminded 3 days and 1 day before it (bookings.last_reminder_days says which was sent, so each
  * goes once, and a job that runs late sends only the latest that applies); an unpaid booking is
  * cancelled on the day after the due date plus PAY_LATER_GRACE_DAYS, its rooms released and its
- * traveller told. Days are the site's calendar days. Safe with several processes: each booking is
- * taken under a row lock, skipped when another process has it. Each mail is queued in the
- * transaction that marks the reminder sent or cancels the booking, and sent by the mail outbox
- * after the commit (docs/decisions/0051): never lost, and once (its dedupe key).
+ * traveller told. A partly-paid booking (money recorded at the desk) is reminded of its balance but
+ * never cancelled by this job: the traveller has paid part, so the desk decides (it shows it
+ * overdue), as an agency would call before cancelling. Days are the site's calendar days. Safe with
+ * several processes: each booking is taken under a row lock, skipped when another process has it.
+ * Each mail is queued in the transaction that marks the reminder sent or cancels the booking, and
+ * sent by the mail outbox after the commit (docs/decisions/0051): never lost, and once (its dedupe key).
  */
 
 /** The reminders, latest last: days before the due date. */
@@ -92,7 +94,9 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft:
     '',
     ...howToPay(config, d),
     '',
-    `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
+    d.PaymentStatus === 'partly-paid'
+      ? `Thank you for the ${formatMinor(d.amountPaid, d.Currency)} received so far. Your rooms are kept; if the balance is not received by the due date, we will call you about your booking.`
+      : `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
     'Your supplier vouchers come when the balance is paid.',
     '',
     `See your booking in My trips: ${tripUrl(config, d)}`,
@@ -120,7 +124,7 @@ export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { a
   return { to: to.to, subject: `Booking ${d.RefIdKey} cancelled: balance not received`, text };
 }
 
-const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-later' and b.payment_status <> 'paid' and b.payment_due_on is not null`;
+const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
 
 /** One booking at a time, under a row lock (skipped when another process holds it), until none is left. */
 async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>, work: (tx: Db, row: Picked) => Promise<void>): Promise<Picked[]> {
@@ -176,7 +180,7 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
         (
           await tx.execute<Picked>(sql`
             select b.id, b.user_id, b.ref_id_key, 0 as kind, 0 as days_left from bookings b
-            where b.site = ${site} and ${unpaidPayLater} and b.payment_due_on + ${grace + 1}::int <= ${today}::date
+            where b.site = ${site} and ${unpaidPayLater} and b.payment_status = 'unpaid' and b.payment_due_on + ${grace + 1}::int <= ${today}::date
             order by b.id limit 1 for update of b skip locked`)
         ).rows[0],
       async (tx, row) => {

@@ -125,7 +125,8 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
       email: shop.email,
     },
     buyer: {
-      name: lead ? fullName(lead) : '',
+      // A numbered invoice keeps the buyer name it was issued with (a name corrected later by the desk).
+      name: (number && row.invoiceBuyerName) || (lead ? fullName(lead) : ''),
       email: lead?.email ?? null,
       phone: lead?.phone ?? null,
       pan: d.pan,

@@ -284,9 +284,16 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
         .where(eq(payments.id, payment.id));
     const paid = async (cause: string) => {
       await take(null);
+      // The payment adds to what was paid already (a pay-later balance after money recorded at the desk).
+      const amountPaid = b.amountPaid + c.amount;
+      if (amountPaid < b.total) {
+        await tx.update(bookings).set({ status: 'confirmed', paymentStatus: 'partly-paid', amountPaid, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` }).where(eq(bookings.id, b.id));
+        await recordEvent(tx, b.id, 'confirmed', 'partly-paid', cause, now);
+        return;
+      }
       await tx
         .update(bookings)
-        .set({ status: 'confirmed', paymentStatus: 'paid', amountPaid: b.total, paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
+        .set({ status: 'confirmed', paymentStatus: 'paid', amountPaid, paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
         .where(eq(bookings.id, b.id));
       await recordEvent(tx, b.id, 'confirmed', 'paid', cause, now);
       await assignInvoiceNumber(tx, b.id, now);

@@ -127,6 +127,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         <h2 id="trip-price-heading">Your holidays</h2>
         <PriceSummary quote={{ ...b, currency: b.Currency }} />
         {b.amountPaid ? <p>Paid: {formatMinor(b.amountPaid, b.Currency)}</p> : null}
+        {b.amountPaid && b.amountDue > 0 ? <p>Balance due: {formatMinor(b.amountDue, b.Currency)}</p> : null}
       </section>
       <section className="trip-section" aria-labelledby="trip-travellers-heading">
         <h2 id="trip-travellers-heading">Travellers</h2>

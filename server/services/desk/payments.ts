@@ -1,0 +1,211 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { BookingDetail } from '../../../contract/booking.ts';
+import { DESK_MESSAGES, MANUAL_METHOD_LABELS, type ManualMethod } from '../../../contract/desk.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
+import { publicUrl, type Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookings, payments } from '../../db/schema.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/envelope.ts';
+import { bookingDetail } from '../bookings/queries.ts';
+import { recordEvent, type BookingRow } from '../bookings/records.ts';
+import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import { siteDay } from '../documents/source.ts';
+import { enqueueMail, type OutboxMail } from '../outbox.ts';
+import { shopDetails } from '../shop-details.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
+
+/*
+ * Money received outside the shop (a bank transfer, cash, a card terminal), recorded by staff
+ * (payments.record). One transaction with the booking's row locked: the payment row, the booking's
+ * amount paid and payment state (partly paid until the total is reached, then paid, confirmed and
+ * its tax invoice numbered), its history, the audit row and the receipt mail (queued: sent by the
+ * outbox after the commit). A refusal changes nothing.
+ */
+
+export interface ManualPaymentInput {
+  /** Smallest unit of the booking's currency. */
+  amount: number;
+  method: ManualMethod;
+  reference: string;
+  /** YYYY-MM-DD, the day the money arrived (not in the future). */
+  receivedOn: string;
+}
+
+export interface RecordedPayment {
+  paymentId: number;
+  RefIdKey: string;
+  Currency: string;
+  PaymentStatus: BookingRow['paymentStatus'];
+  Status: BookingRow['status'];
+  AmountPaid: number;
+  AmountDue: number;
+  invoiceNumber: string | null;
+}
+
+type Tx = Db;
+
+export const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
+export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) => `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
+
+/** The booking by its reference, its row locked for the rest of the transaction (404 when none). */
+export async function lockedBooking(tx: Tx, ref: string): Promise<BookingRow> {
+  const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref.trim().toUpperCase())).for('update');
+  if (!b) throw notFound(DESK_MESSAGES.notFound);
+  return b;
+}
+
+/** The unique index (provider, provider_ref) refused a second row: the same reference twice. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** "Dear Ms Asha Rao," and the lead's address, or null when the lead has no email. */
+export function leadOf(d: BookingDetail): { to: string; greeting: string } | null {
+  const lead = d.travellers.find((t) => t.lead);
+  if (!lead?.email) return null;
+  return { to: lead.email, greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},` };
+}
+
+/** The receipt for money staff recorded: what was received, what is paid, what is left (or that it is paid in full). */
+export function receiptMail(config: Config, d: BookingDetail, p: { amount: number; method: ManualMethod; reference: string; receivedOn: string }): OutboxMail | null {
+  const lead = leadOf(d);
+  if (!lead) return null;
+  const shop = shopDetails(config, d.site as Site);
+  const m = (n: number) => money(n, d.Currency);
+  const full = d.PaymentStatus === 'paid';
+  const text = [
+    lead.greeting,
+    '',
+    `We have received ${m(p.amount)} for your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}): ${MANUAL_METHOD_LABELS[p.method].toLowerCase()} received on ${formatDay(p.receivedOn)}, reference ${p.reference}. Thank you.`,
+    '',
+    `Total: ${m(d.total)}`,
+    `Paid so far: ${m(d.amountPaid)}`,
+    ...(full
+      ? ['', 'Your booking is now paid in full. Your tax invoice and your supplier vouchers are attached.']
+      : [
+          `Balance due: ${m(d.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}`,
+          '',
+          `Please pay the balance quoting your booking reference ${d.RefIdKey}. Your supplier vouchers come when the balance is paid.`,
+        ]),
+    '',
+    `See your booking in My trips: ${tripUrlOf(config, d)}`,
+    '',
+    `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.`,
+    '',
+    shop.tradeName,
+  ].join('\n');
+  return {
+    to: lead.to,
+    subject: full ? `Payment received: booking ${d.RefIdKey} is paid in full` : `Payment received: ${m(p.amount)} for booking ${d.RefIdKey}`,
+    text,
+    attachments: [{ type: 'invoice', bookingId: d.BookingId }, ...(full ? [{ type: 'vouchers' as const, bookingId: d.BookingId }] : [])],
+  };
+}
+
+/**
+ * Records money received outside the shop. Refused, with nothing changed: a cancelled booking,
+ * nothing due, more than the balance (with the amount due), a reference already recorded, a date
+ * received in the future.
+ */
+export async function recordManualPayment(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: ManualPaymentInput, now = new Date()): Promise<RecordedPayment> {
+  const reference = input.reference.trim().replace(/\s+/g, ' ');
+  try {
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Tx;
+      const b = await lockedBooking(tx, ref);
+      if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
+      if (input.receivedOn > siteDay(now, b.site as Site)) throw badRequest('receivedOn: The date received cannot be in the future.');
+      const due = Math.max(0, b.total - b.amountPaid);
+      if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus)) throw conflict(DESK_MESSAGES.nothingDue);
+      if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(money(due, b.currency)));
+      const [used] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.provider, 'manual'), eq(payments.providerRef, reference)))
+        .limit(1);
+      if (used) throw conflict(DESK_MESSAGES.referenceUsed);
+
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          bookingId: b.id,
+          provider: 'manual',
+          providerRef: reference,
+          method: input.method,
+          receivedOn: input.receivedOn,
+          recordedBy: actor.staffId,
+          amount: input.amount,
+          currency: b.currency,
+          status: 'paid',
+          paidAt: now,
+        })
+        .returning({ id: payments.id });
+      const paymentId = row!.id;
+      const amountPaid = b.amountPaid + input.amount;
+      const full = amountPaid >= b.total;
+      const status = full && b.status === 'awaiting-payment' ? 'confirmed' : b.status;
+      const paymentStatus = full ? 'paid' : 'partly-paid';
+      await tx
+        .update(bookings)
+        .set({
+          amountPaid,
+          paymentStatus,
+          status,
+          ...(full ? { paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` } : {}),
+        })
+        .where(eq(bookings.id, b.id));
+      const label = MANUAL_METHOD_LABELS[input.method].toLowerCase();
+      const amount = money(input.amount, b.currency);
+      await recordEvent(
+        tx,
+        b.id,
+        status,
+        paymentStatus,
+        full
+          ? `${amount} received by ${label} on ${input.receivedOn} (reference ${reference}): paid in full`
+          : `${amount} received by ${label} on ${input.receivedOn} (reference ${reference}): ${money(b.total - amountPaid, b.currency)} still due`,
+        now,
+      );
+      const invoiceNumber = full ? await assignInvoiceNumber(tx, b.id, now) : b.invoiceNumber;
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'payments.record',
+          recordType: 'booking',
+          recordId: b.refIdKey,
+          before: { status: b.status, paymentStatus: b.paymentStatus, amountPaid: b.amountPaid, amountDue: due, invoiceNumber: b.invoiceNumber },
+          after: {
+            status,
+            paymentStatus,
+            amountPaid,
+            amountDue: Math.max(0, b.total - amountPaid),
+            invoiceNumber,
+            payment: { id: paymentId, amount: input.amount, currency: b.currency, method: input.method, reference, receivedOn: input.receivedOn },
+          },
+        },
+        now,
+      );
+      const detail = await bookingDetail(tx, config, b.userId, b.refIdKey);
+      const message = receiptMail(config, detail, { ...input, reference });
+      if (message) await enqueueMail(tx, { kind: 'receipt', dedupeKey: `receipt:${paymentId}`, bookingId: b.id, message });
+      return {
+        paymentId,
+        RefIdKey: b.refIdKey,
+        Currency: b.currency,
+        PaymentStatus: paymentStatus,
+        Status: status,
+        AmountPaid: amountPaid,
+        AmountDue: Math.max(0, b.total - amountPaid),
+        invoiceNumber,
+      };
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError) && isUniqueViolation(err)) throw conflict(DESK_MESSAGES.referenceUsed);
+    throw err;
+  }
+}

@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingTravellers, bookings } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { bookingDetail } from '../bookings/queries.ts';
+import { fullName, siteDay } from '../documents/source.ts';
+import { enqueueMail } from '../outbox.ts';
+import { shopDetails } from '../shop-details.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
+import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
+
+export interface NameCorrection {
+  title?: string;
+  firstName: string;
+  lastName: string;
+  reason: string;
+}
+
+export const TRAVELLER_MESSAGES = {
+  notFound: 'This booking has no traveller with that id.',
+  cancelled: 'This booking is cancelled: its travellers cannot be changed.',
+  travelled: (first: string) => `Names can only be corrected before travel: this trip began on ${first}.`,
+  unchanged: 'The name is the same as before: nothing to correct.',
+} as const;
+
+export interface CorrectedName {
+  travellerId: number;
+  before: { title: string | null; firstName: string; lastName: string };
+  after: { title: string | null; firstName: string; lastName: string };
+  /** The tax invoice already issued keeps the name it was issued with (see below). */
+  invoiceKeeps: string | null;
+  vouchersMailed: boolean;
+}
+
+/**
+ * Corrects a traveller's name before travel (travellers.edit): the vouchers are rendered from the
+ * travellers, so they carry the new name at once, and a booking paid in full gets them mailed
+ * again. A tax invoice already numbered is a document issued to the buyer: it is not re-issued
+ * silently. Its buyer name stays as issued (bookings.invoice_buyer_name keeps it); a buyer who needs
+ * it in the corrected name gets a credit note and a new invoice from accounts. Audited before/after.
+ */
+export async function correctTravellerName(db: Db, config: Config, actor: Actor, ref: string, travellerId: number, input: NameCorrection, now = new Date()): Promise<CorrectedName> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const b = await lockedBooking(tx, ref);
+    if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
+    const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);
+    const first = rows[0]?.first;
+    if (first && first <= siteDay(now, b.site as Site)) throw conflict(TRAVELLER_MESSAGES.travelled(first));
+    const [t] = await tx
+      .select()
+      .from(bookingTravellers)
+      .where(and(eq(bookingTravellers.id, travellerId), eq(bookingTravellers.bookingId, b.id)));
+    if (!t) throw notFound(TRAVELLER_MESSAGES.notFound);
+    const before = { title: t.title, firstName: t.firstName, lastName: t.lastName };
+    const after = { title: input.title ?? t.title, firstName: input.firstName, lastName: input.lastName };
+    if (after.title === before.title && after.firstName === before.firstName && after.lastName === before.lastName) throw badRequest(TRAVELLER_MESSAGES.unchanged);
+    await tx.update(bookingTravellers).set(after).where(eq(bookingTravellers.id, t.id));
+    let invoiceKeeps: string | null = null;
+    if (t.lead && b.invoiceNumber) {
+      invoiceKeeps = b.invoiceBuyerName ?? fullName(before);
+      if (!b.invoiceBuyerName) await tx.update(bookings).set({ invoiceBuyerName: invoiceKeeps }).where(eq(bookings.id, b.id));
+    }
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'travellers.edit', recordType: 'booking', recordId: b.refIdKey, before: { travellerId: t.id, lead: t.lead, ...before }, after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps } },
+      now,
+    );
+    let vouchersMailed = false;
+    if (b.status === 'confirmed' && b.paymentStatus === 'paid') {
+      const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
+      const lead = leadOf(d);
+      if (lead) {
+        const shop = shopDetails(config, d.site as Site);
+        await enqueueMail(tx, {
+          kind: 'vouchers-updated',
+          dedupeKey: `vouchers-updated:${b.id}:${t.id}:${now.getTime()}`,
+          bookingId: b.id,
+          message: {
+            to: lead.to,
+            subject: `Updated vouchers for booking ${b.refIdKey}`,
+            text: [
+              lead.greeting,
+              '',
+              `We have corrected a traveller's name on booking ${b.refIdKey}: ${fullName(before)} is now ${fullName(after)}. Your updated vouchers are attached; please use them instead of the earlier ones.`,
+              '',
+              `My trips: ${tripUrlOf(config, d)}`,
+              '',
+              `Questions? Call ${shop.phone} and quote ${b.refIdKey}.`,
+              '',
+              shop.tradeName,
+            ].join('\n'),
+            attachments: [{ type: 'vouchers', bookingId: b.id }],
+          },
+        });
+        vouchersMailed = true;
+      }
+    }
+    return { travellerId: t.id, before, after, invoiceKeeps, vouchersMailed };
+  });
+}
