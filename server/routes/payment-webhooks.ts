@@ -3,6 +3,7 @@ import { sendError } from '../lib/envelope.ts';
 import { bookingNotifier } from '../services/bookings/notify.ts';
 import { createMailer } from '../services/mail.ts';
 import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/payments.ts';
+import { handleRazorpayRefundEvent, handleStripeRefundEvent, isRazorpayRefundEvent, isStripeRefundEvent } from '../services/payments/refunds.ts';
 import { razorpayWebhookSignatureValid, type RazorpayWebhookEvent } from '../services/payments/razorpay.ts';
 import { stripeClient, type Stripe } from '../services/payments/stripe.ts';
 
@@ -27,6 +28,11 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     } catch {
       return sendError(reply, 400, 'The Stripe-Signature of this event is not valid.');
     }
+    if (isStripeRefundEvent(event.type)) {
+      await handleStripeRefundEvent(app.db, app.config, event, request.log);
+      app.kickOutbox();
+      return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
+    }
     const changed = await handleStripeEvent(app.db, event, request.log);
     if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
     return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
@@ -46,7 +52,12 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     }
     if (!event || typeof event !== 'object') return sendError(reply, 400, 'A Razorpay event must be a JSON object.');
     const header = request.headers['x-razorpay-event-id'];
-    const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
+    const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.refund?.entity?.id ?? event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
+    if (isRazorpayRefundEvent(String(event.event ?? ''))) {
+      await handleRazorpayRefundEvent(app.db, app.config, event, eventId, request.log);
+      app.kickOutbox();
+      return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
+    }
     const changed = await handleRazorpayEvent(app.db, event, eventId, request.log);
     if (changed) void notify(changed.userId, changed.refIdKey, changed.outcome);
     return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
