@@ -34,7 +34,7 @@ export class RefundRefused extends Error {
     readonly provider: string,
     readonly detail: string,
   ) {
-    super(`${provider} refused the refund: ${detail}. Nothing was refunded; check the payment and try again.`);
+    super(`${provider} refused the refund: ${detail.replace(/\.$/, '')}. Nothing was refunded; check the payment and try again.`);
   }
 }
 
