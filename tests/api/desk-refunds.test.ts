@@ -361,6 +361,24 @@ describe('credit notes', { timeout: 60_000 }, () => {
     }
   });
 
+  it('the traveller gets their own credit note beside the invoice (JSON and PDF), and nobody else’s', async () => {
+    const b = await stripePaid();
+    const done = await cancel(b.ref, { reason: 'Change of plans' });
+    const cn = done.body.data.creditNote;
+    const mine = await kit.app.inject({ method: 'GET', url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}`, headers: { authorization: `Bearer ${asha.token}` } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject({ number: cn.number, invoiceNumber: cn.invoiceNumber, total: cn.total, RefIdKey: b.ref });
+    const pdf = await kit.app.inject({ method: 'GET', url: mine.json().data.pdf.url, headers: { authorization: `Bearer ${asha.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const theirs = await kit.app.inject({ method: 'GET', url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}`, headers: { authorization: `Bearer ${priya.token}` } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ status: 'error', message: 'We could not find this booking in your account.' });
+    const none = await kit.app.inject({ method: 'GET', url: `/api/Common/GetCreditNoteDetails?BookingId=${(await stripePaid()).id}`, headers: { authorization: `Bearer ${asha.token}` } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('This booking has no credit note.');
+  });
+
   it('numbers stay gapless under 20 concurrent cancellations', async () => {
     const made = [];
     for (let i = 0; i < 20; i++) made.push(await stripePaid());

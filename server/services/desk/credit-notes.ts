@@ -1,10 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CreditNote } from '../../../contract/credit-notes.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { CREDIT_NOTE_MESSAGES, type CreditNote } from '../../../contract/credit-notes.ts';
 import type { DeskCreditNote } from '../../../contract/desk.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookingTravellers, creditNotes, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { ownBooking } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { fullName, pdfUrl, siteDay } from '../documents/source.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -155,4 +157,17 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
     ],
     pdf: { filename: `credit-note-${n.number}.pdf`, url: pdfUrl(url) },
   };
+}
+
+/** GetCreditNoteDetails: one of the traveller's own bookings (someone else's is the same 404 as none), its credit note or the newest. */
+export async function travellerCreditNote(db: Db, config: Config, userId: number, bookingId: number, creditNoteId?: number): Promise<{ document: CreditNote; issuedAt: Date }> {
+  const b = await ownBooking(db, userId, bookingId);
+  const [n] = await db
+    .select()
+    .from(creditNotes)
+    .where(creditNoteId ? and(eq(creditNotes.bookingId, b.id), eq(creditNotes.id, creditNoteId)) : eq(creditNotes.bookingId, b.id))
+    .orderBy(desc(creditNotes.id))
+    .limit(1);
+  if (!n) throw notFound(CREDIT_NOTE_MESSAGES.none);
+  return { document: await creditNoteDocument(db, config, b, n), issuedAt: n.issuedAt };
 }
