@@ -7,7 +7,7 @@ import { bookings, cancellationRequests, creditNotes, staff } from '../db/schema
 import { notFound, ok } from '../lib/envelope.ts';
 import { cancelBooking, cancellationQuote } from '../services/desk/cancel.ts';
 import { creditNoteDocument, creditNotesOf, deskCreditNote } from '../services/desk/credit-notes.ts';
-import { deskPayments, deskRefunds, makeRefund, recordManualRefund, refundQueue } from '../services/desk/refunds.ts';
+import { deskPayments, deskRefunds, makeRefund, recordManualRefund, refundQueue, resendRefund } from '../services/desk/refunds.ts';
 import { creditNotePdf } from '../services/documents/credit-note-pdf.ts';
 import { writeAudit } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
@@ -120,7 +120,17 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     },
   );
 
-  app.get('/refunds', { preHandler: ctx.guard('refunds.make') }, async () => ok({ items: await refundQueue(app.db) }));
+  app.post(
+    '/bookings/:ref/refunds/:id/send',
+    { preHandler: ctx.guard('refunds.make'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const refund = await resendRefund(app.db, app.config, ctx.actorOf(request), request.params.ref, request.params.id, ctx.now());
+      app.kickOutbox();
+      return ok({ refund }, 'Refund sent.');
+    },
+  );
+
+  app.get('/refunds', { preHandler: ctx.guard('refunds.make') }, async () => ok({ items: await refundQueue(app.db, ctx.now()) }));
 
   /** A credit note as JSON, or its PDF (`<id>.pdf`, audited). */
   app.get(

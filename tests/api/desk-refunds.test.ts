@@ -311,6 +311,21 @@ describe('the refund queue', { timeout: 60_000 }, () => {
     expect((await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref)).toBeUndefined();
   });
 
+  it('a gateway refund never sent (the process stopped after the commit) is in the queue and sent with one click', async () => {
+    const b = await stripePaid();
+    const pay = (await money(b.ref)).body.data.payments[0];
+    await kit.database.db.execute(sql`insert into refunds (booking_id, payment_id, provider, amount, currency, idempotency_key, reason, created_at, updated_at)
+      values (${b.id}, ${pay.id}, 'stripe', 15000, 'AED', ${`lost-${b.id}`}, 'Goodwill', now() - interval '10 minutes', now() - interval '10 minutes')`);
+    const item = (await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref);
+    expect(item).toMatchObject({ kind: 'unsent', amount: 15000 });
+    const sent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    expect(sent.status, sent.body.message).toBe(200);
+    expect(sent.body.data.refund.providerRefundId).toMatch(/^re_/);
+    const again = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    expect(again.status).toBe(409);
+    expect((await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref)).toBeUndefined();
+  });
+
   it('money paid outside the shop waits for staff to record its refund with a reference', async () => {
     const b = await stripePaid();
     // Paid half by card and half by bank transfer: make the card payment half, and add a manual one.

@@ -213,7 +213,7 @@ export async function recordManualRefund(db: Db, actor: Actor & { staffId: numbe
 
 /** One case in the refund queue: a payment owed back, a failed refund to try again, or a manual refund to record. */
 export interface RefundQueueItem {
-  kind: 'due' | 'failed' | 'manual-pending';
+  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
   BookingId: number;
   RefIdKey: string;
   site: string;
@@ -227,8 +227,14 @@ export interface RefundQueueItem {
   since: string;
 }
 
-/** GET /api/admin/refunds: every payment owed back, every failed refund not yet made good, every manual refund waiting. */
-export async function refundQueue(db: Db): Promise<RefundQueueItem[]> {
+/** A gateway refund still without the provider's id this long after it was made was never sent (the process stopped after the commit). */
+export const UNSENT_AFTER_MS = 2 * 60_000;
+
+/**
+ * GET /api/admin/refunds: every payment owed back, every failed refund not yet made good, every
+ * manual refund waiting, and gateway refunds never sent (sent again with their own key).
+ */
+export async function refundQueue(db: Db, now = new Date()): Promise<RefundQueueItem[]> {
   const items: RefundQueueItem[] = [];
   const base = (b: typeof bookings.$inferSelect) => ({ BookingId: b.id, RefIdKey: b.refIdKey, site: b.site, bookingStatus: b.status, paymentStatus: b.paymentStatus });
   const due = await db.select({ p: payments, b: bookings, by: staff.email }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).leftJoin(staff, eq(staff.id, payments.recordedBy)).where(eq(payments.refundStatus, 'due')).orderBy(asc(payments.paidAt), asc(payments.id));
@@ -255,5 +261,36 @@ export async function refundQueue(db: Db): Promise<RefundQueueItem[]> {
     const [dr] = await deskRefunds(db, { ids: [r.id] });
     items.push({ kind: 'manual-pending', ...base(b), payment: deskPayment(p, await refundedOn(db, p.id), null), refund: dr!, amount: r.amount, currency: r.currency, since: r.createdAt.toISOString() });
   }
+  const unsent = await db
+    .select({ r: refunds, p: payments, b: bookings })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .where(and(eq(refunds.status, 'pending'), ne(refunds.provider, 'manual'), sql`${refunds.providerRefundId} is null`, sql`${refunds.createdAt} < ${new Date(now.getTime() - UNSENT_AFTER_MS).toISOString()}`))
+    .orderBy(asc(refunds.id));
+  for (const { r, p, b } of unsent) {
+    const [dr] = await deskRefunds(db, { ids: [r.id] });
+    items.push({ kind: 'unsent', ...base(b), payment: deskPayment(p, await refundedOn(db, p.id), null), refund: dr!, amount: r.amount, currency: r.currency, since: r.createdAt.toISOString() });
+  }
   return items;
+}
+
+/**
+ * Sends again a gateway refund that was never sent, with its own idempotency key (a provider that
+ * did get it answers the same refund). A refusal fails it, as when it was first sent.
+ */
+export async function resendRefund(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, refundId: number, now: Date): Promise<DeskRefund> {
+  const [row] = await db.select({ r: refunds }).from(refunds).innerJoin(bookings, eq(bookings.id, refunds.bookingId)).where(and(eq(refunds.id, refundId), eq(bookings.refIdKey, ref)));
+  if (!row) throw notFound('This booking has no refund with that id.');
+  if (row.r.provider === 'manual' || row.r.status !== 'pending' || row.r.providerRefundId) throw conflict('This refund is not waiting to be sent.');
+  await writeAudit(db, actor, { action: 'refunds.make', recordType: 'booking', recordId: ref, before: { refundId, sent: false }, after: { refundId, sent: true } }, now);
+  try {
+    await sendRefund(db, config, refundId, () => now);
+  } catch (err) {
+    if (!(err instanceof RefundRefused)) throw err;
+    const [failed] = await deskRefunds(db, { ids: [refundId] });
+    throw new HttpError(502, err.message, { refund: failed });
+  }
+  const [answer] = await deskRefunds(db, { ids: [refundId] });
+  return answer!;
 }

@@ -8,7 +8,7 @@ import { newKey } from '../desk/cancel-panel.tsx';
 
 /** One case of GET /api/admin/refunds. */
 interface QueueItem {
-  kind: 'due' | 'failed' | 'manual-pending';
+  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
   BookingId: number;
   RefIdKey: string;
   site: string;
@@ -25,6 +25,7 @@ const WHY: Record<QueueItem['kind'], string> = {
   due: 'Payment owed back',
   failed: 'Refund failed: try again',
   'manual-pending': 'Paid outside the shop: record the refund',
+  unsent: 'Never sent to the provider: send it',
 };
 
 function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message: string) => Promise<void>; onError: (message: string) => void }) {
@@ -34,13 +35,15 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
   const [busy, setBusy] = useState(false);
   const m = (amount: number) => formatMinor(amount, item.currency as Currency);
   const ref = encodeURIComponent(item.RefIdKey);
-  const needsReference = item.payment.provider === 'manual';
+  const needsReference = item.payment.provider === 'manual' && item.kind !== 'unsent';
 
   const act = async () => {
     if (needsReference && !reference.trim()) return onError('Give the reference of the money sent back.');
     setBusy(true);
     const answer =
-      item.kind === 'manual-pending' && item.refund
+      item.kind === 'unsent' && item.refund
+        ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/send`, {})
+        : item.kind === 'manual-pending' && item.refund
         ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/record`, { reference: reference.trim() })
         : await adminCall(
             'POST',
@@ -77,7 +80,7 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
           </label>
         ) : null}
         <button type="button" disabled={busy} onClick={() => void act()} aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}>
-          {item.kind === 'manual-pending' ? 'Record refund' : `Refund ${m(item.amount)}`}
+          {item.kind === 'manual-pending' ? 'Record refund' : item.kind === 'unsent' ? `Send ${m(item.amount)}` : `Refund ${m(item.amount)}`}
         </button>
       </td>
     </tr>
