@@ -264,7 +264,8 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
     kit.gateways.refuseNextRefund.stripe = 'This charge is disputed and cannot be refunded.';
-    const res = await refund(b.ref, { paymentId: pay.id, amount: 30_000 });
+    const failedKey = randomUUID();
+    const res = await refund(b.ref, { paymentId: pay.id, amount: 30_000 }, failedKey);
     expect(res.status).toBe(502);
     expect(res.body.status).toBe('error');
     expect(res.body.message).toBe('Stripe refused the refund: This charge is disputed and cannot be refunded. Nothing was refunded; check the payment and try again.');
@@ -272,6 +273,10 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     expect(m.refunds[0]).toMatchObject({ status: 'failed', failureReason: 'Stripe: This charge is disputed and cannot be refunded.' });
     expect(m.payments[0]).toMatchObject({ refunded: 0, refundable: b.total });
     expect(m.PaymentStatus).toBe('paid');
+    // The same request again is the same refusal, not a second try.
+    const same = await refund(b.ref, { paymentId: pay.id, amount: 30_000 }, failedKey);
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe('This refund failed (Stripe: This charge is disputed and cannot be refunded.). Nothing was refunded: reload the page to try again.');
     const queue = (await admin(kit, accounts, 'GET', 'refunds')).body.data.items;
     expect(queue.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref)).toMatchObject({ kind: 'failed', amount: 30_000 });
     const retry = await refund(b.ref, { paymentId: pay.id, amount: 30_000 });

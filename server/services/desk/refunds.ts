@@ -30,6 +30,7 @@ export const REFUND_MESSAGES = {
   notPositive: 'The amount to refund must be more than zero.',
   notManual: 'Only a refund of money paid outside the shop is recorded by hand.',
   notPending: 'This refund is not waiting to be recorded.',
+  failedBefore: (why: string) => `This refund failed (${why}). Nothing was refunded: reload the page to try again.`,
 } as const;
 
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
@@ -123,6 +124,8 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
     const [again] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
     if (again) {
       if (again.paymentId !== input.paymentId || again.amount !== input.amount || again.bookingId !== b.id) throw conflict(REFUND_MESSAGES.keyReused);
+      // The same request after the provider refused it: the refusal again (a new form tries again).
+      if (again.status === 'failed') throw conflict(REFUND_MESSAGES.failedBefore(again.failureReason ?? 'no reason given'));
       return { refund: again, replay: true };
     }
     const [p] = await tx.select().from(payments).where(and(eq(payments.id, input.paymentId), eq(payments.bookingId, b.id), eq(payments.status, 'paid'))).for('update');
