@@ -20,6 +20,7 @@ import {
   verifyStripeParamsSchema,
 } from './booking.ts';
 import { documentParamsSchema, invoiceSchema, voucherSetSchema } from './documents.ts';
+import { creditNoteParamsSchema, creditNoteSchema } from './credit-notes.ts';
 
 /** Spec: POST CreateBooking (body). Counts as made only when status is 'Success'. */
 export const createBooking = defineCall({ method: 'POST', path: 'CreateBooking', params: createBookingParamsSchema, data: createBookingResultSchema });
@@ -66,3 +67,6 @@ export const getInvoiceDetails = defineCall({ method: 'GET', path: 'GetInvoiceDe
 
 /** Spec: GET GenerateAllVoucher (BookingId): a voucher per booked service; `format=pdf` answers one PDF with all of them. */
 export const generateAllVoucher = defineCall({ method: 'GET', path: 'GenerateAllVoucher', params: documentParamsSchema, data: voucherSetSchema });
+
+/** GetCreditNoteDetails (BookingId, CreditNoteId): a cancelled booking's credit note (the newest without CreditNoteId), beside its invoice; `format=pdf` answers the PDF itself. */
+export const getCreditNoteDetails = defineCall({ method: 'GET', path: 'GetCreditNoteDetails', params: creditNoteParamsSchema, data: creditNoteSchema });

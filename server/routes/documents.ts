@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
-import { generateAllVoucher, getInvoiceDetails } from '../../contract/booking-calls.ts';
+import { generateAllVoucher, getCreditNoteDetails, getInvoiceDetails } from '../../contract/booking-calls.ts';
 import type { documentParamsSchema } from '../../contract/documents.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { Config } from '../config.ts';
@@ -13,6 +13,8 @@ import { invoiceFor } from '../services/documents/invoice.ts';
 import { invoicePdf } from '../services/documents/invoice-pdf.ts';
 import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
+import { creditNotePdf } from '../services/documents/credit-note-pdf.ts';
+import { travellerCreditNote } from '../services/desk/credit-notes.ts';
 
 /**
  * A document as a download. The route's answer type is the JSON envelope; a reply already sent
@@ -47,4 +49,12 @@ function documentRoute<D extends { pdf: { filename: string } }>(
 export async function documentRoutes(app: FastifyInstance) {
   documentRoute(app, getInvoiceDetails, invoiceFor, invoicePdf);
   documentRoute(app, generateAllVoucher, vouchersFor, vouchersPdf);
+  // A cancelled booking's credit note, beside its invoice (issue 20).
+  route(app, getCreditNoteDetails, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const { document, issuedAt } = await travellerCreditNote(app.db, app.config, me.userId, p.BookingId, p.CreditNoteId);
+    reply.header('cache-control', 'private, no-store');
+    if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await creditNotePdf(document, issuedAt));
+    return ok(document);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../lib/envelope.ts';
 import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/payments.ts';
+import { handleRazorpayRefundEvent, handleStripeRefundEvent, isRazorpayRefundEvent, isStripeRefundEvent } from '../services/payments/refunds.ts';
 import { razorpayWebhookSignatureValid, type RazorpayWebhookEvent } from '../services/payments/razorpay.ts';
 import { stripeClient, type Stripe } from '../services/payments/stripe.ts';
 
@@ -24,6 +25,11 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     } catch {
       return sendError(reply, 400, 'The Stripe-Signature of this event is not valid.');
     }
+    if (isStripeRefundEvent(event.type)) {
+      await handleStripeRefundEvent(app.db, app.config, event, request.log);
+      app.kickOutbox();
+      return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
+    }
     const changed = await handleStripeEvent(app.db, app.config, event, request.log);
     // Its mail was queued with the change: sent now.
     if (changed) app.kickOutbox();
@@ -44,7 +50,12 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     }
     if (!event || typeof event !== 'object') return sendError(reply, 400, 'A Razorpay event must be a JSON object.');
     const header = request.headers['x-razorpay-event-id'];
-    const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
+    const eventId = typeof header === 'string' && header ? header : `${event.event ?? 'event'}:${event.payload?.refund?.entity?.id ?? event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
+    if (isRazorpayRefundEvent(String(event.event ?? ''))) {
+      await handleRazorpayRefundEvent(app.db, app.config, event, eventId, request.log);
+      app.kickOutbox();
+      return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
+    }
     const changed = await handleRazorpayEvent(app.db, app.config, event, eventId, request.log);
     if (changed) app.kickOutbox();
     return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };

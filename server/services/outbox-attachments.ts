@@ -1,7 +1,9 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { bookings } from '../db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { bookings, creditNotes } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { creditNoteDocument } from './desk/credit-notes.ts';
+import { creditNotePdf } from './documents/credit-note-pdf.ts';
 import { invoicePdf } from './documents/invoice-pdf.ts';
 import { invoiceFor } from './documents/invoice.ts';
 import { vouchersPdf } from './documents/vouchers-pdf.ts';
@@ -21,6 +23,13 @@ export function attachmentRenderer(config: Config): AttachmentRenderer {
       if (a.type === 'invoice') {
         const { document, issuedAt } = await invoiceFor(db, config, b.userId, a.bookingId);
         return [{ filename: `invoice-${b.ref}.pdf`, content: Buffer.from(await invoicePdf(document, issuedAt)), contentType: 'application/pdf' }];
+      }
+      if (a.type === 'credit-note' && a.creditNoteId) {
+        const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
+        const [n] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, a.creditNoteId), eq(creditNotes.bookingId, a.bookingId)));
+        if (!row || !n) return [];
+        const document = await creditNoteDocument(db, config, row, n);
+        return [{ filename: document.pdf.filename, content: Buffer.from(await creditNotePdf(document, n.issuedAt)), contentType: 'application/pdf' }];
       }
       if (a.type === 'vouchers') {
         const { document, issuedAt } = await vouchersFor(db, config, b.userId, a.bookingId);

@@ -14,8 +14,8 @@ export interface AdminAnswer<T> {
 }
 
 /** One /api/admin call: JSON in, the envelope out (never thrown: pages show the message). */
-export async function adminCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<AdminAnswer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function adminCall<T>(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<AdminAnswer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;

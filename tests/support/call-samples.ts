@@ -86,6 +86,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   BookingDetailById: (c) => ({ Token: c.token, RefIdKey: 'WL-AAAAA-AAAAA' }),
   GetInvoiceDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   GenerateAllVoucher: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
+  GetCreditNoteDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   // account
   ValidateSignUp: () => ({ EmailIdOrPhone: 'fuzz.new@example.com' }),
   ValidateOTP: () => ({ OTP: '123456', EmailIdOrPhone: 'fuzz.new@example.com' }),

@@ -42,6 +42,34 @@ export interface StripeSession {
   created: number;
 }
 
+/** A refund as Stripe answers it (the fields the shop reads). */
+export interface StripeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+/** A refund as Razorpay answers it. */
+export interface RazorpayRefundEntity {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: 'normal';
+  created_at: number;
+}
+
 export interface GatewayKeys {
   razorpayKeyId: string;
   razorpayKeySecret: string;
@@ -74,8 +102,19 @@ export interface Gateways {
    * when the traveller paid and the page closed): the body, its X-Razorpay-Signature and event id.
    */
   razorpayEvent(orderId: string, type?: 'payment.captured' | 'order.paid'): { payload: string; signature: string; eventId: string; paymentId: string };
-  /** Where to post Stripe events (the shop's webhook), for the browser tests. */
+  /** Where to post Stripe events (the shop's webhook), for the browser tests; refunds are then settled by webhook too. */
   webhookUrl?: string;
+  /** Refunds made at each provider, by id. */
+  stripeRefunds: Map<string, StripeRefund>;
+  razorpayRefunds: Map<string, RazorpayRefundEntity>;
+  /** The next refund asked of that provider is refused with this message (as a card network's refusal), once. */
+  refuseNextRefund: { stripe?: string; razorpay?: string };
+  /** Refund calls received (a retry with the same Idempotency-Key is counted, and answered with the same refund). */
+  refundCalls: { stripe: number; razorpay: number };
+  /** A Stripe refund settled (succeeded or failed) and the event Stripe sends for it: refund.updated / refund.failed, or charge.refunded. */
+  stripeRefundEvent(refundId: string, status: 'succeeded' | 'failed', type?: 'refund.updated' | 'refund.failed' | 'charge.refunded'): { payload: string; signature: string };
+  /** A Razorpay refund settled and its webhook (refund.processed / refund.failed): body, signature, event id. */
+  razorpayRefundEvent(refundId: string, type: 'refund.processed' | 'refund.failed'): { payload: string; signature: string; eventId: string };
   /** The shop's config for these stand-ins. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -147,6 +186,12 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
   const sessionByKey = new Map<string, string>();
   const stripe = new Stripe(keys.stripeSecretKey);
   let base = '';
+  const stripeRefunds = new Map<string, StripeRefund>();
+  const stripeRefundByKey = new Map<string, string>();
+  const razorpayRefunds = new Map<string, RazorpayRefundEntity>();
+  const refundedOn = (list: Iterable<{ amount: number; status: string }>, match: (r: never) => boolean) =>
+    [...list].filter((r) => r.status !== 'failed' && r.status !== 'canceled' && match(r as never)).reduce((s, r) => s + r.amount, 0);
+  const sign = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret });
 
   const api: Gateways = {
     url: '',
@@ -192,6 +237,39 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const payload = JSON.stringify(body);
       return { payload, signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'), eventId: id('evt_'), paymentId: payment.id };
     },
+    stripeRefunds,
+    razorpayRefunds,
+    refuseNextRefund: {},
+    refundCalls: { stripe: 0, razorpay: 0 },
+    stripeRefundEvent(refundId, status, type) {
+      const refund = stripeRefunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = status;
+      if (status === 'failed') refund.failure_reason = 'expired_or_canceled_card';
+      const kind = type ?? (status === 'failed' ? 'refund.failed' : 'refund.updated');
+      const object =
+        kind === 'charge.refunded'
+          ? {
+              id: refund.charge,
+              object: 'charge',
+              payment_intent: refund.payment_intent,
+              amount_refunded: refundedOn(stripeRefunds.values(), (r: StripeRefund) => r.charge === refund.charge),
+              refunded: false,
+              refunds: { object: 'list', data: [...stripeRefunds.values()].filter((r) => r.charge === refund.charge), has_more: false },
+            }
+          : refund;
+      const payload = JSON.stringify({ id: id('evt_'), object: 'event', type: kind, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+      return { payload, signature: sign(payload) };
+    },
+    razorpayRefundEvent(refundId, type) {
+      const refund = razorpayRefunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = type === 'refund.processed' ? 'processed' : 'failed';
+      const payment = [...orderPayments.values()].flat().find((p) => p.id === refund.payment_id);
+      const body = { entity: 'event', account_id: 'acc_standin0001', event: type, contains: ['refund', 'payment'], payload: { refund: { entity: refund }, payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) };
+      const payload = JSON.stringify(body);
+      return { payload, signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'), eventId: id('evt_') };
+    },
     env: () => gatewayEnv(base, keys),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -207,6 +285,28 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const orderId = url.searchParams.get('order_id') ?? '';
       if (!orders.has(orderId)) return send(res, 404, razorpayError('No such order'));
       return send(res, 200, api.payOrder(orderId));
+    }
+    const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (refundOf && req.method === 'POST') {
+      const auth = `Basic ${Buffer.from(`${keys.razorpayKeyId}:${keys.razorpayKeySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== auth) return send(res, 401, razorpayError('Authentication failed'));
+      api.refundCalls.razorpay++;
+      const paymentId = decodeURIComponent(refundOf[1]!);
+      const payment = [...orderPayments.values()].flat().find((p) => p.id === paymentId);
+      if (!payment) return send(res, 400, razorpayError('The id provided does not exist'));
+      const input = JSON.parse(body || '{}') as { amount?: number; receipt?: string; notes?: Record<string, string> };
+      const amount = input.amount ?? payment.amount;
+      if (api.refuseNextRefund.razorpay) {
+        const message = api.refuseNextRefund.razorpay;
+        delete api.refuseNextRefund.razorpay;
+        return send(res, 400, razorpayError(message));
+      }
+      if (!Number.isInteger(amount) || amount < 100) return send(res, 400, razorpayError('The amount must be atleast INR 1.00'));
+      const refunded = refundedOn(razorpayRefunds.values(), (r: RazorpayRefundEntity) => r.payment_id === paymentId);
+      if (amount > payment.amount - refunded) return send(res, 400, razorpayError('The refund amount provided is greater than amount captured'));
+      const refund: RazorpayRefundEntity = { id: id('rfnd_'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, notes: input.notes ?? {}, receipt: input.receipt ?? null, status: 'pending', speed_requested: 'normal', created_at: Math.floor(Date.now() / 1000) };
+      razorpayRefunds.set(refund.id, refund);
+      return send(res, 200, refund);
     }
     if (path.startsWith('/v1/orders')) {
       const auth = `Basic ${Buffer.from(`${keys.razorpayKeyId}:${keys.razorpayKeySecret}`).toString('base64')}`;
@@ -243,6 +343,39 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
     }
 
     // ---------- Stripe ----------
+    if (path === '/v1/refunds' && req.method === 'POST') {
+      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
+      api.refundCalls.stripe++;
+      const key = String(req.headers['idempotency-key'] ?? '');
+      const again = key ? stripeRefundByKey.get(key) : undefined;
+      if (again) return send(res, 200, stripeRefunds.get(again));
+      const p = parseStripeForm(body) as { payment_intent?: string; amount?: string; metadata?: Record<string, string> };
+      const session = [...sessions.values()].find((x) => x.payment_intent && x.payment_intent === p.payment_intent && x.payment_status === 'paid');
+      if (!session) return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${p.payment_intent ?? ''}'` } });
+      if (api.refuseNextRefund.stripe) {
+        const message = api.refuseNextRefund.stripe;
+        delete api.refuseNextRefund.stripe;
+        return send(res, 400, { error: { type: 'invalid_request_error', code: 'charge_disputed', message } });
+      }
+      const amount = p.amount ? Number(p.amount) : session.amount_total;
+      const refunded = refundedOn(stripeRefunds.values(), (r: StripeRefund) => r.payment_intent === p.payment_intent);
+      const cur = session.currency.toUpperCase();
+      if (amount > session.amount_total - refunded) {
+        return send(res, 400, stripeError(`Refund amount (${cur} ${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (${cur} ${((session.amount_total - refunded) / 100).toFixed(2)})`));
+      }
+      const refund: StripeRefund = { id: id('re_'), object: 'refund', amount, currency: session.currency, payment_intent: p.payment_intent!, charge: `ch_${p.payment_intent!.slice(3)}`, status: 'pending', failure_reason: null, metadata: p.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+      stripeRefunds.set(refund.id, refund);
+      if (key) stripeRefundByKey.set(key, refund.id);
+      // With a webhook to call (the browser tests), the refund succeeds a moment later, as a card refund does.
+      if (api.webhookUrl) {
+        const url = api.webhookUrl;
+        setTimeout(() => {
+          const event = api.stripeRefundEvent(refund.id, 'succeeded');
+          void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).catch(() => undefined);
+        }, 300);
+      }
+      return send(res, 200, refund);
+    }
     if (path.startsWith('/v1/checkout/sessions')) {
       if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
       if (path === '/v1/checkout/sessions' && req.method === 'POST') {

@@ -28,6 +28,18 @@ export interface RazorpayPayment {
   order_id: string;
 }
 
+/** A refund of a payment (https://razorpay.com/docs/api/refunds/). */
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  receipt?: string | null;
+  notes?: Record<string, string> | [];
+  status: 'pending' | 'processed' | 'failed';
+}
+
 type Keys = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_API_URL'>;
 
 async function request<T>(keys: Keys, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
@@ -55,6 +67,9 @@ export function razorpay(keys: Keys) {
       request<RazorpayOrder>(keys, 'POST', '/v1/orders', order),
     fetchOrder: (id: string) => request<RazorpayOrder>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}`),
     orderPayments: (id: string) => request<{ items: RazorpayPayment[] }>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}/payments`),
+    /** Refunds part or all of a captured payment (https://razorpay.com/docs/api/refunds/create-normal/). */
+    refund: (paymentId: string, body: { amount: number; receipt: string; notes: Record<string, string> }) =>
+      request<RazorpayRefund>(keys, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, body),
   };
 }
 
@@ -75,6 +90,7 @@ export interface RazorpayWebhookEvent {
   contains?: string[];
   payload?: {
     payment?: { entity?: RazorpayPayment };
+    refund?: { entity?: RazorpayRefund };
     order?: { entity?: RazorpayOrder };
   };
   created_at?: number;

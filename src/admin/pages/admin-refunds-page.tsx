@@ -1,5 +1,147 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { DeskPayment, DeskRefund } from '../../../contract/desk.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { newKey } from '../desk/cancel-panel.tsx';
 
-export default function Page() {
-  return <RequireStaff>{() => null}</RequireStaff>;
+/** One case of GET /api/admin/refunds. */
+interface QueueItem {
+  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
+  BookingId: number;
+  RefIdKey: string;
+  site: string;
+  bookingStatus: string;
+  paymentStatus: string;
+  payment: DeskPayment;
+  refund: DeskRefund | null;
+  amount: number;
+  currency: string;
+  since: string;
+}
+
+const WHY: Record<QueueItem['kind'], string> = {
+  due: 'Payment owed back',
+  failed: 'Refund failed: try again',
+  'manual-pending': 'Paid outside the shop: record the refund',
+  unsent: 'Never sent to the provider: send it',
+};
+
+function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message: string) => Promise<void>; onError: (message: string) => void }) {
+  // One key per row until an answer comes: a double click is one refund.
+  const [key, setKey] = useState(newKey);
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const m = (amount: number) => formatMinor(amount, item.currency as Currency);
+  const ref = encodeURIComponent(item.RefIdKey);
+  const needsReference = item.payment.provider === 'manual' && item.kind !== 'unsent';
+
+  const act = async () => {
+    if (needsReference && !reference.trim()) return onError('Give the reference of the money sent back.');
+    setBusy(true);
+    const answer =
+      item.kind === 'unsent' && item.refund
+        ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/send`, {})
+        : item.kind === 'manual-pending' && item.refund
+        ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/record`, { reference: reference.trim() })
+        : await adminCall(
+            'POST',
+            `bookings/${ref}/refunds`,
+            { paymentId: item.payment.id, amount: item.amount, reason: item.kind === 'due' ? 'Refund due' : 'Refund retried', note: item.refund?.failureReason ? `Before: ${item.refund.failureReason}` : '', ...(needsReference ? { reference: reference.trim() } : {}) },
+            { 'idempotency-key': key },
+          );
+    setBusy(false);
+    setKey(newKey());
+    if (!answer.ok) return onError(answer.message);
+    onError('');
+    await onDone(answer.message);
+  };
+
+  return (
+    <tr>
+      <td>
+        <a href={`/admin/bookings/${ref}`}>{item.RefIdKey}</a> ({item.site})
+      </td>
+      <td>
+        {WHY[item.kind]}
+        {item.refund?.failureReason ? <span className="admin-error"> {item.refund.failureReason}</span> : null}
+      </td>
+      <td>
+        {item.payment.provider} <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
+      </td>
+      <td>{m(item.amount)}</td>
+      <td>{item.since.slice(0, 10)}</td>
+      <td>
+        {needsReference ? (
+          <label>
+            Reference
+            <input value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
+          </label>
+        ) : null}
+        <button type="button" disabled={busy} onClick={() => void act()} aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}>
+          {item.kind === 'manual-pending' ? 'Record refund' : item.kind === 'unsent' ? `Send ${m(item.amount)}` : `Refund ${m(item.amount)}`}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function RefundQueue() {
+  const [items, setItems] = useState<QueueItem[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const load = useCallback(async () => {
+    const answer = await adminCall<{ items: QueueItem[] }>('GET', 'refunds');
+    if (!answer.ok) return setError(answer.message);
+    setItems(answer.data.items);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const done = async (message: string) => {
+    setNotice(message);
+    await load();
+  };
+  return (
+    <>
+      <p role="status">{notice}</p>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      {items && items.length === 0 ? <p>Nothing to refund: no payment is owed back, no refund failed.</p> : null}
+      {items && items.length ? (
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Refund queue">
+          <table className="admin-table">
+            <caption>Refunds to make</caption>
+            <thead>
+              <tr>
+                <th scope="col">Booking</th>
+                <th scope="col">Why</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Since</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <QueueRow key={`${item.kind}-${item.payment.id}-${item.refund?.id ?? 0}`} item={item} onDone={done} onError={setError} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export default function AdminRefundsPage() {
+  return (
+    <>
+      <title>Refunds · Back office</title>
+      <h1>Refunds</h1>
+      <RequireStaff action="refunds.make">{() => <RefundQueue />}</RequireStaff>
+    </>
+  );
 }

@@ -10,6 +10,7 @@ import { SignedIn } from '../account/signed-in.tsx';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
+import { CreditNoteSection } from './credit-note-section.tsx';
 import { InstallOffer } from './install-offer.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBooking } from './use-bookings.ts';
@@ -110,6 +111,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         ) : null}
         {confirmed && b.PaymentStatus !== 'paid' ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
       </header>
+      {saved?.creditNote ? <CreditNoteSection entry={saved} /> : null}
       {justBooked && confirmed ? <InstallOffer /> : null}
       {awaiting ? (
         // A document load: India's payment page carries Razorpay's policy.

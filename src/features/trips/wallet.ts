@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookingDetailById, bookingsList, generateAllVoucher, getInvoiceDetails } from '../../../contract/booking-calls.ts';
+import { bookingDetailById, bookingsList, generateAllVoucher, getCreditNoteDetails, getInvoiceDetails } from '../../../contract/booking-calls.ts';
+import { creditNoteSchema, type CreditNote } from '../../../contract/credit-notes.ts';
 import { bookingDetailSchema, type BookingDetail, type BookingSummary } from '../../../contract/booking.ts';
 import { invoiceSchema, voucherSetSchema, type Invoice, type VoucherSet } from '../../../contract/documents.ts';
 import { callApi } from '../../lib/api-client.ts';
@@ -25,6 +26,9 @@ export const walletEntrySchema = z.object({
   vouchers: voucherSetSchema.nullable(),
   invoicePdf: z.instanceof(Blob).nullable(),
   vouchersPdf: z.instanceof(Blob).nullable(),
+  /** A cancelled booking's credit note, kept beside its invoice (copies saved before had none). */
+  creditNote: creditNoteSchema.nullable().default(null),
+  creditNotePdf: z.instanceof(Blob).nullable().default(null),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
@@ -80,8 +84,18 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   const existing = await walletEntry(detail.RefIdKey, db);
   const version = versionOf(detail);
   const keepDocs = existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null);
-  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf'> = { invoice: null, vouchers: null, invoicePdf: null, vouchersPdf: null };
+  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf'> = { invoice: null, vouchers: null, invoicePdf: null, vouchersPdf: null, creditNote: null, creditNotePdf: null };
   if (keepDocs) docs = existing;
+  else if (detail.Status === 'cancelled') {
+    // Cancelled after it was invoiced: the invoice and the credit note that corrects it (none: nulls).
+    const opts = { auth: true, headers: { Country: detail.site } } as const;
+    const [invoice, creditNote] = await Promise.all([
+      callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts).catch(() => null),
+      callApi(getCreditNoteDetails, { BookingId: detail.BookingId }, opts).catch(() => null),
+    ]);
+    const [invoicePdf, creditNotePdf] = await Promise.all([invoice ? pdf(invoice.pdf.url) : null, creditNote ? pdf(creditNote.pdf.url) : null]);
+    docs = { invoice: invoice as Invoice | null, vouchers: null, invoicePdf, vouchersPdf: null, creditNote: creditNote as CreditNote | null, creditNotePdf };
+  }
   else if (detail.Status === 'confirmed') {
     const opts = { auth: true, headers: { Country: detail.site } } as const;
     // Vouchers come when the balance is paid: an unpaid (pay-later) booking keeps its proforma invoice
@@ -92,7 +106,7 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
       paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
     ]);
     const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null]);
-    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf };
+    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: null, creditNotePdf: null };
   }
   const entry: WalletEntry = { ref: detail.RefIdKey, userId, savedAt: Date.now(), version, detail, ...docs };
   await db.wallet.put(entry);

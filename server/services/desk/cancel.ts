@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { cancellationAmounts, DEFAULT_CANCELLATION_POLICY, daysBeforeTravel, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
+import { DESK_MESSAGES, type DeskCancellationQuote, type DeskCreditNote, type DeskRefund } from '../../../contract/desk.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { can } from '../../../contract/staff.ts';
+import { publicUrl, type Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingLines, bookings, cancellationRequests, packages, payments, refunds } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/envelope.ts';
+import { cancelUnpaid } from '../bookings/expiry.ts';
+import { bookedRooms, returnSoldRooms } from '../bookings/inventory.ts';
+import { recordEvent, type BookingRow } from '../bookings/records.ts';
+import { enqueueMail } from '../outbox.ts';
+import { RefundRefused, recipientOf, sendRefund } from '../payments/refunds.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
+import { deskCreditNote, issueCreditNote } from './credit-notes.ts';
+import { deskRefunds, refundedOn } from './refunds.ts';
+
+/*
+ * Cancelling a booking by its policy (bookings.cancel), from the desk or approving a traveller's
+ * request. The policy is the first line's package's (days before the first travel date → share
+ * kept); staff with cancellations.override may keep another amount, with a reason (audited). In
+ * one transaction, the booking's row locked: rooms released, the booking cancelled with its
+ * history, refunds started over the payments that took the money (gateway ones newest first, then
+ * money paid outside the shop), a credit note when the booking has a tax invoice, the traveller's
+ * mail queued, the audit row, and the request approved. After the commit the gateway refunds are
+ * sent; one the provider refuses is failed (the cancellation stands) and waits in the refund queue.
+ */
+
+export const CANCEL_MESSAGES = {
+  overrideNotAllowed: 'Your role cannot change what the policy keeps: cancel by the policy, or ask someone with the override permission.',
+  overrideNeedsReason: 'Say why the amount kept differs from the policy’s: the reason is kept in the audit log.',
+  keepOutOfRange: (paid: string) => `The amount kept must be between nothing and what was paid (${paid}).`,
+  noRequest: 'That cancellation request is not waiting for a decision on this booking.',
+} as const;
+
+type Tx = Db;
+
+/** The policy of the booking's first line's package, and its first travel date. */
+async function policyOf(db: Db, bookingId: number): Promise<{ policy: CancellationStep[]; firstTravelDate: string }> {
+  const [first] = await db
+    .select({ policy: packages.cancellationPolicy })
+    .from(bookingLines)
+    .innerJoin(packages, eq(packages.id, bookingLines.packageId))
+    .where(eq(bookingLines.bookingId, bookingId))
+    .orderBy(asc(bookingLines.position))
+    .limit(1);
+  const { rows } = await db.execute<{ d: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as d from booking_lines where booking_id = ${bookingId}`);
+  const policy = Array.isArray(first?.policy) && first.policy.length ? (first.policy as CancellationStep[]) : DEFAULT_CANCELLATION_POLICY;
+  return { policy, firstTravelDate: rows[0]?.d ?? '' };
+}
+
+/** The payments that paid the booking (not those owed back), with what each can still give back. */
+async function refundablePayments(db: Db, bookingId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'paid'), sql`${payments.refundStatus} is null`))
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+  const out = [];
+  for (const p of rows) out.push({ payment: p, left: Math.max(0, p.amount - (await refundedOn(db, p.id))) });
+  // Gateway money goes back first (newest first), then money paid outside the shop.
+  return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
+}
+
+/** What the policy keeps and refunds if `b` were cancelled on `today` (YYYY-MM-DD); null once cancelled. */
+export async function cancellationQuote(db: Db, b: BookingRow, today: string): Promise<DeskCancellationQuote | null> {
+  if (b.status === 'cancelled') return null;
+  const { policy, firstTravelDate } = await policyOf(db, b.id);
+  const daysBefore = firstTravelDate ? daysBeforeTravel(today, firstTravelDate) : 0;
+  const paid = (await refundablePayments(db, b.id)).reduce((s, x) => s + x.left, 0);
+  const { keepPercent, keep, refund } = cancellationAmounts(policy, b.total, paid, daysBefore);
+  return { policy, policyLines: policyLines(policy), daysBefore, keepPercent, keep, refund, paid, total: b.total };
+}
+
+export interface CancelInput {
+  reason: string;
+  keep?: number;
+  keepReason?: string;
+  requestId?: number;
+}
+
+export interface CancelResult {
+  RefIdKey: string;
+  keep: number;
+  refund: number;
+  policyKeep: number;
+  refunds: DeskRefund[];
+  creditNote: DeskCreditNote | null;
+  /** Gateway refunds the provider refused: failed, in the refund queue. */
+  failures: string[];
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** POST /api/admin/bookings/<ref>/cancel. */
+export async function cancelBooking(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: CancelInput, now: Date): Promise<CancelResult> {
+  const reason = input.reason.trim();
+  if (!reason) throw badRequest('Give the reason for the cancellation: the traveller is told it.');
+  const done = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Tx;
+    const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
+    if (!b) throw notFound(DESK_MESSAGES.notFound);
+    if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
+    const quote = (await cancellationQuote(tx, b, utcDay(now)))!;
+    const m = (amount: number) => formatMinor(amount, b.currency as Currency);
+    let keep = quote.keep;
+    const overridden = input.keep !== undefined && input.keep !== quote.keep;
+    if (overridden) {
+      if (!can(actor.role ?? '', 'cancellations.override')) throw forbidden(CANCEL_MESSAGES.overrideNotAllowed);
+      if (!input.keepReason?.trim()) throw badRequest(CANCEL_MESSAGES.overrideNeedsReason);
+      if (!Number.isInteger(input.keep) || input.keep! < 0 || input.keep! > quote.paid) throw badRequest(CANCEL_MESSAGES.keepOutOfRange(m(quote.paid)));
+      keep = input.keep!;
+    }
+    const refund = quote.paid - keep;
+    let request: typeof cancellationRequests.$inferSelect | undefined;
+    if (input.requestId !== undefined) {
+      [request] = await tx
+        .select()
+        .from(cancellationRequests)
+        .where(and(eq(cancellationRequests.id, input.requestId), eq(cancellationRequests.bookingId, b.id), eq(cancellationRequests.status, 'pending')))
+        .for('update');
+      if (!request) throw conflict(CANCEL_MESSAGES.noRequest);
+    }
+    const cause = `cancelled by staff: ${reason}${request ? ' (the traveller’s request, approved)' : ''}`;
+
+    let creditNote: Awaited<ReturnType<typeof issueCreditNote>> | null = null;
+    const made: number[] = [];
+    if (quote.paid === 0) {
+      // Nothing was paid (awaiting payment, pay later unpaid): rooms back, open payments failed.
+      await cancelUnpaid(tx, b.id, cause, now);
+      await tx.update(bookings).set({ cancelReason: reason }).where(eq(bookings.id, b.id));
+    } else {
+      await returnSoldRooms(tx, await bookedRooms(tx, b.id));
+      await tx.execute(sql`update payments set status = 'failed' where booking_id = ${b.id} and status = 'created'`);
+      const paymentStatus = refund > 0 ? 'refund-due' : b.paymentStatus;
+      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, paymentStatus }).where(eq(bookings.id, b.id));
+      await recordEvent(tx, b.id, 'cancelled', paymentStatus, `${cause}; ${m(keep)} kept, ${m(refund)} to refund`, now);
+      // The refund spread over the payments that took the money.
+      let left = refund;
+      for (const { payment, left: room } of await refundablePayments(tx, b.id)) {
+        if (left <= 0) break;
+        const amount = Math.min(left, room);
+        if (amount <= 0) continue;
+        left -= amount;
+        const [row] = await tx
+          .insert(refunds)
+          .values({
+            bookingId: b.id,
+            paymentId: payment.id,
+            provider: payment.provider,
+            amount,
+            currency: payment.currency,
+            status: 'pending',
+            idempotencyKey: `cancel:${b.id}:${payment.id}`,
+            reason: `Cancellation: ${reason}`,
+            note: overridden ? `Kept ${m(keep)} instead of the policy’s ${m(quote.keep)}: ${input.keepReason!.trim()}` : `Policy: ${quote.keepPercent}% kept, ${quote.daysBefore} days before travel`,
+            createdBy: actor.staffId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: refunds.id });
+        made.push(row!.id);
+      }
+    }
+    if (request) {
+      await tx.update(cancellationRequests).set({ status: 'approved', decidedBy: actor.staffId, decidedAt: now }).where(eq(cancellationRequests.id, request.id));
+    }
+    const to = await recipientOf(tx, b.id);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'bookings.cancel',
+        recordType: 'booking',
+        recordId: b.refIdKey,
+        before: { status: b.status, paymentStatus: b.paymentStatus },
+        after: { status: 'cancelled', reason, keep, refund, policyKeep: quote.keep, keepPercent: quote.keepPercent, daysBefore: quote.daysBefore, refunds: made, requestId: request?.id ?? null },
+      },
+      now,
+    );
+    if (overridden) {
+      await writeAudit(tx, actor, { action: 'cancellations.override', recordType: 'booking', recordId: b.refIdKey, before: { keep: quote.keep, keepPercent: quote.keepPercent }, after: { keep, keepReason: input.keepReason!.trim() } }, now);
+    }
+    // Last: the credit note's counter stays locked until the commit.
+    if (b.invoiceNumber && refund > 0) {
+      creditNote = await issueCreditNote(tx, b, refund, `Cancellation of booking ${b.refIdKey}: ${reason}`, actor.staffId, now);
+      if (made.length) await tx.update(refunds).set({ creditNoteId: creditNote.id }).where(sql`${refunds.id} in (${sql.join(made.map((id) => sql`${id}`), sql`, `)})`);
+    }
+    if (to) {
+      const lines = [
+        `Booking ${b.refIdKey} has been cancelled.`,
+        `Reason: ${reason}`,
+        '',
+        ...(quote.paid > 0 ? [`Paid: ${m(quote.paid)}`, `Kept under the cancellation policy: ${m(keep)}`, `To be refunded: ${m(refund)}`, ''] : []),
+        ...(refund > 0 ? ['The refund goes back the way you paid; card and bank refunds can take 5 to 10 working days to show.', ''] : []),
+        ...(creditNote ? [`Credit note ${creditNote.number} (against invoice ${creditNote.invoiceNumber}) is attached.`, ''] : []),
+        `Your trips: ${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${encodeURIComponent(b.refIdKey)}`,
+        '',
+        'Wanderlust Holidays',
+      ];
+      await enqueueMail(tx, {
+        kind: 'cancelled',
+        dedupeKey: `cancelled:${b.id}`,
+        bookingId: b.id,
+        message: { to, subject: `Booking ${b.refIdKey} cancelled`, text: lines.join('\n'), attachments: creditNote ? [{ type: 'credit-note', bookingId: b.id, creditNoteId: creditNote.id }] : [] },
+      });
+    }
+    return { b, keep, refund, policyKeep: quote.keep, made, creditNote };
+  });
+
+  // After the commit: each gateway refund to its provider.
+  const failures: string[] = [];
+  for (const id of done.made) {
+    try {
+      await sendRefund(db, config, id, () => now);
+    } catch (err) {
+      if (err instanceof RefundRefused) failures.push(err.message);
+      else failures.push(`The refund could not be sent: ${(err as Error).message}`);
+    }
+  }
+  return {
+    RefIdKey: done.b.refIdKey,
+    keep: done.keep,
+    refund: done.refund,
+    policyKeep: done.policyKeep,
+    refunds: await deskRefunds(db, { ids: done.made }),
+    creditNote: done.creditNote ? deskCreditNote(done.creditNote, done.b.refIdKey) : null,
+    failures,
+  };
+}

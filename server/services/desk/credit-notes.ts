@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { CREDIT_NOTE_MESSAGES, type CreditNote } from '../../../contract/credit-notes.ts';
+import type { DeskCreditNote } from '../../../contract/desk.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingLines, bookingTravellers, creditNotes, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { ownBooking } from '../bookings/queries.ts';
+import type { BookingRow } from '../bookings/records.ts';
+import { fullName, pdfUrl, siteDay } from '../documents/source.ts';
+import { shopDetails } from '../shop-details.ts';
+
+/*
+ * Credit notes (issue 20): their own gapless series per site, separate from invoices. The next
+ * number is taken from the site's row in credit_note_counters by one upsert, which locks that row
+ * until the cancelling transaction ends (as invoice numbers do: server/services/documents/
+ * invoice-number.ts): a second cancellation waits for it, one that rolls back gives its number back.
+ */
+
+const SERIES: Record<Site, string> = { UAE: 'WLH-AE-CN', IN: 'WLH-IN-CN' };
+
+/** `WLH-AE-CN-000007`: the invoice's series with CN, six digits at least. */
+export function formatCreditNoteNumber(site: Site, n: number): string {
+  return `${SERIES[site]}-${String(n).padStart(6, '0')}`;
+}
+
+/** Splits `total` over `weights` in whole units (largest remainder): the parts add up to `total` exactly. */
+export function apportion(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + Math.max(0, b), 0);
+  if (sum <= 0 || weights.length === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * Math.max(0, w)) / sum);
+  const parts = exact.map((x) => Math.floor(x));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]!.i]! += 1;
+  return parts;
+}
+
+interface LineFacts {
+  position: number;
+  title: string;
+  amount: number;
+  overseas: boolean;
+  vatTreatment: 'standard' | 'zero' | 'outside' | null;
+}
+
+/** Whether a booking's tax falls on this line: VAT on standard-rated lines, TCS on overseas ones, GST on all. */
+const bears = (tax: TaxLine, line: LineFacts) => (tax.code === 'VAT' ? (line.vatTreatment ?? 'standard') === 'standard' : tax.code === 'TCS' ? line.overseas : true);
+
+/**
+ * The refund `refund` (tax included) spread over the booking's lines by their amounts, with the
+ * tax on each share reversed: each booking tax in the refund's proportion of the total, spread over
+ * the lines that bear it. Per line, amount + its taxes is its share; all lines add up to `refund`.
+ */
+export function creditLines(b: Pick<BookingRow, 'total' | 'taxes'>, lines: LineFacts[], refund: number): { lines: CreditNoteLine[]; taxes: TaxLine[] } {
+  const shares = apportion(refund, lines.map((l) => l.amount));
+  const perLine = lines.map(() => [] as TaxLine[]);
+  const taxes: TaxLine[] = [];
+  for (const tax of b.taxes ?? []) {
+    const reversed = b.total > 0 ? Math.round((tax.amount * refund) / b.total) : 0;
+    taxes.push({ ...tax, amount: reversed });
+    const weights = lines.map((l) => (bears(tax, l) ? l.amount : 0));
+    const split = weights.some((w) => w > 0) ? apportion(reversed, weights) : apportion(reversed, lines.map((l) => l.amount));
+    split.forEach((amount, i) => perLine[i]!.push({ code: tax.code, label: tax.label, rate: tax.rate, amount, included: tax.included }));
+  }
+  return {
+    lines: lines.map((l, i) => ({
+      position: l.position,
+      title: l.title,
+      amount: shares[i]! - perLine[i]!.reduce((s, t) => s + t.amount, 0),
+      taxes: perLine[i]!,
+    })),
+    taxes,
+  };
+}
+
+/**
+ * Issues a credit note for `refund` on an invoiced booking, inside the caller's transaction (call
+ * it last there: the site's counter stays locked until commit). Returns its row.
+ */
+export async function issueCreditNote(tx: Db, b: BookingRow, refund: number, reason: string, staffId: number | null, now: Date) {
+  if (!b.invoiceNumber) throw new Error(`issueCreditNote: booking ${b.id} has no tax invoice`);
+  const rows = await tx
+    .select({ position: bookingLines.position, title: bookingLines.title, amount: bookingLines.amount, overseas: bookingLines.overseas, vatTreatment: bookingLines.vatTreatment })
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(asc(bookingLines.position));
+  const { lines, taxes } = creditLines(b, rows, refund);
+  const next = await tx.execute<{ last_number: number }>(sql`
+    insert into credit_note_counters (site, last_number) values (${b.site}, 1)
+    on conflict (site) do update set last_number = credit_note_counters.last_number + 1
+    returning last_number`);
+  const number = formatCreditNoteNumber(b.site as Site, Number(next.rows[0]!.last_number));
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({ bookingId: b.id, site: b.site, number, invoiceNumber: b.invoiceNumber, currency: b.currency, lines, taxes, total: refund, reason, createdBy: staffId, issuedAt: now })
+    .returning();
+  return note!;
+}
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+export const deskCreditNote = (n: CreditNoteRow, ref: string): DeskCreditNote => ({
+  id: n.id,
+  number: n.number,
+  invoiceNumber: n.invoiceNumber,
+  total: n.total,
+  currency: n.currency,
+  reason: n.reason,
+  issuedAt: n.issuedAt.toISOString(),
+  pdfUrl: `/api/admin/bookings/${encodeURIComponent(ref)}/credit-notes/${n.id}.pdf`,
+});
+
+export async function creditNotesOf(db: Db, bookingId: number): Promise<CreditNoteRow[]> {
+  return db.select().from(creditNotes).where(eq(creditNotes.bookingId, bookingId)).orderBy(asc(creditNotes.id));
+}
+
+/** Where the traveller's copy is: GetCreditNoteDetails, as JSON (the PDF adds format=pdf). */
+export const travellerCreditNoteUrl = (bookingId: number, noteId: number) => `/api/Common/GetCreditNoteDetails?BookingId=${bookingId}&CreditNoteId=${noteId}`;
+
+/**
+ * A credit note as a document (the staff's JSON, the traveller's call, the PDF and the mail's
+ * attachment all read this): the seller, the lead traveller, its lines with their taxes reversed.
+ */
+export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, n: CreditNoteRow): Promise<CreditNote> {
+  const [lead] = await db
+    .select()
+    .from(bookingTravellers)
+    .where(and(eq(bookingTravellers.bookingId, b.id), eq(bookingTravellers.lead, true)))
+    .limit(1);
+  const site = b.site as Site;
+  const shop = shopDetails(config, site);
+  const lines = n.lines.map((l) => ({ ...l, total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0) }));
+  const url = travellerCreditNoteUrl(b.id, n.id);
+  return {
+    id: n.id,
+    BookingId: b.id,
+    RefIdKey: b.refIdKey,
+    site,
+    currency: n.currency as CreditNote['currency'],
+    title: 'Credit Note',
+    number: n.number,
+    invoiceNumber: n.invoiceNumber,
+    issueDate: siteDay(n.issuedAt, site),
+    reason: n.reason,
+    seller: { legalName: shop.legalName, tradeName: shop.tradeName, address: shop.address, taxLabel: shop.taxLabel, taxNumber: shop.taxNumber, phone: shop.phone, email: shop.email },
+    buyer: { name: lead ? fullName(lead) : '', email: lead?.email ?? null, gstin: b.buyerGstin, trn: b.buyerTrn },
+    placeOfSupply: site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode } : null,
+    lines,
+    amountBeforeTax: lines.reduce((s, l) => s + l.amount, 0),
+    taxes: n.taxes,
+    total: n.total,
+    notes: [
+      `This credit note corrects tax invoice ${n.invoiceNumber} of booking ${b.refIdKey}: the amounts below, and the tax on them, are reversed.`,
+      'The refund goes back to the way you paid; card and bank refunds can take 5 to 10 working days to show.',
+    ],
+    pdf: { filename: `credit-note-${n.number}.pdf`, url: pdfUrl(url) },
+  };
+}
+
+/** GetCreditNoteDetails: one of the traveller's own bookings (someone else's is the same 404 as none), its credit note or the newest. */
+export async function travellerCreditNote(db: Db, config: Config, userId: number, bookingId: number, creditNoteId?: number): Promise<{ document: CreditNote; issuedAt: Date }> {
+  const b = await ownBooking(db, userId, bookingId);
+  const [n] = await db
+    .select()
+    .from(creditNotes)
+    .where(creditNoteId ? and(eq(creditNotes.bookingId, b.id), eq(creditNotes.id, creditNoteId)) : eq(creditNotes.bookingId, b.id))
+    .orderBy(desc(creditNotes.id))
+    .limit(1);
+  if (!n) throw notFound(CREDIT_NOTE_MESSAGES.none);
+  return { document: await creditNoteDocument(db, config, b, n), issuedAt: n.issuedAt };
+}

@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from './axe.ts';
+import { createAccount, PASSWORD } from './checkout-helpers.ts';
+
+const PORT = process.env.E2E_PORT ?? '4173';
+/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
+const DATA_DIR = `data/e2e-${PORT}`;
+const totp = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+
+/** A UAE booking paid by card on the Stripe stand-in's page (which sends Stripe's webhook to the shop). */
+async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: string; total: number }> {
+  const email = `refund-${Date.now()}@example.com`;
+  await createAccount(request, email);
+  const token = (await (await request.post(`/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`)).json()).data.tokan as string;
+  const auth = { authorization: `Bearer ${token}`, country: 'UAE' };
+  const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const detail = await (await request.get('/api/Common/Holiday/GetPackageDetail?slug=dubai-luxury-escape-4-nights')).json();
+  expect((await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId: detail.data.id, travelDate, adults: 2, rooms: 1 } })).status()).toBe(200);
+  const hold = await (await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
+  const booked = await (
+    await request.post('/api/Common/CreateBooking', {
+      headers: auth,
+      data: {
+        TempBookingId: hold.data.TempBookingId,
+        PaymentMethod: 'stripe',
+        LeadTraveller: { Title: 'Ms', FirstName: 'Asha', LastName: 'Rao', Email: email, Phone: '+971501234567', DOB: '1990-04-12' },
+        Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
+      },
+    })
+  ).json();
+  expect(booked.status, booked.message).toBe('Success');
+  expect((await request.post(booked.data.Next.url as string, { maxRedirects: 0 })).status()).toBe(303);
+  await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${booked.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
+  return { ref: booked.data.RefIdKey as string, total: booked.data.Total as number };
+}
+
+test('accounts cancels a gateway-paid booking with a partial refund and opens the credit note PDF', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const booking = await stripePaidBooking(request);
+
+  // A member of accounts, set up and signed in through the real calls (the browser keeps the cookie).
+  const email = `accounts-${Date.now()}@example.com`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'accounts'], { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } });
+  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
+  const password = 'a long staff password';
+  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
+  const secret = setup.data.totpSecret as string;
+  const at = Date.now();
+  expect((await page.request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret, at) } })).status()).toBe(200);
+  // Each code is taken once: sign in with the next step's.
+  await new Promise((r) => setTimeout(r, 30_000 - (at % 30_000) + 300));
+  expect((await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret) } })).status()).toBe(200);
+
+  await page.goto(`/admin/bookings/${booking.ref}`);
+  const panel = page.getByRole('region', { name: 'Cancellation and refunds' });
+  await expect(panel.getByRole('heading', { name: 'Cancel this booking' })).toBeVisible();
+  // Sixty days ahead: the policy keeps 10%, the rest goes back to the card.
+  const keep = Math.round(booking.total * 0.1);
+  await expect(panel.getByLabel(/^Amount kept/)).toHaveValue((keep / 100).toFixed(2));
+  await expectNoAxeViolations(page);
+  await panel.getByLabel('Reason for the cancellation').fill('The traveller cannot travel');
+  await panel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(panel.getByRole('status')).toContainText('Booking cancelled');
+  await expect(panel.getByText('This booking is cancelled.')).toBeVisible();
+
+  // The refund of the rest through Stripe: pending, then processed when Stripe's webhook comes.
+  const refunds = panel.getByRole('table', { name: 'Refunds' });
+  await expect(refunds.getByRole('row')).toHaveCount(2);
+  await expect(refunds.getByText('processed')).toBeVisible({ timeout: 15_000 });
+  const payments = panel.getByRole('table', { name: 'Payments' });
+  await expect(payments.getByRole('row').nth(1)).toContainText(/Refund through Stripe/);
+  await expectNoAxeViolations(page);
+
+  // The credit note: a link to its PDF.
+  const link = panel.getByRole('link', { name: /^Credit note WLH-AE-CN-\d{6} \(PDF\)$/ });
+  await expect(link).toBeVisible();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  const pdf = await page.request.get((await link.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(popup.url()).toContain(`/api/admin/bookings/${booking.ref}/credit-notes/`);
+  await popup.close();
+});
