@@ -42,6 +42,8 @@ export const tripCancellationSchema = z.object({
   keep: z.number().int(),
   refund: z.number().int(),
   paid: z.number().int(),
+  /** Refunds started or made on this booking (not failed), smallest unit: what a cancelled booking shows. */
+  refunded: z.number().int(),
   canRequest: z.boolean(),
   /** Why a request cannot be sent (cancelled, travelled, one already waiting); null when it can. */
   unavailable: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CANCELLATION_MESSAGES,
   type CancellationRequestStatus,
@@ -12,7 +12,7 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, staff } from '../../db/schema.ts';
+import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, refunds, staff } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
@@ -86,9 +86,13 @@ function unavailable(b: Pick<BookingRow, 'status'>, daysBefore: number, pending:
 
 /** What Trips shows about cancelling a booking (GetBookingDetails' `cancellation`). */
 export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'status' | 'total' | 'amountPaid'>, now = new Date()): Promise<TripCancellation> {
-  const [policies, [latest]] = await Promise.all([
+  const [policies, [latest], [refunded]] = await Promise.all([
     policiesOf(db, [b.id]),
     db.select().from(cancellationRequests).where(eq(cancellationRequests.bookingId, b.id)).orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id)).limit(1),
+    db
+      .select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.bookingId, b.id), ne(refunds.status, 'failed'))),
   ]);
   const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
   const q = quoteOf(b, policy, firstTravelDate, today(now));
@@ -101,6 +105,7 @@ export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'statu
     keep: q.keep,
     refund: q.refund,
     paid: q.paid,
+    refunded: Number(refunded?.n ?? 0),
     canRequest: why === null,
     unavailable: why,
     request: latest ? toTripRequest(latest) : null,
