@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from './axe.ts';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, mailsTo } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
@@ -85,6 +86,7 @@ test('a traveller requests a cancellation from Trips while offline; back online,
   await expect(page.getByRole('heading', { name: 'Request cancellation' })).toBeFocused();
   await expect(page.getByText('30 days or more before travel: 10% of the total kept, the rest refunded')).toBeVisible();
   await expect(page.getByTestId('cancel-refund-today')).toContainText('Nothing has been paid yet');
+  await expectNoAxeViolations(page);
   await page.getByLabel('Why do you want to cancel?').fill('My passport will not be renewed in time.');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText('You are offline');
@@ -127,6 +129,10 @@ test('a traveller requests a cancellation from Trips, staff approve it from the 
   const row = staffPage.getByTestId(`request-${ref}`);
   await expect(row).toContainText('A family emergency at home.');
   await expect(row.getByRole('link', { name: ref })).toHaveAttribute('href', `/admin/bookings/${ref}`);
+  await row.getByRole('button', { name: `Decline the request for ${ref}` }).click();
+  await expect(row.getByLabel('Message to the traveller')).toBeVisible();
+  await expectNoAxeViolations(staffPage);
+  await row.getByRole('button', { name: 'Keep waiting' }).click();
   await row.getByRole('button', { name: `Approve the request for ${ref}` }).click();
   await expect(staffPage.getByRole('status').filter({ hasText: `Booking ${ref} is cancelled` })).toBeVisible();
   await expect(staffPage.getByTestId(`request-${ref}`)).toHaveCount(0);
