@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TITLES } from './account.ts';
 import { cartItemSchema } from './cart.ts';
+import { packagePolicySchema, tripCancellationSchema } from './cancellation-calls.ts';
 import { idParam } from './common.ts';
 import { payWithSchema } from './coupons.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
@@ -193,6 +194,8 @@ export const bookingQuoteSchema = priceBreakdownSchema.extend({
   payLaterUnavailable: z.string().nullable().optional(),
   /** Why a chosen coupon was not applied; null when it was (or none was chosen). */
   couponError: z.string().nullable(),
+  /** Each package's cancellation policy in words, for the review step. */
+  cancellationPolicies: z.array(packagePolicySchema).optional(),
 });
 export type BookingQuote = z.infer<typeof bookingQuoteSchema>;
 
@@ -281,6 +284,8 @@ export const bookingDetailSchema = bookingSummarySchema.extend({
   pan: z.string().nullable(),
   travellers: z.array(bookingTravellerSchema),
   documents: z.array(bookingDocumentSchema),
+  /** The policy, what cancelling today refunds, and the traveller's latest cancellation request. */
+  cancellation: tripCancellationSchema.optional(),
   events: z.array(bookingEventSchema),
   links: z.object({ invoice: z.string(), vouchers: z.string() }),
 });

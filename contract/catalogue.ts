@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancellationPolicySchema } from './cancellation-calls.ts';
 import { namedRefSchema, pageIndexParam, slugParam } from './common.ts';
 import { reviewSchema } from './content.ts';
 import { moneySchema } from './site.ts';
@@ -78,6 +79,8 @@ export const packageDetailSchema = packageCardSchema.extend({
   tax: packageTaxSchema.optional(),
   /** The taxes a price on this site carries today (GetTaxRules), shown beside the price. */
   taxRules: siteTaxRulesSchema.optional(),
+  /** Days before travel → share kept (contract/cancellation.ts); shown as the page's cancellation policy. */
+  cancellationPolicy: cancellationPolicySchema.optional(),
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 

@@ -163,3 +163,18 @@ export const DESK_MESSAGES = {
   alreadyCancelled: 'This booking is already cancelled.',
   refundTooMuch: (left: string) => `That is more than can be refunded on this payment: at most ${left}.`,
 } as const;
+
+/** One row of the staff's queue of travellers' cancellation requests (GET /api/admin/cancellation-requests). */
+export interface DeskCancellationRequestItem extends DeskCancellationRequest {
+  BookingId: number;
+  RefIdKey: string;
+  site: 'UAE' | 'IN';
+  bookingStatus: BookingStatus;
+  Currency: string;
+  firstTravelDate: string;
+  /** The lead traveller's name, and email (masked for a role without travellers.contact). */
+  traveller: string;
+  travellerEmail: string | null;
+  /** What the policy keeps and refunds if cancelled today; null once the booking is cancelled. */
+  quote: DeskCancellationQuote | null;
+}

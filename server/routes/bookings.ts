@@ -19,6 +19,7 @@ import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, type Booki
 import { getAvailability } from '../../contract/catalogue-calls.ts';
 import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
+import { CANCELLATION_MESSAGES, requestCancellation } from '../../contract/cancellation-calls.ts';
 import { files } from '../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.ts';
 import { formError } from '../lib/multipart.ts';
@@ -31,6 +32,7 @@ import { ownHold } from '../services/bookings/holds.ts';
 import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
 import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
 import type { BookingRow } from '../services/bookings/records.ts';
+import { packagePolicies, requestCancellation as askToCancel, tripCancellation } from '../services/desk/requests.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
 import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
@@ -51,6 +53,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       holdExpiresAt: hold.holdExpiresAt.toISOString(),
       paymentMethods: paymentMethodsFor(app.config, request.site, payLater.offered),
       payLaterUnavailable: payLater.offered ? null : payLater.reason,
+      cancellationPolicies: await packagePolicies(app.db, hold.lines.map((l) => l.packageId)),
     });
   });
 
@@ -111,7 +114,17 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   route(app, bookingDetailById, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    return ok(await bookingDetail(app.db, app.config, me.userId, p.RefIdKey));
+    const detail = await bookingDetail(app.db, app.config, me.userId, p.RefIdKey);
+    const cancellation = await tripCancellation(app.db, { id: detail.BookingId, status: detail.Status, total: detail.total, amountPaid: detail.amountPaid });
+    return ok({ ...detail, cancellation });
+  });
+
+  // A traveller's cancellation request (issue 20): its ClientKey, made on the device, makes a resend from the outbox the same request.
+  route(app, requestCancellation, async (p, request) => {
+    const me = await signedIn(app, request, p.Token);
+    const made = await askToCancel(app.db, app.config, me.userId, p);
+    if (!made.replayed) app.kickOutbox();
+    return ok({ RefIdKey: made.booking.refIdKey, request: made.request }, made.replayed ? CANCELLATION_MESSAGES.alreadySent : CANCELLATION_MESSAGES.sent);
   });
 
   // ---------- passports and visas ----------

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
 import type { PackageDetail, PackageFilters } from '../../contract/catalogue.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
@@ -28,6 +29,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
         maxAdultsPerRoom: packages.maxAdultsPerRoom,
         maxPeoplePerRoom: packages.maxPeoplePerRoom,
         childAgeLimit: packages.childAgeLimit,
+        cancellationPolicy: packages.cancellationPolicy,
       })
       .from(packages)
       .innerJoin(cities, eq(cities.id, packages.cityId))
@@ -67,6 +69,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
     reviews: reviewRows.map(toReview),
     related,
     tax: { overseas: extra?.countryId !== (site === 'IN' ? 101 : 231), vatTreatment: extra?.vatTreatment ?? 'standard' },
+    cancellationPolicy: extra?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
   };
 }
 

@@ -24,6 +24,7 @@ function Header() {
           </NavLink>
           {can(me.role, 'staff.list') ? <NavLink to="/admin/staff">Staff</NavLink> : null}
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
+          {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

@@ -43,7 +43,7 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const outboxKindSchema = z.enum(['cart.add', 'cart.remove', 'tempBooking.create', 'enquiry.submit']);
+export const outboxKindSchema = z.enum(['cart.add', 'cart.remove', 'tempBooking.create', 'enquiry.submit', 'cancellation.request']);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
 export const outboxEntrySchema = z.object({
@@ -55,7 +55,7 @@ export const outboxEntrySchema = z.object({
   site: siteSchema,
   /** The cart line or temporary booking this change is about. */
   ref: z.string(),
-  /** For enquiry.submit: the /api/Common path to POST the params to. */
+  /** For enquiry.submit and cancellation.request: the /api/Common path to POST the params to. */
   path: z.string().regex(/^[A-Za-z/]+$/).optional(),
   /** The call's parameters, identification (tempUserId or Token) included. */
   params: z.record(z.string(), z.unknown()),

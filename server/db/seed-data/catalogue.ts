@@ -10,6 +10,7 @@ import {
   type InterestSlug,
   type TripTypeSlug,
 } from './catalogue-types.ts';
+import { cancellationPolicyFor } from './cancellation-policies.ts';
 import { ALL_DESTINATIONS } from './destinations/index.ts';
 import { DEST_ID, isInUae, placeImage } from './places.ts';
 
@@ -144,6 +145,7 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         // UAE VAT (decision 0043, the accountant confirms): standard-rated in the UAE, zero-rated when performed wholly outside.
         vatTreatment: isInUae(dest.slug) ? 'standard' : 'zero',
         ...occupancy(p.tripType, p.slug),
+        cancellationPolicy: cancellationPolicyFor(p.tripType, dest.slug, p.inclusions),
         // Staggered so "newest first" listings have a stable, meaningful order.
         createdAt: new Date(Date.UTC(2026, 0, 6 + p.id * 2, 6, 0, 0)),
       });

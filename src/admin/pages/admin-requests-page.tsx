@@ -1,5 +1,199 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { DeskCancellationRequestItem } from '../../../contract/desk.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { can, type StaffMe } from '../../../contract/staff.ts';
+import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
+const STATUSES = ['pending', 'approved', 'declined'] as const;
+type Status = (typeof STATUSES)[number];
+const STATUS_LABEL: Record<Status, string> = { pending: 'Waiting', approved: 'Approved', declined: 'Declined' };
+
+const money = (n: number, currency: string) => formatMinor(n, currency as Currency);
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+/** Decline with a message to the traveller (mailed, and shown in their Trips). */
+function DeclineForm({ item, onDone }: { item: DeskCancellationRequestItem; onDone: (message: string, ok: boolean) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const message = String(new FormData(e.currentTarget).get('message') ?? '');
+    setBusy(true);
+    const answer = await adminCall<unknown>('POST', `cancellation-requests/${item.id}/decline`, { message });
+    setBusy(false);
+    if (answer.ok) setOpen(false);
+    onDone(answer.message, answer.ok);
+  };
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} aria-label={`Decline the request for ${item.RefIdKey}`}>
+        Decline
+      </button>
+    );
+  }
+  return (
+    <form className="admin-form" onSubmit={(e) => void submit(e)} aria-label={`Decline the request for ${item.RefIdKey}`}>
+      <label htmlFor={id}>Message to the traveller</label>
+      <textarea id={id} name="message" rows={3} maxLength={2000} required />
+      <button type="submit" disabled={busy}>
+        Send decline
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Keep waiting
+      </button>
+    </form>
+  );
+}
+
+function RequestQueue({ me }: { me: StaffMe }) {
+  const [status, setStatus] = useState<Status>('pending');
+  const [items, setItems] = useState<DeskCancellationRequestItem[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const load = useCallback(async (s: Status) => {
+    const answer = await adminCall<{ items: DeskCancellationRequestItem[] }>('GET', `cancellation-requests?status=${s}`);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setItems(answer.data.items);
+  }, []);
+  useEffect(() => {
+    void load(status);
+  }, [load, status]);
+
+  const done = (message: string, ok: boolean) => {
+    if (ok) {
+      setNotice(message);
+      setError('');
+      void load(status);
+    } else setError(message);
+  };
+
+  // Approving is the desk's cancellation by the policy (rooms, refunds, credit note, mail), which marks the request approved.
+  const approve = async (item: DeskCancellationRequestItem) => {
+    setBusy(item.id);
+    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(item.RefIdKey)}/cancel`, { reason: `Traveller's request: ${item.reason}`, requestId: item.id });
+    setBusy(null);
+    done(answer.ok ? `Booking ${item.RefIdKey} is cancelled and the request approved.` : answer.message, answer.ok);
+  };
+
+  const mayApprove = can(me.role, 'bookings.cancel');
+  return (
+    <>
+      <form className="admin-form admin-inline" aria-label="Which requests" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Show
+          <select value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{notice}</p>
+      {items === null ? (
+        <p role="status">Loading the requests…</p>
+      ) : items.length === 0 ? (
+        <p>No {STATUS_LABEL[status].toLowerCase()} requests.</p>
+      ) : (
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Cancellation requests">
+          <table className="admin-table">
+            <caption>{STATUS_LABEL[status]} cancellation requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Requested</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Traveller</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Policy today</th>
+                <th scope="col">{status === 'pending' ? 'Decide' : 'Decision'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={r.id} data-testid={`request-${r.RefIdKey}`}>
+                  <td>{when(r.createdAt)}</td>
+                  <td>
+                    <Link to={`/admin/bookings/${r.RefIdKey}`}>{r.RefIdKey}</Link>
+                    <br />
+                    {r.site} · travels {r.firstTravelDate} · {r.bookingStatus}
+                  </td>
+                  <td>
+                    {r.traveller}
+                    {r.travellerEmail ? (
+                      <>
+                        <br />
+                        {r.travellerEmail}
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="admin-break">{r.reason}</td>
+                  <td>
+                    {r.quote ? (
+                      <>
+                        {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% ({money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of {money(r.quote.paid, r.Currency)} paid
+                        <details>
+                          <summary>Policy</summary>
+                          <ul>
+                            {r.quote.policyLines.map((l) => (
+                              <li key={l}>{l}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      </>
+                    ) : (
+                      'Cancelled'
+                    )}
+                  </td>
+                  <td>
+                    {r.status === 'pending' ? (
+                      <>
+                        {mayApprove ? (
+                          <button type="button" disabled={busy === r.id} onClick={() => void approve(r)} aria-label={`Approve the request for ${r.RefIdKey}`}>
+                            Approve
+                          </button>
+                        ) : null}{' '}
+                        <DeclineForm item={r} onDone={done} />
+                      </>
+                    ) : (
+                      <>
+                        {STATUS_LABEL[r.status]}
+                        {r.decidedBy ? ` by ${r.decidedBy}` : ''}
+                        {r.decidedAt ? ` on ${when(r.decidedAt)}` : ''}
+                        {r.decisionMessage ? (
+                          <>
+                            <br />“{r.decisionMessage}”
+                          </>
+                        ) : null}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
 export default function Page() {
-  return <RequireStaff>{() => null}</RequireStaff>;
+  return (
+    <>
+      <title>Cancellation requests · Back office</title>
+      <h1>Cancellation requests</h1>
+      <RequireStaff action="cancellations.request">{(me) => <RequestQueue me={me} />}</RequireStaff>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { DEFAULT_CANCELLATION_POLICY, policyLines } from '../../../contract/cancellation.ts';
 import { getPackageDetail } from '../../../contract/catalogue-calls.ts';
 import type { PackageDetail } from '../../../contract/catalogue.ts';
 import NotFoundPage from '../../app/not-found-page.tsx';
@@ -87,6 +88,22 @@ function Inclusions({ pkg }: { pkg: PackageDetail }) {
   );
 }
 
+/** The package's cancellation policy, step by step (days before travel → what is kept). */
+function CancellationPolicy({ pkg }: { pkg: PackageDetail }) {
+  return (
+    <section className="section cancellation-policy" aria-labelledby="cancellation-heading">
+      <h2 id="cancellation-heading">Cancellation policy</h2>
+      <p>Counted from your first travel date. What is kept is a share of the booking's total; the rest of what you paid is refunded to the way you paid.</p>
+      <ul>
+        {policyLines(pkg.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY).map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+      <p className="acc-hint">To cancel, open the booking in My trips and choose Request cancellation.</p>
+    </section>
+  );
+}
+
 function PackageView({ pkg }: { pkg: PackageDetail }) {
   const { href, money, site } = useSite();
   const { origin } = useSettings();
@@ -171,6 +188,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           ) : null}
           <Itinerary days={pkg.itinerary} />
           <Inclusions pkg={pkg} />
+          <CancellationPolicy pkg={pkg} />
           <ItineraryForm slug={pkg.slug} />
           <EnquirySlot pkg={{ id: pkg.id, slug: pkg.slug, title: pkg.title }} />
         </div>

@@ -116,6 +116,22 @@ export function ReviewStep(props: {
       {props.payWithChoices.length ? <PayWithChoice choices={props.payWithChoices} chosen={form.payWith ?? null} onChoose={props.onPayWith} /> : null}
       <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
       {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
+      {quote?.cancellationPolicies?.length ? (
+        <section className="checkout-cancellation" aria-labelledby="review-cancellation-heading">
+          <h3 id="review-cancellation-heading">Cancellation policy</h3>
+          {quote.cancellationPolicies.map((p) => (
+            <div key={p.packageId}>
+              {quote.cancellationPolicies!.length > 1 ? <p><strong>{p.title}</strong></p> : null}
+              <ul>
+                {p.lines.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <p className="acc-hint">Counted from the first travel date, as a share of the total. You can ask to cancel from My trips.</p>
+        </section>
+      ) : null}
       {quote?.payLaterUnavailable ? (
         <p className="acc-hint checkout-pay-later-missing" role="note">
           {quote.payLaterUnavailable}

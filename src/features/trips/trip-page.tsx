@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
@@ -10,6 +10,7 @@ import { SignedIn } from '../account/signed-in.tsx';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
+import { CancellationRequest } from './cancellation-request.tsx';
 import { CreditNoteSection } from './credit-note-section.tsx';
 import { InstallOffer } from './install-offer.tsx';
 import { SavedCopy } from './saved-copy.tsx';
@@ -61,6 +62,8 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
     if (booking.data) void saveTrip(userId, booking.data).catch(() => undefined);
   }, [booking.data, userId]);
   const saved = copy && copy.userId === userId ? copy : null;
+  const { mutate: reload } = booking;
+  const reloadBooking = useCallback(() => void reload(), [reload]);
   const b = booking.data ?? saved?.detail;
   if (booking.error && !b) {
     return (
@@ -148,6 +151,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         <h2 id="trip-documents-heading">Passports and visas</h2>
         <BookingDocuments bookingId={b.BookingId} documents={b.documents} disabled={b.Status === 'cancelled' || !booking.data} onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })} />
       </section>
+      <CancellationRequest b={b} onSent={reloadBooking} />
       <details className="trip-section">
         <summary>History</summary>
         <ul>

@@ -176,9 +176,12 @@ async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
     }
     await db.outbox.where('id').equals(entry.id).modify({ state: 'failed', error: message });
     if (entry.kind === 'tempBooking.create') await db.tempBookings.update(entry.ref, { state: 'failed', error: message });
-    else if (entry.kind !== 'enquiry.submit') await db.cartLines.update(entry.ref, { state: 'failed', error: message });
+    else if (!sendsOwnCall(entry)) await db.cartLines.update(entry.ref, { state: 'failed', error: message });
   });
 }
+
+/** An enquiry or a cancellation request: a call of its own, about no cart line or hold. */
+const sendsOwnCall = (entry: OutboxEntry) => entry.kind === 'enquiry.submit' || entry.kind === 'cancellation.request';
 
 export function idOf(params: Record<string, unknown>): IdParams {
   return typeof params.Token === 'string' ? { Token: params.Token } : { tempUserId: String(params.tempUserId) };
@@ -212,7 +215,7 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
     };
     const process = async (entry: OutboxEntry) => {
       if (!(await stillQueued(entry))) return;
-      if (entry.kind !== 'enquiry.submit') touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
+      if (!sendsOwnCall(entry)) touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
       try {
         const data = await transport.send(entry);
         await writeSuccess(entry, data);

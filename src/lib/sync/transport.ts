@@ -5,13 +5,14 @@ import type { Site } from '../../../contract/site.ts';
 import { callApi } from '../api-client.ts';
 import type { OutboxEntry, OutboxKind } from '../db.ts';
 
-const CALLS: Record<Exclude<OutboxKind, 'enquiry.submit'>, ApiCall> = {
+const CALLS: Record<Exclude<OutboxKind, 'enquiry.submit' | 'cancellation.request'>, ApiCall> = {
   'cart.add': createCart,
   'cart.remove': removeCart,
   'tempBooking.create': createTempBooking,
 };
 
 function callOf(entry: OutboxEntry): ApiCall {
+  if (entry.kind === 'cancellation.request') return { method: 'POST', path: 'RequestCancellation', params: null as never, data: null as never };
   if (entry.kind !== 'enquiry.submit') return CALLS[entry.kind];
   // An enquiry names its own call; the server validates it like any other request.
   return { method: 'POST', path: entry.path ?? 'SubmitEnquiryForm', params: null as never, data: null as never };
