@@ -1,0 +1,229 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts';
+import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/envelope.ts';
+
+/*
+ * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
+ * in keyset pages ((created_at, id) below the cursor's), filtered, and searched by reference or
+ * by the lead traveller's name, email or phone. Each condition is one an index of migration 0009
+ * answers, so a page costs the same on the first booking as on the 100,000th.
+ */
+
+export const DESK_PAGE_SIZE = 50;
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+/** The list's filters, as the query string sends them (the CSV takes the same). */
+export const deskListQuery = z.object({
+  site: z.enum(['UAE', 'IN', '']).optional(),
+  status: z.enum(['awaiting-payment', 'confirmed', 'cancelled', '']).optional(),
+  paymentStatus: z.enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded', '']).optional(),
+  /** A line of the booking travels on or after / on or before this day. */
+  travelFrom: z.union([z.iso.date(), z.literal('')]).optional(),
+  travelTo: z.union([z.iso.date(), z.literal('')]).optional(),
+  /** Booked on or after / on or before this day (UTC). */
+  bookedFrom: z.union([z.iso.date(), z.literal('')]).optional(),
+  bookedTo: z.union([z.iso.date(), z.literal('')]).optional(),
+  /** Not cancelled and not paid in full. */
+  balanceDue: flag,
+  /** Pay later's due date passed with money still due. */
+  overdue: flag,
+  /** Money taken that the shop owes back. */
+  refundDue: flag,
+  q: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type DeskListQuery = z.infer<typeof deskListQuery>;
+
+/** `j•••@example.com`: enough to tell two travellers apart, not enough to write to them. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return email;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** `+97•••••••67`: the country and the last two digits. */
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return phone;
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 5) return '•••';
+  return `${phone.startsWith('+') ? '+' : ''}${digits.slice(0, 2)}${'•'.repeat(digits.length - 4)}${digits.slice(-2)}`;
+}
+
+/** A LIKE pattern matching what starts with `text` (its own % and _ taken literally). */
+const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The lead traveller and reference conditions of a search, each answered by an index. */
+function searchCondition(raw: string): SQL | null {
+  const q = raw.trim().replace(/\s+/g, ' ');
+  if (!q) return null;
+  const lower = q.toLowerCase();
+  const lead: SQL[] = [];
+  const ours: SQL[] = [];
+  if (/^[a-z0-9-]+$/i.test(q)) {
+    const upper = q.toUpperCase();
+    ours.push(sql`b.ref_id_key like ${startsWith(upper)}`);
+    if (!upper.startsWith('WL-')) ours.push(sql`b.ref_id_key like ${startsWith(`WL-${upper}`)}`);
+  }
+  if (/\p{L}/u.test(q) || q.includes('@')) {
+    lead.push(sql`lower(t.first_name || ' ' || t.last_name) like ${startsWith(lower)}`);
+    lead.push(sql`lower(t.last_name) like ${startsWith(lower)}`);
+    lead.push(sql`lower(t.email) like ${startsWith(lower)}`);
+  }
+  const digits = q.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length >= 6 && /^[+\d\s().-]+$/.test(q)) {
+    // From the end: "0501234567" and "+971 50 123 4567" both find +971501234567.
+    lead.push(sql`reverse(regexp_replace(coalesce(t.phone, ''), '[^0-9]', '', 'g')) like ${startsWith([...digits].reverse().join(''))}`);
+  }
+  if (lead.length) ours.push(sql`b.id in (select t.booking_id from booking_travellers t where t.lead and (${sql.join(lead, sql` or `)}))`);
+  if (!ours.length) return sql`false`;
+  return sql`(${sql.join(ours, sql` or `)})`;
+}
+
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|(\d{1,10})$/;
+
+export function encodeCursor(createdAtUs: string, id: number): string {
+  return Buffer.from(`${createdAtUs}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: string; id: number } {
+  const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badRequest('cursor: not one this list gave. Start again from the first page.');
+  return { at: m[1]!, id: Number(m[2]) };
+}
+
+/** Every condition of the filters (and the cursor), for the page and the CSV alike. */
+export function whereOf(f: DeskListQuery, today: string): SQL {
+  const where: SQL[] = [];
+  if (f.site) where.push(sql`b.site = ${f.site}`);
+  if (f.status) where.push(sql`b.status = ${f.status}`);
+  if (f.paymentStatus) where.push(sql`b.payment_status = ${f.paymentStatus}`);
+  if (f.travelFrom || f.travelTo) {
+    const from = f.travelFrom || '0001-01-01';
+    const to = f.travelTo || '9999-12-31';
+    where.push(sql`b.id in (select l.booking_id from booking_lines l where l.travel_date >= ${from}::date and l.travel_date <= ${to}::date)`);
+  }
+  if (f.bookedFrom) where.push(sql`b.created_at >= ${`${f.bookedFrom}T00:00:00Z`}::timestamptz`);
+  if (f.bookedTo) where.push(sql`b.created_at < (${f.bookedTo}::date + 1)::timestamp at time zone 'UTC'`);
+  if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
+  if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${today}::date`);
+  if (f.refundDue) where.push(sql`(b.payment_status = 'refund-due' or b.id in (select p.booking_id from payments p where p.refund_status = 'due'))`);
+  const search = f.q ? searchCondition(f.q) : null;
+  if (search) where.push(search);
+  if (f.cursor) {
+    const c = decodeCursor(f.cursor);
+    where.push(sql`(b.created_at, b.id) < (${c.at}::timestamptz, ${c.id})`);
+  }
+  return where.length ? sql.join(where, sql` and `) : sql`true`;
+}
+
+export interface DeskRow extends Record<string, unknown> {
+  id: number;
+  ref_id_key: string;
+  site: 'UAE' | 'IN';
+  status: BookingStatus;
+  payment_status: PaymentStatus;
+  payment_method: string;
+  currency: string;
+  total: number;
+  amount_paid: number;
+  due_on: string | null;
+  created_at: string;
+  created_us: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  title: string | null;
+  first_date: string | null;
+  refund_due: number;
+  requested: boolean;
+}
+
+/** One batch of the list's rows, newest first: the ids by the filters, then each row's facts. */
+export async function deskRows(db: Db, f: DeskListQuery, today: string, limit: number): Promise<DeskRow[]> {
+  const { rows } = await db.execute<DeskRow>(sql`
+    with page as (
+      select b.id from bookings b
+      where ${whereOf(f, today)}
+      order by b.created_at desc, b.id desc
+      limit ${limit}
+    )
+    select b.id, b.ref_id_key, b.site, b.status, b.payment_status, b.payment_method, b.currency, b.total, b.amount_paid,
+           to_char(b.payment_due_on, 'YYYY-MM-DD') as due_on,
+           to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_us,
+           lt.first_name, lt.last_name, lt.email, lt.phone,
+           fl.title, to_char(fl.first_date, 'YYYY-MM-DD') as first_date,
+           coalesce((
+             select sum(p.amount - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status <> 'failed'), 0))
+             from payments p where p.booking_id = b.id and p.refund_status = 'due'
+           ), 0)::int as refund_due,
+           exists (select 1 from cancellation_requests cr where cr.booking_id = b.id and cr.status = 'pending') as requested
+    from page
+    join bookings b on b.id = page.id
+    left join lateral (
+      select t.first_name, t.last_name, t.email, t.phone from booking_travellers t
+      where t.booking_id = b.id and t.lead order by t.position limit 1
+    ) lt on true
+    left join lateral (
+      select (array_agg(l.title order by l.position))[1] as title, min(l.travel_date) as first_date
+      from booking_lines l where l.booking_id = b.id
+    ) fl on true
+    order by b.created_at desc, b.id desc`);
+  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), refund_due: Number(r.refund_due) }));
+}
+
+export function toItem(r: DeskRow, today: string, contact: boolean): DeskBookingItem {
+  const due = r.status === 'cancelled' ? 0 : Math.max(0, r.total - r.amount_paid);
+  return {
+    BookingId: r.id,
+    RefIdKey: r.ref_id_key,
+    site: r.site,
+    Status: r.status,
+    PaymentStatus: r.payment_status,
+    PaymentMethod: r.payment_method,
+    Currency: r.currency,
+    Total: r.total,
+    AmountPaid: r.amount_paid,
+    AmountDue: due,
+    paymentDueOn: r.due_on,
+    overdue: r.status === 'confirmed' && due > 0 && r.due_on !== null && r.due_on < today,
+    refundDue: Math.max(0, r.refund_due),
+    leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),
+    leadEmail: contact ? r.email : maskEmail(r.email),
+    leadPhone: contact ? r.phone : maskPhone(r.phone),
+    title: r.title ?? 'Holiday',
+    firstTravelDate: r.first_date ?? '',
+    createdAt: r.created_at,
+    cancellationRequested: Boolean(r.requested),
+  };
+}
+
+/** One page of 50, and the cursor of the next (null on the last). */
+export async function listDesk(db: Db, f: DeskListQuery, today: string, contact: boolean): Promise<DeskBookingPage> {
+  const rows = await deskRows(db, f, today, DESK_PAGE_SIZE + 1);
+  const page = rows.slice(0, DESK_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toItem(r, today, contact)),
+    nextCursor: rows.length > DESK_PAGE_SIZE && last ? encodeCursor(last.created_us, last.id) : null,
+  };
+}
+
+/** The home page's counts: cancellation requests waiting, payments with a refund due, bookings overdue. */
+export async function deskSummary(db: Db, today: string) {
+  const { rows } = await db.execute<{ requests: number; refunds: number; overdue: number }>(sql`
+    select (select count(*) from cancellation_requests where status = 'pending')::int as requests,
+           (select count(*) from payments where refund_status = 'due')::int as refunds,
+           (select count(*) from bookings where status = 'confirmed' and amount_paid < total and payment_due_on < ${today}::date)::int as overdue`);
+  const r = rows[0]!;
+  return { cancellationRequests: Number(r.requests), refundsDue: Number(r.refunds), overdue: Number(r.overdue) };
+}
