@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Secret, TOTP } from 'otpauth';
 import { postgresBin, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { testConfig } from '../server/config.ts';
@@ -52,7 +55,8 @@ export const deskBench: Benchmark = {
     const cluster = await startThrowawayPostgres();
     const rows: Record<string, string | number>[] = [];
     const targets: Target[] = [];
-    const details: Record<string, unknown> = { bookings: BOOKINGS, requestsPerCase: REQUESTS };
+    const details: Record<string, unknown> = { bookings: BOOKINGS, requestsPerCase: REQUESTS, loadAtStart: loadavg() };
+    log(`machine load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start (timings are wall-clock over HTTP on this machine)`);
     try {
       const server = await startProductionServer({ env: { DATABASE_URL: cluster.url, LOG_LEVEL: 'warn' } });
       const database = await openDatabase({ databaseUrl: cluster.url, dataDir: 'memory://' });
@@ -150,16 +154,21 @@ export const deskBench: Benchmark = {
         const growth = peak - before;
         rows.push({ case: `CSV export over HTTP (${lines - 1} rows, ${mb(bytes)} MB)`, kind: 'csv', requests: 1, found: lines - 1, 'p50 ms': csvMs, 'p95 ms': csvMs, 'max ms': csvMs, 'server RSS before MB': mb(before), 'server RSS peak MB': mb(peak), 'RSS growth MB': mb(growth) });
         log(`CSV: ${lines - 1} rows, ${mb(bytes)} MB in ${csvMs} ms; server RSS ${mb(before)} → peak ${mb(peak)} MB (+${mb(growth)} MB)`);
-        // Streamed, the server holds one batch, not the file: its growth stays well under the file's size.
-        targets.push({ label: `CSV of ${lines - 1} rows streamed: server RSS growth ${mb(growth)} MB < half the file (${mb(bytes)} MB)`, met: lines - 1 === BOOKINGS && growth < bytes / 2 });
+        // RSS also holds garbage not yet collected (V8 grows its heap before it collects): told, not judged.
+        targets.push({ label: `CSV over HTTP has all ${BOOKINGS.toLocaleString('en')} rows (${lines - 1})`, met: lines - 1 === BOOKINGS });
 
-        // The same export in this process: the JavaScript heap while it streams into a sink.
-        global.gc?.();
+        // The same export in this process, into a sink: what the heap keeps (after a full collection,
+        // every 10 batches) while it streams, beside the peak with garbage (heapUsed between collections).
+        setFlagsFromString('--expose_gc');
+        const gc = runInNewContext('gc') as () => void;
+        gc();
         const heapBefore = process.memoryUsage().heapUsed;
         let heapPeak = heapBefore;
+        let livePeak = heapBefore;
         const rssBefore = process.memoryUsage().rss;
         let rssPeak = rssBefore;
         let written = 0;
+        let chunks = 0;
         await pipeline(
           deskCsv(database.db, { balanceDue: false, overdue: false, refundDue: false }, new Date().toISOString().slice(0, 10), true),
           new Writable({
@@ -168,13 +177,19 @@ export const deskBench: Benchmark = {
               const m = process.memoryUsage();
               heapPeak = Math.max(heapPeak, m.heapUsed);
               rssPeak = Math.max(rssPeak, m.rss);
+              if (++chunks % 10 === 0) {
+                gc();
+                livePeak = Math.max(livePeak, process.memoryUsage().heapUsed);
+              }
               done();
             },
           }),
         );
-        rows.push({ case: `CSV stream in process (${mb(written)} MB)`, kind: 'csv', requests: 1, found: BOOKINGS, 'heap growth MB': mb(heapPeak - heapBefore), 'RSS growth MB': mb(rssPeak - rssBefore) });
-        log(`CSV in process: heap ${mb(heapBefore)} → peak ${mb(heapPeak)} MB (+${mb(heapPeak - heapBefore)}), RSS +${mb(rssPeak - rssBefore)} MB, for ${mb(written)} MB of CSV`);
-        details.csv = { rows: lines - 1, bytes, ms: csvMs, serverRssBefore: before, serverRssPeak: peak, heapGrowth: heapPeak - heapBefore, written };
+        const live = livePeak - heapBefore;
+        log(`CSV in process: live heap +${mb(live)} MB (after collections), heap peak with garbage +${mb(heapPeak - heapBefore)} MB, RSS +${mb(rssPeak - rssBefore)} MB, for ${mb(written)} MB of CSV`);
+        targets.push({ label: `CSV streamed: live heap growth ${mb(live)} MB < a quarter of the file (${mb(written)} MB; holding it would take more than all of it)`, met: live < written / 4 });
+        rows.push({ case: `CSV stream in process (${mb(written)} MB)`, kind: 'csv', requests: 1, found: BOOKINGS, 'live heap growth MB': mb(live), 'heap growth MB': mb(heapPeak - heapBefore), 'RSS growth MB': mb(rssPeak - rssBefore) });
+        details.csv = { rows: lines - 1, bytes, ms: csvMs, serverRssBefore: before, serverRssPeak: peak, liveHeapGrowth: live, heapGrowth: heapPeak - heapBefore, written };
 
         // The shop's first route: the back office must add nothing to it.
         const js = await firstRouteJs(server.origin);
@@ -189,6 +204,8 @@ export const deskBench: Benchmark = {
     } finally {
       cluster.stop();
     }
+    details.loadAtEnd = loadavg();
+    log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
     return { rows, targets, details };
   },
 };

@@ -9,4 +9,5 @@ CREATE INDEX IF NOT EXISTS "booking_travellers_lead_last_idx" ON "booking_travel
 CREATE INDEX IF NOT EXISTS "booking_travellers_lead_email_idx" ON "booking_travellers" USING btree (lower("email") text_pattern_ops) WHERE "lead";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "booking_travellers_lead_phone_idx" ON "booking_travellers" USING btree (reverse(regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g')) text_pattern_ops) WHERE "lead";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "booking_lines_travel_idx" ON "booking_lines" USING btree ("travel_date","booking_id");--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "payments_refund_due_idx" ON "payments" USING btree ("booking_id") WHERE "refund_status" = 'due';
+CREATE INDEX IF NOT EXISTS "payments_refund_due_idx" ON "payments" USING btree ("booking_id") WHERE "refund_status" = 'due';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "bookings_refund_due_idx" ON "bookings" USING btree ("id") WHERE "payment_status" = 'refund-due';

@@ -63,10 +63,9 @@ const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /**
  * The bookings a search finds, as one set of ids: references starting with it, and lead
  * travellers whose name, last name or email starts with it, or whose phone ends with its digits.
- * Each part is answered by an index (migration 0009); one set lets the planner start from the
- * matches when they are few instead of walking every booking.
+ * Each part is answered by an index (migration 0009). Null when the text can match nothing.
  */
-function searchCondition(raw: string): SQL | null {
+function searchSet(raw: string): SQL | null {
   const q = raw.trim().replace(/\s+/g, ' ');
   if (!q) return null;
   const lower = q.toLowerCase();
@@ -87,12 +86,18 @@ function searchCondition(raw: string): SQL | null {
     // From the end: "0501234567" and "+971 50 123 4567" both find +971501234567.
     lead.push(sql`reverse(regexp_replace(coalesce(t.phone, ''), '[^0-9]', '', 'g')) like ${startsWith([...digits].reverse().join(''))}`);
   }
-  const sets: SQL[] = [];
-  if (refs.length) sets.push(sql`select r.id from bookings r where ${sql.join(refs, sql` or `)}`);
-  if (lead.length) sets.push(sql`select t.booking_id from booking_travellers t where t.lead and (${sql.join(lead, sql` or `)})`);
-  if (!sets.length) return sql`false`;
-  return sql`b.id in (${sql.join(sets, sql` union all `)})`;
+  const parts: SQL[] = [];
+  if (refs.length) parts.push(sql`select r.id from bookings r where ${sql.join(refs, sql` or `)}`);
+  if (lead.length) parts.push(sql`select t.booking_id as id from booking_travellers t where t.lead and (${sql.join(lead, sql` or `)})`);
+  return parts.length ? idSet(parts) : null;
 }
+
+/**
+ * Ids from one or more queries, each booking once. DISTINCT keeps it a set of its own (Postgres
+ * does not fold it into the outer query), so a few matches are joined to their bookings and sorted,
+ * rather than every booking walked newest first in the hope of meeting them.
+ */
+const idSet = (parts: SQL[]) => sql`select distinct s.id from (${sql.join(parts, sql` union all `)}) s`;
 
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|(\d{1,10})$/;
 
@@ -106,29 +111,33 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   return { at: m[1]!, id: Number(m[2]) };
 }
 
-/** Every condition of the filters (and the cursor), for the page and the CSV alike. */
-export function whereOf(f: DeskListQuery, today: string): SQL {
+/**
+ * The filters (and the cursor) for the page and the CSV alike: `sets`, id sets the bookings must be
+ * in (travel dates, refund due), joined; `where`, conditions on the booking's own row, and the ids a
+ * search found (searchIds) when there is a search.
+ */
+export function filtersOf(f: DeskListQuery, today: string, found?: number[]): { sets: SQL[]; where: SQL } {
   const where: SQL[] = [];
+  const sets: SQL[] = [];
   if (f.site) where.push(sql`b.site = ${f.site}`);
   if (f.status) where.push(sql`b.status = ${f.status}`);
   if (f.paymentStatus) where.push(sql`b.payment_status = ${f.paymentStatus}`);
   if (f.travelFrom || f.travelTo) {
     const from = f.travelFrom || '0001-01-01';
     const to = f.travelTo || '9999-12-31';
-    where.push(sql`b.id in (select l.booking_id from booking_lines l where l.travel_date >= ${from}::date and l.travel_date <= ${to}::date)`);
+    sets.push(idSet([sql`select l.booking_id as id from booking_lines l where l.travel_date >= ${from}::date and l.travel_date <= ${to}::date`]));
   }
   if (f.bookedFrom) where.push(sql`b.created_at >= ${`${f.bookedFrom}T00:00:00Z`}::timestamptz`);
   if (f.bookedTo) where.push(sql`b.created_at < (${f.bookedTo}::date + 1)::timestamp at time zone 'UTC'`);
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
   if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${today}::date`);
-  if (f.refundDue) where.push(sql`(b.payment_status = 'refund-due' or b.id in (select p.booking_id from payments p where p.refund_status = 'due'))`);
-  const search = f.q ? searchCondition(f.q) : null;
-  if (search) where.push(search);
+  if (f.refundDue) sets.push(idSet([sql`select r.id from bookings r where r.payment_status = 'refund-due'`, sql`select p.booking_id as id from payments p where p.refund_status = 'due'`]));
+  if (found) where.push(found.length ? sql`b.id = any(${`{${found.join(',')}}`}::int[])` : sql`false`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
     where.push(sql`(b.created_at, b.id) < (${c.at}::timestamptz, ${c.id})`);
   }
-  return where.length ? sql.join(where, sql` and `) : sql`true`;
+  return { sets, where: where.length ? sql.join(where, sql` and `) : sql`true` };
 }
 
 export interface DeskRow extends Record<string, unknown> {
@@ -154,12 +163,26 @@ export interface DeskRow extends Record<string, unknown> {
   requested: boolean;
 }
 
-/** One batch of the list's rows, newest first: the ids by the filters, then each row's facts. */
-export async function deskRows(db: Db, f: DeskListQuery, today: string, limit: number): Promise<DeskRow[]> {
+/**
+ * The ids of every booking a search finds, read first: the planner cannot tell from a pattern how
+ * many travellers it matches (one email or a twelfth of them), but it plans an exact list well.
+ */
+export async function searchIds(db: Db, q: string): Promise<number[]> {
+  const set = searchSet(q);
+  if (!set) return [];
+  const { rows } = await db.execute<{ id: number }>(set);
+  return rows.map((r) => Number(r.id));
+}
+
+/** One batch of the list's rows, newest first: the ids by the filters, then each row's facts. `found`: searchIds' answer for f.q. */
+export async function deskRows(db: Db, f: DeskListQuery, today: string, limit: number, found?: number[]): Promise<DeskRow[]> {
+  if (f.q?.trim() && !found) found = await searchIds(db, f.q);
+  const { sets, where } = filtersOf(f, today, f.q?.trim() ? found : undefined);
+  const joins = sets.map((set, i) => sql` join (${set}) ${sql.raw(`m${i}`)} on ${sql.raw(`m${i}`)}.id = b.id`);
   const { rows } = await db.execute<DeskRow>(sql`
     with page as (
-      select b.id from bookings b
-      where ${whereOf(f, today)}
+      select b.id from bookings b${sql.join(joins, sql``)}
+      where ${where}
       order by b.created_at desc, b.id desc
       limit ${limit}
     )
