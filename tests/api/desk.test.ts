@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_MESSAGES, type DeskBookingDetail, type DeskBookingItem } from '../../contract/desk.ts';
 import { testConfig } from '../../server/config.ts';
 import { deskCsv } from '../../server/services/desk/csv.ts';
+import { deskListQuery, listDesk } from '../../server/services/desk/list.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { insertBulkBookings } from '../support/desk-data.ts';
 import { book, count, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
@@ -218,6 +219,27 @@ describe('filters and keyset pages', () => {
     expect(refs(await all({ site: 'UAE', q: 'Anoushka' }))).toEqual([uae.ref]);
     expect(await all({ site: 'IN', q: 'Anoushka' })).toEqual([]);
     expect((await list(owner, { status: 'lost' })).status).toBe(400);
+  });
+
+  it('many matches (walked newest first, each checked) answer as few do (an exact list of ids)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const pages = async (query: Record<string, string>, dense: number) => {
+      const out: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listDesk(kit.database.db, deskListQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }), today, true, dense);
+        out.push(...refs(page.items));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return out;
+    };
+    const queries: Record<string, string>[] = [{ q: `WL-B${TAG}` }, { q: 'asha' }, { q: '+971500000012' }, { travelFrom: '2031-01-01' }, { refundDue: 'true' }, { travelFrom: '2020-01-01', q: 'ravi' }];
+    for (const query of queries) {
+      const few = await pages(query, 100_000);
+      const many = await pages(query, 0);
+      expect(many, JSON.stringify(query)).toEqual(few);
+      expect(few.length, JSON.stringify(query)).toBeGreaterThan(0);
+    }
   });
 
   it('the summary counts requests waiting, refunds due and overdue bookings', async () => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { DeskBookingItem } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
-import { deskRows, encodeCursor, searchIds, toItem, type DeskListQuery } from './list.ts';
+import { deskRows, encodeCursor, resolveFilters, toItem, type DeskListQuery } from './list.ts';
 
 /*
  * The desk's list as CSV (GET /api/admin/bookings.csv): the same filters, read in keyset batches
@@ -54,10 +54,10 @@ export function deskCsv(db: Db, filters: DeskListQuery, today: string, contact: 
   async function* lines() {
     yield csvLine(COLUMNS.map(([name]) => name));
     let cursor: string | undefined = filters.cursor;
-    // A search is read once, not once a batch.
-    const found = filters.q?.trim() ? await searchIds(db, filters.q) : undefined;
+    // The filters (a search's matches among them) are read once, not once a batch.
+    const where = await resolveFilters(db, filters, today);
     for (;;) {
-      const rows = await deskRows(db, { ...filters, cursor }, today, batch, found);
+      const rows = await deskRows(db, where, cursor, batch);
       if (rows.length === 0) return;
       yield rows.map((r) => {
         const item = toItem(r, today, contact);

@@ -61,20 +61,20 @@ export function maskPhone(phone: string | null): string | null {
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The bookings a search finds, as one set of ids: references starting with it, and lead
- * travellers whose name, last name or email starts with it, or whose phone ends with its digits.
- * Each part is answered by an index (migration 0009). Null when the text can match nothing.
+ * What a search finds: references starting with it, and lead travellers whose name, last name or
+ * email starts with it, or whose phone ends with its digits (each part answered by an index of
+ * migration 0009), as a set of ids and as a check of one booking. Null when it can match nothing.
  */
-function searchSet(raw: string): SQL | null {
+function searchOf(raw: string): Narrowing | null {
   const q = raw.trim().replace(/\s+/g, ' ');
   if (!q) return null;
   const lower = q.toLowerCase();
-  const refs: SQL[] = [];
+  const refs: ((alias: string) => SQL)[] = [];
   const lead: SQL[] = [];
   if (/^[a-z0-9-]+$/i.test(q)) {
     const upper = q.toUpperCase();
-    refs.push(sql`r.ref_id_key like ${startsWith(upper)}`);
-    if (!upper.startsWith('WL-')) refs.push(sql`r.ref_id_key like ${startsWith(`WL-${upper}`)}`);
+    refs.push((x) => sql`${sql.raw(x)}.ref_id_key like ${startsWith(upper)}`);
+    if (!upper.startsWith('WL-')) refs.push((x) => sql`${sql.raw(x)}.ref_id_key like ${startsWith(`WL-${upper}`)}`);
   }
   if (/\p{L}/u.test(q) || q.includes('@')) {
     lead.push(sql`lower(t.first_name || ' ' || t.last_name) like ${startsWith(lower)}`);
@@ -86,18 +86,41 @@ function searchSet(raw: string): SQL | null {
     // From the end: "0501234567" and "+971 50 123 4567" both find +971501234567.
     lead.push(sql`reverse(regexp_replace(coalesce(t.phone, ''), '[^0-9]', '', 'g')) like ${startsWith([...digits].reverse().join(''))}`);
   }
+  if (!refs.length && !lead.length) return null;
+  const leadMatch = sql`t.lead and (${sql.join(lead, sql` or `)})`;
   const parts: SQL[] = [];
-  if (refs.length) parts.push(sql`select r.id from bookings r where ${sql.join(refs, sql` or `)}`);
-  if (lead.length) parts.push(sql`select t.booking_id as id from booking_travellers t where t.lead and (${sql.join(lead, sql` or `)})`);
-  return parts.length ? idSet(parts) : null;
+  const checks: SQL[] = [];
+  if (refs.length) {
+    parts.push(sql`select r.id from bookings r where ${sql.join(refs.map((r) => r('r')), sql` or `)}`);
+    checks.push(...refs.map((r) => r('b')));
+  }
+  if (lead.length) {
+    parts.push(sql`select t.booking_id as id from booking_travellers t where ${leadMatch}`);
+    checks.push(sql`exists (select 1 from booking_travellers t where t.booking_id = b.id and ${leadMatch})`);
+  }
+  return { ids: idSet(parts), check: sql`(${sql.join(checks, sql` or `)})` };
 }
 
 /**
- * Ids from one or more queries, each booking once. DISTINCT keeps it a set of its own (Postgres
- * does not fold it into the outer query), so a few matches are joined to their bookings and sorted,
- * rather than every booking walked newest first in the hope of meeting them.
+ * A filter that names bookings through other tables (a search, travel dates, refunds due): the ids
+ * it finds, and the same as a check of one booking. The ids are read first (at most DENSE + 1):
+ * the planner cannot tell from a pattern whether it matches one traveller or a twelfth of them,
+ * but it plans an exact list well. A few ids are joined to their bookings and sorted; more than
+ * DENSE, the bookings are walked newest first and each checked, which meets 50 matches soon.
  */
+interface Narrowing {
+  ids: SQL;
+  check: SQL;
+}
+const DENSE = 5000;
+
 const idSet = (parts: SQL[]) => sql`select distinct s.id from (${sql.join(parts, sql` union all `)}) s`;
+
+async function narrow(db: Db, n: Narrowing, dense: number): Promise<SQL> {
+  const { rows } = await db.execute<{ id: number }>(sql`${n.ids} limit ${dense + 1}`);
+  if (rows.length > dense) return n.check;
+  return rows.length ? sql`b.id = any(${`{${rows.map((r) => Number(r.id)).join(',')}}`}::int[])` : sql`false`;
+}
 
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|(\d{1,10})$/;
 
@@ -111,33 +134,45 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   return { at: m[1]!, id: Number(m[2]) };
 }
 
-/**
- * The filters (and the cursor) for the page and the CSV alike: `sets`, id sets the bookings must be
- * in (travel dates, refund due), joined; `where`, conditions on the booking's own row, and the ids a
- * search found (searchIds) when there is a search.
- */
-export function filtersOf(f: DeskListQuery, today: string, found?: number[]): { sets: SQL[]; where: SQL } {
+/** The filters as conditions on a booking `b`, for the page and the CSV alike (the cursor apart). */
+export async function resolveFilters(db: Db, f: DeskListQuery, today: string, dense = DENSE): Promise<SQL[]> {
   const where: SQL[] = [];
-  const sets: SQL[] = [];
   if (f.site) where.push(sql`b.site = ${f.site}`);
   if (f.status) where.push(sql`b.status = ${f.status}`);
   if (f.paymentStatus) where.push(sql`b.payment_status = ${f.paymentStatus}`);
-  if (f.travelFrom || f.travelTo) {
-    const from = f.travelFrom || '0001-01-01';
-    const to = f.travelTo || '9999-12-31';
-    sets.push(idSet([sql`select l.booking_id as id from booking_lines l where l.travel_date >= ${from}::date and l.travel_date <= ${to}::date`]));
-  }
   if (f.bookedFrom) where.push(sql`b.created_at >= ${`${f.bookedFrom}T00:00:00Z`}::timestamptz`);
   if (f.bookedTo) where.push(sql`b.created_at < (${f.bookedTo}::date + 1)::timestamp at time zone 'UTC'`);
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
   if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${today}::date`);
-  if (f.refundDue) sets.push(idSet([sql`select r.id from bookings r where r.payment_status = 'refund-due'`, sql`select p.booking_id as id from payments p where p.refund_status = 'due'`]));
-  if (found) where.push(found.length ? sql`b.id = any(${`{${found.join(',')}}`}::int[])` : sql`false`);
-  if (f.cursor) {
-    const c = decodeCursor(f.cursor);
-    where.push(sql`(b.created_at, b.id) < (${c.at}::timestamptz, ${c.id})`);
+  if (f.travelFrom || f.travelTo) {
+    const inRange = sql`l.travel_date >= ${f.travelFrom || '0001-01-01'}::date and l.travel_date <= ${f.travelTo || '9999-12-31'}::date`;
+    where.push(
+      await narrow(db, {
+        ids: idSet([sql`select l.booking_id as id from booking_lines l where ${inRange}`]),
+        check: sql`exists (select 1 from booking_lines l where l.booking_id = b.id and ${inRange})`,
+      }, dense),
+    );
   }
-  return { sets, where: where.length ? sql.join(where, sql` and `) : sql`true` };
+  if (f.refundDue) {
+    where.push(
+      await narrow(db, {
+        ids: idSet([sql`select r.id from bookings r where r.payment_status = 'refund-due'`, sql`select p.booking_id as id from payments p where p.refund_status = 'due'`]),
+        check: sql`(b.payment_status = 'refund-due' or exists (select 1 from payments p where p.booking_id = b.id and p.refund_status = 'due'))`,
+      }, dense),
+    );
+  }
+  if (f.q?.trim()) {
+    const search = searchOf(f.q);
+    where.push(search ? await narrow(db, search, dense) : sql`false`);
+  }
+  return where;
+}
+
+/** The cursor's condition: bookings older than the last one given. */
+export function afterCursor(cursor: string | undefined): SQL | null {
+  if (!cursor) return null;
+  const c = decodeCursor(cursor);
+  return sql`(b.created_at, b.id) < (${c.at}::timestamptz, ${c.id})`;
 }
 
 export interface DeskRow extends Record<string, unknown> {
@@ -163,26 +198,14 @@ export interface DeskRow extends Record<string, unknown> {
   requested: boolean;
 }
 
-/**
- * The ids of every booking a search finds, read first: the planner cannot tell from a pattern how
- * many travellers it matches (one email or a twelfth of them), but it plans an exact list well.
- */
-export async function searchIds(db: Db, q: string): Promise<number[]> {
-  const set = searchSet(q);
-  if (!set) return [];
-  const { rows } = await db.execute<{ id: number }>(set);
-  return rows.map((r) => Number(r.id));
-}
-
-/** One batch of the list's rows, newest first: the ids by the filters, then each row's facts. `found`: searchIds' answer for f.q. */
-export async function deskRows(db: Db, f: DeskListQuery, today: string, limit: number, found?: number[]): Promise<DeskRow[]> {
-  if (f.q?.trim() && !found) found = await searchIds(db, f.q);
-  const { sets, where } = filtersOf(f, today, f.q?.trim() ? found : undefined);
-  const joins = sets.map((set, i) => sql` join (${set}) ${sql.raw(`m${i}`)} on ${sql.raw(`m${i}`)}.id = b.id`);
+/** One batch of the list's rows, newest first, by resolved filters (resolveFilters) and a cursor. */
+export async function deskRows(db: Db, filters: SQL[], cursor: string | undefined, limit: number): Promise<DeskRow[]> {
+  const after = afterCursor(cursor);
+  const where = [...filters, ...(after ? [after] : [])];
   const { rows } = await db.execute<DeskRow>(sql`
     with page as (
-      select b.id from bookings b${sql.join(joins, sql``)}
-      where ${where}
+      select b.id from bookings b
+      where ${where.length ? sql.join(where, sql` and `) : sql`true`}
       order by b.created_at desc, b.id desc
       limit ${limit}
     )
@@ -238,8 +261,8 @@ export function toItem(r: DeskRow, today: string, contact: boolean): DeskBooking
 }
 
 /** One page of 50, and the cursor of the next (null on the last). */
-export async function listDesk(db: Db, f: DeskListQuery, today: string, contact: boolean): Promise<DeskBookingPage> {
-  const rows = await deskRows(db, f, today, DESK_PAGE_SIZE + 1);
+export async function listDesk(db: Db, f: DeskListQuery, today: string, contact: boolean, dense = DENSE): Promise<DeskBookingPage> {
+  const rows = await deskRows(db, await resolveFilters(db, f, today, dense), f.cursor, DESK_PAGE_SIZE + 1);
   const page = rows.slice(0, DESK_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
