@@ -112,7 +112,7 @@ interface Narrowing {
   ids: SQL;
   check: SQL;
 }
-const DENSE = 5000;
+const DENSE = 1000;
 
 const idSet = (parts: SQL[]) => sql`select distinct s.id from (${sql.join(parts, sql` union all `)}) s`;
 
