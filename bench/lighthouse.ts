@@ -42,7 +42,7 @@ interface NetworkItem {
 
 const gzipCache = new Map<string, number>();
 /** Size of the file gzipped at the default level, whatever encoding the server chose to send. */
-async function gzippedSize(url: string): Promise<number> {
+export async function gzippedSize(url: string): Promise<number> {
   const cached = gzipCache.get(url);
   if (cached !== undefined) return cached;
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -62,7 +62,7 @@ interface ManifestChunk {
  * static imports, plus the route's page chunk with its static imports. Chunks loaded later on
  * purpose (cart database, sync engine, popups) are not part of it.
  */
-async function bootFiles(origin: string, path: string, loaded: string[]): Promise<Set<string>> {
+export async function bootFiles(origin: string, path: string, loaded: string[]): Promise<Set<string>> {
   const html = await (await fetch(`${origin}${path}`)).text();
   const boot = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) boot.add((m[1] ?? m[2])!);

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
+import { deskBench } from './desk.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { walletBench } from './wallet.ts';
 import { gatewayEnv, startGateways } from '../tests/support/gateways.ts';
@@ -13,7 +14,7 @@ import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench, deskBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

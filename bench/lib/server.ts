@@ -10,6 +10,8 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 export interface RunningServer {
   origin: string;
   port: number;
+  /** The server process (its memory can be read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -98,5 +100,5 @@ export async function startProductionServer(opts: { port?: number; log?: boolean
     await stop();
     throw new Error(`${(err as Error).message}\n${stderr}`);
   }
-  return { origin, port, stop };
+  return { origin, port, pid: child.pid!, stop };
 }

@@ -1,7 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { can } from '../../contract/staff.ts';
+import { bookingNotes } from '../db/schema.ts';
+import { ok } from '../lib/envelope.ts';
+import { deskCsv } from '../services/desk/csv.ts';
+import { bookingByRef, bookingDocument, deskDetail } from '../services/desk/detail.ts';
+import { deskListQuery, deskSummary, listDesk } from '../services/desk/list.ts';
+import { invoiceFor } from '../services/documents/invoice.ts';
+import { invoicePdf } from '../services/documents/invoice-pdf.ts';
+import { vouchersFor } from '../services/documents/vouchers.ts';
+import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
+import { writeAudit } from '../services/staff/audit.ts';
+import { uploadsDir } from '../services/uploads.ts';
 import type { AdminContext } from './admin.ts';
 
+const refParams = z.object({ ref: z.string().min(1).max(40) });
+
 /**
- * The desk's reading side: bookings list, search, CSV export, detail, timeline, notes, documents.
+ * The desk's reading side: bookings list, search, CSV export, detail, timeline, notes, documents
+ * (opening one is audited), the invoice and vouchers as staff see them, and the home page's counts.
  */
-export async function deskRoutes(_app: FastifyInstance, _ctx: AdminContext): Promise<void> {}
+export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const today = () => ctx.now().toISOString().slice(0, 10);
+  /** Sees travellers' email and phone (others see them masked). */
+  const contact = (request: FastifyRequest) => can(request.staff!.role, 'travellers.contact');
+
+  app.get('/bookings', { preHandler: ctx.guard('bookings.read'), schema: { querystring: deskListQuery } }, async (request) =>
+    ok(await listDesk(app.db, request.query, today(), contact(request))),
+  );
+
+  app.get('/bookings.csv', { preHandler: ctx.guard('bookings.read'), schema: { querystring: deskListQuery } }, async (request, reply) => {
+    const { cursor: _cursor, ...filters } = request.query;
+    const name = `bookings-${today()}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(deskCsv(app.db, filters, today(), contact(request)));
+  });
+
+  app.get('/desk/summary', { preHandler: ctx.guard('bookings.read') }, async () => ok(await deskSummary(app.db, today())));
+
+  app.get('/bookings/:ref', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request) =>
+    ok(await deskDetail(app.db, request.params.ref, { today: today(), contact: contact(request) })),
+  );
+
+  app.post(
+    '/bookings/:ref/notes',
+    { preHandler: ctx.guard('bookings.note'), schema: { params: refParams, body: z.object({ body: z.string().trim().min(1, 'Write the note first.').max(4000) }) } },
+    async (request) => {
+      const b = await bookingByRef(app.db, request.params.ref);
+      const actor = ctx.actorOf(request);
+      const at = ctx.now();
+      const note = await app.db.transaction(async (tx) => {
+        const [row] = await tx.insert(bookingNotes).values({ bookingId: b.id, staffId: actor.staffId, body: request.body.body, createdAt: at }).returning();
+        await writeAudit(tx, actor, { action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } }, at);
+        return row!;
+      });
+      return ok({ id: note.id, body: note.body, staff: request.staff!.email, at: note.createdAt.toISOString() }, 'Note added.');
+    },
+  );
+
+  app.get(
+    '/bookings/:ref/documents/:id',
+    { preHandler: ctx.guard('bookings.read'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const b = await bookingByRef(app.db, request.params.ref);
+      const file = await bookingDocument(app.db, b.id, request.params.id);
+      await writeAudit(app.db, ctx.actorOf(request), { action: 'document.open', recordType: 'booking', recordId: b.refIdKey, after: { fileId: file.id, name: file.originalName } }, ctx.now());
+      return reply
+        .type(file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.storedName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+    },
+  );
+
+  const pdf = (reply: FastifyReply, filename: string, bytes: Uint8Array) =>
+    reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('x-content-type-options', 'nosniff').send(Buffer.from(bytes));
+
+  app.get('/bookings/:ref/invoice.pdf', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request, reply) => {
+    const b = await bookingByRef(app.db, request.params.ref);
+    const { document, issuedAt } = await invoiceFor(app.db, app.config, b.userId, b.id);
+    return pdf(reply, document.pdf.filename, await invoicePdf(document, issuedAt));
+  });
+
+  app.get('/bookings/:ref/vouchers.pdf', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request, reply) => {
+    const b = await bookingByRef(app.db, request.params.ref);
+    const { document, issuedAt } = await vouchersFor(app.db, app.config, b.userId, b.id);
+    return pdf(reply, document.pdf.filename, await vouchersPdf(document, issuedAt));
+  });
+}

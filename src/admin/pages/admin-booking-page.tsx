@@ -1,5 +1,338 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { DeskBookingDetail } from '../../../contract/desk.ts';
+import { formatMinor, partyText } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { can, type StaffMe } from '../../../contract/staff.ts';
+import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { BookingActionsPanel } from '../desk/booking-actions-panel.tsx';
+import { CancelPanel } from '../desk/cancel-panel.tsx';
+import { PaymentPanel } from '../desk/payment-panel.tsx';
 
-export default function Page() {
-  return <RequireStaff>{() => null}</RequireStaff>;
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
+
+/** A table with a caption and column headers, scrollable on its own at 390 px. */
+function Table({ caption, head, children, empty }: { caption: string; head: string[]; children: ReactNode[]; empty: string }) {
+  if (children.length === 0) return <p>{empty}</p>;
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: () => void }) {
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const body = String(new FormData(form).get('body') ?? '');
+    setBusy(true);
+    const answer = await adminCall('POST', `bookings/${booking.RefIdKey}/notes`, { body });
+    setBusy(false);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setStatus(answer.message);
+    form.reset();
+    onAdded();
+  };
+  return (
+    <form className="admin-form" onSubmit={(e) => void submit(e)}>
+      <label>
+        Internal note (never shown to the traveller)
+        <textarea name="body" required maxLength={4000} rows={3} style={{ font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 }} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Add note
+      </button>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{status}</p>
+    </form>
+  );
+}
+
+function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
+  const [booking, setBooking] = useState<DeskBookingDetail | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(async () => {
+    const answer = await adminCall<DeskBookingDetail>('GET', `bookings/${encodeURIComponent(reference)}`);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setBooking(answer.data);
+  }, [reference]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const reload = useCallback(() => void load(), [load]);
+
+  if (!booking) {
+    return error ? (
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+    ) : (
+      <p role="status">Loading the booking…</p>
+    );
+  }
+  const b = booking;
+  const m = (amount: number) => formatMinor(amount, b.Currency as Currency);
+  const q = b.cancellation;
+  return (
+    <>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <dl className="admin-facts" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.25rem 1rem' }}>
+        <dt>Status</dt>
+        <dd style={{ margin: 0 }}>
+          {b.Status}
+          {b.cancelledAt ? ` on ${when(b.cancelledAt)}: ${b.cancelReason ?? ''}` : ''}
+        </dd>
+        <dt>Payment</dt>
+        <dd style={{ margin: 0 }}>
+          {b.PaymentStatus} ({b.PaymentMethod}){b.overdue ? `, overdue since ${b.paymentDueOn}` : b.paymentDueOn && b.AmountDue > 0 ? `, due by ${b.paymentDueOn}` : ''}
+        </dd>
+        <dt>Site</dt>
+        <dd style={{ margin: 0 }}>{b.site}</dd>
+        <dt>Booked</dt>
+        <dd style={{ margin: 0 }}>{when(b.createdAt)}</dd>
+        <dt>Lead traveller</dt>
+        <dd style={{ margin: 0 }} className="admin-break">
+          {b.leadName} {[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}
+        </dd>
+        <dt>Total</dt>
+        <dd style={{ margin: 0 }}>
+          {m(b.Total)}
+          {b.Discount ? ` (subtotal ${m(b.Subtotal)}, discount ${m(b.Discount)}${b.couponCode ? `, coupon ${b.couponCode}` : ''})` : ''}
+        </dd>
+        <dt>Taxes</dt>
+        <dd style={{ margin: 0 }}>{b.taxes.length ? b.taxes.map((t) => `${t.label} ${t.rate}% ${m(t.amount)}${t.included ? ' included' : ''}`).join('; ') : 'none'}</dd>
+        <dt>Paid</dt>
+        <dd style={{ margin: 0 }}>{m(b.AmountPaid)}</dd>
+        <dt>Due</dt>
+        <dd style={{ margin: 0 }}>{m(b.AmountDue)}</dd>
+        {b.refundDue > 0 ? (
+          <>
+            <dt>Refund due</dt>
+            <dd style={{ margin: 0 }}>{m(b.refundDue)}</dd>
+          </>
+        ) : null}
+        <dt>Invoice</dt>
+        <dd style={{ margin: 0 }}>
+          <a href={b.links.invoice}>{b.invoiceNumber ? `Tax invoice ${b.invoiceNumber} (PDF)` : 'Proforma invoice (PDF)'}</a>
+          {b.links.vouchers ? (
+            <>
+              {' · '}
+              <a href={b.links.vouchers}>Vouchers (PDF)</a>
+            </>
+          ) : (
+            ' · vouchers come when the balance is paid'
+          )}
+        </dd>
+        {b.pan || b.placeOfSupply || b.buyerGstin || b.buyerTrn ? (
+          <>
+            <dt>Tax details</dt>
+            <dd style={{ margin: 0 }}>{[b.pan && `PAN ${b.pan}`, b.placeOfSupply && `place of supply ${b.placeOfSupply}`, b.buyerGstin && `GSTIN ${b.buyerGstin}`, b.buyerTrn && `TRN ${b.buyerTrn}`].filter(Boolean).join(', ')}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <PaymentPanel booking={b} me={me} onChanged={reload} />
+      <BookingActionsPanel booking={b} me={me} onChanged={reload} />
+      <CancelPanel booking={b} me={me} onChanged={reload} />
+
+      <h2>Lines</h2>
+      <Table caption="Lines" head={['#', 'Holiday', 'City', 'Travels', 'Nights', 'Party', 'Amount']} empty="No lines.">
+        {b.lines.map((l) => (
+          <tr key={l.position}>
+            <td>{l.position}</td>
+            <td>{l.title}</td>
+            <td>{l.city}</td>
+            <td>{l.travelDate}</td>
+            <td>{l.nights}</td>
+            <td>{partyText(l)}</td>
+            <td>{m(l.amount)}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Travellers</h2>
+      <Table caption="Travellers" head={['Name', 'Age band', 'Born', 'Email', 'Phone']} empty="No travellers.">
+        {b.travellers.map((t) => (
+          <tr key={t.id}>
+            <td>
+              {[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')}
+              {t.lead ? ' (lead)' : ''}
+            </td>
+            <td>{t.ageBand}</td>
+            <td>{t.dob ?? ''}</td>
+            <td className="admin-break">{t.email ?? ''}</td>
+            <td>{t.phone ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Special requests</h2>
+      <p>{b.specialRequests || 'None.'}</p>
+
+      <h2>Documents from the traveller</h2>
+      {b.documents.length ? (
+        <ul>
+          {b.documents.map((d) => (
+            <li key={d.id}>
+              <a href={d.url}>{d.name}</a> ({d.mime}, {Math.ceil(d.size / 1024)} KB, {when(d.uploadedAt)}): opening it is recorded in the audit log
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>None uploaded.</p>
+      )}
+
+      <h2>Payments</h2>
+      <Table caption="Payments" head={['Provider', 'Reference', 'Payment id', 'Amount', 'Status', 'Refunded', 'Refundable', 'Received', 'Recorded by']} empty="No payments yet.">
+        {b.payments.map((p) => (
+          <tr key={p.id}>
+            <td>
+              {p.provider}
+              {p.method ? ` (${p.method})` : ''}
+            </td>
+            <td className="admin-break">{p.providerRef}</td>
+            <td className="admin-break">{p.providerPaymentId ?? ''}</td>
+            <td>{m(p.amount)}</td>
+            <td>
+              {p.status}
+              {p.refundStatus ? `, refund ${p.refundStatus}` : ''}
+            </td>
+            <td>{m(p.refunded)}</td>
+            <td>{m(p.refundable)}</td>
+            <td>{p.receivedOn ?? when(p.paidAt)}</td>
+            <td>{p.recordedBy ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Refunds</h2>
+      <Table caption="Refunds" head={['When', 'Payment', 'Amount', 'Status', 'Provider id', 'Reason', 'Credit note', 'By']} empty="No refunds.">
+        {b.refunds.map((r) => (
+          <tr key={r.id}>
+            <td>{when(r.createdAt)}</td>
+            <td>{r.paymentId}</td>
+            <td>{m(r.amount)}</td>
+            <td>
+              {r.status}
+              {r.failureReason ? `: ${r.failureReason}` : ''}
+            </td>
+            <td className="admin-break">{r.providerRefundId ?? ''}</td>
+            <td>
+              {r.reason}
+              {r.note ? ` (${r.note})` : ''}
+            </td>
+            <td>{r.creditNoteNumber ?? ''}</td>
+            <td>{r.createdBy ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Credit notes</h2>
+      <Table caption="Credit notes" head={['Number', 'Corrects invoice', 'Total', 'Reason', 'Issued']} empty="No credit notes.">
+        {b.creditNotes.map((c) => (
+          <tr key={c.id}>
+            <td>
+              <a href={c.pdfUrl}>{c.number} (PDF)</a>
+            </td>
+            <td>{c.invoiceNumber}</td>
+            <td>{formatMinor(c.total, c.currency as Currency)}</td>
+            <td>{c.reason}</td>
+            <td>{when(c.issuedAt)}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Cancellation</h2>
+      {q ? (
+        <>
+          <p>
+            Cancelled today ({q.daysBefore} days before travel) the policy keeps {q.keepPercent}% of the total: {m(q.keep)} kept of {m(q.paid)} paid, {m(q.refund)} refunded.
+          </p>
+          <ul>
+            {q.policyLines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>This booking is cancelled.</p>
+      )}
+      <Table caption="Cancellation requests" head={['Asked', 'Reason', 'Status', 'Decision']} empty="No cancellation requests from the traveller.">
+        {b.cancellationRequests.map((c) => (
+          <tr key={c.id}>
+            <td>{when(c.createdAt)}</td>
+            <td>{c.reason}</td>
+            <td>{c.status}</td>
+            <td>{c.decidedAt ? `${when(c.decidedAt)} by ${c.decidedBy ?? 'staff'}${c.decisionMessage ? `: ${c.decisionMessage}` : ''}` : ''}</td>
+          </tr>
+        ))}
+      </Table>
+
+      <h2>Internal notes</h2>
+      {b.notes.length ? (
+        <ul>
+          {b.notes.map((n) => (
+            <li key={n.id}>
+              {when(n.at)}, {n.staff}: {n.body}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No notes yet.</p>
+      )}
+      {can(me.role, 'bookings.note') ? <NotesForm booking={b} onAdded={reload} /> : null}
+
+      <h2>Timeline</h2>
+      <Table caption="Timeline" head={['When', 'What', 'Who']} empty="Nothing yet.">
+        {b.timeline.map((e, i) => (
+          <tr key={`${e.at}-${i}`}>
+            <td>{when(e.at)}</td>
+            <td>
+              <span className="admin-break">
+                [{e.kind}] {e.text}
+              </span>
+            </td>
+            <td>{e.who ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
+    </>
+  );
+}
+
+export default function AdminBookingPage() {
+  const { ref = '' } = useParams();
+  return (
+    <>
+      <title>{`${ref} · Bookings · Back office`}</title>
+      <p>
+        <Link to="/admin/bookings">All bookings</Link>
+      </p>
+      <h1>Booking {ref}</h1>
+      <RequireStaff action="bookings.read">{(me) => <BookingView me={me} reference={ref} />}</RequireStaff>
+    </>
+  );
 }

@@ -1,5 +1,263 @@
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
-export default function Page() {
-  return <RequireStaff>{() => null}</RequireStaff>;
+/** The filters the list, its URL and its CSV share (the server's deskListQuery). */
+const TEXT_FILTERS = ['q', 'site', 'status', 'paymentStatus', 'travelFrom', 'travelTo', 'bookedFrom', 'bookedTo'] as const;
+const FLAG_FILTERS = [
+  ['balanceDue', 'Balance due'],
+  ['overdue', 'Overdue'],
+  ['refundDue', 'Refund due'],
+] as const;
+
+const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, DeskBookingItem>();
+const columns = helper.columns([
+  helper.accessor('RefIdKey', {
+    header: 'Reference',
+    cell: (info) => <Link to={`/admin/bookings/${info.getValue()}`}>{info.getValue()}</Link>,
+  }),
+  helper.accessor('createdAt', { header: 'Booked', cell: (info) => when(info.getValue()) }),
+  helper.accessor('site', { header: 'Site' }),
+  helper.accessor('leadName', {
+    header: 'Lead traveller',
+    cell: (info) => {
+      const b = info.row.original;
+      return (
+        <>
+          {b.leadName}
+          <br />
+          <small className="admin-break">{[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}</small>
+        </>
+      );
+    },
+  }),
+  helper.accessor('title', {
+    header: 'Holiday',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        <br />
+        <small>travels {info.row.original.firstTravelDate}</small>
+      </>
+    ),
+  }),
+  helper.accessor('Status', {
+    header: 'Status',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        {info.row.original.cancellationRequested ? (
+          <>
+            <br />
+            <small>cancellation requested</small>
+          </>
+        ) : null}
+      </>
+    ),
+  }),
+  helper.accessor('PaymentStatus', {
+    header: 'Payment',
+    cell: (info) => {
+      const b = info.row.original;
+      return (
+        <>
+          {info.getValue()}
+          {b.overdue ? (
+            <>
+              <br />
+              <strong>overdue since {b.paymentDueOn}</strong>
+            </>
+          ) : null}
+          {b.refundDue > 0 ? (
+            <>
+              <br />
+              <strong>refund due {money(b.refundDue, b.Currency)}</strong>
+            </>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  helper.accessor('Total', { header: 'Total', cell: (info) => money(info.getValue(), info.row.original.Currency) }),
+  helper.accessor('AmountDue', { header: 'Due', cell: (info) => money(info.getValue(), info.row.original.Currency) }),
+]);
+
+function BookingsTable({ items }: { items: DeskBookingItem[] }) {
+  const table = useTable({ features, columns, data: items });
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Bookings found">
+      <table className="admin-table">
+        <caption>Bookings, newest first</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BookingsList() {
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState<DeskBookingPage | null>(null);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const query = params.toString();
+
+  const load = useCallback(async (q: string) => {
+    setLoading(true);
+    const answer = await adminCall<DeskBookingPage>('GET', `bookings${q ? `?${q}` : ''}`);
+    setLoading(false);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setPage(answer.data);
+  }, []);
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  const filter = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const f of TEXT_FILTERS) {
+      const v = String(form.get(f) ?? '').trim();
+      if (v) next.set(f, v);
+    }
+    for (const [f] of FLAG_FILTERS) if (form.get(f)) next.set(f, 'true');
+    setParams(next);
+  };
+  const withCursor = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    setParams(next);
+  };
+  const csv = new URLSearchParams(params);
+  csv.delete('cursor');
+  const v = (name: string) => params.get(name) ?? '';
+
+  return (
+    <>
+      <form className="admin-form admin-inline" role="search" aria-label="Find bookings" onSubmit={filter} key={query}>
+        <label>
+          Search bookings
+          <input name="q" type="search" defaultValue={v('q')} placeholder="Reference, name, email or phone" />
+        </label>
+        <label>
+          Site
+          <select name="site" defaultValue={v('site')}>
+            <option value="">Both</option>
+            <option value="UAE">UAE</option>
+            <option value="IN">India</option>
+          </select>
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={v('status')}>
+            <option value="">Any</option>
+            <option value="confirmed">Confirmed</option>
+            <option value="awaiting-payment">Awaiting payment</option>
+            <option value="cancelled">Cancelled</option>
+          </select>
+        </label>
+        <label>
+          Payment
+          <select name="paymentStatus" defaultValue={v('paymentStatus')}>
+            <option value="">Any</option>
+            {['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded'].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Travels from
+          <input name="travelFrom" type="date" defaultValue={v('travelFrom')} />
+        </label>
+        <label>
+          Travels to
+          <input name="travelTo" type="date" defaultValue={v('travelTo')} />
+        </label>
+        <label>
+          Booked from
+          <input name="bookedFrom" type="date" defaultValue={v('bookedFrom')} />
+        </label>
+        <label>
+          Booked to
+          <input name="bookedTo" type="date" defaultValue={v('bookedTo')} />
+        </label>
+        <fieldset style={{ border: '1px solid #d1d5db', borderRadius: 6 }}>
+          <legend>Only</legend>
+          {FLAG_FILTERS.map(([name, label]) => (
+            <label key={name} style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
+              <input type="checkbox" name={name} defaultChecked={params.get(name) === 'true'} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Search</button>
+      </form>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p>
+        <a href={`/api/admin/bookings.csv${csv.toString() ? `?${csv.toString()}` : ''}`} download>
+          Download CSV
+        </a>{' '}
+        of every booking these filters find.
+      </p>
+      <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} booking${page.items.length === 1 ? '' : 's'} on this page.` : ''}</p>
+      {page ? <BookingsTable items={page.items} /> : null}
+      <p>
+        {params.get('cursor') ? (
+          <button type="button" onClick={() => withCursor(null)}>
+            First page
+          </button>
+        ) : null}{' '}
+        {page?.nextCursor ? (
+          <button type="button" onClick={() => withCursor(page.nextCursor)}>
+            Next 50
+          </button>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+export default function AdminBookingsPage() {
+  return (
+    <>
+      <title>Bookings · Back office</title>
+      <h1>Bookings</h1>
+      <RequireStaff action="bookings.read">{() => <BookingsList />}</RequireStaff>
+    </>
+  );
 }
