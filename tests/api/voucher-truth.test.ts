@@ -1,10 +1,12 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import * as t from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
 import { packageVouchers, type Desks } from '../../server/services/documents/vouchers.ts';
-import type { Voucher } from '../../contract/documents.ts';
+import { vouchersPdf } from '../../server/services/documents/vouchers-pdf.ts';
+import type { Voucher, VoucherSet } from '../../contract/documents.ts';
 
 /*
  * Vouchers tell the truth, for every seeded package: each stay's supplier is in the stay's place,
@@ -194,6 +196,36 @@ describe('vouchers tell the truth for every seeded package', () => {
     expect(honeymoon[0]!.payLocally).toContain('Maldives green tax, payable at the resort');
     expect(honeymoon.flatMap((v) => [...v.included, ...v.notes]).some((l) => /green tax/i.test(l))).toBe(false);
     expect(vouchersOf(bySlug('maldives-all-inclusive-luxury-5-nights'))[0]!.included).toContain('Green tax and service charges');
+  });
+
+  it('the PDF shows each stay’s place, its hotel and what is paid locally', async () => {
+    const vouchers = ['kerala-family-tour-5-nights', 'maldives-overwater-honeymoon-4-nights'].flatMap((slug) => vouchersOf(pkgs.find((p) => p.slug === slug)!));
+    const set: VoucherSet = {
+      BookingId: 1,
+      RefIdKey: 'WH-TEST1-TRUTH',
+      site: 'IN',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      issuedOn: '2027-01-05',
+      travellers: [{ name: 'Ms Asha Rao', ageBand: 'adult', lead: true }],
+      leadContact: { phone: null, email: null },
+      qr: { text: 'WH-TEST1-TRUTH', svg: '' },
+      paymentDue: null,
+      help: { name: 'Wanderlust Holidays', phone: '+91 22 4000 1234', email: 'help@example.com' },
+      vouchers: vouchers.map((v, i) => ({ ...v, number: `WH-TEST1-TRUTH-${i + 1}` })),
+      pdf: { filename: 'v.pdf', url: '/v' },
+    };
+    const { text } = await extractText(await getDocumentProxy(await vouchersPdf(set, new Date('2027-01-05T10:00:00Z'))), { mergePages: false });
+    const stays = set.vouchers.filter((v) => v.kind === 'stay');
+    for (const v of stays) {
+      const page = text.find((p) => p.includes(`Voucher ${v.number}`))!;
+      expect(page).toContain(v.supplier.name);
+      expect(page).toContain(v.place!);
+    }
+    const maldives = text.find((p) => p.includes(`Voucher ${stays.at(-1)!.number}`))!;
+    expect(maldives).toContain('Not included: paid locally');
+    expect(maldives).toContain('Maldives green tax, payable at the resort');
+    expect(text.find((p) => p.includes(`Voucher ${stays[1]!.number}`))).toContain('stay 2 of 3');
   });
 
   it('a database seeded before stays gets them at its next start; stays edited since are kept', async () => {
