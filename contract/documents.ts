@@ -190,6 +190,11 @@ export const voucherSchema = z.object({
   included: z.array(z.string()),
   /** Check-in notes, meeting points, what to carry. */
   notes: z.array(z.string()),
+  /** A stay's area or town (`Palm Jumeirah`, `Munnar`), and which of the package's stays it is (1-based, of `stays`). */
+  place: z.string().optional(),
+  stay: z.object({ index: z.number().int(), of: z.number().int() }).optional(),
+  /** Not included: the package's exclusions paid locally (a tourism fee, a green tax), so the desk and the traveller agree. */
+  payLocally: z.array(z.string()).optional(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
 

@@ -70,6 +70,26 @@ export interface ItineraryDay {
   description: string;
 }
 
+/** Who puts the traveller up for one stay of a package (sample partners, mail on the shop's partner domain). */
+export interface StaySupplier {
+  name: string;
+  address: string[];
+  phone: string;
+  email: string;
+  /** Local times, e.g. '14:00'. */
+  checkIn: string;
+  checkOut: string;
+  notes: string[];
+}
+
+/** One stay of a package, in travel order: where (area or town), how many nights, and with whom. */
+export interface PackageStay {
+  place: string;
+  nights: number;
+  kind: 'hotel' | 'resort' | 'houseboat' | 'camp' | 'lodge';
+  supplier: StaySupplier;
+}
+
 export const packages = pgTable(
   'packages',
   {
@@ -85,6 +105,8 @@ export const packages = pgTable(
     itinerary: jsonb('itinerary').$type<ItineraryDay[]>().notNull(),
     inclusions: jsonb('inclusions').$type<string[]>().notNull(),
     exclusions: jsonb('exclusions').$type<string[]>().notNull(),
+    /** The package's stays in travel order (their nights add up to `nights`): the vouchers' hotels. Editable data. */
+    stays: jsonb('stays').$type<PackageStay[]>().notNull().default([]),
     heroImage: text('hero_image').notNull(),
     gallery: jsonb('gallery').$type<string[]>().notNull(),
     rating: real('rating').notNull(),

@@ -62,6 +62,11 @@ export async function seed(db: Db): Promise<void> {
         from (values ${sql.join(rooms.map((r) => sql`(${r.id!}::int, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`), sql`, `)}) as v(id, adults, people)
         where p.id = v.id and p.max_adults_per_room = 3 and p.max_people_per_room = 4`);
     }
+    // Each package's own stays (issue 22) on databases seeded before them: only where none are set, so edits are kept.
+    await tx.execute(sql`
+      update packages p set stays = v.stays::jsonb
+      from (values ${sql.join(CATALOGUE.packages.map((r) => sql`(${r.id!}::int, ${JSON.stringify(r.stays)}::text)`), sql`, `)}) as v(id, stays)
+      where p.id = v.id and p.stays = '[]'::jsonb`);
     await tx.insert(t.packagePrices).values(CATALOGUE.prices).onConflictDoNothing();
     await tx.insert(t.packageInterests).values(CATALOGUE.packageInterests).onConflictDoNothing();
     // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../contract/format.ts';
 import { book, call, createBookingKit, findPackage, holdId, lead, markPaidInFull, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
+import type { PackageStay } from '../../server/db/schema.ts';
 
 let kit: BookingKit;
 type Who = { token: string; userId: number; email: string };
@@ -275,13 +276,13 @@ describe('GetInvoiceDetails', () => {
 });
 
 describe('GenerateAllVoucher', () => {
-  it('gives a voucher per service of each booked package once paid: the stay, the transfers and each sightseeing day, with the destination’s suppliers, the travellers and a QR code', async () => {
+  it('gives a voucher per service of each booked package once paid: each of its stays, the transfers and each sightseeing day, with the package’s own hotels, the destination’s desks, the travellers and a QR code', async () => {
     const second = await findPackage(kit, { inIndia: true, rooms: 10 });
     const b = await paidLater(asha, 'UAE', {}, [{ packageId: dubai.id }, { packageId: second.id }]);
     const d = await detail(asha.token, b.RefIdKey);
     const set = await json('GenerateAllVoucher', b.BookingId, asha.token);
-    const { rows: pkgs } = await kit.database.db.execute<{ id: number; city_id: number; days: number }>(
-      sql`select id, city_id, jsonb_array_length(itinerary)::int as days from packages where id in (${dubai.id}, ${second.id})`,
+    const { rows: pkgs } = await kit.database.db.execute<{ id: number; city_id: number; days: number; stays: PackageStay[] }>(
+      sql`select id, city_id, jsonb_array_length(itinerary)::int as days, stays from packages where id in (${dubai.id}, ${second.id})`,
     );
     const { rows: suppliers } = await kit.database.db.execute<{ city_id: number; kind: string; name: string; phone: string; address: string[] }>(sql`select city_id, kind, name, phone, address from suppliers`);
 
@@ -307,17 +308,20 @@ describe('GenerateAllVoucher', () => {
     for (const [position, line] of d.lines.entries()) {
       const pkg = pkgs.find((p) => p.id === line.packageId)!;
       const own = set.vouchers.filter((v: { position: number }) => v.position === position + 1);
-      expect(own.map((v: { kind: string }) => v.kind)).toEqual(['stay', 'transfer', ...Array(pkg.days - 2).fill('sightseeing')]);
+      const n = pkg.stays.length;
+      expect(n).toBeGreaterThan(0);
+      expect(own.map((v: { kind: string }) => v.kind)).toEqual([...Array(n).fill('stay'), 'transfer', ...Array(pkg.days - 2).fill('sightseeing')]);
       const supplier = (kind: string) => suppliers.find((s) => s.city_id === pkg.city_id && s.kind === kind)!;
-      const [stay, transfer, firstTour] = own;
-      expect(stay).toMatchObject({ title: 'Hotel stay', packageTitle: line.title, startDate: line.travelDate, supplier: { name: supplier('hotel').name, phone: supplier('hotel').phone, address: supplier('hotel').address } });
-      expect(stay.endDate).toBe(new Date(Date.parse(line.travelDate) + line.nights * 86_400_000).toISOString().slice(0, 10));
+      const [stay, transfer, firstTour] = [own[0], own[n], own[n + 1]];
+      const hotel = pkg.stays[0]!.supplier;
+      expect(stay).toMatchObject({ title: expect.stringMatching(/stay in /), place: pkg.stays[0]!.place, packageTitle: line.title, startDate: line.travelDate, supplier: { name: hotel.name, phone: hotel.phone, address: hotel.address } });
+      expect(own[n - 1].endDate).toBe(new Date(Date.parse(line.travelDate) + line.nights * 86_400_000).toISOString().slice(0, 10));
       expect(stay.details.map((x: { label: string }) => x.label)).toEqual(['Check-in', 'Check-out', 'Nights', 'Guests']);
       expect(stay.included[0]).toMatch(/\d+ nights/);
       expect(stay.notes.length).toBeGreaterThan(0);
       expect(transfer).toMatchObject({ kind: 'transfer', supplier: { name: supplier('transfer').name } });
       expect(transfer.details[0].label).toBe('Arrival');
-      expect(transfer.details[0].value).toContain(supplier('hotel').name);
+      expect(transfer.details[0].value).toContain(hotel.name);
       expect(transfer.included.some((i: string) => /safari|tour/i.test(i))).toBe(false);
       expect(firstTour).toMatchObject({ kind: 'sightseeing', supplier: { name: supplier('sightseeing').name }, startDate: new Date(Date.parse(line.travelDate) + 86_400_000).toISOString().slice(0, 10) });
     }

@@ -13,6 +13,7 @@ import {
 import { cancellationPolicyFor } from './cancellation-policies.ts';
 import { ALL_DESTINATIONS } from './destinations/index.ts';
 import { DEST_ID, isInUae, placeImage } from './places.ts';
+import { staysOf } from './stays.ts';
 
 type TripTypeRow = typeof tripTypes.$inferInsert;
 type InterestRow = typeof interests.$inferInsert;
@@ -123,6 +124,8 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         ...p.days.map(day),
         p.depart ? day(p.depart) : dest.depart,
       ];
+      const stays = staysOf(dest.slug, p.slug);
+      if (stays.reduce((n, s) => n + s.nights, 0) !== p.nights) throw new Error(`seed: ${p.slug}'s stays do not add up to ${p.nights} nights`);
       out.packages.push({
         id: p.id,
         slug: p.slug,
@@ -136,6 +139,7 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         itinerary: sequence.map((d, i) => ({ day: i + 1, title: d.title, description: d.description })),
         inclusions: p.inclusions,
         exclusions: [...dest.exclusions, ...(p.exclusions ?? [])],
+        stays,
         heroImage: placeImage(dest.slug, p.hero),
         gallery: [placeImage(dest.slug, 1), placeImage(dest.slug, 2), placeImage(dest.slug, 3)],
         rating: p.rating,

@@ -1,6 +1,7 @@
 /**
- * Who delivers each destination's services, as the vouchers name them: one hotel (the base of the
- * destination's packages), and the shop's own local desk for transfers and for sightseeing. The
+ * Who delivers each destination's services, as the vouchers name them: the shop's own local desk for
+ * transfers and for sightseeing, and one hotel, which only stands in for a package without stays of
+ * its own (each package's hotels are its stays: ./stays.ts). The
  * hotels and numbers are the shop's own sample data, not real businesses: mail goes to the shop's
  * partner domain.
  */
@@ -209,7 +210,6 @@ const PLACES: Record<DestinationSlug, { hotel: Hotel; desk: Desk }> = {
       checkOut: '12:00',
       notes: [
         'The resort team meets you in the arrivals hall for the speedboat or seaplane transfer.',
-        'Green tax of USD 6 per person per night is included in your package.',
         'Seaplanes fly in daylight only: guests landing after 15:30 stay a night near the airport at the resort’s cost.',
       ],
     },

@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/envelope.ts';
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
  * in keyset pages ((created_at, id) below the cursor's), filtered, and searched by reference or
- * by the lead traveller's name, email or phone. Each condition is one an index of migration 0009
+ * by the lead traveller's name, email or phone. Each condition is one an index of migration 0008
  * answers, so a page costs the same on the first booking as on the 100,000th.
  */
 
@@ -63,7 +63,7 @@ const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /**
  * What a search finds: references starting with it, and lead travellers whose name, last name or
  * email starts with it, or whose phone ends with its digits (each part answered by an index of
- * migration 0009), as a set of ids and as a check of one booking. Null when it can match nothing.
+ * migration 0008), as a set of ids and as a check of one booking. Null when it can match nothing.
  */
 function searchOf(raw: string): Narrowing | null {
   const q = raw.trim().replace(/\s+/g, ' ');

@@ -40,7 +40,7 @@ export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint
     w.rule(8);
 
     w.text(v.title, { font: bold, size: 17, gap: 1 });
-    w.text(`${v.packageTitle} · ${v.city}`, { size: 12, color: MUTED, gap: 4 });
+    w.text(`${v.packageTitle} · ${v.place ? `${v.place}, ` : ''}${v.city}${v.stay ? ` · stay ${v.stay.index} of ${v.stay.of}` : ''}`, { size: 12, color: MUTED, gap: 4 });
     for (const d of v.details) {
       w.row([
         { text: d.label, x: 0, width: 110, color: MUTED },
@@ -58,13 +58,19 @@ export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint
       ], 12.5);
     }
 
-    w.heading(v.kind === 'stay' ? 'Hotel' : 'Operator');
+    w.heading(v.kind === 'stay' ? 'Where you stay' : 'Operator');
     w.text(v.supplier.name, { font: bold, size: 12.5 });
     for (const line of v.supplier.address) w.text(line, { size: 12 });
     w.text(`${v.supplier.phone} · ${v.supplier.email}`, { size: 12 });
 
-    w.heading('Included');
-    w.bullets(v.included, 12);
+    if (v.included.length) {
+      w.heading('Included');
+      w.bullets(v.included, 12);
+    }
+    if (v.payLocally?.length) {
+      w.heading('Not included: paid locally');
+      w.bullets(v.payLocally, 12);
+    }
     if (v.notes.length) {
       w.heading(v.kind === 'stay' ? 'At check-in' : 'Good to know');
       w.bullets(v.notes, 11.5);

@@ -26,7 +26,9 @@ function VoucherCard({ v }: { v: Voucher }) {
       </p>
       <h2 id={`v-${v.number}`}>{v.title}</h2>
       <p className="voucher-when">
-        {v.packageTitle} · {v.startDate === v.endDate ? formatDay(v.startDate) : `${formatDay(v.startDate)} to ${formatDay(v.endDate)}`}
+        {v.packageTitle}
+        {v.place ? ` · ${v.place}` : ''}
+        {v.stay ? ` (stay ${v.stay.index} of ${v.stay.of})` : ''} · {v.startDate === v.endDate ? formatDay(v.startDate) : `${formatDay(v.startDate)} to ${formatDay(v.endDate)}`}
       </p>
       <div className="voucher-supplier">
         <strong>{v.supplier.name}</strong>
@@ -50,6 +52,16 @@ function VoucherCard({ v }: { v: Voucher }) {
           <h3>Included</h3>
           <ul>
             {v.included.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {v.payLocally?.length ? (
+        <>
+          <h3>Not included: paid locally</h3>
+          <ul>
+            {v.payLocally.map((i) => (
               <li key={i}>{i}</li>
             ))}
           </ul>
