@@ -56,17 +56,17 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
     .where(and(eq(bookings.refIdKey, refIdKey.toUpperCase()), eq(bookings.userId, userId)))
     .limit(1);
   if (!b) throw notFound(BOOKING_NOT_FOUND);
-  const [lines, travellers, events, documents] = await Promise.all([
-    db
-      .select({ line: bookingLines, slug: packages.slug })
-      .from(bookingLines)
-      .innerJoin(packages, eq(packages.id, bookingLines.packageId))
-      .where(eq(bookingLines.bookingId, b.id))
-      .orderBy(asc(bookingLines.position)),
-    db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position)),
-    db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
-    bookingDocuments(db, b.id),
-  ]);
+  // One after another: this is read inside transactions too (the mail queued with a change), and a
+  // transaction's single connection must not be given several queries at once.
+  const lines = await db
+    .select({ line: bookingLines, slug: packages.slug })
+    .from(bookingLines)
+    .innerJoin(packages, eq(packages.id, bookingLines.packageId))
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(asc(bookingLines.position));
+  const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
+  const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
+  const documents = await bookingDocuments(db, b.id);
   const first = lines[0]?.line;
   const summary = toSummary(b, {
     title: first?.title ?? 'Holiday',
