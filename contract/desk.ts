@@ -178,3 +178,19 @@ export interface DeskCancellationRequestItem extends DeskCancellationRequest {
   /** What the policy keeps and refunds if cancelled today; null once the booking is cancelled. */
   quote: DeskCancellationQuote | null;
 }
+
+/** One case in the refund queue: a payment owed back, a failed refund to try again, or a manual refund to record. */
+export interface RefundQueueItem {
+  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
+  BookingId: number;
+  RefIdKey: string;
+  site: string;
+  bookingStatus: string;
+  paymentStatus: string;
+  payment: DeskPayment;
+  refund: DeskRefund | null;
+  /** What the one-click refund gives back (or the manual refund records). */
+  amount: number;
+  currency: string;
+  since: string;
+}

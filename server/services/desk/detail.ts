@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { cancellationAmounts, daysBeforeTravel, DEFAULT_CANCELLATION_POLICY, policyLines } from '../../../contract/cancellation.ts';
-import { DESK_MESSAGES, type DeskBookingDetail, type DeskPayment, type DeskTimelineEntry } from '../../../contract/desk.ts';
+import { DESK_MESSAGES, type DeskBookingDetail, type DeskTimelineEntry } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
@@ -10,18 +9,17 @@ import {
   bookings,
   bookingTravellers,
   cancellationRequests,
-  creditNotes,
   files,
   mailOutbox,
-  packages,
   paymentEvents,
-  payments,
-  refunds,
   staff,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/envelope.ts';
 import { maskPan } from '../bookings/pan.ts';
+import { cancellationQuote } from './cancel.ts';
+import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { maskEmail, maskPhone } from './list.ts';
+import { deskPayments, deskRefunds } from './refunds.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
 
@@ -51,23 +49,16 @@ function auditText(action: string, after: unknown): string {
  */
 export async function deskDetail(db: Db, reference: string, opts: { today: string; contact: boolean }): Promise<DeskBookingDetail> {
   const b = await bookingByRef(db, reference);
-  const [lines, travellers, docs, pays, refundRows, notes, requests, events, audits, providerEvents, mails, credits] = await Promise.all([
+  const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, cancellation] = await Promise.all([
     db
-      .select({ line: bookingLines, policy: packages.cancellationPolicy })
+      .select({ line: bookingLines })
       .from(bookingLines)
-      .leftJoin(packages, eq(packages.id, bookingLines.packageId))
       .where(eq(bookingLines.bookingId, b.id))
       .orderBy(asc(bookingLines.position)),
     db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position)),
     db.select().from(files).where(eq(files.owner, `booking:${b.id}`)).orderBy(asc(files.createdAt), asc(files.id)),
-    db.select({ p: payments, by: staff.email }).from(payments).leftJoin(staff, eq(staff.id, payments.recordedBy)).where(eq(payments.bookingId, b.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-    db
-      .select({ r: refunds, by: staff.email, note: creditNotes.number })
-      .from(refunds)
-      .leftJoin(staff, eq(staff.id, refunds.createdBy))
-      .leftJoin(creditNotes, eq(creditNotes.id, refunds.creditNoteId))
-      .where(eq(refunds.bookingId, b.id))
-      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    deskPayments(db, b.id),
+    deskRefunds(db, { bookingId: b.id }),
     db.select({ n: bookingNotes, by: staff.email }).from(bookingNotes).leftJoin(staff, eq(staff.id, bookingNotes.staffId)).where(eq(bookingNotes.bookingId, b.id)).orderBy(asc(bookingNotes.createdAt), asc(bookingNotes.id)),
     db.select({ c: cancellationRequests, by: staff.email }).from(cancellationRequests).leftJoin(staff, eq(staff.id, cancellationRequests.decidedBy)).where(eq(cancellationRequests.bookingId, b.id)).orderBy(asc(cancellationRequests.createdAt)),
     db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
@@ -79,7 +70,8 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
     db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, b.id)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
     db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, b.id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
-    db.select().from(creditNotes).where(eq(creditNotes.bookingId, b.id)).orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id)),
+    creditNotesOf(db, b.id),
+    cancellationQuote(db, b, opts.today),
   ]);
 
   const lead = travellers.find((t) => t.lead) ?? travellers[0];
@@ -87,34 +79,7 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
   const cancelled = b.status === 'cancelled';
   const amountDue = cancelled ? 0 : Math.max(0, b.total - b.amountPaid);
 
-  const refundedOn = new Map<number, number>();
-  for (const { r } of refundRows) if (r.status !== 'failed') refundedOn.set(r.paymentId, (refundedOn.get(r.paymentId) ?? 0) + r.amount);
-  const deskPayments: DeskPayment[] = pays.map(({ p, by }) => {
-    const refunded = refundedOn.get(p.id) ?? 0;
-    return {
-      id: p.id,
-      provider: p.provider,
-      providerRef: p.providerRef,
-      providerPaymentId: p.providerPaymentId,
-      method: p.method,
-      amount: p.amount,
-      currency: p.currency,
-      status: p.status,
-      refundStatus: p.refundStatus,
-      refunded,
-      refundable: p.status === 'paid' ? Math.max(0, p.amount - refunded) : 0,
-      receivedOn: day(p.receivedOn),
-      recordedBy: by,
-      paidAt: iso(p.paidAt),
-      createdAt: p.createdAt.toISOString(),
-    };
-  });
-  const refundDue = deskPayments.filter((p) => p.refundStatus === 'due').reduce((s, p) => s + Math.max(0, p.amount - p.refunded), 0);
-
-  // What cancelling today would keep and refund, by the first line's package policy.
-  const policy = lines[0]?.policy ?? DEFAULT_CANCELLATION_POLICY;
-  const daysBefore = firstTravelDate ? daysBeforeTravel(opts.today, firstTravelDate) : 0;
-  const amounts = cancellationAmounts(policy, b.total, b.amountPaid, daysBefore);
+  const refundDue = payments.filter((p) => p.refundStatus === 'due').reduce((s, p) => s + Math.max(0, p.amount - p.refunded), 0);
 
   const timeline: DeskTimelineEntry[] = [
     ...events.map((e) => ({ at: e.createdAt.toISOString(), kind: 'event' as const, text: `${e.cause} (${e.status}, ${e.paymentStatus})`, who: null })),
@@ -207,33 +172,9 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
       uploadedAt: f.createdAt.toISOString(),
       url: `/api/admin/bookings/${ref}/documents/${f.id}`,
     })),
-    payments: deskPayments,
-    refunds: refundRows.map(({ r, by, note }) => ({
-      id: r.id,
-      paymentId: r.paymentId,
-      provider: r.provider,
-      amount: r.amount,
-      currency: r.currency,
-      status: r.status,
-      providerRefundId: r.providerRefundId,
-      reason: r.reason,
-      note: r.note,
-      failureReason: r.failureReason,
-      creditNoteNumber: note,
-      createdBy: by,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    creditNotes: credits.map((c) => ({
-      id: c.id,
-      number: c.number,
-      invoiceNumber: c.invoiceNumber,
-      total: c.total,
-      currency: c.currency,
-      reason: c.reason,
-      issuedAt: c.issuedAt.toISOString(),
-      pdfUrl: `/api/admin/bookings/${ref}/credit-notes/${c.id}.pdf`,
-    })),
+    payments,
+    refunds,
+    creditNotes: credits.map((c) => deskCreditNote(c, ref)),
     cancellationRequests: requests.map(({ c, by }) => ({
       id: c.id,
       reason: c.reason,
@@ -243,9 +184,7 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
       decidedAt: iso(c.decidedAt),
       createdAt: c.createdAt.toISOString(),
     })),
-    cancellation: cancelled
-      ? null
-      : { policy, policyLines: policyLines(policy), daysBefore, keepPercent: amounts.keepPercent, keep: amounts.keep, refund: amounts.refund, paid: b.amountPaid, total: b.total },
+    cancellation,
     notes: notes.map(({ n, by }) => ({ id: n.id, body: n.body, staff: by ?? '', at: n.createdAt.toISOString() })),
     timeline,
     links: {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DeskPayment, DeskRefund } from '../../../contract/desk.ts';
+import type { DeskPayment, DeskRefund, RefundQueueItem } from '../../../contract/desk.ts';
 import { DESK_MESSAGES } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
@@ -214,21 +214,6 @@ export async function recordManualRefund(db: Db, actor: Actor & { staffId: numbe
   return answer!;
 }
 
-/** One case in the refund queue: a payment owed back, a failed refund to try again, or a manual refund to record. */
-export interface RefundQueueItem {
-  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
-  BookingId: number;
-  RefIdKey: string;
-  site: string;
-  bookingStatus: string;
-  paymentStatus: string;
-  payment: DeskPayment;
-  refund: DeskRefund | null;
-  /** What the one-click refund gives back (or the manual refund records). */
-  amount: number;
-  currency: string;
-  since: string;
-}
 
 /** A gateway refund still without the provider's id this long after it was made was never sent (the process stopped after the commit). */
 export const UNSENT_AFTER_MS = 2 * 60_000;

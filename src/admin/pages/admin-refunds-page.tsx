@@ -1,25 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DeskPayment, DeskRefund } from '../../../contract/desk.ts';
+import type { RefundQueueItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
 
-/** One case of GET /api/admin/refunds. */
-interface QueueItem {
-  kind: 'due' | 'failed' | 'manual-pending' | 'unsent';
-  BookingId: number;
-  RefIdKey: string;
-  site: string;
-  bookingStatus: string;
-  paymentStatus: string;
-  payment: DeskPayment;
-  refund: DeskRefund | null;
-  amount: number;
-  currency: string;
-  since: string;
-}
+type QueueItem = RefundQueueItem;
 
 const WHY: Record<QueueItem['kind'], string> = {
   due: 'Payment owed back',
