@@ -84,6 +84,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   VerifyStripePaymentAsync: (c) => ({ Token: c.token, BookingId: 1, sessionId: 'cs_test_sample' }),
   BookingsList: (c) => ({ Token: c.token, userid: c.userId }),
   BookingDetailById: (c) => ({ Token: c.token, RefIdKey: 'WL-AAAAA-AAAAA' }),
+  RequestCancellation: (c) => ({ Token: c.token, RefIdKey: 'WL-AAAAA-AAAAA', Reason: 'Plans changed', ClientKey: 'fuzz-sample-key-0001' }),
   GetInvoiceDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   GenerateAllVoucher: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   GetCreditNoteDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
