@@ -69,11 +69,16 @@ test('an agent records a pay-later booking’s bank transfer in two parts, and t
   const totalMinor = minorOf(total);
   const first = Math.floor(totalMinor / 2 / 100) * 100;
 
-  // The agent, in a browser of their own, opens the booking by its address.
+  // The agent, in a browser of their own, finds the booking by the lead traveller's name.
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const agentPage = await desk.newPage();
   await signedInAgent(desk.request);
-  await agentPage.goto(`/admin/bookings/${ref}`);
+  await agentPage.goto('/admin/bookings');
+  await agentPage.getByLabel('Search bookings').fill('Layla Nasser');
+  await agentPage.getByRole('button', { name: 'Search' }).click();
+  await expect(agentPage).toHaveURL(/[?&]q=Layla/);
+  await agentPage.getByRole('table', { name: 'Bookings, newest first' }).getByRole('link', { name: ref }).click();
+  await expect(agentPage).toHaveURL(new RegExp(`/admin/bookings/${ref}$`));
   const panel = agentPage.getByRole('region', { name: 'Record a payment' });
   await expect(panel.getByTestId('balance-due')).toHaveText(total);
   await expectNoAxeViolations(agentPage);
