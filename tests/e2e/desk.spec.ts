@@ -61,7 +61,7 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${agent}, agent.`);
   // An agent has the bookings and the cancellation requests, not the refunds.
-  await expect(page.getByRole('link', { name: 'Cancellation requests' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Cancellation requests' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Refunds' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Bookings', exact: true }).click();

@@ -18,6 +18,7 @@ for (const site of [
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${site.prefix}/search\\?q=honeymoon$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Holidays matching “honeymoon”' })).toBeVisible();
+    await expect(page.locator('.package-card').first()).toBeVisible();
     expect(await page.locator('.package-card').count()).toBeGreaterThan(1);
     await expect(page.locator('.package-card .price-amount').first()).toHaveText(site.currency);
     await expect(page.getByRole('combobox', { name: 'Where would you like to go?' })).toHaveValue('honeymoon');

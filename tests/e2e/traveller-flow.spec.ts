@@ -60,8 +60,8 @@ test('UAE: every checkout step and every new page opens at its heading, with foc
   await expect(page).toHaveURL(/step=pay/);
   await expectAtHeading(page, page.getByRole('heading', { name: 'Payment', level: 2 }));
   // "By booking you accept…" names what is accepted, with links to read it (issue 22).
-  await expect(page.getByRole('link', { name: 'booking terms' })).toHaveAttribute('href', '/terms');
-  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  await expect(page.getByRole('link', { name: 'booking terms', exact: true })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute('href', '/privacy');
 
   // Back to review, from the bottom of the payment step.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

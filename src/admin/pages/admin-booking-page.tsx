@@ -93,7 +93,6 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
   }
   const b = booking;
   const m = (amount: number) => formatMinor(amount, b.Currency as Currency);
-  const q = b.cancellation;
   return (
     <>
       <p role="alert" className="admin-error">
@@ -228,58 +227,8 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         ))}
       </Table>
 
-      <h2>Refunds</h2>
-      <Table caption="Refunds" head={['When', 'Payment', 'Amount', 'Status', 'Provider id', 'Reason', 'Credit note', 'By']} empty="No refunds.">
-        {b.refunds.map((r) => (
-          <tr key={r.id}>
-            <td>{when(r.createdAt)}</td>
-            <td>{r.paymentId}</td>
-            <td>{m(r.amount)}</td>
-            <td>
-              {r.status}
-              {r.failureReason ? `: ${r.failureReason}` : ''}
-            </td>
-            <td className="admin-break">{r.providerRefundId ?? ''}</td>
-            <td>
-              {r.reason}
-              {r.note ? ` (${r.note})` : ''}
-            </td>
-            <td>{r.creditNoteNumber ?? ''}</td>
-            <td>{r.createdBy ?? ''}</td>
-          </tr>
-        ))}
-      </Table>
-
-      <h2>Credit notes</h2>
-      <Table caption="Credit notes" head={['Number', 'Corrects invoice', 'Total', 'Reason', 'Issued']} empty="No credit notes.">
-        {b.creditNotes.map((c) => (
-          <tr key={c.id}>
-            <td>
-              <a href={c.pdfUrl}>{c.number} (PDF)</a>
-            </td>
-            <td>{c.invoiceNumber}</td>
-            <td>{formatMinor(c.total, c.currency as Currency)}</td>
-            <td>{c.reason}</td>
-            <td>{when(c.issuedAt)}</td>
-          </tr>
-        ))}
-      </Table>
-
-      <h2>Cancellation</h2>
-      {q ? (
-        <>
-          <p>
-            Cancelled today ({q.daysBefore} days before travel) the policy keeps {q.keepPercent}% of the total: {m(q.keep)} kept of {m(q.paid)} paid, {m(q.refund)} refunded.
-          </p>
-          <ul>
-            {q.policyLines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p>This booking is cancelled.</p>
-      )}
+      {/* Refunds, credit notes and what cancelling keeps are in the cancellation panel above, with their actions. */}
+      <h2>Cancellation requests</h2>
       <Table caption="Cancellation requests" head={['Asked', 'Reason', 'Status', 'Decision']} empty="No cancellation requests from the traveller.">
         {b.cancellationRequests.map((c) => (
           <tr key={c.id}>
