@@ -12,14 +12,15 @@ import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.t
  * of those pages loads.
  */
 
-export const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, accessibility: 100, firstRouteJsKb: 120 };
+/** Issue 22's numbers: every public page LCP ≤ 1.5 s and first-route JS ≤ 100 KB gz (were 2 s and 120 KB). */
+export const TARGETS = { performance: 95, lcpMs: 1500, cls: 0.05, accessibility: 100, firstRouteJsKb: 100 };
 
 interface PageToTest {
   label: string;
   path: string;
 }
 
-/** The listing with a filter that shows results, and one package page: found through the API. */
+/** The listing with a filter that shows results, one package page (found through the API) and the search results page. */
 async function pagesToTest(origin: string): Promise<PageToTest[]> {
   const res = await fetch(`${origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`, { headers: { Country: 'UAE' } });
   const body = (await res.json()) as { data?: { packages?: { slug: string; city: { id: number } }[] } };
@@ -30,6 +31,7 @@ async function pagesToTest(origin: string): Promise<PageToTest[]> {
     { label: 'home (India)', path: '/in' },
     { label: 'listing', path: `/holidays?cityId=${pkg.city.id}` },
     { label: 'package', path: `/holidays/${pkg.slug}` },
+    { label: 'search', path: '/search?q=beach' },
   ];
 }
 
