@@ -37,7 +37,10 @@ export default function SearchPage() {
       ) : null}
       {q && !data && !result.error ? <div className="card card-skeleton" aria-busy="true" aria-label="Searching" /> : null}
       {data?.packages.length ? (
-        <section className="section" aria-label="Results">
+        <section className="section" aria-labelledby="results-heading">
+          <h2 id="results-heading" className="visually-hidden">
+            Results
+          </h2>
           <div className="card-grid">
             {data.packages.map((p, i) => (
               <PackageCard key={p.id} pkg={p} priority={i === 0} />
