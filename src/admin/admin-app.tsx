@@ -22,6 +22,8 @@ function Header() {
           <NavLink to="/admin" end>
             Home
           </NavLink>
+          {can(me.role, 'bookings.read') ? <NavLink to="/admin/bookings">Bookings</NavLink> : null}
+          {can(me.role, 'refunds.make') ? <NavLink to="/admin/refunds">Refunds</NavLink> : null}
           {can(me.role, 'staff.list') ? <NavLink to="/admin/staff">Staff</NavLink> : null}
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}

@@ -64,7 +64,9 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   await expect(page.getByRole('main').getByRole('link', { name: 'Cancellation requests' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Refunds' })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Bookings', exact: true }).click();
+  // The back office's menu leads to the desk too.
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Bookings', exact: true })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Bookings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Bookings, newest first' })).toBeVisible();
   await page.getByLabel('Search bookings').fill(`zarina ${last}`);
