@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TITLES } from './account.ts';
 import { cartItemSchema } from './cart.ts';
 import { packagePolicySchema, tripCancellationSchema } from './cancellation-calls.ts';
-import { idParam } from './common.ts';
+import { idParam, refIdKeyParam } from './common.ts';
 import { payWithSchema } from './coupons.ts';
 import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
@@ -294,12 +294,7 @@ export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 export const bookingsListParamsSchema = z.object({ ...tokenParams, userid: idParam });
 export const bookingDetailParamsSchema = z.object({
   ...tokenParams,
-  RefIdKey: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(40, 'is not a booking reference')
-    .regex(/^[A-Za-z0-9-]+$/, 'is not a booking reference'),
+  RefIdKey: refIdKeyParam,
 });
 export const bookingIdParamsSchema = z.object({ ...tokenParams, BookingId: idParam });
 

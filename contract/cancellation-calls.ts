@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './api.ts';
+import { refIdKeyParam } from './common.ts';
 import type { CancellationStep } from './cancellation.ts';
 
 /*
@@ -65,12 +66,7 @@ export const CANCELLATION_MESSAGES = {
 
 export const requestCancellationParamsSchema = z.object({
   Token: z.string().min(1).max(1024).optional(),
-  RefIdKey: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(40, 'is not a booking reference')
-    .regex(/^[A-Za-z0-9-]+$/, 'is not a booking reference'),
+  RefIdKey: refIdKeyParam,
   Reason: z.string({ message: 'Tell us why you want to cancel.' }).trim().min(3, 'Tell us why you want to cancel.').max(1000, 'Keep the reason under 1,000 characters.'),
   /** Made on the device when the traveller presses Send: the same key again is the same request. */
   ClientKey: z

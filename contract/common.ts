@@ -65,3 +65,11 @@ export type NamedRef = z.infer<typeof namedRefSchema>;
 
 /** Date-time as an ISO 8601 string. */
 export const isoDateTime = z.string();
+
+/** A booking's reference as a parameter (WL-XXXXX-XXXXX, any case). */
+export const refIdKeyParam = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(40, 'is not a booking reference')
+  .regex(/^[A-Za-z0-9-]+$/, 'is not a booking reference');
