@@ -36,13 +36,16 @@ export const STAFF_ACTIONS = [
   'refunds.make',
   'creditNotes.issue',
   'reports.read',
+  /** Packages, images, departures, coupons, deals and banners (issue 21). */
   'catalogue.edit',
+  /** The enquiries inbox: read, assign, move status, notes, open attachments (audited). */
+  'enquiries.work',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 export const PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
   owner: STAFF_ACTIONS,
-  agent: ['bookings.read', 'bookings.note', 'travellers.contact', 'travellers.edit', 'payments.record', 'cancellations.request', 'bookings.cancel', 'mail.resend'],
+  agent: ['bookings.read', 'bookings.note', 'travellers.contact', 'travellers.edit', 'payments.record', 'cancellations.request', 'bookings.cancel', 'mail.resend', 'enquiries.work'],
   accounts: ['bookings.read', 'bookings.note', 'payments.read', 'cancellations.request', 'bookings.cancel', 'cancellations.override', 'refunds.make', 'creditNotes.issue', 'reports.read'],
   catalogue: ['catalogue.edit'],
 };

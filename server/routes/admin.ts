@@ -29,6 +29,11 @@ import { deskRoutes } from './admin-desk.ts';
 import { deskMoneyRoutes } from './admin-money.ts';
 import { deskRefundRoutes } from './admin-refunds.ts';
 import { deskRequestRoutes } from './admin-requests.ts';
+import { catalogueRoutes } from './admin-catalogue.ts';
+import { inventoryRoutes } from './admin-inventory.ts';
+import { promotionRoutes } from './admin-promotions.ts';
+import { enquiryInboxRoutes } from './admin-enquiries.ts';
+import { reportRoutes } from './admin-reports.ts';
 import type { Mailer } from '../services/mail.ts';
 
 export type StaffActor = Actor & { staffId: number };
@@ -118,6 +123,12 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await deskMoneyRoutes(app, desk);
   await deskRefundRoutes(app, desk);
   await deskRequestRoutes(app, desk);
+  // Issue 21: the catalogue, departures, promotions, the enquiries inbox (and the dashboard), the books.
+  await catalogueRoutes(app, desk);
+  await inventoryRoutes(app, desk);
+  await promotionRoutes(app, desk);
+  await enquiryInboxRoutes(app, desk);
+  await reportRoutes(app, desk);
 
   app.post('/setup', { schema: { body: z.object({ token: z.string().max(200), password: z.string().max(1000) }) } }, async (request) => {
     const { token, password } = request.body;
