@@ -19,6 +19,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },
+  { path: '/admin/reports', page: lazyPage(() => import('./pages/admin-reports-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 

@@ -1,0 +1,441 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatMinor } from '../../../contract/format.ts';
+import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, VatReport } from '../../../contract/reports.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+/*
+ * The books (issue 21): sales with a chart, receivables, India's TCS register and GST summary, the
+ * UAE's VAT summary. Each section has its period, the figures as tables and a link to its CSV.
+ */
+
+const TABS = [
+  { id: 'sales', label: 'Sales' },
+  { id: 'receivables', label: 'Receivables' },
+  { id: 'tcs', label: 'TCS register' },
+  { id: 'gst', label: 'GST summary' },
+  { id: 'vat', label: 'VAT summary' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+const m = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
+const today = () => new Date().toISOString().slice(0, 10);
+const monthStart = () => `${today().slice(0, 7)}-01`;
+function currentFy(): string {
+  const d = new Date(Date.now() + 330 * 60_000);
+  const y = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+}
+
+/** Loads a report for a query string, with its error. */
+function useReport<T>(path: string, query: string) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    void adminCall<T>('GET', `reports/${path}?${query}`).then((a) => {
+      if (!live) return;
+      if (a.ok) {
+        setError('');
+        setData(a.data);
+      } else setError(a.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [path, query]);
+  return { data, error };
+}
+
+function Download({ path, query, label }: { path: string; query: string; label: string }) {
+  return (
+    <p>
+      <a href={`/api/admin/reports/${path}.csv?${query}`} download>
+        Download the {label} as CSV
+      </a>
+    </p>
+  );
+}
+
+function Status({ error, loading }: { error: string; loading: boolean }) {
+  return (
+    <>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      {loading && !error ? <p role="status">Loading…</p> : null}
+    </>
+  );
+}
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A period form: from/to dates (and more fields), submitted into the query string. */
+function PeriodForm({ label, fields, initial, onApply, children }: { label: string; fields: string[]; initial: URLSearchParams; onApply: (q: URLSearchParams) => void; children?: ReactNode }) {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const q = new URLSearchParams();
+    for (const f of fields) {
+      const v = String(data.get(f) ?? '');
+      if (v) q.set(f, v);
+    }
+    onApply(q);
+  };
+  return (
+    <form className="admin-form admin-inline" aria-label={label} onSubmit={submit} key={initial.toString()}>
+      {fields.includes('from') ? (
+        <label>
+          From
+          <input type="date" name="from" defaultValue={initial.get('from') ?? ''} required />
+        </label>
+      ) : null}
+      {fields.includes('to') ? (
+        <label>
+          To
+          <input type="date" name="to" defaultValue={initial.get('to') ?? ''} required />
+        </label>
+      ) : null}
+      {children}
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+/** Net sales per period as bars (one chart per site: their currencies differ). */
+function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: string; site: string }) {
+  const max = Math.max(1, ...rows.map((r) => Math.abs(r.net)));
+  const w = 640;
+  const h = 160;
+  const bw = w / Math.max(1, rows.length);
+  const total = rows.reduce((s, r) => s + r.net, 0);
+  return (
+    <figure style={{ margin: '1rem 0' }}>
+      <svg viewBox={`0 0 ${w} ${h + 20}`} width="100%" style={{ maxWidth: w, background: '#fff', border: '1px solid #d1d5db', borderRadius: 8 }} role="img" aria-label={`Net sales on the ${site} site by period: ${m(total, currency)} in all`}>
+        {rows.map((r, i) => {
+          const bh = (Math.abs(r.net) / max) * h;
+          return (
+            <g key={r.period}>
+              <rect x={i * bw + bw * 0.1} y={h - bh} width={bw * 0.8} height={bh} fill={r.net < 0 ? '#b91c1c' : '#1d4ed8'}>
+                <title>{`${r.period}: ${m(r.net, currency)}`}</title>
+              </rect>
+              {rows.length <= 16 || i % Math.ceil(rows.length / 12) === 0 ? (
+                <text x={i * bw + bw / 2} y={h + 14} fontSize="10" textAnchor="middle" fill="#374151">
+                  {r.period.length > 7 ? r.period.slice(8) : r.period.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        Net sales ({site}, {currency}): invoices less credit notes, per period.
+      </figcaption>
+    </figure>
+  );
+}
+
+function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
+  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today(), by: params.get('by') ?? 'day', ...(params.get('site') ? { site: params.get('site')! } : {}) });
+  const query = q.toString();
+  const { data, error } = useReport<SalesReport>('sales', query);
+  return (
+    <>
+      <PeriodForm label="Sales period" fields={['from', 'to', 'by', 'site']} initial={q} onApply={apply}>
+        <label>
+          By
+          <select name="by" defaultValue={q.get('by')!}>
+            <option value="day">Day</option>
+            <option value="month">Month</option>
+          </select>
+        </label>
+        <label>
+          Site
+          <select name="site" defaultValue={q.get('site') ?? ''}>
+            <option value="">Both</option>
+            <option value="UAE">UAE</option>
+            <option value="IN">India</option>
+          </select>
+        </label>
+      </PeriodForm>
+      <Download path="sales" query={query} label="sales" />
+      <Status error={error} loading={!data} />
+      {data
+        ? data.totals.map((t) => {
+            const rows = data.rows.filter((r) => r.site === t.site);
+            const c = t.currency;
+            return (
+              <section key={t.site} aria-labelledby={`sales-${t.site}`}>
+                <h3 id={`sales-${t.site}`}>{t.site === 'IN' ? 'India' : 'UAE'}</h3>
+                <SalesChart rows={rows} currency={c} site={t.site === 'IN' ? 'India' : 'UAE'} />
+                <Table caption={`Sales, ${t.site === 'IN' ? 'India' : 'UAE'} (${c})`} head={['Period', 'Bookings', 'Invoices', 'Credit notes', 'Gross', 'Discounts', 'Credited', 'Before tax', ...(t.site === 'IN' ? ['CGST', 'SGST', 'IGST', 'TCS'] : ['VAT']), 'Net sales', 'Paid', 'Refunded', 'Outstanding']}>
+                  {[...rows, { ...t, period: 'Total' }].map((r) => (
+                    <tr key={r.period}>
+                      <th scope="row">{r.period}</th>
+                      <td>{r.bookings}</td>
+                      <td>{r.invoices}</td>
+                      <td>{r.creditNotes}</td>
+                      <td>{m(r.gross, c)}</td>
+                      <td>{m(r.discounts, c)}</td>
+                      <td>{m(r.credited, c)}</td>
+                      <td>{m(r.taxable, c)}</td>
+                      {(t.site === 'IN' ? (['CGST', 'SGST', 'IGST', 'TCS'] as const) : (['VAT'] as const)).map((code) => (
+                        <td key={code}>{m(r.taxes[code], c)}</td>
+                      ))}
+                      <td>{m(r.net, c)}</td>
+                      <td>{m(r.paid, c)}</td>
+                      <td>{m(r.refunded, c)}</td>
+                      <td>{m(r.outstanding, c)}</td>
+                    </tr>
+                  ))}
+                </Table>
+              </section>
+            );
+          })
+        : null}
+    </>
+  );
+}
+
+function Receivables() {
+  const { data, error } = useReport<ReceivablesReport>('receivables', '');
+  return (
+    <>
+      <Download path="receivables" query="" label="receivables" />
+      <Status error={error} loading={!data} />
+      {data ? (
+        <>
+          <Table caption="Balances due by site" head={['Site', 'Bookings', 'Due', 'Overdue', 'Not yet due', '1–30 days', '31–60 days', '61–90 days', 'Over 90 days']}>
+            {data.totals.map((t) => (
+              <tr key={t.site}>
+                <th scope="row">{t.site}</th>
+                <td>{t.bookings}</td>
+                <td>{m(t.due, t.currency)}</td>
+                <td>{m(t.overdue, t.currency)}</td>
+                {(['not-due', '1-30', '31-60', '61-90', '90+'] as const).map((b) => (
+                  <td key={b}>{m(t.buckets[b], t.currency)}</td>
+                ))}
+              </tr>
+            ))}
+          </Table>
+          {data.items.length === 0 ? <p>No balance is due.</p> : null}
+          {data.items.length ? (
+            <Table caption="Bookings with a balance, by due date" head={['Booking', 'Lead traveller', 'Invoice', 'Total', 'Paid', 'Due', 'Due on', 'Days overdue']}>
+              {data.items.map((i) => (
+                <tr key={i.RefIdKey}>
+                  <th scope="row">
+                    <a href={`/admin/bookings/${encodeURIComponent(i.RefIdKey)}`}>{i.RefIdKey}</a> ({i.site})
+                  </th>
+                  <td>{i.leadName}</td>
+                  <td>{i.invoiceNumber ?? 'Proforma'}</td>
+                  <td>{m(i.total, i.currency)}</td>
+                  <td>{m(i.paid, i.currency)}</td>
+                  <td>{m(i.due, i.currency)}</td>
+                  <td>{i.dueOn ?? '—'}</td>
+                  <td>{i.daysOverdue}</td>
+                </tr>
+              ))}
+            </Table>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
+  const q = new URLSearchParams({ fy: params.get('fy') ?? currentFy(), ...(params.get('quarter') ? { quarter: params.get('quarter')! } : {}) });
+  const query = q.toString();
+  const { data, error } = useReport<TcsReport>('tcs', query);
+  return (
+    <>
+      <PeriodForm label="TCS financial year" fields={['fy', 'quarter']} initial={q} onApply={apply}>
+        <label>
+          Financial year
+          <input name="fy" defaultValue={q.get('fy')!} pattern="\d{4}-\d{2}" placeholder="2026-27" required />
+        </label>
+        <label>
+          Quarter
+          <select name="quarter" defaultValue={q.get('quarter') ?? ''}>
+            <option value="">Whole year</option>
+            <option value="1">Q1 (April–June)</option>
+            <option value="2">Q2 (July–September)</option>
+            <option value="3">Q3 (October–December)</option>
+            <option value="4">Q4 (January–March)</option>
+          </select>
+        </label>
+      </PeriodForm>
+      <Download path="tcs" query={query} label="TCS register" />
+      <Status error={error} loading={!data} />
+      {data ? (
+        <>
+          <p>
+            Section 206C(1G), {data.from} to {data.to}: TCS collected {m(data.totals.tcs, 'INR')} on {m(data.totals.tcsBase, 'INR')}.
+          </p>
+          <Table caption="TCS per PAN" head={['PAN', 'Collectee', 'Entries', 'Amount received', 'TCS collected on', 'TCS']}>
+            {data.byPan.map((p) => (
+              <tr key={p.pan ?? '-'}>
+                <th scope="row">{p.pan ?? 'No PAN'}</th>
+                <td>{p.collecteeName}</td>
+                <td>{p.entries}</td>
+                <td>{m(p.amountReceived, 'INR')}</td>
+                <td>{m(p.tcsBase, 'INR')}</td>
+                <td>{m(p.tcs, 'INR')}</td>
+              </tr>
+            ))}
+          </Table>
+          <Table caption="TCS register" head={['Date', 'Quarter', 'Collectee', 'PAN', 'Entry', 'Booking', 'Amount received', 'TCS collected on', 'Rate', 'TCS']}>
+            {data.rows.map((r, i) => (
+              <tr key={`${r.RefIdKey}-${r.kind}-${i}`}>
+                <th scope="row">{r.date}</th>
+                <td>Q{r.quarter}</td>
+                <td>{r.collecteeName}</td>
+                <td>{r.pan ?? '—'}</td>
+                <td>{r.kind === 'receipt' ? 'Receipt' : `Credit note ${r.document}`}</td>
+                <td>{r.RefIdKey}</td>
+                <td>{m(r.amountReceived, 'INR')}</td>
+                <td>{m(r.tcsBase, 'INR')}</td>
+                <td>{r.rate}%</td>
+                <td>{m(r.tcs, 'INR')}</td>
+              </tr>
+            ))}
+          </Table>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
+  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() });
+  const query = q.toString();
+  const { data, error } = useReport<GstReport>('gst', query);
+  return (
+    <>
+      <PeriodForm label="GST period" fields={['from', 'to']} initial={q} onApply={apply} />
+      <Download path="gst" query={query} label="GST summary" />
+      <Status error={error} loading={!data} />
+      {data ? (
+        <Table caption={`GST by place of supply, ${data.from} to ${data.to}`} head={['Place of supply', 'Rate', 'Buyers', 'Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'IGST']}>
+          {[...data.rows, { ...data.totals, placeOfSupply: 'Total', rate: null, buyers: '' }].map((r) => (
+            <tr key={`${r.placeOfSupply}-${r.rate}-${r.buyers}`}>
+              <th scope="row">{r.placeOfSupply}</th>
+              <td>{r.rate === null ? '' : `${r.rate}%`}</td>
+              <td>{r.buyers}</td>
+              <td>{r.invoices}</td>
+              <td>{r.creditNotes}</td>
+              <td>{m(r.taxable, 'INR')}</td>
+              <td>{m(r.cgst, 'INR')}</td>
+              <td>{m(r.sgst, 'INR')}</td>
+              <td>{m(r.igst, 'INR')}</td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </>
+  );
+}
+
+const TREATMENT: Record<string, string> = { standard: 'Standard-rated 5%', zero: 'Zero-rated', outside: 'Outside the scope' };
+
+function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
+  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() });
+  const query = q.toString();
+  const { data, error } = useReport<VatReport>('vat', query);
+  return (
+    <>
+      <PeriodForm label="VAT period" fields={['from', 'to']} initial={q} onApply={apply} />
+      <Download path="vat" query={query} label="VAT summary" />
+      <Status error={error} loading={!data} />
+      {data ? (
+        <Table caption={`VAT by treatment, ${data.from} to ${data.to}`} head={['Month', 'Treatment', 'Invoices', 'Credit notes', 'Taxable amount', 'VAT']}>
+          {data.rows.map((r) => (
+            <tr key={`${r.month}-${r.treatment}`}>
+              <th scope="row">{r.month}</th>
+              <td>{TREATMENT[r.treatment]}</td>
+              <td>{r.invoices}</td>
+              <td>{r.creditNotes}</td>
+              <td>{m(r.taxable, 'AED')}</td>
+              <td>{m(r.vat, 'AED')}</td>
+            </tr>
+          ))}
+          {(['standard', 'zero', 'outside'] as const).map((t) => (
+            <tr key={`total-${t}`}>
+              <th scope="row">Total</th>
+              <td>{TREATMENT[t]}</td>
+              <td></td>
+              <td></td>
+              <td>{m(data.totals[t].taxable, 'AED')}</td>
+              <td>{m(data.totals[t].vat, 'AED')}</td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </>
+  );
+}
+
+function Reports() {
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'sales') as Tab;
+  const show = (id: Tab) => setParams(new URLSearchParams({ tab: id }));
+  const apply = (q: URLSearchParams) => {
+    q.set('tab', tab);
+    setParams(q);
+  };
+  const label = TABS.find((t) => t.id === tab)!.label;
+  return (
+    <>
+      <nav aria-label="Reports">
+        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem', listStyle: 'none', padding: 0 }}>
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <button type="button" aria-pressed={t.id === tab} onClick={() => show(t.id)}>
+                {t.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="report-heading">
+        <h2 id="report-heading">{label}</h2>
+        {tab === 'sales' ? <Sales params={params} apply={apply} /> : null}
+        {tab === 'receivables' ? <Receivables /> : null}
+        {tab === 'tcs' ? <Tcs params={params} apply={apply} /> : null}
+        {tab === 'gst' ? <Gst params={params} apply={apply} /> : null}
+        {tab === 'vat' ? <Vat params={params} apply={apply} /> : null}
+      </section>
+    </>
+  );
+}
+
+export default function AdminReportsPage() {
+  return (
+    <>
+      <title>Reports · Back office</title>
+      <h1>Reports</h1>
+      <RequireStaff action="reports.read">{() => <Reports />}</RequireStaff>
+    </>
+  );
+}
