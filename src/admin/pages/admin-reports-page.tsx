@@ -186,8 +186,8 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
             const rows = data.rows.filter((r) => r.site === t.site);
             const c = t.currency;
             return (
-              <section key={t.site} aria-labelledby={`sales-${t.site}`}>
-                <h3 id={`sales-${t.site}`}>{t.site === 'IN' ? 'India' : 'UAE'}</h3>
+              <div key={t.site}>
+                <h3>{t.site === 'IN' ? 'India' : 'UAE'}</h3>
                 <SalesChart rows={rows} currency={c} site={t.site === 'IN' ? 'India' : 'UAE'} />
                 <Table caption={`Sales, ${t.site === 'IN' ? 'India' : 'UAE'} (${c})`} head={['Period', 'Bookings', 'Invoices', 'Credit notes', 'Gross', 'Discounts', 'Credited', 'Before tax', ...(t.site === 'IN' ? ['CGST', 'SGST', 'IGST', 'TCS'] : ['VAT']), 'Net sales', 'Paid', 'Refunded', 'Outstanding']}>
                   {[...rows, { ...t, period: 'Total' }].map((r) => (
@@ -210,7 +210,7 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
                     </tr>
                   ))}
                 </Table>
-              </section>
+              </div>
             );
           })
         : null}
@@ -418,14 +418,14 @@ function Reports() {
           ))}
         </ul>
       </nav>
-      <section aria-labelledby="report-heading">
-        <h2 id="report-heading">{label}</h2>
+      <div>
+        <h2>{label}</h2>
         {tab === 'sales' ? <Sales params={params} apply={apply} /> : null}
         {tab === 'receivables' ? <Receivables /> : null}
         {tab === 'tcs' ? <Tcs params={params} apply={apply} /> : null}
         {tab === 'gst' ? <Gst params={params} apply={apply} /> : null}
         {tab === 'vat' ? <Vat params={params} apply={apply} /> : null}
-      </section>
+      </div>
     </>
   );
 }
