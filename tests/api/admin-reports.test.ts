@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, count, createBookingKit, holdId, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { csvStream, TCS_COLUMNS } from '../../server/services/reports/csv.ts';
+import { invoiceTreatments } from '../../server/services/reports/documents.ts';
 
 /*
  * The books (issue 21): a month of bookings on both sites (India buyers in the seller's state and in
@@ -367,6 +368,61 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     const all = expected.standard.taxable + expected.standard.vat + expected.zero.taxable + expected.outside.taxable;
     expect(all).toBe(sum(inv, (i) => i.total) - sum(cn, (n) => n.total));
     expect(sum(res.body.data.rows, (r: { vat: number }) => r.vat)).toBe(expected.standard.vat);
+  });
+});
+
+describe('the tax point', { timeout: 60_000 }, () => {
+  it('a credit note reduces its own period, not its invoice’s; a quarter of the TCS register holds its own receipts only', async () => {
+    const { notes } = await documents();
+    const cn = notes.find((n) => n.site === 'IN')!;
+    // The cancelled booking's invoice moved 40 days back, as if numbered then: the documents and the reports move with it.
+    await kit.database.db.execute(sql`update bookings set invoiced_at = invoiced_at - interval '40 days' where id = ${cn.made.id}`);
+    const inv = (await invoiceOf(cn.made))!;
+    const earlier = { from: utcDay(-41), to: utcDay(-39) };
+    const then = (await get(accounts, 'reports/gst', earlier)).body.data;
+    expect(then.totals).toMatchObject({
+      invoices: 1,
+      creditNotes: 0,
+      taxable: inv.amountBeforeTax,
+      cgst: tax(inv.taxes, 'CGST'),
+      sgst: tax(inv.taxes, 'SGST'),
+      igst: tax(inv.taxes, 'IGST'),
+    });
+    const now = (await get(accounts, 'reports/gst', { from, to })).body.data;
+    const row = now.rows.find((r: { stateCode: string }) => r.stateCode === inv.placeOfSupply!.code);
+    expect(row.creditNotes).toBe(1);
+    const sales = (await get(accounts, 'reports/sales', { ...earlier, site: 'IN' })).body.data.totals[0];
+    expect([sales.invoices, sales.creditNotes, sales.net, sales.taxes.TCS]).toEqual([1, 0, inv.total, tax(inv.taxes, 'TCS')]);
+
+    const q = (() => {
+      const month = Number(utcDay(0).slice(5, 7));
+      return month >= 4 && month <= 6 ? 1 : month >= 7 && month <= 9 ? 2 : month >= 10 ? 3 : 4;
+    })();
+    const whole = (await get(accounts, 'reports/tcs', { fy })).body.data;
+    const quarter = (await get(accounts, 'reports/tcs', { fy, quarter: String(q) })).body.data;
+    expect(quarter.rows.filter((r: { date: string }) => r.date >= from)).toEqual(whole.rows.filter((r: { date: string }) => r.date >= from));
+    expect(quarter.rows.every((r: { quarter: number }) => r.quarter === q)).toBe(true);
+    const other = (await get(accounts, 'reports/tcs', { fy, quarter: String((q % 4) + 1) })).body.data;
+    expect(other.rows.filter((r: { date: string }) => r.date >= from)).toEqual([]);
+  });
+});
+
+describe('VAT treatments of one invoice', () => {
+  it('a coupon on a booking with standard, zero-rated and out-of-scope lines: the VAT line’s base is the standard part, the rest split by price, all adding up to the net', () => {
+    const lines = [
+      { position: 0, amount: 100_000, treatment: 'standard' as const },
+      { position: 1, amount: 60_000, treatment: 'zero' as const },
+      { position: 2, amount: 30_000, treatment: 'outside' as const },
+    ];
+    // 10,000 off: 5,000 of it on the standard line (its VAT base 95,000), the rest on the others.
+    const vat = { code: 'VAT' as const, label: 'VAT 5% (included)', rate: 5, amount: Math.round((95_000 * 5) / 105), included: true, base: 95_000 };
+    const t = invoiceTreatments(180_000, [vat], lines);
+    expect(t.standard).toEqual({ taxable: 95_000 - vat.amount, vat: vat.amount });
+    expect(t.zero.taxable + t.outside.taxable).toBe(85_000);
+    expect(t.zero.taxable).toBe(56_667);
+    expect(t.standard.taxable + t.standard.vat + t.zero.taxable + t.outside.taxable).toBe(180_000);
+    // All zero-rated: the VAT 0% line has no base; everything is zero-rated.
+    expect(invoiceTreatments(50_000, [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }], [lines[1]!])).toMatchObject({ standard: { taxable: 0, vat: 0 }, zero: { taxable: 50_000 } });
   });
 });
 
