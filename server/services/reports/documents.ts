@@ -161,12 +161,17 @@ export function creditNoteTreatments(lines: CreditNoteLine[], facts: LineFact[])
 
 async function linesOf(db: Db, bookingIds: number[]): Promise<Map<number, LineFact[]>> {
   const map = new Map<number, LineFact[]>();
-  if (bookingIds.length === 0) return map;
-  const rows = await db
-    .select({ bookingId: bookingLines.bookingId, position: bookingLines.position, amount: bookingLines.amount, vatTreatment: bookingLines.vatTreatment })
-    .from(bookingLines)
-    .where(inArray(bookingLines.bookingId, bookingIds))
-    .orderBy(asc(bookingLines.bookingId), asc(bookingLines.position));
+  const rows: { bookingId: number; position: number; amount: number; vatTreatment: string | null }[] = [];
+  // A year of bookings, a few thousand ids a statement (well inside a statement's parameters).
+  for (let i = 0; i < bookingIds.length; i += 5000) {
+    rows.push(
+      ...(await db
+        .select({ bookingId: bookingLines.bookingId, position: bookingLines.position, amount: bookingLines.amount, vatTreatment: bookingLines.vatTreatment })
+        .from(bookingLines)
+        .where(inArray(bookingLines.bookingId, bookingIds.slice(i, i + 5000)))
+        .orderBy(asc(bookingLines.bookingId), asc(bookingLines.position))),
+    );
+  }
   for (const r of rows) {
     const list = map.get(r.bookingId) ?? [];
     list.push({ position: r.position, amount: r.amount, treatment: treatmentOf(r.vatTreatment) });
