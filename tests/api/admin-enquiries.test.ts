@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES, type Dashboard, type EnquiryDetail, type EnquiryItem } from '../../contract/enquiry-inbox.ts';
+import { purgePersonalData } from '../../server/services/personal-data-retention.ts';
 import { book, count, createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
@@ -431,5 +432,21 @@ describe('the dashboard', () => {
     expect((await dashboardOf(agent)).newEnquiries).toBe(before + 1);
     expect((await admin(kit, agent, 'POST', `enquiries/${id}/status`, { status: 'contacted' })).status).toBe(200);
     expect((await dashboardOf(owner)).newEnquiries).toBe(before);
+  });
+});
+
+describe('retention', () => {
+  it('an enquiry past two years goes with its notes and file; its audit rows stay', async () => {
+    const id = await contactEnquiry({ FirstName: 'Old', LastName: 'Letter' });
+    expect((await admin(kit, agent, 'POST', `enquiries/${id}/notes`, { body: 'Followed up.' })).status).toBe(200);
+    await kit.database.db.execute(sql`update enquiries set created_at = now() - interval '3 years' where id = ${id}`);
+    const purged = await purgePersonalData(kit.database.db, kit.app.config);
+    expect(purged.enquiries).toBe(1);
+    expect(await count(kit, sql`select count(*)::int as n from enquiries where id = ${id}`)).toBe(0);
+    expect(await count(kit, sql`select count(*)::int as n from enquiry_notes where enquiry_id = ${id}`)).toBe(0);
+    expect(await audits(id, 'enquiry.note')).toBe(1);
+    const gone = await admin(kit, agent, 'GET', `enquiries/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(ENQUIRY_MESSAGES.notFound);
   });
 });
