@@ -19,6 +19,17 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), p
 const nextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 300));
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(4096, 0x20)]);
 
+/** At 390 px the page does not scroll sideways (tables scroll in their own region); names what sticks out. */
+async function expectNoSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('.admin-table-wrap'))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`)
+      .slice(0, 5),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), wide.join(' | ')).toBeLessThanOrEqual(390);
+}
+
 /** The number the home page's "N new enquiries" link shows. */
 async function newCount(page: Page): Promise<number> {
   await page.goto('/admin');
@@ -102,6 +113,8 @@ test('an agent works a contact enquiry from new to contacted to booked, and the 
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('(file attached)');
   await expectNoAxeViolations(page);
+  // Usable at 390 px: the page does not scroll sideways (the table scrolls in its own region).
+  await expectNoSidewaysScroll(page);
   // The menu leads here too.
   await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Enquiries', exact: true })).toBeVisible();
 
@@ -140,6 +153,7 @@ test('an agent works a contact enquiry from new to contacted to booked, and the 
   await expect(history).toContainText(`Status contacted → booked (booking ${ref})`);
   await expect(history).toContainText('Opened the attached file passport.pdf');
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 
   // Worked: no longer counted as new.
   expect(await newCount(page)).toBe(before);

@@ -108,13 +108,13 @@ function AssignForm({ e, me, onDone }: { e: EnquiryDetail; me: StaffMe; onDone: 
     <section aria-labelledby="enquiry-assign">
       <h2 id="enquiry-assign">Assigned to: {e.assignee?.email ?? 'no one'}</h2>
       <form className="admin-form admin-inline" onSubmit={(ev) => void submit(ev)} aria-label="Assign the enquiry" key={e.assignee?.id ?? 0}>
-        <label>
+        <label style={{ minWidth: 0 }}>
           Assign to
-          <select name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''}>
+          <select name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} style={{ width: '100%', minWidth: 0 }}>
             <option value="">No one</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.id === me.id ? `Me (${p.email})` : `${p.email} (${p.role})`}
+                {p.id === me.id ? 'Me' : `${p.email} (${p.role})`}
               </option>
             ))}
           </select>
@@ -193,7 +193,7 @@ function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
         ) : null}
       </dl>
       {e.callLink || e.mailLink ? (
-        <p>
+        <p className="admin-break">
           {e.callLink ? <a href={e.callLink}>Call {e.phone}</a> : null}
           {e.callLink && e.mailLink ? ' · ' : null}
           {e.mailLink ? <a href={e.mailLink}>Write to {e.email}</a> : null}
