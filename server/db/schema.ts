@@ -711,8 +711,26 @@ export const enquiries = pgTable(
     fileId: integer('file_id').references(() => files.id),
     ipHash: text('ip_hash'),
     createdAt: created(),
+    /** The inbox (migration 0015): new → contacted → booked | closed, who works it, the booking it led to. */
+    status: text('status').$type<'new' | 'contacted' | 'booked' | 'closed'>().notNull().default('new'),
+    assigneeId: integer('assignee_id').references(() => staff.id, { onDelete: 'set null' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('enquiries_kind_idx').on(t.kind, t.createdAt)],
+  (t) => [index('enquiries_kind_idx').on(t.kind, t.createdAt), index('enquiries_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Staff's internal notes on an enquiry: never shown to the traveller. */
+export const enquiryNotes = pgTable(
+  'enquiry_notes',
+  {
+    id: serial('id').primaryKey(),
+    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiryId, t.createdAt)],
 );
 
 

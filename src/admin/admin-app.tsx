@@ -28,6 +28,7 @@ function Header() {
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}
           {can(me.role, 'reports.read') ? <NavLink to="/admin/reports">Reports</NavLink> : null}
+          {can(me.role, 'enquiries.work') ? <NavLink to="/admin/enquiries">Enquiries</NavLink> : null}
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

@@ -20,6 +20,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },
   { path: '/admin/reports', page: lazyPage(() => import('./pages/admin-reports-page.tsx')) },
+  { path: '/admin/enquiries', page: lazyPage(() => import('./pages/admin-enquiries-page.tsx')) },
+  { path: '/admin/enquiries/:id', page: lazyPage(() => import('./pages/admin-enquiry-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 

@@ -1,56 +1,152 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
-interface DeskSummary {
-  cancellationRequests: number;
-  refundsDue: number;
-  overdue: number;
+const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
+const siteName = (site: string) => (site === 'IN' ? 'India' : 'UAE');
+
+/** Today's bookings and money per site. */
+function Today({ d }: { d: Dashboard }) {
+  if (!d.todayBySite) return null;
+  return (
+    <section aria-labelledby="dash-today">
+      <h2 id="dash-today">Today</h2>
+      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Today’s bookings and takings">
+        <table className="admin-table">
+          <caption>Bookings made and money received today ({d.today}, UTC), per site</caption>
+          <thead>
+            <tr>
+              <th scope="col">Site</th>
+              <th scope="col">Bookings</th>
+              <th scope="col">Booked value</th>
+              <th scope="col">Received</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.todayBySite.map((s) => (
+              <tr key={s.site} data-testid={`today-${s.site}`}>
+                <th scope="row">{siteName(s.site)}</th>
+                <td>{s.bookings}</td>
+                <td>{money(s.gross, s.currency)}</td>
+                <td>{money(s.received, s.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Pay-later balances due in the next seven days. */
+function PaymentsDue({ d, desk }: { d: Dashboard; desk: boolean }) {
+  const due = d.paymentsDue;
+  if (!due) return null;
+  return (
+    <section aria-labelledby="dash-due">
+      <h2 id="dash-due">Payments due this week</h2>
+      <p data-testid="payments-due">
+        {due.count === 0 ? 'No pay-later balance is due in the next 7 days.' : `${due.count} pay-later balance${due.count === 1 ? '' : 's'} due in the next 7 days: `}
+        {due.bySite
+          .filter((s) => s.count > 0)
+          .map((s) => `${money(s.balance, s.currency)} on the ${siteName(s.site)} site`)
+          .join(', ')}
+        {due.count ? '.' : ''}
+      </p>
+      {due.items.length ? (
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Balances due this week">
+          <table className="admin-table">
+            <caption>Balances due this week, soonest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Due on</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Lead traveller</th>
+                <th scope="col">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {due.items.map((i) => (
+                <tr key={i.RefIdKey}>
+                  <td>{i.dueOn}</td>
+                  <td>{desk ? <Link to={`/admin/bookings/${i.RefIdKey}`}>{i.RefIdKey}</Link> : i.RefIdKey}</td>
+                  <td>{i.leadName}</td>
+                  <td>{money(i.balance, i.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 function Home({ me }: { me: StaffMe }) {
-  const [summary, setSummary] = useState<DeskSummary | null>(null);
+  const [d, setD] = useState<Dashboard | null>(null);
+  const [error, setError] = useState('');
   const desk = can(me.role, 'bookings.read');
   useEffect(() => {
-    if (!desk) return;
     let live = true;
-    void adminCall<DeskSummary>('GET', 'desk/summary').then((a) => {
-      if (live && a.ok) setSummary(a.data);
+    void adminCall<Dashboard>('GET', 'dashboard').then((a) => {
+      if (!live) return;
+      if (a.ok) setD(a.data);
+      else setError(a.message);
     });
     return () => {
       live = false;
     };
-  }, [desk]);
-  const n = (count: number | undefined, one: string, many: string) => (count === undefined ? '' : `: ${count} ${count === 1 ? one : many}`);
+  }, []);
+  const n = (count: number | null | undefined, one: string, many: string) => (count === undefined || count === null ? '' : `: ${count} ${count === 1 ? one : many}`);
+  const overdue = d?.paymentsDue?.overdue;
   return (
     <>
       <p data-testid="admin-welcome">
         Signed in as {me.email}, {me.role}.
       </p>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      {d && d.newEnquiries !== null ? (
+        <p>
+          <Link to="/admin/enquiries?status=new" data-testid="new-enquiries">
+            {`${d.newEnquiries} new enquir${d.newEnquiries === 1 ? 'y' : 'ies'}`}
+          </Link>{' '}
+          waiting for a first contact.
+        </p>
+      ) : null}
       <ul>
         {desk ? (
           <li>
             <Link to="/admin/bookings">Bookings</Link>: search, filter, export
-            {summary ? (
+            {overdue !== undefined ? (
               <>
                 {' '}
-                (<Link to="/admin/bookings?overdue=true">{`${summary.overdue} overdue`}</Link>)
+                (<Link to="/admin/bookings?overdue=true">{`${overdue} overdue`}</Link>)
               </>
             ) : null}
+          </li>
+        ) : null}
+        {can(me.role, 'enquiries.work') ? (
+          <li>
+            <Link to="/admin/enquiries">Enquiries</Link>: the inbox of every form
           </li>
         ) : null}
         {can(me.role, 'refunds.make') ? (
           <li>
             <Link to="/admin/refunds">Refunds</Link>
-            {n(summary?.refundsDue, 'payment with a refund due', 'payments with a refund due')}
+            {n(d?.refundsDue, 'payment with a refund due', 'payments with a refund due')}
           </li>
         ) : null}
         {can(me.role, 'cancellations.request') ? (
           <li>
             <Link to="/admin/cancellation-requests">Cancellation requests</Link>
-            {n(summary?.cancellationRequests, 'waiting', 'waiting')}
+            {n(d?.cancellationRequests, 'waiting', 'waiting')}
           </li>
         ) : null}
         {can(me.role, 'staff.list') ? (
@@ -64,6 +160,12 @@ function Home({ me }: { me: StaffMe }) {
           </li>
         ) : null}
       </ul>
+      {d ? (
+        <>
+          <Today d={d} />
+          <PaymentsDue d={d} desk={desk} />
+        </>
+      ) : null}
     </>
   );
 }

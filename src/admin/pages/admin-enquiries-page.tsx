@@ -1,0 +1,227 @@
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ENQUIRY_KIND_LABELS, ENQUIRY_KINDS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryPage } from '../../../contract/enquiry-inbox.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+/** The filters the list and its URL share (the server's inboxQuery). */
+const FILTERS = ['q', 'kind', 'site', 'status', 'assignee', 'olderThanDays', 'from', 'to'] as const;
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, EnquiryItem>();
+const columns = helper.columns([
+  helper.accessor('createdAt', {
+    header: 'Received',
+    cell: (info) => <Link to={`/admin/enquiries/${info.row.original.id}`}>{when(info.getValue())}</Link>,
+  }),
+  helper.accessor('status', {
+    header: 'Status',
+    cell: (info) => (
+      <>
+        {ENQUIRY_STATUS_LABELS[info.getValue()]}
+        {info.row.original.bookingRef ? (
+          <>
+            <br />
+            <small>{info.row.original.bookingRef}</small>
+          </>
+        ) : null}
+      </>
+    ),
+  }),
+  helper.accessor('kind', {
+    header: 'Kind',
+    cell: (info) => (
+      <>
+        {ENQUIRY_KIND_LABELS[info.getValue()]}
+        <br />
+        <small>{info.row.original.site === 'IN' ? 'India' : 'UAE'}</small>
+      </>
+    ),
+  }),
+  helper.accessor('name', {
+    header: 'From',
+    cell: (info) => {
+      const e = info.row.original;
+      return (
+        <>
+          <Link to={`/admin/enquiries/${e.id}`}>{info.getValue()}</Link>
+          <br />
+          <small className="admin-break">{[e.email, e.phone].filter(Boolean).join(' · ')}</small>
+        </>
+      );
+    },
+  }),
+  helper.accessor('summary', {
+    header: 'About',
+    cell: (info) => (
+      <span className="admin-break">
+        {info.getValue()}
+        {info.row.original.hasFile ? ' (file attached)' : ''}
+      </span>
+    ),
+  }),
+  helper.accessor('assignee', { header: 'Assigned to', cell: (info) => info.getValue()?.email ?? 'No one' }),
+]);
+
+function EnquiriesTable({ items }: { items: EnquiryItem[] }) {
+  const table = useTable({ features, columns, data: items });
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Enquiries found">
+      <table className="admin-table">
+        <caption>Enquiries, newest first</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid={`enquiry-${row.original.id}`}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Inbox() {
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState<EnquiryPage | null>(null);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const query = params.toString();
+
+  const load = useCallback(async (q: string) => {
+    setLoading(true);
+    const answer = await adminCall<EnquiryPage>('GET', `enquiries${q ? `?${q}` : ''}`);
+    setLoading(false);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setPage(answer.data);
+  }, []);
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  const filter = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const f of FILTERS) {
+      const v = String(form.get(f) ?? '').trim();
+      if (v) next.set(f, v);
+    }
+    setParams(next);
+  };
+  const withCursor = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    setParams(next);
+  };
+  const v = (name: string) => params.get(name) ?? '';
+
+  return (
+    <>
+      <form className="admin-form admin-inline" role="search" aria-label="Find enquiries" onSubmit={filter} key={query}>
+        <label>
+          Search enquiries
+          <input name="q" type="search" defaultValue={v('q')} placeholder="Name, email, phone or words of the message" />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={v('status')}>
+            <option value="">Any</option>
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ENQUIRY_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Kind
+          <select name="kind" defaultValue={v('kind')}>
+            <option value="">Any</option>
+            {ENQUIRY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {ENQUIRY_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Site
+          <select name="site" defaultValue={v('site')}>
+            <option value="">Both</option>
+            <option value="UAE">UAE</option>
+            <option value="IN">India</option>
+          </select>
+        </label>
+        <label>
+          Assigned to
+          <select name="assignee" defaultValue={v('assignee')}>
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="none">No one</option>
+          </select>
+        </label>
+        <label>
+          Waiting more than (days)
+          <input name="olderThanDays" type="number" min={0} max={3650} inputMode="numeric" defaultValue={v('olderThanDays')} />
+        </label>
+        <label>
+          Received from
+          <input name="from" type="date" defaultValue={v('from')} />
+        </label>
+        <label>
+          Received to
+          <input name="to" type="date" defaultValue={v('to')} />
+        </label>
+        <button type="submit">Filter</button>
+      </form>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} enquir${page.items.length === 1 ? 'y' : 'ies'} on this page.` : ''}</p>
+      {page && page.items.length ? <EnquiriesTable items={page.items} /> : page ? <p>No enquiries match these filters.</p> : null}
+      <p>
+        {params.get('cursor') ? (
+          <button type="button" onClick={() => withCursor(null)}>
+            First page
+          </button>
+        ) : null}{' '}
+        {page?.nextCursor ? (
+          <button type="button" onClick={() => withCursor(page.nextCursor)}>
+            Next 50
+          </button>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+export default function AdminEnquiriesPage() {
+  return (
+    <>
+      <title>Enquiries · Back office</title>
+      <h1>Enquiries</h1>
+      <RequireStaff action="enquiries.work">{() => <Inbox />}</RequireStaff>
+    </>
+  );
+}

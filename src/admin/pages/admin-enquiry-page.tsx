@@ -1,0 +1,280 @@
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryAssignee, type EnquiryDetail, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
+import { can, type StaffMe } from '../../../contract/staff.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const facts = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.25rem 1rem' } as const;
+const textarea = { font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 };
+
+/** One action's form: its answer in a status line, its refusal in an alert. */
+function useAction(onDone: () => void) {
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: unknown) => {
+    setBusy(true);
+    const answer = await adminCall('POST', path, body);
+    setBusy(false);
+    if (!answer.ok) {
+      setNotice('');
+      setError(answer.message);
+      return false;
+    }
+    setError('');
+    setNotice(answer.message);
+    onDone();
+    return true;
+  };
+  const messages = (
+    <>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{notice}</p>
+    </>
+  );
+  return { run, busy, messages };
+}
+
+function StatusForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
+  const { run, busy, messages } = useAction(onDone);
+  const [to, setTo] = useState<EnquiryStatus | ''>(e.moves[0] ?? '');
+  const submit = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const bookingRef = String(new FormData(ev.currentTarget).get('bookingRef') ?? '').trim();
+    await run(`enquiries/${e.id}/status`, { status: to, ...(to === 'booked' ? { bookingRef } : {}) });
+  };
+  return (
+    <section aria-labelledby="enquiry-status">
+      <h2 id="enquiry-status">Status: {ENQUIRY_STATUS_LABELS[e.status]}</h2>
+      {e.moves.length ? (
+        <form className="admin-form" onSubmit={(ev) => void submit(ev)} aria-label="Change the status">
+          <label>
+            New status
+            <select name="status" value={to} onChange={(ev) => setTo(ev.target.value as EnquiryStatus)}>
+              {e.moves.map((s) => (
+                <option key={s} value={s}>
+                  {ENQUIRY_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {to === 'booked' ? (
+            <label>
+              Booking reference
+              <input name="bookingRef" required maxLength={40} autoCapitalize="characters" placeholder="WL-…" />
+            </label>
+          ) : null}
+          <button type="submit" disabled={busy}>
+            Change status
+          </button>
+        </form>
+      ) : null}
+      {e.reopenable ? (
+        <p>
+          {ENQUIRY_STATUS_LABELS[e.status]} is final.{' '}
+          <button type="button" disabled={busy} onClick={() => void run(`enquiries/${e.id}/reopen`, {})}>
+            Reopen
+          </button>
+        </p>
+      ) : null}
+      {messages}
+    </section>
+  );
+}
+
+function AssignForm({ e, me, onDone }: { e: EnquiryDetail; me: StaffMe; onDone: () => void }) {
+  const { run, busy, messages } = useAction(onDone);
+  const [people, setPeople] = useState<EnquiryAssignee[]>([]);
+  useEffect(() => {
+    let live = true;
+    void adminCall<{ items: EnquiryAssignee[] }>('GET', 'enquiries/assignees').then((a) => {
+      if (live && a.ok) setPeople(a.data.items);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const submit = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const v = String(new FormData(ev.currentTarget).get('staffId') ?? '');
+    await run(`enquiries/${e.id}/assign`, { staffId: v ? Number(v) : null });
+  };
+  return (
+    <section aria-labelledby="enquiry-assign">
+      <h2 id="enquiry-assign">Assigned to: {e.assignee?.email ?? 'no one'}</h2>
+      <form className="admin-form admin-inline" onSubmit={(ev) => void submit(ev)} aria-label="Assign the enquiry" key={e.assignee?.id ?? 0}>
+        <label style={{ minWidth: 0 }}>
+          Assign to
+          <select name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} style={{ width: '100%', minWidth: 0 }}>
+            <option value="">No one</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.id === me.id ? 'Me' : `${p.email} (${p.role})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          Assign
+        </button>
+      </form>
+      {messages}
+    </section>
+  );
+}
+
+function NotesForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
+  const { run, busy, messages } = useAction(onDone);
+  const submit = async (ev: FormEvent<HTMLFormElement>) => {
+    ev.preventDefault();
+    const form = ev.currentTarget;
+    if (await run(`enquiries/${e.id}/notes`, { body: String(new FormData(form).get('body') ?? '') })) form.reset();
+  };
+  return (
+    <form className="admin-form" onSubmit={(ev) => void submit(ev)}>
+      <label>
+        Internal note (never shown to the traveller)
+        <textarea name="body" required maxLength={4000} rows={3} style={textarea} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Add note
+      </button>
+      {messages}
+    </form>
+  );
+}
+
+function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
+  const [e, setE] = useState<EnquiryDetail | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(async () => {
+    const answer = await adminCall<EnquiryDetail>('GET', `enquiries/${encodeURIComponent(id)}`);
+    if (!answer.ok) return setError(answer.message);
+    setError('');
+    setE(answer.data);
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const reload = () => void load();
+
+  if (!e)
+    return error ? (
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+    ) : (
+      <p role="status">Loading the enquiry…</p>
+    );
+  return (
+    <>
+      <p>
+        <Link to="/admin/enquiries">Back to the inbox</Link>
+      </p>
+      <dl className="admin-facts" style={facts}>
+        <dt>From</dt>
+        <dd style={{ margin: 0 }}>{e.name}</dd>
+        <dt>Kind</dt>
+        <dd style={{ margin: 0 }}>
+          {ENQUIRY_KIND_LABELS[e.kind]}, {e.site === 'IN' ? 'India' : 'UAE'} site
+        </dd>
+        <dt>Received</dt>
+        <dd style={{ margin: 0 }}>{when(e.createdAt)} (UTC)</dd>
+        {e.bookingRef ? (
+          <>
+            <dt>Booking</dt>
+            <dd style={{ margin: 0 }}>{can(me.role, 'bookings.read') ? <Link to={`/admin/bookings/${e.bookingRef}`}>{e.bookingRef}</Link> : e.bookingRef}</dd>
+          </>
+        ) : null}
+      </dl>
+      {e.callLink || e.mailLink ? (
+        <p className="admin-break">
+          {e.callLink ? <a href={e.callLink}>Call {e.phone}</a> : null}
+          {e.callLink && e.mailLink ? ' · ' : null}
+          {e.mailLink ? <a href={e.mailLink}>Write to {e.email}</a> : null}
+        </p>
+      ) : null}
+
+      <StatusForm key={`${e.status}-${e.updatedAt}`} e={e} onDone={reload} />
+      <AssignForm e={e} me={me} onDone={reload} />
+
+      <h2>What they sent</h2>
+      <dl className="admin-facts" style={facts}>
+        {e.fields.map((f, i) => (
+          <Fragment key={`${f.label}-${i}`}>
+            <dt>{f.label}</dt>
+            <dd className="admin-break" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {f.value}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      {e.attachment ? (
+        <p>
+          <a href={e.attachment.url} download={e.attachment.name}>
+            Open the attached file {e.attachment.name}
+          </a>{' '}
+          ({size(e.attachment.size)}; opening it is recorded in the audit log)
+        </p>
+      ) : null}
+
+      <h2>Internal notes</h2>
+      {e.notes.length ? (
+        <ul>
+          {e.notes.map((n) => (
+            <li key={n.id}>
+              <span className="admin-break" style={{ whiteSpace: 'pre-wrap' }}>
+                {n.body}
+              </span>{' '}
+              <small>
+                ({n.staff ?? 'staff'}, {when(n.at)})
+              </small>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No notes yet.</p>
+      )}
+      <NotesForm e={e} onDone={reload} />
+
+      <h2>History</h2>
+      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="History of the enquiry">
+        <table className="admin-table">
+          <caption>History, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col">Who</th>
+            </tr>
+          </thead>
+          <tbody>
+            {e.history.map((h, i) => (
+              <tr key={`${h.at}-${i}`}>
+                <td>{when(h.at)}</td>
+                <td>{h.text}</td>
+                <td>{h.who ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export default function AdminEnquiryPage() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <title>{`Enquiry ${id} · Back office`}</title>
+      <h1>Enquiry {id}</h1>
+      <RequireStaff action="enquiries.work">{(me) => <EnquiryView me={me} id={id} />}</RequireStaff>
+    </>
+  );
+}
