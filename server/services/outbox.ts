@@ -2,6 +2,7 @@ import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
+import { layoutHtml, type MailLayout } from './mail-layout.ts';
 import type { DbOrTx } from './staff/audit.ts';
 
 /** A document attached when the mail is sent, rendered then from the booking as it is. */
@@ -17,6 +18,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html?: string;
+  /** The notice's layout: its HTML part is rendered from it when the mail is sent (server/services/mail-layout.ts). */
+  layout?: MailLayout;
   replyTo?: string;
   attachments?: OutboxAttachment[];
 }
@@ -143,7 +146,8 @@ export async function runOutbox(
             if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
             attachments.push(...(await render(db, a)));
           }
-          await mailer.send({ to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, attachments });
+          const html = m.html ?? (m.layout ? await layoutHtml(m.layout, m.subject) : undefined);
+          await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
         })(),
         sendTimeoutMs,
       );

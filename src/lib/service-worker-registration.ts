@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 export type UpdateListener = (apply: () => void) => void;
 let onUpdate: UpdateListener | null = null;
@@ -13,9 +13,18 @@ export function subscribeToUpdates(listener: UpdateListener) {
   };
 }
 
+/**
+ * Registers the worker once the page has loaded (workbox-window waits for `load` too): its code is
+ * a chunk of its own, fetched then, so it is not part of what the first route needs to be interactive.
+ */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  const start = () => void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function register(wb: Workbox) {
   wb.addEventListener('waiting', () => {
     waitingApply = () => {
       wb.addEventListener('controlling', () => window.location.reload());

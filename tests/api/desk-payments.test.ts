@@ -3,7 +3,7 @@ import { DESK_MESSAGES } from '../../contract/desk.ts';
 import { formatMinor } from '../../contract/format.ts';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
-import { mailText, type CaughtMail } from '../support/mail-catcher.ts';
+import { mailHtml, mailText, type CaughtMail } from '../support/mail-catcher.ts';
 import { call, count, createBookingKit, findPackage, inDays, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
@@ -147,6 +147,10 @@ describe('recording money received outside the shop', () => {
     expect(kit.mail.mails.indexOf(receipt1)).toBeGreaterThanOrEqual(since);
     const text1 = mailText(receipt1.raw);
     for (const part of [`We have received ${formatMinor(first, 'AED')}`, `reference BT-${b.RefIdKey}-1`, `Balance due: ${formatMinor(b.Total - first, 'AED')}`]) expect(text1).toContain(part);
+    // Its HTML part says the same, the balance in the amounts table.
+    const html1 = mailHtml(receipt1.raw);
+    expect(html1).toContain(`reference BT-${b.RefIdKey}-1`);
+    expect(html1).toMatch(new RegExp(`>Balance due</td>\\s*<td[^>]*>${formatMinor(b.Total - first, 'AED').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by `));
     expect(attached(receipt1)).toEqual([`invoice-${b.RefIdKey}.pdf`]);
     // The pay-later job does not cancel a partly-paid booking past its due date and grace.
     const quiet = { info: () => undefined, warn: () => undefined };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay, formatMinor } from '../../contract/format.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
-import { mailText } from '../support/mail-catcher.ts';
+import { mailHtml, mailText } from '../support/mail-catcher.ts';
 import { book, call, count, createBookingKit, findPackage, freshDate, holdId, inDays, lead, markPaidInFull, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 /*
@@ -124,6 +124,7 @@ describe('pay-later cancellation', () => {
     const text = mailText(mails[0]!.raw);
     expect(text).toContain(`its balance of ${formatMinor(b.booking.Total, 'AED')} was due on ${formatDay(b.dueOn)}`);
     expect(text).toContain('Its rooms have been released.');
+    expect(mailHtml(mails[0]!.raw)).toContain('Its rooms have been released.');
 
     // Once: a second run changes nothing and mails nothing.
     await run(noon(b.dueOn, 4));

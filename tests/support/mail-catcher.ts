@@ -87,19 +87,36 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
 
 /** The text/plain body of a raw mail, its transfer encoding (quoted-printable, base64) undone. */
 export function mailText(raw: string): string {
+  return mailPart(raw, 'text/plain');
+}
+
+/** The HTML part of a raw mail, decoded ('' when it has none). */
+export function mailHtml(raw: string): string {
+  return mailPart(raw, 'text/html');
+}
+
+/** The first part of `type` in a raw mail, looked for through nested multiparts (mixed → alternative), decoded. */
+function mailPart(raw: string, type: 'text/plain' | 'text/html'): string {
   const split = (entity: string) => {
     const at = entity.search(/\r?\n\r?\n/);
     const head = entity.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
     const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
     return { header, body: entity.slice(at).replace(/^\r?\n\r?\n/, '') };
   };
-  let part = split(raw);
-  const boundary = /boundary="?([^";]+)"?/i.exec(part.header('Content-Type'))?.[1];
-  if (boundary) {
-    const text = part.body.split(`--${boundary}`).map((p) => p.replace(/^\r?\n/, '')).find((p) => /^text\/plain/i.test(split(p).header('Content-Type')));
-    if (!text) return '';
-    part = split(text);
-  }
+  const find = (entity: string): ReturnType<typeof split> | null => {
+    const part = split(entity);
+    const contentType = part.header('Content-Type');
+    const boundary = /^multipart\//i.test(contentType) ? /boundary="?([^";]+)"?/i.exec(contentType)?.[1] : undefined;
+    if (!boundary) return contentType === '' ? (type === 'text/plain' ? part : null) : new RegExp(`^${type}`, 'i').test(contentType) ? part : null;
+    for (const p of part.body.split(`--${boundary}`).map((x) => x.replace(/^\r?\n/, ''))) {
+      if (p.startsWith('--') || !p.trim()) continue;
+      const found = find(p);
+      if (found) return found;
+    }
+    return null;
+  };
+  const part = find(raw);
+  if (!part) return '';
   const encoding = part.header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {

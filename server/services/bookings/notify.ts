@@ -33,12 +33,12 @@ export async function queueBookingMail(tx: Db, config: Config, bookingId: number
     const [payment] = await tx.select().from(payments).where(eq(payments.id, cause.paymentId));
     if (payment?.refundStatus === 'due') {
       const message = refundDueMail(detail, { amount: payment.amount, currency: payment.currency }, tripUrl, shop);
-      return message ? enqueueMail(tx, { kind: 'refund-due', dedupeKey, bookingId, message: { to: message.to, subject: message.subject, text: message.text } }) : false;
+      return message ? enqueueMail(tx, { kind: 'refund-due', dedupeKey, bookingId, message }) : false;
     }
   }
   const message = confirmationMail(detail, tripUrl, shop);
   if (!message) return false;
   const attachments: OutboxAttachment[] = [{ type: 'invoice', bookingId }];
   if (detail.PaymentStatus === 'paid') attachments.push({ type: 'vouchers', bookingId });
-  return enqueueMail(tx, { kind: detail.PaymentStatus === 'paid' ? 'booking-paid' : 'booking-confirmed', dedupeKey, bookingId, message: { to: message.to, subject: message.subject, text: message.text, attachments } });
+  return enqueueMail(tx, { kind: detail.PaymentStatus === 'paid' ? 'booking-paid' : 'booking-confirmed', dedupeKey, bookingId, message: { ...message, attachments } });
 }

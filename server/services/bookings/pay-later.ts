@@ -5,7 +5,8 @@ import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, siteDay } from '../documents/source.ts';
-import type { MailMessage } from '../mail.ts';
+import { laidOut, type MailBlock } from '../mail-layout.ts';
+import type { LaidOutMail } from './mail.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { cancelUnpaid } from './expiry.ts';
@@ -60,68 +61,82 @@ function dear(d: BookingDetail): { to: string; greeting: string } | null {
 }
 
 /** How to pay the balance: the bank account and the reference, and online from My trips where the site has a gateway. */
-function howToPay(config: Config, d: BookingDetail): string[] {
+function howToPay(config: Config, d: BookingDetail): MailBlock {
   const shop = shopDetails(config, d.site);
   const bank = shop.bank;
   const online = paymentMethodsFor(config, d.site).some((m) => m !== 'pay-later');
-  return [
-    'Pay by bank transfer to:',
-    `  ${bank.accountName}`,
-    `  ${bank.bankName}, account ${bank.accountNumber}`,
-    `  ${bank.codeLabel} ${bank.code}`,
-    `  Reference: ${d.RefIdKey}`,
-    ...(online ? [`Or pay online from your booking in My trips: ${tripUrl(config, d)}`] : []),
-    `Or call us on ${shop.phone} to pay by card.`,
-  ];
+  return {
+    box: {
+      title: 'Pay by bank transfer to:',
+      lines: [bank.accountName, `${bank.bankName}, account ${bank.accountNumber}`, `${bank.codeLabel} ${bank.code}`, `Reference: ${d.RefIdKey}`],
+      after: [...(online ? [`Or pay online from your booking in My trips: ${tripUrl(config, d)}`] : []), `Or call us on ${shop.phone} to pay by card.`].join('\n'),
+    },
+  };
 }
 
 /** "AED 1,234.00 due by Fri 4 Dec 2026": the reminder, 3 or 1 day before the due date (`daysLeft`: as it is sent). */
-export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft: number): MailMessage | null {
+export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft: number): LaidOutMail | null {
   const to = dear(d);
   if (!to || !d.paymentDueOn) return null;
   const shop = shopDetails(config, d.site);
   const amount = formatMinor(d.amountDue, d.Currency);
   const due = formatDay(d.paymentDueOn);
   const cancelOn = formatDay(payLaterCancelDay(d.paymentDueOn, config.PAY_LATER_GRACE_DAYS));
-  const text = [
-    to.greeting,
-    '',
-    `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`}.`,
-    '',
-    `Amount due: ${amount}`,
-    `Due date: ${due}`,
-    `Booking reference: ${d.RefIdKey}`,
-    '',
-    ...howToPay(config, d),
-    '',
-    d.PaymentStatus === 'partly-paid'
-      ? `Thank you for the ${formatMinor(d.amountPaid, d.Currency)} received so far. Your rooms are kept; if the balance is not received by the due date, we will call you about your booking.`
-      : `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
-    'Your supplier vouchers come when the balance is paid.',
-    '',
-    `See your booking in My trips: ${tripUrl(config, d)}`,
-    '',
-    shop.tradeName,
-  ].join('\n');
-  return { to: to.to, subject: `Reminder: ${amount} due by ${due} for booking ${d.RefIdKey}`, text };
+  const when = daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+  return {
+    to: to.to,
+    subject: `Reminder: ${amount} due by ${due} for booking ${d.RefIdKey}`,
+    ...laidOut({
+      shop,
+      heading: `Your balance is due ${when}`,
+      preheader: `${amount} due by ${due} for booking ${d.RefIdKey}`,
+      greeting: to.greeting,
+      blocks: [
+        { p: `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${when}.` },
+        {
+          rows: [
+            { label: 'Amount due', value: amount, strong: true },
+            { label: 'Due date', value: due },
+            { label: 'Booking reference', value: d.RefIdKey },
+          ],
+        },
+        howToPay(config, d),
+        {
+          p: [
+            d.PaymentStatus === 'partly-paid'
+              ? `Thank you for the ${formatMinor(d.amountPaid, d.Currency)} received so far. Your rooms are kept; if the balance is not received by the due date, we will call you about your booking.`
+              : `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
+            'Your supplier vouchers come when the balance is paid.',
+          ].join('\n'),
+        },
+        { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrl(config, d) } },
+      ],
+    }),
+  };
 }
 
 /** The booking was cancelled unpaid: what happened, and what to do if the money was sent. */
-export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string }): MailMessage | null {
+export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string }): LaidOutMail | null {
   const to = dear(d);
   if (!to) return null;
   const shop = shopDetails(config, d.site);
-  const text = [
-    to.greeting,
-    '',
-    `Your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) has been cancelled: its balance of ${formatMinor(due.amount, d.Currency)} was due on ${formatDay(due.dueOn)}, and we had not received it ${config.PAY_LATER_GRACE_DAYS ? `${config.PAY_LATER_GRACE_DAYS} ${config.PAY_LATER_GRACE_DAYS === 1 ? 'day' : 'days'} after that` : 'by then'}. Its rooms have been released.`,
-    '',
-    `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.`,
-    `To travel anyway, book again on our site: ${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}`,
-    '',
-    shop.tradeName,
-  ].join('\n');
-  return { to: to.to, subject: `Booking ${d.RefIdKey} cancelled: balance not received`, text };
+  return {
+    to: to.to,
+    subject: `Booking ${d.RefIdKey} cancelled: balance not received`,
+    ...laidOut({
+      shop,
+      heading: 'Your booking is cancelled',
+      preheader: `Booking ${d.RefIdKey} was cancelled: its balance was not received.`,
+      greeting: to.greeting,
+      blocks: [
+        {
+          p: `Your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) has been cancelled: its balance of ${formatMinor(due.amount, d.Currency)} was due on ${formatDay(due.dueOn)}, and we had not received it ${config.PAY_LATER_GRACE_DAYS ? `${config.PAY_LATER_GRACE_DAYS} ${config.PAY_LATER_GRACE_DAYS === 1 ? 'day' : 'days'} after that` : 'by then'}. Its rooms have been released.`,
+        },
+        { p: `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.` },
+        { link: { text: 'To travel anyway, book again on our site', button: 'Find a holiday', url: `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}` } },
+      ],
+    }),
+  };
 }
 
 const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
@@ -205,7 +220,7 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
 }
 
 /** Queues the traveller's mail about this booking, in the transaction of the change (docs/decisions/0051). */
-async function queueAbout(tx: Db, config: Config, row: Picked, kind: string, dedupeKey: string, make: (d: BookingDetail) => MailMessage | null) {
+async function queueAbout(tx: Db, config: Config, row: Picked, kind: string, dedupeKey: string, make: (d: BookingDetail) => LaidOutMail | null) {
   const message = make(await bookingDetail(tx, config, row.user_id, row.ref_id_key));
-  if (message) await enqueueMail(tx, { kind, dedupeKey, bookingId: row.id, message: { to: message.to, subject: message.subject, text: message.text } });
+  if (message) await enqueueMail(tx, { kind, dedupeKey, bookingId: row.id, message });
 }

@@ -6,12 +6,15 @@ import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, cancellationRequests, packages, payments, refunds } from '../../db/schema.ts';
+import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, payments, refunds } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/envelope.ts';
 import { cancelUnpaid } from '../bookings/expiry.ts';
 import { bookedRooms, returnSoldRooms } from '../bookings/inventory.ts';
 import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { enqueueMail } from '../outbox.ts';
+import { laidOut, type MailBlock } from '../mail-layout.ts';
+import { shopDetails } from '../shop-details.ts';
+import type { Site } from '../../../contract/site.ts';
 import { RefundRefused, recipientOf, sendRefund } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { deskCreditNote, issueCreditNote } from './credit-notes.ts';
@@ -189,22 +192,45 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
       if (made.length) await tx.update(refunds).set({ creditNoteId: creditNote.id }).where(sql`${refunds.id} in (${sql.join(made.map((id) => sql`${id}`), sql`, `)})`);
     }
     if (to) {
-      const lines = [
-        `Booking ${b.refIdKey} has been cancelled.`,
-        `Reason: ${reason}`,
-        '',
-        ...(quote.paid > 0 ? [`Paid: ${m(quote.paid)}`, `Kept under the cancellation policy: ${m(keep)}`, `To be refunded: ${m(refund)}`, ''] : []),
-        ...(refund > 0 ? ['The refund goes back the way you paid; card and bank refunds can take 5 to 10 working days to show.', ''] : []),
-        ...(creditNote ? [`Credit note ${creditNote.number} (against invoice ${creditNote.invoiceNumber}) is attached.`, ''] : []),
-        `Your trips: ${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${encodeURIComponent(b.refIdKey)}`,
-        '',
-        'Wanderlust Holidays',
-      ];
+      const shop = shopDetails(config, b.site as Site);
+      const [lead] = await tx
+        .select({ title: bookingTravellers.title, firstName: bookingTravellers.firstName, lastName: bookingTravellers.lastName })
+        .from(bookingTravellers)
+        .where(and(eq(bookingTravellers.bookingId, b.id), eq(bookingTravellers.lead, true)))
+        .limit(1);
+      const name = lead ? [lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ') : '';
+      const blocks: MailBlock[] = [{ p: `Booking ${b.refIdKey} has been cancelled.\nReason: ${reason}` }];
+      if (quote.paid > 0) {
+        blocks.push({
+          rows: [
+            { label: 'Paid', value: m(quote.paid) },
+            { label: 'Kept under the cancellation policy', value: m(keep) },
+            { label: 'To be refunded', value: m(refund), strong: true },
+          ],
+        });
+      }
+      if (refund > 0) blocks.push({ p: 'The refund goes back the way you paid; card and bank refunds can take 5 to 10 working days to show.' });
+      if (creditNote) blocks.push({ p: `Credit note ${creditNote.number} (against invoice ${creditNote.invoiceNumber}) is attached.` });
+      blocks.push(
+        { link: { text: 'Your trips', button: 'Open my booking', url: `${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${encodeURIComponent(b.refIdKey)}` } },
+        { p: `Questions? Call ${shop.phone} and quote ${b.refIdKey}.` },
+      );
       await enqueueMail(tx, {
         kind: 'cancelled',
         dedupeKey: `cancelled:${b.id}`,
         bookingId: b.id,
-        message: { to, subject: `Booking ${b.refIdKey} cancelled`, text: lines.join('\n'), attachments: creditNote ? [{ type: 'credit-note', bookingId: b.id, creditNoteId: creditNote.id }] : [] },
+        message: {
+          to,
+          subject: `Booking ${b.refIdKey} cancelled`,
+          ...laidOut({
+            shop,
+            heading: 'Your booking is cancelled',
+            preheader: refund > 0 ? `Booking ${b.refIdKey} is cancelled: ${m(refund)} will be refunded.` : `Booking ${b.refIdKey} is cancelled.`,
+            greeting: name ? `Dear ${name},` : 'Hello,',
+            blocks,
+          }),
+          attachments: creditNote ? [{ type: 'credit-note', bookingId: b.id, creditNoteId: creditNote.id }] : [],
+        },
       });
     }
     return { b, keep, refund, policyKeep: quote.keep, made, creditNote };

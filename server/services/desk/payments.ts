@@ -12,6 +12,7 @@ import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { siteDay } from '../documents/source.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
+import { laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
@@ -77,31 +78,36 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
   const shop = shopDetails(config, d.site as Site);
   const m = (n: number) => money(n, d.Currency);
   const full = d.PaymentStatus === 'paid';
-  const text = [
-    lead.greeting,
-    '',
-    `We have received ${m(p.amount)} for your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}): ${MANUAL_METHOD_LABELS[p.method].toLowerCase()} received on ${formatDay(p.receivedOn)}, reference ${p.reference}. Thank you.`,
-    '',
-    `Total: ${m(d.total)}`,
-    `Paid so far: ${m(d.amountPaid)}`,
-    ...(full
-      ? ['', 'Your booking is now paid in full. Your tax invoice and your supplier vouchers are attached.']
-      : [
-          `Balance due: ${m(d.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}`,
-          '',
-          `Please pay the balance quoting your booking reference ${d.RefIdKey}. Your supplier vouchers come when the balance is paid.`,
-        ]),
-    '',
-    `See your booking in My trips: ${tripUrlOf(config, d)}`,
-    '',
-    `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.`,
-    '',
-    shop.tradeName,
-  ].join('\n');
+  const howMuch: MailBlock = {
+    rows: [
+      { label: 'Total', value: m(d.total) },
+      { label: 'Paid so far', value: m(d.amountPaid) },
+      ...(full ? [] : [{ label: 'Balance due', value: `${m(d.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}`, strong: true }]),
+    ],
+  };
+  const mail = laidOut({
+    shop,
+    heading: full ? 'Paid in full: thank you' : `Payment received: ${m(p.amount)}`,
+    preheader: full ? `Booking ${d.RefIdKey} is paid in full.` : `Balance due on booking ${d.RefIdKey}: ${m(d.amountDue)}`,
+    greeting: lead.greeting,
+    blocks: [
+      {
+        p: `We have received ${m(p.amount)} for your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}): ${MANUAL_METHOD_LABELS[p.method].toLowerCase()} received on ${formatDay(p.receivedOn)}, reference ${p.reference}. Thank you.`,
+      },
+      howMuch,
+      {
+        p: full
+          ? 'Your booking is now paid in full. Your tax invoice and your supplier vouchers are attached.'
+          : `Please pay the balance quoting your booking reference ${d.RefIdKey}. Your supplier vouchers come when the balance is paid.`,
+      },
+      { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrlOf(config, d) } },
+      { p: `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.` },
+    ],
+  });
   return {
     to: lead.to,
     subject: full ? `Payment received: booking ${d.RefIdKey} is paid in full` : `Payment received: ${m(p.amount)} for booking ${d.RefIdKey}`,
-    text,
+    ...mail,
     attachments: [{ type: 'invoice', bookingId: d.BookingId }, ...(full ? [{ type: 'vouchers' as const, bookingId: d.BookingId }] : [])],
   };
 }
