@@ -8,6 +8,7 @@ import { isRealEmail, INVALID_EMAIL } from './enquiry.ts';
 import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
 import { vatTreatmentSchema } from './tax-schemas.ts';
+import { inSmallestUnit } from './money.ts';
 
 /*
  * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,
@@ -146,13 +147,13 @@ export const taxLineSchema = z.object({
   code: z.enum(['GST', 'CGST', 'SGST', 'IGST', 'TCS', 'VAT']),
   label: z.string(),
   rate: z.number(),
-  amount: z.number().int(),
+  amount: inSmallestUnit(z.number().int()),
   /** Inside the prices already (UAE VAT), not added to them. */
   included: z.boolean(),
   /** What the tax is worked on (TCS: the overseas packages with their GST; VAT: the standard-rated lines). */
-  base: z.number().int().optional(),
+  base: inSmallestUnit(z.number().int()).optional(),
   /** TCS across a threshold: the part at each rate. */
-  parts: z.array(z.object({ base: z.number().int(), rate: z.number(), amount: z.number().int() })).optional(),
+  parts: z.array(z.object({ base: inSmallestUnit(z.number().int()), rate: z.number(), amount: inSmallestUnit(z.number().int()) })).optional(),
 });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
@@ -160,9 +161,9 @@ export type TaxLine = z.infer<typeof taxLineSchema>;
 export const bookingLineSchema = cartItemSchema
   .pick({ packageId: true, slug: true, title: true, city: true, nights: true, travelDate: true, adults: true, children: true, infants: true, rooms: true })
   .extend({
-    adultPrice: z.number().int(),
-    childPrice: z.number().int(),
-    amount: z.number().int(),
+    adultPrice: inSmallestUnit(z.number().int()),
+    childPrice: inSmallestUnit(z.number().int()),
+    amount: inSmallestUnit(z.number().int()),
     overseas: z.boolean(),
     /** UAE: the package's VAT treatment when booked (null on India, and on bookings made before it was kept). */
     vatTreatment: vatTreatmentSchema.nullable().optional(),
@@ -175,11 +176,11 @@ export const appliedCouponSchema = z.object({ code: z.string(), title: z.string(
 export const priceBreakdownSchema = z.object({
   currency: currencySchema,
   lines: z.array(bookingLineSchema),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
+  subtotal: inSmallestUnit(z.number().int()),
+  discount: inSmallestUnit(z.number().int()),
   coupon: appliedCouponSchema.nullable(),
   taxes: z.array(taxLineSchema),
-  total: z.number().int(),
+  total: inSmallestUnit(z.number().int()),
 });
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
 
@@ -213,7 +214,7 @@ export const nextStepSchema = z.discriminatedUnion('type', [
     type: z.literal('razorpay'),
     keyId: z.string(),
     orderId: z.string(),
-    amount: z.number().int(),
+    amount: inSmallestUnit(z.number().int()),
     currency: currencySchema,
     checkoutUrl: z.string(),
     name: z.string(),
@@ -232,7 +233,7 @@ export const bookingSummarySchema = z.object({
   Status: bookingStatusSchema,
   PaymentStatus: paymentStatusSchema,
   PaymentMethod: paymentMethodSchema,
-  Total: z.number().int(),
+  Total: inSmallestUnit(z.number().int()),
   Currency: currencySchema,
   site: siteSchema,
   /** First line's title, and how many more. */
@@ -272,8 +273,8 @@ export const bookingEventSchema = z.object({ at: z.string(), status: bookingStat
 
 export const bookingDetailSchema = bookingSummarySchema.extend({
   ...priceBreakdownSchema.omit({ currency: true }).shape,
-  amountPaid: z.number().int(),
-  amountDue: z.number().int(),
+  amountPaid: inSmallestUnit(z.number().int()),
+  amountDue: inSmallestUnit(z.number().int()),
   paymentDueOn: z.string().nullable(),
   /** Pay later: where to pay. */
   payTo: shopContactSchema.nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './api.ts';
 import { refIdKeyParam } from './common.ts';
 import type { CancellationStep } from './cancellation.ts';
+import { inSmallestUnit } from './money.ts';
 
 /*
  * The traveller's side of cancelling (issue 20): the policy as the package page, checkout and Trips
@@ -40,11 +41,11 @@ export const tripCancellationSchema = z.object({
   daysBefore: z.number().int(),
   keepPercent: z.number(),
   /** Smallest unit. */
-  keep: z.number().int(),
-  refund: z.number().int(),
-  paid: z.number().int(),
+  keep: inSmallestUnit(z.number().int()),
+  refund: inSmallestUnit(z.number().int()),
+  paid: inSmallestUnit(z.number().int()),
   /** Refunds started or made on this booking (not failed), smallest unit: what a cancelled booking shows. */
-  refunded: z.number().int(),
+  refunded: inSmallestUnit(z.number().int()),
   canRequest: z.boolean(),
   /** Why a request cannot be sent (cancelled, travelled, one already waiting); null when it can. */
   unavailable: z.string().nullable(),

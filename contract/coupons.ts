@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, namedRefSchema, optionalIdParam, pageIndexParam, pageInfoSchema, pageNameParam, pageSizeParam, slugParam } from './common.ts';
 import { moneySchema } from './site.ts';
+import { inWholeUnits } from './money.ts';
 
 /** What a coupon takes off, in the requesting site's currency. */
 export const couponDiscountSchema = z.discriminatedUnion('type', [
@@ -52,7 +53,7 @@ export const couponListByPageParamsSchema = z.object({ PageName: pageNameParam }
  * traveller's own coupons and then needs their bearer token.
  */
 export const applicableCouponsParamsSchema = z.object({
-  cartTotal: z
+  cartTotal: inWholeUnits(z
     .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole amount of 0 or more') })
     .pipe(
       z.coerce
@@ -60,7 +61,7 @@ export const applicableCouponsParamsSchema = z.object({
         .int('must be a whole amount of 0 or more')
         .min(0, 'must be a whole amount of 0 or more')
         .max(100_000_000, 'is too large'),
-    ),
+    )),
   userId: optionalIdParam,
   /** A hold of the signed-in traveller: each coupon's own rules (trip type, travel dates) are read against its lines. */
   TempBookingId: optionalIdParam,

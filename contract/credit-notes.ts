@@ -3,6 +3,7 @@ import { taxLineSchema } from './booking.ts';
 import { documentFormatSchema, documentPdfSchema, invoiceSellerSchema } from './documents.ts';
 import { idParam } from './common.ts';
 import { currencySchema, siteSchema } from './site.ts';
+import { inSmallestUnit } from './money.ts';
 
 /*
  * A credit note (issue 20): issued when an invoiced booking is cancelled with money to give back.
@@ -15,11 +16,11 @@ export const creditNoteLineSchema = z.object({
   position: z.number().int(),
   title: z.string(),
   /** Given back on this line, before tax. */
-  amount: z.number().int(),
+  amount: inSmallestUnit(z.number().int()),
   /** The tax on that amount, reversed. */
   taxes: z.array(taxLineSchema),
   /** Amount and its taxes. */
-  total: z.number().int(),
+  total: inSmallestUnit(z.number().int()),
 });
 
 export const creditNoteSchema = z.object({
@@ -40,11 +41,11 @@ export const creditNoteSchema = z.object({
   placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable(),
   lines: z.array(creditNoteLineSchema),
   /** The lines' amounts before tax. */
-  amountBeforeTax: z.number().int(),
+  amountBeforeTax: inSmallestUnit(z.number().int()),
   /** Each tax reversed, over all lines. */
   taxes: z.array(taxLineSchema),
   /** Everything credited, tax included: the refund. */
-  total: z.number().int(),
+  total: inSmallestUnit(z.number().int()),
   notes: z.array(z.string()),
   pdf: documentPdfSchema,
 });
@@ -59,7 +60,7 @@ export const creditNoteParamsSchema = z.object({
 });
 
 /** The credit notes of a booking, for the trip page (newest last). */
-export const creditNoteListSchema = z.array(z.object({ id: z.number().int(), number: z.string(), total: z.number().int(), currency: currencySchema, issueDate: z.string(), url: z.string(), pdfUrl: z.string() }));
+export const creditNoteListSchema = z.array(z.object({ id: z.number().int(), number: z.string(), total: inSmallestUnit(z.number().int()), currency: currencySchema, issueDate: z.string(), url: z.string(), pdfUrl: z.string() }));
 
 export const CREDIT_NOTE_MESSAGES = {
   none: 'This booking has no credit note.',

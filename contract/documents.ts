@@ -3,6 +3,7 @@ import { ageBandSchema, appliedCouponSchema, bookingStatusSchema, paymentMethodS
 import { idParam } from './common.ts';
 import { currencySchema, siteSchema } from './site.ts';
 import { vatTreatmentSchema } from './tax-schemas.ts';
+import { inSmallestUnit } from './money.ts';
 
 /*
  * A booking's documents: its invoice and its vouchers (GetInvoiceDetails, GenerateAllVoucher). Both
@@ -75,8 +76,8 @@ export const invoiceItemSchema = z.object({
   /** 'Adult', 'Child', 'Infant'. */
   label: z.string(),
   quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  amount: z.number().int(),
+  unitPrice: inSmallestUnit(z.number().int()),
+  amount: inSmallestUnit(z.number().int()),
 });
 
 export const invoiceLineSchema = z.object({
@@ -92,7 +93,7 @@ export const invoiceLineSchema = z.object({
   description: z.string(),
   items: z.array(invoiceItemSchema),
   /** The sum of the items. */
-  amount: z.number().int(),
+  amount: inSmallestUnit(z.number().int()),
   /** India: the service's SAC (998552, tour operator services); null on the UAE site. */
   sac: z.string().nullable().default(null),
   /** The line's tax rate, percent: India GST 5%; UAE the VAT of its treatment (5% standard, 0% zero-rated or outside the scope). */
@@ -125,16 +126,16 @@ export const invoiceSchema = z.object({
   placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable().default(null),
   lines: z.array(invoiceLineSchema),
   /** The sum of the lines. */
-  subtotal: z.number().int(),
-  discount: z.number().int(),
+  subtotal: inSmallestUnit(z.number().int()),
+  discount: inSmallestUnit(z.number().int()),
   coupon: appliedCouponSchema.nullable(),
   /** Subtotal less the discount and any tax included in the prices (UAE: the amount excluding VAT). */
-  amountBeforeTax: z.number().int(),
+  amountBeforeTax: inSmallestUnit(z.number().int()),
   /** As the booking stores them: UAE VAT included; India GST, and TCS on overseas packages, added. */
   taxes: z.array(taxLineSchema),
-  total: z.number().int(),
-  amountPaid: z.number().int(),
-  amountDue: z.number().int(),
+  total: inSmallestUnit(z.number().int()),
+  amountPaid: inSmallestUnit(z.number().int()),
+  amountDue: inSmallestUnit(z.number().int()),
   /** Pay later, not yet paid: the day the balance is due. */
   paymentDueOn: z.string().nullable(),
   /** Paid: the day the payment was received. */
@@ -214,7 +215,7 @@ export const voucherSetSchema = z.object({
   /** The booking reference as a QR code a desk can scan: `svg` is a whole <svg> element (black on white). */
   qr: z.object({ text: z.string(), svg: z.string() }),
   /** Pay later, not yet paid: the balance owed to the shop (never to the supplier), and by when. */
-  paymentDue: z.object({ amount: z.number().int(), currency: currencySchema, dueOn: z.string().nullable(), text: z.string() }).nullable(),
+  paymentDue: z.object({ amount: inSmallestUnit(z.number().int()), currency: currencySchema, dueOn: z.string().nullable(), text: z.string() }).nullable(),
   /** The shop, day and night. */
   help: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   vouchers: z.array(voucherSchema),

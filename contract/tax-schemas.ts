@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inSmallestUnit } from './money.ts';
 import { VAT_TREATMENTS, type PackageTax, type SiteTaxRules, type TcsRule } from './tax.ts';
 
 /*
@@ -11,7 +12,7 @@ export const vatTreatmentSchema = z.enum(VAT_TREATMENTS);
 export const tcsRuleSchema = z.object({
   effectiveFrom: z.string(),
   rate: z.number(),
-  threshold: z.number().int().nullable(),
+  threshold: inSmallestUnit(z.number().int()).nullable(),
   rateAbove: z.number().nullable(),
 }) satisfies z.ZodType<TcsRule>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { HttpError, sendError } from './lib/envelope.ts';
 import { logTransport } from './lib/log-output.ts';
+import { apiDocument, apiDocumentRoutes } from './openapi.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { SharedAnswers } from './lib/shared-answers.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   outboxIntervalMs?: number;
   /** Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts). */
   staffCliSecret?: string;
+  /** Told of every route as it is registered (the API document's test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -100,6 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
@@ -181,6 +185,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, 500, 'Something went wrong on our side. Please try again in a moment.');
   });
 
+  // The API document collects every route registered from here on (server/openapi.ts).
+  await apiDocument(app);
+
   await app.register(
     async (api) => {
       // JSON, forms where a call takes them (multipart), and nothing else: a text/plain body (which
@@ -237,6 +244,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return { status: 'success', message: 'Ready', data: { db: 'up' } };
   });
 
+  await app.register(apiDocumentRoutes);
   await app.register(seoRoutes);
 
   if (opts.web) await opts.web(app);

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { manifestPath } from '../contract/site-rules.ts';
@@ -12,7 +13,15 @@ import { sendError } from './lib/envelope.ts';
 import { newNonce, NONCE_PLACEHOLDER, PAGE_CACHE_CONTROL, PageCache, type KeptPage } from './lib/page-cache.ts';
 import { siteManifest, type WebManifest } from './services/web-manifest.ts';
 
-export const ROOT = join(import.meta.dirname, '..');
+/** The project's folder, the nearest with a package.json: above server/, or above dist/node/server/ once compiled. */
+export const ROOT = projectRoot(import.meta.dirname);
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return join(from, '..');
+  }
+}
 /** Where `npm run build` put the app (DIST_DIR, default dist). */
 const DIST = resolve(ROOT, process.env.DIST_DIR || 'dist');
 

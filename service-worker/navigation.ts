@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { matchPrecache } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { isApiDocument } from './api-document.ts';
 import { isBackOffice } from './back-office.ts';
 
 export const SHELL_URL = '/offline-shell';
@@ -23,7 +24,7 @@ export function routeNavigations() {
     }),
   );
   setCatchHandler(async ({ request, url }) => {
-    if (request.mode === 'navigate' && !isBackOffice(url.pathname)) return (await matchPrecache(SHELL_URL)) ?? Response.error();
+    if (request.mode === 'navigate' && !isBackOffice(url.pathname) && !isApiDocument(url.pathname)) return (await matchPrecache(SHELL_URL)) ?? Response.error();
     return Response.error();
   });
 }

@@ -5,6 +5,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { FROM_CACHE, FROM_CACHE_HEADER } from '../src/lib/reachability.ts';
+import { isApiDocument } from './api-document.ts';
 
 /**
  * Content reads that are the same for every traveller (per site: the server sends Vary: Country).
@@ -40,7 +41,7 @@ export function routeContentReads() {
 /** Images: from the cache once seen, within a size cap. */
 export function routeImages() {
   registerRoute(
-    ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+    ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin && !isApiDocument(url.pathname),
     new CacheFirst({
       cacheName: 'images',
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],

@@ -33,10 +33,13 @@ export function distDir(): string {
   return resolve(ROOT, process.env.DIST_DIR || 'dist');
 }
 
+/** The compiled server (`npm run build` writes it; `npm start` runs it). */
+export const SERVER_MAIN = 'dist/node/server/main.js';
+
 export function assertBuilt(): void {
   const manifest = join(distDir(), 'client/.vite/manifest.json');
   const serverEntry = join(distDir(), 'server/entry-server.js');
-  if (!existsSync(manifest) || !existsSync(serverEntry)) {
+  if (!existsSync(manifest) || !existsSync(serverEntry) || !existsSync(join(ROOT, SERVER_MAIN))) {
     throw new Error(`No production build in ${distDir()}: run \`${process.env.DIST_DIR ? `DIST_DIR=${process.env.DIST_DIR} ` : ''}npm run build\` first.`);
   }
 }
@@ -57,7 +60,7 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
 }
 
 /**
- * Starts the production server (`node --import tsx server/main.ts`) on a free port with a fresh
+ * Starts the production server (`node dist/node/server/main.js`) on a free port with a fresh
  * embedded database in a temporary folder, as `npm start` would after its build. `env` adds to or
  * overrides its environment (a DATABASE_URL, WEB_CONCURRENCY, SMTP_URL ...).
  */
@@ -66,7 +69,7 @@ export async function startProductionServer(opts: { port?: number; log?: boolean
   const port = opts.port ?? (await freePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'travel-shop-bench-'));
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     stdio: opts.log ? 'inherit' : ['ignore', 'ignore', 'pipe'],
     env: {

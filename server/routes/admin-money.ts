@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { leadTravellerSchema } from '../../contract/booking.ts';
 import { MANUAL_METHODS } from '../../contract/desk.ts';
+import { inSmallestUnit } from '../../contract/money.ts';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { recordManualPayment, money } from '../services/desk/payments.ts';
 import { resendMail, RESEND_WHAT } from '../services/desk/resend.ts';
@@ -9,11 +10,13 @@ import { correctTravellerName } from '../services/desk/travellers.ts';
 import type { AdminContext } from './admin.ts';
 
 const paymentBody = z.object({
-  amount: z
-    .number({ message: 'Enter the amount received, in the smallest unit of the currency (fils, paise).' })
-    .int('Enter the amount in the smallest unit of the currency (a whole number of fils or paise).')
-    .positive('The amount must be more than zero.')
-    .max(1_000_000_000, 'That amount is too large.'),
+  amount: inSmallestUnit(
+    z
+      .number({ message: 'Enter the amount received, in the smallest unit of the currency (fils, paise).' })
+      .int('Enter the amount in the smallest unit of the currency (a whole number of fils or paise).')
+      .positive('The amount must be more than zero.')
+      .max(1_000_000_000, 'That amount is too large.'),
+  ),
   method: z.enum(MANUAL_METHODS, { message: 'Choose how it was paid: bank-transfer, cash or card-terminal.' }),
   reference: z
     .string({ message: 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).' })
@@ -46,7 +49,7 @@ const refParam = (params: unknown) => String((params as { ref?: string }).ref ??
  * The body is checked after the guard, so a caller without a session or the permission learns nothing.
  */
 export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
-  app.post('/bookings/:ref/payments', { preHandler: ctx.guard('payments.record') }, async (request) => {
+  app.post('/bookings/:ref/payments', { preHandler: ctx.guard('payments.record'), config: { documentedBody: paymentBody } }, async (request) => {
     const input = parse(paymentBody, request.body);
     const done = await recordManualPayment(app.db, app.config, ctx.actorOf(request), refParam(request.params), input, ctx.now());
     app.kickOutbox();
@@ -58,14 +61,14 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
     );
   });
 
-  app.post('/bookings/:ref/resend', { preHandler: ctx.guard('mail.resend') }, async (request) => {
+  app.post('/bookings/:ref/resend', { preHandler: ctx.guard('mail.resend'), config: { documentedBody: resendBody } }, async (request) => {
     const { what } = parse(resendBody, request.body);
     const sent = await resendMail(app.db, app.config, ctx.actorOf(request), refParam(request.params), what, ctx.now());
     app.kickOutbox();
     return ok(sent, `The ${what} is on its way to ${sent.to}.`);
   });
 
-  app.post('/bookings/:ref/travellers/:travellerId', { preHandler: ctx.guard('travellers.edit') }, async (request) => {
+  app.post('/bookings/:ref/travellers/:travellerId', { preHandler: ctx.guard('travellers.edit'), config: { documentedBody: nameBody } }, async (request) => {
     const travellerId = Number((request.params as { travellerId?: string }).travellerId);
     if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw badRequest('travellerId: not a traveller id.');
     const input = parse(nameBody, request.body);

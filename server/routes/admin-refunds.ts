@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DESK_MESSAGES, type DeskCancellationRequest } from '../../contract/desk.ts';
+import { inSmallestUnit } from '../../contract/money.ts';
 import { bookings, cancellationRequests, creditNotes, staff } from '../db/schema.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { cancelBooking, cancellationQuote } from '../services/desk/cancel.ts';
@@ -66,7 +67,7 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
         params: refParams,
         body: z.object({
           reason: text(500),
-          keep: z.number().int().min(0).max(1_000_000_000).optional(),
+          keep: inSmallestUnit(z.number().int().min(0).max(1_000_000_000)).optional(),
           keepReason: text(500).optional(),
           requestId: z.number().int().positive().optional(),
         }),
@@ -92,7 +93,7 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
         params: refParams,
         body: z.object({
           paymentId: z.number().int().positive(),
-          amount: z.number().int().positive().max(1_000_000_000),
+          amount: inSmallestUnit(z.number().int().positive().max(1_000_000_000)),
           reason: text(500).min(1, 'Give the reason for the refund.'),
           note: text(2000).optional(),
           reference: text(200).optional(),

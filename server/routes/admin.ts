@@ -106,7 +106,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   });
 
   /** The session (401 without one), the CSRF token on a change (403), then the role's permission (403). */
-  const guard = (action: StaffAction | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const guardOf = (action: StaffAction | null) => async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await findStaffSession(app.db, readCookies(request)[STAFF_COOKIE], now());
     if (!session) return sendError(reply, 401, 'Please sign in to the back office.');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -116,6 +116,9 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     request.staff = session;
     if (action) allowed(session, action);
   };
+
+  /** The guard, carrying its permission: the API document names the one each call needs (server/openapi.ts). */
+  const guard = (action: StaffAction | null) => Object.assign(guardOf(action), { staffAction: action });
 
   // The booking desk (issue 20): each part in its own file, with the same guard and clock.
   const desk: AdminContext = { guard, actorOf, now, mailer };

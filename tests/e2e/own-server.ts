@@ -17,7 +17,7 @@ export function ownServer(port: number, dataDir: string) {
     },
     /** Starts it and waits until it is ready. */
     async start() {
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      server = spawn(process.execPath, ['dist/node/server/main.js'], {
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdio: 'ignore',
       });

@@ -1,11 +1,13 @@
 // Starts the built shop for the browser tests on a fresh embedded database, as `npm start` does
-// after its build step.
+// after its build step: the compiled server (dist/node), compiled first if it is stale.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 
 const dataDir = process.env.DATA_DIR ?? `data/e2e-${process.env.PORT ?? 'default'}`;
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+buildIfStale({ serverOnly: true });
+const child = spawn(process.execPath, ['dist/node/server/main.js'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir },
 });
