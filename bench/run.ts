@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
 import { deskBench } from './desk.ts';
+import { flashSaleBench } from './flash-sale.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { walletBench } from './wallet.ts';
 import { gatewayEnv, startGateways } from '../tests/support/gateways.ts';
@@ -14,7 +15,7 @@ import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench, deskBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench, deskBench, flashSaleBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

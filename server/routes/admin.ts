@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PGlite } from '@electric-sql/pglite';
 import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction, type StaffMe } from '../../contract/staff.ts';
 import { publicUrl } from '../config.ts';
 import { ok, sendError } from '../lib/envelope.ts';
+import { dumpPglite } from '../services/backup.ts';
 import { createMailer } from '../services/mail.ts';
 import { qrSvg } from '../services/documents/qr.ts';
 import { listAudit, type Actor } from '../services/staff/audit.ts';
@@ -228,6 +232,19 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
       }
       const invite = await inviteStaff(app.db, app.config, { staffId: null, role: null, clientAddress: 'npm run staff' }, request.body.email, request.body.role, now());
       return ok({ member: invite.member, setupUrl: invite.url });
+    });
+
+    // `npm run db:backup` while this server holds the PGlite data folder: the database's folder,
+    // dumped between transactions (server/services/backup.ts); the script adds the files itself.
+    app.post('/cli/backup', async (request, reply) => {
+      const sent = request.headers[CLI_SECRET_HEADER];
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof sent !== 'string' || !safeEqual(sent, secret)) {
+        return sendError(reply, 403, 'Not allowed.');
+      }
+      const client = (app.db as unknown as { $client: PGlite }).$client;
+      const dump = await dumpPglite(client);
+      app.log.info(`backup: database folder dumped for npm run db:backup (${Math.round(dump.size / 1024)} KB)`);
+      return reply.type('application/gzip').send(Readable.fromWeb(dump.stream() as NodeReadableStream));
     });
   }
 }
