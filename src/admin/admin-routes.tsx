@@ -19,6 +19,10 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },
+  { path: '/admin/packages/:id/departures', page: lazyPage(() => import('./pages/admin-departures-page.tsx')) },
+  { path: '/admin/coupons', page: lazyPage(() => import('./pages/admin-coupons-page.tsx')) },
+  { path: '/admin/deals', page: lazyPage(() => import('./pages/admin-deals-page.tsx')) },
+  { path: '/admin/banners', page: lazyPage(() => import('./pages/admin-banners-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 
