@@ -54,8 +54,8 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   await expect(page.getByRole('heading', { name: 'Departures', level: 1 })).toBeVisible();
   await expect(page.getByText(pkg.title)).toBeVisible();
   const season = page.getByRole('form', { name: 'Add a season' });
-  await season.getByLabel('From').fill(fridays[0]!);
-  await season.getByLabel('To').fill(fridays[3]!);
+  await season.getByLabel('From', { exact: true }).fill(fridays[0]!);
+  await season.getByLabel('To', { exact: true }).fill(fridays[3]!);
   await season.getByLabel('Friday').check();
   await season.getByLabel(/Rooms per date/).fill('5');
   await season.getByRole('button', { name: 'Add the season' }).click();
@@ -66,7 +66,7 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   // Stop sales on the second Friday.
   await table.getByRole('button', { name: `Edit ${stopped}` }).click();
   const one = page.getByRole('form', { name: 'Set one date' });
-  await expect(one.getByLabel('Date')).toHaveValue(stopped);
+  await expect(one.getByLabel('Date', { exact: true })).toHaveValue(stopped);
   await one.getByLabel(/Stop sale/).check();
   await one.getByRole('button', { name: 'Save the date' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${stopped} is saved (stop-sale` })).toBeVisible();
