@@ -116,6 +116,27 @@ describe('an allotment never below what is sold and held', () => {
   });
 });
 
+describe('an allotment change racing holds', () => {
+  it('never leaves more rooms taken than the allotment (on Postgres the two really race)', async () => {
+    const date = inDays(330);
+    expect((await setDate(catalogue, date, { rooms: 4 })).status).toBe(200);
+    await holdId(kit, people[0]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, adults: 2, rooms: 2 }]);
+    // Lower to 3 while two travellers each try to hold one more room.
+    const [lowered, first, second] = await Promise.all([
+      setDate(owner, date, { rooms: 3 }),
+      hold(kit, people[1]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }]),
+      hold(kit, people[2]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }]),
+    ]);
+    const held = 2 + [first, second].filter((h) => h.status === 200).length;
+    const list = await admin(kit, catalogue, 'GET', `packages/${luxury.id}/departures`, { from: date, to: date });
+    const row = list.body.data.items[0];
+    expect(row.held).toBe(held);
+    expect(row.capacity).toBe(lowered.status === 200 ? 3 : 4);
+    expect(row.held + row.sold).toBeLessThanOrEqual(row.capacity);
+    if (lowered.status !== 200) expect(lowered.body.message).toMatch(/^0 rooms are sold and \d held on .*: the allotment cannot go below \d\.$/);
+  });
+});
+
 describe('stop-sale', () => {
   it('refuses a new hold with a clear message, shows the date closed, and the held rooms may still be booked', async () => {
     const date = inDays(320);
