@@ -17,7 +17,7 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), p
 const nextStep = () => new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 300));
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-test('catalogue staff add a season of Fridays; a traveller is offered those dates, not the stop-sold one', async ({ page }) => {
+test('catalogue staff add a season of Fridays; a traveller is offered those dates, not the stop-sold one; the promotions screens open', async ({ page }) => {
   test.setTimeout(150_000);
   // The last of the featured packages: the other browser tests use the first, and its page keeps these dates.
   const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=12', { headers: { country: 'UAE' } })).json();
@@ -72,6 +72,18 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   await one.getByRole('button', { name: 'Save the date' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${stopped} is saved (stop-sale` })).toBeVisible();
   await expect(table.getByTestId(`departure-${stopped}`)).toContainText('Stop sale');
+  await expectNoAxeViolations(page);
+
+  // The promotions' screens open from the menu, with their tables.
+  await menu.getByRole('link', { name: 'Coupons' }).click();
+  await expect(page.getByRole('table', { name: 'Coupons and their use' }).getByTestId('coupon-WELCOME10')).toBeVisible();
+  await page.getByRole('button', { name: 'New coupon' }).click();
+  await expect(page.getByRole('form', { name: 'New coupon' }).getByLabel('Code')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole('link', { name: 'Deals & banners' }).click();
+  await expect(page.getByRole('table', { name: 'Deals in the order the shop shows them' })).toBeVisible();
+  await page.getByRole('link', { name: 'Banners', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Banners of the home page, in order' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A traveller on the package page: the open Fridays are offered, the stop-sold one is not.
