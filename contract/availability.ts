@@ -14,6 +14,16 @@ export const availabilitySchema = z.object({
   travelDate: z.string(),
   /** null: no limit on this package. */
   roomsLeft: z.number().int().nullable(),
-  status: z.enum(['available', 'limited', 'sold-out']),
+  /** closed: staff stopped sales on this date. */
+  status: z.enum(['available', 'limited', 'sold-out', 'closed']),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+export const departuresParamsSchema = z.object({ packageId: idParam });
+
+/** The dates staff scheduled for a package from tomorrow on, open for sale (stop-sold dates are left out). */
+export const departureListSchema = z.object({
+  packageId: z.number().int(),
+  departures: z.array(availabilitySchema),
+});
+export type DepartureList = z.infer<typeof departureListSchema>;

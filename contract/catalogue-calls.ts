@@ -11,7 +11,7 @@ import {
   searchResultSchema,
 } from './catalogue.ts';
 import { itineraryFormParamsSchema } from './itinerary.ts';
-import { availabilityParamsSchema, availabilitySchema } from './availability.ts';
+import { availabilityParamsSchema, availabilitySchema, departureListSchema, departuresParamsSchema } from './availability.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -71,3 +71,5 @@ export const downloadItineraryForm = defineCall({
 
 /** Ours: rooms left on one departure (package and travel date), for the package page and the cart. */
 export const getAvailability = defineCall({ method: 'GET', path: 'Holiday/GetAvailability', params: availabilityParamsSchema, data: availabilitySchema });
+/** Ours: the departures staff scheduled for a package (from tomorrow, open for sale), with rooms left. */
+export const getDepartures = defineCall({ method: 'GET', path: 'Holiday/GetDepartures', params: departuresParamsSchema, data: departureListSchema });

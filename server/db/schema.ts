@@ -168,6 +168,9 @@ export const banners = pgTable('banners', {
   image: text('image').notNull(),
   link: text('link').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** Shown from / until (null: no limit); the shop shows only live banners. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 export const missionStatements = pgTable('mission_statements', {
@@ -277,6 +280,8 @@ export const coupons = pgTable('coupons', {
   paymentMethod: text('payment_method'),
   /** Only with this bank's cards or net banking (its name as the provider reports it, e.g. 'HDFC Bank'). */
   paymentBank: text('payment_bank'),
+  /** Disabled by staff: refused at apply and at booking, whatever its dates. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const dealCategories = pgTable('deal_categories', {
@@ -306,6 +311,9 @@ export const deals = pgTable('deals', {
   discountPercent: integer('discount_percent').notNull(),
   moduleType: text('module_type').notNull().default('package'),
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  /** Order on the deals pages (smallest first), and when the deal goes live (null: at once). */
+  sort: integer('sort').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
 });
 
 // ---------- accounts ----------
@@ -442,6 +450,12 @@ export const departures = pgTable(
     packageId: integer('package_id').notNull().references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     roomsSold: integer('rooms_sold').notNull().default(0),
+    /** This date's allotment (null: the package's rooms_per_departure). */
+    rooms: integer('rooms'),
+    /** Closed to new holds (what is held and sold stays). */
+    stopSale: boolean('stop_sale').notNull().default(false),
+    /** Added by staff (offered on the package page), not only created by a sale. */
+    scheduled: boolean('scheduled').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.travelDate] })],
 );

@@ -1,5 +1,112 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../lib/envelope.ts';
+import { createCoupon, getCoupon, listCoupons, setCouponDisabled, updateCoupon } from '../services/promotions/coupons.ts';
+import { listBanners, listDeals, reorder, updateBanner, updateDeal } from '../services/promotions/deals-banners.ts';
 import type { AdminContext } from './admin.ts';
 
+const text = (what: string, max: number) => z.string({ message: `${what} is required.` }).trim().min(1, `${what} is required.`).max(max, `${what} is at most ${max} characters.`);
+const when = (what: string) => z.iso.datetime({ offset: true, message: `${what} must be a date and time (ISO 8601, e.g. 2026-12-01T00:00:00Z).` });
+const whole = (what: string) => z.number({ message: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).min(0, `${what} cannot be negative.`).max(100_000_000, `${what} is too large.`);
+const site = z.enum(['UAE', 'IN'], { message: 'The site is UAE, IN or empty for both.' }).nullable();
+
+const couponRules = z.object({
+  code: z
+    .string({ message: 'The code is required.' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{3,30}$/, 'The code is 3 to 30 letters, digits or hyphens.'),
+  title: text('The title', 200),
+  description: text('The description', 2000),
+  terms: z.array(text('A term', 500), { message: 'Terms are a list of lines.' }).max(30, 'At most 30 terms.'),
+  categoryId: z.number({ message: 'Choose a category.' }).int().positive('Choose a category.'),
+  pageName: text('The page', 60),
+  site,
+  discountType: z.enum(['percent', 'flat'], { message: 'The discount is percent or flat.' }),
+  percent: z.number({ message: 'The percent must be a whole number.' }).int('The percent must be a whole number.').min(1, 'The percent is from 1 to 100.').max(100, 'The percent is from 1 to 100.').nullable(),
+  flatAed: whole('The amount in AED').nullable(),
+  flatInr: whole('The amount in rupees').nullable(),
+  maxDiscountAed: whole('The cap in AED').nullable(),
+  maxDiscountInr: whole('The cap in rupees').nullable(),
+  minCartAed: whole('The minimum in AED'),
+  minCartInr: whole('The minimum in rupees'),
+  validFrom: when('Valid from'),
+  validTo: when('Valid to'),
+  oncePerTraveller: z.boolean({ message: 'Once per traveller is true or false.' }),
+  firstBookingOnly: z.boolean({ message: 'First booking only is true or false.' }),
+  tripTypeId: z.number({ message: 'Choose a trip type or none.' }).int().positive().nullable(),
+  travelWithinDays: z.number({ message: 'Travel within must be a number of days.' }).int('Travel within must be a whole number of days.').min(1, 'Travel within is at least 1 day.').max(730, 'Travel within is at most 730 days.').nullable(),
+  paymentMethod: z.enum(['card', 'netbanking', 'upi'], { message: 'The way to pay is card, netbanking, upi or none.' }).nullable(),
+  paymentBank: z.string().trim().max(100, 'The bank’s name is at most 100 characters.').nullable(),
+});
+
+const idParams = z.object({ id: z.coerce.number({ message: 'The id must be a number.' }).int().positive('The id must be a number.') });
+const order = z.object({ ids: z.array(z.number().int().positive(), { message: 'Send the ids in their new order.' }).min(1, 'Send the ids in their new order.').max(500) });
+const sort = z.number({ message: 'The order must be a whole number.' }).int('The order must be a whole number.').min(-100_000).max(100_000);
+
 /** Coupons (rules, disable, usage), deals and banners (edit, order, schedule) (issue 21). */
-export async function promotionRoutes(_app: FastifyInstance, _ctx: AdminContext): Promise<void> {}
+export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const guard = ctx.guard('catalogue.edit');
+
+  app.get('/coupons', { preHandler: guard }, async () => ok(await listCoupons(app.db, ctx.now())));
+  app.get('/coupons/:id', { preHandler: guard, schema: { params: idParams } }, async (request) => ok(await getCoupon(app.db, request.params.id, ctx.now())));
+  app.post('/coupons', { preHandler: guard, schema: { body: couponRules } }, async (request) => {
+    const coupon = await createCoupon(app.db, ctx.actorOf(request), { ...request.body, paymentBank: request.body.paymentBank || null }, ctx.now());
+    return ok(coupon, `Coupon ${coupon.code} is created.`);
+  });
+  app.post('/coupons/:id', { preHandler: guard, schema: { params: idParams, body: couponRules.partial() } }, async (request) => {
+    const coupon = await updateCoupon(app.db, ctx.actorOf(request), request.params.id, request.body, ctx.now());
+    return ok(coupon, `Coupon ${coupon.code} is saved.`);
+  });
+  app.post('/coupons/:id/disable', { preHandler: guard, schema: { params: idParams } }, async (request) => {
+    const coupon = await setCouponDisabled(app.db, ctx.actorOf(request), request.params.id, true, ctx.now());
+    return ok(coupon, `Coupon ${coupon.code} is disabled: the shop refuses it from now on.`);
+  });
+  app.post('/coupons/:id/enable', { preHandler: guard, schema: { params: idParams } }, async (request) => {
+    const coupon = await setCouponDisabled(app.db, ctx.actorOf(request), request.params.id, false, ctx.now());
+    return ok(coupon, `Coupon ${coupon.code} is enabled again.`);
+  });
+
+  const dealChange = z.object({
+    title: text('The title', 200).optional(),
+    description: text('The description', 2000).optional(),
+    discountPercent: z.number({ message: 'The discount must be a whole percent.' }).int('The discount must be a whole percent.').min(0, 'The discount is from 0 to 90%.').max(90, 'The discount is from 0 to 90%.').optional(),
+    sort: sort.optional(),
+    startsAt: when('Starts').nullable().optional(),
+    validTo: when('Ends').optional(),
+  });
+  app.get('/deals', { preHandler: guard }, async () => ok({ items: await listDeals(app.db, ctx.now()) }));
+  app.post('/deals/order', { preHandler: guard, schema: { body: order } }, async (request) => {
+    await reorder(app.db, ctx.actorOf(request), 'deal', request.body.ids, ctx.now());
+    return ok({ items: await listDeals(app.db, ctx.now()) }, 'The deals’ order is saved.');
+  });
+  app.post('/deals/:id', { preHandler: guard, schema: { params: idParams, body: dealChange } }, async (request) => {
+    const deal = await updateDeal(app.db, ctx.actorOf(request), request.params.id, request.body, ctx.now());
+    return ok(deal, `The deal “${deal.title}” is saved.`);
+  });
+
+  const bannerChange = z.object({
+    title: text('The title', 200).optional(),
+    subtitle: z.string().trim().max(300, 'The subtitle is at most 300 characters.').optional(),
+    link: z
+      .string({ message: 'The link is required.' })
+      .trim()
+      .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, 'The link is a path on the shop (/deals) or an https:// address.')
+      .max(500)
+      .optional(),
+    site: site.optional(),
+    sort: sort.optional(),
+    startsAt: when('Starts').nullable().optional(),
+    endsAt: when('Ends').nullable().optional(),
+  });
+  app.get('/banners', { preHandler: guard }, async () => ok({ items: await listBanners(app.db, ctx.now()) }));
+  app.post('/banners/order', { preHandler: guard, schema: { body: order } }, async (request) => {
+    await reorder(app.db, ctx.actorOf(request), 'banner', request.body.ids, ctx.now());
+    return ok({ items: await listBanners(app.db, ctx.now()) }, 'The banners’ order is saved.');
+  });
+  app.post('/banners/:id', { preHandler: guard, schema: { params: idParams, body: bannerChange } }, async (request) => {
+    const banner = await updateBanner(app.db, ctx.actorOf(request), request.params.id, request.body, ctx.now());
+    return ok(banner, `The banner “${banner.title}” is saved.`);
+  });
+}

@@ -16,7 +16,7 @@ import {
   verifyStripePayment,
 } from '../../contract/booking-calls.ts';
 import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, type BookingSummary } from '../../contract/booking.ts';
-import { getAvailability } from '../../contract/catalogue-calls.ts';
+import { getAvailability, getDepartures } from '../../contract/catalogue-calls.ts';
 import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
 import { CANCELLATION_MESSAGES, requestCancellation } from '../../contract/cancellation-calls.ts';
@@ -27,6 +27,7 @@ import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
+import { shopDepartures } from '../services/inventory/departures.ts';
 import { checkPan } from '../services/bookings/pan.ts';
 import { ownHold } from '../services/bookings/holds.ts';
 import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
@@ -39,6 +40,7 @@ import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from
 
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
+  route(app, getDepartures, async (p) => ok(await shopDepartures(app.db, p.packageId)));
 
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type {
   Banner,
   BlogListResult,
@@ -29,11 +29,19 @@ import { packageCardQuery } from './catalogue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { equalsIgnoreCase, wordStartsWith } from './sql-text.ts';
 
-export async function bannersFor(db: Db, site: Site, bannerType: string): Promise<Banner[]> {
+/** The live banners of a type on the site (started and not ended), in staff's order. */
+export async function bannersFor(db: Db, site: Site, bannerType: string, now = new Date()): Promise<Banner[]> {
   return db
     .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle, image: banners.image, link: banners.link })
     .from(banners)
-    .where(and(equalsIgnoreCase(banners.bannerType, bannerType), or(isNull(banners.site), eq(banners.site, site))))
+    .where(
+      and(
+        equalsIgnoreCase(banners.bannerType, bannerType),
+        or(isNull(banners.site), eq(banners.site, site)),
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      ),
+    )
     .orderBy(asc(banners.sort), asc(banners.id));
 }
 
@@ -178,7 +186,7 @@ export async function globalSearch(db: Db, site: Site, prefix: string, limit: nu
       .from(deals)
       .innerJoin(dealCategories, eq(dealCategories.id, deals.categoryId))
       .leftJoin(packages, eq(packages.id, deals.packageId))
-      .where(and(gte(deals.validTo, now), or(isNull(deals.packageId), onSite), wordStartsWith(deals.title, prefix)))
+      .where(and(gte(deals.validTo, now), or(isNull(deals.startsAt), lte(deals.startsAt, now)), or(isNull(deals.packageId), onSite), wordStartsWith(deals.title, prefix)))
       .orderBy(desc(deals.discountPercent), asc(deals.id))
       .limit(limit),
     db

@@ -19,7 +19,8 @@ export function onSite(site: Site): SQL {
   return and(or(isNull(coupons.site), eq(coupons.site, site)), flatOk)!;
 }
 
-export const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now))!;
+/** Within its dates and not disabled by staff. */
+export const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now), isNull(coupons.disabledAt))!;
 
 export function visibleTo(audience: Audience): SQL {
   return audience.userId ? or(isNull(coupons.userId), eq(coupons.userId, audience.userId))! : isNull(coupons.userId);
@@ -208,7 +209,7 @@ export async function couponBySlug(db: Db, site: Site, slug: string, audience: A
   return {
     ...toCoupon(site, row),
     terms: row.coupon.terms.map((t) => siteText(site, t)),
-    active: row.coupon.validFrom <= now && row.coupon.validTo >= now,
+    active: row.coupon.validFrom <= now && row.coupon.validTo >= now && row.coupon.disabledAt === null,
   };
 }
 

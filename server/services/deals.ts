@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PackageCard } from '../../contract/catalogue.ts';
 import type { Deal, DealCategory, DealCategoryWithSubs, DealsResult, DealSubCategory } from '../../contract/deals.ts';
@@ -8,10 +8,10 @@ import { dealCategories, deals, dealSubcategories, packagePrices } from '../db/s
 import { packageCardsByIds } from './catalogue.ts';
 import { equalsIgnoreCase } from './sql-text.ts';
 
-/** A live deal on the site: not expired, and its package (if any) is sold there. */
+/** A live deal on the site: started (staff may schedule it), not expired, and its package (if any) is sold there. */
 function liveOn(db: Db, site: Site, now: Date): SQL {
   const priced = db.select({ id: packagePrices.packageId }).from(packagePrices).where(eq(packagePrices.site, site));
-  return and(gte(deals.validTo, now), or(isNull(deals.packageId), inArray(deals.packageId, priced)))!;
+  return and(gte(deals.validTo, now), or(isNull(deals.startsAt), lte(deals.startsAt, now)), or(isNull(deals.packageId), inArray(deals.packageId, priced)))!;
 }
 
 /** The deal's price: the package's current price for the site, less the deal's percentage. */
@@ -36,7 +36,7 @@ async function loadDeals(db: Db, site: Site, where: SQL, page?: { limit: number;
     .innerJoin(dealCategories, eq(dealCategories.id, deals.categoryId))
     .leftJoin(sub, eq(sub.id, deals.subcategoryId))
     .where(where)
-    .orderBy(asc(deals.validTo), asc(deals.id))
+    .orderBy(asc(deals.sort), asc(deals.validTo), asc(deals.id))
     .$dynamic();
   if (page) q = q.limit(page.limit).offset(page.offset);
   const rows = await q;

@@ -31,7 +31,7 @@ export async function sitemapPages(db: Db, now = new Date()): Promise<SitemapPag
     db
       .select({ slug: coupons.slug, site: coupons.site })
       .from(coupons)
-      .where(and(isNull(coupons.userId), gte(coupons.validTo, now)))
+      .where(and(isNull(coupons.userId), gte(coupons.validTo, now), isNull(coupons.disabledAt)))
       .orderBy(asc(coupons.id)),
   ]);
   const packageSites = new Map<string, Site[]>();

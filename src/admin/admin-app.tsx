@@ -29,6 +29,8 @@ function Header() {
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}
           {can(me.role, 'reports.read') ? <NavLink to="/admin/reports">Reports</NavLink> : null}
           {can(me.role, 'enquiries.work') ? <NavLink to="/admin/enquiries">Enquiries</NavLink> : null}
+          {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/coupons">Coupons</NavLink> : null}
+          {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/deals">Deals &amp; banners</NavLink> : null}
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

@@ -22,6 +22,10 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/reports', page: lazyPage(() => import('./pages/admin-reports-page.tsx')) },
   { path: '/admin/enquiries', page: lazyPage(() => import('./pages/admin-enquiries-page.tsx')) },
   { path: '/admin/enquiries/:id', page: lazyPage(() => import('./pages/admin-enquiry-page.tsx')) },
+  { path: '/admin/packages/:id/departures', page: lazyPage(() => import('./pages/admin-departures-page.tsx')) },
+  { path: '/admin/coupons', page: lazyPage(() => import('./pages/admin-coupons-page.tsx')) },
+  { path: '/admin/deals', page: lazyPage(() => import('./pages/admin-deals-page.tsx')) },
+  { path: '/admin/banners', page: lazyPage(() => import('./pages/admin-banners-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 

@@ -92,6 +92,16 @@ describe('payment-method coupons', () => {
     } finally {
       await kit.database.db.execute(sql`update coupons set valid_to = ${new Date(rows[0]!.valid_to).toISOString()} where code = 'CARD15'`);
     }
+
+    // Disabled by staff since the booking (issue 21): withdrawn.
+    await kit.database.db.execute(sql`update coupons set disabled_at = now() where code = 'CARD15'`);
+    try {
+      const withdrawn = await post(kit, 'StartBookingPayment', { BookingId: id }, token);
+      expect(withdrawn.status).toBe(409);
+      expect(withdrawn.body.message).toMatch(/^Coupon CARD15 no longer applies to this booking: it has been withdrawn\./);
+    } finally {
+      await kit.database.db.execute(sql`update coupons set disabled_at = null where code = 'CARD15'`);
+    }
   });
 
   it('a capped percentage says its cap wherever it is offered, and a bank’s coupon names the bank', async () => {

@@ -37,6 +37,7 @@ export async function recheckBookingCoupon(
   const [row] = await selectCoupons(db).where(eq(coupons.id, booking.couponId)).limit(1);
   if (!row) return refuse('it has been withdrawn.');
   const c = row.coupon;
+  if (c.disabledAt !== null) return refuse('it has been withdrawn.');
   if (c.site !== null && c.site !== site) return refuse('it is no longer offered on this site.');
   if (c.validFrom > now || c.validTo < now) return refuse('its offer has ended.');
   const byMethod = paymentRefusal(c, booking.payWith as PayWith | null);

@@ -5,9 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/envelope.ts';
 
 /*
- * Rooms per departure (a package on a travel date). A departure's capacity is its package's
- * rooms_per_departure (null: no limit); what is taken is the rooms sold plus the rooms of live
- * holds. Holds and sales lock the departure's row first, so two checkouts racing for the last
+ * Rooms per departure (a package on a travel date). A departure's capacity is its own allotment
+ * (`departures.rooms`, set by staff) or else its package's rooms_per_departure (null: no limit);
+ * what is taken is the rooms sold plus the rooms of live holds. A stop-sold departure takes no new
+ * holds (what is held may still be booked). Holds and sales lock the departure's row first, so two checkouts racing for the last
  * room are served one after the other and the second is told it is gone.
  */
 
@@ -18,11 +19,12 @@ export interface RoomNeed {
   title: string;
 }
 
-interface DepartureState {
+export type DepartureState = {
   capacity: number | null;
   sold: number;
   held: number;
-}
+  stopSale: boolean;
+};
 
 /**
  * The departure's state, its row locked until the transaction ends (created when missing). The
@@ -31,11 +33,11 @@ interface DepartureState {
  * locking statement would miss the hold of the checkout it waited for (Postgres oversold the last
  * room that way; PGlite runs one transaction at a time and could not show it).
  */
-async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
+export async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
   await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
   await tx.execute(sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`);
-  const { rows } = await tx.execute<{ capacity: number | null; sold: number; held: number }>(sql`
-    select p.rooms_per_departure as capacity, d.rooms_sold as sold,
+  const { rows } = await tx.execute<DepartureState>(sql`
+    select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
            (select coalesce(sum(h.rooms), 0)::int from room_holds h
              where h.package_id = d.package_id and h.travel_date = d.travel_date and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
     from departures d join packages p on p.id = d.package_id
@@ -46,6 +48,10 @@ async function lockDeparture(tx: Db, packageId: number, travelDate: string, now:
 }
 
 const left = (s: DepartureState) => (s.capacity === null ? null : Math.max(0, s.capacity - s.sold - s.held));
+
+function stopSold(need: RoomNeed): never {
+  throw conflict(`${need.title} is not on sale on ${formatDay(need.travelDate)}. Choose another date in your cart.`);
+}
 
 function shortage(need: RoomNeed, roomsLeft: number): never {
   const when = formatDay(need.travelDate);
@@ -70,6 +76,7 @@ function byDeparture(needs: RoomNeed[]): RoomNeed[] {
 export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[], expiresAt: Date, now: Date): Promise<void> {
   for (const need of byDeparture(needs)) {
     const state = await lockDeparture(tx, need.packageId, need.travelDate, now);
+    if (state.stopSale) stopSold(need);
     const roomsLeft = left(state);
     if (roomsLeft !== null && need.rooms > roomsLeft) shortage(need, roomsLeft);
     await tx.execute(sql`
@@ -125,8 +132,9 @@ export async function returnSoldRooms(tx: Db, lines: { packageId: number; travel
 export async function resellRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[], now: Date): Promise<boolean> {
   const needs = byDeparture(lines.map((x) => ({ ...x, title: '' })));
   for (const need of needs) {
-    const roomsLeft = left(await lockDeparture(tx, need.packageId, need.travelDate, now));
-    if (roomsLeft !== null && need.rooms > roomsLeft) return false;
+    const state = await lockDeparture(tx, need.packageId, need.travelDate, now);
+    const roomsLeft = left(state);
+    if (state.stopSale || (roomsLeft !== null && need.rooms > roomsLeft)) return false;
   }
   for (const need of needs) {
     await tx.execute(sql`update departures set rooms_sold = rooms_sold + ${need.rooms} where package_id = ${need.packageId} and travel_date = ${need.travelDate}`);
@@ -136,15 +144,21 @@ export async function resellRooms(tx: Db, lines: { packageId: number; travelDate
 
 /** Rooms left on one departure, as the package page and the cart show it. */
 export async function availability(db: Db, packageId: number, travelDate: string, now = new Date()): Promise<Availability> {
-  const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number }>(sql`
-    select p.rooms_per_departure as capacity,
-           (select d.rooms_sold from departures d where d.package_id = p.id and d.travel_date = ${travelDate}) as sold,
+  const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number; stopSale: boolean | null }>(sql`
+    select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
            (select coalesce(sum(h.rooms), 0)::int from room_holds h
              where h.package_id = p.id and h.travel_date = ${travelDate} and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
-    from packages p where p.id = ${packageId}`);
+    from packages p left join departures d on d.package_id = p.id and d.travel_date = ${travelDate}
+    where p.id = ${packageId}`);
   const row = rows[0];
   if (!row) throw notFound('There is no holiday with this id.');
-  const roomsLeft = left({ capacity: row.capacity, sold: row.sold ?? 0, held: row.held });
+  return availabilityOf(packageId, travelDate, { capacity: row.capacity, sold: row.sold ?? 0, held: row.held, stopSale: row.stopSale ?? false });
+}
+
+/** What the shop says of a departure in this state: closed (stop-sale), sold out, nearly full or available. */
+export function availabilityOf(packageId: number, travelDate: string, state: DepartureState): Availability {
+  if (state.stopSale) return { packageId, travelDate, roomsLeft: 0, status: 'closed' };
+  const roomsLeft = left(state);
   return {
     packageId,
     travelDate,

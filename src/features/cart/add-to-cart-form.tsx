@@ -7,7 +7,7 @@ import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
-import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
+import { DepartureAvailability, ScheduledDepartures, useDepartureAvailability, useScheduledDepartures } from './departure-availability.tsx';
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
@@ -75,7 +75,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   // Rooms left on the chosen date: asked once the traveller starts choosing, not at the page's start.
   const [choosing, setChoosing] = useState(false);
   const availability = useDepartureAvailability(choosing ? { packageId: pkg.id, travelDate: party.travelDate } : null);
-  const soldOut = availability?.status === 'sold-out';
+  const soldOut = availability?.status === 'sold-out' || availability?.status === 'closed';
+  const scheduled = useScheduledDepartures(pkg.id);
   useEffect(() => {
     setInteractive(true);
     // A page the service worker controls gets the code from its cache, network or not.
@@ -167,6 +168,14 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
           onChange={(e) => set({ travelDate: e.target.value })}
         />
         <DepartureAvailability availability={availability} rooms={party.rooms} />
+        <ScheduledDepartures
+          departures={scheduled}
+          chosen={party.travelDate}
+          onChoose={(travelDate) => {
+            setChoosing(true);
+            set({ travelDate });
+          }}
+        />
       </div>
       <div className="stepper-grid">
         <Stepper label="Adults" value={party.adults} min={1} max={9} onChange={(adults) => set({ adults })} />

@@ -1,0 +1,85 @@
+/** The back office's promotions (issue 21): coupons with their rules and usage, deals and banners with order and schedule. */
+
+/** A coupon's rules as staff edit them; amounts in whole units of the site's currency (as the shop's coupon rules read them). */
+export interface CouponRules {
+  code: string;
+  title: string;
+  description: string;
+  terms: string[];
+  categoryId: number;
+  pageName: string;
+  /** null: both sites. */
+  site: 'UAE' | 'IN' | null;
+  discountType: 'percent' | 'flat';
+  percent: number | null;
+  flatAed: number | null;
+  flatInr: number | null;
+  maxDiscountAed: number | null;
+  maxDiscountInr: number | null;
+  minCartAed: number;
+  minCartInr: number;
+  validFrom: string;
+  validTo: string;
+  oncePerTraveller: boolean;
+  firstBookingOnly: boolean;
+  tripTypeId: number | null;
+  travelWithinDays: number | null;
+  paymentMethod: 'card' | 'netbanking' | 'upi' | null;
+  paymentBank: string | null;
+}
+
+/** Bookings that used a coupon, per site: not cancelled ones and the discount they got (smallest unit), and how many were cancelled. */
+export interface CouponUsage {
+  site: 'UAE' | 'IN';
+  currency: string;
+  bookings: number;
+  discount: number;
+  cancelled: number;
+}
+
+export interface AdminCoupon extends CouponRules {
+  id: number;
+  slug: string;
+  /** A coupon issued to one traveller (not editable here). */
+  userId: number | null;
+  disabledAt: string | null;
+  /** On offer now: within its dates and not disabled. */
+  live: boolean;
+  usage: CouponUsage[];
+}
+
+export interface AdminCouponList {
+  items: AdminCoupon[];
+  categories: { id: number; name: string }[];
+  tripTypes: { id: number; name: string }[];
+}
+
+export interface AdminDeal {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  image: string;
+  category: string;
+  packageId: number | null;
+  discountPercent: number;
+  sort: number;
+  /** null: live at once. */
+  startsAt: string | null;
+  validTo: string;
+  live: boolean;
+}
+
+export interface AdminBanner {
+  id: number;
+  bannerType: string;
+  site: 'UAE' | 'IN' | null;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  sort: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  live: boolean;
+}

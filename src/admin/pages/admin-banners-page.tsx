@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { AdminBanner } from '../../../contract/promotions.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
+
+function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const site = String(form.get('site') ?? '');
+    setBusy(true);
+    const answer = await adminCall<AdminBanner>('POST', `banners/${banner.id}`, {
+      title: String(form.get('title') ?? ''),
+      subtitle: String(form.get('subtitle') ?? ''),
+      link: String(form.get('link') ?? ''),
+      site: site === 'UAE' || site === 'IN' ? site : null,
+      startsAt: fromLocal(form.get('startsAt')),
+      endsAt: fromLocal(form.get('endsAt')),
+    });
+    setBusy(false);
+    onDone(answer.message, answer.ok);
+  };
+  return (
+    <form className="admin-form" aria-label={`Edit banner ${banner.title}`} onSubmit={(e) => void submit(e)} key={banner.id}>
+      <h2>Edit banner</h2>
+      <label htmlFor={`${id}-title`}>Title</label>
+      <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={banner.title} />
+      <label htmlFor={`${id}-subtitle`}>Subtitle</label>
+      <input id={`${id}-subtitle`} name="subtitle" maxLength={300} defaultValue={banner.subtitle} />
+      <label htmlFor={`${id}-link`}>Link (a path such as /deals, or https://…)</label>
+      <input id={`${id}-link`} name="link" required defaultValue={banner.link} />
+      <label htmlFor={`${id}-site`}>Site</label>
+      <select id={`${id}-site`} name="site" defaultValue={banner.site ?? ''}>
+        <option value="">Both sites</option>
+        <option value="UAE">UAE</option>
+        <option value="IN">India</option>
+      </select>
+      <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
+      <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(banner.startsAt)} />
+      <label htmlFor={`${id}-ends`}>Ends (empty: no end)</label>
+      <input id={`${id}-ends`} name="endsAt" type="datetime-local" defaultValue={localInput(banner.endsAt)} />
+      <button type="submit" disabled={busy}>
+        Save the banner
+      </button>
+      <button type="button" onClick={onCancel}>
+        Close
+      </button>
+    </form>
+  );
+}
+
+function Banners() {
+  const [items, setItems] = useState<AdminBanner[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [editing, setEditing] = useState<AdminBanner | null>(null);
+  const load = useCallback(async () => {
+    const answer = await adminCall<{ items: AdminBanner[] }>('GET', 'banners');
+    if (!answer.ok) return setError(answer.message);
+    setItems(answer.data.items);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const done = (message: string, ok: boolean) => {
+    if (ok) {
+      setNotice(message);
+      setError('');
+      setEditing(null);
+      void load();
+    } else {
+      setError(message);
+      setNotice('');
+    }
+  };
+  // Banners are ordered within their page (home, holidays …).
+  const move = async (b: AdminBanner, by: -1 | 1) => {
+    if (!items) return;
+    const same = items.filter((x) => x.bannerType === b.bannerType).map((x) => x.id);
+    const answer = await adminCall<{ items: AdminBanner[] }>('POST', 'banners/order', { ids: moved(same, b.id, by) });
+    done(answer.message, answer.ok);
+  };
+  const types = items ? [...new Set(items.map((b) => b.bannerType))] : [];
+  return (
+    <>
+      <PromoTabs />
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{notice}</p>
+      {editing ? <BannerForm banner={editing} onDone={done} onCancel={() => setEditing(null)} /> : null}
+      {items === null ? <p role="status">{error ? '' : 'Loading the banners…'}</p> : null}
+      {types.map((type) => {
+        const rows = items!.filter((b) => b.bannerType === type);
+        return (
+          <div key={type} className="admin-table-wrap" tabIndex={0} role="region" aria-label={`Banners of the ${type} page`}>
+            <table className="admin-table">
+              <caption>Banners of the {type} page, in order</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Banner</th>
+                  <th scope="col">Site</th>
+                  <th scope="col">Link</th>
+                  <th scope="col">Starts</th>
+                  <th scope="col">Ends</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Edit</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((b, i) => (
+                  <tr key={b.id}>
+                    <th scope="row" className="admin-break">
+                      {b.title}
+                    </th>
+                    <td>{b.site ?? 'Both'}</td>
+                    <td className="admin-break">{b.link}</td>
+                    <td>{b.startsAt ? shown(b.startsAt) : 'At once'}</td>
+                    <td>{b.endsAt ? shown(b.endsAt) : 'No end'}</td>
+                    <td>{b.live ? 'Live' : 'Not live'}</td>
+                    <td>
+                      <MoveButtons label={b.title} first={i === 0} last={i === rows.length - 1} onMove={(by) => void move(b, by)} />
+                    </td>
+                    <td>
+                      <button type="button" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
+                        Edit
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+export default function Page() {
+  return (
+    <>
+      <title>Banners · Back office</title>
+      <h1>Banners</h1>
+      <RequireStaff action="catalogue.edit">{() => <Banners />}</RequireStaff>
+    </>
+  );
+}

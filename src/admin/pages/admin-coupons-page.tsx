@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { formatMinor } from '../../../contract/format.ts';
+import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
+import type { Currency } from '../../../contract/site.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+const day = (iso: string) => iso.slice(0, 10);
+const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
+const textOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : String(v).trim());
+
+function discountText(c: AdminCoupon) {
+  if (c.discountType === 'percent') {
+    const caps = [c.maxDiscountAed !== null ? `AED ${c.maxDiscountAed}` : null, c.maxDiscountInr !== null ? `₹${c.maxDiscountInr}` : null].filter(Boolean);
+    return `${c.percent}%${caps.length ? ` up to ${caps.join(' / ')}` : ''}`;
+  }
+  return [c.flatAed !== null ? `AED ${c.flatAed}` : null, c.flatInr !== null ? `₹${c.flatInr}` : null].filter(Boolean).join(' / ') + ' off';
+}
+
+/** The rules form: a new coupon, or one coupon's rules. */
+function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon | null; options: AdminCouponList; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const f = (name: string) => `${id}-${name}`;
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const site = String(form.get('site') ?? '');
+    const rules: CouponRules = {
+      code: String(form.get('code') ?? '').trim(),
+      title: String(form.get('title') ?? ''),
+      description: String(form.get('description') ?? ''),
+      terms: String(form.get('terms') ?? '')
+        .split('\n')
+        .map((t) => t.trim())
+        .filter(Boolean),
+      categoryId: Number(form.get('categoryId')),
+      pageName: String(form.get('pageName') ?? ''),
+      site: site === 'UAE' || site === 'IN' ? site : null,
+      discountType: form.get('discountType') === 'flat' ? 'flat' : 'percent',
+      percent: numberOrNull(form.get('percent')),
+      flatAed: numberOrNull(form.get('flatAed')),
+      flatInr: numberOrNull(form.get('flatInr')),
+      maxDiscountAed: numberOrNull(form.get('maxDiscountAed')),
+      maxDiscountInr: numberOrNull(form.get('maxDiscountInr')),
+      minCartAed: numberOrNull(form.get('minCartAed')) ?? 0,
+      minCartInr: numberOrNull(form.get('minCartInr')) ?? 0,
+      validFrom: new Date(`${String(form.get('validFrom'))}T00:00:00Z`).toISOString(),
+      validTo: new Date(`${String(form.get('validTo'))}T23:59:59Z`).toISOString(),
+      oncePerTraveller: form.get('oncePerTraveller') === 'on',
+      firstBookingOnly: form.get('firstBookingOnly') === 'on',
+      tripTypeId: numberOrNull(form.get('tripTypeId')),
+      travelWithinDays: numberOrNull(form.get('travelWithinDays')),
+      paymentMethod: (textOrNull(form.get('paymentMethod')) as CouponRules['paymentMethod']) ?? null,
+      paymentBank: textOrNull(form.get('paymentBank')),
+    };
+    if (!form.get('validFrom') || !form.get('validTo')) return onDone('Choose Valid from and Valid to.', false);
+    setBusy(true);
+    const answer = await adminCall<AdminCoupon>('POST', coupon ? `coupons/${coupon.id}` : 'coupons', rules);
+    setBusy(false);
+    onDone(answer.message, answer.ok);
+  };
+  const c = coupon;
+  return (
+    <form className="admin-form" aria-label={c ? `Edit coupon ${c.code}` : 'New coupon'} onSubmit={(e) => void submit(e)} key={c?.id ?? 'new'}>
+      <h2>{c ? `Edit coupon ${c.code}` : 'New coupon'}</h2>
+      <label htmlFor={f('code')}>Code</label>
+      <input id={f('code')} name="code" required pattern="[A-Za-z0-9\-]{3,30}" defaultValue={c?.code ?? ''} />
+      <label htmlFor={f('title')}>Title</label>
+      <input id={f('title')} name="title" required maxLength={200} defaultValue={c?.title ?? ''} />
+      <label htmlFor={f('description')}>Description</label>
+      <textarea id={f('description')} name="description" required rows={2} maxLength={2000} defaultValue={c?.description ?? ''} />
+      <label htmlFor={f('terms')}>Terms (one a line)</label>
+      <textarea id={f('terms')} name="terms" rows={3} defaultValue={c?.terms.join('\n') ?? ''} />
+      <label htmlFor={f('categoryId')}>Category</label>
+      <select id={f('categoryId')} name="categoryId" defaultValue={c?.categoryId ?? options.categories[0]?.id}>
+        {options.categories.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={f('pageName')}>Promoted on page</label>
+      <input id={f('pageName')} name="pageName" required defaultValue={c?.pageName ?? 'coupons'} />
+      <label htmlFor={f('site')}>Site</label>
+      <select id={f('site')} name="site" defaultValue={c?.site ?? ''}>
+        <option value="">Both sites</option>
+        <option value="UAE">UAE</option>
+        <option value="IN">India</option>
+      </select>
+      <label htmlFor={f('discountType')}>Discount</label>
+      <select id={f('discountType')} name="discountType" defaultValue={c?.discountType ?? 'percent'}>
+        <option value="percent">Percent</option>
+        <option value="flat">Flat amount</option>
+      </select>
+      <label htmlFor={f('percent')}>Percent</label>
+      <input id={f('percent')} name="percent" type="number" min={1} max={100} defaultValue={c?.percent ?? ''} />
+      <label htmlFor={f('flatAed')}>Flat amount, AED</label>
+      <input id={f('flatAed')} name="flatAed" type="number" min={0} defaultValue={c?.flatAed ?? ''} />
+      <label htmlFor={f('flatInr')}>Flat amount, rupees</label>
+      <input id={f('flatInr')} name="flatInr" type="number" min={0} defaultValue={c?.flatInr ?? ''} />
+      <label htmlFor={f('maxDiscountAed')}>Cap, AED (empty: none)</label>
+      <input id={f('maxDiscountAed')} name="maxDiscountAed" type="number" min={0} defaultValue={c?.maxDiscountAed ?? ''} />
+      <label htmlFor={f('maxDiscountInr')}>Cap, rupees (empty: none)</label>
+      <input id={f('maxDiscountInr')} name="maxDiscountInr" type="number" min={0} defaultValue={c?.maxDiscountInr ?? ''} />
+      <label htmlFor={f('minCartAed')}>Minimum booking, AED</label>
+      <input id={f('minCartAed')} name="minCartAed" type="number" min={0} defaultValue={c?.minCartAed ?? 0} />
+      <label htmlFor={f('minCartInr')}>Minimum booking, rupees</label>
+      <input id={f('minCartInr')} name="minCartInr" type="number" min={0} defaultValue={c?.minCartInr ?? 0} />
+      <label htmlFor={f('validFrom')}>Valid from</label>
+      <input id={f('validFrom')} name="validFrom" type="date" required defaultValue={c ? day(c.validFrom) : ''} />
+      <label htmlFor={f('validTo')}>Valid to</label>
+      <input id={f('validTo')} name="validTo" type="date" required defaultValue={c ? day(c.validTo) : ''} />
+      <label>
+        <input type="checkbox" name="oncePerTraveller" defaultChecked={c?.oncePerTraveller ?? false} /> Once per traveller
+      </label>
+      <label>
+        <input type="checkbox" name="firstBookingOnly" defaultChecked={c?.firstBookingOnly ?? false} /> First booking only
+      </label>
+      <label htmlFor={f('tripTypeId')}>Trip type</label>
+      <select id={f('tripTypeId')} name="tripTypeId" defaultValue={c?.tripTypeId ?? ''}>
+        <option value="">Any</option>
+        {options.tripTypes.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={f('travelWithinDays')}>Travel within days of booking (empty: any time)</label>
+      <input id={f('travelWithinDays')} name="travelWithinDays" type="number" min={1} max={730} defaultValue={c?.travelWithinDays ?? ''} />
+      <label htmlFor={f('paymentMethod')}>Way to pay</label>
+      <select id={f('paymentMethod')} name="paymentMethod" defaultValue={c?.paymentMethod ?? ''}>
+        <option value="">Any</option>
+        <option value="card">Card</option>
+        <option value="netbanking">Net banking</option>
+        <option value="upi">UPI</option>
+      </select>
+      <label htmlFor={f('paymentBank')}>Bank (cards and net banking only)</label>
+      <input id={f('paymentBank')} name="paymentBank" maxLength={100} defaultValue={c?.paymentBank ?? ''} />
+      <button type="submit" disabled={busy}>
+        {c ? 'Save the coupon' : 'Create the coupon'}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Close
+      </button>
+    </form>
+  );
+}
+
+function Coupons() {
+  const [list, setList] = useState<AdminCouponList | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  const load = useCallback(async () => {
+    const answer = await adminCall<AdminCouponList>('GET', 'coupons');
+    if (!answer.ok) return setError(answer.message);
+    setList(answer.data);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const done = (message: string, ok: boolean) => {
+    if (ok) {
+      setNotice(message);
+      setError('');
+      setEditing(null);
+      void load();
+    } else {
+      setError(message);
+      setNotice('');
+    }
+  };
+  const toggle = async (c: AdminCoupon) => {
+    const answer = await adminCall<AdminCoupon>('POST', `coupons/${c.id}/${c.disabledAt ? 'enable' : 'disable'}`);
+    done(answer.message, answer.ok);
+  };
+  return (
+    <>
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{notice}</p>
+      <p>
+        <button type="button" onClick={() => setEditing('new')}>
+          New coupon
+        </button>
+      </p>
+      {list && editing ? <CouponForm coupon={editing === 'new' ? null : editing} options={list} onDone={done} onCancel={() => setEditing(null)} /> : null}
+      {list === null ? (
+        <p role="status">{error ? '' : 'Loading the coupons…'}</p>
+      ) : (
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Coupons">
+          <table className="admin-table">
+            <caption>Coupons and their use</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Title</th>
+                <th scope="col">Site</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Valid</th>
+                <th scope="col">State</th>
+                <th scope="col">Used</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((c) => (
+                <tr key={c.id} data-testid={`coupon-${c.code}`}>
+                  <th scope="row">{c.code}</th>
+                  <td className="admin-break">{c.title}</td>
+                  <td>{c.site ?? 'Both'}</td>
+                  <td>{discountText(c)}</td>
+                  <td>
+                    {day(c.validFrom)} to {day(c.validTo)}
+                  </td>
+                  <td>{c.disabledAt ? 'Disabled' : c.live ? 'Live' : 'Not in its dates'}</td>
+                  <td>
+                    {c.usage.length === 0
+                      ? 'Not used'
+                      : c.usage.map((u) => (
+                          <span key={u.site}>
+                            {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'}, {formatMinor(u.discount, u.currency as Currency)} off
+                            {u.cancelled ? ` (${u.cancelled} cancelled)` : ''}
+                            <br />
+                          </span>
+                        ))}
+                  </td>
+                  <td>
+                    {c.userId === null ? (
+                      <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
+                        Edit
+                      </button>
+                    ) : (
+                      'Personal coupon '
+                    )}{' '}
+                    <button type="button" onClick={() => void toggle(c)} aria-label={`${c.disabledAt ? 'Enable' : 'Disable'} ${c.code}`}>
+                      {c.disabledAt ? 'Enable' : 'Disable'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+export default function Page() {
+  return (
+    <>
+      <title>Coupons · Back office</title>
+      <h1>Coupons</h1>
+      <RequireStaff action="catalogue.edit">{() => <Coupons />}</RequireStaff>
+    </>
+  );
+}

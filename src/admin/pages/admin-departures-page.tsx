@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatTravelDate } from '../../../contract/format.ts';
+import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
+import { adminCall } from '../admin-api.ts';
+import { RequireStaff } from '../admin-session.tsx';
+
+/** Empty: the package's default (null); otherwise a whole number. */
+const roomsValue = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
+
+/** One date's allotment and stop-sale (a date not scheduled yet is added). */
+function DateForm({ packageId, edit, onDone }: { packageId: number; edit: AdminDeparture | null; onDone: (message: string, ok: boolean) => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (edit) first.current?.focus();
+  }, [edit]);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const date = String(form.get('date') ?? '');
+    if (!date) return onDone('Choose the date.', false);
+    setBusy(true);
+    const answer = await adminCall<AdminDeparture>('POST', `packages/${packageId}/departures/${date}`, { rooms: roomsValue(form.get('rooms')), stopSale: form.get('stopSale') === 'on' });
+    setBusy(false);
+    onDone(answer.message, answer.ok);
+  };
+  return (
+    <form className="admin-form" aria-label="Set one date" onSubmit={(e) => void submit(e)} key={edit?.travelDate ?? 'new'}>
+      <h2>Set one date</h2>
+      <label htmlFor={`${id}-date`}>Date</label>
+      <input ref={first} id={`${id}-date`} name="date" type="date" required defaultValue={edit?.travelDate ?? ''} />
+      <label htmlFor={`${id}-rooms`}>Rooms (empty: the package’s default)</label>
+      <input id={`${id}-rooms`} name="rooms" type="number" min={0} max={10000} inputMode="numeric" defaultValue={edit?.rooms ?? ''} />
+      <label>
+        <input name="stopSale" type="checkbox" defaultChecked={edit?.stopSale ?? false} /> Stop sale (no new holds on this date)
+      </label>
+      <button type="submit" disabled={busy}>
+        Save the date
+      </button>
+    </form>
+  );
+}
+
+/** Every chosen weekday between two dates, with one allotment. */
+function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message: string, ok: boolean) => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const weekdays = form.getAll('weekday').map(Number);
+    setBusy(true);
+    const answer = await adminCall<SeasonResult>('POST', `packages/${packageId}/departures/season`, {
+      from: String(form.get('from') ?? ''),
+      to: String(form.get('to') ?? ''),
+      weekdays,
+      rooms: roomsValue(form.get('rooms')),
+      existing: form.get('existing') === 'update' ? 'update' : 'keep',
+    });
+    setBusy(false);
+    onDone(answer.message, answer.ok);
+  };
+  return (
+    <form className="admin-form" aria-label="Add a season" onSubmit={(e) => void submit(e)}>
+      <h2>Add a season</h2>
+      <p>Every chosen weekday from one date to another (at most {SEASON_MAX_DATES} dates).</p>
+      <label htmlFor={`${id}-from`}>From</label>
+      <input id={`${id}-from`} name="from" type="date" required />
+      <label htmlFor={`${id}-to`}>To</label>
+      <input id={`${id}-to`} name="to" type="date" required />
+      <fieldset>
+        <legend>Weekdays</legend>
+        {WEEKDAY_NAMES.map((name, i) => (
+          <label key={name}>
+            <input type="checkbox" name="weekday" value={i} /> {name}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={`${id}-rooms`}>Rooms per date (empty: the package’s default)</label>
+      <input id={`${id}-rooms`} name="rooms" type="number" min={0} max={10000} inputMode="numeric" />
+      <fieldset>
+        <legend>Dates already scheduled</legend>
+        <label>
+          <input type="radio" name="existing" value="keep" defaultChecked /> Leave them as they are
+        </label>
+        <label>
+          <input type="radio" name="existing" value="update" /> Set them to these rooms
+        </label>
+      </fieldset>
+      <button type="submit" disabled={busy}>
+        Add the season
+      </button>
+    </form>
+  );
+}
+
+function Departures({ packageId }: { packageId: number }) {
+  const [list, setList] = useState<AdminDepartureList | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [edit, setEdit] = useState<AdminDeparture | null>(null);
+  const load = useCallback(async () => {
+    const answer = await adminCall<AdminDepartureList>('GET', `packages/${packageId}/departures`);
+    if (!answer.ok) return setError(answer.message);
+    setList(answer.data);
+  }, [packageId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const done = (message: string, ok: boolean) => {
+    if (ok) {
+      setNotice(message);
+      setError('');
+      setEdit(null);
+      void load();
+    } else {
+      setError(message);
+      setNotice('');
+    }
+  };
+  const fallback = list?.package.roomsPerDeparture ?? null;
+  return (
+    <>
+      {list ? (
+        <p>
+          {list.package.title} · default {fallback === null ? 'no limit' : `${fallback} rooms`} a date · <Link to="/admin/packages">All packages</Link>
+        </p>
+      ) : null}
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+      <p role="status">{notice}</p>
+      {list === null ? (
+        <p role="status">{error ? '' : 'Loading the departures…'}</p>
+      ) : list.items.length === 0 ? (
+        <p>No departures from today: add a season or a date below. Without them, any date sells at the package’s default.</p>
+      ) : (
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Departures">
+          <table className="admin-table">
+            <caption>Departures from today</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Allotment</th>
+                <th scope="col">Sold</th>
+                <th scope="col">Held</th>
+                <th scope="col">Left</th>
+                <th scope="col">Sale</th>
+                <th scope="col">Edit</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((d) => (
+                <tr key={d.travelDate} data-testid={`departure-${d.travelDate}`}>
+                  <th scope="row">{formatTravelDate(d.travelDate)}</th>
+                  <td>{d.rooms !== null ? d.rooms : d.capacity === null ? 'default (no limit)' : `default (${d.capacity})`}</td>
+                  <td>{d.sold}</td>
+                  <td>{d.held}</td>
+                  <td>{d.left === null ? 'no limit' : d.left}</td>
+                  <td>{d.stopSale ? 'Stop sale' : d.scheduled ? 'On sale' : 'On sale (not scheduled)'}</td>
+                  <td>
+                    <button type="button" onClick={() => setEdit(d)} aria-label={`Edit ${d.travelDate}`}>
+                      Edit
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <DateForm packageId={packageId} edit={edit} onDone={done} />
+      <SeasonForm packageId={packageId} onDone={done} />
+    </>
+  );
+}
+
+export default function Page() {
+  const { id = '' } = useParams();
+  const packageId = Number(id);
+  return (
+    <>
+      <title>Departures · Back office</title>
+      <h1>Departures</h1>
+      <RequireStaff action="catalogue.edit">{() => (Number.isInteger(packageId) && packageId > 0 ? <Departures packageId={packageId} /> : <p role="alert">This is not a package’s address.</p>)}</RequireStaff>
+    </>
+  );
+}
