@@ -27,6 +27,7 @@ function Header() {
           {can(me.role, 'staff.list') ? <NavLink to="/admin/staff">Staff</NavLink> : null}
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}
+          {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/packages">Catalogue</NavLink> : null}
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

@@ -19,6 +19,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },
+  { path: '/admin/packages', page: lazyPage(() => import('./pages/admin-packages-page.tsx')) },
+  { path: '/admin/packages/:id', page: lazyPage(() => import('./pages/admin-package-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 
