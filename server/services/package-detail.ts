@@ -34,6 +34,7 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
         maxPeoplePerRoom: packages.maxPeoplePerRoom,
         childAgeLimit: packages.childAgeLimit,
         cancellationPolicy: packages.cancellationPolicy,
+        imageAlts: packages.imageAlts,
       })
       .from(packages)
       .innerJoin(cities, eq(cities.id, packages.cityId))
@@ -74,6 +75,7 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
     related,
     tax: { overseas: extra?.countryId !== (site === 'IN' ? 101 : 231), vatTreatment: extra?.vatTreatment ?? 'standard' },
     cancellationPolicy: extra?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+    imageAlts: extra?.imageAlts ?? {},
   };
 }
 
