@@ -30,7 +30,7 @@ export function packageSlugRedirects(app: FastifyInstance) {
       .then((map) => {
         const current = map.get(match[2]!);
         if (!current || current === match[2]) return done();
-        reply.header('cache-control', 'public, max-age=3600').redirect(`${match[1] ?? ''}/holidays/${current}${match[3] ?? ''}`, 301);
+        reply.header('cache-control', 'public, max-age=300').redirect(`${match[1] ?? ''}/holidays/${current}${match[3] ?? ''}`, 301);
       })
       .catch((err: unknown) => done(err as Error));
   };
