@@ -270,6 +270,9 @@ describe('unpublished packages are not on the shop', () => {
     // A cart line made while it was on sale.
     const added = await call(kit.app, 'POST', 'CreateCart', { packageId: p.id, travelDate: '2027-03-10', adults: 2, children: 0, infants: 0, rooms: 1 }, { token: who.token });
     expect(added.status, added.body.message).toBe(200);
+    // Another traveller held it while it was on sale, and books after it was taken off.
+    const holder = await traveller(kit, 'holder');
+    const heldId = await holdId(kit, holder.token, 'UAE', [{ packageId: p.id }]);
     const filtersBefore = (await call(kit.app, 'GET', 'Holiday/GetFilters')).body.data.cities.find((c: { id: number }) => c.id === p.city_id).packageCount;
 
     expect((await api(cat, 'POST', `packages/${p.id}/unpublish`)).status).toBe(200);
@@ -291,7 +294,11 @@ describe('unpublished packages are not on the shop', () => {
     expect(refused.body.message).toBe('This holiday is not on sale on this site.');
     const hold = await call(kit.app, 'POST', 'CreateTempBooking', {}, { token: who.token });
     expect(hold.status).toBe(409);
-    expect(hold.body.message).toContain('is no longer on sale on this site');
+    expect(hold.body.message).toBe(`${p.title} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+    const late = await book(kit, holder.token, 'UAE', { TempBookingId: heldId, PaymentMethod: 'pay-later', LeadTraveller: lead({ Email: holder.email }) });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('is no longer on sale on this site');
+    expect(await one(sql`select count(*)::int as n from booking_lines where package_id = ${p.id}`)).toEqual({ n: 0 });
 
     // Published again: back on the shop.
     expect((await api(owner, 'POST', `packages/${p.id}/publish`)).status).toBe(200);
