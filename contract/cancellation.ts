@@ -55,3 +55,24 @@ export function policyLines(policy: readonly CancellationStep[]): string[] {
     return `${when}: ${what}`;
   });
 }
+
+/**
+ * What is wrong with a policy staff wrote, in words, or null (issue 21): one to ten steps, whole
+ * days from 0 to 365 each named once, whole percents from 0 to 100, and never less kept nearer
+ * to travel than further from it.
+ */
+export function cancellationPolicyProblem(policy: readonly CancellationStep[]): string | null {
+  if (policy.length === 0) return 'Give the cancellation policy at least one step.';
+  if (policy.length > 10) return 'A cancellation policy has at most 10 steps.';
+  for (const s of policy) {
+    if (!Number.isInteger(s.daysBefore) || s.daysBefore < 0 || s.daysBefore > 365) return `Days before travel must be a whole number from 0 to 365 (not ${s.daysBefore}).`;
+    if (!Number.isInteger(s.keepPercent) || s.keepPercent < 0 || s.keepPercent > 100) return `The percent kept must be a whole number from 0 to 100 (not ${s.keepPercent}).`;
+  }
+  const steps = [...policy].sort((a, b) => b.daysBefore - a.daysBefore);
+  for (let i = 1; i < steps.length; i++) {
+    const [far, near] = [steps[i - 1]!, steps[i]!];
+    if (far.daysBefore === near.daysBefore) return `Two steps are both ${near.daysBefore} days before travel: give each day count once.`;
+    if (near.keepPercent < far.keepPercent) return `Cancelling ${near.daysBefore} days before travel keeps less (${near.keepPercent}%) than ${far.daysBefore} days before (${far.keepPercent}%): nearer to travel must keep as much or more.`;
+  }
+  return null;
+}

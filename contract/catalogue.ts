@@ -81,6 +81,8 @@ export const packageDetailSchema = packageCardSchema.extend({
   taxRules: siteTaxRulesSchema.optional(),
   /** Days before travel → share kept (contract/cancellation.ts); shown as the page's cancellation policy. */
   cancellationPolicy: cancellationPolicySchema.optional(),
+  /** Alt text of uploaded pictures, by path (issue 21); a picture without one is described by its place. */
+  imageAlts: z.record(z.string(), z.string()).optional(),
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 

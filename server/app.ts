@@ -25,6 +25,7 @@ import { ContentVersion } from './services/content-version.ts';
 import { createMailer } from './services/mail.ts';
 import { startOutbox } from './services/outbox.ts';
 import { attachmentRenderer } from './services/outbox-attachments.ts';
+import { catalogueShopRoutes } from './routes/admin-catalogue.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -246,6 +247,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiDocumentRoutes);
   await app.register(seoRoutes);
+  // Renamed packages' old addresses (301) and uploaded package pictures (issue 21).
+  await catalogueShopRoutes(app);
 
   if (opts.web) await opts.web(app);
 

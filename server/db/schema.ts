@@ -130,8 +130,24 @@ export const packages = pgTable(
      */
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationStep[]>().notNull().default(DEFAULT_CANCELLATION_POLICY),
     createdAt: created(),
+    /** On the shop (issue 21): an unpublished package is in no listing, search, page, sitemap, cart or hold. */
+    published: boolean('published').notNull().default(true),
+    /** Alt text of each picture (hero and gallery), by its path. */
+    imageAlts: jsonb('image_alts').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
+);
+
+/** A package's former slugs (issue 21): the shop's old address redirects (301), the API still resolves it. */
+export const packageSlugs = pgTable(
+  'package_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [index('package_slugs_package_idx').on(t.packageId)],
 );
 
 export const packageInterests = pgTable(

@@ -82,6 +82,39 @@ describe('seed', () => {
     }
   });
 
+  it('never undoes staff: a deleted package, coupon and banner stay deleted at the next start; npm run db:seed fills the demo back in', async () => {
+    const fresh = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await fresh.migrate();
+      expect(await seed(fresh.db)).toEqual({ demo: true });
+      const { db } = fresh;
+      const [pkg] = await db.select({ id: t.packages.id, slug: t.packages.slug }).from(t.packages).orderBy(sql`${t.packages.id} desc`).limit(1);
+      await db.delete(t.deals).where(sql`${t.deals.packageId} = ${pkg!.id}`);
+      await db.delete(t.packages).where(sql`${t.packages.id} = ${pkg!.id}`);
+      const [coupon] = await db.delete(t.coupons).where(sql`${t.coupons.id} = (select min(id) from coupons)`).returning({ slug: t.coupons.slug });
+      await db.delete(t.banners).where(sql`${t.banners.id} = (select min(id) from banners)`);
+      // A package staff renamed keeps its name.
+      await db.update(t.packages).set({ title: 'Renamed by staff' }).where(sql`${t.packages.id} = 1`);
+      const counts = async () => (await snapshot(fresh)) as Record<string, { n: number }>;
+      const before = await counts();
+
+      expect(await seed(db)).toEqual({ demo: false });
+      const after = await counts();
+      for (const table of ['packages', 'package_prices', 'coupons', 'banners', 'deals', 'reviews']) expect(after[table]!.n, table).toBe(before[table]!.n);
+      expect(await db.select().from(t.packages).where(sql`${t.packages.slug} = ${pkg!.slug}`)).toEqual([]);
+      expect(await db.select().from(t.coupons).where(sql`${t.coupons.slug} = ${coupon!.slug}`)).toEqual([]);
+
+      // Asked for (npm run db:seed): the missing demo package and coupon are back, staff's edit is kept.
+      expect(await seed(db, { demo: 'fill' })).toEqual({ demo: true });
+      expect((await db.select({ id: t.packages.id }).from(t.packages).where(sql`${t.packages.slug} = ${pkg!.slug}`)).map((r) => r.id)).toEqual([pkg!.id]);
+      expect(await db.select({ n: sql<number>`count(*)::int` }).from(t.packagePrices).where(sql`${t.packagePrices.packageId} = ${pkg!.id}`)).toEqual([{ n: 2 }]);
+      expect((await db.select().from(t.coupons).where(sql`${t.coupons.slug} = ${coupon!.slug}`)).length).toBe(1);
+      expect((await db.select({ title: t.packages.title }).from(t.packages).where(sql`${t.packages.id} = 1`))[0]!.title).toBe('Renamed by staff');
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('has the two sites’ countries with fixed ids', async () => {
     const rows = await database.db.select().from(t.countries);
     expect(rows.find((c) => c.iso2 === 'IN')).toEqual({ id: 101, name: 'India', iso2: 'IN', dialCode: '+91' });

@@ -1,14 +1,15 @@
 /**
- * Idempotent seed of reference data and site content. Runs at every start and in tests:
- * a second run inserts nothing and changes nothing.
+ * The seed, in two parts (docs/decisions/0061: the seed never undoes staff).
  *
- * - Tables with fixed ids or a natural unique key (slug, code, composite primary key) are
- *   inserted with ON CONFLICT DO NOTHING, so missing rows are filled in and existing rows
- *   (possibly edited since) are left alone.
- * - Content tables with only a serial id and no natural key (banners, mission statements,
- *   reviews, footer headings) are seeded only while they are empty.
+ * - Reference data (countries, states, cities, trip types, interests, suppliers, coupon and deal
+ *   categories) at every start: rows with fixed ids or a natural key are inserted with ON CONFLICT
+ *   DO NOTHING, so missing rows are filled in and existing rows are left alone.
+ * - The demo catalogue (packages, prices, coupons, deals, blog, banners, mission statements,
+ *   footer headings, reviews) only into a database without any package (a fresh one, so
+ *   `npm ci && npm start` opens a full shop), or when asked (`npm run db:seed`, mode 'fill').
+ *   A package, coupon or banner staff deleted is not put back by a restart.
  * - Everything runs in one transaction under an advisory lock, so two instances starting at
- *   the same time against one Postgres do not both seed the "only when empty" tables.
+ *   the same time against one Postgres do not both seed.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
@@ -42,20 +43,62 @@ function missing<R extends { slug: string }>(rows: R[], existing: Array<{ slug: 
   return rows.filter((r) => !have.has(r.slug));
 }
 
-export async function seed(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+export interface SeedOptions {
+  /**
+   * The demo catalogue: 'if-empty' (every start) only into a database without packages; 'fill'
+   * (`npm run db:seed`) adds the demo rows that are missing, never over a row staff made or changed.
+   */
+  demo?: 'if-empty' | 'fill';
+}
+
+/** What the seed did: whether the demo catalogue was loaded (or filled in). */
+export interface SeedResult {
+  demo: boolean;
+}
+
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
 
-    // Places and catalogue (fixed ids), parents before children.
+    // Reference data (fixed ids), parents before children: at every start.
     await tx.insert(t.countries).values(COUNTRIES).onConflictDoNothing();
     await tx.insert(t.states).values(STATES).onConflictDoNothing();
     await tx.insert(t.cities).values(CITIES).onConflictDoNothing();
     await tx.insert(t.tripTypes).values(TRIP_TYPES).onConflictDoNothing();
     await tx.insert(t.interests).values(INTERESTS).onConflictDoNothing();
-    await tx.insert(t.packages).values(CATALOGUE.packages).onConflictDoNothing();
+    // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.
+    await tx.insert(t.suppliers).values(SUPPLIERS).onConflictDoNothing();
+    await tx.insert(t.couponCategories).values(COUPON_CATEGORIES).onConflictDoNothing();
+    await tx.insert(t.dealCategories).values(DEAL_CATEGORIES).onConflictDoNothing();
+    await tx.insert(t.dealSubcategories).values(DEAL_SUBCATEGORIES).onConflictDoNothing();
+
+    // The demo catalogue: into a database without packages, or when asked.
+    const [anyPackage] = await tx.select({ id: t.packages.id }).from(t.packages).limit(1);
+    if (anyPackage && opts.demo !== 'fill') return { demo: false };
+    await demoCatalogue(tx);
+    return { demo: true };
+  });
+}
+
+/**
+ * The demo packages, their prices and content. A package is added only while its id and its slug
+ * (current or former) are both free: a package staff made since keeps its own prices and stays.
+ */
+async function demoCatalogue(tx: Tx) {
+  {
+    const ids = await tx.select({ id: t.packages.id, slug: t.packages.slug }).from(t.packages);
+    const formers = await tx.select({ slug: t.packageSlugs.slug }).from(t.packageSlugs);
+    const takenIds = new Set(ids.map((r) => r.id));
+    const takenSlugs = new Set([...ids, ...formers].map((r) => r.slug));
+    // The demo's own packages, still as the demo made them (same id and slug): the back-fills below touch only these.
+    const demoIds = new Set(ids.filter((r) => CATALOGUE.packages.some((p) => p.id === r.id && p.slug === r.slug)).map((r) => r.id));
+    const fresh = CATALOGUE.packages.filter((p) => !takenIds.has(p.id!) && !takenSlugs.has(p.slug));
+    const freshIds = new Set(fresh.map((p) => p.id!));
+    if (fresh.length > 0) await tx.insert(t.packages).values(fresh).onConflictDoNothing();
+    const ours = (id: number) => freshIds.has(id) || demoIds.has(id);
     // Occupancy per room came after the packages (migration 0005 gave every row 3 adults / 4 people):
     // a package still at those defaults takes the catalogue's own, a value changed since is kept.
-    const rooms = CATALOGUE.packages.filter((p) => p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4);
+    const rooms = CATALOGUE.packages.filter((p) => ours(p.id!) && (p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4));
     if (rooms.length > 0) {
       await tx.execute(sql`
         update packages p set max_adults_per_room = v.adults, max_people_per_room = v.people
@@ -63,26 +106,28 @@ export async function seed(db: Db): Promise<void> {
         where p.id = v.id and p.max_adults_per_room = 3 and p.max_people_per_room = 4`);
     }
     // Each package's own stays (issue 22) on databases seeded before them: only where none are set, so edits are kept.
-    await tx.execute(sql`
-      update packages p set stays = v.stays::jsonb
-      from (values ${sql.join(CATALOGUE.packages.map((r) => sql`(${r.id!}::int, ${JSON.stringify(r.stays)}::text)`), sql`, `)}) as v(id, stays)
-      where p.id = v.id and p.stays = '[]'::jsonb`);
-    await tx.insert(t.packagePrices).values(CATALOGUE.prices).onConflictDoNothing();
-    await tx.insert(t.packageInterests).values(CATALOGUE.packageInterests).onConflictDoNothing();
-    // Vouchers' suppliers (key: city and kind); databases made before them get them at their next start.
-    await tx.insert(t.suppliers).values(SUPPLIERS).onConflictDoNothing();
+    const stays = CATALOGUE.packages.filter((p) => ours(p.id!));
+    if (stays.length > 0) {
+      await tx.execute(sql`
+        update packages p set stays = v.stays::jsonb
+        from (values ${sql.join(stays.map((r) => sql`(${r.id!}::int, ${JSON.stringify(r.stays)}::text)`), sql`, `)}) as v(id, stays)
+        where p.id = v.id and p.stays = '[]'::jsonb`);
+    }
+    // Prices and interests of the packages added now (a demo package staff priced keeps its prices).
+    const prices = CATALOGUE.prices.filter((p) => freshIds.has(p.packageId));
+    if (prices.length > 0) await tx.insert(t.packagePrices).values(prices).onConflictDoNothing();
+    const links = CATALOGUE.packageInterests.filter((p) => freshIds.has(p.packageId));
+    if (links.length > 0) await tx.insert(t.packageInterests).values(links).onConflictDoNothing();
 
-    // Coupons and deals (fixed ids or unique slug/code).
-    await tx.insert(t.couponCategories).values(COUPON_CATEGORIES).onConflictDoNothing();
+    // Coupons and deals (unique slug/code); a deal only with its package.
     const newCoupons = missing(COUPONS, await tx.select({ slug: t.coupons.slug }).from(t.coupons));
     if (newCoupons.length > 0) await tx.insert(t.coupons).values(newCoupons).onConflictDoNothing();
     // Coupons tied to a way of paying (issue 19), on databases seeded before the column existed.
     for (const c of COUPONS.filter((x) => x.paymentMethod)) {
       await tx.execute(sql`update coupons set payment_method = ${c.paymentMethod!}, payment_bank = ${c.paymentBank ?? null} where slug = ${c.slug} and payment_method is null`);
     }
-    await tx.insert(t.dealCategories).values(DEAL_CATEGORIES).onConflictDoNothing();
-    await tx.insert(t.dealSubcategories).values(DEAL_SUBCATEGORIES).onConflictDoNothing();
-    const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals));
+    const present = new Set((await tx.select({ id: t.packages.id }).from(t.packages)).map((r) => r.id));
+    const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals)).filter((d) => d.packageId == null || present.has(d.packageId));
     if (newDeals.length > 0) await tx.insert(t.deals).values(newDeals).onConflictDoNothing();
 
     // Content with a unique slug.
@@ -93,6 +138,6 @@ export async function seed(db: Db): Promise<void> {
     if (await isEmpty(tx, t.banners)) await tx.insert(t.banners).values(BANNERS);
     if (await isEmpty(tx, t.missionStatements)) await tx.insert(t.missionStatements).values(MISSION_STATEMENTS);
     if (await isEmpty(tx, t.footerHeadings)) await tx.insert(t.footerHeadings).values(FOOTER_HEADINGS);
-    if (await isEmpty(tx, t.reviews)) await tx.insert(t.reviews).values(REVIEWS);
-  });
+    if (await isEmpty(tx, t.reviews)) await tx.insert(t.reviews).values(REVIEWS.filter((r) => r.packageId == null || present.has(r.packageId)));
+  }
 }

@@ -5,7 +5,7 @@ import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
-import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
+import { HttpError, badRequest, conflict, notFound } from '../lib/envelope.ts';
 import { holdRooms, releaseHolds } from './bookings/inventory.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
@@ -130,7 +130,7 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
     ) f
     left join (package_prices pp
       join packages p on p.id = pp.package_id
-      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site}`);
+      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site} and p.published`);
   const facts = rows[0]!;
   // A line already added (a replay under another key) is answered as it is, before any check.
   if (facts.taken) {
@@ -327,6 +327,13 @@ export async function createTempBooking(
       items = items.filter((i) => cartIds.includes(i.CartId));
     }
     if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
+    // A package taken off the shop (unpublished or no longer priced here) since it was added is not held.
+    const packageIds = [...new Set(items.map((i) => i.packageId))];
+    const { rows: onSale } = await tx.execute<{ id: number }>(sql`
+      select p.id from packages p join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+      where p.published and p.id in (${sql.join(packageIds.map((id) => sql`${id}`), sql`, `)})`);
+    const gone = items.find((i) => !onSale.some((r) => Number(r.id) === i.packageId));
+    if (gone) throw conflict(`${gone.title} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
     await releaseHolds(tx, owner, site);
     const rooms = items.reduce((sum, i) => sum + i.rooms, 0);
     if (limits) await checkGuestLimits(tx, owner, opts.ipHash ?? null, rooms, limits, now);

@@ -30,8 +30,17 @@ export function packageCardQuery(db: Db, site: Site) {
     .from(packages)
     .innerJoin(cities, eq(cities.id, packages.cityId))
     .innerJoin(tripTypes, eq(tripTypes.id, packages.tripTypeId))
-    .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site)))
+    .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)))
     .$dynamic();
+}
+
+/** Ids of the packages on sale on a site: published and priced there (a subquery for `inArray`). */
+export function onSaleIds(db: Db, site: Site) {
+  return db
+    .select({ id: packagePrices.packageId })
+    .from(packagePrices)
+    .innerJoin(packages, and(eq(packages.id, packagePrices.packageId), eq(packages.published, true)))
+    .where(eq(packagePrices.site, site));
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof packageCardQuery>['execute']>>[number];
@@ -109,7 +118,7 @@ export async function searchPackages(db: Db, site: Site, q: PackageSearch): Prom
     db
       .select({ total: count() })
       .from(packages)
-      .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site)))
+      .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)))
       .where(where),
   ]);
   return { packages: rows.map(toPackageCard), total: counted?.total ?? 0 };

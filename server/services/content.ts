@@ -21,11 +21,10 @@ import {
   deals,
   footerHeadings,
   missionStatements,
-  packagePrices,
   packages,
   reviews,
 } from '../db/schema.ts';
-import { packageCardQuery } from './catalogue.ts';
+import { onSaleIds, packageCardQuery } from './catalogue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { equalsIgnoreCase, wordStartsWith } from './sql-text.ts';
 
@@ -71,7 +70,7 @@ export function toReview(r: typeof reviews.$inferSelect): Review {
 }
 
 export async function packageExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).limit(1);
+  const [row] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.id, id), eq(packages.published, true))).limit(1);
   return Boolean(row);
 }
 
@@ -167,7 +166,7 @@ export async function footer(db: Db): Promise<FooterHeading[]> {
  * whose name has a word starting with the prefix. Each kind gets a fair share of `limit`.
  */
 export async function globalSearch(db: Db, site: Site, prefix: string, limit: number, now = new Date()): Promise<SearchSuggestion[]> {
-  const onSite = inArray(packages.id, db.select({ id: packagePrices.packageId }).from(packagePrices).where(eq(packagePrices.site, site)));
+  const onSite = inArray(packages.id, onSaleIds(db, site));
 
   const [destinations, packageRows, dealRows, categoryRows] = await Promise.all([
     db

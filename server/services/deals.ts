@@ -4,13 +4,13 @@ import type { PackageCard } from '../../contract/catalogue.ts';
 import type { Deal, DealCategory, DealCategoryWithSubs, DealsResult, DealSubCategory } from '../../contract/deals.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { dealCategories, deals, dealSubcategories, packagePrices } from '../db/schema.ts';
-import { packageCardsByIds } from './catalogue.ts';
+import { dealCategories, deals, dealSubcategories } from '../db/schema.ts';
+import { onSaleIds, packageCardsByIds } from './catalogue.ts';
 import { equalsIgnoreCase } from './sql-text.ts';
 
 /** A live deal on the site: started (staff may schedule it), not expired, and its package (if any) is sold there. */
 function liveOn(db: Db, site: Site, now: Date): SQL {
-  const priced = db.select({ id: packagePrices.packageId }).from(packagePrices).where(eq(packagePrices.site, site));
+  const priced = onSaleIds(db, site);
   return and(gte(deals.validTo, now), or(isNull(deals.startsAt), lte(deals.startsAt, now)), or(isNull(deals.packageId), inArray(deals.packageId, priced)))!;
 }
 

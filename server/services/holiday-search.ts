@@ -31,7 +31,7 @@ async function ranked(db: Db, site: Site, query: string, pageIndex: number): Pro
         setweight(to_tsvector('english', c.name || ' ' || co.name), 'A') ||
         setweight(to_tsvector('english', tt.name || ' ' || coalesce(string_agg(i.name, ' '), '')), 'B') as v
       from packages p
-      join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
       join cities c on c.id = p.city_id
       join countries co on co.id = c.country_id
       join trip_types tt on tt.id = p.trip_type_id
@@ -51,11 +51,11 @@ async function ranked(db: Db, site: Site, query: string, pageIndex: number): Pro
 async function suggestions(db: Db, site: Site): Promise<SearchResult['suggestions']> {
   const { rows } = await db.execute<{ kind: string; id: number; name: string; n: number }>(sql`
     (select 'city' as kind, c.id, c.name, count(*)::int as n from packages p
-      join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
       join cities c on c.id = p.city_id group by c.id, c.name order by n desc, c.name limit 6)
     union all
     (select 'type' as kind, t.id, t.name, count(*)::int as n from packages p
-      join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
       join trip_types t on t.id = p.trip_type_id group by t.id, t.name order by n desc, t.name limit 4)`);
   return rows.map((r) => ({ label: r.name, url: r.kind === 'city' ? `/holidays?cityId=${r.id}` : `/holidays?typeId=${r.id}` }));
 }

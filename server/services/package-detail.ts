@@ -3,17 +3,21 @@ import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
 import type { PackageDetail, PackageFilters } from '../../contract/catalogue.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { cities, countries, interests, packageInterests, packagePrices, packages, reviews, tripTypes } from '../db/schema.ts';
-import { packageCardQuery, toPackageCard } from './catalogue.ts';
+import { cities, countries, interests, packageInterests, packages, packageSlugs, reviews, tripTypes } from '../db/schema.ts';
+import { onSaleIds, packageCardQuery, toPackageCard } from './catalogue.ts';
 import { toReview } from './content.ts';
 
 const RELATED = 4;
 const DETAIL_REVIEWS = 10;
 
 /** One package by slug, priced for the site; null when unknown or not sold on that site. */
-export async function packageDetail(db: Db, site: Site, slug: string): Promise<PackageDetail | null> {
+export async function packageDetail(db: Db, site: Site, slug: string, former = true): Promise<PackageDetail | null> {
   const [row] = await packageCardQuery(db, site).where(eq(packages.slug, slug)).limit(1);
-  if (!row) return null;
+  if (!row) {
+    // A former slug (the package was renamed) still resolves, answered under the current one.
+    const current = former ? await currentSlugOf(db, slug) : null;
+    return current && current !== slug ? packageDetail(db, site, current, false) : null;
+  }
   const card = toPackageCard(row);
 
   const [[extra], interestRows, reviewRows, sameCity] = await Promise.all([
@@ -30,6 +34,7 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
         maxPeoplePerRoom: packages.maxPeoplePerRoom,
         childAgeLimit: packages.childAgeLimit,
         cancellationPolicy: packages.cancellationPolicy,
+        imageAlts: packages.imageAlts,
       })
       .from(packages)
       .innerJoin(cities, eq(cities.id, packages.cityId))
@@ -70,12 +75,13 @@ export async function packageDetail(db: Db, site: Site, slug: string): Promise<P
     related,
     tax: { overseas: extra?.countryId !== (site === 'IN' ? 101 : 231), vatTreatment: extra?.vatTreatment ?? 'standard' },
     cancellationPolicy: extra?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+    imageAlts: extra?.imageAlts ?? {},
   };
 }
 
 /** Filter options for the listing, with how many packages each has on the site. */
 export async function packageFilters(db: Db, site: Site): Promise<PackageFilters> {
-  const priced = db.select({ id: packagePrices.packageId }).from(packagePrices).where(eq(packagePrices.site, site));
+  const priced = onSaleIds(db, site);
   const onSite = sql`${packages.id} in ${priced}`;
 
   const [typeRows, cityRows, interestRows] = await Promise.all([
@@ -119,6 +125,17 @@ export async function packageFilters(db: Db, site: Site): Promise<PackageFilters
     })),
     interests: interestRows,
   };
+}
+
+/** The current slug of a package by one of its former slugs, or null. */
+export async function currentSlugOf(db: Db, formerSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: packages.slug })
+    .from(packageSlugs)
+    .innerJoin(packages, eq(packages.id, packageSlugs.packageId))
+    .where(eq(packageSlugs.slug, formerSlug))
+    .limit(1);
+  return row?.slug ?? null;
 }
 
 /** The slug of a package by id, or null. */

@@ -24,6 +24,7 @@ export async function sitemapPages(db: Db, now = new Date()): Promise<SitemapPag
       .select({ slug: packages.slug, site: packagePrices.site })
       .from(packages)
       .innerJoin(packagePrices, eq(packagePrices.packageId, packages.id))
+      .where(eq(packages.published, true))
       .orderBy(asc(packages.id)),
     db.select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt }).from(blogPosts).orderBy(asc(blogPosts.publishedAt)),
     db.select({ slug: dealCategories.slug }).from(dealCategories).orderBy(asc(dealCategories.id)),

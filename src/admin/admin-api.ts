@@ -5,6 +5,8 @@ let csrfToken: string | null = null;
 export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
+/** The token, for a call adminCall does not make (a multipart upload). */
+export const getCsrfToken = () => csrfToken;
 
 export interface AdminAnswer<T> {
   ok: boolean;
@@ -14,7 +16,7 @@ export interface AdminAnswer<T> {
 }
 
 /** One /api/admin call: JSON in, the envelope out (never thrown: pages show the message). */
-export async function adminCall<T>(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<AdminAnswer<T>> {
+export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<AdminAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;

@@ -31,6 +31,7 @@ function Header() {
           {can(me.role, 'enquiries.work') ? <NavLink to="/admin/enquiries">Enquiries</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/coupons">Coupons</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/deals">Deals &amp; banners</NavLink> : null}
+          {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/packages">Catalogue</NavLink> : null}
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

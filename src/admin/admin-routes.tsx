@@ -26,6 +26,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/coupons', page: lazyPage(() => import('./pages/admin-coupons-page.tsx')) },
   { path: '/admin/deals', page: lazyPage(() => import('./pages/admin-deals-page.tsx')) },
   { path: '/admin/banners', page: lazyPage(() => import('./pages/admin-banners-page.tsx')) },
+  { path: '/admin/packages', page: lazyPage(() => import('./pages/admin-packages-page.tsx')) },
+  { path: '/admin/packages/:id', page: lazyPage(() => import('./pages/admin-package-page.tsx')) },
   { path: '/admin/*', page: AdminNotFound },
 ];
 

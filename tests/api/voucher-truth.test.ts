@@ -228,12 +228,14 @@ describe('vouchers tell the truth for every seeded package', () => {
     expect(text.find((p) => p.includes(`Voucher ${stays[1]!.number}`))).toContain('stay 2 of 3');
   });
 
-  it('a database seeded before stays gets them at its next start; stays edited since are kept', async () => {
+  it('a database seeded before stays gets them from npm run db:seed (a start changes no package: docs/decisions/0061); stays edited since are kept', async () => {
     const { db } = database;
     const edited: t.PackageStay[] = [{ ...pkgs[1]!.stays[0]!, supplier: { ...pkgs[1]!.stays[0]!.supplier, name: 'Edited Palm Resort' } }];
     await db.update(t.packages).set({ stays: [] }).where(eq(t.packages.id, 1));
     await db.update(t.packages).set({ stays: edited }).where(eq(t.packages.id, 2));
     await seed(db);
+    expect((await db.select({ stays: t.packages.stays }).from(t.packages).where(eq(t.packages.id, 1)))[0]!.stays).toEqual([]);
+    await seed(db, { demo: 'fill' });
     const [one] = await db.select({ stays: t.packages.stays }).from(t.packages).where(eq(t.packages.id, 1));
     const [two] = await db.select({ stays: t.packages.stays }).from(t.packages).where(eq(t.packages.id, 2));
     expect(one!.stays).toEqual(pkgs[0]!.stays);

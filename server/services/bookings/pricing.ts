@@ -61,7 +61,7 @@ async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<num
   const { rows } = await db.execute<CatalogueRow>(sql`
     select p.id, p.slug, p.title, p.nights, p.trip_type_id, c.name as city, c.country_id, p.vat_treatment, pp.amount
     from packages p join cities c on c.id = p.city_id
-    left join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+    left join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -29,7 +29,7 @@ function Gallery({ pkg }: { pkg: PackageDetail }) {
           <ResponsiveImage
             className="gallery-image"
             src={src}
-            alt={`${pkg.city.name}, photo ${i + 1} of ${images.length}`}
+            alt={pkg.imageAlts?.[src] ?? `${pkg.city.name}, photo ${i + 1} of ${images.length}`}
             widths={[480, 960, 1440]}
             sizes="(min-width: 1100px) 720px, (min-width: 900px) 60vw, 100vw"
             width={1200}
