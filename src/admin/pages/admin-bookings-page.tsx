@@ -1,11 +1,11 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
-import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list, its URL and its CSV share (the server's deskListQuery). */
 const TEXT_FILTERS = ['q', 'site', 'status', 'paymentStatus', 'travelFrom', 'travelTo', 'bookedFrom', 'bookedTo'] as const;
@@ -18,8 +18,7 @@ const FLAG_FILTERS = [
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, DeskBookingItem>();
+const helper = createColumnHelper<typeof listFeatures, DeskBookingItem>();
 const columns = helper.columns([
   helper.accessor('RefIdKey', {
     header: 'Reference',
@@ -92,65 +91,16 @@ const columns = helper.columns([
 ]);
 
 function BookingsTable({ items }: { items: DeskBookingItem[] }) {
-  const table = useTable({ features, columns, data: items });
-  return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Bookings found">
-      <table className="admin-table">
-        <caption>Bookings, newest first</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable columns={columns} data={items} label="Bookings found" caption="Bookings, newest first" />;
 }
 
 function BookingsList() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState<DeskBookingPage | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const query = params.toString();
-
-  const load = useCallback(async (q: string) => {
-    setLoading(true);
-    const answer = await adminCall<DeskBookingPage>('GET', `bookings${q ? `?${q}` : ''}`);
-    setLoading(false);
-    if (!answer.ok) return setError(answer.message);
-    setError('');
-    setPage(answer.data);
-  }, []);
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
+  const { params, setParams, query, data: page, error, loading, read } = useAdminList<DeskBookingPage>('bookings');
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const next = read(e.currentTarget, TEXT_FILTERS);
     const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of TEXT_FILTERS) {
-      const v = String(form.get(f) ?? '').trim();
-      if (v) next.set(f, v);
-    }
     for (const [f] of FLAG_FILTERS) if (form.get(f)) next.set(f, 'true');
     setParams(next);
   };

@@ -1,17 +1,16 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_KINDS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryPage } from '../../../contract/enquiry-inbox.ts';
-import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list and its URL share (the server's inboxQuery). */
 const FILTERS = ['q', 'kind', 'site', 'status', 'assignee', 'olderThanDays', 'from', 'to'] as const;
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, EnquiryItem>();
+const helper = createColumnHelper<typeof listFeatures, EnquiryItem>();
 const columns = helper.columns([
   helper.accessor('createdAt', {
     header: 'Received',
@@ -67,66 +66,15 @@ const columns = helper.columns([
 ]);
 
 function EnquiriesTable({ items }: { items: EnquiryItem[] }) {
-  const table = useTable({ features, columns, data: items });
-  return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Enquiries found">
-      <table className="admin-table">
-        <caption>Enquiries, newest first</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid={`enquiry-${row.original.id}`}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable columns={columns} data={items} label="Enquiries found" caption="Enquiries, newest first" rowTestId={(e) => `enquiry-${e.id}`} />;
 }
 
 function Inbox() {
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState<EnquiryPage | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const query = params.toString();
-
-  const load = useCallback(async (q: string) => {
-    setLoading(true);
-    const answer = await adminCall<EnquiryPage>('GET', `enquiries${q ? `?${q}` : ''}`);
-    setLoading(false);
-    if (!answer.ok) return setError(answer.message);
-    setError('');
-    setPage(answer.data);
-  }, []);
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
+  const { params, setParams, query, data: page, error, loading, read } = useAdminList<EnquiryPage>('enquiries');
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of FILTERS) {
-      const v = String(form.get(f) ?? '').trim();
-      if (v) next.set(f, v);
-    }
-    setParams(next);
+    setParams(read(e.currentTarget, FILTERS));
   };
   const withCursor = (cursor: string | null) => {
     const next = new URLSearchParams(params);

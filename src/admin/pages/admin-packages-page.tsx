@@ -1,15 +1,14 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { AdminPackageItem, AdminSitePrice } from '../../../contract/catalogue-admin.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
 
 const price = (p: AdminSitePrice | null) => (p ? formatMinor(p.amount, p.currency) : 'not sold');
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, AdminPackageItem>();
+const helper = createColumnHelper<typeof listFeatures, AdminPackageItem>();
 const columns = helper.columns([
   helper.accessor('title', {
     header: 'Package',
@@ -30,66 +29,16 @@ const columns = helper.columns([
 ]);
 
 function PackagesTable({ items }: { items: AdminPackageItem[] }) {
-  const table = useTable({ features, columns, data: items });
-  return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Packages found">
-      <table className="admin-table">
-        <caption>Packages, by title</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable columns={columns} data={items} label="Packages found" caption="Packages, by title" />;
 }
 
 function PackagesList() {
-  const [params, setParams] = useSearchParams();
-  const [items, setItems] = useState<AdminPackageItem[] | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const query = params.toString();
-
-  const load = useCallback(async (q: string) => {
-    setLoading(true);
-    const answer = await adminCall<{ items: AdminPackageItem[] }>('GET', `packages${q ? `?${q}` : ''}`);
-    setLoading(false);
-    if (!answer.ok) return setError(answer.message);
-    setError('');
-    setItems(answer.data.items);
-  }, []);
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
+  const { params, setParams, query, data, error, loading, read } = useAdminList<{ items: AdminPackageItem[] }>('packages');
+  const items = data?.items ?? null;
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of ['q', 'status']) {
-      const v = String(form.get(f) ?? '').trim();
-      if (v) next.set(f, v);
-    }
-    setParams(next);
+    setParams(read(e.currentTarget, ['q', 'status']));
   };
 
   return (

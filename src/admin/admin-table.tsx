@@ -1,0 +1,95 @@
+import { tableFeatures, useTable, type RowData, type TableOptions } from '@tanstack/react-table';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { adminCall } from './admin-api.ts';
+
+/** The back office's lists have no sorting or paging of their own (the server pages them): the plain table. */
+export const listFeatures = tableFeatures({});
+type ListFeatures = typeof listFeatures;
+
+/**
+ * A list of the back office (bookings, enquiries, packages): a labelled region that scrolls
+ * sideways on a phone, a caption, column headers, one row per item. Columns come from
+ * `createColumnHelper<typeof listFeatures, Item>()`.
+ */
+export function DataTable<TData extends RowData>({
+  columns,
+  data,
+  label,
+  caption,
+  rowTestId,
+}: {
+  columns: TableOptions<ListFeatures, TData>['columns'];
+  data: TData[];
+  label: string;
+  caption: ReactNode;
+  rowTestId?: (item: TData) => string;
+}) {
+  const table = useTable({ features: listFeatures, columns, data });
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid={rowTestId?.(row.original)}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A list page's data, kept in its URL: the search parameters are the filters (and the cursor),
+ * the answer of `GET <path>?<them>` is loaded whenever they change. `read` picks the filters of a
+ * submitted form into new parameters.
+ */
+export function useAdminList<T>(path: string) {
+  const [params, setParams] = useSearchParams();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const query = params.toString();
+  const load = useCallback(
+    async (q: string) => {
+      setLoading(true);
+      const answer = await adminCall<T>('GET', `${path}${q ? `?${q}` : ''}`);
+      setLoading(false);
+      if (!answer.ok) return setError(answer.message);
+      setError('');
+      setData(answer.data);
+    },
+    [path],
+  );
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+  const read = (form: HTMLFormElement, fields: readonly string[]) => {
+    const values = new FormData(form);
+    const next = new URLSearchParams();
+    for (const f of fields) {
+      const v = String(values.get(f) ?? '').trim();
+      if (v) next.set(f, v);
+    }
+    return next;
+  };
+  return { params, setParams, query, data, error, loading, reload: () => load(query), read };
+}
