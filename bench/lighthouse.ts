@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { launchChromium } from './lib/chromium.ts';
+import { api } from './wallet.ts';
 import { distDir } from './lib/server.ts';
 import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.ts';
 
@@ -41,16 +42,6 @@ async function pagesToTest(origin: string): Promise<PageToTest[]> {
 
 const PASSWORD = 'lighthouse bench password 1';
 
-async function api(origin: string, method: 'GET' | 'POST', path: string, body?: object, token?: string) {
-  const res = await fetch(`${origin}/api/Common/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', country: 'UAE', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { status: string; message: string; data: Record<string, unknown> };
-  if (!res.ok) throw new Error(`${path}: ${json.message}`);
-  return json.data;
-}
 
 /** A traveller with two pay-later bookings, signed up as a person does (the code comes by mail): My trips has something to show. */
 async function travellerWithTrips(ctx: BenchContext): Promise<{ email: string; password: string }> {

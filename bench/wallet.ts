@@ -16,7 +16,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function api(origin: string, method: 'GET' | 'POST', path: string, body?: object, token?: string) {
+/** A call of the shop's API as the app makes it (UAE site, bearer token): its `data`, or an error with its message. */
+export async function api(origin: string, method: 'GET' | 'POST', path: string, body?: object, token?: string) {
   const res = await fetch(`${origin}/api/Common/${path}`, {
     method,
     headers: { 'content-type': 'application/json', country: 'UAE', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -31,6 +31,12 @@ export interface MailLayout {
   blocks: MailBlock[];
 }
 
+/** "Dear Ms Asha Rao,": the greeting of every traveller's mail, from the lead traveller's name ("Hello," without one). */
+export function greetingOf(lead: { title?: string | null; firstName?: string | null; lastName?: string | null } | null | undefined): string {
+  const name = lead ? [lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ') : '';
+  return name ? `Dear ${name},` : 'Hello,';
+}
+
 /** The plain-text part: greeting, blocks a blank line apart, the shop's name to sign. */
 export function layoutText(l: MailLayout): string {
   const parts = l.blocks.map((b) => {

@@ -1,6 +1,6 @@
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
-import { laidOut, type MailBlock, type MailLayout } from '../mail-layout.ts';
+import { greetingOf, laidOut, type MailBlock, type MailLayout } from '../mail-layout.ts';
 
 /** A mail with its text part and the layout its HTML part is rendered from. */
 export interface LaidOutMail {
@@ -54,7 +54,7 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
       shop,
       heading: paid ? 'Payment received: your booking is confirmed' : 'Your booking is confirmed',
       preheader: `Booking ${b.RefIdKey}: ${b.lines[0]?.title ?? 'your holiday'}, total ${m(b.total)}`,
-      greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},`,
+      greeting: greetingOf(lead),
       blocks,
     }),
   };
@@ -76,7 +76,7 @@ export function refundDueMail(b: BookingDetail, refund: { amount: number; curren
       shop,
       heading: cancelled ? 'Your payment will be refunded' : 'A second payment: it will be refunded',
       preheader: `We will refund ${amount} for booking ${b.RefIdKey}.`,
-      greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},`,
+      greeting: greetingOf(lead),
       blocks: [
         {
           p: cancelled

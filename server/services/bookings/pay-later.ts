@@ -5,7 +5,7 @@ import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, siteDay } from '../documents/source.ts';
-import { laidOut, type MailBlock } from '../mail-layout.ts';
+import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import type { LaidOutMail } from './mail.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -57,7 +57,7 @@ function tripUrl(config: Config, d: BookingDetail) {
 function dear(d: BookingDetail): { to: string; greeting: string } | null {
   const lead = d.travellers.find((t) => t.lead);
   if (!lead?.email) return null;
-  return { to: lead.email, greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},` };
+  return { to: lead.email, greeting: greetingOf(lead) };
 }
 
 /** How to pay the balance: the bank account and the reference, and online from My trips where the site has a gateway. */

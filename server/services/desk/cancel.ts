@@ -12,7 +12,7 @@ import { cancelUnpaid } from '../bookings/expiry.ts';
 import { bookedRooms, returnSoldRooms } from '../bookings/inventory.ts';
 import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { enqueueMail } from '../outbox.ts';
-import { laidOut, type MailBlock } from '../mail-layout.ts';
+import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import type { Site } from '../../../contract/site.ts';
 import { RefundRefused, recipientOf, sendRefund } from '../payments/refunds.ts';
@@ -198,7 +198,6 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
         .from(bookingTravellers)
         .where(and(eq(bookingTravellers.bookingId, b.id), eq(bookingTravellers.lead, true)))
         .limit(1);
-      const name = lead ? [lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ') : '';
       const blocks: MailBlock[] = [{ p: `Booking ${b.refIdKey} has been cancelled.\nReason: ${reason}` }];
       if (quote.paid > 0) {
         blocks.push({
@@ -226,7 +225,7 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
             shop,
             heading: 'Your booking is cancelled',
             preheader: refund > 0 ? `Booking ${b.refIdKey} is cancelled: ${m(refund)} will be refunded.` : `Booking ${b.refIdKey} is cancelled.`,
-            greeting: name ? `Dear ${name},` : 'Hello,',
+            greeting: greetingOf(lead),
             blocks,
           }),
           attachments: creditNote ? [{ type: 'credit-note', bookingId: b.id, creditNoteId: creditNote.id }] : [],

@@ -12,7 +12,7 @@ import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import { siteDay } from '../documents/source.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
-import { laidOut, type MailBlock } from '../mail-layout.ts';
+import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
@@ -68,7 +68,7 @@ function isUniqueViolation(err: unknown): boolean {
 export function leadOf(d: BookingDetail): { to: string; greeting: string } | null {
   const lead = d.travellers.find((t) => t.lead);
   if (!lead?.email) return null;
-  return { to: lead.email, greeting: `Dear ${[lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ')},` };
+  return { to: lead.email, greeting: greetingOf(lead) };
 }
 
 /** The receipt for money staff recorded: what was received, what is paid, what is left (or that it is paid in full). */
