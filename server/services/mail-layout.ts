@@ -109,7 +109,7 @@ export function layoutMjml(l: MailLayout, subject: string): string {
 </mjml>`;
 }
 
-/** The HTML part of a laid-out mail. Errors in the template throw (the outbox retries and logs them). */
+/** The HTML part of a laid-out mail. Errors in the template throw (the outbox then sends the text part alone and logs them). */
 export async function layoutHtml(l: MailLayout, subject: string): Promise<string> {
   const out = await mjml2html(layoutMjml(l, subject), { validationLevel: 'strict', keepComments: false });
   return out.html;

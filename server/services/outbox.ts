@@ -105,6 +105,20 @@ async function take(db: Db, at: Date): Promise<Row | null> {
   });
 }
 
+/**
+ * The HTML part of a laid-out mail, or none when the template cannot render it (a bug, or a layout
+ * queued by an older release): the text part is the whole mail, so it goes out on its own rather
+ * than the traveller getting nothing while a retry repeats the same failure. Logged at error.
+ */
+async function htmlPart(layout: MailLayout, subject: string, log: Log, mailId: number): Promise<string | undefined> {
+  try {
+    return await layoutHtml(layout, subject);
+  } catch (err) {
+    log.error({ err, mailId }, `mail sent as plain text only: its HTML part could not be rendered (${err instanceof Error ? err.message : String(err)})`);
+    return undefined;
+  }
+}
+
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -146,7 +160,7 @@ export async function runOutbox(
             if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
             attachments.push(...(await render(db, a)));
           }
-          const html = m.html ?? (m.layout ? await layoutHtml(m.layout, m.subject) : undefined);
+          const html = m.html ?? (m.layout ? await htmlPart(m.layout, m.subject, log, row.id) : undefined);
           await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
         })(),
         sendTimeoutMs,

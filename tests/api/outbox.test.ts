@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
 import { backoffSeconds, enqueueMail, LEASE_SECONDS, MAX_ATTEMPTS, runOutbox } from '../../server/services/outbox.ts';
-import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
+import { mailHtml, mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
 
@@ -70,6 +70,29 @@ describe('the outbox worker', () => {
     expect(mailText(to(email)[0]!.raw)).toContain('About rollback:2.');
     expect(await row('rollback:2')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(log.logged).toEqual([]);
+  });
+
+  it('a mail whose HTML part cannot be rendered goes out at once as its text part alone, logged at error, not retried', async () => {
+    const email = address('layout');
+    const shop = { tradeName: 'Wanderlust Tests', phone: '+971 4 000 0000' };
+    const good = { shop, heading: 'Fine', preheader: 'Fine', greeting: 'Hello,', blocks: [{ p: 'A paragraph.' }] };
+    // A layout this release cannot read (queued by an older one): a block that is no block.
+    const broken = { ...good, blocks: [null] } as unknown as typeof good;
+    await db().transaction(async (tx) => {
+      await enqueueMail(tx, { kind: 'test', dedupeKey: 'layout:good', message: { to: email, subject: 'Laid out', text: 'Hello,\n\nA paragraph.', layout: good } });
+      await enqueueMail(tx, { kind: 'test', dedupeKey: 'layout:broken', message: { to: email, subject: 'Broken layout', text: 'Hello,\n\nStill readable.', layout: broken } });
+    });
+    const log = recorder();
+    expect(await runOutbox(db(), mailer, log, null)).toBe(2);
+    const good1 = to(email).find((m) => m.subject === 'Laid out')!;
+    const broken1 = to(email).find((m) => m.subject === 'Broken layout')!;
+    expect(mailHtml(good1.raw)).toContain('A paragraph.');
+    expect(mailText(broken1.raw)).toContain('Still readable.');
+    expect(broken1.raw).not.toContain('text/html');
+    expect(await row('layout:broken')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(log.logged).toHaveLength(1);
+    expect(log.logged[0]).toMatchObject({ level: 'error', obj: { mailId: (await row('layout:broken'))!.id } });
+    expect(log.logged[0]!.msg).toContain('plain text only');
   });
 
   it('queues the same dedupe key once: a second queueing (a replayed job) is no second mail', async () => {
