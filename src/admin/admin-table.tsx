@@ -93,3 +93,42 @@ export function useAdminList<T>(path: string) {
   };
   return { params, setParams, query, data, error, loading, reload: () => load(query), read };
 }
+
+/** "First page" (once paged on) and "Next 50" (while the server has more) of a list kept in the URL. */
+export function Pager({ nextCursor }: { nextCursor: string | null | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const withCursor = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    setParams(next);
+  };
+  return (
+    <p>
+      {params.get('cursor') ? (
+        <button type="button" onClick={() => withCursor(null)}>
+          First page
+        </button>
+      ) : null}{' '}
+      {nextCursor ? (
+        <button type="button" onClick={() => withCursor(nextCursor)}>
+          Next 50
+        </button>
+      ) : null}
+    </p>
+  );
+}
+
+/** A list filter's site: both, UAE or India. */
+export function SiteFilter({ value }: { value: string }) {
+  return (
+    <label>
+      Site
+      <select name="site" defaultValue={value}>
+        <option value="">Both</option>
+        <option value="UAE">UAE</option>
+        <option value="IN">India</option>
+      </select>
+    </label>
+  );
+}

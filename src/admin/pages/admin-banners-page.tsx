@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AdminBanner } from '../../../contract/promotions.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
 
 function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
@@ -42,40 +43,14 @@ function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner; onDone:
       <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(banner.startsAt)} />
       <label htmlFor={`${id}-ends`}>Ends (empty: no end)</label>
       <input id={`${id}-ends`} name="endsAt" type="datetime-local" defaultValue={localInput(banner.endsAt)} />
-      <button type="submit" disabled={busy}>
-        Save the banner
-      </button>
-      <button type="button" onClick={onCancel}>
-        Close
-      </button>
+      <FormButtons busy={busy} save="Save the banner" onCancel={onCancel} />
     </form>
   );
 }
 
 function Banners() {
-  const [items, setItems] = useState<AdminBanner[] | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState<AdminBanner | null>(null);
-  const load = useCallback(async () => {
-    const answer = await adminCall<{ items: AdminBanner[] }>('GET', 'banners');
-    if (!answer.ok) return setError(answer.message);
-    setItems(answer.data.items);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const done = (message: string, ok: boolean) => {
-    if (ok) {
-      setNotice(message);
-      setError('');
-      setEditing(null);
-      void load();
-    } else {
-      setError(message);
-      setNotice('');
-    }
-  };
+  const { data, error, notice, editing, setEditing, done } = useEditableList<{ items: AdminBanner[] }, AdminBanner>('banners');
+  const items = data?.items ?? null;
   // Banners are ordered within their page (home, holidays …).
   const move = async (b: AdminBanner, by: -1 | 1) => {
     if (!items) return;
@@ -87,10 +62,7 @@ function Banners() {
   return (
     <>
       <PromoTabs />
-      <p role="alert" className="admin-error">
-        {error}
-      </p>
-      <p role="status">{notice}</p>
+      <ListMessages error={error} notice={notice} />
       {editing ? <BannerForm banner={editing} onDone={done} onCancel={() => setEditing(null)} /> : null}
       {items === null ? <p role="status">{error ? '' : 'Loading the banners…'}</p> : null}
       {types.map((type) => {

@@ -5,7 +5,7 @@ import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
+import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list, its URL and its CSV share (the server's deskListQuery). */
 const TEXT_FILTERS = ['q', 'site', 'status', 'paymentStatus', 'travelFrom', 'travelTo', 'bookedFrom', 'bookedTo'] as const;
@@ -104,12 +104,6 @@ function BookingsList() {
     for (const [f] of FLAG_FILTERS) if (form.get(f)) next.set(f, 'true');
     setParams(next);
   };
-  const withCursor = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setParams(next);
-  };
   const csv = new URLSearchParams(params);
   csv.delete('cursor');
   const v = (name: string) => params.get(name) ?? '';
@@ -121,14 +115,7 @@ function BookingsList() {
           Search bookings
           <input name="q" type="search" defaultValue={v('q')} placeholder="Reference, name, email or phone" />
         </label>
-        <label>
-          Site
-          <select name="site" defaultValue={v('site')}>
-            <option value="">Both</option>
-            <option value="UAE">UAE</option>
-            <option value="IN">India</option>
-          </select>
-        </label>
+        <SiteFilter value={v('site')} />
         <label>
           Status
           <select name="status" defaultValue={v('status')}>
@@ -186,18 +173,7 @@ function BookingsList() {
       </p>
       <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} booking${page.items.length === 1 ? '' : 's'} on this page.` : ''}</p>
       {page ? <BookingsTable items={page.items} /> : null}
-      <p>
-        {params.get('cursor') ? (
-          <button type="button" onClick={() => withCursor(null)}>
-            First page
-          </button>
-        ) : null}{' '}
-        {page?.nextCursor ? (
-          <button type="button" onClick={() => withCursor(page.nextCursor)}>
-            Next 50
-          </button>
-        ) : null}
-      </p>
+      <Pager nextCursor={page?.nextCursor} />
     </>
   );
 }

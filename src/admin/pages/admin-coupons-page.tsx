@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatMinor } from '../../../contract/format.ts';
 import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 
 const day = (iso: string) => iso.slice(0, 10);
 const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
@@ -137,50 +138,20 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       </select>
       <label htmlFor={f('paymentBank')}>Bank (cards and net banking only)</label>
       <input id={f('paymentBank')} name="paymentBank" maxLength={100} defaultValue={c?.paymentBank ?? ''} />
-      <button type="submit" disabled={busy}>
-        {c ? 'Save the coupon' : 'Create the coupon'}
-      </button>
-      <button type="button" onClick={onCancel}>
-        Close
-      </button>
+      <FormButtons busy={busy} save={c ? 'Save the coupon' : 'Create the coupon'} onCancel={onCancel} />
     </form>
   );
 }
 
 function Coupons() {
-  const [list, setList] = useState<AdminCouponList | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
-  const load = useCallback(async () => {
-    const answer = await adminCall<AdminCouponList>('GET', 'coupons');
-    if (!answer.ok) return setError(answer.message);
-    setList(answer.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const done = (message: string, ok: boolean) => {
-    if (ok) {
-      setNotice(message);
-      setError('');
-      setEditing(null);
-      void load();
-    } else {
-      setError(message);
-      setNotice('');
-    }
-  };
+  const { data: list, error, notice, editing, setEditing, done } = useEditableList<AdminCouponList, AdminCoupon | 'new'>('coupons');
   const toggle = async (c: AdminCoupon) => {
     const answer = await adminCall<AdminCoupon>('POST', `coupons/${c.id}/${c.disabledAt ? 'enable' : 'disable'}`);
     done(answer.message, answer.ok);
   };
   return (
     <>
-      <p role="alert" className="admin-error">
-        {error}
-      </p>
-      <p role="status">{notice}</p>
+      <ListMessages error={error} notice={notice} />
       <p>
         <button type="button" onClick={() => setEditing('new')}>
           New coupon

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AdminDeal } from '../../../contract/promotions.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
 
 function DealForm({ deal, onDone, onCancel }: { deal: AdminDeal; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
@@ -36,40 +37,14 @@ function DealForm({ deal, onDone, onCancel }: { deal: AdminDeal; onDone: (messag
       <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(deal.startsAt)} />
       <label htmlFor={`${id}-ends`}>Ends</label>
       <input id={`${id}-ends`} name="validTo" type="datetime-local" required defaultValue={localInput(deal.validTo)} />
-      <button type="submit" disabled={busy}>
-        Save the deal
-      </button>
-      <button type="button" onClick={onCancel}>
-        Close
-      </button>
+      <FormButtons busy={busy} save="Save the deal" onCancel={onCancel} />
     </form>
   );
 }
 
 function Deals() {
-  const [items, setItems] = useState<AdminDeal[] | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [editing, setEditing] = useState<AdminDeal | null>(null);
-  const load = useCallback(async () => {
-    const answer = await adminCall<{ items: AdminDeal[] }>('GET', 'deals');
-    if (!answer.ok) return setError(answer.message);
-    setItems(answer.data.items);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const done = (message: string, ok: boolean) => {
-    if (ok) {
-      setNotice(message);
-      setError('');
-      setEditing(null);
-      void load();
-    } else {
-      setError(message);
-      setNotice('');
-    }
-  };
+  const { data, error, notice, editing, setEditing, done } = useEditableList<{ items: AdminDeal[] }, AdminDeal>('deals');
+  const items = data?.items ?? null;
   const move = async (id: number, by: -1 | 1) => {
     if (!items) return;
     const answer = await adminCall<{ items: AdminDeal[] }>('POST', 'deals/order', { ids: moved(items.map((d) => d.id), id, by) });
@@ -78,10 +53,7 @@ function Deals() {
   return (
     <>
       <PromoTabs />
-      <p role="alert" className="admin-error">
-        {error}
-      </p>
-      <p role="status">{notice}</p>
+      <ListMessages error={error} notice={notice} />
       {editing ? <DealForm deal={editing} onDone={done} onCancel={() => setEditing(null)} /> : null}
       {items === null ? (
         <p role="status">{error ? '' : 'Loading the deals…'}</p>

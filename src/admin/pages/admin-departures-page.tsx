@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTravelDate } from '../../../contract/format.ts';
 import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { ListMessages, useEditableList } from '../edit-list.tsx';
 
 /** Empty: the package's default (null); otherwise a whole number. */
 const roomsValue = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
@@ -97,29 +98,7 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
 }
 
 function Departures({ packageId }: { packageId: number }) {
-  const [list, setList] = useState<AdminDepartureList | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [edit, setEdit] = useState<AdminDeparture | null>(null);
-  const load = useCallback(async () => {
-    const answer = await adminCall<AdminDepartureList>('GET', `packages/${packageId}/departures`);
-    if (!answer.ok) return setError(answer.message);
-    setList(answer.data);
-  }, [packageId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const done = (message: string, ok: boolean) => {
-    if (ok) {
-      setNotice(message);
-      setError('');
-      setEdit(null);
-      void load();
-    } else {
-      setError(message);
-      setNotice('');
-    }
-  };
+  const { data: list, error, notice, editing: edit, setEditing: setEdit, done } = useEditableList<AdminDepartureList, AdminDeparture>(`packages/${packageId}/departures`);
   const fallback = list?.package.roomsPerDeparture ?? null;
   return (
     <>
@@ -128,10 +107,7 @@ function Departures({ packageId }: { packageId: number }) {
           {list.package.title} · default {fallback === null ? 'no limit' : `${fallback} rooms`} a date · <Link to="/admin/packages">All packages</Link>
         </p>
       ) : null}
-      <p role="alert" className="admin-error">
-        {error}
-      </p>
-      <p role="status">{notice}</p>
+      <ListMessages error={error} notice={notice} />
       {list === null ? (
         <p role="status">{error ? '' : 'Loading the departures…'}</p>
       ) : list.items.length === 0 ? (

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_KINDS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryPage } from '../../../contract/enquiry-inbox.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
+import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list and its URL share (the server's inboxQuery). */
 const FILTERS = ['q', 'kind', 'site', 'status', 'assignee', 'olderThanDays', 'from', 'to'] as const;
@@ -76,12 +76,6 @@ function Inbox() {
     e.preventDefault();
     setParams(read(e.currentTarget, FILTERS));
   };
-  const withCursor = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    setParams(next);
-  };
   const v = (name: string) => params.get(name) ?? '';
 
   return (
@@ -113,14 +107,7 @@ function Inbox() {
             ))}
           </select>
         </label>
-        <label>
-          Site
-          <select name="site" defaultValue={v('site')}>
-            <option value="">Both</option>
-            <option value="UAE">UAE</option>
-            <option value="IN">India</option>
-          </select>
-        </label>
+        <SiteFilter value={v('site')} />
         <label>
           Assigned to
           <select name="assignee" defaultValue={v('assignee')}>
@@ -148,18 +135,7 @@ function Inbox() {
       </p>
       <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} enquir${page.items.length === 1 ? 'y' : 'ies'} on this page.` : ''}</p>
       {page && page.items.length ? <EnquiriesTable items={page.items} /> : page ? <p>No enquiries match these filters.</p> : null}
-      <p>
-        {params.get('cursor') ? (
-          <button type="button" onClick={() => withCursor(null)}>
-            First page
-          </button>
-        ) : null}{' '}
-        {page?.nextCursor ? (
-          <button type="button" onClick={() => withCursor(page.nextCursor)}>
-            Next 50
-          </button>
-        ) : null}
-      </p>
+      <Pager nextCursor={page?.nextCursor} />
     </>
   );
 }
