@@ -69,7 +69,10 @@ export async function startProductionServer(opts: { port?: number; log?: boolean
   const port = opts.port ?? (await freePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'travel-shop-bench-'));
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`;
+  // node:cluster passes them on to the server processes), as NODE_OPTIONS refuses the profiler's.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     stdio: opts.log ? 'inherit' : ['ignore', 'ignore', 'pipe'],
     env: {

@@ -6,7 +6,7 @@ import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts'
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../lib/envelope.ts';
-import { holdRooms, releaseHolds } from './bookings/inventory.ts';
+import { holdRooms, refuseUnavailable, releaseHolds, type RoomNeed } from './bookings/inventory.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
 export type Owner = `guest:${string}` | `user:${number}`;
@@ -301,6 +301,25 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
   }
 }
 
+/** The lines a hold takes (the chosen ones, or the site's whole cart), refused when gone, empty or no longer on sale. */
+async function linesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] | undefined): Promise<CartItem[]> {
+  let items = await cartLines(db, owner, site);
+  if (cartIds?.length) {
+    const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
+    if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
+    items = items.filter((i) => cartIds.includes(i.CartId));
+  }
+  if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
+  // A package taken off the shop (unpublished or no longer priced here) since it was added is not held.
+  const packageIds = [...new Set(items.map((i) => i.packageId))];
+  const { rows: onSale } = await db.execute<{ id: number }>(sql`
+    select p.id from packages p join package_prices pp on pp.package_id = p.id and pp.site = ${site}
+    where p.published and p.id in (${sql.join(packageIds.map((id) => sql`${id}`), sql`, `)})`);
+  const gone = items.find((i) => !onSale.some((r) => Number(r.id) === i.packageId));
+  if (gone) throw conflict(`${gone.title} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+  return items;
+}
+
 /**
  * Holds the chosen lines (or the whole cart of this site) at today's prices for a while, and keeps
  * their rooms: refused when a departure has too few left. A newer hold replaces the owner's earlier
@@ -315,28 +334,24 @@ export async function createTempBooking(
   now = new Date(),
   opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits } = {},
 ): Promise<TempBooking> {
+  const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
+  const needsOf = (items: CartItem[]): RoomNeed[] => items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
+  // Signed in, nothing is locked before the lines are read: they are read and checked (a departure
+  // plainly sold out refused) before the transaction, so the rush of a sale's last rooms is told
+  // no in two statements, without a transaction or a wait for the departure's lock.
+  const early = limits ? undefined : await linesToHold(db, owner, site, cartIds);
+  if (early) await refuseUnavailable(db, owner, needsOf(early), now);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
     // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
     if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);
-    let items = await cartLines(tx, owner, site);
-    if (cartIds?.length) {
-      const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
-      if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
-      items = items.filter((i) => cartIds.includes(i.CartId));
-    }
-    if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
-    // A package taken off the shop (unpublished or no longer priced here) since it was added is not held.
-    const packageIds = [...new Set(items.map((i) => i.packageId))];
-    const { rows: onSale } = await tx.execute<{ id: number }>(sql`
-      select p.id from packages p join package_prices pp on pp.package_id = p.id and pp.site = ${site}
-      where p.published and p.id in (${sql.join(packageIds.map((id) => sql`${id}`), sql`, `)})`);
-    const gone = items.find((i) => !onSale.some((r) => Number(r.id) === i.packageId));
-    if (gone) throw conflict(`${gone.title} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+    const items = early ?? (await linesToHold(tx, owner, site, cartIds));
     await releaseHolds(tx, owner, site);
     const rooms = items.reduce((sum, i) => sum + i.rooms, 0);
-    if (limits) await checkGuestLimits(tx, owner, opts.ipHash ?? null, rooms, limits, now);
+    if (limits) {
+      await checkGuestLimits(tx, owner, opts.ipHash ?? null, rooms, limits, now);
+      await refuseUnavailable(tx, owner, needsOf(items), now);
+    }
     const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000);
     const [row] = await tx
       .insert(tempBookings)
@@ -353,13 +368,7 @@ export async function createTempBooking(
         createdAt: now,
       })
       .returning();
-    await holdRooms(
-      tx,
-      row!.id,
-      items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title })),
-      holdExpiresAt,
-      now,
-    );
+    await holdRooms(tx, row!.id, needsOf(items), holdExpiresAt, now);
     return toTempBooking(row!, now);
   });
 }

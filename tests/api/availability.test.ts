@@ -55,6 +55,21 @@ describe('rooms per departure', () => {
     expect(held.body.data.map((t: { status: string }) => t.status).slice(0, 2)).toEqual(['held', 'released']);
   });
 
+  it('a traveller holding the last rooms holds them again (their own hold is not counted); the sold-out are refused before anything is written', async () => {
+    const date = freshDate();
+    const first = await holdId(kit, people[3]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(4) }]);
+    const again = await call(kit.app, 'POST', 'CreateTempBooking', {}, { token: people[3]!.token });
+    expect(again.status).toBe(200);
+    expect(again.body.data.TempBookingId).not.toBe(first);
+    expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
+    const count = async () => Number((await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from temp_bookings`)).rows[0]!.n);
+    const before = await count();
+    const none = await hold(kit, people[0]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(1) }]);
+    expect(none.status).toBe(409);
+    expect(none.body.message).toMatch(new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`));
+    expect(await count()).toBe(before);
+  });
+
   it('a booking turns its hold into rooms sold', async () => {
     const date = freshDate();
     const id = await holdId(kit, people[2]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(2) }]);

@@ -85,6 +85,31 @@ export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[]
   }
 }
 
+/**
+ * The quick refusal of a sale's rush: before a hold writes anything or queues for a departure's
+ * lock, a departure that plainly lacks the rooms (read without a lock) is refused with the words the
+ * locked check would use. The owner's own live holds do not count (the new hold replaces them). It
+ * only spares the many who would otherwise wait for the lock to be told no: the check under the
+ * lock (holdRooms) still decides for everyone else. One statement per departure.
+ */
+export async function refuseUnavailable(db: Db, owner: string, needs: RoomNeed[], now: Date): Promise<void> {
+  for (const need of byDeparture(needs)) {
+    const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number; stopSale: boolean | null }>(sql`
+      select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
+             (select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
+               where h.package_id = p.id and h.travel_date = ${need.travelDate} and h.status = 'held' and h.expires_at > ${now.toISOString()}
+                 and t.owner <> ${owner}) as held
+      from packages p left join departures d on d.package_id = p.id and d.travel_date = ${need.travelDate}
+      where p.id = ${need.packageId}`);
+    const row = rows[0];
+    if (!row) continue;
+    const state = { capacity: row.capacity, sold: row.sold ?? 0, held: row.held, stopSale: row.stopSale ?? false };
+    if (state.stopSale) stopSold(need);
+    const roomsLeft = left(state);
+    if (roomsLeft !== null && need.rooms > roomsLeft) shortage(need, roomsLeft);
+  }
+}
+
 /** Gives back the rooms of an owner's live holds on a site (a newer hold replaces them). */
 export async function releaseHolds(tx: Db, owner: string, site: string): Promise<void> {
   await tx.execute(sql`
