@@ -81,8 +81,7 @@ export async function deleteAccount(db: Db, config: Pick<Config, 'DATA_DIR'>, us
   if (upcoming.length) throw new HttpError(409, ACCOUNT_DATA_MESSAGES.upcoming(upcoming.map((u) => String(u.ref_id_key))));
 
   const owner = `user:${userId}`;
-  const stored = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const stored = await db.transaction(async (tx) => {
     const files = await rows(
       tx,
       sql`select id, stored_name from files where owner in (select 'booking:' || id from bookings where user_id = ${userId}) or owner = ${owner} or id = (select image_file_id from users where id = ${userId})`,

@@ -202,8 +202,7 @@ export async function removeLine(db: Db, owner: Owner, line: { CartId?: number; 
  * or same holiday, date and party) is not added twice.
  */
 export async function mergeGuestCart(db: Db, guest: Owner, user: Owner, holdMinutes?: number, now = new Date()): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     // A guest who held their cart and then signs in to book keeps the hold and its rooms; it
     // replaces a hold the traveller had made before on the same site.
     const moving = await tx.select({ site: tempBookings.site }).from(tempBookings).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
@@ -315,8 +314,7 @@ export async function createTempBooking(
   now = new Date(),
   opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits } = {},
 ): Promise<TempBooking> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
     // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
     if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);

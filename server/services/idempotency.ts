@@ -41,8 +41,7 @@ export async function once(
   if (!opts.key) return { ...(await run(db)), replayed: false };
   const key = opts.key;
   const hash = requestHash(opts.route, opts.params);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // The claim and the stored result are plain statements: they run on every keyed write (an
     // offline cart syncs hundreds in a row), and building them with the query builder costs more
     // CPU than Postgres spends on them.

@@ -136,8 +136,7 @@ export async function createBooking(
         : `Paying with ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} is not available on this site. Choose another way to pay.`,
     );
   }
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // One booking at a time per traveller: coupon rules (first booking, once per account) hold under races.
     await tx.execute(sql`select id from users where id = ${userId} for update`);
     const hold = await lockHold(tx, input.TempBookingId, owner, site, now);

@@ -101,8 +101,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 export async function cancelBooking(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: CancelInput, now: Date): Promise<CancelResult> {
   const reason = input.reason.trim();
   if (!reason) throw badRequest('Give the reason for the cancellation: the traveller is told it.');
-  const done = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  const done = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);

@@ -120,8 +120,7 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
 export async function recordManualPayment(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: ManualPaymentInput, now = new Date()): Promise<RecordedPayment> {
   const reference = input.reference.trim().replace(/\s+/g, ' ');
   try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Tx;
+    return await db.transaction(async (tx) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
       if (input.receivedOn > siteDay(now, b.site as Site)) throw badRequest('receivedOn: The date received cannot be in the future.');

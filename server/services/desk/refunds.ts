@@ -117,8 +117,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
   if (!key || key.length < 8 || key.length > 200) throw badRequest(REFUND_MESSAGES.noKey);
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw badRequest(REFUND_MESSAGES.notPositive);
   const idempotencyKey = `desk:${key}`;
-  const made = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const made = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [again] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
@@ -196,8 +195,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
 export async function recordManualRefund(db: Db, actor: Actor & { staffId: number }, ref: string, refundId: number, reference: string, now: Date): Promise<DeskRefund> {
   const ref_ = reference.trim();
   if (!ref_) throw badRequest(REFUND_MESSAGES.needsReference);
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [r] = await tx.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.bookingId, b.id))).for('update');

@@ -42,8 +42,7 @@ export interface CorrectedName {
  * it in the corrected name gets a credit note and a new invoice from accounts. Audited before/after.
  */
 export async function correctTravellerName(db: Db, config: Config, actor: Actor, ref: string, travellerId: number, input: NameCorrection, now = new Date()): Promise<CorrectedName> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
     const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);

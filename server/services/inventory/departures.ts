@@ -119,8 +119,7 @@ async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: De
 /** Sets one date's allotment and/or stop-sale (the date is added when it was not scheduled). */
 export async function setDeparture(db: Db, actor: Actor, packageId: number, travelDate: string, change: DepartureChange, now: Date): Promise<AdminDeparture> {
   if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate))) throw badRequest('The travel date must be a date as YYYY-MM-DD.');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const pkg = await packageOf(tx, packageId);
     if (travelDate < today(now) && change.rooms !== undefined) throw badRequest(`${travelDate} is in the past: its allotment can no longer change.`);
     const done = await changeOne(tx, pkg, travelDate, change, now);
@@ -166,8 +165,7 @@ export function seasonDates(season: Season, now: Date): string[] {
  */
 export async function addSeason(db: Db, actor: Actor, packageId: number, season: Season, now: Date): Promise<SeasonResult> {
   const dates = seasonDates(season, now);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const pkg = await packageOf(tx, packageId);
     const result: SeasonResult = { created: [], updated: [], kept: [] };
     for (const travelDate of dates) {

@@ -254,8 +254,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
  * payment's refund is due; a booking already paid gets the payment recorded with its refund due.
  */
 export async function applyPayment(db: Db, config: Config, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
     // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).

@@ -123,8 +123,7 @@ const slugOf = (code: string) =>
 
 export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now: Date): Promise<AdminCoupon> {
   checkRules(rules);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await checkRefs(tx, rules, null);
     let slug = slugOf(rules.code) || 'coupon';
     const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from coupons where slug = ${slug}`);
@@ -137,8 +136,7 @@ export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now
 
 /** Changes some of a coupon's rules (the rest stay), checked together. */
 export async function updateCoupon(db: Db, actor: Actor, id: number, change: Partial<CouponRules>, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const rules = { ...rulesOf(before), ...change };
@@ -152,8 +150,7 @@ export async function updateCoupon(db: Db, actor: Actor, id: number, change: Par
 
 /** Disables (refused at apply and at booking from now) or enables a coupon again. */
 export async function setCouponDisabled(db: Db, actor: Actor, id: number, disabled: boolean, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const [row] = await tx

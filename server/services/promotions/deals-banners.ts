@@ -72,8 +72,7 @@ export interface DealChange {
 }
 
 export async function updateDeal(db: Db, actor: Actor, id: number, change: DealChange, now: Date): Promise<AdminDeal> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(deals).where(eq(deals.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no deal with this id.');
     const startsAt = change.startsAt === undefined ? before.startsAt : change.startsAt === null ? null : new Date(change.startsAt);
@@ -103,8 +102,7 @@ export interface BannerChange {
 }
 
 export async function updateBanner(db: Db, actor: Actor, id: number, change: BannerChange, now: Date): Promise<AdminBanner> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no banner with this id.');
     const date = (v: string | null | undefined, was: Date | null) => (v === undefined ? was : v === null ? null : new Date(v));
@@ -125,8 +123,7 @@ export async function updateBanner(db: Db, actor: Actor, id: number, change: Ban
 export async function reorder(db: Db, actor: Actor, kind: 'deal' | 'banner', ids: number[], now: Date): Promise<void> {
   if (new Set(ids).size !== ids.length) throw badRequest('Each one may appear once in the order.');
   const table = kind === 'deal' ? deals : banners;
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const found = await tx.select({ id: table.id, sort: table.sort }).from(table).where(inArray(table.id, ids)).for('update');
     if (found.length !== ids.length) throw notFound(`Some of these ${kind}s no longer exist: reload the page.`);
     for (const [i, id] of ids.entries()) await tx.update(table).set({ sort: (i + 1) * 10 }).where(eq(table.id, id));
