@@ -14,7 +14,7 @@ import {
   paymentEvents,
   staff,
 } from '../../db/schema.ts';
-import { notFound } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';

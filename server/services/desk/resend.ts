@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/envelope.ts';
+import { conflict } from '../../lib/errors.ts';
 import { confirmationMail } from '../bookings/mail.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
