@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +19,6 @@ import {
 } from '../../contract/enquiry.ts';
 import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
 import { publicUrl } from '../config.ts';
-import { files } from '../db/schema.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
@@ -30,7 +28,7 @@ import {
   ATTACHMENT_PATH,
   MAIL_ATTACHMENT_MAX_BYTES,
   attachmentLink,
-  checkAttachmentLink,
+  attachmentByLink,
   mailEnquiry,
   saveEnquiry,
   type EnquiryKind,
@@ -202,12 +200,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const fileId = Number(request.params.fileId);
     const expires = Number(request.query.expires);
     const given = request.query.signature ?? '';
-    if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires)) throw new DomainError('not_found', 'There is no such attachment.');
-    const check = checkAttachmentLink(app.config.AUTH_SECRET, fileId, expires, given);
-    if (check === 'forged') throw new DomainError('forbidden', 'This link is not valid. Open the attachment from the enquiry mail itself.');
-    if (check === 'expired') throw new DomainError('gone', 'This link has expired: links in enquiry mails work for 30 days.');
-    const [file] = await app.db.select().from(files).where(eq(files.id, fileId)).limit(1);
-    if (!file || file.owner !== 'enquiry') throw new DomainError('not_found', 'There is no such attachment.');
+    const file = await attachmentByLink(app.db, app.config.AUTH_SECRET, fileId, expires, given);
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
