@@ -79,7 +79,7 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
   if (id.kind === 'phone' && !ctx.sms) throw new DomainError('invalid', MESSAGES.phoneCodesOff);
   // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
   const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
+  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were asked for from your network. Please try again later.', null, perAddress.retryAfter);
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
   if (purpose === 'reset' && !user) throw new DomainError('not_found', MSG.idNotFound);
@@ -106,7 +106,7 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 /** Checks a code; the answer is a one-use token for the next step. */
 export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
   const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODE_CHECKS_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were tried from your network. Please try again later.', perAddress.retryAfter);
+  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were tried from your network. Please try again later.', null, perAddress.retryAfter);
   if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new DomainError('not_found', MSG.idNotFound);
   if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new DomainError('invalid', MSG.otpWrong);
   return issueVerificationToken(ctx.db, purpose, id.value);

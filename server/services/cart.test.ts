@@ -79,7 +79,7 @@ describe('a keyed add', () => {
     const owner = 'guest:key-0001';
     const first = await add(owner, 'key-0001-a', line({ clientId: 'k-line-01' }));
     expect(await add(owner, 'key-0001-a', line({ clientId: 'k-line-01' }))).toEqual({ ...first, replayed: true });
-    await expect(add(owner, 'key-0001-a', line({ clientId: 'k-line-01', adults: 3 }))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(add(owner, 'key-0001-a', line({ clientId: 'k-line-01', adults: 3 }))).rejects.toMatchObject({ kind: 'conflict' });
     expect(await count(owner)).toBe(1);
   });
 

@@ -280,7 +280,9 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
     throw new DomainError('conflict', `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`);
   }
   if (live.rooms + rooms > limits.maxRooms) {
-    throw new DomainError('conflict', `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once: you already hold ${live.rooms}, and your cart needs ${rooms}. ${signIn}, remove rooms from your cart,${wait || ' or wait for your other hold to end'}.`,
+    throw new DomainError(
+      'conflict',
+      `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once: you already hold ${live.rooms}, and your cart needs ${rooms}. ${signIn}, remove rooms from your cart,${wait || ' or wait for your other hold to end'}.`,
     );
   }
   if (!ipHash) return;
@@ -291,7 +293,9 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
   const recent = byAddress[0]!;
   if (recent.rooms + rooms > limits.addressRoomsPerHour) {
     const retry = recent.first ? minutesFrom(now, new Date(new Date(recent.first).getTime() + 3_600_000)) : 60;
-    throw new DomainError('too_many', `Guests on your network have held ${roomsText(recent.rooms)} in the last hour, and at most ${limits.addressRoomsPerHour} may be held without signing in. Sign in to hold your holiday, or try again in ${retry} minutes.`,
+    throw new DomainError(
+      'too_many',
+      `Guests on your network have held ${roomsText(recent.rooms)} in the last hour, and at most ${limits.addressRoomsPerHour} may be held without signing in. Sign in to hold your holiday, or try again in ${retry} minutes.`,
     );
   }
 }
