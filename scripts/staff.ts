@@ -9,7 +9,8 @@ import { openDatabase } from '../server/db/client.ts';
 import { DataFolderInUse } from '../server/db/data-lock.ts';
 import { CLI_SECRET_HEADER } from '../server/routes/admin.ts';
 import { readCliLink } from '../server/services/staff/cli-link.ts';
-import { inviteStaff, StaffError } from '../server/services/staff/staff.ts';
+import { DomainError } from '../server/lib/errors.ts';
+import { inviteStaff } from '../server/services/staff/staff.ts';
 import { STAFF_ROLES } from '../contract/staff.ts';
 
 const USAGE = `Usage: npm run staff -- add <email> <${STAFF_ROLES.join('|')}>`;
@@ -51,7 +52,7 @@ async function main() {
     const invite = await inviteStaff(database.db, config, { staffId: null, role: null, clientAddress: 'npm run staff' }, email, role);
     return invite.url;
   } catch (err) {
-    if (err instanceof StaffError) fail(err.message);
+    if (err instanceof DomainError) fail(err.message);
     throw err;
   } finally {
     await database.close();

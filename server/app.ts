@@ -10,7 +10,8 @@ import {
 import { siteSchema, type Site } from '../contract/site.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { HttpError, sendError } from './lib/envelope.ts';
+import { sendError } from './lib/envelope.ts';
+import { DomainError, STATUS_OF_KIND } from './lib/errors.ts';
 import { logTransport } from './lib/log-output.ts';
 import { apiDocument, apiDocumentRoutes } from './openapi.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
@@ -161,8 +162,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(reply, 400, validationMessage(error));
     }
-    if (error instanceof HttpError) {
-      return sendError(reply, error.statusCode, error.message, error.data);
+    // The one place a service's refusal becomes an answer (docs/decisions/0070).
+    if (error instanceof DomainError) {
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      return sendError(reply, STATUS_OF_KIND[error.kind], error.message, error.data);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

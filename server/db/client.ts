@@ -5,12 +5,26 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Assume, ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
 import { PreparingPGlite } from './pglite.ts';
 import * as schema from './schema.ts';
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** What a raw statement (`db.execute`) answers on either driver: its rows. */
+interface Rows<R> {
+  rows: R[];
+}
+export interface ShopQueryResultHKT extends PgQueryResultHKT {
+  type: Rows<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/**
+ * The query builder services take: the database on either driver, or a transaction in it (a
+ * transaction's builder is one of these, so `db.transaction(async (tx) => work(tx))` needs no cast).
+ */
+export type Db = PgDatabase<ShopQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 export interface Database {
   db: Db;
@@ -54,8 +68,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     return {
-      // Both drivers expose the same query builder; the PGlite type is used as the common one.
-      db: db as unknown as Db,
+      // Both drivers expose the same query builder (Db above).
+      db,
       kind: 'postgres',
       migrate: () => migratePostgres(pool),
       close: () => pool.end(),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../services/sessions.ts';
 import type { Owner } from '../services/cart.ts';
 import { MSG } from '../../contract/account.ts';
-import { badRequest, unauthorized } from './envelope.ts';
+import { invalid, unauthorized } from './errors.ts';
 
 export const TOKEN_EXPIRED = 'Token expired. please log in again';
 
@@ -25,7 +25,7 @@ export async function resolveOwner(app: FastifyInstance, request: FastifyRequest
     return `user:${user.userId}`;
   }
   if (params.tempUserId) return `guest:${params.tempUserId}`;
-  throw badRequest('tempUserId is required for a guest; sign in to use your own cart.');
+  throw invalid('tempUserId is required for a guest; sign in to use your own cart.');
 }
 
 /** The Idempotency-Key header, checked. */
@@ -33,7 +33,7 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = String(raw);
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw badRequest('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw invalid('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
   return key;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from './envelope.ts';
+import { forbidden } from './errors.ts';
 
 export const NOT_FROM_OUR_PAGES = 'This request must come from the shop’s own pages. Please use the form on our site.';
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,7 +24,8 @@ import {
   validateSignUp,
   verifyForgetPasswordOtp,
 } from '../../contract/account-calls.ts';
-import { HttpError, forbidden, ok, unauthorized } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { unauthorized, forbidden, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -35,89 +36,66 @@ import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
 import { detectDocumentType, storeUpload, uploadsDir } from '../services/uploads.ts';
 
-const STATUS: Record<accounts.AccountError['kind'], number> = {
-  bad: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  tooMany: 429,
-  unavailable: 503,
-};
-
-/** Runs account logic, turning its refusals into the envelope's HTTP errors. */
-export async function guarded<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof accounts.AccountError) {
-      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
-      throw new HttpError(STATUS[err.kind], err.message);
-    }
-    throw err;
-  }
-}
-
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 export async function accountRoutes(app: FastifyInstance) {
   const ctx: accounts.AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
 
   // ---------- sign-up ----------
-  route(app, validateSignUp, async (p, request, reply) => {
+  route(app, validateSignUp, async (p, request) => {
     requireOurPages(request);
-    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log));
+    const sent = await accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log);
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, validateOtp, async (p, request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip));
+  route(app, validateOtp, async (p, request) => {
+    const token = await accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip);
     return ok({ token }, MSG.otpValidated);
   });
   for (const c of [savePassword, savePasswordPost]) {
-    route(app, c, async (p, _request, reply) => {
-      const created = await guarded(reply, () => accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword));
+    route(app, c, async (p, _request) => {
+      const created = await accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword);
       return ok(created, accounts.MESSAGES.accountCreated);
     });
   }
 
   // ---------- sign-in ----------
-  route(app, login, async (p, request, reply) => {
-    const session = await guarded(reply, () => accounts.login(ctx, p.EmailorPhone, p.Password, request.ip));
+  route(app, login, async (p, request) => {
+    const session = await accounts.login(ctx, p.EmailorPhone, p.Password, request.ip);
     return ok({ tokan: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
   });
-  route(app, loginWithGoogle, async (p, _request, reply) => {
+  route(app, loginWithGoogle, async (p, _request) => {
     const clientId = app.config.GOOGLE_CLIENT_ID;
-    if (!clientId) throw new HttpError(503, accounts.MESSAGES.googleNotConfigured);
+    if (!clientId) throw new DomainError('unavailable', accounts.MESSAGES.googleNotConfigured);
     const google = await verifyGoogleIdToken(p.credential, { clientId, jwksUrl: app.config.GOOGLE_JWKS_URL });
     if (!google) throw unauthorized(accounts.MESSAGES.googleInvalid);
-    const session = await guarded(reply, () => accounts.loginWithGoogle(ctx, google));
+    const session = await accounts.loginWithGoogle(ctx, google);
     return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
   });
 
   // ---------- forgotten password ----------
-  route(app, sendForgetPasswordOtp, async (p, request, reply) => {
+  route(app, sendForgetPasswordOtp, async (p, request) => {
     requireOurPages(request);
-    const sent = await guarded(reply, () => accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log));
+    const sent = await accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log);
     return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
   });
-  route(app, verifyForgetPasswordOtp, async (p, request, reply) => {
-    const token = await guarded(reply, () => accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip));
+  route(app, verifyForgetPasswordOtp, async (p, request) => {
+    const token = await accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip);
     return ok({ token }, MSG.otpVerified);
   });
-  route(app, createNewPassword, async (p, _request, reply) => {
-    await guarded(reply, () => accounts.resetPassword(ctx, p.Token, p.NewPassword, p.ConfirmNewPassword));
+  route(app, createNewPassword, async (p, _request) => {
+    await accounts.resetPassword(ctx, p.Token, p.NewPassword, p.ConfirmNewPassword);
     return ok(null, accounts.MESSAGES.passwordReset);
   });
 
   // ---------- signed in ----------
-  route(app, changePassword, async (p, request, reply) => {
+  route(app, changePassword, async (p, request) => {
     const me = await signedIn(app, request, p.Tokan);
-    await guarded(reply, () => accounts.changePassword(ctx, me.userId, me.token, p.OldPassword, p.NewPassword, p.ConfirmNewPassword));
+    await accounts.changePassword(ctx, me.userId, me.token, p.OldPassword, p.NewPassword, p.ConfirmNewPassword);
     return ok(null, accounts.MESSAGES.passwordChanged);
   });
-  route(app, updateProfile, async (p, request, reply) => {
+  route(app, updateProfile, async (p, request) => {
     const me = await signedIn(app, request, p.Tokan);
-    return ok(await guarded(reply, () => accounts.updateProfile(app.db, me.userId, p)), accounts.MESSAGES.profileUpdated);
+    return ok(await accounts.updateProfile(app.db, me.userId, p), accounts.MESSAGES.profileUpdated);
   });
   // The traveller's own data (privacy policy): a copy, and the account's deletion.
   route(app, downloadMyData, async (p, request, reply) => {
@@ -130,20 +108,20 @@ export async function accountRoutes(app: FastifyInstance) {
     await deleteAccountData(app.db, app.config, me.userId, p.Password, p.Confirm);
     return ok(null, ACCOUNT_DATA_MESSAGES.deleted);
   });
-  route(app, getProfileDetail, async (p, request, reply) => {
+  route(app, getProfileDetail, async (p, request) => {
     const me = await signedIn(app, request, p.token);
-    return ok(await guarded(reply, () => accounts.getProfile(app.db, me.userId)));
+    return ok(await accounts.getProfile(app.db, me.userId));
   });
-  route(app, getUserPersonalDetails, async (p, request, reply) => {
+  route(app, getUserPersonalDetails, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     if (p.userId !== me.userId) throw forbidden(accounts.MESSAGES.onlyYours);
-    return ok(await guarded(reply, () => accounts.getPersonalDetails(app.db, me.userId)));
+    return ok(await accounts.getPersonalDetails(app.db, me.userId));
   });
   for (const c of [postOrUpdateUserPersonalDetails, postOrUpdateUserPersonalDetailsPost]) {
-    route(app, c, async (p, request, reply) => {
+    route(app, c, async (p, request) => {
       const me = await signedIn(app, request, p.Token);
       const { Token: _token, ...details } = p;
-      return ok(await guarded(reply, () => accounts.savePersonalDetails(app.db, me.userId, details)), accounts.MESSAGES.detailsSaved);
+      return ok(await accounts.savePersonalDetails(app.db, me.userId, details), accounts.MESSAGES.detailsSaved);
     });
   }
 
@@ -154,18 +132,18 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, updateProfileImage, async (p, request) => {
     // The token is checked before a byte of the file is read.
     const me = await signedIn(app, request, p.token);
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data with a file part.');
+    if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the image as multipart/form-data with a file part.');
     let part;
     let content: Buffer;
     try {
       part = await request.file();
-      if (!part) throw new HttpError(400, 'Choose an image to upload.');
+      if (!part) throw new DomainError('invalid', 'Choose an image to upload.');
       content = await part.toBuffer();
     } catch (err) {
       throw formError(err, { tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.', files: 'Upload one image.' });
     }
     const type = detectDocumentType(content);
-    if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new HttpError(415, 'Upload a JPEG, PNG or WebP image.');
+    if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new DomainError('unsupported', 'Upload a JPEG, PNG or WebP image.');
     const stored = await storeUpload(app.db, app.config, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
     const replaced = await accounts.setProfileImage(app.db, me.userId, stored.id);
     if (replaced) await unlink(join(uploadsDir(app.config), replaced)).catch(() => undefined);
@@ -176,7 +154,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get<{ Params: { name: string } }>('/ProfileImage/:name', async (request, reply) => {
     const { name } = request.params;
     const file = PROFILE_IMAGE_NAME.test(name) ? await accounts.findProfileImage(app.db, name) : null;
-    if (!file) throw new HttpError(404, 'There is no such image.');
+    if (!file) throw new DomainError('not_found', 'There is no such image.');
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))

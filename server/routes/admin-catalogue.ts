@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { STAY_KINDS, VAT_TREATMENTS } from '../../contract/catalogue-admin.ts';
 import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
-import { HttpError, ok, sendError } from '../lib/envelope.ts';
+import { ok, sendError } from '../lib/envelope.ts';
+import { DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { addPackageImage, IMAGE_FILE, imagesDir, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
 import { createPackage, deletePackage, getPackage, IMAGE_PATH, listPackages, packageOptions, setPublished, SLUG_PATTERN, updatePackage } from '../services/catalogue-admin/packages.ts';
@@ -140,7 +141,7 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
 
     // multipart: `file` (JPEG, PNG or WebP), `alt` (required) and `use` (hero or gallery).
     app.post('/packages/:id/images', { preHandler: guard, schema: { params: idParams } }, async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as a form (multipart/form-data) with the fields file, alt and use.');
+      if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the picture as a form (multipart/form-data) with the fields file, alt and use.');
       const current = await getPackage(app.db, request.params.id);
       const got: Record<string, string> = {};
       let content: Buffer | null = null;
@@ -156,9 +157,9 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
       } catch (err) {
         throw formError(err, { tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`, files: 'Upload one picture at a time.' });
       }
-      if (!content) throw new HttpError(400, 'Choose a picture to upload.');
+      if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
       const use = got.use === 'hero' ? 'hero' : got.use === undefined || got.use === 'gallery' ? 'gallery' : null;
-      if (!use) throw new HttpError(400, 'use: hero or gallery.');
+      if (!use) throw new DomainError('invalid', 'use: hero or gallery.');
       const { package: pkg, path } = await addPackageImage(app.db, app.config, ctx.actorOf(request), request.params.id, { content, alt: got.alt ?? '', use }, current, ctx.now());
       return ok({ path, package: pkg }, use === 'hero' ? 'Picture uploaded and set as the main picture.' : 'Picture uploaded and added to the gallery.');
     });

@@ -4,10 +4,9 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { can } from '../../contract/staff.ts';
-import { bookingNotes } from '../db/schema.ts';
 import { ok } from '../lib/envelope.ts';
 import { deskCsv } from '../services/desk/csv.ts';
-import { bookingByRef, bookingDocument, deskDetail } from '../services/desk/detail.ts';
+import { addBookingNote, bookingByRef, bookingDocument, deskDetail } from '../services/desk/detail.ts';
 import { deskListQuery, deskSummary, listDesk } from '../services/desk/list.ts';
 import { invoiceFor } from '../services/documents/invoice.ts';
 import { invoicePdf } from '../services/documents/invoice-pdf.ts';
@@ -56,11 +55,7 @@ export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Pro
       const b = await bookingByRef(app.db, request.params.ref);
       const actor = ctx.actorOf(request);
       const at = ctx.now();
-      const note = await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(bookingNotes).values({ bookingId: b.id, staffId: actor.staffId, body: request.body.body, createdAt: at }).returning();
-        await writeAudit(tx, actor, { action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } }, at);
-        return row!;
-      });
+      const note = await addBookingNote(app.db, actor, b, request.body.body, at);
       return ok({ id: note.id, body: note.body, staff: request.staff!.email, at: note.createdAt.toISOString() }, 'Note added.');
     },
   );

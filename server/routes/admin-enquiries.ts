@@ -4,7 +4,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ENQUIRY_MESSAGES, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS } from '../../contract/enquiry-inbox.ts';
-import { badRequest, HttpError, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid, DomainError } from '../lib/errors.ts';
 import { dashboard } from '../services/enquiry-inbox/dashboard.ts';
 import { enquiryDetail } from '../services/enquiry-inbox/detail.ts';
 import { inboxQuery, listInbox } from '../services/enquiry-inbox/list.ts';
@@ -28,7 +29,7 @@ const noteBody = z.object({ body: z.string({ message: 'Write the note first.' })
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
-  throw badRequest(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  throw invalid(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
 }
 
 /**
@@ -75,7 +76,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance, ctx: AdminContext
   app.get('/enquiries/:id/attachment', { preHandler: ctx.guard('enquiries.work') }, async (request, reply) => {
     const { enquiryId, file } = await attachmentOf(app.db, id(request.params));
     const path = join(uploadsDir(app.config), file.storedName);
-    if (!(await stat(path).catch(() => null))) throw new HttpError(410, ENQUIRY_MESSAGES.fileGone);
+    if (!(await stat(path).catch(() => null))) throw new DomainError('gone', ENQUIRY_MESSAGES.fileGone);
     await auditAttachmentOpen(app.db, ctx.actorOf(request), enquiryId, file, ctx.now());
     return reply
       .type(file.mime)

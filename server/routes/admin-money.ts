@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { leadTravellerSchema } from '../../contract/booking.ts';
 import { MANUAL_METHODS } from '../../contract/desk.ts';
 import { inSmallestUnit } from '../../contract/money.ts';
-import { badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid } from '../lib/errors.ts';
 import { recordManualPayment, money } from '../services/desk/payments.ts';
 import { resendMail, RESEND_WHAT } from '../services/desk/resend.ts';
 import { correctTravellerName } from '../services/desk/travellers.ts';
@@ -39,7 +40,7 @@ const nameBody = z.object({
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  throw badRequest(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  throw invalid(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
 }
 
 const refParam = (params: unknown) => String((params as { ref?: string }).ref ?? '').slice(0, 40);
@@ -70,7 +71,7 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
 
   app.post('/bookings/:ref/travellers/:travellerId', { preHandler: ctx.guard('travellers.edit'), config: { documentedBody: nameBody } }, async (request) => {
     const travellerId = Number((request.params as { travellerId?: string }).travellerId);
-    if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw badRequest('travellerId: not a traveller id.');
+    if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw invalid('travellerId: not a traveller id.');
     const input = parse(nameBody, request.body);
     const done = await correctTravellerName(app.db, app.config, ctx.actorOf(request), refParam(request.params), travellerId, input, ctx.now());
     if (done.vouchersMailed) app.kickOutbox();

@@ -23,7 +23,6 @@ import {
   inviteStaff,
   listStaff,
   setEnabled,
-  StaffError,
   staffLogin,
   startSetup,
   type StaffSession,
@@ -95,14 +94,6 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     reply.header('x-robots-tag', 'noindex');
     done(null, payload);
   });
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof StaffError) {
-      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
-      return sendError(reply, error.statusCode, error.message);
-    }
-    throw error;
-  });
-
   const actorOf = (request: FastifyRequest): StaffActor => ({
     staffId: request.staff!.staffId,
     role: request.staff!.role,

@@ -3,7 +3,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AUTH_ERROR, normaliseIdentifier, type AuthSession } from '../../contract/account.ts';
 import { publicUrl } from '../config.ts';
-import { AccountError, MESSAGES, getProfile, login, loginWithGoogle, type AccountContext } from '../services/accounts.ts';
+import { DomainError } from '../lib/errors.ts';
+import { MESSAGES, getProfile, login, loginWithGoogle, type AccountContext } from '../services/accounts.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
 import { findSession, revokeSession } from '../services/sessions.ts';
@@ -152,9 +153,10 @@ export async function authRoutes(app: FastifyInstance) {
         return { url: callbackUrl, token: session.token, expires: session.expiresAt.toISOString() };
       }
     } catch (err) {
-      if (err instanceof AccountError) {
+      // This protocol answers refusals in its own shape (not the envelope), by kind.
+      if (err instanceof DomainError) {
         if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
-        const code = err.kind === 'tooMany' ? 429 : 401;
+        const code = err.kind === 'too_many' ? 429 : 401;
         return authError(reply, code, AUTH_ERROR.credentialsSignin, err.message, { url: `${signInPage}&error=CredentialsSignin` });
       }
       throw err;

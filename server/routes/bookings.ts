@@ -21,7 +21,8 @@ import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
 import { CANCELLATION_MESSAGES, requestCancellation } from '../../contract/cancellation-calls.ts';
 import { files } from '../db/schema.ts';
-import { HttpError, badRequest, forbidden, notFound, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid, forbidden, notFound, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -85,7 +86,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyPan, async (p, request) => {
     await signedIn(app, request, p.Token);
     const check = checkPan(p.Pan, p.Name);
-    if (!check.ok) throw new HttpError(400, `${BOOKING_MESSAGES.panFailed}: ${check.reason}`, { reason: check.reason });
+    if (!check.ok) throw new DomainError('invalid', `${BOOKING_MESSAGES.panFailed}: ${check.reason}`, { reason: check.reason });
     const { ok: _ok, ...data } = check;
     return ok(data, 'PAN verified.');
   });
@@ -136,7 +137,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, uploadBookingFiles, async (p, request) => {
     // The token and the booking are checked before a byte of any file is kept.
     const me = await signedIn(app, request, p.token);
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data, in fields named images and documents.');
+    if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the files as multipart/form-data, in fields named images and documents.');
     let booking: BookingRow | null = p.BookingId ? await ownBooking(app.db, me.userId, p.BookingId) : null;
     let kept = 0;
     const stored: { id: number; storedName: string }[] = [];
@@ -149,26 +150,26 @@ export async function bookingRoutes(app: FastifyInstance) {
         if (part.type === 'field') {
           if (part.fieldname.toLowerCase() !== 'bookingid') continue;
           const id = idParam.safeParse(part.value);
-          if (!id.success) throw badRequest('BookingId: must be a numeric id');
-          if (booking && booking.id !== id.data) throw badRequest('BookingId: the form and the address name different bookings.');
+          if (!id.success) throw invalid('BookingId: must be a numeric id');
+          if (booking && booking.id !== id.data) throw invalid('BookingId: the form and the address name different bookings.');
           booking ??= await ownBooking(app.db, me.userId, id.data);
           continue;
         }
-        if (!booking) throw badRequest('Send BookingId before the files (or in the address).');
-        if (booking.status === 'cancelled') throw badRequest('This booking was cancelled: documents can no longer be added.');
-        if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw badRequest(`Send files in fields named images or documents, not "${part.fieldname}".`);
+        if (!booking) throw invalid('Send BookingId before the files (or in the address).');
+        if (booking.status === 'cancelled') throw invalid('This booking was cancelled: documents can no longer be added.');
+        if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw invalid(`Send files in fields named images or documents, not "${part.fieldname}".`);
         if (stored.length === 0) kept = await existing(booking);
-        if (kept + stored.length >= BOOKING_FILES_MAX) throw badRequest(TOO_MANY_FILES);
+        if (kept + stored.length >= BOOKING_FILES_MAX) throw invalid(TOO_MANY_FILES);
         const name = part.filename || part.fieldname;
         let content: Buffer;
         try {
           content = await part.toBuffer();
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `${name} is larger than 10 MB. Send a smaller copy.`);
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', `${name} is larger than 10 MB. Send a smaller copy.`);
           throw err;
         }
         const type = detectTravelDocumentType(content);
-        if (!type) throw new HttpError(415, `${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
+        if (!type) throw new DomainError('unsupported', `${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
         const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
         stored.push(await storeUpload(app.db, app.config, { owner: `booking:${booking.id}`, purpose, originalName: name, type, content }));
       }
@@ -185,14 +186,14 @@ export async function bookingRoutes(app: FastifyInstance) {
           await tx.delete(files).where(inArray(files.id, stored.map((f) => f.id)));
           return true;
         });
-        if (over) throw badRequest(TOO_MANY_FILES);
+        if (over) throw invalid(TOO_MANY_FILES);
       }
     } catch (err) {
       await removeUploads(app.db, app.config, stored);
       throw formError(err, { tooLarge: 'A file is larger than 10 MB. Send a smaller copy.', files: `Send at most ${BOOKING_FILES_MAX} files at a time.` });
     }
-    if (!booking) throw badRequest('BookingId: is required');
-    if (stored.length === 0) throw badRequest('Choose at least one passport or visa copy to upload.');
+    if (!booking) throw invalid('BookingId: is required');
+    if (stored.length === 0) throw invalid('Choose at least one passport or visa copy to upload.');
     const message = `${stored.length} ${stored.length === 1 ? 'file was' : 'files were'} added to your booking.`;
     return ok({ documents: await bookingDocuments(app.db, booking.id) }, message);
   });

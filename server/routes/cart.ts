@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createCart, createTempBooking, getCart, getTempBooking, mergeGuestCart, removeCart } from '../../contract/cart-calls.ts';
-import { badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid } from '../lib/errors.ts';
 import { idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { addLine, cartLines, createTempBooking as holdCart, getTempBookings, groupLines, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
@@ -36,7 +37,7 @@ export async function cartRoutes(app: FastifyInstance) {
   });
 
   route(app, mergeGuestCart, async (params, request) => {
-    if (!requestToken(request, params)) throw badRequest('Sign in first: merging a guest cart needs your login token.');
+    if (!requestToken(request, params)) throw invalid('Sign in first: merging a guest cart needs your login token.');
     const user = await resolveOwner(app, request, params);
     await merge(app.db, `guest:${params.tempUserId}`, user, app.config.TEMP_BOOKING_HOLD_MINUTES);
     return ok(groupLines(await cartLines(app.db, user, request.site)), 'Your cart is up to date.');

@@ -10,7 +10,8 @@ import {
   getReviews,
   getShopDetails,
 } from '../../contract/content-calls.ts';
-import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid, notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
 import { shopDetails } from '../services/shop-details.ts';
 import {
@@ -32,7 +33,7 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, getMissionStatmentForListingPage, async ({ PageType }) => ok(await missionStatement(app.db, PageType, true)));
 
   route(app, getReviews, async ({ PageType, PackageId, pageIndex, pageSize }, request) => {
-    if (!PageType && !PackageId) throw badRequest('PageType or PackageId is required.');
+    if (!PageType && !PackageId) throw invalid('PageType or PackageId is required.');
     if (PackageId && !(await packageExists(app.db, PackageId))) throw notFound('This holiday package was not found.');
     return ok(await reviewsFor(app.db, { site: request.site, pageType: PageType, packageId: PackageId, pageIndex, pageSize }));
   });

@@ -7,7 +7,8 @@ import {
   getCouponList,
   getCouponStatement,
 } from '../../contract/coupon-calls.ts';
-import { forbidden, notFound, ok, unauthorized } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { unauthorized, forbidden, notFound } from '../lib/errors.ts';
 import { requestToken, TOKEN_EXPIRED } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { missionStatement } from '../services/content.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getDeals, getDealsModuleData, getSeasonalDealCategory, getSeasonalDealSubCategoryBySlug } from '../../contract/deal-calls.ts';
-import { notFound, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
 import { dealCategoryBySlug, dealCategoryList, dealList, dealsByIds, UnknownSlug } from '../services/deals.ts';
 

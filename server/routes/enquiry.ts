@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,8 +19,8 @@ import {
 } from '../../contract/enquiry.ts';
 import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
 import { publicUrl } from '../config.ts';
-import { files } from '../db/schema.ts';
-import { HttpError, badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -29,7 +28,7 @@ import {
   ATTACHMENT_PATH,
   MAIL_ATTACHMENT_MAX_BYTES,
   attachmentLink,
-  checkAttachmentLink,
+  attachmentByLink,
   mailEnquiry,
   saveEnquiry,
   type EnquiryKind,
@@ -79,9 +78,9 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
       const content = await part.toBuffer();
       // An empty file input still sends a part with no name and no bytes.
       if (!part.filename && content.length === 0) continue;
-      if (content.length === 0) throw new HttpError(400, 'The attached file is empty.');
+      if (content.length === 0) throw new DomainError('invalid', 'The attached file is empty.');
       const type = detectDocumentType(content);
-      if (!type) throw new HttpError(415, ATTACHMENT_NOT_ALLOWED);
+      if (!type) throw new DomainError('unsupported', ATTACHMENT_NOT_ALLOWED);
       file = { name: cleanFileName(part.filename, type.ext), content, type };
     }
   } catch (err) {
@@ -94,7 +93,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
 function answer(reply: FastifyReply, result: StoredResult & { replayed: boolean }): Envelope<EnquiryResult> {
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   const body = result.body as Envelope<EnquiryResult>;
-  if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
+  if (result.statusCode >= 400) throw DomainError.fromStatus(result.statusCode, body.message, body.data);
   return body;
 }
 
@@ -112,7 +111,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
       const minutes = Math.ceil(hit.retryAfter / 60);
-      throw new HttpError(429, `You have sent several enquiries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new DomainError('too_many', `You have sent several enquiries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     return ipHash;
   }
@@ -160,7 +159,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
   }
 
   function check(message: string | null) {
-    if (message) throw badRequest(message);
+    if (message) throw invalid(message);
   }
 
   route(app, submitContactUs, async (query, request, reply) => {
@@ -171,7 +170,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       const body = await readMultipart(request);
       file = body.file;
       const parsed = submitContactUs.params.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
+      if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'The form is not valid.');
       params = parsed.data;
     }
     check(validateContact(params));
@@ -201,12 +200,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const fileId = Number(request.params.fileId);
     const expires = Number(request.query.expires);
     const given = request.query.signature ?? '';
-    if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires)) throw new HttpError(404, 'There is no such attachment.');
-    const check = checkAttachmentLink(app.config.AUTH_SECRET, fileId, expires, given);
-    if (check === 'forged') throw new HttpError(403, 'This link is not valid. Open the attachment from the enquiry mail itself.');
-    if (check === 'expired') throw new HttpError(410, 'This link has expired: links in enquiry mails work for 30 days.');
-    const [file] = await app.db.select().from(files).where(eq(files.id, fileId)).limit(1);
-    if (!file || file.owner !== 'enquiry') throw new HttpError(404, 'There is no such attachment.');
+    const file = await attachmentByLink(app.db, app.config.AUTH_SECRET, fileId, expires, given);
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))

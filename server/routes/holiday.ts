@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getFeaturedPackages, getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest, searchHolidays } from '../../contract/catalogue-calls.ts';
 import { searchHolidays as search } from '../services/holiday-search.ts';
-import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { invalid, notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
 import { featuredPackages, searchPackages } from '../services/catalogue.ts';
 import { packageDetail, packageFilters } from '../services/package-detail.ts';
@@ -15,7 +16,7 @@ export async function holidayRoutes(app: FastifyInstance) {
   );
 
   route(app, getPackagesByTypeCityAndInterest, async (params, request) => {
-    if (!params.cityId && !params.typeId) throw badRequest('CityId and TripTypeId are required');
+    if (!params.cityId && !params.typeId) throw invalid('CityId and TripTypeId are required');
     const result = await searchPackages(app.db, request.site, params);
     return ok(result, result.total ? 'OK' : 'No holidays match these filters.');
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { downloadItineraryForm } from '../../contract/catalogue-calls.ts';
 import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract/itinerary.ts';
 import { publicUrl } from '../config.ts';
-import { HttpError, badRequest, notFound } from '../lib/envelope.ts';
+import { invalid, notFound, DomainError } from '../lib/errors.ts';
 import { mailEnquiry } from '../services/enquiries.ts';
 import { formError } from '../lib/multipart.ts';
 import { saveItineraryRequest } from '../services/itinerary-requests.ts';
@@ -32,7 +32,7 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') take(part.fieldname, typeof part.value === 'string' ? part.value : '');
-        else throw badRequest('This form takes no files.');
+        else throw invalid('This form takes no files.');
       }
     } catch (err) {
       throw formError(err, { tooLarge: 'The form is too large.', files: 'This form takes no files.' });
@@ -50,10 +50,10 @@ export async function itineraryRoutes(app: FastifyInstance) {
 
   app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
     const parsed = downloadItineraryForm.params.safeParse(await readForm(request));
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The form is not valid.');
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'The form is not valid.');
     const form = parsed.data;
     const problem = validateItineraryForm(form);
-    if (problem) throw badRequest(problem);
+    if (problem) throw invalid(problem);
 
     const slug = form.PackageSlug || (await packageSlugById(app.db, Number(form.PackageId)));
     const pkg = slug ? await packageDetail(app.db, request.site, slug) : null;
@@ -64,7 +64,7 @@ export async function itineraryRoutes(app: FastifyInstance) {
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
       const minutes = Math.ceil(hit.retryAfter / 60);
-      throw new HttpError(429, `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new DomainError('too_many', `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
 
     const saved = await saveItineraryRequest(app.db, { site: request.site, form, packageId: pkg.id, packageSlug: pkg.slug, ipHash });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getCitiesByCountryId, getCountry, statesByCountryId } from '../../contract/place-calls.ts';
-import { notFound, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
 import { allCountries, citiesOf, countryExists, stateInCountry, statesOf } from '../services/places.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../lib/envelope.ts';
+import { DomainError } from '../lib/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { removeUploads } from './uploads.ts';
 
@@ -68,21 +68,20 @@ export async function exportAccountData(db: Db, userId: number, now = new Date()
  * sessions go, and the bookings keep only what tax law needs; then the files' bytes go.
  */
 export async function deleteAccount(db: Db, config: Pick<Config, 'DATA_DIR'>, userId: number, password: string | undefined, confirm: string, now = new Date()) {
-  if (confirm.trim().toUpperCase() !== 'DELETE') throw new HttpError(400, ACCOUNT_DATA_MESSAGES.confirmNeeded);
+  if (confirm.trim().toUpperCase() !== 'DELETE') throw new DomainError('invalid', ACCOUNT_DATA_MESSAGES.confirmNeeded);
   const [user] = await rows(db, sql`select password_hash from users where id = ${userId}`);
-  if (!user) throw new HttpError(404, 'This account no longer exists.');
-  if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string))) throw new HttpError(403, ACCOUNT_DATA_MESSAGES.passwordWrong);
+  if (!user) throw new DomainError('not_found', 'This account no longer exists.');
+  if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string))) throw new DomainError('forbidden', ACCOUNT_DATA_MESSAGES.passwordWrong);
   const today = now.toISOString().slice(0, 10);
   const upcoming = await rows(
     db,
     sql`select b.ref_id_key from bookings b where b.user_id = ${userId} and b.status <> 'cancelled'
         and exists (select 1 from booking_lines l where l.booking_id = b.id and l.travel_date + l.nights >= ${today}::date) order by b.created_at`,
   );
-  if (upcoming.length) throw new HttpError(409, ACCOUNT_DATA_MESSAGES.upcoming(upcoming.map((u) => String(u.ref_id_key))));
+  if (upcoming.length) throw new DomainError('conflict', ACCOUNT_DATA_MESSAGES.upcoming(upcoming.map((u) => String(u.ref_id_key))));
 
   const owner = `user:${userId}`;
-  const stored = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const stored = await db.transaction(async (tx) => {
     const files = await rows(
       tx,
       sql`select id, stored_name from files where owner in (select 'booking:' || id from bookings where user_id = ${userId}) or owner = ${owner} or id = (select image_file_id from users where id = ${userId})`,

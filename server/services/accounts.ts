@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, MSG, type IdentifierKind, type PersonalDetails, type Profile } from '../../contract/account.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { DomainError } from '../lib/errors.ts';
 import { cities, countries, files, rateLimits, sessions, states, users } from '../db/schema.ts';
 import { deliverCode } from './code-delivery.ts';
 import type { GoogleIdentity } from './google.ts';
@@ -11,17 +12,6 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { claimAttempt, hashAddress, hitRateLimit, refundAttempt, type ThrottleRule } from './rate-limit.ts';
 import { createSession, hashToken } from './sessions.ts';
 import { SmsRefused, type SmsProvider } from './sms.ts';
-
-/** A refusal a person can act on; the route turns `kind` into an HTTP status. */
-export class AccountError extends Error {
-  constructor(
-    readonly kind: 'bad' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'tooMany' | 'unavailable',
-    message: string,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
 
 export interface AccountContext {
   db: Db;
@@ -86,18 +76,18 @@ function displayName(u: { name: string; firstName: string | null; lastName: stri
 /** Sends a sign-up or reset code to an email address or phone. */
 export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string, log?: { warn(obj: object, msg?: string): void }) {
   // Said at the first step, before anything is looked up or counted: no code could reach a phone.
-  if (id.kind === 'phone' && !ctx.sms) throw new AccountError('bad', MESSAGES.phoneCodesOff);
+  if (id.kind === 'phone' && !ctx.sms) throw new DomainError('invalid', MESSAGES.phoneCodesOff);
   // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
   const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were asked for from your network. Please try again later.', perAddress.retryAfter);
+  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were asked for from your network. Please try again later.', null, perAddress.retryAfter);
   const user = await findUser(ctx.db, id);
-  if (purpose === 'signup' && user?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
-  if (purpose === 'reset' && !user) throw new AccountError('notFound', MSG.idNotFound);
+  if (purpose === 'signup' && user?.passwordHash) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
+  if (purpose === 'reset' && !user) throw new DomainError('not_found', MSG.idNotFound);
   let code: string;
   try {
     ({ code } = await issueOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value));
   } catch (err) {
-    if (err instanceof OtpRefused) throw new AccountError('tooMany', err.message, err.retryAfter);
+    if (err instanceof OtpRefused) throw new DomainError('too_many', err.message, null, err.retryAfter);
     throw err;
   }
   try {
@@ -107,8 +97,8 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
     // The code never left: take it back so the traveller may ask again at once.
     await withdrawOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code);
     log?.warn({ sms: { provider: ctx.sms?.name, reason: err.reason, detail: err.message } }, 'text message not sent');
-    if (err.reason === 'number') throw new AccountError('bad', MESSAGES.smsNumberRefused(id.value));
-    throw new AccountError('unavailable', MESSAGES.smsUnavailable);
+    if (err.reason === 'number') throw new DomainError('invalid', MESSAGES.smsNumberRefused(id.value));
+    throw new DomainError('unavailable', MESSAGES.smsUnavailable);
   }
   return { sentTo: id.value, channel: id.kind, resendAfterSeconds: OTP_RULES.resendAfterMs / 1000 };
 }
@@ -116,9 +106,9 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 /** Checks a code; the answer is a one-use token for the next step. */
 export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
   const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODE_CHECKS_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new AccountError('tooMany', 'Too many codes were tried from your network. Please try again later.', perAddress.retryAfter);
-  if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new AccountError('notFound', MSG.idNotFound);
-  if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new AccountError('bad', MSG.otpWrong);
+  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were tried from your network. Please try again later.', null, perAddress.retryAfter);
+  if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new DomainError('not_found', MSG.idNotFound);
+  if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new DomainError('invalid', MSG.otpWrong);
   return issueVerificationToken(ctx.db, purpose, id.value);
 }
 
@@ -128,14 +118,14 @@ function identifierOf(value: string): Identifier {
 
 /** Sign-up's last step: the verified identifier gets its account. */
 export async function createAccount(ctx: AccountContext, token: string, password: string, confirm: string) {
-  if (password !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
-  if (!(await peekVerificationToken(ctx.db, 'signup', token))) throw new AccountError('bad', MESSAGES.verificationExpired);
+  if (password !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
+  if (!(await peekVerificationToken(ctx.db, 'signup', token))) throw new DomainError('invalid', MESSAGES.verificationExpired);
   const passwordHash = await hashPassword(password);
   const value = await consumeVerificationToken(ctx.db, 'signup', token);
-  if (!value) throw new AccountError('bad', MESSAGES.verificationExpired);
+  if (!value) throw new DomainError('invalid', MESSAGES.verificationExpired);
   const id = identifierOf(value);
   const existing = await findUser(ctx.db, id);
-  if (existing?.passwordHash) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
+  if (existing?.passwordHash) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
   if (existing) {
     // An account made by Google sign-in gets its password here.
     await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
@@ -146,19 +136,19 @@ export async function createAccount(ctx: AccountContext, token: string, password
     .values({ ...(id.kind === 'email' ? { email: id.value } : { phone: id.value }), passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!user) throw new AccountError('conflict', MESSAGES.alreadyRegistered);
+  if (!user) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
   return { userId: user.id };
 }
 
 /** Reset's last step: a new password, every earlier sign-in ended, the lock lifted. */
 export async function resetPassword(ctx: AccountContext, token: string, password: string, confirm: string) {
-  if (password !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
-  if (!(await peekVerificationToken(ctx.db, 'reset', token))) throw new AccountError('bad', MESSAGES.verificationExpired);
+  if (password !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
+  if (!(await peekVerificationToken(ctx.db, 'reset', token))) throw new DomainError('invalid', MESSAGES.verificationExpired);
   const passwordHash = await hashPassword(password);
   const value = await consumeVerificationToken(ctx.db, 'reset', token);
-  if (!value) throw new AccountError('bad', MESSAGES.verificationExpired);
+  if (!value) throw new DomainError('invalid', MESSAGES.verificationExpired);
   const user = await findUser(ctx.db, identifierOf(value));
-  if (!user) throw new AccountError('notFound', MSG.idNotFound);
+  if (!user) throw new DomainError('not_found', MSG.idNotFound);
   await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   await revokeUserSessions(ctx.db, user.id);
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, accountKey(user.id)));
@@ -180,7 +170,7 @@ export const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashA
 export async function claimSignInAttempt(db: Db, claims: { key: string; rule: ThrottleRule }[], now: Date) {
   for (const { key, rule } of claims) {
     const claim = await claimAttempt(db, key, rule, now);
-    if (!claim.allowed) throw new AccountError('tooMany', MESSAGES.tooManyLogins(claim.retryAfter), claim.retryAfter);
+    if (!claim.allowed) throw new DomainError('too_many', MESSAGES.tooManyLogins(claim.retryAfter), null, claim.retryAfter);
   }
 }
 
@@ -193,7 +183,7 @@ export async function login(ctx: AccountContext, id: Identifier, password: strin
   // The address first: an address that must wait does not add to the account's wait.
   await claimSignInAttempt(ctx.db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) throw new AccountError('unauthorized', MESSAGES.invalidLogin);
+  if (!user || !ok) throw new DomainError('unauthorized', MESSAGES.invalidLogin);
   // The right password: the account starts afresh, and the address's attempt was no failure.
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, acct));
   await refundAttempt(ctx.db, addr);
@@ -218,14 +208,14 @@ export async function loginWithGoogle(ctx: AccountContext, google: GoogleIdentit
 }
 
 export async function changePassword(ctx: AccountContext, userId: number, currentToken: string, old: string, next: string, confirm: string, now = new Date()) {
-  if (next !== confirm) throw new AccountError('bad', MSG.passwordsDiffer);
+  if (next !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AccountError('unauthorized', MSG.tokenExpired);
-  if (!user.passwordHash) throw new AccountError('bad', MESSAGES.noPassword);
+  if (!user) throw new DomainError('unauthorized', MSG.tokenExpired);
+  if (!user.passwordHash) throw new DomainError('invalid', MESSAGES.noPassword);
   await claimSignInAttempt(ctx.db, [{ key: accountKey(userId), rule: LOGIN_LIMITS.account }], now);
-  if (!(await verifyPassword(old, user.passwordHash))) throw new AccountError('bad', MSG.invalidOldPassword);
+  if (!(await verifyPassword(old, user.passwordHash))) throw new DomainError('invalid', MSG.invalidOldPassword);
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, accountKey(userId)));
-  if (old === next) throw new AccountError('bad', MESSAGES.samePassword);
+  if (old === next) throw new DomainError('invalid', MESSAGES.samePassword);
   await ctx.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, userId));
   // Other devices signed in with the old password are signed out; this one stays.
   await revokeUserSessions(ctx.db, userId, currentToken, now);
@@ -242,7 +232,7 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
     .leftJoin(files, eq(files.id, users.imageFileId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new AccountError('unauthorized', MSG.tokenExpired);
+  if (!row) throw new DomainError('unauthorized', MSG.tokenExpired);
   const u = row.user;
   return {
     userId: u.id,
@@ -275,14 +265,14 @@ export interface ProfileInput {
 /** Saves the profile after checking that country, state and city exist and belong together. */
 export async function updateProfile(db: Db, userId: number, p: ProfileInput): Promise<Profile> {
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, p.CountryId)).limit(1);
-  if (!country) throw new AccountError('bad', 'Choose your country from the list.');
+  if (!country) throw new DomainError('invalid', 'Choose your country from the list.');
   const [city] = await db.select({ countryId: cities.countryId, stateId: cities.stateId }).from(cities).where(eq(cities.id, p.CityId)).limit(1);
-  if (!city || city.countryId !== p.CountryId) throw new AccountError('bad', 'Choose a city in your country from the list.');
+  if (!city || city.countryId !== p.CountryId) throw new DomainError('invalid', 'Choose a city in your country from the list.');
   let stateId = p.StateId ?? city.stateId;
   if (p.StateId !== null) {
     const [state] = await db.select({ countryId: states.countryId }).from(states).where(eq(states.id, p.StateId)).limit(1);
-    if (!state || state.countryId !== p.CountryId) throw new AccountError('bad', 'Choose a state in your country from the list.');
-    if (city.stateId !== null && city.stateId !== p.StateId) throw new AccountError('bad', 'Choose a city in your state from the list.');
+    if (!state || state.countryId !== p.CountryId) throw new DomainError('invalid', 'Choose a state in your country from the list.');
+    if (city.stateId !== null && city.stateId !== p.StateId) throw new DomainError('invalid', 'Choose a city in your state from the list.');
     stateId = p.StateId;
   }
   await db
@@ -340,7 +330,7 @@ const EMPTY_DETAILS: PersonalDetails = {
 
 export async function getPersonalDetails(db: Db, userId: number): Promise<PersonalDetails & { userId: number }> {
   const [row] = await db.select({ details: users.personalDetails }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AccountError('unauthorized', MSG.tokenExpired);
+  if (!row) throw new DomainError('unauthorized', MSG.tokenExpired);
   const stored = row.details ?? {};
   const details = { ...EMPTY_DETAILS };
   for (const key of Object.keys(EMPTY_DETAILS) as (keyof PersonalDetails)[]) {

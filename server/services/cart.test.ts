@@ -4,7 +4,8 @@ import type { CartItemFields } from '../../contract/cart.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { cartItems, packagePrices } from '../db/schema.ts';
 import { seed } from '../db/seed.ts';
-import { HttpError, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
 import { priceLine } from '../../contract/pricing.ts';
 import { addLine, type Owner } from './cart.ts';
 import { once } from './idempotency.ts';
@@ -24,7 +25,7 @@ const line = (extra: Partial<CartItemFields> = {}): CartItemFields => ({
   ...extra,
 });
 const count = async (owner: Owner) => (await database.db.select().from(cartItems).where(eq(cartItems.owner, owner))).length;
-const refusal = (p: Promise<unknown>) => p.then(() => 'added', (e: HttpError) => `${e.statusCode} ${e.message}`);
+const refusal = (p: Promise<unknown>) => p.then(() => 'added', (e: DomainError) => `${STATUS_OF_KIND[e.kind]} ${e.message}`);
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
@@ -78,7 +79,7 @@ describe('a keyed add', () => {
     const owner = 'guest:key-0001';
     const first = await add(owner, 'key-0001-a', line({ clientId: 'k-line-01' }));
     expect(await add(owner, 'key-0001-a', line({ clientId: 'k-line-01' }))).toEqual({ ...first, replayed: true });
-    await expect(add(owner, 'key-0001-a', line({ clientId: 'k-line-01', adults: 3 }))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(add(owner, 'key-0001-a', line({ clientId: 'k-line-01', adults: 3 }))).rejects.toMatchObject({ kind: 'conflict' });
     expect(await count(owner)).toBe(1);
   });
 

@@ -5,7 +5,7 @@ import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
-import { HttpError, badRequest, conflict, notFound } from '../lib/envelope.ts';
+import { invalid, notFound, conflict, DomainError } from '../lib/errors.ts';
 import { holdRooms, refuseUnavailable, releaseHolds, type RoomNeed } from './bookings/inventory.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
@@ -16,11 +16,11 @@ const MAX_DAYS_AHEAD = 540;
 
 function checkTravelDate(travelDate: string, now: Date) {
   const date = new Date(`${travelDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw badRequest('travelDate: is not a real date.');
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid('travelDate: is not a real date.');
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const days = (date.getTime() - today.getTime()) / 86_400_000;
-  if (days < 1) throw badRequest('travelDate: choose a date from tomorrow onwards.');
-  if (days > MAX_DAYS_AHEAD) throw badRequest('travelDate: we take bookings up to 18 months ahead.');
+  if (days < 1) throw invalid('travelDate: choose a date from tomorrow onwards.');
+  if (days > MAX_DAYS_AHEAD) throw invalid('travelDate: we take bookings up to 18 months ahead.');
 }
 
 const lineColumns = {
@@ -140,13 +140,13 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   checkTravelDate(input.travelDate, now);
   // A line stores only choices its package offers; no package offers any yet.
   const unknownOption = Object.keys(input.options)[0];
-  if (unknownOption !== undefined) throw badRequest(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
-  if (input.rooms > input.adults) throw badRequest('rooms: each room needs at least one adult.');
-  if (input.infants > input.adults) throw badRequest('infants: each infant travels with an adult.');
+  if (unknownOption !== undefined) throw invalid(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
+  if (input.rooms > input.adults) throw invalid('rooms: each room needs at least one adult.');
+  if (input.infants > input.adults) throw invalid('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
   const crowded = occupancyRefusal(input, { maxAdultsPerRoom: facts.max_adults_per_room ?? 3, maxPeoplePerRoom: facts.max_people_per_room ?? 4 });
-  if (crowded) throw badRequest(crowded);
-  if (facts.lines >= MAX_LINES) throw badRequest(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
+  if (crowded) throw invalid(crowded);
+  if (facts.lines >= MAX_LINES) throw invalid(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
   const totalPrice = priceLine(facts.amount, input.adults, input.children);
   const inserted = await db.execute<{ id: number }>(sql`
     insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
@@ -202,8 +202,7 @@ export async function removeLine(db: Db, owner: Owner, line: { CartId?: number; 
  * or same holiday, date and party) is not added twice.
  */
 export async function mergeGuestCart(db: Db, guest: Owner, user: Owner, holdMinutes?: number, now = new Date()): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     // A guest who held their cart and then signs in to book keeps the hold and its rooms; it
     // replaces a hold the traveller had made before on the same site.
     const moving = await tx.select({ site: tempBookings.site }).from(tempBookings).where(and(eq(tempBookings.owner, guest), eq(tempBookings.status, 'held')));
@@ -270,7 +269,7 @@ const roomsText = (n: number) => `${n} ${n === 1 ? 'room' : 'rooms'}`;
 async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, rooms: number, limits: GuestHoldLimits, now: Date) {
   const signIn = 'Sign in to hold more';
   if (rooms > limits.maxRooms) {
-    throw new HttpError(409, `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once, and your cart needs ${rooms}. ${signIn}, or remove rooms from your cart.`);
+    throw new DomainError('conflict', `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once, and your cart needs ${rooms}. ${signIn}, or remove rooms from your cart.`);
   }
   const { rows } = await tx.execute<{ holds: number; rooms: number; ends: Date | string | null }>(sql`
     select count(*)::int as holds, coalesce(sum(rooms), 0)::int as rooms, min(hold_expires_at) as ends
@@ -278,11 +277,11 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
   const live = rows[0]!;
   const wait = live.ends ? ` or wait ${minutesFrom(now, new Date(live.ends))} minutes for your other hold to end` : '';
   if (live.holds + 1 > limits.maxHolds) {
-    throw new HttpError(409, `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`);
+    throw new DomainError('conflict', `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`);
   }
   if (live.rooms + rooms > limits.maxRooms) {
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'conflict',
       `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once: you already hold ${live.rooms}, and your cart needs ${rooms}. ${signIn}, remove rooms from your cart,${wait || ' or wait for your other hold to end'}.`,
     );
   }
@@ -294,8 +293,8 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
   const recent = byAddress[0]!;
   if (recent.rooms + rooms > limits.addressRoomsPerHour) {
     const retry = recent.first ? minutesFrom(now, new Date(new Date(recent.first).getTime() + 3_600_000)) : 60;
-    throw new HttpError(
-      429,
+    throw new DomainError(
+      'too_many',
       `Guests on your network have held ${roomsText(recent.rooms)} in the last hour, and at most ${limits.addressRoomsPerHour} may be held without signing in. Sign in to hold your holiday, or try again in ${retry} minutes.`,
     );
   }
@@ -309,7 +308,7 @@ async function linesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] |
     if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
     items = items.filter((i) => cartIds.includes(i.CartId));
   }
-  if (items.length === 0) throw badRequest('Your cart is empty: add a holiday first.');
+  if (items.length === 0) throw invalid('Your cart is empty: add a holiday first.');
   // A package taken off the shop (unpublished or no longer priced here) since it was added is not held.
   const packageIds = [...new Set(items.map((i) => i.packageId))];
   const { rows: onSale } = await db.execute<{ id: number }>(sql`
@@ -341,8 +340,7 @@ export async function createTempBooking(
   // no in two statements, without a transaction or a wait for the departure's lock.
   const early = limits ? undefined : await linesToHold(db, owner, site, cartIds);
   if (early) await refuseUnavailable(db, owner, needsOf(early), now);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
     if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);
     const items = early ?? (await linesToHold(tx, owner, site, cartIds));

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { enquiries } from '../db/schema.ts';
+import { enquiries, files } from '../db/schema.ts';
+import { forbidden, gone, notFound } from '../lib/errors.ts';
 import type { Mailer } from './mail.ts';
 
 export type EnquiryKind = 'contact' | 'home' | 'package' | 'exit';
@@ -111,4 +113,15 @@ export function checkAttachmentLink(secret: string, fileId: number, expires: num
   const got = Buffer.from(given);
   if (got.length !== wanted.length || !timingSafeEqual(got, wanted)) return 'forged';
   return expires * 1000 < now ? 'expired' : 'ok';
+}
+
+/** The enquiry's stored file a signed link names: refused when the link is forged, expired or names no enquiry file. */
+export async function attachmentByLink(db: Db, secret: string, fileId: number, expires: number, given: string) {
+  if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires)) throw notFound('There is no such attachment.');
+  const check = checkAttachmentLink(secret, fileId, expires, given);
+  if (check === 'forged') throw forbidden('This link is not valid. Open the attachment from the enquiry mail itself.');
+  if (check === 'expired') throw gone('This link has expired: links in enquiry mails work for 30 days.');
+  const [file] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  if (!file || file.owner !== 'enquiry') throw notFound('There is no such attachment.');
+  return file;
 }

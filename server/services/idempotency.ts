@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../contract/envelope.ts';
-import { HttpError, conflict } from '../lib/envelope.ts';
+import { conflict, DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
 
 export interface StoredResult {
   statusCode: number;
@@ -41,8 +41,7 @@ export async function once(
   if (!opts.key) return { ...(await run(db)), replayed: false };
   const key = opts.key;
   const hash = requestHash(opts.route, opts.params);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // The claim and the stored result are plain statements: they run on every keyed write (an
     // offline cart syncs hundreds in a row), and building them with the query builder costs more
     // CPU than Postgres spends on them.
@@ -56,7 +55,7 @@ export async function once(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.owner, opts.owner), eq(idempotencyKeys.key, key)))
         .limit(1);
-      if (!row || row.statusCode === null) throw new HttpError(409, 'This change is being processed. Please try again in a moment.');
+      if (!row || row.statusCode === null) throw new DomainError('conflict', 'This change is being processed. Please try again in a moment.');
       if (row.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request.');
       return { statusCode: row.statusCode, body: row.response, replayed: true };
     }
@@ -64,8 +63,9 @@ export async function once(
     try {
       result = await run(tx);
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-      result = { statusCode: err.statusCode, body: { status: 'error', message: err.message, data: err.data } };
+      // A refusal is stored with the status it answers with (server/lib/errors.ts); 5xx are not stored.
+      if (!(err instanceof DomainError) || STATUS_OF_KIND[err.kind] >= 500) throw err;
+      result = { statusCode: STATUS_OF_KIND[err.kind], body: { status: 'error', message: err.message, data: err.data } };
     }
     await tx.execute(sql`
       update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}
@@ -78,6 +78,6 @@ export async function once(
 export function answer<T>(reply: FastifyReply, result: StoredResult & { replayed: boolean }): Envelope<T> {
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   const body = result.body as Envelope<T>;
-  if (result.statusCode >= 400) throw new HttpError(result.statusCode, body.message, body.data);
+  if (result.statusCode >= 400) throw DomainError.fromStatus(result.statusCode, body.message, body.data);
   return body;
 }

@@ -9,6 +9,7 @@ import { invoiceFor } from './documents/invoice.ts';
 import { vouchersPdf } from './documents/vouchers-pdf.ts';
 import { vouchersFor } from './documents/vouchers.ts';
 import type { AttachmentRenderer } from './outbox.ts';
+import { DomainError } from '../lib/errors.ts';
 
 /**
  * The documents a queued mail carries, rendered when it is sent from the booking as it is then
@@ -36,8 +37,8 @@ export function attachmentRenderer(config: Config): AttachmentRenderer {
         return [{ filename: `vouchers-${b.ref}.pdf`, content: Buffer.from(await vouchersPdf(document, issuedAt)), contentType: 'application/pdf' }];
       }
     } catch (err) {
-      // A 409 (no vouchers before payment, a cancelled booking's documents): the mail goes without it.
-      if ((err as { statusCode?: number }).statusCode === 409) return [];
+      // A conflict (no vouchers before payment, a cancelled booking's documents): the mail goes without it.
+      if (err instanceof DomainError && err.kind === 'conflict') return [];
       throw err;
     }
     throw new Error(`no renderer for the ${a.type} attachment`);

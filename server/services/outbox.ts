@@ -78,8 +78,7 @@ type Row = typeof mailOutbox.$inferSelect;
  * would wait on the mail server.
  */
 async function take(db: Db, at: Date): Promise<Row | null> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = (await tx
       .select()
       .from(mailOutbox)

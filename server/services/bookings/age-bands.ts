@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AgeBand, Traveller } from '../../../contract/booking.ts';
 import { formatDay } from '../../../contract/format.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 
 /*
  * Child and infant fares need a date of birth (issue 19): the age on the first travel date decides
@@ -42,14 +42,14 @@ export function checkAgeBands(travellers: Traveller[], firstTravelDate: string, 
     const name = `${t.FirstName} ${t.LastName}`;
     if (!t.DOB) {
       if (t.AgeBand === 'adult') continue;
-      throw badRequest(`Enter ${name}’s date of birth: ${t.AgeBand} fares depend on the age on the day of travel.`);
+      throw invalid(`Enter ${name}’s date of birth: ${t.AgeBand} fares depend on the age on the day of travel.`);
     }
     const age = ageOnDay(t.DOB, firstTravelDate);
-    if (age === null || t.DOB > today || age > 120) throw badRequest(`Enter ${name}’s real date of birth (YYYY-MM-DD).`);
+    if (age === null || t.DOB > today || age > 120) throw invalid(`Enter ${name}’s real date of birth (YYYY-MM-DD).`);
     const band = bandForAge(age, childAgeLimit);
     if (band !== t.AgeBand) {
       const years = age === 0 ? 'under 1' : `${age}`;
-      throw badRequest(`${name} is ${years} on ${formatDay(firstTravelDate)}: book as ${BOOK_AS[band]}.`);
+      throw invalid(`${name} is ${years} on ${formatDay(firstTravelDate)}: book as ${BOOK_AS[band]}.`);
     }
   }
 }

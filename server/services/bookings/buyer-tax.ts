@@ -3,7 +3,7 @@ import type { Site } from '../../../contract/site.ts';
 import { B2C_ADDRESS_FROM, TRN_PATTERN, gstinProblem, normalizeTaxNumber, stateOfGstCode } from '../../../contract/tax.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 import { shopDetails } from '../shop-details.ts';
 import { placeOfSupply as findPlaceOfSupply, type PlaceOfSupply } from '../tax-rules.ts';
 
@@ -38,22 +38,22 @@ export async function buyerTaxDetails(
   const gstinGiven = input.Gstin?.trim() ? normalizeTaxNumber(input.Gstin) : null;
   const trnGiven = input.Trn?.trim() ? normalizeTaxNumber(input.Trn) : null;
   if (site === 'UAE') {
-    if (gstinGiven) throw badRequest('Gstin: a GSTIN is for the India site. On this site a business buyer gives its TRN, or leave it out.');
-    if (trnGiven && !TRN_PATTERN.test(trnGiven)) throw badRequest('Trn: a UAE tax registration number has 15 digits (for example 100123456700003). Correct it, or leave it out.');
+    if (gstinGiven) throw invalid('Gstin: a GSTIN is for the India site. On this site a business buyer gives its TRN, or leave it out.');
+    if (trnGiven && !TRN_PATTERN.test(trnGiven)) throw invalid('Trn: a UAE tax registration number has 15 digits (for example 100123456700003). Correct it, or leave it out.');
     return { placeOfSupply: null, supply: null, gstin: null, trn: trnGiven, address, checkAddress: () => {} };
   }
 
-  if (trnGiven) throw badRequest('Trn: a TRN is for the UAE site. On this site a business buyer gives its GSTIN, or leave it out.');
-  if (!lead.State) throw badRequest('LeadTraveller.State: choose the lead traveller’s state. It is the place of supply on your GST invoice.');
+  if (trnGiven) throw invalid('Trn: a TRN is for the UAE site. On this site a business buyer gives its GSTIN, or leave it out.');
+  if (!lead.State) throw invalid('LeadTraveller.State: choose the lead traveller’s state. It is the place of supply on your GST invoice.');
   const place = await findPlaceOfSupply(db, lead.State);
-  if (!place) throw badRequest(`LeadTraveller.State: “${lead.State}” is not an Indian state or union territory. Choose one from the list.`);
+  if (!place) throw invalid(`LeadTraveller.State: “${lead.State}” is not an Indian state or union territory. Choose one from the list.`);
   let gstin: string | null = null;
   if (gstinGiven) {
     const problem = gstinProblem(gstinGiven);
-    if (problem) throw badRequest(`Gstin: ${gstinGiven} is not a valid GSTIN. ${problem}`);
+    if (problem) throw invalid(`Gstin: ${gstinGiven} is not a valid GSTIN. ${problem}`);
     const registered = stateOfGstCode(gstinGiven.slice(0, 2))!;
     if (registered.code !== place.code) {
-      throw badRequest(
+      throw invalid(
         `Gstin: this GSTIN is registered in ${registered.state} (state code ${registered.code}), but the state chosen is ${place.state}. Choose the GSTIN’s state, or leave the GSTIN out.`,
       );
     }
@@ -71,7 +71,7 @@ export async function buyerTaxDetails(
       // The invoice's value: what is paid less TCS, which is collected for the tax department, not charged.
       const value = price.total - price.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0);
       if (value >= B2C_ADDRESS_FROM) {
-        throw badRequest(
+        throw invalid(
           'LeadTraveller.Address: a GST invoice of ₹50,000 or more to a buyer without a GSTIN must carry the buyer’s address. Enter your address, or your business GSTIN.',
         );
       }

@@ -6,7 +6,7 @@ import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
-import { HttpError, badRequest, conflict } from '../../lib/envelope.ts';
+import { invalid, conflict, DomainError } from '../../lib/errors.ts';
 import { checkHeldAgeBands } from './age-bands.ts';
 import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
@@ -76,9 +76,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The names asked for match the party held: the largest party across the hold's lines, the lead among its adults. */
 function checkTravellers(lines: HeldLine[], lead: LeadTraveller, others: Traveller[], now: Date) {
   const age = ageOn(lead.DOB, now);
-  if (age === null) throw badRequest('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
-  if (age < 18) throw badRequest('The lead traveller must be 18 or older.');
-  if (age > 120) throw badRequest('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
+  if (age === null) throw invalid('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
+  if (age < 18) throw invalid('The lead traveller must be 18 or older.');
+  if (age > 120) throw invalid('LeadTraveller.DOB: enter the lead traveller’s real date of birth.');
   const need = {
     adult: Math.max(...lines.map((l) => l.adults)),
     child: Math.max(...lines.map((l) => l.children)),
@@ -90,7 +90,7 @@ function checkTravellers(lines: HeldLine[], lead: LeadTraveller, others: Travell
     const party = [plural(need.adult, 'adult', 'adults'), need.child ? plural(need.child, 'child', 'children') : '', need.infant ? plural(need.infant, 'infant', 'infants') : '']
       .filter(Boolean)
       .join(', ');
-    throw badRequest(`Give the name of every traveller in your party: ${party}, the lead traveller being one of the adults.`);
+    throw invalid(`Give the name of every traveller in your party: ${party}, the lead traveller being one of the adults.`);
   }
 }
 
@@ -130,14 +130,13 @@ export async function createBooking(
   const { userId, site } = who;
   const owner = `user:${userId}`;
   if (!paymentMethodsFor(config, site).includes(input.PaymentMethod)) {
-    throw badRequest(
+    throw invalid(
       input.PaymentMethod === 'pay-later'
         ? 'Paying later is not offered on this site.'
         : `Paying with ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} is not available on this site. Choose another way to pay.`,
     );
   }
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // One booking at a time per traveller: coupon rules (first booking, once per account) hold under races.
     await tx.execute(sql`select id from users where id = ${userId} for update`);
     const hold = await lockHold(tx, input.TempBookingId, owner, site, now);
@@ -152,7 +151,7 @@ export async function createBooking(
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
     if (input.PaymentMethod === 'pay-later') {
       const offer = payLaterOffer(now, held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
-      if (!offer.offered) throw badRequest(offer.reason);
+      if (!offer.offered) throw invalid(offer.reason);
     }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
     await checkHeldAgeBands(tx, held, input.Travellers, now);
@@ -165,9 +164,9 @@ export async function createBooking(
     if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
     if (price.panRequired) {
-      if (!input.Pan) throw badRequest('Enter the lead traveller’s PAN: tax collected at source applies to overseas holidays.');
+      if (!input.Pan) throw invalid('Enter the lead traveller’s PAN: tax collected at source applies to overseas holidays.');
       const check = checkPan(input.Pan, `${input.LeadTraveller.FirstName} ${input.LeadTraveller.LastName}`);
-      if (!check.ok) throw new HttpError(400, `${BOOKING_MESSAGES.panFailed}: ${check.reason}`);
+      if (!check.ok) throw new DomainError('invalid', `${BOOKING_MESSAGES.panFailed}: ${check.reason}`);
       pan = input.Pan.trim().toUpperCase().replace(/\s+/g, '');
     }
 

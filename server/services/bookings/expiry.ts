@@ -24,8 +24,7 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
   const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
   let cancelled = 0;
   for (;;) {
-    const done = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const done = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: number }>(sql`
         select ${bookings.id} from ${bookings} where ${unpaidPastWindow(before)}
         order by ${bookings.id} limit 1 for update of ${bookings} skip locked`);

@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { tempBookings } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/envelope.ts';
+import { notFound, conflict } from '../../lib/errors.ts';
 import type { HeldLine } from './pricing.ts';
 
 /**

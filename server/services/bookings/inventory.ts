@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NEARLY_FULL_ROOMS, type Availability } from '../../../contract/availability.ts';
 import { formatDay } from '../../../contract/format.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/envelope.ts';
+import { notFound, conflict } from '../../lib/errors.ts';
 
 /*
  * Rooms per departure (a package on a travel date). A departure's capacity is its own allotment

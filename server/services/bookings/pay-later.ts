@@ -145,8 +145,7 @@ const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-la
 async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>, work: (tx: Db, row: Picked) => Promise<void>): Promise<Picked[]> {
   const done: Picked[] = [];
   for (;;) {
-    const row = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const row = await db.transaction(async (tx) => {
       const picked = await pick(tx);
       if (picked) await work(tx, picked);
       return picked;

@@ -8,7 +8,7 @@ import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
-import { conflict } from '../../lib/envelope.ts';
+import { conflict } from '../../lib/errors.ts';
 import { gstLines, tcsLine, tcsTermsFor, type TcsTerms } from '../tax-rules.ts';
 import type { VatTreatment } from '../../../contract/tax.ts';
 import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleTo, type CouponLine } from '../coupons.ts';

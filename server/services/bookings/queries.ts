@@ -4,7 +4,7 @@ import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
-import { notFound } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
 import { summaryFacts, toSummary, type BookingRow } from './records.ts';

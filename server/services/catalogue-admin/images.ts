@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/envelope.ts';
+import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../staff/audit.ts';
 import { detectDocumentType, uploadsDir } from '../uploads.ts';
 import { updatePackage } from './packages.ts';
@@ -38,18 +38,18 @@ export async function addPackageImage(
   now: Date,
 ): Promise<{ package: AdminPackage; path: string }> {
   const alt = upload.alt.trim();
-  if (!alt) throw new HttpError(400, 'Write the alt text: what the picture shows, for people who cannot see it.');
+  if (!alt) throw new DomainError('invalid', 'Write the alt text: what the picture shows, for people who cannot see it.');
   const type = detectDocumentType(upload.content);
-  if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new HttpError(415, IMAGE_NOT_ALLOWED);
+  if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new DomainError('unsupported', IMAGE_NOT_ALLOWED);
   // Loaded on the first upload only: the shop's start does not pay for the image library.
   const { default: sharp } = await import('sharp');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(upload.content, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new HttpError(400, 'The picture could not be read: it may be damaged. Save it again and upload it.');
+    throw new DomainError('invalid', 'The picture could not be read: it may be damaged. Save it again and upload it.');
   }
-  if (!meta.width || !meta.height || meta.width < 480) throw new HttpError(400, `The picture is ${meta.width ?? 0} pixels wide: upload one at least 480 pixels wide (1440 or more looks best).`);
+  if (!meta.width || !meta.height || meta.width < 480) throw new DomainError('invalid', `The picture is ${meta.width ?? 0} pixels wide: upload one at least 480 pixels wide (1440 or more looks best).`);
   const name = randomBytes(16).toString('hex');
   const dir = imagesDir(config);
   await mkdir(dir, { recursive: true });
@@ -67,8 +67,8 @@ export async function addPackageImage(
     }
   } catch (err) {
     await Promise.all(written.map((f) => rm(f, { force: true })));
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(400, 'The picture could not be resized: it may be damaged. Save it again and upload it.');
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('invalid', 'The picture could not be resized: it may be damaged. Save it again and upload it.');
   }
   const path = `/images/uploads/${name}`;
   try {

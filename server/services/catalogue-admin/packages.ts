@@ -4,7 +4,7 @@ import { MINOR_PER_MAJOR } from '../../../contract/catalogue-admin.ts';
 import { cancellationPolicyProblem } from '../../../contract/cancellation.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, cartItems, cities, countries, deals, departures, interests, packageInterests, packagePrices, packages, packageSlugs, roomHolds, tripTypes } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
 
 /** Arbitrary key of the lock that gives each new package the next id ("pkg" in hex). */
@@ -122,9 +122,9 @@ export async function getPackage(db: Db, id: number): Promise<AdminPackage> {
 
 /** Whole currency units from the smallest unit, or a refusal saying what to send. */
 function toWhole(site: SiteCode, field: 'prices' | 'compareAt', minor: number): number {
-  if (!Number.isInteger(minor) || minor <= 0) throw badRequest(`${field}.${site}: give a price above zero in ${UNIT[site].minor}, a whole number.`);
+  if (!Number.isInteger(minor) || minor <= 0) throw invalid(`${field}.${site}: give a price above zero in ${UNIT[site].minor}, a whole number.`);
   if (minor % MINOR_PER_MAJOR !== 0) {
-    throw badRequest(`${field}.${site}: ${minor} ${UNIT[site].minor} is not a whole number of ${UNIT[site].major}. The shop sells in whole ${UNIT[site].major}: send a multiple of ${MINOR_PER_MAJOR}, e.g. ${Math.round(minor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR}.`);
+    throw invalid(`${field}.${site}: ${minor} ${UNIT[site].minor} is not a whole number of ${UNIT[site].major}. The shop sells in whole ${UNIT[site].major}: send a multiple of ${MINOR_PER_MAJOR}, e.g. ${Math.round(minor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR}.`);
   }
   return minor / MINOR_PER_MAJOR;
 }
@@ -141,43 +141,43 @@ function checkWhole(p: {
   gallery: string[];
   imageAlts: Record<string, string>;
 }) {
-  if (p.maxAdultsPerRoom > p.maxPeoplePerRoom) throw badRequest(`A room takes at most ${p.maxPeoplePerRoom} people, so it cannot take ${p.maxAdultsPerRoom} adults: raise the people per room or lower the adults.`);
+  if (p.maxAdultsPerRoom > p.maxPeoplePerRoom) throw invalid(`A room takes at most ${p.maxPeoplePerRoom} people, so it cannot take ${p.maxAdultsPerRoom} adults: raise the people per room or lower the adults.`);
   if (p.itinerary.length > 0) {
     const days = p.itinerary.map((d) => d.day).sort((a, b) => a - b);
     const want = Array.from({ length: p.nights + 1 }, (_, i) => i + 1);
-    if (days.join(',') !== want.join(',')) throw badRequest(`itinerary: a ${p.nights}-night package has days 1 to ${p.nights + 1}, each once (the itinerary has days ${days.join(', ') || 'none'}).`);
+    if (days.join(',') !== want.join(',')) throw invalid(`itinerary: a ${p.nights}-night package has days 1 to ${p.nights + 1}, each once (the itinerary has days ${days.join(', ') || 'none'}).`);
   }
   if (p.stays.length > 0) {
     const sum = p.stays.reduce((s, x) => s + x.nights, 0);
-    if (sum !== p.nights) throw badRequest(`stays: the stays' nights add up to ${sum}, but the package has ${p.nights} nights. Make them add up.`);
+    if (sum !== p.nights) throw invalid(`stays: the stays' nights add up to ${sum}, but the package has ${p.nights} nights. Make them add up.`);
   }
   const policyProblem = cancellationPolicyProblem(p.cancellationPolicy);
-  if (policyProblem) throw badRequest(`cancellationPolicy: ${policyProblem}`);
+  if (policyProblem) throw invalid(`cancellationPolicy: ${policyProblem}`);
   for (const path of [p.heroImage, ...p.gallery]) {
-    if (!IMAGE_PATH.test(path)) throw badRequest(`${path.slice(0, 80)} is not a picture of the shop: upload pictures, then choose among them.`);
-    if (path.startsWith('/images/uploads/') && !p.imageAlts[path]?.trim()) throw badRequest(`The picture ${path} has no alt text: describe it for people who cannot see it.`);
+    if (!IMAGE_PATH.test(path)) throw invalid(`${path.slice(0, 80)} is not a picture of the shop: upload pictures, then choose among them.`);
+    if (path.startsWith('/images/uploads/') && !p.imageAlts[path]?.trim()) throw invalid(`The picture ${path} has no alt text: describe it for people who cannot see it.`);
   }
 }
 
 async function checkRefs(db: DbOrTx, input: PackagePatch) {
   if (input.cityId !== undefined) {
     const [c] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, input.cityId)).limit(1);
-    if (!c) throw badRequest(`cityId: there is no city ${input.cityId}.`);
+    if (!c) throw invalid(`cityId: there is no city ${input.cityId}.`);
   }
   if (input.tripTypeId !== undefined) {
     const [t] = await db.select({ id: tripTypes.id }).from(tripTypes).where(eq(tripTypes.id, input.tripTypeId)).limit(1);
-    if (!t) throw badRequest(`tripTypeId: there is no trip type ${input.tripTypeId}.`);
+    if (!t) throw invalid(`tripTypeId: there is no trip type ${input.tripTypeId}.`);
   }
   if (input.interestIds?.length) {
     const found = await db.select({ id: interests.id }).from(interests).where(inArray(interests.id, input.interestIds));
     const missing = input.interestIds.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw badRequest(`interestIds: there is no interest ${missing.join(', ')}.`);
+    if (missing.length) throw invalid(`interestIds: there is no interest ${missing.join(', ')}.`);
   }
 }
 
 /** A slug free for this package: no other package has it now, nor had it before. */
 async function checkSlug(db: DbOrTx, slug: string, selfId: number | null) {
-  if (!SLUG_PATTERN.test(slug)) throw badRequest('slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).');
+  if (!SLUG_PATTERN.test(slug)) throw invalid('slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).');
   const [taken] = await db.select({ id: packages.id }).from(packages).where(eq(packages.slug, slug)).limit(1);
   if (taken && taken.id !== selfId) throw conflict(`The slug ${slug} belongs to package ${taken.id}: choose another.`);
   const [former] = await db.select({ id: packageSlugs.packageId }).from(packageSlugs).where(eq(packageSlugs.slug, slug)).limit(1);
@@ -194,12 +194,12 @@ async function writePrices(tx: DbOrTx, id: number, input: PackagePatch, current:
       continue;
     }
     const amount = minor !== undefined ? toWhole(site, 'prices', minor) : current[site] ? current[site].amount / MINOR_PER_MAJOR : null;
-    if (amount === null) throw badRequest(`compareAt.${site}: set the package's price on this site first.`);
+    if (amount === null) throw invalid(`compareAt.${site}: set the package's price on this site first.`);
     const kept = current[site]?.compareAt;
     let compareAt = compareMinor === undefined ? (kept == null ? null : kept / MINOR_PER_MAJOR) : compareMinor === null ? null : toWhole(site, 'compareAt', compareMinor);
     if (compareAt !== null && compareAt <= amount) {
       // The price before an offer is above the price: a new price at or above it ends the offer, unless staff set both.
-      if (compareMinor !== undefined) throw badRequest(`compareAt.${site}: the price before the offer must be above the price.`);
+      if (compareMinor !== undefined) throw invalid(`compareAt.${site}: the price before the offer must be above the price.`);
       compareAt = null;
     }
     await tx
@@ -276,7 +276,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
       imageAlts,
     };
     checkWhole(next);
-    if (row.published && (next.itinerary.length === 0 || next.stays.length === 0)) throw badRequest('A published package needs its itinerary and its stays: unpublish it first to clear them.');
+    if (row.published && (next.itinerary.length === 0 || next.stays.length === 0)) throw invalid('A published package needs its itinerary and its stays: unpublish it first to clear them.');
     const slugChanged = patch.slug !== undefined && patch.slug !== row.slug;
     if (slugChanged) {
       await checkSlug(tx, patch.slug!, id);
@@ -322,9 +322,9 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
 async function checkPublishable(tx: DbOrTx, id: number) {
   const row = await rowOf(tx, id);
   const [priced] = await tx.select({ n: count() }).from(packagePrices).where(eq(packagePrices.packageId, id));
-  if (!priced?.n) throw badRequest('Give the package a price on at least one site before it is published.');
-  if (row.itinerary.length === 0) throw badRequest('Write the itinerary (one entry per day) before the package is published.');
-  if (row.stays.length === 0) throw badRequest('Add the stays (where, how many nights, with which supplier) before the package is published: the vouchers read them.');
+  if (!priced?.n) throw invalid('Give the package a price on at least one site before it is published.');
+  if (row.itinerary.length === 0) throw invalid('Write the itinerary (one entry per day) before the package is published.');
+  if (row.stays.length === 0) throw invalid('Add the stays (where, how many nights, with which supplier) before the package is published: the vouchers read them.');
 }
 
 export async function setPublished(db: Db, actor: Actor, id: number, published: boolean, now: Date): Promise<AdminPackage> {

@@ -7,7 +7,7 @@ import { can } from '../../../contract/staff.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, payments, refunds } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/envelope.ts';
+import { invalid, forbidden, notFound, conflict } from '../../lib/errors.ts';
 import { cancelUnpaid } from '../bookings/expiry.ts';
 import { bookedRooms, returnSoldRooms } from '../bookings/inventory.ts';
 import { recordEvent, type BookingRow } from '../bookings/records.ts';
@@ -37,8 +37,6 @@ export const CANCEL_MESSAGES = {
   keepOutOfRange: (paid: string) => `The amount kept must be between nothing and what was paid (${paid}).`,
   noRequest: 'That cancellation request is not waiting for a decision on this booking.',
 } as const;
-
-type Tx = Db;
 
 /** The policy of the booking's first line's package, and its first travel date. */
 async function policyOf(db: Db, bookingId: number): Promise<{ policy: CancellationStep[]; firstTravelDate: string }> {
@@ -100,9 +98,8 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 /** POST /api/admin/bookings/<ref>/cancel. */
 export async function cancelBooking(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: CancelInput, now: Date): Promise<CancelResult> {
   const reason = input.reason.trim();
-  if (!reason) throw badRequest('Give the reason for the cancellation: the traveller is told it.');
-  const done = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Tx;
+  if (!reason) throw invalid('Give the reason for the cancellation: the traveller is told it.');
+  const done = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
@@ -112,8 +109,8 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     const overridden = input.keep !== undefined && input.keep !== quote.keep;
     if (overridden) {
       if (!can(actor.role ?? '', 'cancellations.override')) throw forbidden(CANCEL_MESSAGES.overrideNotAllowed);
-      if (!input.keepReason?.trim()) throw badRequest(CANCEL_MESSAGES.overrideNeedsReason);
-      if (!Number.isInteger(input.keep) || input.keep! < 0 || input.keep! > quote.paid) throw badRequest(CANCEL_MESSAGES.keepOutOfRange(m(quote.paid)));
+      if (!input.keepReason?.trim()) throw invalid(CANCEL_MESSAGES.overrideNeedsReason);
+      if (!Number.isInteger(input.keep) || input.keep! < 0 || input.keep! > quote.paid) throw invalid(CANCEL_MESSAGES.keepOutOfRange(m(quote.paid)));
       keep = input.keep!;
     }
     const refund = quote.paid - keep;

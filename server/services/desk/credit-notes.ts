@@ -5,7 +5,7 @@ import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookingTravellers, creditNotes, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
-import { notFound } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { fullName, pdfUrl, siteDay } from '../documents/source.ts';

@@ -14,8 +14,9 @@ import {
   paymentEvents,
   staff,
 } from '../../db/schema.ts';
-import { notFound } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { maskEmail, maskPhone } from './list.ts';
@@ -28,6 +29,15 @@ export async function bookingByRef(db: Db, ref: string): Promise<DeskBookingRow>
   const [b] = await db.select().from(bookings).where(eq(bookings.refIdKey, ref.trim().toUpperCase())).limit(1);
   if (!b) throw notFound(DESK_MESSAGES.notFound);
   return b;
+}
+
+/** A staff note on a booking, audited in the same transaction. */
+export async function addBookingNote(db: Db, actor: Actor & { staffId: number }, b: Pick<DeskBookingRow, 'id' | 'refIdKey'>, body: string, at: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(bookingNotes).values({ bookingId: b.id, staffId: actor.staffId, body, createdAt: at }).returning();
+    await writeAudit(tx, actor, { action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } }, at);
+    return row!;
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

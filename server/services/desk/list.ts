@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
@@ -130,7 +130,7 @@ export function encodeCursor(createdAtUs: string, id: number): string {
 
 function decodeCursor(cursor: string): { at: string; id: number } {
   const m = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badRequest('cursor: not one this list gave. Start again from the first page.');
+  if (!m) throw invalid('cursor: not one this list gave. Start again from the first page.');
   return { at: m[1]!, id: Number(m[2]) };
 }
 

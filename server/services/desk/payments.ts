@@ -6,7 +6,7 @@ import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
@@ -120,11 +120,10 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
 export async function recordManualPayment(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: ManualPaymentInput, now = new Date()): Promise<RecordedPayment> {
   const reference = input.reference.trim().replace(/\s+/g, ' ');
   try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Tx;
+    return await db.transaction(async (tx) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
-      if (input.receivedOn > siteDay(now, b.site as Site)) throw badRequest('receivedOn: The date received cannot be in the future.');
+      if (input.receivedOn > siteDay(now, b.site as Site)) throw invalid('receivedOn: The date received cannot be in the future.');
       const due = Math.max(0, b.total - b.amountPaid);
       if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus)) throw conflict(DESK_MESSAGES.nothingDue);
       if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(money(due, b.currency)));
@@ -211,7 +210,7 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
       };
     });
   } catch (err) {
-    if (!(err instanceof HttpError) && isUniqueViolation(err)) throw conflict(DESK_MESSAGES.referenceUsed);
+    if (!(err instanceof DomainError) && isUniqueViolation(err)) throw conflict(DESK_MESSAGES.referenceUsed);
     throw err;
   }
 }

@@ -6,7 +6,7 @@ import type { Currency } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, creditNotes, payments, refunds, staff } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { RefundRefused, sendRefund, settleRefundIn, type RefundRow } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
@@ -111,14 +111,13 @@ export interface RefundInput {
 /**
  * refunds.make: one refund of one payment of the booking `ref`, once per Idempotency-Key. The
  * same key again answers the refund it made. A gateway refund is sent after the commit; the
- * provider's refusal fails it (HttpError 502 with the provider's words, the refund in data).
+ * provider's refusal fails it (an upstream DomainError, 502, with the provider's words, the refund in data).
  */
 export async function makeRefund(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: RefundInput, key: string | undefined, now: Date): Promise<{ refund: DeskRefund; replay: boolean }> {
-  if (!key || key.length < 8 || key.length > 200) throw badRequest(REFUND_MESSAGES.noKey);
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw badRequest(REFUND_MESSAGES.notPositive);
+  if (!key || key.length < 8 || key.length > 200) throw invalid(REFUND_MESSAGES.noKey);
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw invalid(REFUND_MESSAGES.notPositive);
   const idempotencyKey = `desk:${key}`;
-  const made = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const made = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [again] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
@@ -135,7 +134,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
     if (input.amount > left) throw conflict(DESK_MESSAGES.refundTooMuch(money(left, p.currency)));
     const manual = p.provider === 'manual';
     const reference = input.reference?.trim() ?? '';
-    if (manual && !reference) throw badRequest(REFUND_MESSAGES.needsReference);
+    if (manual && !reference) throw invalid(REFUND_MESSAGES.needsReference);
     if (manual) {
       const [used] = await tx.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.provider, 'manual'), eq(refunds.providerRefundId, reference)));
       if (used) throw conflict(REFUND_MESSAGES.referenceUsed);
@@ -185,7 +184,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
     } catch (err) {
       if (!(err instanceof RefundRefused)) throw err;
       const [failed] = await deskRefunds(db, { ids: [made.refund.id] });
-      throw new HttpError(502, err.message, { refund: failed });
+      throw new DomainError('upstream', err.message, { refund: failed });
     }
   }
   const [answer] = await deskRefunds(db, { ids: [made.refund.id] });
@@ -195,9 +194,8 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
 /** A pending refund of money paid outside the shop (from a cancellation), recorded as made with its reference. */
 export async function recordManualRefund(db: Db, actor: Actor & { staffId: number }, ref: string, refundId: number, reference: string, now: Date): Promise<DeskRefund> {
   const ref_ = reference.trim();
-  if (!ref_) throw badRequest(REFUND_MESSAGES.needsReference);
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  if (!ref_) throw invalid(REFUND_MESSAGES.needsReference);
+  await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [r] = await tx.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.bookingId, b.id))).for('update');
@@ -277,7 +275,7 @@ export async function resendRefund(db: Db, config: Config, actor: Actor & { staf
   } catch (err) {
     if (!(err instanceof RefundRefused)) throw err;
     const [failed] = await deskRefunds(db, { ids: [refundId] });
-    throw new HttpError(502, err.message, { refund: failed });
+    throw new DomainError('upstream', err.message, { refund: failed });
   }
   const [answer] = await deskRefunds(db, { ids: [refundId] });
   return answer!;

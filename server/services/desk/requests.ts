@@ -13,7 +13,7 @@ import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, refunds, staff } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -151,8 +151,7 @@ export interface RequestInput {
  * the request's transaction.
  */
 export async function requestCancellation(db: Db, config: Config, userId: number, input: RequestInput, now = new Date()): Promise<{ request: TripCancellationRequest; replayed: boolean; booking: BookingRow }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const ref = input.RefIdKey.trim().toUpperCase();
     const [b] = (await tx
       .select()
@@ -300,9 +299,8 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
  */
 export async function declineRequest(db: Db, config: Config, actor: Actor & { staffId: number }, id: number, message: string, now = new Date()) {
   const text = message.trim();
-  if (text.length < 3) throw badRequest(REQUEST_MESSAGES.messageNeeded);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  if (text.length < 3) throw invalid(REQUEST_MESSAGES.messageNeeded);
+  return db.transaction(async (tx) => {
     const [r] = (await tx.select().from(cancellationRequests).where(eq(cancellationRequests.id, id)).limit(1).for('update')) as RequestRow[];
     if (!r) throw notFound(REQUEST_MESSAGES.notFound);
     if (r.status !== 'pending') throw conflict(REQUEST_MESSAGES.decided(r.status));

@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/envelope.ts';
+import { conflict } from '../../lib/errors.ts';
 import { confirmationMail } from '../bookings/mail.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
@@ -25,8 +25,7 @@ export const RESEND_MESSAGES = {
  * audited. Refused (409): a cancelled booking, one awaiting payment, vouchers before payment in full.
  */
 export async function resendMail(db: Db, config: Config, actor: Actor, ref: string, what: ResendWhat, now = new Date()): Promise<{ to: string; what: ResendWhat }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(what === 'vouchers' ? DOCUMENT_MESSAGES.vouchersCancelled : 'This booking is cancelled: there is no confirmation, invoice or vouchers to resend.');
     if (b.status !== 'confirmed') throw conflict(RESEND_MESSAGES.awaitingPayment);

@@ -3,7 +3,7 @@ import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, bookings } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { fullName, siteDay } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
@@ -42,8 +42,7 @@ export interface CorrectedName {
  * it in the corrected name gets a credit note and a new invoice from accounts. Audited before/after.
  */
 export async function correctTravellerName(db: Db, config: Config, actor: Actor, ref: string, travellerId: number, input: NameCorrection, now = new Date()): Promise<CorrectedName> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
     const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);
@@ -56,7 +55,7 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
     if (!t) throw notFound(TRAVELLER_MESSAGES.notFound);
     const before = { title: t.title, firstName: t.firstName, lastName: t.lastName };
     const after = { title: input.title ?? t.title, firstName: input.firstName, lastName: input.lastName };
-    if (after.title === before.title && after.firstName === before.firstName && after.lastName === before.lastName) throw badRequest(TRAVELLER_MESSAGES.unchanged);
+    if (after.title === before.title && after.firstName === before.firstName && after.lastName === before.lastName) throw invalid(TRAVELLER_MESSAGES.unchanged);
     await tx.update(bookingTravellers).set(after).where(eq(bookingTravellers.id, t.id));
     let invoiceKeeps: string | null = null;
     if (t.lead && b.invoiceNumber) {

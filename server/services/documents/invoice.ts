@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES, type Invoice } from '../../../contract/documents.ts'
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/envelope.ts';
+import { conflict } from '../../lib/errors.ts';
 import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 

@@ -5,7 +5,7 @@ import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../co
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { packages, suppliers, type ItineraryDay, type PackageStay } from '../../db/schema.ts';
-import { conflict } from '../../lib/envelope.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { qrSvg } from './qr.ts';
 import { addDays, documentSource, fullName, pdfUrl, siteDay } from './source.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_MESSAGES, ENQUIRY_MOVES, isFinalEnquiryStatus, type EnquiryDetail, type EnquiryField, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, enquiries, enquiryNotes, files, packages, staff } from '../../db/schema.ts';
-import { notFound } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { DbOrTx } from '../staff/audit.ts';
 import { contactOf, itemOf, type EnquiryRow } from './list.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryKindName, type EnquiryPage, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, staff } from '../../db/schema.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 
 /*
  * The inbox (GET /api/admin/enquiries): every kind of enquiry (the forms and the itinerary
@@ -66,7 +66,7 @@ export function summaryOf(kind: EnquiryKindName, p: Record<string, unknown>): st
 const encodeCursor = (id: number) => Buffer.from(`enquiry:${id}`).toString('base64url');
 function decodeCursor(cursor: string): number {
   const m = /^enquiry:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badRequest('cursor: not one this list gave. Start again from the first page.');
+  if (!m) throw invalid('cursor: not one this list gave. Start again from the first page.');
   return Number(m[1]);
 }
 

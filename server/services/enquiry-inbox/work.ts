@@ -3,7 +3,7 @@ import { ENQUIRY_MESSAGES, ENQUIRY_MOVES, ENQUIRY_STATUS_LABELS, isFinalEnquiryS
 import { can, STAFF_ROLES } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, enquiryNotes, files, staff } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { enquiryById } from './detail.ts';
 
@@ -22,14 +22,14 @@ export async function moveEnquiry(db: Db, actor: StaffActor, id: number, to: Enq
     const from = e.status as EnquiryStatus;
     if (from === to) throw conflict(ENQUIRY_MESSAGES.alreadyIn(label(to)));
     if (isFinalEnquiryStatus(from)) throw conflict(ENQUIRY_MESSAGES.finalStatus(label(from)));
-    if (to === 'new') throw badRequest(ENQUIRY_MESSAGES.noBackToNew);
+    if (to === 'new') throw invalid(ENQUIRY_MESSAGES.noBackToNew);
     if (!ENQUIRY_MOVES[from].includes(to)) throw conflict(ENQUIRY_MESSAGES.finalStatus(label(from)));
     let booking: { id: number; ref: string } | null = null;
     if (to === 'booked') {
       const ref = (bookingRefIn ?? '').trim().toUpperCase();
-      if (!ref) throw badRequest(ENQUIRY_MESSAGES.bookingNeeded);
+      if (!ref) throw invalid(ENQUIRY_MESSAGES.bookingNeeded);
       const [b] = await tx.select({ id: bookings.id, ref: bookings.refIdKey }).from(bookings).where(eq(bookings.refIdKey, ref));
-      if (!b) throw badRequest(ENQUIRY_MESSAGES.bookingUnknown(ref));
+      if (!b) throw invalid(ENQUIRY_MESSAGES.bookingUnknown(ref));
       booking = b;
     }
     await tx.update(enquiries).set({ status: to, bookingId: booking?.id ?? null, updatedAt: now }).where(eq(enquiries.id, e.id));
@@ -67,9 +67,9 @@ export async function assignEnquiry(db: Db, actor: StaffActor, id: number, staff
     let email: string | null = null;
     if (staffId !== null) {
       const [s] = await tx.select().from(staff).where(eq(staff.id, staffId));
-      if (!s) throw badRequest(ENQUIRY_MESSAGES.assigneeUnknown);
-      if (!s.enabled) throw badRequest(ENQUIRY_MESSAGES.assigneeDisabled(s.email));
-      if (!can(s.role, 'enquiries.work')) throw badRequest(ENQUIRY_MESSAGES.assigneeCannot(s.email, s.role));
+      if (!s) throw invalid(ENQUIRY_MESSAGES.assigneeUnknown);
+      if (!s.enabled) throw invalid(ENQUIRY_MESSAGES.assigneeDisabled(s.email));
+      if (!can(s.role, 'enquiries.work')) throw invalid(ENQUIRY_MESSAGES.assigneeCannot(s.email, s.role));
       email = s.email;
     }
     const [before] = e.assigneeId ? await tx.select({ email: staff.email }).from(staff).where(eq(staff.id, e.assigneeId)) : [];
@@ -99,7 +99,7 @@ export async function attachmentOf(db: Db, id: number) {
   const e = await enquiryById(db, id);
   if (!e.fileId) throw notFound(ENQUIRY_MESSAGES.noFile);
   const [file] = await db.select().from(files).where(eq(files.id, e.fileId));
-  if (!file || file.owner !== 'enquiry') throw new HttpError(410, ENQUIRY_MESSAGES.fileGone);
+  if (!file || file.owner !== 'enquiry') throw new DomainError('gone', ENQUIRY_MESSAGES.fileGone);
   return { enquiryId: e.id, file };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { availabilitySchema, type DepartureList } from '../../../contract/availability.ts';
 import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { availabilityOf, lockDeparture, type DepartureState } from '../bookings/inventory.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
@@ -118,11 +118,10 @@ async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: De
 
 /** Sets one date's allotment and/or stop-sale (the date is added when it was not scheduled). */
 export async function setDeparture(db: Db, actor: Actor, packageId: number, travelDate: string, change: DepartureChange, now: Date): Promise<AdminDeparture> {
-  if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate))) throw badRequest('The travel date must be a date as YYYY-MM-DD.');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate))) throw invalid('The travel date must be a date as YYYY-MM-DD.');
+  return db.transaction(async (tx) => {
     const pkg = await packageOf(tx, packageId);
-    if (travelDate < today(now) && change.rooms !== undefined) throw badRequest(`${travelDate} is in the past: its allotment can no longer change.`);
+    if (travelDate < today(now) && change.rooms !== undefined) throw invalid(`${travelDate} is in the past: its allotment can no longer change.`);
     const done = await changeOne(tx, pkg, travelDate, change, now);
     await writeAudit(tx, actor, { action: 'departure.update', recordType: 'departure', recordId: `${packageId}:${travelDate}`, before: done.before, after: { packageId, travelDate, ...done.after } }, now);
     const [row] = await departureRows(tx, packageId, now, { from: travelDate, to: travelDate });
@@ -144,18 +143,18 @@ export interface Season {
 /** The dates of a season, refused when it is empty, in the past or too long. */
 export function seasonDates(season: Season, now: Date): string[] {
   const { from, to } = season;
-  if (to < from) throw badRequest('The season ends before it starts: check the dates.');
-  if (from <= today(now)) throw badRequest('A season starts tomorrow at the earliest.');
+  if (to < from) throw invalid('The season ends before it starts: check the dates.');
+  if (from <= today(now)) throw invalid('A season starts tomorrow at the earliest.');
   const days = new Set(season.weekdays);
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     if (!days.has(weekday(d))) continue;
     dates.push(d);
-    if (dates.length > SEASON_MAX_DATES) throw badRequest(`A season has at most ${SEASON_MAX_DATES} dates: split it in two.`);
+    if (dates.length > SEASON_MAX_DATES) throw invalid(`A season has at most ${SEASON_MAX_DATES} dates: split it in two.`);
   }
   if (dates.length === 0) {
     const names = season.weekdays.map((w) => WEEKDAY_NAMES[w]).join(', ');
-    throw badRequest(`There is no ${names} between ${from} and ${to}.`);
+    throw invalid(`There is no ${names} between ${from} and ${to}.`);
   }
   return dates;
 }
@@ -166,8 +165,7 @@ export function seasonDates(season: Season, now: Date): string[] {
  */
 export async function addSeason(db: Db, actor: Actor, packageId: number, season: Season, now: Date): Promise<SeasonResult> {
   const dates = seasonDates(season, now);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const pkg = await packageOf(tx, packageId);
     const result: SeasonResult = { created: [], updated: [], kept: [] };
     for (const travelDate of dates) {

@@ -1,11 +1,11 @@
-import { HttpError } from '../../lib/envelope.ts';
+import { DomainError } from '../../lib/errors.ts';
 
 /** A payment provider did not answer as it should: the booking is kept and the traveller can try again. */
-export class GatewayError extends HttpError {
+export class GatewayError extends DomainError {
   constructor(
     readonly provider: string,
     readonly detail: string,
   ) {
-    super(502, `We could not reach ${provider} just now. Your booking is saved: try paying again in a moment.`);
+    super('upstream', `We could not reach ${provider} just now. Your booking is saved: try paying again in a moment.`);
   }
 }

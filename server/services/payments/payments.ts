@@ -6,7 +6,7 @@ import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError } from '../../lib/envelope.ts';
+import { invalid, conflict, DomainError } from '../../lib/errors.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { bookedRooms, resellRooms } from '../bookings/inventory.ts';
 import { queueBookingMail } from '../bookings/notify.ts';
@@ -254,8 +254,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
  * payment's refund is due; a booking already paid gets the payment recorded with its refund due.
  */
 export async function applyPayment(db: Db, config: Config, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
     // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).
@@ -330,7 +329,7 @@ async function paymentOf(db: Db, b: BookingRow, provider: Provider, ref: string)
     .from(payments)
     .where(and(eq(payments.bookingId, b.id), eq(payments.provider, provider), eq(payments.providerRef, ref)))
     .limit(1);
-  if (!payment) throw badRequest(PAYMENT_MESSAGES.notThisBooking);
+  if (!payment) throw invalid(PAYMENT_MESSAGES.notThisBooking);
   return payment;
 }
 
@@ -356,7 +355,7 @@ async function verified(db: Db, userId: number, payment: PaymentRow, applied: Ap
 }
 
 /** Refused with the data the pages read: a payment kept with its refund due. */
-export const refundDue = (message: string) => new HttpError(409, message, { refund: 'due' });
+export const refundDue = (message: string) => new DomainError('conflict', message, { refund: 'due' });
 
 /**
  * Razorpay's handler answer, checked: signature, order of this booking, amount and currency, first
@@ -369,10 +368,10 @@ export async function verifyRazorpay(
   p: { BookingId: number; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ): Promise<Verified> {
   const b = await ownBooking(db, userId, p.BookingId);
-  if (gatewayOf(b) !== 'razorpay') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
+  if (gatewayOf(b) !== 'razorpay') throw invalid(PAYMENT_MESSAGES.notThisBooking);
   const payment = await paymentOf(db, b, 'razorpay', p.razorpay_order_id);
   if (!razorpaySignatureValid(p.razorpay_order_id, p.razorpay_payment_id, p.razorpay_signature, config.RAZORPAY_KEY_SECRET ?? '')) {
-    throw badRequest(PAYMENT_MESSAGES.badSignature);
+    throw invalid(PAYMENT_MESSAGES.badSignature);
   }
   if (payment.status === 'paid') {
     const refusal = await refusalOf(db, payment, b);
@@ -426,7 +425,7 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
       );
       if (applied.outcome === 'duplicate') continue;
     } catch (err) {
-      if (err instanceof HttpError) continue; // that payment id is already recorded
+      if (err instanceof DomainError) continue; // that payment id is already recorded
       throw err;
     }
     settled.push({ userId, refIdKey });
@@ -463,7 +462,7 @@ const stripeConfirmation = (session: CheckoutSession, eventId: string, type: str
 /** The traveller is back from Stripe: we ask Stripe whether the session is paid. */
 export async function verifyStripe(db: Db, config: Config, userId: number, p: { BookingId: number; sessionId: string }): Promise<Verified> {
   const b = await ownBooking(db, userId, p.BookingId);
-  if (gatewayOf(b) !== 'stripe') throw badRequest(PAYMENT_MESSAGES.notThisBooking);
+  if (gatewayOf(b) !== 'stripe') throw invalid(PAYMENT_MESSAGES.notThisBooking);
   const payment = await paymentOf(db, b, 'stripe', p.sessionId);
   if (payment.status === 'paid') {
     // The webhook (or an earlier return) came first.
@@ -498,7 +497,7 @@ export async function settleStripeSessions(db: Db, config: Config, windowMinutes
     try {
       session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(payment.providerRef));
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       continue; // Stripe has no such session: nothing was paid on it
     }
     if (session.payment_status !== 'paid' || sessionProblems(session, booking, payment).length) continue;
@@ -512,7 +511,7 @@ export async function settleStripeSessions(db: Db, config: Config, windowMinutes
       );
       if (applied.outcome === 'duplicate') continue;
     } catch (err) {
-      if (err instanceof HttpError) continue;
+      if (err instanceof DomainError) continue;
       throw err;
     }
     settled.push({ userId: booking.userId, refIdKey: booking.refIdKey });
@@ -617,7 +616,7 @@ export async function handleRazorpayEvent(db: Db, config: Config, event: Razorpa
     const applied = await applyPayment(db, config, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)' });
     return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!(err instanceof DomainError)) throw err;
     await store(b.id, 'mismatch', `payment ${paid.id} was already used for another booking`);
     log?.warn({ event: eventId, booking: b.refIdKey }, `Razorpay event ${eventId}: payment ${paid.id} was already used for another booking`);
     return null;

@@ -115,7 +115,7 @@ export async function refreshPaymentState(tx: Db, bookingId: number, cause: stri
  */
 export async function settleRefund(db: Db, config: Config, refundId: number, to: Settle, now: Date): Promise<boolean> {
   void config;
-  return db.transaction(async (txn) => settleRefundIn(txn as unknown as Db, refundId, to, now));
+  return db.transaction(async (tx) => settleRefundIn(tx, refundId, to, now));
 }
 
 export interface Settle {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminCoupon, AdminCouponList, CouponRules, CouponUsage } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
 import { couponCategories, coupons, tripTypes } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
@@ -86,22 +86,22 @@ export async function getCoupon(db: Db, id: number, now: Date): Promise<AdminCou
 
 /** The rules together must make sense: a discount of the chosen kind, an amount for each site it is on, dates in order. */
 function checkRules(r: CouponRules) {
-  if (r.discountType === 'percent' && (r.percent === null || r.percent < 1 || r.percent > 100)) throw badRequest('A percent coupon needs a percent from 1 to 100.');
+  if (r.discountType === 'percent' && (r.percent === null || r.percent < 1 || r.percent > 100)) throw invalid('A percent coupon needs a percent from 1 to 100.');
   if (r.discountType === 'flat') {
     const needs = r.site === 'UAE' ? [r.flatAed] : r.site === 'IN' ? [r.flatInr] : [r.flatAed ?? r.flatInr];
-    if (needs.some((n) => n === null || n <= 0)) throw badRequest(`A flat coupon needs its amount${r.site === 'UAE' ? ' in AED' : r.site === 'IN' ? ' in rupees' : ' in AED or rupees (a site without one does not offer it)'}.`);
+    if (needs.some((n) => n === null || n <= 0)) throw invalid(`A flat coupon needs its amount${r.site === 'UAE' ? ' in AED' : r.site === 'IN' ? ' in rupees' : ' in AED or rupees (a site without one does not offer it)'}.`);
   }
-  if (Date.parse(r.validTo) <= Date.parse(r.validFrom)) throw badRequest('The coupon must end after it starts: check Valid from and Valid to.');
-  if (r.paymentBank && !r.paymentMethod) throw badRequest('A bank applies only with a way to pay (card or net banking).');
-  if (r.paymentBank && r.paymentMethod === 'upi') throw badRequest('A bank applies to cards and net banking, not to UPI.');
+  if (Date.parse(r.validTo) <= Date.parse(r.validFrom)) throw invalid('The coupon must end after it starts: check Valid from and Valid to.');
+  if (r.paymentBank && !r.paymentMethod) throw invalid('A bank applies only with a way to pay (card or net banking).');
+  if (r.paymentBank && r.paymentMethod === 'upi') throw invalid('A bank applies to cards and net banking, not to UPI.');
 }
 
 async function checkRefs(db: Db, r: CouponRules, id: number | null) {
   const [category] = await db.select({ id: couponCategories.id }).from(couponCategories).where(eq(couponCategories.id, r.categoryId)).limit(1);
-  if (!category) throw badRequest('Choose one of the coupon categories.');
+  if (!category) throw invalid('Choose one of the coupon categories.');
   if (r.tripTypeId !== null) {
     const [type] = await db.select({ id: tripTypes.id }).from(tripTypes).where(eq(tripTypes.id, r.tripTypeId)).limit(1);
-    if (!type) throw badRequest('Choose one of the trip types, or none.');
+    if (!type) throw invalid('Choose one of the trip types, or none.');
   }
   const { rows } = await db.execute<{ id: number }>(sql`select id from coupons where upper(code) = ${r.code.toUpperCase()} and id <> ${id ?? 0} limit 1`);
   if (rows[0]) throw conflict(`The code ${r.code} is already used by another coupon: choose another.`);
@@ -123,8 +123,7 @@ const slugOf = (code: string) =>
 
 export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now: Date): Promise<AdminCoupon> {
   checkRules(rules);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await checkRefs(tx, rules, null);
     let slug = slugOf(rules.code) || 'coupon';
     const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from coupons where slug = ${slug}`);
@@ -137,8 +136,7 @@ export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now
 
 /** Changes some of a coupon's rules (the rest stay), checked together. */
 export async function updateCoupon(db: Db, actor: Actor, id: number, change: Partial<CouponRules>, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const rules = { ...rulesOf(before), ...change };
@@ -152,8 +150,7 @@ export async function updateCoupon(db: Db, actor: Actor, id: number, change: Par
 
 /** Disables (refused at apply and at booking from now) or enables a coupon again. */
 export async function setCouponDisabled(db: Db, actor: Actor, id: number, disabled: boolean, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const [row] = await tx

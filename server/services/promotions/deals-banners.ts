@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminBanner, AdminDeal } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, dealCategories, deals } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/envelope.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
@@ -72,13 +72,12 @@ export interface DealChange {
 }
 
 export async function updateDeal(db: Db, actor: Actor, id: number, change: DealChange, now: Date): Promise<AdminDeal> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(deals).where(eq(deals.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no deal with this id.');
     const startsAt = change.startsAt === undefined ? before.startsAt : change.startsAt === null ? null : new Date(change.startsAt);
     const validTo = change.validTo === undefined ? before.validTo : new Date(change.validTo);
-    if (startsAt && startsAt >= validTo) throw badRequest('The deal must end after it starts: check Starts and Ends.');
+    if (startsAt && startsAt >= validTo) throw invalid('The deal must end after it starts: check Starts and Ends.');
     const { startsAt: _s, validTo: _v, ...rest } = change;
     const [row] = await tx.update(deals).set({ ...rest, startsAt, validTo }).where(eq(deals.id, id)).returning();
     await writeAudit(tx, actor, { action: 'deal.update', recordType: 'deal', recordId: id, before: dealFields(before), after: dealFields(row!) }, now);
@@ -103,14 +102,13 @@ export interface BannerChange {
 }
 
 export async function updateBanner(db: Db, actor: Actor, id: number, change: BannerChange, now: Date): Promise<AdminBanner> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no banner with this id.');
     const date = (v: string | null | undefined, was: Date | null) => (v === undefined ? was : v === null ? null : new Date(v));
     const startsAt = date(change.startsAt, before.startsAt);
     const endsAt = date(change.endsAt, before.endsAt);
-    if (startsAt && endsAt && startsAt >= endsAt) throw badRequest('The banner must end after it starts: check Starts and Ends.');
+    if (startsAt && endsAt && startsAt >= endsAt) throw invalid('The banner must end after it starts: check Starts and Ends.');
     const { startsAt: _s, endsAt: _e, ...rest } = change;
     const [row] = await tx.update(banners).set({ ...rest, startsAt, endsAt }).where(eq(banners.id, id)).returning();
     await writeAudit(tx, actor, { action: 'banner.update', recordType: 'banner', recordId: id, before: bannerFields(before), after: bannerFields(row!) }, now);
@@ -123,10 +121,9 @@ export async function updateBanner(db: Db, actor: Actor, id: number, change: Ban
  * the ones not named keep theirs. One audit row for the whole move.
  */
 export async function reorder(db: Db, actor: Actor, kind: 'deal' | 'banner', ids: number[], now: Date): Promise<void> {
-  if (new Set(ids).size !== ids.length) throw badRequest('Each one may appear once in the order.');
+  if (new Set(ids).size !== ids.length) throw invalid('Each one may appear once in the order.');
   const table = kind === 'deal' ? deals : banners;
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const found = await tx.select({ id: table.id, sort: table.sort }).from(table).where(inArray(table.id, ids)).for('update');
     if (found.length !== ids.length) throw notFound(`Some of these ${kind}s no longer exist: reload the page.`);
     for (const [i, id] of ids.entries()) await tx.update(table).set({ sort: (i + 1) * 10 }).where(eq(table.id, id));

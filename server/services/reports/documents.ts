@@ -4,7 +4,7 @@ import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
 import { bookingLines, bookings, bookingTravellers, creditNotes, type CreditNoteLine } from '../../db/schema.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 import { apportion } from '../desk/credit-notes.ts';
 import { fullName, siteDay } from '../documents/source.ts';
 
@@ -49,9 +49,9 @@ export const PERIOD_MESSAGES = {
 export function period(from: string | undefined, to: string | undefined, today: string): { from: string; to: string } {
   const f = from ?? `${(to ?? today).slice(0, 7)}-01`;
   const t = to ?? (from ? monthEnd(from.slice(0, 7)) : today);
-  if (t < f) throw badRequest(PERIOD_MESSAGES.order);
+  if (t < f) throw invalid(PERIOD_MESSAGES.order);
   const days = (Date.parse(`${t}T00:00:00Z`) - Date.parse(`${f}T00:00:00Z`)) / 86_400_000 + 1;
-  if (days > MAX_PERIOD_DAYS) throw badRequest(PERIOD_MESSAGES.tooLong);
+  if (days > MAX_PERIOD_DAYS) throw invalid(PERIOD_MESSAGES.tooLong);
   return { from: f, to: t };
 }
 

@@ -3,7 +3,7 @@ import type { TaxLine } from '../../../contract/booking.ts';
 import type { GstReport, GstRow, TcsPanTotal, TcsReport, TcsRow, VatReport, VatRow } from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, payments } from '../../db/schema.ts';
-import { badRequest } from '../../lib/envelope.ts';
+import { invalid } from '../../lib/errors.ts';
 import { siteDay } from '../documents/source.ts';
 import { financialYearStart } from '../tax-rules.ts';
 import { bounds, buyerName, taxDocuments, type Treatment } from './documents.ts';
@@ -22,7 +22,7 @@ export const TCS_MESSAGES = {
 export function financialYear(fy: string, quarter?: 1 | 2 | 3 | 4 | null): { from: string; to: string } {
   const m = /^(\d{4})-(\d{2})$/.exec(fy);
   const y = m ? Number(m[1]) : NaN;
-  if (!m || (y + 1) % 100 !== Number(m[2])) throw badRequest(TCS_MESSAGES.fy);
+  if (!m || (y + 1) % 100 !== Number(m[2])) throw invalid(TCS_MESSAGES.fy);
   if (!quarter) return { from: `${y}-04-01`, to: `${y + 1}-03-31` };
   return [
     { from: `${y}-04-01`, to: `${y}-06-30` },

@@ -3,6 +3,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { can, isStaffRole, STAFF_PASSWORD_MIN, type StaffAction, type StaffMember, type StaffRole } from '../../../contract/staff.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../lib/errors.ts';
 import { rateLimits, staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../../db/schema.ts';
 import { addressKey, claimSignInAttempt, LOGIN_LIMITS } from '../accounts.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -17,17 +18,6 @@ export const IDLE_TIMEOUT_MS = 30 * 60_000;
 /** …and after this long whatever happens. */
 export const MAX_SESSION_MS = 12 * 3_600_000;
 export const RECOVERY_CODE_COUNT = 10;
-
-/** A refusal with its HTTP status (the routes send it in the envelope). */
-export class StaffError extends Error {
-  constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
-    message: string,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -60,13 +50,13 @@ const auditView = (row: StaffRow) => ({ email: row.email, role: row.role, enable
  */
 export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn: string, role: string, now = new Date()) {
   const email = normaliseEmail(emailIn);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StaffError(400, 'Give a valid email address.');
-  if (!isStaffRole(role)) throw new StaffError(400, 'The role must be owner, agent, accounts or catalogue.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainError('invalid', 'Give a valid email address.');
+  if (!isStaffRole(role)) throw new DomainError('invalid', 'The role must be owner, agent, accounts or catalogue.');
   const token = newToken();
   const member = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).limit(1);
     if (existing && (existing.passwordHash && existing.totpConfirmedAt)) {
-      throw new StaffError(409, `${email} is already a staff member.`);
+      throw new DomainError('conflict', `${email} is already a staff member.`);
     }
     let row: StaffRow;
     if (existing) {
@@ -84,22 +74,22 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
 }
 
 async function liveSetup(db: Db, token: string, now: Date) {
-  if (!token || token.length > 200) throw new StaffError(400, SETUP_INVALID);
+  if (!token || token.length > 200) throw new DomainError('invalid', SETUP_INVALID);
   const [row] = await db
     .select({ t: staffSetupTokens, s: staff })
     .from(staffSetupTokens)
     .innerJoin(staff, eq(staff.id, staffSetupTokens.staffId))
     .where(and(eq(staffSetupTokens.tokenHash, sha256(token)), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)))
     .limit(1);
-  if (!row || !row.s.enabled) throw new StaffError(400, SETUP_INVALID);
+  if (!row || !row.s.enabled) throw new DomainError('invalid', SETUP_INVALID);
   return row;
 }
 
 /** Step one of set-up: the password, and a new authenticator secret to scan. */
 export async function startSetup(db: Db, token: string, password: string, now = new Date()) {
   const { s } = await liveSetup(db, token, now);
-  if (password.length < STAFF_PASSWORD_MIN) throw new StaffError(400, `Choose a password of at least ${STAFF_PASSWORD_MIN} characters.`);
-  if (password.length > 200) throw new StaffError(400, 'Choose a password of at most 200 characters.');
+  if (password.length < STAFF_PASSWORD_MIN) throw new DomainError('invalid', `Choose a password of at least ${STAFF_PASSWORD_MIN} characters.`);
+  if (password.length > 200) throw new DomainError('invalid', 'Choose a password of at most 200 characters.');
   const secret = newTotpSecret();
   await db.update(staff).set({ passwordHash: await hashPassword(password), totpSecret: secret, totpConfirmedAt: null, totpLastStep: null }).where(eq(staff.id, s.id));
   return { email: s.email, totpSecret: secret, otpauthUri: otpauthUri(secret, s.email) };
@@ -108,9 +98,9 @@ export async function startSetup(db: Db, token: string, password: string, now = 
 /** Step two: a code from the authenticator proves it was set up; the link is used up and ten recovery codes given. */
 export async function confirmSetup(db: Db, token: string, code: string, clientAddress: string | null, now = new Date()) {
   const { t, s } = await liveSetup(db, token, now);
-  if (!s.passwordHash || !s.totpSecret) throw new StaffError(400, 'Choose your password first.');
+  if (!s.passwordHash || !s.totpSecret) throw new DomainError('invalid', 'Choose your password first.');
   const step = totpStep(s.totpSecret, code.trim(), now);
-  if (step === null) throw new StaffError(400, 'That code is not right. Enter the six digits your authenticator app shows now.');
+  if (step === null) throw new DomainError('invalid', 'That code is not right. Enter the six digits your authenticator app shows now.');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
   await db.transaction(async (tx) => {
     const used = await tx
@@ -118,7 +108,7 @@ export async function confirmSetup(db: Db, token: string, code: string, clientAd
       .set({ usedAt: now })
       .where(and(eq(staffSetupTokens.id, t.id), isNull(staffSetupTokens.usedAt)))
       .returning({ id: staffSetupTokens.id });
-    if (used.length === 0) throw new StaffError(400, SETUP_INVALID);
+    if (used.length === 0) throw new DomainError('invalid', SETUP_INVALID);
     await tx.update(staff).set({ totpConfirmedAt: now, totpLastStep: step }).where(eq(staff.id, s.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, s.id));
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: s.id, codeHash: sha256(normaliseRecovery(c)) })));
@@ -145,14 +135,11 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   const [row] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const acct = row ? `login-fail:staff:${row.id}` : `login-fail:staff-id:${email}`;
   const addr = addressKey(ip, config.AUTH_SECRET);
-  try {
-    await claimSignInAttempt(db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
-  } catch (err) {
-    throw new StaffError(429, (err as Error).message, (err as { retryAfter?: number }).retryAfter);
-  }
+  // Refused with the wait (a too_many DomainError carrying retryAfter).
+  await claimSignInAttempt(db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
   const passwordOk = await verifyPassword(password, row?.passwordHash);
-  if (!row || !passwordOk || !row.enabled || !row.totpSecret || !row.totpConfirmedAt) throw new StaffError(401, INVALID_LOGIN);
-  if (!(await acceptCode(db, row, code, now))) throw new StaffError(401, INVALID_LOGIN);
+  if (!row || !passwordOk || !row.enabled || !row.totpSecret || !row.totpConfirmedAt) throw new DomainError('unauthorized', INVALID_LOGIN);
+  if (!(await acceptCode(db, row, code, now))) throw new DomainError('unauthorized', INVALID_LOGIN);
   await db.delete(rateLimits).where(eq(rateLimits.key, acct));
   await refundAttempt(db, addr);
   const token = newToken();
@@ -229,7 +216,7 @@ export async function endStaffSession(db: Db, session: StaffSession, clientAddre
 }
 
 export function allowed(session: StaffSession, action: StaffAction) {
-  if (!can(session.role, action)) throw new StaffError(403, 'Your role may not do this.');
+  if (!can(session.role, action)) throw new DomainError('forbidden', 'Your role may not do this.');
 }
 
 export async function listStaff(db: Db): Promise<StaffMember[]> {
@@ -237,10 +224,10 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 }
 
 async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: number, action: string, change: (row: StaffRow) => Partial<StaffRow>, now: Date) {
-  if (id === actor.staffId) throw new StaffError(409, 'You cannot change your own role or account: ask another owner.');
+  if (id === actor.staffId) throw new DomainError('conflict', 'You cannot change your own role or account: ask another owner.');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
-    if (!before) throw new StaffError(404, 'There is no such staff member.');
+    if (!before) throw new DomainError('not_found', 'There is no such staff member.');
     const [after] = (await tx.update(staff).set(change(before)).where(eq(staff.id, id)).returning()) as [StaffRow];
     if (!after.enabled) {
       // A disabled account's sessions end at once.
@@ -252,7 +239,7 @@ async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: numbe
 }
 
 export const changeRole = (db: Db, actor: Actor & { staffId: number }, id: number, role: string, now = new Date()) => {
-  if (!isStaffRole(role)) throw new StaffError(400, 'The role must be owner, agent, accounts or catalogue.');
+  if (!isStaffRole(role)) throw new DomainError('invalid', 'The role must be owner, agent, accounts or catalogue.');
   return changeStaff(db, actor, id, 'staff.role', () => ({ role }), now);
 };
 export const setEnabled = (db: Db, actor: Actor & { staffId: number }, id: number, enabled: boolean, now = new Date()) =>
