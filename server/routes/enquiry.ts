@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
@@ -38,7 +36,7 @@ import {
 import { once, type StoredResult } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
-import { cleanFileName, detectDocumentType, storeUpload, uploadsDir, type FileType } from '../services/uploads.ts';
+import { cleanFileName, detectDocumentType, storeUpload, type FileType } from '../services/uploads.ts';
 
 const HOUR = 3_600_000;
 
@@ -145,7 +143,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       },
       async (tx) => {
         const stored = file
-          ? await storeUpload(tx, app.config, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
+          ? await storeUpload(tx, app.files, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
           : null;
         saved.id = await saveEnquiry(tx, { kind, site: request.site, payload, fileId: stored?.id, ipHash });
         saved.fileId = stored?.id;
@@ -207,12 +205,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (check === 'expired') throw new HttpError(410, 'This link has expired: links in enquiry mails work for 30 days.');
     const [file] = await app.db.select().from(files).where(eq(files.id, fileId)).limit(1);
     if (!file || file.owner !== 'enquiry') throw new HttpError(404, 'There is no such attachment.');
+    const bytes = await app.files.open(app.db, file.storedName);
+    if (!bytes) throw new HttpError(410, 'This attachment is no longer kept: enquiries and their files are erased after two years.');
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+      .send(bytes);
   });
 }
