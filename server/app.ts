@@ -26,6 +26,7 @@ import { ContentVersion } from './services/content-version.ts';
 import { createMailer } from './services/mail.ts';
 import { startOutbox } from './services/outbox.ts';
 import { attachmentRenderer } from './services/outbox-attachments.ts';
+import { openFileStore, type FileStore } from './services/file-store.ts';
 import { catalogueShopRoutes } from './routes/admin-catalogue.ts';
 
 declare module 'fastify' {
@@ -37,6 +38,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
+    /** Uploaded files' bytes: the folder on PGlite, the database with DATABASE_URL (server/services/file-store.ts). */
+    files: FileStore;
     config: Config;
     /** Text messages (one-time codes to phones); null when none is configured. */
     sms: SmsProvider | null;
@@ -73,6 +76,8 @@ export interface AppOptions {
   staffCliSecret?: string;
   /** Told of every route as it is registered (the API document's test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where uploaded files go; by default the one the configuration picks (openFileStore). */
+  files?: FileStore;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -110,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', config);
+  app.decorate('files', opts.files ?? openFileStore(config));
   app.decorate('sms', opts.sms === undefined ? smsProviderFrom(config) : opts.sms);
   app.decorateRequest('site', 'UAE');
   const contentVersion = new ContentVersion(opts.db, (err) => app.log.warn({ err }, 'reading the content version failed'));

@@ -36,7 +36,7 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
     purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`))
-      .then(() => purgePersonalData(database.db, config))
+      .then(() => purgePersonalData(database.db, app.files))
       .catch((err) => app.log.warn({ err }, 'purge failed'));
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);

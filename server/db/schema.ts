@@ -2,6 +2,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -730,6 +731,17 @@ export const files = pgTable('files', {
   size: integer('size').notNull(),
   createdAt: created(),
 });
+
+/** Bytes as Node buffers (PGlite answers Uint8Array, pg a Buffer: both read through Buffer.from). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+/** Uploaded files' bytes on Postgres, in chunks by key (migration 0016, server/services/file-store.ts). */
+export const storedFiles = pgTable('stored_files', { key: text('key').notNull(), seq: integer('seq').notNull(), bytes: bytea('bytes').notNull() }, (t) => [
+  primaryKey({ name: 'stored_files_pk', columns: [t.key, t.seq] }),
+]);
 
 export const enquiries = pgTable(
   'enquiries',

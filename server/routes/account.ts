@@ -1,8 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MSG, PROFILE_IMAGE_MAX_BYTES } from '../../contract/account.ts';
 import {
   changePassword,
@@ -34,7 +31,7 @@ import * as accounts from '../services/accounts.ts';
 import { ACCOUNT_DATA_MESSAGES, deleteAccount as deleteAccountData, exportAccountData } from '../services/account-data.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
-import { detectDocumentType, storeUpload, uploadsDir } from '../services/uploads.ts';
+import { detectDocumentType, peekHead, removeUploads, storeUpload, uploadWork } from '../services/uploads.ts';
 
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
@@ -105,7 +102,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   route(app, deleteAccount, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    await deleteAccountData(app.db, app.config, me.userId, p.Password, p.Confirm);
+    await deleteAccountData(app.db, app.files, me.userId, p.Password, p.Confirm);
     return ok(null, ACCOUNT_DATA_MESSAGES.deleted);
   });
   route(app, getProfileDetail, async (p, request) => {
@@ -133,20 +130,29 @@ export async function accountRoutes(app: FastifyInstance) {
     // The token is checked before a byte of the file is read.
     const me = await signedIn(app, request, p.token);
     if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the image as multipart/form-data with a file part.');
-    let part;
-    let content: Buffer;
+    let stored: { id: number; storedName: string } | null = null;
     try {
-      part = await request.file();
-      if (!part) throw new DomainError('invalid', 'Choose an image to upload.');
-      content = await part.toBuffer();
+      // With the files in the database, the row, the profile's pointer and the bytes are one transaction.
+      stored = await uploadWork(app.db, app.files, async (db) => {
+        const part = await request.file();
+        if (!part) throw new DomainError('invalid', 'Choose an image to upload.');
+        const { head, content } = await peekHead(part.file);
+        const type = detectDocumentType(head);
+        if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) {
+          part.file.resume();
+          throw new DomainError('unsupported', 'Upload a JPEG, PNG or WebP image.');
+        }
+        const file = await storeUpload(db, app.files, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
+        stored = file;
+        if (part.file.truncated) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        const replaced = await accounts.setProfileImage(db, me.userId, file.id);
+        if (replaced) await app.files.delete(db, replaced);
+        return file;
+      });
     } catch (err) {
+      if (stored && !app.files.transactional) await removeUploads(app.db, app.files, [stored]);
       throw formError(err, { tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.', files: 'Upload one image.' });
     }
-    const type = detectDocumentType(content);
-    if (!type || !['jpg', 'png', 'webp'].includes(type.ext)) throw new DomainError('unsupported', 'Upload a JPEG, PNG or WebP image.');
-    const stored = await storeUpload(app.db, app.config, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
-    const replaced = await accounts.setProfileImage(app.db, me.userId, stored.id);
-    if (replaced) await unlink(join(uploadsDir(app.config), replaced)).catch(() => undefined);
     return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, accounts.MESSAGES.photoUpdated);
   });
 
@@ -154,13 +160,14 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get<{ Params: { name: string } }>('/ProfileImage/:name', async (request, reply) => {
     const { name } = request.params;
     const file = PROFILE_IMAGE_NAME.test(name) ? await accounts.findProfileImage(app.db, name) : null;
-    if (!file) throw new DomainError('not_found', 'There is no such image.');
+    const bytes = file && (await app.files.open(app.db, file.storedName));
+    if (!file || !bytes) throw new DomainError('not_found', 'There is no such image.');
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+      .send(bytes);
   });
 }

@@ -1,16 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { STAY_KINDS, VAT_TREATMENTS } from '../../contract/catalogue-admin.ts';
 import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
 import { ok, sendError } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
-import { addPackageImage, IMAGE_FILE, imagesDir, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
+import { addPackageImage, IMAGE_FILE, imageKey, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
 import { createPackage, deletePackage, getPackage, IMAGE_PATH, listPackages, packageOptions, setPublished, SLUG_PATTERN, updatePackage } from '../services/catalogue-admin/packages.ts';
 import { packageSlugRedirects } from '../services/catalogue-admin/slug-redirects.ts';
 import type { AdminContext } from './admin.ts';
@@ -160,7 +157,7 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
       if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
       const use = got.use === 'hero' ? 'hero' : got.use === undefined || got.use === 'gallery' ? 'gallery' : null;
       if (!use) throw new DomainError('invalid', 'use: hero or gallery.');
-      const { package: pkg, path } = await addPackageImage(app.db, app.config, ctx.actorOf(request), request.params.id, { content, alt: got.alt ?? '', use }, current, ctx.now());
+      const { package: pkg, path } = await addPackageImage(app.db, app.files, ctx.actorOf(request), request.params.id, { content, alt: got.alt ?? '', use }, current, ctx.now());
       return ok({ path, package: pkg }, use === 'hero' ? 'Picture uploaded and set as the main picture.' : 'Picture uploaded and added to the gallery.');
     });
   });
@@ -168,16 +165,16 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
 
 /**
  * The shop's side of the catalogue, at the root: renamed packages' former addresses answer 301, and
- * uploaded package pictures are served from DATA_DIR (their names never change, so they are cached).
+ * uploaded package pictures are served from the file store (their names never change, so they are cached).
  */
 export async function catalogueShopRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', packageSlugRedirects(app));
   app.get('/images/uploads/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!IMAGE_FILE.test(file)) return sendError(reply, 404, 'Not found.');
-    const path = join(imagesDir(app.config), file);
-    const found = await stat(path).catch(() => null);
-    if (!found?.isFile()) return sendError(reply, 404, 'Not found.');
-    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').header('content-length', found.size).send(createReadStream(path));
+    const key = imageKey(file);
+    const bytes = await app.files.open(app.db, key);
+    if (!bytes) return sendError(reply, 404, 'Not found.');
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
   });
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { can } from '../../contract/staff.ts';
 import { ok } from '../lib/envelope.ts';
+import { gone } from '../lib/errors.ts';
 import { deskCsv } from '../services/desk/csv.ts';
 import { addBookingNote, bookingByRef, bookingDocument, deskDetail } from '../services/desk/detail.ts';
 import { deskListQuery, deskSummary, listDesk } from '../services/desk/list.ts';
@@ -13,7 +12,6 @@ import { invoicePdf } from '../services/documents/invoice-pdf.ts';
 import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
 import { writeAudit } from '../services/staff/audit.ts';
-import { uploadsDir } from '../services/uploads.ts';
 import type { AdminContext } from './admin.ts';
 
 const refParams = z.object({ ref: z.string().min(1).max(40) });
@@ -66,13 +64,15 @@ export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Pro
     async (request, reply) => {
       const b = await bookingByRef(app.db, request.params.ref);
       const file = await bookingDocument(app.db, b.id, request.params.id);
+      const bytes = await app.files.open(app.db, file.storedName);
+      if (!bytes) throw gone('This document’s file is no longer kept (documents are erased 90 days after the trip).');
       await writeAudit(app.db, ctx.actorOf(request), { action: 'document.open', recordType: 'booking', recordId: b.refIdKey, after: { fileId: file.id, name: file.originalName } }, ctx.now());
       return reply
         .type(file.mime)
         .header('content-length', String(file.size))
         .header('content-disposition', `attachment; filename="${file.storedName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+        .send(bytes);
     },
   );
 

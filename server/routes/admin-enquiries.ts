@@ -1,7 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { ENQUIRY_MESSAGES, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS } from '../../contract/enquiry-inbox.ts';
 import { ok } from '../lib/envelope.ts';
@@ -10,7 +7,6 @@ import { dashboard } from '../services/enquiry-inbox/dashboard.ts';
 import { enquiryDetail } from '../services/enquiry-inbox/detail.ts';
 import { inboxQuery, listInbox } from '../services/enquiry-inbox/list.ts';
 import { assignEnquiry, assignees, attachmentOf, auditAttachmentOpen, moveEnquiry, noteEnquiry, reopenEnquiry } from '../services/enquiry-inbox/work.ts';
-import { uploadsDir } from '../services/uploads.ts';
 import type { AdminContext } from './admin.ts';
 
 const idParams = z.object({ id: z.coerce.number({ message: 'The enquiry number is not valid.' }).int().positive('The enquiry number is not valid.') });
@@ -75,14 +71,14 @@ export async function enquiryInboxRoutes(app: FastifyInstance, ctx: AdminContext
   // The traveller's file, streamed as a download (never shown inline: its bytes were checked, its content was not).
   app.get('/enquiries/:id/attachment', { preHandler: ctx.guard('enquiries.work') }, async (request, reply) => {
     const { enquiryId, file } = await attachmentOf(app.db, id(request.params));
-    const path = join(uploadsDir(app.config), file.storedName);
-    if (!(await stat(path).catch(() => null))) throw new DomainError('gone', ENQUIRY_MESSAGES.fileGone);
+    const bytes = await app.files.open(app.db, file.storedName);
+    if (!bytes) throw new DomainError('gone', ENQUIRY_MESSAGES.fileGone);
     await auditAttachmentOpen(app.db, ctx.actorOf(request), enquiryId, file, ctx.now());
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
       .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(path));
+      .send(bytes);
   });
 }

@@ -1,8 +1,5 @@
 import multipart from '@fastify/multipart';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import {
   bookingDetailById,
   bookingsList,
@@ -20,9 +17,8 @@ import { getAvailability, getDepartures } from '../../contract/catalogue-calls.t
 import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
 import { CANCELLATION_MESSAGES, requestCancellation } from '../../contract/cancellation-calls.ts';
-import { files } from '../db/schema.ts';
 import { ok } from '../lib/envelope.ts';
-import { invalid, forbidden, notFound, DomainError } from '../lib/errors.ts';
+import { invalid, forbidden, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -37,7 +33,8 @@ import type { BookingRow } from '../services/bookings/records.ts';
 import { packagePolicies, requestCancellation as askToCancel, tripCancellation } from '../services/desk/requests.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
-import { detectTravelDocumentType, removeUploads, storeUpload, uploadsDir } from '../services/uploads.ts';
+import { removeUploads, uploadWork } from '../services/uploads.ts';
+import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFile, TOO_MANY_FILES, type StoredFile } from '../services/bookings/documents.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
@@ -133,63 +130,36 @@ export async function bookingRoutes(app: FastifyInstance) {
   // ---------- passports and visas ----------
   await app.register(multipart, { limits: { fileSize: BOOKING_FILE_MAX_BYTES, files: BOOKING_FILES_MAX, fields: 5, parts: BOOKING_FILES_MAX + 5 } });
 
-  const TOO_MANY_FILES = `A booking keeps at most ${BOOKING_FILES_MAX} documents. Send fewer files.`;
   route(app, uploadBookingFiles, async (p, request) => {
     // The token and the booking are checked before a byte of any file is kept.
     const me = await signedIn(app, request, p.token);
     if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the files as multipart/form-data, in fields named images and documents.');
     let booking: BookingRow | null = p.BookingId ? await ownBooking(app.db, me.userId, p.BookingId) : null;
     let kept = 0;
-    const stored: { id: number; storedName: string }[] = [];
-    const existing = async (b: BookingRow) => {
-      const [row] = await app.db.select({ n: count() }).from(files).where(eq(files.owner, `booking:${b.id}`));
-      return row?.n ?? 0;
-    };
+    const stored: StoredFile[] = [];
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname.toLowerCase() !== 'bookingid') continue;
-          const id = idParam.safeParse(part.value);
-          if (!id.success) throw invalid('BookingId: must be a numeric id');
-          if (booking && booking.id !== id.data) throw invalid('BookingId: the form and the address name different bookings.');
-          booking ??= await ownBooking(app.db, me.userId, id.data);
-          continue;
+      // With the files in the database, the rows and their bytes are one transaction.
+      await uploadWork(app.db, app.files, async (db) => {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname.toLowerCase() !== 'bookingid') continue;
+            const id = idParam.safeParse(part.value);
+            if (!id.success) throw invalid('BookingId: must be a numeric id');
+            if (booking && booking.id !== id.data) throw invalid('BookingId: the form and the address name different bookings.');
+            booking ??= await ownBooking(db, me.userId, id.data);
+            continue;
+          }
+          if (!booking) throw invalid('Send BookingId before the files (or in the address).');
+          if (booking.status === 'cancelled') throw invalid('This booking was cancelled: documents can no longer be added.');
+          if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw invalid(`Send files in fields named images or documents, not "${part.fieldname}".`);
+          if (stored.length === 0) kept = await bookingFileCount(db, booking.id);
+          if (kept + stored.length >= BOOKING_FILES_MAX) throw invalid(TOO_MANY_FILES);
+          stored.push(await addBookingFile(db, app.files, booking.id, part));
         }
-        if (!booking) throw invalid('Send BookingId before the files (or in the address).');
-        if (booking.status === 'cancelled') throw invalid('This booking was cancelled: documents can no longer be added.');
-        if (part.fieldname !== 'images' && part.fieldname !== 'documents') throw invalid(`Send files in fields named images or documents, not "${part.fieldname}".`);
-        if (stored.length === 0) kept = await existing(booking);
-        if (kept + stored.length >= BOOKING_FILES_MAX) throw invalid(TOO_MANY_FILES);
-        const name = part.filename || part.fieldname;
-        let content: Buffer;
-        try {
-          content = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', `${name} is larger than 10 MB. Send a smaller copy.`);
-          throw err;
-        }
-        const type = detectTravelDocumentType(content);
-        if (!type) throw new DomainError('unsupported', `${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
-        const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
-        stored.push(await storeUpload(app.db, app.config, { owner: `booking:${booking.id}`, purpose, originalName: name, type, content }));
-      }
-      // Uploads at the same time each counted before the others stored: each now counts again,
-      // one at a time (the booking's row locked), and one whose files would pass the limit takes
-      // its own back before the next counts.
-      if (booking && stored.length > 0) {
-        const owner = `booking:${booking.id}`;
-        const bookingId = booking.id;
-        const over = await app.db.transaction(async (tx) => {
-          await tx.execute(sql`select id from bookings where id = ${bookingId} for update`);
-          const [all] = await tx.select({ n: count() }).from(files).where(eq(files.owner, owner));
-          if ((all?.n ?? 0) <= BOOKING_FILES_MAX) return false;
-          await tx.delete(files).where(inArray(files.id, stored.map((f) => f.id)));
-          return true;
-        });
-        if (over) throw invalid(TOO_MANY_FILES);
-      }
+        if (booking) await checkBookingFileLimit(db, booking.id, stored);
+      });
     } catch (err) {
-      await removeUploads(app.db, app.config, stored);
+      if (!app.files.transactional) await removeUploads(app.db, app.files, stored);
       throw formError(err, { tooLarge: 'A file is larger than 10 MB. Send a smaller copy.', files: `Send at most ${BOOKING_FILES_MAX} files at a time.` });
     }
     if (!booking) throw invalid('BookingId: is required');
@@ -203,19 +173,14 @@ export async function bookingRoutes(app: FastifyInstance) {
     const p = request.query as { Token?: string; BookingId: number; FileId: number };
     const me = await signedIn(app, request, p.Token);
     const booking = await ownBooking(app.db, me.userId, p.BookingId);
-    const [file] = await app.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, p.FileId), eq(files.owner, `booking:${booking.id}`)))
-      .limit(1);
-    if (!file) throw notFound('This document is not on your booking.');
+    const { file, bytes } = await openBookingFile(app.db, app.files, booking.id, p.FileId);
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="${file.storedName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+      .send(bytes);
   });
 
 }

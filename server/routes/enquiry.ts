@@ -1,6 +1,4 @@
 import multipart from '@fastify/multipart';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
@@ -20,7 +18,7 @@ import {
 import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
 import { publicUrl } from '../config.ts';
 import { ok } from '../lib/envelope.ts';
-import { invalid, DomainError } from '../lib/errors.ts';
+import { gone, invalid, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
@@ -37,7 +35,7 @@ import {
 import { once, type StoredResult } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
-import { cleanFileName, detectDocumentType, storeUpload, uploadsDir, type FileType } from '../services/uploads.ts';
+import { cleanFileName, detectDocumentType, storeUpload, type FileType } from '../services/uploads.ts';
 
 const HOUR = 3_600_000;
 
@@ -144,7 +142,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
       },
       async (tx) => {
         const stored = file
-          ? await storeUpload(tx, app.config, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
+          ? await storeUpload(tx, app.files, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
           : null;
         saved.id = await saveEnquiry(tx, { kind, site: request.site, payload, fileId: stored?.id, ipHash });
         saved.fileId = stored?.id;
@@ -201,12 +199,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
     const expires = Number(request.query.expires);
     const given = request.query.signature ?? '';
     const file = await attachmentByLink(app.db, app.config.AUTH_SECRET, fileId, expires, given);
+    const bytes = await app.files.open(app.db, file.storedName);
+    if (!bytes) throw gone('This attachment is no longer kept: enquiries and their files are erased after two years.');
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(join(uploadsDir(app.config), file.storedName)));
+      .send(bytes);
   });
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../lib/errors.ts';
 import { verifyPassword } from './passwords.ts';
+import type { FileStore } from './file-store.ts';
 import { removeUploads } from './uploads.ts';
 
 /*
@@ -67,7 +67,7 @@ export async function exportAccountData(db: Db, userId: number, now = new Date()
  * with the wrong password. In one transaction the sign-in, profile, photo, cart, holds and
  * sessions go, and the bookings keep only what tax law needs; then the files' bytes go.
  */
-export async function deleteAccount(db: Db, config: Pick<Config, 'DATA_DIR'>, userId: number, password: string | undefined, confirm: string, now = new Date()) {
+export async function deleteAccount(db: Db, store: FileStore, userId: number, password: string | undefined, confirm: string, now = new Date()) {
   if (confirm.trim().toUpperCase() !== 'DELETE') throw new DomainError('invalid', ACCOUNT_DATA_MESSAGES.confirmNeeded);
   const [user] = await rows(db, sql`select password_hash from users where id = ${userId}`);
   if (!user) throw new DomainError('not_found', 'This account no longer exists.');
@@ -96,5 +96,5 @@ export async function deleteAccount(db: Db, config: Pick<Config, 'DATA_DIR'>, us
     await tx.execute(sql`update bookings set special_requests = '' where user_id = ${userId}`);
     return files.map((f) => ({ id: Number(f.id), storedName: String(f.stored_name) }));
   });
-  await removeUploads(db, config, stored);
+  await removeUploads(db, store, stored);
 }

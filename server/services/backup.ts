@@ -17,7 +17,9 @@ import * as tar from 'tar';
  *   database.dump      Postgres: pg_dump's custom format, one consistent snapshot
  *   files/…            DATA_DIR but the database's own folder, its lock and the CLI link
  * The database is dumped before the files are copied: a file is stored before the row naming it
- * (server/services/uploads.ts), so every file a backed-up row names is in the backup.
+ * (server/services/uploads.ts), so every file a backed-up row names is in the backup. With
+ * DATABASE_URL the uploads' bytes are rows of stored_files (server/services/file-store.ts), in
+ * the same dump as the rows naming them.
  */
 
 export const BACKUP_FORMAT = 1;

@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Readable } from 'node:stream';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
+import type { FileStore } from './file-store.ts';
+
+export { uploadsDir } from './file-store.ts';
 
 export interface FileType {
   ext: 'pdf' | 'jpg' | 'png' | 'webp' | 'heic' | 'doc' | 'docx';
@@ -48,11 +48,6 @@ export function detectTravelDocumentType(buf: Buffer): FileType | null {
   return type && ['pdf', 'jpg', 'png', 'webp'].includes(type.ext) ? type : null;
 }
 
-/** Uploads live under DATA_DIR/uploads (a temporary folder when the database is in memory). */
-export function uploadsDir(config: Pick<Config, 'DATA_DIR'>): string {
-  return config.DATA_DIR === 'memory://' ? join(tmpdir(), 'travel-shop-uploads') : join(config.DATA_DIR, 'uploads');
-}
-
 /** A file name safe to show and to put in a mail header: no path, no control characters. */
 export function cleanFileName(name: string, fallbackExt: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -60,16 +55,17 @@ export function cleanFileName(name: string, fallbackExt: string): string {
   return cleaned || `attachment.${fallbackExt}`;
 }
 
-/** Stores the bytes under a generated name and records them; returns the files row id. */
+/**
+ * Stores the bytes under a generated name (through the file store, chunk by chunk) and records
+ * them; returns the files row id. Give it the transaction of the row that will name the file.
+ */
 export async function storeUpload(
   db: Db,
-  config: Pick<Config, 'DATA_DIR'>,
-  upload: { owner: string; purpose: string; originalName: string; type: FileType; content: Buffer },
+  store: FileStore,
+  upload: { owner: string; purpose: string; originalName: string; type: FileType; content: Buffer | AsyncIterable<Buffer> },
 ): Promise<{ id: number; storedName: string }> {
-  const dir = uploadsDir(config);
-  await mkdir(dir, { recursive: true });
   const storedName = `${randomBytes(16).toString('hex')}.${upload.type.ext}`;
-  await writeFile(join(dir, storedName), upload.content, { flag: 'wx' });
+  const size = await store.put(db, storedName, upload.content);
   const [row] = await db
     .insert(files)
     .values({
@@ -78,15 +74,58 @@ export async function storeUpload(
       storedName,
       originalName: cleanFileName(upload.originalName, upload.type.ext),
       mime: upload.type.mime,
-      size: upload.content.length,
+      size,
     })
     .returning({ id: files.id });
   return { id: row!.id, storedName };
 }
 
-/** Takes back files stored by a request that then failed: their rows and their bytes. */
-export async function removeUploads(db: Db, config: Pick<Config, 'DATA_DIR'>, stored: { id: number; storedName: string }[]): Promise<void> {
+/** Takes back files: their rows and their bytes (stored by a request that then failed, or erased). */
+export async function removeUploads(db: Db, store: FileStore, stored: { id: number; storedName: string }[]): Promise<void> {
   if (stored.length === 0) return;
   await db.delete(files).where(inArray(files.id, stored.map((s) => s.id)));
-  await Promise.all(stored.map((s) => unlink(join(uploadsDir(config), s.storedName)).catch(() => undefined)));
+  await store.delete(db, stored.map((s) => s.storedName));
+}
+
+/**
+ * Runs an upload: in one transaction when the store writes in the database (the rows and their
+ * bytes commit together), straight on the database when it writes to a folder (on PGlite a
+ * transaction would hold the only connection while the client sends the file; the caller takes
+ * its files back with removeUploads when it fails).
+ */
+export async function uploadWork<T>(db: Db, store: FileStore, work: (db: Db) => Promise<T>): Promise<T> {
+  return store.transactional ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
+}
+
+/**
+ * The first bytes of an uploaded stream (enough to tell its type: detectTravelDocumentType needs
+ * 12) and the whole stream again, head first, holding no more than the head and one chunk.
+ */
+export async function peekHead(stream: Readable, bytes = 4096): Promise<{ head: Buffer; content: AsyncIterable<Buffer> }> {
+  const it = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const seen: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes) {
+    const next = await it.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(seen);
+  return {
+    head,
+    content: (async function* () {
+      yield head;
+      if (done) return;
+      for (;;) {
+        const next = await it.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  };
 }

@@ -440,7 +440,7 @@ describe('retention', () => {
     const id = await contactEnquiry({ FirstName: 'Old', LastName: 'Letter' });
     expect((await admin(kit, agent, 'POST', `enquiries/${id}/notes`, { body: 'Followed up.' })).status).toBe(200);
     await kit.database.db.execute(sql`update enquiries set created_at = now() - interval '3 years' where id = ${id}`);
-    const purged = await purgePersonalData(kit.database.db, kit.app.config);
+    const purged = await purgePersonalData(kit.database.db, kit.app.files);
     expect(purged.enquiries).toBe(1);
     expect(await count(kit, sql`select count(*)::int as n from enquiries where id = ${id}`)).toBe(0);
     expect(await count(kit, sql`select count(*)::int as n from enquiry_notes where enquiry_id = ${id}`)).toBe(0);

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../staff/audit.ts';
-import { detectDocumentType, uploadsDir } from '../uploads.ts';
+import type { FileStore } from '../file-store.ts';
+import { detectDocumentType, uploadWork } from '../uploads.ts';
 import { updatePackage } from './packages.ts';
 import type { AdminPackage } from '../../../contract/catalogue-admin.ts';
 
@@ -18,8 +16,8 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 const MAX_PIXELS = 60_000_000;
 export const IMAGE_NOT_ALLOWED = 'Upload a photo as JPEG, PNG or WebP: this file is none of them (checked by its contents, not its name).';
 
-/** Where uploaded package pictures are kept: DATA_DIR/uploads/images, served at /images/uploads/. */
-export const imagesDir = (config: Pick<Config, 'DATA_DIR'>) => join(uploadsDir(config), 'images');
+/** A stored picture's storage key (DATA_DIR/uploads/images/… in the folder), served at /images/uploads/. */
+export const imageKey = (file: string) => `images/${file}`;
 /** A stored picture's file name: a random name and one of the widths. */
 export const IMAGE_FILE = /^([a-f0-9]{32})-(480|960|1440)\.webp$/;
 
@@ -30,7 +28,7 @@ export const IMAGE_FILE = /^([a-f0-9]{32})-(480|960|1440)\.webp$/;
  */
 export async function addPackageImage(
   db: Db,
-  config: Pick<Config, 'DATA_DIR'>,
+  store: FileStore,
   actor: Actor,
   id: number,
   upload: { content: Buffer; alt: string; use: 'hero' | 'gallery' },
@@ -51,37 +49,39 @@ export async function addPackageImage(
   }
   if (!meta.width || !meta.height || meta.width < 480) throw new DomainError('invalid', `The picture is ${meta.width ?? 0} pixels wide: upload one at least 480 pixels wide (1440 or more looks best).`);
   const name = randomBytes(16).toString('hex');
-  const dir = imagesDir(config);
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
+  // Resized first (three small WebP files), then stored with the package change that names them.
+  const sized: { key: string; bytes: Buffer }[] = [];
   try {
     for (const width of IMAGE_WIDTHS) {
-      const file = join(dir, `${name}-${width}.webp`);
-      const buf = await sharp(upload.content, { limitInputPixels: MAX_PIXELS })
+      const bytes = await sharp(upload.content, { limitInputPixels: MAX_PIXELS })
         .rotate()
         .resize({ width, height: Math.round(width * RATIO), fit: 'cover', position: 'attention', withoutEnlargement: false })
         .webp({ quality: 70, effort: 4 })
         .toBuffer();
-      await writeFile(file, buf, { flag: 'wx' });
-      written.push(file);
+      sized.push({ key: imageKey(`${name}-${width}.webp`), bytes });
     }
-  } catch (err) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
-    if (err instanceof DomainError) throw err;
+  } catch {
     throw new DomainError('invalid', 'The picture could not be resized: it may be damaged. Save it again and upload it.');
   }
   const path = `/images/uploads/${name}`;
+  const written: string[] = [];
   try {
-    const pkg = await updatePackage(
-      db,
-      actor,
-      id,
-      upload.use === 'hero' ? { heroImage: path, gallery: [path, ...current.gallery.filter((g) => g !== path)], imageAlts: { [path]: alt } } : { gallery: [...current.gallery, path], imageAlts: { [path]: alt } },
-      now,
-    );
-    return { package: pkg, path };
+    return await uploadWork(db, store, async (tx) => {
+      for (const s of sized) {
+        await store.put(tx, s.key, s.bytes);
+        written.push(s.key);
+      }
+      const pkg = await updatePackage(
+        tx,
+        actor,
+        id,
+        upload.use === 'hero' ? { heroImage: path, gallery: [path, ...current.gallery.filter((g) => g !== path)], imageAlts: { [path]: alt } } : { gallery: [...current.gallery, path], imageAlts: { [path]: alt } },
+        now,
+      );
+      return { package: pkg, path };
+    });
   } catch (err) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
+    if (!store.transactional) await store.delete(db, written);
     throw err;
   }
 }
