@@ -9,6 +9,7 @@ import { isValidInternationalPhone } from './phone.ts';
 import { currencySchema, siteSchema } from './site.ts';
 import { vatTreatmentSchema } from './tax-schemas.ts';
 import { inSmallestUnit } from './money.ts';
+import { USER_ID_MISSING } from './booking-messages.ts';
 
 /*
  * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,
@@ -17,7 +18,7 @@ import { inSmallestUnit } from './money.ts';
 
 export const BOOKING_MESSAGES = {
   /** Spec §5: the booking list and details need the stored user id. */
-  userIdMissing: 'User ID not found in cookies',
+  userIdMissing: USER_ID_MISSING,
   /** Spec §8: the alert shown when PAN verification does not succeed. */
   panFailed: 'Failed to verify PAN',
   created: 'Your booking is confirmed.',

@@ -1,17 +1,9 @@
 import useSWR from 'swr';
 import { getProfileDetail, getUserPersonalDetails } from '../../../contract/account-calls.ts';
-import { ApiError, callApi } from '../../lib/api-client.ts';
-import { refreshSession } from './use-session.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { signedInCall } from './signed-in-call.ts';
 
-/** A 401 means the server no longer honours the token: the session state catches up (and the page sends the traveller to log in). */
-export async function signedInCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof ApiError && err.httpStatus === 401) void refreshSession();
-    throw err;
-  }
-}
+export { signedInCall } from './signed-in-call.ts';
 
 /** Account reads send the token as a bearer header, never in the URL. Keyed by user, so another sign-in never sees them. */
 export function useProfile(userId: string) {

@@ -1,5 +1,6 @@
 import { formatDay } from '../../../contract/format.ts';
-import { STALE_AFTER_MS, type WalletEntry } from './wallet.ts';
+import type { WalletEntry } from './wallet.ts';
+import { STALE_AFTER_MS } from './wallet-state.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** `24 Nov 2026, 09:42` in the phone's own time. */

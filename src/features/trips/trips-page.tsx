@@ -9,8 +9,9 @@ import { SignedIn } from '../account/signed-in.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBookings } from './use-bookings.ts';
-import { useWalletEntries } from './use-wallet.ts';
-import { persistState, syncWallet, type WalletEntry } from './wallet.ts';
+import { syncSavedTrips, useSavedTrips } from './use-saved-trips.ts';
+import type { WalletEntry } from './wallet.ts';
+import { persistState } from './wallet-state.ts';
 import './trips.css';
 
 /** A booking's own pages, on the site it was made on. */
@@ -51,10 +52,10 @@ const PERSIST_TEXT = {
 function TripList({ userId }: { userId: string }) {
   const { href } = useSite();
   const list = useBookings(userId);
-  const saved = useWalletEntries(userId);
+  const saved = useSavedTrips(userId);
   // Every booking the server lists is kept on the phone, and kept up to date.
   useEffect(() => {
-    if (list.data) void syncWallet(userId, list.data).catch(() => undefined);
+    if (list.data) void syncSavedTrips(userId, list.data).catch(() => undefined);
   }, [list.data, userId]);
   const kept = new Map((saved ?? []).map((e) => [e.ref, e]));
   // The server's list when it has answered; until then, or offline, the copies on this phone.

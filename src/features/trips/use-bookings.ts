@@ -1,14 +1,14 @@
 import useSWR from 'swr';
 import { bookingDetailById, bookingsList } from '../../../contract/booking-calls.ts';
-import { BOOKING_MESSAGES } from '../../../contract/booking.ts';
+import { USER_ID_MISSING } from '../../../contract/booking-messages.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { readIdentity } from '../../lib/identity.ts';
-import { signedInCall } from '../account/use-account-data.ts';
+import { signedInCall } from '../account/signed-in-call.ts';
 
 /** The user id the booking calls need (spec §5): the stored user_id cookie, or the spec's error. */
 function storedUserId(): string {
   const identity = readIdentity();
-  if (identity.kind !== 'user') throw new Error(BOOKING_MESSAGES.userIdMissing);
+  if (identity.kind !== 'user') throw new Error(USER_ID_MISSING);
   return identity.userId;
 }
 

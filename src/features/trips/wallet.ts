@@ -7,6 +7,9 @@ import { callApi } from '../../lib/api-client.ts';
 import { parseRows, shopDb, type ShopDb } from '../../lib/db.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { shopDbExists } from '../../lib/shop-db-exists.ts';
+import { PERSIST_KEY, type PersistState } from './wallet-state.ts';
+
+export { STALE_AFTER_MS, persistState, type PersistState } from './wallet-state.ts';
 
 /*
  * The trip wallet: every booking's detail, invoice and vouchers kept on the phone (the app's Dexie
@@ -32,9 +35,6 @@ export const walletEntrySchema = z.object({
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
-/** A copy older than this may no longer say what the booking says (shown as such). */
-export const STALE_AFTER_MS = 24 * 3_600_000;
-
 export const versionOf = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total'>) => `${b.Status}|${b.PaymentStatus}|${b.Total}`;
 
 function token(): string {
@@ -58,21 +58,12 @@ export async function walletEntry(ref: string, db: ShopDb = shopDb()): Promise<W
   return parseRows(walletEntrySchema, [await db.wallet.get(ref)])[0] ?? null;
 }
 
-const PERSIST_KEY = 'wl-wallet-persisted';
-export type PersistState = 'granted' | 'denied' | 'unsupported';
-
 /** Once, when the first trip is saved: asks the browser not to clear the wallet under pressure. */
 async function askToPersist(): Promise<void> {
   if (localStorage.getItem(PERSIST_KEY)) return;
   let state: PersistState = 'unsupported';
   if (navigator.storage?.persist) state = (await navigator.storage.persisted()) || (await navigator.storage.persist()) ? 'granted' : 'denied';
   localStorage.setItem(PERSIST_KEY, state);
-}
-
-/** What the browser said about keeping the wallet (null: not asked yet). */
-export function persistState(): PersistState | null {
-  const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(PERSIST_KEY);
-  return v === 'granted' || v === 'denied' || v === 'unsupported' ? v : null;
 }
 
 /**
