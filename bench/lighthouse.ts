@@ -278,16 +278,17 @@ export const lighthouseBench: Benchmark = {
       'JS files': r.js.files.length,
     }));
     for (const e of errors) rows.push({ page: e.page, perf: 'failed', error: e.error });
-    const first = results.find((r) => r.path === '/') ?? results[0]!;
+    // First-route JavaScript is a promise of every public page (issue 22); My trips, signed in, is reported beside them.
+    const publicPages = results.filter((r) => !pages.find((p) => p.path === r.path)?.traveller);
     const targets: Target[] = [
       ...results.map((r) => ({ label: `performance ≥ ${TARGETS.performance} on ${r.path} (${r.scores.performance})`, met: r.scores.performance >= TARGETS.performance })),
       ...results.map((r) => ({ label: `LCP ≤ ${sec(TARGETS.lcpMs)} on ${r.path} (${sec(r.metrics.lcpMs)})`, met: r.metrics.lcpMs <= TARGETS.lcpMs })),
       ...results.map((r) => ({ label: `CLS ≤ ${TARGETS.cls} on ${r.path} (${r.metrics.cls})`, met: r.metrics.cls <= TARGETS.cls })),
       ...results.map((r) => ({ label: `accessibility ${TARGETS.accessibility} on ${r.path} (${r.scores.accessibility})`, met: r.scores.accessibility >= TARGETS.accessibility })),
-      {
-        label: `first-route JavaScript ≤ ${TARGETS.firstRouteJsKb} KB gz, to be interactive (${kb(first.js.bootGzipBytes)} KB on ${first.path}; ${kb(first.js.gzipBytes)} KB with what loads after)`,
-        met: kb(first.js.bootGzipBytes) <= TARGETS.firstRouteJsKb,
-      },
+      ...publicPages.map((r) => ({
+        label: `first-route JavaScript ≤ ${TARGETS.firstRouteJsKb} KB gz on ${r.path}, to be interactive (${kb(r.js.bootGzipBytes)} KB; ${kb(r.js.gzipBytes)} KB with what loads after)`,
+        met: kb(r.js.bootGzipBytes) <= TARGETS.firstRouteJsKb,
+      })),
     ];
     for (const r of results) {
       for (const f of r.failing) ctx.log(`  ${r.path}: ${f.category} – ${f.id}: ${f.title}`);
