@@ -59,9 +59,11 @@ async function migratePostgres(pool: pg.Pool) {
 
 /**
  * Opens the database: Postgres through `pg` when a URL is given, otherwise embedded PGlite
- * in `<dataDir>/db` (or in memory when dataDir is 'memory://', as the tests do).
+ * in `<dataDir>/db` (or in memory when dataDir is 'memory://', as the tests do). `loadDataDir`
+ * starts a new PGlite database from a `dumpDataDir()` tarball instead of an empty cluster (the
+ * tests' prepared template: tests/support/pglite-setup.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.
@@ -85,7 +87,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   let client: PreparingPGlite;
   try {
-    client = new PreparingPGlite(dir);
+    client = new PreparingPGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
     await client.waitReady;
   } catch (err) {
     release();

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed.ts';
 
@@ -26,6 +28,26 @@ export async function onServer<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
+/** Files of the PGlite templates (tests/support/pglite-setup.ts, the global setup of vitest.config.ts). */
+export const PGLITE_TEMPLATE_FILES = { empty: 'migrated.tar', seeded: 'seeded.tar' } as const;
+export type PgliteTemplates = { [K in keyof typeof PGLITE_TEMPLATE_FILES]: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplates?: PgliteTemplates;
+  }
+}
+
+/** The PGlite template of this run, read once per test file; undefined without the global setup. */
+const pgliteTemplate = (() => {
+  const loaded: Partial<Record<keyof PgliteTemplates, Blob>> = {};
+  return (kind: keyof PgliteTemplates): Blob | undefined => {
+    const files = inject('pgliteTemplates');
+    if (!files) return undefined;
+    return (loaded[kind] ??= new Blob([readFileSync(files[kind])]));
+  };
+})();
+
 let made = 0;
 
 /** A fresh database name on the test server. */
@@ -52,13 +74,16 @@ export async function dropDatabase(serverUrl: string, name: string) {
 }
 
 /**
- * The database of one test app, migrated (and seeded unless told not to): in-memory PGlite, or a
- * fresh copy of the prepared template on the Postgres server TEST_DATABASE_URL names (the second
- * run of the API suite, `npm run test:postgres`). Closing it drops the copy.
+ * The database of one test app, migrated (and seeded unless told not to): in-memory PGlite loaded
+ * from the run's template (migrated and seeded once, tests/support/pglite-setup.ts), or a fresh
+ * copy of the prepared template on the Postgres server TEST_DATABASE_URL names (the second run of
+ * the API suite, `npm run test:postgres`). Closing it drops the copy.
  */
 export async function openTestDatabase(opts: { seed?: boolean } = {}): Promise<Database> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
+    const template = pgliteTemplate(opts.seed === false ? 'empty' : 'seeded');
+    if (template) return openDatabase({ dataDir: 'memory://', loadDataDir: template });
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     if (opts.seed !== false) await seed(database.db);
