@@ -30,6 +30,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball (`PGlite.dumpDataDir`), which `loadDataDir` starts from. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
     close: async () => {
       try {
         await client.close();

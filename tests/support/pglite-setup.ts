@@ -16,10 +16,10 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await database.migrate();
-    const client = database.db.$client;
-    writeFileSync(templates.empty, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+    const dump = async (file: string) => writeFileSync(file, new Uint8Array(await (await database.dump!()).arrayBuffer()));
+    await dump(templates.empty);
     await seed(database.db);
-    writeFileSync(templates.seeded, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await dump(templates.seeded);
   } finally {
     await database.close();
   }
