@@ -109,9 +109,10 @@ describe('deploy/nginx.conf in front of two shop processes', () => {
     // Another client is its own count.
     expect((await enquiry(b)).status).toBe(200);
     // Both processes answered (least_conn over two): the limit held across them, in Postgres.
-    const log = readFileSync(join(work, 'access.log'), 'utf8');
-    expect(log.split('\n').filter((l) => l.includes('SubmitExitPageEnquiry')).length).toBe(LIMIT + 3);
-    for (const shop of shops) expect(shop.output()).toContain('/api/Common/SubmitExitPageEnquiry');
+    // nginx writes a request's log line after its answer is sent: read until the last one is there.
+    const logged = () => readFileSync(join(work, 'access.log'), 'utf8').split('\n').filter((l) => l.includes('SubmitExitPageEnquiry')).length;
+    await expect.poll(logged, { timeout: 5_000 }).toBe(LIMIT + 3);
+    for (const shop of shops) await expect.poll(() => shop.output(), { timeout: 5_000 }).toContain('/api/Common/SubmitExitPageEnquiry');
   });
 
   it('pages and assets keep their caching headers, and are compressed once', async () => {
