@@ -38,6 +38,10 @@ export class BoundedCache<V> {
     }
   }
 
+  delete(key: string): void {
+    this.#delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
     this.#bytes = 0;

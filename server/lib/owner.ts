@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate } from '../services/sessions.ts';
+import { authenticate, sessionClaim, type SessionClaim } from '../services/sessions.ts';
 import type { Owner } from '../services/cart.ts';
 import { MSG } from '../../contract/account.ts';
 import { invalid, unauthorized } from './errors.ts';
@@ -26,6 +26,28 @@ export async function resolveOwner(app: FastifyInstance, request: FastifyRequest
   }
   if (params.tempUserId) return `guest:${params.tempUserId}`;
   throw invalid('tempUserId is required for a guest; sign in to use your own cart.');
+}
+
+/**
+ * resolveOwner for a call that checks the session in its own first statement (liveSession): the
+ * owner the token claims, with the claim that statement must find live (else the call answers
+ * TOKEN_EXPIRED before anything else). A token we never issued is refused here, as resolveOwner
+ * refuses it; a guest has no claim.
+ */
+export function claimOwner(app: FastifyInstance, request: FastifyRequest, params: { Token?: string; tempUserId?: string }): { owner: Owner; session: SessionClaim | null } {
+  const token = requestToken(request, params);
+  if (token) {
+    const session = sessionClaim(app.config, token);
+    if (!session) throw unauthorized(TOKEN_EXPIRED);
+    return { owner: `user:${session.userId}`, session };
+  }
+  if (params.tempUserId) return { owner: `guest:${params.tempUserId}`, session: null };
+  throw invalid('tempUserId is required for a guest; sign in to use your own cart.');
+}
+
+/** Refuses a call whose first statement found its session claim not live (see claimOwner). */
+export function sessionExpired(): never {
+  throw unauthorized(TOKEN_EXPIRED);
 }
 
 /** The Idempotency-Key header, checked. */

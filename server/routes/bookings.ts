@@ -23,6 +23,7 @@ import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
+import { siteDay } from '../services/documents/source.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { shopDepartures } from '../services/inventory/departures.ts';
 import { checkPan } from '../services/bookings/pan.ts';
@@ -46,7 +47,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT, payWith: p.PayWith });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
     const first = hold.lines.map((l) => l.travelDate).sort()[0];
-    const payLater = first ? payLaterOffer(new Date(), first, app.config, paymentMethodsFor(app.config, request.site).length > 1) : { offered: true as const };
+    const payLater = first ? payLaterOffer(siteDay(new Date(), request.site), first, app.config, paymentMethodsFor(app.config, request.site).length > 1) : { offered: true as const };
     return ok({
       ...quote,
       TempBookingId: hold.id,
@@ -115,7 +116,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, bookingDetailById, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const detail = await bookingDetail(app.db, app.config, me.userId, p.RefIdKey);
-    const cancellation = await tripCancellation(app.db, { id: detail.BookingId, status: detail.Status, total: detail.total, amountPaid: detail.amountPaid });
+    const cancellation = await tripCancellation(app.db, { id: detail.BookingId, site: detail.site, status: detail.Status, total: detail.total, amountPaid: detail.amountPaid });
     return ok({ ...detail, cancellation });
   });
 

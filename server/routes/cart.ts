@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCart, createTempBooking, getCart, getTempBooking, mergeGuestCart, removeCart } from '../../contract/cart-calls.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid } from '../lib/errors.ts';
-import { idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
+import { claimOwner, idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { addLine, cartLines, createTempBooking as holdCart, getTempBookings, groupLines, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
 import { answer, once } from '../services/idempotency.ts';
@@ -10,12 +10,18 @@ import { hashAddress } from '../services/rate-limit.ts';
 
 export async function cartRoutes(app: FastifyInstance) {
   route(app, createCart, async (params, request, reply) => {
-    const owner = await resolveOwner(app, request, params);
+    const key = idempotencyKey(request);
     const { tempUserId: _g, Token: _t, ...fields } = params;
+    if (!key) {
+      // Without a key, the session is checked in the line's own statement (a sale's rush: decision 0078).
+      const { owner, session } = claimOwner(app, request, params);
+      return ok(await addLine(app.db, owner, request.site, fields, new Date(), { session }), 'Added to your cart.');
+    }
+    const owner = await resolveOwner(app, request, params);
     const result = await once(
       app.db,
-      { owner, key: idempotencyKey(request), route: 'CreateCart', params: { ...fields, site: request.site } },
-      async (tx) => ({ statusCode: 200, body: ok(await addLine(tx, owner, request.site, fields), 'Added to your cart.') }),
+      { owner, key, route: 'CreateCart', params: { ...fields, site: request.site } },
+      async (tx) => ({ statusCode: 200, body: ok(await addLine(tx, owner, request.site, fields, new Date(), { scope: app.db }), 'Added to your cart.') }),
     );
     return answer(reply, result);
   });
@@ -44,17 +50,20 @@ export async function cartRoutes(app: FastifyInstance) {
   });
 
   route(app, createTempBooking, async (params, request, reply) => {
-    const owner = await resolveOwner(app, request, params);
+    const key = idempotencyKey(request);
+    // Without a key, a signed-in hold checks the session with its lines (a sale's rush: decision 0078).
+    const { owner, session } = key ? { owner: await resolveOwner(app, request, params), session: null } : claimOwner(app, request, params);
     const guest = owner.startsWith('guest:');
     const result = await once(
       app.db,
-      { owner, key: idempotencyKey(request), route: 'CreateTempBooking', params: { CartIds: params.CartIds ?? null, site: request.site } },
+      { owner, key, route: 'CreateTempBooking', params: { CartIds: params.CartIds ?? null, site: request.site } },
       async (tx) => ({
         statusCode: 200,
         body: ok(
           await holdCart(tx, owner, request.site, guest ? app.config.GUEST_HOLD_MINUTES : app.config.TEMP_BOOKING_HOLD_MINUTES, params.CartIds, new Date(), {
             ipHash: hashAddress(request.ip, app.config.AUTH_SECRET),
             guestLimits: { maxRooms: app.config.HOLD_GUEST_MAX_ROOMS, maxHolds: app.config.HOLD_GUEST_MAX_HOLDS, addressRoomsPerHour: app.config.HOLD_ADDRESS_MAX_ROOMS_PER_HOUR },
+            session,
           }),
           guest ? `Your holiday is on hold for ${app.config.GUEST_HOLD_MINUTES} minutes: sign in to keep it for ${app.config.TEMP_BOOKING_HOLD_MINUTES}.` : 'Your holiday is on hold.',
         ),

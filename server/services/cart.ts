@@ -4,9 +4,13 @@ import { occupancyRefusal } from '../../contract/occupancy.ts';
 import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
+import { prepareRaw } from '../db/prepared.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../lib/errors.ts';
-import { holdRooms, refuseUnavailable, releaseHolds, type RoomNeed } from './bookings/inventory.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
+import { sessionExpired } from '../lib/owner.ts';
+import { departureKey, holdRooms, refuseUnavailable, releaseHolds, type DepartureState, type RoomNeed } from './bookings/inventory.ts';
+import { liveSession, liveSessionWhere, type SessionClaim } from './sessions.ts';
 
 /** 'guest:<tempUserId>' or 'user:<id>': whose cart a line is in. */
 export type Owner = `guest:${string}` | `user:${number}`;
@@ -44,15 +48,17 @@ const lineColumns = {
   createdAt: cartItems.createdAt,
   countryId: cities.countryId,
   vatTreatment: packages.vatTreatment,
+  // Still on sale on the line's site (published and priced there): a hold refuses a line that is not.
+  onSale: sql<boolean>`(${packages.published} and exists (select 1 from package_prices pp where pp.package_id = ${cartItems.packageId} and pp.site = ${cartItems.site}))`,
 };
 
-type LineRow = { [K in keyof typeof lineColumns]: unknown } & { id: number; createdAt: Date; countryId: number; site: string };
+type LineRow = { [K in keyof typeof lineColumns]: unknown } & { id: number; createdAt: Date; countryId: number; site: string; onSale: boolean };
 
 /** Overseas for the site: India's TCS applies to packages outside India, and the UAE site's are outside the UAE. */
 const overseasFor = (site: string, countryId: number) => countryId !== (site === 'IN' ? 101 : 231);
 
 function toItem(row: LineRow): CartItem {
-  const { id, createdAt, countryId, ...rest } = row;
+  const { id, createdAt, countryId, onSale: _onSale, ...rest } = row;
   return { CartId: id, ...(rest as Omit<CartItem, 'CartId' | 'createdAt'>), createdAt: createdAt.toISOString(), overseas: overseasFor(row.site, countryId) };
 }
 
@@ -74,11 +80,14 @@ function linesQuery(db: Db) {
 }
 const builtLines = new WeakMap<Db, ReturnType<typeof linesQuery>>();
 
-export async function cartLines(db: Db, owner: Owner, site: Site): Promise<CartItem[]> {
+async function cartRows(db: Db, owner: Owner, site: Site): Promise<LineRow[]> {
   let query = builtLines.get(db);
   if (!query) builtLines.set(db, (query = linesQuery(db)));
-  const rows = await query.execute({ owner, site });
-  return rows.map((r) => toItem(r as LineRow));
+  return (await query.execute({ owner, site })) as LineRow[];
+}
+
+export async function cartLines(db: Db, owner: Owner, site: Site): Promise<CartItem[]> {
+  return (await cartRows(db, owner, site)).map(toItem);
 }
 
 /** GetCart's shape: lines grouped by destination, in the order they were added. */
@@ -88,23 +97,13 @@ export function groupLines(items: CartItem[]): CartGroup[] {
   return [...groups].map(([group, data]) => ({ group, data }));
 }
 
-/** What adding a line needs to know, in one round trip (see addLine). */
-interface AddLineFacts {
+/** What adding a line needs to know, in one round trip (see addLine): the package's facts (null when it is not on sale here) and the owner's cart. */
+type AddLineFacts = Pick<PackageFacts, 'amount' | 'currency' | 'slug' | 'title' | 'city' | 'image' | 'nights' | 'max_adults_per_room' | 'max_people_per_room'> & {
   /** This clientId is already a line in this owner's cart. */
   taken: boolean;
   /** Lines in the owner's cart on this site. */
   lines: number;
-  /** The package's price on this site and its card fields: null when it is not on sale here. */
-  amount: number | null;
-  currency: string | null;
-  slug: string | null;
-  title: string | null;
-  city: string | null;
-  image: string | null;
-  nights: number | null;
-  max_adults_per_room: number | null;
-  max_people_per_room: number | null;
-}
+};
 
 /** The line with this clientId in the owner's cart, if any. */
 async function lineByClientId(db: Db, owner: Owner, clientId: string): Promise<CartItem | undefined> {
@@ -112,31 +111,65 @@ async function lineByClientId(db: Db, owner: Owner, clientId: string): Promise<C
   return existing ? toItem(existing as LineRow) : undefined;
 }
 
+/** A package's facts on a site for adding a line, as read at a content version (see addLine). */
+interface PackageFacts {
+  version: number;
+  amount: number | null;
+  currency: string | null;
+  slug: string | null;
+  title: string | null;
+  city: string | null;
+  image: string | null;
+  nights: number | null;
+  country_id: number | string | null;
+  vat_treatment: string | null;
+  max_adults_per_room: number | null;
+  max_people_per_room: number | null;
+}
+
 /**
- * Adds a line, priced by us in the site's currency. The same clientId twice is one line.
- * Written as two plain statements (facts, then the insert) rather than three built queries: this is
- * the hot path of an offline cart's sync, and each statement and each query built costs CPU.
+ * The facts last read per package and site, per database: a sale's hundreds of carts add the same
+ * package. Each is valid only at the content version it was read at (every change to packages,
+ * prices or cities moves it, by trigger, in the change's transaction), and the insert that uses it
+ * checks that version in its own statement: a stale entry is never used, only read again. The
+ * first read is shared by the requests that arrive while it runs (a sale's carts arrive at once).
  */
-export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemFields, now = new Date()): Promise<CartItem> {
-  const clientId = input.clientId ?? null;
-  // Whether the clientId is taken, the size of the cart and the package's price and card fields.
-  // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
-  const { rows } = await db.execute<AddLineFacts & Record<string, unknown>>(sql`
-    select f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment,
-           p.max_adults_per_room, p.max_people_per_room
-    from (
-      select exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
-             (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
-    ) f
+const knownFacts = new WeakMap<object, BoundedCache<PackageFacts | Promise<PackageFacts | null>>>();
+const FACTS_BYTES = 600;
+
+async function factsFor(db: Db, scope: object, packageId: number, site: Site): Promise<PackageFacts | null> {
+  let cache = knownFacts.get(scope);
+  if (!cache) knownFacts.set(scope, (cache = new BoundedCache({ maxBytes: 256 * 1024, ttlMs: 10 * 60_000 })));
+  const key = `${packageId}|${site}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const reading = readFacts(db, packageId, site).catch(() => null);
+  cache.set(key, reading, FACTS_BYTES);
+  const facts = await reading;
+  if (facts) cache.set(key, facts, FACTS_BYTES);
+  else cache.delete(key);
+  return facts;
+}
+
+/** Forgets facts found stale (the catalogue changed): the next add reads them again. */
+function forgetFacts(scope: object, packageId: number, site: Site) {
+  knownFacts.get(scope)?.delete(`${packageId}|${site}`);
+}
+
+/** A package's facts on a site with the content version they were read at: one row, amount null when not on sale. */
+async function readFacts(db: Db, packageId: number, site: Site): Promise<PackageFacts> {
+  const { rows } = await db.execute<PackageFacts & Record<string, unknown>>(sql`
+    select (select version from content_version where id = 1) as version, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image,
+           p.nights, c.country_id, p.vat_treatment, p.max_adults_per_room, p.max_people_per_room
+    from (select 1) one
     left join (package_prices pp
       join packages p on p.id = pp.package_id
-      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site} and p.published`);
-  const facts = rows[0]!;
-  // A line already added (a replay under another key) is answered as it is, before any check.
-  if (facts.taken) {
-    const existing = await lineByClientId(db, owner, clientId!);
-    if (existing) return existing;
-  }
+      join cities c on c.id = p.city_id) on pp.package_id = ${packageId} and pp.site = ${site} and p.published`);
+  return { ...rows[0]!, version: Number(rows[0]!.version) };
+}
+
+/** The checks of a line against its package, in the order they answer (see addLine). */
+function checkLine(input: CartItemFields, facts: PackageFacts, now: Date) {
   checkTravelDate(input.travelDate, now);
   // A line stores only choices its package offers; no package offers any yet.
   const unknownOption = Object.keys(input.options)[0];
@@ -146,24 +179,25 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
   const crowded = occupancyRefusal(input, { maxAdultsPerRoom: facts.max_adults_per_room ?? 3, maxPeoplePerRoom: facts.max_people_per_room ?? 4 });
   if (crowded) throw invalid(crowded);
-  if (facts.lines >= MAX_LINES) throw invalid(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
-  const totalPrice = priceLine(facts.amount, input.adults, input.children);
-  const inserted = await db.execute<{ id: number }>(sql`
-    insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
-    values (${owner}, ${site}, ${facts.currency}, ${input.packageId}, ${input.travelDate}, ${input.adults}, ${input.children}, ${input.infants},
-            ${input.rooms}, ${JSON.stringify(input.options)}, ${facts.amount}, ${totalPrice}, ${clientId}, ${now.toISOString()})
-    on conflict (owner, client_id) do nothing
-    returning id`);
-  if (inserted.rows.length === 0) {
-    // On Postgres a concurrent request may add the same clientId first: answer with its line
-    // (gone again already: fail without storing anything, and the client retries).
-    const existing = await lineByClientId(db, owner, clientId!);
-    if (!existing) throw new Error('A cart line with this clientId came and went while it was added.');
-    return existing;
-  }
+}
+
+const cartFull = () => invalid(`Your cart holds at most ${MAX_LINES} holidays. Book or remove some first.`);
+
+/** The insert of a checked line: its values, for both of addLine's statements. */
+function lineValues(owner: Owner, site: Site, input: CartItemFields, facts: PackageFacts, now: Date) {
+  const totalPrice = priceLine(facts.amount!, input.adults, input.children);
   return {
-    CartId: inserted.rows[0]!.id,
-    clientId,
+    totalPrice,
+    columns: sql`(owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)`,
+    values: sql`${owner}, ${site}, ${facts.currency}, ${input.packageId}, ${input.travelDate}, ${input.adults}, ${input.children}, ${input.infants},
+            ${input.rooms}, ${JSON.stringify(input.options)}, ${facts.amount}, ${totalPrice}, ${input.clientId ?? null}, ${now.toISOString()}`,
+  };
+}
+
+function addedLine(id: number, site: Site, input: CartItemFields, facts: PackageFacts, totalPrice: number, now: Date): CartItem {
+  return {
+    CartId: id,
+    clientId: input.clientId ?? null,
     site,
     currency: facts.currency as Currency,
     packageId: input.packageId,
@@ -177,12 +211,150 @@ export async function addLine(db: Db, owner: Owner, site: Site, input: CartItemF
     children: input.children,
     infants: input.infants,
     rooms: input.rooms,
-    unitPrice: facts.amount,
+    unitPrice: facts.amount!,
     totalPrice,
     createdAt: now.toISOString(),
     overseas: overseasFor(site, Number(facts.country_id)),
     vatTreatment: facts.vat_treatment as CartItem['vatTreatment'],
   };
+}
+
+/**
+ * addLine's one statement (see there), prepared once per database: the session's check (no
+ * tokenHash: a guest, or a session already read), whether the clientId is taken, the cart's size
+ * and the content version, and the insert when all allow. Its text is built once, and Postgres
+ * parses and plans it once per connection (a sale's hundreds of carts: decision 0082).
+ */
+function addLineQuery(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return prepareRaw<{ session_ok: boolean; version: number | string; taken: boolean; lines: number; id: number | null }>(
+    db,
+    'cart_add_line',
+    sql`
+      with f as (
+        select (${p('tokenHash')}::text is null or ${liveSessionWhere(p('tokenHash'), p('userId'), p('now'))}) as session_ok,
+               (select version from content_version where id = 1) as version,
+               exists(select 1 from cart_items where owner = ${p('owner')} and client_id = ${p('clientId')}) as taken,
+               (select count(*)::int from cart_items where owner = ${p('owner')} and site = ${p('site')}) as lines
+      ), added as (
+        insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
+        select ${p('owner')}, ${p('site')}, ${p('currency')}, ${p('packageId')}, ${p('travelDate')}, ${p('adults')}, ${p('children')}, ${p('infants')},
+               ${p('rooms')}, ${p('options')}, ${p('unitPrice')}, ${p('totalPrice')}, ${p('clientId')}, ${p('now')}
+        from f
+        where f.session_ok and f.version = ${p('version')} and not f.taken and f.lines < ${MAX_LINES}
+        on conflict (owner, client_id) do nothing
+        returning id
+      )
+      select f.session_ok, f.version, f.taken, f.lines, (select id from added) as id from f`,
+  );
+}
+const builtAddLine = new WeakMap<Db, ReturnType<typeof addLineQuery>>();
+
+/**
+ * Adds a line, priced by us in the site's currency. The same clientId twice is one line.
+ * The hot path of an offline cart's sync and of a sale's rush, so it runs as few statements as it
+ * can (each statement and each query built costs CPU, here and in Postgres): with the package's
+ * facts as this process last read them (factsFor) and a line that passes its checks, one
+ * statement checks the session (`session`: the caller's claim, see claimOwner), whether the
+ * clientId is taken, the cart's size and the content version, and inserts when all allow.
+ * Otherwise (a refusal, or the version moved) two, in the original order: the facts with the
+ * session, then the insert. `scope` keys the facts' memory (a transaction passes its database).
+ */
+export async function addLine(
+  db: Db,
+  owner: Owner,
+  site: Site,
+  input: CartItemFields,
+  now = new Date(),
+  opts: { session?: SessionClaim | null; scope?: object } = {},
+): Promise<CartItem> {
+  const clientId = input.clientId ?? null;
+  const scope = opts.scope ?? db;
+  const known = await factsFor(db, scope, input.packageId, site);
+  let passes = false;
+  if (known) {
+    try {
+      checkLine(input, known, now);
+      passes = true;
+    } catch {
+      // Refused: answered by the full path below, in its order (a line already added comes first).
+    }
+  }
+  if (known && passes) {
+    const totalPrice = priceLine(known.amount!, input.adults, input.children);
+    let query = builtAddLine.get(db);
+    if (!query) builtAddLine.set(db, (query = addLineQuery(db)));
+    const { rows } = await query.execute({
+      tokenHash: opts.session?.tokenHash ?? null,
+      userId: opts.session?.userId ?? null,
+      now: now.toISOString(),
+      owner,
+      site,
+      clientId,
+      version: known.version,
+      currency: known.currency,
+      packageId: input.packageId,
+      travelDate: input.travelDate,
+      adults: input.adults,
+      children: input.children,
+      infants: input.infants,
+      rooms: input.rooms,
+      options: JSON.stringify(input.options),
+      unitPrice: known.amount,
+      totalPrice,
+    });
+    const row = rows[0]!;
+    if (!row.session_ok) sessionExpired();
+    if (row.id !== null && row.id !== undefined) return addedLine(row.id, site, input, known, totalPrice, now);
+    if (Number(row.version) === known.version) {
+      if (row.taken || row.lines < MAX_LINES) {
+        // A line already added (a replay under another key), or added by a concurrent request first.
+        const existing = clientId === null ? undefined : await lineByClientId(db, owner, clientId);
+        if (existing) return existing;
+        if (!row.taken) throw new Error('A cart line with this clientId came and went while it was added.');
+      } else throw cartFull();
+    }
+    // The catalogue changed since the facts were read: read again below.
+    forgetFacts(scope, input.packageId, site);
+  }
+  // Whether the clientId is taken, the size of the cart and the package's price and card fields.
+  // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
+  const { rows } = await db.execute<AddLineFacts & PackageFacts & { session_ok: boolean } & Record<string, unknown>>(sql`
+    select f.session_ok, f.version, f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment,
+           p.max_adults_per_room, p.max_people_per_room
+    from (
+      select ${liveSession(opts.session, now)} as session_ok,
+             (select version from content_version where id = 1) as version,
+             exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
+             (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
+    ) f
+    left join (package_prices pp
+      join packages p on p.id = pp.package_id
+      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site} and p.published`);
+  const row = rows[0]!;
+  if (!row.session_ok) sessionExpired();
+  const { session_ok: _s, taken: _t, lines: _l, ...read } = row;
+  const facts: PackageFacts = { ...read, version: Number(row.version) };
+  // A line already added (a replay under another key) is answered as it is, before any check.
+  if (row.taken) {
+    const existing = await lineByClientId(db, owner, clientId!);
+    if (existing) return existing;
+  }
+  checkLine(input, facts, now);
+  if (row.lines >= MAX_LINES) throw cartFull();
+  const { totalPrice, columns, values } = lineValues(owner, site, input, facts, now);
+  const inserted = await db.execute<{ id: number }>(sql`
+    insert into cart_items ${columns} values (${values})
+    on conflict (owner, client_id) do nothing
+    returning id`);
+  if (inserted.rows.length === 0) {
+    // On Postgres a concurrent request may add the same clientId first: answer with its line
+    // (gone again already: fail without storing anything, and the client retries).
+    const existing = await lineByClientId(db, owner, clientId!);
+    if (!existing) throw new Error('A cart line with this clientId came and went while it was added.');
+    return existing;
+  }
+  return addedLine(inserted.rows[0]!.id, site, input, facts, totalPrice, now);
 }
 
 /** Removes a line by its CartId or by the clientId it was added with; answers its CartId. */
@@ -302,22 +474,86 @@ async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, roo
 
 /** The lines a hold takes (the chosen ones, or the site's whole cart), refused when gone, empty or no longer on sale. */
 async function linesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] | undefined): Promise<CartItem[]> {
-  let items = await cartLines(db, owner, site);
+  return chosenLines(await cartRows(db, owner, site), cartIds).map(toItem);
+}
+
+function chosenLines<R extends LineRow>(all: R[], cartIds: number[] | undefined): R[] {
+  let rows = all;
   if (cartIds?.length) {
-    const missing = cartIds.filter((id) => !items.some((i) => i.CartId === id));
+    const missing = cartIds.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
-    items = items.filter((i) => cartIds.includes(i.CartId));
+    rows = rows.filter((r) => cartIds.includes(r.id));
   }
-  if (items.length === 0) throw invalid('Your cart is empty: add a holiday first.');
-  // A package taken off the shop (unpublished or no longer priced here) since it was added is not held.
-  const packageIds = [...new Set(items.map((i) => i.packageId))];
-  const { rows: onSale } = await db.execute<{ id: number }>(sql`
-    select p.id from packages p join package_prices pp on pp.package_id = p.id and pp.site = ${site}
-    where p.published and p.id in (${sql.join(packageIds.map((id) => sql`${id}`), sql`, `)})`);
-  const gone = items.find((i) => !onSale.some((r) => Number(r.id) === i.packageId));
-  if (gone) throw conflict(`${gone.title} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+  if (rows.length === 0) throw invalid('Your cart is empty: add a holiday first.');
+  // A package taken off the shop (unpublished or no longer priced here) since it was added is not
+  // held: read with the lines (one statement fewer for each hold of a sale's rush).
+  const gone = rows.find((r) => !r.onSale);
+  if (gone) throw conflict(`${String(gone.title)} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+  return rows;
+}
+
+/** A line's departure (in holdLinesQuery). */
+const sameDeparture = sql`d.package_id = ${cartItems.packageId} and d.travel_date = ${cartItems.travelDate}`;
+
+/**
+ * A signed-in traveller's lines for a hold, in one statement with everything the quick refusal of
+ * a sale's rush needs: whether the session is live (the caller's claim; no claim: already checked)
+ * and, per line, its departure's capacity, rooms sold and rooms held by others (refuseUnavailable's
+ * reading). Built once per database.
+ */
+function holdLinesQuery(db: Db) {
+  return db
+    .select({
+      ...lineColumns,
+      sessionOk: sql<boolean>`(${sql.placeholder('tokenHash')}::text is null or exists(select 1 from sessions s where s.token_hash = ${sql.placeholder('tokenHash')}
+        and s.user_id = ${sql.placeholder('userId')}::int and s.revoked_at is null and s.expires_at > ${sql.placeholder('now')}::timestamptz))`,
+      capacity: sql<number | null>`coalesce((select d.rooms from departures d where ${sameDeparture}), ${packages.roomsPerDeparture})`,
+      sold: sql<number | null>`(select d.rooms_sold from departures d where ${sameDeparture})`,
+      stopSale: sql<boolean | null>`(select d.stop_sale from departures d where ${sameDeparture})`,
+      held: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
+        where h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
+          and h.expires_at > ${sql.placeholder('now')}::timestamptz and t.owner <> ${sql.placeholder('owner')})`,
+    })
+    .from(cartItems)
+    .innerJoin(packages, eq(packages.id, cartItems.packageId))
+    .innerJoin(cities, eq(cities.id, packages.cityId))
+    .where(and(eq(cartItems.owner, sql.placeholder('owner')), eq(cartItems.site, sql.placeholder('site'))))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('hold_lines');
+}
+const builtHoldLines = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
+
+/**
+ * The lines a signed-in hold takes (as linesToHold), its session checked and its departures'
+ * rooms read in the same statement, and a departure plainly short of rooms refused
+ * (refuseUnavailable's words) before the hold writes anything or waits for a lock.
+ */
+async function earlyLinesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] | undefined, now: Date, session: SessionClaim | null): Promise<CartItem[]> {
+  let query = builtHoldLines.get(db);
+  if (!query) builtHoldLines.set(db, (query = holdLinesQuery(db)));
+  const rows = (await query.execute({ owner, site, now: now.toISOString(), tokenHash: session?.tokenHash ?? null, userId: session?.userId ?? null })) as (LineRow & {
+    sessionOk: boolean;
+    capacity: number | null;
+    sold: number | null;
+    stopSale: boolean | null;
+    held: number;
+  })[];
+  if (rows.length === 0 && session) {
+    // An empty cart: no row said whether the session is live.
+    const { rows: live } = await db.execute<{ ok: boolean }>(sql`select ${liveSession(session, now)} as ok`);
+    if (!live[0]!.ok) sessionExpired();
+  }
+  if (rows.length && !rows[0]!.sessionOk) sessionExpired();
+  const chosen = chosenLines(rows, cartIds);
+  const known = new Map<string, DepartureState>(
+    chosen.map((r) => [departureKey(Number(r.packageId), String(r.travelDate)), { capacity: r.capacity, sold: r.sold ?? 0, held: r.held, stopSale: r.stopSale ?? false }]),
+  );
+  const items = chosen.map(({ sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, ...line }) => toItem(line));
+  await refuseUnavailable(db, owner, needsOf(items), now, known);
   return items;
 }
+
+const needsOf = (items: CartItem[]): RoomNeed[] => items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
 
 /**
  * Holds the chosen lines (or the whole cart of this site) at today's prices for a while, and keeps
@@ -331,15 +567,14 @@ export async function createTempBooking(
   holdMinutes: number,
   cartIds?: number[],
   now = new Date(),
-  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits } = {},
+  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits; session?: SessionClaim | null } = {},
 ): Promise<TempBooking> {
   const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
-  const needsOf = (items: CartItem[]): RoomNeed[] => items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
   // Signed in, nothing is locked before the lines are read: they are read and checked (a departure
   // plainly sold out refused) before the transaction, so the rush of a sale's last rooms is told
-  // no in two statements, without a transaction or a wait for the departure's lock.
-  const early = limits ? undefined : await linesToHold(db, owner, site, cartIds);
-  if (early) await refuseUnavailable(db, owner, needsOf(early), now);
+  // no in one statement (the session's check included), without a transaction or a wait for the
+  // departure's lock.
+  const early = limits ? undefined : await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
   return db.transaction(async (tx) => {
     // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
     if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);

@@ -28,8 +28,8 @@ export const requestHash = (route: string, params: unknown) =>
 /**
  * Runs a write once per (owner, key): the first result is stored and replayed for repeats, so a
  * retried request never applies twice. A key reused with a different request is refused (409).
- * The claim, the write and the stored result commit together: a crash or a 5xx leaves nothing
- * behind and a retry starts afresh. A 4xx is stored (the same request would fail the same way),
+ * The claim, the write and the stored result commit together: a crash, a 5xx or a 429 leaves
+ * nothing behind and a retry starts afresh. Any other 4xx is stored (the same request would fail the same way),
  * and so is whatever `run` wrote before refusing: a run that writes and may then refuse wraps its
  * work in `tx.transaction` (a savepoint here), as bookings and holds do.
  */
@@ -63,8 +63,10 @@ export async function once(
     try {
       result = await run(tx);
     } catch (err) {
-      // A refusal is stored with the status it answers with (server/lib/errors.ts); 5xx are not stored.
-      if (!(err instanceof DomainError) || STATUS_OF_KIND[err.kind] >= 500) throw err;
+      // A refusal is stored with the status it answers with (server/lib/errors.ts). Not stored, so
+      // the same key runs again later: a failure on our side (5xx) and a throttle (429), whose
+      // answer is "try again in N minutes" and would otherwise be replayed after the wait.
+      if (!(err instanceof DomainError) || err.kind === 'too_many' || STATUS_OF_KIND[err.kind] >= 500) throw err;
       result = { statusCode: STATUS_OF_KIND[err.kind], body: { status: 'error', message: err.message, data: err.data } };
     }
     await tx.execute(sql`

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
@@ -141,9 +142,12 @@ export async function runOutbox(
   now = () => new Date(),
   limit = 1000,
   sendTimeoutMs = SEND_TIMEOUT_MS,
+  /** Awaited before each mail is taken: startOutbox's gives way to the requests of a busy process, and answers false once stopped (the rest waits in the table for the next start). */
+  beforeEach?: () => Promise<boolean>,
 ): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
+    if (beforeEach && !(await beforeEach())) break;
     const row = await take(db, now());
     if (!row) break;
     if (row.status === 'failed') {
@@ -184,16 +188,39 @@ export async function runOutbox(
   return sent;
 }
 
+/** How often the event loop's busyness is read, above what share it is busy, and the longest a mail waits for it (decision 0076). */
+export const LOOP_SAMPLE_MS = 100;
+export const LOOP_BUSY_ABOVE = 0.5;
+export const MAIL_YIELD_MAX_MS = 3000;
+
 /**
  * Runs the outbox every `intervalMs` and at once when kicked (after a commit that queued mail),
  * one run at a time per process, until stopped. `flush` resolves once a run that started after
  * the call has finished: everything that was due then has been sent or rescheduled.
+ * Mail gives way to requests: while the process's event loop was busy over the last
+ * LOOP_SAMPLE_MS (a sale's rush), a mail waits before it is taken, up to MAIL_YIELD_MAX_MS each,
+ * because rendering one (its invoice PDF above all) holds the loop for tens of milliseconds. A
+ * flush never waits.
  */
 export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number) {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
   let idle: (() => void)[] = [];
+  let flushing = 0;
+  let lastLoop = performance.eventLoopUtilization();
+  let loopBusy = false;
+  const sampler = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    loopBusy = performance.eventLoopUtilization(now, lastLoop).utilization > LOOP_BUSY_ABOVE;
+    lastLoop = now;
+  }, LOOP_SAMPLE_MS);
+  sampler.unref();
+  const giveWay = async () => {
+    const until = Date.now() + MAIL_YIELD_MAX_MS;
+    while (loopBusy && !stopped && flushing === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, LOOP_SAMPLE_MS));
+    return !stopped;
+  };
   const tick = () => {
     if (stopped) return;
     if (running) {
@@ -202,7 +229,7 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     }
     const waiting = idle;
     idle = [];
-    running = runOutbox(db, mailer, log, render)
+    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay)
       .catch((err) => log.warn({ err }, 'the mail outbox failed'))
       .finally(() => {
         running = null;
@@ -220,12 +247,17 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     flush: () =>
       new Promise<void>((resolve) => {
         if (stopped) return resolve();
-        idle.push(resolve);
+        flushing++;
+        idle.push(() => {
+          flushing--;
+          resolve();
+        });
         tick();
       }),
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(sampler);
       await running;
       idle.splice(0).forEach((done) => done());
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -37,14 +37,48 @@ export async function authenticate(db: Db, config: Config, token: string | undef
 
 /** The live session of a token (see authenticate), with its expiry. */
 export async function findSession(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number; expiresAt: Date } | null> {
-  if (!token || token.length > 1024) return null;
-  const parts = decryptLoginToken(token, config.TOKEN_KEY);
-  if (!parts) return null;
+  const claim = sessionClaim(config, token);
+  if (!claim) return null;
   let query = builtSessionQueries.get(db);
   if (!query) builtSessionQueries.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  if (!row || row.userId !== parts.userId) return null;
+  const [row] = await query.execute({ tokenHash: claim.tokenHash, now: now.toISOString() });
+  if (!row || row.userId !== claim.userId) return null;
   return row;
+}
+
+/**
+ * What a token claims before the database is asked: the user it decrypts to and the hash its
+ * session row is kept under; null for a token we never issued (too long, altered, another key).
+ * A claim is not a sign-in: the call's first statement checks it (liveSession), so a hot call
+ * (a sale's cart and hold) reads the session in the statement it runs anyway (decision 0078).
+ */
+export interface SessionClaim {
+  userId: number;
+  tokenHash: string;
+}
+
+export function sessionClaim(config: Config, token: string | undefined | null): SessionClaim | null {
+  if (!token || token.length > 1024) return null;
+  const parts = decryptLoginToken(token, config.TOKEN_KEY);
+  return parts ? { userId: parts.userId, tokenHash: hashToken(token) } : null;
+}
+
+/**
+ * The SQL condition "this claim's session is live" (issued by us, for this user, not revoked, not
+ * expired), as authenticate checks it; true when there is no claim to check (a guest, or a session
+ * already read by this call).
+ */
+export function liveSession(claim: SessionClaim | null | undefined, now: Date): SQL {
+  if (!claim) return sql`true`;
+  return liveSessionWhere(claim.tokenHash, claim.userId, now.toISOString());
+}
+
+/**
+ * The rule of liveSession over values or placeholders (`sql.placeholder`: a statement prepared
+ * once, as a sale's cart is), so the rule is written once.
+ */
+export function liveSessionWhere(tokenHash: string | Placeholder, userId: number | Placeholder, now: string | Placeholder): SQL {
+  return sql`exists(select 1 from sessions where token_hash = ${tokenHash} and user_id = ${userId}::int and revoked_at is null and expires_at > ${now}::timestamptz)`;
 }
 
 export async function revokeSession(db: Db, token: string, now = new Date()) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema.ts';
-import { createSession } from '../../server/services/sessions.ts';
+import { and, eq } from 'drizzle-orm';
+import { cartItems, packagePrices, tempBookings, users } from '../../server/db/schema.ts';
+import { createSession, revokeSession } from '../../server/services/sessions.ts';
 import { testConfig } from '../../server/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -199,5 +200,51 @@ describe('temporary bookings', () => {
     const res = await post('CreateTempBooking', { tempUserId: guest(13) });
     expect(res.code).toBe(400);
     expect(res.body.message).toBe('Your cart is empty: add a holiday first.');
+  });
+});
+
+describe('a sale’s cart and hold check the session in their own statement (decision 0078)', () => {
+  const signIn = async (email: string) => {
+    const [user] = await t.database.db.insert(users).values({ email, name: 'Ravi Rao' }).returning();
+    return { id: user!.id, token: (await createSession(t.database.db, testConfig(), { id: user!.id, email, name: 'Ravi Rao' })).token };
+  };
+  const linesOf = async (userId: number) => (await t.database.db.select().from(cartItems).where(eq(cartItems.owner, `user:${userId}`))).length;
+
+  it('refuses a signed-out traveller’s add and hold with the spec’s message, writing nothing', async () => {
+    const { id, token } = await signIn('revoked-cart@example.com');
+    const auth = { authorization: `Bearer ${token}` };
+    // The first add reads the package; the second uses what this process read (one statement).
+    expect((await post('CreateCart', item(), auth)).code).toBe(200);
+    expect((await post('CreateCart', item({ adults: 1, children: 0 }), auth)).code).toBe(200);
+    await revokeSession(t.database.db, token);
+    for (const call of [post('CreateCart', item({ adults: 3, children: 0 }), auth), post('CreateCart', { ...item(), packageId: packageId + 1 }, auth), post('CreateTempBooking', {}, auth)]) {
+      const res = await call;
+      expect(res.code).toBe(401);
+      expect(res.body.message).toBe('Token expired. please log in again');
+    }
+    expect(await linesOf(id)).toBe(2);
+    expect(await t.database.db.select().from(tempBookings).where(eq(tempBookings.owner, `user:${id}`))).toEqual([]);
+    // An empty cart's hold is refused for the session too, not for the cart.
+    const other = await signIn('revoked-empty@example.com');
+    await revokeSession(t.database.db, other.token);
+    const empty = await post('CreateTempBooking', {}, { authorization: `Bearer ${other.token}` });
+    expect(empty.code).toBe(401);
+  });
+
+  it('prices an add at the price of the moment, right after the price changed', async () => {
+    const { id, token } = await signIn('price-change@example.com');
+    const auth = { authorization: `Bearer ${token}` };
+    const first = await post('CreateCart', item({ adults: 1, children: 0 }), auth);
+    const [price] = await t.database.db.select().from(packagePrices).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+    await t.database.db.update(packagePrices).set({ amount: price!.amount + 100 }).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+    try {
+      const second = await post('CreateCart', item({ adults: 1, children: 0 }), auth);
+      expect(first.body.data.unitPrice).toBe(price!.amount);
+      expect(second.body.data.unitPrice).toBe(price!.amount + 100);
+      expect(second.body.data.totalPrice).toBe(price!.amount + 100);
+      expect(await linesOf(id)).toBe(2);
+    } finally {
+      await t.database.db.update(packagePrices).set({ amount: price!.amount }).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+    }
   });
 });

@@ -5,7 +5,7 @@ import { freePort } from '../../bench/lib/server.ts';
 import type { Database } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
-import { backoffSeconds, enqueueMail, LEASE_SECONDS, MAX_ATTEMPTS, runOutbox } from '../../server/services/outbox.ts';
+import { backoffSeconds, enqueueMail, LEASE_SECONDS, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
 import { mailHtml, mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
@@ -160,6 +160,60 @@ describe('the outbox worker', () => {
       await server.close();
     }
     expect(await row('late:1')).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('a kicked mail waits while the process is busy (a rush of requests), at most MAIL_YIELD_MAX_MS; a flush never waits', async () => {
+    // The event loop held in 10 ms slices (as a rush of requests holds it), other work in between.
+    const busyFor = async (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const slice = Date.now() + 10;
+        while (Date.now() < slice) {
+          // busy
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const arrived = async (email: string, withinMs: number) => {
+      const until = Date.now() + withinMs;
+      while (to(email).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      return to(email).length;
+    };
+    const worker = startOutbox(db(), mailer, recorder(), null, 600_000);
+    try {
+      const waited = address('busy');
+      await queue(waited, 'busy:1');
+      await busyFor(250);
+      worker.kick();
+      await busyFor(2000);
+      expect(to(waited)).toHaveLength(0);
+      const quietAt = Date.now();
+      expect(await arrived(waited, 2000)).toBe(1);
+      expect(Date.now() - quietAt).toBeLessThan(1500);
+
+      const starved = address('starved');
+      await queue(starved, 'busy:2');
+      await busyFor(250);
+      const kickedAt = Date.now();
+      worker.kick();
+      await busyFor(MAIL_YIELD_MAX_MS + 2000);
+      // Sent while the loop was still busy, once the mail had waited its longest.
+      const mail = to(starved);
+      expect(mail).toHaveLength(1);
+      expect(await row('busy:2')).toMatchObject({ status: 'sent' });
+      expect(Date.now() - kickedAt).toBeGreaterThanOrEqual(MAIL_YIELD_MAX_MS);
+
+      const flushed = address('flushed');
+      await queue(flushed, 'busy:3');
+      let busyEnded = false;
+      const busy = busyFor(MAIL_YIELD_MAX_MS).then(() => (busyEnded = true));
+      await worker.flush();
+      expect(busyEnded).toBe(false);
+      expect(to(flushed)).toHaveLength(1);
+      await busy;
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('two workers at once send each mail once', async () => {

@@ -12,6 +12,7 @@ import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { queueBookingMail } from './notify.ts';
 import { checkPan } from './pan.ts';
+import { siteDay } from '../documents/source.ts';
 import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
 import { buyerTaxDetails } from './buyer-tax.ts';
@@ -27,27 +28,28 @@ export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookin
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Pay later: due in PAY_LATER_DAYS, but three days before the first departure at the latest (never before today). */
-export function payLaterDueOn(now: Date, firstTravelDate: string, days: number): string {
-  const today = Date.parse(isoDay(now));
-  const due = Math.min(today + days * DAY, Date.parse(firstTravelDate) - 3 * DAY);
-  return isoDay(new Date(Math.max(today, due)));
+/** Pay later: due in PAY_LATER_DAYS from `today` (the site's day), but three days before the first departure at the latest (never before today). */
+export function payLaterDueOn(today: string, firstTravelDate: string, days: number): string {
+  const from = Date.parse(today);
+  const due = Math.min(from + days * DAY, Date.parse(firstTravelDate) - 3 * DAY);
+  return isoDay(new Date(Math.max(from, due)));
 }
 
 export type PayLaterOffer = { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
 
 /**
- * Whether pay later is offered for a trip whose first day is `firstTravelDate`, booked `now`: the
+ * Whether pay later is offered for a trip whose first day is `firstTravelDate`, booked on `today`
+ * (the site's calendar day: siteDay, as the pay-later job counts its days): the
  * due date (payLaterDueOn) must leave at least one day to pay (tomorrow or later), and an unpaid
  * booking's cancellation (the day after the due date plus PAY_LATER_GRACE_DAYS) must come before
  * the first travel day. With the defaults (7 days, 2 of grace) that is a trip 11 days away or more.
  * The quote's payment methods and CreateBooking both ask this; `reason` says why not and what to do.
  */
-export function payLaterOffer(now: Date, firstTravelDate: string, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
+export function payLaterOffer(today: string, firstTravelDate: string, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
   const terms = (travel: string) => {
-    const dueOn = payLaterDueOn(now, travel, config.PAY_LATER_DAYS);
+    const dueOn = payLaterDueOn(today, travel, config.PAY_LATER_DAYS);
     const cancelOn = payLaterCancelDay(dueOn, config.PAY_LATER_GRACE_DAYS);
-    return { dueOn, cancelOn, ok: Date.parse(dueOn) > Date.parse(isoDay(now)) && Date.parse(cancelOn) < Date.parse(travel) };
+    return { dueOn, cancelOn, ok: Date.parse(dueOn) > Date.parse(today) && Date.parse(cancelOn) < Date.parse(travel) };
   };
   const here = terms(firstTravelDate);
   if (here.ok) return { offered: true, dueOn: here.dueOn, cancelOn: here.cancelOn };
@@ -150,7 +152,7 @@ export async function createBooking(
     }));
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
     if (input.PaymentMethod === 'pay-later') {
-      const offer = payLaterOffer(now, held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
+      const offer = payLaterOffer(siteDay(now, site), held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
       if (!offer.offered) throw invalid(offer.reason);
     }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
@@ -190,7 +192,7 @@ export async function createBooking(
         payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
-        paymentDueOn: payLater ? payLaterDueOn(now, firstTravelDate, config.PAY_LATER_DAYS) : null,
+        paymentDueOn: payLater ? payLaterDueOn(siteDay(now, site), firstTravelDate, config.PAY_LATER_DAYS) : null,
         specialRequests: input.SpecialRequests,
         pan,
         placeOfSupplyState: buyer.placeOfSupply?.state ?? null,
@@ -209,7 +211,6 @@ export async function createBooking(
       { bookingId: b.id, position: 0, lead: true, title: lead.Title, firstName: lead.FirstName, lastName: lead.LastName, ageBand: 'adult' as const, email: lead.Email, phone: lead.Phone, dob: lead.DOB },
       ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand, dob: t.DOB ?? null })),
     ]);
-    await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     await tx.execute(sql`update temp_bookings set status = 'booked' where id = ${hold.id}`);
     const cartIds = hold.items.map((i) => i.CartId);
     const clientIds = hold.items.flatMap((i) => (i.clientId ? [i.clientId] : []));
@@ -221,6 +222,10 @@ export async function createBooking(
     // No tax invoice yet: its number comes when the balance is received in full (a proforma meanwhile).
     // Pay later is confirmed now: its confirmation is queued with the booking (a gateway's comes with the payment).
     if (payLater) await queueBookingMail(tx, config, b.id, { booked: true });
+    // The rooms are sold last: the departure's row stays locked until the commit, and a sale's other
+    // bookings and holds of the same departure wait for it (each waiting with a database connection
+    // of its process), so the lock is taken when only the sale and the commit are left (decision 0082).
+    await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     const travellers = 1 + input.Travellers.length;
     return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
   });

@@ -61,11 +61,13 @@ function shortage(need: RoomNeed, roomsLeft: number): never {
   );
 }
 
+export const departureKey = (packageId: number, travelDate: string) => `${packageId}|${travelDate}`;
+
 /** Rooms of one departure summed over lines, departures in a fixed order (no lock-order deadlocks). */
 function byDeparture(needs: RoomNeed[]): RoomNeed[] {
   const merged = new Map<string, RoomNeed>();
   for (const n of needs) {
-    const key = `${n.packageId}|${n.travelDate}`;
+    const key = departureKey(n.packageId, n.travelDate);
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, rooms: seen.rooms + n.rooms } : { ...n });
   }
@@ -90,10 +92,19 @@ export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[]
  * lock, a departure that plainly lacks the rooms (read without a lock) is refused with the words the
  * locked check would use. The owner's own live holds do not count (the new hold replaces them). It
  * only spares the many who would otherwise wait for the lock to be told no: the check under the
- * lock (holdRooms) still decides for everyone else. One statement per departure.
+ * lock (holdRooms) still decides for everyone else. One statement per departure (none for those
+ * in `known`, read with the hold's lines).
  */
-export async function refuseUnavailable(db: Db, owner: string, needs: RoomNeed[], now: Date): Promise<void> {
+export async function refuseUnavailable(db: Db, owner: string, needs: RoomNeed[], now: Date, known?: Map<string, DepartureState>): Promise<void> {
   for (const need of byDeparture(needs)) {
+    // Read already (with the hold's lines, in the same way): no statement of its own.
+    const read = known?.get(departureKey(need.packageId, need.travelDate));
+    if (read) {
+      if (read.stopSale) stopSold(need);
+      const roomsLeft = left(read);
+      if (roomsLeft !== null && need.rooms > roomsLeft) shortage(need, roomsLeft);
+      continue;
+    }
     const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number; stopSale: boolean | null }>(sql`
       select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
              (select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
