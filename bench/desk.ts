@@ -15,6 +15,7 @@ import { BULK_FIRST, insertBulkBookings } from '../tests/support/desk-data.ts';
 import { bootFiles, gzippedSize, TARGETS as LIGHTHOUSE_TARGETS } from './lighthouse.ts';
 import { distDir, startProductionServer } from './lib/server.ts';
 import type { Benchmark, BenchReport, Target } from './lib/types.ts';
+import { siteDays } from '../server/services/documents/source.ts';
 
 // `npm run bench -- desk`: the booking desk with 100,000 bookings on Postgres. The bookings are
 // written by SQL (generate_series, tests/support/desk-data.ts), a staff member signs in through the
@@ -170,7 +171,7 @@ export const deskBench: Benchmark = {
         let written = 0;
         let chunks = 0;
         await pipeline(
-          deskCsv(database.db, { balanceDue: false, overdue: false, refundDue: false }, new Date().toISOString().slice(0, 10), true),
+          deskCsv(database.db, { balanceDue: false, overdue: false, refundDue: false }, siteDays(new Date()), true),
           new Writable({
             write(chunk: Buffer, _enc, done) {
               written += chunk.length;

@@ -113,17 +113,17 @@ export interface EnquiryAssignee {
 
 /** GET /api/admin/dashboard: each section is null when the role may not see it. */
 export interface Dashboard {
-  /** The day (UTC) the figures are of. */
+  /** The UAE site's calendar day (UTC+4); each site's figures are of its own day (`todayBySite[].day`). */
   today: string;
-  /** bookings.read or reports.read: bookings made today (confirmed, not cancelled) and money received today, per site. */
-  todayBySite: { site: 'UAE' | 'IN'; currency: string; bookings: number; gross: number; received: number }[] | null;
+  /** bookings.read or reports.read: bookings made today (confirmed, not cancelled) and money received today, per site, each on its own calendar (India UTC+5:30). */
+  todayBySite: { site: 'UAE' | 'IN'; currency: string; day: string; bookings: number; gross: number; received: number }[] | null;
   /** enquiries.work: enquiries not yet worked on (status new). */
   newEnquiries: number | null;
   /** cancellations.request: travellers' cancellation requests waiting. */
   cancellationRequests: number | null;
   /** refunds.make: payments with a refund due. */
   refundsDue: number | null;
-  /** bookings.read or reports.read: pay-later balances due today or in the next 7 days. */
+  /** bookings.read or reports.read: pay-later balances due today or in the next 7 days (each booking's site's days). */
   paymentsDue: {
     count: number;
     overdue: number;

@@ -95,7 +95,8 @@ const QUERY_OR_BODY =
 
 /** The permission a back-office route's guard checks (server/routes/admin.ts marks each guard). */
 function staffActionOf(route: RouteOptions): StaffAction | null | undefined {
-  const hooks = [route.preHandler].flat().filter(Boolean) as { staffAction?: StaffAction | null }[];
+  // The admin routes move their guard to preValidation (server/routes/admin.ts): look in both.
+  const hooks = [route.preValidation, route.preHandler].flat().filter(Boolean) as { staffAction?: StaffAction | null }[];
   const guard = hooks.find((h) => 'staffAction' in h);
   return guard ? guard.staffAction : undefined;
 }

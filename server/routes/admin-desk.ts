@@ -13,6 +13,7 @@ import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
 import { writeAudit } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
+import { siteDays } from '../services/documents/source.ts';
 
 const refParams = z.object({ ref: z.string().min(1).max(40) });
 
@@ -22,7 +23,8 @@ const refParams = z.object({ ref: z.string().min(1).max(40) });
  */
 export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
-  const today = () => ctx.now().toISOString().slice(0, 10);
+  /** Each site's day: a booking is overdue, or booked on a day, by its own site's calendar. */
+  const today = () => siteDays(ctx.now());
   /** Sees travellers' email and phone (others see them masked). */
   const contact = (request: FastifyRequest) => can(request.staff!.role, 'travellers.contact');
 
@@ -32,7 +34,7 @@ export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Pro
 
   app.get('/bookings.csv', { preHandler: ctx.guard('bookings.read'), schema: { querystring: deskListQuery } }, async (request, reply) => {
     const { cursor: _cursor, ...filters } = request.query;
-    const name = `bookings-${today()}.csv`;
+    const name = `bookings-${today().UAE}.csv`;
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
@@ -43,12 +45,12 @@ export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Pro
   app.get('/desk/summary', { preHandler: ctx.guard('bookings.read') }, async () => ok(await deskSummary(app.db, today())));
 
   app.get('/bookings/:ref', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request) =>
-    ok(await deskDetail(app.db, request.params.ref, { today: today(), contact: contact(request) })),
+    ok(await deskDetail(app.db, request.params.ref, { now: ctx.now(), contact: contact(request) })),
   );
 
   app.post(
     '/bookings/:ref/notes',
-    { preHandler: ctx.guard('bookings.note'), schema: { params: refParams, body: z.object({ body: z.string().trim().min(1, 'Write the note first.').max(4000) }) } },
+    { preHandler: ctx.guard('bookings.note'), schema: { params: refParams, body: z.object({ body: z.string({ message: 'Write the note first.' }).trim().min(1, 'Write the note first.').max(4000, 'A note can be at most 4,000 characters.') }) } },
     async (request) => {
       const b = await bookingByRef(app.db, request.params.ref);
       const actor = ctx.actorOf(request);

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DESK_MESSAGES, type DeskCancellationRequest } from '../../contract/desk.ts';
 import { inSmallestUnit } from '../../contract/money.ts';
-import { bookings, cancellationRequests, creditNotes, staff } from '../db/schema.ts';
 import { ok } from '../lib/envelope.ts';
-import { notFound } from '../lib/errors.ts';
-import { cancelBooking, cancellationQuote } from '../services/desk/cancel.ts';
-import { creditNoteDocument, creditNotesOf, deskCreditNote } from '../services/desk/credit-notes.ts';
-import { deskPayments, deskRefunds, makeRefund, recordManualRefund, refundQueue, resendRefund } from '../services/desk/refunds.ts';
+import { cancelBooking } from '../services/desk/cancel.ts';
+import { creditNoteDocument } from '../services/desk/credit-notes.ts';
+import { bookingMoneySide, creditNoteOfBooking } from '../services/desk/money-side.ts';
+import { makeRefund, recordManualRefund, refundQueue, resendRefund } from '../services/desk/refunds.ts';
 import { creditNotePdf } from '../services/documents/credit-note-pdf.ts';
 import { writeAudit } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
@@ -20,45 +17,13 @@ import type { AdminContext } from './admin.ts';
 export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   const refParams = z.object({ ref: z.string().min(1).max(40) });
-  const text = (max: number) => z.string().trim().max(max);
-
-  const bookingOf = async (ref: string) => {
-    const [b] = await app.db.select().from(bookings).where(eq(bookings.refIdKey, ref));
-    if (!b) throw notFound(DESK_MESSAGES.notFound);
-    return b;
-  };
+  /** Text of at most `max` characters; `what` names it when it is missing or too long. */
+  const text = (max: number, what: string) => z.string({ message: `Enter ${what}.` }).trim().max(max, `${what[0]!.toUpperCase()}${what.slice(1)} can be at most ${max} characters.`);
 
   /** The money side of one booking, for the cancel panel: quote, payments, refunds, credit notes, requests. */
-  app.get('/bookings/:ref/refunds', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request) => {
-    const b = await bookingOf(request.params.ref);
-    const requests = await app.db
-      .select({ r: cancellationRequests, by: staff.email })
-      .from(cancellationRequests)
-      .leftJoin(staff, eq(staff.id, cancellationRequests.decidedBy))
-      .where(eq(cancellationRequests.bookingId, b.id))
-      .orderBy(asc(cancellationRequests.id));
-    const cancellationRequestsOut: DeskCancellationRequest[] = requests.map(({ r, by }) => ({
-      id: r.id,
-      reason: r.reason,
-      status: r.status,
-      decisionMessage: r.decisionMessage,
-      decidedBy: by,
-      decidedAt: r.decidedAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    }));
-    return ok({
-      RefIdKey: b.refIdKey,
-      Status: b.status,
-      PaymentStatus: b.paymentStatus,
-      Currency: b.currency,
-      invoiceNumber: b.invoiceNumber,
-      cancellation: await cancellationQuote(app.db, b, ctx.now().toISOString().slice(0, 10)),
-      payments: await deskPayments(app.db, b.id),
-      refunds: await deskRefunds(app.db, { bookingId: b.id }),
-      creditNotes: (await creditNotesOf(app.db, b.id)).map((n) => deskCreditNote(n, b.refIdKey)),
-      cancellationRequests: cancellationRequestsOut,
-    });
-  });
+  app.get('/bookings/:ref/refunds', { preHandler: ctx.guard('bookings.read'), schema: { params: refParams } }, async (request) =>
+    ok(await bookingMoneySide(app.db, request.params.ref, ctx.now())),
+  );
 
   app.post(
     '/bookings/:ref/cancel',
@@ -67,10 +32,12 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
       schema: {
         params: refParams,
         body: z.object({
-          reason: text(500),
-          keep: inSmallestUnit(z.number().int().min(0).max(1_000_000_000)).optional(),
-          keepReason: text(500).optional(),
-          requestId: z.number().int().positive().optional(),
+          reason: text(500, 'the reason for the cancellation'),
+          keep: inSmallestUnit(
+            z.number({ message: 'Enter the amount kept in the smallest unit of the currency (fils, paise).' }).int('Enter the amount kept as a whole number of fils or paise.').min(0, 'The amount kept cannot be negative.').max(1_000_000_000, 'That amount is too large.'),
+          ).optional(),
+          keepReason: text(500, 'the reason for the amount kept').optional(),
+          requestId: z.number({ message: 'The request to approve is named by its number.' }).int().positive().optional(),
         }),
       },
     },
@@ -93,11 +60,13 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
       schema: {
         params: refParams,
         body: z.object({
-          paymentId: z.number().int().positive(),
-          amount: inSmallestUnit(z.number().int().positive().max(1_000_000_000)),
-          reason: text(500).min(1, 'Give the reason for the refund.'),
-          note: text(2000).optional(),
-          reference: text(200).optional(),
+          paymentId: z.number({ message: 'Choose the payment to refund.' }).int('Choose the payment to refund.').positive('Choose the payment to refund.'),
+          amount: inSmallestUnit(
+            z.number({ message: 'Enter the amount to refund, in the smallest unit of the currency (fils, paise).' }).int('Enter the amount as a whole number of fils or paise.').positive('The amount must be more than zero.').max(1_000_000_000, 'That amount is too large.'),
+          ),
+          reason: text(500, 'the reason for the refund').min(1, 'Give the reason for the refund.'),
+          note: text(2000, 'the note').optional(),
+          reference: text(200, 'the refund’s reference').optional(),
         }),
       },
     },
@@ -114,7 +83,7 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
 
   app.post(
     '/bookings/:ref/refunds/:id/record',
-    { preHandler: ctx.guard('refunds.make'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }), body: z.object({ reference: text(200) }) } },
+    { preHandler: ctx.guard('refunds.make'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }), body: z.object({ reference: text(200, 'the reference of the refund (the bank transfer’s or the receipt’s)') }) } },
     async (request) => {
       const refund = await recordManualRefund(app.db, ctx.actorOf(request), request.params.ref, request.params.id, request.body.reference, ctx.now());
       app.kickOutbox();
@@ -139,10 +108,8 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     '/bookings/:ref/credit-notes/:file',
     { preHandler: ctx.guard('bookings.read'), schema: { params: refParams.extend({ file: z.string().regex(/^\d{1,9}(\.pdf)?$/, 'must be a credit note id') }) } },
     async (request, reply) => {
-      const b = await bookingOf(request.params.ref);
       const id = Number(request.params.file.replace(/\.pdf$/, ''));
-      const [n] = await app.db.select().from(creditNotes).where(and(eq(creditNotes.id, id), eq(creditNotes.bookingId, b.id)));
-      if (!n) throw notFound('This booking has no credit note with that id.');
+      const { booking: b, creditNote: n } = await creditNoteOfBooking(app.db, request.params.ref, id);
       const document = await creditNoteDocument(app.db, app.config, b, n);
       if (!request.params.file.endsWith('.pdf')) return ok(document);
       await writeAudit(app.db, ctx.actorOf(request), { action: 'creditNotes.open', recordType: 'booking', recordId: b.refIdKey, after: { creditNote: n.number } }, ctx.now());

@@ -15,7 +15,7 @@ export async function deskRequestRoutes(appIn: FastifyInstance, ctx: AdminContex
 
   const listQuery = z.object({ status: z.enum(CANCELLATION_REQUEST_STATUSES, { message: 'status must be pending, approved or declined' }).default('pending') });
   app.get('/cancellation-requests', { preHandler: ctx.guard('cancellations.request'), schema: { querystring: listQuery } }, async (request) => {
-    const items = await listRequests(app.db, request.query.status, { today: ctx.now().toISOString().slice(0, 10), contact: can(request.staff!.role, 'travellers.contact') });
+    const items = await listRequests(app.db, request.query.status, { now: ctx.now(), contact: can(request.staff!.role, 'travellers.contact') });
     return ok({ items });
   });
 

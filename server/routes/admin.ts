@@ -94,6 +94,16 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     reply.header('x-robots-tag', 'noindex');
     done(null, payload);
   });
+  // The guard runs before the body and query are checked (Fastify checks them before preHandler):
+  // a caller without a session, its CSRF token or the permission learns nothing of what a call
+  // takes, and gets 401 or 403 as decision 0050 orders the checks, whatever it sent.
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preHandler].flat().filter((h) => h !== undefined);
+    const guardHook = hooks.find((h) => 'staffAction' in h);
+    if (!guardHook) return;
+    route.preHandler = hooks.filter((h) => h !== guardHook);
+    route.preValidation = [guardHook, ...[route.preValidation].flat().filter((h) => h !== undefined)];
+  });
   const actorOf = (request: FastifyRequest): StaffActor => ({
     staffId: request.staff!.staffId,
     role: request.staff!.role,
@@ -128,19 +138,31 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await enquiryInboxRoutes(app, desk);
   await reportRoutes(app, desk);
 
-  app.post('/setup', { schema: { body: z.object({ token: z.string().max(200), password: z.string().max(1000) }) } }, async (request) => {
+  // Each field's message says what to do (a missing field included), as the shop's forms do.
+  const setupToken = z.string({ message: 'The set-up link has no token: open the link from the mail again.' }).max(200, 'This set-up link is not valid: open the link from the mail again.');
+  const totpCode = z.string({ message: 'Enter the six-digit code your authenticator app shows.' }).max(20, 'Enter the six-digit code your authenticator app shows.');
+  const staffEmail = z.string({ message: 'Enter the email address.' }).max(320, 'An email address can be at most 320 characters.');
+  const staffRole = z.string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` }).max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
+  const setupBody = z.object({ token: setupToken, password: z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.') });
+  const loginBody = z.object({
+    email: staffEmail,
+    password: z.string({ message: 'Enter your password.' }).max(1000, 'The password can be at most 1,000 characters.'),
+    code: z.string({ message: 'Enter the code from your authenticator app, or a recovery code.' }).max(40, 'Enter the code from your authenticator app, or a recovery code.'),
+  });
+
+  app.post('/setup', { schema: { body: setupBody } }, async (request) => {
     const { token, password } = request.body;
     const setup = await startSetup(app.db, token, password, now());
     return ok({ ...setup, qrSvg: qrSvg(setup.otpauthUri) }, 'Scan the code with your authenticator app, then enter the code it shows.');
   });
 
-  app.post('/setup/confirm', { schema: { body: z.object({ token: z.string().max(200), code: z.string().max(20) }) } }, async (request) => {
+  app.post('/setup/confirm', { schema: { body: z.object({ token: setupToken, code: totpCode }) } }, async (request) => {
     const { token, code } = request.body;
     const result = await confirmSetup(app.db, token, code, request.ip, now());
     return ok(result, 'Your account is ready. Keep the recovery codes somewhere safe: each works once.');
   });
 
-  app.post('/login', { schema: { body: z.object({ email: z.string().max(320), password: z.string().max(1000), code: z.string().max(40) }) } }, async (request, reply) => {
+  app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
     const { email, password, code } = request.body;
     const { token, csrfToken, member } = await staffLogin(app.db, app.config, email, password, code, request.ip, now());
     reply.header('set-cookie', cookie(token));
@@ -163,7 +185,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   app.get('/staff', { preHandler: guard('staff.list') }, async () => ok({ items: await listStaff(app.db) }));
 
-  app.post('/staff', { preHandler: guard('staff.invite'), schema: { body: z.object({ email: z.string().max(320), role: z.string().max(40) }) } }, async (request) => {
+  app.post('/staff', { preHandler: guard('staff.invite'), schema: { body: z.object({ email: staffEmail, role: staffRole }) } }, async (request) => {
     const invite = await inviteStaff(app.db, app.config, actorOf(request), request.body.email, request.body.role, now());
     await mailer.send({
       to: invite.member.email,
@@ -176,7 +198,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   });
 
   const idParams = z.object({ id: z.coerce.number().int().positive() });
-  app.post('/staff/:id/role', { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: z.string().max(40) }) } }, async (request) =>
+  app.post('/staff/:id/role', { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: staffRole }) } }, async (request) =>
     ok(await changeRole(app.db, actorOf(request), request.params.id, request.body.role, now()), 'Role changed.'),
   );
   app.post('/staff/:id/disable', { preHandler: guard('staff.disable'), schema: { params: idParams } }, async (request) =>

@@ -3,6 +3,7 @@ import { ENQUIRY_MESSAGES, type Dashboard, type EnquiryDetail, type EnquiryItem 
 import { purgePersonalData } from '../../server/services/personal-data-retention.ts';
 import { book, count, createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { addDays, siteDays } from '../../server/services/documents/source.ts';
 
 /*
  * The enquiries inbox and the dashboard (issue 21): enquiries sent through the shop's own calls,
@@ -245,6 +246,9 @@ describe('an enquiry sent through the shop', () => {
     expect((await inbox(agent, { from: inDays(0) })).items.map((i) => i.id)).not.toContain(home);
     expect((await inbox(agent, { status: 'new' })).items.every((i) => i.status === 'new')).toBe(true);
     expect((await inbox(agent, { q: 'leila' })).items.map((i) => i.id)).toEqual([pack]);
+    // Words match what was written, not the names of the fields every enquiry has.
+    expect((await inbox(agent, { q: 'FullName' })).items).toEqual([]);
+    expect((await inbox(agent, { q: 'baby cot' })).items.map((i) => i.id)).toEqual([pack]);
 
     // Pages of two walk the whole inbox, newest first, each enquiry once.
     const seen: number[] = [];
@@ -392,11 +396,13 @@ describe('the dashboard', () => {
     await kit.database.db.execute(sql`update bookings set payment_due_on = ${inDays(-1)}::date where id = ${overdue.id}`);
 
     const d = await dashboardOf(owner);
-    expect(d.today).toBe(inDays(0));
+    // Each site's figures are of its own day (UAE UTC+4, India UTC+5:30).
+    const days = siteDays(new Date());
+    expect(d.today).toBe(days.UAE);
     const of = (site: 'UAE' | 'IN') => made.filter((b) => b.site === site);
     expect(d.todayBySite).toEqual([
-      { site: 'UAE', currency: 'AED', bookings: of('UAE').length, gross: of('UAE').reduce((s, b) => s + b.total, 0), received: part },
-      { site: 'IN', currency: 'INR', bookings: of('IN').length, gross: of('IN').reduce((s, b) => s + b.total, 0), received: 0 },
+      { site: 'UAE', currency: 'AED', day: days.UAE, bookings: of('UAE').length, gross: of('UAE').reduce((s, b) => s + b.total, 0), received: part },
+      { site: 'IN', currency: 'INR', day: days.IN, bookings: of('IN').length, gross: of('IN').reduce((s, b) => s + b.total, 0), received: 0 },
     ]);
     const dueThisWeek = made.filter((b) => b !== later && b !== overdue);
     expect(d.paymentsDue!.count).toBe(dueThisWeek.length);
@@ -406,7 +412,7 @@ describe('the dashboard', () => {
       { site: 'UAE', currency: 'AED', count: dueThisWeek.filter((b) => b.site === 'UAE').length, balance: dueThisWeek.filter((b) => b.site === 'UAE').reduce((s, b) => s + b.total, 0) - part },
       { site: 'IN', currency: 'INR', count: dueThisWeek.filter((b) => b.site === 'IN').length, balance: dueThisWeek.filter((b) => b.site === 'IN').reduce((s, b) => s + b.total, 0) },
     ]);
-    expect(d.paymentsDue!.items.find((i) => i.RefIdKey === paid.ref)).toMatchObject({ balance: paid.total - part, dueOn: inDays(7) });
+    expect(d.paymentsDue!.items.find((i) => i.RefIdKey === paid.ref)).toMatchObject({ balance: paid.total - part, dueOn: addDays(days[paid.site as 'UAE' | 'IN'], 7) });
     expect(d.newEnquiries).toBe(await count(kit, sql`select count(*)::int as n from enquiries where status = 'new'`));
     expect(d.cancellationRequests).toBe(0);
     expect(d.refundsDue).toBe(0);

@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CANCELLATION_POLICY, policyLines } from '../../contract/cancellation.ts';
+import { DEFAULT_CANCELLATION_POLICY, keepPercentFor, policyLines } from '../../contract/cancellation.ts';
 import type { StaffRole } from '../../contract/staff.ts';
 import { CATALOGUE } from '../../server/db/seed-data/catalogue.ts';
 import { FLEXIBLE_POLICY, GROUP_TOUR_POLICY, RESORT_POLICY } from '../../server/db/seed-data/cancellation-policies.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { call, count, createBookingKit, holdId, markPaidInFull, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import { call, count, createBookingKit, findPackage, holdId, markPaidInFull, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../server/db/schema.ts';
+import { cancelBooking } from '../../server/services/desk/cancel.ts';
+import { deskDetail } from '../../server/services/desk/detail.ts';
+import { recordManualPayment } from '../../server/services/desk/payments.ts';
+import { siteDay } from '../../server/services/documents/source.ts';
+import { bookingMoneySide } from '../../server/services/desk/money-side.ts';
+import { tripCancellation } from '../../server/services/desk/requests.ts';
 
 /*
  * A traveller's cancellation request (issue 20): the policy each package carries (GetPackageDetail,
@@ -302,5 +310,51 @@ describe("the staff's queue", () => {
     expect(await state()).toBe(1);
     expect(await audits()).toBe(0);
     expect(await mails()).toBe(0);
+  });
+});
+
+describe("a cancellation is counted by the booking's site's day", () => {
+  // 19:00 UTC is 23:00 the same day in the UAE and 00:30 the next day in India. Counted by UTC (as
+  // before), a trip in India N days away at that moment kept the share of N days, though it is
+  // already N - 1 days away where the traveller and the agency are.
+  it('quoted to the traveller, shown on the desk and cancelled by staff with the share of its own day', async () => {
+    const who = await traveller(kit);
+    const indiaPackage = (await findPackage(kit, { inIndia: true, rooms: 10 })).id;
+    const india = await siteBooking(kit, who, 'IN', indiaPackage, 'pay-later');
+    const uae = await siteBooking(kit, who, 'UAE', STANDARD_PACKAGE, 'pay-later');
+    const db = kit.database.db;
+    const accounts = staffOf.accounts!;
+    const actor = { staffId: accounts.id, role: accounts.role, clientAddress: '127.0.0.1' };
+    // India's is paid by a bank transfer recorded at the desk, so cancelling it has money to keep.
+    await recordManualPayment(db, kit.app.config, actor, india.RefIdKey, { amount: india.Total, method: 'bank-transfer', reference: `NEFT-${india.RefIdKey}`, receivedOn: siteDay(new Date(), 'IN') });
+    await markPaidInFull(kit, uae.BookingId);
+    const { rows } = await db.execute<{ id: number; first: string | Date }>(
+      sql`select booking_id as id, min(travel_date) as first from booking_lines where booking_id in (${india.BookingId}, ${uae.BookingId}) group by booking_id`,
+    );
+    const firstOf = (id: number) => {
+      const f = rows.find((r) => Number(r.id) === id)!.first;
+      return typeof f === 'string' ? f.slice(0, 10) : f.toISOString().slice(0, 10);
+    };
+    const row = async (id: number) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+    const inRow = await row(india.BookingId);
+    const uaeRow = await row(uae.BookingId);
+    // A step of each policy, and the moment that step's day begins in the UAE, 19:00 UTC.
+    const boundary = async (b: typeof inRow) => {
+      const { policy } = await tripCancellation(db, b);
+      const step = policy.map((p) => p.daysBefore).filter((d) => d > 0).sort((x, y) => x - y)[0]!;
+      expect(keepPercentFor(policy, step - 1)).not.toBe(keepPercentFor(policy, step));
+      return { step, policy, at: new Date(Date.parse(`${firstOf(b.id)}T19:00:00Z`) - step * 86_400_000) };
+    };
+    const inB = await boundary(inRow);
+    const uaeB = await boundary(uaeRow);
+    expect(await tripCancellation(db, inRow, inB.at)).toMatchObject({ daysBefore: inB.step - 1, keepPercent: keepPercentFor(inB.policy, inB.step - 1) });
+    expect(await tripCancellation(db, uaeRow, uaeB.at)).toMatchObject({ daysBefore: uaeB.step, keepPercent: keepPercentFor(uaeB.policy, uaeB.step) });
+    expect((await bookingMoneySide(db, india.RefIdKey, inB.at)).cancellation).toMatchObject({ daysBefore: inB.step - 1 });
+    expect((await deskDetail(db, uae.RefIdKey, { now: uaeB.at, contact: true })).cancellation).toMatchObject({ daysBefore: uaeB.step });
+
+    const done = await cancelBooking(db, kit.app.config, actor, india.RefIdKey, { reason: 'The traveller asked.' }, inB.at);
+    expect(inRow.amountPaid).toBe(india.Total);
+    expect(done.keep).toBe(Math.round((india.Total * keepPercentFor(inB.policy, inB.step - 1)) / 100));
+    expect(done.refund).toBe(india.Total - done.keep);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { book, count, createBookingKit, findPackage, holdId, inDays, lead, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { formatMinor } from '../../contract/format.ts';
 
 /*
  * The desk's cancellations, refunds and credit notes (issue 20): amounts by policy, refunds through
@@ -71,6 +72,9 @@ async function bookingRow(id: number) {
   const { rows } = await kit.database.db.execute<{ status: string; payment_status: string; invoice_number: string | null }>(sql`select status, payment_status, invoice_number from bookings where id = ${id}`);
   return rows[0]!;
 }
+/** The booking's audit rows of one action, oldest first: who, role, before and after. */
+const audited = async (ref: string, action: string) =>
+  (await admin(kit, owner, 'GET', 'audit', { ref, action })).body.data.items.map((e: { staffEmail: string; role: string; before: unknown; after: unknown }) => ({ by: e.staffEmail, role: e.role, before: e.before, after: e.after })).reverse();
 const refundCount = (bookingId: number) => count(kit, sql`select count(*) as n from refunds where booking_id = ${bookingId}`);
 
 describe('cancellation by policy', { timeout: 60_000 }, () => {
@@ -129,8 +133,14 @@ describe('cancellation by policy', { timeout: 60_000 }, () => {
     expect(mail!.to).toContain(asha.email);
     expect(mail!.raw).toContain('application/pdf');
     expect(mail!.raw).toMatch(/credit-note-WLH-AE-CN-\d{6}\.pdf/);
-    const audit = await admin(kit, owner, 'GET', 'audit', { ref: b.ref });
-    expect(audit.body.data.items.map((e: { action: string }) => e.action)).toContain('bookings.cancel');
+    expect(await audited(b.ref, 'bookings.cancel')).toEqual([
+      {
+        by: accounts.email,
+        role: 'accounts',
+        before: { status: 'confirmed', paymentStatus: 'paid' },
+        after: expect.objectContaining({ status: 'cancelled', reason: 'Illness', keep: expect.any(Number), refund: expect.any(Number), refunds: [expect.any(Number)] }),
+      },
+    ]);
   });
 
   it('an unpaid booking: rooms released, nothing to refund, no credit note', async () => {
@@ -197,6 +207,11 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     const more = await refund(b.ref, { paymentId: pay.id, amount: 100 });
     expect(more.status).toBe(409);
     expect(more.body.message).toMatch(/^That is more than can be refunded on this payment: at most /);
+    // Each refund is audited with what the payment had before and the refund made.
+    expect(await audited(b.ref, 'refunds.make')).toEqual([
+      { by: accounts.email, role: 'accounts', before: { paymentId: pay.id, refunded: 0, refundable: b.total }, after: expect.objectContaining({ paymentId: pay.id, provider: 'stripe', amount: 10_000, note: 'Late transfer' }) },
+      { by: accounts.email, role: 'accounts', before: { paymentId: pay.id, refunded: 10_000, refundable: b.total - 10_000 }, after: expect.objectContaining({ amount: b.total - 10_000 }) },
+    ]);
   });
 
   it('Razorpay: a cancellation’s refund, processed by refund.processed; a replay and a forged event change nothing', async () => {
@@ -295,6 +310,90 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
   });
 });
 
+describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => {
+  it('Stripe: recorded on its payment from the webhook, once however often it comes; the desk cannot refund that money again', async () => {
+    const b = await stripePaid();
+    const pay = (await money(b.ref)).body.data.payments[0];
+    const mailsBefore = kit.mail.mails.length;
+    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, 10_000);
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
+    // Stripe sends charge.refunded for the same refund too, and may send an event twice.
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded', 'charge.refunded'))).toBe(200);
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
+    const m = (await money(b.ref)).body.data;
+    expect(m.refunds).toHaveLength(1);
+    expect(m.refunds[0]).toMatchObject({ provider: 'stripe', providerRefundId: reId, amount: 10_000, status: 'processed', reason: "Made in Stripe's dashboard, not at the desk" });
+    expect(m.payments[0]).toMatchObject({ refunded: 10_000, refundable: b.total - 10_000 });
+    expect(m.PaymentStatus).toBe('partly-refunded');
+    const tooMuch = await refund(b.ref, { paymentId: pay.id, amount: b.total - 10_000 + 100 });
+    expect(tooMuch.status).toBe(409);
+    expect(await count(kit, sql`select count(*)::int as n from audit_log where action = 'refunds.outside' and record_id = ${b.ref} and staff_id is null`)).toBe(1);
+    kit.app.kickOutbox();
+    await expect.poll(() => kit.mail.mails.slice(mailsBefore).filter((x) => x.subject.startsWith(`Refund of `) && x.subject.endsWith(b.ref)).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  it('Razorpay: pending, then processed by refund.processed; a replayed event and a refund on a payment not ours change nothing', async () => {
+    const b = await razorpayPaid();
+    const rfnd = kit.gateways.dashboardRefund('razorpay', b.paymentId, b.total);
+    const processed = kit.gateways.razorpayRefundEvent(rfnd, 'refund.processed');
+    expect(await razorpayWebhook(processed)).toBe(200);
+    expect(await razorpayWebhook(processed)).toBe(200);
+    const m = (await money(b.ref)).body.data;
+    expect(m.refunds).toHaveLength(1);
+    expect(m.refunds[0]).toMatchObject({ provider: 'razorpay', providerRefundId: rfnd, amount: b.total, status: 'processed' });
+    expect(m.PaymentStatus).toBe('refunded');
+    expect(await count(kit, sql`select count(*)::int as n from payment_events where event_id = ${processed.eventId}`)).toBe(1);
+
+    const before = await count(kit, sql`select count(*)::int as n from refunds`);
+    const stranger = kit.gateways.dashboardRefund('razorpay', 'pay_notours0000001', 5_000);
+    const event = kit.gateways.razorpayRefundEvent(stranger, 'refund.processed');
+    expect(await razorpayWebhook(event)).toBe(200);
+    expect(await count(kit, sql`select count(*)::int as n from refunds`)).toBe(before);
+    const { rows } = await kit.database.db.execute<{ outcome: string }>(sql`select outcome from payment_events where event_id = ${event.eventId}`);
+    expect(rows.map((r) => r.outcome)).toEqual(['ignored']);
+  });
+
+  it('a dashboard refund that takes the payment past what it took (a desk refund still pending) is recorded, flagged on the timeline, and leaves nothing refundable', async () => {
+    const b = await stripePaid();
+    const pay = (await money(b.ref)).body.data.payments[0];
+    // The desk refunds 10,000; before Stripe settles it, someone refunds the whole payment in the dashboard.
+    const part = await refund(b.ref, { paymentId: pay.id, amount: 10_000 });
+    expect(part.status, part.body.message).toBe(200);
+    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, b.total);
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
+    let m = (await money(b.ref)).body.data;
+    expect(m.refunds.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([
+      [10_000, 'pending'],
+      [b.total, 'processed'],
+    ]);
+    expect(m.payments[0]).toMatchObject({ refundable: 0 });
+    expect(m.PaymentStatus).toBe('refunded');
+    const again = await refund(b.ref, { paymentId: pay.id, amount: 100 });
+    expect(again.status).toBe(409);
+    const detail = (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data;
+    const flagged = detail.timeline.find((t: { kind: string; text: string }) => t.kind === 'payment-event' && t.text.includes(reId));
+    expect(flagged?.text).toContain(`AED 100 more than the ${formatMinor(b.total, 'AED')} it took`);
+    expect(flagged?.text).toContain('check its pending refunds in Stripe');
+    // Stripe fails the desk's refund (the money had already gone back): the books add up again.
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(part.body.data.refund.providerRefundId, 'failed'))).toBe(200);
+    m = (await money(b.ref)).body.data;
+    expect(m.refunds.map((r: { status: string }) => r.status)).toEqual(['failed', 'processed']);
+    expect(m.payments[0]).toMatchObject({ refunded: b.total, refundable: 0 });
+    expect(m.PaymentStatus).toBe('refunded');
+  });
+
+  it('a dashboard refund within what is left carries no warning', async () => {
+    const b = await stripePaid();
+    const pay = (await money(b.ref)).body.data.payments[0];
+    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, b.total);
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
+    const detail = (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data;
+    const entry = detail.timeline.find((t: { kind: string; text: string }) => t.kind === 'payment-event' && t.text.includes(reId));
+    expect(entry?.text).toContain('recorded on payment');
+    expect(entry?.text).not.toContain('more than');
+  });
+});
+
 describe('the refund queue', { timeout: 60_000 }, () => {
   it('lists a second payment owed back; one click refunds it and marks it refunded once processed', async () => {
     const b = await stripePaid();
@@ -328,6 +427,14 @@ describe('the refund queue', { timeout: 60_000 }, () => {
     expect(sent.body.data.refund.providerRefundId).toMatch(/^re_/);
     const again = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
     expect(again.status).toBe(409);
+    expect(await audited(b.ref, 'refunds.make')).toEqual([{ by: accounts.email, role: 'accounts', before: { refundId: item.refund.id, sent: false }, after: { refundId: item.refund.id, sent: true } }]);
+    // Sent again after Stripe's answer was lost (the row still unsent): the same Idempotency-Key, so Stripe answers the same refund.
+    const atStripe = kit.gateways.stripeRefunds.size;
+    await kit.database.db.execute(sql`update refunds set provider_refund_id = null, status = 'pending' where id = ${item.refund.id}`);
+    const resent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    expect(resent.status, resent.body.message).toBe(200);
+    expect(resent.body.data.refund.providerRefundId).toBe(sent.body.data.refund.providerRefundId);
+    expect(kit.gateways.stripeRefunds.size).toBe(atStripe);
     expect((await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref)).toBeUndefined();
   });
 
@@ -350,6 +457,9 @@ describe('the refund queue', { timeout: 60_000 }, () => {
     const rec = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${bank.id}/record`, { reference: `RTN-${b.id}` });
     expect(rec.status, rec.body.message).toBe(200);
     expect(rec.body.data.refund).toMatchObject({ status: 'processed', providerRefundId: `RTN-${b.id}` });
+    expect(await audited(b.ref, 'refunds.make')).toEqual([
+      { by: accounts.email, role: 'accounts', before: { refundId: bank.id, status: 'pending' }, after: { refundId: bank.id, status: 'processed', reference: `RTN-${b.id}` } },
+    ]);
     expect((await money(b.ref)).body.data.PaymentStatus).toBe('partly-refunded');
   });
 });
@@ -374,6 +484,7 @@ describe('credit notes', { timeout: 60_000 }, () => {
       }
       const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}.pdf`);
       expect(pdf.status).toBe(200);
+      expect(await audited(b.ref, 'creditNotes.open')).toEqual([{ by: accounts.email, role: 'accounts', before: null, after: { creditNote: cn.number } }]);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
       const other = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id + 100000}`);

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_MESSAGES, type DeskBookingDetail, type DeskBookingItem } from '../../contract/desk.ts';
 import { testConfig } from '../../server/config.ts';
 import { deskCsv } from '../../server/services/desk/csv.ts';
-import { deskListQuery, listDesk } from '../../server/services/desk/list.ts';
+import { deskListQuery, deskSummary, listDesk } from '../../server/services/desk/list.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { insertBulkBookings } from '../support/desk-data.ts';
 import { book, count, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { siteDays } from '../../server/services/documents/source.ts';
 
 let kit: BookingKit;
 let owner: Staffer;
@@ -222,12 +223,11 @@ describe('filters and keyset pages', () => {
   });
 
   it('many matches (walked newest first, each checked) answer as few do (an exact list of ids)', async () => {
-    const today = new Date().toISOString().slice(0, 10);
     const pages = async (query: Record<string, string>, dense: number) => {
       const out: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listDesk(kit.database.db, deskListQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }), today, true, dense);
+        const page = await listDesk(kit.database.db, deskListQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }), siteDays(new Date()), true, dense);
         out.push(...refs(page.items));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
@@ -238,6 +238,8 @@ describe('filters and keyset pages', () => {
       const few = await pages(query, 100_000);
       const many = await pages(query, 0);
       expect(many, JSON.stringify(query)).toEqual(few);
+      // Just past a handful: a part of the search (or a booking's several lines) fills the first read.
+      expect(await pages(query, 3), JSON.stringify(query)).toEqual(few);
       expect(few.length, JSON.stringify(query)).toBeGreaterThan(0);
     }
   });
@@ -248,8 +250,34 @@ describe('filters and keyset pages', () => {
     expect(res.body.data.refundsDue).toBe(1);
     expect(res.body.data.cancellationRequests).toBe(0);
     expect(res.body.data.overdue).toBeGreaterThanOrEqual(1);
-    const expected = await count(kit, sql`select count(*)::int as n from bookings where status = 'confirmed' and amount_paid < total and payment_due_on < current_date`);
+    const days = siteDays(new Date());
+    const expected = await count(
+      kit,
+      sql`select count(*)::int as n from bookings where status = 'confirmed' and amount_paid < total and payment_due_on < (case when site = 'IN' then ${days.IN} else ${days.UAE} end)::date`,
+    );
     expect(res.body.data.overdue).toBe(expected);
+  });
+
+  it("a booking is overdue by its own site's day: 19:00 UTC is still the 25th in the UAE and already the 26th in India", async () => {
+    const db = kit.database.db;
+    const days = siteDays(new Date('2026-11-25T19:00:00Z'));
+    expect(days).toEqual({ UAE: '2026-11-25', IN: '2026-11-26' });
+    const { rows } = await db.execute<{ id: number; due: string | null }>(sql`select id, payment_due_on::text as due from bookings where id in (${uae.id}, ${india.id})`);
+    await db.execute(sql`update bookings set payment_due_on = '2026-11-25' where id in (${uae.id}, ${india.id})`);
+    try {
+      const overdue = async (ref: string, d = days) => (await listDesk(db, deskListQuery.parse({ overdue: 'true', q: ref }), d, true)).items;
+      expect(refs(await overdue(india.ref))).toEqual([india.ref]);
+      expect(await overdue(uae.ref)).toEqual([]);
+      expect(await overdue(india.ref, { ...days, IN: '2026-11-25' })).toEqual([]);
+      const shown = (await listDesk(db, deskListQuery.parse({ q: india.ref }), days, true)).items[0]!;
+      expect(shown.overdue).toBe(true);
+      const [late, onTime] = [await deskSummary(db, days), await deskSummary(db, { ...days, IN: '2026-11-25' })];
+      const dueThatDayInIndia = await count(kit, sql`select count(*)::int as n from bookings where site = 'IN' and status = 'confirmed' and amount_paid < total and payment_due_on = '2026-11-25'`);
+      expect(dueThatDayInIndia).toBeGreaterThanOrEqual(1);
+      expect(late.overdue - onTime.overdue).toBe(dueThatDayInIndia);
+    } finally {
+      for (const r of rows) await db.execute(sql`update bookings set payment_due_on = ${r.due}::date where id = ${r.id}`);
+    }
   });
 
   it('the CSV has every filtered booking, amounts in units with the currency, formula cells guarded, streamed', async () => {
@@ -283,7 +311,7 @@ describe('filters and keyset pages', () => {
 
   it('the CSV is written batch by batch as the rows are read', async () => {
     const chunks: number[] = [];
-    const stream = deskCsv(kit.database.db, { q: `WL-B${TAG}`, balanceDue: false, overdue: false, refundDue: false }, new Date().toISOString().slice(0, 10), true, 40);
+    const stream = deskCsv(kit.database.db, { q: `WL-B${TAG}`, balanceDue: false, overdue: false, refundDue: false }, siteDays(new Date()), true, 40);
     await pipeline(
       stream,
       new Writable({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, STATUS_OF_KIND, type ErrorKind } from '../../server/lib/errors.ts';
+import { answer, once } from '../../server/services/idempotency.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // The one place a refusal becomes an answer (server/app.ts's error handler, docs/decisions/0070):
@@ -19,6 +20,8 @@ const EXPECTED: [ErrorKind, number][] = [
 ];
 
 let t: TestApp;
+/** How many times the keyed route's work ran, per kind. */
+const runs = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -27,6 +30,16 @@ beforeAll(async () => {
       app.get<{ Params: { kind: string } }>('/api/test-refusal/:kind', async (request) => {
         const kind = request.params.kind as ErrorKind;
         throw new DomainError(kind, `Refused as ${kind}.`, kind === 'conflict' ? { refund: 'due' } : null, kind === 'too_many' ? 42 : undefined);
+      });
+      // A keyed write (as CreateBooking, AddToCart or a hold) that refuses with the kind asked for.
+      app.post<{ Params: { kind: string } }>('/api/test-keyed-refusal/:kind', async (request, reply) => {
+        const kind = request.params.kind as ErrorKind;
+        const key = request.headers['idempotency-key'] as string;
+        const result = await once(app.db, { owner: 'test', key, route: 'TestRefusal', params: { kind } }, async () => {
+          runs.set(kind, (runs.get(kind) ?? 0) + 1);
+          throw new DomainError(kind, `Refused as ${kind}, run ${runs.get(kind)}.`, { kind }, kind === 'too_many' ? 42 : undefined);
+        });
+        return answer(reply, result);
       });
       app.get('/api/test-crash', async () => {
         throw new Error('secret detail: connection to 10.0.0.7 refused');
@@ -62,5 +75,21 @@ describe('refusals answered in one place', () => {
       expect([again.kind, again.message, again.data]).toEqual([kind, 'Again.', { x: 1 }]);
     }
     expect(() => DomainError.fromStatus(418, 'Teapot.')).toThrow(/418/);
+  });
+
+  // A replayed Idempotency-Key answers with the first answer: every refusal a keyed write can store
+  // comes back with its own status, message and data. A throttle (429) and a failure on our side
+  // (5xx) are not stored: the same key tried again later runs again, as Stripe's keys do.
+  it.each(EXPECTED)('a keyed write refused as %s (%i): replayed as first answered, or run again when not stored', async (kind, status) => {
+    const call = () => t.app.inject({ method: 'POST', url: `/api/test-keyed-refusal/${kind}`, headers: { 'idempotency-key': `key-${kind}` } });
+    const first = await call();
+    const again = await call();
+    expect(first.statusCode).toBe(status);
+    expect(again.statusCode).toBe(status);
+    const stored = status < 500 && kind !== 'too_many';
+    expect(runs.get(kind)).toBe(stored ? 1 : 2);
+    expect(again.headers['idempotent-replayed']).toBe(stored ? 'true' : undefined);
+    expect(again.json()).toEqual({ status: 'error', message: `Refused as ${kind}, run ${stored ? 1 : 2}.`, data: { kind } });
+    if (kind === 'too_many') expect(again.headers['retry-after']).toBe('42');
   });
 });

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../contract/staff.ts';
 import { testConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { auditLog, staff, staffSessions, users } from '../../server/db/schema.ts';
+import { auditLog, rateLimits, staff, staffSessions, users } from '../../server/db/schema.ts';
+import { addressKey } from '../../server/services/accounts.ts';
 import { createSession } from '../../server/services/sessions.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
+import { mailText, startMailCatcher } from '../support/mail-catcher.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -110,6 +112,20 @@ describe('set-up and sign-in', () => {
     expect(p.recovery).toHaveLength(10);
   });
 
+  it('a second invitation to someone not yet set up replaces the first link: only the newest works', async () => {
+    const actor = { staffId: null, role: null, clientAddress: 'test' };
+    const first = await inviteStaff(t.database.db, testConfig(), actor, 'twice@example.com', 'agent', clock);
+    const second = await inviteStaff(t.database.db, testConfig(), actor, 'twice@example.com', 'accounts', clock);
+    expect(second.member.id).toBe(first.member.id);
+    const tokenOf = (invite: { url: string }) => new URL(invite.url).searchParams.get('token')!;
+    const old = await post('/api/admin/setup', { token: tokenOf(first), password: 'a long staff password' });
+    expect(old.status).toBe(400);
+    expect(old.body.status).toBe('error');
+    const setup = await post('/api/admin/setup', { token: tokenOf(second), password: 'a long staff password' });
+    expect(setup.status, setup.body.message).toBe(200);
+    expect((await staffRows()).find((r) => r.id === first.member.id)?.role).toBe('accounts');
+  });
+
   it('TOTP: a wrong, an expired and a replayed code are refused', async () => {
     const p = await enrol('agent');
     tick(30_000);
@@ -140,6 +156,27 @@ describe('set-up and sign-in', () => {
     for (let i = 0; i < 6; i++) codes.push((await post('/api/admin/login', { email: p.email, password: 'wrong password!!', code: '000000' }, undefined, ip)).status);
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes[5]).toBe(429);
+    tick(3_600_000);
+  });
+
+  it('the per-address throttle is the traveller sign-in’s own counter: 30 tries from one address, then even the right code waits', async () => {
+    const ip = freshIp();
+    const statuses = [];
+    // A new email each time, so no account's own throttle is reached.
+    for (let i = 0; i < 31; i++) statuses.push((await post('/api/admin/login', { email: `nobody${i}@example.com`, password: 'wrong password!!', code: '000000' }, undefined, ip)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const p = await enrol('agent');
+    tick(30_000);
+    const staffNow = await post('/api/admin/login', { email: p.email, password: p.password, code: code(p.secret) }, undefined, ip);
+    expect(staffNow.status).toBe(429);
+    expect(staffNow.body).toMatchObject({ status: 'error', message: expect.stringMatching(/minute/) });
+    // The same counter as the traveller sign-in's (accounts.ts: the address's keyed hash), so a
+    // traveller's tries from that address count against staff and the other way round.
+    const [shared] = await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, addressKey(ip, testConfig().AUTH_SECRET)));
+    expect(shared!.count).toBeGreaterThanOrEqual(30);
+    // Another address is not held up.
+    expect((await post('/api/admin/login', { email: p.email, password: p.password, code: code(p.secret) })).status).toBe(200);
     tick(3_600_000);
   });
 
@@ -249,6 +286,8 @@ describe('staff management', () => {
     expect(byAction['staff.disable']).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     expect(byAction['staff.enable']).toMatchObject({ before: { enabled: false }, after: { enabled: true } });
     expect(byAction['staff.setup']).toMatchObject({ after: { email: target.email } });
+    // Signing in is an action too: who, from where, when.
+    expect(byAction['staff.login']).toMatchObject({ staffId: target.id, role: 'agent', recordType: 'staff', recordId: String(target.id), at: expect.any(String) });
     const invited = await get('/api/admin/audit?action=staff.invite', owner);
     expect(invited.body.data.items[0]).toMatchObject({ action: 'staff.invite', before: null, after: { email: 'audited@example.com', role: 'accounts', enabled: true } });
     const byStaff = await get(`/api/admin/audit?staffId=${owner.id}&from=2000-01-01&to=2100-01-01`, owner);
@@ -267,6 +306,33 @@ describe('staff management', () => {
     expect(await refusal(sql`delete from audit_log`)).toMatch(/append-only/);
     expect(await refusal(sql`truncate audit_log`)).toMatch(/append-only/);
     expect(await auditCount()).toBeGreaterThan(0);
+  });
+
+  it('on https the session cookie is Secure; an invitation is mailed with its link, which the owner is then not shown', async () => {
+    const mail = await startMailCatcher();
+    const main = t;
+    t = await createTestApp({ now: () => clock, seed: false, config: { PUBLIC_URL: 'https://shop.example.com', SMTP_URL: mail.url } });
+    try {
+      const owner = await signIn(await enrol('owner'));
+      expect(owner.cookie).toMatch(/^staff_session=/);
+      tick(30_000);
+      const again = await post('/api/admin/login', { email: owner.email, password: owner.password, code: code(owner.secret) });
+      expect(String(again.headers['set-cookie'])).toMatch(/; Secure/);
+      expect(String(again.headers['set-cookie'])).toMatch(/Path=\/api\/admin; HttpOnly; SameSite=Strict/);
+      const invite = await post('/api/admin/staff', { email: 'New.Agent@example.com', role: 'agent' }, owner);
+      expect(invite.status, invite.body.message).toBe(200);
+      expect(invite.body).toMatchObject({ message: 'Invitation mailed to new.agent@example.com.', data: { mailed: true, setupUrl: null } });
+      const sent = mail.mails.find((m) => m.to.includes('new.agent@example.com'));
+      expect(sent?.subject).toBe('Your Wanderlust Holidays back-office account');
+      const link = mailText(sent!.raw).match(/https:\/\/shop\.example\.com\/admin\/setup\?token=[\w-]+/)?.[0];
+      expect(link).toBeTruthy();
+      const setup = await post('/api/admin/setup', { token: new URL(link!).searchParams.get('token'), password: 'a long staff password' });
+      expect(setup.status, setup.body.message).toBe(200);
+    } finally {
+      await t.close();
+      t = main;
+      await mail.close();
+    }
   });
 
   it('an owner cannot disable or demote themselves', async () => {

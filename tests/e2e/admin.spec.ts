@@ -85,11 +85,28 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   expect(requested.filter((p) => p.startsWith('/admin'))).toEqual([]);
 
   // The shop's service worker keeps shop pages, never back-office ones.
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller))).toBe(true);
+  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a click's 7 s.
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
   await page.goto('/contact');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   const kept = () => page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
   await expect.poll(kept).toContain('/contact');
   expect((await kept()).filter((p) => p.startsWith('/admin'))).toEqual([]);
+  // Nor does any of its caches (the precache included) hold a back-office file.
+  const everything = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
+    return paths;
+  });
+  expect(everything.some((p) => p.startsWith('/assets/'))).toBe(true);
+  expect(everything.filter((p) => /^\/(admin|api\/admin)/.test(p))).toEqual([]);
+
+  // The back office is not linked from the shop, and has no /in copy.
+  for (const shopPage of ['/', '/in', '/contact']) {
+    const html = await (await page.request.get(shopPage)).text();
+    expect(html, shopPage).not.toMatch(/href="\/(in\/)?admin/);
+  }
+  expect((await page.request.get('/in/admin')).status()).toBe(404);
+  expect((await page.request.get('/in/admin/login')).status()).toBe(404);
 });

@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
-import { createAccount, PASSWORD } from './checkout-helpers.ts';
+import { createAccount, logIn, PASSWORD } from './checkout-helpers.ts';
+import { gotoInteractive } from './page-helpers.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
@@ -12,7 +13,7 @@ const DATA_DIR = `data/e2e-${PORT}`;
 const totp = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** A UAE booking paid by card on the Stripe stand-in's page (which sends Stripe's webhook to the shop). */
-async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: string; total: number; policy: CancellationStep[] }> {
+async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: string; total: number; policy: CancellationStep[]; email: string }> {
   const email = `refund-${Date.now()}@example.com`;
   await createAccount(request, email);
   const token = (await (await request.post(`/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`)).json()).data.tokan as string;
@@ -35,11 +36,11 @@ async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: str
   expect(booked.status, booked.message).toBe('Success');
   expect((await request.post(booked.data.Next.url as string, { maxRedirects: 0 })).status()).toBe(303);
   await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${booked.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
-  return { ref: booked.data.RefIdKey as string, total: booked.data.Total as number, policy: detail.data.cancellationPolicy as CancellationStep[] };
+  return { ref: booked.data.RefIdKey as string, total: booked.data.Total as number, policy: detail.data.cancellationPolicy as CancellationStep[], email };
 }
 
-test('accounts cancels a gateway-paid booking with a partial refund and opens the credit note PDF', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('accounts cancels a gateway-paid booking with a partial refund and opens the credit note PDF; the traveller’s Trips keeps it beside the invoice', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
   const booking = await stripePaidBooking(request);
 
   // A member of accounts, set up and signed in through the real calls (the browser keeps the cookie).
@@ -51,9 +52,8 @@ test('accounts cancels a gateway-paid booking with a partial refund and opens th
   const secret = setup.data.totpSecret as string;
   const at = Date.now();
   expect((await page.request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret, at) } })).status()).toBe(200);
-  // Each code is taken once: sign in with the next step's.
-  await new Promise((r) => setTimeout(r, 30_000 - (at % 30_000) + 300));
-  expect((await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret) } })).status()).toBe(200);
+  // Each code is taken once: sign in with the next step's, which the server takes (one step either side) without waiting for it.
+  expect((await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret, at + 30_000) } })).status()).toBe(200);
 
   await page.goto(`/admin/bookings/${booking.ref}`);
   const panel = page.getByRole('region', { name: 'Cancellation and refunds' });
@@ -88,4 +88,17 @@ test('accounts cancels a gateway-paid booking with a partial refund and opens th
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   expect(popup.url()).toContain(`/api/admin/bookings/${booking.ref}/credit-notes/`);
   await popup.close();
+  const number = (await link.textContent())!.match(/WLH-AE-CN-\d{6}/)![0];
+
+  // The traveller's trip wallet: the booking cancelled, its credit note beside the invoice, with its PDF.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const trips = await phone.newPage();
+  await logIn(trips, booking.email);
+  await gotoInteractive(trips, `/trips/${booking.ref}`);
+  const note = trips.getByRole('region', { name: 'Credit note' });
+  await expect(note).toContainText(`Credit note ${number}`, { timeout: 20_000 });
+  await expect(note).toContainText(/against invoice WLH-AE-\d{6}/);
+  await expect(note.getByRole('link', { name: 'Open PDF' })).toHaveAttribute('href', /^blob:/);
+  await expect(trips.locator('.trip-head')).toContainText('Cancelled');
+  await phone.close();
 });

@@ -115,6 +115,8 @@ export interface Gateways {
   stripeRefundEvent(refundId: string, status: 'succeeded' | 'failed', type?: 'refund.updated' | 'refund.failed' | 'charge.refunded'): { payload: string; signature: string };
   /** A Razorpay refund settled and its webhook (refund.processed / refund.failed): body, signature, event id. */
   razorpayRefundEvent(refundId: string, type: 'refund.processed' | 'refund.failed'): { payload: string; signature: string; eventId: string };
+  /** A refund made by hand in the provider's dashboard (no metadata or notes of ours), pending: its id. */
+  dashboardRefund(provider: 'stripe' | 'razorpay', paymentId: string, amount: number): string;
   /** The shop's config for these stand-ins. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -260,6 +262,16 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
           : refund;
       const payload = JSON.stringify({ id: id('evt_'), object: 'event', type: kind, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
       return { payload, signature: sign(payload) };
+    },
+    dashboardRefund(provider, paymentId, amount) {
+      if (provider === 'stripe') {
+        const refund: StripeRefund = { id: id('re_'), object: 'refund', amount, currency: 'aed', payment_intent: paymentId, charge: `ch_${paymentId.slice(3)}`, status: 'pending', failure_reason: null, metadata: {}, created: Math.floor(Date.now() / 1000) };
+        stripeRefunds.set(refund.id, refund);
+        return refund.id;
+      }
+      const refund: RazorpayRefundEntity = { id: id('rfnd_'), entity: 'refund', amount, currency: 'INR', payment_id: paymentId, notes: {}, receipt: null, status: 'pending', speed_requested: 'normal', created_at: Math.floor(Date.now() / 1000) };
+      razorpayRefunds.set(refund.id, refund);
+      return refund.id;
     },
     razorpayRefundEvent(refundId, type) {
       const refund = razorpayRefunds.get(refundId);

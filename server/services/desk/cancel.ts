@@ -19,6 +19,7 @@ import { RefundRefused, recipientOf, sendRefund } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { deskCreditNote, issueCreditNote } from './credit-notes.ts';
 import { deskRefunds, refundedOn } from './refunds.ts';
+import { siteDay } from '../documents/source.ts';
 
 /*
  * Cancelling a booking by its policy (bookings.cancel), from the desk or approving a traveller's
@@ -65,7 +66,7 @@ async function refundablePayments(db: Db, bookingId: number) {
   return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
 }
 
-/** What the policy keeps and refunds if `b` were cancelled on `today` (YYYY-MM-DD); null once cancelled. */
+/** What the policy keeps and refunds if `b` were cancelled on `today` (YYYY-MM-DD, the booking's site's day: siteDay); null once cancelled. */
 export async function cancellationQuote(db: Db, b: BookingRow, today: string): Promise<DeskCancellationQuote | null> {
   if (b.status === 'cancelled') return null;
   const { policy, firstTravelDate } = await policyOf(db, b.id);
@@ -93,8 +94,6 @@ export interface CancelResult {
   failures: string[];
 }
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /** POST /api/admin/bookings/<ref>/cancel. */
 export async function cancelBooking(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: CancelInput, now: Date): Promise<CancelResult> {
   const reason = input.reason.trim();
@@ -103,7 +102,7 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
-    const quote = (await cancellationQuote(tx, b, utcDay(now)))!;
+    const quote = (await cancellationQuote(tx, b, siteDay(now, b.site as Site)))!;
     const m = (amount: number) => formatMinor(amount, b.currency as Currency);
     let keep = quote.keep;
     const overridden = input.keep !== undefined && input.keep !== quote.keep;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { DeskBookingItem } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import { deskRows, encodeCursor, resolveFilters, toItem, type DeskListQuery } from './list.ts';
+import type { SiteDays } from '../documents/source.ts';
 
 /*
  * The desk's list as CSV (GET /api/admin/bookings.csv): the same filters, read in keyset batches
@@ -50,17 +51,17 @@ const COLUMNS: [string, (i: DeskBookingItem) => string | number | boolean | null
 export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The filtered list as a stream of CSV text: a header, then one line per booking, batch after batch. */
-export function deskCsv(db: Db, filters: DeskListQuery, today: string, contact: boolean, batch = CSV_BATCH): Readable {
+export function deskCsv(db: Db, filters: DeskListQuery, days: SiteDays, contact: boolean, batch = CSV_BATCH): Readable {
   async function* lines() {
     yield csvLine(COLUMNS.map(([name]) => name));
     let cursor: string | undefined = filters.cursor;
     // The filters (a search's matches among them) are read once, not once a batch.
-    const where = await resolveFilters(db, filters, today);
+    const where = await resolveFilters(db, filters, days);
     for (;;) {
       const rows = await deskRows(db, where, cursor, batch);
       if (rows.length === 0) return;
       yield rows.map((r) => {
-        const item = toItem(r, today, contact);
+        const item = toItem(r, days, contact);
         return csvLine(COLUMNS.map(([, get]) => get(item)));
       }).join('');
       if (rows.length < batch) return;

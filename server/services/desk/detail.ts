@@ -21,6 +21,8 @@ import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { maskEmail, maskPhone } from './list.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
+import { siteDay } from '../documents/source.ts';
+import type { Site } from '../../../contract/site.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
 
@@ -57,8 +59,9 @@ function auditText(action: string, after: unknown): string {
  * credit notes, cancellation requests, what cancelling today would keep and refund, notes, and
  * one timeline of its events, the staff's audit entries, the providers' events and its mail.
  */
-export async function deskDetail(db: Db, reference: string, opts: { today: string; contact: boolean }): Promise<DeskBookingDetail> {
+export async function deskDetail(db: Db, reference: string, opts: { now: Date; contact: boolean }): Promise<DeskBookingDetail> {
   const b = await bookingByRef(db, reference);
+  const today = siteDay(opts.now, b.site as Site);
   const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, cancellation] = await Promise.all([
     db
       .select({ line: bookingLines })
@@ -81,7 +84,7 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
     db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, b.id)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
     db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, b.id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
     creditNotesOf(db, b.id),
-    cancellationQuote(db, b, opts.today),
+    cancellationQuote(db, b, today),
   ]);
 
   const lead = travellers.find((t) => t.lead) ?? travellers[0];
@@ -130,7 +133,7 @@ export async function deskDetail(db: Db, reference: string, opts: { today: strin
     AmountPaid: b.amountPaid,
     AmountDue: amountDue,
     paymentDueOn: day(b.paymentDueOn),
-    overdue: b.status === 'confirmed' && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < opts.today,
+    overdue: b.status === 'confirmed' && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < today,
     refundDue,
     leadName: lead ? `${lead.firstName} ${lead.lastName}` : '',
     leadEmail: lead ? (opts.contact ? lead.email : maskEmail(lead.email)) : null,

@@ -4,6 +4,8 @@ import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts'
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
+import type { Site } from '../../../contract/site.ts';
+import { siteDayStart, type SiteDays } from '../documents/source.ts';
 
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
@@ -96,7 +98,9 @@ function searchOf(raw: string): Narrowing | null {
   }
   if (lead.length) {
     parts.push(sql`select t.booking_id as id from booking_travellers t where ${leadMatch}`);
-    checks.push(sql`exists (select 1 from booking_travellers t where t.booking_id = b.id and ${leadMatch})`);
+    // The booking's own lead, looked up by its id (a scalar subquery: Postgres would hash every
+    // traveller matching an EXISTS first, 8,000 for a common first name, to keep 50).
+    checks.push(sql`coalesce((select ${sql.join(lead, sql` or `)} from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1), false)`);
   }
   return { ids: idSet(parts), check: sql`(${sql.join(checks, sql` or `)})` };
 }
@@ -109,15 +113,24 @@ function searchOf(raw: string): Narrowing | null {
  * DENSE, the bookings are walked newest first and each checked, which meets 50 matches soon.
  */
 interface Narrowing {
-  ids: SQL;
+  ids: (limit: number) => SQL;
   check: SQL;
 }
 const DENSE = 1000;
 
-const idSet = (parts: SQL[]) => sql`select distinct s.id from (${sql.join(parts, sql` union all `)}) s`;
+const idSet = (parts: SQL[]) => (limit: number) => {
+  // Each part stops at `limit` rows, and says whether it reached it: then the set may be larger
+  // than what was read, and the check is used (a booking can have several lines in a date range,
+  // so a part's rows are not always distinct ids).
+  const named = parts.map((p, i) => ({ name: sql.raw(`p${i}`), p }));
+  return sql`with ${sql.join(named.map(({ name, p }) => sql`${name} as (${p} limit ${limit})`), sql`, `)}
+    select s.id, (${sql.join(named.map(({ name }) => sql`(select count(*) from ${name}) >= ${limit}`), sql` or `)}) as full
+    from (${sql.join(named.map(({ name }) => sql`select id from ${name}`), sql` union `)}) s limit ${limit}`;
+};
 
 async function narrow(db: Db, n: Narrowing, dense: number): Promise<SQL> {
-  const { rows } = await db.execute<{ id: number }>(sql`${n.ids} limit ${dense + 1}`);
+  const { rows } = await db.execute<{ id: number; full: boolean }>(n.ids(dense + 1));
+  if (rows[0]?.full) return n.check;
   if (rows.length > dense) return n.check;
   return rows.length ? sql`b.id = any(${`{${rows.map((r) => Number(r.id)).join(',')}}`}::int[])` : sql`false`;
 }
@@ -134,16 +147,29 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   return { at: m[1]!, id: Number(m[2]) };
 }
 
-/** The filters as conditions on a booking `b`, for the page and the CSV alike (the cursor apart). */
-export async function resolveFilters(db: Db, f: DeskListQuery, today: string, dense = DENSE): Promise<SQL[]> {
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A booking's "today": its site's calendar day (`days`: siteDays of now). */
+const todayOf = (days: SiteDays) => sql`(case when b.site = 'IN' then ${days.IN} else ${days.UAE} end)::date`;
+
+/** Bookings made from or before a day, each by its own site's calendar (a range on created_at per site, so its index serves). */
+function bookedBound(day: string, op: '>=' | '<'): SQL {
+  const at = (site: Site) => siteDayStart(day, site).toISOString();
+  return op === '>='
+    ? sql`((b.site = 'IN' and b.created_at >= ${at('IN')}::timestamptz) or (b.site <> 'IN' and b.created_at >= ${at('UAE')}::timestamptz))`
+    : sql`((b.site = 'IN' and b.created_at < ${at('IN')}::timestamptz) or (b.site <> 'IN' and b.created_at < ${at('UAE')}::timestamptz))`;
+}
+
+/** The filters as conditions on a booking `b`, for the page and the CSV alike (the cursor apart). Days are each booking's site's days. */
+export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, dense = DENSE): Promise<SQL[]> {
   const where: SQL[] = [];
   if (f.site) where.push(sql`b.site = ${f.site}`);
   if (f.status) where.push(sql`b.status = ${f.status}`);
   if (f.paymentStatus) where.push(sql`b.payment_status = ${f.paymentStatus}`);
-  if (f.bookedFrom) where.push(sql`b.created_at >= ${`${f.bookedFrom}T00:00:00Z`}::timestamptz`);
-  if (f.bookedTo) where.push(sql`b.created_at < (${f.bookedTo}::date + 1)::timestamp at time zone 'UTC'`);
+  if (f.bookedFrom) where.push(bookedBound(f.bookedFrom, '>='));
+  if (f.bookedTo) where.push(bookedBound(addDay(f.bookedTo), '<'));
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
-  if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${today}::date`);
+  if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
   if (f.travelFrom || f.travelTo) {
     const inRange = sql`l.travel_date >= ${f.travelFrom || '0001-01-01'}::date and l.travel_date <= ${f.travelTo || '9999-12-31'}::date`;
     where.push(
@@ -234,7 +260,7 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
   return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), refund_due: Number(r.refund_due) }));
 }
 
-export function toItem(r: DeskRow, today: string, contact: boolean): DeskBookingItem {
+export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookingItem {
   const due = r.status === 'cancelled' ? 0 : Math.max(0, r.total - r.amount_paid);
   return {
     BookingId: r.id,
@@ -248,7 +274,7 @@ export function toItem(r: DeskRow, today: string, contact: boolean): DeskBooking
     AmountPaid: r.amount_paid,
     AmountDue: due,
     paymentDueOn: r.due_on,
-    overdue: r.status === 'confirmed' && due > 0 && r.due_on !== null && r.due_on < today,
+    overdue: r.status === 'confirmed' && due > 0 && r.due_on !== null && r.due_on < days[r.site as Site],
     refundDue: Math.max(0, r.refund_due),
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),
     leadEmail: contact ? r.email : maskEmail(r.email),
@@ -261,22 +287,22 @@ export function toItem(r: DeskRow, today: string, contact: boolean): DeskBooking
 }
 
 /** One page of 50, and the cursor of the next (null on the last). */
-export async function listDesk(db: Db, f: DeskListQuery, today: string, contact: boolean, dense = DENSE): Promise<DeskBookingPage> {
-  const rows = await deskRows(db, await resolveFilters(db, f, today, dense), f.cursor, DESK_PAGE_SIZE + 1);
+export async function listDesk(db: Db, f: DeskListQuery, days: SiteDays, contact: boolean, dense = DENSE): Promise<DeskBookingPage> {
+  const rows = await deskRows(db, await resolveFilters(db, f, days, dense), f.cursor, DESK_PAGE_SIZE + 1);
   const page = rows.slice(0, DESK_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => toItem(r, today, contact)),
+    items: page.map((r) => toItem(r, days, contact)),
     nextCursor: rows.length > DESK_PAGE_SIZE && last ? encodeCursor(last.created_us, last.id) : null,
   };
 }
 
 /** The home page's counts: cancellation requests waiting, payments with a refund due, bookings overdue. */
-export async function deskSummary(db: Db, today: string) {
+export async function deskSummary(db: Db, days: SiteDays) {
   const { rows } = await db.execute<{ requests: number; refunds: number; overdue: number }>(sql`
     select (select count(*) from cancellation_requests where status = 'pending')::int as requests,
            (select count(*) from payments where refund_status = 'due')::int as refunds,
-           (select count(*) from bookings where status = 'confirmed' and amount_paid < total and payment_due_on < ${today}::date)::int as overdue`);
+           (select count(*) from bookings b where b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)})::int as overdue`);
   const r = rows[0]!;
   return { cancellationRequests: Number(r.requests), refundsDue: Number(r.refunds), overdue: Number(r.overdue) };
 }

@@ -18,6 +18,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
+import { siteDay } from '../documents/source.ts';
 
 /*
  * Travellers' cancellation requests (issue 20): sent from Trips (RequestCancellation), queued for
@@ -35,7 +36,6 @@ export const REQUEST_MESSAGES = {
   declined: 'The request is declined and the traveller is mailed.',
 } as const;
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
@@ -85,7 +85,7 @@ function unavailable(b: Pick<BookingRow, 'status'>, daysBefore: number, pending:
 }
 
 /** What Trips shows about cancelling a booking (GetBookingDetails' `cancellation`). */
-export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'status' | 'total' | 'amountPaid'>, now = new Date()): Promise<TripCancellation> {
+export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'site' | 'status' | 'total' | 'amountPaid'>, now = new Date()): Promise<TripCancellation> {
   const [policies, [latest], [refunded]] = await Promise.all([
     policiesOf(db, [b.id]),
     db.select().from(cancellationRequests).where(eq(cancellationRequests.bookingId, b.id)).orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id)).limit(1),
@@ -95,7 +95,7 @@ export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'statu
       .where(and(eq(refunds.bookingId, b.id), ne(refunds.status, 'failed'))),
   ]);
   const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
-  const q = quoteOf(b, policy, firstTravelDate, today(now));
+  const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site as Site));
   const why = unavailable(b, q.daysBefore, latest?.status === 'pending');
   return {
     policy: q.policy,
@@ -171,7 +171,7 @@ export async function requestCancellation(db: Db, config: Config, userId: number
     }
     const policies = await policiesOf(tx, [b.id]);
     const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
-    const q = quoteOf(b, policy, firstTravelDate, today(now));
+    const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site as Site));
     const [pending] = await tx
       .select({ id: cancellationRequests.id })
       .from(cancellationRequests)
@@ -248,8 +248,8 @@ function maskEmail(email: string | null): string | null {
   return `${user.slice(0, 1)}•••@${domain}`;
 }
 
-/** Requests of a status, newest first, with their booking, traveller and what the policy keeps today. */
-export async function listRequests(db: Db, status: CancellationRequestStatus, opts: { today: string; contact: boolean; limit?: number }): Promise<DeskCancellationRequestItem[]> {
+/** Requests of a status, newest first, with their booking, traveller and what the policy keeps today (the booking's site's day). */
+export async function listRequests(db: Db, status: CancellationRequestStatus, opts: { now: Date; contact: boolean; limit?: number }): Promise<DeskCancellationRequestItem[]> {
   const rows = await db
     .select({ r: cancellationRequests, b: bookings, by: staff.email })
     .from(cancellationRequests)
@@ -288,7 +288,7 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
       firstTravelDate: p.firstTravelDate,
       traveller: lead ? `${lead.firstName} ${lead.lastName}`.trim() : '',
       travellerEmail: opts.contact ? (lead?.email ?? null) : maskEmail(lead?.email ?? null),
-      quote: b.status === 'cancelled' ? null : quoteOf(b, p.policy, p.firstTravelDate, opts.today),
+      quote: b.status === 'cancelled' ? null : quoteOf(b, p.policy, p.firstTravelDate, siteDay(opts.now, b.site as Site)),
     };
   });
 }

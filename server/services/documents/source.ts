@@ -35,6 +35,15 @@ export function siteDay(instant: Date, site: Site): string {
   return new Date(instant.getTime() + SITE_OFFSET_MINUTES[site] * 60_000).toISOString().slice(0, 10);
 }
 
+/** Each site's calendar day at an instant: "today" for anything decided per booking by its site. */
+export type SiteDays = Record<Site, string>;
+export const siteDays = (instant: Date): SiteDays => ({ UAE: siteDay(instant, 'UAE'), IN: siteDay(instant, 'IN') });
+
+/** The instant a site's calendar day (YYYY-MM-DD) begins. */
+export function siteDayStart(day: string, site: Site): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - SITE_OFFSET_MINUTES[site] * 60_000);
+}
+
 /** YYYY-MM-DD plus `days`. */
 export function addDays(isoDay: string, days: number): string {
   const d = new Date(`${isoDay}T00:00:00Z`);

@@ -104,7 +104,12 @@ export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): P
   if (q.from) where.push(gte(enquiries.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) where.push(lt(enquiries.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY)));
   const words = (q.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  for (const w of words) where.push(sql`${enquiries.payload}::text ilike ${likeText(w)}`);
+  // Words match what the traveller wrote (every string or number in the payload, at any depth),
+  // not the payload's field names: "email" or "message" would otherwise match every enquiry.
+  for (const w of words) {
+    where.push(sql`exists (select 1 from jsonb_path_query(${enquiries.payload}, 'strict $.**') v
+      where jsonb_typeof(v) in ('string', 'number') and (v #>> '{}') ilike ${likeText(w)})`);
+  }
   if (q.cursor) {
     const id = decodeCursor(q.cursor);
     where.push(sql`(${enquiries.createdAt}, ${enquiries.id}) < (select c.created_at, c.id from enquiries c where c.id = ${id})`);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, paymentEvents, payments, refunds, users } from '../../db/schema.ts';
 import { recordEvent } from '../bookings/records.ts';
 import { enqueueMail } from '../outbox.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { GatewayError } from './errors.ts';
 import { razorpay, type RazorpayWebhookEvent } from './razorpay.ts';
 import { Stripe, stripeClient } from './stripe.ts';
@@ -188,15 +189,91 @@ async function ourRefund(db: Db, provider: 'stripe' | 'razorpay', providerRefund
   return byOurs && (!byOurs.providerRefundId || byOurs.providerRefundId === providerRefundId) ? byOurs : undefined;
 }
 
+const PROVIDER_NAME = { stripe: 'Stripe', razorpay: 'Razorpay' } as const;
+
+/**
+ * A refund the provider reports that the shop did not ask for (made in the provider's dashboard),
+ * on a payment of ours: recorded on that payment as the provider says (pending, processed or
+ * failed), so the booking's refunded and refundable amounts are true, the traveller is told once
+ * it is processed, and the desk cannot pay the same money back a second time. Recorded once: the
+ * provider's refund id is unique, so the same refund reported twice (or by two events at once)
+ * is one row, and its later events settle it as they settle ours. Audited with no staff member.
+ *
+ * The money has gone, so it is recorded even when it takes the payment's refunds past what the
+ * payment took (a desk refund still pending that the provider will fail, say): the event then says
+ * so on the booking's timeline, and what the desk may refund stays at zero. No credit note: the
+ * shop does not know why the money went back (a price given back, or money paid twice); staff who
+ * cancel the booking get one then.
+ */
+async function recordOutsideRefund(
+  db: Db,
+  provider: 'stripe' | 'razorpay',
+  r: { id: string; paymentId: string | undefined; amount: number; outcome: 'processed' | 'failed' | null; failure?: string },
+  now: Date,
+): Promise<{ bookingId: number | null; outcome: string; detail: string; over?: number }> {
+  const [p] = r.paymentId ? await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, r.paymentId))).limit(1) : [];
+  if (!p) return { bookingId: null, outcome: 'ignored', detail: `refund ${r.id} is not one of ours, nor on a payment of ours` };
+  if (!Number.isInteger(r.amount) || r.amount <= 0) return { bookingId: p.bookingId, outcome: 'mismatch', detail: `refund ${r.id} has no amount` };
+  const name = PROVIDER_NAME[provider];
+  const made = await db.transaction(async (tx) => {
+    const [b] = await tx.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, p.bookingId)).for('update');
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        bookingId: p.bookingId,
+        paymentId: p.id,
+        provider,
+        amount: r.amount,
+        currency: p.currency,
+        status: 'pending',
+        providerRefundId: r.id,
+        idempotencyKey: `outside:${provider}:${r.id}`,
+        reason: `Made in ${name}'s dashboard, not at the desk`,
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    const { rows: sums } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status <> 'failed'`);
+    const over = Number(sums[0]?.n ?? 0) - p.amount;
+    await writeAudit(
+      tx,
+      { staffId: null, role: null, clientAddress: null },
+      { action: 'refunds.outside', recordType: 'booking', recordId: b?.ref ?? null, after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount } },
+      now,
+    );
+    if (r.outcome) await settleRefundIn(tx, row.id, { outcome: r.outcome, failure: r.failure }, now);
+    else await refreshPaymentState(tx, p.bookingId, `refund of ${formatMinor(r.amount, p.currency as Currency)} made in ${name}'s dashboard (${r.id}), pending`, now);
+    return { over };
+  });
+  if (!made) return { bookingId: p.bookingId, outcome: 'duplicate', detail: `refund ${r.id} was already recorded` };
+  const detail = `refund ${r.id} was made in ${name}'s dashboard: recorded on payment ${p.id}`;
+  if (made.over > 0) {
+    const cur = p.currency as Currency;
+    return {
+      bookingId: p.bookingId,
+      outcome: 'refund-outside',
+      detail: `${detail}; the refunds of that payment now come to ${formatMinor(p.amount + made.over, cur)}, ${formatMinor(made.over, cur)} more than the ${formatMinor(p.amount, cur)} it took: check its pending refunds in ${name}`,
+      over: made.over,
+    };
+  }
+  return { bookingId: p.bookingId, outcome: 'refund-outside', detail };
+}
+
 export const STRIPE_REFUND_EVENTS = ['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated', 'charge.refunded'] as const;
 export const isStripeRefundEvent = (type: string) => (STRIPE_REFUND_EVENTS as readonly string[]).includes(type);
 
 /** One Stripe Refund object, from an event: moves our refund when it matches (payment and amount). */
 async function applyStripeRefund(db: Db, config: Config, refund: Stripe.Refund, now: Date): Promise<{ bookingId: number | null; outcome: string; detail: string }> {
   const ours = await ourRefund(db, 'stripe', refund.id, refund.metadata?.refundId);
-  if (!ours) return { bookingId: null, outcome: 'ignored', detail: `refund ${refund.id} is not one of ours` };
-  const [p] = await db.select().from(payments).where(eq(payments.id, ours.paymentId));
   const intent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  if (!ours) {
+    const failure = refund.failure_reason ? `Stripe: ${refund.failure_reason}` : undefined;
+    return recordOutsideRefund(db, 'stripe', { id: refund.id, paymentId: intent, amount: refund.amount, outcome: stripeOutcome(refund.status), failure }, now);
+  }
+  const [p] = await db.select().from(payments).where(eq(payments.id, ours.paymentId));
   const problems = [
     ...(intent && intent !== p?.providerPaymentId ? [`payment ${intent} is not ${p?.providerPaymentId ?? '(none)'}`] : []),
     ...(refund.amount !== ours.amount ? [`amount ${refund.amount} is not the ${ours.amount} refunded`] : []),
@@ -227,6 +304,7 @@ export async function handleStripeRefundEvent(db: Db, config: Config, event: Str
     .set({ bookingId: main.bookingId, outcome: main.outcome, detail: results.map((r) => r.detail).filter(Boolean).join('; ') })
     .where(eq(paymentEvents.id, eventRow));
   if (main.outcome === 'mismatch') log?.warn({ event: event.id, mismatch: main.detail }, `Stripe event ${event.id} does not match its refund: ${main.detail}`);
+  for (const r of results) if ('over' in r && r.over) log?.warn({ event: event.id, over: r.over }, `Stripe event ${event.id}: ${r.detail}`);
 }
 
 /**
@@ -245,7 +323,18 @@ export async function handleRazorpayRefundEvent(db: Db, config: Config, event: R
   // Claim the event id first: a replay stops here.
   const ours = await ourRefund(db, 'razorpay', entity.id, Array.isArray(entity.notes) ? undefined : entity.notes?.refundId);
   if (!ours) {
-    await store(null, 'ignored', `refund ${entity.id} is not one of ours`);
+    // Claim the event id first here too: a replay stops at the claim.
+    const claimed = await store(null, 'received');
+    if (claimed === null) return;
+    const outcome = type === 'refund.failed' ? 'failed' : razorpayOutcome(entity.status);
+    const done = await recordOutsideRefund(
+      db,
+      'razorpay',
+      { id: entity.id, paymentId: entity.payment_id, amount: Number(entity.amount), outcome, failure: outcome === 'failed' ? 'Razorpay: the refund failed' : undefined },
+      now,
+    );
+    await db.update(paymentEvents).set({ bookingId: done.bookingId, outcome: done.outcome, detail: done.detail }).where(eq(paymentEvents.id, claimed));
+    if (done.over) log?.warn({ event: eventId, over: done.over }, `Razorpay event ${eventId}: ${done.detail}`);
     return;
   }
   const eventRow = await store(ours.bookingId, 'received');

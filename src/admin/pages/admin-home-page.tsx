@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
@@ -18,7 +18,7 @@ function Today({ d }: { d: Dashboard }) {
       <h2 id="dash-today">Today</h2>
       <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Today’s bookings and takings">
         <table className="admin-table">
-          <caption>Bookings made and money received today ({d.today}, UTC), per site</caption>
+          <caption>Bookings made and money received today, per site, each on its own calendar</caption>
           <thead>
             <tr>
               <th scope="col">Site</th>
@@ -30,7 +30,9 @@ function Today({ d }: { d: Dashboard }) {
           <tbody>
             {d.todayBySite.map((s) => (
               <tr key={s.site} data-testid={`today-${s.site}`}>
-                <th scope="row">{siteName(s.site)}</th>
+                <th scope="row">
+                  {siteName(s.site)}, {formatDay(s.day)}
+                </th>
                 <td>{s.bookings}</td>
                 <td>{money(s.gross, s.currency)}</td>
                 <td>{money(s.received, s.currency)}</td>
