@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ['tests/support/pglite-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default (cores - 1) is one file at a time on a 2-core machine; the tests wait on
     // PGlite, HTTP and SMTP as much as they compute, so two at a time finish in about 9 min, not 15.

@@ -36,6 +36,8 @@ export function ownServer(port: number, dataDir: string) {
     },
   };
   test.beforeAll(async () => {
+    // start() waits up to 60 s for the server to be ready: the hook gets that much, not the default 30 s.
+    test.setTimeout(90_000);
     rmSync(dataDir, { recursive: true, force: true });
     await own.start();
   });
