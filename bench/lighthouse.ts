@@ -1,5 +1,5 @@
 import lighthouse from 'lighthouse';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -37,7 +37,16 @@ async function pagesToTest(origin: string): Promise<PageToTest[]> {
     { label: 'package', path: `/holidays/${pkg.slug}` },
     { label: 'search', path: '/search?q=beach' },
     { label: 'trips', path: '/trips' },
-  ];
+  ].filter((p) => wantedPage(p.label, p.path));
+}
+
+/**
+ * `LIGHTHOUSE_PAGES=listing,trips` (labels or paths, comma-separated) audits only those pages; the
+ * targets are then those pages' alone.
+ */
+function wantedPage(label: string, path: string): boolean {
+  const wanted = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  return wanted.length === 0 || wanted.some((w) => w === path || label === w || label.startsWith(`${w} `));
 }
 
 const PASSWORD = 'lighthouse bench password 1';
@@ -115,8 +124,8 @@ interface ManifestChunk {
 }
 
 /**
- * The JavaScript a page needs before it is interactive: the entry and the modulepreloads the HTML
- * names (the entry itself starts from an inline script once the hero has painted), each with its
+ * The JavaScript a page needs before it is interactive: the entry and any module the HTML names
+ * (the entry and its imports start from an inline script once the hero has painted), each with its
  * static imports, plus the route's page chunk with its static imports. Chunks loaded later on
  * purpose (cart database, sync engine, popups) are not part of it.
  */
@@ -153,6 +162,30 @@ interface PageResult {
   failing: { category: string; id: string; title: string }[];
   /** The largest performance opportunities Lighthouse sees. */
   opportunities: { id: string; title: string; savingsMs: number }[];
+  /** What Lighthouse took as the largest contentful paint (its selector and a snippet), and the layout shifts it saw. */
+  lcpElement: string;
+  layoutShifts: { element: string; score: number }[];
+}
+
+interface NodeItem {
+  node?: { selector?: string; snippet?: string; nodeLabel?: string };
+  score?: number;
+}
+
+/** The nodes an audit's table names (LCP element, layout shifts), with their scores when the table has them. */
+function auditNodes(lhr: { audits: Record<string, { details?: unknown }> }, id: string): NodeItem[] {
+  type Details = { type?: string; items?: (NodeItem & { items?: NodeItem[] })[] };
+  const details = lhr.audits[id]?.details as Details | undefined;
+  // largest-contentful-paint-element is a list of tables: the first holds the element.
+  const items = details?.type === 'list' ? ((details.items?.[0] as Details | undefined)?.items ?? []) : (details?.items ?? []);
+  return items.filter((i) => i.node);
+}
+
+const describeNode = (n: NodeItem['node']) => `${n?.selector ?? '?'} ${(n?.snippet ?? '').slice(0, 120)}`;
+
+function artifactsFlags(dir: string, label: string) {
+  const path = join(dir, `${label.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  return { gatherMode: path, auditMode: path };
 }
 
 async function auditPage(origin: string, page: PageToTest): Promise<PageResult> {
@@ -163,6 +196,8 @@ async function auditPage(origin: string, page: PageToTest): Promise<PageResult> 
       port: browser.port,
       // Signed in: the session cookies stay; everything else was cleared by signIn.
       disableStorageReset: Boolean(page.traveller),
+      // LIGHTHOUSE_ARTIFACTS_DIR=dir keeps each run's trace and network log (to rerun Lantern's estimate on).
+      ...(process.env.LIGHTHOUSE_ARTIFACTS_DIR ? artifactsFlags(process.env.LIGHTHOUSE_ARTIFACTS_DIR, page.label) : {}),
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
@@ -170,6 +205,12 @@ async function auditPage(origin: string, page: PageToTest): Promise<PageResult> 
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    // LIGHTHOUSE_LHR_DIR=dir keeps each run's whole report (every audit, the network requests) to read.
+    if (process.env.LIGHTHOUSE_LHR_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_LHR_DIR, { recursive: true });
+      const name = `${page.label.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      writeFileSync(join(process.env.LIGHTHOUSE_LHR_DIR, name), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
@@ -216,6 +257,8 @@ async function auditPage(origin: string, page: PageToTest): Promise<PageResult> 
       },
       failing,
       opportunities,
+      lcpElement: auditNodes(lhr, 'largest-contentful-paint-element').map((i) => describeNode(i.node))[0] ?? 'none',
+      layoutShifts: auditNodes(lhr, 'layout-shifts').map((i) => ({ element: describeNode(i.node), score: Math.round((i.score ?? 0) * 1000) / 1000 })),
     };
   } finally {
     await browser.close();
@@ -291,6 +334,8 @@ export const lighthouseBench: Benchmark = {
       })),
     ];
     for (const r of results) {
+      ctx.log(`  ${r.path}: LCP element ${r.lcpElement}`);
+      for (const s of r.layoutShifts) ctx.log(`  ${r.path}: layout shift ${s.score} of ${s.element}`);
       for (const f of r.failing) ctx.log(`  ${r.path}: ${f.category} – ${f.id}: ${f.title}`);
     }
     for (const e of errors) targets.push({ label: `${e.page} measured (${e.error})`, met: false });

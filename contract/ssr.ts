@@ -27,6 +27,7 @@ export interface PublicSettings {
 
 export interface PageAssets {
   css: string[];
+  /** The chunks the entry imports: preloaded when the entry starts (src/lib/start-after-hero.ts), not from the head. */
   preload: string[];
   /**
    * The files of the cart's database and sync code (src/features/cart/cart-code.ts): fetched
@@ -35,9 +36,21 @@ export interface PageAssets {
   cartCode: string[];
 }
 
+/**
+ * The signed-in traveller a personal page (My trips) is rendered for: their own reads go through
+ * `fetchApi`, which carries their token, so the API checks each answer is theirs. Such a page is
+ * never kept by the server, a browser or the service worker (server/lib/personal-page.ts).
+ */
+export interface PageTraveller {
+  userId: string;
+  fetchApi: ServerFetch;
+}
+
 export interface RenderRequest {
   url: string;
   fetchApi: ServerFetch;
+  /** Set only on a personal page requested with a sign-in's cookies. */
+  traveller?: PageTraveller;
   settings: PublicSettings;
   assets: PageAssets;
   /**
@@ -49,6 +62,11 @@ export interface RenderRequest {
   bootstrapModules: string[];
   /** The built entry, started once the page's hero image has painted (src/lib/start-after-hero.ts). */
   entryAfterHero?: string;
+  /**
+   * The whole stylesheet, linked when the entry starts (production): the page itself carries only
+   * the rules its HTML uses (server/lib/page-css.ts), and the app's code runs once this is in.
+   */
+  cssAfterHero?: string[];
   nonce: string;
 }
 

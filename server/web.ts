@@ -6,11 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { manifestPath } from '../contract/site-rules.ts';
-import type { PageAssets, Render, RenderRequest, RenderResult, ServerFetch } from '../contract/ssr.ts';
+import type { PageAssets, PageTraveller, Render, RenderRequest, RenderResult, ServerFetch } from '../contract/ssr.ts';
 import { publicUrl } from './config.ts';
 import { cspHeader } from './lib/csp.ts';
 import { sendError } from './lib/envelope.ts';
+import { withPageCss } from './lib/page-css.ts';
 import { newNonce, NONCE_PLACEHOLDER, PAGE_CACHE_CONTROL, PageCache, type KeptPage } from './lib/page-cache.ts';
+import { PERSONAL_CACHE_CONTROL, pageTraveller } from './lib/personal-page.ts';
+import { sessionClaim } from './services/sessions.ts';
 import { siteManifest, type WebManifest } from './services/web-manifest.ts';
 
 /** The project's folder, the nearest with a package.json: above server/, or above dist/node/server/ once compiled. */
@@ -79,8 +82,8 @@ export function styleText(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
-/** Route data for the server render comes from the real API, in process. */
-function injectFetch(app: FastifyInstance): ServerFetch {
+/** Route data for the server render comes from the real API, in process (a traveller's own reads with their token). */
+function injectFetch(app: FastifyInstance, token?: string): ServerFetch {
   return async (call, params, site) => {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
@@ -91,7 +94,7 @@ function injectFetch(app: FastifyInstance): ServerFetch {
     const res = await app.inject({
       method: call.method,
       url: `/api/Common/${call.path}${qs ? `?${qs}` : ''}`,
-      headers: { country: site, 'accept-encoding': 'identity' },
+      headers: { country: site, 'accept-encoding': 'identity', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     return { httpStatus: res.statusCode, body: res.json() };
   };
@@ -132,7 +135,7 @@ function pageHandler(
   app: FastifyInstance,
   getRender: () => Promise<Render>,
   assets: PageAssets,
-  entry: Pick<RenderRequest, 'bootstrapModules' | 'entryAfterHero'>,
+  entry: Pick<RenderRequest, 'bootstrapModules' | 'entryAfterHero' | 'cssAfterHero'>,
   strictCsp: boolean,
   inlineCss?: string,
   pages?: PageCache,
@@ -145,7 +148,7 @@ function pageHandler(
     tokenKey: app.config.TOKEN_KEY,
     razorpayCheckout: app.config.RAZORPAY_KEY_ID ? app.config.RAZORPAY_CHECKOUT_URL : undefined,
   };
-  const renderFor = async (url: string, nonce: string) => (await getRender())({ url, fetchApi, settings, assets, inlineCss, ...entry, nonce });
+  const renderFor = async (url: string, nonce: string, traveller?: PageTraveller) => (await getRender())({ url, fetchApi, settings, assets, inlineCss, ...entry, nonce, traveller });
   // The policy around its nonce, worked out once (India's checkout pages also allow Razorpay's checkout).
   const policy = cspHeader(app.config, NONCE_PLACEHOLDER).split(NONCE_PLACEHOLDER);
   const razorpayPolicy = cspHeader(app.config, NONCE_PLACEHOLDER, { razorpay: true }).split(NONCE_PLACEHOLDER);
@@ -160,6 +163,23 @@ function pageHandler(
     if (strictCsp) reply.header('content-security-policy', (RAZORPAY_PAGES.test(request.url) ? razorpayPolicy : policy).join(nonce));
     else reply.removeHeader('content-security-policy');
 
+    // My trips for a signed-in traveller: rendered with their own data on each request, never kept (decision 0080).
+    const traveller = pageTraveller(
+      request,
+      (token) => injectFetch(app, token),
+      (token) => sessionClaim(app.config, token)?.userId,
+    );
+    if (traveller) {
+      const result = await renderFor(request.url, nonce, traveller);
+      const html = await renderToText(result);
+      return reply
+        .code(result.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', PERSONAL_CACHE_CONTROL)
+        .header('vary', 'Accept-Encoding')
+        .send(inlineCss ? withPageCss(html) : html);
+    }
+
     if (pages) {
       const key = request.url;
       let page: KeptPage | { status: number; html: string } | undefined = pages.cache.get(key);
@@ -168,7 +188,8 @@ function pageHandler(
         if (!made) {
           made = (async () => {
             const result = await renderFor(request.url, NONCE_PLACEHOLDER);
-            const html = await renderToText(result);
+            // The page keeps the stylesheet's rules its HTML can use; the rest comes with the app.
+            const html = withPageCss(await renderToText(result));
             // Only pages found are kept: any address may be asked for, and a miss costs one render.
             return result.status === 200 ? pages.keep(key, result.status, html) : { status: result.status, html };
           })().finally(() => rendering.delete(key));
@@ -242,12 +263,13 @@ export async function productionWeb(app: FastifyInstance) {
     },
   });
   await serveManifest(app);
-  // The stylesheet (about 5 KB gzipped) goes in every page: the first paint waits for no request.
+  // The stylesheet goes in every page, cut to the rules that page uses (server/lib/page-css.ts): the
+  // first paint waits for no request. The whole file is linked when the app starts.
   const inlineCss = styleText((await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'));
   // Pages are kept until the content changes (server/lib/page-cache.ts).
   const pages = new PageCache();
   app.contentVersion.onChange(() => pages.cache.clear());
-  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry }, true, inlineCss, pages));
+  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry, cssAfterHero: css }, true, inlineCss, pages));
 
   // The back office: its own build (vite.admin.config.ts), served under /admin-assets/.
   const adminDir = join(DIST, 'admin');

@@ -5,6 +5,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { isApiDocument } from './api-document.ts';
 import { isBackOffice } from './back-office.ts';
+import { keepablePage } from './keepable-page.ts';
 
 export const SHELL_URL = '/offline-shell';
 
@@ -20,7 +21,7 @@ export function routeNavigations() {
     new NetworkFirst({
       cacheName: 'pages',
       networkTimeoutSeconds: 4,
-      plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true })],
+      plugins: [keepablePage, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true })],
     }),
   );
   setCatchHandler(async ({ request, url }) => {

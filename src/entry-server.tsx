@@ -7,6 +7,8 @@ import type { RenderRequest, RenderResult } from '../contract/ssr.ts';
 import { App } from './app/app.tsx';
 import type { AppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
+import { PAGE_TRAVELLER_KEY } from './app/prefetch.ts';
+import { personalPrefetch, routePrefetch } from './app/route-prefetch.ts';
 import { NotFoundPage, SHELL_PATH, matchAppRoute } from './app/routes.tsx';
 import { callKey } from './lib/use-call.ts';
 import { startAfterHeroScript } from './lib/start-after-hero.ts';
@@ -20,13 +22,23 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   let status = route.page === NotFoundPage ? 404 : 200;
 
   const fallback: Record<string, unknown> = {};
-  const prefetches = route.prefetch?.({ site, params, search: url.searchParams }) ?? [];
+  const prefetches = routePrefetch(route.path, { site, params, search: url.searchParams });
   const results = await Promise.all(prefetches.map((p) => req.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))));
   for (const { p, r } of results) {
     if (r.httpStatus === 200 && r.body.status !== 'error') {
       fallback[unstable_serialize(callKey(p.call, site, p.params))] = r.body.data;
     } else if (p.required && r.httpStatus === 404) {
       status = 404;
+    }
+  }
+  // A personal page for a signed-in traveller (never kept): their own reads, with their token.
+  if (req.traveller && status === 200) {
+    const own = personalPrefetch(route.path, req.traveller.userId);
+    const answers = await Promise.all(own.map((p) => req.traveller!.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))));
+    const theirs = answers.every(({ r }) => r.httpStatus === 200 && r.body.status !== 'error');
+    if (own.length && theirs) {
+      for (const { p, r } of answers) fallback[unstable_serialize(p.key ?? callKey(p.call, site, p.params))] = r.body.data;
+      fallback[PAGE_TRAVELLER_KEY] = req.traveller.userId;
     }
   }
   await (status === 404 ? NotFoundPage : route.page).preload();
@@ -47,7 +59,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         nonce: req.nonce,
         bootstrapModules: req.bootstrapModules,
         // Before the app's code: zod must not probe for eval under our CSP (src/lib/zod-in-browser.ts).
-        bootstrapScriptContent: ZOD_JITLESS_SCRIPT + (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero) : ''),
+        bootstrapScriptContent: ZOD_JITLESS_SCRIPT + (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero, req.assets.preload, req.cssAfterHero) : ''),
         // Crawlers and the first paint both get the whole page: route data is already loaded, so
         // waiting for everything costs only the render itself.
         onAllReady() {

@@ -7,7 +7,8 @@ import { notModified, preferredEncoding } from './shared-answers.ts';
 /**
  * Server-rendered pages, kept per address (path and query: the site is in the path) until the
  * content changes or a minute passes. A page holds nothing personal: it is rendered from the URL
- * and shared answers only (a traveller's own data is read by the page in the browser). What differs
+ * and shared answers only (a traveller's own data is read by the page in the browser; My trips
+ * for a signed-in traveller is rendered apart and never kept: server/lib/personal-page.ts). What differs
  * per response is the CSP nonce: a page is rendered once with a placeholder in its place, kept
  * split at the placeholder, and every response gets a fresh nonce put in the holes, as text or
  * into the gzip compressed once (server/lib/gzip-splice.ts).

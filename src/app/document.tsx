@@ -26,9 +26,6 @@ export function Document({ data, site, inlineCss, children }: { data: AppData; s
         {data.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
-        {data.assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
       </head>
       <body>
         <div id="app">{children}</div>

@@ -1,13 +1,70 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../components/icons.tsx';
-import { AccountLink, AccountNavItem, AccountNavLabel, TripsNavItem } from '../features/account/account-link.tsx';
+import { ASKED_TO_SIGN_IN } from '../features/account/asked-to-sign-in.ts';
 import { SiteFooter } from '../features/content/site-footer.tsx';
-import { SyncStatus } from '../features/cart/sync-status.tsx';
 import { CallBackLinks } from '../features/enquiry/call-back-links.tsx';
-import { useCartCount } from '../features/cart/use-cart-count.ts';
+import { CART_DELTA_EVENT } from '../features/cart/cart-delta-event.ts';
 import { pathOnSite } from './site.ts';
 import { useSite } from './site-context.tsx';
+import { deferred } from './deferred.tsx';
+
+/** Shows only offline or with changes waiting: loads after the page (decision 0074). */
+const SyncStatus = deferred(() => import('../features/cart/sync-status.tsx').then((m) => m.SyncStatus));
+
+/*
+ * Who is signed in and the cart's count are known only once the page is idle (the session is
+ * asked for then, the device's cart counted then), so the code that knows them loads then too
+ * (src/app/header-live.tsx, decision 0079). Until it is in, the links are what the live ones
+ * show before they know more, as the server renders them: "Account", and "Cart, 0 items". A tap
+ * on Add to cart before then loads the cart's at once (the count keeps the tap, cart-events.ts).
+ */
+const loadHeader = () => import('./header-live.tsx');
+
+function StaticCartLink({ className }: { className: string }) {
+  const { href } = useSite();
+  return (
+    <Link to={href('/cart')} className={className} aria-label="Cart, 0 items">
+      <Icon name="cart" />
+    </Link>
+  );
+}
+
+function StaticCartNavLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <NavLink to={to} className="bottom-nav-item" aria-label="Cart, 0 items">
+      <Icon name={icon} />
+      <span>{label}</span>{' '}
+    </NavLink>
+  );
+}
+
+function StaticAccountLink({ className }: { className: string }) {
+  const { href } = useSite();
+  return (
+    <Link to={href('/account')} state={ASKED_TO_SIGN_IN} className={className}>
+      <Icon name="account" />
+      <span className="visually-hidden">Account</span>
+    </Link>
+  );
+}
+
+function StaticAccountNavItem({ className, icon }: { className: string; icon: IconName }) {
+  const { href } = useSite();
+  return (
+    <NavLink to={href('/account')} state={ASKED_TO_SIGN_IN} className={className}>
+      <Icon name={icon} />
+      <span>Account</span>
+    </NavLink>
+  );
+}
+
+const CartLink = deferred(() => loadHeader().then((m) => m.CartLink), { placeholder: StaticCartLink, wakeEvent: CART_DELTA_EVENT });
+const CartNavLink = deferred(() => loadHeader().then((m) => m.CartNavLink), { placeholder: StaticCartNavLink, wakeEvent: CART_DELTA_EVENT });
+const AccountLink = deferred(() => loadHeader().then((m) => m.AccountLink), { placeholder: StaticAccountLink });
+const AccountNavItem = deferred(() => loadHeader().then((m) => m.AccountNavItem), { placeholder: StaticAccountNavItem });
+/** For a signed-in traveller only: nothing until the session is known. */
+const TripsNavItem = deferred(() => loadHeader().then((m) => m.TripsNavItem));
 
 const NAV: { path: string; label: string; icon: IconName }[] = [
   { path: '/', label: 'Home', icon: 'home' },
@@ -29,41 +86,6 @@ function SiteSwitch() {
         India
       </Link>
     </nav>
-  );
-}
-
-/** The number on a cart link (its accessible name says it already). */
-function CartBadge({ count }: { count: number }) {
-  return count > 0 ? (
-    <span className="badge" aria-hidden="true">
-      {count}
-    </span>
-  ) : null;
-}
-
-/** `Cart, N items` exactly as specified (also for 1): pending items included, so an offline add shows at once. */
-function CartLink({ className }: { className: string }) {
-  const { href } = useSite();
-  const count = useCartCount();
-  return (
-    <Link to={href('/cart')} className={className} aria-label={`Cart, ${count} items`}>
-      <Icon name="cart" />
-      <CartBadge count={count} />
-    </Link>
-  );
-}
-
-/** The bottom bar's cart item: its own component, so a new count re-renders it alone. */
-function CartNavLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
-  const count = useCartCount();
-  return (
-    <NavLink to={to} className="bottom-nav-item" aria-label={`Cart, ${count} items`}>
-      <Icon name={icon} />
-      <span>{label}</span>
-      {/* A space between the word and the number: the visible text reads "Cart 1", which the
-          accessible name "Cart, 1 items" contains (WCAG 2.5.3, label in name). */}{' '}
-      <CartBadge count={count} />
-    </NavLink>
   );
 }
 
@@ -104,10 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
           item.path === '/cart' ? (
             <CartNavLink key={item.path} to={href(item.path)} icon={item.icon} label={item.label} />
           ) : item.path === '/account' ? (
-            <AccountNavItem key={item.path} className="bottom-nav-item">
-              <Icon name={item.icon} />
-              <AccountNavLabel />
-            </AccountNavItem>
+            <AccountNavItem key={item.path} className="bottom-nav-item" icon={item.icon} />
           ) : (
             <NavLink key={item.path} to={href(item.path)} end={item.path === '/'} className="bottom-nav-item">
               <Icon name={item.icon} />

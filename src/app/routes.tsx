@@ -1,21 +1,10 @@
 import { matchRoutes } from 'react-router-dom';
-import { blogPostPrefetch, blogPrefetch } from '../features/blog/blog-data.ts';
-import { listingPrefetch } from '../features/catalogue/listing-data.ts';
-import { packagePrefetch } from '../features/catalogue/package-data.ts';
-import { searchPrefetch } from '../features/catalogue/search-data.ts';
-import { footerPrefetch } from '../features/content/footer-data.ts';
-import { couponPrefetch, couponsPrefetch } from '../features/coupons/coupons-data.ts';
-import { dealCategoryPrefetch, dealsPrefetch } from '../features/deals/deals-data.ts';
-import { homePrefetch } from '../features/home/home-data.ts';
-import { legalPrefetch } from '../features/legal/legal-data.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
-import type { Prefetch, RouteContext } from './prefetch.ts';
 
 export interface AppRoute {
   /** Path on the UAE site; the India twin is the same under /in. */
   path: string;
   page: LazyPage;
-  prefetch?: (ctx: RouteContext) => Prefetch[];
 }
 
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
@@ -24,16 +13,16 @@ const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 export const SHELL_PATH = '/offline-shell';
 
 const pageRoutes: AppRoute[] = [
-  { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')), prefetch: homePrefetch },
-  { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')), prefetch: listingPrefetch },
-  { path: '/search', page: lazyPage(() => import('../features/catalogue/search-page.tsx')), prefetch: searchPrefetch },
-  { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')), prefetch: packagePrefetch },
-  { path: '/deals', page: lazyPage(() => import('../features/deals/deals-page.tsx')), prefetch: dealsPrefetch },
-  { path: '/deals/:slug', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')), prefetch: dealCategoryPrefetch },
-  { path: '/coupons', page: lazyPage(() => import('../features/coupons/coupons-page.tsx')), prefetch: couponsPrefetch },
-  { path: '/coupons/:slug', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')), prefetch: couponPrefetch },
-  { path: '/blog', page: lazyPage(() => import('../features/blog/blog-page.tsx')), prefetch: blogPrefetch },
-  { path: '/blog/:slug', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')), prefetch: blogPostPrefetch },
+  { path: '/', page: lazyPage(() => import('../features/home/home-page.tsx')) },
+  { path: '/holidays', page: lazyPage(() => import('../features/catalogue/listing-page.tsx')) },
+  { path: '/search', page: lazyPage(() => import('../features/catalogue/search-page.tsx')) },
+  { path: '/holidays/:slug', page: lazyPage(() => import('../features/catalogue/package-page.tsx')) },
+  { path: '/deals', page: lazyPage(() => import('../features/deals/deals-page.tsx')) },
+  { path: '/deals/:slug', page: lazyPage(() => import('../features/deals/deal-category-page.tsx')) },
+  { path: '/coupons', page: lazyPage(() => import('../features/coupons/coupons-page.tsx')) },
+  { path: '/coupons/:slug', page: lazyPage(() => import('../features/coupons/coupon-page.tsx')) },
+  { path: '/blog', page: lazyPage(() => import('../features/blog/blog-page.tsx')) },
+  { path: '/blog/:slug', page: lazyPage(() => import('../features/blog/blog-post-page.tsx')) },
   // With the lines on the device read (src/features/cart/cart-page.tsx).
   {
     path: '/cart',
@@ -44,9 +33,9 @@ const pageRoutes: AppRoute[] = [
     }),
   },
   { path: '/contact', page: lazyPage(() => import('../features/enquiry/contact-page.tsx')) },
-  { path: '/about', page: lazyPage(() => import('../features/legal/about-page.tsx')), prefetch: legalPrefetch },
-  { path: '/terms', page: lazyPage(() => import('../features/legal/terms-page.tsx')), prefetch: legalPrefetch },
-  { path: '/privacy', page: lazyPage(() => import('../features/legal/privacy-page.tsx')), prefetch: legalPrefetch },
+  { path: '/about', page: lazyPage(() => import('../features/legal/about-page.tsx')) },
+  { path: '/terms', page: lazyPage(() => import('../features/legal/terms-page.tsx')) },
+  { path: '/privacy', page: lazyPage(() => import('../features/legal/privacy-page.tsx')) },
   { path: '/login', page: lazyPage(() => import('../features/account/login-page.tsx')) },
   { path: '/signup', page: lazyPage(() => import('../features/account/signup-page.tsx')) },
   { path: '/forgot-password', page: lazyPage(() => import('../features/account/forgot-password-page.tsx')) },
@@ -62,8 +51,11 @@ const pageRoutes: AppRoute[] = [
   { path: '*', page: NotFoundPage },
 ];
 
-/** The layout's own data (the footer) is read with every route's, so each page is rendered whole. */
-export const appRoutes: AppRoute[] = pageRoutes.map((r) => ({ ...r, prefetch: (ctx) => [footerPrefetch, ...(r.prefetch?.(ctx) ?? [])] }));
+/**
+ * The routes the browser knows. What the server reads before rendering each one is in
+ * ./route-prefetch.ts, kept out of the browser's first download (decision 0074).
+ */
+export const appRoutes: AppRoute[] = pageRoutes;
 
 /** Every route twice: as written for the UAE site and under /in for the India site. */
 export const routerPaths = appRoutes.flatMap((r) => [

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { unstable_serialize, type Cache, type Middleware, type State } from 'swr';
-import { openContentStore, type ContentStore, type StoredAnswer } from './content-store.ts';
+import type { ContentStore, StoredAnswer } from './content-store.ts';
 import { whenIdle } from './when-idle.ts';
 
 /*
@@ -90,6 +90,8 @@ export interface PersistentCache {
   middleware: Middleware;
   /** Lets rows from disk show (the middleware calls it after hydration). */
   show(): void;
+  /** Told when rows from disk become visible or arrive (src/lib/swr-boot-cache.ts listens). */
+  subscribe(listener: () => void): () => void;
   /** Whether a read (serialised key) would show a row from disk now: what the middleware watches. */
   hasOfflineCopy(key: string): boolean;
   /** Resolves when the rows on disk are loaded (tests). */
@@ -110,7 +112,8 @@ export function createPersistentCache(opts: {
   deferOpen?: boolean;
 }): PersistentCache {
   const now = opts.now ?? Date.now;
-  const load = opts.openStore ?? (async () => openContentStore());
+  // The store's code (idb-keyval) loads with it, not with the page: precached, so it loads offline too.
+  const load = opts.openStore ?? (async () => (await import('./content-store.ts')).openContentStore());
   const openStore = opts.deferOpen ? () => whenIdle().then(load) : load;
   const live = new Map<string, State>();
   /** Rows loaded from disk that nothing newer has replaced yet. */
@@ -256,6 +259,10 @@ export function createPersistentCache(opts: {
     provider: () => cache,
     middleware,
     show: visibility.show,
+    subscribe: (listener) => {
+      const stop = visibility.subscribe(listener);
+      return () => void stop();
+    },
     hasOfflineCopy,
     ready,
     flush: async () => {

@@ -56,6 +56,8 @@ for (const site of [
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Day by day' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Included', exact: true })).toBeVisible();
+    // The JSON-LD is a section whose code loads after the page (decision 0074): wait for it on an in-app visit.
+    await expect.poll(async () => (await jsonLd(page)).length).toBeGreaterThan(0);
     const [ld] = await jsonLd(page);
     expect(ld).toMatchObject({ '@type': ['TouristTrip', 'Product'], name: title, offers: { priceCurrency: site.currency } });
   });
@@ -103,7 +105,7 @@ test.describe('before JavaScript runs', () => {
 });
 
 test('search suggests as you type and opens a suggestion with the keyboard', async ({ page }) => {
-  await page.goto('/in');
+  await gotoInteractive(page, '/in');
   const box = page.getByRole('combobox', { name: 'Where would you like to go?' });
   await box.fill('dub');
   const list = page.getByRole('listbox', { name: 'Suggestions' });
@@ -126,6 +128,31 @@ test('the carousel moves only when asked, with labelled buttons', async ({ page 
   await carousel.getByRole('button', { name: 'Next slide' }).click();
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
   await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+});
+
+test('a second tap while the carousel is still scrolling counts from the slide asked for', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const carousel = page.getByRole('region', { name: 'Offers' });
+  const dots = carousel.getByRole('button', { name: /^Slide \d/ });
+  const next = carousel.getByRole('button', { name: 'Next slide' });
+  await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+  // The smooth scroll to slide 2 is still on its way (its scroll events pass slide 1's position).
+  await next.click();
+  await page.waitForTimeout(40);
+  await next.click();
+  await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+  // Once the scroll has stopped, the track shows slide 3 and the dot still says so.
+  const track = carousel.locator('.carousel-track');
+  await expect
+    .poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)), { timeout: 5000 })
+    .toBe(2);
+  await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+  await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await page.waitForTimeout(40);
+  await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 5000 }).toBe(0);
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
 });
 
@@ -184,6 +211,30 @@ test('share falls back to copying the link', async ({ page, context }) => {
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Link copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/holidays\/dubai-family-fun-5-nights$/);
+});
+
+test('sections whose code loads after the page hydrate without an error and work at once', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // The home page's deal tiles, reviews and blog teasers; the listing's text; a package's lower half.
+  for (const path of ['/', '/holidays?cityId=7']) await gotoInteractive(page, path);
+  await gotoInteractive(page, '/holidays/maldives-overwater-honeymoon-4-nights');
+  expect(await jsonLd(page)).toContainEqual(expect.objectContaining({ '@type': expect.arrayContaining(['Product']) }));
+  // Interactive means the lower half too: its form answers in the page, not by posting it away.
+  const form = page.locator('form.itinerary-form');
+  await form.getByRole('button', { name: 'Download itinerary' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  expect(page.url()).toMatch(/\/holidays\/maldives-overwater-honeymoon-4-nights$/);
+  // A related holiday opens in the app (a client-side navigation, its heading focused).
+  const related = page.getByRole('region', { name: 'You may also like' }).getByRole('link').first();
+  const href = await related.getAttribute('href');
+  await related.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  expect(errors).toEqual([]);
 });
 
 test('coupons: categories, copy code, detail with terms and the statement', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { codeFromMail } from './account-helpers.ts';
 import { e2eMailPorts } from './mail-ports.ts';
 import { gotoInteractive } from './page-helpers.ts';
@@ -68,3 +68,49 @@ export async function signUpAtCheckout(page: Page, email: string, prefix = '') {
 }
 
 export { codeFromMail };
+
+interface LeadTraveller {
+  Title: string;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Phone: string;
+  DOB: string;
+}
+const KABIR: LeadTraveller = { Title: 'Mr', FirstName: 'Kabir', LastName: 'Mehta', Email: 'kabir.mehta@example.com', Phone: '+971501234567', DOB: '1985-02-03' };
+
+/**
+ * A booking made through the API with the traveller's own sign-in: to pay later, or paid by card on
+ * the Stripe stand-in's page (which also sends Stripe's webhook to the shop).
+ */
+export async function bookTrip(
+  request: APIRequestContext,
+  context: BrowserContext,
+  { how = 'paid', lead = KABIR, daysAhead = 90 }: { how?: 'pay-later' | 'paid'; lead?: LeadTraveller; daysAhead?: number } = {},
+): Promise<string> {
+  const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
+  const auth = { authorization: `Bearer ${token}` };
+  const travelDate = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const detail = await (await request.get('/api/Common/Holiday/GetPackageDetail?slug=goa-beach-break-3-nights')).json();
+  expect((await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId: detail.data.id, travelDate, adults: 1, rooms: 1 } })).status()).toBe(200);
+  const hold = await (await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
+  const booked = await request.post('/api/Common/CreateBooking', {
+    headers: auth,
+    data: {
+      TempBookingId: hold.data.TempBookingId,
+      PaymentMethod: how === 'paid' ? 'stripe' : 'pay-later',
+      LeadTraveller: lead,
+      Travellers: [],
+    },
+  });
+  const body = await booked.json();
+  expect(body.status, body.message).toBe('Success');
+  if (how === 'paid') {
+    // Stripe's page took the card: back to the shop (not followed), the webhook already sent.
+    const paid = await request.post(body.data.Next.url as string, { maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+    await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${body.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
+  }
+  return body.data.RefIdKey as string;
+}
+

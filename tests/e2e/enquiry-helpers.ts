@@ -22,6 +22,13 @@ export async function withQueryModalSeen(page: Page, path: string) {
   // Hydrated: the footer's button is live.
   await expect(page.getByRole('button', { name: 'Get a call back' }).first()).toBeEnabled();
   await page.waitForLoadState('networkidle');
+  // The exit-intent listener is the enquiry layer's, whose code loads once the page is idle.
+  await enquiryLayerLive(page);
+}
+
+/** Waits until the enquiry layer (the exit-intent listener, the call-back modal's opener) is live. */
+export async function enquiryLayerLive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-live', /(^| )enquiry( |$)/);
 }
 
 export const popup = (page: Page) => page.getByRole('dialog', { name: POPUP });

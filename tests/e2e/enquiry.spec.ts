@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { POPUP, leaveThroughTop, popup, withQueryModalSeen } from './enquiry-helpers.ts';
+import { POPUP, enquiryLayerLive, leaveThroughTop, popup, withQueryModalSeen } from './enquiry-helpers.ts';
+import { interactive } from './page-helpers.ts';
 
 const HOUR = 3_600_000;
 
@@ -15,6 +16,8 @@ for (const site of [
       await page.evaluate(() => sessionStorage.setItem('queryModalAutoShown', 'true'));
       await page.reload();
       await page.waitForLoadState('networkidle');
+      // Listening (else "no popup" below would prove nothing).
+      await enquiryLayerLive(page);
       await leaveThroughTop(page);
       await page.waitForTimeout(600);
       await expect(popup(page)).toHaveCount(0);
@@ -69,6 +72,8 @@ for (const site of [
       await expect(popup(page)).toHaveCount(0);
       await page.reload();
       await page.waitForLoadState('networkidle');
+      // Listening (else "no popup" below would prove nothing).
+      await enquiryLayerLive(page);
       await leaveThroughTop(page);
       await page.waitForTimeout(600);
       await expect(popup(page)).toHaveCount(0);
@@ -271,6 +276,8 @@ test.describe('contact page', () => {
     await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(/Contact us/);
     await page.waitForLoadState('networkidle');
+    // A tap before hydration is plain HTML at work (it failed so in a two-lane run): wait for the app.
+    await interactive(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(formAlert(page)).toHaveText('Please enter your first name.');
     // The field in question is marked and focused.
@@ -385,6 +392,8 @@ test('no page request leaves the shop origin (no flag host, no analytics without
   // Open the phone pickers of both dialogs and change the country: flags are bundled.
   await page.goto('/');
   await page.evaluate(() => sessionStorage.setItem('queryModalAutoShown', 'true'));
+  // A tap before hydration is plain HTML at work: the dialog would never open.
+  await interactive(page);
   await page.getByRole('button', { name: 'Get a call back' }).first().click();
   const modal = page.getByRole('dialog', { name: 'Get a call back' });
   await modal.getByRole('combobox', { name: 'Phone number country' }).selectOption('GB');

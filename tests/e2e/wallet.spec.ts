@@ -1,8 +1,8 @@
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccount, PASSWORD } from './checkout-helpers.ts';
+import { bookTrip, createAccount, PASSWORD } from './checkout-helpers.ts';
 import { interactive } from './page-helpers.ts';
 
 /*
@@ -37,37 +37,6 @@ async function logIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/trips$/);
-}
-
-/**
- * A booking made through the API with the traveller's own sign-in: to pay later, or paid by card on
- * the Stripe stand-in's page (which also sends Stripe's webhook to the shop).
- */
-async function bookTrip(request: APIRequestContext, context: BrowserContext, how: 'pay-later' | 'paid' = 'paid'): Promise<string> {
-  const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
-  const auth = { authorization: `Bearer ${token}` };
-  const travelDate = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-  const detail = await (await request.get('/api/Common/Holiday/GetPackageDetail?slug=goa-beach-break-3-nights')).json();
-  expect((await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId: detail.data.id, travelDate, adults: 1, rooms: 1 } })).status()).toBe(200);
-  const hold = await (await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
-  const booked = await request.post('/api/Common/CreateBooking', {
-    headers: auth,
-    data: {
-      TempBookingId: hold.data.TempBookingId,
-      PaymentMethod: how === 'paid' ? 'stripe' : 'pay-later',
-      LeadTraveller: { Title: 'Mr', FirstName: 'Kabir', LastName: 'Mehta', Email: 'kabir.mehta@example.com', Phone: '+971501234567', DOB: '1985-02-03' },
-      Travellers: [],
-    },
-  });
-  const body = await booked.json();
-  expect(body.status).toBe('Success');
-  if (how === 'paid') {
-    // Stripe's page took the card: back to the shop (not followed), the webhook already sent.
-    const paid = await request.post(body.data.Next.url as string, { maxRedirects: 0 });
-    expect(paid.status()).toBe(303);
-    await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${body.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
-  }
-  return body.data.RefIdKey as string;
 }
 
 const walletCount = (page: Page) =>
@@ -182,7 +151,7 @@ test('a pay-later booking: the trip page says vouchers come when the balance is 
     const context = await launch(dir);
     const page = context.pages()[0] ?? (await context.newPage());
     await logIn(page, email);
-    const ref = await bookTrip(request, context, 'pay-later');
+    const ref = await bookTrip(request, context, { how: 'pay-later' });
 
     await page.goto(`/trips/${ref}`);
     await interactive(page);

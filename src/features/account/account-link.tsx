@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { ASKED_TO_SIGN_IN, useSession } from './use-session.ts';
@@ -41,30 +40,11 @@ export function TripsNavItem({ to }: { to: string }) {
 /**
  * Where the account link goes: a visitor known not to be signed in ("Log in") straight to the
  * login page, without the error a page that needs a sign-in gives; others to the account page,
- * which sends a visitor on to log in, still without that error (they asked for it).
+ * which sends a visitor on to log in, still without that error (they asked for it). The links
+ * themselves are src/app/header-live.tsx's.
  */
-function useAccountTarget() {
+export function useAccountTarget() {
   const { href } = useSite();
   const { status } = useSession();
   return { to: status === 'unauthenticated' ? href('/login') : href('/account'), state: ASKED_TO_SIGN_IN };
-}
-
-/** The header's account link. */
-export function AccountLink({ className }: { className: string }) {
-  const target = useAccountTarget();
-  return (
-    <Link to={target.to} state={target.state} className={className}>
-      <AccountIconLabel />
-    </Link>
-  );
-}
-
-/** The bottom bar's account item. */
-export function AccountNavItem({ className, children }: { className: string; children: ReactNode }) {
-  const target = useAccountTarget();
-  return (
-    <NavLink to={target.to} state={target.state} className={className}>
-      {children}
-    </NavLink>
-  );
 }

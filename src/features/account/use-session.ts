@@ -103,11 +103,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/**
- * Navigation state of a link by which the traveller asked to sign in (the account link): the
- * login page it leads to says nothing of a page that needs a sign-in.
- */
-export const ASKED_TO_SIGN_IN = { askedToSignIn: true } as const;
+export { ASKED_TO_SIGN_IN } from './asked-to-sign-in.ts';
 const askedToSignIn = (state: unknown) => typeof state === 'object' && state !== null && (state as { askedToSignIn?: unknown }).askedToSignIn === true;
 
 export interface UseSessionOptions {

@@ -3,7 +3,6 @@ import { keepThumbnailForOffline } from './cart-thumbnail.ts';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
-import { track } from '../../lib/analytics.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
@@ -11,7 +10,6 @@ import { DepartureAvailability, ScheduledDepartures, useDepartureAvailability, u
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
-import { currentCartIdentity } from './cart-identity.ts';
 import './cart.css';
 
 /**
@@ -29,7 +27,16 @@ function loadCartCode() {
   });
   return cartCode;
 }
-const warmCartCode = () => void loadCartCode().catch(() => undefined);
+/**
+ * Who is adding (the cookies and their code): loaded once the page is idle, or at the form's first
+ * touch, so a tap finds it in and the badge still moves on the tap's frame (decision 0079).
+ */
+let identityCode: typeof import('./cart-identity.ts') | null = null;
+const loadIdentity = async () => (identityCode ??= await import('./cart-identity.ts'));
+const warmCartCode = () => {
+  void loadCartCode().catch(() => undefined);
+  void loadIdentity().catch(() => undefined);
+};
 
 function isoDay(offsetDays: number): string {
   const d = new Date();
@@ -79,6 +86,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   const scheduled = useScheduledDepartures(pkg.id);
   useEffect(() => {
     setInteractive(true);
+    void whenIdle().then(loadIdentity).catch(() => undefined);
     // A page the service worker controls gets the code from its cache, network or not.
     if (!navigator.serviceWorker?.controller) void whenIdle().then(fetchCartCodeAhead);
   }, []);
@@ -117,7 +125,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
       setError('Each infant travels with an adult.');
       return;
     }
-    const who = currentCartIdentity();
+    const who = (identityCode ?? (await loadIdentity())).currentCartIdentity();
     const lineId = crypto.randomUUID();
     // The badge moves on this frame, even before the database code has loaded.
     announceCartDelta({ owner: who.owner, site, lineId, delta: 1 });
@@ -126,11 +134,13 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
       await addToCart(shopDb(), who, site, pkg, party, { lineId });
       keepThumbnailForOffline(pkg.heroImage);
       setAdded(true);
-      track('add_to_cart', {
+      const event = {
         currency: pkg.price.currency,
         value: priceLine(pkg.price.amount, party.adults, party.children),
         items: [{ item_id: pkg.slug, item_name: pkg.title, price: pkg.price.amount, quantity: 1 }],
-      });
+      };
+      // The tag manager's code is loaded by its own effect; an add never waits for it.
+      void import('../../lib/analytics.ts').then(({ track }) => track('add_to_cart', event)).catch(() => undefined);
       void requestSync();
       void registerBackgroundSync();
     } catch {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { TAP_TTL_MS, countWithTaps, unsettledTaps, type PendingTap } from './cart-events.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CART_DELTA_EVENT } from './cart-delta-event.ts';
+import { TAP_TTL_MS, announceCartDelta, countWithTaps, recentCartDeltas, unsettledTaps, type PendingTap } from './cart-events.ts';
 
 const taps = (entries: [string, PendingTap][]) => new Map(entries);
 
@@ -35,5 +36,32 @@ describe('cart badge count', () => {
     const t = taps([['lost', { delta: 1, at: 0 }]]);
     expect(countWithTaps(new Set(['a']), t, TAP_TTL_MS + 1)).toBe(1);
     expect(unsettledTaps(new Set(['a']), t, TAP_TTL_MS + 1).size).toBe(0);
+  });
+});
+
+describe('taps made before the badge’s code is in (decision 0079)', () => {
+  it('are kept for TAP_TTL_MS with their time, in order, and wake the badge’s code on window', () => {
+    vi.useFakeTimers({ now: 50_000 });
+    const woken = vi.fn();
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
+    win.addEventListener(CART_DELTA_EVENT, woken);
+    try {
+      announceCartDelta({ owner: 'guest:g', site: 'UAE', lineId: 'a', delta: 1 });
+      vi.setSystemTime(51_000);
+      announceCartDelta({ owner: 'guest:g', site: 'UAE', lineId: 'a', delta: 0 });
+      announceCartDelta({ owner: 'guest:g', site: 'UAE', lineId: 'b', delta: 1 });
+      expect(woken).toHaveBeenCalledTimes(3);
+      expect(recentCartDeltas().map((r) => [r.change.lineId, r.change.delta, r.at])).toEqual([
+        ['a', 1, 50_000],
+        ['a', 0, 51_000],
+        ['b', 1, 51_000],
+      ]);
+      expect(recentCartDeltas(50_000 + TAP_TTL_MS + 1).map((r) => r.change.lineId)).toEqual(['a', 'b']);
+      expect(recentCartDeltas(51_000 + TAP_TTL_MS + 1)).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

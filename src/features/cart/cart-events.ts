@@ -1,3 +1,5 @@
+import { CART_DELTA_EVENT } from './cart-delta-event.ts';
+
 /**
  * Optimistic cart count: an add or a removal is announced here the moment it is made, so the
  * badge moves on the same frame as the tap; the live IndexedDB view confirms it right after.
@@ -14,8 +16,20 @@ export interface CartDelta {
 
 const target = typeof EventTarget === 'undefined' ? null : new EventTarget();
 
+/** The taps of the last TAP_TTL_MS: the badge's code may load after a tap (src/app/layout.tsx). */
+let recent: { change: CartDelta; at: number }[] = [];
+
 export function announceCartDelta(change: CartDelta) {
+  const now = Date.now();
+  recent = [...recent.filter((r) => now - r.at <= TAP_TTL_MS), { change, at: now }];
   target?.dispatchEvent(new CustomEvent<CartDelta>('cart-delta', { detail: change }));
+  // Wakes the badge's code if it is not in yet (it then takes the tap from recentCartDeltas).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CART_DELTA_EVENT));
+}
+
+/** The taps announced in the last TAP_TTL_MS, oldest first, with when each was made. */
+export function recentCartDeltas(now = Date.now()): { change: CartDelta; at: number }[] {
+  return recent.filter((r) => now - r.at <= TAP_TTL_MS);
 }
 
 export function onCartDelta(listener: (change: CartDelta) => void): () => void {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { countWithTaps, onCartDelta, unsettledTaps, type PendingTap } from './cart-events.ts';
+import { countWithTaps, onCartDelta, recentCartDeltas, unsettledTaps, type CartDelta, type PendingTap } from './cart-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { whenCartDbInUse } from './when-cart-db.ts';
 
@@ -66,16 +66,20 @@ function createCountStore(site: Site): CountStore {
     emit();
   };
 
+  const tap = (change: CartDelta, at: number) => {
+    if (owner === null) follow();
+    if (change.owner !== owner || change.site !== site) return;
+    taps = new Map(taps);
+    if (change.delta === 0) taps.delete(change.lineId);
+    else taps.set(change.lineId, { delta: change.delta, at });
+    emit();
+  };
+
   const start = () => {
     // The tap shows at once; the database's view follows and settles it.
-    stopTaps = onCartDelta((change) => {
-      if (owner === null) follow();
-      if (change.owner !== owner || change.site !== site) return;
-      taps = new Map(taps);
-      if (change.delta === 0) taps.delete(change.lineId);
-      else taps.set(change.lineId, { delta: change.delta, at: Date.now() });
-      emit();
-    });
+    stopTaps = onCartDelta((change) => tap(change, Date.now()));
+    // Taps made before this code was loaded (it loads once the page is idle, or at the first tap).
+    for (const r of recentCartDeltas()) tap(r.change, r.at);
     window.addEventListener('focus', follow);
     window.addEventListener('storage', follow);
     // Who is here is read once the page is idle, not while it hydrates: cookies are a trip to the

@@ -3,15 +3,18 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { getFeaturedPackages, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../../contract/catalogue-calls.ts';
 import type { PackageFilters } from '../../../contract/catalogue.ts';
 import { getMissionStatmentForListingPage } from '../../../contract/content-calls.ts';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { useCall } from '../../lib/use-call.ts';
-import { MissionStatement } from '../content/mission-statement.tsx';
 import { filtersParams, listingMissionParams, popularParams } from './listing-data.ts';
 import { PAGE_SIZE, SORTS, hasSearch, listingSearch, parseListingQuery, searchErrorMessage, searchParamsFor, toggleInterest, type ListingQuery } from './listing-query.ts';
 import { PackageCard } from './package-card.tsx';
 import './catalogue.css';
+
+// At the foot of the page: its code loads as the page hydrates, not before (decision 0074).
+const MissionStatement = lazyPart(() => import('../content/mission-statement.tsx').then((m) => m.MissionStatement));
 
 function useListingQuery(): [ListingQuery, (next: Partial<ListingQuery>, opts?: { replace?: boolean }) => void] {
   const { search, pathname } = useLocation();

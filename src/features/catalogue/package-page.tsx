@@ -1,24 +1,32 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { DEFAULT_CANCELLATION_POLICY, policyLines } from '../../../contract/cancellation.ts';
 import { getPackageDetail } from '../../../contract/catalogue-calls.ts';
 import type { PackageDetail } from '../../../contract/catalogue.ts';
-import NotFoundPage from '../../app/not-found-page.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
+import { NotFoundPage } from '../../app/routes.tsx';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { nightsDays } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { AddToCartForm } from '../cart/add-to-cart-form.tsx';
-import { TaxHint, useTaxRules } from '../checkout/tax-hint.tsx';
-import { ReviewList, Stars } from '../content/review-list.tsx';
-import { EnquirySlot } from './enquiry-slot.tsx';
-import { ItineraryForm } from './itinerary-form.tsx';
-import { PackageCard } from './package-card.tsx';
-import { jsonForScript, packageJsonLd } from './package-json-ld.ts';
+import { Stars } from '../content/stars.tsx';
 import { packageDetailParams } from './package-data.ts';
-import { ShareButton } from './share-button.tsx';
 import './catalogue.css';
 import './package.css';
+
+// Below the price and the booking form, and the share button: their code loads as the page
+// hydrates, not before it (decision 0074); the server renders them whole.
+const ShareButton = lazyPart(() => import('./share-button.tsx').then((m) => m.ShareButton));
+const ItineraryForm = lazyPart(() => import('./itinerary-form.tsx').then((m) => m.ItineraryForm));
+const EnquirySlot = lazyPart(() => import('./enquiry-slot.tsx').then((m) => m.EnquirySlot));
+const RelatedHolidays = lazyPart(() => import('./related-holidays.tsx').then((m) => m.RelatedHolidays));
+const ReviewList = lazyPart(() => import('../content/review-list.tsx').then((m) => m.ReviewList));
+const PackageJsonLd = lazyPart(() => import('./package-json-ld-script.tsx').then((m) => m.PackageJsonLd));
+// Beside the price, but words only: the tax rules' code loads as the page hydrates (decision 0079).
+const PackageTax = lazyPart(() => import('./package-tax.tsx').then((m) => m.PackageTax));
+// Highlights, day by day, inclusions and the cancellation policy: words the server renders, with no
+// control on them until later; their code loads as the page hydrates.
+const PackageDetails = lazyPart(() => import('./package-details.tsx').then((m) => m.PackageDetails));
 
 function Gallery({ pkg }: { pkg: PackageDetail }) {
   const images = pkg.gallery.length ? pkg.gallery : [pkg.heroImage];
@@ -42,68 +50,6 @@ function Gallery({ pkg }: { pkg: PackageDetail }) {
   );
 }
 
-function Itinerary({ days }: { days: PackageDetail['itinerary'] }) {
-  return (
-    <section className="section" aria-labelledby="itinerary-heading">
-      <h2 id="itinerary-heading">Day by day</h2>
-      <ol className="itinerary">
-        {days.map((d, i) => (
-          <li key={d.day}>
-            <details open={i === 0}>
-              <summary>
-                <span className="itinerary-day">Day {d.day}</span> <span className="itinerary-title">{d.title}</span>
-              </summary>
-              <p>{d.description}</p>
-            </details>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-function Inclusions({ pkg }: { pkg: PackageDetail }) {
-  return (
-    <section className="section inclusions" aria-labelledby="inclusions-heading">
-      <h2 id="inclusions-heading" className="visually-hidden">
-        What is included
-      </h2>
-      <div className="inclusions-col">
-        <h3>Included</h3>
-        <ul className="check-list">
-          {pkg.inclusions.map((x) => (
-            <li key={x}>{x}</li>
-          ))}
-        </ul>
-      </div>
-      <div className="inclusions-col">
-        <h3>Not included</h3>
-        <ul className="cross-list">
-          {pkg.exclusions.map((x) => (
-            <li key={x}>{x}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-/** The package's cancellation policy, step by step (days before travel → what is kept). */
-function CancellationPolicy({ pkg }: { pkg: PackageDetail }) {
-  return (
-    <section className="section cancellation-policy" aria-labelledby="cancellation-heading">
-      <h2 id="cancellation-heading">Cancellation policy</h2>
-      <p>Counted from your first travel date. What is kept is a share of the booking's total; the rest of what you paid is refunded to the way you paid.</p>
-      <ul>
-        {policyLines(pkg.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY).map((l) => (
-          <li key={l}>{l}</li>
-        ))}
-      </ul>
-      <p className="acc-hint">To cancel, open the booking in My trips and choose Request cancellation.</p>
-    </section>
-  );
-}
-
 function PackageView({ pkg }: { pkg: PackageDetail }) {
   const { href, money, site } = useSite();
   const { origin } = useSettings();
@@ -117,7 +63,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
         description={`${pkg.summary} From ${money(pkg.price)} per adult, ${from}.`}
         image={`${pkg.heroImage}-1440.webp`}
       />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(packageJsonLd(pkg, pageUrl, origin)) }} />
+      <PackageJsonLd pkg={pkg} pageUrl={pageUrl} origin={origin} />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
@@ -176,19 +122,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           <AddToCartForm pkg={pkg} />
         </aside>
         <div className="package-body">
-          {pkg.highlights.length ? (
-            <section className="section" aria-labelledby="highlights-heading">
-              <h2 id="highlights-heading">Highlights</h2>
-              <ul className="highlights">
-                {pkg.highlights.map((h) => (
-                  <li key={h}>{h}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <Itinerary days={pkg.itinerary} />
-          <Inclusions pkg={pkg} />
-          <CancellationPolicy pkg={pkg} />
+          <PackageDetails pkg={pkg} />
           <ItineraryForm slug={pkg.slug} />
           <EnquirySlot pkg={{ id: pkg.id, slug: pkg.slug, title: pkg.title }} />
         </div>
@@ -199,24 +133,9 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
           <ReviewList reviews={pkg.reviews} />
         </section>
       ) : null}
-      {pkg.related.length ? (
-        <section className="section" aria-labelledby="related-heading">
-          <h2 id="related-heading">You may also like</h2>
-          <div className="card-grid">
-            {pkg.related.map((p) => (
-              <PackageCard key={p.id} pkg={p} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      {pkg.related.length ? <RelatedHolidays related={pkg.related} /> : null}
     </article>
   );
-}
-
-/** The taxes the price will carry (India: GST, and TCS on overseas packages at today's rule; UAE: its VAT). */
-function PackageTax({ pkg }: { pkg: PackageDetail }) {
-  const rules = useTaxRules(pkg.taxRules);
-  return <TaxHint overseas={pkg.tax?.overseas} vatTreatment={pkg.tax?.vatTreatment} rules={rules} />;
 }
 
 export default function PackagePage() {

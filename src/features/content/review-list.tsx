@@ -1,17 +1,10 @@
 import type { Review } from '../../../contract/content.ts';
 import { formatMonthYear } from '../../../contract/format.ts';
 import { RichText } from './rich-text.tsx';
-import './content.css';
+import { Stars } from './stars.tsx';
 
-export function Stars({ rating, label }: { rating: number; label?: string }) {
-  const full = Math.round(rating);
-  return (
-    <span className="stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
-      {'★'.repeat(full)}
-      <span className="stars-off">{'★'.repeat(Math.max(0, 5 - full))}</span>
-    </span>
-  );
-}
+export { Stars };
+import './content.css';
 
 /**
  * Traveller reviews; their bodies are sanitised HTML from the server. As a rail (a row that

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom';
 import { sitelessPath } from '../../app/site.ts';
 import { browserStore, isExitThroughTop, recordExitPopupShown, shouldShowExitPopup } from './exit-intent.ts';
-import { OPEN_QUERY_MODAL_EVENT } from './open-query-modal.ts';
+import { OPEN_QUERY_MODAL_EVENT, takeQueryModalRequest } from './open-query-modal.ts';
 
 // The dialogs (and the phone picker with its flags) load only when one is about to show.
 const loadExitPopup = () => import('./exit-popup.tsx');
@@ -24,8 +24,10 @@ const typing = () => {
  * Mounted once in the app: opens the home page's call-back modal after a short delay (once per
  * session) or when asked, and the exit-intent popup when the mouse leaves through the top.
  */
-export function EnquiryLayer() {
+export function EnquiryLayer({ since }: { since?: number } = {}) {
   const { pathname } = useLocation();
+  /** The delay counts from when the app started (this layer's code loads a little later). */
+  const startedAt = useRef(since);
   const isHome = sitelessPath(pathname) === '/';
   const [open, setOpen] = useState<'query' | 'exit' | null>(null);
   const openRef = useRef(open);
@@ -36,14 +38,20 @@ export function EnquiryLayer() {
 
   useEffect(() => {
     const onAsk = () => {
+      if (!takeQueryModalRequest()) return;
       void loadQueryModal();
       setOpen('query');
     };
     window.addEventListener(OPEN_QUERY_MODAL_EVENT, onAsk);
+    // Asked for before this layer's code had loaded (it loads after the page): open it now.
+    onAsk();
     return () => window.removeEventListener(OPEN_QUERY_MODAL_EVENT, onAsk);
   }, []);
 
   useEffect(() => {
+    const waited = startedAt.current === undefined ? 0 : Date.now() - startedAt.current;
+    // Only the first page counts from the start; a later visit to home waits the whole delay.
+    startedAt.current = undefined;
     if (!isHome) return;
     const session = browserStore('session');
     if (session?.getItem(QUERY_MODAL_AUTO_SHOWN) === 'true') return;
@@ -58,7 +66,7 @@ export function EnquiryLayer() {
       session?.setItem(QUERY_MODAL_AUTO_SHOWN, 'true');
       setOpen('query');
     };
-    timer = setTimeout(offer, QUERY_MODAL_DELAY_MS);
+    timer = setTimeout(offer, Math.max(0, QUERY_MODAL_DELAY_MS - waited));
     return () => clearTimeout(timer);
   }, [isHome]);
 

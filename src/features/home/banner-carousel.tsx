@@ -16,6 +16,10 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
   const id = useId();
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  // The slide a button asked for, while the smooth scroll to it runs: the scroll events on the way
+  // pass the slides in between, and must not move the current dot (a second tap would then count
+  // from the wrong slide).
+  const target = useRef<number | null>(null);
   // Until the script runs every slide stays reachable (swipe and tap work without JavaScript).
   const [enhanced, setEnhanced] = useState(false);
 
@@ -24,12 +28,25 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
     setEnhanced(true);
     const el = track.current;
     if (!el) return;
+    const inView = () => Math.max(0, Math.min(banners.length - 1, Math.round(el.scrollLeft / Math.max(1, el.clientWidth))));
     const onScroll = () => {
-      const i = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
-      setCurrent(Math.max(0, Math.min(banners.length - 1, i)));
+      if (target.current !== null) {
+        if (Math.abs(el.scrollLeft - target.current * el.clientWidth) > 1) return;
+        target.current = null;
+      }
+      setCurrent(inView());
+    };
+    // A swipe that interrupts a button's scroll ends it too: the slide where the scroll stops wins.
+    const onScrollEnd = () => {
+      target.current = null;
+      setCurrent(inView());
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    el.addEventListener('scrollend', onScrollEnd, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scrollend', onScrollEnd);
+    };
   }, [banners.length]);
 
   if (banners.length === 0) return null;
@@ -38,6 +55,7 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
     const el = track.current;
     const next = (i + banners.length) % banners.length;
     setCurrent(next);
+    target.current = next;
     el?.scrollTo({ left: next * el.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
   };
 

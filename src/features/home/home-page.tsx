@@ -2,18 +2,22 @@ import { Link } from 'react-router-dom';
 import { getFeaturedPackages } from '../../../contract/catalogue-calls.ts';
 import { getBanner, getCommonBlogUsingModuleId, getMissionStatment, getReviews } from '../../../contract/content-calls.ts';
 import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { useCall } from '../../lib/use-call.ts';
-import { BlogCard } from '../blog/blog-card.tsx';
 import { PackageCard } from '../catalogue/package-card.tsx';
-import { MissionStatement } from '../content/mission-statement.tsx';
-import { ReviewList, Stars } from '../content/review-list.tsx';
-import { DealCategoryTiles } from '../deals/deal-category-tiles.tsx';
+import { Stars } from '../content/stars.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { dealCategoryParams, featuredParams, homeBannerParams, homeBlogParams, homeMissionParams, homeReviewParams } from './home-data.ts';
 import './home.css';
+
+// Further down the page: their code loads as the page hydrates, not before (decision 0074).
+const DealCategoryTiles = lazyPart(() => import('../deals/deal-category-tiles.tsx').then((m) => m.DealCategoryTiles));
+const MissionStatement = lazyPart(() => import('../content/mission-statement.tsx').then((m) => m.MissionStatement));
+const BlogCard = lazyPart(() => import('../blog/blog-card.tsx').then((m) => m.BlogCard));
+const ReviewList = lazyPart(() => import('../content/review-list.tsx').then((m) => m.ReviewList));
 
 export default function HomePage() {
   const { site, href } = useSite();

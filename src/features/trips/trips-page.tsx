@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import type { BookingSummary } from '../../../contract/booking.ts';
 import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
 import { Seo } from '../../components/seo.tsx';
+import { PAGE_TRAVELLER_KEY } from '../../app/prefetch.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { readIdentity } from '../../lib/identity.ts';
 import { messageOf } from '../account/form-bits.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
+import { useSession } from '../account/use-session.ts';
 import { BookingStatusBadges } from './booking-status.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBookings } from './use-bookings.ts';
@@ -38,7 +42,8 @@ function TripCard({ b, entry }: { b: BookingSummary; entry: WalletEntry | undefi
           <Link to={tripPath(b, '/invoice')}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
         </p>
       ) : null}
-      {entry ? <SavedCopy entry={entry} /> : null}
+      {/* The line keeps its room until the phone's copy is read or saved: the cards below do not move. */}
+      {entry ? <SavedCopy entry={entry} /> : <p className="saved-copy" aria-hidden="true">{'\u00a0'}</p>}
     </li>
   );
 }
@@ -87,23 +92,44 @@ function TripList({ userId }: { userId: string }) {
           {list.error ? 'You are offline: these are the trips saved on this phone.' : 'Showing the trips saved on this phone…'}
         </p>
       ) : null}
-      {persisted && kept.size ? <p className="acc-hint">{PERSIST_TEXT[persisted]}</p> : null}
       <ul className="trip-list">
         {rows.map((b) => (
           <TripCard key={b.RefIdKey} b={b} entry={kept.get(b.RefIdKey)} />
         ))}
       </ul>
+      {/* Under the list: it comes once the copies are saved, and must not push the trips down. */}
+      {persisted && kept.size ? <p className="acc-hint">{PERSIST_TEXT[persisted]}</p> : null}
     </>
   );
 }
 
+/**
+ * The traveller the server rendered this page for (their list is in the page's fallback), while
+ * this browser is still signed in as them: after a sign-out or another sign-in in the app, the
+ * page waits for the session as before. Decision 0080.
+ */
+function useServedTraveller(): string | null {
+  const served = useSWRConfig().fallback[PAGE_TRAVELLER_KEY] as unknown;
+  if (typeof served !== 'string') return null;
+  if (typeof document === 'undefined') return served;
+  const identity = readIdentity();
+  return identity.kind === 'user' && identity.userId === served ? served : null;
+}
+
+/** The list the server rendered, shown at once; the session, asked as on every signed-in page, still sends a signed-out visitor to log in. */
+function ServedTrips({ userId }: { userId: string }) {
+  const session = useSession({ required: true });
+  return <TripList userId={session.status === 'authenticated' && session.data ? session.data.user.id : userId} />;
+}
+
 /** My trips: every booking, newest first, kept on the phone for the airport. */
 export default function TripsPage() {
+  const served = useServedTraveller();
   return (
     <section className="section trips-page">
       <Seo title="My trips" description="Your bookings, vouchers and invoices." noindex />
       <h1>My trips</h1>
-      <SignedIn>{(userId) => <TripList userId={userId} />}</SignedIn>
+      {served ? <ServedTrips userId={served} /> : <SignedIn>{(userId) => <TripList userId={userId} />}</SignedIn>}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { USER_ID_MISSING } from '../../../contract/booking-messages.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { signedInCall } from '../account/signed-in-call.ts';
+import { tripsListKey } from './trips-data.ts';
 
 /** The user id the booking calls need (spec §5): the stored user_id cookie, or the spec's error. */
 function storedUserId(): string {
@@ -14,7 +15,7 @@ function storedUserId(): string {
 
 /** The traveller's bookings (both sites), newest first. Keyed by user: another sign-in never sees them. */
 export function useBookings(userId: string) {
-  return useSWR(['trips/list', userId], () => signedInCall(() => callApi(bookingsList, { userid: Number(storedUserId()) }, { auth: true })), { revalidateOnFocus: true });
+  return useSWR(tripsListKey(userId), () => signedInCall(() => callApi(bookingsList, { userid: Number(storedUserId()) }, { auth: true })), { revalidateOnFocus: true });
 }
 
 export function useBooking(userId: string, ref: string) {
