@@ -15,11 +15,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI a failed test runs once more: a timing race on a loaded 2-core box must not hold back a
+  // whole landing, and the list reporter still names every test that needed it as flaky (decision 0085).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   globalSetup: ['./tests/e2e/mail-catcher-setup.ts', './tests/e2e/gateways-setup.ts'],
   use: {
     baseURL: `http://localhost:${PORT}`,
