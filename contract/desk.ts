@@ -26,6 +26,8 @@ export interface DeskBookingItem {
   overdue: boolean;
   /** Money owed back (payments with their refund due, less refunds started). */
   refundDue: number;
+  /** Refunds started and not yet processed or failed (a gateway's answer, or a transfer recorded by hand still pending). */
+  refundPending: number;
   leadName: string;
   /** Masked ("j•••@example.com") for a role without travellers.contact. */
   leadEmail: string | null;

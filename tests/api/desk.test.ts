@@ -289,7 +289,7 @@ describe('filters and keyset pages', () => {
     expect(res.headers['content-length']).toBeUndefined();
     const text = res.raw.toString('utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Reference,Site,Booked at,Status,Payment status,Payment method,Lead traveller,Email,Phone,Holiday,First travel date,Currency,Total,Paid,Due,Due on,Overdue,Refund due,Cancellation requested');
+    expect(lines[0]).toBe('Reference,Site,Booked at,Status,Payment status,Payment method,Lead traveller,Email,Phone,Holiday,First travel date,Currency,Total,Paid,Due,Due on,Overdue,Refund due,Refund pending,Cancellation requested');
     expect(lines).toHaveLength(131);
     // Booking 10: IN? No, even numbers are UAE. Total 100010 fils = 1000.10 AED; paid in full (10 % 5 = 0).
     const ten = lines.find((l) => l.startsWith(bulkRef(10)))!;
@@ -360,6 +360,10 @@ describe('one booking', () => {
     expect(d.payments).toHaveLength(1);
     expect(d.payments[0]).toMatchObject({ provider: 'razorpay', providerRef: 'order_desk_1', providerPaymentId: 'pay_desk_1', refunded: 30000, refundable: 270000 });
     expect(d.refunds.map((r) => r.status).sort()).toEqual(['failed', 'pending', 'processed']);
+    // Started and not yet back from the provider: shown as pending, neither due nor refunded.
+    expect(d.refundPending).toBe(20000);
+    const listed = (await admin(kit, accounts, 'GET', `bookings?q=${india.ref}`)).body.data.items as DeskBookingItem[];
+    expect(listed.find((i) => i.RefIdKey === india.ref)).toMatchObject({ refundPending: 20000, refundDue: 0 });
   });
 
   it('an unknown reference is 404 with the desk’s message', async () => {

@@ -45,6 +45,7 @@ const COLUMNS: [string, (i: DeskBookingItem) => string | number | boolean | null
   ['Due on', (i) => i.paymentDueOn],
   ['Overdue', (i) => (i.overdue ? 'yes' : 'no')],
   ['Refund due', (i) => units(i.refundDue)],
+  ['Refund pending', (i) => units(i.refundPending)],
   ['Cancellation requested', (i) => (i.cancellationRequested ? 'yes' : 'no')],
 ];
 

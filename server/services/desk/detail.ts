@@ -93,6 +93,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
   const amountDue = cancelled ? 0 : Math.max(0, b.total - b.amountPaid);
 
   const refundDue = payments.filter((p) => p.refundStatus === 'due').reduce((s, p) => s + Math.max(0, p.amount - p.refunded), 0);
+  const refundPending = refunds.filter((r) => r.status === 'pending').reduce((s, r) => s + r.amount, 0);
 
   const timeline: DeskTimelineEntry[] = [
     ...events.map((e) => ({ at: e.createdAt.toISOString(), kind: 'event' as const, text: `${e.cause} (${e.status}, ${e.paymentStatus})`, who: null })),
@@ -135,6 +136,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     paymentDueOn: day(b.paymentDueOn),
     overdue: b.status === 'confirmed' && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < today,
     refundDue,
+    refundPending,
     leadName: lead ? `${lead.firstName} ${lead.lastName}` : '',
     leadEmail: lead ? (opts.contact ? lead.email : maskEmail(lead.email)) : null,
     leadPhone: lead ? (opts.contact ? lead.phone : maskPhone(lead.phone)) : null,

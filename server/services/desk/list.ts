@@ -221,6 +221,7 @@ export interface DeskRow extends Record<string, unknown> {
   title: string | null;
   first_date: string | null;
   refund_due: number;
+  refund_pending: number;
   requested: boolean;
 }
 
@@ -245,6 +246,7 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
              select sum(p.amount - coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status <> 'failed'), 0))
              from payments p where p.booking_id = b.id and p.refund_status = 'due'
            ), 0)::int as refund_due,
+           coalesce((select sum(r.amount) from refunds r where r.booking_id = b.id and r.status = 'pending'), 0)::int as refund_pending,
            exists (select 1 from cancellation_requests cr where cr.booking_id = b.id and cr.status = 'pending') as requested
     from page
     join bookings b on b.id = page.id
@@ -257,7 +259,7 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
       from booking_lines l where l.booking_id = b.id
     ) fl on true
     order by b.created_at desc, b.id desc`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), refund_due: Number(r.refund_due) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), refund_due: Number(r.refund_due), refund_pending: Number(r.refund_pending) }));
 }
 
 export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookingItem {
@@ -276,6 +278,7 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
     paymentDueOn: r.due_on,
     overdue: r.status === 'confirmed' && due > 0 && r.due_on !== null && r.due_on < days[r.site as Site],
     refundDue: Math.max(0, r.refund_due),
+    refundPending: r.refund_pending,
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),
     leadEmail: contact ? r.email : maskEmail(r.email),
     leadPhone: contact ? r.phone : maskPhone(r.phone),

@@ -133,6 +133,12 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
             <dd style={{ margin: 0 }}>{m(b.refundDue)}</dd>
           </>
         ) : null}
+        {b.refundPending > 0 ? (
+          <>
+            <dt>Refund pending</dt>
+            <dd style={{ margin: 0 }}>{m(b.refundPending)}</dd>
+          </>
+        ) : null}
         <dt>Invoice</dt>
         <dd style={{ margin: 0 }}>
           <a href={b.links.invoice}>{b.invoiceNumber ? `Tax invoice ${b.invoiceNumber} (PDF)` : 'Proforma invoice (PDF)'}</a>

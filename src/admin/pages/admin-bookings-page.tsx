@@ -82,6 +82,12 @@ const columns = helper.columns([
               <strong>refund due {money(b.refundDue, b.Currency)}</strong>
             </>
           ) : null}
+          {b.refundPending > 0 ? (
+            <>
+              <br />
+              refund pending {money(b.refundPending, b.Currency)}
+            </>
+          ) : null}
         </>
       );
     },
