@@ -5,6 +5,7 @@ import { priceLine } from '../../contract/pricing.ts';
 import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { prepareRaw } from '../db/prepared.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../lib/errors.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
@@ -250,6 +251,154 @@ function addLineQuery(db: Db) {
 }
 const builtAddLine = new WeakMap<Db, ReturnType<typeof addLineQuery>>();
 
+type AddLineRow = { session_ok: boolean; version: number | string; taken: boolean; lines: number; id: number | null };
+type AddLineValues = {
+  tokenHash: string | null;
+  userId: number | null;
+  now: string;
+  owner: string;
+  site: string;
+  clientId: string | null;
+  version: number;
+  currency: string;
+  packageId: number;
+  travelDate: string;
+  adults: number;
+  children: number;
+  infants: number;
+  rooms: number;
+  options: string;
+  unitPrice: number;
+  totalPrice: number;
+};
+
+/** addLine's statement for one line (see addLineQuery). */
+async function addOneLine(db: Db, values: AddLineValues): Promise<AddLineRow> {
+  let query = builtAddLine.get(db);
+  if (!query) builtAddLine.set(db, (query = addLineQuery(db)));
+  return (await query.execute(values)).rows[0]!;
+}
+
+/**
+ * addLineQuery for many lines of different owners in one statement (a sale's rush: decision
+ * 0086): each line's checks are its own (its session, its clientId, its cart's size, the content
+ * version its facts were read at), as if it had been sent alone. Columns come as arrays, one
+ * element a line; the answer has one row a line, in their order (`i`, from 1).
+ */
+function addLinesQuery(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return prepareRaw<AddLineRow & { i: number | string }>(
+    db,
+    'cart_add_lines',
+    sql`
+      with r as (
+        select * from unnest(${p('owner')}::text[], ${p('site')}::text[], ${p('clientId')}::text[], ${p('tokenHash')}::text[], ${p('userId')}::int[],
+               ${p('version')}::bigint[], ${p('currency')}::text[], ${p('packageId')}::int[], ${p('travelDate')}::date[], ${p('adults')}::int[],
+               ${p('children')}::int[], ${p('infants')}::int[], ${p('rooms')}::int[], ${p('options')}::text[], ${p('unitPrice')}::int[], ${p('totalPrice')}::int[])
+          with ordinality as r(owner, site, client_id, token_hash, user_id, version, currency, package_id, travel_date, adults, children, infants, rooms, options,
+                               unit_price, total_price, i)
+      ), f as (
+        select r.*, (r.token_hash is null or ${liveSessionWhere(sql`r.token_hash`, sql`r.user_id`, p('now'))}) as session_ok,
+               (select version from content_version where id = 1) as current_version,
+               exists(select 1 from cart_items c where c.owner = r.owner and c.client_id = r.client_id) as taken,
+               (select count(*)::int from cart_items c where c.owner = r.owner and c.site = r.site) as lines
+        from r
+      ), added as (
+        insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
+        select owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options::jsonb, unit_price, total_price, client_id, ${p('now')}::timestamptz
+        from f
+        where f.session_ok and f.current_version = f.version and not f.taken and f.lines < ${MAX_LINES}
+        order by f.i
+        on conflict (owner, client_id) do nothing
+        returning id, owner
+      )
+      select f.i, f.session_ok, f.current_version as version, f.taken, f.lines, a.id from f left join added a on a.owner = f.owner order by f.i`,
+  );
+}
+const builtAddLines = new WeakMap<Db, ReturnType<typeof addLinesQuery>>();
+
+/** The most lines one statement adds. */
+const BATCH_MAX = 100;
+/** Lines this process has sent in a statement with others (addLineBatched), and those statements. */
+export const linesSentTogether = { lines: 0, statements: 0 };
+interface Waiting {
+  values: AddLineValues;
+  resolve: (row: AddLineRow) => void;
+  reject: (err: unknown) => void;
+}
+const waitingLines = new WeakMap<Db, Waiting[]>();
+
+/**
+ * addLine's statement, with the lines other requests of this process are adding in the same turn of
+ * the event loop: sent together, one statement for up to BATCH_MAX lines of different owners,
+ * instead of a round trip each (a sale's 500 carts at once). A line alone waits for nothing more
+ * than the end of the turn and goes as addOneLine. Should the shared statement fail, each line is
+ * sent alone, so each request gets its own answer.
+ */
+function addLineBatched(db: Db, values: AddLineValues): Promise<AddLineRow> {
+  let waiting = waitingLines.get(db);
+  if (!waiting) waitingLines.set(db, (waiting = []));
+  const queue = waiting;
+  return new Promise<AddLineRow>((resolve, reject) => {
+    queue.push({ values, resolve, reject });
+    if (queue.length === 1) setImmediate(() => void sendWaiting(db, queue.splice(0)));
+  });
+}
+
+async function sendWaiting(db: Db, waiting: Waiting[]): Promise<void> {
+  const owners = new Set<string>();
+  const together: Waiting[] = [];
+  const alone: Waiting[] = [];
+  for (const w of waiting) {
+    // One line an owner in a statement: a cart's size and its clientIds are checked line by line.
+    if (together.length < BATCH_MAX && !owners.has(w.values.owner)) {
+      owners.add(w.values.owner);
+      together.push(w);
+    } else alone.push(w);
+  }
+  const one = (w: Waiting) => addOneLine(db, w.values).then(w.resolve, w.reject);
+  const sends: Promise<void>[] = alone.length ? [sendWaiting(db, alone)] : [];
+  if (together.length === 1) sends.push(one(together[0]!));
+  else {
+    sends.push(
+      (async () => {
+        let query = builtAddLines.get(db);
+        if (!query) builtAddLines.set(db, (query = addLinesQuery(db)));
+        const column = <K extends keyof AddLineValues>(key: K) => together.map((w) => w.values[key]);
+        let rows: (AddLineRow & { i: number | string })[];
+        try {
+          ({ rows } = await query.execute({
+            now: together[0]!.values.now,
+            owner: column('owner'),
+            site: column('site'),
+            clientId: column('clientId'),
+            tokenHash: column('tokenHash'),
+            userId: column('userId'),
+            version: column('version'),
+            currency: column('currency'),
+            packageId: column('packageId'),
+            travelDate: column('travelDate'),
+            adults: column('adults'),
+            children: column('children'),
+            infants: column('infants'),
+            rooms: column('rooms'),
+            options: column('options'),
+            unitPrice: column('unitPrice'),
+            totalPrice: column('totalPrice'),
+          }));
+        } catch {
+          await Promise.all(together.map(one));
+          return;
+        }
+        linesSentTogether.lines += together.length;
+        linesSentTogether.statements++;
+        for (const row of rows) together[Number(row.i) - 1]!.resolve(row);
+      })(),
+    );
+  }
+  await Promise.all(sends);
+}
+
 /**
  * Adds a line, priced by us in the site's currency. The same clientId twice is one line.
  * The hot path of an offline cart's sync and of a sale's rush, so it runs as few statements as it
@@ -282,9 +431,7 @@ export async function addLine(
   }
   if (known && passes) {
     const totalPrice = priceLine(known.amount!, input.adults, input.children);
-    let query = builtAddLine.get(db);
-    if (!query) builtAddLine.set(db, (query = addLineQuery(db)));
-    const { rows } = await query.execute({
+    const values: AddLineValues = {
       tokenHash: opts.session?.tokenHash ?? null,
       userId: opts.session?.userId ?? null,
       now: now.toISOString(),
@@ -292,7 +439,7 @@ export async function addLine(
       site,
       clientId,
       version: known.version,
-      currency: known.currency,
+      currency: known.currency!,
       packageId: input.packageId,
       travelDate: input.travelDate,
       adults: input.adults,
@@ -300,10 +447,11 @@ export async function addLine(
       infants: input.infants,
       rooms: input.rooms,
       options: JSON.stringify(input.options),
-      unitPrice: known.amount,
+      unitPrice: known.amount!,
       totalPrice,
-    });
-    const row = rows[0]!;
+    };
+    // Outside a transaction, lines added at the same moment go to Postgres together.
+    const row = opts.scope ? await addOneLine(db, values) : await addLineBatched(db, values);
     if (!row.session_ok) sessionExpired();
     if (row.id !== null && row.id !== undefined) return addedLine(row.id, site, input, known, totalPrice, now);
     if (Number(row.version) === known.version) {
@@ -513,6 +661,9 @@ function holdLinesQuery(db: Db) {
       held: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
         where h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
           and h.expires_at > ${sql.placeholder('now')}::timestamptz and t.owner <> ${sql.placeholder('owner')})`,
+      heldMine: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
+        where t.owner = ${sql.placeholder('owner')} and h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
+          and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
     })
     .from(cartItems)
     .innerJoin(packages, eq(packages.id, cartItems.packageId))
@@ -524,19 +675,38 @@ function holdLinesQuery(db: Db) {
 const builtHoldLines = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
 
 /**
+ * Departures this process last read with no room left for a traveller holding none there (or
+ * stop-sold), by departureKey, with the number of the read (`reads` when it was sent). A hold that
+ * queued for a departure (createTempBooking) and finds such a read begun after it queued gives the
+ * same answer without a statement of its own: that read fell between its request and its answer.
+ */
+const fullSeen = new Map<string, { read: number; stopSale: boolean }>();
+let reads = 0;
+
+/**
  * The lines a signed-in hold takes (as linesToHold), its session checked and its departures'
  * rooms read in the same statement, and a departure plainly short of rooms refused
- * (refuseUnavailable's words) before the hold writes anything or waits for a lock.
+ * (refuseUnavailable's words) before the hold writes anything or waits for a lock. With the lines,
+ * the rooms the owner already holds on each of their departures.
  */
-async function earlyLinesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] | undefined, now: Date, session: SessionClaim | null): Promise<CartItem[]> {
+async function earlyLinesToHold(
+  db: Db,
+  owner: Owner,
+  site: Site,
+  cartIds: number[] | undefined,
+  now: Date,
+  session: SessionClaim | null,
+): Promise<{ items: CartItem[]; mine: Map<string, number> }> {
   let query = builtHoldLines.get(db);
   if (!query) builtHoldLines.set(db, (query = holdLinesQuery(db)));
+  const read = ++reads;
   const rows = (await query.execute({ owner, site, now: now.toISOString(), tokenHash: session?.tokenHash ?? null, userId: session?.userId ?? null })) as (LineRow & {
     sessionOk: boolean;
     capacity: number | null;
     sold: number | null;
     stopSale: boolean | null;
     held: number;
+    heldMine: number;
   })[];
   if (rows.length === 0 && session) {
     // An empty cart: no row said whether the session is live.
@@ -545,12 +715,21 @@ async function earlyLinesToHold(db: Db, owner: Owner, site: Site, cartIds: numbe
   }
   if (rows.length && !rows[0]!.sessionOk) sessionExpired();
   const chosen = chosenLines(rows, cartIds);
-  const known = new Map<string, DepartureState>(
-    chosen.map((r) => [departureKey(Number(r.packageId), String(r.travelDate)), { capacity: r.capacity, sold: r.sold ?? 0, held: r.held, stopSale: r.stopSale ?? false }]),
-  );
-  const items = chosen.map(({ sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, ...line }) => toItem(line));
+  const known = new Map<string, DepartureState>();
+  const mine = new Map<string, number>();
+  for (const r of rows) {
+    const key = departureKey(Number(r.packageId), String(r.travelDate));
+    const state = { capacity: r.capacity, sold: r.sold ?? 0, held: r.held, stopSale: r.stopSale ?? false };
+    known.set(key, state);
+    mine.set(key, r.heldMine);
+    const seen = fullSeen.get(key);
+    if (seen && seen.read > read) continue;
+    if (state.stopSale || (state.capacity !== null && state.capacity - state.sold - state.held - r.heldMine <= 0)) fullSeen.set(key, { read, stopSale: state.stopSale });
+    else fullSeen.delete(key);
+  }
+  const items = chosen.map(({ sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, heldMine: _m, ...line }) => toItem(line));
   await refuseUnavailable(db, owner, needsOf(items), now, known);
-  return items;
+  return { items, mine };
 }
 
 const needsOf = (items: CartItem[]): RoomNeed[] => items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
@@ -570,11 +749,50 @@ export async function createTempBooking(
   opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits; session?: SessionClaim | null } = {},
 ): Promise<TempBooking> {
   const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
+  if (limits) return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, limits, undefined);
   // Signed in, nothing is locked before the lines are read: they are read and checked (a departure
   // plainly sold out refused) before the transaction, so the rush of a sale's last rooms is told
   // no in one statement (the session's check included), without a transaction or a wait for the
-  // departure's lock.
-  const early = limits ? undefined : await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
+  // departure's lock. A hold that passes waits for the holds of this process on the same
+  // departures here, not on the departure's lock with a connection of the pool (decision 0086).
+  // If it waited, those before it may have taken the last rooms: a read begun since it queued
+  // that found none left answers it (fullSeen), else it reads again.
+  const early = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
+  const queuedAfter = reads;
+  return departureQueue.run(
+    early.items.map((i) => departureKey(i.packageId, i.travelDate)),
+    async (waited) => {
+      if (!waited) return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, undefined, early.items);
+      const full = new Map<string, DepartureState>();
+      for (const need of needsOf(early.items)) {
+        const key = departureKey(need.packageId, need.travelDate);
+        const seen = fullSeen.get(key);
+        if (seen && seen.read > queuedAfter && !early.mine.get(key)) full.set(key, { capacity: 0, sold: 0, held: 0, stopSale: seen.stopSale });
+      }
+      if (full.size) {
+        await refuseUnavailable(db, owner, needsOf(early.items).filter((n) => full.has(departureKey(n.packageId, n.travelDate))), now, full);
+      }
+      const again = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
+      return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, undefined, again.items);
+    },
+  );
+}
+
+/** Holds in this process, one at a time per departure (see createTempBooking). */
+const departureQueue = new KeyedQueue(1);
+
+/** createTempBooking's transaction: `early` is the lines read and checked before it (signed in), else they are read in it. */
+async function holdLines(
+  db: Db,
+  owner: Owner,
+  site: Site,
+  holdMinutes: number,
+  cartIds: number[] | undefined,
+  now: Date,
+  opts: { ipHash?: string | null },
+  limits: GuestHoldLimits | undefined,
+  early: CartItem[] | undefined,
+): Promise<TempBooking> {
   return db.transaction(async (tx) => {
     // The guest's and the address's holds are counted one request at a time (as rooms are, per departure).
     if (limits) await lockHoldCounts(tx, owner, opts.ipHash ?? null);

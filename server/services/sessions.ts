@@ -77,7 +77,7 @@ export function liveSession(claim: SessionClaim | null | undefined, now: Date): 
  * The rule of liveSession over values or placeholders (`sql.placeholder`: a statement prepared
  * once, as a sale's cart is), so the rule is written once.
  */
-export function liveSessionWhere(tokenHash: string | Placeholder, userId: number | Placeholder, now: string | Placeholder): SQL {
+export function liveSessionWhere(tokenHash: string | Placeholder | SQL, userId: number | Placeholder | SQL, now: string | Placeholder | SQL): SQL {
   return sql`exists(select 1 from sessions where token_hash = ${tokenHash} and user_id = ${userId}::int and revoked_at is null and expires_at > ${now}::timestamptz)`;
 }
 

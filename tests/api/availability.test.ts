@@ -94,6 +94,31 @@ describe('rooms per departure', () => {
     expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
   });
 
+  it("a sale's rush: as many holds win as there are rooms, the rest are told it is sold out, and a traveller holding rooms there holds again", async () => {
+    const date = freshDate();
+    const keeper = await traveller(kit, 'keeper');
+    await holdId(kit, keeper.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(2) }]);
+    const rush = await Promise.all(Array.from({ length: 10 }, (_, i) => traveller(kit, `rush${i}`)));
+    for (const p of rush) {
+      const added = await call(kit.app, 'POST', 'CreateCart', { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }, { token: p.token });
+      expect(added.status).toBe(200);
+    }
+    // All at once; the keeper last, so that it queues behind the others in this process and finds the
+    // departure already seen full: its own two rooms are not counted against it, so it must hold again.
+    const results = await Promise.all([...rush, keeper].map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })));
+    const kept = results.pop()!;
+    expect(kept.status).toBe(200);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) expect(r.body.message).toMatch(new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`));
+    const { rows } = await kit.database.db.execute<{ rooms: number }>(
+      sql`select coalesce(sum(rooms), 0)::int as rooms from room_holds where package_id = ${luxury.id} and travel_date = ${date} and status = 'held'`,
+    );
+    expect(rows[0]!.rooms).toBe(4);
+    expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
+  });
+
   it('a package without an allotment is never full', async () => {
     const open = await findPackage(kit, { rooms: 'unlimited' });
     const date = freshDate();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { cartItems, packagePrices, tempBookings, users } from '../../server/db/schema.ts';
+import { linesSentTogether } from '../../server/services/cart.ts';
 import { createSession, revokeSession } from '../../server/services/sessions.ts';
 import { testConfig } from '../../server/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -229,6 +230,39 @@ describe('a sale’s cart and hold check the session in their own statement (dec
     await revokeSession(t.database.db, other.token);
     const empty = await post('CreateTempBooking', {}, { authorization: `Bearer ${other.token}` });
     expect(empty.code).toBe(401);
+  });
+
+  it('carts added at the same moment by many travellers go in one statement, each line checked as its own', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`together-${i}@example.com`)));
+    const auth = (p: { token: string }) => ({ authorization: `Bearer ${p.token}` });
+    // Each has added once already, so the package's facts are known and the next adds take the one-statement path.
+    for (const p of people) expect((await post('CreateCart', item({ clientId: `together-first-${p.id}` }), auth(p))).code).toBe(200);
+    const [signedOut, replaying, ...rest] = people;
+    await revokeSession(t.database.db, signedOut!.token);
+    const before = { ...linesSentTogether };
+    const answers = await Promise.all([
+      post('CreateCart', item({ adults: 1, children: 0, clientId: `together-next-${signedOut!.id}` }), auth(signedOut!)),
+      // The clientId of a line this traveller already has: the same line, not a second.
+      post('CreateCart', item({ clientId: `together-first-${replaying!.id}` }), auth(replaying!)),
+      ...rest.map((p) => post('CreateCart', item({ adults: 1, children: 0, clientId: `together-next-${p.id}` }), auth(p))),
+    ]);
+    expect(linesSentTogether.lines - before.lines).toBeGreaterThanOrEqual(2);
+    expect(linesSentTogether.statements - before.statements).toBeLessThan(answers.length);
+    expect(answers[0]!.code).toBe(401);
+    expect(answers[0]!.body.message).toBe('Token expired. please log in again');
+    expect(answers[1]!.code).toBe(200);
+    for (const [i, a] of answers.slice(2).entries()) {
+      expect(a.code).toBe(200);
+      expect(a.body.data).toMatchObject({ clientId: `together-next-${rest[i]!.id}`, adults: 1, children: 0, packageId });
+    }
+    expect(await linesOf(signedOut!.id)).toBe(1);
+    expect(await linesOf(replaying!.id)).toBe(1);
+    for (const p of rest) expect(await linesOf(p.id)).toBe(2);
+    // Each answer names its own line.
+    const ids = answers.slice(2).map((a) => a.body.data.CartId);
+    expect(new Set(ids).size).toBe(rest.length);
+    const stored = await t.database.db.select().from(cartItems).where(inArray(cartItems.id, ids));
+    for (const a of answers.slice(2)) expect(stored.find((r) => r.id === a.body.data.CartId)?.clientId).toBe(a.body.data.clientId);
   });
 
   it('prices an add at the price of the moment, right after the price changed', async () => {
