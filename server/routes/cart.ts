@@ -64,6 +64,7 @@ export async function cartRoutes(app: FastifyInstance) {
             ipHash: hashAddress(request.ip, app.config.AUTH_SECRET),
             guestLimits: { maxRooms: app.config.HOLD_GUEST_MAX_ROOMS, maxHolds: app.config.HOLD_GUEST_MAX_HOLDS, addressRoomsPerHour: app.config.HOLD_ADDRESS_MAX_ROOMS_PER_HOUR },
             session,
+            together: !key,
           }),
           guest ? `Your holiday is on hold for ${app.config.GUEST_HOLD_MINUTES} minutes: sign in to keep it for ${app.config.TEMP_BOOKING_HOLD_MINUTES}.` : 'Your holiday is on hold.',
         ),

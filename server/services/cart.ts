@@ -6,6 +6,7 @@ import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts'
 import type { Db } from '../db/client.ts';
 import { prepareRaw } from '../db/prepared.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
+import { turnBatcher } from '../lib/turn-batch.ts';
 import { cartItems, cities, packages, tempBookings } from '../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../lib/errors.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
@@ -317,87 +318,47 @@ function addLinesQuery(db: Db) {
 }
 const builtAddLines = new WeakMap<Db, ReturnType<typeof addLinesQuery>>();
 
-/** The most lines one statement adds. */
-const BATCH_MAX = 100;
 /** Lines this process has sent in a statement with others (addLineBatched), and those statements. */
 export const linesSentTogether = { lines: 0, statements: 0 };
-interface Waiting {
-  values: AddLineValues;
-  resolve: (row: AddLineRow) => void;
-  reject: (err: unknown) => void;
-}
-const waitingLines = new WeakMap<Db, Waiting[]>();
 
 /**
  * addLine's statement, with the lines other requests of this process are adding in the same turn of
- * the event loop: sent together, one statement for up to BATCH_MAX lines of different owners,
- * instead of a round trip each (a sale's 500 carts at once). A line alone waits for nothing more
- * than the end of the turn and goes as addOneLine. Should the shared statement fail, each line is
- * sent alone, so each request gets its own answer.
+ * the event loop: one statement for up to 100 lines of different owners instead of a round trip
+ * each (a sale's 500 carts at once; server/lib/turn-batch.ts). A line alone goes as addOneLine.
  */
-function addLineBatched(db: Db, values: AddLineValues): Promise<AddLineRow> {
-  let waiting = waitingLines.get(db);
-  if (!waiting) waitingLines.set(db, (waiting = []));
-  const queue = waiting;
-  return new Promise<AddLineRow>((resolve, reject) => {
-    queue.push({ values, resolve, reject });
-    if (queue.length === 1) setImmediate(() => void sendWaiting(db, queue.splice(0)));
-  });
-}
-
-async function sendWaiting(db: Db, waiting: Waiting[]): Promise<void> {
-  const owners = new Set<string>();
-  const together: Waiting[] = [];
-  const alone: Waiting[] = [];
-  for (const w of waiting) {
-    // One line an owner in a statement: a cart's size and its clientIds are checked line by line.
-    if (together.length < BATCH_MAX && !owners.has(w.values.owner)) {
-      owners.add(w.values.owner);
-      together.push(w);
-    } else alone.push(w);
-  }
-  const one = (w: Waiting) => addOneLine(db, w.values).then(w.resolve, w.reject);
-  const sends: Promise<void>[] = alone.length ? [sendWaiting(db, alone)] : [];
-  if (together.length === 1) sends.push(one(together[0]!));
-  else {
-    sends.push(
-      (async () => {
+function addLineBatched(db: Db): (values: AddLineValues) => Promise<AddLineRow> {
+  let batched = addLineBatchers.get(db);
+  if (!batched) {
+    batched = turnBatcher<AddLineValues, AddLineRow>({
+      max: 100,
+      // One line an owner in a statement: a cart's size and its clientIds are checked line by line.
+      key: (v) => v.owner,
+      one: (v) => addOneLine(db, v),
+      many: async (all) => {
         let query = builtAddLines.get(db);
         if (!query) builtAddLines.set(db, (query = addLinesQuery(db)));
-        const column = <K extends keyof AddLineValues>(key: K) => together.map((w) => w.values[key]);
-        let rows: (AddLineRow & { i: number | string })[];
-        try {
-          ({ rows } = await query.execute({
-            now: together[0]!.values.now,
-            owner: column('owner'),
-            site: column('site'),
-            clientId: column('clientId'),
-            tokenHash: column('tokenHash'),
-            userId: column('userId'),
-            version: column('version'),
-            currency: column('currency'),
-            packageId: column('packageId'),
-            travelDate: column('travelDate'),
-            adults: column('adults'),
-            children: column('children'),
-            infants: column('infants'),
-            rooms: column('rooms'),
-            options: column('options'),
-            unitPrice: column('unitPrice'),
-            totalPrice: column('totalPrice'),
-          }));
-        } catch {
-          await Promise.all(together.map(one));
-          return;
-        }
-        linesSentTogether.lines += together.length;
+        const column = <K extends keyof AddLineValues>(key: K) => all.map((v) => v[key]);
+        const { rows } = await query.execute({
+          now: all[0]!.now,
+          ...Object.fromEntries(ADD_LINE_COLUMNS.map((k) => [k, column(k)])),
+        });
+        linesSentTogether.lines += all.length;
         linesSentTogether.statements++;
-        for (const row of rows) together[Number(row.i) - 1]!.resolve(row);
-      })(),
-    );
+        if (rows.length !== all.length) throw new Error('cart_add_lines answered for another number of lines');
+        const answers: AddLineRow[] = [];
+        for (const row of rows) answers[Number(row.i) - 1] = row;
+        return answers;
+      },
+    });
+    addLineBatchers.set(db, batched);
   }
-  await Promise.all(sends);
+  return batched;
 }
+const addLineBatchers = new WeakMap<Db, (values: AddLineValues) => Promise<AddLineRow>>();
+const ADD_LINE_COLUMNS = [
+  'owner', 'site', 'clientId', 'tokenHash', 'userId', 'version', 'currency', 'packageId', 'travelDate',
+  'adults', 'children', 'infants', 'rooms', 'options', 'unitPrice', 'totalPrice',
+] as const satisfies readonly (keyof AddLineValues)[];
 
 /**
  * Adds a line, priced by us in the site's currency. The same clientId twice is one line.
@@ -451,7 +412,7 @@ export async function addLine(
       totalPrice,
     };
     // Outside a transaction, lines added at the same moment go to Postgres together.
-    const row = opts.scope ? await addOneLine(db, values) : await addLineBatched(db, values);
+    const row = opts.scope ? await addOneLine(db, values) : await addLineBatched(db)(values);
     if (!row.session_ok) sessionExpired();
     if (row.id !== null && row.id !== undefined) return addedLine(row.id, site, input, known, totalPrice, now);
     if (Number(row.version) === known.version) {
@@ -649,30 +610,88 @@ const sameDeparture = sql`d.package_id = ${cartItems.packageId} and d.travel_dat
  * and, per line, its departure's capacity, rooms sold and rooms held by others (refuseUnavailable's
  * reading). Built once per database.
  */
-function holdLinesQuery(db: Db) {
+function holdLinesQuery(db: Db, many = false) {
+  const p = sql.placeholder;
+  // Many owners (holdRowsBatched): each line's owner, site and claim are its owner's place in the arrays.
+  const at = sql`array_position(${p('owners')}::text[], ${cartItems.owner})`;
+  const tokenHash = many ? sql`(${p('tokenHashes')}::text[])[${at}]` : sql`${p('tokenHash')}::text`;
+  const userId = many ? sql`(${p('userIds')}::int[])[${at}]` : sql`${p('userId')}::int`;
+  const owner = many ? sql`${cartItems.owner}` : sql`${p('owner')}`;
   return db
     .select({
       ...lineColumns,
-      sessionOk: sql<boolean>`(${sql.placeholder('tokenHash')}::text is null or exists(select 1 from sessions s where s.token_hash = ${sql.placeholder('tokenHash')}
-        and s.user_id = ${sql.placeholder('userId')}::int and s.revoked_at is null and s.expires_at > ${sql.placeholder('now')}::timestamptz))`,
+      owner: cartItems.owner,
+      sessionOk: sql<boolean>`(${tokenHash} is null or exists(select 1 from sessions s where s.token_hash = ${tokenHash}
+        and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > ${p('now')}::timestamptz))`,
       capacity: sql<number | null>`coalesce((select d.rooms from departures d where ${sameDeparture}), ${packages.roomsPerDeparture})`,
       sold: sql<number | null>`(select d.rooms_sold from departures d where ${sameDeparture})`,
       stopSale: sql<boolean | null>`(select d.stop_sale from departures d where ${sameDeparture})`,
       held: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
         where h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
-          and h.expires_at > ${sql.placeholder('now')}::timestamptz and t.owner <> ${sql.placeholder('owner')})`,
+          and h.expires_at > ${p('now')}::timestamptz and t.owner <> ${owner})`,
       heldMine: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
-        where t.owner = ${sql.placeholder('owner')} and h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
-          and h.expires_at > ${sql.placeholder('now')}::timestamptz)`,
+        where t.owner = ${owner} and h.package_id = ${cartItems.packageId} and h.travel_date = ${cartItems.travelDate} and h.status = 'held'
+          and h.expires_at > ${p('now')}::timestamptz)`,
     })
     .from(cartItems)
     .innerJoin(packages, eq(packages.id, cartItems.packageId))
     .innerJoin(cities, eq(cities.id, packages.cityId))
-    .where(and(eq(cartItems.owner, sql.placeholder('owner')), eq(cartItems.site, sql.placeholder('site'))))
+    .where(
+      many
+        ? and(sql`${cartItems.owner} = any(${p('owners')}::text[])`, sql`${cartItems.site} = (${p('sites')}::text[])[${at}]`)
+        : and(eq(cartItems.owner, p('owner')), eq(cartItems.site, p('site'))),
+    )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-    .prepare('hold_lines');
+    .prepare(many ? 'hold_lines_many' : 'hold_lines');
 }
 const builtHoldLines = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
+const builtHoldLinesMany = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
+
+type HoldRow = LineRow & { owner: string; sessionOk: boolean; capacity: number | null; sold: number | null; stopSale: boolean | null; held: number; heldMine: number };
+type HoldRead = { owner: string; site: Site; now: string; tokenHash: string | null; userId: number | null };
+
+/** holdLinesQuery for one owner. */
+async function holdRows(db: Db, read: HoldRead): Promise<HoldRow[]> {
+  let query = builtHoldLines.get(db);
+  if (!query) builtHoldLines.set(db, (query = holdLinesQuery(db)));
+  return (await query.execute(read)) as HoldRow[];
+}
+
+/**
+ * holdRows, with the holds other requests of this process read in the same turn of the event loop:
+ * one statement for up to 100 owners (a sale's 500 holds at once; server/lib/turn-batch.ts).
+ */
+function holdRowsBatched(db: Db): (read: HoldRead) => Promise<HoldRow[]> {
+  let batched = holdReadBatchers.get(db);
+  if (!batched) {
+    batched = turnBatcher<HoldRead, HoldRow[]>({
+      max: 100,
+      key: (r) => r.owner,
+      one: (r) => holdRows(db, r),
+      many: async (all) => {
+        let query = builtHoldLinesMany.get(db);
+        if (!query) builtHoldLinesMany.set(db, (query = holdLinesQuery(db, true)));
+        const rows = (await query.execute({
+          now: all[0]!.now,
+          owners: all.map((r) => r.owner),
+          sites: all.map((r) => r.site),
+          tokenHashes: all.map((r) => r.tokenHash),
+          userIds: all.map((r) => r.userId),
+        })) as HoldRow[];
+        holdsReadTogether.holds += all.length;
+        holdsReadTogether.statements++;
+        const byOwner = new Map<string, HoldRow[]>();
+        for (const row of rows) byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), row]);
+        return all.map((r) => byOwner.get(r.owner) ?? []);
+      },
+    });
+    holdReadBatchers.set(db, batched);
+  }
+  return batched;
+}
+const holdReadBatchers = new WeakMap<Db, (read: HoldRead) => Promise<HoldRow[]>>();
+/** Holds whose lines this process read in a statement with others' (holdRowsBatched), and those statements. */
+export const holdsReadTogether = { holds: 0, statements: 0 };
 
 /**
  * Departures this process last read with no room left for a traveller holding none there (or
@@ -696,18 +715,12 @@ async function earlyLinesToHold(
   cartIds: number[] | undefined,
   now: Date,
   session: SessionClaim | null,
+  together: boolean,
 ): Promise<{ items: CartItem[]; mine: Map<string, number> }> {
-  let query = builtHoldLines.get(db);
-  if (!query) builtHoldLines.set(db, (query = holdLinesQuery(db)));
   const read = ++reads;
-  const rows = (await query.execute({ owner, site, now: now.toISOString(), tokenHash: session?.tokenHash ?? null, userId: session?.userId ?? null })) as (LineRow & {
-    sessionOk: boolean;
-    capacity: number | null;
-    sold: number | null;
-    stopSale: boolean | null;
-    held: number;
-    heldMine: number;
-  })[];
+  const values: HoldRead = { owner, site, now: now.toISOString(), tokenHash: session?.tokenHash ?? null, userId: session?.userId ?? null };
+  // Outside a transaction, the reads of holds asked at the same moment go to Postgres together.
+  const rows = together ? await holdRowsBatched(db)(values) : await holdRows(db, values);
   if (rows.length === 0 && session) {
     // An empty cart: no row said whether the session is live.
     const { rows: live } = await db.execute<{ ok: boolean }>(sql`select ${liveSession(session, now)} as ok`);
@@ -727,7 +740,7 @@ async function earlyLinesToHold(
     if (state.stopSale || (state.capacity !== null && state.capacity - state.sold - state.held - r.heldMine <= 0)) fullSeen.set(key, { read, stopSale: state.stopSale });
     else fullSeen.delete(key);
   }
-  const items = chosen.map(({ sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, heldMine: _m, ...line }) => toItem(line));
+  const items = chosen.map(({ owner: _w, sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, heldMine: _m, ...line }) => toItem(line));
   await refuseUnavailable(db, owner, needsOf(items), now, known);
   return { items, mine };
 }
@@ -746,7 +759,8 @@ export async function createTempBooking(
   holdMinutes: number,
   cartIds?: number[],
   now = new Date(),
-  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits; session?: SessionClaim | null } = {},
+  /** together: not in a transaction, so the lines may be read with other holds' (holdRowsBatched). */
+  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits; session?: SessionClaim | null; together?: boolean } = {},
 ): Promise<TempBooking> {
   const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
   if (limits) return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, limits, undefined);
@@ -757,7 +771,7 @@ export async function createTempBooking(
   // departures here, not on the departure's lock with a connection of the pool (decision 0086).
   // If it waited, those before it may have taken the last rooms: a read begun since it queued
   // that found none left answers it (fullSeen), else it reads again.
-  const early = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
+  const early = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null, opts.together === true);
   const queuedAfter = reads;
   return departureQueue.run(
     early.items.map((i) => departureKey(i.packageId, i.travelDate)),
@@ -772,7 +786,7 @@ export async function createTempBooking(
       if (full.size) {
         await refuseUnavailable(db, owner, needsOf(early.items).filter((n) => full.has(departureKey(n.packageId, n.travelDate))), now, full);
       }
-      const again = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null);
+      const again = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null, opts.together === true);
       return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, undefined, again.items);
     },
   );

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdsReadTogether } from '../../server/services/cart.ts';
+import { revokeSession } from '../../server/services/sessions.ts';
 import { book, call, createBookingKit, findPackage, freshDate, hold, holdId, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 /*
@@ -103,14 +105,23 @@ describe('rooms per departure', () => {
       const added = await call(kit.app, 'POST', 'CreateCart', { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }, { token: p.token });
       expect(added.status).toBe(200);
     }
+    // One of them signs out before the rush: refused on their own, among the others' reads.
+    await revokeSession(kit.database.db, rush[0]!.token);
     // All at once; the keeper last, so that it queues behind the others in this process and finds the
     // departure already seen full: its own two rooms are not counted against it, so it must hold again.
+    const before = { ...holdsReadTogether };
     const results = await Promise.all([...rush, keeper].map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })));
+    // The holds asked at the same moment read their lines in shared statements.
+    expect(holdsReadTogether.holds - before.holds).toBeGreaterThanOrEqual(2);
+    expect(holdsReadTogether.statements - before.statements).toBeLessThan(results.length);
     const kept = results.pop()!;
     expect(kept.status).toBe(200);
+    const signedOut = results.shift()!;
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.message).toBe('Token expired. please log in again');
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     const refused = results.filter((r) => r.status !== 200);
-    expect(refused).toHaveLength(8);
+    expect(refused).toHaveLength(7);
     for (const r of refused) expect(r.body.message).toMatch(new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`));
     const { rows } = await kit.database.db.execute<{ rooms: number }>(
       sql`select coalesce(sum(rooms), 0)::int as rooms from room_holds where package_id = ${luxury.id} and travel_date = ${date} and status = 'held'`,
