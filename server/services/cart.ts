@@ -221,37 +221,6 @@ function addedLine(id: number, site: Site, input: CartItemFields, facts: Package
   };
 }
 
-/**
- * addLine's one statement (see there), prepared once per database: the session's check (no
- * tokenHash: a guest, or a session already read), whether the clientId is taken, the cart's size
- * and the content version, and the insert when all allow. Its text is built once, and Postgres
- * parses and plans it once per connection (a sale's hundreds of carts: decision 0082).
- */
-function addLineQuery(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  return prepareRaw<{ session_ok: boolean; version: number | string; taken: boolean; lines: number; id: number | null }>(
-    db,
-    'cart_add_line',
-    sql`
-      with f as (
-        select (${p('tokenHash')}::text is null or ${liveSessionWhere(p('tokenHash'), p('userId'), p('now'))}) as session_ok,
-               (select version from content_version where id = 1) as version,
-               exists(select 1 from cart_items where owner = ${p('owner')} and client_id = ${p('clientId')}) as taken,
-               (select count(*)::int from cart_items where owner = ${p('owner')} and site = ${p('site')}) as lines
-      ), added as (
-        insert into cart_items (owner, site, currency, package_id, travel_date, adults, children, infants, rooms, options, unit_price, total_price, client_id, created_at)
-        select ${p('owner')}, ${p('site')}, ${p('currency')}, ${p('packageId')}, ${p('travelDate')}, ${p('adults')}, ${p('children')}, ${p('infants')},
-               ${p('rooms')}, ${p('options')}, ${p('unitPrice')}, ${p('totalPrice')}, ${p('clientId')}, ${p('now')}
-        from f
-        where f.session_ok and f.version = ${p('version')} and not f.taken and f.lines < ${MAX_LINES}
-        on conflict (owner, client_id) do nothing
-        returning id
-      )
-      select f.session_ok, f.version, f.taken, f.lines, (select id from added) as id from f`,
-  );
-}
-const builtAddLine = new WeakMap<Db, ReturnType<typeof addLineQuery>>();
-
 type AddLineRow = { session_ok: boolean; version: number | string; taken: boolean; lines: number; id: number | null };
 type AddLineValues = {
   tokenHash: string | null;
@@ -273,18 +242,13 @@ type AddLineValues = {
   totalPrice: number;
 };
 
-/** addLine's statement for one line (see addLineQuery). */
-async function addOneLine(db: Db, values: AddLineValues): Promise<AddLineRow> {
-  let query = builtAddLine.get(db);
-  if (!query) builtAddLine.set(db, (query = addLineQuery(db)));
-  return (await query.execute(values)).rows[0]!;
-}
-
 /**
- * addLineQuery for many lines of different owners in one statement (a sale's rush: decision
- * 0086): each line's checks are its own (its session, its clientId, its cart's size, the content
- * version its facts were read at), as if it had been sent alone. Columns come as arrays, one
- * element a line; the answer has one row a line, in their order (`i`, from 1).
+ * addLine's one statement (see there), prepared once per database, for one line or for many lines
+ * of different owners (a sale's rush: decision 0086): each line's session (no tokenHash: a guest,
+ * or a session already read), whether its clientId is taken, its cart's size and the content
+ * version its facts were read at, and the insert when all allow, as if it had been sent alone.
+ * Columns come as arrays, one element a line; the answer has one row a line, in their order (`i`,
+ * from 1). Its text is built once, and Postgres parses and plans it once per connection (decision 0082).
  */
 function addLinesQuery(db: Db) {
   const p = (name: string) => sql.placeholder(name);
@@ -318,6 +282,23 @@ function addLinesQuery(db: Db) {
 }
 const builtAddLines = new WeakMap<Db, ReturnType<typeof addLinesQuery>>();
 
+/** addLinesQuery for the given lines (of different owners): their rows, in their order. */
+async function addLines(db: Db, all: AddLineValues[]): Promise<AddLineRow[]> {
+  let query = builtAddLines.get(db);
+  if (!query) builtAddLines.set(db, (query = addLinesQuery(db)));
+  const { rows } = await query.execute({
+    now: all[0]!.now,
+    ...Object.fromEntries(ADD_LINE_COLUMNS.map((k) => [k, all.map((v) => v[k])])),
+  });
+  if (rows.length !== all.length) throw new Error('cart_add_lines answered for another number of lines');
+  const answers: AddLineRow[] = [];
+  for (const row of rows) answers[Number(row.i) - 1] = row;
+  return answers;
+}
+
+/** addLine's statement for one line. */
+const addOneLine = async (db: Db, values: AddLineValues): Promise<AddLineRow> => (await addLines(db, [values]))[0]!;
+
 /** Lines this process has sent in a statement with others (addLineBatched), and those statements. */
 export const linesSentTogether = { lines: 0, statements: 0 };
 
@@ -335,18 +316,9 @@ function addLineBatched(db: Db): (values: AddLineValues) => Promise<AddLineRow> 
       key: (v) => v.owner,
       one: (v) => addOneLine(db, v),
       many: async (all) => {
-        let query = builtAddLines.get(db);
-        if (!query) builtAddLines.set(db, (query = addLinesQuery(db)));
-        const column = <K extends keyof AddLineValues>(key: K) => all.map((v) => v[key]);
-        const { rows } = await query.execute({
-          now: all[0]!.now,
-          ...Object.fromEntries(ADD_LINE_COLUMNS.map((k) => [k, column(k)])),
-        });
+        const answers = await addLines(db, all);
         linesSentTogether.lines += all.length;
         linesSentTogether.statements++;
-        if (rows.length !== all.length) throw new Error('cart_add_lines answered for another number of lines');
-        const answers: AddLineRow[] = [];
-        for (const row of rows) answers[Number(row.i) - 1] = row;
         return answers;
       },
     });
