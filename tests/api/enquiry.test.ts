@@ -388,8 +388,11 @@ describe('enquiry rate limit and mail', () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="passport scan\.pdf"/);
 
     // A changed signature or file id, or a link past its 30 days, opens nothing.
-    // (The first character changed to another: a signature may already start with 0.)
-    const forged = await t.app.inject({ method: 'GET', url: link.replace(/signature=(\w)/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`) });
+    // (The first character changed to another: a signature may already start with 0, or with
+    // '-', which is base64url too.)
+    const forgedLink = link.replace(/signature=([\w-])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`);
+    expect(forgedLink).not.toBe(link);
+    const forged = await t.app.inject({ method: 'GET', url: forgedLink });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/not valid/) });
     const fileId = Number(/EnquiryAttachment\/(\d+)/.exec(link)![1]);
