@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config.ts';
 import { recordEvent } from '../../server/services/bookings/records.ts';
 import { assignInvoiceNumber } from '../../server/services/documents/invoice-number.ts';
+import { addDays, siteDay } from '../../server/services/documents/source.ts';
 import { startGateways, type Gateways } from '../support/gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 
@@ -39,10 +40,12 @@ export async function traveller(kit: BookingKit, name = 'asha') {
   return { token, userId, email };
 }
 
-export function inDays(n: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+/**
+ * The day `n` days from the site's today (the server decides pay later, due dates and what is past
+ * by the site's calendar day: from 20:00 UTC the UAE is already on tomorrow, India from 18:30).
+ */
+export function inDays(n: number, site: Site = 'UAE') {
+  return addDays(siteDay(new Date(), site), n);
 }
 
 interface PackageRow extends Record<string, unknown> {
