@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from 'node:zlib';
-import { crc32Combine, fillGzip, gzipTemplate } from './gzip-splice.ts';
+import { crc32Combine, crc32ShiftOperator, fillGzip, gzipTemplate } from './gzip-splice.ts';
 
 describe('gzip templates', () => {
   it('fills every hole with the given text: gunzip gives the whole text back', () => {
@@ -27,6 +27,17 @@ describe('gzip templates', () => {
   it('combines CRCs as zlib does', () => {
     for (const [a, b] of [['hello ', 'world'], ['', 'x'], ['abc', ''], ['x'.repeat(70_000), 'nonce==']]) {
       expect(crc32Combine(crc32(a!), crc32(b!), Buffer.byteLength(b!))).toBe(crc32(a! + b!));
+    }
+  });
+
+  it('shifts a CRC by a length with an operator worked out once, as crc32Combine does', () => {
+    for (const length of [0, 1, 24, 1000, 49_552]) {
+      const operator = crc32ShiftOperator(length);
+      for (const crc of [0, 1, 0x80000000, crc32('hello'), 0xffffffff]) {
+        let shifted = 0;
+        for (let i = 0, v = crc; v !== 0; i++, v >>>= 1) if (v & 1) shifted ^= operator[i]!;
+        expect(shifted >>> 0).toBe(crc32Combine(crc, 0, length));
+      }
     }
   });
 });

@@ -4,7 +4,9 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * A text with holes, compressed once, whose holes are filled per response without compressing it
  * again: each fixed part is raw deflate ending in a sync flush (byte-aligned, not final), each fill
  * goes in as a stored (uncompressed) block, and a final empty block closes the stream. The gzip
- * trailer's CRC-32 runs over the whole text each time (fast; the compression is what costs).
+ * trailer's CRC-32 is combined from the parts' CRCs: each part's length shifts the CRC so far by a
+ * 32x32 operator over GF(2) worked out once per length (kept with the template, and for the fills'
+ * one length), so a response costs a few hundred XORs, not a pass over the page's bytes.
  * Used for cached pages, whose CSP nonce must differ in every response (server/lib/page-cache.ts).
  */
 export interface GzipTemplate {
@@ -13,6 +15,8 @@ export interface GzipTemplate {
   crcs: number[];
   /** The parts, each compressed on its own. */
   deflated: Buffer[];
+  /** Each part's CRC shift operator (crc32ShiftOperator of its length). */
+  shifts: Uint32Array[];
 }
 
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
@@ -24,6 +28,7 @@ export function gzipTemplate(parts: string[]): GzipTemplate {
     lengths: raw.map((r) => r.length),
     crcs: raw.map((r) => crcOf(r, 0)),
     deflated: raw.map((r) => deflateRawSync(r, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })),
+    shifts: raw.map((r) => crc32ShiftOperator(r.length)),
   };
 }
 
@@ -71,6 +76,29 @@ export function crc32Combine(crc1: number, crc2: number, length2: number): numbe
   return (crc ^ crc2) >>> 0;
 }
 
+/**
+ * The operator that takes CRC(A) to the CRC of A followed by `length` zero bytes, as 32 columns:
+ * crc32Combine is linear in its first CRC, so column i is crc32Combine(1 << i, 0, length). With it,
+ * combining is crc32Combine(crc1, crc2, length) = gf2Times(operator, crc1) ^ crc2.
+ */
+export function crc32ShiftOperator(length: number): Uint32Array {
+  const operator = new Uint32Array(32);
+  for (let i = 0; i < 32; i++) operator[i] = crc32Combine((1 << i) >>> 0, 0, length);
+  return operator;
+}
+
+/** The fills' operators by length (a nonce always has one length; a few at most are ever kept). */
+const fillShifts = new Map<number, Uint32Array>();
+function fillShift(length: number): Uint32Array {
+  let operator = fillShifts.get(length);
+  if (!operator) {
+    if (fillShifts.size >= 16) fillShifts.clear();
+    operator = crc32ShiftOperator(length);
+    fillShifts.set(length, operator);
+  }
+  return operator;
+}
+
 /** zlib's crc32 goes on from `crc`, except over a buffer with no memory at all (answering 0): nothing to add then. */
 const crcOf = (data: Buffer, crc: number) => (data.length === 0 ? crc : crc32(data, crc));
 
@@ -79,17 +107,18 @@ export function fillGzip(template: GzipTemplate, fill: string): Buffer {
   const filler = Buffer.from(fill, 'utf8');
   const stored = storedBlock(filler);
   const fillCrc = crcOf(filler, 0);
+  const fillOperator = fillShift(filler.length);
   const chunks: Buffer[] = [HEADER];
   let crc = 0;
   let size = 0;
   template.deflated.forEach((deflated, i) => {
     if (i > 0) {
       chunks.push(stored);
-      crc = crc32Combine(crc, fillCrc, filler.length);
+      crc = (gf2Times(fillOperator, crc) ^ fillCrc) >>> 0;
       size += filler.length;
     }
     chunks.push(deflated);
-    crc = crc32Combine(crc, template.crcs[i]!, template.lengths[i]!);
+    crc = (gf2Times(template.shifts[i]!, crc) ^ template.crcs[i]!) >>> 0;
     size += template.lengths[i]!;
   });
   const trailer = Buffer.alloc(8);
