@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Currency, Site } from './site-rules.ts';
 import { inWholeUnits } from './money.ts';
 
-export { SITE_CURRENCY, siteForPath, type Currency, type Site } from './site-rules.ts';
+export { SITE_CURRENCY, siteDay, siteForPath, type Currency, type Site } from './site-rules.ts';
 
 /** The spec's country codes: the Country header and the stored site of a price or cart line. */
 export const siteSchema = z.enum(['UAE', 'IN']) satisfies z.ZodType<Site>;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BoundedCache } from './bounded-cache.ts';
+import { SITE_OFFSET_MINUTES, type Site } from '../../contract/site-rules.ts';
 
 /**
  * Answers of the calls the contract declares shared (the same for every traveller, per site):
@@ -57,14 +58,13 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 /** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30. */
-const SITE_OFFSET_MS: Record<string, number> = { UAE: 240 * 60_000, IN: 330 * 60_000 };
 const days = new Map<string, { day: string; until: number }>();
 
 /** The site's calendar day now, worked out once a minute at most per site. */
 export function siteDayNow(site: string, now = Date.now()): string {
   const kept = days.get(site);
   if (kept && now < kept.until) return kept.day;
-  const offset = SITE_OFFSET_MS[site] ?? 0;
+  const offset = (SITE_OFFSET_MINUTES[site as Site] ?? 0) * 60_000;
   const day = new Date(now + offset).toISOString().slice(0, 10);
   // Kept until the next minute, and never past the site's midnight.
   const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - offset;

@@ -68,6 +68,16 @@ describe('adding a line', () => {
   });
 });
 
+describe("the first travel date is the site's tomorrow", () => {
+  it('counts the days where the site is: at 19:00 UTC the UAE is still on the 1st, India already on the 2nd', async () => {
+    const evening = new Date('2026-05-01T19:00:00Z');
+    expect(await refusal(addLine(database.db, 'guest:day-0001', 'UAE', line({ travelDate: '2026-05-02' }), evening))).toBe('added');
+    expect(await refusal(addLine(database.db, 'guest:day-0002', 'IN', line({ travelDate: '2026-05-02' }), evening))).toBe('400 travelDate: choose a date from tomorrow onwards.');
+    // At 21:00 UTC it is the 2nd in both: a trip starting that day has begun.
+    expect(await refusal(addLine(database.db, 'guest:day-0003', 'UAE', line({ travelDate: '2026-05-02' }), new Date('2026-05-01T21:00:00Z')))).toBe('400 travelDate: choose a date from tomorrow onwards.');
+  });
+});
+
 describe('a keyed add', () => {
   const add = (owner: Owner, key: string, fields: CartItemFields) =>
     once(database.db, { owner, key, route: 'CreateCart', params: { ...fields, site: 'UAE' } }, async (tx) => ({

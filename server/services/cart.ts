@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type CartGroup, type CartItem, type CartItemFields, type TempBooking } from '../../contract/cart.ts';
 import { occupancyRefusal } from '../../contract/occupancy.ts';
 import { priceLine } from '../../contract/pricing.ts';
-import { SITE_CURRENCY, type Currency, type Site } from '../../contract/site.ts';
+import { SITE_CURRENCY, siteDay, type Currency, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { prepareRaw } from '../db/prepared.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
@@ -20,10 +20,11 @@ export type Owner = `guest:${string}` | `user:${number}`;
 const MAX_LINES = 20;
 const MAX_DAYS_AHEAD = 540;
 
-function checkTravelDate(travelDate: string, now: Date) {
+/** A travel date from the site's tomorrow (its calendar day, as pay later and the departures count) up to 18 months ahead. */
+function checkTravelDate(travelDate: string, now: Date, site: Site) {
   const date = new Date(`${travelDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid('travelDate: is not a real date.');
-  const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const today = new Date(`${siteDay(now, site)}T00:00:00Z`);
   const days = (date.getTime() - today.getTime()) / 86_400_000;
   if (days < 1) throw invalid('travelDate: choose a date from tomorrow onwards.');
   if (days > MAX_DAYS_AHEAD) throw invalid('travelDate: we take bookings up to 18 months ahead.');
@@ -171,8 +172,8 @@ async function readFacts(db: Db, packageId: number, site: Site): Promise<Package
 }
 
 /** The checks of a line against its package, in the order they answer (see addLine). */
-function checkLine(input: CartItemFields, facts: PackageFacts, now: Date) {
-  checkTravelDate(input.travelDate, now);
+function checkLine(input: CartItemFields, facts: PackageFacts, now: Date, site: Site) {
+  checkTravelDate(input.travelDate, now, site);
   // A line stores only choices its package offers; no package offers any yet.
   const unknownOption = Object.keys(input.options)[0];
   if (unknownOption !== undefined) throw invalid(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
@@ -356,7 +357,7 @@ export async function addLine(
   let passes = false;
   if (known) {
     try {
-      checkLine(input, known, now);
+      checkLine(input, known, now, site);
       passes = true;
     } catch {
       // Refused: answered by the full path below, in its order (a line already added comes first).
@@ -421,7 +422,7 @@ export async function addLine(
     const existing = await lineByClientId(db, owner, clientId!);
     if (existing) return existing;
   }
-  checkLine(input, facts, now);
+  checkLine(input, facts, now, site);
   if (row.lines >= MAX_LINES) throw cartFull();
   const { totalPrice, columns, values } = lineValues(owner, site, input, facts, now);
   const inserted = await db.execute<{ id: number }>(sql`

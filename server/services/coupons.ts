@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult, PayWith } from '../../contract/coupons.ts';
-import type { Site } from '../../contract/site.ts';
+import { siteDay, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { couponCategories, coupons, tripTypes } from '../db/schema.ts';
 import { formatMoney, money } from './money.ts';
@@ -98,7 +98,8 @@ export interface CouponLine {
   travelDate: string;
 }
 
-const daysUntil = (isoDay: string, now: Date) => (Date.parse(isoDay) - Date.parse(now.toISOString().slice(0, 10))) / 86_400_000;
+/** Days from the site's today to a travel date. */
+const daysUntil = (isoDay: string, now: Date, site: Site) => (Date.parse(isoDay) - Date.parse(siteDay(now, site))) / 86_400_000;
 
 /**
  * What a coupon takes off for this traveller, or why it does not apply: the one verdict the coupon
@@ -120,7 +121,7 @@ export function couponVerdict(
   if (opts.lines) {
     const now = opts.now ?? new Date();
     const { tripTypeId, travelWithinDays } = row.coupon;
-    eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now) <= travelWithinDays));
+    eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays));
     if (eligible.length === 0) {
       const reason = tripTypeId !== null ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.` : `This coupon is for trips starting within ${travelWithinDays} days.`;
       return { coupon, discount: 0, reason, eligible };

@@ -57,7 +57,7 @@ export async function addToCart(page: Page, adults = 2) {
   // Enabled once the page is interactive (a tap before that would only post the form).
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   // No date is chosen for the traveller: a month ahead, unless the test chose one.
-  const date = page.getByLabel('Travel date');
+  const date = page.getByLabel('Travel date', { exact: true });
   if (!(await date.inputValue())) await date.fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
   const adultsInput = page.getByRole('spinbutton', { name: 'Adults' });
   await adultsInput.fill(String(adults));

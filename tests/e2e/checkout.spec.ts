@@ -233,7 +233,7 @@ test('a trip too close for pay later: review and payment say why, and only payin
   await logIn(page, email);
   await gotoInteractive(page, '/holidays/abu-dhabi-culture-trail-3-nights');
   const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Travel date').fill(soon);
+  await page.getByLabel('Travel date', { exact: true }).fill(soon);
   await addToCart(page, 2);
   await gotoInteractive(page, '/cart');
   await page.getByRole('button', { name: 'Continue to booking' }).click();
@@ -275,7 +275,7 @@ test('the package page and the cart say when a date is nearly full or sold out',
   await page.getByRole('spinbutton', { name: 'Adults' }).fill('2');
   await page.getByRole('button', { name: 'Fewer rooms' }).click();
   await expect(rooms).toHaveValue('1');
-  const date = page.getByLabel('Travel date');
+  const date = page.getByLabel('Travel date', { exact: true });
   await date.fill(full);
   await expect(page.getByText('Sold out on this date. Choose another date.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();

@@ -125,7 +125,7 @@ for (const prefix of ['', '/in']) {
 
 test('the package page chooses no travel date: Add to cart asks for one, and adds once it is chosen', async ({ page }) => {
   await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
-  const date = page.getByLabel('Travel date');
+  const date = page.getByLabel('Travel date', { exact: true });
   await expect(date).toHaveValue('');
   const add = page.getByRole('button', { name: 'Add to cart' });
   await expect(add).toBeEnabled();

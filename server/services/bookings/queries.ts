@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
-import type { Site } from '../../../contract/site.ts';
+import { siteDay, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
@@ -89,7 +89,7 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
-    payOnline: payingLater && b.status === 'confirmed' && b.total > b.amountPaid && !(b.paymentDueOn && new Date().toISOString().slice(0, 10) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    payOnline: payingLater && b.status === 'confirmed' && b.total > b.amountPaid && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,
     travellers: travellers.map((t) => ({ lead: t.lead, title: t.title, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, email: t.email, phone: t.phone, dob: t.dob })),

@@ -1,5 +1,6 @@
 import type { BookingDetail } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
+import { SITE_OFFSET_MINUTES, siteDay } from '../../../contract/site-rules.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingDetail, ownBooking } from '../bookings/queries.ts';
@@ -27,13 +28,8 @@ export async function documentSource(db: Db, config: Config, userId: number, boo
   return { row, detail, site, shop: shopDetails(config, site), issuedAt: row.invoicedAt ?? row.confirmedAt ?? row.createdAt };
 }
 
-/** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30. */
-const SITE_OFFSET_MINUTES: Record<Site, number> = { UAE: 240, IN: 330 };
-
 /** The calendar day of an instant where the site is (an invoice confirmed at 23:00 UTC is dated the next day in India). */
-export function siteDay(instant: Date, site: Site): string {
-  return new Date(instant.getTime() + SITE_OFFSET_MINUTES[site] * 60_000).toISOString().slice(0, 10);
-}
+export { siteDay };
 
 /** Each site's calendar day at an instant: "today" for anything decided per booking by its site. */
 export type SiteDays = Record<Site, string>;

@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryKindName, type EnquiryPage, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, staff } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
+import type { Site } from '../../../contract/site.ts';
+import { addDays, siteDayStart } from '../documents/source.ts';
 
 /*
  * The inbox (GET /api/admin/enquiries): every kind of enquiry (the forms and the itinerary
@@ -92,6 +94,13 @@ export function itemOf(e: EnquiryRow, assigneeEmail: string | null, bookingRef: 
 }
 
 /** One page of the inbox, newest first, and the cursor of the next. */
+/** Enquiries sent from or before the start of a day, each by its own site's calendar. */
+function sentBound(day: string, op: '>=' | '<'): SQL {
+  const at = (site: Site) => siteDayStart(day, site);
+  const cmp = op === '>=' ? gte : lt;
+  return or(and(eq(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('IN'))), and(ne(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('UAE'))))!;
+}
+
 export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): Promise<EnquiryPage> {
   const where: SQL[] = [];
   if (q.kind) where.push(eq(enquiries.kind, q.kind));
@@ -101,8 +110,9 @@ export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): P
   else if (q.assignee === 'me') where.push(eq(enquiries.assigneeId, me));
   else if (typeof q.assignee === 'number') where.push(eq(enquiries.assigneeId, q.assignee));
   if (typeof q.olderThanDays === 'number') where.push(lt(enquiries.createdAt, new Date(now.getTime() - q.olderThanDays * DAY)));
-  if (q.from) where.push(gte(enquiries.createdAt, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) where.push(lt(enquiries.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY)));
+  // Days are each enquiry's site's calendar days, as the booking desk counts them.
+  if (q.from) where.push(sentBound(q.from, '>='));
+  if (q.to) where.push(sentBound(addDays(q.to, 1), '<'));
   const words = (q.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
   // Words match what the traveller wrote (every string or number in the payload, at any depth),
   // not the payload's field names: "email" or "message" would otherwise match every enquiry.

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingSummary, NextStep } from '../../../contract/booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
+import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
@@ -132,7 +132,7 @@ const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpa
  * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
  * and unpaid, the site's gateway for its balance, up to and on its due date.
  */
-export async function paymentStepFor(db: Db, config: Config, b: BookingRow, today = new Date().toISOString().slice(0, 10)): Promise<NextStep> {
+export async function paymentStepFor(db: Db, config: Config, b: BookingRow, today = siteDay(new Date(), b.site as Site)): Promise<NextStep> {
   if (b.paymentMethod !== 'pay-later') return nextStepFor(db, config, b);
   const shop = shopDetails(config, b.site as Site);
   if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
@@ -244,8 +244,6 @@ async function storeEvent(
   return row?.id ?? null;
 }
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * Records a payment the provider confirmed, in one transaction with the booking's row locked:
  * the payment row (provider, id, amount, currency, time) and a payment event, whatever the
@@ -306,7 +304,8 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     }
     if (b.status === 'cancelled') {
       const lines = await bookedRooms(tx, b.id);
-      const ahead = lines.every((l) => l.travelDate > utcDay(now));
+      // Travel still ahead: after the site's today (a trip starting today there has begun).
+      const ahead = lines.every((l) => l.travelDate > siteDay(now, b.site as Site));
       if (ahead && (await resellRooms(tx, lines, now))) {
         await paid(`paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`);
         return finish('reinstated', 'paid after the booking was cancelled: rooms sold again, booking reinstated');

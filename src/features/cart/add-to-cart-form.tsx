@@ -6,6 +6,7 @@ import { FormMessages } from '../../components/form-messages.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
+import { siteDay, type Site } from '../../../contract/site-rules.ts';
 import { DepartureAvailability, ScheduledDepartures, useDepartureAvailability, useScheduledDepartures } from './departure-availability.tsx';
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
@@ -38,8 +39,9 @@ const warmCartCode = () => {
   void loadIdentity().catch(() => undefined);
 };
 
-function isoDay(offsetDays: number): string {
-  const d = new Date();
+/** The day `offsetDays` after the site's today (its calendar day, as the server counts, whatever the phone's time zone). */
+function isoDay(site: Site, offsetDays: number): string {
+  const d = new Date(`${siteDay(Date.now(), site)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
 }
@@ -105,7 +107,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (!party.travelDate || party.travelDate < isoDay(1)) {
+    if (!party.travelDate || party.travelDate < isoDay(site, 1)) {
       setError(party.travelDate ? 'Choose a travel date from tomorrow onwards.' : 'Choose your travel date.');
       setDateWrong(true);
       dateRef.current?.focus();
@@ -171,8 +173,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
           id={dateId}
           type="date"
           required
-          min={isoDay(1)}
-          max={isoDay(540)}
+          min={isoDay(site, 1)}
+          max={isoDay(site, 540)}
           value={party.travelDate}
           aria-invalid={dateWrong || undefined}
           onChange={(e) => set({ travelDate: e.target.value })}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { siteDay } from '../../../contract/site-rules.ts';
 import { validatePackageEnquiry, type PackageEnquiryParams } from '../../../contract/enquiry.ts';
 import { submitEnquiryForm } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
@@ -12,7 +13,6 @@ export interface PackageEnquiryFormProps {
   pkg: { id: number; slug: string; title: string };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY = { FullName: '', Email: '', TravelDate: '', Adults: '2', Children: '0', Message: '' };
 
 /** "Ask about this holiday": the package enquiry of the detail page (SubmitEnquiryForm). */
@@ -89,7 +89,7 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
             <label htmlFor={ids.date}>
               Travel date <span className="enq-optional">(optional)</span>
             </label>
-            <input id={ids.date} type="date" min={today()} value={form.TravelDate} onChange={(e) => set({ TravelDate: e.target.value })} />
+            <input id={ids.date} type="date" min={siteDay(Date.now(), site)} value={form.TravelDate} onChange={(e) => set({ TravelDate: e.target.value })} />
           </div>
           <div className="enq-row">
             <div className="enq-field">
