@@ -39,7 +39,7 @@ import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFil
 
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
-  route(app, getDepartures, async (p) => ok(await shopDepartures(app.db, p.packageId)));
+  route(app, getDepartures, async (p, request) => ok(await shopDepartures(app.db, p.packageId, request.site)));
 
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { siteDay, type Site } from '../../../contract/site.ts';
 import { availabilitySchema, type DepartureList } from '../../../contract/availability.ts';
 import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
 import type { Db } from '../../db/client.ts';
@@ -83,12 +84,12 @@ export async function listDepartures(db: Db, packageId: number, now: Date, range
   return { package: pkg, items };
 }
 
-/** The shop's list: dates staff scheduled from tomorrow, open for sale, with rooms left (at most 60). */
-export async function shopDepartures(db: Db, packageId: number, now = new Date()): Promise<DepartureList> {
+/** The shop's list: dates staff scheduled from the site's tomorrow (as the cart counts), open for sale, with rooms left (at most 60). */
+export async function shopDepartures(db: Db, packageId: number, site: Site, now = new Date()): Promise<DepartureList> {
   await packageOf(db, packageId).catch(() => {
     throw notFound('There is no holiday with this id.');
   });
-  const rows = await departureRows(db, packageId, now, { from: addDays(today(now), 1), scheduledOnly: true });
+  const rows = await departureRows(db, packageId, now, { from: addDays(siteDay(now, site), 1), scheduledOnly: true });
   const departures = rows.slice(0, 60).map((r) => availabilitySchema.parse(availabilityOf(packageId, r.travelDate, r)));
   return { packageId, departures };
 }
