@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatMonthYear, formatTravelDate, nightsDays } from './format.ts';
+import { formatDay, formatMoney, formatMonthYear, formatSiteDay, formatTravelDate, nightsDays } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes AED with western grouping', () => {
@@ -53,5 +53,15 @@ describe('dates', () => {
   it('shows a date it cannot read as it came', () => {
     expect(formatDay('soon')).toBe('soon');
     expect(formatMonthYear('')).toBe('');
+  });
+});
+
+describe('formatSiteDay', () => {
+  it("names the day an instant fell on where the site is, as the invoice is dated", () => {
+    // 19:00 UTC on 1 May: still the 1st in Dubai (23:00), already the 2nd in India (00:30).
+    expect(formatSiteDay('2026-05-01T19:00:00.000Z', 'UAE')).toBe('1 May 2026');
+    expect(formatSiteDay('2026-05-01T19:00:00.000Z', 'IN')).toBe('2 May 2026');
+    expect(formatSiteDay('2026-12-31T20:30:00Z', 'UAE')).toBe('1 Jan 2027');
+    expect(formatSiteDay('not a date', 'UAE')).toBe('not a date');
   });
 });

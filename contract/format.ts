@@ -1,5 +1,5 @@
 import type { Money } from './site.ts';
-import type { Currency } from './site-rules.ts';
+import { siteDay, type Currency, type Site } from './site-rules.ts';
 
 /*
  * Prices and dates as the shop writes them, without Intl, for the browser and the server alike
@@ -76,6 +76,12 @@ function utcDay(iso: string): Date | null {
 export function formatDay(iso: string): string {
   const d = utcDay(iso);
   return d ? `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}` : iso;
+}
+
+/** `5 Dec 2026`: the day an instant fell on where the site is (booked at 21:00 UTC is booked the next day in Dubai, as its invoice is dated). */
+export function formatSiteDay(iso: string, site: Site): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : formatDay(siteDay(at, site));
 }
 
 /** `Sat 5 Dec 2026`: a travel date, where the weekday matters. */

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { BookingDetail } from '../../../contract/booking.ts';
-import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { formatMinor, formatSiteDay } from '../../../contract/format.ts';
 import { shopDb } from '../../lib/db.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { discardCancellation, queueCancellation, queuedCancellation } from '../../lib/sync/cancellation-queue.ts';
@@ -56,7 +56,7 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
     state = (
       <div className="notice notice-ok" role="status">
         <p>
-          <strong>Cancellation approved.</strong> This booking is cancelled{request.decidedAt ? ` (${formatDay(request.decidedAt)})` : ''}.
+          <strong>Cancellation approved.</strong> This booking is cancelled{request.decidedAt ? ` (${formatSiteDay(request.decidedAt, b.site)})` : ''}.
         </p>
         <p>
           {c.refunded > 0
@@ -85,7 +85,7 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
   } else if (request?.status === 'pending') {
     state = (
       <p className="notice trip-cancel-state" role="status">
-        <strong>Cancellation requested</strong> on {formatDay(request.createdAt)}. We will reply by email, usually within one working day; your booking stays as it is meanwhile.
+        <strong>Cancellation requested</strong> on {formatSiteDay(request.createdAt, b.site)}. We will reply by email, usually within one working day; your booking stays as it is meanwhile.
       </p>
     );
   } else if (request?.status === 'declined') {
@@ -93,7 +93,7 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
       <div className="notice notice-error trip-cancel-state" role="status">
         <p>
           <strong>Your cancellation request was declined</strong>
-          {request.decidedAt ? ` on ${formatDay(request.decidedAt)}` : ''}:
+          {request.decidedAt ? ` on ${formatSiteDay(request.decidedAt, b.site)}` : ''}:
         </p>
         <p>{request.decisionMessage}</p>
       </div>

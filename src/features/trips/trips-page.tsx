@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { BookingSummary } from '../../../contract/booking.ts';
-import { formatDay, formatMinor, formatTravelDate } from '../../../contract/format.ts';
+import { formatMinor, formatSiteDay, formatTravelDate } from '../../../contract/format.ts';
 import { Seo } from '../../components/seo.tsx';
 import { PAGE_TRAVELLER_KEY } from '../../app/prefetch.ts';
 import { useSite } from '../../app/site-context.tsx';
@@ -34,7 +34,7 @@ function TripCard({ b, entry }: { b: BookingSummary; entry: WalletEntry | undefi
           {b.firstTravelDate ? `From ${formatTravelDate(b.firstTravelDate)}` : null} · {b.travellerCount} {b.travellerCount === 1 ? 'traveller' : 'travellers'} · {formatMinor(b.Total, b.Currency)}
         </span>
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
-        <small>Booked {formatDay(b.createdAt)}</small>
+        <small>Booked {formatSiteDay(b.createdAt, b.site)}</small>
       </Link>
       {b.Status === 'confirmed' ? (
         <p className="trip-docs">
