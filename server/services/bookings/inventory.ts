@@ -34,8 +34,13 @@ export type DepartureState = {
  * room that way; PGlite runs one transaction at a time and could not show it).
  */
 export async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
-  await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
-  await tx.execute(sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`);
+  // The departure's row is locked; a date never sold or held before gets its row first (one
+  // statement fewer for a departure that has one, as in a sale: each hold waits on this lock).
+  const lock = () => tx.execute(sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`);
+  if ((await lock()).rows.length === 0) {
+    await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
+    await lock();
+  }
   const { rows } = await tx.execute<DepartureState>(sql`
     select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
            (select coalesce(sum(h.rooms), 0)::int from room_holds h
