@@ -15,7 +15,8 @@ import { CreditNoteSection } from './credit-note-section.tsx';
 import { InstallOffer } from './install-offer.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBooking } from './use-bookings.ts';
-import { saveTrip, walletEntry } from './wallet.ts';
+import { saveTrip } from './wallet.ts';
+import { walletEntry } from './wallet-schema.ts';
 import './trips.css';
 
 const BANDS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;

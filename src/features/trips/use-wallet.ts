@@ -4,7 +4,8 @@ import { bookingDetailById } from '../../../contract/booking-calls.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
 import { useOnline } from '../cart/use-online.ts';
-import { saveTrip, walletEntries, walletEntry, type WalletEntry } from './wallet.ts';
+import { saveTrip, walletEntries, type WalletEntry } from './wallet.ts';
+import { walletEntry } from './wallet-schema.ts';
 
 /** The traveller's saved trips, live (undefined while the database opens). */
 export function useWalletEntries(userId: string): WalletEntry[] | undefined {

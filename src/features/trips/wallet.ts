@@ -1,39 +1,44 @@
-import { z } from 'zod';
 import { bookingDetailById, bookingsList, generateAllVoucher, getCreditNoteDetails, getInvoiceDetails } from '../../../contract/booking-calls.ts';
-import { creditNoteSchema, type CreditNote } from '../../../contract/credit-notes.ts';
-import { bookingDetailSchema, type BookingDetail, type BookingSummary } from '../../../contract/booking.ts';
-import { invoiceSchema, voucherSetSchema, type Invoice, type VoucherSet } from '../../../contract/documents.ts';
+import type { CreditNote } from '../../../contract/credit-notes.ts';
+import type { BookingDetail, BookingSummary } from '../../../contract/booking.ts';
+import type { Invoice, VoucherSet } from '../../../contract/documents.ts';
 import { callApi } from '../../lib/api-client.ts';
-import { parseRows, shopDb, type ShopDb } from '../../lib/db.ts';
+import { shopDb, type ShopDb } from '../../lib/db.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { shopDbExists } from '../../lib/shop-db-exists.ts';
 import { PERSIST_KEY, type PersistState } from './wallet-state.ts';
+import type { WalletEntry } from './wallet-schema.ts';
 
 export { STALE_AFTER_MS, persistState, type PersistState } from './wallet-state.ts';
+export type { WalletEntry } from './wallet-schema.ts';
 
 /*
  * The trip wallet: every booking's detail, invoice and vouchers kept on the phone (the app's Dexie
  * database, table `wallet`), PDFs as Blobs, so they open at the hotel desk or the airport with no
  * signal. Written when a booking is confirmed (its page saves it), at sign-in, and whenever the app
- * sees a booking change; removed at sign-out. Rows are parsed with their schemas when read back.
+ * sees a booking change; removed at sign-out. My trips and the sync read rows by their shape
+ * (listEntry): they load none of the contract's schemas, whose evaluation was all of My trips'
+ * blocking time. The pages that show a trip's documents parse its row whole (wallet-schema.ts).
  */
 
-export const walletEntrySchema = z.object({
-  ref: z.string(),
-  userId: z.string(),
-  savedAt: z.number(),
-  /** Status, payment state and total when saved: what tells a copy is out of date. */
-  version: z.string(),
-  detail: bookingDetailSchema,
-  invoice: invoiceSchema.nullable(),
-  vouchers: voucherSetSchema.nullable(),
-  invoicePdf: z.instanceof(Blob).nullable(),
-  vouchersPdf: z.instanceof(Blob).nullable(),
-  /** A cancelled booking's credit note, kept beside its invoice (copies saved before had none). */
-  creditNote: creditNoteSchema.nullable().default(null),
-  creditNotePdf: z.instanceof(Blob).nullable().default(null),
-});
-export type WalletEntry = z.infer<typeof walletEntrySchema>;
+const blobOrNone = (v: unknown) => v === null || v === undefined || v instanceof Blob;
+
+/**
+ * A saved row as the list and the sync use it, or null for a row of another shape (left out, and
+ * saved again by the next sync): what they read is checked by hand, and a copy saved before credit
+ * notes were kept gets none.
+ */
+export function listEntry(row: unknown): WalletEntry | null {
+  if (!row || typeof row !== 'object') return null;
+  const r = row as Record<string, unknown>;
+  if (typeof r.ref !== 'string' || typeof r.userId !== 'string' || typeof r.savedAt !== 'number' || typeof r.version !== 'string') return null;
+  const d = r.detail as Record<string, unknown> | null | undefined;
+  if (!d || typeof d !== 'object' || d.RefIdKey !== r.ref || (d.site !== 'UAE' && d.site !== 'IN')) return null;
+  for (const key of ['Status', 'PaymentStatus', 'Currency', 'title', 'firstTravelDate', 'createdAt'] as const) if (typeof d[key] !== 'string') return null;
+  for (const key of ['BookingId', 'Total', 'moreLines', 'travellerCount'] as const) if (typeof d[key] !== 'number') return null;
+  if (![r.invoicePdf, r.vouchersPdf, r.creditNotePdf].every(blobOrNone)) return null;
+  return { ...r, invoice: r.invoice ?? null, vouchers: r.vouchers ?? null, invoicePdf: r.invoicePdf ?? null, vouchersPdf: r.vouchersPdf ?? null, creditNote: r.creditNote ?? null, creditNotePdf: r.creditNotePdf ?? null } as WalletEntry;
+}
 
 export const versionOf = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total'>) => `${b.Status}|${b.PaymentStatus}|${b.Total}`;
 
@@ -49,13 +54,13 @@ async function pdf(url: string): Promise<Blob> {
   return res.blob();
 }
 
+/** The traveller's saved trips, newest booking first, read by their shape (listEntry). */
 export async function walletEntries(userId: string, db: ShopDb = shopDb()): Promise<WalletEntry[]> {
   const rows = await db.wallet.where('userId').equals(userId).toArray();
-  return parseRows(walletEntrySchema, rows).sort((a, b) => b.detail.createdAt.localeCompare(a.detail.createdAt));
-}
-
-export async function walletEntry(ref: string, db: ShopDb = shopDb()): Promise<WalletEntry | null> {
-  return parseRows(walletEntrySchema, [await db.wallet.get(ref)])[0] ?? null;
+  return rows
+    .map(listEntry)
+    .filter((e): e is WalletEntry => e !== null)
+    .sort((a, b) => b.detail.createdAt.localeCompare(a.detail.createdAt));
 }
 
 /** Once, when the first trip is saved: asks the browser not to clear the wallet under pressure. */
@@ -72,7 +77,7 @@ async function askToPersist(): Promise<void> {
  * (a proforma until paid), and its vouchers once paid in full.
  */
 export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb = shopDb()): Promise<WalletEntry> {
-  const existing = await walletEntry(detail.RefIdKey, db);
+  const existing = listEntry(await db.wallet.get(detail.RefIdKey));
   const version = versionOf(detail);
   const keepDocs = existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null);
   let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf'> = { invoice: null, vouchers: null, invoicePdf: null, vouchersPdf: null, creditNote: null, creditNotePdf: null };
