@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BoundedCache } from './bounded-cache.ts';
-import { SITE_OFFSET_MINUTES, type Site } from '../../contract/site-rules.ts';
+import { SITE_OFFSET_MINUTES, siteDay, type Site } from '../../contract/site-rules.ts';
 
 /**
  * Answers of the calls the contract declares shared (the same for every traveller, per site):
@@ -57,15 +57,14 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
   return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30. */
 const days = new Map<string, { day: string; until: number }>();
 
-/** The site's calendar day now, worked out once a minute at most per site. */
-export function siteDayNow(site: string, now = Date.now()): string {
+/** The site's calendar day now (siteDay), worked out once a minute at most per site. */
+export function siteDayNow(site: Site, now = Date.now()): string {
   const kept = days.get(site);
   if (kept && now < kept.until) return kept.day;
-  const offset = (SITE_OFFSET_MINUTES[site as Site] ?? 0) * 60_000;
-  const day = new Date(now + offset).toISOString().slice(0, 10);
+  const offset = SITE_OFFSET_MINUTES[site] * 60_000;
+  const day = siteDay(now, site);
   // Kept until the next minute, and never past the site's midnight.
   const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - offset;
   days.set(site, { day, until: Math.min(now + 60_000, midnight) });

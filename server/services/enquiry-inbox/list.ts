@@ -93,7 +93,6 @@ export function itemOf(e: EnquiryRow, assigneeEmail: string | null, bookingRef: 
   };
 }
 
-/** One page of the inbox, newest first, and the cursor of the next. */
 /** Enquiries sent from or before the start of a day, each by its own site's calendar. */
 function sentBound(day: string, op: '>=' | '<'): SQL {
   const at = (site: Site) => siteDayStart(day, site);
@@ -101,6 +100,7 @@ function sentBound(day: string, op: '>=' | '<'): SQL {
   return or(and(eq(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('IN'))), and(ne(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('UAE'))))!;
 }
 
+/** One page of the inbox, newest first, and the cursor of the next. */
 export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): Promise<EnquiryPage> {
   const where: SQL[] = [];
   if (q.kind) where.push(eq(enquiries.kind, q.kind));
