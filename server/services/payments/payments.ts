@@ -1,20 +1,20 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BookingSummary, NextStep } from '../../../contract/booking.ts';
-import { formatDay, formatMinor } from '../../../contract/format.ts';
+import type { BookingSummary } from '../../../contract/booking.ts';
+import { formatMinor } from '../../../contract/format.ts';
 import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
-import { publicUrl, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, bookingTravellers, paymentEvents, payments } from '../../db/schema.ts';
+import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import { invalid, conflict, DomainError } from '../../lib/errors.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
 import { bookedRooms, resellRooms } from '../bookings/inventory.ts';
 import { queueBookingMail } from '../bookings/notify.ts';
 import { ownBooking } from '../bookings/queries.ts';
-import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
-import { shopDetails } from '../shop-details.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+import { gatewayOf } from './steps.ts';
 import { razorpay, razorpaySignatureValid, type RazorpayWebhookEvent } from './razorpay.ts';
 import { stripeClient, viaStripe, type CheckoutSession, type Stripe } from './stripe.ts';
 
@@ -27,183 +27,17 @@ import { stripeClient, viaStripe, type CheckoutSession, type Stripe } from './st
  * cancelled when its rooms are still free, and is otherwise kept with its refund due (decision 0042).
  */
 
+export { PAYMENT_MESSAGES } from './messages.ts';
+export { gatewayOf, nextStepFor, paymentStepFor, secondsToPay } from './steps.ts';
+
 type PaymentRow = typeof payments.$inferSelect;
 type Provider = 'razorpay' | 'stripe';
-
-const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
-
-export const PAYMENT_MESSAGES = {
-  notThisBooking: 'This payment is not for this booking. Nothing has changed.',
-  badSignature: 'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
-  alreadyVerified: 'This payment has already been verified.',
-  paidTwice: 'This booking was already paid. We have recorded this second payment and will refund it to you.',
-  paymentIdUsed: 'This payment was already used for another booking. Nothing has changed.',
-  amountMismatch: 'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
-  notPaidYet: 'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
-  cancelled: 'This booking was cancelled, so it cannot be paid. Call us if money was taken.',
-  /** A payment that came after the booking was cancelled, and could not bring it back. */
-  lateRefund: (amount: string, ref: string) =>
-    `We received your payment of ${amount} after booking ${ref} was cancelled (it was not paid in time), and its rooms are no longer available. The booking stays cancelled: we have recorded your payment and will refund ${amount} to you. We have emailed you the details.`,
-  nothingDue: 'This booking has nothing left to pay.',
-  balanceOverdue: (dueOn: string, phone: string) =>
-    `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,
-} as const;
-
-const sitePath = (site: string) => (site === 'IN' ? '/in' : '');
-
-/** The gateway that takes this booking's money: its own, or for pay later the site's (Razorpay in India, Stripe in the UAE). */
-export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provider {
-  if (b.paymentMethod === 'razorpay' || b.paymentMethod === 'stripe') return b.paymentMethod;
-  return b.site === 'IN' ? 'razorpay' : 'stripe';
-}
 
 /** What is left to pay on a booking. */
 const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid'>) => Math.max(0, b.total - b.amountPaid);
 
-async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, provider), eq(payments.status, 'created')))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  return row;
-}
+const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 
-/**
- * Less time than this left to pay an order: the traveller gets a new order (and window) instead.
- * Short, so a checkout still open on the old order closes itself within a minute of the new one:
- * two orders open at once could each take the money.
- */
-const FRESH_ORDER_UNDER_SECONDS = 60;
-/** How many Razorpay orders (so payment windows) one booking may have. */
-const MAX_ORDERS_PER_BOOKING = 3;
-
-async function paymentsOf(db: Db, bookingId: number, provider: Provider): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, provider)));
-  return row?.n ?? 0;
-}
-
-/**
- * Seconds the traveller has left to pay before the payment window cancels the booking
- * (cancelUnpaidBookings counts it from the booking and from its payment's start), less a minute:
- * Razorpay's checkout closes itself then, so it does not take money for a booking about to go.
- * Below zero once that minute has begun.
- */
-export function secondsToPay(b: Pick<BookingRow, 'createdAt'>, payment: Pick<PaymentRow, 'createdAt'>, windowMinutes: number, now = Date.now()): number {
-  const since = Math.max(new Date(b.createdAt).getTime(), new Date(payment.createdAt).getTime());
-  return Math.floor((since + windowMinutes * 60_000 - now) / 1000) - 60;
-}
-
-async function leadOf(db: Db, bookingId: number) {
-  const [lead] = await db
-    .select()
-    .from(bookingTravellers)
-    .where(and(eq(bookingTravellers.bookingId, bookingId), eq(bookingTravellers.lead, true)))
-    .limit(1);
-  return lead;
-}
-
-async function keepPayment(db: Db, row: typeof payments.$inferInsert) {
-  await db.insert(payments).values(row).onConflictDoNothing();
-}
-
-/**
- * What the page does next for a booking: nothing (paid, cancelled), pay later (bank details and
- * due date), or open the gateway with this booking's order or session (created once, then reused).
- */
-export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promise<NextStep> {
-  if (b.status === 'cancelled' || b.paymentStatus === 'paid') return { type: 'none' };
-  const shop = shopDetails(config, b.site as Site);
-  if (b.paymentMethod === 'pay-later') {
-    return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
-  }
-  await recheckBookingCoupon(db, b, new Date());
-  return b.paymentMethod === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
-}
-
-/** Whether the site's gateway is configured. */
-const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpay' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY));
-
-/**
- * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
- * and unpaid, the site's gateway for its balance, up to and on its due date.
- */
-export async function paymentStepFor(db: Db, config: Config, b: BookingRow, today = siteDay(new Date(), b.site as Site)): Promise<NextStep> {
-  if (b.paymentMethod !== 'pay-later') return nextStepFor(db, config, b);
-  const shop = shopDetails(config, b.site as Site);
-  if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
-  if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
-  const provider = gatewayOf(b);
-  // No gateway on this site: the bank details and due date, as when it was booked.
-  if (!gatewayOn(config, provider)) return nextStepFor(db, config, b);
-  return provider === 'razorpay' ? razorpayStep(db, config, b, true) : stripeStep(db, config, b, true);
-}
-
-/** This booking's Razorpay order for the amount due (a new one when the last is nearly out of time). */
-async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
-  const shop = shopDetails(config, b.site as Site);
-  const lead = await leadOf(db, b.id);
-  let payment = await openPayment(db, b.id, 'razorpay');
-  // An order whose window has nearly run out is not offered again: a new one starts a new window,
-  // a few times at most for a booking awaiting payment (else asking again each hour would keep the
-  // rooms without paying); a pay-later booking keeps its rooms until its due date whatever it asks.
-  const renew =
-    payment &&
-    (payment.amount !== dueOf(b) ||
-      (secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (balance || (await paymentsOf(db, b.id, 'razorpay')) < MAX_ORDERS_PER_BOOKING)));
-  if (!payment || renew) {
-    const order = await razorpay(config).createOrder({ amount: dueOf(b), currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
-    await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
-    payment = (await openPayment(db, b.id, 'razorpay'))!;
-  }
-  return {
-    type: 'razorpay',
-    keyId: config.RAZORPAY_KEY_ID!,
-    orderId: payment.providerRef,
-    amount: payment.amount,
-    currency: b.currency as 'INR',
-    checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
-    name: shop.tradeName,
-    description: `Booking ${b.refIdKey}`,
-    prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
-    // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
-    timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
-  };
-}
-
-/** This booking's Stripe Checkout Session for the amount due (a pay-later balance gets a new one once the last has expired). */
-async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
-  const lead = await leadOf(db, b.id);
-  let payment = await openPayment(db, b.id, 'stripe');
-  const expired = payment && balance && (Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000 || payment.amount !== dueOf(b));
-  if (!payment || expired) {
-    const base = `${publicUrl(config)}${sitePath(b.site)}`;
-    const key = balance ? `booking-${b.id}-balance-${await paymentsOf(db, b.id, 'stripe')}` : `booking-${b.id}-checkout`;
-    const session = await viaStripe(() =>
-      stripeClient(config).checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: String(b.id),
-          metadata: { bookingId: String(b.id), ref: b.refIdKey },
-          customer_email: lead?.email ?? undefined,
-          line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: dueOf(b), product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
-          // The session ends with the booking's payment window (server/services/bookings/expiry.ts).
-          expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
-          success_url: `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
-        },
-        { idempotencyKey: key },
-      ),
-    );
-    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? dueOf(b), currency: (session.currency ?? '').toUpperCase(), checkoutUrl: session.url });
-    payment = (await openPayment(db, b.id, 'stripe'))!;
-  }
-  return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };
-}
 
 /** A payment the provider confirmed: what was taken, and how we learnt of it. */
 export interface Confirmation {

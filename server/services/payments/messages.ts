@@ -1,0 +1,19 @@
+import { formatDay } from '../../../contract/format.ts';
+
+/** What a traveller is told about a payment: the verify calls' refusals and the pay-later limits. */
+export const PAYMENT_MESSAGES = {
+  notThisBooking: 'This payment is not for this booking. Nothing has changed.',
+  badSignature: 'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
+  alreadyVerified: 'This payment has already been verified.',
+  paidTwice: 'This booking was already paid. We have recorded this second payment and will refund it to you.',
+  paymentIdUsed: 'This payment was already used for another booking. Nothing has changed.',
+  amountMismatch: 'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
+  notPaidYet: 'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
+  cancelled: 'This booking was cancelled, so it cannot be paid. Call us if money was taken.',
+  /** A payment that came after the booking was cancelled, and could not bring it back. */
+  lateRefund: (amount: string, ref: string) =>
+    `We received your payment of ${amount} after booking ${ref} was cancelled (it was not paid in time), and its rooms are no longer available. The booking stays cancelled: we have recorded your payment and will refund ${amount} to you. We have emailed you the details.`,
+  nothingDue: 'This booking has nothing left to pay.',
+  balanceOverdue: (dueOn: string, phone: string) =>
+    `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,
+} as const;
