@@ -140,6 +140,10 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   // Each field's message says what to do (a missing field included), as the shop's forms do.
   const setupToken = z.string({ message: 'The set-up link has no token: open the link from the mail again.' }).max(200, 'This set-up link is not valid: open the link from the mail again.');
+  // What step one of set-up returned: it, not the link (used up by step one), names the enrolment to confirm.
+  const enrolmentToken = z
+    .string({ message: 'Choose your password first: the set-up has not started in this page.' })
+    .max(200, 'This set-up is not valid: ask an owner for a new set-up link.');
   const totpCode = z.string({ message: 'Enter the six-digit code your authenticator app shows.' }).max(20, 'Enter the six-digit code your authenticator app shows.');
   const staffEmail = z.string({ message: 'Enter the email address.' }).max(320, 'An email address can be at most 320 characters.');
   const staffRole = z.string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` }).max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
@@ -156,9 +160,9 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     return ok({ ...setup, qrSvg: qrSvg(setup.otpauthUri) }, 'Scan the code with your authenticator app, then enter the code it shows.');
   });
 
-  app.post('/setup/confirm', { schema: { body: z.object({ token: setupToken, code: totpCode }) } }, async (request) => {
-    const { token, code } = request.body;
-    const result = await confirmSetup(app.db, token, code, request.ip, now());
+  app.post('/setup/confirm', { schema: { body: z.object({ enrolmentToken, code: totpCode }) } }, async (request) => {
+    const { enrolmentToken: enrolment, code } = request.body;
+    const result = await confirmSetup(app.db, enrolment, code, request.ip, now());
     return ok(result, 'Your account is ready. Keep the recovery codes somewhere safe: each works once.');
   });
 

@@ -46,7 +46,7 @@ export async function staffer(kit: Injectable, role: StaffRole, now = () => new 
   const secret = setup.body.data.totpSecret as string;
   // Set-up and sign-in each take a code once: the sign-in uses the next 30-second step.
   const at = now().getTime();
-  const confirm = await post('/api/admin/setup/confirm', { token, code: totp(secret, at) });
+  const confirm = await post('/api/admin/setup/confirm', { enrolmentToken: setup.body.data.enrolmentToken, code: totp(secret, at) });
   expect(confirm.status, confirm.body.message).toBe(200);
   const login = await post('/api/admin/login', { email, password, code: totp(secret, at + 30_000) });
   expect(login.status, login.body.message).toBe(200);

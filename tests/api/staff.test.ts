@@ -66,7 +66,7 @@ async function enrol(role: StaffRole): Promise<Person> {
   expect(setup.body.data.totpSecret).toMatch(/^[A-Z2-7]+=*$/);
   expect(setup.body.data.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
   tick(30_000);
-  const confirm = await post('/api/admin/setup/confirm', { token, code: code(setup.body.data.totpSecret) });
+  const confirm = await post('/api/admin/setup/confirm', { enrolmentToken: setup.body.data.enrolmentToken, code: code(setup.body.data.totpSecret) });
   expect(confirm.status).toBe(200);
   expect(confirm.body.data.recoveryCodes).toHaveLength(10);
   return { id: invite.member.id, email, secret: setup.body.data.totpSecret, recovery: confirm.body.data.recoveryCodes, password };
@@ -105,11 +105,115 @@ describe('set-up and sign-in', () => {
     const onceToken = new URL(again.url).searchParams.get('token')!;
     const setup = await post('/api/admin/setup', { token: onceToken, password: 'a long staff password' });
     tick(30_000);
-    expect((await post('/api/admin/setup/confirm', { token: onceToken, code: code(setup.body.data.totpSecret) })).status).toBe(200);
+    const enrolmentToken = setup.body.data.enrolmentToken;
+    expect((await post('/api/admin/setup/confirm', { enrolmentToken, code: code(setup.body.data.totpSecret) })).status).toBe(200);
     expect((await post('/api/admin/setup', { token: onceToken, password: 'another long password' })).status).toBe(400);
     tick(30_000);
-    expect((await post('/api/admin/setup/confirm', { token: onceToken, code: code(setup.body.data.totpSecret) })).status).toBe(400);
+    expect((await post('/api/admin/setup/confirm', { enrolmentToken, code: code(setup.body.data.totpSecret) })).status).toBe(400);
     expect(p.recovery).toHaveLength(10);
+  });
+
+  it('a set-up link starts one enrolment: a second use, before or after confirmation, is refused and changes nothing', async () => {
+    const invite = await inviteStaff(t.database.db, testConfig(), { staffId: null, role: null, clientAddress: 'test' }, 'intercepted@example.com', 'owner', clock);
+    const token = new URL(invite.url).searchParams.get('token')!;
+    const rowOf = async () => (await staffRows()).find((r) => r.id === invite.member.id)!;
+    const USED = /^This set-up link has already been used\. Ask an owner for a new one\.$/;
+
+    // A password too short is refused without using the link up.
+    expect((await post('/api/admin/setup', { token, password: 'short' })).status).toBe(400);
+    const first = await post('/api/admin/setup', { token, password: 'the rightful password' });
+    expect(first.status, first.body.message).toBe(200);
+    const { totpSecret, enrolmentToken } = first.body.data;
+    expect(enrolmentToken).toEqual(expect.any(String));
+    expect(enrolmentToken).not.toBe(token);
+    const enrolled = await rowOf();
+
+    // Whoever else opens the link (someone who intercepted it) cannot start their own enrolment.
+    const second = await post('/api/admin/setup', { token, password: 'an intruder password' });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ status: 'error', message: expect.stringMatching(USED), data: null });
+    expect(await rowOf()).toEqual(enrolled);
+    // The link is not the key of the set-up begun with it: confirming with it is refused too.
+    tick(30_000);
+    expect((await post('/api/admin/setup/confirm', { enrolmentToken: token, code: code(totpSecret) })).status).toBe(400);
+    expect((await post('/api/admin/setup/confirm', { token, code: code(totpSecret) })).status).toBe(400);
+    expect((await rowOf()).totpConfirmedAt).toBeNull();
+
+    // The first enrolment still completes, with the value its first step returned.
+    const confirm = await post('/api/admin/setup/confirm', { enrolmentToken, code: code(totpSecret) });
+    expect(confirm.status, confirm.body.message).toBe(200);
+    expect(confirm.body.data.recoveryCodes).toHaveLength(10);
+    tick(30_000);
+    expect((await post('/api/admin/login', { email: 'intercepted@example.com', password: 'the rightful password', code: code(totpSecret) })).status).toBe(200);
+
+    // After confirmation: the link is still refused, with the same words; the set-up is not confirmed twice.
+    const ready = await rowOf();
+    const after = await post('/api/admin/setup', { token, password: 'an intruder password' });
+    expect(after.body).toMatchObject({ status: 'error', message: expect.stringMatching(USED) });
+    tick(30_000);
+    expect((await post('/api/admin/setup/confirm', { enrolmentToken, code: code(totpSecret) })).status).toBe(400);
+    expect(await rowOf()).toEqual(ready);
+  });
+
+  it('two uses of one link at once: exactly one starts the enrolment', async () => {
+    const invite = await inviteStaff(t.database.db, testConfig(), { staffId: null, role: null, clientAddress: 'test' }, 'race@example.com', 'agent', clock);
+    const token = new URL(invite.url).searchParams.get('token')!;
+    const answers = await Promise.all([post('/api/admin/setup', { token, password: 'first racing password' }), post('/api/admin/setup', { token, password: 'second racing password' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers.find((a) => a.status === 200)!;
+    tick(30_000);
+    expect((await post('/api/admin/setup/confirm', { enrolmentToken: winner.body.data.enrolmentToken, code: code(winner.body.data.totpSecret) })).status).toBe(200);
+  });
+
+  it('failed sign-ins are written to the audit log: who was tried, why, from where, and no secret', async () => {
+    const p = await enrol('agent');
+    const ip = freshIp();
+    const failed = async () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'staff.login-failed'))
+        .orderBy(sql`${auditLog.id} desc`);
+    const known = (await failed()).length;
+
+    tick(30_000);
+    const wrongPassword = 'not the staff password';
+    expect((await post('/api/admin/login', { email: p.email, password: wrongPassword, code: code(p.secret) }, undefined, ip)).status).toBe(401);
+    const wrongCode = String((Number(code(p.secret)) + 1) % 1_000_000).padStart(6, '0');
+    expect((await post('/api/admin/login', { email: p.email.toUpperCase(), password: p.password, code: wrongCode }, undefined, ip)).status).toBe(401);
+    expect((await post('/api/admin/login', { email: p.email, password: p.password, code: 'zzzzz-zzzzz' }, undefined, ip)).status).toBe(401);
+    expect((await post('/api/admin/login', { email: 'no-such-staff@example.com', password: wrongPassword, code: '123456' }, undefined, ip)).status).toBe(401);
+
+    const all = await failed();
+    const rows = all.slice(0, all.length - known).reverse();
+    expect(rows.map((r) => [r.recordId, (r.after as { reason: string }).reason])).toEqual([
+      [String(p.id), 'wrong-password'],
+      [String(p.id), 'wrong-code'],
+      [String(p.id), 'wrong-code'],
+      [null, 'unknown-email'],
+    ]);
+    for (const r of rows) {
+      // Nobody was signed in: the attempt is on the record of the staff member tried, from the client's address.
+      expect(r).toMatchObject({ staffId: null, role: null, recordType: 'staff', clientAddress: ip, before: null });
+      expect(r.at).toEqual(clock);
+    }
+    expect(rows[0]!.after).toEqual({ email: p.email, reason: 'wrong-password' });
+    expect(rows[3]!.after).toEqual({ email: 'no-such-staff@example.com', reason: 'unknown-email' });
+    const [hash] = await t.database.db.select({ h: staff.passwordHash, s: staff.totpSecret }).from(staff).where(eq(staff.id, p.id));
+    const written = JSON.stringify(rows);
+    for (const secret of [wrongPassword, p.password, wrongCode, code(p.secret), 'zzzzz', p.secret, hash!.h!, hash!.s!, ...p.recovery]) expect(written).not.toContain(secret);
+
+    // A right sign-in writes no failure; a refused (throttled) one does.
+    tick(30_000);
+    expect((await post('/api/admin/login', { email: p.email, password: p.password, code: code(p.secret) }, undefined, ip)).status).toBe(200);
+    expect((await failed()).length).toBe(known + 4);
+    for (let i = 0; i < 5; i++) await post('/api/admin/login', { email: p.email, password: wrongPassword, code: '000000' }, undefined, ip);
+    const throttled = await post('/api/admin/login', { email: p.email, password: p.password, code: '000000' }, undefined, ip);
+    expect(throttled.status).toBe(429);
+    const [last] = await failed();
+    expect(last).toMatchObject({ recordId: String(p.id), clientAddress: ip, after: { email: p.email, reason: 'throttled' } });
+    expect((await failed()).length).toBe(known + 10);
+    tick(3_600_000);
   });
 
   it('a second invitation to someone not yet set up replaces the first link: only the newest works', async () => {
@@ -121,6 +225,8 @@ describe('set-up and sign-in', () => {
     const old = await post('/api/admin/setup', { token: tokenOf(first), password: 'a long staff password' });
     expect(old.status).toBe(400);
     expect(old.body.status).toBe('error');
+    // Replaced, not used: it says so.
+    expect(old.body.message).toMatch(/not valid or has expired/);
     const setup = await post('/api/admin/setup', { token: tokenOf(second), password: 'a long staff password' });
     expect(setup.status, setup.body.message).toBe(200);
     expect((await staffRows()).find((r) => r.id === first.member.id)?.role).toBe('accounts');

@@ -42,7 +42,7 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret).generate() } })).status()).toBe(200);
+  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(email);

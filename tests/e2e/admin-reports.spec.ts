@@ -29,7 +29,7 @@ async function staffSetUp(request: APIRequestContext, email: string, role: strin
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const setup = await (await request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret).generate() } })).status()).toBe(200);
+  expect((await request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
   return secret;
 }
 

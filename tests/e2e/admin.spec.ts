@@ -47,6 +47,16 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await expectNoAxeViolations(page);
 
+  // The link worked once: opened again, it is refused and sets nothing.
+  const reopened = await page.context().newPage();
+  await reopened.goto(setupPath);
+  await reopened.getByLabel(/^Password/).fill('an intruder password');
+  await reopened.getByLabel('The same password again').fill('an intruder password');
+  await reopened.getByRole('button', { name: 'Continue' }).click();
+  await expect(reopened.getByRole('alert')).toHaveText('This set-up link has already been used. Ask an owner for a new one.');
+  await expect(reopened.getByTestId('totp-secret')).toHaveCount(0);
+  await reopened.close();
+
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);

@@ -31,7 +31,7 @@ async function signInStaff(api: APIRequestContext): Promise<string> {
   const setup = await (await api.post(`${BASE}/api/admin/setup`, { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
   const at = Date.now();
-  expect((await api.post(`${BASE}/api/admin/setup/confirm`, { data: { token, code: totp(secret, at) } })).status()).toBe(200);
+  expect((await api.post(`${BASE}/api/admin/setup/confirm`, { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
   // A code is accepted once: the sign-in takes the next 30-second step's.
   const login = await api.post(`${BASE}/api/admin/login`, { data: { email, password, code: totp(secret, at + 30_000) } });
   expect(login.status()).toBe(200);

@@ -29,9 +29,9 @@ async function signedInAgent(request: APIRequestContext) {
   const token = new URL(link!).searchParams.get('token')!;
   const setup = await request.post('/api/admin/setup', { data: { token, password: PASSWORD } });
   expect(setup.status()).toBe(200);
-  const secret = (await setup.json()).data.totpSecret as string;
+  const { totpSecret: secret, enrolmentToken } = (await setup.json()).data as { totpSecret: string; enrolmentToken: string };
   const at = Date.now();
-  expect((await request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret, at) } })).status()).toBe(200);
+  expect((await request.post('/api/admin/setup/confirm', { data: { enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
   // A code is taken once: the sign-in uses the next 30-second step's.
   const login = await request.post('/api/admin/login', { data: { email, password: PASSWORD, code: totp(secret, at + 30_000) } });
   expect(login.status(), await login.text()).toBe(200);

@@ -51,7 +51,7 @@ test('accounts cancels a gateway-paid booking with a partial refund and opens th
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
   const at = Date.now();
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret, at) } })).status()).toBe(200);
+  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
   // Each code is taken once: sign in with the next step's, which the server takes (one step either side) without waiting for it.
   expect((await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret, at + 30_000) } })).status()).toBe(200);
 

@@ -55,7 +55,7 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { token, code: totp(secret).generate() } })).status()).toBe(200);
+  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await expect(page.locator('html[data-interactive]')).toBeAttached();

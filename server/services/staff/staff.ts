@@ -13,6 +13,8 @@ import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
 
 /** A set-up link is valid this long. */
 export const SETUP_TTL_MS = 24 * 3_600_000;
+/** Once a set-up link has been used, its enrolment is to be confirmed within this long. */
+export const ENROLMENT_TTL_MS = 3_600_000;
 /** A staff session ends after this long without a call… */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 /** …and after this long whatever happens. */
@@ -20,11 +22,22 @@ export const MAX_SESSION_MS = 12 * 3_600_000;
 export const RECOVERY_CODE_COUNT = 10;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/**
+ * The enrolment a link's first use starts is kept in the links' table under a hash of its own
+ * kind: a link cannot confirm an enrolment, and an enrolment's token cannot start one.
+ */
+const enrolmentHash = (token: string) => sha256(`staff-enrolment\n${token}`);
 const newToken = () => randomBytes(32).toString('base64url');
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const INVALID_LOGIN = 'Invalid email, password or code.';
 const SETUP_INVALID = 'This set-up link is not valid or has expired. Ask the owner for a new one.';
+const SETUP_USED = 'This set-up link has already been used. Ask an owner for a new one.';
+const ENROLMENT_INVALID = 'This set-up has expired or was replaced by a newer link. Ask an owner for a new set-up link.';
+const ENROLMENT_DONE = 'This set-up is already complete: sign in with your password and a code from your authenticator app.';
+
+/** The failed staff sign-ins the audit log tells apart (action `staff.login-failed`). */
+export type StaffLoginFailure = 'unknown-email' | 'wrong-password' | 'disabled' | 'not-set-up' | 'wrong-code' | 'throttled';
 
 export const setupUrl = (config: Config, token: string) => `${publicUrl(config)}/admin/setup?token=${encodeURIComponent(token)}`;
 
@@ -64,8 +77,12 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
     } else {
       [row] = (await tx.insert(staff).values({ email, role, createdAt: now }).returning()) as [StaffRow];
     }
-    // Earlier links of this person stop working: only the newest one counts.
-    await tx.update(staffSetupTokens).set({ usedAt: now }).where(and(eq(staffSetupTokens.staffId, row.id), isNull(staffSetupTokens.usedAt)));
+    // Earlier links of this person (and an enrolment begun with one) stop working: only the newest
+    // one counts. They expire rather than count as used, so they are refused as expired, not used.
+    await tx
+      .update(staffSetupTokens)
+      .set({ expiresAt: now })
+      .where(and(eq(staffSetupTokens.staffId, row.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)));
     await tx.insert(staffSetupTokens).values({ staffId: row.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
     await writeAudit(tx, actor, { action: 'staff.invite', recordType: 'staff', recordId: row.id, before: existing ? auditView(existing) : null, after: auditView(row) }, now);
     return row;
@@ -73,31 +90,57 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
   return { member: memberOf(member), token, url: setupUrl(config, token) };
 }
 
-async function liveSetup(db: Db, token: string, now: Date) {
-  if (!token || token.length > 200) throw new DomainError('invalid', SETUP_INVALID);
+/**
+ * The row of a set-up link or of an enrolment (by the hash of its kind), refused with `used`
+ * once used, else with `invalid` when unknown, expired or its staff member disabled.
+ */
+async function liveSetupRow(db: Db, tokenHash: string, now: Date, messages: { invalid: string; used: string }) {
   const [row] = await db
     .select({ t: staffSetupTokens, s: staff })
     .from(staffSetupTokens)
     .innerJoin(staff, eq(staff.id, staffSetupTokens.staffId))
-    .where(and(eq(staffSetupTokens.tokenHash, sha256(token)), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)))
+    .where(eq(staffSetupTokens.tokenHash, tokenHash))
     .limit(1);
-  if (!row || !row.s.enabled) throw new DomainError('invalid', SETUP_INVALID);
+  if (row?.t.usedAt) throw new DomainError('invalid', messages.used);
+  if (!row || row.t.expiresAt.getTime() <= now.getTime() || !row.s.enabled) throw new DomainError('invalid', messages.invalid);
   return row;
 }
 
-/** Step one of set-up: the password, and a new authenticator secret to scan. */
+/**
+ * Step one of set-up: the password, and a new authenticator secret to scan. The link is used up
+ * here, whoever uses it first: a second use (someone else who has the link) is refused and changes
+ * nothing. What confirms this enrolment is the `enrolmentToken` returned, known only to this caller.
+ */
 export async function startSetup(db: Db, token: string, password: string, now = new Date()) {
-  const { s } = await liveSetup(db, token, now);
+  if (!token || token.length > 200) throw new DomainError('invalid', SETUP_INVALID);
+  const { t, s } = await liveSetupRow(db, sha256(token), now, { invalid: SETUP_INVALID, used: SETUP_USED });
+  // A password refused leaves the link unused, to try again.
   if (password.length < STAFF_PASSWORD_MIN) throw new DomainError('invalid', `Choose a password of at least ${STAFF_PASSWORD_MIN} characters.`);
   if (password.length > 200) throw new DomainError('invalid', 'Choose a password of at most 200 characters.');
   const secret = newTotpSecret();
-  await db.update(staff).set({ passwordHash: await hashPassword(password), totpSecret: secret, totpConfirmedAt: null, totpLastStep: null }).where(eq(staff.id, s.id));
-  return { email: s.email, totpSecret: secret, otpauthUri: otpauthUri(secret, s.email) };
+  const passwordHash = await hashPassword(password);
+  const enrolmentToken = newToken();
+  await db.transaction(async (tx) => {
+    // Claimed once: of two uses at the same time, the second finds the link used.
+    const claimed = await tx
+      .update(staffSetupTokens)
+      .set({ usedAt: now })
+      .where(and(eq(staffSetupTokens.id, t.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)))
+      .returning({ id: staffSetupTokens.id });
+    if (claimed.length === 0) throw new DomainError('invalid', SETUP_USED);
+    await tx.update(staff).set({ passwordHash, totpSecret: secret, totpConfirmedAt: null, totpLastStep: null }).where(eq(staff.id, s.id));
+    await tx.insert(staffSetupTokens).values({ staffId: s.id, tokenHash: enrolmentHash(enrolmentToken), createdAt: now, expiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS) });
+  });
+  return { email: s.email, totpSecret: secret, otpauthUri: otpauthUri(secret, s.email), enrolmentToken };
 }
 
-/** Step two: a code from the authenticator proves it was set up; the link is used up and ten recovery codes given. */
-export async function confirmSetup(db: Db, token: string, code: string, clientAddress: string | null, now = new Date()) {
-  const { t, s } = await liveSetup(db, token, now);
+/**
+ * Step two: a code from the authenticator proves it was set up; the enrolment (named by the token
+ * step one returned, not by the link) is used up and ten recovery codes given.
+ */
+export async function confirmSetup(db: Db, enrolmentToken: string, code: string, clientAddress: string | null, now = new Date()) {
+  if (!enrolmentToken || enrolmentToken.length > 200) throw new DomainError('invalid', ENROLMENT_INVALID);
+  const { t, s } = await liveSetupRow(db, enrolmentHash(enrolmentToken), now, { invalid: ENROLMENT_INVALID, used: ENROLMENT_DONE });
   if (!s.passwordHash || !s.totpSecret) throw new DomainError('invalid', 'Choose your password first.');
   const step = totpStep(s.totpSecret, code.trim(), now);
   if (step === null) throw new DomainError('invalid', 'That code is not right. Enter the six digits your authenticator app shows now.');
@@ -106,9 +149,9 @@ export async function confirmSetup(db: Db, token: string, code: string, clientAd
     const used = await tx
       .update(staffSetupTokens)
       .set({ usedAt: now })
-      .where(and(eq(staffSetupTokens.id, t.id), isNull(staffSetupTokens.usedAt)))
+      .where(and(eq(staffSetupTokens.id, t.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)))
       .returning({ id: staffSetupTokens.id });
-    if (used.length === 0) throw new DomainError('invalid', SETUP_INVALID);
+    if (used.length === 0) throw new DomainError('invalid', ENROLMENT_DONE);
     await tx.update(staff).set({ totpConfirmedAt: now, totpLastStep: step }).where(eq(staff.id, s.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, s.id));
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: s.id, codeHash: sha256(normaliseRecovery(c)) })));
@@ -129,17 +172,37 @@ const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[
 /** The CSRF token of a session: derived from its token with AUTH_SECRET, so /me can give it again. */
 export const csrfOf = (config: Config, token: string) => createHmac('sha256', config.AUTH_SECRET).update(`staff-csrf\n${token}`).digest('base64url');
 
-/** Email, password and a code (TOTP, or a recovery code), within the traveller sign-in's throttles. */
+/**
+ * Email, password and a code (TOTP, or a recovery code), within the traveller sign-in's throttles.
+ * Every refusal is written to the audit log (`staff.login-failed`): the email tried, why, and the
+ * client's address, on the record of the staff member of that email when there is one. Never the
+ * password or the code.
+ */
 export async function staffLogin(db: Db, config: Config, emailIn: string, password: string, code: string, ip: string, now = new Date()) {
   const email = normaliseEmail(emailIn);
   const [row] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const acct = row ? `login-fail:staff:${row.id}` : `login-fail:staff-id:${email}`;
   const addr = addressKey(ip, config.AUTH_SECRET);
-  // Refused with the wait (a too_many DomainError carrying retryAfter).
-  await claimSignInAttempt(db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
+  const failed = (reason: StaffLoginFailure) =>
+    writeAudit(db, { staffId: null, role: null, clientAddress: ip }, { action: 'staff.login-failed', recordType: 'staff', recordId: row?.id ?? null, after: { email, reason } }, now);
+  /** The one answer to every refusal (nothing says which part was wrong), audited with the reason. */
+  const refuse = async (reason: StaffLoginFailure): Promise<never> => {
+    await failed(reason);
+    throw new DomainError('unauthorized', INVALID_LOGIN);
+  };
+  try {
+    // Refused with the wait (a too_many DomainError carrying retryAfter).
+    await claimSignInAttempt(db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === 'too_many') await failed('throttled');
+    throw err;
+  }
   const passwordOk = await verifyPassword(password, row?.passwordHash);
-  if (!row || !passwordOk || !row.enabled || !row.totpSecret || !row.totpConfirmedAt) throw new DomainError('unauthorized', INVALID_LOGIN);
-  if (!(await acceptCode(db, row, code, now))) throw new DomainError('unauthorized', INVALID_LOGIN);
+  if (!row) return refuse('unknown-email');
+  if (!passwordOk) return refuse('wrong-password');
+  if (!row.enabled) return refuse('disabled');
+  if (!row.totpSecret || !row.totpConfirmedAt) return refuse('not-set-up');
+  if (!(await acceptCode(db, row, code, now))) return refuse('wrong-code');
   await db.delete(rateLimits).where(eq(rateLimits.key, acct));
   await refundAttempt(db, addr);
   const token = newToken();

@@ -5,6 +5,8 @@ import { RequireStaff } from '../admin-session.tsx';
 
 const FILTERS = ['staffId', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
 const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+/** Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the command line. */
+const who = (e: AuditEntry) => (e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line');
 
 function AuditList() {
   const [query, setQuery] = useState('');
@@ -85,7 +87,7 @@ function AuditList() {
             {items.map((e) => (
               <tr key={e.id}>
                 <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
-                <td>{e.staffEmail ? `${e.staffEmail} (${e.role})` : 'command line'}</td>
+                <td>{who(e)}</td>
                 <td>{e.action}</td>
                 <td>
                   {e.recordType} {e.recordId}

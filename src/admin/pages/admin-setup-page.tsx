@@ -8,9 +8,14 @@ interface Enrolment {
   totpSecret: string;
   otpauthUri: string;
   qrSvg: string;
+  /** Names this enrolment at the confirmation: the link itself works once, for step one. */
+  enrolmentToken: string;
 }
 
-/** The one-time set-up link: a password, the authenticator (QR code or the secret), a code, then the recovery codes. */
+/**
+ * The one-time set-up link: a password (the link's one use), the authenticator (QR code or the
+ * secret), a code, then the recovery codes.
+ */
 export default function AdminSetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -33,10 +38,11 @@ export default function AdminSetupPage() {
 
   const confirm = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!enrolment) return;
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError('');
-    const answer = await adminCall<{ recoveryCodes: string[] }>('POST', 'setup/confirm', { token, code: String(form.get('code') ?? '').trim() });
+    const answer = await adminCall<{ recoveryCodes: string[] }>('POST', 'setup/confirm', { enrolmentToken: enrolment.enrolmentToken, code: String(form.get('code') ?? '').trim() });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setRecovery(answer.data.recoveryCodes);
