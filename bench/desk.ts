@@ -81,7 +81,7 @@ export const deskBench: Benchmark = {
         const password = 'a long bench password';
         const { json: setup } = await post('setup', { token, password });
         const totp = new TOTP({ secret: Secret.fromBase32(setup.data.totpSecret!), period: 30, digits: 6, algorithm: 'SHA1' });
-        await post('setup/confirm', { token, code: totp.generate() });
+        await post('setup/confirm', { enrolmentToken: setup.data.enrolmentToken, code: totp.generate() });
         const { res: login } = await post('login', { email, password, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
         const get = async (path: string) => {
