@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
+import { backfillLedger } from './services/ledger/backfill.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
@@ -125,6 +126,9 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     await database.migrate();
     await seed(database.db);
+    // Bookings whose money moved before the ledger: their opening entries, once (decision 0089).
+    const entries = await backfillLedger(database.db);
+    if (entries > 0) console.log(`The money ledger: ${entries} opening entries written for bookings made before it`);
     return database;
   } catch (err) {
     console.error(err instanceof DataFolderInUse ? err.message : `Could not prepare the database (${where}): ${describeError(err)}`);

@@ -555,6 +555,8 @@ export const bookings = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     /** The buyer name a numbered tax invoice was issued with, kept when the lead's name is corrected later (the desk). */
     invoiceBuyerName: text('invoice_buyer_name'),
+    /** Who cancelled it: the payment window or pay later's end (a late payment may reinstate it), or staff (never reinstated). */
+    cancelledBy: text('cancelled_by').$type<'payment-window' | 'pay-later' | 'staff'>(),
   },
   (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
 );
@@ -881,6 +883,8 @@ export const refunds = pgTable(
     note: text('note').notNull().default(''),
     failureReason: text('failure_reason'),
     creditNoteId: integer('credit_note_id'),
+    /** When the provider said it succeeded: a refund that fails after that is reversed in the ledger. */
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => staff.id),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -989,4 +993,103 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------- the money ledger (decision 0089) ----------
+
+/** GST (India) and VAT (UAE) rates as dated data: the rate in force on the day money moves applies. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    tax: text('tax').$type<'GST' | 'VAT'>().notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [uniqueIndex('tax_rates_tax_from_unique').on(t.tax, t.effectiveFrom)],
+);
+
+export type LedgerKind =
+  | 'capture'
+  | 'bank-transfer'
+  | 'cash'
+  | 'card-terminal'
+  | 'refund'
+  | 'refund-reversal'
+  | 'owed-back'
+  | 'kept-on-cancel'
+  | 'write-off';
+
+/**
+ * One movement of a booking's money, immutable (a trigger refuses UPDATE and DELETE: migration
+ * 0017). `amount` is cash (+ in, − out) in the smallest unit: `sale` (against the price, GST or VAT
+ * inside it) + `tcs` + `owed` (money the shop owes back). The tax split is worked out when the
+ * entry is written, under the rules of its `taxDay`, and kept with the rates used.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    site: site(),
+    currency: text('currency').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    amount: integer('amount').notNull(),
+    sale: integer('sale').notNull().default(0),
+    taxable: integer('taxable').notNull().default(0),
+    zeroRated: integer('zero_rated').notNull().default(0),
+    outOfScope: integer('out_of_scope').notNull().default(0),
+    cgst: integer('cgst').notNull().default(0),
+    sgst: integer('sgst').notNull().default(0),
+    igst: integer('igst').notNull().default(0),
+    gst: integer('gst').notNull().default(0),
+    vat: integer('vat').notNull().default(0),
+    tcs: integer('tcs').notNull().default(0),
+    tcsBase: integer('tcs_base').notNull().default(0),
+    owed: integer('owed').notNull().default(0),
+    gstRateBp: integer('gst_rate_bp'),
+    vatRateBp: integer('vat_rate_bp'),
+    tcsRateBp: integer('tcs_rate_bp'),
+    tcsLabel: text('tcs_label'),
+    pan: text('pan'),
+    paymentId: integer('payment_id').references(() => payments.id),
+    refundId: integer('refund_id').references(() => refunds.id),
+    reversesId: integer('reverses_id'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    staffId: integer('staff_id'),
+    documentKind: text('document_kind').$type<'invoice' | 'receipt' | 'credit-note' | 'debit-note'>(),
+    documentNumber: text('document_number'),
+    taxDay: date('tax_day').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('ledger_entries_booking_idx').on(t.bookingId, t.id), index('ledger_entries_day_idx').on(t.site, t.taxDay)],
+);
+
+/** Receipt vouchers (advances) and debit notes (a refund reversed), each numbered gaplessly per site and kind (document_counters). */
+export const moneyDocuments = pgTable(
+  'money_documents',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    site: site(),
+    kind: text('kind').$type<'receipt' | 'debit-note'>().notNull(),
+    number: text('number').notNull().unique(),
+    currency: text('currency').notNull(),
+    total: integer('total').notNull(),
+    taxable: integer('taxable').notNull(),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    reason: text('reason').notNull().default(''),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('money_documents_booking_idx').on(t.bookingId)],
+);
+
+export const documentCounters = pgTable(
+  'document_counters',
+  { site: text('site').notNull(), kind: text('kind').notNull(), lastNumber: integer('last_number').notNull() },
+  (t) => [primaryKey({ columns: [t.site, t.kind], name: 'document_counters_pk' })],
 );

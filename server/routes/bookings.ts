@@ -34,6 +34,7 @@ import type { BookingRow } from '../services/bookings/records.ts';
 import { packagePolicies, requestCancellation as askToCancel, tripCancellation } from '../services/desk/requests.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
+import { refreshDue } from '../services/ledger/ledger.ts';
 import { removeUploads, uploadWork } from '../services/uploads.ts';
 import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFile, TOO_MANY_FILES, type StoredFile } from '../services/bookings/documents.ts';
 
@@ -77,7 +78,9 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   route(app, startBookingPayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    const booking = await ownBooking(app.db, me.userId, p.BookingId);
+    await ownBooking(app.db, me.userId, p.BookingId);
+    // What is due is worked out for today (TCS under today's rule: decision 0089) before a gateway is opened for it.
+    const booking = await refreshDue(app.db, app.config, p.BookingId);
     return ok({ BookingId: booking.id, Next: await paymentStepFor(app.db, app.config, booking) });
   });
 

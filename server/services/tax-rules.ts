@@ -50,33 +50,23 @@ export async function tcsRuleFor(db: Db, override: number | undefined, now: Date
 }
 
 /**
- * What a receipt now is taxed at: the rule, and under a threshold this PAN's earlier receipts of the
- * financial year (paid bookings before now, their TCS base).
+ * What a receipt now is taxed at: the rule, and under a threshold what this PAN already had TCS
+ * worked on in the financial year, counted from the ledger (every receipt less refunds, whatever
+ * the booking's state: server/services/ledger).
  */
 export async function tcsTermsFor(db: Db, override: number | undefined, now: Date, pan: string | null | undefined): Promise<TcsTerms | null> {
   const rule = await tcsRuleFor(db, override, now);
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
-  return { ...rule, before: await tcsBaseBefore(db, normalizeTaxNumber(pan), now) };
+  return { ...rule, before: await panBaseInYear(db, normalizeTaxNumber(pan), indiaDay(now)) };
 }
 
-/** India midnight of a day, as an instant. */
-const indiaMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 330 * 60_000);
-
-/** The TCS base of this PAN's bookings paid from the start of the financial year until now (paise). */
-export async function tcsBaseBefore(db: Db, pan: string, now: Date): Promise<number> {
-  const from = indiaMidnight(financialYearStart(indiaDay(now)));
-  const { rows } = await db.execute<{ taxes: TaxLine[] }>(sql`
-    select b.taxes from bookings b
-    where b.site = 'IN' and b.pan = ${pan} and b.payment_status = 'paid'
-      and coalesce(b.paid_at, (select max(p.paid_at) from payments p where p.booking_id = b.id and p.status = 'paid'), b.confirmed_at)
-          between ${from.toISOString()} and ${now.toISOString()}`);
-  let sum = 0;
-  for (const r of rows) {
-    const tcs = r.taxes.find((t) => t.code === 'TCS');
-    if (tcs) sum += tcs.base ?? (tcs.rate > 0 ? Math.round((tcs.amount * 100) / tcs.rate) : 0);
-  }
-  return sum;
+/** This PAN's TCS base in the financial year of `day`, up to that day, from the ledger: receipts less refunds. */
+export async function panBaseInYear(db: Db, pan: string, day: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string | number }>(sql`
+    select coalesce(sum(tcs_base), 0) as n from ledger_entries
+    where site = 'IN' and pan = ${normalizeTaxNumber(pan)} and tax_day between ${financialYearStart(day)} and ${day}`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);

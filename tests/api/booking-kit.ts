@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config.ts';
-import { recordEvent } from '../../server/services/bookings/records.ts';
-import { assignInvoiceNumber } from '../../server/services/documents/invoice-number.ts';
+import { eq } from 'drizzle-orm';
+import { bookings, payments } from '../../server/db/schema.ts';
+import { amountDue, receive } from '../../server/services/ledger/ledger.ts';
 import { addDays, siteDay } from '../../server/services/documents/source.ts';
 import { startGateways, type Gateways } from '../support/gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
@@ -147,16 +148,19 @@ export async function count(kit: BookingKit, query: ReturnType<typeof sql>): Pro
 export { call, sql };
 
 /**
- * The balance of a pay-later booking received in full, as the shop records it (a bank transfer
- * marked paid, or the balance paid online): paid, its history, and its tax-invoice number, in one
- * transaction, as markPaid does for a gateway payment.
+ * The balance of a booking received in full, as the shop records it: a bank transfer (its payment
+ * row) written to the money ledger, which pays the booking, numbers its tax invoice and writes its
+ * history in one transaction (server/services/ledger).
  */
 export async function markPaidInFull(kit: BookingKit, bookingId: number, now = new Date()) {
   await kit.database.db.transaction(async (tx) => {
-    const db = tx as unknown as typeof kit.database.db;
-    await db.execute(sql`update bookings set payment_status = 'paid', amount_paid = total, paid_at = ${now.toISOString()} where id = ${bookingId}`);
-    await recordEvent(db, bookingId, 'confirmed', 'paid', 'balance received by bank transfer', now);
-    await assignInvoiceNumber(db, bookingId, now);
+    const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    const due = await amountDue(tx, kit.app.config, b!, siteDay(now, b!.site as Site));
+    const [p] = await tx
+      .insert(payments)
+      .values({ bookingId, provider: 'manual', providerRef: `TEST-BT-${bookingId}-${now.getTime()}`, method: 'bank-transfer', receivedOn: siteDay(now, b!.site as Site), amount: due.total, currency: b!.currency, status: 'paid', paidAt: now })
+      .returning();
+    await receive(tx, kit.app.config, b!, { amount: due.total, kind: 'bank-transfer', at: now, accept: true, paymentId: p!.id, provider: 'manual', providerRef: p!.providerRef, cause: 'balance received by bank transfer' });
   });
 }
 

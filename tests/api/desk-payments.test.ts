@@ -133,13 +133,13 @@ describe('recording money received outside the shop', () => {
     const b = await payLater();
     const first = Math.floor(b.Total / 3);
     const since = kit.mail.mails.length;
-    const one = await pay(agent, b, first, { reference: `BT-${b.RefIdKey}-1`, receivedOn: inDays(-1) });
+    const one = await pay(agent, b, first, { reference: `BT-${b.RefIdKey}-1`, receivedOn: inDays(0) });
     expect(one.status, one.body.message).toBe(200);
     expect(one.body.data).toMatchObject({ PaymentStatus: 'partly-paid', AmountPaid: first, AmountDue: b.Total - first, invoiceNumber: null });
     expect(one.body.message).toContain(formatMinor(b.Total - first, 'AED'));
     expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid', amount_paid: first, paid_at: null, invoice_number: null });
     const [p] = (await kit.database.db.execute(sql`select provider, provider_ref, method, status, amount, to_char(received_on, 'YYYY-MM-DD') as received_on, recorded_by, paid_at from payments where booking_id = ${b.BookingId}`)).rows;
-    expect(p).toMatchObject({ provider: 'manual', provider_ref: `BT-${b.RefIdKey}-1`, method: 'bank-transfer', status: 'paid', amount: first, received_on: inDays(-1), recorded_by: agent.id });
+    expect(p).toMatchObject({ provider: 'manual', provider_ref: `BT-${b.RefIdKey}-1`, method: 'bank-transfer', status: 'paid', amount: first, received_on: inDays(0), recorded_by: agent.id });
     expect(p!.paid_at).not.toBeNull();
     // The traveller's booking and the receipt.
     expect(await detail(b)).toMatchObject({ PaymentStatus: 'partly-paid', amountPaid: first, amountDue: b.Total - first });
@@ -228,6 +228,9 @@ describe('recording money received outside the shop', () => {
       { body: { reference: '   ' }, field: /^reference: / },
       { body: { receivedOn: '25/11/2026' }, field: /^receivedOn: / },
       { body: { receivedOn: inDays(3) }, field: /^receivedOn: .*future/ },
+      // Money cannot arrive for a booking before it was made (the booking is made today).
+      { body: { receivedOn: inDays(-1) }, field: /^receivedOn: .*before the booking was made/ },
+      { body: { receivedOn: '1900-01-01' }, field: /^receivedOn: .*before the booking was made/ },
     ];
     for (const c of cases) {
       const res = await pay(agent, b, 100, c.body);

@@ -231,12 +231,24 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     let m = (await money(b.ref)).body.data;
     expect(m.refunds[0].status).toBe('processed');
     expect(m.PaymentStatus).toBe('partly-refunded');
-    // A later refund.failed for the same refund, and a replay, change nothing.
-    expect(await razorpayWebhook(kit.gateways.razorpayRefundEvent(r.providerRefundId, 'refund.failed'))).toBe(200);
+    // A replay of the processed event changes nothing.
     expect(await razorpayWebhook(event)).toBe(200);
-    m = (await money(b.ref)).body.data;
-    expect(m.refunds[0].status).toBe('processed');
+    expect((await money(b.ref)).body.data.refunds[0].status).toBe('processed');
     expect(await count(kit, sql`select count(*) as n from payment_events where event_id = ${event.eventId}`)).toBe(1);
+    // A refund.failed after it succeeded (the bank sent it back): the refund fails, the ledger
+    // reverses it under a debit note, and the cancelled booking owes that money again (decision 0089).
+    const failed = kit.gateways.razorpayRefundEvent(r.providerRefundId, 'refund.failed');
+    expect(await razorpayWebhook(failed)).toBe(200);
+    expect(await razorpayWebhook(failed)).toBe(200);
+    m = (await money(b.ref)).body.data;
+    expect(m.refunds[0].status).toBe('failed');
+    expect(m.PaymentStatus).toBe('refund-due');
+    const entries = (await kit.database.db.execute<{ kind: string; amount: number; document_kind: string | null }>(sql`select kind, amount, document_kind from ledger_entries where refund_id = ${r.id} order by id`)).rows;
+    expect(entries).toEqual([
+      { kind: 'refund', amount: -r.amount, document_kind: 'credit-note' },
+      { kind: 'refund-reversal', amount: r.amount, document_kind: 'debit-note' },
+    ]);
+    expect((await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === b.ref)).toMatchObject({ kind: 'failed', amount: r.amount });
   });
 
   it('Razorpay: partial then full through refunds.make, and refund.failed fails a pending one', async () => {

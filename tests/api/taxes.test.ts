@@ -4,6 +4,9 @@ import { formatMinor } from '../../contract/format.ts';
 import { gstinCheckChar, gstinProblem } from '../../contract/tax.ts';
 import { createBooking } from '../../server/services/bookings/create-booking.ts';
 import { siteTaxRules } from '../../server/services/tax-rules.ts';
+import { bookings } from '../../server/db/schema.ts';
+import { receive } from '../../server/services/ledger/ledger.ts';
+import { eq } from 'drizzle-orm';
 import { book, call, createBookingKit, holdId, lead, post, sql, traveller, type BookingKit, type Site } from './booking-kit.ts';
 
 /*
@@ -60,6 +63,14 @@ beforeAll(async () => {
   abroad = { id: (await packageIn('c.country_id not in (231, 101) and p.id <> ' + maldives.id)).id };
 });
 afterAll(() => kit.close());
+
+/** The whole amount of a booking received on a day, written to the ledger as the desk would (a bank transfer). */
+async function receivedOn(bookingId: number, at: Date) {
+  await kit.database.db.transaction(async (tx) => {
+    const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    await receive(tx, kit.app.config, b!, { amount: b!.total, kind: 'bank-transfer', at, accept: true, cause: 'received by bank transfer' });
+  });
+}
 
 describe('India GST: place of supply', () => {
   it('splits GST into CGST 2.5% and SGST 2.5% for a Maharashtra buyer (the seller’s state), with the place of supply and SAC on the invoice and its PDF', async () => {
@@ -179,8 +190,8 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
     const first = await bookOn(asha, new Date('2025-06-10T06:00:00Z'), abroad.id);
     const firstTcs = (await taxesOf(first.BookingId)).find((t) => t.code === 'TCS')!;
     expect(firstTcs).toMatchObject({ rate: 5, amount: base * 0.05, base, label: 'TCS 5% (section 206C(1G))' });
-    // Its money received on 12 June 2025.
-    await kit.database.db.execute(sql`update bookings set payment_status = 'paid', amount_paid = total, paid_at = '2025-06-12T06:00:00Z' where id = ${first.BookingId}`);
+    // Its money received on 12 June 2025: an entry in the ledger, as a bank transfer recorded then.
+    await receivedOn(first.BookingId, new Date('2025-06-12T06:00:00Z'));
 
     const second = await bookOn(asha, new Date('2025-09-01T06:00:00Z'), abroad.id);
     const tcs = (await taxesOf(second.BookingId)).find((t) => t.code === 'TCS')!;
@@ -204,7 +215,7 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
     await kit.database.db.execute(sql`update package_prices set amount = 400000 where package_id = ${abroad.id} and site = 'IN'`);
     const base = 840_000 * 100;
     const first = await bookOn(ravi, new Date('2026-04-02T06:00:00Z'), abroad.id);
-    await kit.database.db.execute(sql`update bookings set payment_status = 'paid', amount_paid = total, paid_at = '2026-04-02T06:00:00Z' where id = ${first.BookingId}`);
+    await receivedOn(first.BookingId, new Date('2026-04-02T06:00:00Z'));
     const second = await bookOn(ravi, new Date('2026-04-05T06:00:00Z'), abroad.id);
     for (const b of [first, second]) {
       const tcs = (await taxesOf(b.BookingId)).find((t) => t.code === 'TCS')!;

@@ -43,9 +43,9 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
  * sale, its open payments fail, and its history says why. The payment window and pay later's end
  * both cancel through here.
  */
-export async function cancelUnpaid(tx: Db, bookingId: number, cause: string, now: Date): Promise<void> {
+export async function cancelUnpaid(tx: Db, bookingId: number, cause: string, now: Date, by: 'payment-window' | 'pay-later' | 'staff' = 'payment-window'): Promise<void> {
   await returnSoldRooms(tx, await bookedRooms(tx, bookingId));
-  await tx.execute(sql`update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}, cancel_reason = ${cause} where id = ${bookingId}`);
+  await tx.execute(sql`update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}, cancel_reason = ${cause}, cancelled_by = ${by} where id = ${bookingId}`);
   await tx.execute(sql`update payments set status = 'failed' where booking_id = ${bookingId} and status = 'created'`);
   await recordEvent(tx, bookingId, 'cancelled', 'unpaid', cause, now);
 }

@@ -207,6 +207,7 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
           row.id,
           `balance due on ${formatDay(f.due)} not received${grace ? ` within ${grace} ${grace === 1 ? 'day' : 'days'} of grace` : ''}: cancelled, rooms released`,
           now,
+          'pay-later',
         );
         // Written from the booking as it now is: cancelled.
         await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) => payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due }));

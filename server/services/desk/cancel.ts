@@ -15,9 +15,9 @@ import { enqueueMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import type { Site } from '../../../contract/site.ts';
-import { RefundRefused, recipientOf, sendRefund } from '../payments/refunds.ts';
+import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
-import { deskCreditNote, issueCreditNote } from './credit-notes.ts';
+import { deskCreditNote, refundWithCreditNote } from './credit-notes.ts';
 import { deskRefunds, refundedOn } from './refunds.ts';
 import { siteDay } from '../documents/source.ts';
 
@@ -124,17 +124,18 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     }
     const cause = `cancelled by staff: ${reason}${request ? ' (the traveller’s request, approved)' : ''}`;
 
-    let creditNote: Awaited<ReturnType<typeof issueCreditNote>> | null = null;
+    let creditNote: Awaited<ReturnType<typeof refundWithCreditNote>> = null;
     const made: number[] = [];
+    const madeRows: (typeof refunds.$inferSelect)[] = [];
     if (quote.paid === 0) {
       // Nothing was paid (awaiting payment, pay later unpaid): rooms back, open payments failed.
-      await cancelUnpaid(tx, b.id, cause, now);
+      await cancelUnpaid(tx, b.id, cause, now, 'staff');
       await tx.update(bookings).set({ cancelReason: reason }).where(eq(bookings.id, b.id));
     } else {
       await returnSoldRooms(tx, await bookedRooms(tx, b.id));
       await tx.execute(sql`update payments set status = 'failed' where booking_id = ${b.id} and status = 'created'`);
       const paymentStatus = refund > 0 ? 'refund-due' : b.paymentStatus;
-      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, paymentStatus }).where(eq(bookings.id, b.id));
+      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: 'staff', paymentStatus }).where(eq(bookings.id, b.id));
       await recordEvent(tx, b.id, 'cancelled', paymentStatus, `${cause}; ${m(keep)} kept, ${m(refund)} to refund`, now);
       // The refund spread over the payments that took the money.
       let left = refund;
@@ -159,8 +160,9 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
             createdAt: now,
             updatedAt: now,
           })
-          .returning({ id: refunds.id });
+          .returning();
         made.push(row!.id);
+        madeRows.push(row!);
       }
     }
     if (request) {
@@ -183,10 +185,9 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
       await writeAudit(tx, actor, { action: 'cancellations.override', recordType: 'booking', recordId: b.refIdKey, before: { keep: quote.keep, keepPercent: quote.keepPercent }, after: { keep, keepReason: input.keepReason!.trim() } }, now);
     }
     // Last: the credit note's counter stays locked until the commit.
-    if (b.invoiceNumber && refund > 0) {
-      creditNote = await issueCreditNote(tx, b, refund, `Cancellation of booking ${b.refIdKey}: ${reason}`, actor.staffId, now);
-      if (made.length) await tx.update(refunds).set({ creditNoteId: creditNote.id }).where(sql`${refunds.id} in (${sql.join(made.map((id) => sql`${id}`), sql`, `)})`);
-    }
+    // The refunds into the ledger, the sale money they give back under one credit note (decision 0089).
+    creditNote = await refundWithCreditNote(tx, b, madeRows, `Cancellation of booking ${b.refIdKey}: ${reason}`, actor.staffId, now);
+    if (madeRows.length) await refreshPaymentState(tx, b.id, `${m(refund)} to refund on cancellation`, now);
     if (to) {
       const shop = shopDetails(config, b.site as Site);
       const [lead] = await tx

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CREDIT_NOTE_MESSAGES, type CreditNote } from '../../../contract/credit-notes.ts';
 import type { DeskCreditNote } from '../../../contract/desk.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookingTravellers, creditNotes, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
+import { bookingLines, bookingTravellers, creditNotes, moneyDocuments, refunds, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
+import { creditNoteLinesFrom, refundEntries } from '../ledger/ledger.ts';
 import { notFound } from '../../lib/errors.ts';
+import { maskPan } from '../bookings/pan.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { fullName, pdfUrl, siteDay } from '../documents/source.ts';
@@ -99,6 +101,38 @@ export async function issueCreditNote(tx: Db, b: BookingRow, refund: number, rea
   return note!;
 }
 
+/**
+ * Refunds made (their rows written, pending) go into the ledger (server/services/ledger), and the
+ * sale money they give back gets one credit note, its lines and taxes read from those entries: the
+ * tax invoice it corrects, or for an advance its receipt voucher. Inside the caller's transaction,
+ * the booking's row locked; call it last (the credit-note counter stays locked until commit).
+ */
+export async function refundWithCreditNote(tx: Db, b: BookingRow, rows: (typeof refunds.$inferSelect)[], reason: string, staffId: number | null, now: Date): Promise<CreditNoteRow | null> {
+  if (rows.length === 0) return null;
+  const takeNumber = async () => {
+    const next = await tx.execute<{ last_number: number }>(sql`
+      insert into credit_note_counters (site, last_number) values (${b.site}, 1)
+      on conflict (site) do update set last_number = credit_note_counters.last_number + 1
+      returning last_number`);
+    return formatCreditNoteNumber(b.site as Site, Number(next.rows[0]!.last_number));
+  };
+  const { creditNoteNumber, sale } = await refundEntries(tx, b, rows, now, takeNumber);
+  if (!creditNoteNumber) return null;
+  const { lines, taxes, total } = await creditNoteLinesFrom(tx, b, sale);
+  const corrects = b.invoiceNumber ?? (await latestReceipt(tx, b.id)) ?? b.refIdKey;
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({ bookingId: b.id, site: b.site, number: creditNoteNumber, invoiceNumber: corrects, currency: b.currency, lines, taxes, total, reason, createdBy: staffId, issuedAt: now })
+    .returning();
+  await tx.update(refunds).set({ creditNoteId: note!.id }).where(inArray(refunds.id, rows.map((r) => r.id)));
+  return note!;
+}
+
+async function latestReceipt(tx: Db, bookingId: number): Promise<string | null> {
+  const [row] = await tx.select({ number: moneyDocuments.number }).from(moneyDocuments).where(and(eq(moneyDocuments.bookingId, bookingId), eq(moneyDocuments.kind, 'receipt'))).orderBy(desc(moneyDocuments.id)).limit(1);
+  return row?.number ?? null;
+}
+
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 export const deskCreditNote = (n: CreditNoteRow, ref: string): DeskCreditNote => ({
@@ -131,7 +165,8 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
     .limit(1);
   const site = b.site as Site;
   const shop = shopDetails(config, site);
-  const lines = n.lines.map((l) => ({ ...l, total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0) }));
+  // Numbered 1, 2, ... on the note in the booking's order (the stored lines keep the booking line's own position).
+  const lines = n.lines.map((l, i) => ({ ...l, position: i + 1, total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0) }));
   const url = travellerCreditNoteUrl(b.id, n.id);
   return {
     id: n.id,
@@ -145,7 +180,7 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
     issueDate: siteDay(n.issuedAt, site),
     reason: n.reason,
     seller: { legalName: shop.legalName, tradeName: shop.tradeName, address: shop.address, taxLabel: shop.taxLabel, taxNumber: shop.taxNumber, phone: shop.phone, email: shop.email },
-    buyer: { name: lead ? fullName(lead) : '', email: lead?.email ?? null, gstin: b.buyerGstin, trn: b.buyerTrn },
+    buyer: { name: lead ? fullName(lead) : '', email: lead?.email ?? null, gstin: b.buyerGstin, trn: b.buyerTrn, pan: b.pan ? maskPan(b.pan) : null },
     placeOfSupply: site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode } : null,
     lines,
     amountBeforeTax: lines.reduce((s, l) => s + l.amount, 0),

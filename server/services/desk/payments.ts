@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { DESK_MESSAGES, MANUAL_METHOD_LABELS, type ManualMethod } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
-import { recordEvent, type BookingRow } from '../bookings/records.ts';
-import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import type { BookingRow } from '../bookings/records.ts';
+import { amountDue, receive } from '../ledger/ledger.ts';
 import { siteDay } from '../documents/source.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
@@ -124,7 +124,10 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
       if (input.receivedOn > siteDay(now, b.site as Site)) throw invalid('receivedOn: The date received cannot be in the future.');
-      const due = Math.max(0, b.total - b.amountPaid);
+      const madeOn = siteDay(b.createdAt, b.site as Site);
+      if (input.receivedOn < madeOn) throw invalid(`receivedOn: The date received cannot be before the booking was made (${formatDay(madeOn)}).`);
+      // What is due on the day the money arrived: the sale left, with TCS under that day's rule.
+      const due = (await amountDue(tx, config, b, input.receivedOn)).total;
       if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus)) throw conflict(DESK_MESSAGES.nothingDue);
       if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(money(due, b.currency)));
       const [used] = await tx
@@ -150,32 +153,25 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
         })
         .returning({ id: payments.id });
       const paymentId = row!.id;
-      const amountPaid = b.amountPaid + input.amount;
-      const full = amountPaid >= b.total;
-      const status = full && b.status === 'awaiting-payment' ? 'confirmed' : b.status;
-      const paymentStatus = full ? 'paid' : 'partly-paid';
-      await tx
-        .update(bookings)
-        .set({
-          amountPaid,
-          paymentStatus,
-          status,
-          ...(full ? { paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` } : {}),
-        })
-        .where(eq(bookings.id, b.id));
       const label = MANUAL_METHOD_LABELS[input.method].toLowerCase();
       const amount = money(input.amount, b.currency);
-      await recordEvent(
-        tx,
-        b.id,
-        status,
-        paymentStatus,
-        full
-          ? `${amount} received by ${label} on ${input.receivedOn} (reference ${reference}): paid in full`
-          : `${amount} received by ${label} on ${input.receivedOn} (reference ${reference}): ${money(b.total - amountPaid, b.currency)} still due`,
-        now,
-      );
-      const invoiceNumber = full ? await assignInvoiceNumber(tx, b.id, now) : b.invoiceNumber;
+      const got = await receive(tx, config, b, {
+        amount: input.amount,
+        kind: input.method,
+        at: now,
+        day: input.receivedOn,
+        accept: true,
+        paymentId,
+        provider: 'manual',
+        providerRef: reference,
+        staffId: actor.staffId,
+        cause: `${amount} received by ${label} on ${input.receivedOn} (reference ${reference})`,
+      });
+      const after = got.booking;
+      const status = after.status;
+      const paymentStatus = after.paymentStatus;
+      const amountPaid = after.amountPaid;
+      const invoiceNumber = after.invoiceNumber;
       await writeAudit(
         tx,
         actor,
@@ -188,8 +184,9 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
             status,
             paymentStatus,
             amountPaid,
-            amountDue: Math.max(0, b.total - amountPaid),
+            amountDue: Math.max(0, after.total - amountPaid),
             invoiceNumber,
+            document: got.document,
             payment: { id: paymentId, amount: input.amount, currency: b.currency, method: input.method, reference, receivedOn: input.receivedOn },
           },
         },
@@ -205,7 +202,7 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
         PaymentStatus: paymentStatus,
         Status: status,
         AmountPaid: amountPaid,
-        AmountDue: Math.max(0, b.total - amountPaid),
+        AmountDue: Math.max(0, after.total - amountPaid),
         invoiceNumber,
       };
     });

@@ -7,7 +7,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, creditNotes, payments, refunds, staff } from '../../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
-import { RefundRefused, sendRefund, settleRefundIn, type RefundRow } from '../payments/refunds.ts';
+import { RefundRefused, refreshPaymentState, sendRefund, settleRefundIn, type RefundRow } from '../payments/refunds.ts';
+import { refundWithCreditNote } from './credit-notes.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
@@ -169,13 +170,10 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
       },
       now,
     );
+    // The ledger's refund entry, with its credit note when it gives sale money back (decision 0089).
+    await refundWithCreditNote(tx, b, [refund!], `Refund: ${input.reason}`, actor.staffId, now);
     if (manual) await settleRefundIn(tx, refund!.id, { outcome: 'processed' }, now);
-    else {
-      const [after] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
-      if (after && after.status === 'cancelled' && after.paymentStatus !== 'refund-due' && after.paymentStatus !== 'partly-refunded' && after.paymentStatus !== 'refunded') {
-        await tx.update(bookings).set({ paymentStatus: 'refund-due' }).where(eq(bookings.id, b.id));
-      }
-    }
+    else await refreshPaymentState(tx, b.id, `refund of ${money(input.amount, p.currency)} started (${p.provider})`, now);
     return { refund: refund!, replay: false };
   });
   if (!made.replay && made.refund.provider !== 'manual') {

@@ -13,6 +13,15 @@ export const PAYMENT_MESSAGES = {
   /** A payment that came after the booking was cancelled, and could not bring it back. */
   lateRefund: (amount: string, ref: string) =>
     `We received your payment of ${amount} after booking ${ref} was cancelled (it was not paid in time), and its rooms are no longer available. The booking stays cancelled: we have recorded your payment and will refund ${amount} to you. We have emailed you the details.`,
+  /** A payment that came after staff cancelled the booking: never reinstated. */
+  cancelledRefund: (amount: string, ref: string) =>
+    `We received your payment of ${amount} after booking ${ref} was cancelled. The booking stays cancelled: we have recorded your payment and will refund ${amount} to you. We have emailed you the details.`,
+  /** More was taken than was due (the balance was paid another way meanwhile). */
+  excessRefund: (excess: string, ref: string) =>
+    `Your payment is recorded on booking ${ref}. It was ${excess} more than was still due (part of the balance had already reached us another way), so we will refund ${excess} to you.`,
+  /** A payment-method coupon paid with another method. */
+  methodRefund: (needs: string, used: string) =>
+    `Your coupon is for payment by ${needs}, but this payment was made by ${used}. Your booking is not paid: we have recorded this payment and will refund it to you. Pay again by ${needs} to keep the coupon's price.`,
   nothingDue: 'This booking has nothing left to pay.',
   balanceOverdue: (dueOn: string, phone: string) =>
     `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingSummary } from '../../../contract/booking.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -12,7 +12,8 @@ import { bookedRooms, resellRooms } from '../bookings/inventory.ts';
 import { queueBookingMail } from '../bookings/notify.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { recordEvent, summaryOf, type BookingRow } from '../bookings/records.ts';
-import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import { amountDue, entriesOf, receive } from '../ledger/ledger.ts';
+import { capturedMethod, methodMatches } from './method.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { gatewayOf } from './steps.ts';
 import { razorpay, razorpaySignatureValid, type RazorpayWebhookEvent } from './razorpay.ts';
@@ -33,8 +34,11 @@ export { gatewayOf, nextStepFor, paymentStepFor, secondsToPay } from './steps.ts
 type PaymentRow = typeof payments.$inferSelect;
 type Provider = 'razorpay' | 'stripe';
 
-/** What is left to pay on a booking. */
-const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid'>) => Math.max(0, b.total - b.amountPaid);
+/** How a payment was made, asked of its provider only when the booking's coupon needs one method. */
+async function methodIfAsked(config: Config, b: Pick<BookingRow, 'payWith' | 'couponId'>, provider: Provider, providerPaymentId: string): Promise<string | null> {
+  if (!b.payWith || !b.couponId) return null;
+  return capturedMethod(config, provider, providerPaymentId);
+}
 
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 
@@ -51,6 +55,8 @@ export interface Confirmation {
   payload: unknown;
   /** For the booking's history: `Razorpay (signature verified)`. */
   how: string;
+  /** How it was paid, as the provider says ('card', 'netbanking', 'upi'), when known: a payment-method coupon checks it. */
+  method?: string | null;
 }
 
 /**
@@ -108,50 +114,66 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
     const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     if (row?.status === 'paid') return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
-    const take = (refund: 'due' | null) =>
-      tx
-        .update(payments)
-        .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency, paidAt: now, refundStatus: refund })
-        .where(eq(payments.id, payment.id));
-    const paid = async (cause: string) => {
-      await take(null);
-      // The payment adds to what was paid already (a pay-later balance after money recorded at the desk).
-      const amountPaid = b.amountPaid + c.amount;
-      if (amountPaid < b.total) {
-        await tx.update(bookings).set({ status: 'confirmed', paymentStatus: 'partly-paid', amountPaid, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` }).where(eq(bookings.id, b.id));
-        await recordEvent(tx, b.id, 'confirmed', 'partly-paid', cause, now);
-        return;
-      }
-      await tx
-        .update(bookings)
-        .set({ status: 'confirmed', paymentStatus: 'paid', amountPaid, paidAt: now, confirmedAt: sql`coalesce(${bookings.confirmedAt}, ${now.toISOString()})` })
-        .where(eq(bookings.id, b.id));
-      await recordEvent(tx, b.id, 'confirmed', 'paid', cause, now);
-      await assignInvoiceNumber(tx, b.id, now);
-    };
     const amount = money(c.amount, c.currency);
-
-    if (b.paymentStatus === 'paid' || b.paymentStatus === 'refund-due') {
-      await take('due');
-      await recordEvent(tx, b.id, b.status, b.paymentStatus, `a second payment (${payment.provider} ${c.paymentId}) for a booking already paid: refund due`, now);
-      return finish('paid-twice', `a second payment (${amount}) for a booking already paid: refund due`);
-    }
+    const day = siteDay(now, b.site as Site);
+    // Whatever happened to the booking, the money is an entry: it pays what is due, and what it
+    // cannot pay (a booking cancelled for good, already paid, the wrong method for its coupon, more
+    // than was due) is owed back and waits in the refund queue (decision 0089).
+    let accept = true;
+    let outcome: PaymentOutcome = 'applied';
+    let cause = `paid with ${c.how}`;
+    let detail = '';
     if (b.status === 'cancelled') {
       const lines = await bookedRooms(tx, b.id);
       // Travel still ahead: after the site's today (a trip starting today there has begun).
-      const ahead = lines.every((l) => l.travelDate > siteDay(now, b.site as Site));
-      if (ahead && (await resellRooms(tx, lines, now))) {
-        await paid(`paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`);
-        return finish('reinstated', 'paid after the booking was cancelled: rooms sold again, booking reinstated');
+      const ahead = lines.every((l) => l.travelDate > day);
+      // Only a booking the payment window (or pay later's end) cancelled comes back; one staff cancelled stays cancelled.
+      const automatic = b.cancelledBy !== 'staff';
+      if (automatic && ahead && (await resellRooms(tx, lines, now))) {
+        await tx.update(bookings).set({ status: 'confirmed', cancelledAt: null, cancelledBy: null }).where(eq(bookings.id, b.id));
+        b.status = 'confirmed';
+        outcome = 'reinstated';
+        cause = `paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`;
+        detail = 'paid after the booking was cancelled: rooms sold again, booking reinstated';
+      } else {
+        accept = false;
+        outcome = 'refund-due';
+        const why = !automatic ? 'it was cancelled by staff' : ahead ? 'its rooms are no longer available' : 'its travel date has passed';
+        cause = `paid late with ${c.how} (${amount}) after the booking was cancelled; ${why}: refund due`;
+        detail = `paid after the booking was cancelled; ${why}: refund due`;
       }
-      await take('due');
-      await tx.update(bookings).set({ paymentStatus: 'refund-due' }).where(eq(bookings.id, b.id));
-      const why = ahead ? 'its rooms are no longer available' : 'its travel date has passed';
-      await recordEvent(tx, b.id, 'cancelled', 'refund-due', `paid late with ${c.how} (${amount}) after the booking was cancelled; ${why}: refund due`, now);
-      return finish('refund-due', `paid after the booking was cancelled; ${why}: refund due`);
+    } else if (b.payWith && b.couponId && c.method && !methodMatches(b.payWith, c.method)) {
+      accept = false;
+      outcome = 'refund-due';
+      cause = `paid with ${c.how} by ${c.method}, but its coupon ${b.couponCode ?? ''} needs ${b.payWith}: refund due`;
+      detail = `paid by ${c.method}; the coupon needs ${b.payWith}: refund due`;
+    } else if ((await amountDue(tx, config, b, day)).sale === 0) {
+      outcome = 'paid-twice';
+      cause = `a second payment (${payment.provider} ${c.paymentId}) for a booking already paid: refund due`;
+      detail = `a second payment (${amount}) for a booking already paid: refund due`;
     }
-    await paid(`paid with ${c.how}`);
-    return finish('applied', '');
+    const wrongMethod = outcome === 'refund-due' && b.status !== 'cancelled';
+    const got = await receive(tx, config, b, {
+      amount: c.amount,
+      kind: 'capture',
+      at: now,
+      day,
+      accept,
+      paymentId: payment.id,
+      provider: payment.provider,
+      providerRef: c.paymentId,
+      cause,
+      note: wrongMethod ? `method:${c.method}` : c.how,
+    });
+    await tx
+      .update(payments)
+      .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency, paidAt: now, refundStatus: got.owed > 0 ? 'due' : null })
+      .where(eq(payments.id, payment.id));
+    if (got.owed > 0 && got.applied > 0) detail = `${money(got.owed, c.currency)} more than was due: owed back`;
+    if (got.booking.paymentStatus === b.paymentStatus && got.booking.status === b.status && outcome !== 'applied') {
+      await recordEvent(tx, b.id, got.booking.status, got.booking.paymentStatus, cause, now);
+    }
+    return finish(outcome, detail);
   });
 }
 
@@ -179,7 +201,16 @@ export interface Verified {
 async function refusalOf(db: Db, payment: PaymentRow, b: BookingRow): Promise<string | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
   if (row?.refundStatus !== 'due') return undefined;
-  return b.status === 'cancelled' ? PAYMENT_MESSAGES.lateRefund(money(row.amount, row.currency), b.refIdKey) : PAYMENT_MESSAGES.paidTwice;
+  const entries = (await entriesOf(db, b.id)).filter((e) => e.paymentId === payment.id);
+  const owed = entries.reduce((s, e) => s + Math.max(0, e.owed), 0);
+  const applied = entries.reduce((s, e) => s + Math.max(0, e.sale + e.tcs), 0);
+  if (b.status === 'cancelled') {
+    const amount = money(row.amount, row.currency);
+    return b.cancelledBy === 'staff' ? PAYMENT_MESSAGES.cancelledRefund(amount, b.refIdKey) : PAYMENT_MESSAGES.lateRefund(amount, b.refIdKey);
+  }
+  if (applied > 0) return PAYMENT_MESSAGES.excessRefund(money(owed, row.currency), b.refIdKey);
+  if (b.payWith && b.couponId && entries.some((e) => e.note.startsWith('method:'))) return PAYMENT_MESSAGES.methodRefund(b.payWith, entries.find((e) => e.note.startsWith('method:'))!.note.slice(7));
+  return PAYMENT_MESSAGES.paidTwice;
 }
 
 async function verified(db: Db, userId: number, payment: PaymentRow, applied: Applied): Promise<Verified> {
@@ -211,8 +242,9 @@ export async function verifyRazorpay(
     throw refusal ? refundDue(refusal) : conflict(PAYMENT_MESSAGES.alreadyVerified);
   }
   const order = await razorpay(config).fetchOrder(p.razorpay_order_id);
-  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
-  if (order.amount !== payment.amount || order.currency !== b.currency || order.receipt !== b.refIdKey || (unpaid && payment.amount !== dueOf(b))) {
+  // The order's own amount, currency and booking: what was asked. Whatever is due now, money taken
+  // is recorded (an amount over what is due is owed back: applyPayment).
+  if (order.amount !== payment.amount || order.currency !== b.currency || order.receipt !== b.refIdKey) {
     throw conflict(PAYMENT_MESSAGES.amountMismatch);
   }
   const applied = await applyPayment(db, config, payment, {
@@ -223,6 +255,7 @@ export async function verifyRazorpay(
     type: 'payment.verified',
     payload: { order_id: p.razorpay_order_id, payment_id: p.razorpay_payment_id },
     how: 'Razorpay (signature verified)',
+    method: await methodIfAsked(config, b, 'razorpay', p.razorpay_payment_id),
   });
   const result = await verified(db, userId, payment, applied);
   if (applied.outcome === 'duplicate' && !result.refusal) throw conflict(PAYMENT_MESSAGES.alreadyVerified);
@@ -253,7 +286,7 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
         db,
         config,
         payment,
-        { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId: `settle:${paid.id}`, type: 'order.payments', payload: paid, how: 'Razorpay (found paid at Razorpay before the payment window closed)' },
+        { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId: `settle:${paid.id}`, type: 'order.payments', payload: paid, how: 'Razorpay (found paid at Razorpay before the payment window closed)', method: typeof paid.method === 'string' ? paid.method : null },
         now,
       );
       if (applied.outcome === 'duplicate') continue;
@@ -274,15 +307,14 @@ function sessionProblems(session: CheckoutSession, b: BookingRow, payment: Payme
   if (session.metadata?.ref && session.metadata.ref !== b.refIdKey) problems.push(`reference ${session.metadata.ref} is not booking ${b.refIdKey}`);
   const currency = (session.currency ?? '').toUpperCase();
   if (currency !== b.currency) problems.push(`currency ${currency || '(none)'} is not the booking's ${b.currency}`);
-  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
-  const expected = unpaid ? dueOf(b) : payment.amount;
-  if (session.amount_total !== expected || session.amount_total !== payment.amount) problems.push(`amount ${session.amount_total ?? '(none)'} is not the ${expected} due`);
+  if (session.amount_total !== payment.amount) problems.push(`amount ${session.amount_total ?? '(none)'} is not the ${payment.amount} due`);
   return problems;
 }
 
 const paymentIntentOf = (s: CheckoutSession) => (typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? s.id));
 
-const stripeConfirmation = (session: CheckoutSession, eventId: string, type: string, payload: unknown, how: string): Confirmation => ({
+const stripeConfirmation = (session: CheckoutSession, eventId: string, type: string, payload: unknown, how: string, method?: string | null): Confirmation => ({
+  method,
   paymentId: paymentIntentOf(session),
   amount: session.amount_total ?? 0,
   currency: (session.currency ?? '').toUpperCase(),
@@ -306,7 +338,7 @@ export async function verifyStripe(db: Db, config: Config, userId: number, p: { 
   const session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(p.sessionId));
   if (sessionProblems(session, b, payment).length) throw conflict(PAYMENT_MESSAGES.amountMismatch);
   if (session.payment_status !== 'paid') throw conflict(b.status === 'cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.notPaidYet);
-  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)'));
+  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)', await methodIfAsked(config, b, 'stripe', paymentIntentOf(session))));
   return verified(db, userId, payment, applied);
 }
 
@@ -339,7 +371,7 @@ export async function settleStripeSessions(db: Db, config: Config, windowMinutes
         db,
         config,
         payment,
-        stripeConfirmation(session, `settle:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (found paid at Stripe before the payment window closed)'),
+        stripeConfirmation(session, `settle:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (found paid at Stripe before the payment window closed)', await methodIfAsked(config, booking, 'stripe', paymentIntentOf(session))),
         now,
       );
       if (applied.outcome === 'duplicate') continue;
@@ -402,7 +434,7 @@ export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Ev
     await store(b.id, 'ignored', 'the session is not paid yet');
     return null;
   }
-  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)'));
+  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)', await methodIfAsked(config, b, 'stripe', paymentIntentOf(session))));
   return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
 }
 
@@ -435,9 +467,7 @@ export async function handleRazorpayEvent(db: Db, config: Config, event: Razorpa
     return null;
   }
   const problems: string[] = [];
-  const unpaid = b.paymentStatus !== 'paid' && b.paymentStatus !== 'refund-due';
-  const expected = unpaid ? dueOf(b) : payment.amount;
-  if (paid.amount !== payment.amount || paid.amount !== expected) problems.push(`amount ${paid.amount} is not the ${expected} due`);
+  if (paid.amount !== payment.amount) problems.push(`amount ${paid.amount} is not the ${payment.amount} due on order ${paid.order_id}`);
   if (paid.currency !== b.currency) problems.push(`currency ${paid.currency} is not the booking's ${b.currency}`);
   if (order && (order.id !== paid.order_id || (order.receipt ?? b.refIdKey) !== b.refIdKey)) problems.push(`order ${order.id} (receipt ${order.receipt ?? '(none)'}) is not booking ${b.refIdKey}'s`);
   if (problems.length) {
@@ -446,7 +476,8 @@ export async function handleRazorpayEvent(db: Db, config: Config, event: Razorpa
     return null;
   }
   try {
-    const applied = await applyPayment(db, config, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)' });
+    const method = typeof paid.method === 'string' ? paid.method : await methodIfAsked(config, b, 'razorpay', paid.id);
+    const applied = await applyPayment(db, config, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)', method });
     return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;

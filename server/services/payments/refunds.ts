@@ -6,6 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, paymentEvents, payments, refunds, users } from '../../db/schema.ts';
 import { recordEvent } from '../bookings/records.ts';
+import { refundWithCreditNote } from '../desk/credit-notes.ts';
+import { deriveBooking, entriesOf, owedOnPayment, reverseRefund } from '../ledger/ledger.ts';
 import { enqueueMail } from '../outbox.ts';
 import { writeAudit } from '../staff/audit.ts';
 import { GatewayError } from './errors.ts';
@@ -83,29 +85,9 @@ export async function recipientOf(db: Db, bookingId: number): Promise<string | n
   return u?.email ?? null;
 }
 
-/**
- * A booking's payment state from its money: some of what it took given back is partly-refunded,
- * all of it refunded; a cancelled booking with refunds started or payments owed back, refund-due.
- */
+/** A booking's payment state from its ledger (server/services/ledger: deriveBooking), with the cause in its history. */
 export async function refreshPaymentState(tx: Db, bookingId: number, cause: string, now: Date): Promise<void> {
-  const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!b) return;
-  const { rows } = await tx.execute<{ processed: number; pending: number; due_open: number; due_refunded: number }>(sql`
-    select
-      (select coalesce(sum(r.amount), 0)::int from refunds r join payments p on p.id = r.payment_id
-         where r.booking_id = ${bookingId} and r.status = 'processed' and p.refund_status is null) as processed,
-      (select count(*)::int from refunds r where r.booking_id = ${bookingId} and r.status = 'pending') as pending,
-      (select count(*)::int from payments p where p.booking_id = ${bookingId} and p.refund_status = 'due') as due_open,
-      (select count(*)::int from payments p where p.booking_id = ${bookingId} and p.refund_status = 'refunded') as due_refunded`);
-  const m = rows[0]!;
-  let state = b.paymentStatus;
-  if (m.processed > 0) state = m.processed >= b.amountPaid ? 'refunded' : 'partly-refunded';
-  else if (b.status === 'cancelled' && b.amountPaid === 0 && m.due_refunded > 0 && m.due_open === 0 && m.pending === 0) state = 'refunded';
-  else if (b.status === 'cancelled' && (m.pending > 0 || m.due_open > 0)) state = 'refund-due';
-  if (state !== b.paymentStatus) {
-    await tx.update(bookings).set({ paymentStatus: state }).where(eq(bookings.id, bookingId));
-    await recordEvent(tx, bookingId, b.status, state, cause, now);
-  }
+  await deriveBooking(tx, null, bookingId, cause, now);
 }
 
 /**
@@ -127,45 +109,73 @@ export interface Settle {
 
 /** settleRefund inside the caller's transaction. */
 export async function settleRefundIn(tx: Db, refundId: number, to: Settle, now: Date): Promise<boolean> {
-  {
-    const [peek] = await tx.select({ bookingId: refunds.bookingId }).from(refunds).where(eq(refunds.id, refundId));
-    if (!peek) return false;
-    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, peek.bookingId)).for('update');
-    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!r || r.status !== 'pending') return false;
-    await tx
-      .update(refunds)
-      .set({ status: to.outcome, failureReason: to.outcome === 'failed' ? (to.failure ?? 'The provider did not say why.').slice(0, 500) : null, updatedAt: now, ...(to.providerRefundId && !r.providerRefundId ? { providerRefundId: to.providerRefundId } : {}) })
-      .where(eq(refunds.id, r.id));
-    const amount = formatMinor(r.amount, r.currency as Currency);
-    if (to.outcome === 'processed') {
-      const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
-      if (p?.refundStatus === 'due') {
-        const { rows } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status = 'processed'`);
-        if (rows[0]!.n >= p.amount) await tx.update(payments).set({ refundStatus: 'refunded' }).where(eq(payments.id, p.id));
-      }
-      const [b] = await tx.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, r.bookingId));
-      const to_ = await recipientOf(tx, r.bookingId);
-      if (to_ && b) {
-        await enqueueMail(tx, {
-          kind: 'refund',
-          dedupeKey: `refund-processed:${r.id}`,
-          bookingId: r.bookingId,
-          message: {
-            to: to_,
-            subject: `Refund of ${amount}: booking ${b.ref}`,
-            text: `We have refunded ${amount} on booking ${b.ref}${r.provider === 'manual' ? ` (reference ${r.providerRefundId ?? ''})` : ''}.\n\nCard and bank refunds can take 5 to 10 working days to show on your statement.\n\nWanderlust Holidays`,
-          },
-        });
-      }
-      await refreshPaymentState(tx, r.bookingId, `refund of ${amount} processed (${r.provider}${r.providerRefundId ? ` ${r.providerRefundId}` : ''})`, now);
-    } else {
-      await refreshPaymentState(tx, r.bookingId, `refund of ${amount} failed: ${to.failure ?? ''}`, now);
-      const [b] = await tx.select().from(bookings).where(eq(bookings.id, r.bookingId));
-      if (b) await recordEvent(tx, b.id, b.status, b.paymentStatus, `refund of ${amount} failed (${r.provider}): ${to.failure ?? 'no reason given'}`, now);
+  const [peek] = await tx.select({ bookingId: refunds.bookingId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!peek) return false;
+  const [b] = await tx.select().from(bookings).where(eq(bookings.id, peek.bookingId)).for('update');
+  const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  // Pending moves either way; a refund that succeeded can still fail (Stripe's and Razorpay's
+  // refund.failed after success): the money did not reach the traveller. Nothing else moves.
+  if (!r || !b || !(r.status === 'pending' || (r.status === 'processed' && to.outcome === 'failed'))) return false;
+  const failedAfterSuccess = r.status === 'processed';
+  await tx
+    .update(refunds)
+    .set({
+      status: to.outcome,
+      failureReason: to.outcome === 'failed' ? (to.failure ?? 'The provider did not say why.').slice(0, 500) : null,
+      updatedAt: now,
+      ...(to.outcome === 'processed' ? { succeededAt: now } : {}),
+      ...(to.providerRefundId && !r.providerRefundId ? { providerRefundId: to.providerRefundId } : {}),
+    })
+    .where(eq(refunds.id, r.id));
+  const amount = formatMinor(r.amount, r.currency as Currency);
+  const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
+  const to_ = await recipientOf(tx, r.bookingId);
+  if (to.outcome === 'processed') {
+    if (p?.refundStatus === 'due') {
+      const { rows } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status = 'processed'`);
+      if (rows[0]!.n >= p.amount || (await owedOf(tx, b.id, p.id)) <= 0) await tx.update(payments).set({ refundStatus: 'refunded' }).where(eq(payments.id, p.id));
     }
+    if (to_) {
+      await enqueueMail(tx, {
+        kind: 'refund',
+        dedupeKey: `refund-processed:${r.id}`,
+        bookingId: r.bookingId,
+        message: {
+          to: to_,
+          subject: `Refund of ${amount}: booking ${b.refIdKey}`,
+          text: `We have refunded ${amount} on booking ${b.refIdKey}${r.provider === 'manual' ? ` (reference ${r.providerRefundId ?? ''})` : ''}.\n\nCard and bank refunds can take 5 to 10 working days to show on your statement.\n\nWanderlust Holidays`,
+        },
+      });
+    }
+    await refreshPaymentState(tx, r.bookingId, `refund of ${amount} processed (${r.provider}${r.providerRefundId ? ` ${r.providerRefundId}` : ''})`, now);
     return true;
   }
+  // Failed: the money is back with the shop. The ledger reverses the refund (a debit note when it
+  // had a credit note), money owed back is owed again, and the refund waits in the queue.
+  const why = to.failure ?? 'no reason given';
+  await reverseRefund(tx, b, r.id, now, `refund of ${amount} failed${failedAfterSuccess ? ' after succeeding' : ''}: ${why}`);
+  if (p?.refundStatus === 'refunded' && (await owedOf(tx, b.id, p.id)) > 0) await tx.update(payments).set({ refundStatus: 'due' }).where(eq(payments.id, p.id));
+  if (failedAfterSuccess && to_) {
+    await enqueueMail(tx, {
+      kind: 'refund',
+      dedupeKey: `refund-failed:${r.id}`,
+      bookingId: r.bookingId,
+      message: {
+        to: to_,
+        subject: `Your refund of ${amount} did not go through: booking ${b.refIdKey}`,
+        text: `We told you that ${amount} had been refunded on booking ${b.refIdKey}, but the refund did not reach you: ${r.provider === 'stripe' ? 'Stripe' : r.provider === 'razorpay' ? 'Razorpay' : 'the bank'} returned it to us. Nothing is lost: we will send it again and write to you when it is on its way. If your card or account has changed, call us so we can refund it another way.\n\nWanderlust Holidays`,
+      },
+    });
+  }
+  await refreshPaymentState(tx, r.bookingId, `refund of ${amount} failed${failedAfterSuccess ? ' after it had succeeded' : ''}: ${why}`, now);
+  const [after] = await tx.select().from(bookings).where(eq(bookings.id, r.bookingId));
+  if (after) await recordEvent(tx, after.id, after.status, after.paymentStatus, `refund of ${amount} failed (${r.provider}): ${why}`, now);
+  return true;
+}
+
+/** What one payment of a booking is still owed back, from the ledger. */
+async function owedOf(tx: Db, bookingId: number, paymentId: number): Promise<number> {
+  return owedOnPayment(await entriesOf(tx, bookingId), paymentId);
 }
 
 /** Stores a provider's event once; null when it was stored before (a replay). */
@@ -236,6 +246,8 @@ async function recordOutsideRefund(
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
+    await refundWithCreditNote(tx, booking!, [row], `Refund made in ${name}'s dashboard`, null, now);
     const { rows: sums } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status <> 'failed'`);
     const over = Number(sums[0]?.n ?? 0) - p.amount;
     await writeAudit(
