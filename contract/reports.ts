@@ -1,14 +1,20 @@
 /**
  * The books (issue 21, permission `reports.read`): what each report call answers. Amounts are
  * integers of the smallest unit (fils, paise), as everywhere in the API; the CSV copies write them in
- * units with two decimals. The basis of each report is decision 0064.
+ * units with two decimals. The basis of each report is decision 0064; since the ledger (issue 30,
+ * decision 0089) every money and tax figure is a sum of ledger entries by their tax point (the day
+ * the money moved), so the same days give the same taxes in every report.
+ *
+ * Documents are counted the same way in every report: `invoices` are the distinct documents that
+ * charge tax (tax invoices, receipt vouchers for advances, and debit notes, which undo a credit
+ * note when its refund failed), `creditNotes` the credit notes, of the entries counted.
  */
 import type { Site } from './site.ts';
 
 export const REPORT_KINDS = ['sales', 'receivables', 'tcs', 'gst', 'vat'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** The taxes of a period, net of credit notes, by code (a legacy `GST` line had no place of supply). */
+/** The taxes of a period, net of refunds, by code (a legacy `GST` line had no place of supply). */
 export interface TaxTotals {
   CGST: number;
   SGST: number;
@@ -26,20 +32,23 @@ export interface SalesRow {
   period: string;
   /** Bookings confirmed in the period (later cancellations included). */
   bookings: number;
-  /** Tax invoices dated in the period, and credit notes issued in it. */
+  /** Documents of the period's entries: tax invoices, receipt vouchers and debit notes; credit notes. */
   invoices: number;
   creditNotes: number;
-  /** Invoices: the price before the discount (VAT included on the UAE site), and the discounts. */
+  /** The tax invoices of the period: their price before the discount (VAT included on the UAE site), and the discounts. */
   gross: number;
   discounts: number;
-  /** Credit notes: everything credited, tax included. */
+  /** Credit notes: the sale and TCS given back (less what debit notes took back). */
   credited: number;
-  /** Amount before tax: invoices less credit notes. */
+  /** Amount before tax: the period's entries (receipts less refunds). */
   taxable: number;
   taxes: TaxTotals;
-  /** Invoice totals less credit note totals. */
+  /** The sale money with its TCS: receipts less refunds (money owed back left out). */
   net: number;
-  /** Money received in the period (by the day it arrived), and refunds the providers (or staff, by hand) completed in it. */
+  /**
+   * Money received in the period (by the day it arrived, what is owed back included), and money
+   * refunded: refunds made in it (pending or processed), less refunds that failed (on the day they failed).
+   */
   paid: number;
   refunded: number;
   /** What the bookings confirmed in the period still owe today (cancelled ones owe nothing). */
@@ -93,20 +102,24 @@ export interface ReceivablesReport {
   totals: ReceivableTotals[];
 }
 
-/** One line of the TCS register: money received (TCS collected) or a credit note (TCS given back, negative). */
+/**
+ * One line of the TCS register: one ledger entry with TCS. Money received (TCS collected), a refund
+ * under a credit note (TCS given back, negative), or a failed refund's reversal under a debit note
+ * (TCS collected again, positive).
+ */
 export interface TcsRow {
-  kind: 'receipt' | 'credit-note';
-  /** The day the money was received (a receipt) or the credit note's date, India time. */
+  kind: 'receipt' | 'credit-note' | 'debit-note';
+  /** The entry's tax point: the day the money was received, refunded or the refund failed, India time. */
   date: string;
   /** Q1 (April–June) … Q4 (January–March) of the financial year: the quarter of Form 27EQ. */
   quarter: 1 | 2 | 3 | 4;
   collecteeName: string;
   pan: string | null;
   RefIdKey: string;
-  /** The tax invoice (null while the booking has a proforma) and the credit note's number. */
+  /** The booking's tax invoice (null while it has a proforma), and the credit or debit note's number (null on a receipt). */
   invoiceNumber: string | null;
   document: string | null;
-  /** Paise: the money received (or credited), the part of it TCS is worked on, and the TCS. */
+  /** Paise: the sale money received (or credited) with its TCS, the part of it TCS is worked on, and the TCS; the rate in percent. */
   amountReceived: number;
   tcsBase: number;
   rate: number;
@@ -143,9 +156,10 @@ export interface GstRow {
   buyers: 'registered' | 'unregistered';
   /** Inter-state (IGST) or intra-state (CGST + SGST). */
   supply: 'inter' | 'intra' | 'unknown';
+  /** Distinct documents of the group's entries: tax invoices, receipt vouchers and debit notes; credit notes. */
   invoices: number;
   creditNotes: number;
-  /** Taxable value: invoices less credit notes. */
+  /** Taxable value: receipts less refunds. */
   taxable: number;
   cgst: number;
   sgst: number;
@@ -167,10 +181,10 @@ export interface VatRow {
   /** YYYY-MM, UAE time. */
   month: string;
   treatment: 'standard' | 'zero' | 'outside';
-  /** Invoice lines of this treatment, credit note lines. */
+  /** Distinct documents with an amount of this treatment in the month: tax invoices, receipt vouchers and debit notes; credit notes. */
   invoices: number;
   creditNotes: number;
-  /** Taxable amount (VAT excluded) and VAT: invoices less credit notes. */
+  /** Taxable amount (VAT excluded) and VAT: receipts less refunds. */
   taxable: number;
   vat: number;
 }

@@ -76,12 +76,14 @@ export const RECEIVABLE_COLUMNS: Columns<ReceivableRow> = [
 ];
 
 type TcsRow = TcsReport['rows'][number];
+const TCS_ENTRY_NAMES = { receipt: 'Receipt', 'credit-note': 'Credit note', 'debit-note': 'Debit note' } as const;
+/** The "Credit note" column holds the entry's note: its credit note, or the debit note that undoes one (the header stays as it was: tools outside the shop read it). */
 export const TCS_COLUMNS: Columns<TcsRow> = [
   ['Quarter', (r) => `Q${r.quarter}`],
   ['Date', (r) => r.date],
   ['Collectee name', (r) => r.collecteeName],
   ['PAN', (r) => r.pan],
-  ['Entry', (r) => (r.kind === 'receipt' ? 'Receipt' : 'Credit note')],
+  ['Entry', (r) => TCS_ENTRY_NAMES[r.kind]],
   ['Booking', (r) => r.RefIdKey],
   ['Invoice', (r) => r.invoiceNumber ?? 'proforma'],
   ['Credit note', (r) => r.document],

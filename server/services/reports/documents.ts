@@ -1,19 +1,22 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { TaxTotals } from '../../../contract/reports.ts';
 import type { Site } from '../../../contract/site.ts';
+import { normalizeTaxNumber } from '../../../contract/tax.ts';
 import type { Db } from '../../db/client.ts';
-import type { TaxLine } from '../../../contract/booking.ts';
-import { bookingLines, bookings, bookingTravellers, creditNotes, type CreditNoteLine } from '../../db/schema.ts';
+import { bookings, bookingTravellers, ledgerEntries, type LedgerKind } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
-import { apportion } from '../desk/credit-notes.ts';
-import { fullName, siteDay } from '../documents/source.ts';
+import { RECEIPT_KINDS } from '../ledger/ledger.ts';
+import { fullName } from '../documents/source.ts';
 
 /*
- * The tax documents of a period (decision 0064): the tax invoices dated in it and the credit notes
- * issued in it, each read from the same columns GetInvoiceDetails and the credit note document read,
- * so a report summed from these equals the documents to the fils and the paisa. The tax point is the
- * document's own date in the site's time (an invoice: when it was numbered; a credit note: when it
- * was issued); a credit note reduces the period it is dated in, not the invoice's.
+ * What the money reports are read from (decisions 0064 and 0089): the ledger's entries, each one
+ * movement of a booking's money with its tax split worked out under the rules of its day, dated by
+ * its tax point (`tax_day`, the site's calendar day the money moved; a payment recorded by staff:
+ * the day it arrived). A report is a sum of the entries of its period, so Sales, the TCS register,
+ * the GST summary and the VAT summary of the same days agree to the fils and the paisa; and each
+ * entry that carries tax names the one document that covers it (tax invoice, receipt voucher,
+ * credit note, debit note), which is what the reports count. The booking row gives only what the
+ * entry does not hold: its reference, buyer, GSTIN, place of supply and tax invoice number.
  */
 
 /** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30 (as the documents' dates). */
@@ -62,233 +65,163 @@ export const emptyTaxes = (): TaxTotals => ({ CGST: 0, SGST: 0, IGST: 0, GST: 0,
 
 export type Treatment = 'standard' | 'zero' | 'outside';
 
-/** A tax invoice or a credit note, as the reports add it up (credit notes with `sign` -1). */
-export interface TaxDocument {
-  kind: 'invoice' | 'credit-note';
-  sign: 1 | -1;
-  site: Site;
-  currency: string;
-  /** The document's number (invoice or credit note), and the invoice it belongs to. */
-  number: string;
-  invoiceNumber: string;
-  date: string;
-  bookingId: number;
-  ref: string;
-  buyerName: string;
-  pan: string | null;
-  gstin: string | null;
-  trn: string | null;
-  placeOfSupply: { state: string; code: string } | null;
-  /** Invoices only: before the discount, and the discount (0 on credit notes). */
-  gross: number;
-  discount: number;
-  /** The document's "amount before tax". */
-  taxable: number;
-  taxes: TaxTotals;
-  /** The TCS line as the document has it (its rate and base), if any. */
-  tcsLine: TaxLine | null;
-  /** The GST rate of the document (CGST + SGST, IGST or GST), and how it was charged, India. */
-  gstRate: number | null;
-  gstSupply: 'inter' | 'intra' | 'unknown';
-  /** The booking's total (a credit note's share of the booking is its total over this). */
-  bookingTotal: number;
-  total: number;
-  /** UAE: taxable amount and VAT by the lines' treatment. */
-  treatments: Record<Treatment, { taxable: number; vat: number }>;
-}
-
-const treatmentOf = (t: string | null | undefined): Treatment => (t === 'zero' || t === 'outside' ? t : 'standard');
-
-function addTaxes(into: TaxTotals, taxes: TaxLine[]) {
-  for (const t of taxes) into[t.code] += t.amount;
-}
-
-function supplyOf(taxes: TaxLine[]): 'inter' | 'intra' | 'unknown' {
-  if (taxes.some((t) => t.code === 'IGST')) return 'inter';
-  if (taxes.some((t) => t.code === 'CGST' || t.code === 'SGST')) return 'intra';
-  return 'unknown';
-}
-
-function gstRateOf(taxes: TaxLine[]): number | null {
-  const igst = taxes.find((t) => t.code === 'IGST' || t.code === 'GST');
-  if (igst) return igst.rate;
-  const halves = taxes.filter((t) => t.code === 'CGST' || t.code === 'SGST');
-  return halves.length ? halves.reduce((s, t) => s + t.rate, 0) : null;
-}
-
-const emptyTreatments = (): Record<Treatment, { taxable: number; vat: number }> => ({ standard: { taxable: 0, vat: 0 }, zero: { taxable: 0, vat: 0 }, outside: { taxable: 0, vat: 0 } });
-
-interface LineFact {
-  position: number;
-  amount: number;
-  treatment: Treatment;
-}
-
-/**
- * An invoice's amount (after the discount, before VAT) by treatment. The VAT line's base is what the
- * standard-rated lines cost with their share of the coupon (VAT inside it); the rest of the net is
- * the zero-rated and out-of-scope lines', split by their prices when a booking has both.
- */
-export function invoiceTreatments(net: number, taxes: TaxLine[], lines: LineFact[]): Record<Treatment, { taxable: number; vat: number }> {
-  const out = emptyTreatments();
-  const vat = taxes.find((t) => t.code === 'VAT');
-  const hasStandard = lines.some((l) => l.treatment === 'standard');
-  const standardGross = vat && vat.amount > 0 ? (vat.base ?? net) : hasStandard && !lines.some((l) => l.treatment !== 'standard') ? net : 0;
-  out.standard = { taxable: standardGross - (vat?.amount ?? 0), vat: vat?.amount ?? 0 };
-  const rest = net - standardGross;
-  const zero = lines.filter((l) => l.treatment === 'zero').reduce((s, l) => s + l.amount, 0);
-  const outside = lines.filter((l) => l.treatment === 'outside').reduce((s, l) => s + l.amount, 0);
-  if (zero === 0 && outside === 0) {
-    out.standard.taxable += rest;
-  } else {
-    const [z, o] = apportion(rest, [zero, outside]);
-    out.zero.taxable = z!;
-    out.outside.taxable = o!;
-  }
-  return out;
-}
-
-/** A credit note's lines by the treatment of the booking line each corrects. */
-export function creditNoteTreatments(lines: CreditNoteLine[], facts: LineFact[]): Record<Treatment, { taxable: number; vat: number }> {
-  const out = emptyTreatments();
-  for (const l of lines) {
-    const t = facts.find((f) => f.position === l.position)?.treatment ?? 'standard';
-    out[t].taxable += l.amount;
-    out[t].vat += l.taxes.filter((x) => x.code === 'VAT').reduce((s, x) => s + x.amount, 0);
-  }
-  return out;
-}
-
-async function linesOf(db: Db, bookingIds: number[]): Promise<Map<number, LineFact[]>> {
-  const map = new Map<number, LineFact[]>();
-  const rows: { bookingId: number; position: number; amount: number; vatTreatment: string | null }[] = [];
-  // A year of bookings, a few thousand ids a statement (well inside a statement's parameters).
-  for (let i = 0; i < bookingIds.length; i += 5000) {
-    rows.push(
-      ...(await db
-        .select({ bookingId: bookingLines.bookingId, position: bookingLines.position, amount: bookingLines.amount, vatTreatment: bookingLines.vatTreatment })
-        .from(bookingLines)
-        .where(inArray(bookingLines.bookingId, bookingIds.slice(i, i + 5000)))
-        .orderBy(asc(bookingLines.bookingId), asc(bookingLines.position))),
-    );
-  }
-  for (const r of rows) {
-    const list = map.get(r.bookingId) ?? [];
-    list.push({ position: r.position, amount: r.amount, treatment: treatmentOf(r.vatTreatment) });
-    map.set(r.bookingId, list);
-  }
-  return map;
-}
-
-const issuedAtOf = sql<Date>`coalesce(${bookings.invoicedAt}, ${bookings.confirmedAt}, ${bookings.createdAt})`.mapWith(bookings.invoicedAt);
-
-const bookingFacts = {
-  id: bookings.id,
-  ref: bookings.refIdKey,
-  currency: bookings.currency,
-  subtotal: bookings.subtotal,
-  discount: bookings.discount,
-  taxes: bookings.taxes,
-  total: bookings.total,
-  invoiceNumber: bookings.invoiceNumber,
-  invoiceBuyerName: bookings.invoiceBuyerName,
-  pan: bookings.pan,
-  gstin: bookings.buyerGstin,
-  trn: bookings.buyerTrn,
-  posState: bookings.placeOfSupplyState,
-  posCode: bookings.placeOfSupplyCode,
-  title: bookingTravellers.title,
-  firstName: bookingTravellers.firstName,
-  lastName: bookingTravellers.lastName,
-};
-
-const leadJoin = and(eq(bookingTravellers.bookingId, bookings.id), eq(bookingTravellers.lead, true));
-
 type Facts = { title: string | null; firstName: string | null; lastName: string | null; invoiceBuyerName: string | null };
 /** The buyer as the tax invoice names them: the name it was issued with, else the lead traveller's. */
 export const buyerName = (f: Facts) => f.invoiceBuyerName || (f.firstName !== null ? fullName({ title: f.title, firstName: f.firstName, lastName: f.lastName ?? '' }) : '');
 
-/** A site's tax invoices dated `from`..`to` and its credit notes issued then, oldest first. */
-export async function taxDocuments(db: Db, site: Site, from: string, to: string): Promise<TaxDocument[]> {
-  const { start, end } = bounds(site, from, to);
-  const invoices = await db
-    .select({ ...bookingFacts, issuedAt: issuedAtOf })
-    .from(bookings)
-    .leftJoin(bookingTravellers, leadJoin)
-    .where(and(eq(bookings.site, site), isNotNull(bookings.invoiceNumber), sql`${issuedAtOf} >= ${start.toISOString()}`, sql`${issuedAtOf} < ${end.toISOString()}`))
-    .orderBy(asc(bookings.invoiceNumber));
-  const notes = await db
-    .select({ ...bookingFacts, note: creditNotes })
-    .from(creditNotes)
-    .innerJoin(bookings, eq(bookings.id, creditNotes.bookingId))
-    .leftJoin(bookingTravellers, leadJoin)
-    .where(and(eq(creditNotes.site, site), gte(creditNotes.issuedAt, start), lt(creditNotes.issuedAt, end)))
-    .orderBy(asc(creditNotes.id));
-  const lines = await linesOf(db, [...new Set([...invoices.map((i) => i.id), ...notes.map((n) => n.id)])]);
-  const pos = (f: { posState: string | null; posCode: string | null }) => (site === 'IN' && f.posState && f.posCode ? { state: f.posState, code: f.posCode } : null);
-  const docs: TaxDocument[] = [];
-  for (const b of invoices) {
-    const taxes = emptyTaxes();
-    addTaxes(taxes, b.taxes);
-    const included = b.taxes.filter((t) => t.included).reduce((s, t) => s + t.amount, 0);
-    const net = b.subtotal - b.discount;
-    docs.push({
-      kind: 'invoice',
-      sign: 1,
-      site,
-      currency: b.currency,
-      number: b.invoiceNumber!,
-      invoiceNumber: b.invoiceNumber!,
-      date: siteDay(new Date(b.issuedAt), site),
-      bookingId: b.id,
-      ref: b.ref,
-      buyerName: buyerName(b),
-      pan: b.pan,
-      gstin: b.gstin,
-      trn: b.trn,
-      placeOfSupply: pos(b),
-      gross: b.subtotal,
-      discount: b.discount,
-      taxable: net - included,
-      taxes,
-      tcsLine: b.taxes.find((t) => t.code === 'TCS') ?? null,
-      gstRate: gstRateOf(b.taxes),
-      gstSupply: supplyOf(b.taxes),
-      bookingTotal: b.total,
-      total: b.total,
-      treatments: site === 'UAE' ? invoiceTreatments(net, b.taxes, lines.get(b.id) ?? []) : emptyTreatments(),
-    });
+/** Money in: the four kinds of receipt (gateway capture, bank transfer, cash, card terminal). */
+export const isReceipt = (kind: string) => (RECEIPT_KINDS as string[]).includes(kind);
+
+export type DocumentKind = 'invoice' | 'receipt' | 'credit-note' | 'debit-note';
+
+/**
+ * How the reports count documents: tax invoices, receipt vouchers (tax on an advance) and debit
+ * notes (a credit note undone when its refund failed) charge tax, so they count as `invoices`; credit
+ * notes give tax back and count as `creditNotes`. An entry with no document (money owed back, or an
+ * advance back-filled from before the ledger) is in the sums and in no count.
+ */
+export const documentSide = (kind: DocumentKind | null): 'invoices' | 'creditNotes' | null => (kind === null ? null : kind === 'credit-note' ? 'creditNotes' : 'invoices');
+
+/** Distinct documents of a set of entries, by side. */
+export class DocumentCount {
+  private readonly seen = { invoices: new Set<string>(), creditNotes: new Set<string>() };
+  add(e: { documentKind: DocumentKind | null; documentNumber: string | null }): void {
+    const side = documentSide(e.documentKind);
+    if (side && e.documentNumber) this.seen[side].add(`${e.documentKind}|${e.documentNumber}`);
   }
-  for (const r of notes) {
-    const n = r.note;
-    const taxes = emptyTaxes();
-    addTaxes(taxes, n.taxes as TaxLine[]);
-    docs.push({
-      kind: 'credit-note',
-      sign: -1,
-      site,
-      currency: n.currency,
-      number: n.number,
-      invoiceNumber: n.invoiceNumber,
-      date: siteDay(n.issuedAt, site),
-      bookingId: r.id,
-      ref: r.ref,
-      buyerName: buyerName(r),
-      pan: r.pan,
-      gstin: r.gstin,
-      trn: r.trn,
-      placeOfSupply: pos(r),
-      gross: 0,
-      discount: 0,
-      taxable: n.lines.reduce((s, l) => s + l.amount, 0),
-      taxes,
-      tcsLine: (n.taxes as TaxLine[]).find((t) => t.code === 'TCS') ?? null,
-      gstRate: gstRateOf(r.taxes),
-      gstSupply: supplyOf(r.taxes),
-      bookingTotal: r.total,
-      total: n.total,
-      treatments: site === 'UAE' ? creditNoteTreatments(n.lines, lines.get(r.id) ?? []) : emptyTreatments(),
-    });
+  get invoices(): number {
+    return this.seen.invoices.size;
   }
-  return docs.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number));
+  get creditNotes(): number {
+    return this.seen.creditNotes.size;
+  }
+}
+
+/** One ledger entry as the reports read it, with what its booking row adds. */
+export interface ReportEntry {
+  id: number;
+  bookingId: number;
+  kind: LedgerKind;
+  amount: number;
+  sale: number;
+  taxable: number;
+  zeroRated: number;
+  outOfScope: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  gst: number;
+  vat: number;
+  tcs: number;
+  tcsBase: number;
+  owed: number;
+  /**
+   * The GST and TCS rates (basis points) the entry was split at; an entry written without them (a
+   * refund back-filled from before the ledger) takes its booking's first receipt's, the rates it
+   * reverses.
+   */
+  gstRateBp: number | null;
+  tcsRateBp: number | null;
+  pan: string | null;
+  documentKind: DocumentKind | null;
+  documentNumber: string | null;
+  /** YYYY-MM-DD, the site's day. */
+  taxDay: string;
+  ref: string;
+  /** The booking's tax invoice (null while it has a proforma). */
+  invoiceNumber: string | null;
+  buyerName: string;
+  gstin: string | null;
+  placeOfSupply: { state: string; code: string } | null;
+  /** The booking's price before its discount, and the discount (what its tax invoice states). */
+  subtotal: number;
+  discount: number;
+}
+
+/** A rate the entry lacks, from its booking's first entry that has it. */
+const firstRate = (column: 'gst_rate_bp' | 'tcs_rate_bp') =>
+  sql.raw(`(select r.${column} from ledger_entries r where r.booking_id = "ledger_entries"."booking_id" and r.${column} is not null order by r.id limit 1)`);
+
+const int = (v: unknown) => Number(v ?? 0);
+/** A `date` column as YYYY-MM-DD, whichever way the driver hands it over. */
+const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/**
+ * A site's ledger entries whose tax point is `from`..`to` (site days, inclusive), oldest first;
+ * `where` narrows them (only those with TCS, only those with a sale).
+ */
+export async function ledgerEntriesOf(db: Db, site: Site, from: string, to: string, where?: SQL): Promise<ReportEntry[]> {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      bookingId: ledgerEntries.bookingId,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+      sale: ledgerEntries.sale,
+      taxable: ledgerEntries.taxable,
+      zeroRated: ledgerEntries.zeroRated,
+      outOfScope: ledgerEntries.outOfScope,
+      cgst: ledgerEntries.cgst,
+      sgst: ledgerEntries.sgst,
+      igst: ledgerEntries.igst,
+      gst: ledgerEntries.gst,
+      vat: ledgerEntries.vat,
+      tcs: ledgerEntries.tcs,
+      tcsBase: ledgerEntries.tcsBase,
+      owed: ledgerEntries.owed,
+      gstRateBp: sql<number | null>`coalesce(${ledgerEntries.gstRateBp}, ${firstRate('gst_rate_bp')})`,
+      tcsRateBp: sql<number | null>`coalesce(${ledgerEntries.tcsRateBp}, ${firstRate('tcs_rate_bp')})`,
+      pan: ledgerEntries.pan,
+      documentKind: ledgerEntries.documentKind,
+      documentNumber: ledgerEntries.documentNumber,
+      taxDay: ledgerEntries.taxDay,
+      ref: bookings.refIdKey,
+      invoiceNumber: bookings.invoiceNumber,
+      invoiceBuyerName: bookings.invoiceBuyerName,
+      bookingPan: bookings.pan,
+      gstin: bookings.buyerGstin,
+      posState: bookings.placeOfSupplyState,
+      posCode: bookings.placeOfSupplyCode,
+      subtotal: bookings.subtotal,
+      discount: bookings.discount,
+      title: bookingTravellers.title,
+      firstName: bookingTravellers.firstName,
+      lastName: bookingTravellers.lastName,
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(bookingTravellers, and(eq(bookingTravellers.bookingId, bookings.id), eq(bookingTravellers.lead, true)))
+    .where(and(eq(ledgerEntries.site, site), between(ledgerEntries.taxDay, from, to), where))
+    .orderBy(asc(ledgerEntries.taxDay), asc(ledgerEntries.id));
+  return rows.map((r) => ({
+    id: r.id,
+    bookingId: r.bookingId,
+    kind: r.kind,
+    amount: r.amount,
+    sale: r.sale,
+    taxable: r.taxable,
+    zeroRated: r.zeroRated,
+    outOfScope: r.outOfScope,
+    cgst: r.cgst,
+    sgst: r.sgst,
+    igst: r.igst,
+    gst: r.gst,
+    vat: r.vat,
+    tcs: r.tcs,
+    tcsBase: r.tcsBase,
+    owed: r.owed,
+    gstRateBp: r.gstRateBp === null ? null : int(r.gstRateBp),
+    tcsRateBp: r.tcsRateBp === null ? null : int(r.tcsRateBp),
+    pan: r.pan ?? (site === 'IN' && r.bookingPan ? normalizeTaxNumber(r.bookingPan) : null),
+    documentKind: r.documentKind,
+    documentNumber: r.documentNumber,
+    taxDay: dayOf(r.taxDay),
+    ref: r.ref,
+    invoiceNumber: r.invoiceNumber,
+    buyerName: buyerName(r),
+    gstin: r.gstin,
+    placeOfSupply: site === 'IN' && r.posState && r.posCode ? { state: r.posState, code: r.posCode } : null,
+    subtotal: r.subtotal,
+    discount: r.discount,
+  }));
 }

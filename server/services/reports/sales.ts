@@ -1,17 +1,25 @@
-import { and, between, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { SalesReport, SalesRow, SalesTotals } from '../../../contract/reports.ts';
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments, refunds } from '../../db/schema.ts';
+import { bookings } from '../../db/schema.ts';
 import { siteDay } from '../documents/source.ts';
-import { bounds, emptyTaxes, taxDocuments } from './documents.ts';
+import { bounds, DocumentCount, emptyTaxes, isReceipt, ledgerEntriesOf } from './documents.ts';
 
 /*
- * Sales per day or month and per site (decision 0064). Invoiced money (gross, discounts, taxes,
- * net) on the tax point: tax invoices dated in the period less credit notes issued in it. Money
- * moved on the day it moved: paid by the day it was received, refunded by the day the refund was
- * completed. Bookings counted on the day they were confirmed; outstanding is what those bookings
- * still owe today.
+ * Sales per day or month and per site (decisions 0064 and 0089): the money and tax columns are sums
+ * of the ledger's entries by their tax point (`tax_day`: the day the money moved, a payment recorded
+ * by staff on the day it arrived), the same entries the TCS register, the GST and the VAT summaries
+ * add up, so the same days give the same taxes in each to the fils and the paisa:
+ * - taxable, taxes (CGST, SGST, IGST, GST, VAT, TCS) and net (sale + TCS): every entry, receipts
+ *   positive, refunds negative, a failed refund's reversal positive again;
+ * - paid: money in (receipts, and money taken that is owed back); refunded: money out (refunds less
+ *   the reversals of those that failed), on the day each was made;
+ * - credited: the sale and TCS given back under credit notes, less what debit notes took back;
+ * - invoices and creditNotes: the distinct documents of the entries (tax invoices, receipt vouchers
+ *   and debit notes; credit notes); gross and discounts: the price and discount of the tax invoices
+ *   among them (a tax invoice is dated by the receipt that completed its booking).
+ * Bookings are counted on the day they were confirmed; outstanding is what those bookings still owe today.
  */
 
 const blank = (site: Site, period: string): SalesRow => ({
@@ -56,20 +64,35 @@ export async function salesReport(db: Db, opts: { from: string; to: string; by: 
     const at = (day: string) => buckets.get(keyOf(day));
     const { start, end } = bounds(site, from, to);
 
-    for (const d of await taxDocuments(db, site, from, to)) {
-      const r = at(d.date);
+    const docs = new Map<string, DocumentCount>();
+    const invoiced = new Set<string>();
+    for (const e of await ledgerEntriesOf(db, site, from, to)) {
+      const r = at(e.taxDay);
       if (!r) continue;
-      if (d.kind === 'invoice') {
-        r.invoices++;
-        r.gross += d.gross;
-        r.discounts += d.discount;
-      } else {
-        r.creditNotes++;
-        r.credited += d.total;
+      r.taxable += e.taxable;
+      r.taxes.CGST += e.cgst;
+      r.taxes.SGST += e.sgst;
+      r.taxes.IGST += e.igst;
+      r.taxes.GST += e.gst;
+      r.taxes.VAT += e.vat;
+      r.taxes.TCS += e.tcs;
+      r.net += e.sale + e.tcs;
+      if (isReceipt(e.kind) || e.kind === 'owed-back') r.paid += e.amount;
+      if (e.kind === 'refund' || e.kind === 'refund-reversal') r.refunded -= e.amount;
+      if ((e.kind === 'refund' && e.documentKind === 'credit-note') || (e.kind === 'refund-reversal' && e.documentKind === 'debit-note')) r.credited -= e.sale + e.tcs;
+      if (e.documentKind === 'invoice' && e.documentNumber && !invoiced.has(e.documentNumber)) {
+        invoiced.add(e.documentNumber);
+        r.gross += e.subtotal;
+        r.discounts += e.discount;
       }
-      r.taxable += d.sign * d.taxable;
-      for (const code of Object.keys(r.taxes) as (keyof typeof r.taxes)[]) r.taxes[code] += d.sign * d.taxes[code];
-      r.net += d.sign * d.total;
+      const count = docs.get(r.period) ?? new DocumentCount();
+      count.add(e);
+      docs.set(r.period, count);
+    }
+    for (const [key, count] of docs) {
+      const r = buckets.get(key)!;
+      r.invoices = count.invoices;
+      r.creditNotes = count.creditNotes;
     }
 
     const confirmed = await db
@@ -81,33 +104,6 @@ export async function salesReport(db: Db, opts: { from: string; to: string; by: 
       if (!r) continue;
       r.bookings++;
       if (b.status === 'confirmed') r.outstanding += Math.max(0, b.total - b.amountPaid);
-    }
-
-    // Money received: a manual payment on the day it arrived, a gateway payment on the day it was paid.
-    const received = await db
-      .select({ amount: payments.amount, receivedOn: payments.receivedOn, paidAt: payments.paidAt })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(
-        and(
-          eq(bookings.site, site),
-          eq(payments.status, 'paid'),
-          or(between(payments.receivedOn, from, to), and(isNull(payments.receivedOn), isNotNull(payments.paidAt), gte(payments.paidAt, start), lt(payments.paidAt, end))),
-        ),
-      );
-    for (const p of received) {
-      const r = at(p.receivedOn ?? siteDay(p.paidAt!, site));
-      if (r) r.paid += p.amount;
-    }
-
-    const refunded = await db
-      .select({ amount: refunds.amount, updatedAt: refunds.updatedAt })
-      .from(refunds)
-      .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-      .where(and(eq(bookings.site, site), eq(refunds.status, 'processed'), gte(refunds.updatedAt, start), lt(refunds.updatedAt, end)));
-    for (const f of refunded) {
-      const r = at(siteDay(f.updatedAt, site));
-      if (r) r.refunded += f.amount;
     }
 
     const siteRows = [...buckets.values()];
