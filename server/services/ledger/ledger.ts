@@ -460,7 +460,15 @@ export async function creditNoteLinesFrom(tx: Db, b: BookingRow, sale: Split) {
   const back: Split = { ...ZERO };
   for (const k of Object.keys(back) as (keyof Split)[]) back[k] = -sale[k];
   const weights = rows.map((r) => r.amount);
-  const taxable = apportion(back.taxable, weights);
+  // UAE: each VAT treatment's part over the lines of that treatment; India: over all the lines.
+  const byTreatment = (t: 'standard' | 'zero' | 'outside') => rows.map((r) => ((r.vatTreatment ?? 'standard') === t ? r.amount : 0));
+  const spread = (total: number, w: number[]) => (total === 0 ? w.map(() => 0) : apportion(total, w.some((x) => x > 0) ? w : weights));
+  const taxable =
+    b.site === 'UAE'
+      ? [spread(back.taxable - back.zeroRated - back.outOfScope, byTreatment('standard')), spread(back.zeroRated, byTreatment('zero')), spread(back.outOfScope, byTreatment('outside'))].reduce((acc, part) =>
+          acc.map((x, i) => x + part[i]!),
+        )
+      : apportion(back.taxable, weights);
   const taxes = taxLinesOf([{ ...back, gstRateBp: null, vatRateBp: null, tcsRateBp: null, tcsLabel: null }]);
   const perLine = rows.map(() => [] as TaxLine[]);
   for (const t of taxes) {
