@@ -13,6 +13,7 @@ import { inSmallestUnit } from './money.ts';
  */
 
 export const creditNoteLineSchema = z.object({
+  /** 1, 2, ... on the note, in the booking's order (whatever the booking line's own position). */
   position: z.number().int(),
   title: z.string(),
   /** Given back on this line, before tax. */
@@ -37,7 +38,14 @@ export const creditNoteSchema = z.object({
   issueDate: z.string(),
   reason: z.string(),
   seller: invoiceSellerSchema,
-  buyer: z.object({ name: z.string(), email: z.string().nullable(), gstin: z.string().nullable(), trn: z.string().nullable() }),
+  buyer: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    gstin: z.string().nullable(),
+    trn: z.string().nullable(),
+    /** India, when the booking has the lead traveller's PAN: masked (XXXXX1234F), as on the invoice. */
+    pan: z.string().nullable().default(null),
+  }),
   placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable(),
   lines: z.array(creditNoteLineSchema),
   /** The lines' amounts before tax. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ageBandSchema, appliedCouponSchema, bookingStatusSchema, paymentMethodSchema, paymentStatusSchema, shopContactSchema, taxLineSchema } from './booking.ts';
 import { idParam } from './common.ts';
-import { currencySchema, siteSchema } from './site.ts';
+import { currencySchema, siteSchema, type Site } from './site.ts';
 import { vatTreatmentSchema } from './tax-schemas.ts';
 import { inSmallestUnit } from './money.ts';
 
@@ -102,6 +102,13 @@ export const invoiceLineSchema = z.object({
   vatTreatment: vatTreatmentSchema.nullable().default(null),
   /** How the line is taxed, as printed: `SAC 998552 · GST 5%`, `Standard-rated, VAT 5% included`, `Zero-rated (0%): no VAT`. */
   taxNote: z.string().default(''),
+  /**
+   * The tax on this line: UAE the VAT included in its amount after its share of the discount (0 on
+   * zero-rated and out-of-scope lines); India its GST (CGST + SGST or IGST, TCS not included).
+   * Apportioned from the booking's tax lines, so the lines add up to the invoice's VAT or GST exactly.
+   * Always given by the server; absent only on copies an app saved before it came.
+   */
+  taxAmount: inSmallestUnit(z.number().int()).optional(),
 });
 
 export const invoiceSchema = z.object({
@@ -154,6 +161,23 @@ export const invoiceSchema = z.object({
   pdf: documentPdfSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * What an India tax document states besides its figures (rule 46 of the CGST Rules): whether tax is
+ * payable on reverse charge (never, on the shop's own supplies: "Tax payable on reverse charge: No"),
+ * and the supplier's signature block, `For <legal name>` over `Authorised signatory`. Worked out from
+ * the document's site and seller, so the PDFs and the app's page say the same; null on the UAE site.
+ */
+export function indiaDeclarations(doc: { site: Site; seller: { legalName: string } }): {
+  reverseCharge: { label: string; value: string; text: string };
+  signatory: { for: string; label: string };
+} | null {
+  if (doc.site !== 'IN') return null;
+  return {
+    reverseCharge: { label: 'Tax payable on reverse charge', value: 'No', text: 'Tax payable on reverse charge: No' },
+    signatory: { for: `For ${doc.seller.legalName}`, label: 'Authorised signatory' },
+  };
+}
 
 // ---------- vouchers ----------
 

@@ -1,20 +1,29 @@
 import type { CreditNote } from '../../../contract/credit-notes.ts';
+import { indiaDeclarations } from '../../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { A4, ACCENT, CONTENT_WIDTH, MARGIN, MUTED, PdfWriter } from './pdf-writer.ts';
 
 /*
  * A credit note as an A4 PDF, laid out as the invoice is: the seller and the note's facts (its
- * number, the invoice it corrects), the buyer, one row per booking line with the tax reversed on
- * it, and the totals credited.
+ * number, the invoice it corrects), the buyer (with the PAN the invoice shows), one block per
+ * booking line (numbered from 1) with the tax reversed on it, the totals credited and, in India, the
+ * seller's authorised signatory.
  */
 
 const AMOUNT_X = 410;
 const AMOUNT_WIDTH = CONTENT_WIDTH - AMOUNT_X;
 
 export async function creditNotePdf(note: CreditNote, issuedAt: Date): Promise<Uint8Array> {
-  const w = await PdfWriter.create({ title: `Credit Note ${note.number}`, author: note.seller.tradeName, subject: `Booking ${note.RefIdKey}`, date: issuedAt });
+  const w = await PdfWriter.create({
+    title: `Credit Note ${note.number}`,
+    author: note.seller.tradeName,
+    subject: `Booking ${note.RefIdKey}`,
+    date: issuedAt,
+    footer: `${note.seller.legalName} · ${note.seller.taxLabel} ${note.seller.taxNumber} · Credit note ${note.number} against ${note.invoiceNumber}`,
+  });
   const m = (amount: number) => formatMinor(amount, note.currency);
   const { bold } = w;
+  const india = indiaDeclarations(note);
 
   const top = w.y;
   w.place('CREDIT NOTE', { x: A4[0] - MARGIN, y: top }, { font: bold, size: 20, color: ACCENT, align: 'right' });
@@ -41,6 +50,7 @@ export async function creditNotePdf(note: CreditNote, issuedAt: Date): Promise<U
   if (note.buyer.email) w.text(note.buyer.email, { size: 10.5 });
   if (note.buyer.gstin) w.text(`GSTIN ${note.buyer.gstin}`, { size: 10.5 });
   if (note.buyer.trn) w.text(`TRN ${note.buyer.trn}`, { size: 10.5 });
+  if (note.buyer.pan) w.text(`PAN ${note.buyer.pan}`, { size: 10.5 });
   if (note.placeOfSupply) w.text(`Place of supply: ${note.placeOfSupply.state} (${note.placeOfSupply.code})`, { font: bold, size: 10.5 });
   w.text(`Reason: ${note.reason}`, { size: 10.5 });
   w.rule(10);
@@ -82,6 +92,7 @@ export async function creditNotePdf(note: CreditNote, issuedAt: Date): Promise<U
   total(`Total credited (${note.currency})`, m(note.total), true);
   w.y -= 4;
   for (const n of note.notes) w.text(n, { size: 10, color: MUTED, gap: 3 });
-  w.footer(`${note.seller.legalName} · ${note.seller.taxLabel} ${note.seller.taxNumber} · Credit note ${note.number} against ${note.invoiceNumber}`);
+  if (india) w.signature(india.signatory.for, india.signatory.label);
+  w.footer();
   return w.save();
 }

@@ -1,15 +1,23 @@
-import type { Invoice } from '../../../contract/documents.ts';
+import { indiaDeclarations, type Invoice } from '../../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { A4, ACCENT, CONTENT_WIDTH, MARGIN, MUTED, PdfWriter } from './pdf-writer.ts';
 
 /*
  * The invoice as an A4 PDF: seller and invoice facts, the buyer, one block per booked package with
- * its priced rows, the totals as the site shows them, and the payment state (paid, or the balance
- * with the account to pay into).
+ * its priced rows and the tax on it, the totals as the site shows them, and the payment state (paid,
+ * or the balance with the account to pay into). India (rule 46 of the CGST Rules): no tax payable on
+ * reverse charge among the facts, and the seller's authorised signatory at the end.
  */
 
 const COLUMNS = { qty: 265, unit: 305, amount: 410 };
 const NUMBER_WIDTH = { qty: 35, unit: 95, amount: CONTENT_WIDTH - 410 };
+
+/** The tax row under a line's items: UAE the VAT inside its amount, India the GST on it. */
+function lineTaxLabel(inv: Invoice, line: Invoice['lines'][number]): string {
+  if (inv.site === 'IN') return `GST ${line.taxRate}% on this line`;
+  if (line.vatTreatment === 'outside') return 'VAT: outside the scope';
+  return line.taxRate > 0 ? `VAT ${line.taxRate}% included` : `VAT ${line.taxRate}%`;
+}
 
 export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Array> {
   const w = await PdfWriter.create({
@@ -17,9 +25,11 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     author: inv.seller.tradeName,
     subject: `Booking ${inv.RefIdKey}`,
     date: issuedAt,
+    footer: `${inv.seller.legalName} · ${inv.seller.taxLabel} ${inv.seller.taxNumber} · ${inv.invoiceNumber ?? `Proforma ${inv.RefIdKey}: not a tax invoice`}`,
   });
   const m = (amount: number) => formatMinor(amount, inv.currency);
   const { bold } = w;
+  const india = indiaDeclarations(inv);
 
   // Header: the seller on the left, the invoice's facts on the right.
   const top = w.y;
@@ -29,6 +39,7 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     ['Date', formatDay(inv.invoiceDate)],
     ['Booking', inv.RefIdKey],
     ['Status', inv.paymentStatus === 'paid' ? 'Paid' : inv.amountDue > 0 ? `Payment due${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}` : inv.status === 'cancelled' ? 'Cancelled' : 'Unpaid'],
+    ...(india ? [[`${india.reverseCharge.label}:`, india.reverseCharge.value] as [string, string]] : []),
   ];
   facts.forEach(([label, value], i) => {
     const y = top - 30 - i * 16;
@@ -78,6 +89,12 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
         { text: m(item.amount), x: COLUMNS.amount, width: NUMBER_WIDTH.amount, align: 'right' },
       ]);
     }
+    if (line.taxAmount !== undefined) {
+      w.row([
+        { text: lineTaxLabel(inv, line), x: 12, width: COLUMNS.amount - 22, color: MUTED },
+        { text: m(line.taxAmount), x: COLUMNS.amount, width: NUMBER_WIDTH.amount, align: 'right', color: MUTED },
+      ]);
+    }
     w.y -= 6;
   }
   w.rule(6);
@@ -116,6 +133,7 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
 
   w.y -= 4;
   for (const note of inv.notes) w.text(note, { size: 10, color: MUTED, gap: 3 });
-  w.footer(`${inv.seller.legalName} · ${inv.seller.taxLabel} ${inv.seller.taxNumber} · ${inv.invoiceNumber ?? `Proforma ${inv.RefIdKey}: not a tax invoice`}`);
+  if (india) w.signature(india.signatory.for, india.signatory.label);
+  w.footer();
   return w.save();
 }

@@ -1,9 +1,10 @@
-import type { BookingDetail } from '../../../contract/booking.ts';
+import type { BookingDetail, TaxLine } from '../../../contract/booking.ts';
 import { DOCUMENT_MESSAGES, type Invoice } from '../../../contract/documents.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { apportion } from '../desk/credit-notes.ts';
 import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 
@@ -24,6 +25,17 @@ const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
 export const TOUR_PACKAGE_STATEMENT = 'The amount charged includes the charges for accommodation and transport in the tour package.';
 
 function lines(detail: BookingDetail, site: 'UAE' | 'IN'): Invoice['lines'] {
+  const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, detail.taxes));
+  // Each of the booking's VAT or GST lines spread over the lines that bear it by their amounts
+  // (largest remainder): a line's tax is what is inside its amount after its share of the discount,
+  // and the lines add up to the booking's tax lines to the fil or paisa. TCS is not a tax on the
+  // supply (it is collected from the buyer against their PAN): it stays in the totals only.
+  const taxAmounts = detail.lines.map(() => 0);
+  for (const tax of detail.taxes) {
+    if (!LINE_TAX_CODES.has(tax.code)) continue;
+    const weights = detail.lines.map((l, i) => (tax.code !== 'VAT' || taxed[i]!.vatTreatment === 'standard' ? l.amount : 0));
+    apportion(tax.amount, weights).forEach((amount, i) => (taxAmounts[i]! += amount));
+  }
   return detail.lines.map((l, i) => {
     const items: Invoice['lines'][number]['items'] = [
       { ageBand: 'adult' as const, label: 'Adult', quantity: l.adults, unitPrice: l.adultPrice, amount: l.adults * l.adultPrice },
@@ -41,16 +53,31 @@ function lines(detail: BookingDetail, site: 'UAE' | 'IN'): Invoice['lines'] {
       description: `${l.city}, ${l.nights} ${l.nights === 1 ? 'night' : 'nights'} from ${formatTravelDate(l.travelDate)}: ${partyText(l)}`,
       items,
       amount: l.amount,
-      ...lineTax(site, l.vatTreatment ?? null),
+      ...taxed[i]!,
+      taxAmount: taxAmounts[i]!,
     };
   });
 }
 
-/** How a line is taxed: India SAC and GST; UAE its VAT treatment (lines booked before treatments were kept were all standard-rated). */
-function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
-  if (site === 'IN') return { sac: SAC_TOUR_OPERATOR, taxRate: GST_PERCENT, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${GST_PERCENT}%` };
+/** The booking's tax lines that are a tax on the lines' supply: VAT, and GST whether one line or split by place of supply. */
+const LINE_TAX_CODES: ReadonlySet<TaxLine['code']> = new Set(['VAT', 'GST', 'CGST', 'SGST', 'IGST']);
+
+/**
+ * How a line is taxed: India SAC and GST; UAE its VAT treatment (lines booked before treatments
+ * were kept were all standard-rated). The rate is the one stored with the booking's tax lines (India:
+ * CGST + SGST or IGST; UAE: the VAT line's), the site's constant only when the booking has none.
+ */
+function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, taxes: TaxLine[]): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+  if (site === 'IN') {
+    const gst = taxes.filter((t) => LINE_TAX_CODES.has(t.code) && t.code !== 'VAT');
+    const rate = gst.length > 0 ? gst.reduce((sum, t) => sum + t.rate, 0) : GST_PERCENT;
+    return { sac: SAC_TOUR_OPERATOR, taxRate: rate, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%` };
+  }
   const t = treatment ?? 'standard';
-  return { sac: null, taxRate: VAT_TREATMENT_RATE[t], vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
+  if (t !== 'standard') return { sac: null, taxRate: VAT_TREATMENT_RATE[t], vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
+  // A booking whose standard-rated base came to nothing stores "VAT 0%": its lines are still standard-rated.
+  const rate = taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? VAT_TREATMENT_RATE.standard;
+  return { sac: null, taxRate: rate, vatTreatment: t, taxNote: rate === VAT_TREATMENT_RATE.standard ? VAT_TREATMENT_LABEL.standard : `Standard-rated, VAT ${rate}% included` };
 }
 
 /** The words above the bank details: the balance, by when, where (the account below them) and the reference to quote. */

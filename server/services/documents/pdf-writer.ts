@@ -18,6 +18,24 @@ export const ACCENT = rgb(0.0, 0.4, 0.45);
 export const RULE = rgb(0.8, 0.82, 0.85);
 export const TINT = rgb(0.93, 0.97, 0.97);
 
+/*
+ * The footer sits in the bottom margin: its text on the left in lines of FOOTER_SIZE, the last on
+ * FOOTER_BASELINE, and `Page n of m` on the right of its first line. Its text wraps short of the
+ * page label (room for `Page 99 of 99`), and the content stops CONTENT_GAP above the footer's top,
+ * never less than CONTENT_BOTTOM from the page's foot: what does not fit goes on a new page.
+ */
+export const FOOTER_SIZE = 8.5;
+export const FOOTER_LEADING = FOOTER_SIZE * 1.3;
+export const FOOTER_BASELINE = MARGIN - 16;
+/** Lines kept for a footer whose text the writer is not given when it is made; a longer one is cut. */
+export const FOOTER_LINES = 2;
+/** Between the footer's text and its page label. */
+const FOOTER_GUTTER = 12;
+/** The lowest the content reaches whatever the footer (the pages were laid out with this bottom). */
+export const CONTENT_BOTTOM = MARGIN + 24;
+/** Free space between the content's lowest point and the footer's top. */
+export const CONTENT_GAP = 12;
+
 const FONT_FILES = {
   regular: new URL('./fonts/DejaVuSans.ttf', import.meta.url),
   bold: new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url),
@@ -46,6 +64,8 @@ export interface DocumentInfo {
   subject: string;
   /** Creation and modification date: the document's own (a booking's confirmation), never now. */
   date: Date;
+  /** The footer's text on every page (footer() prints it): given here, the pages keep its room however many lines it takes. */
+  footer?: string;
 }
 
 /** A top-down writer over A4 pages: wraps text, starts a new page when one is full. */
@@ -54,13 +74,34 @@ export class PdfWriter {
   /** The baseline area still free starts here (PDF coordinates: from the bottom). */
   y = 0;
   private readonly glyphs: Map<PDFFont, Set<number>> = new Map();
+  /** The footer's lines, as wrapped; its room on the page is kept for `footerLines` of them. */
+  private readonly footerText: string[];
+  readonly footerLines: number;
 
   private constructor(
     readonly doc: PDFDocument,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
+    footer: string | undefined,
   ) {
+    this.footerText = footer === undefined ? [] : this.wrap(footer, regular, FOOTER_SIZE, this.footerTextWidth);
+    this.footerLines = Math.max(FOOTER_LINES, this.footerText.length);
     this.addPage();
+  }
+
+  /** The width the footer's text wraps in: the content's, less the widest page label and a gutter. */
+  get footerTextWidth(): number {
+    return CONTENT_WIDTH - this.regular.widthOfTextAtSize('Page 99 of 99', FOOTER_SIZE) - FOOTER_GUTTER;
+  }
+
+  /** The top of the footer's first line (its cap height bounded by the font size). */
+  get footerTop(): number {
+    return FOOTER_BASELINE + (this.footerLines - 1) * FOOTER_LEADING + FOOTER_SIZE;
+  }
+
+  /** The lowest point content may reach on a page. */
+  get contentBottom(): number {
+    return Math.max(CONTENT_BOTTOM, this.footerTop + CONTENT_GAP);
   }
 
   static async create(info: DocumentInfo): Promise<PdfWriter> {
@@ -78,7 +119,7 @@ export class PdfWriter {
     doc.setLanguage('en');
     doc.setCreationDate(info.date);
     doc.setModificationDate(info.date);
-    return new PdfWriter(doc, regular, bold);
+    return new PdfWriter(doc, regular, bold, info.footer);
   }
 
   addPage() {
@@ -88,7 +129,7 @@ export class PdfWriter {
 
   /** Starts a new page unless `height` points still fit above the footer. */
   ensure(height: number) {
-    if (this.y - height < MARGIN + 24) this.addPage();
+    if (this.y - height < this.contentBottom) this.addPage();
   }
 
   /** Characters the font has no glyph for print as '?', not as an invisible box. */
@@ -212,15 +253,48 @@ export class PdfWriter {
     this.y -= pad + 4;
   }
 
-  /** The same footer on every page: `left` and "page n of m". */
-  footer(left: string) {
+  /**
+   * The same footer on every page: `left` (the text the writer was made with, by default) wrapped
+   * short of "Page n of m", which is on the right of its first line. Never more lines than the
+   * pages kept room for: a longer text is cut with an ellipsis.
+   */
+  footer(left?: string) {
+    const size = FOOTER_SIZE;
+    const font = this.regular;
+    let lines = left === undefined ? this.footerText : this.wrap(left, font, size, this.footerTextWidth);
+    if (lines.length > this.footerLines) {
+      let last = lines[this.footerLines - 1]!;
+      while (last && font.widthOfTextAtSize(`${last}…`, size) > this.footerTextWidth) last = last.slice(0, -1).trimEnd();
+      lines = [...lines.slice(0, this.footerLines - 1), `${last}…`];
+    }
+    // The last line on FOOTER_BASELINE (a one-line footer where it always was), the page label beside the first.
+    const first = FOOTER_BASELINE + Math.max(0, lines.length - 1) * FOOTER_LEADING;
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {
-      const size = 8.5;
       const right = `Page ${i + 1} of ${pages.length}`;
-      p.drawText(this.printable(left, this.regular), { x: MARGIN, y: MARGIN - 16, size, font: this.regular, color: MUTED });
-      p.drawText(right, { x: A4[0] - MARGIN - this.regular.widthOfTextAtSize(right, size), y: MARGIN - 16, size, font: this.regular, color: MUTED });
+      lines.forEach((line, n) => p.drawText(line, { x: MARGIN, y: first - n * FOOTER_LEADING, size, font, color: MUTED }));
+      p.drawText(right, { x: A4[0] - MARGIN - font.widthOfTextAtSize(right, size), y: first, size, font, color: MUTED });
     });
+  }
+
+  /**
+   * A signature block at the right, kept on one page: `For <seller>`, room to sign, a rule, and
+   * who signs under it (`Authorised signatory`).
+   */
+  signature(forLine: string, label: string, size = 10) {
+    // As wide as the seller's name (a rule long enough to sign on), at most 60% of the page.
+    const width = Math.min(CONTENT_WIDTH * 0.6, Math.max(200, this.width(forLine, this.bold, size) + 1));
+    const x = CONTENT_WIDTH - width;
+    const leading = size * 1.35;
+    const room = 30;
+    const height = 10 + this.wrap(forLine, this.bold, size, width).length * leading + room + 4 + this.wrap(label, this.regular, size, width).length * leading;
+    this.ensure(height);
+    this.y -= 10;
+    this.text(forLine, { font: this.bold, size, x, width });
+    this.y -= room;
+    this.page.drawLine({ start: { x: MARGIN + x, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: INK });
+    this.y -= 4;
+    this.text(label, { size, x, width, color: MUTED });
   }
 
   save(): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
+import { DOCUMENT_MESSAGES, indiaDeclarations } from '../../../contract/documents.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
@@ -31,6 +31,9 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
     );
   }
   const m = (amount: number) => formatMinor(amount, inv.currency);
+  // India (rule 46): no tax on reverse charge, and the seller's authorised signatory, as the PDF prints them.
+  const india = indiaDeclarations(inv);
+  const lineTaxName = inv.site === 'IN' ? 'GST' : 'VAT';
   return (
     <>
       <SavedCopy entry={entry} refreshing={refreshing} />
@@ -40,6 +43,7 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
         <p>
           {formatDay(inv.invoiceDate)} · Booking <span className="trip-ref">{inv.RefIdKey}</span>
         </p>
+        {india ? <p>{india.reverseCharge.text}</p> : null}
       </header>
       {inv.invoiceNumber ? null : (
         <p className="notice" role="note">
@@ -122,6 +126,7 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
                   <small>
                     <br />
                     {l.taxNote}
+                    {l.taxAmount === undefined ? null : ` · ${lineTaxName} ${m(l.taxAmount)}`}
                   </small>
                 ) : null}
                 {l.items.map((i) => (
@@ -185,6 +190,13 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
           {n}
         </p>
       ))}
+      {india ? (
+        <p>
+          <strong>{india.signatory.for}</strong>
+          <br />
+          {india.signatory.label}
+        </p>
+      ) : null}
       <p>
         <Link to={href(`/trips/${reference}`)}>Back to the booking</Link>
       </p>
