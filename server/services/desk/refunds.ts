@@ -9,6 +9,7 @@ import { bookings, creditNotes, payments, refunds, staff } from '../../db/schema
 import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { RefundRefused, refreshPaymentState, sendRefund, settleRefundIn, type RefundRow } from '../payments/refunds.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
+import { entriesOf, owedOnPayment } from '../ledger/ledger.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
@@ -224,7 +225,10 @@ export async function refundQueue(db: Db, now = new Date()): Promise<RefundQueue
   const due = await db.select({ p: payments, b: bookings, by: staff.email }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).leftJoin(staff, eq(staff.id, payments.recordedBy)).where(eq(payments.refundStatus, 'due')).orderBy(asc(payments.paidAt), asc(payments.id));
   for (const { p, b, by } of due) {
     const dp = deskPayment(p, await refundedOn(db, p.id), by);
-    if (dp.refundable > 0) items.push({ kind: 'due', ...base(b), payment: dp, refund: null, amount: dp.refundable, currency: p.currency, since: (p.paidAt ?? p.createdAt).toISOString() });
+    // What this payment is owed back, from the ledger (a capture over what was due owes only the excess).
+    const entries = (await entriesOf(db, b.id)).filter((e) => e.paymentId === p.id);
+    const owed = entries.length ? Math.min(dp.refundable, owedOnPayment(entries, p.id)) : dp.refundable;
+    if (owed > 0) items.push({ kind: 'due', ...base(b), payment: dp, refund: null, amount: owed, currency: p.currency, since: (p.paidAt ?? p.createdAt).toISOString() });
   }
   const failed = await db.select({ r: refunds, p: payments, b: bookings }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).innerJoin(bookings, eq(bookings.id, refunds.bookingId)).where(eq(refunds.status, 'failed')).orderBy(desc(refunds.id));
   const seen = new Set<number>();
