@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { apportion } from '../desk/credit-notes.ts';
+import { entriesOf, RECEIPT_KINDS, taxLinesOf } from '../ledger/ledger.ts';
 import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 
@@ -118,8 +119,11 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
 /** The invoice of one of the traveller's bookings (and when it was issued, the PDF's date), or why it has none yet. */
 export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: Invoice; issuedAt: Date }> {
   const src = await documentSource(db, config, userId, bookingId);
-  const { row, detail: d, site, shop } = src;
+  const { row, site, shop } = src;
   const number = row.invoiceNumber;
+  // A tax invoice states the money that paid the supply: its taxes are the sums of the ledger's
+  // receipts up to the one it was issued for, at the rates stored on them (decision 0089).
+  const d = number ? await withLedgerTaxes(db, src.detail, row.id, number) : src.detail;
   // No number yet: a confirmed (pay-later) booking has its proforma; others have no invoice.
   if (!number && d.Status !== 'confirmed') {
     throw conflict(d.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment);
@@ -179,4 +183,18 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
     pdf: { filename: number ? `invoice-${number}.pdf` : `proforma-${d.RefIdKey}.pdf`, url: pdfUrl(d.links.invoice) },
   };
   return { document: invoice, issuedAt: src.issuedAt };
+}
+
+/** The booking's detail with the taxes and total of the receipts its tax invoice covers (unchanged for a booking from before the ledger with no such entries). */
+async function withLedgerTaxes(db: Db, detail: BookingDetail, bookingId: number, number: string): Promise<BookingDetail> {
+  const entries = await entriesOf(db, bookingId);
+  const issued = entries.find((e) => e.documentKind === 'invoice' && e.documentNumber === number);
+  if (!issued) return detail;
+  const receipts = entries.filter((e) => RECEIPT_KINDS.includes(e.kind) && e.id <= issued.id && e.sale + e.tcs > 0);
+  const taxes = taxLinesOf(receipts).map((t) => {
+    // The TCS line as the booking quoted it (its parts across a threshold) when the receipts collected the same.
+    const quoted = detail.taxes.find((q) => q.code === t.code);
+    return quoted && quoted.amount === t.amount ? quoted : t;
+  });
+  return { ...detail, taxes, total: receipts.reduce((s, e) => s + e.sale + e.tcs, 0) };
 }
