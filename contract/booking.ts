@@ -223,6 +223,8 @@ export const nextStepSchema = z.discriminatedUnion('type', [
     prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
     /** Seconds before Razorpay's checkout closes itself: the booking's payment window, less a minute. */
     timeout: z.number().int(),
+    /** The booking's coupon is for this way of paying: Razorpay's checkout is opened showing it only. */
+    method: payWithSchema.optional(),
   }),
   z.object({ type: z.literal('stripe'), sessionId: z.string(), url: z.string() }),
 ]);

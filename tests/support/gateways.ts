@@ -1,8 +1,10 @@
 /*
  * Local stand-ins for the two payment providers, the only fakes in the tests: one HTTP server that
- * answers like Razorpay's Orders API and Stripe's Checkout Sessions API, so the shop's real
- * gateway code (fetch for Razorpay, the official stripe SDK) runs against it. It also plays the
- * providers' own pages for the browser tests: Razorpay's checkout.js and Stripe's hosted page.
+ * answers like Razorpay's Orders, Payments and Refunds APIs and Stripe's Checkout Sessions (create,
+ * retrieve, expire), PaymentIntents, Charges and Refunds APIs, so the shop's real gateway code
+ * (fetch for Razorpay, the official stripe SDK) runs against it. It also plays the providers' own
+ * pages for the browser tests: Razorpay's checkout.js (offering only the ways of paying its
+ * options allow) and Stripe's hosted page (which takes no payment on an expired session).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -40,6 +42,85 @@ export interface StripeSession {
   url: string;
   livemode: false;
   created: number;
+  expires_at: number;
+  /** What the session was limited to at its creation (`allowed_payment_method_types`), or null. */
+  allowed_payment_method_types: string[] | null;
+  /** The ways of paying the session offers: the account's dynamic set, filtered by allowed_payment_method_types. */
+  payment_method_types: string[];
+}
+
+/** A Razorpay payment entity (https://razorpay.com/docs/api/payments/fetch-with-id/), the fields the shop reads and a few more. */
+export interface RazorpayPaymentEntity {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured';
+  order_id: string;
+  /** How it was paid: 'card', 'netbanking', 'upi', 'wallet', ... */
+  method: RazorpayMethod;
+  captured: true;
+  bank: string | null;
+  wallet: string | null;
+  vpa: string | null;
+  card_id: string | null;
+  email: string;
+  contact: string;
+  created_at: number;
+}
+
+/** The ways of paying Razorpay's checkout offers by default (the account's enabled methods, here). */
+export const RAZORPAY_METHODS = ['card', 'netbanking', 'upi', 'wallet'] as const;
+export type RazorpayMethod = (typeof RAZORPAY_METHODS)[number];
+
+/** What Stripe offers on a Checkout Session left to dynamic payment methods (this account's dashboard set, here). */
+export const STRIPE_DYNAMIC_METHODS = ['card', 'link'];
+
+/** A PaymentIntent as Stripe answers it (the fields the shop reads), its latest charge an id or, expanded, the charge. */
+export interface StripePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'succeeded';
+  latest_charge: string;
+  payment_method_types: string[];
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+/** A Charge as Stripe answers it: `payment_method_details.type` says how it was paid. */
+export interface StripeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  currency: string;
+  paid: true;
+  captured: true;
+  status: 'succeeded';
+  payment_intent: string;
+  payment_method_details: { type: string } & Record<string, unknown>;
+  created: number;
+  livemode: false;
+}
+
+/**
+ * The ways of paying Razorpay's checkout shows for these options, as checkout.js reads
+ * `config.display` (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/):
+ * the methods of its blocks, then its default blocks unless `preferences.show_default_blocks` is
+ * false, less those in `hide`.
+ */
+export function checkoutOffers(options: { config?: unknown } | null | undefined): RazorpayMethod[] {
+  const display = ((options?.config ?? {}) as { display?: Record<string, unknown> }).display ?? {};
+  const blocks = Object.values((display.blocks ?? {}) as Record<string, { instruments?: unknown[] }>);
+  const inBlocks = blocks.flatMap((b) => (b.instruments ?? []).map((i) => (i && typeof i === 'object' ? (i as { method?: unknown }).method : undefined)));
+  const defaults = (display.preferences as { show_default_blocks?: unknown } | undefined)?.show_default_blocks === false ? [] : RAZORPAY_METHODS;
+  const hidden = new Set(((display.hide ?? []) as { method?: unknown }[]).map((h) => h?.method));
+  const known = new Set<unknown>(RAZORPAY_METHODS);
+  return [...new Set([...inBlocks, ...defaults])].filter((m): m is RazorpayMethod => known.has(m) && !hidden.has(m));
 }
 
 /** A refund as Stripe answers it (the fields the shop reads). */
@@ -91,10 +172,23 @@ export interface Gateways {
   port: number;
   orders: Map<string, RazorpayOrder>;
   sessions: Map<string, StripeSession>;
-  /** What Razorpay's checkout hands the page after a payment: ids and the signature. */
-  payOrder(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-  /** Stripe's page took the card: the session is paid. */
-  paySession(sessionId: string): StripeSession;
+  /**
+   * What Razorpay's checkout hands the page after a payment: ids and the signature. The payment is
+   * made by card unless `method` says otherwise.
+   */
+  payOrder(orderId: string, opts?: { method?: RazorpayMethod }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** Razorpay payments made, by id (as GET /v1/payments/:id answers them). */
+  razorpayPayments: Map<string, RazorpayPaymentEntity>;
+  /** What the stand-in's checkout.js offered for each order it was opened with, and the way it paid. */
+  checkouts: Map<string, { offered: RazorpayMethod[]; method: RazorpayMethod }>;
+  /**
+   * Stripe's page took the payment: the session is paid, by the first way it offers unless
+   * `method` says (one it does not offer, or a session no longer open, cannot be paid: an Error).
+   */
+  paySession(sessionId: string, opts?: { method?: string }): StripeSession;
+  /** PaymentIntents of paid sessions, and their charges, by id. */
+  paymentIntents: Map<string, StripePaymentIntent>;
+  charges: Map<string, StripeCharge>;
   /** A webhook body and its Stripe-Signature header, signed as Stripe signs them. */
   stripeEvent(session: StripeSession, type?: string): { payload: string; signature: string };
   /**
@@ -166,16 +260,25 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
 const razorpayError = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } });
 const stripeError = (message: string) => ({ error: { type: 'invalid_request_error', message } });
 
-/** The page script the shop loads as Razorpay's checkout.js: it "takes" the payment and calls the handler. */
+/**
+ * The page script the shop loads as Razorpay's checkout.js: it "takes" the payment and calls the
+ * handler. It offers the ways of paying its options' `config.display` allows (checkoutOffers, on
+ * the stand-in's side) and pays by the one a browser test asks (`window.razorpayStandInMethod`)
+ * when offered, else by the first offered; what it offered is left in `window.razorpayStandIn`.
+ */
 function checkoutScript(base: string) {
   return `window.Razorpay = class Razorpay {
   constructor(options) { this.options = options; this.handlers = {}; }
   on(event, fn) { this.handlers[event] = fn; }
   open() {
     const o = this.options;
-    fetch(${JSON.stringify(base)} + '/test/razorpay/pay?order_id=' + encodeURIComponent(o.order_id), { method: 'POST' })
+    const body = JSON.stringify({ config: o.config ?? null, method: window.razorpayStandInMethod ?? null });
+    fetch(${JSON.stringify(base)} + '/test/razorpay/pay?order_id=' + encodeURIComponent(o.order_id), { method: 'POST', body })
       .then((r) => r.json())
-      .then((answer) => o.handler(answer));
+      .then((answer) => {
+        window.razorpayStandIn = answer.checkout;
+        o.handler({ razorpay_order_id: answer.razorpay_order_id, razorpay_payment_id: answer.razorpay_payment_id, razorpay_signature: answer.razorpay_signature });
+      });
   }
 };`;
 }
@@ -183,8 +286,16 @@ function checkoutScript(base: string) {
 export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_KEYS): Promise<Gateways> {
   const orders = new Map<string, RazorpayOrder>();
   /** Payments made against each order, as Razorpay lists them. */
-  const orderPayments = new Map<string, { id: string; entity: 'payment'; amount: number; currency: string; status: 'captured'; order_id: string; created_at: number }[]>();
+  const orderPayments = new Map<string, RazorpayPaymentEntity[]>();
+  const razorpayPayments = new Map<string, RazorpayPaymentEntity>();
   const sessions = new Map<string, StripeSession>();
+  const paymentIntents = new Map<string, StripePaymentIntent>();
+  const charges = new Map<string, StripeCharge>();
+  /** A session past its expires_at is expired, as at Stripe. */
+  const current = (session: StripeSession) => {
+    if (session.status === 'open' && session.expires_at * 1000 <= Date.now()) session.status = 'expired';
+    return session;
+  };
   const sessionByKey = new Map<string, string>();
   const stripe = new Stripe(keys.stripeSecretKey);
   let base = '';
@@ -200,23 +311,82 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
     port: 0,
     orders,
     sessions,
-    payOrder(orderId) {
+    razorpayPayments,
+    checkouts: new Map(),
+    paymentIntents,
+    charges,
+    payOrder(orderId, opts = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       order.status = 'paid';
       order.amount_paid = order.amount;
       order.amount_due = 0;
       const paymentId = id('pay_');
+      const method = opts.method ?? 'card';
       const made = orderPayments.get(orderId) ?? [];
-      made.push({ id: paymentId, entity: 'payment', amount: order.amount, currency: order.currency, status: 'captured', order_id: orderId, created_at: Math.floor(Date.now() / 1000) });
+      const payment: RazorpayPaymentEntity = {
+        id: paymentId,
+        entity: 'payment',
+        amount: order.amount,
+        currency: order.currency,
+        status: 'captured',
+        order_id: orderId,
+        method,
+        captured: true,
+        bank: method === 'netbanking' ? 'HDFC' : null,
+        wallet: method === 'wallet' ? 'paytm' : null,
+        vpa: method === 'upi' ? 'traveller@okhdfcbank' : null,
+        card_id: method === 'card' ? id('card_') : null,
+        email: 'traveller@example.com',
+        contact: '+919812345678',
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      made.push(payment);
       orderPayments.set(orderId, made);
+      razorpayPayments.set(paymentId, payment);
       const signature = createHmac('sha256', keys.razorpayKeySecret).update(`${orderId}|${paymentId}`).digest('hex');
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
     },
-    paySession(sessionId) {
+    paySession(sessionId, opts = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { payment_status: 'paid', status: 'complete', payment_intent: session.payment_intent ?? id('pi_') });
+      // Paid already: the same payment (Stripe's page shows it paid).
+      if (session.status === 'complete') return session;
+      if (current(session).status !== 'open') throw new Error(`session ${sessionId} is ${session.status}: Stripe's page takes no payment on it`);
+      const method = opts.method ?? session.payment_method_types[0] ?? 'card';
+      if (!session.payment_method_types.includes(method)) throw new Error(`session ${sessionId} does not offer ${method} (only ${session.payment_method_types.join(', ')})`);
+      const intent = id('pi_');
+      const charge = `ch_${intent.slice(3)}`;
+      const now = Math.floor(Date.now() / 1000);
+      const details = method === 'card' ? { card: { brand: 'visa', last4: '4242', country: 'AE', funding: 'credit', network: 'visa', exp_month: 12, exp_year: 2030 } } : { [method]: {} };
+      charges.set(charge, {
+        id: charge,
+        object: 'charge',
+        amount: session.amount_total,
+        amount_captured: session.amount_total,
+        currency: session.currency,
+        paid: true,
+        captured: true,
+        status: 'succeeded',
+        payment_intent: intent,
+        payment_method_details: { type: method, ...details },
+        created: now,
+        livemode: false,
+      });
+      paymentIntents.set(intent, {
+        id: intent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        latest_charge: charge,
+        payment_method_types: session.payment_method_types,
+        metadata: {},
+        created: now,
+        livemode: false,
+      });
+      Object.assign(session, { payment_status: 'paid', status: 'complete', payment_intent: intent });
       return session;
     },
     stripeEvent(session, type = 'checkout.session.completed') {
@@ -296,7 +466,26 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
     if (path === '/test/razorpay/pay' && req.method === 'POST') {
       const orderId = url.searchParams.get('order_id') ?? '';
       if (!orders.has(orderId)) return send(res, 404, razorpayError('No such order'));
-      return send(res, 200, api.payOrder(orderId));
+      let asked: { config?: unknown; method?: unknown } = {};
+      try {
+        asked = JSON.parse(body || '{}') as typeof asked;
+      } catch {
+        // An old page's empty call: the checkout's defaults.
+      }
+      // Only the ways of paying the checkout showed can be used: the one asked if shown, else the first shown.
+      const offered = checkoutOffers({ config: asked.config });
+      if (!offered.length) return send(res, 400, razorpayError('No appropriate payment method found'));
+      const method = offered.find((m) => m === asked.method) ?? offered[0]!;
+      api.checkouts.set(orderId, { offered, method });
+      return send(res, 200, { ...api.payOrder(orderId, { method }), checkout: { offered, method } });
+    }
+    const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (paymentPath && req.method === 'GET') {
+      const auth = `Basic ${Buffer.from(`${keys.razorpayKeyId}:${keys.razorpayKeySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== auth) return send(res, 401, razorpayError('Authentication failed'));
+      const payment = razorpayPayments.get(decodeURIComponent(paymentPath[1]!));
+      if (!payment) return send(res, 400, razorpayError('The id provided does not exist'));
+      return send(res, 200, payment);
     }
     const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
     if (refundOf && req.method === 'POST') {
@@ -304,7 +493,7 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       if (req.headers.authorization !== auth) return send(res, 401, razorpayError('Authentication failed'));
       api.refundCalls.razorpay++;
       const paymentId = decodeURIComponent(refundOf[1]!);
-      const payment = [...orderPayments.values()].flat().find((p) => p.id === paymentId);
+      const payment = razorpayPayments.get(paymentId);
       if (!payment) return send(res, 400, razorpayError('The id provided does not exist'));
       const input = JSON.parse(body || '{}') as { amount?: number; receipt?: string; notes?: Record<string, string> };
       const amount = input.amount ?? payment.amount;
@@ -388,6 +577,21 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       }
       return send(res, 200, refund);
     }
+    // A PaymentIntent (its latest charge expanded when asked: `expand[]=latest_charge`), and a charge.
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if ((intentPath || chargePath) && req.method === 'GET') {
+      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
+      const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+      if (chargePath) {
+        const charge = charges.get(decodeURIComponent(chargePath[1]!));
+        if (!charge) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such charge: '${chargePath[1]}'` } });
+        return send(res, 200, charge);
+      }
+      const intent = paymentIntents.get(decodeURIComponent(intentPath![1]!));
+      if (!intent) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${intentPath![1]}'` } });
+      return send(res, 200, expand.includes('latest_charge') ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge } : intent);
+    }
     if (path.startsWith('/v1/checkout/sessions')) {
       if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
       if (path === '/v1/checkout/sessions' && req.method === 'POST') {
@@ -401,10 +605,29 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
           metadata?: Record<string, string>;
           success_url?: string;
           cancel_url?: string;
+          expires_at?: string;
+          allowed_payment_method_types?: Record<string, string>;
+          payment_method_types?: unknown;
         };
+        // The API version the shop's SDK pins (2026-10-28.endive) no longer takes payment_method_types
+        // on a Checkout Session: allowed_payment_method_types filters the dynamic set instead.
+        if (p.payment_method_types !== undefined) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_method_types_no_longer_supported',
+              param: 'payment_method_types',
+              message: 'payment_method_types is no longer supported on this API version. Use allowed_payment_method_types, excluded_payment_method_types or dynamic payment methods.',
+            },
+          });
+        }
+        const allowed = p.allowed_payment_method_types ? Object.values(p.allowed_payment_method_types) : null;
+        const types = allowed ? STRIPE_DYNAMIC_METHODS.filter((t) => allowed.includes(t)) : STRIPE_DYNAMIC_METHODS;
+        if (!types.length) return send(res, 400, stripeError(`None of the allowed_payment_method_types (${(allowed ?? []).join(', ')}) can be used for this Checkout Session.`));
         const items = Object.values(p.line_items ?? {});
         const amount = items.reduce((sum, i) => sum + Number(i.price_data?.unit_amount ?? 0) * Number(i.quantity ?? 1), 0);
         const sid = id('cs_test_');
+        const created = Math.floor(Date.now() / 1000);
         const session: StripeSession = {
           id: sid,
           object: 'checkout.session',
@@ -422,21 +645,47 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
           cancel_url: p.cancel_url ?? '',
           url: `${base}/pay/${sid}`,
           livemode: false,
-          created: Math.floor(Date.now() / 1000),
+          created,
+          // Stripe's default: 24 hours.
+          expires_at: p.expires_at ? Number(p.expires_at) : created + 86_400,
+          allowed_payment_method_types: allowed,
+          payment_method_types: types,
         };
         sessions.set(sid, session);
         if (key) sessionByKey.set(key, sid);
         return send(res, 200, session);
       }
-      const session = sessions.get(decodeURIComponent(path.slice('/v1/checkout/sessions/'.length)));
-      if (req.method === 'GET' && session) return send(res, 200, session);
-      return send(res, 404, stripeError('No such checkout.session'));
+      // Expiring a session (https://docs.stripe.com/api/checkout/sessions/expire): only an open one.
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (expire && req.method === 'POST') {
+        const sessionId = decodeURIComponent(expire[1]!);
+        const session = sessions.get(sessionId);
+        if (!session) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionId}'` } });
+        if (current(session).status !== 'open') {
+          return send(res, 400, stripeError(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`));
+        }
+        session.status = 'expired';
+        return send(res, 200, session);
+      }
+      const sessionId = decodeURIComponent(path.slice('/v1/checkout/sessions/'.length));
+      const session = sessions.get(sessionId);
+      if (req.method === 'GET' && session) return send(res, 200, current(session));
+      return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionId}'` } });
     }
     // Stripe's hosted page: a button that pays, then back to the shop (and the webhook, when set).
     const pay = path.match(/^\/pay\/([\w-]+)$/);
     if (pay) {
       const session = sessions.get(pay[1]!);
       if (!session) return send(res, 404, 'No such session', 'text/plain');
+      // An expired session's page takes no payment (Stripe shows that it has expired).
+      if (current(session).status === 'expired') {
+        return send(
+          res,
+          req.method === 'GET' ? 200 : 409,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Stripe Checkout (stand-in)</title></head><body><main><h1>This checkout session has expired</h1><p>Return to the shop to pay.</p></main></body></html>`,
+          'text/html; charset=utf-8',
+        );
+      }
       if (req.method === 'GET') {
         const amount = (session.amount_total / 100).toFixed(2);
         return send(

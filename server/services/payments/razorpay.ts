@@ -3,9 +3,9 @@ import type { Config } from '../../config.ts';
 import { GatewayError } from './errors.ts';
 
 /**
- * Razorpay's Orders API over HTTPS (https://razorpay.com/docs/api/orders/), called with fetch: the
- * three calls we need do not warrant the SDK and its HTTP client. RAZORPAY_API_URL points it at a
- * stand-in in tests and staging.
+ * Razorpay's Orders, Payments and Refunds APIs over HTTPS (https://razorpay.com/docs/api/orders/),
+ * called with fetch: the few calls we need do not warrant the SDK and its HTTP client.
+ * RAZORPAY_API_URL points it at a stand-in in tests and staging.
  */
 
 export interface RazorpayOrder {
@@ -26,6 +26,8 @@ export interface RazorpayPayment {
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
+  /** How it was paid: 'card', 'netbanking', 'upi', 'wallet', 'emi', ... */
+  method?: string;
 }
 
 /** A refund of a payment (https://razorpay.com/docs/api/refunds/). */
@@ -67,6 +69,8 @@ export function razorpay(keys: Keys) {
       request<RazorpayOrder>(keys, 'POST', '/v1/orders', order),
     fetchOrder: (id: string) => request<RazorpayOrder>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}`),
     orderPayments: (id: string) => request<{ items: RazorpayPayment[] }>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}/payments`),
+    /** One payment by its id (https://razorpay.com/docs/api/payments/fetch-with-id/): its `method` says how it was paid. */
+    fetchPayment: (id: string) => request<RazorpayPayment>(keys, 'GET', `/v1/payments/${encodeURIComponent(id)}`),
     /** Refunds part or all of a captured payment (https://razorpay.com/docs/api/refunds/create-normal/). */
     refund: (paymentId: string, body: { amount: number; receipt: string; notes: Record<string, string> }) =>
       request<RazorpayRefund>(keys, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, body),

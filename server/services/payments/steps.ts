@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { NextStep } from '../../../contract/booking.ts';
+import { payWithSchema, type PayWith } from '../../../contract/coupons.ts';
 import { siteDay, type Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import { conflict } from '../../lib/errors.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { shopDetails } from '../shop-details.ts';
+import { closeOpenPayment, failOpenPayment } from './close.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { razorpay } from './razorpay.ts';
 import { stripeClient, viaStripe } from './stripe.ts';
@@ -15,7 +17,9 @@ import { stripeClient, viaStripe } from './stripe.ts';
 /*
  * The next step a booking's page takes to pay: nothing (paid, cancelled), pay later's bank details,
  * or a gateway opened with the Razorpay order or Stripe Checkout Session we created for this
- * booking's amount due (created once, then reused; renewed when the amount or the window changed).
+ * booking's amount due (created once, then reused; renewed when the amount or the window changed,
+ * the old one closed first so two can never both take the money). A booking whose coupon is for
+ * one way of paying opens the gateway for that way only (issue 30, item 7).
  */
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -83,6 +87,26 @@ async function keepPayment(db: Db, row: typeof payments.$inferInsert) {
 }
 
 /**
+ * The one way of paying this booking may use ('card', 'netbanking', 'upi'), or null for any: the
+ * way chosen at review (payWith) when a coupon was applied with it, as a payment-method coupon
+ * needs (recheckBookingCoupon has refused the payment if the coupon needs another). A payment made
+ * another way is checked against the same rule when it is applied (payments.ts).
+ */
+export function requiredMethod(b: Pick<BookingRow, 'payWith' | 'couponId'>): PayWith | null {
+  const chosen = payWithSchema.safeParse(b.payWith);
+  return chosen.success && b.couponId !== null ? chosen.data : null;
+}
+
+/**
+ * Stripe's names for our ways of paying, for `allowed_payment_method_types` (the API version the
+ * SDK pins takes no `payment_method_types` on a Checkout Session). Stripe takes neither net banking
+ * nor, for this shop's AED, UPI (the UAE site offers card only).
+ */
+const STRIPE_TYPES: Partial<Record<PayWith, 'card'>> = { card: 'card' };
+const PAY_WITH_WORDS: Record<PayWith, string> = { card: 'card', netbanking: 'net banking', upi: 'UPI' };
+
+
+/**
  * What the page does next for a booking: nothing (paid, cancelled), pay later (bank details and
  * due date), or open the gateway with this booking's order or session (created once, then reused).
  */
@@ -127,10 +151,13 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
     (payment.amount !== dueOf(b) ||
       (secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (balance || (await paymentsOf(db, b.id, 'razorpay')) < MAX_ORDERS_PER_BOOKING)));
   if (!payment || renew) {
+    // The old order cannot be cancelled at Razorpay: it is no longer offered (a payment still made on it is owed back).
+    if (payment) await failOpenPayment(db, payment, null);
     const order = await razorpay(config).createOrder({ amount: dueOf(b), currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
     await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
     payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
+  const method = requiredMethod(b);
   return {
     type: 'razorpay',
     keyId: config.RAZORPAY_KEY_ID!,
@@ -143,17 +170,30 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
     prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
     // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
     timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
+    // A payment-method coupon: Razorpay's checkout shows that way of paying only.
+    ...(method ? { method } : {}),
   };
 }
 
-/** This booking's Stripe Checkout Session for the amount due (a pay-later balance gets a new one once the last has expired). */
+/**
+ * This booking's Stripe Checkout Session for the amount due: a new one when the amount due changed,
+ * or for a pay-later balance once the last has (nearly) expired; the old one is expired at Stripe
+ * first. One Stripe had already completed is not replaced: its payment is on its way to the booking.
+ */
 async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
   const lead = await leadOf(db, b.id);
   let payment = await openPayment(db, b.id, 'stripe');
-  const expired = payment && balance && (Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000 || payment.amount !== dueOf(b));
+  const expired =
+    payment && (payment.amount !== dueOf(b) || (balance && Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000));
   if (!payment || expired) {
+    const method = requiredMethod(b);
+    const types = method ? STRIPE_TYPES[method] : undefined;
+    // Stripe could only take another way, which the coupon would not keep: nothing is opened.
+    if (method && !types) throw conflict(`This booking’s coupon is for paying by ${PAY_WITH_WORDS[method]}, which this site’s online payment does not take. Call us to pay for it.`);
+    if (payment && (await closeOpenPayment(db, config, payment, null)) === 'complete') throw conflict(PAYMENT_MESSAGES.notPaidYet);
     const base = `${publicUrl(config)}${sitePath(b.site)}`;
-    const key = balance ? `booking-${b.id}-balance-${await paymentsOf(db, b.id, 'stripe')}` : `booking-${b.id}-checkout`;
+    const made = await paymentsOf(db, b.id, 'stripe');
+    const key = balance ? `booking-${b.id}-balance-${made}` : made ? `booking-${b.id}-checkout-${made}` : `booking-${b.id}-checkout`;
     const session = await viaStripe(() =>
       stripeClient(config).checkout.sessions.create(
         {
@@ -166,6 +206,8 @@ async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolea
           expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
           success_url: `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
+          // A payment-method coupon: Stripe's page offers that way of paying only.
+          ...(types ? { allowed_payment_method_types: [types] } : {}),
         },
         { idempotencyKey: key },
       ),

@@ -4,7 +4,8 @@ import { GatewayError } from './errors.ts';
 
 /*
  * Stripe through its official SDK: Checkout Sessions (the card is typed on Stripe's page, never
- * ours) and webhook signatures. STRIPE_API_URL points the SDK at a stand-in in tests and staging.
+ * ours), expired when they must take no more money, and webhook signatures. STRIPE_API_URL points
+ * the SDK at a stand-in in tests and staging.
  */
 
 type Keys = Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>;
@@ -37,6 +38,32 @@ export async function viaStripe<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) throw err;
     throw new GatewayError('Stripe', (err as Error).message);
+  }
+}
+
+/** Where a Checkout Session stands once we asked Stripe to expire it. */
+export type SessionClosed = 'expired' | 'complete' | 'missing';
+
+/**
+ * Expires a Checkout Session (https://docs.stripe.com/api/checkout/sessions/expire) so it can take
+ * no money: 'expired' when it is (now, or already was), 'complete' when Stripe had already taken
+ * the payment on it, 'missing' when Stripe has no such session (nothing can be paid on it). Stripe
+ * refuses to expire a session that is not open ("Only Checkout Sessions with a status in ["open"]
+ * can be expired…"): then the session is read to tell which. A failure to reach Stripe, or an
+ * answer that says neither, is a GatewayError: the session may still be open.
+ */
+export async function expireCheckoutSession(keys: Keys, sessionId: string): Promise<SessionClosed> {
+  const stripe = stripeClient(keys);
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+    return 'expired';
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw new GatewayError('Stripe', (err as Error).message);
+    if (err.statusCode === 404 || err.code === 'resource_missing') return 'missing';
+    const session = await viaStripe(() => stripe.checkout.sessions.retrieve(sessionId));
+    if (session.status === 'expired') return 'expired';
+    if (session.status === 'complete') return 'complete';
+    throw new GatewayError('Stripe', err.message);
   }
 }
 

@@ -1,5 +1,6 @@
 import { verifyRazorpayPayment } from '../../../contract/booking-calls.ts';
 import type { NextStep } from '../../../contract/booking.ts';
+import type { PayWith } from '../../../contract/coupons.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 
 /*
@@ -46,6 +47,23 @@ function loadRazorpay(src: string): Promise<void> {
 
 export type PaymentOutcome = 'paid' | 'left-for-gateway' | 'dismissed';
 
+const METHOD_BLOCK: Record<PayWith, string> = { card: 'Pay by card', netbanking: 'Pay by net banking', upi: 'Pay by UPI' };
+
+/**
+ * Razorpay checkout's `config` showing one way of paying only (a payment-method coupon's): a block
+ * of that method, and none of checkout's default blocks
+ * (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/).
+ */
+export function onlyMethodConfig(method: PayWith) {
+  return {
+    display: {
+      blocks: { coupon: { name: METHOD_BLOCK[method], instruments: [{ method }] } },
+      sequence: ['block.coupon'],
+      preferences: { show_default_blocks: false },
+    },
+  };
+}
+
 /**
  * Takes the traveller through the gateway's step: resolves 'paid' once our server has verified the
  * payment, 'dismissed' when they closed Razorpay's window, or 'left-for-gateway' as the page goes
@@ -70,6 +88,7 @@ export async function openPayment(next: NextStep, bookingId: number, site: 'UAE'
       description: next.description,
       prefill: next.prefill,
       timeout: next.timeout,
+      ...(next.method ? { config: onlyMethodConfig(next.method) } : {}),
       handler: (answer: RazorpayHandlerAnswer) => {
         callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }).then(
           () => resolve('paid'),
