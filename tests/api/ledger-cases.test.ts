@@ -230,3 +230,56 @@ describe('advances carry their tax (case 8)', () => {
     expect(entries.reduce((s, e) => s + e.cgst + e.sgst + e.igst + e.gst, 0)).toBe(gst);
   });
 });
+
+describe('a booking staff cancelled stays cancelled (case 6)', () => {
+  it('cancelling expires the open balance session; money Stripe took before that is owed back, never reinstating the booking', async () => {
+    const who = await traveller(kit, 'cancel6');
+    // A session left open: the cancellation expires it, so it can no longer take money.
+    const open = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
+    const first = await post(kit, 'StartBookingPayment', { BookingId: open.BookingId }, who.token);
+    expect(first.status, first.body.message).toBe(200);
+    const cancelled = await admin(kit, accounts, 'POST', `bookings/${open.RefIdKey}/cancel`, { reason: 'The traveller asked us to' });
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    expect(kit.gateways.sessions.get(first.body.data.Next.sessionId)).toMatchObject({ status: 'expired' });
+    expect(() => kit.gateways.paySession(first.body.data.Next.sessionId)).toThrow();
+
+    // A session paid at Stripe just before the cancellation, its webhook late: recorded, owed back.
+    const late = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
+    const start = await post(kit, 'StartBookingPayment', { BookingId: late.BookingId }, who.token);
+    const session = kit.gateways.paySession(start.body.data.Next.sessionId);
+    expect((await admin(kit, accounts, 'POST', `bookings/${late.RefIdKey}/cancel`, { reason: 'The traveller asked us to' })).status).toBe(200);
+    expect(await stripeWebhook(kit.gateways.stripeEvent(session))).toBe(200);
+    const b = await row(late.BookingId);
+    expect(b).toMatchObject({ status: 'cancelled', paymentStatus: 'refund-due', cancelledBy: 'staff' });
+    expect((await entriesOf(db(), late.BookingId)).map((e) => [e.kind, e.amount, e.owed])).toEqual([['owed-back', late.Total, late.Total]]);
+    expect((await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find((i: { RefIdKey: string }) => i.RefIdKey === late.RefIdKey)).toMatchObject({ kind: 'due', amount: late.Total });
+  });
+});
+
+describe('a payment-method coupon is paid by its method (case 7)', () => {
+  it('NETBANK1000 paid by UPI: recorded and owed back, the booking not paid, the traveller told why', async () => {
+    const who = await traveller(kit, 'coupon7');
+    const home = (await findPackage(kit, { inIndia: true, rooms: 10 })).id;
+    const price = (await db().execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${home} and site = 'IN'`)).rows[0]!.amount;
+    const adults = Math.max(2, Math.ceil(20_000 / price));
+    const id = await holdId(kit, who.token, 'IN', [{ packageId: home, adults, rooms: Math.ceil(adults / 3) }]);
+    const res = await post(kit, 'CreateBooking', {
+      TempBookingId: id,
+      PaymentMethod: 'razorpay',
+      CouponCode: 'NETBANK1000',
+      PayWith: 'netbanking',
+      LeadTraveller: lead({ FirstName: 'Neha', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }),
+      Travellers: Array.from({ length: adults - 1 }, (_, i) => ({ FirstName: `Guest${'abcdefgh'[i]}`, LastName: 'Shah', AgeBand: 'adult' })),
+    }, who.token, 'IN');
+    expect(res.status, res.body.message).toBe(200);
+    const b = res.body.data;
+    expect(b.Next).toMatchObject({ type: 'razorpay', method: 'netbanking' });
+    // Paid by UPI all the same (a checkout opened some other way): the discount does not stand.
+    const proof = kit.gateways.payOrder(b.Next.orderId, { method: 'upi' });
+    const verify = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    expect(verify.status).toBe(409);
+    expect(verify.body.message).toContain('Your coupon is for payment by netbanking, but this payment was made by upi');
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', paymentStatus: 'unpaid', amountPaid: 0 });
+    expect((await entriesOf(db(), b.BookingId)).map((e) => [e.kind, e.owed])).toEqual([['owed-back', b.Total]]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cancellationAmounts, DEFAULT_CANCELLATION_POLICY, daysBeforeTravel, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
 import { DESK_MESSAGES, type DeskCancellationQuote, type DeskCreditNote, type DeskRefund } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -15,6 +15,7 @@ import { enqueueMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import type { Site } from '../../../contract/site.ts';
+import { closeOpenPayment } from '../payments/close.ts';
 import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { deskCreditNote, refundWithCreditNote } from './credit-notes.ts';
@@ -102,6 +103,8 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
+    // Its open Checkout Sessions and orders, closed at the providers after the commit.
+    const open = await tx.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.status, 'created'), inArray(payments.provider, ['razorpay', 'stripe'])));
     const quote = (await cancellationQuote(tx, b, siteDay(now, b.site as Site)))!;
     const m = (amount: number) => formatMinor(amount, b.currency as Currency);
     let keep = quote.keep;
@@ -229,10 +232,12 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
         },
       });
     }
-    return { b, keep, refund, policyKeep: quote.keep, made, creditNote };
+    return { b, keep, refund, policyKeep: quote.keep, made, creditNote, open };
   });
 
-  // After the commit: each gateway refund to its provider.
+  // After the commit: the open Checkout Session expired and the Razorpay order no longer offered
+  // (money that lands on it anyway is owed back: decision 0089), then each gateway refund to its provider.
+  for (const p of done.open) await closeOpenPayment(db, config, p, `cancelled by staff: ${reason}`).catch(() => 'left open');
   const failures: string[] = [];
   for (const id of done.made) {
     try {

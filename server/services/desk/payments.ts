@@ -10,6 +10,7 @@ import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { amountDue, receive } from '../ledger/ledger.ts';
+import { closeOpenPayments } from '../payments/close.ts';
 import { siteDay } from '../documents/source.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
@@ -119,8 +120,9 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
  */
 export async function recordManualPayment(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: ManualPaymentInput, now = new Date()): Promise<RecordedPayment> {
   const reference = input.reference.trim().replace(/\s+/g, ' ');
+  let recorded: RecordedPayment & { bookingId: number };
   try {
-    return await db.transaction(async (tx) => {
+    recorded = await db.transaction(async (tx) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
       if (input.receivedOn > siteDay(now, b.site as Site)) throw invalid('receivedOn: The date received cannot be in the future.');
@@ -196,6 +198,7 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
       const message = receiptMail(config, detail, { ...input, reference });
       if (message) await enqueueMail(tx, { kind: 'receipt', dedupeKey: `receipt:${paymentId}`, bookingId: b.id, message });
       return {
+        bookingId: b.id,
         paymentId,
         RefIdKey: b.refIdKey,
         Currency: b.currency,
@@ -210,4 +213,8 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
     if (!(err instanceof DomainError) && isUniqueViolation(err)) throw conflict(DESK_MESSAGES.referenceUsed);
     throw err;
   }
+  // What is due changed: a Checkout Session or order opened for the old amount is closed (decision 0089).
+  const { bookingId, ...answer } = recorded;
+  await closeOpenPayments(db, config, bookingId, `the amount due changed: ${money(input.amount, answer.Currency)} recorded at the desk`);
+  return answer;
 }

@@ -71,17 +71,20 @@ export async function rateOn(tx: Db, tax: 'GST' | 'VAT', day: string): Promise<n
 const indiaMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 330 * 60_000);
 
 /** The TCS terms of a receipt on an India day for this PAN (threshold counted from the ledger); null: none. */
-export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, day: string, pan: string | null): Promise<TcsTerms | null> {
+export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, day: string, pan: string | null, lock = false): Promise<TcsTerms | null> {
   const rule = await tcsRuleFor(tx, config.TCS_RATE_PERCENT, indiaMidnight(day));
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
+  // Two receipts of one PAN at once (two bookings) take turns: each counts the other's base. (A
+  // quote of what is due takes no lock: it is worked out again when the money comes.)
+  if (lock) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tcs-pan:${pan}`}))`);
   return { ...rule, before: await panBaseInYear(tx, pan, day) };
 }
 
 /** The rules of a day for a booking's receipt. */
-export async function dayRules(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, p: SaleProfile, day: string): Promise<DayRules> {
+export async function dayRules(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, p: SaleProfile, day: string, lock = false): Promise<DayRules> {
   if (p.site === 'UAE') return { gstRate: 0, vatRate: await rateOn(tx, 'VAT', day), tcs: null };
-  return { gstRate: await rateOn(tx, 'GST', day), vatRate: 0, tcs: p.tcsBase > 0 ? await tcsTermsOn(tx, config, day, p.pan) : null };
+  return { gstRate: await rateOn(tx, 'GST', day), vatRate: 0, tcs: p.tcsBase > 0 ? await tcsTermsOn(tx, config, day, p.pan, lock) : null };
 }
 
 export const splitOf = (e: EntryRow): Split => ({
@@ -324,7 +327,7 @@ export async function receive(
   const p = await bookingProfile(tx, b);
   const bal = balancesOf(await entriesOf(tx, b.id));
   const open = r.accept ? Math.max(0, p.value - bal.receivedSale) : 0;
-  const rules = await dayRules(tx, config, p, day);
+  const rules = await dayRules(tx, config, p, day, true);
   const split = splitReceipt(p, bal.receivedSale, open, r.amount, rules);
   const { tcsRate, tcsLabel, ...parts } = split;
   const written: EntryRow[] = [];
