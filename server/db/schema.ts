@@ -1017,9 +1017,7 @@ export type LedgerKind =
   | 'card-terminal'
   | 'refund'
   | 'refund-reversal'
-  | 'owed-back'
-  | 'kept-on-cancel'
-  | 'write-off';
+  | 'owed-back';
 
 /**
  * One movement of a booking's money, immutable (a trigger refuses UPDATE and DELETE: migration
