@@ -21,6 +21,7 @@ import {
 } from './booking.ts';
 import { documentParamsSchema, invoiceSchema, voucherSetSchema } from './documents.ts';
 import { creditNoteParamsSchema, creditNoteSchema } from './credit-notes.ts';
+import { moneyDocumentParamsSchema, moneyDocumentSchema, moneyDocumentsParamsSchema } from './money-documents.ts';
 
 /** Spec: POST CreateBooking (body). Counts as made only when status is 'Success'. */
 export const createBooking = defineCall({ method: 'POST', path: 'CreateBooking', params: createBookingParamsSchema, data: createBookingResultSchema });
@@ -70,3 +71,9 @@ export const generateAllVoucher = defineCall({ method: 'GET', path: 'GenerateAll
 
 /** GetCreditNoteDetails (BookingId, CreditNoteId): a cancelled booking's credit note (the newest without CreditNoteId), beside its invoice; `format=pdf` answers the PDF itself. */
 export const getCreditNoteDetails = defineCall({ method: 'GET', path: 'GetCreditNoteDetails', params: creditNoteParamsSchema, data: creditNoteSchema });
+
+/** GetMoneyDocument (BookingId, DocumentId): a receipt voucher (an advance) or debit note (a failed refund reversed) of the traveller's booking, the newest without DocumentId; `format=pdf` answers the PDF itself. */
+export const getMoneyDocument = defineCall({ method: 'GET', path: 'GetMoneyDocument', params: moneyDocumentParamsSchema, data: moneyDocumentSchema });
+
+/** GetMoneyDocuments (BookingId): all of the booking's receipt vouchers and debit notes, oldest first, for the trip page. */
+export const getMoneyDocuments = defineCall({ method: 'GET', path: 'GetMoneyDocuments', params: moneyDocumentsParamsSchema, data: z.array(moneyDocumentSchema) });

@@ -95,6 +95,20 @@ export interface DeskCreditNote {
   pdfUrl: string;
 }
 
+/** A receipt voucher (an advance) or debit note (a failed refund reversed) the ledger issued (issue 30). */
+export interface DeskMoneyDocument {
+  id: number;
+  kind: 'receipt' | 'debit-note';
+  number: string;
+  /** With its taxes (TCS included); smallest unit. */
+  total: number;
+  currency: string;
+  reason: string;
+  issuedAt: string;
+  /** The PDF for staff (GET, audited), like the credit note's. */
+  pdfUrl: string;
+}
+
 export interface DeskCancellationRequest {
   id: number;
   reason: string;
@@ -147,6 +161,8 @@ export interface DeskBookingDetail extends DeskBookingItem {
   payments: DeskPayment[];
   refunds: DeskRefund[];
   creditNotes: DeskCreditNote[];
+  /** Receipt vouchers and debit notes, oldest first (not `documents`: those are the traveller's uploads). */
+  moneyDocuments: DeskMoneyDocument[];
   cancellationRequests: DeskCancellationRequest[];
   /** Null once cancelled. */
   cancellation: DeskCancellationQuote | null;

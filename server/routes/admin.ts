@@ -31,6 +31,7 @@ import { readCookies } from './auth.ts';
 import { deskRoutes } from './admin-desk.ts';
 import { deskMoneyRoutes } from './admin-money.ts';
 import { deskRefundRoutes } from './admin-refunds.ts';
+import { deskMoneyDocumentRoutes } from './admin-money-documents.ts';
 import { deskRequestRoutes } from './admin-requests.ts';
 import { catalogueRoutes } from './admin-catalogue.ts';
 import { inventoryRoutes } from './admin-inventory.ts';
@@ -130,6 +131,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await deskRoutes(app, desk);
   await deskMoneyRoutes(app, desk);
   await deskRefundRoutes(app, desk);
+  await deskMoneyDocumentRoutes(app, desk);
   await deskRequestRoutes(app, desk);
   // Issue 21: the catalogue, departures, promotions, the enquiries inbox (and the dashboard), the books.
   await catalogueRoutes(app, desk);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
-import { generateAllVoucher, getCreditNoteDetails, getInvoiceDetails } from '../../contract/booking-calls.ts';
+import { generateAllVoucher, getCreditNoteDetails, getInvoiceDetails, getMoneyDocument, getMoneyDocuments } from '../../contract/booking-calls.ts';
 import type { documentParamsSchema } from '../../contract/documents.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { Config } from '../config.ts';
@@ -15,6 +15,8 @@ import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
 import { creditNotePdf } from '../services/documents/credit-note-pdf.ts';
 import { travellerCreditNote } from '../services/desk/credit-notes.ts';
+import { moneyDocumentPdf } from '../services/documents/money-document-pdf.ts';
+import { travellerMoneyDocument, travellerMoneyDocuments } from '../services/documents/money-documents.ts';
 
 /**
  * A document as a download. The route's answer type is the JSON envelope; a reply already sent
@@ -45,7 +47,7 @@ function documentRoute<D extends { pdf: { filename: string } }>(
   });
 }
 
-/** GetInvoiceDetails and GenerateAllVoucher. */
+/** GetInvoiceDetails, GenerateAllVoucher, GetCreditNoteDetails, GetMoneyDocument and GetMoneyDocuments. */
 export async function documentRoutes(app: FastifyInstance) {
   documentRoute(app, getInvoiceDetails, invoiceFor, invoicePdf);
   documentRoute(app, generateAllVoucher, vouchersFor, vouchersPdf);
@@ -56,5 +58,19 @@ export async function documentRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'private, no-store');
     if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await creditNotePdf(document, issuedAt));
     return ok(document);
+  });
+  // The ledger's receipt vouchers (advances) and debit notes (failed refunds reversed), issue 30.
+  route(app, getMoneyDocument, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const { document, issuedAt } = await travellerMoneyDocument(app.db, app.config, me.userId, p.BookingId, p.DocumentId);
+    reply.header('cache-control', 'private, no-store');
+    if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await moneyDocumentPdf(document, issuedAt));
+    return ok(document);
+  });
+  route(app, getMoneyDocuments, async (p, request, reply) => {
+    const me = await signedIn(app, request, p.Token);
+    const documents = await travellerMoneyDocuments(app.db, app.config, me.userId, p.BookingId);
+    reply.header('cache-control', 'private, no-store');
+    return ok(documents);
   });
 }

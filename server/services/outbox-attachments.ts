@@ -1,9 +1,11 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, creditNotes } from '../db/schema.ts';
+import { bookings, creditNotes, ledgerEntries, moneyDocuments } from '../db/schema.ts';
 import { and, eq } from 'drizzle-orm';
 import { creditNoteDocument } from './desk/credit-notes.ts';
 import { creditNotePdf } from './documents/credit-note-pdf.ts';
+import { moneyDocumentPdf } from './documents/money-document-pdf.ts';
+import { moneyDocument } from './documents/money-documents.ts';
 import { invoicePdf } from './documents/invoice-pdf.ts';
 import { invoiceFor } from './documents/invoice.ts';
 import { vouchersPdf } from './documents/vouchers-pdf.ts';
@@ -13,8 +15,9 @@ import { DomainError } from '../lib/errors.ts';
 
 /**
  * The documents a queued mail carries, rendered when it is sent from the booking as it is then
- * (the invoice, or the proforma before payment; the vouchers once paid). A document the booking
- * cannot have (vouchers of an unpaid booking) is left out rather than failing the mail.
+ * (the invoice, or the proforma before payment; the vouchers once paid; a credit note; a receipt
+ * voucher or debit note). A document the booking cannot have (vouchers of an unpaid booking, the
+ * receipt voucher of a payment that got the tax invoice) is left out rather than failing the mail.
  */
 export function attachmentRenderer(config: Config): AttachmentRenderer {
   return async (db: Db, a) => {
@@ -32,6 +35,18 @@ export function attachmentRenderer(config: Config): AttachmentRenderer {
         const document = await creditNoteDocument(db, config, row, n);
         return [{ filename: document.pdf.filename, content: Buffer.from(await creditNotePdf(document, n.issuedAt)), contentType: 'application/pdf' }];
       }
+      if (a.type === 'money-document') {
+        const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
+        const number = a.moneyDocumentId ? null : a.paymentRef ? await receiptVoucherOfPayment(db, a.bookingId, a.paymentRef) : null;
+        if (!row || (!a.moneyDocumentId && !number)) return [];
+        const [d] = await db
+          .select()
+          .from(moneyDocuments)
+          .where(and(eq(moneyDocuments.bookingId, a.bookingId), a.moneyDocumentId ? eq(moneyDocuments.id, a.moneyDocumentId) : eq(moneyDocuments.number, number!)));
+        if (!d) return [];
+        const document = await moneyDocument(db, config, row, d);
+        return [{ filename: document.pdf.filename, content: Buffer.from(await moneyDocumentPdf(document, d.issuedAt)), contentType: 'application/pdf' }];
+      }
       if (a.type === 'vouchers') {
         const { document, issuedAt } = await vouchersFor(db, config, b.userId, a.bookingId);
         return [{ filename: `vouchers-${b.ref}.pdf`, content: Buffer.from(await vouchersPdf(document, issuedAt)), contentType: 'application/pdf' }];
@@ -43,4 +58,14 @@ export function attachmentRenderer(config: Config): AttachmentRenderer {
     }
     throw new Error(`no renderer for the ${a.type} attachment`);
   };
+}
+
+/** The receipt voucher the ledger gave the money received under this reference (a desk payment's, a gateway's id), if it was an advance. */
+async function receiptVoucherOfPayment(db: Db, bookingId: number, paymentRef: string): Promise<string | null> {
+  const [e] = await db
+    .select({ number: ledgerEntries.documentNumber })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.providerRef, paymentRef), eq(ledgerEntries.documentKind, 'receipt')))
+    .limit(1);
+  return e?.number ?? null;
 }

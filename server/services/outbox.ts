@@ -8,9 +8,12 @@ import type { DbOrTx } from './staff/audit.ts';
 
 /** A document attached when the mail is sent, rendered then from the booking as it is. */
 export interface OutboxAttachment {
-  type: 'invoice' | 'vouchers' | 'credit-note';
+  type: 'invoice' | 'vouchers' | 'credit-note' | 'money-document';
   bookingId: number;
   creditNoteId?: number;
+  /** money-document: a receipt voucher or debit note by its id, or the receipt voucher of the payment with this reference (`paymentRef`); none: no attachment. */
+  moneyDocumentId?: number;
+  paymentRef?: string;
 }
 
 /** A mail as queued: plain text always; HTML and attachments when the notice has them. */

@@ -167,6 +167,9 @@ const MATRIX: Row[] = [
   { what: "GetInvoiceDetails of A's booking as a PDF, as B", attempt: (w) => call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: w.booking.id, format: 'pdf' }, bearer(w.b)), refused: [404] },
   { what: "GenerateAllVoucher of A's booking, as B", attempt: (w) => call(kit.app, 'GET', 'GenerateAllVoucher', { BookingId: w.booking.id }, bearer(w.b)), refused: [404] },
   { what: "GenerateAllVoucher of A's booking as a PDF, as B", attempt: (w) => call(kit.app, 'GET', 'GenerateAllVoucher', { BookingId: w.booking.id, format: 'pdf' }, bearer(w.b)), refused: [404] },
+  { what: "GetMoneyDocument of A's booking, as B", attempt: (w) => call(kit.app, 'GET', 'GetMoneyDocument', { BookingId: w.booking.id }, bearer(w.b)), refused: [404] },
+  { what: "GetMoneyDocument of A's booking as a PDF, as B", attempt: (w) => call(kit.app, 'GET', 'GetMoneyDocument', { BookingId: w.booking.id, format: 'pdf' }, bearer(w.b)), refused: [404] },
+  { what: "GetMoneyDocuments of A's booking, as B", attempt: (w) => call(kit.app, 'GET', 'GetMoneyDocuments', { BookingId: w.booking.id }, bearer(w.b)), refused: [404] },
 ];
 
 const LEAD = { Title: 'Ms', FirstName: 'Owner', LastName: 'Alpha', Email: 'owner-a@example.com', Phone: '+971501234567', DOB: '1990-01-01' };

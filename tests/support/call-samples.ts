@@ -89,6 +89,8 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   GetInvoiceDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   GenerateAllVoucher: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
   GetCreditNoteDetails: (c) => ({ Token: c.token, BookingId: 1, format: 'json' }),
+  GetMoneyDocument: (c) => ({ Token: c.token, BookingId: 1, DocumentId: 1, format: 'json' }),
+  GetMoneyDocuments: (c) => ({ Token: c.token, BookingId: 1 }),
   // account
   ValidateSignUp: () => ({ EmailIdOrPhone: 'fuzz.new@example.com' }),
   ValidateOTP: () => ({ OTP: '123456', EmailIdOrPhone: 'fuzz.new@example.com' }),

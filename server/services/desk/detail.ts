@@ -19,6 +19,7 @@ import { maskPan } from '../bookings/pan.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
+import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-documents.ts';
 import { maskEmail, maskPhone } from './list.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
 import { siteDay } from '../documents/source.ts';
@@ -50,19 +51,21 @@ function auditText(action: string, after: unknown): string {
   const a = (after ?? {}) as Record<string, unknown>;
   if (action === 'document.open') return `Opened the document ${String(a.name ?? a.fileId ?? '')}`.trim();
   if (action === 'booking.note') return 'Added an internal note';
+  if (action === 'moneyDocuments.open') return `Opened ${a.kind === 'debit-note' ? 'debit note' : 'receipt voucher'} ${String(a.document ?? '')}`.trim();
   return action;
 }
 
 /**
  * Everything the desk shows of one booking: lines, travellers (contact masked without
  * travellers.contact), documents, payments with what was refunded and can still be, refunds,
- * credit notes, cancellation requests, what cancelling today would keep and refund, notes, and
- * one timeline of its events, the staff's audit entries, the providers' events and its mail.
+ * credit notes, receipt vouchers and debit notes, cancellation requests, what cancelling today
+ * would keep and refund, notes, and one timeline of its events, the staff's audit entries, the
+ * providers' events and its mail.
  */
 export async function deskDetail(db: Db, reference: string, opts: { now: Date; contact: boolean }): Promise<DeskBookingDetail> {
   const b = await bookingByRef(db, reference);
   const today = siteDay(opts.now, b.site as Site);
-  const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, cancellation] = await Promise.all([
+  const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, moneyDocs, cancellation] = await Promise.all([
     db
       .select({ line: bookingLines })
       .from(bookingLines)
@@ -84,6 +87,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, b.id)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
     db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, b.id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
     creditNotesOf(db, b.id),
+    moneyDocumentsOf(db, b.id),
     cancellationQuote(db, b, today),
   ]);
 
@@ -190,6 +194,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     payments,
     refunds,
     creditNotes: credits.map((c) => deskCreditNote(c, ref)),
+    moneyDocuments: moneyDocs.map((d) => deskMoneyDocument(d, ref)),
     cancellationRequests: requests.map(({ c, by }) => ({
       id: c.id,
       reason: c.reason,

@@ -233,6 +233,23 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         ))}
       </Table>
 
+      {b.moneyDocuments.length ? (
+        <>
+          <h2>Receipt vouchers and debit notes</h2>
+          <ul>
+            {b.moneyDocuments.map((d) => (
+              <li key={d.id}>
+                <a href={d.pdfUrl} target="_blank" rel="noopener">
+                  {d.kind === 'receipt' ? 'Receipt voucher' : 'Debit note'} {d.number} (PDF)
+                </a>{' '}
+                of {when(d.issuedAt)}: {m(d.total)}
+                {d.reason ? `, ${d.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
       {/* Refunds, credit notes and what cancelling keeps are in the cancellation panel above, with their actions. */}
       <h2>Cancellation requests</h2>
       <Table caption="Cancellation requests" head={['Asked', 'Reason', 'Status', 'Decision']} empty="No cancellation requests from the traveller.">

@@ -13,6 +13,7 @@ import { BookingStatusBadges } from './booking-status.tsx';
 import { CancellationRequest } from './cancellation-request.tsx';
 import { CreditNoteSection } from './credit-note-section.tsx';
 import { InstallOffer } from './install-offer.tsx';
+import { MoneyDocumentsSection } from './money-documents-section.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBooking } from './use-bookings.ts';
 import { saveTrip } from './wallet.ts';
@@ -116,6 +117,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         {confirmed && b.PaymentStatus !== 'paid' ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
       </header>
       {saved?.creditNote ? <CreditNoteSection entry={saved} /> : null}
+      {saved?.moneyDocuments.length ? <MoneyDocumentsSection entry={saved} /> : null}
       {justBooked && confirmed ? <InstallOffer /> : null}
       {awaiting ? (
         // A document load: India's payment page carries Razorpay's policy.

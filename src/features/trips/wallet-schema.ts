@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creditNoteSchema } from '../../../contract/credit-notes.ts';
 import { bookingDetailSchema } from '../../../contract/booking.ts';
 import { invoiceSchema, voucherSetSchema } from '../../../contract/documents.ts';
+import { moneyDocumentSchema } from '../../../contract/money-documents.ts';
 import { parseRows, shopDb, type ShopDb } from '../../lib/db.ts';
 
 /*
@@ -24,6 +25,8 @@ export const walletEntrySchema = z.object({
   /** A cancelled booking's credit note, kept beside its invoice (copies saved before had none). */
   creditNote: creditNoteSchema.nullable().default(null),
   creditNotePdf: z.instanceof(Blob).nullable().default(null),
+  /** Receipt vouchers (advances) and debit notes (failed refunds reversed), oldest first, each with its PDF (copies saved before had none). */
+  moneyDocuments: z.array(z.object({ document: moneyDocumentSchema, pdf: z.instanceof(Blob).nullable() })).default([]),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 

@@ -19,7 +19,12 @@ const row = { ref: 'WL-ABCDE-12345', userId: '42', savedAt: 1, version: 'confirm
 
 describe("the wallet's rows read by their shape (My trips loads no schemas)", () => {
   it('takes a saved row, a copy from before credit notes getting none', () => {
-    expect(listEntry(row)).toEqual({ ...row, creditNote: null, creditNotePdf: null });
+    expect(listEntry(row)).toEqual({ ...row, creditNote: null, creditNotePdf: null, moneyDocuments: [] });
+  });
+
+  it('keeps a row’s receipt vouchers and debit notes with their PDFs', () => {
+    const kept = { ...row, moneyDocuments: [{ document: { number: 'WLH-IN-RV-000001' }, pdf: new Blob(['%PDF-']) }, { document: { number: 'WLH-IN-DN-000001' }, pdf: null }] };
+    expect(listEntry(kept)?.moneyDocuments).toEqual(kept.moneyDocuments);
   });
 
   it('leaves out a row of another shape rather than showing it half', () => {
@@ -33,6 +38,8 @@ describe("the wallet's rows read by their shape (My trips loads no schemas)", ()
       { ...row, detail: { ...detail, Total: '1650.00' } },
       { ...row, detail: { ...detail, createdAt: undefined } },
       { ...row, invoicePdf: 'not a blob' },
+      { ...row, moneyDocuments: 'not a list' },
+      { ...row, moneyDocuments: [{ document: {}, pdf: 'not a blob' }] },
     ]) {
       expect(listEntry(bad)).toBeNull();
     }

@@ -1,7 +1,8 @@
-import { bookingDetailById, bookingsList, generateAllVoucher, getCreditNoteDetails, getInvoiceDetails } from '../../../contract/booking-calls.ts';
+import { bookingDetailById, bookingsList, generateAllVoucher, getCreditNoteDetails, getInvoiceDetails, getMoneyDocuments } from '../../../contract/booking-calls.ts';
 import type { CreditNote } from '../../../contract/credit-notes.ts';
 import type { BookingDetail, BookingSummary } from '../../../contract/booking.ts';
 import type { Invoice, VoucherSet } from '../../../contract/documents.ts';
+import type { MoneyDocument } from '../../../contract/money-documents.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { shopDb, type ShopDb } from '../../lib/db.ts';
 import { readIdentity } from '../../lib/identity.ts';
@@ -26,7 +27,7 @@ const blobOrNone = (v: unknown) => v === null || v === undefined || v instanceof
 /**
  * A saved row as the list and the sync use it, or null for a row of another shape (left out, and
  * saved again by the next sync): what they read is checked by hand, and a copy saved before credit
- * notes were kept gets none.
+ * notes (or receipt vouchers and debit notes) were kept gets none.
  */
 export function listEntry(row: unknown): WalletEntry | null {
   if (!row || typeof row !== 'object') return null;
@@ -37,7 +38,18 @@ export function listEntry(row: unknown): WalletEntry | null {
   for (const key of ['Status', 'PaymentStatus', 'Currency', 'title', 'firstTravelDate', 'createdAt'] as const) if (typeof d[key] !== 'string') return null;
   for (const key of ['BookingId', 'Total', 'moreLines', 'travellerCount'] as const) if (typeof d[key] !== 'number') return null;
   if (![r.invoicePdf, r.vouchersPdf, r.creditNotePdf].every(blobOrNone)) return null;
-  return { ...r, invoice: r.invoice ?? null, vouchers: r.vouchers ?? null, invoicePdf: r.invoicePdf ?? null, vouchersPdf: r.vouchersPdf ?? null, creditNote: r.creditNote ?? null, creditNotePdf: r.creditNotePdf ?? null } as WalletEntry;
+  const moneyDocuments = r.moneyDocuments ?? [];
+  if (!Array.isArray(moneyDocuments) || !moneyDocuments.every((d: unknown) => !!d && typeof d === 'object' && blobOrNone((d as { pdf?: unknown }).pdf))) return null;
+  return {
+    ...r,
+    invoice: r.invoice ?? null,
+    vouchers: r.vouchers ?? null,
+    invoicePdf: r.invoicePdf ?? null,
+    vouchersPdf: r.vouchersPdf ?? null,
+    creditNote: r.creditNote ?? null,
+    creditNotePdf: r.creditNotePdf ?? null,
+    moneyDocuments,
+  } as WalletEntry;
 }
 
 export const versionOf = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total'>) => `${b.Status}|${b.PaymentStatus}|${b.Total}`;
@@ -52,6 +64,17 @@ async function pdf(url: string): Promise<Blob> {
   const res = await fetch(url, { headers: { Authorization: `Bearer ${token()}` }, cache: 'no-store' });
   if (!res.ok) throw new Error(`The PDF could not be fetched (${res.status}).`);
   return res.blob();
+}
+
+/**
+ * A booking's receipt vouchers and debit notes with their PDFs: only once money was received (an
+ * unpaid booking has none). A copy the phone could not fetch is left out (none) or kept without its
+ * PDF, rather than failing the trip's other documents.
+ */
+async function moneyDocumentsFor(detail: BookingDetail): Promise<WalletEntry['moneyDocuments']> {
+  if (detail.amountPaid <= 0) return [];
+  const documents = await callApi(getMoneyDocuments, { BookingId: detail.BookingId }, { auth: true, headers: { Country: detail.site } }).catch(() => [] as MoneyDocument[]);
+  return Promise.all((documents as MoneyDocument[]).map(async (document) => ({ document, pdf: await pdf(document.pdf.url).catch(() => null) })));
 }
 
 /** The traveller's saved trips, newest booking first, read by their shape (listEntry). */
@@ -80,7 +103,15 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   const existing = listEntry(await db.wallet.get(detail.RefIdKey));
   const version = versionOf(detail);
   const keepDocs = existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null);
-  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf'> = { invoice: null, vouchers: null, invoicePdf: null, vouchersPdf: null, creditNote: null, creditNotePdf: null };
+  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf' | 'moneyDocuments'> = {
+    invoice: null,
+    vouchers: null,
+    invoicePdf: null,
+    vouchersPdf: null,
+    creditNote: null,
+    creditNotePdf: null,
+    moneyDocuments: [],
+  };
   if (keepDocs) docs = existing;
   else if (detail.Status === 'cancelled') {
     // Cancelled after it was invoiced: the invoice and the credit note that corrects it (none: nulls).
@@ -90,7 +121,7 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
       callApi(getCreditNoteDetails, { BookingId: detail.BookingId }, opts).catch(() => null),
     ]);
     const [invoicePdf, creditNotePdf] = await Promise.all([invoice ? pdf(invoice.pdf.url) : null, creditNote ? pdf(creditNote.pdf.url) : null]);
-    docs = { invoice: invoice as Invoice | null, vouchers: null, invoicePdf, vouchersPdf: null, creditNote: creditNote as CreditNote | null, creditNotePdf };
+    docs = { invoice: invoice as Invoice | null, vouchers: null, invoicePdf, vouchersPdf: null, creditNote: creditNote as CreditNote | null, creditNotePdf, moneyDocuments: [] };
   }
   else if (detail.Status === 'confirmed') {
     const opts = { auth: true, headers: { Country: detail.site } } as const;
@@ -102,8 +133,11 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
       paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
     ]);
     const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null]);
-    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: null, creditNotePdf: null };
+    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: null, creditNotePdf: null, moneyDocuments: [] };
   }
+  // Receipt vouchers of advances (a pay-later booking paid in part, confirmed or still awaiting the
+  // rest) and debit notes, whatever the booking's state now.
+  if (!keepDocs) docs = { ...docs, moneyDocuments: await moneyDocumentsFor(detail) };
   const entry: WalletEntry = { ref: detail.RefIdKey, userId, savedAt: Date.now(), version, detail, ...docs };
   await db.wallet.put(entry);
   await askToPersist().catch(() => undefined);
