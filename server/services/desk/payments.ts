@@ -99,7 +99,7 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
       {
         p: full
           ? 'Your booking is now paid in full. Your tax invoice and your supplier vouchers are attached.'
-          : `Please pay the balance quoting your booking reference ${d.RefIdKey}. Your supplier vouchers come when the balance is paid.`,
+          : `Your receipt voucher for this payment is attached. Please pay the balance quoting your booking reference ${d.RefIdKey}. Your supplier vouchers come when the balance is paid.`,
       },
       { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrlOf(config, d) } },
       { p: `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.` },
@@ -109,7 +109,10 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
     to: lead.to,
     subject: full ? `Payment received: booking ${d.RefIdKey} is paid in full` : `Payment received: ${m(p.amount)} for booking ${d.RefIdKey}`,
     ...mail,
-    attachments: [{ type: 'invoice', bookingId: d.BookingId }, ...(full ? [{ type: 'vouchers' as const, bookingId: d.BookingId }] : [])],
+    attachments: [
+      { type: 'invoice', bookingId: d.BookingId },
+      ...(full ? [{ type: 'vouchers' as const, bookingId: d.BookingId }] : [{ type: 'money-document' as const, bookingId: d.BookingId, paymentRef: p.reference }]),
+    ],
   };
 }
 
