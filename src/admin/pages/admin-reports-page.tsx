@@ -312,7 +312,7 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
                 <td>Q{r.quarter}</td>
                 <td>{r.collecteeName}</td>
                 <td>{r.pan ?? '—'}</td>
-                <td>{r.kind === 'receipt' ? 'Receipt' : `Credit note ${r.document}`}</td>
+                <td>{r.kind === 'receipt' ? 'Receipt' : r.kind === 'debit-note' ? `Debit note ${r.document}` : `Credit note ${r.document}`}</td>
                 <td>{r.RefIdKey}</td>
                 <td>{m(r.amountReceived, 'INR')}</td>
                 <td>{m(r.tcsBase, 'INR')}</td>
