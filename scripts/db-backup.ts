@@ -1,16 +1,22 @@
 /**
- * `npm run db:backup [-- <file>]`: a backup of the shop while it serves, on PGlite and on Postgres,
- * with the files in DATA_DIR (server/services/backup.ts, docs/decisions/0068). Without a file
- * name it writes backups/shop-<time>.tar.gz. On PGlite a running server holds the data folder: the
- * database is asked of it over loopback, as `npm run staff` does; otherwise the folder is opened here.
+ * `npm run db:backup [-- <file> | <folder>/]`: a backup of the shop while it serves, on PGlite and
+ * on Postgres, with the files in DATA_DIR (server/services/backup.ts, docs/decisions/0068). Without
+ * a file name it writes backups/shop-<time>.tar.gz; given a folder (one that exists, or a name
+ * ending in /), shop-<time>.tar.gz in it. The file is 0600; the backups folder (backups/, or the one
+ * named) is made 0700, unless it is shared (sticky, as /tmp) or another user's. A file named
+ * elsewhere gets 0700 for the folders made for it, but an existing folder is not changed (it may be
+ * /tmp or the shop's own): a note says when other users may enter it.
+ * On PGlite a running server holds the data folder: the database is asked of it over loopback, as
+ * `npm run staff` does; otherwise the folder is opened here.
  */
+import { existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataFolderInUse } from '../server/db/data-lock.ts';
 import { CLI_SECRET_HEADER } from '../server/routes/admin.ts';
-import { BackupError, dumpPglite, writeBackup } from '../server/services/backup.ts';
+import { BackupError, dumpPglite, openToOthers, privateFolder, writeBackup } from '../server/services/backup.ts';
 import { readCliLink } from '../server/services/staff/cli-link.ts';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -26,7 +32,11 @@ try {
   if (err instanceof ConfigError) fail(err.message);
   throw err;
 }
-const out = resolve(process.argv[2] ?? `backups/shop-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+const named = process.argv[2];
+const fileName = `shop-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+/** The backups folder (backups/, or a folder named): its own, kept 0700. */
+const folder = named === undefined ? resolve('backups') : named.endsWith('/') || (existsSync(named) && statSync(named).isDirectory()) ? resolve(named) : null;
+const out = folder ? join(folder, fileName) : resolve(named!);
 const started = Date.now();
 
 async function fromRunningServer(message: string): Promise<Readable> {
@@ -40,6 +50,7 @@ async function fromRunningServer(message: string): Promise<Readable> {
 }
 
 try {
+  const kept = folder ? await privateFolder(folder) : false;
   let manifest;
   if (config.DATABASE_URL) {
     manifest = await writeBackup(out, { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
@@ -60,6 +71,9 @@ try {
     } finally {
       await database?.close();
     }
+  }
+  if (!kept && openToOthers(dirname(out))) {
+    console.log(`Note: other users may enter ${dirname(out)}; the backup itself is readable by its owner only (0600). Keep backups in a folder of their own: npm run db:backup -- <folder>/ makes it 0700.`);
   }
   console.log(`Backup written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: the ${manifest.database === 'postgres' ? 'Postgres' : 'embedded (PGlite)'} database and ${manifest.files} file(s).`);
 } catch (err) {

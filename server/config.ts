@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { createServer, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { shopOverrideProblem } from './services/shop-details.ts';
@@ -204,6 +204,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 export function publicUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * Why the shop could not listen on PORT and HOST, or null when it could: asked at start before the
+ * data folder is opened, so a port already taken stops it before anything is created or migrated.
+ * A trial listen, closed at once (in a cluster process it shares the port as the real listen does).
+ */
+export async function portProblem(config: Pick<Config, 'PORT' | 'HOST'>): Promise<string | null> {
+  if (config.PORT === 0) return null;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port: config.PORT, host: config.HOST }, resolve);
+    });
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return `Port ${config.PORT} is already in use: stop the other process or set PORT.`;
+    if (code === 'EACCES') return `Port ${config.PORT} needs rights this process does not have (ports below 1024 do): set PORT to 1024 or above.`;
+    return `Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`;
+  }
 }
 
 /** Configuration for tests: in-memory database, quiet logs. */

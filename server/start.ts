@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, portProblem, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
 import { seed } from './db/seed.ts';
@@ -26,6 +26,12 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   }
   const { config, warnings } = loaded;
   for (const w of warnings) console.warn(`warning: ${w}`);
+  // A port already taken stops the start here, before the data folder is created or migrated.
+  const portTaken = await portProblem(config);
+  if (portTaken) {
+    console.error(portTaken);
+    process.exit(1);
+  }
 
   const started = Date.now();
   const where = config.DATABASE_URL ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,6 +20,9 @@ import * as tar from 'tar';
  * (server/services/uploads.ts), so every file a backed-up row names is in the backup. With
  * DATABASE_URL the uploads' bytes are rows of stored_files (server/services/file-store.ts), in
  * the same dump as the rows naming them.
+ * A backup holds passports, PANs and password hashes: the file is written 0600 (only the shop's
+ * user reads it) and the folders made for it 0700; the backups folder itself is kept 0700
+ * (privateFolder).
  */
 
 export const BACKUP_FORMAT = 1;
@@ -100,7 +103,33 @@ export interface BackupSource {
   databaseUrl?: string;
 }
 
-/** Writes a backup to `out` (a .tar.gz) and returns what it holds. */
+/** Only the owner may list, read or write a backup file or the backups folder. */
+export const BACKUP_FILE_MODE = 0o600;
+export const BACKUP_FOLDER_MODE = 0o700;
+
+/**
+ * Makes `dir` the private folder backups go in: created 0700, or made 0700 when it is there and
+ * others may enter it (a backups folder made by an older version was 0755). A shared folder
+ * (sticky, as /tmp) or another user's is left as it is: false.
+ */
+export async function privateFolder(dir: string): Promise<boolean> {
+  await mkdir(dir, { recursive: true, mode: BACKUP_FOLDER_MODE });
+  const { mode, uid } = await stat(dir);
+  if ((mode & 0o777) === BACKUP_FOLDER_MODE) return true;
+  if (mode & 0o1000 || uid !== process.getuid?.()) return false;
+  await chmod(dir, BACKUP_FOLDER_MODE);
+  return true;
+}
+
+/** Whether users other than the owner may enter a folder (its group or other bits are set). */
+export function openToOthers(dir: string): boolean {
+  return (statSync(dir).mode & 0o077) !== 0;
+}
+
+/**
+ * Writes a backup to `out` (a .tar.gz, mode 0600, any folder made for it 0700) and returns what it
+ * holds. The file appears whole or not at all: it is written beside `out` and renamed into place.
+ */
 export async function writeBackup(out: string, source: BackupSource, now = new Date()): Promise<BackupManifest> {
   const work = await mkdtemp(join(tmpdir(), 'shop-backup-'));
   try {
@@ -119,9 +148,17 @@ export async function writeBackup(out: string, source: BackupSource, now = new D
     const { files, bytes } = source.dataDir === 'memory://' ? { files: 0, bytes: 0 } : await copyTree(source.dataDir, join(work, 'files'), NOT_FILES);
     const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), database, files, fileBytes: bytes };
     await writeFile(join(work, 'backup.json'), JSON.stringify(manifest, null, 2));
-    await mkdir(dirname(out), { recursive: true });
+    await mkdir(dirname(out), { recursive: true, mode: BACKUP_FOLDER_MODE });
     const entries = ['backup.json', database === 'postgres' ? 'database.dump' : 'database.tar.gz', ...(existsSync(join(work, 'files')) ? ['files'] : [])];
-    await tar.create({ gzip: true, file: out, cwd: work, portable: true }, entries);
+    const partial = `${out}.${process.pid}.partial`;
+    try {
+      await tar.create({ gzip: true, file: partial, mode: BACKUP_FILE_MODE, cwd: work, portable: true }, entries);
+      // The umask can only take bits away; an explicit chmod leaves no doubt.
+      await chmod(partial, BACKUP_FILE_MODE);
+      await rename(partial, out);
+    } finally {
+      await rm(partial, { force: true });
+    }
     return manifest;
   } finally {
     await rm(work, { recursive: true, force: true });
