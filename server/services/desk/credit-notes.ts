@@ -4,7 +4,7 @@ import type { DeskCreditNote } from '../../../contract/desk.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookingTravellers, creditNotes, moneyDocuments, refunds, type CreditNoteLine, type TaxLine } from '../../db/schema.ts';
+import { bookingTravellers, creditNotes, moneyDocuments, refunds } from '../../db/schema.ts';
 import { creditNoteLinesFrom, refundEntries } from '../ledger/ledger.ts';
 import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
@@ -25,80 +25,6 @@ const SERIES: Record<Site, string> = { UAE: 'WLH-AE-CN', IN: 'WLH-IN-CN' };
 /** `WLH-AE-CN-000007`: the invoice's series with CN, six digits at least. */
 export function formatCreditNoteNumber(site: Site, n: number): string {
   return `${SERIES[site]}-${String(n).padStart(6, '0')}`;
-}
-
-/** Splits `total` over `weights` in whole units (largest remainder): the parts add up to `total` exactly. */
-export function apportion(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + Math.max(0, b), 0);
-  if (sum <= 0 || weights.length === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * Math.max(0, w)) / sum);
-  const parts = exact.map((x) => Math.floor(x));
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) parts[order[k]!.i]! += 1;
-  return parts;
-}
-
-interface LineFacts {
-  position: number;
-  title: string;
-  amount: number;
-  overseas: boolean;
-  vatTreatment: 'standard' | 'zero' | 'outside' | null;
-}
-
-/** Whether a booking's tax falls on this line: VAT on standard-rated lines, TCS on overseas ones, GST on all. */
-const bears = (tax: TaxLine, line: LineFacts) => (tax.code === 'VAT' ? (line.vatTreatment ?? 'standard') === 'standard' : tax.code === 'TCS' ? line.overseas : true);
-
-/**
- * The refund `refund` (tax included) spread over the booking's lines by their amounts, with the
- * tax on each share reversed: each booking tax in the refund's proportion of the total, spread over
- * the lines that bear it. Per line, amount + its taxes is its share; all lines add up to `refund`.
- */
-export function creditLines(b: Pick<BookingRow, 'total' | 'taxes'>, lines: LineFacts[], refund: number): { lines: CreditNoteLine[]; taxes: TaxLine[] } {
-  const shares = apportion(refund, lines.map((l) => l.amount));
-  const perLine = lines.map(() => [] as TaxLine[]);
-  const taxes: TaxLine[] = [];
-  for (const tax of b.taxes ?? []) {
-    const reversed = b.total > 0 ? Math.round((tax.amount * refund) / b.total) : 0;
-    taxes.push({ ...tax, amount: reversed });
-    const weights = lines.map((l) => (bears(tax, l) ? l.amount : 0));
-    const split = weights.some((w) => w > 0) ? apportion(reversed, weights) : apportion(reversed, lines.map((l) => l.amount));
-    split.forEach((amount, i) => perLine[i]!.push({ code: tax.code, label: tax.label, rate: tax.rate, amount, included: tax.included }));
-  }
-  return {
-    lines: lines.map((l, i) => ({
-      position: l.position,
-      title: l.title,
-      amount: shares[i]! - perLine[i]!.reduce((s, t) => s + t.amount, 0),
-      taxes: perLine[i]!,
-    })),
-    taxes,
-  };
-}
-
-/**
- * Issues a credit note for `refund` on an invoiced booking, inside the caller's transaction (call
- * it last there: the site's counter stays locked until commit). Returns its row.
- */
-export async function issueCreditNote(tx: Db, b: BookingRow, refund: number, reason: string, staffId: number | null, now: Date) {
-  if (!b.invoiceNumber) throw new Error(`issueCreditNote: booking ${b.id} has no tax invoice`);
-  const rows = await tx
-    .select({ position: bookingLines.position, title: bookingLines.title, amount: bookingLines.amount, overseas: bookingLines.overseas, vatTreatment: bookingLines.vatTreatment })
-    .from(bookingLines)
-    .where(eq(bookingLines.bookingId, b.id))
-    .orderBy(asc(bookingLines.position));
-  const { lines, taxes } = creditLines(b, rows, refund);
-  const next = await tx.execute<{ last_number: number }>(sql`
-    insert into credit_note_counters (site, last_number) values (${b.site}, 1)
-    on conflict (site) do update set last_number = credit_note_counters.last_number + 1
-    returning last_number`);
-  const number = formatCreditNoteNumber(b.site as Site, Number(next.rows[0]!.last_number));
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({ bookingId: b.id, site: b.site, number, invoiceNumber: b.invoiceNumber, currency: b.currency, lines, taxes, total: refund, reason, createdBy: staffId, issuedAt: now })
-    .returning();
-  return note!;
 }
 
 /**

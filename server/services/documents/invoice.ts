@@ -4,8 +4,8 @@ import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../co
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
-import { apportion } from '../desk/credit-notes.ts';
 import { entriesOf, RECEIPT_KINDS, taxLinesOf } from '../ledger/ledger.ts';
+import { apportion } from '../ledger/split.ts';
 import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
 

@@ -1,4 +1,5 @@
 import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import type { Split } from '../ledger/split.ts';
 import type { TaxTotals } from '../../../contract/reports.ts';
 import type { Site } from '../../../contract/site.ts';
 import { normalizeTaxNumber } from '../../../contract/tax.ts';
@@ -98,23 +99,11 @@ export class DocumentCount {
 }
 
 /** One ledger entry as the reports read it, with what its booking row adds. */
-export interface ReportEntry {
+export interface ReportEntry extends Split {
   id: number;
   bookingId: number;
   kind: LedgerKind;
   amount: number;
-  sale: number;
-  taxable: number;
-  zeroRated: number;
-  outOfScope: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  gst: number;
-  vat: number;
-  tcs: number;
-  tcsBase: number;
-  owed: number;
   /**
    * The GST and TCS rates (basis points) the entry was split at; an entry written without them (a
    * refund back-filled from before the ledger) takes its booking's first receipt's, the rates it
