@@ -78,6 +78,11 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where uploaded files go; by default the one the configuration picks (openFileStore). */
   files?: FileStore;
+  /**
+   * Closes `db`: the app's close calls it last, once the mail outbox and the content check have
+   * stopped (server/start.ts). Without it the caller closes the database after `app.close()`.
+   */
+  closeDatabase?: () => Promise<void>;
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
@@ -123,14 +128,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contentVersion.onChange(() => sharedAnswers.cache.clear());
   await contentVersion.check();
   contentVersion.start(CONTENT_CHECK_MS);
-  app.addHook('onClose', async () => contentVersion.stop());
   app.decorate('contentVersion', contentVersion);
   // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
   const outbox = startOutbox(opts.db, createMailer(config, app.log), app.log, attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
   app.decorate('kickOutbox', outbox.kick);
   app.decorate('flushOutbox', outbox.flush);
-  app.addHook('onClose', async () => outbox.stop());
   app.decorate('sharedAnswers', sharedAnswers);
+  // Closing, in this order in one hook (Fastify runs onClose hooks last-registered first, after the
+  // requests in flight were answered): the outbox takes no more mail and waits for the one it is
+  // sending to be marked sent (issue 33: with the database closed first, a mail SMTP had accepted
+  // stayed leased and went out again when its lease ended), then the database closes. Hooks
+  // registered after this one (server/start.ts's timers, the web front end) run before it.
+  app.addHook('onClose', async () => {
+    try {
+      await outbox.stop();
+      contentVersion.stop();
+    } finally {
+      await opts.closeDatabase?.();
+    }
+  });
 
   const documentHeaders = securityHeaders(config);
   // Every request passes these hooks: callbacks, not async functions (a promise per hook per request).

@@ -39,7 +39,8 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   // On PGlite this process holds the data folder: `npm run staff` asks it over loopback (cli-link.ts).
   const embedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
   const staffCliSecret = embedded ? newCliSecret() : undefined;
-  const app = await buildApp({ db: database.db, config, web, staffCliSecret });
+  // The app closes the database itself, after the mail outbox has stopped (server/app.ts).
+  const app = await buildApp({ db: database.db, config, web, staffCliSecret, closeDatabase: () => database.close() });
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
     purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`))
@@ -81,12 +82,12 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const payLaterTimer = setInterval(payLater, 15 * 60_000);
   payLaterTimer.unref();
   let removeCliLink = () => {};
+  // Runs before the app's own close (registered after it), which closes the database.
   app.addHook('onClose', async () => {
     removeCliLink();
     clearInterval(purgeTimer);
     clearInterval(expireTimer);
     clearInterval(payLaterTimer);
-    await database.close();
   });
 
   let closing = false;

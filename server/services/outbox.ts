@@ -197,9 +197,18 @@ export const LOOP_BUSY_ABOVE = 0.5;
 export const MAIL_YIELD_MAX_MS = 3000;
 
 /**
+ * The longest `stop` waits for the mail being sent: with the requests' drain before it and the
+ * database's close after it, a stop stays inside the 10 s server/start.ts allows one.
+ */
+export const STOP_WAIT_MS = 5000;
+
+/**
  * Runs the outbox every `intervalMs` and at once when kicked (after a commit that queued mail),
  * one run at a time per process, until stopped. `flush` resolves once a run that started after
- * the call has finished: everything that was due then has been sent or rescheduled.
+ * the call has finished: everything that was due then has been sent or rescheduled. `stop` takes
+ * no more mail and waits (up to `waitMs`) for the one being sent to be answered and marked sent:
+ * call it before the database closes, or a mail SMTP accepted stays leased and goes out again
+ * when its lease ends. One still unanswered then is left to its lease.
  * Mail gives way to requests: while the process's event loop was busy over the last
  * LOOP_SAMPLE_MS (a sale's rush), a mail waits before it is taken, up to MAIL_YIELD_MAX_MS each,
  * because rendering one (its invoice PDF above all) holds the loop for tens of milliseconds. A
@@ -209,6 +218,8 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
+  /** Stopped without waiting for the run to end: what it still does (a write to the closed database) is not news. */
+  let abandoned = false;
   let idle: (() => void)[] = [];
   let flushing = 0;
   let lastLoop = performance.eventLoopUtilization();
@@ -233,7 +244,9 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     const waiting = idle;
     idle = [];
     running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay)
-      .catch((err) => log.warn({ err }, 'the mail outbox failed'))
+      .catch((err) => {
+        if (!abandoned) log.warn({ err }, 'the mail outbox failed');
+      })
       .finally(() => {
         running = null;
         waiting.forEach((done) => done());
@@ -257,11 +270,24 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
         });
         tick();
       }),
-    async stop() {
+    async stop(waitMs = STOP_WAIT_MS) {
       stopped = true;
       clearInterval(timer);
       clearInterval(sampler);
-      await running;
+      if (running) {
+        let waited: NodeJS.Timeout | undefined;
+        const ended = await Promise.race([
+          running.then(() => true),
+          new Promise<false>((resolve) => {
+            waited = setTimeout(() => resolve(false), waitMs);
+          }),
+        ]);
+        clearTimeout(waited);
+        if (!ended) {
+          abandoned = true;
+          log.warn({}, `the mail outbox stopped with a mail still being sent after ${waitMs / 1000} s: it goes out again when its lease ends (${LEASE_SECONDS} s)`);
+        }
+      }
       idle.splice(0).forEach((done) => done());
     },
   };

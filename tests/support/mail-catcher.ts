@@ -11,6 +11,8 @@ export interface MailCatcher {
   url: string;
   port: number;
   mails: CaughtMail[];
+  /** Mails whose DATA is being read or waits for its answer (`answerDelayMs`): not in `mails` yet. */
+  receiving(): number;
   /**
    * The latest mail to `to` that arrives after `since` mails were already caught (with `subject`:
    * the latest with that subject; mail sent by the outbox may arrive after a later change's).
@@ -21,27 +23,39 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-/** A local SMTP server that keeps every mail it is given (no TLS, no auth: tests only). */
-export async function startMailCatcher(port = 0): Promise<MailCatcher> {
+/**
+ * A local SMTP server that keeps every mail it is given (no TLS, no auth: tests only).
+ * `answerDelayMs`: a slow mail server, which answers each mail's DATA that long after it came (the
+ * mail is kept, in `mails`, when it is answered: accepted).
+ */
+export async function startMailCatcher(port = 0, opts: { answerDelayMs?: number } = {}): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      receiving++;
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           subject: raw.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '',
-        });
-        waiters.splice(0).forEach((w) => w());
-        callback();
+        };
+        const accept = () => {
+          receiving--;
+          mails.push(mail);
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        };
+        if (opts.answerDelayMs) setTimeout(accept, opts.answerDelayMs);
+        else accept();
       });
     },
   });
@@ -55,6 +69,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     url: `smtp://127.0.0.1:${actualPort}`,
     port: actualPort,
     mails,
+    receiving: () => receiving,
     async waitFor(to, opts = {}) {
       const since = opts.since ?? 0;
       const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
