@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TaxLine } from '../../../contract/booking.ts';
 import { siteDay, type Site } from '../../../contract/site.ts';
 import { normalizeTaxNumber } from '../../../contract/tax.ts';
@@ -6,10 +6,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, ledgerEntries, moneyDocuments, payments, refunds, type LedgerKind } from '../../db/schema.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
+import { siteDayStart } from '../documents/source.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { recordEvent } from '../bookings/records.ts';
 import { panBaseInYear, tcsRuleFor, type TcsTerms } from '../tax-rules.ts';
-import { apportion, dueNow, splitReceipt, splitRefund, sum, ZERO, type DayRules, type SaleProfile, type Split } from './split.ts';
+import { apportion, dueNow, negate, splitReceipt, splitRefund, sum, ZERO, type DayRules, type SaleProfile, type Split } from './split.ts';
 
 /*
  * The money ledger (decision 0089). Every movement of a booking's money is one entry, written in
@@ -67,12 +68,9 @@ export async function rateOn(tx: Db, tax: 'GST' | 'VAT', day: string): Promise<n
   return rows[0] ? Number(rows[0].rate_bp) / 100 : 0;
 }
 
-/** India midnight of a day, as an instant. */
-const indiaMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 330 * 60_000);
-
 /** The TCS terms of a receipt on an India day for this PAN (threshold counted from the ledger); null: none. */
 export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, day: string, pan: string | null, lock = false): Promise<TcsTerms | null> {
-  const rule = await tcsRuleFor(tx, config.TCS_RATE_PERCENT, indiaMidnight(day));
+  const rule = await tcsRuleFor(tx, config.TCS_RATE_PERCENT, siteDayStart(day, 'IN'));
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
   // Two receipts of one PAN at once (two bookings) take turns: each counts the other's base. (A
@@ -433,9 +431,7 @@ export async function reverseRefund(tx: Db, b: BookingRow, refundId: number, at:
   const entries = await entriesOf(tx, b.id);
   const original = entries.find((e) => e.refundId === refundId && e.kind === 'refund');
   if (!original || entries.some((e) => e.refundId === refundId && e.kind === 'refund-reversal')) return null;
-  const back = splitOf(original);
-  const reversed: Split = { ...ZERO };
-  for (const k of Object.keys(reversed) as (keyof Split)[]) reversed[k] = -back[k];
+  const reversed = negate(splitOf(original));
   const debitNote = original.documentKind === 'credit-note' ? await nextDocumentNumber(tx, b.site as Site, 'debit-note') : null;
   const entry = await writeEntry(tx, b, reversed, {
     kind: 'refund-reversal',
@@ -460,8 +456,7 @@ export async function creditNoteLinesFrom(tx: Db, b: BookingRow, sale: Split) {
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, b.id))
     .orderBy(asc(bookingLines.position));
-  const back: Split = { ...ZERO };
-  for (const k of Object.keys(back) as (keyof Split)[]) back[k] = -sale[k];
+  const back = negate(sale);
   const weights = rows.map((r) => r.amount);
   // UAE: each VAT treatment's part over the lines of that treatment; India: over all the lines.
   const byTreatment = (t: 'standard' | 'zero' | 'outside') => rows.map((r) => ((r.vatTreatment ?? 'standard') === t ? r.amount : 0));
@@ -484,12 +479,6 @@ export async function creditNoteLinesFrom(tx: Db, b: BookingRow, sale: Split) {
     taxes,
     total: back.sale + back.tcs,
   };
-}
-
-/** The ledger's refunds of a booking still waiting to be written (made before the ledger): none after migration. */
-export async function refundHasEntry(tx: Db, refundId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.refundId, refundId), eq(ledgerEntries.kind, 'refund'))).limit(1);
-  return Boolean(row);
 }
 
 /**
