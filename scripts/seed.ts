@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataFolderInUse } from '../server/db/data-lock.ts';
+import { backfillCatalogue } from '../server/db/backfill-catalogue.ts';
 import { seed } from '../server/db/seed.ts';
 
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
     await database.migrate();
     const before = await count(database);
     await seed(database.db, { demo: 'fill' });
+    // What later builds added to the demo packages and coupons (a start does it too: decision 0090).
+    await backfillCatalogue(database.db);
     const after = await count(database);
     console.log(`Demo catalogue filled in: ${after - before} package${after - before === 1 ? '' : 's'} added (${after} in all).`);
   } finally {

@@ -3,8 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, portProblem, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
-import { seed } from './db/seed.ts';
-import { backfillLedger } from './services/ledger/backfill.ts';
+import { prepareData } from './prepare-data.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
@@ -132,10 +131,8 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     await database.migrate();
-    await seed(database.db);
-    // Bookings whose money moved before the ledger: their opening entries, once (decision 0089).
-    const entries = await backfillLedger(database.db);
-    if (entries > 0) console.log(`The money ledger: ${entries} opening entries written for bookings made before it`);
+    // The seed, then what this build needs of data an older build wrote (decisions 0089, 0090).
+    await prepareData(database.db, (line) => console.log(line));
     return database;
   } catch (err) {
     console.error(err instanceof DataFolderInUse ? err.message : `Could not prepare the database (${where}): ${describeError(err)}`);

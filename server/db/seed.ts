@@ -8,6 +8,9 @@
  *   footer headings, reviews) only into a database without any package (a fresh one, so
  *   `npm ci && npm start` opens a full shop), or when asked (`npm run db:seed`, mode 'fill').
  *   A package, coupon or banner staff deleted is not put back by a restart.
+ * - What later builds added to the demo's packages and coupons (stays, room limits, ways of paying)
+ *   is not here: backfillCatalogue (backfill-catalogue.ts) fills it in at every start, so a
+ *   database an older build seeded is complete after an upgrade (decision 0090).
  * - Everything runs in one transaction under an advisory lock, so two instances starting at
  *   the same time against one Postgres do not both seed.
  */
@@ -90,29 +93,9 @@ async function demoCatalogue(tx: Tx) {
     const formers = await tx.select({ slug: t.packageSlugs.slug }).from(t.packageSlugs);
     const takenIds = new Set(ids.map((r) => r.id));
     const takenSlugs = new Set([...ids, ...formers].map((r) => r.slug));
-    // The demo's own packages, still as the demo made them (same id and slug): the back-fills below touch only these.
-    const demoIds = new Set(ids.filter((r) => CATALOGUE.packages.some((p) => p.id === r.id && p.slug === r.slug)).map((r) => r.id));
     const fresh = CATALOGUE.packages.filter((p) => !takenIds.has(p.id!) && !takenSlugs.has(p.slug));
     const freshIds = new Set(fresh.map((p) => p.id!));
     if (fresh.length > 0) await tx.insert(t.packages).values(fresh).onConflictDoNothing();
-    const ours = (id: number) => freshIds.has(id) || demoIds.has(id);
-    // Occupancy per room came after the packages (migration 0005 gave every row 3 adults / 4 people):
-    // a package still at those defaults takes the catalogue's own, a value changed since is kept.
-    const rooms = CATALOGUE.packages.filter((p) => ours(p.id!) && (p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4));
-    if (rooms.length > 0) {
-      await tx.execute(sql`
-        update packages p set max_adults_per_room = v.adults, max_people_per_room = v.people
-        from (values ${sql.join(rooms.map((r) => sql`(${r.id!}::int, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`), sql`, `)}) as v(id, adults, people)
-        where p.id = v.id and p.max_adults_per_room = 3 and p.max_people_per_room = 4`);
-    }
-    // Each package's own stays (issue 22) on databases seeded before them: only where none are set, so edits are kept.
-    const stays = CATALOGUE.packages.filter((p) => ours(p.id!));
-    if (stays.length > 0) {
-      await tx.execute(sql`
-        update packages p set stays = v.stays::jsonb
-        from (values ${sql.join(stays.map((r) => sql`(${r.id!}::int, ${JSON.stringify(r.stays)}::text)`), sql`, `)}) as v(id, stays)
-        where p.id = v.id and p.stays = '[]'::jsonb`);
-    }
     // Prices and interests of the packages added now (a demo package staff priced keeps its prices).
     const prices = CATALOGUE.prices.filter((p) => freshIds.has(p.packageId));
     if (prices.length > 0) await tx.insert(t.packagePrices).values(prices).onConflictDoNothing();
@@ -122,10 +105,6 @@ async function demoCatalogue(tx: Tx) {
     // Coupons and deals (unique slug/code); a deal only with its package.
     const newCoupons = missing(COUPONS, await tx.select({ slug: t.coupons.slug }).from(t.coupons));
     if (newCoupons.length > 0) await tx.insert(t.coupons).values(newCoupons).onConflictDoNothing();
-    // Coupons tied to a way of paying (issue 19), on databases seeded before the column existed.
-    for (const c of COUPONS.filter((x) => x.paymentMethod)) {
-      await tx.execute(sql`update coupons set payment_method = ${c.paymentMethod!}, payment_bank = ${c.paymentBank ?? null} where slug = ${c.slug} and payment_method is null`);
-    }
     const present = new Set((await tx.select({ id: t.packages.id }).from(t.packages)).map((r) => r.id));
     const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals)).filter((d) => d.packageId == null || present.has(d.packageId));
     if (newDeals.length > 0) await tx.insert(t.deals).values(newDeals).onConflictDoNothing();
