@@ -107,7 +107,18 @@ async function serveManifest(app: FastifyInstance) {
     const body = JSON.stringify(siteManifest(uae, site));
     app.get(manifestPath(site), (_req, reply) => reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body));
   }
+  // The icons before each site had its own (2989678): an app installed then still names them in its
+  // saved manifest until the phone fetches the new one, so they lead to today's (the UAE's: both
+  // sites' apps showed that picture then) rather than a 404 on every page.
+  for (const [old, now] of OLD_ICONS) app.get(old, (_req, reply) => reply.header('cache-control', 'public, max-age=604800').redirect(now, 301));
 }
+
+export const OLD_ICONS: [string, string][] = [
+  ['/icons/icon-192.png', '/icons/icon-uae-192.png'],
+  ['/icons/icon-512.png', '/icons/icon-uae-512.png'],
+  ['/icons/maskable-512.png', '/icons/maskable-uae-512.png'],
+  ['/icons/apple-touch-icon-180.png', '/icons/apple-touch-icon-uae-180.png'],
+];
 
 /** The whole page a render writes, as text. */
 async function renderToText(result: RenderResult): Promise<string> {

@@ -145,6 +145,22 @@ test('the service worker installs and precaches the shell', async ({ page }) => 
   expect(cached).toContain('/offline-shell');
 });
 
+test("an app installed before the sites' own icons still finds its icons", async ({ request }) => {
+  for (const [old, now] of [
+    ['/icons/icon-192.png', '/icons/icon-uae-192.png'],
+    ['/icons/icon-512.png', '/icons/icon-uae-512.png'],
+    ['/icons/maskable-512.png', '/icons/maskable-uae-512.png'],
+    ['/icons/apple-touch-icon-180.png', '/icons/apple-touch-icon-uae-180.png'],
+  ]) {
+    const moved = await request.get(old!, { maxRedirects: 0 });
+    expect(moved.status(), old).toBe(301);
+    expect(moved.headers().location).toBe(now);
+    const icon = await request.get(old!);
+    expect(icon.status(), old).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  }
+});
+
 test('the web app manifest is served and complete', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.headers()['content-type']).toContain('application/manifest+json');
