@@ -31,6 +31,7 @@ import * as accounts from '../services/accounts.ts';
 import { ACCOUNT_DATA_MESSAGES, deleteAccount as deleteAccountData, exportAccountData } from '../services/account-data.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
+import { shopDetails } from '../services/shop-details.ts';
 import { detectDocumentType, peekHead, removeUploads, storeUpload, uploadWork } from '../services/uploads.ts';
 
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
@@ -102,7 +103,8 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   route(app, deleteAccount, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    await deleteAccountData(app.db, app.files, me.userId, p.Password, p.Confirm);
+    await deleteAccountData(app.db, app.files, me.userId, p.Password, p.Confirm, shopDetails(app.config, request.site));
+    app.kickOutbox();
     return ok(null, ACCOUNT_DATA_MESSAGES.deleted);
   });
   route(app, getProfileDetail, async (p, request) => {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../lib/errors.ts';
+import { greetingOf, laidOut } from './mail-layout.ts';
+import { enqueueMail } from './outbox.ts';
 import { verifyPassword } from './passwords.ts';
+import type { ShopDetails } from './shop-details.ts';
 import type { FileStore } from './file-store.ts';
 import { removeUploads } from './uploads.ts';
 
@@ -67,9 +70,9 @@ export async function exportAccountData(db: Db, userId: number, now = new Date()
  * with the wrong password. In one transaction the sign-in, profile, photo, cart, holds and
  * sessions go, and the bookings keep only what tax law needs; then the files' bytes go.
  */
-export async function deleteAccount(db: Db, store: FileStore, userId: number, password: string | undefined, confirm: string, now = new Date()) {
+export async function deleteAccount(db: Db, store: FileStore, userId: number, password: string | undefined, confirm: string, shop: ShopDetails, now = new Date()) {
   if (confirm.trim().toUpperCase() !== 'DELETE') throw new DomainError('invalid', ACCOUNT_DATA_MESSAGES.confirmNeeded);
-  const [user] = await rows(db, sql`select password_hash from users where id = ${userId}`);
+  const [user] = await rows(db, sql`select password_hash, email, title, first_name, last_name from users where id = ${userId}`);
   if (!user) throw new DomainError('not_found', 'This account no longer exists.');
   if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string))) throw new DomainError('forbidden', ACCOUNT_DATA_MESSAGES.passwordWrong);
   const today = now.toISOString().slice(0, 10);
@@ -82,6 +85,8 @@ export async function deleteAccount(db: Db, store: FileStore, userId: number, pa
 
   const owner = `user:${userId}`;
   const stored = await db.transaction(async (tx) => {
+    // Said by mail too, to the address the account had (queued before it is erased, sent once this commits).
+    if (user.email) await enqueueMail(tx, { kind: 'account-deleted', dedupeKey: `account-deleted:${userId}`, message: accountDeletedMail(String(user.email), user, shop) });
     const files = await rows(
       tx,
       sql`select id, stored_name from files where owner in (select 'booking:' || id from bookings where user_id = ${userId}) or owner = ${owner} or id = (select image_file_id from users where id = ${userId})`,
@@ -97,4 +102,21 @@ export async function deleteAccount(db: Db, store: FileStore, userId: number, pa
     return files.map((f) => ({ id: Number(f.id), storedName: String(f.stored_name) }));
   });
   await removeUploads(db, store, stored);
+}
+
+/** The mail that confirms a deletion: what went, what tax law keeps, and who to ask. */
+function accountDeletedMail(to: string, user: Record<string, unknown>, shop: ShopDetails) {
+  const name = { title: user.title as string | null, firstName: user.first_name as string | null, lastName: user.last_name as string | null };
+  const mail = laidOut({
+    shop,
+    heading: 'Your account is deleted',
+    preheader: 'Your Wanderlust account and its personal data are deleted.',
+    greeting: greetingOf(name),
+    blocks: [
+      { p: 'As you asked, your Wanderlust account is deleted: your sign-in, profile, photo, saved travellers, cart and the documents you uploaded are erased, and you are signed out everywhere.' },
+      { p: 'Your bookings and their invoices are kept only as tax law requires, with the travellers\' names and the details an invoice needs.' },
+      { p: `Did not ask for this? Call us on ${shop.phone} or write to ${shop.email} at once.` },
+    ],
+  });
+  return { to, subject: 'Your Wanderlust account is deleted', ...mail };
 }

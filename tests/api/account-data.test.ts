@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_MESSAGES } from '../../server/services/account-data.ts';
+import { mailText } from '../support/mail-catcher.ts';
 import { call, count, createBookingKit, findPackage, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
@@ -49,6 +50,7 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     const unconfirmed = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'correct horse 1', Confirm: 'yes' }, { token: me.token });
     expect(unconfirmed).toMatchObject({ status: 400, body: { message: ACCOUNT_DATA_MESSAGES.confirmNeeded } });
     expect(await count(kit, sql`select count(*) as n from users where id = ${me.userId} and email = ${me.email}`)).toBe(1);
+    expect(await count(kit, sql`select count(*) as n from mail_outbox where kind = 'account-deleted'`)).toBe(0);
     expect((await call(kit.app, 'GET', 'GetProfileDetail', { token: me.token })).status).toBe(200);
   });
 
@@ -58,8 +60,14 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     const b = await siteBooking(kit, me, 'UAE', pkg.id, 'pay-later');
     await kit.database.db.execute(sql`update booking_lines set travel_date = current_date - 30 where booking_id = ${b.BookingId}`);
     await kit.database.db.execute(sql`update bookings set invoice_number = ${`TEST-${b.BookingId}`} where id = ${b.BookingId}`);
+    const since = kit.mail.mails.length;
     const res = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'correct horse 1', Confirm: 'delete' }, { token: me.token });
     expect(res).toMatchObject({ status: 200, body: { status: 'success', message: ACCOUNT_DATA_MESSAGES.deleted } });
+    // Said by mail too, to the address the account had.
+    const mail = await kit.mail.waitFor(me.email, { since, subject: 'Your Wanderlust account is deleted' });
+    const text = mailText(mail.raw);
+    expect(text).toContain('your Wanderlust account is deleted');
+    expect(text).toContain('kept only as tax law requires');
     expect((await call(kit.app, 'GET', 'GetProfileDetail', { token: me.token })).status).toBe(401);
     const login = await call(kit.app, 'POST', 'Login', { EmailorPhone: me.email, Password: 'correct horse 1' });
     expect(login.status).not.toBe(200);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromMail } from './account-helpers.ts';
+import { codeFromMail, signUpAndLogIn } from './account-helpers.ts';
+import { e2eMailPorts } from './mail-ports.ts';
 import { gotoInteractive, interactive } from './page-helpers.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
@@ -152,4 +153,26 @@ test('with no SMS provider (as here), sign-up refuses a mobile number at the fir
   await expect(page.getByRole('alert')).toHaveText('We cannot send codes to mobile numbers. Please use your email address instead.');
   // Still the first step: nothing was sent.
   await expect(page.getByLabel('6-digit code')).toHaveCount(0);
+});
+
+test('deleting the account says so on the page it lands on and by mail', async ({ page, request }) => {
+  const email = `delete-me-${Date.now()}@example.com`;
+  await signUpAndLogIn(page, email, 'a long password 1');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const form = page.getByRole('form', { name: 'Delete my account' });
+  await form.getByLabel('Current password').fill('a long password 1');
+  await form.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await form.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toContainText(`We have sent a confirmation to ${email}.`);
+  // The mail, to the address the account had.
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as { to: string[]; subject: string }[];
+      return mails.some((m) => m.to.includes(email) && m.subject === 'Your Wanderlust account is deleted');
+    })
+    .toBe(true);
+  // A reload is the plain home page again: the notice was for that moment.
+  await page.reload();
+  await expect(page.getByText('Your account is deleted.')).toHaveCount(0);
 });

@@ -99,7 +99,7 @@ function Account({ userId }: { userId: string }) {
         <ChangePasswordForm />
       </Section>
       <Section title="Your data" id="data-heading">
-        <MyDataSection hasPassword={p?.hasPassword ?? true} />
+        <MyDataSection hasPassword={p?.hasPassword ?? true} email={p?.email ?? null} />
       </Section>
       <SignOutButton />
     </div>

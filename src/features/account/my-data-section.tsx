@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { deleteAccount, downloadMyData } from '../../../contract/account-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
-import { callApi } from '../../lib/api-client.ts';
+import { callApi, callEnvelope } from '../../lib/api-client.ts';
 import { signOut } from './auth-client.ts';
 import { PasswordField, messageOf } from './form-bits.tsx';
 
 /** Download a copy of my data, and delete my account (privacy policy: PDPL / DPDP Act). */
-export function MyDataSection({ hasPassword }: { hasPassword: boolean }) {
+export function MyDataSection({ hasPassword, email }: { hasPassword: boolean; email: string | null }) {
   const { href } = useSite();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'download' | 'delete' | null>(null);
@@ -42,11 +42,12 @@ export function MyDataSection({ hasPassword }: { hasPassword: boolean }) {
     setError(null);
     setBusy('delete');
     try {
-      await callApi(deleteAccount, { Password: hasPassword ? password : undefined, Confirm: confirm }, { auth: true });
+      const done = await callEnvelope(deleteAccount, { Password: hasPassword ? password : undefined, Confirm: confirm }, { auth: true });
       const wallet = await import('../trips/wallet.ts');
       await wallet.clearWallet().catch(() => undefined);
       await signOut(href('/'));
-      navigate(href('/?account=deleted'));
+      // The home page says it (its notice), as the mail to the account's address does.
+      navigate(href('/'), { state: { notice: `${done.message}${email ? ` We have sent a confirmation to ${email}.` : ''}` } });
     } catch (err) {
       setError(messageOf(err));
       setBusy(null);

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { getFeaturedPackages } from '../../../contract/catalogue-calls.ts';
 import { getBanner, getCommonBlogUsingModuleId, getMissionStatment, getReviews } from '../../../contract/content-calls.ts';
 import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
@@ -28,6 +29,15 @@ export default function HomePage() {
   const mission = useCall(getMissionStatment, homeMissionParams);
   const blog = useCall(getCommonBlogUsingModuleId, homeBlogParams);
   const where = site === 'IN' ? 'from India' : 'from the UAE';
+  // A page that sent the traveller here with something to say (an account just deleted): said
+  // once, then taken out of the history entry, so a reload or coming back does not say it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice);
+  useEffect(() => {
+    if (notice) void navigate(location.pathname + location.search, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
   return (
     <>
       <Seo
@@ -35,6 +45,11 @@ export default function HomePage() {
         description={`Handpicked holiday packages ${where}: honeymoons, family trips and adventures with flights, stays and transfers, priced in ${site === 'IN' ? 'rupees' : 'AED'}.`}
         image={banners.data?.[0] ? `${banners.data[0].image}-1280.webp` : undefined}
       />
+      {notice ? (
+        <p role="status" className="notice home-notice">
+          {notice}
+        </p>
+      ) : null}
       <section className="hero">
         <div className="hero-text">
           <h1>Holidays that feel effortless</h1>
