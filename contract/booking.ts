@@ -245,6 +245,12 @@ export const bookingSummarySchema = z.object({
   firstTravelDate: z.string(),
   travellerCount: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Its supplier vouchers are issued (GenerateAllVoucher answers them): a confirmed booking paid in
+   * full, or a pay-later booking that already had them under the rules before issue 19, which keeps
+   * them until it is paid or cancelled (decision 0093).
+   */
+  vouchersIssued: z.boolean(),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 

@@ -31,7 +31,7 @@ async function main() {
     await database.migrate();
     const before = await count(database);
     await seed(database.db, { demo: 'fill' });
-    // What later builds added to the demo packages and coupons (a start does it too: decision 0090).
+    // What later builds added to the demo packages and coupons (a start does it too: decision 0093).
     await backfillCatalogue(database.db);
     const after = await count(database);
     console.log(`Demo catalogue filled in: ${after - before} package${after - before === 1 ? '' : 's'} added (${after} in all).`);

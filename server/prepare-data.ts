@@ -5,7 +5,7 @@ import { seed } from './db/seed.ts';
 
 /**
  * A start's data step, after the migrations: the seed (decision 0061), then the back-fills that
- * give data an older build wrote what this build needs (decision 0090: the demo catalogue's stays,
+ * give data an older build wrote what this build needs (decision 0093: the demo catalogue's stays,
  * room limits and coupons' ways of paying; decision 0089: the ledger's opening entries). Each is
  * idempotent: a start on a database already up to date changes nothing. Says what it filled in.
  */

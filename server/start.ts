@@ -131,7 +131,7 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     await database.migrate();
-    // The seed, then what this build needs of data an older build wrote (decisions 0089, 0090).
+    // The seed, then what this build needs of data an older build wrote (decisions 0089, 0093).
     await prepareData(database.db, (line) => console.log(line));
     return database;
   } catch (err) {

@@ -1,6 +1,6 @@
 /**
  * What a newer build needs of the demo catalogue, filled into a database an older build seeded
- * (decision 0090): run at every start after the migrations and the seed, and by `npm run db:seed`.
+ * (decision 0093): run at every start after the migrations and the seed, and by `npm run db:seed`.
  *
  * The seed loads the demo catalogue only into a database without packages (decision 0061), so a
  * database seeded by an older build never received the columns later builds gave the demo packages

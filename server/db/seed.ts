@@ -10,7 +10,7 @@
  *   A package, coupon or banner staff deleted is not put back by a restart.
  * - What later builds added to the demo's packages and coupons (stays, room limits, ways of paying)
  *   is not here: backfillCatalogue (backfill-catalogue.ts) fills it in at every start, so a
- *   database an older build seeded is complete after an upgrade (decision 0090).
+ *   database an older build seeded is complete after an upgrade (decision 0093).
  * - Everything runs in one transaction under an advisory lock, so two instances starting at
  *   the same time against one Postgres do not both seed.
  */

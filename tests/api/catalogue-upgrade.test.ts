@@ -8,7 +8,7 @@ import { staffer, type AdminAnswer, type Staffer } from './staff-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /*
- * Upgrades that finish (issue 33, decision 0090). A database an older build seeded kept its demo
+ * Upgrades that finish (issue 33, decision 0093). A database an older build seeded kept its demo
  * packages without the data later builds gave them: the seed loads the demo only into a database
  * without packages, so after the migrations every package still had empty stays, the honeymoon
  * and family-villa packages the default room limits, the card and bank coupons no way of paying,

@@ -229,7 +229,7 @@ describe('vouchers tell the truth for every seeded package', () => {
     expect(text.find((p) => p.includes(`Voucher ${stays[1]!.number}`))).toContain('stay 2 of 3');
   });
 
-  it('a database seeded before stays gets them at its next start (the back-fill after the seed: decision 0090); stays edited since are kept', async () => {
+  it('a database seeded before stays gets them at its next start (the back-fill after the seed: decision 0093); stays edited since are kept', async () => {
     const { db } = database;
     const edited: t.PackageStay[] = [{ ...pkgs[1]!.stays[0]!, supplier: { ...pkgs[1]!.stays[0]!.supplier, name: 'Edited Palm Resort' } }];
     await db.update(t.packages).set({ stays: [] }).where(eq(t.packages.id, 1));

@@ -106,7 +106,10 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft:
             d.PaymentStatus === 'partly-paid'
               ? `Thank you for the ${formatMinor(d.amountPaid, d.Currency)} received so far. Your rooms are kept; if the balance is not received by the due date, we will call you about your booking.`
               : `Your rooms are kept until then. If the balance is not received, the booking will be cancelled on ${cancelOn} and its rooms released.`,
-            'Your supplier vouchers come when the balance is paid.',
+            // A booking that had its vouchers under the older rules keeps them (decision 0093).
+            d.vouchersIssued
+              ? 'The vouchers we sent you stay valid while your booking is: if it is cancelled, they are cancelled with it.'
+              : 'Your supplier vouchers come when the balance is paid.',
           ].join('\n'),
         },
         { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrl(config, d) } },
@@ -116,7 +119,7 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft:
 }
 
 /** The booking was cancelled unpaid: what happened, and what to do if the money was sent. */
-export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string }): LaidOutMail | null {
+export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string; vouchersSent?: boolean }): LaidOutMail | null {
   const to = dear(d);
   if (!to) return null;
   const shop = shopDetails(config, d.site);
@@ -132,6 +135,8 @@ export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { a
         {
           p: `Your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) has been cancelled: its balance of ${formatMinor(due.amount, d.Currency)} was due on ${formatDay(due.dueOn)}, and we had not received it ${config.PAY_LATER_GRACE_DAYS ? `${config.PAY_LATER_GRACE_DAYS} ${config.PAY_LATER_GRACE_DAYS === 1 ? 'day' : 'days'} after that` : 'by then'}. Its rooms have been released.`,
         },
+        // Vouchers it kept from the older rules (decision 0093) are withdrawn with the booking: say so.
+        ...(due.vouchersSent ? [{ p: 'The vouchers we sent you for this booking are cancelled with it: the hotels and operators will not accept them.' }] : []),
         { p: `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.` },
         { link: { text: 'To travel anyway, book again on our site', button: 'Find a holiday', url: `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}` } },
       ],
@@ -198,8 +203,8 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
             order by b.id limit 1 for update of b skip locked`)
         ).rows[0],
       async (tx, row) => {
-        const { rows: facts } = await tx.execute<{ due: string; amount: number }>(
-          sql`select to_char(payment_due_on, 'YYYY-MM-DD') as due, (total - amount_paid)::int as amount from bookings where id = ${row.id}`,
+        const { rows: facts } = await tx.execute<{ due: string; amount: number; vouchered: boolean }>(
+          sql`select to_char(payment_due_on, 'YYYY-MM-DD') as due, (total - amount_paid)::int as amount, invoice_number is not null as vouchered from bookings where id = ${row.id}`,
         );
         const f = facts[0]!;
         await cancelUnpaid(
@@ -210,7 +215,7 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
           'pay-later',
         );
         // Written from the booking as it now is: cancelled.
-        await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) => payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due }));
+        await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) => payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due, vouchersSent: f.vouchered }));
       },
     );
     cancelled += cancels.length;

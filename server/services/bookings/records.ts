@@ -30,6 +30,18 @@ export interface SummaryFacts {
   travellers: number;
 }
 
+/**
+ * Whether the booking's supplier vouchers are issued (decision 0093): once it is confirmed and paid
+ * in full; and a pay-later booking numbered while unpaid (the rules before issue 19 gave it its tax
+ * invoice and its vouchers when it was made) keeps the vouchers it was sent, the balance still due
+ * to the shop, until it is paid or cancelled.
+ */
+export function vouchersIssued(b: Pick<BookingRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'invoiceNumber'>): boolean {
+  if (b.status !== 'confirmed') return false;
+  if (b.paymentStatus === 'paid') return true;
+  return b.paymentMethod === 'pay-later' && b.invoiceNumber !== null && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'partly-paid');
+}
+
 export function toSummary(b: BookingRow, facts: SummaryFacts): BookingSummary {
   return {
     BookingId: b.id,
@@ -45,6 +57,7 @@ export function toSummary(b: BookingRow, facts: SummaryFacts): BookingSummary {
     firstTravelDate: facts.firstTravelDate,
     travellerCount: facts.travellers,
     createdAt: b.createdAt.toISOString(),
+    vouchersIssued: vouchersIssued(b),
   };
 }
 

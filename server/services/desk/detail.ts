@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
+import { vouchersIssued } from '../bookings/records.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
@@ -209,7 +210,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     timeline,
     links: {
       invoice: `/api/admin/bookings/${ref}/invoice.pdf`,
-      vouchers: b.status === 'confirmed' && b.paymentStatus === 'paid' ? `/api/admin/bookings/${ref}/vouchers.pdf` : null,
+      vouchers: vouchersIssued(b) ? `/api/admin/bookings/${ref}/vouchers.pdf` : null,
     },
   };
 }

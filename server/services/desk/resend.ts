@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { confirmationMail } from '../bookings/mail.ts';
 import { bookingDetail } from '../bookings/queries.ts';
+import { vouchersIssued } from '../bookings/records.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
@@ -29,17 +30,18 @@ export async function resendMail(db: Db, config: Config, actor: Actor, ref: stri
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(what === 'vouchers' ? DOCUMENT_MESSAGES.vouchersCancelled : 'This booking is cancelled: there is no confirmation, invoice or vouchers to resend.');
     if (b.status !== 'confirmed') throw conflict(RESEND_MESSAGES.awaitingPayment);
-    if (what === 'vouchers' && b.paymentStatus !== 'paid') throw conflict(RESEND_MESSAGES.vouchersUnpaid);
+    // Vouchers once paid in full, or those a pay-later booking already had under the older rules (decision 0093).
+    if (what === 'vouchers' && !vouchersIssued(b)) throw conflict(RESEND_MESSAGES.vouchersUnpaid);
     const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
     const lead = leadOf(d);
     if (!lead) throw conflict(RESEND_MESSAGES.noEmail);
     const shop = shopDetails(config, d.site as Site);
-    const paid = b.paymentStatus === 'paid';
+    const withVouchers = vouchersIssued(b);
     let message: OutboxMail;
     if (what === 'confirmation') {
       const m = confirmationMail(d, tripUrlOf(config, d), shop);
       if (!m) throw conflict(RESEND_MESSAGES.noEmail);
-      message = { ...m, subject: `${m.subject} (copy)`, attachments: [{ type: 'invoice', bookingId: b.id }, ...(paid ? [{ type: 'vouchers' as const, bookingId: b.id }] : [])] };
+      message = { ...m, subject: `${m.subject} (copy)`, attachments: [{ type: 'invoice', bookingId: b.id }, ...(withVouchers ? [{ type: 'vouchers' as const, bookingId: b.id }] : [])] };
     } else {
       const doc = what === 'invoice' ? (b.invoiceNumber ? `tax invoice ${b.invoiceNumber}` : 'proforma invoice') : 'supplier vouchers';
       message = {

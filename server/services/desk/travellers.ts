@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingTravellers, bookings } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
+import { vouchersIssued } from '../bookings/records.ts';
 import { fullName, siteDay } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -69,7 +70,8 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
       now,
     );
     let vouchersMailed = false;
-    if (b.status === 'confirmed' && b.paymentStatus === 'paid') {
+    // The traveller holds vouchers in the old name: paid in full, or kept from the older pay-later rules (decision 0093).
+    if (vouchersIssued(b)) {
       const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
       const lead = leadOf(d);
       if (lead) {

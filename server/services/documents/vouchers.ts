@@ -176,8 +176,9 @@ export async function vouchersFor(db: Db, config: Config, userId: number, bookin
   const { detail: d, site, shop } = src;
   if (d.Status === 'cancelled') throw conflict(DOCUMENT_MESSAGES.vouchersCancelled);
   if (d.Status !== 'confirmed') throw conflict(DOCUMENT_MESSAGES.vouchersAwaitingPayment);
-  // Pay later: the suppliers' vouchers come with the balance, never before it is received in full.
-  if (d.PaymentStatus !== 'paid') throw conflict(DOCUMENT_MESSAGES.vouchersAfterBalance);
+  // Pay later: the suppliers' vouchers come with the balance, never before it is received in full;
+  // a booking that had them under the older rules keeps them, with the balance said (decision 0093).
+  if (!d.vouchersIssued) throw conflict(DOCUMENT_MESSAGES.vouchersAfterBalance);
 
   const ids = [...new Set(d.lines.map((l) => l.packageId))];
   const pkgs = new Map(

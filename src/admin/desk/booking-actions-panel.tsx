@@ -71,7 +71,8 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
   const edit = can(me.role, 'travellers.edit');
   if (!resend && !edit) return null;
   const live = b.Status === 'confirmed';
-  const paid = b.PaymentStatus === 'paid';
+  // Vouchers once paid in full, or kept from the older pay-later rules: the desk detail links them then (decision 0093).
+  const withVouchers = b.links.vouchers !== null;
   const ahead = b.Status !== 'cancelled' && b.firstTravelDate > new Date().toISOString().slice(0, 10);
 
   const done = (ok: boolean, text: string) => {
@@ -93,13 +94,13 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
         live ? (
           <p className="admin-actions">
             {RESEND.map((r) =>
-              r.what === 'vouchers' && !paid ? null : (
+              r.what === 'vouchers' && !withVouchers ? null : (
                 <button key={r.what} type="button" disabled={busy} onClick={() => void send(r.what)}>
                   {r.label}
                 </button>
               ),
             )}
-            {!paid ? <small> Vouchers can be sent once the booking is paid in full.</small> : null}
+            {!withVouchers ? <small> Vouchers can be sent once the booking is paid in full.</small> : null}
           </p>
         ) : (
           <p>{b.Status === 'cancelled' ? 'This booking is cancelled: there is nothing to resend.' : 'Nothing to resend until the booking is paid.'}</p>

@@ -16,6 +16,7 @@ import { InstallOffer } from './install-offer.tsx';
 import { MoneyDocumentsSection } from './money-documents-section.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBooking } from './use-bookings.ts';
+import { hasVouchers } from './has-vouchers.ts';
 import { saveTrip } from './wallet.ts';
 import { walletEntry } from './wallet-schema.ts';
 import './trips.css';
@@ -110,11 +111,11 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
         {confirmed ? (
           <p className="trip-docs">
-            {b.PaymentStatus === 'paid' ? <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link> : null}
+            {hasVouchers(b) ? <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link> : null}
             <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
           </p>
         ) : null}
-        {confirmed && b.PaymentStatus !== 'paid' ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
+        {confirmed && !hasVouchers(b) ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
       </header>
       {saved?.creditNote ? <CreditNoteSection entry={saved} /> : null}
       {saved?.moneyDocuments.length ? <MoneyDocumentsSection entry={saved} /> : null}

@@ -14,6 +14,7 @@ import { BookingStatusBadges } from './booking-status.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useBookings } from './use-bookings.ts';
 import { syncSavedTrips, useSavedTrips } from './use-saved-trips.ts';
+import { hasVouchers } from './has-vouchers.ts';
 import type { WalletEntry } from './wallet.ts';
 import { persistState } from './wallet-state.ts';
 import './trips.css';
@@ -38,7 +39,7 @@ function TripCard({ b, entry }: { b: BookingSummary; entry: WalletEntry | undefi
       </Link>
       {b.Status === 'confirmed' ? (
         <p className="trip-docs">
-          {b.PaymentStatus === 'paid' ? <Link to={tripPath(b, '/voucher')}>Voucher</Link> : <small>Vouchers come when the balance is paid.</small>}
+          {hasVouchers(b) ? <Link to={tripPath(b, '/voucher')}>Voucher</Link> : <small>Vouchers come when the balance is paid.</small>}
           <Link to={tripPath(b, '/invoice')}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
         </p>
       ) : null}

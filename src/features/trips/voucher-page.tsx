@@ -6,6 +6,7 @@ import { Seo } from '../../components/seo.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
 import { tripCalendar } from './ics.ts';
 import { PdfActions, shareOrDownload } from './pdf-actions.tsx';
+import { hasVouchers } from './has-vouchers.ts';
 import { SavedCopy } from './saved-copy.tsx';
 import { useTripCopy } from './use-wallet.ts';
 import './trips.css';
@@ -98,7 +99,7 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
       <p className="notice" role="status">
         {entry.detail.Status === 'cancelled'
           ? DOCUMENT_MESSAGES.vouchersCancelled
-          : entry.detail.Status === 'confirmed' && entry.detail.PaymentStatus !== 'paid'
+          : entry.detail.Status === 'confirmed' && !hasVouchers(entry.detail)
             ? DOCUMENT_MESSAGES.vouchersAfterBalance
             : DOCUMENT_MESSAGES.vouchersAwaitingPayment}{' '}
         <Link to={href(`/trips/${reference}`)}>See the booking</Link>

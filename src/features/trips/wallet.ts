@@ -3,6 +3,7 @@ import type { CreditNote } from '../../../contract/credit-notes.ts';
 import type { BookingDetail, BookingSummary } from '../../../contract/booking.ts';
 import type { Invoice, VoucherSet } from '../../../contract/documents.ts';
 import type { MoneyDocument } from '../../../contract/money-documents.ts';
+import { hasVouchers } from './has-vouchers.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { shopDb, type ShopDb } from '../../lib/db.ts';
 import { readIdentity } from '../../lib/identity.ts';
@@ -102,7 +103,8 @@ async function askToPersist(): Promise<void> {
 export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb = shopDb()): Promise<WalletEntry> {
   const existing = listEntry(await db.wallet.get(detail.RefIdKey));
   const version = versionOf(detail);
-  const keepDocs = existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null);
+  const keepDocs =
+    existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null) && (!hasVouchers(detail) || existing.vouchers !== null);
   let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf' | 'moneyDocuments'> = {
     invoice: null,
     vouchers: null,
@@ -126,8 +128,9 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   else if (detail.Status === 'confirmed') {
     const opts = { auth: true, headers: { Country: detail.site } } as const;
     // Vouchers come when the balance is paid: an unpaid (pay-later) booking keeps its proforma invoice
-    // only, and picks its vouchers up when it is paid (its version changes).
-    const paid = detail.PaymentStatus === 'paid';
+    // only, and picks its vouchers up when it is paid (its version changes); one that had them under
+    // the older rules keeps them (decision 0093).
+    const paid = hasVouchers(detail);
     const [invoice, vouchers] = await Promise.all([
       callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts),
       paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
