@@ -117,5 +117,7 @@ export const searchResultSchema = z.object({
   total: z.number().int(),
   /** When nothing matched: places and trip types to try instead, each with its link. */
   suggestions: z.array(z.object({ label: z.string(), url: z.string() })),
+  /** A word of the query that looks mistyped ("maldivs"), and the place or trip type it likely meant, as a search. */
+  didYouMean: z.object({ label: z.string(), url: z.string() }).nullish(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchHolidays } from '../../contract/catalogue-calls.ts';
+import { correctedQuery, editDistance } from '../../server/services/holiday-search.ts';
 import { failure, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -37,6 +38,27 @@ describe('Holiday/SearchHolidays', () => {
     expect(r.packages[0]!.city.name === 'Dubai' || r.packages[0]!.title.includes('Dubai')).toBe(true);
     const prefix = await read(t, searchHolidays, { q: 'honeym' });
     expect(prefix.total).toBe((await read(t, searchHolidays, { q: 'honeymoon' })).total);
+  });
+
+  it('"maldivs" offers "Did you mean Maldives?"; a known word, a prefix or "Paris" offers nothing', async () => {
+    const typo = await read(t, searchHolidays, { q: 'maldivs' });
+    expect(typo.didYouMean).toEqual({ label: 'Maldives', url: '/search?q=Maldives' });
+    const known = await read(t, searchHolidays, { q: 'maldives' });
+    expect(known.didYouMean).toBeNull();
+    expect((await read(t, searchHolidays, { q: 'honeym' })).didYouMean).toBeNull();
+    expect((await read(t, searchHolidays, { q: 'Paris' })).didYouMean).toBeNull();
+    // Each word put right, the others kept.
+    expect((await read(t, searchHolidays, { q: 'honeymon maldives' })).didYouMean?.label).toBe('Honeymoon maldives');
+  });
+
+  it('counts edits as people mistype: a letter left out, added, changed or two swapped', () => {
+    expect(editDistance('maldivs', 'maldives')).toBe(1);
+    expect(editDistance('dubia', 'dubai')).toBe(1);
+    expect(editDistance('bali', 'bail')).toBe(1);
+    expect(editDistance('paris', 'bali')).toBe(3);
+    expect(correctedQuery(['dubia'], ['Dubai'])).toBe('Dubai');
+    expect(correctedQuery(['dubai'], ['Dubai'])).toBeNull();
+    expect(correctedQuery(['xyzzy'], ['Dubai'])).toBeNull();
   });
 
   it('"Paris" matches nothing and says so, with places and trip types to try', async () => {

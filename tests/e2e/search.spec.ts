@@ -37,6 +37,18 @@ for (const site of [
     await expect(page).toHaveURL(new RegExp(`${site.prefix}/holidays\\?(cityId|typeId)=\\d+$`));
   });
 
+  test(`${site.name}: "maldivs" finds the Maldives, offers "Did you mean Maldives?", and the screen reader hears what the page shows`, async ({ page }) => {
+    await gotoInteractive(page, `${site.prefix}/search?q=maldivs`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Holidays matching “maldivs”' })).toBeVisible();
+    await expect(page.locator('.package-card').first()).toBeVisible();
+    // The box's suggestion status says nothing while its list is closed: no "Nothing found" above the results.
+    await expect(page.getByRole('status').filter({ hasText: 'Nothing found' })).toHaveCount(0);
+    await page.locator('#main').getByText('Did you mean').getByRole('link', { name: 'Maldives', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${site.prefix}/search\\?q=Maldives$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Holidays matching “Maldives”' })).toBeVisible();
+    await expect(page.getByText('Did you mean')).toHaveCount(0);
+  });
+
   test(`${site.name}: the results page is server-rendered and shareable`, async ({ request }) => {
     const res = await request.get(`${site.prefix}/search?q=bali%20beach`);
     expect(res.status()).toBe(200);

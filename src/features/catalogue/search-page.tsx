@@ -28,6 +28,15 @@ export default function SearchPage() {
           </p>
         ) : null}
       </div>
+      {data?.didYouMean ? (
+        <p className="did-you-mean">
+          Did you mean{' '}
+          <Link to={href(data.didYouMean.url)} className="did-you-mean-link">
+            {data.didYouMean.label}
+          </Link>
+          ?
+        </p>
+      ) : null}
       {/* Keyed by the query: a new search starts with its own text in the box. */}
       <GlobalSearch key={q} initial={q} />
       {q && !data && result.error ? (

@@ -81,7 +81,9 @@ export function GlobalSearch({ initial = '' }: { initial?: string }) {
   };
 
   let status = '';
-  if (prefix && text.trim() && !isLoading) {
+  // Only while the list is open: the results page's box holds its query, and a "Nothing found"
+  // for the suggestions must not be read out above the page's own results.
+  if (open && prefix && text.trim() && !isLoading) {
     if (error && !data) status = 'Suggestions are unavailable right now.';
     else if (data) status = suggestions.length ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose.` : `Nothing found for “${prefix}”.`;
   }
