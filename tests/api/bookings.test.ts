@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
+import { mailText } from '../support/mail-catcher.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;
@@ -63,6 +64,8 @@ describe('CreateBooking', () => {
     expect(mail.subject).toBe(`Booking confirmed: ${b.RefIdKey}`);
     expect(mail.raw).toContain(`AED ${(aed * 2).toLocaleString('en-US')}`);
     expect(mail.raw).toContain('IBAN');
+    // The site takes the balance online: the mail says where, naming the button in My trips (issue 34).
+    expect(mailText(mail.raw).replace(/\s+/g, ' ')).toContain(`Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay AED ${(aed * 2).toLocaleString('en-US')} now).`);
   });
 
   it('answers a replayed Idempotency-Key with the first booking, also when both arrive at once', async () => {

@@ -42,7 +42,11 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
       box: {
         title: `To pay: ${m(b.amountDue)} by ${b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}, by bank transfer to:`,
         lines: [bank.accountName, `${bank.bankName}, account ${bank.accountNumber}`, `${bank.codeLabel} ${bank.code}`, `Reference: ${b.RefIdKey}`],
-        after: `Or call us on ${b.payTo.phone} to pay by card.`,
+        // Where the site's gateway takes the balance, the mail names the button that does it (issue 34).
+        after: [
+          ...(b.payOnline ? [`Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay ${m(b.amountDue)} now).`] : []),
+          `Or call us on ${b.payTo.phone} to pay by card.`,
+        ].join('\n'),
       },
     });
   }
