@@ -199,6 +199,23 @@ describe('vouchers tell the truth for every seeded package', () => {
     expect(vouchersOf(bySlug('maldives-all-inclusive-luxury-5-nights'))[0]!.included).toContain('Green tax and service charges');
   });
 
+  it('a voucher names only the ways of travel its package uses: the Maldives speedboat transfers say nothing of seaplanes (issue 34)', () => {
+    const ways = [/seaplane/i, /speedboat/i, /helicopter/i];
+    for (const p of pkgs) {
+      const own = [p.title, ...p.inclusions].join(' | ');
+      for (const v of vouchersOf(p)) {
+        for (const note of v.notes) for (const way of ways) if (way.test(note)) expect(own, `${p.slug} ${v.title}: "${note}"`).toMatch(way);
+      }
+    }
+    const notesOf = (slug: string, kind: Voucher['kind']) => vouchersOf(pkgs.find((p) => p.slug === slug)!).filter((v) => v.kind === kind).flatMap((v) => v.notes);
+    for (const slug of ['maldives-overwater-honeymoon-4-nights', 'maldives-family-resort-4-nights', 'maldives-marine-life-6-nights']) {
+      expect([...notesOf(slug, 'transfer'), ...notesOf(slug, 'stay')].filter((n) => /seaplane/i.test(n)), slug).toEqual([]);
+    }
+    // The seaplane package keeps what its travellers need to know.
+    expect(notesOf('maldives-all-inclusive-luxury-5-nights', 'transfer')).toContain('Luggage on seaplanes: 20 kg checked and 5 kg hand luggage per person; extra weight is charged.');
+    expect(notesOf('maldives-all-inclusive-luxury-5-nights', 'stay').some((n) => /Seaplanes fly in daylight only/.test(n))).toBe(true);
+  });
+
   it('the PDF shows each stay’s place, its hotel and what is paid locally', async () => {
     const vouchers = ['kerala-family-tour-5-nights', 'maldives-overwater-honeymoon-4-nights'].flatMap((slug) => vouchersOf(pkgs.find((p) => p.slug === slug)!));
     const set: VoucherSet = {

@@ -50,6 +50,17 @@ const CARRIED = /\b(driver|chauffeur|coach|tempo traveller)\b|tour manager/i;
 const ACTIVITY = /\b(tours?|safari|trips?|excursion|course|market|balloon|park|trail|snorkell?ing)\b/i;
 /** An exclusion the traveller pays on the spot (a tourism fee, a green tax, a city tax). */
 const PAID_LOCALLY = /\b(payable|paid)\b.*\b(at|locally|directly|on)\b/i;
+/**
+ * Ways of crossing water or air that a desk's or a resort's note may be about ("Luggage on
+ * seaplanes: 20 kg …"). A destination's desk serves every package there, by speedboat or by
+ * seaplane: a note naming a way the package's own inclusions and title do not name is not for its
+ * travellers, and stays off its vouchers (issue 34: the Maldives speedboat transfer said seaplane).
+ */
+const WAYS = [/\bsea-?planes?\b/i, /\bspeed-?boats?\b/i, /\bhelicopters?\b/i];
+function notesOfPackage(notes: string[], packageText: string): string[] {
+  return notes.filter((n) => WAYS.every((way) => !way.test(n) || way.test(packageText)));
+}
+
 /** Words of a day's title too common to tie an inclusion to that day. */
 const COMMON = new Set(['with', 'from', 'tour', 'tours', 'trip', 'day', 'days', 'dinner', 'lunch', 'breakfast', 'arrive', 'departure', 'transfer', 'free', 'evening', 'morning', 'sunset', 'sunrise', 'and', 'the', 'by', 'via', 'to']);
 
@@ -91,6 +102,7 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
   const itinerary = pkg?.itinerary ?? [];
   const airport = transfer.meetingPoint ?? 'the airport';
   const stays = staysFor(line, pkg, desks.fallback);
+  const own = (notes: string[]) => notesOfPackage(notes, [line.title, ...inclusions].join(' | '));
   const checkOut = addDays(line.travelDate, line.nights);
 
   // Each stay from the travel date plus the nights of the stays before it.
@@ -119,7 +131,7 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
       ],
       included: stayIncluded,
       payLocally,
-      notes: h.notes,
+      notes: own(h.notes),
     };
   });
 
@@ -143,7 +155,7 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
       { label: 'Passengers', value: passengers },
     ],
     included: transferIncluded,
-    notes: transfer.notes,
+    notes: own(transfer.notes),
   });
 
   for (const day of itinerary.slice(1, -1)) {
@@ -164,7 +176,7 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
         { label: 'Plan', value: day.description },
       ],
       included: dayInclusions(day.title, inclusions.filter((i) => !STAY.test(i) && !transferIncluded.includes(i)), line.city),
-      notes: sightseeing.notes,
+      notes: own(sightseeing.notes),
     });
   }
   return out;
