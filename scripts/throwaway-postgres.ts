@@ -16,6 +16,10 @@ export interface ThrowawayPostgres {
    */
   socketUrl: string;
   port: number;
+  /** Stops the server as an operator would (pg_ctl stop, fast: connected clients are told admin_shutdown), keeping its data. */
+  halt(): void;
+  /** Starts a halted server again on the same port and data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -76,16 +80,28 @@ export async function startThrowawayPostgres(opts: { port?: number } = {}): Prom
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const startServer = () => runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  startServer();
   let stopped = false;
+  let halted = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     try {
-      runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      if (!halted) runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://shop@127.0.0.1:${port}/postgres`, socketUrl: `postgres://shop@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`, port, stop };
+  const halt = () => {
+    if (halted || stopped) return;
+    runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    halted = true;
+  };
+  const resume = () => {
+    if (!halted || stopped) return;
+    startServer();
+    halted = false;
+  };
+  return { url: `postgres://shop@127.0.0.1:${port}/postgres`, socketUrl: `postgres://shop@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`, port, halt, resume, stop };
 }

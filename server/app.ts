@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { tmpdir } from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import {
@@ -12,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { sendError } from './lib/envelope.ts';
 import { DomainError, STATUS_OF_KIND } from './lib/errors.ts';
+import { DATABASE_BUSY_MESSAGE, DATABASE_RETRY_SECONDS, DatabaseReachability, DISK_FULL_MESSAGE, freeSpace, isDiskFull } from './lib/faults.ts';
 import { logTransport } from './lib/log-output.ts';
 import { apiDocument, apiDocumentRoutes } from './openapi.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
@@ -94,6 +97,17 @@ function validationMessage(error: FastifyError & { validation?: { instancePath?:
   return field && !message.startsWith(field) ? `${field}: ${message}` : message;
 }
 
+/**
+ * A form whose reading stopped halfway (a file's write failed, a refusal mid-upload): the rest of
+ * the body is read and dropped, so that a client still sending gets the answer. Left piped into
+ * the form parser, which nobody reads any more, the body stalled: the client waited, then reset.
+ */
+function dropRestOfForm(raw: IncomingMessage) {
+  if (raw.complete || !/^multipart\//i.test(raw.headers['content-type'] ?? '')) return;
+  raw.unpipe();
+  raw.resume();
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
@@ -123,14 +137,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('files', opts.files ?? openFileStore(config));
   app.decorate('sms', opts.sms === undefined ? smsProviderFrom(config) : opts.sms);
   app.decorateRequest('site', 'UAE');
-  const contentVersion = new ContentVersion(opts.db, (err) => app.log.warn({ err }, 'reading the content version failed'));
+  // A database out of reach is said once in the log, and once when it is back (server/lib/faults.ts).
+  const reachability = new DatabaseReachability(() => opts.db.execute(sql`select 1`), app.log);
+  const contentVersion = new ContentVersion(opts.db, (err) => {
+    if (!reachability.failed(err)) app.log.warn({ err }, 'reading the content version failed');
+  });
   const sharedAnswers = new SharedAnswers();
   contentVersion.onChange(() => sharedAnswers.cache.clear());
   await contentVersion.check();
   contentVersion.start(CONTENT_CHECK_MS);
   app.decorate('contentVersion', contentVersion);
   // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
-  const outbox = startOutbox(opts.db, createMailer(config, app.log), app.log, attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
+  const outbox = startOutbox(opts.db, createMailer(config, app.log), reachability.quiet(app.log), attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
   app.decorate('kickOutbox', outbox.kick);
   app.decorate('flushOutbox', outbox.flush);
   app.decorate('sharedAnswers', sharedAnswers);
@@ -143,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     try {
       await outbox.stop();
       contentVersion.stop();
+      reachability.stop();
     } finally {
       await opts.closeDatabase?.();
     }
@@ -181,13 +200,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    dropRestOfForm(request.raw);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(reply, 400, validationMessage(error));
     }
     // The one place a service's refusal becomes an answer (docs/decisions/0070).
     if (error instanceof DomainError) {
       if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      if (error.kind === 'storage_full') request.log.warn('a write found the disk full: answered 507');
       return sendError(reply, STATUS_OF_KIND[error.kind], error.message, error.data);
+    }
+    // Our faults, not the client's: a write that found no room (507, Insufficient Storage), and a
+    // database out of reach (503 with Retry-After; logged once per outage, not per request).
+    if (isDiskFull(error)) {
+      request.log.warn({ err: error }, 'a write found the disk full: answered 507');
+      return sendError(reply, 507, DISK_FULL_MESSAGE);
+    }
+    if (reachability.failed(error)) {
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return sendError(reply, 503, DATABASE_BUSY_MESSAGE);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -249,7 +280,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
     return { status: 'success', message: 'OK', data: { uptimeSeconds: Math.round(process.uptime()) } };
   });
-  // Readiness: the database answers, so a load balancer may send traffic here.
+  // Readiness: the database answers, so a load balancer may send traffic here. It also tells the
+  // free space on the disk of the uploaded files (the data folder), and whether it is low.
+  const diskToWatch = app.files.dir ?? (config.DATA_DIR === 'memory://' ? tmpdir() : config.DATA_DIR);
   app.get('/api/ready', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     let timer: NodeJS.Timeout | undefined;
@@ -261,13 +294,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         }),
       ]);
     } catch (err) {
-      app.log.warn({ err }, 'readiness check failed');
-      reply.header('retry-after', '5');
+      if (!reachability.failed(err)) app.log.warn({ err }, 'readiness check failed');
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
       return sendError(reply, 503, 'Not ready: the database is not answering.');
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'success', message: 'Ready', data: { db: 'up' } };
+    reachability.answered();
+    return { status: 'success', message: 'Ready', data: { db: 'up', disk: await freeSpace(diskToWatch) } };
   });
 
   await app.register(apiDocumentRoutes);

@@ -47,7 +47,7 @@ const errorEnvelope = z.object({
 const refused = errorEnvelope.describe(
   'Refused, nothing changed (the error envelope): 400 a parameter is not valid (the message names it), 401 not signed in, 403 not allowed, 404 not found, 409 a conflict (sold out, changed meanwhile), 413 too large, 415 wrong content type, 429 too many tries (Retry-After).',
 );
-const failed = errorEnvelope.describe('Our side failed (the error envelope): try again in a moment. 503 with Retry-After: not ready, or not set up.');
+const failed = errorEnvelope.describe('Our side failed (the error envelope): try again in a moment. 503 with Retry-After: not ready, not set up, or the database out of reach for a moment. 507: the disk is full, nothing was kept.');
 
 const anyEnvelope = z
   .object({ status: z.enum(['success', 'warning', 'Success']), message: z.string(), data: z.unknown() })

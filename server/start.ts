@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, portProblem, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
+import { startProblem } from './lib/faults.ts';
 import { prepareData } from './prepare-data.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
@@ -135,7 +136,8 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
     await prepareData(database.db, (line) => console.log(line));
     return database;
   } catch (err) {
-    console.error(err instanceof DataFolderInUse ? err.message : `Could not prepare the database (${where}): ${describeError(err)}`);
+    // A full disk says so and names the folder (issue 33: PGlite's file system error printed as "[object Object]").
+    console.error(err instanceof DataFolderInUse ? err.message : startProblem(err, { label: where, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
     await database?.close().catch(() => {});
     process.exit(1);
   }

@@ -14,7 +14,8 @@ export type ErrorKind =
   | 'unsupported'
   | 'too_many'
   | 'upstream'
-  | 'unavailable';
+  | 'unavailable'
+  | 'storage_full';
 
 /** Each kind's HTTP status: read only by the error handler and by stored answers (services/idempotency.ts). */
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -29,6 +30,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   too_many: 429,
   upstream: 502,
   unavailable: 503,
+  // A write found the disk full (server/lib/faults.ts): nothing was kept.
+  storage_full: 507,
 };
 
 const KIND_OF_STATUS = new Map(Object.entries(STATUS_OF_KIND).map(([kind, status]) => [status, kind as ErrorKind]));

@@ -20,6 +20,8 @@ export interface FileStore {
   readonly driver: FileDriver;
   /** True when the bytes are written in the caller's transaction (nothing to take back by hand after a rollback). */
   readonly transactional: boolean;
+  /** The folder the bytes are written in (the folder store), whose disk's free space /api/ready reports. */
+  readonly dir?: string;
   /** Writes the bytes under a new key, chunk by chunk (never the whole file at once); returns their length. */
   put(db: Db, key: string, content: Buffer | AsyncIterable<Buffer | Uint8Array>): Promise<number>;
   /** The bytes as a stream, or null when there is no such file. */
@@ -57,6 +59,7 @@ export function folderStore(dir: string): FileStore {
   return {
     driver: 'folder',
     transactional: false,
+    dir,
     async put(_db, key, content) {
       const file = path(key);
       await mkdir(dirname(file), { recursive: true });

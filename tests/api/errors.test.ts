@@ -17,6 +17,7 @@ const EXPECTED: [ErrorKind, number][] = [
   ['too_many', 429],
   ['upstream', 502],
   ['unavailable', 503],
+  ['storage_full', 507],
 ];
 
 let t: TestApp;

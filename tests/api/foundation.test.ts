@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_BUSY_MESSAGE } from '../../server/lib/faults.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -101,7 +103,11 @@ describe('health and readiness', () => {
     expect(health.statusCode).toBe(200);
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'success', message: 'Ready', data: { db: 'up' } });
+    // And the free space of the uploads' disk (issue 33), low under 1 GB.
+    const disk = ready.json().data.disk;
+    expect(ready.json()).toEqual({ status: 'success', message: 'Ready', data: { db: 'up', disk: { bytesFree: expect.any(Number), bytesTotal: expect.any(Number), low: disk.bytesFree < 1024 ** 3 } } });
+    expect(disk.bytesFree).toBeGreaterThan(0);
+    expect(disk.bytesTotal).toBeGreaterThanOrEqual(disk.bytesFree);
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
@@ -113,6 +119,11 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({ status: 'error', message: 'Not ready: the database is not answering.', data: null });
     expect(ready.headers['retry-after']).toBe('5');
     expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A call that needs the database: 503 with Retry-After and a plain message, not a 500 (issue 33).
+    const cart = await other.app.inject({ method: 'POST', url: '/api/Common/GetCart', headers: { country: 'UAE' }, payload: { tempUserId: randomUUID() } });
+    expect(cart.statusCode).toBe(503);
+    expect(cart.headers['retry-after']).toBe('5');
+    expect(cart.json()).toEqual({ status: 'error', message: DATABASE_BUSY_MESSAGE, data: null });
     await other.app.close();
   });
 });
