@@ -148,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contentVersion.start(CONTENT_CHECK_MS);
   app.decorate('contentVersion', contentVersion);
   // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
-  const outbox = startOutbox(opts.db, createMailer(config, app.log), reachability.quiet(app.log), attachmentRenderer(config), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
+  const outbox = startOutbox(opts.db, createMailer(config, app.log), reachability.quiet(app.log), attachmentRenderer(config, app.log), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
   app.decorate('kickOutbox', outbox.kick);
   app.decorate('flushOutbox', outbox.flush);
   app.decorate('sharedAnswers', sharedAnswers);

@@ -3,12 +3,9 @@ import type { Db } from '../db/client.ts';
 import { bookings, creditNotes, ledgerEntries, moneyDocuments } from '../db/schema.ts';
 import { and, eq } from 'drizzle-orm';
 import { creditNoteDocument } from './desk/credit-notes.ts';
-import { creditNotePdf } from './documents/credit-note-pdf.ts';
-import { moneyDocumentPdf } from './documents/money-document-pdf.ts';
 import { moneyDocument } from './documents/money-documents.ts';
-import { invoicePdf } from './documents/invoice-pdf.ts';
 import { invoiceFor } from './documents/invoice.ts';
-import { vouchersPdf } from './documents/vouchers-pdf.ts';
+import { pdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { vouchersFor } from './documents/vouchers.ts';
 import type { AttachmentRenderer } from './outbox.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -18,22 +15,28 @@ import { DomainError } from '../lib/errors.ts';
  * (the invoice, or the proforma before payment; the vouchers once paid; a credit note; a receipt
  * voucher or debit note). A document the booking cannot have (vouchers of an unpaid booking, the
  * receipt voucher of a payment that got the tax invoice) is left out rather than failing the mail.
+ * The documents are read from the database here; their bytes are rendered by the PDF worker thread
+ * (server/services/documents/pdf-pool.ts), or here if it failed (said once in `log`).
  */
-export function attachmentRenderer(config: Config): AttachmentRenderer {
+export function attachmentRenderer(config: Config, log?: { warn(obj: object, msg?: string): void }, pool: PdfPool = pdfPool): AttachmentRenderer {
+  const pdf = async (job: Parameters<PdfPool['render']>[0]) => {
+    const bytes = await pool.render(job, log);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
   return async (db: Db, a) => {
     const [b] = await db.select({ userId: bookings.userId, ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, a.bookingId));
     if (!b) return [];
     try {
       if (a.type === 'invoice') {
         const { document, issuedAt } = await invoiceFor(db, config, b.userId, a.bookingId);
-        return [{ filename: `invoice-${b.ref}.pdf`, content: Buffer.from(await invoicePdf(document, issuedAt)), contentType: 'application/pdf' }];
+        return [{ filename: `invoice-${b.ref}.pdf`, content: await pdf({ kind: 'invoice', document, issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'credit-note' && a.creditNoteId) {
         const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
         const [n] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, a.creditNoteId), eq(creditNotes.bookingId, a.bookingId)));
         if (!row || !n) return [];
         const document = await creditNoteDocument(db, config, row, n);
-        return [{ filename: document.pdf.filename, content: Buffer.from(await creditNotePdf(document, n.issuedAt)), contentType: 'application/pdf' }];
+        return [{ filename: document.pdf.filename, content: await pdf({ kind: 'credit-note', document, issuedAt: n.issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'money-document') {
         const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
@@ -45,11 +48,11 @@ export function attachmentRenderer(config: Config): AttachmentRenderer {
           .where(and(eq(moneyDocuments.bookingId, a.bookingId), a.moneyDocumentId ? eq(moneyDocuments.id, a.moneyDocumentId) : eq(moneyDocuments.number, number!)));
         if (!d) return [];
         const document = await moneyDocument(db, config, row, d);
-        return [{ filename: document.pdf.filename, content: Buffer.from(await moneyDocumentPdf(document, d.issuedAt)), contentType: 'application/pdf' }];
+        return [{ filename: document.pdf.filename, content: await pdf({ kind: 'money-document', document, issuedAt: d.issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'vouchers') {
         const { document, issuedAt } = await vouchersFor(db, config, b.userId, a.bookingId);
-        return [{ filename: `vouchers-${b.ref}.pdf`, content: Buffer.from(await vouchersPdf(document, issuedAt)), contentType: 'application/pdf' }];
+        return [{ filename: `vouchers-${b.ref}.pdf`, content: await pdf({ kind: 'vouchers', document, issuedAt }), contentType: 'application/pdf' }];
       }
     } catch (err) {
       // A conflict (no vouchers before payment, a cancelled booking's documents): the mail goes without it.

@@ -58,11 +58,23 @@ export const MAX_ATTEMPTS = 8;
 export const backoffSeconds = (attempts: number) => Math.min(6 * 3600, 30 * 4 ** (attempts - 1));
 /**
  * A worker that takes a mail holds it this long (its next_attempt_at moved ahead): no other worker
- * takes it meanwhile. A process killed while sending leaves it to be taken again when this ends.
+ * takes it meanwhile. While the send goes on, the worker renews the lease every HEARTBEAT_MS, so a
+ * slow send keeps its mail however long it takes (up to SEND_TIMEOUT_MS), and a process killed
+ * while sending leaves it to be taken again within this (issue 33, docs/decisions/0094).
  */
-export const LEASE_SECONDS = 600;
-/** A send (attachments rendered, SMTP answered) that takes longer counts as failed: well inside the lease. */
+export const LEASE_SECONDS = 60;
+/** How often a worker renews the lease of the mail it is sending: four renewals per lease, so a late one or two lose nothing. */
+export const HEARTBEAT_MS = 15_000;
+/** A send (attachments rendered, SMTP answered) that takes longer counts as failed. */
 export const SEND_TIMEOUT_MS = 120_000;
+
+/** Tests shorten the lease and its heartbeat. */
+export interface LeaseTiming {
+  leaseSeconds?: number;
+  heartbeatMs?: number;
+  /** True once the worker's owner stopped waiting for it (startOutbox's stop gave up): no more renewals, the mail is left to its lease. */
+  abandoned?: () => boolean;
+}
 
 /** Renders a queued attachment into bytes at send time (server/services/outbox-attachments.ts). */
 export type AttachmentRenderer = (db: Db, a: OutboxAttachment) => Promise<{ filename: string; content: Buffer; contentType: string }[]>;
@@ -77,11 +89,11 @@ type Row = typeof mailOutbox.$inferSelect;
 /**
  * Takes the next mail that is due, if any, in a short transaction: the row is locked with FOR
  * UPDATE SKIP LOCKED (two workers never take the same one) and leased (its next attempt moved
- * LEASE_SECONDS ahead, its attempt counted) before the lock is let go. No transaction stays open
+ * `leaseSeconds` ahead, its attempt counted) before the lock is let go. No transaction stays open
  * while SMTP is talked to: on PGlite a transaction holds the only connection, and the whole shop
  * would wait on the mail server.
  */
-async function take(db: Db, at: Date): Promise<Row | null> {
+async function take(db: Db, at: Date, leaseSeconds: number): Promise<Row | null> {
   return db.transaction(async (tx) => {
     const [row] = (await tx
       .select()
@@ -102,7 +114,7 @@ async function take(db: Db, at: Date): Promise<Row | null> {
     const attempts = row.attempts + 1;
     await tx
       .update(mailOutbox)
-      .set({ attempts, nextAttemptAt: new Date(at.getTime() + LEASE_SECONDS * 1000) })
+      .set({ attempts, nextAttemptAt: new Date(at.getTime() + leaseSeconds * 1000) })
       .where(eq(mailOutbox.id, row.id));
     return { ...row, attempts };
   });
@@ -122,6 +134,51 @@ async function htmlPart(layout: MailLayout, subject: string, log: Log, mailId: n
   }
 }
 
+/** Only while the lease is still this attempt's: the row as this worker took it, not yet sent or given up. */
+const stillOurs = (row: Row) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending'));
+
+/**
+ * Renews the lease of a mail being sent every `everyMs` until stopped: its next_attempt_at moved a
+ * lease ahead of now, only while the lease is still this attempt's. `renew` does it once more at
+ * once and answers whether the lease is still this attempt's: the send asks just before it hands
+ * the mail to SMTP, and leaves it to the worker that took it if a stall (a renewal too late) let
+ * its lease lapse. A renewal that fails (the database unreachable for a moment) is tried again at
+ * the next beat; the send goes on.
+ */
+function heartbeat(db: Db, row: Row, now: () => Date, leaseSeconds: number, everyMs: number, log: Log, abandoned: () => boolean) {
+  let lost = false;
+  let warned = false;
+  const once = async (): Promise<boolean> => {
+    if (lost) return false;
+    try {
+      const renewed = await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now().getTime() + leaseSeconds * 1000) })
+        .where(stillOurs(row))
+        .returning({ id: mailOutbox.id });
+      if (renewed.length === 0) lost = true;
+    } catch (err) {
+      if (!warned && !abandoned()) log.warn({ err, mailId: row.id }, `the lease of a mail being sent could not be renewed: ${err instanceof Error ? err.message : String(err)}`);
+      warned = true;
+    }
+    return !lost;
+  };
+  let beating: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    if (abandoned()) return clearInterval(timer);
+    beating = beating.then(once);
+  }, everyMs);
+  timer.unref();
+  return {
+    renew: () => (beating = beating.then(once)) as Promise<boolean>,
+    /** Stops the beats and waits for one under way, so none lands after the row is marked. */
+    stop: async () => {
+      clearInterval(timer);
+      await beating;
+    },
+  };
+}
+
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -131,11 +188,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Sends what is due, one mail at a time: each is taken under a lease (see take), its attachments
- * rendered from the booking as it is now, handed to SMTP, then marked sent. A failure schedules
- * the next attempt with backoff, and after MAX_ATTEMPTS marks it 'failed' (logged at error). A
- * process killed between the SMTP answer and the mark sends that one mail again once its lease
- * ends: at least once, never lost (docs/decisions/0051). Returns how many were sent.
+ * Sends what is due, one mail at a time: each is taken under a lease (see take), renewed by a
+ * heartbeat while it is sent (see heartbeat), its attachments rendered from the booking as it is
+ * now, handed to SMTP, then marked sent. A failure schedules the next attempt with backoff, and
+ * after MAX_ATTEMPTS marks it 'failed' (logged at error). A process killed while sending leaves the
+ * mail to be taken again when its lease ends, within LEASE_SECONDS; killed between the SMTP answer
+ * and the mark, it sends that one mail again then: at least once, never lost (docs/decisions/0051,
+ * 0090). Returns how many were sent.
  */
 export async function runOutbox(
   db: Db,
@@ -147,19 +206,21 @@ export async function runOutbox(
   sendTimeoutMs = SEND_TIMEOUT_MS,
   /** Awaited before each mail is taken: startOutbox's gives way to the requests of a busy process, and answers false once stopped (the rest waits in the table for the next start). */
   beforeEach?: () => Promise<boolean>,
+  { leaseSeconds = LEASE_SECONDS, heartbeatMs = HEARTBEAT_MS, abandoned = () => false }: LeaseTiming = {},
 ): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
     if (beforeEach && !(await beforeEach())) break;
-    const row = await take(db, now());
+    const row = await take(db, now(), leaseSeconds);
     if (!row) break;
     if (row.status === 'failed') {
       log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
       continue;
     }
     const m = row.payload as unknown as OutboxMail;
+    const beat = heartbeat(db, row, now, leaseSeconds, heartbeatMs, log, abandoned);
     try {
-      await withTimeout(
+      const handed = await withTimeout(
         (async () => {
           const attachments = [];
           for (const a of m.attachments ?? []) {
@@ -167,11 +228,20 @@ export async function runOutbox(
             attachments.push(...(await render(db, a)));
           }
           const html = m.html ?? (m.layout ? await htmlPart(m.layout, m.subject, log, row.id) : undefined);
+          // Its lease lapsed while it was rendered (the process stalled past it) and another worker took it: that one sends it.
+          if (!(await beat.renew())) return false;
           await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
+          return true;
         })(),
         sendTimeoutMs,
       );
+      await beat.stop();
+      if (!handed) {
+        log.warn({ mailId: row.id, kind: row.kind }, 'mail left to the worker that took it after its lease lapsed');
+        continue;
+      }
     } catch (err) {
+      await beat.stop();
       const failed = row.attempts >= MAX_ATTEMPTS;
       const message = err instanceof Error ? err.message : String(err);
       const at = now();
@@ -179,7 +249,7 @@ export async function runOutbox(
         .update(mailOutbox)
         .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
         // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
-        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending')));
+        .where(stillOurs(row));
       if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
       else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
       continue;
@@ -208,13 +278,13 @@ export const STOP_WAIT_MS = 5000;
  * the call has finished: everything that was due then has been sent or rescheduled. `stop` takes
  * no more mail and waits (up to `waitMs`) for the one being sent to be answered and marked sent:
  * call it before the database closes, or a mail SMTP accepted stays leased and goes out again
- * when its lease ends. One still unanswered then is left to its lease.
+ * when its lease ends. One still unanswered then is left to its lease (its heartbeat stops).
  * Mail gives way to requests: while the process's event loop was busy over the last
  * LOOP_SAMPLE_MS (a sale's rush), a mail waits before it is taken, up to MAIL_YIELD_MAX_MS each,
- * because rendering one (its invoice PDF above all) holds the loop for tens of milliseconds. A
- * flush never waits.
+ * because reading its documents and laying out its HTML holds the loop (its PDFs are rendered by a
+ * worker thread, server/services/documents/pdf-pool.ts). A flush never waits.
  */
-export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number) {
+export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number, timing: Omit<LeaseTiming, 'abandoned'> = {}) {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
@@ -243,7 +313,7 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     }
     const waiting = idle;
     idle = [];
-    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay)
+    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay, { ...timing, abandoned: () => abandoned })
       .catch((err) => {
         if (!abandoned) log.warn({ err }, 'the mail outbox failed');
       })
@@ -285,7 +355,7 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
         clearTimeout(waited);
         if (!ended) {
           abandoned = true;
-          log.warn({}, `the mail outbox stopped with a mail still being sent after ${waitMs / 1000} s: it goes out again when its lease ends (${LEASE_SECONDS} s)`);
+          log.warn({}, `the mail outbox stopped with a mail still being sent after ${waitMs / 1000} s: it goes out again when its lease ends (${timing.leaseSeconds ?? LEASE_SECONDS} s)`);
         }
       }
       idle.splice(0).forEach((done) => done());

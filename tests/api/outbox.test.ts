@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/lib/server.ts';
 import type { Database } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
+import { pdfPool } from '../../server/services/documents/pdf-pool.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
-import { backoffSeconds, enqueueMail, LEASE_SECONDS, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
+import { backoffSeconds, enqueueMail, HEARTBEAT_MS, LEASE_SECONDS, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
 import { mailHtml, mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
@@ -243,6 +244,94 @@ describe('the outbox worker', () => {
     expect(await row('lease:1')).toMatchObject({ status: 'sent', attempts: 2 });
     expect(to(email)).toHaveLength(1);
   });
+
+  // Short leases with a heartbeat (issue 33, docs/decisions/0094). Real time here, with a lease of
+  // 1 s standing for LEASE_SECONDS; the same code runs with the real one.
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const LEASE = { leaseSeconds: 1, heartbeatMs: 200 };
+  /** A worker that keeps looking every 100 ms until `done`, as the other processes do: how many it sent. */
+  const otherWorker = async (done: () => boolean, timing = LEASE) => {
+    let sent = 0;
+    while (!done()) {
+      sent += await runOutbox(db(), mailer, recorder(), null, undefined, 1000, undefined, undefined, timing);
+      await sleep(100);
+    }
+    return sent;
+  };
+
+  it('leases are short: a mail leased by a worker that crashed (no heartbeat) is sent by another once the lease ends, within it', async () => {
+    expect(LEASE_SECONDS).toBeLessThanOrEqual(60);
+    expect(HEARTBEAT_MS * 3).toBeLessThanOrEqual(LEASE_SECONDS * 1000);
+    const email = address('crashed');
+    await queue(email, 'crashed:1');
+    // The crashed worker: took the mail under a lease, then neither sent it nor renewed the lease.
+    const hung: Mailer = { live: true, send: () => new Promise(() => undefined) };
+    const crashed = runOutbox(db(), hung, recorder(), null, undefined, 1, 3000, undefined, { leaseSeconds: 1, heartbeatMs: 600_000 });
+    while ((await row('crashed:1'))!.attempts === 0) await sleep(10);
+    const takenAt = Date.now();
+    let arrived = false;
+    const other = otherWorker(() => arrived);
+    while (to(email).length === 0 && Date.now() - takenAt < 5000) await sleep(20);
+    arrived = true;
+    expect(await other).toBe(1);
+    expect(to(email)).toHaveLength(1);
+    // Not before the lease ended, and soon after.
+    expect(Date.now() - takenAt).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - takenAt).toBeLessThan(2500);
+    expect(await row('crashed:1')).toMatchObject({ status: 'sent', attempts: 2 });
+    // Its send ends (here: times out) afterwards and undoes nothing.
+    expect(await crashed).toBe(0);
+    expect(await row('crashed:1')).toMatchObject({ status: 'sent', attempts: 2 });
+
+    // The same with the real lease, on a clock passed in: not taken a second before LEASE_SECONDS, taken at it.
+    const email2 = address('crashed');
+    await queue(email2, 'crashed:2');
+    const t0 = seconds(new Date(), 1);
+    const gone = runOutbox(db(), hung, recorder(), null, () => t0, 1, 1000, undefined, { heartbeatMs: 600_000 });
+    while ((await row('crashed:2'))!.attempts === 0) await sleep(10);
+    expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS - 1))).toBe(0);
+    expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS))).toBe(1);
+    expect(to(email2)).toHaveLength(1);
+    expect(await gone).toBe(0);
+  });
+
+  it('a slow send keeps its mail while its heartbeat runs: sent once, however many leases it outlasts', async () => {
+    const email = address('slow');
+    await queue(email, 'slow:1');
+    // SMTP answers after 3 s: three leases of 1 s.
+    const slow: Mailer = { live: true, send: async (m) => (await sleep(3000), mailer.send(m)) };
+    let done = false;
+    const first = runOutbox(db(), slow, recorder(), null, undefined, 1, undefined, undefined, LEASE).finally(() => (done = true));
+    while ((await row('slow:1'))!.attempts === 0) await sleep(10);
+    const other = otherWorker(() => done);
+    expect(await first).toBe(1);
+    expect(await other).toBe(0);
+    expect(to(email)).toHaveLength(1);
+    expect(await row('slow:1')).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('a worker whose lease lapsed while it stalled (no heartbeat in time) leaves the mail to the worker that took it: no second send', async () => {
+    const email = address('stalled');
+    await db().transaction((tx) =>
+      enqueueMail(tx, { kind: 'test', dedupeKey: 'stalled:1', message: { to: email, subject: 'Stalled', text: 'Once.', attachments: [{ type: 'invoice', bookingId: 0 }] } }),
+    );
+    const file = (ms: number) => async () => (await sleep(ms), [{ filename: 'a.txt', content: Buffer.from('a'), contentType: 'text/plain' }]);
+    const log = recorder();
+    let done = false;
+    // Its attachment takes 2.5 s to render and no beat comes in time: the 1 s lease lapses meanwhile.
+    const stalled = runOutbox(db(), mailer, log, file(2500), undefined, 1, undefined, undefined, { leaseSeconds: 1, heartbeatMs: 600_000 }).finally(() => (done = true));
+    while ((await row('stalled:1'))!.attempts === 0) await sleep(10);
+    let sentByOther = 0;
+    while (!done) {
+      sentByOther += await runOutbox(db(), mailer, recorder(), file(0), undefined, 1000, undefined, undefined, LEASE);
+      await sleep(100);
+    }
+    expect(await stalled).toBe(0);
+    expect(sentByOther).toBe(1);
+    expect(to(email)).toHaveLength(1);
+    expect(await row('stalled:1')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(log.logged.map((l) => l.msg)).toEqual(['mail left to the worker that took it after its lease lapsed']);
+  });
 });
 
 /** The PDF parts of a raw mail: file name and bytes. */
@@ -287,6 +376,9 @@ describe('booking mail through the outbox', () => {
     const text = await pdfText(pdfs[0]!.bytes);
     expect(text).toContain('Proforma');
     expect(text).toContain(b.RefIdKey);
+    // Rendered by the PDF worker thread, not on the event loop (issue 33).
+    expect(pdfPool.counts).toMatchObject({ here: 0 });
+    expect(pdfPool.counts.worker).toBeGreaterThan(0);
     await kit.app.flushOutbox();
     expect(await outboxOf(b.BookingId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
   });
