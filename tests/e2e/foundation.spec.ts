@@ -174,8 +174,8 @@ test('the web app manifest is served and complete', async ({ request }) => {
 });
 
 for (const site of [
-  { name: 'UAE', home: '/', id: '/', lang: 'en-AE', prefix: '', price: /^AED /, shortName: 'Wanderlust UAE', icon: '-uae-' },
-  { name: 'India', home: '/in', id: '/in', lang: 'en-IN', prefix: '/in', price: /^₹/, shortName: 'Wanderlust India', icon: '-in-' },
+  { name: 'UAE', home: '/', id: '/', scope: '/', lang: 'en-AE', prefix: '', price: /^AED /, shortName: 'Wanderlust UAE', icon: '-uae-', shot: /^\/screenshots\/home-(narrow|wide)\.webp$/ },
+  { name: 'India', home: '/in', id: '/in', scope: '/in/', lang: 'en-IN', prefix: '/in', price: /^₹/, shortName: 'Wanderlust India', icon: '-in-', shot: /^\/screenshots\/home-in-(narrow|wide)\.webp$/ },
 ] as const) {
   test(`installed from the ${site.name} site, the app opens that site and its shortcuts stay in it`, async ({ page, request, baseURL }) => {
     await page.goto(site.home);
@@ -185,7 +185,17 @@ for (const site of [
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/manifest+json');
     const m = await res.json();
-    expect(m).toMatchObject({ id: site.id, scope: '/', lang: site.lang, display: 'standalone', short_name: site.shortName });
+    // Each app has its own scope (issue 34): India's is `/in/`, and its start URL and shortcuts are inside it.
+    expect(m).toMatchObject({ id: site.id, scope: site.scope, lang: site.lang, display: 'standalone', short_name: site.shortName });
+    for (const url of [m.start_url, ...m.shortcuts.map((s: { url: string }) => s.url)]) expect(new URL(url, baseURL).pathname.startsWith(site.scope), url).toBe(true);
+    // Its install screenshots show its own home (India's in rupees, not the UAE's in dirhams).
+    expect(m.screenshots.map((s: { form_factor: string }) => s.form_factor)).toEqual(['narrow', 'wide']);
+    for (const shot of m.screenshots) {
+      expect(shot.src).toMatch(site.shot);
+      const img = await request.get(shot.src);
+      expect(img.status(), shot.src).toBe(200);
+      expect(img.headers()['content-type']).toBe('image/webp');
+    }
     // Each site's app is named for its country and carries its flag: two apps on one phone tell apart.
     expect(m.name).toBe(`Wanderlust Holidays ${site.name}`);
     for (const icon of m.icons) {
@@ -195,7 +205,7 @@ for (const site of [
     const touch = await page.locator('link[rel=apple-touch-icon]').getAttribute('href');
     expect(touch).toContain(site.icon);
     expect((await request.get(touch!)).status()).toBe(200);
-    expect(new URL(m.start_url, baseURL).pathname).toBe(site.home);
+    expect(new URL(m.start_url, baseURL).pathname.replace(/(.)\/$/, '$1')).toBe(site.home);
     expect(m.shortcuts.map((s: { url: string }) => s.url)).toEqual([`${site.prefix}/holidays`, `${site.prefix}/cart`, `${site.prefix}/trips`]);
 
     // What its start URL serves: this site's home, in its currency.
