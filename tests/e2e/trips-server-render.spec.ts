@@ -41,7 +41,13 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
     expect(mine.status(), path).toBe(200);
     expect(mine.headers()['cache-control'], path).toBe('private, no-store');
     expect(mine.headers().etag, path).toBeUndefined();
-    expect(await mine.text(), path).toMatch(card);
+    const html = await mine.text();
+    expect(html, path).toMatch(card);
+    // Each trip is a heading (a screen reader goes from trip to trip), and a trip booked on the
+    // UAE site says so on India's My trips, not on its own site's (issue 34).
+    expect(html, path).toMatch(/<h2 class="trip-card-title">Goa Beach Break/);
+    if (path === '/in/trips') expect(html, path).toContain('Booked on the UAE site');
+    else expect(html, path).not.toContain('Booked on the');
   }
   // A guest next (no cookies): the page every visitor gets, not the one just rendered.
   const guestApi = await playwright.request.newContext({ baseURL });
@@ -77,6 +83,7 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
   await expect(page.locator('html')).toHaveAttribute('data-interactive', '');
   await expect(page.locator('.trip-card').filter({ hasText: ref })).toBeVisible();
   await expect(page.locator('.trip-card').filter({ hasText: ref }).getByText(/^Saved on this phone/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.trip-card').filter({ hasText: ref }).getByRole('heading', { level: 2 })).toHaveText(/^Goa Beach Break/);
   expect(errors.filter((e) => /hydrat|React error|#418|#423|#425/i.test(e))).toEqual([]);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { BookingSummary } from '../../../contract/booking.ts';
+import type { Site } from '../../../contract/site.ts';
 import { formatMinor, formatSiteDay, formatTravelDate } from '../../../contract/format.ts';
 import { Seo } from '../../components/seo.tsx';
 import { PAGE_TRAVELLER_KEY } from '../../app/prefetch.ts';
 import { useSite } from '../../app/site-context.tsx';
+import { SITES } from '../../app/site.ts';
 import { readIdentity } from '../../lib/identity.ts';
 import { messageOf } from '../account/form-bits.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
@@ -22,20 +24,25 @@ import './trips.css';
 /** A booking's own pages, on the site it was made on. */
 export const tripPath = (b: Pick<BookingSummary, 'RefIdKey' | 'site'>, page = '') => `${b.site === 'IN' ? '/in' : ''}/trips/${b.RefIdKey}${page}`;
 
-function TripCard({ b, entry }: { b: BookingSummary; entry: WalletEntry | undefined }) {
+/**
+ * One trip. Its title is a heading, so a screen reader goes from trip to trip (issue 34). A trip
+ * booked on the other site says so: its pages open there, in that site's currency.
+ */
+function TripCard({ b, entry, site }: { b: BookingSummary; entry: WalletEntry | undefined; site: Site }) {
   return (
     <li className="card trip-card">
       <Link to={tripPath(b)} className="trip-card-link">
         <span className="trip-ref">{b.RefIdKey}</span>
-        <strong>
+        <h2 className="trip-card-title">
           {b.title}
           {b.moreLines ? ` and ${b.moreLines} more` : ''}
-        </strong>
+        </h2>
         <span>
           {b.firstTravelDate ? `From ${formatTravelDate(b.firstTravelDate)}` : null} · {b.travellerCount} {b.travellerCount === 1 ? 'traveller' : 'travellers'} · {formatMinor(b.Total, b.Currency)}
         </span>
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
         <small>Booked {formatSiteDay(b.createdAt, b.site)}</small>
+        {b.site !== site ? <small className="trip-site-note">{`Booked on the ${SITES[b.site].label} site`}</small> : null}
       </Link>
       {b.Status === 'confirmed' ? (
         <p className="trip-docs">
@@ -56,7 +63,7 @@ const PERSIST_TEXT = {
 } as const;
 
 function TripList({ userId }: { userId: string }) {
-  const { href } = useSite();
+  const { href, site } = useSite();
   const list = useBookings(userId);
   const saved = useSavedTrips(userId);
   // Every booking the server lists is kept on the phone, and kept up to date.
@@ -95,7 +102,7 @@ function TripList({ userId }: { userId: string }) {
       ) : null}
       <ul className="trip-list">
         {rows.map((b) => (
-          <TripCard key={b.RefIdKey} b={b} entry={kept.get(b.RefIdKey)} />
+          <TripCard key={b.RefIdKey} b={b} entry={kept.get(b.RefIdKey)} site={site} />
         ))}
       </ul>
       {/* Under the list: it comes once the copies are saved, and must not push the trips down. */}
