@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shopDetails } from '../../server/services/shop-details.ts';
 import { gotoInteractive } from './page-helpers.ts';
 
 /*
@@ -28,6 +29,16 @@ for (const site of SITES) {
     expect(terms).toContain('30 days or more before travel');
     expect(terms).toContain(site.tax);
     expect(await (await request.get(`${site.prefix}/privacy`)).text()).toContain(site.law);
+  });
+
+  test(`${site.prefix || 'UAE'}: About names the seller's address as the invoices do, and promises only what the prices show`, async ({ request }) => {
+    const html = await (await request.get(`${site.prefix}/about`)).text();
+    // The invoices' seller (server/services/shop-details.ts), line by line.
+    const seller = shopDetails({}, site.prefix ? 'IN' : 'UAE');
+    for (const line of [seller.legalName, ...seller.address, seller.taxNumber]) expect(html).toContain(line.replace(/&/g, '&amp;'));
+    // India's prices are "+ GST + TCS": not the total, so not "the price you pay" (issue 34).
+    if (site.prefix) expect(html).not.toMatch(/price you see is the price you pay/i);
+    else expect(html).toContain('The price you see is the price you pay');
   });
 
   test(`${site.prefix || 'UAE'}: the footer's About us, Terms & conditions and Privacy policy open their pages`, async ({ page }) => {

@@ -20,7 +20,15 @@ export default function AboutPage() {
           </p>
           <h2>How we work</h2>
           <ul>
-            <li>The price you see is the price you pay: taxes are in the total at checkout, and a coupon’s saving is shown before you book.</li>
+            {india ? (
+              // India's prices are shown "+ GST + TCS": they are not the total, so the page does not say they are (issue 34).
+              <li>
+                Prices are shown before tax, marked “+ GST + TCS”: the cart and checkout work out both taxes in rupees, and show the total you pay, with any
+                coupon’s saving, before you book.
+              </li>
+            ) : (
+              <li>The price you see is the price you pay: VAT is included, and a coupon’s saving is shown before you book.</li>
+            )}
             <li>You can hold a trip for a few minutes while you decide, pay online, or — for trips far enough ahead — book now and pay later by bank transfer.</li>
             <li>Your vouchers and invoice live in My trips and can be saved on your phone for the hotel desk or the airport, even without a connection.</li>
             <li>
