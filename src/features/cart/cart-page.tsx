@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { CART_THUMB_WIDTH } from './cart-thumbnail.ts';
+import { useEffect, useRef, useState } from 'react';
+import { cartThumbUrl } from './cart-thumbnail.ts';
 import type { SiteTaxRules } from '../../../contract/tax.ts';
 import { TaxHint, useTaxRules } from '../checkout/tax-hint.tsx';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSettings, useSite } from '../../app/site-context.tsx';
 import { checkoutNavigation } from '../checkout/checkout-document.ts';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { shopDb, type CartLine, type LocalTempBooking } from '../../lib/db.ts';
 import { formatTravelDate, nightsDays, partyText } from '../../../contract/format.ts';
@@ -26,6 +25,22 @@ import './cart.css';
  */
 export const linesReadAhead: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
 
+/**
+ * A line's picture, or the drawn placeholder (cart.css: sun over waves) when it cannot load: offline
+ * with the picture never kept, the browser would draw a broken image (issue 34). A load that failed
+ * before the app took over the page is found when it mounts.
+ */
+function CartThumb({ image }: { image: string }) {
+  const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) setBroken(true);
+  }, []);
+  if (broken) return <span className="cart-line-image cart-line-image-drawn" role="presentation" />;
+  return <img ref={img} className="cart-line-image" src={cartThumbUrl(image)} alt="" width={96} height={64} loading="lazy" decoding="async" onError={() => setBroken(true)} />;
+}
+
 function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean; rules?: SiteTaxRules }) {
   const { money, href } = useSite();
   const availability = useDepartureAvailability(online ? { packageId: line.packageId, travelDate: line.travelDate } : null);
@@ -35,7 +50,7 @@ function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean
   };
   return (
     <li className="cart-line card" aria-label={line.title}>
-      <ResponsiveImage className="cart-line-image" src={line.image} alt="" widths={[CART_THUMB_WIDTH]} sizes="96px" width={96} height={64} />
+      <CartThumb key={line.image} image={line.image} />
       <div className="cart-line-body">
         <h2 className="cart-line-title">
           <Link to={href(`/holidays/${line.slug}`)}>{line.title}</Link>

@@ -120,7 +120,7 @@ export function GlobalSearch({ initial = '' }: { initial?: string }) {
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Dubai, Maldives, honeymoon…"
+          placeholder="Maldives, honeymoon…"
           value={text}
           onChange={(e) => {
             setText(e.target.value);
