@@ -300,6 +300,21 @@ function longInvoice(n: number): Invoice {
 }
 
 describe('the footer’s room', () => {
+  it('keeps each note under an invoice’s totals whole on one page, wherever the page breaks (issue 34: India’s GST note was cut in two)', async () => {
+    let broken = 0;
+    for (let n = 1; n <= 24; n++) {
+      const inv = longInvoice(n);
+      const pages = await pageItems(await invoicePdf(inv, new Date('2026-11-01T00:00:00Z')));
+      if (pages.length > 1) broken += 1;
+      pages.forEach((items, p) => {
+        const text = items.map((i) => i.str).join(' ').replace(/\s+/g, ' ');
+        // A note's first words and its last are on the same page: as many starts as ends on each.
+        expect((text.match(/Note \d:/g) ?? []).length, `${n} lines, page ${p + 1}`).toBe((text.match(/as the notes do\./g) ?? []).length);
+      });
+    }
+    expect(broken).toBeGreaterThan(5);
+  });
+
   it('an invoice of 40 lines flows over pages, every page’s content above the footer, the signature block whole on the last', async () => {
     const inv = longInvoice(40);
     const bytes = await invoicePdf(inv, new Date('2026-11-01T00:00:00Z'));

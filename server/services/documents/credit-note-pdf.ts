@@ -91,7 +91,7 @@ export async function creditNotePdf(note: CreditNote, issuedAt: Date): Promise<U
   for (const tax of note.taxes) total(`${tax.label} reversed`, m(tax.amount));
   total(`Total credited (${note.currency})`, m(note.total), true);
   w.y -= 4;
-  for (const n of note.notes) w.text(n, { size: 10, color: MUTED, gap: 3 });
+  for (const n of note.notes) w.text(n, { size: 10, color: MUTED, gap: 3, keep: true });
   if (india) w.signature(india.signatory.for, india.signatory.label);
   w.footer();
   return w.save();

@@ -132,7 +132,8 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
   }
 
   w.y -= 4;
-  for (const note of inv.notes) w.text(note, { size: 10, color: MUTED, gap: 3 });
+  // Each note whole on one page (issue 34: India's GST note was cut across the page break).
+  for (const note of inv.notes) w.text(note, { size: 10, color: MUTED, gap: 3, keep: true });
   if (india) w.signature(india.signatory.for, india.signatory.label);
   w.footer();
   return w.save();

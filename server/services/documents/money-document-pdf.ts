@@ -85,7 +85,7 @@ export async function moneyDocumentPdf(doc: MoneyDocument, issuedAt: Date): Prom
   for (const tax of doc.taxes) total(tax.label, m(tax.amount));
   total(`${receipt ? 'Total received' : 'Total debited'} (${doc.currency})`, m(doc.total), true);
   w.y -= 4;
-  for (const n of doc.notes) w.text(n, { size: 10, color: MUTED, gap: 3 });
+  for (const n of doc.notes) w.text(n, { size: 10, color: MUTED, gap: 3, keep: true });
   if (india) w.signature(india.signatory.for, india.signatory.label);
   w.footer();
   return w.save();

@@ -72,6 +72,8 @@ export interface TextOptions {
   gap?: number;
   align?: 'left' | 'right';
   lineHeight?: number;
+  /** Kept whole on one page: a paragraph that does not fit above the footer starts the next page (a note is never cut in two). */
+  keep?: boolean;
 }
 
 export interface DocumentInfo {
@@ -198,7 +200,9 @@ export class PdfWriter {
     const x = MARGIN + (o.x ?? 0);
     const width = o.width ?? CONTENT_WIDTH - (o.x ?? 0);
     const leading = size * (o.lineHeight ?? 1.35);
-    for (const line of this.wrap(value, font, size, width)) {
+    const lines = this.wrap(value, font, size, width);
+    if (o.keep) this.ensure(lines.length * leading);
+    for (const line of lines) {
       this.ensure(leading);
       const lineX = o.align === 'right' ? x + width - font.widthOfTextAtSize(line, size) : x;
       this.page.drawText(line, { x: lineX, y: this.y - size, size, font, color: o.color ?? INK });
