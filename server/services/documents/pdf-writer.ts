@@ -61,6 +61,24 @@ const sharedFontkit: typeof fontkit = {
   },
 };
 
+/**
+ * Text widths measured once per thread: fontkit lays a string out (OpenType shaping) every time
+ * pdf-lib measures it, and wrapping measures each line again for every word it adds, most of a
+ * document's CPU. Keyed by the font's name (the same two files, so the same widths in every
+ * document), the text and the size; the exact value pdf-lib gives, so layouts do not change.
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 200_000;
+export function textWidth(font: PDFFont, text: string, size: number): number {
+  const key = `${font.name}\u0000${size}\u0000${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    if (widths.size >= WIDTHS_KEPT) widths.clear();
+    widths.set(key, (w = font.widthOfTextAtSize(text, size)));
+  }
+  return w;
+}
+
 export interface TextOptions {
   font?: PDFFont;
   size?: number;
@@ -109,7 +127,7 @@ export class PdfWriter {
 
   /** The width the footer's text wraps in: the content's, less the widest page label and a gutter. */
   get footerTextWidth(): number {
-    return CONTENT_WIDTH - this.regular.widthOfTextAtSize('Page 99 of 99', FOOTER_SIZE) - FOOTER_GUTTER;
+    return CONTENT_WIDTH - textWidth(this.regular, 'Page 99 of 99', FOOTER_SIZE) - FOOTER_GUTTER;
   }
 
   /** The top of the footer's first line (its cap height bounded by the font size). */
@@ -163,7 +181,7 @@ export class PdfWriter {
   }
 
   width(text: string, font: PDFFont, size: number) {
-    return font.widthOfTextAtSize(this.printable(text, font), size);
+    return textWidth(font, this.printable(text, font), size);
   }
 
   /** Lines of at most `width` points; a word longer than a line is cut. */
@@ -172,16 +190,16 @@ export class PdfWriter {
     for (const paragraph of this.printable(text, font).split(/\s*\n\s*/)) {
       let line = '';
       for (let word of paragraph.split(/\s+/).filter(Boolean)) {
-        while (font.widthOfTextAtSize(word, size) > width && word.length > 1) {
+        while (textWidth(font, word, size) > width && word.length > 1) {
           let cut = word.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut -= 1;
+          while (cut > 1 && textWidth(font, word.slice(0, cut), size) > width) cut -= 1;
           if (line) lines.push(line);
           lines.push(word.slice(0, cut));
           line = '';
           word = word.slice(cut);
         }
         const next = line ? `${line} ${word}` : word;
-        if (line && font.widthOfTextAtSize(next, size) > width) {
+        if (line && textWidth(font, next, size) > width) {
           lines.push(line);
           line = word;
         } else {
@@ -204,7 +222,7 @@ export class PdfWriter {
     if (o.keep) this.ensure(lines.length * leading);
     for (const line of lines) {
       this.ensure(leading);
-      const lineX = o.align === 'right' ? x + width - font.widthOfTextAtSize(line, size) : x;
+      const lineX = o.align === 'right' ? x + width - textWidth(font, line, size) : x;
       this.page.drawText(line, { x: lineX, y: this.y - size, size, font, color: o.color ?? INK });
       this.y -= leading;
     }
@@ -216,7 +234,7 @@ export class PdfWriter {
     const font = o.font ?? this.regular;
     const size = o.size ?? 11;
     const line = this.printable(value, font);
-    const x = o.align === 'right' ? at.x - font.widthOfTextAtSize(line, size) : at.x;
+    const x = o.align === 'right' ? at.x - textWidth(font, line, size) : at.x;
     this.page.drawText(line, { x, y: at.y - size, size, font, color: o.color ?? INK });
   }
 
@@ -229,7 +247,7 @@ export class PdfWriter {
     cells.forEach((c, i) => {
       const font = c.font ?? this.regular;
       wrapped[i]!.forEach((line, n) => {
-        const x = MARGIN + c.x + (c.align === 'right' ? c.width - font.widthOfTextAtSize(line, size) : 0);
+        const x = MARGIN + c.x + (c.align === 'right' ? c.width - textWidth(font, line, size) : 0);
         this.page.drawText(line, { x, y: this.y - size - n * leading, size, font, color: c.color ?? INK });
       });
     });
@@ -284,7 +302,7 @@ export class PdfWriter {
     let lines = left === undefined ? this.footerText : this.wrap(left, font, size, this.footerTextWidth);
     if (lines.length > this.footerLines) {
       let last = lines[this.footerLines - 1]!;
-      while (last && font.widthOfTextAtSize(`${last}…`, size) > this.footerTextWidth) last = last.slice(0, -1).trimEnd();
+      while (last && textWidth(font, `${last}…`, size) > this.footerTextWidth) last = last.slice(0, -1).trimEnd();
       lines = [...lines.slice(0, this.footerLines - 1), `${last}…`];
     }
     // The last line on FOOTER_BASELINE (a one-line footer where it always was), the page label beside the first.
@@ -293,7 +311,7 @@ export class PdfWriter {
     pages.forEach((p, i) => {
       const right = `Page ${i + 1} of ${pages.length}`;
       lines.forEach((line, n) => p.drawText(line, { x: MARGIN, y: first - n * FOOTER_LEADING, size, font, color: MUTED }));
-      p.drawText(right, { x: A4[0] - MARGIN - font.widthOfTextAtSize(right, size), y: first, size, font, color: MUTED });
+      p.drawText(right, { x: A4[0] - MARGIN - textWidth(font, right, size), y: first, size, font, color: MUTED });
     });
   }
 
