@@ -188,7 +188,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Sends what is due, one mail at a time: each is taken under a lease (see take), renewed by a
+ * Sends what is due, `lanes` mails at a time (each lane one after another): each is taken under a lease (see take), renewed by a
  * heartbeat while it is sent (see heartbeat), its attachments rendered from the booking as it is
  * now, handed to SMTP, then marked sent. A failure schedules the next attempt with backoff, and
  * after MAX_ATTEMPTS marks it 'failed' (logged at error). A process killed while sending leaves the
@@ -207,59 +207,73 @@ export async function runOutbox(
   /** Awaited before each mail is taken: startOutbox's gives way to the requests of a busy process, and answers false once stopped (the rest waits in the table for the next start). */
   beforeEach?: () => Promise<boolean>,
   { leaseSeconds = LEASE_SECONDS, heartbeatMs = HEARTBEAT_MS, abandoned = () => false }: LeaseTiming = {},
+  /** Mails sent at once, each taken under its own lease (startOutbox: MAIL_LANES). */
+  lanes = 1,
 ): Promise<number> {
   let sent = 0;
-  for (let i = 0; i < limit; i++) {
-    if (beforeEach && !(await beforeEach())) break;
-    const row = await take(db, now(), leaseSeconds);
-    if (!row) break;
-    if (row.status === 'failed') {
-      log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
-      continue;
-    }
-    const m = row.payload as unknown as OutboxMail;
-    const beat = heartbeat(db, row, now, leaseSeconds, heartbeatMs, log, abandoned);
-    try {
-      const handed = await withTimeout(
-        (async () => {
-          const attachments = [];
-          for (const a of m.attachments ?? []) {
-            if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
-            attachments.push(...(await render(db, a)));
-          }
-          const html = m.html ?? (m.layout ? await htmlPart(m.layout, m.subject, log, row.id) : undefined);
-          // Its lease lapsed while it was rendered (the process stalled past it) and another worker took it: that one sends it.
-          if (!(await beat.renew())) return false;
-          await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
-          return true;
-        })(),
-        sendTimeoutMs,
-      );
-      await beat.stop();
-      if (!handed) {
-        log.warn({ mailId: row.id, kind: row.kind }, 'mail left to the worker that took it after its lease lapsed');
+  let taken = 0;
+  const lane = async () => {
+    while (taken < limit) {
+      if (beforeEach && !(await beforeEach())) return;
+      taken++;
+      const row = await take(db, now(), leaseSeconds);
+      if (!row) return;
+      if (row.status === 'failed') {
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
         continue;
       }
-    } catch (err) {
-      await beat.stop();
-      const failed = row.attempts >= MAX_ATTEMPTS;
-      const message = err instanceof Error ? err.message : String(err);
-      const at = now();
-      await db
-        .update(mailOutbox)
-        .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
-        // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
-        .where(stillOurs(row));
-      if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
-      else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
-      continue;
+      const m = row.payload as unknown as OutboxMail;
+      const beat = heartbeat(db, row, now, leaseSeconds, heartbeatMs, log, abandoned);
+      try {
+        const handed = await withTimeout(
+          (async () => {
+            const attachments = [];
+            for (const a of m.attachments ?? []) {
+              if (!render) throw new Error(`no renderer for the ${a.type} attachment`);
+              attachments.push(...(await render(db, a)));
+            }
+            const html = m.html ?? (m.layout ? await htmlPart(m.layout, m.subject, log, row.id) : undefined);
+            // Its lease lapsed while it was rendered (the process stalled past it) and another worker took it: that one sends it.
+            if (!(await beat.renew())) return false;
+            await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
+            return true;
+          })(),
+          sendTimeoutMs,
+        );
+        await beat.stop();
+        if (!handed) {
+          log.warn({ mailId: row.id, kind: row.kind }, 'mail left to the worker that took it after its lease lapsed');
+          continue;
+        }
+      } catch (err) {
+        await beat.stop();
+        const failed = row.attempts >= MAX_ATTEMPTS;
+        const message = err instanceof Error ? err.message : String(err);
+        const at = now();
+        await db
+          .update(mailOutbox)
+          .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
+          // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
+          .where(stillOurs(row));
+        if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
+        else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
+        continue;
+      }
+      // Sent is sent, whoever holds the lease now: no one sends it again.
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
+      sent++;
     }
-    // Sent is sent, whoever holds the lease now: no one sends it again.
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
-    sent++;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   return sent;
 }
+
+/**
+ * Mails a process sends at once (decision 0094). One at a time, a process waited on each mail's
+ * reads, its PDF worker and the SMTP server in turn and sent under 10 a second in a burst; with
+ * several in flight those waits overlap. Each mail has its own lease, so the guarantees are as for one.
+ */
+export const MAIL_LANES = 4;
 
 /** How often the event loop's busyness is read, above what share it is busy, and the longest a mail waits for it (decision 0076). */
 export const LOOP_SAMPLE_MS = 100;
@@ -284,7 +298,7 @@ export const STOP_WAIT_MS = 5000;
  * because reading its documents and laying out its HTML holds the loop (its PDFs are rendered by a
  * worker thread, server/services/documents/pdf-pool.ts). A flush never waits.
  */
-export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number, timing: Omit<LeaseTiming, 'abandoned'> = {}) {
+export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number, timing: Omit<LeaseTiming, 'abandoned'> & { lanes?: number } = {}) {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
@@ -313,7 +327,7 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     }
     const waiting = idle;
     idle = [];
-    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay, { ...timing, abandoned: () => abandoned })
+    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay, { ...timing, abandoned: () => abandoned }, timing.lanes ?? MAIL_LANES)
       .catch((err) => {
         if (!abandoned) log.warn({ err }, 'the mail outbox failed');
       })

@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { pdfPool } from '../../server/services/documents/pdf-pool.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
-import { backoffSeconds, enqueueMail, HEARTBEAT_MS, LEASE_SECONDS, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
+import { backoffSeconds, enqueueMail, HEARTBEAT_MS, LEASE_SECONDS, MAIL_LANES, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
 import { mailHtml, mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
@@ -224,6 +224,28 @@ describe('the outbox worker', () => {
     expect(sent[0] + sent[1]).toBe(30);
     for (const email of emails) expect(to(email), email).toHaveLength(1);
     const rows = await db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'pair:%'));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(emails.map(() => ['sent', 1]));
+  });
+
+  it('one worker sends several mails at once (MAIL_LANES), each once and in its own lease', async () => {
+    const emails = Array.from({ length: 8 }, () => address('lanes'));
+    for (const [i, email] of emails.entries()) await queue(email, `lanes:${i}`);
+    // An SMTP server that answers after 300 ms: one at a time would take 2.4 s; how many it holds at once is counted.
+    let inFlight = 0;
+    let most = 0;
+    const slow: Mailer = {
+      live: true,
+      send: async (m) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 300));
+        inFlight--;
+        await mailer.send(m);
+      },
+    };
+    expect(await runOutbox(db(), slow, recorder(), null, undefined, 1000, undefined, undefined, {}, MAIL_LANES)).toBe(8);
+    expect(most).toBe(MAIL_LANES);
+    for (const email of emails) expect(to(email), email).toHaveLength(1);
+    const rows = await db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'lanes:%'));
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(emails.map(() => ['sent', 1]));
   });
 
