@@ -174,6 +174,20 @@ export async function claimSignInAttempt(db: Db, claims: { key: string; rule: Th
   }
 }
 
+/**
+ * The password checked after its attempts were claimed (claimSignInAttempt). A check that could not
+ * run (too many sign-ins waiting to be hashed, decision 0092) gives the attempts back: a traveller
+ * asked to try again in a few seconds has not failed one, and is not locked out for it.
+ */
+export async function verifyClaimed(db: Db, claimed: string[], password: string, stored: string | null | undefined): Promise<boolean> {
+  try {
+    return await verifyPassword(password, stored);
+  } catch (err) {
+    for (const key of claimed) await refundAttempt(db, key);
+    throw err;
+  }
+}
+
 /** Email or phone and password: a login token, within the attempt limits per account and address. */
 export async function login(ctx: AccountContext, id: Identifier, password: string, ip: string, now = new Date()) {
   const user = await findUser(ctx.db, id);
@@ -182,7 +196,7 @@ export async function login(ctx: AccountContext, id: Identifier, password: strin
   const addr = addressKey(ip, ctx.config.AUTH_SECRET);
   // The address first: an address that must wait does not add to the account's wait.
   await claimSignInAttempt(ctx.db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
-  const ok = await verifyPassword(password, user?.passwordHash);
+  const ok = await verifyClaimed(ctx.db, [addr, acct], password, user?.passwordHash);
   if (!user || !ok) throw new DomainError('unauthorized', MESSAGES.invalidLogin);
   // The right password: the account starts afresh, and the address's attempt was no failure.
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, acct));

@@ -2,7 +2,9 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { decryptLoginToken } from '../../server/services/login-token.ts';
+import { HASH_LANES, verifyPassword } from '../../server/services/passwords.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
@@ -171,4 +173,25 @@ describe('/api/auth, shaped like the Auth.js REST API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
   });
+});
+
+describe('a sign-in the hashing queue cannot take (decision 0092)', () => {
+  it('answers 503 with Retry-After and costs no attempt: the traveller is not locked out for it', async () => {
+    const email = `busy.${Date.now()}@example.com`;
+    await signUp(kit, email);
+    const attempts = async () =>
+      Number((await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from rate_limits where key like 'login-fail:%'`)).rows[0]!.n);
+    const before = await attempts();
+    // The process's hashing lanes and queue filled, as by a burst of sign-ins.
+    const burst = Array.from({ length: HASH_LANES + 64 }, () => verifyPassword('a password', 'not a stored hash'));
+    const refused = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: 'correct horse 1' }, { ip: '10.9.8.7' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.body).toMatchObject({ status: 'error', message: 'Many people are signing in right now: please try again in a few seconds.' });
+    await Promise.all(burst);
+    // Neither the account's nor the address's attempts were spent.
+    expect(await attempts()).toBe(before);
+    const again = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: 'correct horse 1' }, { ip: '10.9.8.7' });
+    expect(again.status).toBe(200);
+  }, 60_000);
 });

@@ -5,8 +5,8 @@ import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { rateLimits, staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../../db/schema.ts';
-import { addressKey, claimSignInAttempt, LOGIN_LIMITS } from '../accounts.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { addressKey, claimSignInAttempt, LOGIN_LIMITS, verifyClaimed } from '../accounts.ts';
+import { hashPassword } from '../passwords.ts';
 import { refundAttempt } from '../rate-limit.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
@@ -197,7 +197,7 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
     if (err instanceof DomainError && err.kind === 'too_many') await failed('throttled');
     throw err;
   }
-  const passwordOk = await verifyPassword(password, row?.passwordHash);
+  const passwordOk = await verifyClaimed(db, [addr, acct], password, row?.passwordHash);
   if (!row) return refuse('unknown-email');
   if (!passwordOk) return refuse('wrong-password');
   if (!row.enabled) return refuse('disabled');
