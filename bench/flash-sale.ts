@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { createSession } from '../server/services/sessions.ts';
 import { postgresBin, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
+import { percentile, post } from './lib/http.ts';
 import { postmasterOf, treeCpuSeconds } from './lib/proc-cpu.ts';
 import { startProductionServer } from './lib/server.ts';
 import type { Benchmark, BenchReport, Target } from './lib/types.ts';
@@ -35,25 +36,6 @@ const ROOMS = Number(process.env.BENCH_FLASH_ROOMS ?? 20);
 const WARMUP = Number(process.env.BENCH_FLASH_WARMUP ?? 500);
 const TOKEN_KEY = 'flash-sale-bench-token-key-0123456789';
 
-/**
- * One POST through node:http on kept-alive connections. The bench's 500 travellers and the server
- * share two cores: with fetch (undici's WHATWG streams) the client itself used about 4 ms of CPU a
- * call, a third of what the server and Postgres used between them, and so slowed what it measured.
- */
-function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 
 interface CallResult {
   status: number;

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { createSession } from '../server/services/sessions.ts';
 import { postgresBin, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { startMailCatcher } from '../tests/support/mail-catcher.ts';
+import { percentile, post } from './lib/http.ts';
 import { postmasterOf, treeCpuSeconds } from './lib/proc-cpu.ts';
 import { startProductionServer } from './lib/server.ts';
 import type { Benchmark, BenchReport, Target } from './lib/types.ts';
@@ -31,20 +32,6 @@ const TOKEN_KEY = 'mail-bench-token-key-0123456789abcdef';
 const PACKAGES = 8;
 const DATES = 10;
 
-function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 const s1 = (ms: number) => Number((ms / 1000).toFixed(1));
 
 export const mailBench: Benchmark = {

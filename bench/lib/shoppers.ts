@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Request } from 'autocannon';
+import { percentile } from './http.ts';
 
 /**
  * Concurrent shoppers, each a loop on its own kept-alive connection: ask, wait for the answer,
@@ -20,7 +21,6 @@ export interface ShoppersResult {
   refusals: Record<string, number>;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 
 export async function runShoppers(opts: {
   origin: string;

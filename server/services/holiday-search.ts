@@ -12,6 +12,15 @@ export function queryWords(q: string): string[] {
 /** Each word as a prefix ("bali:* & beach:*"), so "honeym" finds honeymoon as it is typed. */
 const tsQuery = (words: string[], join: '&' | '|') => words.map((w) => `${w}:*`).join(` ${join} `);
 
+/** The packages sold on `site` with every word search looks in: their place (c, co), trip type (tt) and interests (i, one row each). */
+const soldWithWords = (site: Site) => sql`from packages p
+      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
+      join cities c on c.id = p.city_id
+      join countries co on co.id = c.country_id
+      join trip_types tt on tt.id = p.trip_type_id
+      left join package_interests pi on pi.package_id = p.id
+      left join interests i on i.id = pi.interest_id`;
+
 interface Ranked {
   id: number;
   rank: number;
@@ -30,13 +39,7 @@ async function ranked(db: Db, site: Site, query: string, pageIndex: number): Pro
         setweight(to_tsvector('english', p.title), 'A') ||
         setweight(to_tsvector('english', c.name || ' ' || co.name), 'A') ||
         setweight(to_tsvector('english', tt.name || ' ' || coalesce(string_agg(i.name, ' '), '')), 'B') as v
-      from packages p
-      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
-      join cities c on c.id = p.city_id
-      join countries co on co.id = c.country_id
-      join trip_types tt on tt.id = p.trip_type_id
-      left join package_interests pi on pi.package_id = p.id
-      left join interests i on i.id = pi.interest_id
+      ${soldWithWords(site)}
       group by p.id, p.rating, c.name, co.name, tt.name
     )
     select id, ts_rank(v, q) as rank, count(*) over () as total
@@ -108,14 +111,9 @@ export function correctedQuery(words: string[], targets: string[], vocabulary: s
 /** What a query's words are checked against (see correctedQuery), for one site. */
 async function wordsSold(db: Db, site: Site): Promise<{ targets: string[]; vocabulary: string[] }> {
   const { rows } = await db.execute<{ name: string; other: boolean }>(sql`
-    select distinct n.name, n.other from packages p
-      join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
-      join cities c on c.id = p.city_id
-      join countries co on co.id = c.country_id
-      join trip_types t on t.id = p.trip_type_id
-      left join package_interests pi on pi.package_id = p.id
-      left join interests i on i.id = pi.interest_id
-      cross join lateral (values (p.title, true), (i.name, true), (c.name, false), (co.name, false), (t.name, false)) as n(name, other)
+    select distinct n.name, n.other
+      ${soldWithWords(site)}
+      cross join lateral (values (p.title, true), (i.name, true), (c.name, false), (co.name, false), (tt.name, false)) as n(name, other)
     where n.name is not null`);
   return { targets: rows.filter((r) => !r.other).map((r) => String(r.name)), vocabulary: rows.map((r) => String(r.name)) };
 }
