@@ -33,6 +33,7 @@ export const SETTING_MEANINGS: Record<string, string> = {
   HOLD_GUEST_MAX_ROOMS: 'Rooms one guest may hold at once, across their live holds.',
   HOLD_GUEST_MAX_HOLDS: 'Live holds one guest may have at once.',
   HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: 'Rooms guests may hold from one client address per hour.',
+  CODES_PER_ADDRESS_HOUR: 'Sign-up and reset codes one client address may ask for, and check, per hour (raise it for an office or campus behind one address).',
   RAZORPAY_KEY_ID: 'Razorpay API key id; with the secret it turns Razorpay on for the India site.',
   RAZORPAY_KEY_SECRET: 'Razorpay API key secret.',
   RAZORPAY_API_URL: 'Razorpay’s API (tests and staging point it at a stand-in).',

@@ -104,6 +104,8 @@ export const envSchema = z.object({
   HOLD_GUEST_MAX_HOLDS: z.coerce.number().int().min(1).max(100).default(2),
   /** Rooms guests may hold from one client address (its keyed hash) per hour. */
   HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(12),
+  /** Sign-up and reset codes one client address (its keyed hash) may ask for per hour, and check (right or wrong). */
+  CODES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Razorpay (India site): both keys turn it on. */
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,

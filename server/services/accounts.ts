@@ -37,10 +37,6 @@ export const LOGIN_LIMITS = {
   address: { free: 30, baseDelayMs: 15 * 60_000, maxDelayMs: 15 * 60_000, quietMs: 15 * 60_000 },
 } as const satisfies Record<string, ThrottleRule>;
 
-/** Codes asked for from one address in an hour, whichever identifiers they name. */
-const CODES_PER_ADDRESS_HOUR = 30;
-/** Codes checked from one address in an hour (right or wrong, known account or not). */
-const CODE_CHECKS_PER_ADDRESS_HOUR = 30;
 
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
@@ -78,7 +74,7 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
   // Said at the first step, before anything is looked up or counted: no code could reach a phone.
   if (id.kind === 'phone' && !ctx.sms) throw new DomainError('invalid', MESSAGES.phoneCodesOff);
   // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
-  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: ctx.config.CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
   if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were asked for from your network. Please try again later.', null, perAddress.retryAfter);
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
@@ -105,7 +101,7 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 
 /** Checks a code; the answer is a one-use token for the next step. */
 export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
-  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: CODE_CHECKS_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
+  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: ctx.config.CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
   if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were tried from your network. Please try again later.', null, perAddress.retryAfter);
   if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new DomainError('not_found', MSG.idNotFound);
   if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new DomainError('invalid', MSG.otpWrong);
