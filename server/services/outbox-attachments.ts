@@ -24,24 +24,23 @@ export function attachmentRenderer(config: Config, log?: { warn(obj: object, msg
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };
   return async (db: Db, a) => {
-    const [b] = await db.select({ userId: bookings.userId, ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, a.bookingId));
-    if (!b) return [];
+    // The booking, read once: its owner and reference name the files, and a credit note or money document is made from it.
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
+    if (!row) return [];
     try {
       if (a.type === 'invoice') {
-        const { document, issuedAt } = await invoiceFor(db, config, b.userId, a.bookingId);
-        return [{ filename: `invoice-${b.ref}.pdf`, content: await pdf({ kind: 'invoice', document, issuedAt }), contentType: 'application/pdf' }];
+        const { document, issuedAt } = await invoiceFor(db, config, row.userId, a.bookingId);
+        return [{ filename: `invoice-${row.refIdKey}.pdf`, content: await pdf({ kind: 'invoice', document, issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'credit-note' && a.creditNoteId) {
-        const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
         const [n] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, a.creditNoteId), eq(creditNotes.bookingId, a.bookingId)));
-        if (!row || !n) return [];
+        if (!n) return [];
         const document = await creditNoteDocument(db, config, row, n);
         return [{ filename: document.pdf.filename, content: await pdf({ kind: 'credit-note', document, issuedAt: n.issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'money-document') {
-        const [row] = await db.select().from(bookings).where(eq(bookings.id, a.bookingId));
         const number = a.moneyDocumentId ? null : a.paymentRef ? await receiptVoucherOfPayment(db, a.bookingId, a.paymentRef) : null;
-        if (!row || (!a.moneyDocumentId && !number)) return [];
+        if (!a.moneyDocumentId && !number) return [];
         const [d] = await db
           .select()
           .from(moneyDocuments)
@@ -51,8 +50,8 @@ export function attachmentRenderer(config: Config, log?: { warn(obj: object, msg
         return [{ filename: document.pdf.filename, content: await pdf({ kind: 'money-document', document, issuedAt: d.issuedAt }), contentType: 'application/pdf' }];
       }
       if (a.type === 'vouchers') {
-        const { document, issuedAt } = await vouchersFor(db, config, b.userId, a.bookingId);
-        return [{ filename: `vouchers-${b.ref}.pdf`, content: await pdf({ kind: 'vouchers', document, issuedAt }), contentType: 'application/pdf' }];
+        const { document, issuedAt } = await vouchersFor(db, config, row.userId, a.bookingId);
+        return [{ filename: `vouchers-${row.refIdKey}.pdf`, content: await pdf({ kind: 'vouchers', document, issuedAt }), contentType: 'application/pdf' }];
       }
     } catch (err) {
       // A conflict (no vouchers before payment, a cancelled booking's documents): the mail goes without it.
