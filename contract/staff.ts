@@ -24,6 +24,16 @@ export const STAFF_ACTIONS = [
   'travellers.edit',
   /** Record money received outside the shop. */
   'payments.record',
+  /** Make a booking for a traveller from the desk (phone or counter), with pay later or a payment link. */
+  'bookings.create',
+  /** Amend a booking: travel date, party, rooms or package, the difference settled as money. */
+  'bookings.amend',
+  /** Suppliers' confirmation numbers and statuses per line of a booking. */
+  'suppliers.confirm',
+  /** The travellers list and a traveller's page (bookings, payments, enquiries, consents). */
+  'travellers.read',
+  /** The documents register (invoices, receipts, proformas, credit notes) and its returns CSV. */
+  'documents.read',
   /** The traveller's cancellation requests: queue, approve (cancel by policy), decline. */
   'cancellations.request',
   /** Cancel a booking by its policy (rooms released, refunds started, credit note, mail). */
@@ -45,8 +55,35 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 export const PERMISSIONS: Record<StaffRole, readonly StaffAction[]> = {
   owner: STAFF_ACTIONS,
-  agent: ['bookings.read', 'bookings.note', 'travellers.contact', 'travellers.edit', 'payments.record', 'cancellations.request', 'bookings.cancel', 'mail.resend', 'enquiries.work'],
-  accounts: ['bookings.read', 'bookings.note', 'payments.read', 'cancellations.request', 'bookings.cancel', 'cancellations.override', 'refunds.make', 'creditNotes.issue', 'reports.read'],
+  agent: [
+    'bookings.read',
+    'bookings.note',
+    'bookings.create',
+    'bookings.amend',
+    'suppliers.confirm',
+    'travellers.read',
+    'travellers.contact',
+    'travellers.edit',
+    'payments.record',
+    'cancellations.request',
+    'bookings.cancel',
+    'mail.resend',
+    'enquiries.work',
+  ],
+  accounts: [
+    'bookings.read',
+    'bookings.note',
+    'travellers.read',
+    'payments.read',
+    'payments.record',
+    'cancellations.request',
+    'bookings.cancel',
+    'cancellations.override',
+    'refunds.make',
+    'creditNotes.issue',
+    'documents.read',
+    'reports.read',
+  ],
   catalogue: ['catalogue.edit'],
 };
 
