@@ -1091,3 +1091,25 @@ export const documentCounters = pgTable(
   { site: text('site').notNull(), kind: text('kind').notNull(), lastNumber: integer('last_number').notNull() },
   (t) => [primaryKey({ columns: [t.site, t.kind], name: 'document_counters_pk' })],
 );
+
+/**
+ * A supplier's confirmation of one service of a booked line: a stay of its package ('stay-1' …), its
+ * transfers ('transfer') or its sightseeing ('sightseeing'), as the vouchers split it; set on the desk
+ * (suppliers.confirm), who last set it and when kept here, every change in the audit log (docs/decisions/0098).
+ */
+export const supplierConfirmations = pgTable(
+  'supplier_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id').notNull().references(() => bookingLines.id, { onDelete: 'cascade' }),
+    service: text('service').notNull(),
+    status: text('status').$type<'requested' | 'confirmed' | 'declined'>().notNull(),
+    /** The supplier's confirmation number (required once confirmed). */
+    number: text('number'),
+    note: text('note').notNull().default(''),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('supplier_confirmations_line_idx').on(t.lineId, t.service), index('supplier_confirmations_booking_idx').on(t.bookingId)],
+);
