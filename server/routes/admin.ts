@@ -33,6 +33,7 @@ import { deskMoneyRoutes } from './admin-money.ts';
 import { deskRefundRoutes } from './admin-refunds.ts';
 import { deskMoneyDocumentRoutes } from './admin-money-documents.ts';
 import { deskRequestRoutes } from './admin-requests.ts';
+import { deskAmendRoutes } from './admin-amend.ts';
 import { catalogueRoutes } from './admin-catalogue.ts';
 import { inventoryRoutes } from './admin-inventory.ts';
 import { promotionRoutes } from './admin-promotions.ts';
@@ -133,6 +134,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await deskRefundRoutes(app, desk);
   await deskMoneyDocumentRoutes(app, desk);
   await deskRequestRoutes(app, desk);
+  // Amending a booking: its new date's difference, settled as money (decision 0096).
+  await deskAmendRoutes(app, desk);
   // Issue 21: the catalogue, departures, promotions, the enquiries inbox (and the dashboard), the books.
   await catalogueRoutes(app, desk);
   await inventoryRoutes(app, desk);

@@ -267,6 +267,9 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
     // (Without the settings, a refund's derivation: the total stays as the last receipt left it.)
     if (config) {
       update.total = bal.receivedCash + due.total;
+      // An amendment made the booking cheaper than what was received (decision 0096): it costs its
+      // new price, with the TCS its receipts carried in proportion; the rest is refunded.
+      if (bal.receivedSale > p.value) update.total = p.value + Math.round(((bal.receivedCash - bal.receivedSale) * p.value) / bal.receivedSale);
       update.taxes = withTcs(b.taxes ?? [], bal.held.tcs + due.tcs, bal.held.tcsBase + (due.sale > 0 ? p.tcsBase - bal.held.tcsBase : 0));
     }
     if (paymentStatus === 'paid' && !b.paidAt) update.paidAt = at;
@@ -298,6 +301,18 @@ export async function amountDue(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>
   return dueNow(p, bal.receivedSale, terms);
 }
 
+/**
+ * What an amended booking gives back (decision 0096): the sale its entries hold beyond its new
+ * price, with the TCS that part carried, in cash; 0 when it holds no more than the price.
+ */
+export async function amendmentRefund(tx: Db, b: BookingRow): Promise<number> {
+  const p = await bookingProfile(tx, b);
+  const { held } = balancesOf(await entriesOf(tx, b.id));
+  const excess = held.sale - p.value;
+  if (excess <= 0 || held.sale <= 0) return 0;
+  return excess + Math.max(0, Math.round((held.tcs * excess) / held.sale));
+}
+
 export interface Received {
   entries: EntryRow[];
   /** The part that paid the sale (with its TCS), and the part owed back. */
@@ -305,7 +320,7 @@ export interface Received {
   owed: number;
   booking: BookingRow;
   /** The document the receipt was given: the tax invoice when it paid the booking in full, else a receipt voucher. */
-  document: { kind: 'invoice' | 'receipt'; number: string } | null;
+  document: { kind: 'invoice' | 'receipt' | 'debit-note'; number: string } | null;
 }
 
 /**
@@ -323,7 +338,8 @@ export async function receive(
 ): Promise<Received> {
   const day = r.day ?? siteDay(r.at, b.site as Site);
   const p = await bookingProfile(tx, b);
-  const bal = balancesOf(await entriesOf(tx, b.id));
+  const before = await entriesOf(tx, b.id);
+  const bal = balancesOf(before);
   const open = r.accept ? Math.max(0, p.value - bal.receivedSale) : 0;
   const rules = await dayRules(tx, config, p, day, true);
   const split = splitReceipt(p, bal.receivedSale, open, r.amount, rules);
@@ -333,7 +349,12 @@ export async function receive(
   const base = { at: r.at, day, paymentId: r.paymentId ?? null, provider: r.provider ?? null, providerRef: r.providerRef ?? null, staffId: r.staffId ?? null, note: r.note };
   if (parts.sale + parts.tcs > 0) {
     const full = bal.receivedSale + parts.sale >= p.value;
-    if (full) {
+    // A receipt after the tax invoice (an amendment raised the price: decision 0096) is not the
+    // invoice's: it gets a debit note of its own, supplementary to the invoice.
+    const invoice = before.find((e) => e.documentKind === 'invoice');
+    if (invoice) {
+      document = { kind: 'debit-note', number: await nextDocumentNumber(tx, b.site as Site, 'debit-note') };
+    } else if (full) {
       document = { kind: 'invoice', number: await assignInvoiceNumber(tx, b.id, r.at) };
     } else {
       document = { kind: 'receipt', number: await nextDocumentNumber(tx, b.site as Site, 'receipt') };
@@ -346,6 +367,7 @@ export async function receive(
     });
     written.push(entry);
     if (document.kind === 'receipt') await issueMoneyDocument(tx, b, 'receipt', document.number, [entry], r.cause, r.at);
+    if (document.kind === 'debit-note') await issueMoneyDocument(tx, b, 'debit-note', document.number, [entry], `${r.cause} (supplementary to tax invoice ${invoice!.documentNumber}: the booking was amended)`, r.at);
   }
   if (parts.owed > 0) {
     written.push(await writeEntry(tx, b, { ...ZERO, owed: parts.owed }, { ...base, kind: 'owed-back', note: r.note ?? 'owed back' }));

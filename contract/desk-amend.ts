@@ -1,0 +1,60 @@
+/*
+ * Amending a booking from the desk (bookings.amend): POST /api/admin/bookings/<Ref>/amend with
+ * `{travelDate, confirm}`. The server prices the booking on the new date as the shop would and
+ * answers the difference; `confirm: false` changes nothing, `confirm: true` applies it and settles
+ * the difference as money through the ledger (docs/decisions/0096).
+ */
+
+export interface AmendRequest {
+  /** The new first travel date (YYYY-MM-DD); every line moves by the same number of days. */
+  travelDate: string;
+  /** false: the preview (nothing changes); true: apply it. */
+  confirm: boolean;
+}
+
+/** What the booking is, before or after the amendment. */
+export interface AmendSide {
+  travelDate: string;
+  lines: { title: string; travelDate: string; amount: number }[];
+  subtotal: number;
+  discount: number;
+  total: number;
+  amountPaid: number;
+  amountDue: number;
+  paymentStatus: string;
+}
+
+export interface AmendResult {
+  RefIdKey: string;
+  Currency: string;
+  /** true: applied; false: a preview that changed nothing. */
+  confirmed: boolean;
+  /** The new total less what the booking costs now, in the smallest unit: positive, the traveller owes more; negative, money back. */
+  difference: number;
+  before: AmendSide;
+  after: AmendSide;
+  /** How the difference is settled: a balance to pay, a refund to make, or nothing (the price did not move, or nothing was paid yet). */
+  settlement: { kind: 'due' | 'refund' | 'none'; amount: number };
+  /** The credit note the money back is given under (applied only). */
+  creditNote: { number: string; total: number } | null;
+  /** Refund rows made (applied only): gateway ones are sent after the commit, manual ones wait in the refund queue. */
+  refunds: number[];
+  /** Whether the traveller was mailed the new trip (applied only). */
+  mailed: boolean;
+  /** Gateway refunds the provider refused (applied only): they wait in the refund queue. */
+  failures: string[];
+}
+
+export const AMEND_MESSAGES = {
+  cancelled: 'This booking is cancelled: a cancelled booking cannot be amended. Make a new booking instead.',
+  awaitingPayment: 'This booking is still waiting for its online payment: wait for it to be paid, or cancel it, before changing it.',
+  travelled: 'This trip has already started: its dates can no longer be changed.',
+  sameDate: 'The booking already starts on that date: choose another date.',
+  notReal: 'travelDate: enter a real date (YYYY-MM-DD).',
+  past: 'travelDate: choose a date from tomorrow onwards.',
+  tooFar: 'travelDate: we take bookings up to 18 months ahead.',
+  notDeparture: (title: string, day: string) => `${title} has no departure on ${day}: choose one of its scheduled departures.`,
+  notOnSale: (title: string) => `${title} is no longer on sale on this site, so it cannot be priced on another date.`,
+  applied: 'Booking amended: the rooms moved, the traveller mailed the new trip.',
+  preview: 'The difference, worked out by the server: nothing has changed yet.',
+} as const;

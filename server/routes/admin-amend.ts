@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AMEND_MESSAGES, type AmendResult } from '../../contract/desk-amend.ts';
+import { ok } from '../lib/envelope.ts';
+import { idempotencyKey } from '../lib/owner.ts';
+import { amendBooking, sendAmendmentRefunds } from '../services/desk/amend.ts';
+import { answer, once } from '../services/idempotency.ts';
+import type { AdminContext } from './admin.ts';
+
+/**
+ * Amending a booking (bookings.amend): the difference of a new travel date worked out by the
+ * server and shown (`confirm: false`, nothing changes), then applied (`confirm: true`), once per
+ * Idempotency-Key (docs/decisions/0096).
+ */
+export async function deskAmendRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const refParams = z.object({ ref: z.string().min(1).max(40) });
+
+  app.post(
+    '/bookings/:ref/amend',
+    {
+      preHandler: ctx.guard('bookings.amend'),
+      schema: {
+        params: refParams,
+        body: z.object({
+          travelDate: z.string({ message: 'Choose the new travel date.' }).regex(/^\d{4}-\d{2}-\d{2}$/, AMEND_MESSAGES.notReal),
+          confirm: z.boolean({ message: 'Say whether to apply the change (confirm: true) or only show its difference (confirm: false).' }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const actor = ctx.actorOf(request);
+      const at = ctx.now();
+      const input = request.body;
+      if (!input.confirm) {
+        const { result } = await app.db.transaction((tx) => amendBooking(tx, app.config, actor, request.params.ref, input, at));
+        return ok(result, AMEND_MESSAGES.preview);
+      }
+      let send: number[] = [];
+      const stored = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: `AmendBooking:${request.params.ref.trim().toUpperCase()}`, params: input }, async (tx) => {
+        const done = await amendBooking(tx, app.config, actor, request.params.ref, input, at);
+        send = done.send;
+        return { statusCode: 200, body: ok(done.result, AMEND_MESSAGES.applied) };
+      });
+      if (stored.replayed) return answer<AmendResult>(reply, stored);
+      // After the commit: gateway refunds to their providers, then the mail.
+      const failures = await sendAmendmentRefunds(app.db, app.config, send, at);
+      app.kickOutbox();
+      const body = answer<AmendResult>(reply, stored);
+      if (!failures.length) return body;
+      return ok({ ...body.data!, failures }, `Booking amended, but a refund was refused: ${failures.join(' ')} It is in the refund queue.`);
+    },
+  );
+}

@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { AMEND_MESSAGES, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
+import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingLines, bookings, payments, refunds } from '../../db/schema.ts';
+import { conflict, DomainError, invalid } from '../../lib/errors.ts';
+import { payLaterDueOn } from '../bookings/create-booking.ts';
+import { lockDeparture } from '../bookings/inventory.ts';
+import { priceHold, taxesFor, type HeldLine } from '../bookings/pricing.ts';
+import { bookingDetail } from '../bookings/queries.ts';
+import { recordEvent, vouchersIssued, type BookingRow } from '../bookings/records.ts';
+import { addDays, siteDay } from '../documents/source.ts';
+import { amendmentRefund, deriveBooking } from '../ledger/ledger.ts';
+import { apportion } from '../ledger/split.ts';
+import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
+import { enqueueMail, type OutboxAttachment } from '../outbox.ts';
+import { RefundRefused, sendRefund } from '../payments/refunds.ts';
+import { shopDetails } from '../shop-details.ts';
+import { writeAudit, type Actor } from '../staff/audit.ts';
+import { tcsTermsFor } from '../tax-rules.ts';
+import { refundWithCreditNote } from './credit-notes.ts';
+import { lockedBooking, tripUrlOf } from './payments.ts';
+import { refundedOn } from './refunds.ts';
+
+/*
+ * Amending a booking's travel date from the desk (bookings.amend), in one transaction with the
+ * booking's row locked: the booking priced on the new date by the shop's own pricing (priceHold,
+ * the coupon's discount kept as it was sold), its rooms moved between departures under the
+ * departures' locks as a sale takes them, its lines and price changed, and the difference settled
+ * through the ledger (docs/decisions/0096): a balance due the traveller pays as a pay-later
+ * balance, or money back refunded today under a credit note, as a cancellation's refund is. The
+ * traveller is mailed the new trip with its invoice and vouchers, and the change is audited. A
+ * preview runs the same steps and rolls them back, so the figures shown are the ones applied.
+ */
+
+const MAX_DAYS_AHEAD = 540;
+const DAY = 86_400_000;
+
+/** Thrown to roll a preview back with its answer. */
+class Preview extends Error {
+  constructor(readonly result: AmendResult) {
+    super('preview');
+  }
+}
+
+type LineRow = typeof bookingLines.$inferSelect;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+
+function sideOf(b: BookingRow, lines: LineRow[]): AmendSide {
+  const sorted = [...lines].sort((x, y) => x.position - y.position);
+  return {
+    travelDate: sorted.map((l) => l.travelDate).sort()[0] ?? '',
+    lines: sorted.map((l) => ({ title: l.title, travelDate: l.travelDate, amount: l.amount })),
+    subtotal: b.subtotal,
+    discount: b.discount,
+    total: b.total,
+    amountPaid: b.amountPaid,
+    amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
+    paymentStatus: b.paymentStatus,
+  };
+}
+
+/** The new date: a real date from the site's tomorrow up to 18 months ahead, and a departure of each package that schedules them. */
+async function checkTravelDate(tx: Db, b: BookingRow, lines: LineRow[], moved: HeldLine[], travelDate: string, now: Date) {
+  const date = new Date(`${travelDate}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(travelDate) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid(AMEND_MESSAGES.notReal);
+  const today = siteDay(now, b.site as Site);
+  const first = lines.map((l) => l.travelDate).sort()[0]!;
+  if (first <= today) throw conflict(AMEND_MESSAGES.travelled);
+  if (travelDate === first) throw invalid(AMEND_MESSAGES.sameDate);
+  if (daysBetween(today, travelDate) < 1) throw invalid(AMEND_MESSAGES.past);
+  if (daysBetween(today, moved.map((l) => l.travelDate).sort().at(-1)!) > MAX_DAYS_AHEAD) throw invalid(AMEND_MESSAGES.tooFar);
+  // A package whose departures staff schedule is sold on those dates only (the package page offers
+  // no other); a package with none scheduled takes any date, as the cart does.
+  for (const [i, l] of moved.entries()) {
+    const { rows } = await tx.execute<{ scheduled: number; here: number }>(sql`
+      select count(*) filter (where scheduled)::int as scheduled, count(*) filter (where scheduled and travel_date = ${l.travelDate})::int as here
+      from departures where package_id = ${l.packageId} and travel_date > ${today}`);
+    if (Number(rows[0]?.scheduled ?? 0) > 0 && Number(rows[0]?.here ?? 0) === 0) throw conflict(AMEND_MESSAGES.notDeparture(lines[i]!.title, formatDay(l.travelDate)));
+  }
+}
+
+/**
+ * The rooms of the old departures given back and the new ones' taken, every departure locked
+ * first in one order (package, date) as holds and sales lock them; refused with the shop's words
+ * when a new date is stop-sold or has too few rooms left.
+ */
+async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], now: Date) {
+  const key = (p: number, d: string) => `${p}|${d}`;
+  const delta = new Map<string, { packageId: number; travelDate: string; rooms: number; title: string }>();
+  const add = (packageId: number, travelDate: string, rooms: number, title: string) => {
+    const k = key(packageId, travelDate);
+    const seen = delta.get(k);
+    delta.set(k, { packageId, travelDate, rooms: (seen?.rooms ?? 0) + rooms, title });
+  };
+  lines.forEach((l, i) => {
+    add(l.packageId, l.travelDate, -l.rooms, l.title);
+    add(moved[i]!.packageId, moved[i]!.travelDate, moved[i]!.rooms, l.title);
+  });
+  const all = [...delta.values()].sort((a, b) => a.packageId - b.packageId || a.travelDate.localeCompare(b.travelDate));
+  const states = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
+  for (const d of all) states.set(key(d.packageId, d.travelDate), await lockDeparture(tx, d.packageId, d.travelDate, now));
+  for (const d of all.filter((x) => x.rooms > 0)) {
+    const s = states.get(key(d.packageId, d.travelDate))!;
+    const when = formatDay(d.travelDate);
+    if (s.stopSale) throw conflict(`${d.title} is not on sale on ${when} (stop-sale). Choose another date.`);
+    const left = s.capacity === null ? null : Math.max(0, s.capacity - s.sold - s.held);
+    if (left !== null && d.rooms > left) {
+      throw conflict(left === 0 ? `${d.title} is sold out on ${when}. Choose another date.` : `Only ${left} ${left === 1 ? 'room is' : 'rooms are'} left on ${when} for ${d.title}, and this booking needs ${d.rooms}. Choose another date.`);
+    }
+  }
+  for (const d of all) {
+    if (d.rooms === 0) continue;
+    await tx.execute(sql`update departures set rooms_sold = greatest(0, rooms_sold + ${d.rooms}) where package_id = ${d.packageId} and travel_date = ${d.travelDate}`);
+  }
+}
+
+/** The booking priced on its new dates by the shop's pricing; a coupon's discount stays as it was sold (its once-only rules were met then). */
+async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[], moved: HeldLine[], now: Date) {
+  const site = b.site as Site;
+  const taxes = b.taxes ?? [];
+  const supply = taxes.some((t) => t.code === 'CGST') ? 'intra' : taxes.some((t) => t.code === 'IGST') ? 'inter' : null;
+  let priced: Awaited<ReturnType<typeof priceHold>>;
+  try {
+    priced = await priceHold(tx, { site, lines: moved, userId: b.userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: b.pan, supply });
+  } catch (err) {
+    if (err instanceof DomainError && /no longer on sale/.test(err.message)) throw conflict(AMEND_MESSAGES.notOnSale(lines[0]?.title ?? 'This holiday'));
+    throw err;
+  }
+  const discount = Math.min(b.discount, priced.subtotal);
+  if (discount === 0) return { ...priced, discount: 0 };
+  const shares = apportion(discount, priced.lines.map((l) => l.amount));
+  const netOf = (which: (l: (typeof priced.lines)[number]) => boolean) => priced.lines.reduce((s, l, i) => s + (which(l) ? l.amount - shares[i]! : 0), 0);
+  const tcs = site === 'IN' && priced.lines.some((l) => l.overseas) ? await tcsTermsFor(tx, config.TCS_RATE_PERCENT, now, b.pan) : null;
+  const net = priced.subtotal - discount;
+  const newTaxes = taxesFor(site, net, netOf((l) => l.overseas), tcs, { supply, standardNet: netOf((l) => l.vatTreatment === 'standard') });
+  return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0) };
+}
+
+/** The payments that paid the booking and what each can still give back: gateway ones newest first, then money paid outside the shop (as a cancellation's refund). */
+async function refundablePayments(tx: Db, bookingId: number) {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'paid'), sql`${payments.refundStatus} is null`))
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+  const out = [];
+  for (const p of rows) out.push({ payment: p, left: Math.max(0, p.amount - (await refundedOn(tx, p.id))) });
+  return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
+}
+
+interface Applied {
+  result: AmendResult;
+  /** Refund rows to send to their gateways after the commit. */
+  send: number[];
+}
+
+async function apply(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, travelDate: string, confirm: boolean, now: Date): Promise<Applied> {
+  const b = await lockedBooking(tx, ref);
+  if (b.status === 'cancelled') throw conflict(AMEND_MESSAGES.cancelled);
+  if (b.status !== 'confirmed') throw conflict(AMEND_MESSAGES.awaitingPayment);
+  const lines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
+  const before = sideOf(b, lines);
+  // Every line moves by the same number of days: the trip keeps its shape.
+  const shift = daysBetween(before.travelDate, travelDate);
+  const moved: HeldLine[] = lines.map((l) => ({ packageId: l.packageId, travelDate: addDays(l.travelDate, shift), adults: l.adults, children: l.children, infants: l.infants, rooms: l.rooms }));
+  await checkTravelDate(tx, b, lines, moved, travelDate, now);
+  const price = await priceMoved(tx, config, b, lines, moved, now);
+  // The rooms first: a sold-out or stop-sold date refuses before anything else is written.
+  await moveRooms(tx, lines, moved, now);
+  const site = b.site as Site;
+  const m = (amount: number) => formatMinor(amount, b.currency as Currency);
+
+  // The lines and the price: the ledger reads the booking's value from them (bookingProfile).
+  for (const [i, l] of lines.entries()) {
+    const p = price.lines[i]!;
+    await tx
+      .update(bookingLines)
+      .set({ travelDate: p.travelDate, adultPrice: p.adultPrice, childPrice: p.childPrice, amount: p.amount, overseas: p.overseas, vatTreatment: p.vatTreatment })
+      .where(eq(bookingLines.id, l.id));
+  }
+  await tx.update(bookings).set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total }).where(eq(bookings.id, b.id));
+  const cause = `amended by staff: travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}`;
+  const [repriced] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
+
+  // Money back: what the booking holds beyond its new price, refunded today under a credit note.
+  const back = await amendmentRefund(tx, repriced!);
+  const made: (typeof refunds.$inferSelect)[] = [];
+  let creditNote: AmendResult['creditNote'] = null;
+  let creditNoteId: number | null = null;
+  if (back > 0) {
+    let left = back;
+    for (const { payment, left: room } of await refundablePayments(tx, b.id)) {
+      if (left <= 0) break;
+      const amount = Math.min(left, room);
+      if (amount <= 0) continue;
+      left -= amount;
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          bookingId: b.id,
+          paymentId: payment.id,
+          provider: payment.provider,
+          amount,
+          currency: payment.currency,
+          status: 'pending',
+          idempotencyKey: `amend:${b.id}:${payment.id}:${now.getTime()}`,
+          reason: `Amendment: ${cause}`,
+          note: `The booking now costs ${m(price.total)}`,
+          createdBy: actor.staffId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      made.push(row!);
+    }
+  }
+  // The refunds into the ledger, the sale money they give back under one credit note (decision 0089).
+  const note = await refundWithCreditNote(tx, repriced!, made, `Amendment of booking ${b.refIdKey}: ${cause}`, actor.staffId, now);
+  if (note) {
+    creditNote = { number: note.number, total: note.total };
+    creditNoteId = note.id;
+  }
+  let after = await deriveBooking(tx, config, b.id, cause, now);
+  // A balance due is paid as a pay-later balance is (bank transfer, the desk, or Pay now in My
+  // trips), due by the pay-later rule counted from today (3 days before the new date at the latest).
+  const latest = payLaterDueOn(siteDay(now, site), travelDate, config.PAY_LATER_DAYS);
+  if (after.total > after.amountPaid && after.paymentStatus !== 'unpaid') {
+    await tx.update(bookings).set({ paymentMethod: 'pay-later', paymentDueOn: latest, paidAt: null }).where(eq(bookings.id, b.id));
+  } else if (after.paymentDueOn && after.paymentStatus !== 'paid' && after.paymentDueOn > latest) {
+    await tx.update(bookings).set({ paymentDueOn: latest }).where(eq(bookings.id, b.id));
+  }
+  if (after.paymentStatus === b.paymentStatus && after.status === b.status) await recordEvent(tx, b.id, after.status, after.paymentStatus, cause, now);
+  after = (await tx.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
+  const newLines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
+  const afterSide = sideOf(after, newLines);
+  const difference = afterSide.total - before.total;
+  const settlement: AmendResult['settlement'] = back > 0 ? { kind: 'refund', amount: back } : difference > 0 && afterSide.amountDue > 0 ? { kind: 'due', amount: afterSide.amountDue } : { kind: 'none', amount: 0 };
+
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: 'bookings.amend',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: { travelDate: before.travelDate, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus },
+      after: { travelDate: afterSide.travelDate, total: afterSide.total, amountPaid: afterSide.amountPaid, paymentStatus: afterSide.paymentStatus, difference, settlement, creditNote: creditNote?.number ?? null, refunds: made.map((r) => r.id) },
+    },
+    now,
+  );
+  const mailed = await mailAmendment(tx, config, after, { before, after: afterSide, difference, settlement, creditNote, creditNoteId }, now);
+  const result: AmendResult = { RefIdKey: b.refIdKey, Currency: b.currency, confirmed: confirm, difference, before, after: afterSide, settlement, creditNote, refunds: made.map((r) => r.id), mailed, failures: [] };
+  if (!confirm) throw new Preview({ ...result, creditNote: null, refunds: [], mailed: false });
+  return { result, send: made.filter((r) => r.provider !== 'manual').map((r) => r.id) };
+}
+
+/** The traveller's mail: the new trip, its figures, how the difference is settled, with the invoice, vouchers and credit note. */
+async function mailAmendment(
+  tx: Db,
+  config: Config,
+  b: BookingRow,
+  a: { before: AmendSide; after: AmendSide; difference: number; settlement: AmendResult['settlement']; creditNote: AmendResult['creditNote']; creditNoteId: number | null },
+  now: Date,
+): Promise<boolean> {
+  const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
+  const lead = d.travellers.find((t) => t.lead);
+  if (!lead?.email) return false;
+  const shop = shopDetails(config, b.site as Site);
+  const m = (amount: number) => formatMinor(amount, d.Currency);
+  const blocks: MailBlock[] = [
+    { p: `We have changed booking ${d.RefIdKey} as agreed: it now starts on ${formatTravelDate(a.after.travelDate)} (it was ${formatTravelDate(a.before.travelDate)}).` },
+    { rows: d.lines.map((l) => ({ label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`, value: m(l.amount) })) },
+    {
+      rows: [
+        { label: 'Total before the change', value: m(a.before.total) },
+        { label: 'New total', value: m(a.after.total), strong: true },
+        ...(a.after.amountPaid ? [{ label: 'Paid', value: m(a.after.amountPaid) }] : []),
+      ],
+    },
+  ];
+  if (a.settlement.kind === 'due') {
+    blocks.push({ p: `The new dates cost ${m(a.difference)} more: ${m(a.settlement.amount)} is now due${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}. Pay it by bank transfer quoting ${d.RefIdKey}${d.payOnline ? ', or online with "Pay now" in My trips' : ''}, or call us on ${shop.phone} to pay by card.` });
+  } else if (a.settlement.kind === 'refund') {
+    blocks.push({ p: `The new dates cost less: we are refunding ${m(a.settlement.amount)} the way you paid; card and bank refunds can take 5 to 10 working days to show.${a.creditNote ? ` Credit note ${a.creditNote.number} is attached.` : ''}` });
+  } else if (a.after.amountDue > 0) {
+    blocks.push({ p: `To pay: ${m(a.after.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}, quoting ${d.RefIdKey}.` });
+  }
+  blocks.push(
+    { p: vouchersIssued(b) ? 'Your invoice and your new vouchers, for the new dates, are attached: the old vouchers are no longer valid.' : 'Your invoice for the new dates is attached; the vouchers come once the booking is paid in full.' },
+    { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrlOf(config, d) } },
+    { p: `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.` },
+  );
+  const attachments: OutboxAttachment[] = [{ type: 'invoice', bookingId: b.id }];
+  if (vouchersIssued(b)) attachments.push({ type: 'vouchers', bookingId: b.id });
+  if (a.creditNoteId !== null) attachments.push({ type: 'credit-note', bookingId: b.id, creditNoteId: a.creditNoteId });
+  return enqueueMail(tx, {
+    kind: 'booking-amended',
+    dedupeKey: `amended:${b.id}:${now.getTime()}`,
+    bookingId: b.id,
+    message: {
+      to: lead.email,
+      subject: `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}`,
+      ...laidOut({ shop, heading: 'Your booking has new dates', preheader: `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.`, greeting: greetingOf(lead), blocks }),
+      attachments,
+    },
+  });
+}
+
+/**
+ * POST /api/admin/bookings/<ref>/amend, in the caller's transaction (the idempotency claim's): the
+ * preview rolls its own savepoint back and answers the figures; a confirmed amendment is applied.
+ */
+export async function amendBooking(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: { travelDate: string; confirm: boolean }, now: Date): Promise<Applied> {
+  try {
+    return await tx.transaction((inner) => apply(inner, config, actor, ref, input.travelDate, input.confirm, now));
+  } catch (err) {
+    if (err instanceof Preview) return { result: err.result, send: [] };
+    throw err;
+  }
+}
+
+/** After the commit: each gateway refund of the amendment to its provider; a refused one waits in the refund queue. */
+export async function sendAmendmentRefunds(db: Db, config: Config, ids: number[], now: Date): Promise<string[]> {
+  const failures: string[] = [];
+  for (const id of ids) {
+    try {
+      await sendRefund(db, config, id, () => now);
+    } catch (err) {
+      failures.push(err instanceof RefundRefused ? err.message : `The refund could not be sent: ${(err as Error).message}`);
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesOf } from '../../server/services/ledger/ledger.ts';
+import { vatSummary } from '../../server/services/reports/taxes.ts';
+import { book, count, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import { admin, staffer, type Staffer } from './staff-kit.ts';
+
+/*
+ * Amending a booking's travel date from the desk (docs/decisions/0096): the server's difference
+ * shown before anything changes, the rooms moved between the two departures, a dearer date's
+ * balance due (paid under a debit note supplementary to the tax invoice), a cheaper one's money
+ * back under a credit note, documents and the VAT summary still the ledger's sums, the refusals
+ * (sold out, stop-sale, not a departure, past, cancelled), who may do it, and a replay answered once.
+ */
+
+let kit: BookingKit;
+let owner: Staffer;
+let agent: Staffer;
+let accounts: Staffer;
+let catalogue: Staffer;
+let uae: number;
+let asha: { token: string; userId: number; email: string };
+
+beforeAll(async () => {
+  kit = await createBookingKit();
+  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  uae = (await findPackage(kit, { rooms: 10, inIndia: false })).id;
+  asha = await traveller(kit, 'amend');
+}, 180_000);
+afterAll(() => kit.close());
+
+const db = () => kit.database.db;
+let offset = 200;
+/** A travel date no other booking of this file uses. */
+const freshDay = () => inDays((offset += 3));
+
+/** A UAE booking of two adults paid by card through the Stripe stand-in, travelling on `day`. */
+async function stripePaid(day: string) {
+  const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: day }]);
+  const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', LeadTraveller: lead({ Email: asha.email }), Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+  expect(res.status, res.body.message).toBe(200);
+  const b = res.body.data;
+  kit.gateways.paySession(b.Next.sessionId);
+  const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, asha.token);
+  expect(paid.status, paid.body.message).toBe(200);
+  return { ref: b.RefIdKey as string, id: b.BookingId as number };
+}
+
+const amend = (ref: string, body: object, who: Staffer | null = agent, key: string | null = randomUUID()) =>
+  admin(kit, who, 'POST', `bookings/${ref}/amend`, body, key ? { 'idempotency-key': key } : {});
+const sold = (day: string) => count(kit, sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${uae} and travel_date = ${day}`);
+/** Everything an amendment may change about a booking, to show that a refusal or a preview changed none of it. */
+async function snapshot(id: number, days: string[]) {
+  const { rows } = await db().execute(sql`select status, payment_status, payment_method, subtotal, discount, total, amount_paid, payment_due_on from bookings where id = ${id}`);
+  const { rows: lines } = await db().execute(sql`select to_char(travel_date, 'YYYY-MM-DD') as d, amount from booking_lines where booking_id = ${id} order by position`);
+  return {
+    booking: rows[0],
+    lines,
+    entries: (await entriesOf(db(), id)).length,
+    refunds: await count(kit, sql`select count(*) as n from refunds where booking_id = ${id}`),
+    creditNotes: await count(kit, sql`select count(*) as n from credit_notes where booking_id = ${id}`),
+    mails: await count(kit, sql`select count(*) as n from mail_outbox where booking_id = ${id} and kind = 'booking-amended'`),
+    audits: await count(kit, sql`select count(*) as n from audit_log where action = 'bookings.amend' and record_id = (select ref_id_key from bookings where id = ${id})`),
+    rooms: await Promise.all(days.map(sold)),
+  };
+}
+const setPrice = (amount: number) => db().execute(sql`update package_prices set amount = ${amount} where package_id = ${uae} and site = 'UAE'`);
+const priceNow = async () => Number((await db().execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${uae} and site = 'UAE'`)).rows[0]!.amount);
+
+/** Each document of the booking equals its ledger entries, to the unit. */
+async function documentsAreSums(id: number) {
+  const entries = await entriesOf(db(), id);
+  const byDoc = new Map<string, number>();
+  for (const e of entries) if (e.documentNumber) byDoc.set(`${e.documentKind}|${e.documentNumber}`, (byDoc.get(`${e.documentKind}|${e.documentNumber}`) ?? 0) + e.sale + e.tcs);
+  for (const [key, cash] of byDoc) {
+    const [kind, number] = key.split('|') as [string, string];
+    if (kind === 'credit-note') expect(await count(kit, sql`select total as n from credit_notes where number = ${number}`), key).toBe(-cash);
+    else if (kind !== 'invoice') expect(await count(kit, sql`select total as n from money_documents where number = ${number}`), key).toBe(cash);
+  }
+  // The VAT summary of every day the ledger reaches is the ledger's sum.
+  const all = await count(kit, sql`select coalesce(sum(vat), 0) as n from ledger_entries where site = 'UAE'`);
+  const vat = await vatSummary(db(), '2000-01-01', '2100-12-31');
+  expect(vat.totals.standard.vat).toBe(all);
+}
+
+describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
+  it('a dearer date: the preview changes nothing; confirmed, the rooms move, a balance is due, the traveller is mailed, a replay is answered once', async () => {
+    const base = await priceNow();
+    const from = freshDay();
+    const to = freshDay();
+    const b = await stripePaid(from);
+    const before = await snapshot(b.id, [from, to]);
+    expect(before.booking).toMatchObject({ payment_status: 'paid' });
+    // The package costs more now: the new date is priced as the shop prices it today.
+    await setPrice(base + 500);
+    try {
+      const preview = await amend(b.ref, { travelDate: to, confirm: false });
+      expect(preview.status, preview.body.message).toBe(200);
+      const expected = 2 * 500 * 100;
+      expect(preview.body.data).toMatchObject({ confirmed: false, difference: expected, settlement: { kind: 'due', amount: expected } });
+      expect(preview.body.data.after.travelDate).toBe(to);
+      expect(await snapshot(b.id, [from, to])).toEqual(before);
+
+      const key = randomUUID();
+      const done = await amend(b.ref, { travelDate: to, confirm: true }, agent, key);
+      expect(done.status, done.body.message).toBe(200);
+      expect(done.body.data).toMatchObject({ confirmed: true, difference: expected, settlement: { kind: 'due', amount: expected }, mailed: true });
+      const after = await snapshot(b.id, [from, to]);
+      expect(after.rooms).toEqual([before.rooms[0]! - 1, before.rooms[1]! + 1]);
+      expect(after.lines).toEqual([{ d: to, amount: (before.lines[0] as { amount: number }).amount + expected }]);
+      expect(after.booking).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid', payment_method: 'pay-later', total: Number((before.booking as { total: number }).total) + expected });
+      expect(after.mails).toBe(1);
+      expect(after.audits).toBe(1);
+      const { rows: audit } = await db().execute<{ before: { travelDate: string }; after: { travelDate: string; difference: number }; staff_id: number }>(
+        sql`select before, after, staff_id from audit_log where action = 'bookings.amend' and record_id = ${b.ref}`,
+      );
+      expect(audit[0]).toMatchObject({ before: { travelDate: from }, after: { travelDate: to, difference: expected }, staff_id: agent.id });
+      const { rows: mail } = await db().execute<{ payload: { subject: string; attachments: { type: string }[] } }>(sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
+      expect(mail[0]!.payload.attachments.map((a) => a.type)).toEqual(['invoice', 'vouchers']);
+
+      // The same request again (a double click): the first answer, nothing done twice.
+      const again = await amend(b.ref, { travelDate: to, confirm: true }, agent, key);
+      expect(again.status).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body.data.difference).toBe(expected);
+      expect(await snapshot(b.id, [from, to])).toEqual(after);
+
+      // The traveller's page offers the balance as a pay-later balance; the desk records it: a debit note, supplementary to the invoice.
+      const detail = await admin(kit, owner, 'GET', `bookings/${b.ref}`);
+      expect(detail.status).toBe(200);
+      const pay = await admin(kit, accounts, 'POST', `bookings/${b.ref}/payments`, { amount: expected, method: 'bank-transfer', reference: `AM-${randomUUID()}`, receivedOn: inDays(0) });
+      expect(pay.status, pay.body.message).toBe(200);
+      const entries = await entriesOf(db(), b.id);
+      expect(entries.map((e) => [e.kind, e.documentKind, e.sale])).toEqual([
+        ['capture', 'invoice', (before.booking as { total: number }).total],
+        ['bank-transfer', 'debit-note', expected],
+      ]);
+      expect((await snapshot(b.id, [])).booking).toMatchObject({ payment_status: 'paid' });
+      await documentsAreSums(b.id);
+    } finally {
+      await setPrice(base);
+    }
+  });
+
+  it('a cheaper date: money back today under a credit note, refunded through the gateway', async () => {
+    const base = await priceNow();
+    const from = freshDay();
+    const to = freshDay();
+    const b = await stripePaid(from);
+    const before = await snapshot(b.id, [from, to]);
+    await setPrice(base - 300);
+    try {
+      const preview = await amend(b.ref, { travelDate: to, confirm: false }, owner);
+      const back = 2 * 300 * 100;
+      expect(preview.body.data).toMatchObject({ difference: -back, settlement: { kind: 'refund', amount: back }, creditNote: null });
+      expect(await snapshot(b.id, [from, to])).toEqual(before);
+      const done = await amend(b.ref, { travelDate: to, confirm: true }, owner);
+      expect(done.status, done.body.message).toBe(200);
+      expect(done.body.data).toMatchObject({ difference: -back, settlement: { kind: 'refund', amount: back }, failures: [] });
+      expect(done.body.data.creditNote.total).toBe(back);
+      const after = await snapshot(b.id, [from, to]);
+      expect(after.rooms).toEqual([before.rooms[0]! - 1, before.rooms[1]! + 1]);
+      expect(after.creditNotes).toBe(1);
+      expect(after.booking).toMatchObject({ total: (before.booking as { total: number }).total - back });
+      const { rows: refunds } = await db().execute<{ amount: number; provider: string; status: string }>(sql`select amount, provider, status from refunds where booking_id = ${b.id}`);
+      expect(refunds).toEqual([{ amount: back, provider: 'stripe', status: expect.stringMatching(/pending|processed/) }]);
+      const entries = await entriesOf(db(), b.id);
+      expect(entries.map((e) => [e.kind, e.documentKind, e.amount])).toEqual([
+        ['capture', 'invoice', (before.booking as { total: number }).total],
+        ['refund', 'credit-note', -back],
+      ]);
+      const { rows: mail } = await db().execute<{ payload: { attachments: { type: string }[] } }>(sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
+      expect(mail[0]!.payload.attachments.map((a) => a.type)).toEqual(['invoice', 'vouchers', 'credit-note']);
+      await documentsAreSums(b.id);
+    } finally {
+      await setPrice(base);
+    }
+  });
+
+  it('a pay-later booking not yet paid: the new price is its balance, nothing is refunded', async () => {
+    const from = freshDay();
+    const to = freshDay();
+    const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: from }]);
+    const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller: lead({ Email: asha.email }), Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+    expect(res.status, res.body.message).toBe(200);
+    const ref = res.body.data.RefIdKey as string;
+    const done = await amend(ref, { travelDate: to, confirm: true });
+    expect(done.status, done.body.message).toBe(200);
+    expect(done.body.data).toMatchObject({ difference: 0, settlement: { kind: 'none', amount: 0 }, refunds: [], creditNote: null });
+    expect(done.body.data.after).toMatchObject({ travelDate: to, paymentStatus: 'unpaid', amountPaid: 0 });
+    expect(await sold(to)).toBe(1);
+  });
+
+  it('other roles are refused (403) and no session is asked to sign in (401), nothing changed', async () => {
+    const from = freshDay();
+    const to = freshDay();
+    const b = await stripePaid(from);
+    const before = await snapshot(b.id, [from, to]);
+    for (const who of [accounts, catalogue]) {
+      const res = await amend(b.ref, { travelDate: to, confirm: true }, who);
+      expect(res.status, who.role).toBe(403);
+      expect(res.body.status).toBe('error');
+    }
+    expect((await amend(b.ref, { travelDate: to, confirm: true }, null)).status).toBe(401);
+    expect(await snapshot(b.id, [from, to])).toEqual(before);
+  });
+
+  it('refuses a sold-out or stop-sold date, a date that is not a departure, a past date, and a cancelled booking, changing nothing', async () => {
+    const from = freshDay();
+    const full = freshDay();
+    const closed = freshDay();
+    const b = await stripePaid(from);
+    // Staff schedule this package's departures: one sold out (allotment 0), one stop-sold.
+    await db().execute(sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${uae}, ${full}, 0, true), (${uae}, ${closed}, 10, true)`);
+    await db().execute(sql`update departures set stop_sale = true where package_id = ${uae} and travel_date = ${closed}`);
+    try {
+      const before = await snapshot(b.id, [from, full, closed]);
+      const soldOut = await amend(b.ref, { travelDate: full, confirm: false });
+      expect(soldOut.status).toBe(409);
+      expect(soldOut.body.message).toMatch(/is sold out on .*Choose another date/);
+      const stopped = await amend(b.ref, { travelDate: closed, confirm: true });
+      expect(stopped.status).toBe(409);
+      expect(stopped.body.message).toMatch(/not on sale on .*stop-sale/);
+      const notDeparture = await amend(b.ref, { travelDate: freshDay(), confirm: true });
+      expect(notDeparture.status).toBe(409);
+      expect(notDeparture.body.message).toMatch(/has no departure on .*scheduled departures/);
+      const past = await amend(b.ref, { travelDate: inDays(-1), confirm: true });
+      expect(past.status).toBe(400);
+      expect(past.body.message).toBe('travelDate: choose a date from tomorrow onwards.');
+      const same = await amend(b.ref, { travelDate: from, confirm: true });
+      expect(same.status).toBe(400);
+      const badDate = await amend(b.ref, { travelDate: '2026-02-30', confirm: false });
+      expect(badDate.status).toBe(400);
+      expect(await snapshot(b.id, [from, full, closed])).toEqual(before);
+
+      const cancelled = await admin(kit, owner, 'POST', `bookings/${b.ref}/cancel`, { reason: 'Plans changed' });
+      expect(cancelled.status, cancelled.body.message).toBe(200);
+      const refused = await amend(b.ref, { travelDate: freshDay(), confirm: true });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/cancelled/);
+      expect((await amend('NOSUCHREF', { travelDate: freshDay(), confirm: false })).status).toBe(404);
+    } finally {
+      await db().execute(sql`update departures set scheduled = false where package_id = ${uae}`);
+    }
+  });
+});
