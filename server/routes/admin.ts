@@ -39,6 +39,7 @@ import { inventoryRoutes } from './admin-inventory.ts';
 import { promotionRoutes } from './admin-promotions.ts';
 import { enquiryInboxRoutes } from './admin-enquiries.ts';
 import { reportRoutes } from './admin-reports.ts';
+import { deskNewBookingRoutes } from './admin-new-booking.ts';
 import type { Mailer } from '../services/mail.ts';
 
 export type StaffActor = Actor & { staffId: number };
@@ -142,6 +143,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await promotionRoutes(app, desk);
   await enquiryInboxRoutes(app, desk);
   await reportRoutes(app, desk);
+  // Issue 31: a booking made at the desk, to pay later or with a payment link (decision 0095).
+  await deskNewBookingRoutes(app, desk);
 
   // Each field's message says what to do (a missing field included), as the shop's forms do.
   const setupToken = z.string({ message: 'The set-up link has no token: open the link from the mail again.' }).max(200, 'This set-up link is not valid: open the link from the mail again.');

@@ -16,6 +16,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/staff', page: lazyPage(() => import('./pages/admin-staff-page.tsx')) },
   { path: '/admin/audit', page: lazyPage(() => import('./pages/admin-audit-page.tsx')) },
   { path: '/admin/bookings', page: lazyPage(() => import('./pages/admin-bookings-page.tsx')) },
+  { path: '/admin/bookings/new', page: lazyPage(() => import('./pages/admin-new-booking-page.tsx')) },
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },

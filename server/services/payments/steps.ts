@@ -127,7 +127,14 @@ const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpa
  * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
  * and unpaid, the site's gateway for its balance, up to and on its due date.
  */
-export async function paymentStepFor(db: Db, config: Config, b: BookingRow, today = siteDay(new Date(), b.site as Site)): Promise<NextStep> {
+export async function paymentStepFor(
+  db: Db,
+  config: Config,
+  b: BookingRow,
+  today = siteDay(new Date(), b.site as Site),
+  /** Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out. */
+  returns?: StripeReturns,
+): Promise<NextStep> {
   if (b.paymentMethod !== 'pay-later') return nextStepFor(db, config, b);
   const shop = shopDetails(config, b.site as Site);
   if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
@@ -135,7 +142,7 @@ export async function paymentStepFor(db: Db, config: Config, b: BookingRow, toda
   const provider = gatewayOf(b);
   // No gateway on this site: the bank details and due date, as when it was booked.
   if (!gatewayOn(config, provider)) return nextStepFor(db, config, b);
-  return provider === 'razorpay' ? razorpayStep(db, config, b, true) : stripeStep(db, config, b, true);
+  return provider === 'razorpay' ? razorpayStep(db, config, b, true) : stripeStep(db, config, b, true, returns);
 }
 
 /** This booking's Razorpay order for the amount due (a new one when the last is nearly out of time). */
@@ -180,7 +187,13 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
  * or for a pay-later balance once the last has (nearly) expired; the old one is expired at Stripe
  * first. One Stripe had already completed is not replaced: its payment is on its way to the booking.
  */
-async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
+export interface StripeReturns {
+  /** With {CHECKOUT_SESSION_ID} where Stripe puts the session's id. */
+  success: string;
+  cancel: string;
+}
+
+async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean, returns?: StripeReturns): Promise<NextStep> {
   const lead = await leadOf(db, b.id);
   let payment = await openPayment(db, b.id, 'stripe');
   const expired =
@@ -204,8 +217,8 @@ async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolea
           line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: dueOf(b), product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
           // The session ends with the booking's payment window (server/services/bookings/expiry.ts).
           expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
-          success_url: `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
+          success_url: returns?.success ?? `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: returns?.cancel ?? `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
           // A payment-method coupon: Stripe's page offers that way of paying only.
           ...(types ? { allowed_payment_method_types: [types] } : {}),
         },

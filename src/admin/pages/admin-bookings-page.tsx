@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
+import { can } from '../../../contract/staff.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
@@ -189,7 +190,18 @@ export default function AdminBookingsPage() {
     <>
       <title>Bookings · Back office</title>
       <h1>Bookings</h1>
-      <RequireStaff action="bookings.read">{() => <BookingsList />}</RequireStaff>
+      <RequireStaff action="bookings.read">
+        {(me) => (
+          <>
+            {can(me.role, 'bookings.create') ? (
+              <p>
+                <Link to="/admin/bookings/new">New booking</Link> for a traveller on the phone or at the counter.
+              </p>
+            ) : null}
+            <BookingsList />
+          </>
+        )}
+      </RequireStaff>
     </>
   );
 }

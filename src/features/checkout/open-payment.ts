@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../../lib/api-client.ts';
  * (its script, loaded only here and only when Razorpay is on) or Stripe's hosted page.
  */
 
-interface RazorpayHandlerAnswer {
+export interface RazorpayHandlerAnswer {
   razorpay_order_id: string;
   razorpay_payment_id: string;
   razorpay_signature: string;
@@ -69,7 +69,13 @@ export function onlyMethodConfig(method: PayWith) {
  * payment, 'dismissed' when they closed Razorpay's window, or 'left-for-gateway' as the page goes
  * to Stripe (the return page verifies it).
  */
-export async function openPayment(next: NextStep, bookingId: number, site: 'UAE' | 'IN'): Promise<PaymentOutcome> {
+export async function openPayment(
+  next: NextStep,
+  bookingId: number,
+  site: 'UAE' | 'IN',
+  /** How Razorpay's answer is checked by our server: the traveller's own verify call unless given (a payment link's: decision 0095). */
+  verify: (answer: RazorpayHandlerAnswer) => Promise<unknown> = (answer) => callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }),
+): Promise<PaymentOutcome> {
   if (next.type === 'stripe') {
     window.location.assign(next.url);
     return 'left-for-gateway';
@@ -90,7 +96,7 @@ export async function openPayment(next: NextStep, bookingId: number, site: 'UAE'
       timeout: next.timeout,
       ...(next.method ? { config: onlyMethodConfig(next.method) } : {}),
       handler: (answer: RazorpayHandlerAnswer) => {
-        callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }).then(
+        verify(answer).then(
           () => resolve('paid'),
           // Razorpay's webhook may have recorded this payment first: it is paid all the same.
           (err: unknown) => (err instanceof ApiError && err.httpStatus === 409 && /already been verified/.test(err.message) ? resolve('paid') : reject(err)),
