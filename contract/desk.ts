@@ -212,3 +212,73 @@ export interface RefundQueueItem {
   currency: string;
   since: string;
 }
+
+/** One traveller (an account) of the desk's travellers list (GET /api/admin/travellers, decision 0097). */
+export interface DeskTravellerItem {
+  id: number;
+  /** The account's name, else the lead traveller's of its latest booking. */
+  name: string;
+  /** Masked ("j•••@example.com") for a role without travellers.contact, as the bookings list. */
+  email: string | null;
+  phone: string | null;
+  bookings: number;
+  sites: ('UAE' | 'IN')[];
+  lastBookedAt: string | null;
+  createdAt: string;
+  /** The account was erased (its own deletion, or staff's): bookings keep what tax law needs. */
+  erased: boolean;
+}
+
+export interface DeskTravellerPage {
+  items: DeskTravellerItem[];
+  /** Pass as `cursor` for the next 50; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** A traveller's page (GET /api/admin/travellers/<id>). */
+export interface DeskTravellerDetail {
+  traveller: DeskTravellerItem & { dob: string | null; signsInWithGoogle: boolean; pans: string[] };
+  bookings: DeskBookingItem[];
+  payments: { id: number; RefIdKey: string; provider: string; method: string | null; amount: number; currency: string; status: string; refundStatus: string | null; paidAt: string | null; createdAt: string }[];
+  enquiries: { id: number; kind: string; site: 'UAE' | 'IN'; status: string; createdAt: string; RefIdKey: string | null }[];
+  cancellationRequests: (DeskCancellationRequest & { RefIdKey: string })[];
+  consents: { name: string; given: boolean; note: string }[];
+  /** Whether staff may erase the account now, as the shop's own deletion rules say (and why not). */
+  erasure: { allowed: boolean; reason: string | null };
+}
+
+export const DOCUMENT_REGISTER_KINDS = ['invoice', 'proforma', 'receipt', 'credit-note', 'debit-note'] as const;
+export type DocumentRegisterKind = (typeof DOCUMENT_REGISTER_KINDS)[number];
+export const DOCUMENT_REGISTER_LABELS: Record<DocumentRegisterKind, string> = {
+  invoice: 'Tax invoice',
+  proforma: 'Proforma invoice',
+  receipt: 'Receipt voucher',
+  'credit-note': 'Credit note',
+  'debit-note': 'Debit note',
+};
+
+/** One document of the register (GET /api/admin/documents): figures as issued, smallest unit. */
+export interface DocumentRegisterItem {
+  kind: DocumentRegisterKind;
+  /** The document's number; a proforma has none: its booking's reference. */
+  number: string;
+  site: 'UAE' | 'IN';
+  /** The site's day it was issued (YYYY-MM-DD). */
+  date: string;
+  RefIdKey: string;
+  buyer: string;
+  currency: string;
+  /** With its taxes; a credit note's is what it gives back (positive). */
+  total: number;
+  /** GST or VAT on it (TCS apart). */
+  tax: number;
+  pdfUrl: string;
+}
+
+export interface DocumentRegister {
+  site: 'UAE' | 'IN';
+  month: string;
+  items: DocumentRegisterItem[];
+  /** The returns CSV of the month (GSTR-1 on India, VAT 201 on the UAE). */
+  csvUrl: string;
+}

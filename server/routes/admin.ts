@@ -39,6 +39,8 @@ import { inventoryRoutes } from './admin-inventory.ts';
 import { promotionRoutes } from './admin-promotions.ts';
 import { enquiryInboxRoutes } from './admin-enquiries.ts';
 import { reportRoutes } from './admin-reports.ts';
+import { travellerRoutes } from './admin-travellers.ts';
+import { documentRegisterRoutes } from './admin-documents.ts';
 import { deskNewBookingRoutes } from './admin-new-booking.ts';
 import type { Mailer } from '../services/mail.ts';
 
@@ -143,6 +145,9 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await promotionRoutes(app, desk);
   await enquiryInboxRoutes(app, desk);
   await reportRoutes(app, desk);
+  // Issue 31: the travellers and the documents register (decision 0097).
+  await travellerRoutes(app, desk);
+  await documentRegisterRoutes(app, desk);
   // Issue 31: a booking made at the desk, to pay later or with a payment link (decision 0095).
   await deskNewBookingRoutes(app, desk);
 

@@ -75,13 +75,30 @@ export async function deleteAccount(db: Db, store: FileStore, userId: number, pa
   const [user] = await rows(db, sql`select password_hash, email, title, first_name, last_name from users where id = ${userId}`);
   if (!user) throw new DomainError('not_found', 'This account no longer exists.');
   if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string))) throw new DomainError('forbidden', ACCOUNT_DATA_MESSAGES.passwordWrong);
+  await eraseAccount(db, store, userId, shop, now);
+}
+
+/** The trips that stop an account's deletion: not cancelled, and not yet over. */
+export async function upcomingTrips(db: Db, userId: number, now = new Date()): Promise<string[]> {
   const today = now.toISOString().slice(0, 10);
   const upcoming = await rows(
     db,
     sql`select b.ref_id_key from bookings b where b.user_id = ${userId} and b.status <> 'cancelled'
         and exists (select 1 from booking_lines l where l.booking_id = b.id and l.travel_date + l.nights >= ${today}::date) order by b.created_at`,
   );
-  if (upcoming.length) throw new DomainError('conflict', ACCOUNT_DATA_MESSAGES.upcoming(upcoming.map((u) => String(u.ref_id_key))));
+  return upcoming.map((u) => String(u.ref_id_key));
+}
+
+/**
+ * The erasure itself, under the same rule as the traveller's own deletion (refused while a trip is
+ * ahead): the traveller's deletion calls it once their password is checked, the desk's (staff, on the
+ * traveller's request, audited: docs/decisions/0097) calls it directly.
+ */
+export async function eraseAccount(db: Db, store: FileStore, userId: number, shop: ShopDetails, now = new Date()) {
+  const [user] = await rows(db, sql`select email, title, first_name, last_name from users where id = ${userId}`);
+  if (!user) throw new DomainError('not_found', 'This account no longer exists.');
+  const upcoming = await upcomingTrips(db, userId, now);
+  if (upcoming.length) throw new DomainError('conflict', ACCOUNT_DATA_MESSAGES.upcoming(upcoming));
 
   const owner = `user:${userId}`;
   const stored = await db.transaction(async (tx) => {

@@ -29,6 +29,8 @@ function Header() {
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}
           {can(me.role, 'reports.read') ? <NavLink to="/admin/reports">Reports</NavLink> : null}
+          {can(me.role, 'travellers.read') ? <NavLink to="/admin/travellers">Travellers</NavLink> : null}
+          {can(me.role, 'documents.read') ? <NavLink to="/admin/documents">Documents</NavLink> : null}
           {can(me.role, 'enquiries.work') ? <NavLink to="/admin/enquiries">Enquiries</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/coupons">Coupons</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/deals">Deals &amp; banners</NavLink> : null}
