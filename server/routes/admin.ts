@@ -11,7 +11,7 @@ import { ok, sendError } from '../lib/envelope.ts';
 import { dumpPglite } from '../services/backup.ts';
 import { createMailer } from '../services/mail.ts';
 import { qrSvg } from '../services/documents/qr.ts';
-import { listAudit, type Actor } from '../services/staff/audit.ts';
+import { auditFilterOptions, listAudit, type Actor } from '../services/staff/audit.ts';
 import {
   allowed,
   changeRole,
@@ -39,6 +39,7 @@ import { inventoryRoutes } from './admin-inventory.ts';
 import { promotionRoutes } from './admin-promotions.ts';
 import { enquiryInboxRoutes } from './admin-enquiries.ts';
 import { reportRoutes } from './admin-reports.ts';
+import { supplierRoutes } from './admin-suppliers.ts';
 import { travellerRoutes } from './admin-travellers.ts';
 import { documentRegisterRoutes } from './admin-documents.ts';
 import { deskNewBookingRoutes } from './admin-new-booking.ts';
@@ -145,6 +146,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await promotionRoutes(app, desk);
   await enquiryInboxRoutes(app, desk);
   await reportRoutes(app, desk);
+  // Issue 31: suppliers' confirmations (docs/decisions/0098).
+  await supplierRoutes(app, desk);
   // Issue 31: the travellers and the documents register (decision 0097).
   await travellerRoutes(app, desk);
   await documentRegisterRoutes(app, desk);
@@ -227,6 +230,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   const auditQuery = z.object({
     staffId: z.coerce.number().int().positive().optional(),
+    /** The staff member by email, as the filter's list names them. */
+    staff: z.string().max(320, 'Choose a staff member from the list.').optional(),
     action: z.string().max(80).optional(),
     recordType: z.string().max(80).optional(),
     recordId: z.string().max(80).optional(),
@@ -240,6 +245,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     const q = request.query;
     const result = await listAudit(app.db, {
       staffId: q.staffId,
+      staffEmail: q.staff || undefined,
       action: q.action || undefined,
       recordType: q.ref ? 'booking' : q.recordType || undefined,
       recordId: q.ref ?? (q.recordId || undefined),
@@ -250,6 +256,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     });
     return ok(result);
   });
+  // The filter's choices: staff by email and the actions in words (contract/audit-log.ts).
+  app.get('/audit/options', { preHandler: guard('audit.read') }, async () => ok(await auditFilterOptions(app.db)));
 
   // `npm run staff -- add` while this server holds the PGlite data folder: from this machine only,
   // with the secret this server wrote to DATA_DIR (readable by whoever may read the database).
