@@ -25,6 +25,7 @@ function Header() {
           {can(me.role, 'bookings.read') ? <NavLink to="/admin/bookings">Bookings</NavLink> : null}
           {can(me.role, 'bookings.create') ? <NavLink to="/admin/bookings/new">New booking</NavLink> : null}
           {can(me.role, 'refunds.make') ? <NavLink to="/admin/refunds">Refunds</NavLink> : null}
+          {can(me.role, 'suppliers.confirm') ? <NavLink to="/admin/supplier-confirmations">Suppliers due</NavLink> : null}
           {can(me.role, 'staff.list') ? <NavLink to="/admin/staff">Staff</NavLink> : null}
           {can(me.role, 'audit.read') ? <NavLink to="/admin/audit">Audit log</NavLink> : null}
           {can(me.role, 'cancellations.request') ? <NavLink to="/admin/cancellation-requests">Cancellation requests</NavLink> : null}

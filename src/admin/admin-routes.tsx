@@ -19,6 +19,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/bookings/new', page: lazyPage(() => import('./pages/admin-new-booking-page.tsx')) },
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },
   { path: '/admin/refunds', page: lazyPage(() => import('./pages/admin-refunds-page.tsx')) },
+  { path: '/admin/supplier-confirmations', page: lazyPage(() => import('./pages/admin-suppliers-page.tsx')) },
   { path: '/admin/cancellation-requests', page: lazyPage(() => import('./pages/admin-requests-page.tsx')) },
   { path: '/admin/reports', page: lazyPage(() => import('./pages/admin-reports-page.tsx')) },
   { path: '/admin/travellers', page: lazyPage(() => import('./pages/admin-travellers-page.tsx')) },

@@ -8,6 +8,7 @@ import { packages, suppliers, type ItineraryDay, type PackageStay } from '../../
 import { conflict } from '../../lib/errors.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { qrSvg } from './qr.ts';
+import { confirmedNumbers, withConfirmation } from '../desk/supplier-numbers.ts';
 import { addDays, documentSource, fullName, pdfUrl, siteDay } from './source.ts';
 
 /*
@@ -204,12 +205,14 @@ export async function vouchersFor(db: Db, config: Config, userId: number, bookin
   const cityIds = [...new Set([...pkgs.values()].map((p) => p.cityId))];
   const rows = cityIds.length ? await db.select().from(suppliers).where(inArray(suppliers.cityId, cityIds)) : [];
   const fallback = shopAsSupplier(shop);
+  // A supplier's confirmation number, once confirmed on the desk, on its service's vouchers (docs/decisions/0098).
+  const numbers = await confirmedNumbers(db, d.BookingId);
 
   const vouchers = d.lines
     .flatMap((line, i) => {
       const pkg = pkgs.get(line.packageId);
       const of = (kind: Supplier['kind']) => rows.find((s) => s.cityId === pkg?.cityId && s.kind === kind) ?? fallback;
-      return packageVouchers(line, i + 1, pkg, { transfer: of('transfer'), sightseeing: of('sightseeing'), fallback: of('hotel') });
+      return packageVouchers(line, i + 1, pkg, { transfer: of('transfer'), sightseeing: of('sightseeing'), fallback: of('hotel') }).map((v) => withConfirmation(v, i, numbers));
     })
     .map((v, i) => ({ ...v, number: `${d.RefIdKey}-${String(i + 1).padStart(2, '0')}` }));
 

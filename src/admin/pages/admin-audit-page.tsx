@@ -1,21 +1,27 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { AuditEntry } from '../../../contract/staff.ts';
+import type { AuditFilterOptions, AuditView } from '../../../contract/audit-log.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
-const FILTERS = ['staffId', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
-const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+const FILTERS = ['staff', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
 /** Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the command line. */
-const who = (e: AuditEntry) => (e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line');
+const who = (e: AuditView) => (e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line');
 
 function AuditList() {
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<AuditEntry[]>([]);
+  const [items, setItems] = useState<AuditView[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState('');
+  const [options, setOptions] = useState<AuditFilterOptions>({ staff: [], actions: [] });
+
+  useEffect(() => {
+    void adminCall<AuditFilterOptions>('GET', 'audit/options').then((answer) => {
+      if (answer.ok) setOptions(answer.data);
+    });
+  }, []);
 
   const load = useCallback(async (q: string, before?: number) => {
-    const answer = await adminCall<{ items: AuditEntry[]; nextCursor: number | null }>('GET', `audit?${q}${before ? `&before=${before}` : ''}`);
+    const answer = await adminCall<{ items: AuditView[]; nextCursor: number | null }>('GET', `audit?${q}${before ? `&before=${before}` : ''}`);
     if (!answer.ok) return setError(answer.message);
     setError('');
     setItems((old) => (before ? [...old, ...answer.data.items] : answer.data.items));
@@ -41,12 +47,26 @@ function AuditList() {
     <>
       <form className="admin-form admin-inline" onSubmit={filter} aria-label="Filter the audit log">
         <label>
-          Staff id
-          <input name="staffId" inputMode="numeric" pattern="[0-9]*" />
+          Staff member
+          <select name="staff" defaultValue="">
+            <option value="">Anyone</option>
+            {options.staff.map((s) => (
+              <option key={s.id} value={s.email}>
+                {s.email} ({s.role})
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           Action
-          <input name="action" placeholder="staff.role" />
+          <select name="action" defaultValue="">
+            <option value="">Any action</option>
+            {options.actions.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           Record type
@@ -78,8 +98,7 @@ function AuditList() {
               <th scope="col">Who</th>
               <th scope="col">Action</th>
               <th scope="col">Record</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">What changed</th>
               <th scope="col">Address</th>
             </tr>
           </thead>
@@ -88,15 +107,24 @@ function AuditList() {
               <tr key={e.id}>
                 <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
                 <td>{who(e)}</td>
-                <td>{e.action}</td>
+                <td>
+                  {e.summary}
+                  <br />
+                  <small>{e.action}</small>
+                </td>
                 <td>
                   {e.recordType} {e.recordId}
                 </td>
-                <td>
-                  <code className="admin-break">{show(e.before)}</code>
-                </td>
-                <td>
-                  <code className="admin-break">{show(e.after)}</code>
+                <td className="admin-break">
+                  {e.changes.length ? (
+                    <ul style={{ margin: 0, paddingLeft: '1rem' }}>
+                      {e.changes.map((c, i) => (
+                        <li key={i}>{c}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td>{e.clientAddress}</td>
               </tr>

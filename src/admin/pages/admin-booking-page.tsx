@@ -9,6 +9,7 @@ import { RequireStaff } from '../admin-session.tsx';
 import { BookingActionsPanel } from '../desk/booking-actions-panel.tsx';
 import { CancelPanel } from '../desk/cancel-panel.tsx';
 import { PaymentPanel } from '../desk/payment-panel.tsx';
+import { SupplierPanel } from '../desk/supplier-panel.tsx';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
 
@@ -177,6 +178,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
           </tr>
         ))}
       </Table>
+      <SupplierPanel booking={b} me={me} onChanged={reload} />
 
       <h2>Travellers</h2>
       <Table caption="Travellers" head={['Name', 'Age band', 'Born', 'Email', 'Phone']} empty="No travellers.">
