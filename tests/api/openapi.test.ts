@@ -130,7 +130,7 @@ describe('the API document', () => {
     expect((pay.parameters as Json[]).map((p) => `${p.in}:${p.name}`)).toEqual(['path:ref']);
     const payBody = jsonOf(jsonOf(jsonOf(pay.requestBody).content)['application/json']).schema as Json;
     expect(Object.keys(payBody.properties as Json)).toEqual(['amount', 'method', 'reference', 'receivedOn']);
-    expect(pay.description).toMatch(/payments\.record \(roles: owner, agent\)/);
+    expect(pay.description).toMatch(/payments\.record \(roles: owner, agent, accounts\)/);
     expect(pay.security).toEqual([{ staffSession: [], csrfToken: [] }]);
   });
 
