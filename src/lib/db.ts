@@ -94,11 +94,24 @@ export interface WalletRow {
   [field: string]: unknown;
 }
 
+/**
+ * What the traveller typed at checkout, per hold, kept until the booking is made or the hold ends.
+ * Typed loosely here as the wallet is; src/features/checkout/checkout-draft.ts parses it when read back.
+ */
+export interface CheckoutDraftRow {
+  id: string;
+  owner: string;
+  site: string;
+  holdId: number;
+  [field: string]: unknown;
+}
+
 export type ShopDb = Dexie & {
   cartLines: EntityTable<CartLine, 'id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   tempBookings: EntityTable<LocalTempBooking, 'id'>;
   wallet: EntityTable<WalletRow, 'ref'>;
+  checkoutDrafts: EntityTable<CheckoutDraftRow, 'id'>;
 };
 
 export { DB_NAME };
@@ -121,6 +134,9 @@ export function openShopDb(name = DB_NAME): ShopDb {
   db.version(2).stores({ swrCache: null });
   // The trip wallet: bookings, invoices and vouchers kept for the hotel desk and the airport.
   db.version(3).stores({ wallet: 'ref, userId' });
+  // Checkout drafts: the travellers form per hold, on the device until the booking (decision 0099).
+  // A new table only: every other table and its rows stay as version 3 left them.
+  db.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
   return db;
 }
 

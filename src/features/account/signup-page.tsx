@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { savePasswordPost, validateOtp, validateSignUp } from '../../../contract/account-calls.ts';
+import { login, savePasswordPost, validateOtp, validateSignUp } from '../../../contract/account-calls.ts';
 import { track } from '../../lib/analytics.ts';
-import { ACCOUNT_MESSAGES, MSG } from '../../../contract/account.ts';
-import { useSite } from '../../app/site-context.tsx';
+import { ACCOUNT_MESSAGES } from '../../../contract/account.ts';
+import { useSettings, useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { callApi } from '../../lib/api-client.ts';
 import { CodeStep, IdentifierStep, NewPasswordStep } from './code-steps.tsx';
-import { safeCallbackUrl } from './auth-client.ts';
+import { finishSignIn, safeCallbackUrl } from './auth-client.ts';
 import { Steps } from './form-bits.tsx';
 import './account.css';
+
+/** What the code step shows once the server has checked the code (its own words, 'OTP is Validated.', stay the API's). */
+const CODE_ACCEPTED = 'Code accepted';
 
 type Step = { at: 'identifier' } | { at: 'code'; identifier: string; notice: string } | { at: 'password'; identifier: string; token: string; notice: string };
 
 /** Sign-up: email or phone → the code we send → a password. */
 export default function SignupPage() {
-  const { href } = useSite();
+  const { href, site } = useSite();
+  const { tokenKey = '' } = useSettings();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Where to go once signed in (a checkout, say): carried on to the login page.
@@ -46,7 +50,7 @@ export default function SignupPage() {
             onResend={() => send(step.identifier)}
             onVerify={async (code) => {
               const { token } = await callApi(validateOtp, { OTP: code, EmailIdOrPhone: step.identifier });
-              setStep({ at: 'password', identifier: step.identifier, token, notice: MSG.otpValidated });
+              setStep({ at: 'password', identifier: step.identifier, token, notice: CODE_ACCEPTED });
             }}
           />
         ) : null}
@@ -57,6 +61,18 @@ export default function SignupPage() {
             onSubmit={async (Password, ConfirmPassword) => {
               await callApi(savePasswordPost, { Token: step.token, Password, ConfirmPassword });
               track('sign_up', { method: step.identifier.includes('@') ? 'email' : 'phone' });
+              if (callback) {
+                // Signing up on the way to somewhere (a checkout with its hold running): signed in
+                // at once and straight back there, the guest's cart and hold coming along.
+                try {
+                  const r = await callApi(login, { EmailorPhone: step.identifier, Password });
+                  await finishSignIn(r.tokan, r.expiresAt, { tokenKey, site });
+                  navigate(callback, { replace: true });
+                  return;
+                } catch {
+                  // The account is made all the same: logging in by hand still works.
+                }
+              }
               navigate(loginPath, { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.accountCreated } });
             }}
           />

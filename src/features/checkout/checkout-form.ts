@@ -4,9 +4,8 @@ import type { CartItem } from '../../../contract/cart.ts';
 import { payWithSchema } from '../../../contract/coupons.ts';
 
 /*
- * What the traveller typed at checkout, kept in this tab's session storage until the booking is
- * sent: a reload, the back button or a dropped network never loses it (and it is parsed with its
- * schema when read back). Cleared once the booking is made.
+ * What the traveller typed at checkout. It is kept on the device as a draft per hold
+ * (checkout-draft.ts, decision 0099) and parsed with this schema when read back.
  */
 
 const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']), DOB: z.string().optional() });
@@ -49,30 +48,6 @@ export const emptyForm = (): CheckoutForm => ({
   coupon: null,
   method: null,
 });
-
-const formKey = (site: string, userId: string) => `wl-checkout:${site}:${userId}`;
-
-export function loadForm(site: string, userId: string): CheckoutForm | null {
-  try {
-    const raw = sessionStorage.getItem(formKey(site, userId));
-    const parsed = raw ? checkoutFormSchema.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveForm(site: string, userId: string, form: CheckoutForm) {
-  try {
-    sessionStorage.setItem(formKey(site, userId), JSON.stringify(form));
-  } catch {
-    // Storage full or blocked: the form still works, it is just not kept across a reload.
-  }
-}
-
-export function clearForm(site: string, userId: string) {
-  sessionStorage.removeItem(formKey(site, userId));
-}
 
 /**
  * The Idempotency-Key of booking this hold: made once and kept, so a double tap, a retry after a

@@ -15,13 +15,18 @@ import { useProfile } from '../account/use-account-data.ts';
 import { useSession } from '../account/use-session.ts';
 import { requestSync } from '../cart/sync-runner.ts';
 import { useOnline } from '../cart/use-online.ts';
-import { addressLines, bookingKey, clearForm, emptyForm, loadForm, othersFor, partyOf, saveForm, type CheckoutForm } from './checkout-form.ts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { shopDb } from '../../lib/db.ts';
+import { newestDraft } from './checkout-draft.ts';
+import { addressLines, bookingKey, partyOf } from './checkout-form.ts';
+import { serverFieldErrors } from './server-field-errors.ts';
+import { useCheckoutDraft, type HeldFor } from './use-checkout-draft.ts';
 import { HoldClock } from './hold-clock.tsx';
 import { checkoutNavigation, onCheckoutDocument } from './checkout-document.ts';
 import { openPayment } from './open-payment.ts';
 import { PayStep } from './pay-step.tsx';
 import { ReviewStep } from './review-step.tsx';
-import { TravellersStep } from './travellers-step.tsx';
+import { TravellersStep, travellerErrors } from './travellers-step.tsx';
 import { CheckoutTotal } from './tax-hint.tsx';
 import { useCurrentHold } from './use-current-hold.ts';
 import '../account/account.css';
@@ -32,6 +37,8 @@ type Step = (typeof STEPS)[number];
 /** Each step's heading, where the step starts (on screen, below the header) and focus goes. */
 const STEP_HEADING: Record<Step, string> = { travellers: 'travellers-heading', review: 'review-heading', pay: 'pay-heading' };
 const IN_FLIGHT = 'This change is being processed. Please try again in a moment.';
+/** Said above the travellers step when a later step was opened without what it needs, or the server refused a field. */
+const MISSING = 'Some details are missing or need a change: they are marked below.';
 
 const doneKey = (site: string, userId: string) => `wl-checkout-done:${site}:${userId}`;
 
@@ -64,11 +71,20 @@ function Checkout({ userId }: { userId: string }) {
   const step: Step = STEPS.includes(requested as Step) ? (requested as Step) : 'travellers';
   const { state, holdAgain } = useCurrentHold(userId, site, online);
   const hold = state.at === 'ready' ? state.hold : null;
-  const [form, setFormState] = useState<CheckoutForm>(() => loadForm(site, userId) ?? emptyForm());
-  const setForm = (next: CheckoutForm) => {
-    setFormState(next);
-    saveForm(site, userId, next);
-  };
+  const owner = `user:${userId}`;
+  // Offline, the draft kept for a hold still running stands for the hold the server would name.
+  const offlineDraft = useLiveQuery(() => (online ? null : newestDraft(shopDb(), owner, site).catch(() => null)), [online, owner, site]);
+  const heldFromDraft = !hold && !online && offlineDraft ? offlineDraft : null;
+  const held: HeldFor | null = hold
+    ? { holdId: hold.TempBookingId, holdExpiresAt: hold.holdExpiresAt, party: partyOf(hold.items) }
+    : heldFromDraft
+      ? { holdId: heldFromDraft.holdId, holdExpiresAt: heldFromDraft.holdExpiresAt, party: heldFromDraft.party }
+      : null;
+  const draft = useCheckoutDraft(owner, site, held);
+  const form = draft.form;
+  const setForm = draft.update;
+  // The fields a later step found missing, or the server refused, marked on the travellers step.
+  const [marked, setMarked] = useState<Record<string, string> | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [holding, setHolding] = useState(false);
@@ -82,40 +98,31 @@ function Checkout({ userId }: { userId: string }) {
 
   // The lead traveller starts as the account's own details, when nothing was typed yet.
   const p = profile.data;
+  const formLoaded = form !== null;
   useEffect(() => {
-    if (!p) return;
-    setFormState((f) => {
+    if (!p || !formLoaded) return;
+    setForm((f) => {
       if (f.lead.FirstName || f.lead.LastName || f.lead.Email) return f;
-      const next = { ...f, lead: { ...f.lead, Title: p.title ?? '', FirstName: p.firstName ?? '', LastName: p.lastName ?? '', Email: p.email ?? '', DOB: p.dob ?? '', Phone: p.phone ?? undefined } };
-      saveForm(site, userId, next);
-      return next;
+      return { ...f, lead: { ...f.lead, Title: p.title ?? '', FirstName: p.firstName ?? '', LastName: p.lastName ?? '', Email: p.email ?? '', DOB: p.dob ?? '', Phone: p.phone ?? undefined } };
     });
-  }, [p, site, userId]);
+  }, [p, formLoaded, setForm]);
 
-  // One row per traveller in the party the hold keeps, keeping what was typed.
-  const holdId = hold?.TempBookingId;
+  // The hold ended (the server has none running): its drafts go with it.
+  const noHold = state.at === 'none';
+  const clearDraft = draft.clear;
   useEffect(() => {
-    if (!hold) return;
-    setFormState((f) => {
-      const others = othersFor(partyOf(hold.items), f.others);
-      if (JSON.stringify(others) === JSON.stringify(f.others)) return f;
-      const next = { ...f, others };
-      saveForm(site, userId, next);
-      return next;
-    });
-    // The party is the hold's: once per hold.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [holdId, site, userId]);
+    if (noHold) void clearDraft('all');
+  }, [noHold, clearDraft]);
 
   const auth = { auth: true, headers: { Country: site } } as const;
   // How the traveller will pay at the gateway, once chosen at review: coupons tied to it apply only then.
-  const payWith = form.payWith ?? undefined;
+  const payWith = form?.payWith ?? undefined;
   const coupons = useSWR(hold && online ? ['checkout/coupons', userId, site, hold.TempBookingId, payWith] : null, () =>
     callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId, PayWith: payWith }, auth),
   );
   const best = coupons.data?.coupons.find((c) => c.applicable)?.coupon.code ?? '';
   // Until the traveller chooses, the best coupon for this cart is applied.
-  const chosenCoupon = form.coupon ?? (coupons.data || coupons.error ? best : null);
+  const chosenCoupon = form?.coupon ?? (coupons.data || coupons.error ? best : null);
   const quote = useSWR(
     hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon, payWith] : null,
     () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined, PayWith: payWith }, auth),
@@ -123,9 +130,23 @@ function Checkout({ userId }: { userId: string }) {
   );
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
-  const method: PaymentMethod = form.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
+  const method: PaymentMethod = form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
+
+  // A step is reached only with what it needs: review and payment need every traveller's details
+  // as the travellers step checks them (a new tab, a bookmark or the history can open them first).
+  const panRequired = q?.panRequired ?? false;
+  const invoiceValue = q ? q.total - q.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0) : null;
+  const missing = form && step !== 'travellers' ? travellerErrors(form, panRequired, { site, invoiceValue }) : null;
+  const lacking = missing !== null && Object.keys(missing).length > 0;
+  useEffect(() => {
+    if (!lacking || !missing) return;
+    setMarked(missing);
+    setParams({}, { replace: true });
+    // `missing` is computed afresh each render; `lacking` and the step say when to act.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lacking, step]);
 
   // A new step (forward, back or from the browser's history) opens at its heading, focused: the
   // button that led there sat at the bottom of a longer step. The first step is the page's start.
@@ -145,7 +166,7 @@ function Checkout({ userId }: { userId: string }) {
   }, [step]);
 
   async function book() {
-    if (!hold || !q) return;
+    if (!hold || !q || !form) return;
     setBusy(true);
     setError(null);
     let made: { BookingId: number; RefIdKey: string } | null = null;
@@ -175,7 +196,7 @@ function Checkout({ userId }: { userId: string }) {
       if (answer.status !== BOOKING_SUCCESS) throw new Error(answer.message || 'Your booking was not made. Please try again.');
       const b = answer.data;
       made = b;
-      clearForm(site, userId);
+      await draft.clear('this-hold');
       // The booked lines left the server's cart: this device's cart catches up.
       void requestSync();
       sessionStorage.setItem(doneKey(site, userId), b.RefIdKey);
@@ -191,7 +212,13 @@ function Checkout({ userId }: { userId: string }) {
       // A refusal means the traveller changes something and books anew (a new key); no answer
       // or "still in progress" keeps the key, so trying again cannot make a second booking.
       if (err instanceof ApiError && err.httpStatus < 500 && err.message !== IN_FLIGHT) bookingKey(hold.TempBookingId, true);
-      setError(messageOf(err));
+      // A field the server refused is shown under that field on the travellers step, in words.
+      const { fields, rest } = serverFieldErrors(messageOf(err));
+      if (Object.keys(fields).length) {
+        setMarked(fields);
+        go('travellers');
+      }
+      setError(rest);
     } finally {
       setBusy(false);
     }
@@ -211,7 +238,55 @@ function Checkout({ userId }: { userId: string }) {
 
   const made = sessionStorage.getItem(doneKey(site, userId));
   let body: React.ReactNode;
-  if (state.at === 'loading') body = <p aria-busy="true">Finding your held holidays…</p>;
+  if (held && (state.at === 'ready' || state.at === 'loading')) {
+    body = (
+      <>
+        <HoldClock until={held.holdExpiresAt} onHoldAgain={() => void hold_again()} busy={holding} />
+        {/* Review shows the whole price with each tax line; the other steps show the total and its taxes. */}
+        {step !== 'review' ? <CheckoutTotal quote={q} /> : null}
+        {!form || lacking ? <p aria-busy="true">Finding what you typed…</p> : null}
+        {form && step === 'travellers' ? (
+          <>
+            {marked ? (
+              <p className="notice notice-error" role="alert">
+                {MISSING}
+              </p>
+            ) : null}
+            <TravellersStep
+              form={form}
+              onChange={setForm}
+              marked={marked}
+              panRequired={panRequired}
+              tcsRate={q?.taxes.find((t) => t.code === 'TCS')?.rate ?? null}
+              invoiceValue={invoiceValue}
+              site={site}
+              online={online}
+              onDone={() => {
+                setMarked(null);
+                go('review');
+              }}
+            />
+          </>
+        ) : null}
+        {form && !lacking && step === 'review' ? (
+          <ReviewStep
+            quote={q}
+            quoteError={quote.error ? messageOf(quote.error) : null}
+            coupons={coupons.data?.coupons ?? []}
+            form={form}
+            chosenCoupon={chosenCoupon ?? ''}
+            onCoupon={(code) => setForm({ ...form, coupon: code })}
+            payWithChoices={methods.includes('razorpay') ? ['card', 'netbanking', 'upi'] : methods.includes('stripe') ? ['card'] : []}
+            onPayWith={(p) => setForm({ ...form, payWith: p })}
+            online={online}
+            onDone={() => go('pay')}
+          />
+        ) : null}
+        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {form && !lacking && step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
+      </>
+    );
+  } else if (state.at === 'loading') body = <p aria-busy="true">Finding your held holidays…</p>;
   else if (state.at === 'waiting') body = <p aria-busy="true">Holding your holidays… (this needs a connection)</p>;
   else if (state.at === 'refused' || state.at === 'error') {
     body = (
@@ -242,41 +317,7 @@ function Checkout({ userId }: { userId: string }) {
       </div>
     );
   } else {
-    body = (
-      <>
-        <HoldClock until={state.hold.holdExpiresAt} onHoldAgain={() => void hold_again()} busy={holding} />
-        {/* Review shows the whole price with each tax line; the other steps show the total and its taxes. */}
-        {step !== 'review' ? <CheckoutTotal quote={q} /> : null}
-        {step === 'travellers' ? (
-          <TravellersStep
-            form={form}
-            onChange={setForm}
-            panRequired={q?.panRequired ?? false}
-            tcsRate={q?.taxes.find((t) => t.code === 'TCS')?.rate ?? null}
-            invoiceValue={q ? q.total - q.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0) : null}
-            site={site}
-            online={online}
-            onDone={() => go('review')}
-          />
-        ) : null}
-        {step === 'review' ? (
-          <ReviewStep
-            quote={q}
-            quoteError={quote.error ? messageOf(quote.error) : null}
-            coupons={coupons.data?.coupons ?? []}
-            form={form}
-            chosenCoupon={chosenCoupon ?? ''}
-            onCoupon={(code) => setForm({ ...form, coupon: code })}
-            payWithChoices={methods.includes('razorpay') ? ['card', 'netbanking', 'upi'] : methods.includes('stripe') ? ['card'] : []}
-            onPayWith={(p) => setForm({ ...form, payWith: p })}
-            online={online}
-            onDone={() => go('pay')}
-          />
-        ) : null}
-        {step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
-        {step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
-      </>
-    );
+    body = <p aria-busy="true">Finding your held holidays…</p>;
   }
 
   return (

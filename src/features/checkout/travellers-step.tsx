@@ -83,6 +83,8 @@ export function travellerErrors(form: CheckoutForm, panRequired: boolean, tax: {
 export function TravellersStep(props: {
   form: CheckoutForm;
   onChange(form: CheckoutForm): void;
+  /** Fields to mark on arrival: a later step found them missing, or the server refused them. */
+  marked?: Errors | null;
   panRequired: boolean;
   tcsRate: number | null;
   /** What the invoice will be worth without TCS (null until priced): India asks the address from ₹50,000. */
@@ -92,7 +94,7 @@ export function TravellersStep(props: {
   onDone(): void;
 }) {
   const { form, onChange, panRequired } = props;
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(props.marked ?? {});
   const [busy, setBusy] = useState(false);
   const [panAlert, setPanAlert] = useState<string | null>(null);
   // Each refused submit brings the first field with an error to the screen, once it is marked.
@@ -101,6 +103,12 @@ export function TravellersStep(props: {
   useEffect(() => {
     if (refusals) focusFirstInvalid(formRef.current);
   }, [refusals]);
+  // Sent back here with fields marked: they show at once, and the first comes to the screen.
+  useEffect(() => {
+    if (!props.marked) return;
+    setErrors(props.marked);
+    setRefusals((n) => n + 1);
+  }, [props.marked]);
   const states = useCall(statesByCountryId, props.site === 'IN' ? { countryId: 101 } : null);
   const needAddress = addressRequired(props.site, form, props.invoiceValue);
   const today = new Date().toISOString().slice(0, 10);
@@ -273,7 +281,7 @@ export function TravellersStep(props: {
         </fieldset>
       ) : null}
 
-      <Field label="Special requests (optional)" hint="Room type, dietary needs, celebrations. We pass them on; the hotel confirms what it can.">
+      <Field label="Special requests (optional)" error={errors.specialRequests} hint="Room type, dietary needs, celebrations. We pass them on; the hotel confirms what it can.">
         {(id, msg) => (
           <textarea id={id} rows={3} maxLength={1000} value={form.specialRequests} aria-describedby={msg} onChange={(e) => onChange({ ...form, specialRequests: e.target.value })} />
         )}
