@@ -1,13 +1,41 @@
 // `npm test`: every check, as CI runs it. The type check, the lint and the production build test
 // nothing against a clock and each mostly keeps one core busy, so they run side by side (their
 // output is printed whole, one after the other, as each ends); the test suites then run one after
-// the other, as before, each with the whole machine. Prints how long each stage took. Decision 0084.
+// the other, as before, each with the whole machine. Prints how long each stage took, and the CPU
+// seconds it used: on a shared machine the wall time says how loaded it was, the CPU time what the
+// stage itself costs (decisions 0084, 0100).
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const timings = [];
+/** CPU seconds of each phase's stages together (the first phase's three stages run at once). */
+const cpu = [];
+
+/**
+ * CPU seconds (user + system) used so far by this process's children that have ended, and by
+ * theirs that those waited for (Linux: /proc/self/stat's cutime and cstime, in 1/100 s); null
+ * elsewhere. A Postgres cluster started as a daemon is not counted: it is no one's child.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the stages of one phase (all at once) and notes the CPU seconds they used together. */
+async function phase(label, run) {
+  const before = childCpuSeconds();
+  const ok = await run();
+  const after = childCpuSeconds();
+  if (before !== null && after !== null) cpu.push([label, after - before]);
+  return ok;
+}
 
 /** Runs `npm run <script>`; buffered: its output is held and printed once it has ended. */
 function stage(script, { buffered = false } = {}) {
@@ -34,13 +62,15 @@ function stage(script, { buffered = false } = {}) {
 function report() {
   console.log('\nStages:');
   for (const [script, seconds, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${script.padEnd(14)} ${seconds.toFixed(0).padStart(5)} s`);
+  if (cpu.length) console.log('CPU used (user + system):');
+  for (const [label, seconds] of cpu) console.log(`    ${label.padEnd(27)} ${seconds.toFixed(0).padStart(5)} CPU-s`);
 }
 
 const started = Date.now();
-let ok = (await Promise.all(['typecheck', 'lint', 'build'].map((s) => stage(s, { buffered: true })))).every(Boolean);
+let ok = await phase('typecheck + lint + build', async () => (await Promise.all(['typecheck', 'lint', 'build'].map((s) => stage(s, { buffered: true })))).every(Boolean));
 for (const script of ['test:unit', 'test:postgres', 'test:e2e']) {
   if (!ok) break;
-  ok = await stage(script);
+  ok = await phase(script, () => stage(script));
 }
 report();
 console.log(`${ok ? 'All checks passed' : 'A check failed'} in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
