@@ -5,9 +5,25 @@
  * the difference as money through the ledger (docs/decisions/0096).
  */
 
+/** A traveller added to the party (the lead stays, and is an adult). */
+export interface AmendTraveller {
+  title?: string;
+  firstName: string;
+  lastName: string;
+  ageBand: 'adult' | 'child';
+  dob?: string;
+}
+
 export interface AmendRequest {
-  /** The new first travel date (YYYY-MM-DD); every line moves by the same number of days. */
-  travelDate: string;
+  /** The new first travel date (YYYY-MM-DD); every line moves by the same number of days. Absent: the dates stay. */
+  travelDate?: string;
+  /** The party and rooms (a booking of one holiday): absent, they stay. */
+  adults?: number;
+  children?: number;
+  rooms?: number;
+  /** Travellers added, with their names, and removed (by their id on the desk's booking page). */
+  add?: AmendTraveller[];
+  remove?: number[];
   /** false: the preview (nothing changes); true: apply it. */
   confirm: boolean;
 }
@@ -22,6 +38,10 @@ export interface AmendSide {
   amountPaid: number;
   amountDue: number;
   paymentStatus: string;
+  /** The party and rooms (the largest across the lines, as the travellers' names are counted). */
+  party: { adults: number; children: number; infants: number; rooms: number };
+  /** The travellers' names, lead first. */
+  travellers: string[];
 }
 
 export interface AmendResult {
@@ -55,6 +75,13 @@ export const AMEND_MESSAGES = {
   tooFar: 'travelDate: we take bookings up to 18 months ahead.',
   notDeparture: (title: string, day: string) => `${title} has no departure on ${day}: choose one of its scheduled departures.`,
   notOnSale: (title: string) => `${title} is no longer on sale on this site, so it cannot be priced on another date.`,
+  nothingToChange: 'Say what to change: a new travel date, the party (adults, children, with their names) or the rooms.',
+  oneHolidayAtATime: (n: number) => `This booking has ${n} holidays: its party and rooms can only be changed on a booking of one holiday. Change its travel date, or cancel and book again.`,
+  roomsNeedAdult: 'rooms: each room needs at least one adult.',
+  infantsNeedAdult: 'adults: each infant travels with an adult, so keep at least as many adults as infants.',
+  leadStays: 'The lead traveller stays on the booking: remove another traveller, or cancel the booking.',
+  unknownTraveller: 'A traveller to remove is not on this booking: reload the booking and choose again.',
+  namesMismatch: (party: string) => `Give the name of every traveller of the new party (${party}): add the names of those who join and remove those who no longer travel.`,
   applied: 'Booking amended: the rooms moved, the traveller mailed the new trip.',
   preview: 'The difference, worked out by the server: nothing has changed yet.',
 } as const;

@@ -24,7 +24,23 @@ export async function deskAmendRoutes(appIn: FastifyInstance, ctx: AdminContext)
       schema: {
         params: refParams,
         body: z.object({
-          travelDate: z.string({ message: 'Choose the new travel date.' }).regex(/^\d{4}-\d{2}-\d{2}$/, AMEND_MESSAGES.notReal),
+          travelDate: z.string({ message: 'Choose the new travel date.' }).regex(/^\d{4}-\d{2}-\d{2}$/, AMEND_MESSAGES.notReal).optional(),
+          adults: z.number({ message: 'adults: enter the number of adults.' }).int('adults: enter a whole number.').min(1, 'adults: at least 1 adult travels.').max(9, 'adults: at most 9 adults per booking.').optional(),
+          children: z.number({ message: 'children: enter the number of children.' }).int('children: enter a whole number.').min(0, 'children: cannot be negative.').max(6, 'children: at most 6 children per booking.').optional(),
+          rooms: z.number({ message: 'rooms: enter the number of rooms.' }).int('rooms: enter a whole number.').min(1, 'rooms: at least 1 room.').max(5, 'rooms: at most 5 rooms per booking.').optional(),
+          add: z
+            .array(
+              z.object({
+                title: z.string().trim().max(10, 'A title is at most 10 characters.').optional(),
+                firstName: z.string({ message: 'Give the first name of each traveller who joins.' }).trim().min(1, 'Give the first name of each traveller who joins.').max(60, 'A first name is at most 60 characters.'),
+                lastName: z.string({ message: 'Give the last name of each traveller who joins.' }).trim().min(1, 'Give the last name of each traveller who joins.').max(60, 'A last name is at most 60 characters.'),
+                ageBand: z.enum(['adult', 'child'], { message: 'Say whether each traveller who joins is an adult or a child.' }),
+                dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dob: enter the date of birth as YYYY-MM-DD.').optional(),
+              }),
+            )
+            .max(15, 'At most 15 travellers join at once.')
+            .optional(),
+          remove: z.array(z.number().int().positive('Choose travellers to remove by their id.')).max(15, 'At most 15 travellers leave at once.').optional(),
           confirm: z.boolean({ message: 'Say whether to apply the change (confirm: true) or only show its difference (confirm: false).' }),
         }),
       },

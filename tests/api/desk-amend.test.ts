@@ -9,8 +9,9 @@ import { admin, staffer, type Staffer } from './staff-kit.ts';
  * Amending a booking's travel date from the desk (docs/decisions/0096): the server's difference
  * shown before anything changes, the rooms moved between the two departures, a dearer date's
  * balance due (paid under a debit note supplementary to the tax invoice), a cheaper one's money
- * back under a credit note, documents and the VAT summary still the ledger's sums, the refusals
- * (sold out, stop-sale, not a departure, past, cancelled), who may do it, and a replay answered once.
+ * back under a credit note, documents and the VAT summary still the ledger's sums, the party and
+ * rooms changed with the travellers' names, the refusals (sold out, stop-sale, not a departure,
+ * past, cancelled), who may do it, and a replay answered once.
  */
 
 let kit: BookingKit;
@@ -189,6 +190,52 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     expect(done.body.data).toMatchObject({ difference: 0, settlement: { kind: 'none', amount: 0 }, refunds: [], creditNote: null });
     expect(done.body.data.after).toMatchObject({ travelDate: to, paymentStatus: 'unpaid', amountPaid: 0 });
     expect(await sold(to)).toBe(1);
+  });
+
+  it('the party and rooms: a child joins (dearer), a room added (same price, one more room sold), an adult leaves (money back); names must match the party', async () => {
+    const day = freshDay();
+    const b = await stripePaid(day);
+    const people = async () => (await db().execute<{ id: number; first_name: string; age_band: string; lead: boolean }>(sql`select id, first_name, age_band, lead from booking_travellers where booking_id = ${b.id} order by position`)).rows;
+    const line = async () => (await db().execute<{ adults: number; children: number; rooms: number; amount: number }>(sql`select adults, children, rooms, amount from booking_lines where booking_id = ${b.id}`)).rows[0]!;
+    const start = await line();
+    const before = await snapshot(b.id, [day]);
+
+    // Refusals first: a party without its names, the lead removed, more rooms than adults, nothing to change.
+    const lead = (await people()).find((t) => t.lead)!;
+    const dev = (await people()).find((t) => !t.lead)!;
+    const noNames = await amend(b.ref, { adults: 3, confirm: false });
+    expect(noNames.status).toBe(400);
+    expect(noNames.body.message).toMatch(/Give the name of every traveller of the new party \(3 adults\)/);
+    expect((await amend(b.ref, { adults: 1, remove: [lead.id], confirm: false })).body.message).toMatch(/lead traveller stays/);
+    expect((await amend(b.ref, { rooms: 3, confirm: false })).body.message).toBe('rooms: each room needs at least one adult.');
+    expect((await amend(b.ref, { confirm: false })).status).toBe(400);
+    expect(await snapshot(b.id, [day])).toEqual(before);
+
+    // A child joins: the child's fare is due.
+    const child = await amend(b.ref, { children: 1, add: [{ firstName: 'Zara', lastName: 'Shah', ageBand: 'child', dob: '2018-05-01' }], confirm: true });
+    expect(child.status, child.body.message).toBe(200);
+    const withChild = await line();
+    expect(withChild).toMatchObject({ adults: 2, children: 1, rooms: 1 });
+    expect(withChild.amount).toBeGreaterThan(start.amount);
+    expect(child.body.data).toMatchObject({ difference: withChild.amount - start.amount, settlement: { kind: 'due', amount: withChild.amount - start.amount } });
+    expect(child.body.data.after.travellers).toEqual(['Ms Asha Rao', 'Dev Shah', 'Zara Shah']);
+    expect(await sold(day)).toBe(before.rooms[0]);
+
+    // A second room on the same date: one more room sold there, the price unchanged.
+    const room = await amend(b.ref, { rooms: 2, confirm: true });
+    expect(room.status, room.body.message).toBe(200);
+    expect(room.body.data).toMatchObject({ difference: 0, settlement: { kind: 'none', amount: 0 } });
+    expect(await sold(day)).toBe(before.rooms[0]! + 1);
+
+    // Dev no longer travels (one adult, one room): money back beyond what is still due, under a credit note.
+    const leave = await amend(b.ref, { adults: 1, rooms: 1, remove: [dev.id], confirm: true });
+    expect(leave.status, leave.body.message).toBe(200);
+    expect(leave.body.data.difference).toBeLessThan(0);
+    expect((await people()).map((t) => t.first_name)).toEqual(['Asha', 'Zara']);
+    expect(await sold(day)).toBe(before.rooms[0]);
+    const { rows: audits } = await db().execute<{ after: { party: { adults: number }; travellers: string[] } }>(sql`select after from audit_log where action = 'bookings.amend' and record_id = ${b.ref} order by id`);
+    expect(audits.map((a) => a.after.party.adults)).toEqual([2, 2, 1]);
+    await documentsAreSums(b.id);
   });
 
   it('other roles are refused (403) and no session is asked to sign in (401), nothing changed', async () => {

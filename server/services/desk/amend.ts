@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { AMEND_MESSAGES, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { AMEND_MESSAGES, type AmendRequest, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, payments, refunds } from '../../db/schema.ts';
+import { bookingLines, bookings, bookingTravellers, payments, refunds } from '../../db/schema.ts';
 import { conflict, DomainError, invalid } from '../../lib/errors.ts';
 import { payLaterDueOn } from '../bookings/create-booking.ts';
 import { lockDeparture } from '../bookings/inventory.ts';
@@ -46,10 +46,21 @@ class Preview extends Error {
 }
 
 type LineRow = typeof bookingLines.$inferSelect;
+type TravellerRow = typeof bookingTravellers.$inferSelect;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const nameOf = (t: { title?: string | null; firstName: string; lastName: string }) => [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');
+/** The party the travellers' names are counted against: the largest across the lines (as a booking is made). */
+const partyOf = (lines: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms'>[]) => ({
+  adults: Math.max(...lines.map((l) => l.adults)),
+  children: Math.max(...lines.map((l) => l.children)),
+  infants: Math.max(...lines.map((l) => l.infants)),
+  rooms: Math.max(...lines.map((l) => l.rooms)),
+});
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
-function sideOf(b: BookingRow, lines: LineRow[]): AmendSide {
+function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendSide {
   const sorted = [...lines].sort((x, y) => x.position - y.position);
   return {
     travelDate: sorted.map((l) => l.travelDate).sort()[0] ?? '',
@@ -60,6 +71,8 @@ function sideOf(b: BookingRow, lines: LineRow[]): AmendSide {
     amountPaid: b.amountPaid,
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentStatus: b.paymentStatus,
+    party: partyOf(sorted),
+    travellers: [...people].sort((x, y) => Number(y.lead) - Number(x.lead) || x.position - y.position).map(nameOf),
   };
 }
 
@@ -68,9 +81,6 @@ async function checkTravelDate(tx: Db, b: BookingRow, lines: LineRow[], moved: H
   const date = new Date(`${travelDate}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(travelDate) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid(AMEND_MESSAGES.notReal);
   const today = siteDay(now, b.site as Site);
-  const first = lines.map((l) => l.travelDate).sort()[0]!;
-  if (first <= today) throw conflict(AMEND_MESSAGES.travelled);
-  if (travelDate === first) throw invalid(AMEND_MESSAGES.sameDate);
   if (daysBetween(today, travelDate) < 1) throw invalid(AMEND_MESSAGES.past);
   if (daysBetween(today, moved.map((l) => l.travelDate).sort().at(-1)!) > MAX_DAYS_AHEAD) throw invalid(AMEND_MESSAGES.tooFar);
   // A package whose departures staff schedule is sold on those dates only (the package page offers
@@ -158,16 +168,54 @@ interface Applied {
   send: number[];
 }
 
-async function apply(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, travelDate: string, confirm: boolean, now: Date): Promise<Applied> {
+/** The party's names after `remove` and `add`, checked against the new party; the rows to delete and insert. */
+function checkTravellers(people: TravellerRow[], input: Pick<AmendRequest, 'add' | 'remove'>, party: ReturnType<typeof partyOf>) {
+  const remove = [...new Set(input.remove ?? [])];
+  for (const id of remove) {
+    const t = people.find((p) => p.id === id);
+    if (!t) throw invalid(AMEND_MESSAGES.unknownTraveller);
+    if (t.lead) throw invalid(AMEND_MESSAGES.leadStays);
+  }
+  const kept = people.filter((p) => !remove.includes(p.id));
+  const add = input.add ?? [];
+  const have = (band: 'adult' | 'child' | 'infant') => kept.filter((p) => p.ageBand === band).length + add.filter((a) => a.ageBand === band).length;
+  if (have('adult') !== party.adults || have('child') !== party.children || have('infant') !== party.infants) {
+    const text = [plural(party.adults, 'adult', 'adults'), party.children ? plural(party.children, 'child', 'children') : '', party.infants ? plural(party.infants, 'infant', 'infants') : ''].filter(Boolean).join(', ');
+    throw invalid(AMEND_MESSAGES.namesMismatch(text));
+  }
+  return { remove, add };
+}
+
+async function apply(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
+  const confirm = input.confirm;
   const b = await lockedBooking(tx, ref);
   if (b.status === 'cancelled') throw conflict(AMEND_MESSAGES.cancelled);
   if (b.status !== 'confirmed') throw conflict(AMEND_MESSAGES.awaitingPayment);
   const lines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
-  const before = sideOf(b, lines);
+  const people = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
+  const before = sideOf(b, lines, people);
+  if (before.travelDate <= siteDay(now, b.site as Site)) throw conflict(AMEND_MESSAGES.travelled);
+  const travelDate = input.travelDate ?? before.travelDate;
+  const dateChanges = travelDate !== before.travelDate;
+  const partyChanges = input.adults !== undefined || input.children !== undefined || input.rooms !== undefined || Boolean(input.add?.length) || Boolean(input.remove?.length);
+  if (!dateChanges && !partyChanges) throw invalid(input.travelDate ? AMEND_MESSAGES.sameDate : AMEND_MESSAGES.nothingToChange);
+  if (partyChanges && lines.length > 1) throw conflict(AMEND_MESSAGES.oneHolidayAtATime(lines.length));
   // Every line moves by the same number of days: the trip keeps its shape.
   const shift = daysBetween(before.travelDate, travelDate);
-  const moved: HeldLine[] = lines.map((l) => ({ packageId: l.packageId, travelDate: addDays(l.travelDate, shift), adults: l.adults, children: l.children, infants: l.infants, rooms: l.rooms }));
-  await checkTravelDate(tx, b, lines, moved, travelDate, now);
+  const moved: HeldLine[] = lines.map((l) => ({
+    packageId: l.packageId,
+    travelDate: addDays(l.travelDate, shift),
+    adults: input.adults ?? l.adults,
+    children: input.children ?? l.children,
+    infants: l.infants,
+    rooms: input.rooms ?? l.rooms,
+  }));
+  for (const l of moved) {
+    if (l.rooms > l.adults) throw invalid(AMEND_MESSAGES.roomsNeedAdult);
+    if (l.infants > l.adults) throw invalid(AMEND_MESSAGES.infantsNeedAdult);
+  }
+  const names = checkTravellers(people, input, partyOf(moved));
+  if (dateChanges) await checkTravelDate(tx, b, lines, moved, travelDate, now);
   const price = await priceMoved(tx, config, b, lines, moved, now);
   // The rooms first: a sold-out or stop-sold date refuses before anything else is written.
   await moveRooms(tx, lines, moved, now);
@@ -179,11 +227,26 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
     const p = price.lines[i]!;
     await tx
       .update(bookingLines)
-      .set({ travelDate: p.travelDate, adultPrice: p.adultPrice, childPrice: p.childPrice, amount: p.amount, overseas: p.overseas, vatTreatment: p.vatTreatment })
+      .set({ travelDate: p.travelDate, adults: p.adults, children: p.children, rooms: p.rooms, adultPrice: p.adultPrice, childPrice: p.childPrice, amount: p.amount, overseas: p.overseas, vatTreatment: p.vatTreatment })
       .where(eq(bookingLines.id, l.id));
   }
   await tx.update(bookings).set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total }).where(eq(bookings.id, b.id));
-  const cause = `amended by staff: travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}`;
+  // The travellers who leave and join (after the lead and the others, in the order given).
+  if (names.remove.length) await tx.delete(bookingTravellers).where(and(eq(bookingTravellers.bookingId, b.id), inArray(bookingTravellers.id, names.remove)));
+  const last = Math.max(0, ...people.map((p) => p.position));
+  if (names.add.length) {
+    await tx.insert(bookingTravellers).values(
+      names.add.map((t, i) => ({ bookingId: b.id, position: last + 1 + i, lead: false, title: t.title ?? null, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, dob: t.dob ?? null })),
+    );
+  }
+  const partyWords = (x: ReturnType<typeof partyOf>) => `${plural(x.adults, 'adult', 'adults')}${x.children ? `, ${plural(x.children, 'child', 'children')}` : ''}, ${plural(x.rooms, 'room', 'rooms')}`;
+  const changes = [
+    dateChanges ? `travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}` : '',
+    partyChanges && partyWords(before.party) !== partyWords(partyOf(moved)) ? `party ${partyWords(before.party)} → ${partyWords(partyOf(moved))}` : '',
+    names.add.length ? `joining: ${names.add.map(nameOf).join(', ')}` : '',
+    names.remove.length ? `leaving: ${people.filter((p) => names.remove.includes(p.id)).map(nameOf).join(', ')}` : '',
+  ].filter(Boolean);
+  const cause = `amended by staff: ${changes.join('; ') || 'travellers’ names'}`;
   const [repriced] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
 
   // Money back: what the booking holds beyond its new price, refunded today under a credit note.
@@ -236,7 +299,8 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
   if (after.paymentStatus === b.paymentStatus && after.status === b.status) await recordEvent(tx, b.id, after.status, after.paymentStatus, cause, now);
   after = (await tx.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
   const newLines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
-  const afterSide = sideOf(after, newLines);
+  const newPeople = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
+  const afterSide = sideOf(after, newLines, newPeople);
   const difference = afterSide.total - before.total;
   const settlement: AmendResult['settlement'] = back > 0 ? { kind: 'refund', amount: back } : difference > 0 && afterSide.amountDue > 0 ? { kind: 'due', amount: afterSide.amountDue } : { kind: 'none', amount: 0 };
 
@@ -247,8 +311,8 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
       action: 'bookings.amend',
       recordType: 'booking',
       recordId: b.refIdKey,
-      before: { travelDate: before.travelDate, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus },
-      after: { travelDate: afterSide.travelDate, total: afterSide.total, amountPaid: afterSide.amountPaid, paymentStatus: afterSide.paymentStatus, difference, settlement, creditNote: creditNote?.number ?? null, refunds: made.map((r) => r.id) },
+      before: { travelDate: before.travelDate, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus },
+      after: { travelDate: afterSide.travelDate, party: afterSide.party, travellers: afterSide.travellers, total: afterSide.total, amountPaid: afterSide.amountPaid, paymentStatus: afterSide.paymentStatus, difference, settlement, creditNote: creditNote?.number ?? null, refunds: made.map((r) => r.id) },
     },
     now,
   );
@@ -271,8 +335,16 @@ async function mailAmendment(
   if (!lead?.email) return false;
   const shop = shopDetails(config, b.site as Site);
   const m = (amount: number) => formatMinor(amount, d.Currency);
+  const moved = a.before.travelDate !== a.after.travelDate;
   const blocks: MailBlock[] = [
-    { p: `We have changed booking ${d.RefIdKey} as agreed: it now starts on ${formatTravelDate(a.after.travelDate)} (it was ${formatTravelDate(a.before.travelDate)}).` },
+    {
+      p: [
+        moved
+          ? `We have changed booking ${d.RefIdKey} as agreed: it now starts on ${formatTravelDate(a.after.travelDate)} (it was ${formatTravelDate(a.before.travelDate)}).`
+          : `We have changed booking ${d.RefIdKey} as agreed: its party and rooms are as below.`,
+        `Travelling: ${a.after.travellers.join(', ')}.`,
+      ].join('\n'),
+    },
     { rows: d.lines.map((l) => ({ label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`, value: m(l.amount) })) },
     {
       rows: [
@@ -283,14 +355,14 @@ async function mailAmendment(
     },
   ];
   if (a.settlement.kind === 'due') {
-    blocks.push({ p: `The new dates cost ${m(a.difference)} more: ${m(a.settlement.amount)} is now due${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}. Pay it by bank transfer quoting ${d.RefIdKey}${d.payOnline ? ', or online with "Pay now" in My trips' : ''}, or call us on ${shop.phone} to pay by card.` });
+    blocks.push({ p: `The change costs ${m(a.difference)} more: ${m(a.settlement.amount)} is now due${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}. Pay it by bank transfer quoting ${d.RefIdKey}${d.payOnline ? ', or online with "Pay now" in My trips' : ''}, or call us on ${shop.phone} to pay by card.` });
   } else if (a.settlement.kind === 'refund') {
-    blocks.push({ p: `The new dates cost less: we are refunding ${m(a.settlement.amount)} the way you paid; card and bank refunds can take 5 to 10 working days to show.${a.creditNote ? ` Credit note ${a.creditNote.number} is attached.` : ''}` });
+    blocks.push({ p: `The change costs less: we are refunding ${m(a.settlement.amount)} the way you paid; card and bank refunds can take 5 to 10 working days to show.${a.creditNote ? ` Credit note ${a.creditNote.number} is attached.` : ''}` });
   } else if (a.after.amountDue > 0) {
     blocks.push({ p: `To pay: ${m(a.after.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}, quoting ${d.RefIdKey}.` });
   }
   blocks.push(
-    { p: vouchersIssued(b) ? 'Your invoice and your new vouchers, for the new dates, are attached: the old vouchers are no longer valid.' : 'Your invoice for the new dates is attached; the vouchers come once the booking is paid in full.' },
+    { p: vouchersIssued(b) ? 'Your invoice and your new vouchers are attached: the old vouchers are no longer valid.' : 'Your invoice for the changed booking is attached; the vouchers come once the booking is paid in full.' },
     { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrlOf(config, d) } },
     { p: `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.` },
   );
@@ -303,8 +375,8 @@ async function mailAmendment(
     bookingId: b.id,
     message: {
       to: lead.email,
-      subject: `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}`,
-      ...laidOut({ shop, heading: 'Your booking has new dates', preheader: `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.`, greeting: greetingOf(lead), blocks }),
+      subject: moved ? `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}` : `Booking ${d.RefIdKey} changed: party and rooms`,
+      ...laidOut({ shop, heading: moved ? 'Your booking has new dates' : 'Your booking has changed', preheader: moved ? `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.` : `Booking ${d.RefIdKey}: ${a.after.travellers.length} travelling.`, greeting: greetingOf(lead), blocks }),
       attachments,
     },
   });
@@ -314,9 +386,9 @@ async function mailAmendment(
  * POST /api/admin/bookings/<ref>/amend, in the caller's transaction (the idempotency claim's): the
  * preview rolls its own savepoint back and answers the figures; a confirmed amendment is applied.
  */
-export async function amendBooking(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: { travelDate: string; confirm: boolean }, now: Date): Promise<Applied> {
+export async function amendBooking(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
   try {
-    return await tx.transaction((inner) => apply(inner, config, actor, ref, input.travelDate, input.confirm, now));
+    return await tx.transaction((inner) => apply(inner, config, actor, ref, input, now));
   } catch (err) {
     if (err instanceof Preview) return { result: err.result, send: [] };
     throw err;
