@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TITLES } from '../../../contract/account.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
+import { AmendPanel } from './amend-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 
 const RESEND = [
@@ -62,14 +63,15 @@ function NameForm({ refIdKey, t, onDone }: { refIdKey: string; t: Traveller; onD
   );
 }
 
-/** Resend the confirmation, invoice and vouchers; correct a traveller's name (mail.resend, travellers.edit). */
+/** Amend the booking (bookings.amend); resend the confirmation, invoice and vouchers; correct a traveller's name (mail.resend, travellers.edit). */
 export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const resend = can(me.role, 'mail.resend');
   const edit = can(me.role, 'travellers.edit');
-  if (!resend && !edit) return null;
+  const amend = <AmendPanel booking={b} me={me} onChanged={onChanged} />;
+  if (!resend && !edit) return amend;
   const live = b.Status === 'confirmed';
   // Vouchers once paid in full, or kept from the older pay-later rules: the desk detail links them then (decision 0093).
   const withVouchers = b.links.vouchers !== null;
@@ -88,6 +90,8 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
   };
 
   return (
+    <>
+    {amend}
     <section className="admin-panel" aria-labelledby="booking-actions-heading">
       <h2 id="booking-actions-heading">Mail and corrections</h2>
       {resend ? (
@@ -124,5 +128,6 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
       </p>
       <p role="status">{message}</p>
     </section>
+    </>
   );
 }
