@@ -11,7 +11,7 @@ import {
   searchResultSchema,
 } from './catalogue.ts';
 import { itineraryFormParamsSchema } from './itinerary.ts';
-import { availabilityParamsSchema, availabilitySchema, departureListSchema, departuresParamsSchema } from './availability.ts';
+import { availabilityParamsSchema, availabilitySchema, departureListSchema, departuresParamsSchema, priceCalendarParamsSchema, priceCalendarSchema } from './availability.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -73,3 +73,5 @@ export const downloadItineraryForm = defineCall({
 export const getAvailability = defineCall({ method: 'GET', path: 'Holiday/GetAvailability', params: availabilityParamsSchema, data: availabilitySchema });
 /** Ours: the departures staff scheduled for a package (from tomorrow, open for sale), with rooms left. */
 export const getDepartures = defineCall({ method: 'GET', path: 'Holiday/GetDepartures', params: departuresParamsSchema, data: departureListSchema });
+/** Ours: the package page's price calendar: each scheduled departure a year ahead with its price from per adult and rooms left. */
+export const getPriceCalendar = defineCall({ method: 'GET', path: 'Holiday/GetPriceCalendar', params: priceCalendarParamsSchema, data: priceCalendarSchema });

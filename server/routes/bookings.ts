@@ -13,7 +13,7 @@ import {
   verifyStripePayment,
 } from '../../contract/booking-calls.ts';
 import { BOOKING_FILE_MAX_BYTES, BOOKING_FILES_MAX, BOOKING_MESSAGES, type BookingSummary } from '../../contract/booking.ts';
-import { getAvailability, getDepartures } from '../../contract/catalogue-calls.ts';
+import { getAvailability, getDepartures, getPriceCalendar } from '../../contract/catalogue-calls.ts';
 import { idParam } from '../../contract/common.ts';
 import { BOOKING_SUCCESS } from '../../contract/envelope.ts';
 import { CANCELLATION_MESSAGES, requestCancellation } from '../../contract/cancellation-calls.ts';
@@ -26,6 +26,7 @@ import { createBooking as book, payLaterOffer } from '../services/bookings/creat
 import { siteDay } from '../services/documents/source.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { shopDepartures } from '../services/inventory/departures.ts';
+import { priceCalendar } from '../services/inventory/price-calendar.ts';
 import { checkPan } from '../services/bookings/pan.ts';
 import { ownHold } from '../services/bookings/holds.ts';
 import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
@@ -41,6 +42,7 @@ import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFil
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
   route(app, getDepartures, async (p, request) => ok(await shopDepartures(app.db, p.packageId, request.site)));
+  route(app, getPriceCalendar, async (p, request) => ok(await priceCalendar(app.db, p.packageId, request.site)));
 
   route(app, getBookingQuote, async (p, request) => {
     const me = await signedIn(app, request, p.Token);

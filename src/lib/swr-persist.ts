@@ -21,6 +21,7 @@ export const PERSISTED_PATHS = new Set([
   'Holiday/GetPackagesByTypeCityAndInterest',
   'Holiday/GetPackageDetail',
   'Holiday/GetFilters',
+  'Holiday/GetPriceCalendar',
   'getBanner',
   'getMissionStatment',
   'getMissionStatmentForListingPage',

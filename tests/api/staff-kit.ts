@@ -54,7 +54,7 @@ export async function staffer(kit: Injectable, role: StaffRole, now = () => new 
 }
 
 /** An admin call as `who` (no one: no cookie). GET passes `body` as the query string. */
-export async function admin(kit: Injectable, who: Staffer | null, method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}) {
+export async function admin(kit: Injectable, who: Staffer | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object, headers: Record<string, string> = {}) {
   const url = `/api/admin/${path.replace(/^\//, '')}`;
   const res = await kit.app.inject({
     method,

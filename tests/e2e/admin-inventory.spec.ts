@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
+import { calendarDate, priceCalendar } from './calendar-helpers.ts';
 
 /*
  * Departures (issue 21): catalogue staff add a season of dates for a package and stop sales on one
@@ -90,15 +91,26 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   await expect(page.getByRole('table', { name: 'Banners of the home page, in order' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // A traveller on the package page: the open Fridays are offered, the stop-sold one is not.
+  // A traveller on the package page: the price calendar offers the open Fridays with their price,
+  // and strikes the stop-sold one through (shown, and not choosable).
   await page.goto(`/holidays/${pkg.slug}`);
   await expect(page.locator('html[data-interactive]')).toBeAttached();
-  const offered = page.getByRole('group', { name: 'Departures' });
-  for (const d of fridays.filter((x) => x !== stopped)) await expect(offered.locator(`button[data-date="${d}"]`)).toContainText('5 rooms left');
-  await expect(offered.locator(`button[data-date="${stopped}"]`)).toHaveCount(0);
-  await offered.locator(`button[data-date="${fridays[2]}"]`).click();
+  const offered = priceCalendar(page);
+  for (const d of fridays) {
+    const button = await calendarDate(offered, d);
+    if (d === stopped) {
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleName(/not on sale/);
+      await expect(button.locator('s')).toHaveText('Closed');
+    } else {
+      await expect(button).toBeEnabled();
+      await expect(button).toHaveAccessibleName(/from AED [\d,]+ per adult/);
+    }
+  }
+  const third = await calendarDate(offered, fridays[2]!);
+  await third.click();
   await expect(page.getByLabel('Travel date', { exact: true })).toHaveValue(fridays[2]!);
-  await expect(offered.locator(`button[data-date="${fridays[2]}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(third).toHaveAttribute('aria-pressed', 'true');
   // Chosen by hand, the stop-sold date says so and cannot be added.
   await page.getByLabel('Travel date', { exact: true }).fill(stopped);
   await expect(page.getByText('Not on sale on this date. Choose another date.')).toBeVisible();

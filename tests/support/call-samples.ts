@@ -68,6 +68,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   // availability, bookings, payments, booking documents (ids of a booking nobody here owns: refused after validation)
   'Holiday/GetAvailability': (c) => ({ packageId: c.packageId, travelDate: c.travelDate }),
   'Holiday/GetDepartures': (c) => ({ packageId: c.packageId }),
+  'Holiday/GetPriceCalendar': (c) => ({ packageId: c.packageId }),
   GetBookingQuote: (c) => ({ Token: c.token, TempBookingId: 1, CouponCode: 'WELCOME10' }),
   CreateBooking: (c) => ({
     Token: c.token,

@@ -61,7 +61,7 @@ function toAdmin(r: DepartureRow): AdminDeparture {
   return { ...r, left: r.capacity === null ? null : Math.max(0, r.capacity - r.sold - r.held) };
 }
 
-async function departureRows(db: Db, packageId: number, now: Date, where: { from: string; to?: string; scheduledOnly?: boolean }): Promise<DepartureRow[]> {
+export async function departureRows(db: Db, packageId: number, now: Date, where: { from: string; to?: string; scheduledOnly?: boolean }): Promise<DepartureRow[]> {
   const { rows } = await db.execute<DepartureRow>(sql`
     select to_char(d.travel_date, 'YYYY-MM-DD') as "travelDate", d.rooms, coalesce(d.rooms, p.rooms_per_departure) as capacity,
            d.rooms_sold as sold, d.stop_sale as "stopSale", d.scheduled,

@@ -7,7 +7,7 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
 import { siteDay, type Site } from '../../../contract/site-rules.ts';
-import { DepartureAvailability, ScheduledDepartures, useDepartureAvailability, useScheduledDepartures } from './departure-availability.tsx';
+import { DepartureAvailability, PriceCalendarAfterIdle, useDepartureAvailability } from './departure-availability.tsx';
 import { fetchCartCodeAhead } from './cart-code-ahead.ts';
 import { announceCartDelta } from './cart-events.ts';
 import type { PackageSummary, Party } from './cart-ops.ts';
@@ -85,7 +85,6 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   const [choosing, setChoosing] = useState(false);
   const availability = useDepartureAvailability(choosing ? { packageId: pkg.id, travelDate: party.travelDate } : null);
   const soldOut = availability?.status === 'sold-out' || availability?.status === 'closed';
-  const scheduled = useScheduledDepartures(pkg.id);
   useEffect(() => {
     setInteractive(true);
     void whenIdle().then(loadIdentity).catch(() => undefined);
@@ -180,8 +179,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
           onChange={(e) => set({ travelDate: e.target.value })}
         />
         <DepartureAvailability availability={availability} rooms={party.rooms} />
-        <ScheduledDepartures
-          departures={scheduled}
+        <PriceCalendarAfterIdle
+          packageId={pkg.id}
           chosen={party.travelDate}
           onChoose={(travelDate) => {
             setChoosing(true);

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getAvailability, getDepartures } from '../../../contract/catalogue-calls.ts';
+import { getAvailability } from '../../../contract/catalogue-calls.ts';
 import type { Availability } from '../../../contract/availability.ts';
-import { formatTravelDate } from '../../../contract/format.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 
@@ -28,33 +27,28 @@ export function DepartureAvailability({ availability, rooms, when = 'on this dat
   );
 }
 
-/** The dates staff scheduled for the package (open for sale), asked once the page is idle; [] while unknown or offline. */
-export function useScheduledDepartures(packageId: number): Availability[] {
-  const [ask, setAsk] = useState(false);
-  useEffect(() => {
-    void whenIdle().then(() => setAsk(true));
-  }, []);
-  return useCall(getDepartures, ask ? { packageId } : null, { revalidateOnFocus: true, shouldRetryOnError: false }).data?.departures ?? [];
-}
+type PriceCalendarModule = typeof import('../catalogue/price-calendar.tsx');
+let calendarCode: Promise<PriceCalendarModule> | null = null;
 
-/** The scheduled departures as buttons that choose the date (a sold-out one cannot be chosen). */
-export function ScheduledDepartures({ departures, chosen, onChoose }: { departures: Availability[]; chosen: string; onChoose(travelDate: string): void }) {
-  if (departures.length === 0) return null;
-  return (
-    <fieldset className="departure-list">
-      <legend>Departures</legend>
-      <ul>
-        {departures.map((d) => {
-          const left = d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} ${d.roomsLeft === 1 ? 'room' : 'rooms'} left`;
-          return (
-            <li key={d.travelDate}>
-              <button type="button" aria-pressed={chosen === d.travelDate} disabled={d.status === 'sold-out'} onClick={() => onChoose(d.travelDate)} data-date={d.travelDate}>
-                {formatTravelDate(d.travelDate)} · {left}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
+/**
+ * The price calendar of the package's departures, loaded once the page is idle: its code and its
+ * read are never part of the package page's start (src/features/catalogue/price-calendar.tsx).
+ */
+export function PriceCalendarAfterIdle(props: { packageId: number; chosen: string; onChoose(travelDate: string): void }) {
+  const [code, setCode] = useState<PriceCalendarModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    void whenIdle()
+      .then(() => (calendarCode ??= import('../catalogue/price-calendar.tsx')))
+      .then((m) => live && setCode(m))
+      .catch(() => {
+        calendarCode = null;
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!code) return null;
+  const Calendar = code.default;
+  return <Calendar {...props} />;
 }
