@@ -808,6 +808,9 @@ export const staffSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The browser's User-Agent and the client's address at sign-in, shown on "My account". */
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
