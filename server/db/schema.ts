@@ -777,6 +777,59 @@ export const enquiryNotes = pgTable(
   (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiryId, t.createdAt)],
 );
 
+/** Replies staff mailed to the traveller from the enquiry page (through the outbox), on its timeline (docs/decisions/0101). */
+export const enquiryReplies = pgTable(
+  'enquiry_replies',
+  {
+    id: serial('id').primaryKey(),
+    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    templateId: integer('template_id'),
+    createdAt: created(),
+  },
+  (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);
+
+/** Saved reply templates per site; {name}, {package}, {site} are filled when one is chosen. */
+export const enquiryReplyTemplates = pgTable(
+  'enquiry_reply_templates',
+  {
+    id: serial('id').primaryKey(),
+    site: site(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('enquiry_reply_templates_site_name_idx').on(t.site, t.name)],
+);
+
+/** A quote made from an enquiry: priced by the shop's pricing when made, booked through the shop's checkout (docs/decisions/0101). */
+export const enquiryQuotes = pgTable(
+  'enquiry_quotes',
+  {
+    id: serial('id').primaryKey(),
+    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    site: site(),
+    currency: text('currency').notNull(),
+    packageId: integer('package_id').notNull().references(() => packages.id),
+    travelDate: date('travel_date').notNull(),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull().default(0),
+    rooms: integer('rooms').notNull().default(1),
+    /** The price the shop worked out when the quote was made, in the smallest unit. */
+    total: integer('total').notNull(),
+    validUntil: date('valid_until').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('enquiry_quotes_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);
+
 
 // ---------- staff (the back office: docs/decisions/0050) ----------
 
