@@ -38,6 +38,7 @@ import { catalogueRoutes } from './admin-catalogue.ts';
 import { inventoryRoutes } from './admin-inventory.ts';
 import { promotionRoutes } from './admin-promotions.ts';
 import { enquiryInboxRoutes } from './admin-enquiries.ts';
+import { enquiryReplyRoutes } from './admin-enquiry-replies.ts';
 import { reportRoutes } from './admin-reports.ts';
 import { supplierRoutes } from './admin-suppliers.ts';
 import { travellerRoutes } from './admin-travellers.ts';
@@ -145,6 +146,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await inventoryRoutes(app, desk);
   await promotionRoutes(app, desk);
   await enquiryInboxRoutes(app, desk);
+  // Issue 31: replies, saved templates and quotes from an enquiry (decision 0101).
+  await enquiryReplyRoutes(app, desk);
   await reportRoutes(app, desk);
   // Issue 31: suppliers' confirmations (docs/decisions/0098).
   await supplierRoutes(app, desk);

@@ -85,6 +85,12 @@ function historyText(action: string, before: unknown, after: unknown): string {
       return 'Added an internal note';
     case 'enquiry.attachment.open':
       return `Opened the attached file ${String(a.name ?? '')}`.trim();
+    case 'enquiry.reply':
+      return `Replied to ${String(a.to ?? '?')}: ${String(a.subject ?? '')}`;
+    case 'enquiry.quote':
+      return `Quoted ${String(a.title ?? '')} on ${String(a.travelDate ?? '?')}, ${String(a.price ?? '')}, valid until ${String(a.validUntil ?? '?')}`;
+    case 'enquiry.quote.booked':
+      return `Booked from the quote (booking ${String(a.bookingRef ?? '?')})`;
     default:
       return action;
   }
