@@ -282,3 +282,14 @@ export interface DocumentRegister {
   /** The returns CSV of the month (GSTR-1 on India, VAT 201 on the UAE). */
   csvUrl: string;
 }
+
+/** A session on "My account" (GET /api/admin/me/sessions): the browser, the address and the times, never its token. */
+export interface StaffOwnSession {
+  id: number;
+  userAgent: string | null;
+  clientAddress: string | null;
+  startedAt: string;
+  lastSeenAt: string;
+  /** The session this list was asked from. */
+  current: boolean;
+}

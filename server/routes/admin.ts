@@ -43,6 +43,7 @@ import { reportRoutes } from './admin-reports.ts';
 import { supplierRoutes } from './admin-suppliers.ts';
 import { travellerRoutes } from './admin-travellers.ts';
 import { documentRegisterRoutes } from './admin-documents.ts';
+import { staffAccountRoutes } from './admin-staff-accounts.ts';
 import { deskNewBookingRoutes } from './admin-new-booking.ts';
 import type { Mailer } from '../services/mail.ts';
 
@@ -154,6 +155,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   // Issue 31: the travellers and the documents register (decision 0097).
   await travellerRoutes(app, desk);
   await documentRegisterRoutes(app, desk);
+  // Issue 31: an owner's reset of a member's sign-in, and each member's own account (/me).
+  await staffAccountRoutes(app, desk);
   // Issue 31: a booking made at the desk, to pay later or with a payment link (decision 0095).
   await deskNewBookingRoutes(app, desk);
 
@@ -187,7 +190,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
     const { email, password, code } = request.body;
-    const { token, csrfToken, member } = await staffLogin(app.db, app.config, email, password, code, request.ip, now());
+    const { token, csrfToken, member } = await staffLogin(app.db, app.config, email, password, code, request.ip, now(), request.headers['user-agent']);
     reply.header('set-cookie', cookie(token));
     return ok({ csrfToken, id: member.id, email: member.email, role: member.role, actions: [...PERMISSIONS[member.role]] }, 'Signed in.');
   });

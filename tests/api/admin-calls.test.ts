@@ -94,7 +94,7 @@ describe('every back-office call', { timeout: 120_000 }, () => {
     const inside: StaffAction[] = ['travellers.contact', 'cancellations.override', 'payments.read', 'creditNotes.issue'];
     for (const action of PERMISSIONS.owner) if (!inside.includes(action)) expect(checked.has(action), action).toBe(true);
     // Only sign-out, who am I, the permission table and the dashboard (each part by role) need just a session.
-    expect(calls.filter((c) => c.action === null).map((c) => c.path).sort()).toEqual(['/api/admin/dashboard', '/api/admin/logout', '/api/admin/me', '/api/admin/permissions']);
+    expect(calls.filter((c) => c.action === null).map((c) => c.path).sort()).toEqual(['/api/admin/dashboard', '/api/admin/logout', '/api/admin/me', '/api/admin/me/password', '/api/admin/me/sessions', '/api/admin/me/sessions/end-others', '/api/admin/permissions']);
   });
 
   it('no session, a traveller’s token and a traveller’s session cookie are 401, whatever the call is sent', async () => {

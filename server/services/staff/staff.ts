@@ -178,7 +178,7 @@ export const csrfOf = (config: Config, token: string) => createHmac('sha256', co
  * client's address, on the record of the staff member of that email when there is one. Never the
  * password or the code.
  */
-export async function staffLogin(db: Db, config: Config, emailIn: string, password: string, code: string, ip: string, now = new Date()) {
+export async function staffLogin(db: Db, config: Config, emailIn: string, password: string, code: string, ip: string, now = new Date(), userAgent?: string) {
   const email = normaliseEmail(emailIn);
   const [row] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const acct = row ? `login-fail:staff:${row.id}` : `login-fail:staff-id:${email}`;
@@ -208,7 +208,8 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   const token = newToken();
   const csrfToken = csrfOf(config, token);
   await db.transaction(async (tx) => {
-    await tx.insert(staffSessions).values({ staffId: row.id, tokenHash: sha256(token), csrfHash: sha256(csrfToken), createdAt: now, lastSeenAt: now });
+    // The browser and address are kept to list the member's sessions on My account.
+    await tx.insert(staffSessions).values({ staffId: row.id, tokenHash: sha256(token), csrfHash: sha256(csrfToken), createdAt: now, lastSeenAt: now, userAgent: userAgent?.slice(0, 300) ?? null, clientAddress: ip });
     await writeAudit(tx, { staffId: row.id, role: row.role, clientAddress: ip }, { action: 'staff.login', recordType: 'staff', recordId: row.id }, now);
   });
   return { token, csrfToken, member: memberOf(row) };
