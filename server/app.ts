@@ -22,6 +22,7 @@ import { SharedAnswers } from './lib/shared-answers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { payLinkRoutes } from './routes/pay-links.ts';
 import { authRoutes } from './routes/auth.ts';
+import { pageFormRoutes } from './routes/page-forms.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
 import { commonRoutes } from './routes/index.ts';
 import { seoRoutes } from './routes/seo.ts';
@@ -273,6 +274,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(authRoutes, { prefix: '/api/auth' });
+  // Forms posted before the page's app had loaded (docs/decisions/0102).
+  await app.register(pageFormRoutes);
   await app.register(paymentWebhookRoutes, { prefix: '/api/payments' });
   // Payment links the desk sends (docs/decisions/0095): the link is the permission, no sign-in.
   await app.register(payLinkRoutes, { prefix: '/api/payments/links' });

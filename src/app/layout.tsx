@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { FormNotSentNotice } from '../components/form-not-sent.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import { ASKED_TO_SIGN_IN } from '../features/account/asked-to-sign-in.ts';
 import { SiteFooter } from '../features/content/site-footer.tsx';
@@ -113,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SyncStatus />
       </header>
       <main id="main" className="main">
+        <FormNotSentNotice />
         {children}
       </main>
       <footer className="footer">

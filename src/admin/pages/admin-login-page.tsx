@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
+import { FormNotSentNotice } from '../../components/form-not-sent.tsx';
 import { useAdminSession } from '../admin-session.tsx';
 
 export default function AdminLoginPage() {
@@ -28,7 +29,8 @@ export default function AdminLoginPage() {
     <>
       <title>Sign in · Back office</title>
       <h1>Staff sign-in</h1>
-      <form className="admin-form" onSubmit={(e) => void submit(e)}>
+      <FormNotSentNotice />
+      <form className="admin-form" method="post" onSubmit={(e) => void submit(e)}>
         <label>
           Email
           <input name="email" type="email" autoComplete="username" required />

@@ -54,7 +54,7 @@ export default function AdminSetupPage() {
       <h1>Set up your back-office account</h1>
       {!token ? <p>This page opens from the set-up link you were sent.</p> : null}
       {token && !enrolment ? (
-        <form className="admin-form" onSubmit={(e) => void choosePassword(e)}>
+        <form className="admin-form" method="post" onSubmit={(e) => void choosePassword(e)}>
           <h2>1. Choose a password</h2>
           <label>
             Password (at least {STAFF_PASSWORD_MIN} characters)
@@ -73,7 +73,7 @@ export default function AdminSetupPage() {
         </form>
       ) : null}
       {enrolment && !recovery ? (
-        <form className="admin-form" onSubmit={(e) => void confirm(e)}>
+        <form className="admin-form" method="post" onSubmit={(e) => void confirm(e)}>
           <h2>2. Add the account to your authenticator app</h2>
           <p>Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) for {enrolment.email}.</p>
           <div className="admin-qr" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />

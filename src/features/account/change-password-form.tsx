@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form className="acc-form" onSubmit={submit} aria-label="Change password" noValidate>
+    <form className="acc-form" method="post" onSubmit={submit} aria-label="Change password" noValidate>
       <PasswordField label="Current password" name="current-password" autoComplete="current-password" required value={old} onChange={(e) => setOld(e.target.value)} />
       <PasswordField label="New password" hint="At least 8 characters. Other devices will be signed out." name="new-password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
       <PasswordField label="Confirm new password" name="confirm-new-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />

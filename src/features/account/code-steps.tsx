@@ -26,7 +26,7 @@ export function IdentifierStep({ initial, button, onSubmit }: { initial?: string
     }
   }
   return (
-    <form className="acc-form" onSubmit={submit} noValidate>
+    <form className="acc-form" method="post" onSubmit={submit} noValidate>
       <TextField
         label="Email or mobile number"
         hint="Mobile numbers with their country code, e.g. +971501234567 or +919812345678."
@@ -89,7 +89,7 @@ export function CodeStep({ sentTo, notice, onVerify, onResend }: { sentTo: strin
     }
   }
   return (
-    <form className="acc-form" onSubmit={submit} noValidate>
+    <form className="acc-form" method="post" onSubmit={submit} noValidate>
       <TextField
         label="6-digit code"
         hint={`Sent to ${sentTo}. It expires in 10 minutes.`}
@@ -138,7 +138,7 @@ export function NewPasswordStep({ notice, button, onSubmit }: { notice?: string 
     }
   }
   return (
-    <form className="acc-form" onSubmit={submit} noValidate>
+    <form className="acc-form" method="post" onSubmit={submit} noValidate>
       <PasswordField label="New password" hint="At least 8 characters." name="new-password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField label="Confirm password" name="confirm-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <FormMessages error={error} status={error ? null : notice} />

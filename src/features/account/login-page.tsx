@@ -16,6 +16,7 @@ const ERRORS: Record<string, string> = {
   SessionRequired: 'Please log in to see that page.',
   CredentialsSignin: 'Invalid email/mobile or password.',
   OAuthSignin: 'That sign-in method is not available. Please log in with your email or mobile number.',
+  TooManyAttempts: 'Too many attempts to log in. Please wait a few minutes and try again.',
 };
 
 export default function LoginPage() {
@@ -75,7 +76,8 @@ export default function LoginPage() {
       <section className="auth-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Log in</h1>
         <p className="auth-lead">Welcome back. Your cart comes with you.</p>
-        <form className="acc-form" onSubmit={submit} noValidate>
+        {/* Posted to this page (never as GET: a tap before the app loads keeps the password out of the address); the server signs in without the app (decision 0102). */}
+        <form className="acc-form" method="post" onSubmit={submit} noValidate>
           <TextField
             label="Email or mobile number"
             name="username"

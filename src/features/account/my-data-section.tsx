@@ -70,7 +70,7 @@ export function MyDataSection({ hasPassword, email }: { hasPassword: boolean; em
         ) : null}
       </div>
       {deleting ? (
-        <form className="acc-form" onSubmit={remove} aria-label="Delete my account" noValidate>
+        <form className="acc-form" method="post" onSubmit={remove} aria-label="Delete my account" noValidate>
           <p>
             Deleting your account signs you out everywhere and erases your profile, photo, cart and the documents you uploaded. Your bookings and invoices are kept only as tax
             law requires. This cannot be undone.

@@ -30,7 +30,7 @@ export function PersonalDetailsForm({ details, onSaved }: { details: PersonalDet
   }
 
   return (
-    <form className="acc-form" onSubmit={submit} aria-label="Personal details">
+    <form className="acc-form" method="post" onSubmit={submit} aria-label="Personal details">
       <div className="acc-row">
         <Field label="Gender" id="pd-gender">
           <select id="pd-gender" {...bind('gender')}>

@@ -61,7 +61,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
   }
 
   return (
-    <form className="acc-form" onSubmit={submit} aria-label="Profile">
+    <form className="acc-form" method="post" onSubmit={submit} aria-label="Profile">
       <div className="acc-row">
         <Select label="Title" name="title" value={title} onChange={setTitle}>
           <option value="">Choose…</option>

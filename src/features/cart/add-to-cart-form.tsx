@@ -153,6 +153,7 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   const total = priceLine(pkg.price.amount, party.adults, party.children);
   return (
     <form
+      method="post"
       className="add-to-cart"
       onSubmit={submit}
       onPointerDown={() => {

@@ -144,7 +144,7 @@ export function TravellersStep(props: {
 
   const invalid = (key: string) => (errors[key] ? true : undefined);
   return (
-    <form ref={formRef} className="acc-form checkout-travellers" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
+    <form ref={formRef} className="acc-form checkout-travellers" method="post" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
       <h2 id="travellers-heading">Who is travelling</h2>
       <fieldset className="checkout-fieldset">
         <legend>Lead traveller (adult, as on the passport)</legend>

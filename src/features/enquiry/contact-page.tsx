@@ -142,7 +142,7 @@ export default function ContactPage() {
           Within one working day, usually much sooner
         </li>
       </ul>
-      <form className="enq-form contact-card" onSubmit={submit} noValidate aria-label="Contact form">
+      <form className="enq-form contact-card" method="post" onSubmit={submit} noValidate aria-label="Contact form">
         <div className="enq-row">
           <div className="enq-field">
             <label htmlFor={ids.first}>First name</label>

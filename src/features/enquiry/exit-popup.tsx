@@ -84,7 +84,7 @@ export default function ExitPopup({ onClose }: { onClose(): void }) {
   return (
     <Dialog title={EXIT_POPUP_TITLE} onClose={onClose} className="exit-popup">
       <p className="enq-lede">Before you go: leave your details and one of our travel experts will call you back.</p>
-      <form className="enq-form" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
+      <form className="enq-form" method="post" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
         <div className="enq-field">
           <label htmlFor={ids.name}>Full name</label>
           <input

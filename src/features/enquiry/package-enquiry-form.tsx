@@ -69,7 +69,7 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
   return (
     <section className="package-enquiry" aria-labelledby={ids.heading}>
       <PackageEnquiryIntro headingId={ids.heading} title={pkg.title} />
-      <form className="enq-form" onSubmit={submit} noValidate>
+      <form className="enq-form" method="post" onSubmit={submit} noValidate>
         <div className="enq-field">
           <label htmlFor={ids.name}>Full name</label>
           <input id={ids.name} autoComplete="name" value={form.FullName} onChange={(e) => set({ FullName: e.target.value })} aria-required="true" maxLength={100} />

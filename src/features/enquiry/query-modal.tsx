@@ -67,7 +67,7 @@ export default function QueryModal({ onClose }: { onClose(): void }) {
       ) : (
         <>
           <p className="enq-lede">Planning a trip? Tell us when suits you and a travel expert will call — no obligation.</p>
-          <form className="enq-form" onSubmit={submit} noValidate>
+          <form className="enq-form" method="post" onSubmit={submit} noValidate>
             <div className="enq-field">
               <label htmlFor={ids.contact}>Email or phone</label>
               <input
