@@ -38,7 +38,10 @@ interface Other {
 }
 
 const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr'] as const;
-const blank = { title: 'Ms', firstName: '', lastName: '', email: '', phone: '', dob: '', state: '' };
+/** One column that never grows past the screen: a holiday's long name in a select stays inside 390 px. */
+const NARROW = { gridTemplateColumns: 'minmax(0, 1fr)' } as const;
+const FULL = { width: '100%', maxWidth: '100%', minWidth: 0 } as const;
+const blank = { title: 'Ms', firstName: '', lastName: '', email: '', phone: '', dob: '', state: '', address: '' };
 
 function NewBooking() {
   const [site, setSite] = useState<'UAE' | 'IN'>('UAE');
@@ -94,7 +97,11 @@ function NewBooking() {
       packageId: Number(packageId),
       travelDate,
       ...party,
-      lead: { ...lead, ...(site === 'IN' && lead.state.trim() ? { state: lead.state.trim() } : { state: undefined }) },
+      lead: {
+        ...lead,
+        state: site === 'IN' && lead.state.trim() ? lead.state.trim() : undefined,
+        address: site === 'IN' && lead.address.trim() ? lead.address.split('\n').map((l) => l.trim()).filter(Boolean) : undefined,
+      },
       ...(named
         ? { travellers: travellers.map((t, i) => ({ firstName: t.firstName.trim() || `Adult ${i + 2}`, lastName: t.lastName.trim() || lead.lastName, ageBand: t.ageBand, ...(t.dob ? { dob: t.dob } : {}) })) }
         : {}),
@@ -183,11 +190,12 @@ function NewBooking() {
 
   return (
     <>
-      <form className="admin-form" aria-label="New booking" onSubmit={(e) => void price(e)}>
+      <form className="admin-form" aria-label="New booking" onSubmit={(e) => void price(e)} style={NARROW}>
         <h2>Trip</h2>
         <label>
           Site
           <select
+            style={FULL}
             value={site}
             onChange={(e) => {
               changed();
@@ -201,6 +209,7 @@ function NewBooking() {
         <label>
           Holiday
           <select
+            style={FULL}
             value={packageId}
             required
             onChange={(e) => {
@@ -220,6 +229,7 @@ function NewBooking() {
           <label>
             Travel date
             <select
+            style={FULL}
               value={travelDate}
               required
               onChange={(e) => {
@@ -271,6 +281,7 @@ function NewBooking() {
         <label>
           Title
           <select
+            style={FULL}
             value={lead.title}
             onChange={(e) => {
               changed();
@@ -288,6 +299,19 @@ function NewBooking() {
         {field('phone', 'Phone (with country code)', 'tel', { required: true, autoComplete: 'off' })}
         {field('dob', 'Date of birth', 'date', { required: true })}
         {site === 'IN' ? field('state', 'State (place of supply; the shop’s own when left empty)') : null}
+        {site === 'IN' ? (
+          <label>
+            Billing address (a GST invoice from ₹50,000 carries it)
+            <textarea
+              rows={3}
+              value={lead.address}
+              onChange={(e) => {
+                changed();
+                setLead({ ...lead, address: e.target.value });
+              }}
+            />
+          </label>
+        ) : null}
         {others.map((t, i) => (
           <fieldset key={i} style={{ border: '1px solid #d1d5db', borderRadius: 6, display: 'grid', gap: '.5rem' }}>
             <legend>
@@ -365,19 +389,21 @@ function NewBooking() {
         {error}
       </p>
       {quote ? (
-        <section aria-labelledby="new-booking-price" className="admin-form">
+        <section aria-labelledby="new-booking-price" className="admin-form" style={NARROW}>
           <h2 id="new-booking-price">Price</h2>
           <p>
             {quote.title}, {formatDay(quote.travelDate)}
           </p>
           <dl>
-            <dt>Subtotal</dt>
-            <dd>{m(quote.subtotal)}</dd>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{m(quote.subtotal)}</dd>
+            </div>
             {quote.discount ? (
-              <>
+              <div>
                 <dt>Discount{quote.coupon ? ` (${quote.coupon.code})` : ''}</dt>
                 <dd>−{m(quote.discount)}</dd>
-              </>
+              </div>
             ) : null}
             {quote.taxes.map((t) => (
               <div key={t.code}>
@@ -385,10 +411,12 @@ function NewBooking() {
                 <dd>{m(t.amount)}</dd>
               </div>
             ))}
-            <dt>Total</dt>
-            <dd>
-              <strong data-testid="new-booking-total">{m(quote.total)}</strong>
-            </dd>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong data-testid="new-booking-total">{m(quote.total)}</strong>
+              </dd>
+            </div>
           </dl>
           {quote.couponError ? <p className="admin-error">Coupon: {quote.couponError}</p> : null}
           {quote.panRequired ? <p className="admin-error">Tax collected at source applies: enter the lead traveller’s PAN.</p> : null}
@@ -400,7 +428,7 @@ function NewBooking() {
         </section>
       ) : null}
       {made ? (
-        <section aria-labelledby="new-booking-made" className="admin-form">
+        <section aria-labelledby="new-booking-made" className="admin-form" style={NARROW}>
           <h2 id="new-booking-made">Booking {made.RefIdKey} made</h2>
           <p role="status">
             {formatMinor(made.Total, made.Currency)} for {lead.email}
