@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { AMEND_MESSAGES, type AmendRequest, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
@@ -270,7 +271,9 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
           amount,
           currency: payment.currency,
           status: 'pending',
-          idempotencyKey: `amend:${b.id}:${payment.id}:${now.getTime()}`,
+          // One key per refund row: two amendments in the same millisecond (a fast desk, a test's
+          // fixed clock) each make their own. The request's own Idempotency-Key keeps a replay single.
+          idempotencyKey: `amend:${b.id}:${payment.id}:${now.getTime()}:${randomUUID()}`,
           reason: `Amendment: ${cause}`,
           note: `The booking now costs ${m(price.total)}`,
           createdBy: actor.staffId,
