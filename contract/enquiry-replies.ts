@@ -42,3 +42,52 @@ export const REPLY_MESSAGES = {
   templateSaved: 'Template saved.',
   templateDeleted: 'Template deleted.',
 } as const;
+
+/** A quote made from an enquiry, as the desk lists it (GET /api/admin/enquiries/:id/quotes). */
+export interface EnquiryQuote {
+  id: number;
+  packageId: number;
+  title: string;
+  travelDate: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  currency: 'AED' | 'INR';
+  /** The shop's price when the quote was made, in the smallest unit. */
+  total: number;
+  validUntil: string;
+  expired: boolean;
+  /** The traveller's link to the quote's page. */
+  url: string;
+  staff: string | null;
+  at: string;
+  /** The booking made from it, when there is one. */
+  bookingRef: string | null;
+}
+
+/** What the traveller's quote page shows (GET /api/quotes/:token). */
+export interface QuoteView {
+  site: 'UAE' | 'IN';
+  packageId: number;
+  slug: string;
+  title: string;
+  travelDate: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  currency: 'AED' | 'INR';
+  total: number;
+  validUntil: string;
+  /** The name the enquiry gave, to greet them. */
+  name: string;
+  bookingRef: string | null;
+}
+
+export const QUOTE_MESSAGES = {
+  made: (to: string) => `Quote made and mailed to ${to}.`,
+  linkUnknown: 'This quote link is not valid: open the link from our mail again, or ask us for a new quote.',
+  expired: (until: string, phone: string) => `This quote was valid until ${until} and has ended: call us on ${phone} for a new one.`,
+  validUntilPast: 'The quote must be valid until today or later.',
+  validAfterTravel: 'The quote cannot stay valid after the travel date.',
+  travelPast: 'Choose a travel date after today.',
+} as const;

@@ -21,6 +21,7 @@ import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts
 import { SharedAnswers } from './lib/shared-answers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { payLinkRoutes } from './routes/pay-links.ts';
+import { quoteLinkRoutes } from './routes/quote-links.ts';
 import { authRoutes } from './routes/auth.ts';
 import { pageFormRoutes } from './routes/page-forms.ts';
 import { paymentWebhookRoutes } from './routes/payment-webhooks.ts';
@@ -279,6 +280,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentWebhookRoutes, { prefix: '/api/payments' });
   // Payment links the desk sends (docs/decisions/0095): the link is the permission, no sign-in.
   await app.register(payLinkRoutes, { prefix: '/api/payments/links' });
+  await app.register(quoteLinkRoutes, { prefix: '/api/quotes' });
   await app.register(adminRoutes, { prefix: '/api/admin', now: opts.now ?? (() => new Date()), cliSecret: opts.staffCliSecret });
 
   // Liveness: the process answers (it does not look at the database: a restart would not mend that).

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REPLY_MESSAGES } from '../../contract/enquiry-replies.ts';
+import { QUOTE_MESSAGES, REPLY_MESSAGES } from '../../contract/enquiry-replies.ts';
 import { siteSchema } from '../../contract/site.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid } from '../lib/errors.ts';
+import { makeQuote, quotesOf } from '../services/enquiry-inbox/quotes.ts';
 import { repliesOf, replyToEnquiry } from '../services/enquiry-inbox/replies.ts';
 import { addTemplate, deleteTemplate, editTemplate, templatesOf } from '../services/enquiry-inbox/templates.ts';
 import type { AdminContext } from './admin.ts';
@@ -23,6 +24,16 @@ const templateBody = z.object({ site: z.enum(siteSchema.options, { message: 'Cho
 const templateEdit = z
   .object({ name: templateName.optional(), body: templateText.optional() })
   .refine((v) => v.name !== undefined || v.body !== undefined, 'Change the name or the text.');
+const day = (what: string) => z.string({ message: `Give the ${what} (yyyy-mm-dd).` }).regex(/^\d{4}-\d{2}-\d{2}$/, `Give the ${what} as yyyy-mm-dd.`);
+const partyCount = (what: string, min: number) => z.number({ message: `Give the number of ${what}.` }).int(`The number of ${what} is a whole number.`).min(min, `At least ${min} ${what}.`).max(20, `At most 20 ${what}.`);
+const quoteBody = z.object({
+  packageId: z.number({ message: 'Choose the package.' }).int().positive('Choose the package.'),
+  travelDate: day('travel date'),
+  adults: partyCount('adults', 1),
+  children: partyCount('children', 0).default(0),
+  rooms: partyCount('rooms', 1).default(1),
+  validUntil: day('date the quote is valid until'),
+});
 const siteQuery = z.object({ site: z.enum(siteSchema.options, { message: 'Choose the site: UAE or IN.' }) });
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -63,4 +74,14 @@ export async function enquiryReplyRoutes(app: FastifyInstance, ctx: AdminContext
   app.delete('/enquiry-templates/:id', { preHandler: ctx.guard('enquiries.work') }, async (request) =>
     ok(await deleteTemplate(app.db, ctx.actorOf(request), parse(templateParams, request.params).id, ctx.now()), REPLY_MESSAGES.templateDeleted),
   );
+
+  app.get('/enquiries/:id/quotes', { preHandler: ctx.guard('enquiries.work') }, async (request) =>
+    ok({ items: await quotesOf(app.db, app.config, parse(idParams, request.params).id, ctx.now()) }),
+  );
+
+  app.post('/enquiries/:id/quotes', { preHandler: ctx.guard('enquiries.work'), config: { documentedBody: quoteBody } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const made = await makeQuote(app.db, app.config, ctx.actorOf(request), id, parse(quoteBody, request.body), ctx.now());
+    return ok(made, QUOTE_MESSAGES.made(made.to));
+  });
 }

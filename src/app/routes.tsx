@@ -45,6 +45,8 @@ const pageRoutes: AppRoute[] = [
   { path: '/checkout/pay/:ref', page: lazyPage(() => import('../features/checkout/pay-booking-page.tsx')) },
   // A payment link the desk sent: no sign-in (docs/decisions/0095).
   { path: '/checkout/link/:token', page: lazyPage(() => import('../features/checkout/pay-link-page.tsx')) },
+  // A quote the desk sent from an enquiry: no sign-in (docs/decisions/0101).
+  { path: '/quote/:token', page: lazyPage(() => import('../features/enquiry/quote-page.tsx')) },
   { path: '/trips', page: lazyPage(() => import('../features/trips/trips-page.tsx')) },
   { path: '/trips/:ref', page: lazyPage(() => import('../features/trips/trip-page.tsx')) },
   { path: '/trips/:ref/voucher', page: lazyPage(() => import('../features/trips/voucher-page.tsx')) },

@@ -4,6 +4,8 @@ import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryAssignee, type 
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { ReplyForm } from './enquiry-reply-form.tsx';
+import { QuoteForm } from './enquiry-quote-form.tsx';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -202,6 +204,8 @@ function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
 
       <StatusForm key={`${e.status}-${e.updatedAt}`} e={e} onDone={reload} />
       <AssignForm e={e} me={me} onDone={reload} />
+      <ReplyForm e={e} onDone={reload} />
+      <QuoteForm e={e} onDone={reload} />
 
       <h2>What they sent</h2>
       <dl className="admin-facts" style={facts}>
