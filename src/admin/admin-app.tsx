@@ -36,6 +36,7 @@ function Header() {
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/coupons">Coupons</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/deals">Deals &amp; banners</NavLink> : null}
           {can(me.role, 'catalogue.edit') ? <NavLink to="/admin/packages">Catalogue</NavLink> : null}
+          <NavLink to="/admin/account">My account</NavLink>
           <span className="admin-who">
             {me.email} ({me.role})
           </span>

@@ -15,6 +15,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/setup', page: lazyPage(() => import('./pages/admin-setup-page.tsx')) },
   { path: '/admin/staff', page: lazyPage(() => import('./pages/admin-staff-page.tsx')) },
   { path: '/admin/audit', page: lazyPage(() => import('./pages/admin-audit-page.tsx')) },
+  { path: '/admin/account', page: lazyPage(() => import('./pages/admin-account-page.tsx')) },
   { path: '/admin/bookings', page: lazyPage(() => import('./pages/admin-bookings-page.tsx')) },
   { path: '/admin/bookings/new', page: lazyPage(() => import('./pages/admin-new-booking-page.tsx')) },
   { path: '/admin/bookings/:ref', page: lazyPage(() => import('./pages/admin-booking-page.tsx')) },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { DeskCancellationQuote, DeskCancellationRequest, DeskCreditNote, DeskPayment, DeskRefund } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
@@ -45,9 +45,11 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
     if (!answer.ok) return setError(answer.message);
     setData(answer.data);
   }, [ref]);
+  // The booking page holds the one booking answer and loads it again after any change on the page
+  // (a payment, an amendment, a refund): this panel's figures are read again with it, never kept stale.
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, booking]);
   // Gateway refunds settle by webhook: look again while one is on its way.
   const waiting = data?.refunds.some((r) => r.status === 'pending' && r.provider !== 'manual') ?? false;
   useEffect(() => {
@@ -55,11 +57,18 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
     const timer = setInterval(() => void load(), 2000);
     return () => clearInterval(timer);
   }, [waiting, load]);
+  // A gateway refund settled: the header and every panel read the booking again.
+  const wasWaiting = useRef(false);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) onChanged();
+    wasWaiting.current = waiting;
+  }, [waiting, onChanged]);
 
-  const changed = async (message: string) => {
+  const changed = (message: string) => {
     setNotice(message);
-    await load();
+    // The page loads the booking again, and this panel with it (the effect above).
     onChanged();
+    return Promise.resolve();
   };
 
   if (!data) {
@@ -83,7 +92,17 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
         {error}
       </p>
       {data.cancellation && can(me.role, 'bookings.cancel') ? (
-        <CancelForm ref_={ref} quote={data.cancellation} requests={data.cancellationRequests} me={me} m={m} onDone={changed} onError={setError} />
+        <CancelForm
+          // A new quote (after a payment or a refund) starts the form again from its figures.
+          key={`${data.cancellation.paid}-${data.cancellation.keep}-${data.cancellation.total}`}
+          ref_={ref}
+          quote={data.cancellation}
+          requests={data.cancellationRequests}
+          me={me}
+          m={m}
+          onDone={changed}
+          onError={setError}
+        />
       ) : null}
       {data.Status === 'cancelled' ? <p>This booking is cancelled.</p> : null}
 

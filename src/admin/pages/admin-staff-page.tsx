@@ -40,6 +40,14 @@ function StaffManagement({ me }: { me: StaffMe }) {
     }
   };
 
+  // A new set-up link: the member's password, authenticator and sessions end at once.
+  const resetSignIn = async (m: StaffMember) => {
+    if (!window.confirm(`Reset the sign-in of ${m.email}? Their password and authenticator stop working and they are signed out everywhere until they use the new set-up link.`)) return;
+    setLink(null);
+    const answer = await act(`staff/${m.id}/reset`, {});
+    if (answer) setLink((answer.data as { setupUrl: string | null }).setupUrl);
+  };
+
   return (
     <>
       {can(me.role, 'staff.invite') ? (
@@ -105,9 +113,14 @@ function StaffManagement({ me }: { me: StaffMe }) {
                     'you'
                   ) : m.enabled ? (
                     can(me.role, 'staff.disable') ? (
-                      <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
-                        Disable {m.email}
-                      </button>
+                      <>
+                        <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
+                          Disable {m.email}
+                        </button>{' '}
+                        <button type="button" onClick={() => void resetSignIn(m)}>
+                          Reset sign-in of {m.email}
+                        </button>
+                      </>
                     ) : null
                   ) : can(me.role, 'staff.enable') ? (
                     <button type="button" onClick={() => void act(`staff/${m.id}/enable`, {})}>
