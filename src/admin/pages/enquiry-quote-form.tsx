@@ -67,9 +67,9 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
     <section aria-labelledby="enquiry-quote">
       <h2 id="enquiry-quote">Make a quote</h2>
       <form className="admin-form" onSubmit={(ev) => void submit(ev)} aria-label="Make a quote">
-        <label>
+        <label style={{ minWidth: 0 }}>
           Holiday
-          <select name="packageId" required defaultValue="">
+          <select name="packageId" required defaultValue="" style={{ width: '100%', minWidth: 0, maxWidth: '100%' }}>
             <option value="" disabled>
               Choose a holiday
             </option>
@@ -113,7 +113,7 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
           <h3>Quotes sent</h3>
           <ul>
             {quotes.map((q) => (
-              <li key={q.id}>
+              <li key={q.id} className="admin-break">
                 <strong>{formatMinor(q.total, q.currency)}</strong> {q.title}, {q.travelDate}, {q.adults} adults
                 {q.children ? `, ${q.children} children` : ''}, {q.rooms} rooms; valid until {q.validUntil}
                 {q.expired ? ' (ended)' : ''}{' '}
