@@ -31,6 +31,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.role': 'Changed a staff role',
   'staff.disable': 'Disabled a staff account',
   'staff.enable': 'Enabled a staff account',
+  'staff.reset': 'Reset a staff member’s sign-in',
+  'staff.password': 'Changed their password',
+  'staff.password-refused': 'Password change refused',
+  'staff.sessions-ended': 'Signed out their other sessions',
   'booking.note': 'Added a booking note',
   'bookings.create': 'Made a booking',
   'bookings.amend': 'Amended a booking',
@@ -67,6 +71,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'enquiry.assign': 'Assigned an enquiry',
   'enquiry.note': 'Added an enquiry note',
   'enquiry.attachment.open': 'Opened an enquiry’s attachment',
+  'enquiry.reply': 'Replied to an enquiry',
+  'enquiry.template.add': 'Added a reply template',
+  'enquiry.template.edit': 'Edited a reply template',
+  'enquiry.template.delete': 'Deleted a reply template',
+  'enquiry.quote': 'Sent a quote',
+  'enquiry.quote.booked': 'A quote was booked',
 };
 
 /** "Recorded a payment"; an action this list does not know, in words from its name. */
