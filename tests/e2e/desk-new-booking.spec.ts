@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
+import { signedInStaff } from './staff-helpers.ts';
 import { mailsTo } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
 
@@ -13,29 +11,8 @@ import { gotoInteractive } from './page-helpers.ts';
  * pays on Stripe's page (the local stand-in); the desk shows the booking paid.
  */
 
-const PORT = process.env.E2E_PORT ?? '4173';
-const DATA_DIR = `data/e2e-${PORT}`;
-const PASSWORD = 'a long staff password';
-const totp = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
-
-/** An agent added by `npm run staff` (the running server answers over loopback), set up and signed in through the API in `request`'s context. */
-async function signedInAgent(request: APIRequestContext) {
-  const email = `agent-new-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'agent'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
-  const link = stdout.match(/\S*\/admin\/setup\?token=\S+/)?.[0];
-  expect(link, stdout).toBeTruthy();
-  const token = new URL(link!).searchParams.get('token')!;
-  const setup = await request.post('/api/admin/setup', { data: { token, password: PASSWORD } });
-  expect(setup.status()).toBe(200);
-  const { totpSecret: secret, enrolmentToken } = (await setup.json()).data as { totpSecret: string; enrolmentToken: string };
-  const at = Date.now();
-  expect((await request.post('/api/admin/setup/confirm', { data: { enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
-  const login = await request.post('/api/admin/login', { data: { email, password: PASSWORD, code: totp(secret, at + 30_000) } });
-  expect(login.status(), await login.text()).toBe(200);
-  return email;
-}
+/** An agent added by `npm run staff`, set up and signed in through the API in `request`'s context (tests/e2e/staff-helpers.ts). */
+const signedInAgent = async (request: APIRequestContext) => (await signedInStaff(request, 'agent')).email;
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
