@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, count, createBookingKit, holdId, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { csvStream, TCS_COLUMNS } from '../../server/services/reports/csv.ts';
+import { siteDay } from '../../contract/site-rules.ts';
 
 /*
  * The books (issue 21): a month of bookings on both sites (India buyers in the seller's state and in
@@ -82,7 +83,7 @@ async function razorpayPaid(lines: Line[], over: Record<string, unknown> = {}) {
 
 let refs = 0;
 async function transfer(b: Made, amount: number) {
-  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount, method: 'bank-transfer', reference: `TRF-${b.ref}-${++refs}`, receivedOn: utcDay(0) });
+  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount, method: 'bank-transfer', reference: `TRF-${b.ref}-${++refs}`, receivedOn: siteDay(new Date(), b.site) });
   expect(res.status, res.body.message).toBe(200);
 }
 
