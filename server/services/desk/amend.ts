@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { AMEND_MESSAGES, type AmendRequest, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, bookingTravellers, payments, refunds } from '../../db/schema.ts';
+import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
 import { conflict, DomainError, invalid } from '../../lib/errors.ts';
 import { payLaterDueOn } from '../bookings/create-booking.ts';
 import { lockDeparture } from '../bookings/inventory.ts';
@@ -23,7 +23,7 @@ import { writeAudit, type Actor } from '../staff/audit.ts';
 import { tcsTermsFor } from '../tax-rules.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
 import { lockedBooking, tripUrlOf } from './payments.ts';
-import { refundedOn } from './refunds.ts';
+import { spreadRefund } from './refunds.ts';
 
 /*
  * Amending a booking's travel date from the desk (bookings.amend), in one transaction with the
@@ -151,18 +151,6 @@ async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[
   return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0) };
 }
 
-/** The payments that paid the booking and what each can still give back: gateway ones newest first, then money paid outside the shop (as a cancellation's refund). */
-async function refundablePayments(tx: Db, bookingId: number) {
-  const rows = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'paid'), sql`${payments.refundStatus} is null`))
-    .orderBy(desc(payments.paidAt), desc(payments.id));
-  const out = [];
-  for (const p of rows) out.push({ payment: p, left: Math.max(0, p.amount - (await refundedOn(tx, p.id))) });
-  return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
-}
-
 interface Applied {
   result: AmendResult;
   /** Refund rows to send to their gateways after the commit. */
@@ -252,38 +240,20 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
 
   // Money back: what the booking holds beyond its new price, refunded today under a credit note.
   const back = await amendmentRefund(tx, repriced!);
-  const made: (typeof refunds.$inferSelect)[] = [];
-  let creditNote: AmendResult['creditNote'] = null;
-  let creditNoteId: number | null = null;
-  if (back > 0) {
-    let left = back;
-    for (const { payment, left: room } of await refundablePayments(tx, b.id)) {
-      if (left <= 0) break;
-      const amount = Math.min(left, room);
-      if (amount <= 0) continue;
-      left -= amount;
-      const [row] = await tx
-        .insert(refunds)
-        .values({
-          bookingId: b.id,
-          paymentId: payment.id,
-          provider: payment.provider,
-          amount,
-          currency: payment.currency,
-          status: 'pending',
+  const made =
+    back > 0
+      ? await spreadRefund(tx, b.id, back, {
           // One key per refund row: two amendments in the same millisecond (a fast desk, a test's
           // fixed clock) each make their own. The request's own Idempotency-Key keeps a replay single.
-          idempotencyKey: `amend:${b.id}:${payment.id}:${now.getTime()}:${randomUUID()}`,
+          key: (paymentId) => `amend:${b.id}:${paymentId}:${now.getTime()}:${randomUUID()}`,
           reason: `Amendment: ${cause}`,
           note: `The booking now costs ${m(price.total)}`,
           createdBy: actor.staffId,
-          createdAt: now,
-          updatedAt: now,
+          now,
         })
-        .returning();
-      made.push(row!);
-    }
-  }
+      : [];
+  let creditNote: AmendResult['creditNote'] = null;
+  let creditNoteId: number | null = null;
   // The refunds into the ledger, the sale money they give back under one credit note (decision 0089).
   const note = await refundWithCreditNote(tx, repriced!, made, `Amendment of booking ${b.refIdKey}: ${cause}`, actor.staffId, now);
   if (note) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cancellationAmounts, DEFAULT_CANCELLATION_POLICY, daysBeforeTravel, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
 import { DESK_MESSAGES, type DeskCancellationQuote, type DeskCreditNote, type DeskRefund } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -19,7 +19,7 @@ import { closeOpenPayment } from '../payments/close.ts';
 import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../payments/refunds.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { deskCreditNote, refundWithCreditNote } from './credit-notes.ts';
-import { deskRefunds, refundedOn } from './refunds.ts';
+import { deskRefunds, refundablePayments, spreadRefund } from './refunds.ts';
 import { siteDay } from '../documents/source.ts';
 
 /*
@@ -52,19 +52,6 @@ async function policyOf(db: Db, bookingId: number): Promise<{ policy: Cancellati
   const { rows } = await db.execute<{ d: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as d from booking_lines where booking_id = ${bookingId}`);
   const policy = Array.isArray(first?.policy) && first.policy.length ? (first.policy as CancellationStep[]) : DEFAULT_CANCELLATION_POLICY;
   return { policy, firstTravelDate: rows[0]?.d ?? '' };
-}
-
-/** The payments that paid the booking (not those owed back), with what each can still give back. */
-async function refundablePayments(db: Db, bookingId: number) {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'paid'), sql`${payments.refundStatus} is null`))
-    .orderBy(desc(payments.paidAt), desc(payments.id));
-  const out = [];
-  for (const p of rows) out.push({ payment: p, left: Math.max(0, p.amount - (await refundedOn(db, p.id))) });
-  // Gateway money goes back first (newest first), then money paid outside the shop.
-  return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
 }
 
 /** What the policy keeps and refunds if `b` were cancelled on `today` (YYYY-MM-DD, the booking's site's day: siteDay); null once cancelled. */
@@ -141,32 +128,16 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
       await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, cancelledBy: 'staff', paymentStatus }).where(eq(bookings.id, b.id));
       await recordEvent(tx, b.id, 'cancelled', paymentStatus, `${cause}; ${m(keep)} kept, ${m(refund)} to refund`, now);
       // The refund spread over the payments that took the money.
-      let left = refund;
-      for (const { payment, left: room } of await refundablePayments(tx, b.id)) {
-        if (left <= 0) break;
-        const amount = Math.min(left, room);
-        if (amount <= 0) continue;
-        left -= amount;
-        const [row] = await tx
-          .insert(refunds)
-          .values({
-            bookingId: b.id,
-            paymentId: payment.id,
-            provider: payment.provider,
-            amount,
-            currency: payment.currency,
-            status: 'pending',
-            idempotencyKey: `cancel:${b.id}:${payment.id}`,
-            reason: `Cancellation: ${reason}`,
-            note: overridden ? `Kept ${m(keep)} instead of the policy’s ${m(quote.keep)}: ${input.keepReason!.trim()}` : `Policy: ${quote.keepPercent}% kept, ${quote.daysBefore} days before travel`,
-            createdBy: actor.staffId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        made.push(row!.id);
-        madeRows.push(row!);
-      }
+      madeRows.push(
+        ...(await spreadRefund(tx, b.id, refund, {
+          key: (paymentId) => `cancel:${b.id}:${paymentId}`,
+          reason: `Cancellation: ${reason}`,
+          note: overridden ? `Kept ${m(keep)} instead of the policy’s ${m(quote.keep)}: ${input.keepReason!.trim()}` : `Policy: ${quote.keepPercent}% kept, ${quote.daysBefore} days before travel`,
+          createdBy: actor.staffId,
+          now,
+        })),
+      );
+      made.push(...madeRows.map((r) => r.id));
     }
     if (request) {
       await tx.update(cancellationRequests).set({ status: 'approved', decidedBy: actor.staffId, decidedAt: now }).where(eq(cancellationRequests.id, request.id));

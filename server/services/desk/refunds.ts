@@ -43,6 +43,57 @@ export async function refundedOn(tx: Db, paymentId: number): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The payments that paid the booking (not those owed back), with what each can still give back: gateway ones newest first, then money paid outside the shop. */
+export async function refundablePayments(tx: Db, bookingId: number) {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'paid'), sql`${payments.refundStatus} is null`))
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+  const out = [];
+  for (const p of rows) out.push({ payment: p, left: Math.max(0, p.amount - (await refundedOn(tx, p.id))) });
+  return [...out.filter((x) => x.payment.provider !== 'manual'), ...out.filter((x) => x.payment.provider === 'manual')];
+}
+
+/**
+ * Money given back by staff (a cancellation, an amendment), spread over the payments that took it
+ * in refundablePayments' order: one pending refund row per payment, each under its own key.
+ */
+export async function spreadRefund(
+  tx: Db,
+  bookingId: number,
+  amount: number,
+  row: { key: (paymentId: number) => string; reason: string; note: string; createdBy: number; now: Date },
+): Promise<RefundRow[]> {
+  const made: RefundRow[] = [];
+  let left = amount;
+  for (const { payment, left: room } of await refundablePayments(tx, bookingId)) {
+    if (left <= 0) break;
+    const part = Math.min(left, room);
+    if (part <= 0) continue;
+    left -= part;
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        bookingId,
+        paymentId: payment.id,
+        provider: payment.provider,
+        amount: part,
+        currency: payment.currency,
+        status: 'pending',
+        idempotencyKey: row.key(payment.id),
+        reason: row.reason,
+        note: row.note,
+        createdBy: row.createdBy,
+        createdAt: row.now,
+        updatedAt: row.now,
+      })
+      .returning();
+    made.push(inserted!);
+  }
+  return made;
+}
+
 export function deskPayment(p: PaymentRow, refunded: number, recordedBy: string | null): DeskPayment {
   return {
     id: p.id,
