@@ -12,15 +12,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers, packages, staff, supplierConfirmations, suppliers } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { bookingDetail } from '../bookings/queries.ts';
 import { vouchersIssued } from '../bookings/records.ts';
 import { addDays, fullName, siteDays } from '../documents/source.ts';
 import { packageVouchers, type Desks } from '../documents/vouchers.ts';
-import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { bookingByRef } from './detail.ts';
-import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
+import { lockedBooking } from './payments.ts';
+import { mailUpdatedVouchers } from './travellers.ts';
 import { serviceOf } from './supplier-numbers.ts';
 
 /*
@@ -174,36 +173,16 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
 
     // A new number on vouchers the traveller already holds (paid in full, or kept under the older pay-later rules, decision 0093).
     const newNumber = input.status === 'confirmed' && !(old?.status === 'confirmed' && old.number === number);
-    let vouchersMailed = false;
-    if (newNumber && vouchersIssued(b)) {
-      const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
-      const lead = leadOf(d);
-      if (lead) {
-        const shop = shopDetails(config, d.site as Site);
-        await enqueueMail(tx, {
-          kind: 'vouchers-updated',
-          dedupeKey: `supplier-confirmed:${b.id}:${line.id}:${svc.service}:${now.getTime()}`,
-          bookingId: b.id,
-          message: {
-            to: lead.to,
-            subject: `Updated vouchers for booking ${b.refIdKey}`,
-            text: [
-              lead.greeting,
-              '',
-              `${svc.supplier} has confirmed your ${svc.label.toLowerCase()} (${line.title}) for booking ${b.refIdKey}: confirmation number ${number}. Your updated vouchers, with the number on them, are attached; please use them instead of the earlier ones.`,
-              '',
-              `My trips: ${tripUrlOf(config, d)}`,
-              '',
-              `Questions? Call ${shop.phone} and quote ${b.refIdKey}.`,
-              '',
-              shop.tradeName,
-            ].join('\n'),
-            attachments: [{ type: 'vouchers', bookingId: b.id }],
-          },
-        });
-        vouchersMailed = true;
-      }
-    }
+    const vouchersMailed =
+      newNumber &&
+      vouchersIssued(b) &&
+      (await mailUpdatedVouchers(
+        tx,
+        config,
+        b,
+        `supplier-confirmed:${b.id}:${line.id}:${svc.service}:${now.getTime()}`,
+        `${svc.supplier} has confirmed your ${svc.label.toLowerCase()} (${line.title}) for booking ${b.refIdKey}: confirmation number ${number}. Your updated vouchers, with the number on them, are attached; please use them instead of the earlier ones.`,
+      ));
     const what = { lineId: line.id, service: svc.service, label: svc.label, supplier: svc.supplier };
     await writeAudit(
       tx,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingTravellers, bookings } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
-import { vouchersIssued } from '../bookings/records.ts';
+import { vouchersIssued, type BookingRow } from '../bookings/records.ts';
 import { fullName, siteDay } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
@@ -69,37 +69,44 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
       { action: 'travellers.edit', recordType: 'booking', recordId: b.refIdKey, before: { travellerId: t.id, lead: t.lead, ...before }, after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps } },
       now,
     );
-    let vouchersMailed = false;
     // The traveller holds vouchers in the old name: paid in full, or kept from the older pay-later rules (decision 0093).
-    if (vouchersIssued(b)) {
-      const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
-      const lead = leadOf(d);
-      if (lead) {
-        const shop = shopDetails(config, d.site as Site);
-        await enqueueMail(tx, {
-          kind: 'vouchers-updated',
-          dedupeKey: `vouchers-updated:${b.id}:${t.id}:${now.getTime()}`,
-          bookingId: b.id,
-          message: {
-            to: lead.to,
-            subject: `Updated vouchers for booking ${b.refIdKey}`,
-            text: [
-              lead.greeting,
-              '',
-              `We have corrected a traveller's name on booking ${b.refIdKey}: ${fullName(before)} is now ${fullName(after)}. Your updated vouchers are attached; please use them instead of the earlier ones.`,
-              '',
-              `My trips: ${tripUrlOf(config, d)}`,
-              '',
-              `Questions? Call ${shop.phone} and quote ${b.refIdKey}.`,
-              '',
-              shop.tradeName,
-            ].join('\n'),
-            attachments: [{ type: 'vouchers', bookingId: b.id }],
-          },
-        });
-        vouchersMailed = true;
-      }
-    }
+    const vouchersMailed =
+      vouchersIssued(b) &&
+      (await mailUpdatedVouchers(tx, config, b, `vouchers-updated:${b.id}:${t.id}:${now.getTime()}`, `We have corrected a traveller's name on booking ${b.refIdKey}: ${fullName(before)} is now ${fullName(after)}. Your updated vouchers are attached; please use them instead of the earlier ones.`));
     return { travellerId: t.id, before, after, invoiceKeeps, vouchersMailed };
   });
+}
+
+/**
+ * Mails the traveller their vouchers again after a change that is printed on them (a corrected
+ * name, a supplier's confirmation number), through the outbox in the caller's transaction: `what`
+ * is the paragraph that says what changed. False when the booking has no lead traveller to mail.
+ */
+export async function mailUpdatedVouchers(tx: Db, config: Config, b: BookingRow, dedupeKey: string, what: string): Promise<boolean> {
+  const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
+  const lead = leadOf(d);
+  if (!lead) return false;
+  const shop = shopDetails(config, d.site as Site);
+  await enqueueMail(tx, {
+    kind: 'vouchers-updated',
+    dedupeKey,
+    bookingId: b.id,
+    message: {
+      to: lead.to,
+      subject: `Updated vouchers for booking ${b.refIdKey}`,
+      text: [
+        lead.greeting,
+        '',
+        what,
+        '',
+        `My trips: ${tripUrlOf(config, d)}`,
+        '',
+        `Questions? Call ${shop.phone} and quote ${b.refIdKey}.`,
+        '',
+        shop.tradeName,
+      ].join('\n'),
+      attachments: [{ type: 'vouchers', bookingId: b.id }],
+    },
+  });
+  return true;
 }
