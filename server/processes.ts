@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, portProblem } from './config.ts';
 import { start } from './start.ts';
 
-/** WEB_CONCURRENCY, or the process stops with the configuration's message. */
-function processes(): number {
+/** The configuration, or the process stops with the configuration's message. */
+function configuration() {
   try {
-    return loadConfig().config.WEB_CONCURRENCY;
+    return loadConfig().config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -22,10 +22,17 @@ function processes(): number {
  * starts one again if it dies, and passes SIGTERM/SIGINT on to them.
  */
 export async function serve(web: (app: FastifyInstance) => Promise<void>) {
-  const count = cluster.isPrimary ? processes() : 1;
-  if (!cluster.isPrimary || count === 1) {
+  const config = cluster.isPrimary ? configuration() : undefined;
+  const count = config?.WEB_CONCURRENCY ?? 1;
+  if (!config || count === 1) {
     await start(web);
     return;
+  }
+  // The port is tried here, once: the processes skip their own trial listen (server/start.ts).
+  const portTaken = await portProblem(config);
+  if (portTaken) {
+    console.error(portTaken);
+    process.exit(1);
   }
   let stopping: NodeJS.Signals | null = null;
   let failed = false;

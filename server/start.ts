@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, portProblem, type Config } from './config.ts';
@@ -27,7 +28,9 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const { config, warnings } = loaded;
   for (const w of warnings) console.warn(`warning: ${w}`);
   // A port already taken stops the start here, before the data folder is created or migrated.
-  const portTaken = await portProblem(config);
+  // Not in a cluster process: its trial listen would join the port's round robin, and a request the
+  // first process handed to it would wait on a socket no one answers. The first process asked.
+  const portTaken = cluster.isWorker ? null : await portProblem(config);
   if (portTaken) {
     console.error(portTaken);
     process.exit(1);
