@@ -29,7 +29,16 @@ const children = (pid: number) => {
 
 beforeAll(() => createDatabase(server, name, TEMPLATE.seeded));
 afterAll(async () => {
+  // SIGKILL ends the first process only: its processes would live on, on the database dropped below.
+  const left = primary?.child.pid ? children(primary.child.pid) : [];
   await primary?.stop('SIGKILL');
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   await dropDatabase(server, name);
 });
 
