@@ -299,6 +299,12 @@ export const coupons = pgTable('coupons', {
   paymentBank: text('payment_bank'),
   /** Disabled by staff: refused at apply and at booking, whatever its dates. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * Only on these packages and on packages in these destination cities (either list; both empty:
+   * any package); the discount is on those lines (docs/decisions/0105).
+   */
+  packageIds: integer('package_ids').array().notNull().default([]),
+  cityIds: integer('city_ids').array().notNull().default([]),
 });
 
 export const dealCategories = pgTable('deal_categories', {
