@@ -57,17 +57,21 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
   return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-const days = new Map<string, { day: string; until: number }>();
+const days = new Map<Site, { day: string; from: number; until: number }>();
 
-/** The site's calendar day now (siteDay), worked out once a minute at most per site. */
+/**
+ * The site's calendar day now (siteDay), worked out once per site and day. The day is kept with its
+ * range [from, until) (the site's midnight before and after) and answered from memory only for an
+ * instant inside it, so callers on different clocks (test files sharing a process, decision 0103)
+ * never see each other's day.
+ */
 export function siteDayNow(site: Site, now = Date.now()): string {
   const kept = days.get(site);
-  if (kept && now < kept.until) return kept.day;
+  if (kept && now >= kept.from && now < kept.until) return kept.day;
   const offset = SITE_OFFSET_MINUTES[site] * 60_000;
   const day = siteDay(now, site);
-  // Kept until the next minute, and never past the site's midnight.
-  const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - offset;
-  days.set(site, { day, until: Math.min(now + 60_000, midnight) });
+  const from = Date.parse(`${day}T00:00:00Z`) - offset;
+  days.set(site, { day, from, until: from + 86_400_000 });
   return day;
 }
 
