@@ -136,6 +136,8 @@ export const packages = pgTable(
     /** Alt text of each picture (hero and gallery), by its path. */
     imageAlts: jsonb('image_alts').$type<Record<string, string>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deposits (docs/decisions/0108): the percent of the total a traveller may pay now, the rest by the pay-later due date; null: no deposit. */
+    depositPercent: integer('deposit_percent'),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
 );
@@ -563,6 +565,8 @@ export const bookings = pgTable(
     invoiceBuyerName: text('invoice_buyer_name'),
     /** Who cancelled it: the payment window or pay later's end (a late payment may reinstate it), or staff (never reinstated). */
     cancelledBy: text('cancelled_by').$type<'payment-window' | 'pay-later' | 'staff'>(),
+    /** Deposits (docs/decisions/0108): the first payment the gateway asks (worked out by the server at booking); the rest is due by payment_due_on. */
+    depositAmount: integer('deposit_amount'),
   },
   (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
 );
