@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.ts';
 import { bookingRoutes } from './bookings.ts';
 import { cartRoutes } from './cart.ts';
+import { cartTotalsRoutes } from './cart-totals.ts';
 import { contentRoutes } from './content.ts';
 import { couponRoutes } from './coupons.ts';
 import { dealRoutes } from './deals.ts';
@@ -16,6 +17,7 @@ import { taxRoutes } from './tax.ts';
 export async function commonRoutes(app: FastifyInstance) {
   await app.register(holidayRoutes);
   await app.register(cartRoutes);
+  await app.register(cartTotalsRoutes);
   await app.register(accountRoutes);
   await app.register(enquiryRoutes);
   await app.register(contentRoutes);

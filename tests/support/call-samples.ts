@@ -64,6 +64,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   RemoveCart: (c) => ({ Token: c.token, CartId: 1 }),
   MergeGuestCart: (c) => ({ Token: c.token, tempUserId: c.guest }),
   CreateTempBooking: (c) => ({ Token: c.token }),
+  GetCartTotals: (c) => ({ Token: c.token, Lines: [{ packageId: c.packageId, travelDate: c.travelDate, adults: 2, children: 0, infants: 0, rooms: 1 }] }),
   GetTempBooking: (c) => ({ Token: c.token, TempBookingId: 1 }),
   // availability, bookings, payments, booking documents (ids of a booking nobody here owns: refused after validation)
   'Holiday/GetAvailability': (c) => ({ packageId: c.packageId, travelDate: c.travelDate }),
