@@ -230,6 +230,16 @@ export const nextStepSchema = z.discriminatedUnion('type', [
 ]);
 export type NextStep = z.infer<typeof nextStepSchema>;
 
+/**
+ * One document the traveller holds for a booking (docs/decisions/0107): its kind, its number (a
+ * proforma's is the booking's reference, a voucher's its `REF-01`) and a version, a short hash of
+ * what the document shows, which changes whenever its page or PDF would. The wallet keys its saved
+ * copy on these.
+ */
+export const DOCUMENT_VERSION_KINDS = ['tax-invoice', 'proforma', 'voucher', 'credit-note', 'receipt', 'debit-note'] as const;
+export const documentVersionSchema = z.object({ kind: z.enum(DOCUMENT_VERSION_KINDS), number: z.string(), version: z.string() });
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
 export const bookingSummarySchema = z.object({
   BookingId: z.number().int(),
   RefIdKey: z.string(),
@@ -251,6 +261,8 @@ export const bookingSummarySchema = z.object({
    * them until it is paid or cancelled (decision 0093).
    */
   vouchersIssued: z.boolean(),
+  /** The documents it has now, each with its version (docs/decisions/0107): in the list and the detail; a booking's other answers leave it out. */
+  documentVersions: z.array(documentVersionSchema).optional(),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 

@@ -37,6 +37,7 @@ import { answer, once } from '../services/idempotency.ts';
 import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
 import { refreshDue } from '../services/ledger/ledger.ts';
 import { removeUploads, uploadWork } from '../services/uploads.ts';
+import { detailWithDocumentVersions, listWithDocumentVersions } from '../services/documents/versions.ts';
 import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFile, TOO_MANY_FILES, type StoredFile } from '../services/bookings/documents.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
@@ -115,14 +116,14 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, bookingsList, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     if (p.userid !== me.userId) throw forbidden('These bookings belong to another account.');
-    return ok(await listBookings(app.db, me.userId));
+    return ok(await listWithDocumentVersions(app.db, app.config, me.userId, await listBookings(app.db, me.userId)));
   });
 
   route(app, bookingDetailById, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const detail = await bookingDetail(app.db, app.config, me.userId, p.RefIdKey);
     const cancellation = await tripCancellation(app.db, { id: detail.BookingId, site: detail.site, status: detail.Status, total: detail.total, amountPaid: detail.amountPaid });
-    return ok({ ...detail, cancellation });
+    return ok(await detailWithDocumentVersions(app.db, app.config, me.userId, { ...detail, cancellation }));
   });
 
   // A traveller's cancellation request (issue 20): its ClientKey, made on the device, makes a resend from the outbox the same request.
