@@ -137,6 +137,11 @@ export const createBookingParamsSchema = z.object({
   CouponCode: couponCodeParam,
   /** How the traveller pays at the gateway (card, netbanking, upi): coupons tied to a way of paying need it. */
   PayWith: payWithSchema.optional(),
+  /**
+   * Pay a deposit now (docs/decisions/0108): with PaymentMethod the site's gateway, which takes the
+   * package's deposit share (worked out by the server), the rest due by the pay-later due date.
+   */
+  Deposit: z.boolean().optional(),
 });
 export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
 
@@ -198,6 +203,17 @@ export const bookingQuoteSchema = priceBreakdownSchema.extend({
   couponError: z.string().nullable(),
   /** Each package's cancellation policy in words, for the review step. */
   cancellationPolicies: z.array(packagePolicySchema).optional(),
+  /** A deposit the traveller may pay now instead of the total (docs/decisions/0108); null when the packages or the dates allow none. */
+  deposit: z
+    .object({
+      percent: z.number().int(),
+      amount: inSmallestUnit(z.number().int()),
+      /** The rest, due by `dueOn` (the pay-later due date). */
+      balance: inSmallestUnit(z.number().int()),
+      dueOn: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BookingQuote = z.infer<typeof bookingQuoteSchema>;
 
@@ -301,6 +317,8 @@ export const bookingDetailSchema = bookingSummarySchema.extend({
   payTo: shopContactSchema.nullable(),
   /** Pay later: the balance can be paid online now, with the site's gateway (until the due date). */
   payOnline: z.boolean().optional(),
+  /** A booking made with a deposit (docs/decisions/0108): the deposit asked first; null without one. */
+  depositAmount: inSmallestUnit(z.number().int()).nullable().optional(),
   specialRequests: z.string(),
   /** Shown masked (XXXXX1234F). */
   pan: z.string().nullable(),

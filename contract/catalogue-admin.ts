@@ -78,6 +78,8 @@ export interface AdminPackage {
   maxPeoplePerRoom: number;
   childAgeLimit: number;
   cancellationPolicy: CancellationStep[];
+  /** Percent of the total a traveller may pay now as a deposit (docs/decisions/0108); null: no deposit. */
+  depositPercent: number | null;
   vatTreatment: VatTreatmentChoice;
   stays: AdminStay[];
   heroImage: string;
@@ -115,6 +117,8 @@ export interface AdminPackageInput {
   maxPeoplePerRoom: number;
   childAgeLimit: number;
   cancellationPolicy: CancellationStep[];
+  /** Percent of the total a traveller may pay now as a deposit, 1 to 99 (docs/decisions/0108); null: no deposit. */
+  depositPercent?: number | null;
   vatTreatment: VatTreatmentChoice;
   stays: AdminStay[];
   featured: boolean;

@@ -54,6 +54,8 @@ const fields = {
   maxPeoplePerRoom: int('maxPeoplePerRoom', 1, 12),
   childAgeLimit: int('childAgeLimit', 2, 18),
   cancellationPolicy: z.array(step).max(10, 'cancellationPolicy: at most 10 steps.'),
+  // A deposit's share of the total (docs/decisions/0108); null: none.
+  depositPercent: int('depositPercent', 1, 99).nullable(),
   vatTreatment: z.enum(VAT_TREATMENTS, { message: 'vatTreatment: standard, zero or outside.' }),
   stays: z.array(stay).max(10, 'stays: at most 10 stays.'),
   featured: z.boolean({ message: 'featured: true or false.' }),
@@ -73,6 +75,7 @@ const createBody = z
     maxPeoplePerRoom: fields.maxPeoplePerRoom.default(4),
     childAgeLimit: fields.childAgeLimit.default(12),
     cancellationPolicy: fields.cancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
+    depositPercent: fields.depositPercent.default(null),
     vatTreatment: fields.vatTreatment.default('standard'),
     stays: fields.stays.default([]),
     featured: fields.featured.default(false),

@@ -29,6 +29,7 @@ import { shopDepartures } from '../services/inventory/departures.ts';
 import { priceCalendar } from '../services/inventory/price-calendar.ts';
 import { checkPan } from '../services/bookings/pan.ts';
 import { ownHold } from '../services/bookings/holds.ts';
+import { depositOffer } from '../services/bookings/deposits.ts';
 import { paymentMethodsFor, priceHold } from '../services/bookings/pricing.ts';
 import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../services/bookings/queries.ts';
 import type { BookingRow } from '../services/bookings/records.ts';
@@ -59,6 +60,8 @@ export async function bookingRoutes(app: FastifyInstance) {
       paymentMethods: paymentMethodsFor(app.config, request.site, payLater.offered),
       payLaterUnavailable: payLater.offered ? null : payLater.reason,
       cancellationPolicies: await packagePolicies(app.db, hold.lines.map((l) => l.packageId)),
+      // A deposit by the site's gateway where the packages allow one and pay later is offered (docs/decisions/0108).
+      deposit: first && paymentMethodsFor(app.config, request.site).length > 1 ? await depositOffer(app.db, hold.lines.map((l) => l.packageId), price.total, payLaterOffer(siteDay(new Date(), request.site), first, app.config, true)) : null,
     });
   });
 

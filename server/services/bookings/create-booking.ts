@@ -12,6 +12,7 @@ import { checkHoldOwner } from './holds.ts';
 import { sellHeldRooms } from './inventory.ts';
 import { queueBookingMail } from './notify.ts';
 import { checkPan } from './pan.ts';
+import { DEPOSIT_MESSAGES, depositAmountOf, depositPercentOf } from './deposits.ts';
 import { siteDay } from '../documents/source.ts';
 import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
@@ -155,6 +156,13 @@ export async function createBooking(
       const offer = payLaterOffer(siteDay(now, site), held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
       if (!offer.offered) throw invalid(offer.reason);
     }
+    // A deposit (docs/decisions/0108): through the site's gateway, only where pay later is offered for the dates.
+    const depositWanted = input.Deposit === true;
+    if (depositWanted) {
+      if (input.PaymentMethod === 'pay-later') throw invalid(DEPOSIT_MESSAGES.byGateway);
+      const offer = payLaterOffer(siteDay(now, site), held.map((l) => l.travelDate).sort()[0]!, config, true);
+      if (!offer.offered) throw invalid(DEPOSIT_MESSAGES.tooSoon(offer.reason));
+    }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
     await checkHeldAgeBands(tx, held, input.Travellers, now);
     // The place of supply (India) and a business buyer's tax number, checked before anything is priced.
@@ -173,6 +181,10 @@ export async function createBooking(
     }
 
     const payLater = input.PaymentMethod === 'pay-later';
+    // The deposit is the server's figure: the packages' percent of the total priced here.
+    const depositPercent = depositWanted ? await depositPercentOf(tx, held.map((l) => l.packageId)) : null;
+    const depositAmount = depositPercent === null ? null : depositAmountOf(price.total, depositPercent);
+    if (depositWanted && depositAmount === null) throw invalid(DEPOSIT_MESSAGES.notOffered);
     const firstTravelDate = held.map((l) => l.travelDate).sort()[0]!;
     const [booking] = await tx
       .insert(bookings)
@@ -188,11 +200,12 @@ export async function createBooking(
         total: price.total,
         couponId: price.couponId,
         couponCode: price.coupon?.code ?? null,
-        paymentMethod: input.PaymentMethod,
+        // A deposit booking is paid later but for its deposit, which the gateway takes first (docs/decisions/0108).
+        paymentMethod: depositAmount !== null ? 'pay-later' : input.PaymentMethod,
         payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
-        paymentDueOn: payLater ? payLaterDueOn(siteDay(now, site), firstTravelDate, config.PAY_LATER_DAYS) : null,
+        paymentDueOn: payLater || depositAmount !== null ? payLaterDueOn(siteDay(now, site), firstTravelDate, config.PAY_LATER_DAYS) : null,
         specialRequests: input.SpecialRequests,
         pan,
         placeOfSupplyState: buyer.placeOfSupply?.state ?? null,
@@ -201,6 +214,7 @@ export async function createBooking(
         buyerGstin: buyer.gstin,
         buyerTrn: buyer.trn,
         confirmedAt: payLater ? now : null,
+        depositAmount,
         createdAt: now,
       })
       .returning();
@@ -218,7 +232,7 @@ export async function createBooking(
       delete from cart_items where owner = ${owner} and site = ${site}
         and (id in (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})
              ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
-    await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
+    await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked${depositAmount !== null ? ' with a deposit' : ''}: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
     // No tax invoice yet: its number comes when the balance is received in full (a proforma meanwhile).
     // Pay later is confirmed now: its confirmation is queued with the booking (a gateway's comes with the payment).
     if (payLater) await queueBookingMail(tx, config, b.id, { booked: true });

@@ -90,6 +90,7 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
     payOnline: payingLater && b.status === 'confirmed' && b.total > b.amountPaid && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    depositAmount: b.depositAmount,
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,
     travellers: travellers.map((t) => ({ lead: t.lead, title: t.title, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, email: t.email, phone: t.phone, dob: t.dob })),

@@ -90,6 +90,7 @@ async function snapshot(db: DbOrTx, row: Row): Promise<AdminPackage> {
     maxPeoplePerRoom: row.maxPeoplePerRoom,
     childAgeLimit: row.childAgeLimit,
     cancellationPolicy: row.cancellationPolicy,
+    depositPercent: row.depositPercent,
     vatTreatment: row.vatTreatment,
     stays: row.stays,
     heroImage: row.heroImage,
@@ -245,6 +246,7 @@ export async function createPackage(db: Db, actor: Actor, input: AdminPackageInp
       maxPeoplePerRoom: input.maxPeoplePerRoom,
       childAgeLimit: input.childAgeLimit,
       cancellationPolicy: input.cancellationPolicy,
+      depositPercent: input.depositPercent ?? null,
       published: false,
       createdAt: now,
       updatedAt: now,
@@ -299,6 +301,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
     if (patch.maxPeoplePerRoom !== undefined) set.maxPeoplePerRoom = patch.maxPeoplePerRoom;
     if (patch.childAgeLimit !== undefined) set.childAgeLimit = patch.childAgeLimit;
     if (patch.cancellationPolicy !== undefined) set.cancellationPolicy = patch.cancellationPolicy;
+    if (patch.depositPercent !== undefined) set.depositPercent = patch.depositPercent;
     if (patch.vatTreatment !== undefined) set.vatTreatment = patch.vatTreatment;
     if (patch.stays !== undefined) set.stays = patch.stays;
     if (patch.featured !== undefined) set.featured = patch.featured;

@@ -32,8 +32,14 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
   return b.site === 'IN' ? 'razorpay' : 'stripe';
 }
 
-/** What is left to pay on a booking. */
-const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid'>) => Math.max(0, b.total - b.amountPaid);
+/** A deposit booking not yet confirmed: the gateway asks its deposit first (docs/decisions/0108). */
+export const depositFirst = (b: Pick<BookingRow, 'depositAmount' | 'status' | 'amountPaid'>) => b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
+
+/** What is left to pay on a booking (a deposit booking's first payment: its deposit). */
+const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status'>) => {
+  const left = Math.max(0, b.total - b.amountPaid);
+  return depositFirst(b) ? Math.min(b.depositAmount!, left) : left;
+};
 
 async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -113,11 +119,11 @@ const PAY_WITH_WORDS: Record<PayWith, string> = { card: 'card', netbanking: 'net
 export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promise<NextStep> {
   if (b.status === 'cancelled' || b.paymentStatus === 'paid') return { type: 'none' };
   const shop = shopDetails(config, b.site as Site);
-  if (b.paymentMethod === 'pay-later') {
+  if (b.paymentMethod === 'pay-later' && !depositFirst(b)) {
     return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
   }
   await recheckBookingCoupon(db, b, new Date());
-  return b.paymentMethod === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
+  return gatewayOf(b) === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
 }
 
 /** Whether the site's gateway is configured. */
@@ -135,7 +141,7 @@ export async function paymentStepFor(
   /** Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out. */
   returns?: StripeReturns,
 ): Promise<NextStep> {
-  if (b.paymentMethod !== 'pay-later') return nextStepFor(db, config, b);
+  if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
   const shop = shopDetails(config, b.site as Site);
   if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
   if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));

@@ -1,0 +1,52 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { packages } from '../../db/schema.ts';
+import type { PayLaterOffer } from './create-booking.ts';
+
+/*
+ * Deposits (docs/decisions/0108). A package may let a traveller pay a share of the total now (its
+ * deposit percent) and the rest by the pay-later due date. A deposit booking is a pay-later booking
+ * whose first payment, the deposit, is taken by the site's gateway before the booking is confirmed
+ * (bookings.deposit_amount, worked out here by the server, never read from the client): the ledger
+ * makes it an advance with its receipt voucher, the balance completes the sale and gets the tax
+ * invoice, and pay later's reminders and due date apply to the rest.
+ */
+
+export const DEPOSIT_MESSAGES = {
+  notOffered: 'A deposit is not offered for this holiday: pay the total now, or choose to pay later.',
+  byGateway: 'A deposit is paid now by card or UPI: choose the online payment to pay a deposit.',
+  tooSoon: (reason: string) => `A deposit is not offered for these dates. ${reason}`,
+} as const;
+
+/**
+ * The deposit percent of a booking of these packages: each must allow a deposit; with several, the
+ * largest of their percents (the share the shop asks of each line at least). Null: no deposit.
+ */
+export async function depositPercentOf(tx: Db, packageIds: number[]): Promise<number | null> {
+  if (packageIds.length === 0) return null;
+  const rows = await tx.select({ id: packages.id, percent: packages.depositPercent }).from(packages).where(inArray(packages.id, [...new Set(packageIds)]));
+  if (rows.length === 0 || rows.some((r) => r.percent === null || r.percent <= 0 || r.percent >= 100)) return null;
+  return Math.max(...rows.map((r) => r.percent!));
+}
+
+/** The deposit of a total, in the smallest unit: the percent of it, rounded; null when nothing would be left to pay later. */
+export function depositAmountOf(total: number, percent: number): number | null {
+  const amount = Math.round((total * percent) / 100);
+  return amount > 0 && amount < total ? amount : null;
+}
+
+export interface DepositOffer {
+  percent: number;
+  amount: number;
+  balance: number;
+  dueOn: string;
+}
+
+/** What the checkout offers: the deposit and the balance with its due date, where the packages allow one and pay later is offered for the dates. */
+export async function depositOffer(tx: Db, packageIds: number[], total: number, payLater: PayLaterOffer): Promise<DepositOffer | null> {
+  if (!payLater.offered) return null;
+  const percent = await depositPercentOf(tx, packageIds);
+  const amount = percent === null ? null : depositAmountOf(total, percent);
+  if (percent === null || amount === null) return null;
+  return { percent, amount, balance: total - amount, dueOn: payLater.dueOn };
+}
