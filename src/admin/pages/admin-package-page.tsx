@@ -31,6 +31,8 @@ interface Draft {
   maxPeoplePerRoom: string;
   childAgeLimit: string;
   cancellationPolicy: string;
+  /** Deposit percent (docs/decisions/0108); empty: no deposit. */
+  depositPercent: string;
   vatTreatment: VatTreatmentChoice;
   featured: boolean;
   priceUAE: string;
@@ -69,6 +71,7 @@ const EMPTY: Draft = {
   maxPeoplePerRoom: '4',
   childAgeLimit: '12',
   cancellationPolicy: '30: 10\n15: 25\n7: 50\n0: 100',
+  depositPercent: '',
   vatTreatment: 'standard',
   featured: false,
   priceUAE: '',
@@ -97,6 +100,7 @@ function toDraft(p: AdminPackage): Draft {
     maxAdultsPerRoom: String(p.maxAdultsPerRoom),
     maxPeoplePerRoom: String(p.maxPeoplePerRoom),
     childAgeLimit: String(p.childAgeLimit),
+    depositPercent: p.depositPercent === null ? '' : String(p.depositPercent),
     cancellationPolicy: [...p.cancellationPolicy].sort((a, b) => b.daysBefore - a.daysBefore).map((s) => `${s.daysBefore}: ${s.keepPercent}`).join('\n'),
     vatTreatment: p.vatTreatment,
     featured: p.featured,
@@ -147,6 +151,7 @@ function toInput(d: Draft) {
     maxAdultsPerRoom: Number(d.maxAdultsPerRoom),
     maxPeoplePerRoom: Number(d.maxPeoplePerRoom),
     childAgeLimit: Number(d.childAgeLimit),
+    depositPercent: d.depositPercent.trim() ? Number(d.depositPercent) : null,
     cancellationPolicy: lines(d.cancellationPolicy).map((l) => {
       const [days, percent] = l.split(':');
       return { daysBefore: Number(days), keepPercent: Number(String(percent ?? '').replace('%', '')) };
@@ -421,6 +426,7 @@ function PackageEditor({ id }: { id: number | null }) {
           {text('maxPeoplePerRoom', 'People per room, at most (children and infants too)', 'number', { min: 1, max: 12 })}
           {text('childAgeLimit', 'A child is under (years)', 'number', { min: 2, max: 18 })}
         </fieldset>
+        {text('depositPercent', 'Deposit: percent of the total a traveller may pay now, the rest by the pay-later due date (empty: no deposit)', 'number', { min: 1, max: 99, step: 1 })}
         {area('cancellationPolicy', 'Cancellation policy: one step per line, "days before travel: percent kept" (e.g. 30: 10)', 5)}
         <label>
           UAE VAT treatment

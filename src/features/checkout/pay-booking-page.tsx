@@ -54,7 +54,14 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
       </p>
       <FormMessages error={error} />
       <button type="button" className="button button-primary acc-wide" disabled={busy} onClick={() => void pay()}>
-        {busy ? 'Opening the payment…' : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`}
+        {busy
+          ? 'Opening the payment…'
+          : // A deposit booking pays its deposit first, then the balance (docs/decisions/0108).
+            b.depositAmount && !b.amountPaid && b.Status === 'awaiting-payment'
+            ? `Pay the deposit: ${formatMinor(Math.min(b.depositAmount, b.amountDue), b.Currency)}`
+            : b.payOnline && b.amountPaid > 0
+              ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}`
+              : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`}
       </button>
       {b.payOnline && b.paymentDueOn ? <p className="acc-hint">Due by {formatDay(b.paymentDueOn)}. The card is typed on {site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} page, never ours.</p> : null}
     </>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import type { BookingQuote, PaymentMethod } from '../../../contract/booking.ts';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatDay, formatMinor } from '../../../contract/format.ts';
 
 const METHOD_TEXT: Record<PaymentMethod, { label: string; hint: string }> = {
   razorpay: { label: 'Pay now: UPI, card or netbanking', hint: 'Razorpay’s secure window opens; your card details never reach us.' },
@@ -18,6 +18,9 @@ export function PayStep(props: {
   quote: BookingQuote;
   method: PaymentMethod;
   onMethod(method: PaymentMethod): void;
+  /** The deposit is chosen (docs/decisions/0108): the gateway takes quote.deposit.amount now. */
+  deposit?: boolean;
+  onDeposit?(): void;
   busy: boolean;
   error: string | null;
   online: boolean;
@@ -25,7 +28,9 @@ export function PayStep(props: {
 }) {
   const name = useId();
   const total = formatMinor(props.quote.total, props.quote.currency);
-  const gateway = props.method !== 'pay-later';
+  const gateway = props.method !== 'pay-later' || Boolean(props.deposit);
+  const offer = props.quote.deposit ?? null;
+  const depositNow = offer && props.deposit ? formatMinor(offer.amount, props.quote.currency) : null;
   const { href } = useSite();
   return (
     <section className="checkout-pay" aria-labelledby="pay-heading">
@@ -34,7 +39,7 @@ export function PayStep(props: {
         <legend>How would you like to pay {total}?</legend>
         {props.quote.paymentMethods.map((m) => (
           <label key={m} className="choice">
-            <input type="radio" name={name} value={m} checked={props.method === m} onChange={() => props.onMethod(m)} />
+            <input type="radio" name={name} value={m} checked={!props.deposit && props.method === m} onChange={() => props.onMethod(m)} />
             <span>
               <strong>{METHOD_TEXT[m].label}</strong>
               <br />
@@ -42,6 +47,20 @@ export function PayStep(props: {
             </span>
           </label>
         ))}
+        {offer && props.onDeposit ? (
+          <label className="choice">
+            <input type="radio" name={name} value="deposit" checked={Boolean(props.deposit)} onChange={() => props.onDeposit?.()} />
+            <span>
+              <strong>
+                Pay a deposit now: {formatMinor(offer.amount, props.quote.currency)} ({offer.percent}%)
+              </strong>
+              <br />
+              <small>
+                {props.quote.currency === 'INR' ? 'By UPI or card now' : 'By card now'}; the rest, {formatMinor(offer.balance, props.quote.currency)}, by {formatDay(offer.dueOn)}, online from My trips or by bank transfer.
+              </small>
+            </span>
+          </label>
+        ) : null}
       </fieldset>
       {props.quote.payLaterUnavailable ? (
         <p className="acc-hint checkout-pay-later-missing" role="note">
@@ -50,7 +69,7 @@ export function PayStep(props: {
       ) : null}
       <FormMessages error={props.error} />
       <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online || props.quote.paymentMethods.length === 0} onClick={props.onBook}>
-        {props.busy ? 'Booking…' : gateway ? `Book and pay ${total}` : 'Confirm booking'}
+        {props.busy ? 'Booking…' : depositNow ? `Book and pay ${depositNow} deposit` : gateway ? `Book and pay ${total}` : 'Confirm booking'}
       </button>
       <p className="acc-hint">
         By booking you accept our{' '}

@@ -123,12 +123,13 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       {awaiting ? (
         // A document load: India's payment page carries Razorpay's policy.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
-          Complete payment: {formatMinor(b.amountDue, b.Currency)}
+          {/* A deposit booking's first payment is its deposit (docs/decisions/0108). */}
+          {b.depositAmount && !b.amountPaid ? `Pay the deposit: ${formatMinor(Math.min(b.depositAmount, b.amountDue), b.Currency)}` : `Complete payment: ${formatMinor(b.amountDue, b.Currency)}`}
         </a>
       ) : b.payOnline && booking.data ? (
         // Pay later, paid online before the due date: the checkout's gateway flow on the payment page.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
-          Pay {formatMinor(b.amountDue, b.Currency)} now
+          {b.amountPaid > 0 ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}` : `Pay ${formatMinor(b.amountDue, b.Currency)} now`}
         </a>
       ) : null}
       <PayLater b={b} />
