@@ -29,7 +29,11 @@ test('India: the package page and the cart show GST and TCS before review, and t
 
   await gotoInteractive(page, '/in/cart');
   await expect(page.locator('.cart-line-price .price-tax')).toContainText(`+ GST 5% + ${tcs}`);
-  await expect(page.locator('.cart-total .price-tax')).toContainText(`+ GST 5% + ${tcs}`);
+  // The cart's total carries them as figures, and is the total checkout starts from (decision 0106).
+  const figures = page.getByTestId('cart-figures');
+  await expect(figures).toContainText('GST 5%');
+  await expect(figures).toContainText(/TCS [\d.]+%/);
+  const cartTotal = (await page.getByTestId('cart-total').textContent())!;
   await page.getByRole('button', { name: 'Continue to booking' }).click();
   await expect(page).toHaveURL(/\/in\/checkout$/);
 
@@ -38,6 +42,7 @@ test('India: the package page and the cart show GST and TCS before review, and t
   await expect(atTravellers).toContainText(`+ GST 5% + ${tcs}`);
   const total = (await atTravellers.locator('strong').textContent())!;
   expect(total).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+  expect(total).toBe(cartTotal);
   await fillTravellers(page, { first: 'Priya', last: 'Shah', phone: '9812345678', email });
   await page.getByLabel('PAN', { exact: true }).fill('ABCPS1234F');
   await page.getByRole('button', { name: 'Continue to review' }).click();

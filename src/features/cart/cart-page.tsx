@@ -15,6 +15,11 @@ import { registerBackgroundSync, requestSync } from './sync-runner.ts';
 import { DepartureAvailability, useDepartureAvailability } from './departure-availability.tsx';
 import { readCartLinesAhead, useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
+import { useCartOwner } from './use-cart-owner.ts';
+import { useCartFigures } from './cart-figures.ts';
+import { holdOfCart } from './cart-holds.ts';
+import type { CartTotals } from '../../../contract/cart-totals.ts';
+import { formatMinor } from '../../../contract/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import './cart.css';
 
@@ -131,6 +136,61 @@ function CartTaxes({ lines, rules }: { lines: CartLine[]; rules?: SiteTaxRules }
   return <TaxHint overseas={lines.some((l) => l.overseas)} vatTreatment={standard ? 'standard' : (lines[0]?.vatTreatment ?? 'zero')} rules={rules} />;
 }
 
+/**
+ * What checkout will charge, as the server works it out (docs/decisions/0106): the subtotal, the
+ * coupon checkout applies by itself (with a way to remove it, and to apply it again), each tax and
+ * the total. Offline: the last figures, with a word that they may change.
+ */
+function CartFigures({ figures, stale, savedAt, onRemove, onApply }: { figures: CartTotals; stale: boolean; savedAt: number | null; onRemove: () => void; onApply: (code: string) => void }) {
+  const m = (amount: number) => formatMinor(amount, figures.currency);
+  const offeredAgain = !figures.coupon && figures.offered ? figures.offered : null;
+  return (
+    <div className="cart-figures" data-testid="cart-figures">
+      <dl className="price-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{m(figures.subtotal)}</dd>
+        </div>
+        {figures.coupon ? (
+          <div className="price-discount cart-coupon" data-testid="cart-coupon">
+            <dt>
+              {figures.coupon.code}{' '}
+              <button type="button" className="link-button" aria-label={`Remove coupon ${figures.coupon.code}`} onClick={onRemove}>
+                Remove
+              </button>
+            </dt>
+            <dd>−{m(figures.discount)}</dd>
+          </div>
+        ) : null}
+        {figures.taxes.map((t) => (
+          <div key={t.code} className={t.included ? 'price-included' : undefined}>
+            <dt>{t.label}</dt>
+            <dd>{t.included ? m(t.amount) : `+${m(t.amount)}`}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="cart-total">
+        Total <strong data-testid="cart-total">{m(figures.total)}</strong>
+      </p>
+      {figures.couponError ? <p className="field-hint">{figures.couponError}</p> : null}
+      {offeredAgain ? (
+        <p className="cart-coupon-offer">
+          {offeredAgain.code} takes off {m(offeredAgain.discount)}.{' '}
+          <button type="button" className="link-button" onClick={() => onApply(offeredAgain.code)}>
+            Apply {offeredAgain.code}
+          </button>
+        </p>
+      ) : null}
+      {figures.panRequired ? <p className="field-hint">TCS is worked out without a PAN here: at checkout it counts against the lead traveller’s PAN.</p> : null}
+      {stale ? (
+        <p className="field-hint" role="status">
+          Figures from {savedAt ? new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'}: they may change when you are back online.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function CartPage() {
   const { site, currency, money, href } = useSite();
   const { razorpayCheckout } = useSettings();
@@ -140,8 +200,12 @@ export default function CartPage() {
   const online = useOnline();
   const visible = (lines ?? []).filter((l) => l.state !== 'removing');
   const total = visible.reduce((sum, l) => sum + l.totalPrice, 0);
-  const latestHold = holds?.[0];
   const rules = useTaxRules();
+  const owner = useCartOwner();
+  const priced = visible.filter((l) => l.state !== 'failed');
+  const figures = useCartFigures(site, owner, priced, online);
+  // The banner speaks of the hold of what is in the cart now, never of an earlier cart's.
+  const latestHold = holdOfCart(holds, visible.length, total);
 
   useEffect(() => {
     void requestSync();
@@ -181,10 +245,23 @@ export default function CartPage() {
             ))}
           </ul>
           <div className="cart-summary card">
-            <p className="cart-total">
-              Total <strong>{money({ amount: total, currency })}</strong> <CartTaxes lines={visible} rules={rules} />
-            </p>
-            <p className="field-hint">Prices are confirmed by us when your cart syncs.</p>
+            {figures.figures ? (
+              <CartFigures
+                figures={figures.figures}
+                stale={figures.stale}
+                savedAt={figures.savedAt}
+                onRemove={() => figures.setChoice({ none: true })}
+                onApply={(code) => figures.setChoice({ code })}
+              />
+            ) : (
+              <>
+                <p className="cart-total">
+                  Total <strong>{money({ amount: total, currency })}</strong> <CartTaxes lines={visible} rules={rules} />
+                </p>
+                {figures.error && online ? <p className="field-hint">{figures.error}</p> : null}
+                <p className="field-hint">Prices are confirmed by us when your cart syncs.</p>
+              </>
+            )}
             {latestHold ? <HoldStatus booking={latestHold} /> : null}
             <button type="button" className="button button-primary button-block" onClick={() => void continueToBooking()}>
               Continue to booking

@@ -4,6 +4,7 @@ import { BACKGROUND_SYNC_TAG } from '../../lib/sync/background-sync.ts';
 import { nextDueAt, syncOutbox, type SyncReport } from '../../lib/sync/engine.ts';
 import { onWake } from '../../lib/wake-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
+import { settleHolds } from './cart-holds.ts';
 
 
 let running: Promise<SyncReport> | null = null;
@@ -34,6 +35,8 @@ export function requestSync(): Promise<SyncReport> {
   running = syncOutbox({ db: shopDb(), current: { owner: who.owner, site: currentSite, id: who.id } })
     .catch((): SyncReport => ({ sent: 0, failed: 0, waiting: true }))
     .then(async (report) => {
+      // Holds that became bookings leave the device (docs/decisions/0106); offline, they wait for the next sync.
+      if (!report.skipped) await settleHolds(shopDb(), who.owner, currentSite, who.id).catch(() => undefined);
       running = null;
       if (again) {
         again = false;

@@ -14,6 +14,9 @@ import { Steps, messageOf } from '../account/form-bits.tsx';
 import { useProfile } from '../account/use-account-data.ts';
 import { useSession } from '../account/use-session.ts';
 import { requestSync } from '../cart/sync-runner.ts';
+import { couponFromCart, forgetCartFigures } from '../cart/cart-figures.ts';
+import { forgetHold } from '../cart/cart-holds.ts';
+import { TotalChange } from './total-change.tsx';
 import { useOnline } from '../cart/use-online.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { shopDb } from '../../lib/db.ts';
@@ -121,8 +124,10 @@ function Checkout({ userId }: { userId: string }) {
     callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId, PayWith: payWith }, auth),
   );
   const best = coupons.data?.coupons.find((c) => c.applicable)?.coupon.code ?? '';
-  // Until the traveller chooses, the best coupon for this cart is applied.
-  const chosenCoupon = form?.coupon ?? (coupons.data || coupons.error ? best : null);
+  // Until the traveller chooses here, the cart's choice holds (a coupon removed in the cart stays
+  // removed), else the best coupon for this cart is applied, as the cart showed (docs/decisions/0106).
+  const [cartCoupon] = useState(() => couponFromCart(site));
+  const chosenCoupon = form?.coupon ?? cartCoupon ?? (coupons.data || coupons.error ? best : null);
   const quote = useSWR(
     hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon, payWith] : null,
     () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined, PayWith: payWith }, auth),
@@ -131,9 +136,6 @@ function Checkout({ userId }: { userId: string }) {
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
   const method: PaymentMethod = form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
-  // A deposit now by the site's gateway, where the quote offers one (docs/decisions/0108).
-  const [depositChosen, setDeposit] = useState(false);
-  const deposit = depositChosen && Boolean(q?.deposit);
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
 
@@ -178,8 +180,7 @@ function Checkout({ userId }: { userId: string }) {
         createBooking,
         {
           TempBookingId: hold.TempBookingId,
-          PaymentMethod: deposit ? (methods.find((m) => m !== 'pay-later') ?? method) : method,
-          Deposit: deposit || undefined,
+          PaymentMethod: method,
           LeadTraveller: {
             ...form.lead,
             Phone: form.lead.Phone ?? '',
@@ -201,6 +202,9 @@ function Checkout({ userId }: { userId: string }) {
       const b = answer.data;
       made = b;
       await draft.clear('this-hold');
+      // The hold became a booking: it leaves the device, and the cart's coupon choice with it (docs/decisions/0106).
+      await forgetHold(shopDb(), hold.TempBookingId).catch(() => undefined);
+      forgetCartFigures(site);
       // The booked lines left the server's cart: this device's cart catches up.
       void requestSync();
       sessionStorage.setItem(doneKey(site, userId), b.RefIdKey);
@@ -248,6 +252,7 @@ function Checkout({ userId }: { userId: string }) {
         <HoldClock until={held.holdExpiresAt} onHoldAgain={() => void hold_again()} busy={holding} />
         {/* Review shows the whole price with each tax line; the other steps show the total and its taxes. */}
         {step !== 'review' ? <CheckoutTotal quote={q} /> : null}
+        {q ? <TotalChange site={site} quote={q} /> : null}
         {!form || lacking ? <p aria-busy="true">Finding what you typed…</p> : null}
         {form && step === 'travellers' ? (
           <>
@@ -286,7 +291,7 @@ function Checkout({ userId }: { userId: string }) {
             onDone={() => go('pay')}
           />
         ) : null}
-        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => (setDeposit(false), setForm({ ...form, method: m }))} deposit={deposit} onDeposit={() => setDeposit(true)} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
         {form && !lacking && step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
       </>
     );
