@@ -15,7 +15,7 @@ export const walletEntrySchema = z.object({
   ref: z.string(),
   userId: z.string(),
   savedAt: z.number(),
-  /** Status, payment state and total when saved: what tells a copy is out of date. */
+  /** Status, payment state, total and each document's kind, number and version when saved: what tells a copy is out of date (wallet.ts versionOf). */
   version: z.string(),
   detail: bookingDetailSchema,
   invoice: invoiceSchema.nullable(),

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { listEntry } from './wallet.ts';
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BookingSummary, DocumentVersion } from '../../../contract/booking.ts';
+import { openShopDb, type ShopDb } from '../../lib/db.ts';
+import { dueForSync, listEntry, versionOf, walletEntries } from './wallet.ts';
 
 const detail = {
   BookingId: 7,
@@ -42,6 +46,67 @@ describe("the wallet's rows read by their shape (My trips loads no schemas)", ()
       { ...row, moneyDocuments: [{ document: {}, pdf: 'not a blob' }] },
     ]) {
       expect(listEntry(bad)).toBeNull();
+    }
+  });
+});
+
+const docs: DocumentVersion[] = [
+  { kind: 'tax-invoice', number: 'WLH-AE-000001', version: 'aaaaaaaaaaaa' },
+  { kind: 'voucher', number: 'WL-ABCDE-12345-01', version: 'bbbbbbbbbbbb' },
+  { kind: 'voucher', number: 'WL-ABCDE-12345-02', version: 'cccccccccccc' },
+];
+const summary = { ...detail, PaymentMethod: 'stripe', vouchersIssued: true, documentVersions: docs } as BookingSummary;
+
+describe('the saved copy is keyed on its documents (docs/decisions/0107)', () => {
+  it('changes with any document’s version, number or kind, with one more or one fewer, and not with their order', () => {
+    const key = versionOf(summary);
+    expect(versionOf({ ...summary, documentVersions: [...docs].reverse() })).toBe(key);
+    const changed = [
+      docs.map((d, i) => (i === 1 ? { ...d, version: 'dddddddddddd' } : d)),
+      docs.map((d, i) => (i === 0 ? { ...d, kind: 'proforma' as const, number: 'WL-ABCDE-12345' } : d)),
+      docs.slice(0, 2),
+      [...docs, { kind: 'receipt' as const, number: 'WLH-AE-RV-000001', version: 'eeeeeeeeeeee' }],
+      [...docs, { kind: 'credit-note' as const, number: 'WLH-AE-CN-000001', version: 'ffffffffffff' }],
+    ];
+    for (const documentVersions of changed) expect(versionOf({ ...summary, documentVersions })).not.toBe(key);
+    // The state and the total still count.
+    expect(versionOf({ ...summary, PaymentStatus: 'partly-refunded' })).not.toBe(key);
+  });
+
+  it('a copy whose documents are the server’s is not fetched again; one whose voucher changed is', () => {
+    const saved = [{ ref: summary.RefIdKey, version: versionOf(summary) }];
+    expect(dueForSync([summary], saved)).toEqual([]);
+    const confirmedBySupplier = { ...summary, documentVersions: docs.map((d, i) => (i === 2 ? { ...d, version: '000000000000' } : d)) };
+    expect(dueForSync([confirmedBySupplier], saved)).toEqual([confirmedBySupplier]);
+  });
+});
+
+describe('a phone that saved its trips under the last release', () => {
+  const dbs: string[] = [];
+  afterEach(async () => {
+    for (const name of dbs.splice(0)) await Dexie.delete(name);
+  });
+
+  it('keeps showing the old copy (offline), and saves it again once when the server’s list is read', async () => {
+    const name = `wallet-upgrade-${Date.now()}`;
+    dbs.push(name);
+    // The database as the last release left it (the same tables), with a copy keyed Status|PaymentStatus|Total.
+    const old = new Dexie(name);
+    old.version(3).stores({ cartLines: 'id, [owner+site], cartId', outbox: '++seq, &id, state, ref', tempBookings: 'id, [owner+site]', wallet: 'ref, userId' });
+    old.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
+    await old.table('wallet').put(row);
+    old.close();
+
+    const db: ShopDb = openShopDb(name);
+    try {
+      const kept = await walletEntries('42', db);
+      expect(kept.map((e) => [e.ref, e.version])).toEqual([['WL-ABCDE-12345', 'confirmed|paid|165000']]);
+      // Online: the server's list carries the documents, so the old copy is due, once.
+      expect(dueForSync([summary], kept)).toEqual([summary]);
+      await db.wallet.put({ ...row, version: versionOf(summary) });
+      expect(dueForSync([summary], await walletEntries('42', db))).toEqual([]);
+    } finally {
+      db.close();
     }
   });
 });

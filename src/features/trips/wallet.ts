@@ -53,7 +53,20 @@ export function listEntry(row: unknown): WalletEntry | null {
   } as WalletEntry;
 }
 
-export const versionOf = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total'>) => `${b.Status}|${b.PaymentStatus}|${b.Total}`;
+/**
+ * What tells a saved copy is out of date (docs/decisions/0107): the booking's state and total and
+ * each of its documents (kind, number, and the version the server gives it), so a new receipt, a
+ * credit note, an amendment, a withdrawn voucher or a supplier's number replaces the copy. Keys of
+ * this form start `2|`; a copy saved under the last release's key (`Status|PaymentStatus|Total`)
+ * never equals one, so it is shown as it is offline and saved again the first time the phone is
+ * online. An answer without the documents (none of the list's or the detail's) keeps the old key.
+ */
+export function versionOf(b: Pick<BookingSummary, 'Status' | 'PaymentStatus' | 'Total' | 'documentVersions'>): string {
+  const head = `${b.Status}|${b.PaymentStatus}|${b.Total}`;
+  if (!b.documentVersions) return head;
+  const documents = b.documentVersions.map((d) => `${d.kind}:${d.number}:${d.version}`).sort();
+  return `2|${head}|${documents.join(',')}`;
+}
 
 function token(): string {
   const identity = readIdentity();
@@ -74,6 +87,8 @@ async function pdf(url: string): Promise<Blob> {
  */
 async function moneyDocumentsFor(detail: BookingDetail): Promise<WalletEntry['moneyDocuments']> {
   if (detail.amountPaid <= 0) return [];
+  // The server lists the booking's documents: none of these kinds, no call (a booking paid in full at once has none).
+  if (detail.documentVersions && !detail.documentVersions.some((d) => d.kind === 'receipt' || d.kind === 'debit-note')) return [];
   const documents = await callApi(getMoneyDocuments, { BookingId: detail.BookingId }, { auth: true, headers: { Country: detail.site } }).catch(() => [] as MoneyDocument[]);
   return Promise.all((documents as MoneyDocument[]).map(async (document) => ({ document, pdf: await pdf(document.pdf.url).catch(() => null) })));
 }
@@ -97,8 +112,9 @@ async function askToPersist(): Promise<void> {
 
 /**
  * Keeps one booking on the phone. Its documents (JSON and PDFs) are fetched again only when the
- * booking changed (status, payment, total) or they are missing; a confirmed booking has its invoice
- * (a proforma until paid), and its vouchers once paid in full.
+ * booking or any of its documents changed (versionOf) or they are missing, and then all of them,
+ * so a withdrawn one leaves the phone; a confirmed booking has its invoice (a proforma until paid),
+ * and its vouchers once paid in full.
  */
 export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb = shopDb()): Promise<WalletEntry> {
   const existing = listEntry(await db.wallet.get(detail.RefIdKey));
@@ -131,12 +147,15 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
     // only, and picks its vouchers up when it is paid (its version changes); one that had them under
     // the older rules keeps them (decision 0093).
     const paid = hasVouchers(detail);
-    const [invoice, vouchers] = await Promise.all([
+    // An amendment that lowered the price issued a credit note: the newest is kept beside the invoice.
+    const credited = detail.documentVersions?.some((d) => d.kind === 'credit-note') ?? false;
+    const [invoice, vouchers, creditNote] = await Promise.all([
       callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts),
       paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
+      credited ? callApi(getCreditNoteDetails, { BookingId: detail.BookingId }, opts).catch(() => null) : null,
     ]);
-    const [invoicePdf, vouchersPdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null]);
-    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: null, creditNotePdf: null, moneyDocuments: [] };
+    const [invoicePdf, vouchersPdf, creditNotePdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null, creditNote ? pdf(creditNote.pdf.url).catch(() => null) : null]);
+    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: creditNote as CreditNote | null, creditNotePdf, moneyDocuments: [] };
   }
   // Receipt vouchers of advances (a pay-later booking paid in part, confirmed or still awaiting the
   // rest) and debit notes, whatever the booking's state now.
@@ -145,6 +164,16 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   await db.wallet.put(entry);
   await askToPersist().catch(() => undefined);
   return entry;
+}
+
+/**
+ * The server's bookings whose saved copy is missing or out of date: a status, payment or total, or
+ * any document's kind, number or version that differs from the copy's (one saved under the last
+ * release's key is due once, docs/decisions/0107).
+ */
+export function dueForSync(list: BookingSummary[], saved: Pick<WalletEntry, 'ref' | 'version'>[]): BookingSummary[] {
+  const kept = new Map(saved.map((e) => [e.ref, e.version]));
+  return list.filter((b) => kept.get(b.RefIdKey) !== versionOf(b));
 }
 
 let syncing: Promise<void> | null = null;
@@ -163,8 +192,7 @@ export function syncWallet(userId: string, list?: BookingSummary[], db: ShopDb =
 async function syncOnce(userId: string, list: BookingSummary[] | undefined, db: ShopDb): Promise<void> {
   list ??= await callApi(bookingsList, { userid: Number(userId) }, { auth: true });
   if (list.length === 0) return;
-  const kept = new Map((await walletEntries(userId, db)).map((e) => [e.ref, e]));
-  const due = list.filter((b) => kept.get(b.RefIdKey)?.version !== versionOf(b));
+  const due = dueForSync(list, await walletEntries(userId, db));
   // A few at a time: each is five requests (detail, invoice, vouchers and their PDFs).
   const next = async (): Promise<void> => {
     const b = due.shift();
