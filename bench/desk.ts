@@ -15,7 +15,7 @@ import { BULK_FIRST, insertBulkBookings } from '../tests/support/desk-data.ts';
 import { bootFiles, gzippedSize, TARGETS as LIGHTHOUSE_TARGETS } from './lighthouse.ts';
 import { distDir, startProductionServer } from './lib/server.ts';
 import type { Benchmark, BenchReport, Target } from './lib/types.ts';
-import { siteDays } from '../server/services/documents/source.ts';
+import { siteDays } from '../contract/calendar.ts';
 
 // `npm run bench -- desk`: the booking desk with 100,000 bookings on Postgres. The bookings are
 // written by SQL (generate_series, tests/support/desk-data.ts), a staff member signs in through the

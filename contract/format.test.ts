@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatMonthYear, formatSiteDay, formatTravelDate, nightsDays } from './format.ts';
+import { formatDay, formatMoney, formatMonthYear, formatSiteDay, formatTravelDate, nightsDays, toMinor } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes AED with western grouping', () => {
@@ -63,5 +63,19 @@ describe('formatSiteDay', () => {
     expect(formatSiteDay('2026-05-01T19:00:00.000Z', 'IN')).toBe('2 May 2026');
     expect(formatSiteDay('2026-12-31T20:30:00Z', 'UAE')).toBe('1 Jan 2027');
     expect(formatSiteDay('not a date', 'UAE')).toBe('not a date');
+  });
+});
+
+describe('toMinor', () => {
+  it('reads what staff type as an amount into the smallest unit, exactly (no floating point)', () => {
+    expect(toMinor('1,234.50')).toBe(123450);
+    expect(toMinor(' 1250 ')).toBe(125000);
+    expect(toMinor('0.07')).toBe(7);
+    expect(toMinor('1.1')).toBe(110);
+    expect(toMinor('1 25 000')).toBe(12500000);
+    expect(toMinor('4.35')).toBe(435);
+  });
+  it('answers null, one answer, for anything that is not an amount', () => {
+    for (const bad of ['', 'abc', '-5', '1.234', '1e3', '12.5.0', '.5', 'AED 10']) expect(toMinor(bad)).toBeNull();
   });
 });

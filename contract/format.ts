@@ -34,6 +34,17 @@ export function formatMoney(money: Money): string {
 }
 
 /**
+ * What a person typed as an amount ("1,234.50", "1250") in the currency's units → its smallest
+ * unit (123450, 125000); null when it is not an amount (letters, a minus, more than two decimals).
+ */
+export function toMinor(text: string): number | null {
+  const clean = text.trim().replace(/[,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ''] = clean.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
  * An amount in the currency's smallest unit (fils, paise), as the site writes it: whole amounts
  * as formatMoney does (`AED 1,250`), others with two decimals (`₹2,362.50`).
  */

@@ -13,7 +13,7 @@ import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
 import { writeAudit } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
-import { siteDays } from '../services/documents/source.ts';
+import { siteDays } from '../../contract/calendar.ts';
 
 const refParams = z.object({ ref: z.string().min(1).max(40) });
 

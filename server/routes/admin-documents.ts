@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../lib/envelope.ts';
 import { documentRegister, documentRegisterQuery, emirateOf, returnsCsv } from '../services/documents/register.ts';
-import { siteDay } from '../services/documents/source.ts';
 import { shopDetails } from '../services/shop-details.ts';
 import type { AdminContext } from './admin.ts';
+import { siteDay } from '../../contract/calendar.ts';
 
 /**
  * The documents register (decision 0097, permission documents.read: owner and accounts): a site's

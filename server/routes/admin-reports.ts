@@ -4,14 +4,13 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { siteSchema } from '../../contract/site.ts';
 import { ok } from '../lib/envelope.ts';
-import { siteDay } from '../services/documents/source.ts';
 import { csvStream, GST_COLUMNS, RECEIVABLE_COLUMNS, SALES_COLUMNS, TCS_COLUMNS, VAT_COLUMNS } from '../services/reports/csv.ts';
 import { period } from '../services/reports/documents.ts';
 import { receivablesReport } from '../services/reports/receivables.ts';
 import { salesReport } from '../services/reports/sales.ts';
-import { financialYearOf, gstSummary, tcsRegister, vatSummary } from '../services/reports/taxes.ts';
-import { indiaDay } from '../services/tax-rules.ts';
+import { gstSummary, tcsRegister, vatSummary } from '../services/reports/taxes.ts';
 import type { AdminContext } from './admin.ts';
+import { financialYearOf, siteDay } from '../../contract/calendar.ts';
 
 /*
  * The books (issue 21, permission reports.read: accounts and owner): sales, receivables, India's TCS
@@ -46,9 +45,9 @@ export async function reportRoutes(appIn: FastifyInstance, ctx: AdminContext): P
     const p = period(q.from, q.to, siteDay(ctx.now(), 'UAE'));
     return salesReport(app.db, { ...p, by: q.by, site: q.site });
   };
-  const tcs = (q: z.infer<typeof tcsQuery>) => tcsRegister(app.db, q.fy || financialYearOf(indiaDay(ctx.now())), (q.quarter ?? null) as 1 | 2 | 3 | 4 | null);
+  const tcs = (q: z.infer<typeof tcsQuery>) => tcsRegister(app.db, q.fy || financialYearOf(siteDay(ctx.now(), 'IN')), (q.quarter ?? null) as 1 | 2 | 3 | 4 | null);
   const gst = (q: z.infer<typeof periodQuery>) => {
-    const p = period(q.from, q.to, indiaDay(ctx.now()));
+    const p = period(q.from, q.to, siteDay(ctx.now(), 'IN'));
     return gstSummary(app.db, p.from, p.to);
   };
   const vat = (q: z.infer<typeof periodQuery>) => {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { can } from '../../contract/staff.ts';
 import { ok } from '../lib/envelope.ts';
 import { eraseTraveller, exportTraveller, listTravellers, travellerDetail, travellerListQuery } from '../services/desk/traveller-list.ts';
-import { siteDays } from '../services/documents/source.ts';
 import { shopDetails } from '../services/shop-details.ts';
 import type { AdminContext } from './admin.ts';
+import { siteDays } from '../../contract/calendar.ts';
 
 const idParams = z.object({ id: z.coerce.number({ message: 'Give the traveller’s number.' }).int().positive('Give the traveller’s number.').max(2_147_483_647, 'No traveller has that number.') });
 const eraseBody = z.object({

@@ -23,7 +23,6 @@ import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
-import { siteDay } from '../services/documents/source.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { shopDepartures } from '../services/inventory/departures.ts';
 import { priceCalendar } from '../services/inventory/price-calendar.ts';
@@ -40,6 +39,7 @@ import { refreshDue } from '../services/ledger/ledger.ts';
 import { removeUploads, uploadWork } from '../services/uploads.ts';
 import { detailWithDocumentVersions, listWithDocumentVersions } from '../services/documents/versions.ts';
 import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFile, TOO_MANY_FILES, type StoredFile } from '../services/bookings/documents.ts';
+import { siteDay } from '../../contract/calendar.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));

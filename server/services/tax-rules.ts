@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TaxLine } from '../../contract/booking.ts';
+import { financialYearStart, siteDay } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import type { Site } from '../../contract/site.ts';
 import { GST_PERCENT, GST_STATE_CODES, UAE_VAT_PERCENT, normalizeTaxNumber, stateOfGstCode, type SiteTaxRules, type TcsRule } from '../../contract/tax.ts';
@@ -11,16 +12,6 @@ import type { Db } from '../db/client.ts';
  * threshold counts this PAN's earlier receipts in the same financial year (April to March) from the
  * shop's own paid bookings. TCS_RATE_PERCENT, when set, overrides the table with one flat rate.
  */
-
-/** India's calendar day of an instant (UTC+5:30, no daylight saving). */
-export const indiaDay = (instant: Date) => new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
-/** The first day (YYYY-MM-DD) of the Indian financial year holding this day: 1 April. */
-export function financialYearStart(day: string): string {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  return `${month >= 4 ? year : year - 1}-04-01`;
-}
 
 /** The TCS rule in force on an Indian calendar day, or null before the first. */
 export async function tcsRuleOn(db: Db, day: string): Promise<TcsRule | null> {
@@ -46,7 +37,7 @@ export interface TcsTerms extends TcsRule {
 /** The rule for a receipt now: the setting's flat rate, else the table's rule of the day (null: no TCS). */
 export async function tcsRuleFor(db: Db, override: number | undefined, now: Date): Promise<TcsRule | null> {
   if (override !== undefined) return { effectiveFrom: 'TCS_RATE_PERCENT', rate: override, threshold: null, rateAbove: null };
-  return tcsRuleOn(db, indiaDay(now));
+  return tcsRuleOn(db, siteDay(now, 'IN'));
 }
 
 /**
@@ -58,7 +49,7 @@ export async function tcsTermsFor(db: Db, override: number | undefined, now: Dat
   const rule = await tcsRuleFor(db, override, now);
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
-  return { ...rule, before: await panBaseInYear(db, normalizeTaxNumber(pan), indiaDay(now)) };
+  return { ...rule, before: await panBaseInYear(db, normalizeTaxNumber(pan), siteDay(now, 'IN')) };
 }
 
 /** This PAN's TCS base in the financial year of `day`, up to that day, from the ledger: receipts less refunds. */
@@ -132,5 +123,5 @@ export async function placeOfSupply(db: Db, raw: string): Promise<PlaceOfSupply 
 /** The rules a price on this site carries today (GetTaxRules). */
 export async function siteTaxRules(db: Db, override: number | undefined, site: Site, now = new Date()): Promise<SiteTaxRules> {
   if (site === 'UAE') return { day: new Date(now.getTime() + 240 * 60_000).toISOString().slice(0, 10), gst: null, tcs: null, vat: UAE_VAT_PERCENT };
-  return { day: indiaDay(now), gst: GST_PERCENT, tcs: await tcsRuleFor(db, override, now), vat: null };
+  return { day: siteDay(now, 'IN'), gst: GST_PERCENT, tcs: await tcsRuleFor(db, override, now), vat: null };
 }

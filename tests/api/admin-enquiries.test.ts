@@ -3,7 +3,7 @@ import { ENQUIRY_MESSAGES, type Dashboard, type EnquiryDetail, type EnquiryItem 
 import { purgePersonalData } from '../../server/services/personal-data-retention.ts';
 import { book, count, createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
-import { addDays, siteDays } from '../../server/services/documents/source.ts';
+import { addDays, siteDays } from '../../contract/calendar.ts';
 
 /*
  * The enquiries inbox and the dashboard (issue 21): enquiries sent through the shop's own calls,

@@ -4,7 +4,7 @@ import type { Config } from '../../server/config.ts';
 import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../server/db/schema.ts';
 import { amountDue, receive } from '../../server/services/ledger/ledger.ts';
-import { addDays, siteDay } from '../../server/services/documents/source.ts';
+import { addDays, siteDay } from '../../contract/calendar.ts';
 import { startGateways, type Gateways } from '../support/gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 

@@ -12,7 +12,7 @@ import { bookings } from '../../server/db/schema.ts';
 import { cancelBooking } from '../../server/services/desk/cancel.ts';
 import { deskDetail } from '../../server/services/desk/detail.ts';
 import { recordManualPayment } from '../../server/services/desk/payments.ts';
-import { siteDay } from '../../server/services/documents/source.ts';
+import { siteDay } from '../../contract/calendar.ts';
 import { bookingMoneySide } from '../../server/services/desk/money-side.ts';
 import { tripCancellation } from '../../server/services/desk/requests.ts';
 

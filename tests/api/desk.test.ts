@@ -11,7 +11,7 @@ import { uploadsDir } from '../../server/services/uploads.ts';
 import { insertBulkBookings } from '../support/desk-data.ts';
 import { book, count, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
-import { siteDays } from '../../server/services/documents/source.ts';
+import { siteDays } from '../../contract/calendar.ts';
 
 let kit: BookingKit;
 let owner: Staffer;

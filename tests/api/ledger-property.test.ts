@@ -15,8 +15,9 @@ import { amountDue, bookingProfile, balancesOf, entriesOf, type EntryRow } from 
 import { applyPayment } from '../../server/services/payments/payments.ts';
 import { settleRefund } from '../../server/services/payments/refunds.ts';
 import { salesReport } from '../../server/services/reports/sales.ts';
-import { financialYear, financialYearOf, gstSummary, tcsRegister, vatSummary } from '../../server/services/reports/taxes.ts';
-import { financialYearStart, tcsLine, tcsRuleOn } from '../../server/services/tax-rules.ts';
+import { financialYearOf, financialYearStart } from '../../contract/calendar.ts';
+import { financialYear, gstSummary, tcsRegister, vatSummary } from '../../server/services/reports/taxes.ts';
+import { tcsLine, tcsRuleOn } from '../../server/services/tax-rules.ts';
 import { createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
 import { staffer } from './staff-kit.ts';
 

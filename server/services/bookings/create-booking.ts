@@ -13,11 +13,11 @@ import { sellHeldRooms } from './inventory.ts';
 import { queueBookingMail } from './notify.ts';
 import { checkPan } from './pan.ts';
 import { DEPOSIT_MESSAGES, depositAmountOf, depositPercentOf } from './deposits.ts';
-import { siteDay } from '../documents/source.ts';
 import { payLaterCancelDay } from './pay-later.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from './pricing.ts';
 import { buyerTaxDetails } from './buyer-tax.ts';
 import { newReference, recordEvent, toSummary } from './records.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookingId' | 'Travellers' | 'SpecialRequests' | 'LeadTraveller'> & {
   TempBookingId: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay } from '../../../contract/format.ts';
-import { siteDay } from '../documents/source.ts';
 import { payLaterDueOn, payLaterOffer } from './create-booking.ts';
 import { payLaterCancelDay } from './pay-later.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 const today = '2026-11-25';
 const day = (n: number) => new Date(Date.parse('2026-11-25') + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { SITE_OFFSET_MINUTES } from '../../../contract/site-rules.ts';
 import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { addDays, siteDay } from '../documents/source.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import type { LaidOutMail } from './mail.ts';
 import { enqueueMail } from '../outbox.ts';
@@ -12,6 +12,7 @@ import { shopDetails } from '../shop-details.ts';
 import { cancelUnpaid } from './expiry.ts';
 import { paymentMethodsFor } from './pricing.ts';
 import { bookingDetail } from './queries.ts';
+import { addDays, siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Pay later has an end. A pay-later booking keeps its rooms until its due date; its traveller is
@@ -173,7 +174,7 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
     // A reminder 3 days before (2 or 3 days left) and 1 day before (1 day or the due day itself);
     // one whose day came before the booking was made is never sent (its confirmation said it all).
     const kind = sql`(case when b.payment_due_on - ${today}::date <= 1 then 1 else 3 end)`;
-    const offset = sql.raw(`interval '${site === 'IN' ? 330 : 240} minutes'`);
+    const offset = sql.raw(`interval '${SITE_OFFSET_MINUTES[site]} minutes'`);
     const reminders = await eachLocked(
       db,
       async (tx) =>

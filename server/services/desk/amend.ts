@@ -12,7 +12,6 @@ import { lockDeparture } from '../bookings/inventory.ts';
 import { priceHold, taxesFor, type HeldLine } from '../bookings/pricing.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { recordEvent, vouchersIssued, type BookingRow } from '../bookings/records.ts';
-import { addDays, siteDay } from '../documents/source.ts';
 import { amendmentRefund, deriveBooking } from '../ledger/ledger.ts';
 import { apportion } from '../ledger/split.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
@@ -24,6 +23,7 @@ import { tcsTermsFor } from '../tax-rules.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
 import { lockedBooking, tripUrlOf } from './payments.ts';
 import { spreadRefund } from './refunds.ts';
+import { addDays, daysBetween, siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Amending a booking's travel date from the desk (bookings.amend), in one transaction with the
@@ -37,7 +37,6 @@ import { spreadRefund } from './refunds.ts';
  */
 
 const MAX_DAYS_AHEAD = 540;
-const DAY = 86_400_000;
 
 /** Thrown to roll a preview back with its answer. */
 class Preview extends Error {
@@ -59,7 +58,6 @@ const partyOf = (lines: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms
   rooms: Math.max(...lines.map((l) => l.rooms)),
 });
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
 function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendSide {
   const sorted = [...lines].sort((x, y) => x.position - y.position);

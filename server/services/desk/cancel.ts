@@ -20,7 +20,7 @@ import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { deskCreditNote, refundWithCreditNote } from './credit-notes.ts';
 import { deskRefunds, refundablePayments, spreadRefund } from './refunds.ts';
-import { siteDay } from '../documents/source.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Cancelling a booking by its policy (bookings.cancel), from the desk or approving a traveller's

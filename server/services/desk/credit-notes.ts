@@ -10,8 +10,9 @@ import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
-import { fullName, pdfUrl, siteDay } from '../documents/source.ts';
+import { fullName, pdfUrl } from '../documents/source.ts';
 import { shopDetails } from '../shop-details.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Credit notes (issue 20): their own gapless series per site, separate from invoices. The next

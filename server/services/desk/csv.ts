@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { DeskBookingItem } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import { deskRows, encodeCursor, resolveFilters, toItem, type DeskListQuery } from './list.ts';
-import type { SiteDays } from '../documents/source.ts';
+import type { SiteDays } from '../../../contract/calendar.ts';
 
 /*
  * The desk's list as CSV (GET /api/admin/bookings.csv): the same filters, read in keyset batches

@@ -23,8 +23,8 @@ import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-documents.ts';
 import { maskEmail, maskPhone } from './list.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
-import { siteDay } from '../documents/source.ts';
 import type { Site } from '../../../contract/site.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Site } from '../../../contract/site.ts';
-import { siteDayStart, type SiteDays } from '../documents/source.ts';
+import { addDays, type SiteDays, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
@@ -147,7 +147,6 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   return { at: m[1]!, id: Number(m[2]) };
 }
 
-const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A booking's "today": its site's calendar day (`days`: siteDays of now). */
 const todayOf = (days: SiteDays) => sql`(case when b.site = 'IN' then ${days.IN} else ${days.UAE} end)::date`;
@@ -167,7 +166,7 @@ export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, d
   if (f.status) where.push(sql`b.status = ${f.status}`);
   if (f.paymentStatus) where.push(sql`b.payment_status = ${f.paymentStatus}`);
   if (f.bookedFrom) where.push(bookedBound(f.bookedFrom, '>='));
-  if (f.bookedTo) where.push(bookedBound(addDay(f.bookedTo), '<'));
+  if (f.bookedTo) where.push(bookedBound(addDays(f.bookedTo, 1), '<'));
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
   if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
   if (f.travelFrom || f.travelTo) {

@@ -4,11 +4,11 @@ import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { cancellationRequests, creditNotes, staff } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { siteDay } from '../documents/source.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { bookingByRef } from './detail.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /** A booking's cancellation requests, oldest first, with the staff member who decided each. */
 export async function cancellationRequestsOf(db: Db, bookingId: number): Promise<DeskCancellationRequest[]> {

@@ -8,11 +8,11 @@ import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
 import { conflict, gone, notFound } from '../../lib/errors.ts';
 import type { BookingRow } from '../bookings/records.ts';
-import { addDays, siteDayStart } from '../documents/source.ts';
 import { laidOut } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import { gatewayOf } from '../payments/payments.ts';
 import type { LaidOutMail } from '../bookings/mail.ts';
+import { addDays, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * A payment link (docs/decisions/0095): `<booking id>.<ends at>.<signature>`, the id and the end

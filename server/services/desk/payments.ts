@@ -11,11 +11,11 @@ import { bookingDetail } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { amountDue, receive } from '../ledger/ledger.ts';
 import { closeOpenPayments } from '../payments/close.ts';
-import { siteDay } from '../documents/source.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Money received outside the shop (a bank transfer, cash, a card terminal), recorded by staff

@@ -18,7 +18,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
-import { siteDay } from '../documents/source.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Travellers' cancellation requests (issue 20): sent from Trips (RequestCancellation), queued for

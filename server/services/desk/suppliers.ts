@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers, packages, staff, supplierConfirmations, suppliers } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { vouchersIssued } from '../bookings/records.ts';
-import { addDays, fullName, siteDays } from '../documents/source.ts';
+import { fullName } from '../documents/source.ts';
 import { packageVouchers, type Desks } from '../documents/vouchers.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
@@ -21,6 +21,7 @@ import { bookingByRef } from './detail.ts';
 import { lockedBooking } from './payments.ts';
 import { mailUpdatedVouchers } from './travellers.ts';
 import { serviceOf } from './supplier-numbers.ts';
+import { addDays, siteDays } from '../../../contract/calendar.ts';
 
 /*
  * Suppliers' confirmations (docs/decisions/0098). A booked line is a package; its suppliers are the

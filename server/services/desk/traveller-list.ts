@@ -8,7 +8,7 @@ import { eraseAccount, exportAccountData, upcomingTrips } from '../account-data.
 import type { FileStore } from '../file-store.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
-import type { SiteDays } from '../documents/source.ts';
+import type { SiteDays } from '../../../contract/calendar.ts';
 import { deskRows, maskEmail, maskPhone, toItem } from './list.ts';
 
 /*

@@ -6,11 +6,12 @@ import { bookingTravellers, bookings } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
 import { vouchersIssued, type BookingRow } from '../bookings/records.ts';
-import { fullName, siteDay } from '../documents/source.ts';
+import { fullName } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 export interface NameCorrection {
   title?: string;

@@ -7,7 +7,8 @@ import { conflict } from '../../lib/errors.ts';
 import { entriesOf, RECEIPT_KINDS, taxLinesOf } from '../ledger/ledger.ts';
 import { apportion } from '../ledger/split.ts';
 import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
-import { documentSource, fullName, pdfUrl, siteDay, type DocumentSource } from './source.ts';
+import { documentSource, fullName, pdfUrl, type DocumentSource } from './source.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * A booking's invoice (decision 0040). A tax invoice, numbered from the site's series, once the

@@ -11,7 +11,8 @@ import { maskPan } from '../bookings/pan.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { shopDetails } from '../shop-details.ts';
-import { fullName, pdfUrl, siteDay } from './source.ts';
+import { fullName, pdfUrl } from './source.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Receipt vouchers and debit notes as documents (issue 30), as credit notes are

@@ -1,7 +1,7 @@
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { qrCode, qrSvg } from './qr.ts';
-import { siteDay } from './source.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /** The modules an SVG path of `M x y h w v1 h -w z` rectangles covers. */
 function modulesOf(path: string, size: number): boolean[][] {

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { RECEIPT_KINDS } from '../ledger/ledger.ts';
 import { csvStream } from '../reports/csv.ts';
-import { bounds, buyerName, ledgerEntriesOf, monthEnd, type DocumentKind, type ReportEntry } from '../reports/documents.ts';
-import { siteDay } from './source.ts';
+import { bounds, buyerName, ledgerEntriesOf, type DocumentKind, type ReportEntry } from '../reports/documents.ts';
+import { monthEnd, siteDay } from '../../../contract/calendar.ts';
 
 /*
  * The documents register (decision 0097): every tax invoice, proforma, receipt voucher, credit note

@@ -1,6 +1,5 @@
 import type { BookingDetail } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
-import { SITE_OFFSET_MINUTES, siteDay } from '../../../contract/site-rules.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingDetail, ownBooking } from '../bookings/queries.ts';
@@ -26,25 +25,6 @@ export async function documentSource(db: Db, config: Config, userId: number, boo
   const detail = await bookingDetail(db, config, userId, row.refIdKey);
   const site = row.site as Site;
   return { row, detail, site, shop: shopDetails(config, site), issuedAt: row.invoicedAt ?? row.confirmedAt ?? row.createdAt };
-}
-
-/** The calendar day of an instant where the site is (an invoice confirmed at 23:00 UTC is dated the next day in India). */
-export { siteDay };
-
-/** Each site's calendar day at an instant: "today" for anything decided per booking by its site. */
-export type SiteDays = Record<Site, string>;
-export const siteDays = (instant: Date): SiteDays => ({ UAE: siteDay(instant, 'UAE'), IN: siteDay(instant, 'IN') });
-
-/** The instant a site's calendar day (YYYY-MM-DD) begins. */
-export function siteDayStart(day: string, site: Site): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - SITE_OFFSET_MINUTES[site] * 60_000);
-}
-
-/** YYYY-MM-DD plus `days`. */
-export function addDays(isoDay: string, days: number): string {
-  const d = new Date(`${isoDay}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export const fullName = (t: { title?: string | null; firstName: string; lastName: string }) => [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');

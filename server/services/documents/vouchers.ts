@@ -9,7 +9,8 @@ import { conflict } from '../../lib/errors.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { qrSvg } from './qr.ts';
 import { confirmedNumbers, withConfirmation } from '../desk/supplier-numbers.ts';
-import { addDays, documentSource, fullName, pdfUrl, siteDay } from './source.ts';
+import { documentSource, fullName, pdfUrl } from './source.ts';
+import { addDays, siteDay } from '../../../contract/calendar.ts';
 
 /*
  * A confirmed booking's vouchers: for each booked package, one voucher per stay of the package (its

@@ -3,7 +3,7 @@ import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
 import { can } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { deskSummary } from '../desk/list.ts';
-import { siteDays, siteDayStart } from '../documents/source.ts';
+import { addDays, siteDays, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * The back office's home (GET /api/admin/dashboard): each figure only for a role that may see it.
@@ -19,7 +19,6 @@ const SITES = [
 export const PAYMENTS_DUE_DAYS = 7;
 const DUE_ITEMS = 50;
 
-const addDays = (day: string, n: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() + n * DAY).toISOString().slice(0, 10);
 
 export async function dashboard(db: Db, role: string, now: Date): Promise<Dashboard> {
   const days = siteDays(now);

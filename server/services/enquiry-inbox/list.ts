@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, staff } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Site } from '../../../contract/site.ts';
-import { addDays, siteDayStart } from '../documents/source.ts';
+import { addDays, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * The inbox (GET /api/admin/enquiries): every kind of enquiry (the forms and the itinerary

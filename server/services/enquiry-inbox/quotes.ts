@@ -8,13 +8,13 @@ import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, enquiries, enquiryQuotes, packages, staff, users } from '../../db/schema.ts';
 import { gone, invalid, notFound } from '../../lib/errors.ts';
 import { priceHold } from '../bookings/pricing.ts';
-import { addDays, siteDayStart } from '../documents/source.ts';
 import { laidOut } from '../mail-layout.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 import { enquiryById } from './detail.ts';
 import { contactOf } from './list.ts';
+import { addDays, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * A quote made from an enquiry (docs/decisions/0101). Its price is the shop's own (priceHold, no

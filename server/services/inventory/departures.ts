@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { siteDay, type Site } from '../../../contract/site.ts';
+import { addDays, siteDay } from '../../../contract/calendar.ts';
+import type { Site } from '../../../contract/site.ts';
 import { availabilitySchema, type DepartureList } from '../../../contract/availability.ts';
 import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +18,6 @@ import { writeAudit, type Actor } from '../staff/audit.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const today = (now: Date) => now.toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
 type PackageRow = {

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { availabilityOf } from '../bookings/inventory.ts';
 import { activeAt, couponVerdict, onSite, selectCoupons, visibleTo } from '../coupons.ts';
-import { addDays } from '../documents/source.ts';
 import { departureRows } from './departures.ts';
+import { addDays } from '../../../contract/calendar.ts';
 
 /*
  * The package page's price calendar (issue 34): every departure staff scheduled from the site's

@@ -6,11 +6,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, ledgerEntries, moneyDocuments, payments, refunds, type LedgerKind } from '../../db/schema.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
-import { siteDayStart } from '../documents/source.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { recordEvent } from '../bookings/records.ts';
 import { panBaseInYear, tcsRuleFor, type TcsTerms } from '../tax-rules.ts';
 import { apportion, dueNow, negate, splitReceipt, splitRefund, sum, ZERO, type DayRules, type SaleProfile, type Split } from './split.ts';
+import { siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * The money ledger (decision 0089). Every movement of a booking's money is one entry, written in

@@ -8,6 +8,7 @@ import { bookings, bookingTravellers, ledgerEntries, type LedgerKind } from '../
 import { invalid } from '../../lib/errors.ts';
 import { RECEIPT_KINDS } from '../ledger/ledger.ts';
 import { fullName } from '../documents/source.ts';
+import { addDays, monthEnd, siteDayStart } from '../../../contract/calendar.ts';
 
 /*
  * What the money reports are read from (decisions 0064 and 0089): the ledger's entries, each one
@@ -19,27 +20,6 @@ import { fullName } from '../documents/source.ts';
  * credit note, debit note), which is what the reports count. The booking row gives only what the
  * entry does not hold: its reference, buyer, GSTIN, place of supply and tax invoice number.
  */
-
-/** The sites' time zones have no daylight saving: UAE UTC+4, India UTC+5:30 (as the documents' dates). */
-const OFFSET_MINUTES: Record<Site, number> = { UAE: 240, IN: 330 };
-
-/** The instant a site's calendar day starts. */
-export const siteMidnight = (day: string, site: Site) => new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MINUTES[site] * 60_000);
-
-/** YYYY-MM-DD plus `days`. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The last day of a YYYY-MM month. */
-export function monthEnd(month: string): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  d.setUTCDate(0);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The longest period one report reads (a financial year, with a day to spare): what bounds its answer and its CSV. */
 export const MAX_PERIOD_DAYS = 366;
@@ -60,7 +40,7 @@ export function period(from: string | undefined, to: string | undefined, today: 
 }
 
 /** Instants of a site's days `from`..`to` inclusive: [start, end). */
-export const bounds = (site: Site, from: string, to: string) => ({ start: siteMidnight(from, site), end: siteMidnight(addDays(to, 1), site) });
+export const bounds = (site: Site, from: string, to: string) => ({ start: siteDayStart(from, site), end: siteDayStart(addDays(to, 1), site) });
 
 export const emptyTaxes = (): TaxTotals => ({ CGST: 0, SGST: 0, IGST: 0, GST: 0, TCS: 0, VAT: 0 });
 

@@ -3,8 +3,8 @@ import { AGEING_BUCKETS, type AgeingBucket, type ReceivableItem, type Receivable
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers } from '../../db/schema.ts';
-import { siteDay } from '../documents/source.ts';
 import { buyerName } from './documents.ts';
+import { daysBetween, siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Receivables: every confirmed booking with a balance to pay (pay later unpaid or partly paid),
@@ -19,7 +19,6 @@ export function bucketOf(daysOverdue: number): AgeingBucket {
   return '90+';
 }
 
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 export async function receivablesReport(db: Db, opts: { site?: Site; now: Date }): Promise<ReceivablesReport> {
   const sites: Site[] = opts.site ? [opts.site] : ['UAE', 'IN'];

@@ -3,8 +3,8 @@ import type { SalesReport, SalesRow, SalesTotals } from '../../../contract/repor
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { siteDay } from '../documents/source.ts';
 import { bounds, DocumentCount, emptyTaxes, isReceipt, ledgerEntriesOf } from './documents.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 
 /*
  * Sales per day or month and per site (decisions 0064 and 0089): the money and tax columns are sums

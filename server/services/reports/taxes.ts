@@ -3,7 +3,6 @@ import type { GstReport, GstRow, TcsPanTotal, TcsReport, TcsRow, VatReport, VatR
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
-import { financialYearStart } from '../tax-rules.ts';
 import { DocumentCount, isReceipt, ledgerEntriesOf, type ReportEntry, type Treatment } from './documents.ts';
 
 /*
@@ -29,12 +28,6 @@ export function financialYear(fy: string, quarter?: 1 | 2 | 3 | 4 | null): { fro
     { from: `${y}-10-01`, to: `${y}-12-31` },
     { from: `${y + 1}-01-01`, to: `${y + 1}-03-31` },
   ][quarter - 1]!;
-}
-
-/** The financial year (`2026-27`) of an India day. */
-export function financialYearOf(day: string): string {
-  const y = Number(financialYearStart(day).slice(0, 4));
-  return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
 }
 
 /** Q1 April–June … Q4 January–March. */

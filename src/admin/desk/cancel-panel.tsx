@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { DeskCancellationQuote, DeskCancellationRequest, DeskCreditNote, DeskPayment, DeskRefund } from '../../../contract/desk.ts';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
@@ -23,12 +23,6 @@ export interface BookingMoney {
 /** A fresh Idempotency-Key: one per refund form, so a double click or a retry is one refund. */
 export const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-/** "125.50" → 12550 (smallest unit); NaN when it is not an amount. */
-export function toMinor(value: string): number {
-  const v = value.trim().replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(v)) return Number.NaN;
-  return Math.round(Number(v) * 100);
-}
 const toMajor = (minor: number) => (minor / 100).toFixed(2);
 
 const PROVIDER: Record<DeskPayment['provider'], string> = { stripe: 'Stripe', razorpay: 'Razorpay', manual: 'Paid outside the shop' };
@@ -216,7 +210,7 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
 
   const submit = async (requestId?: number) => {
     if (!reason.trim()) return onError('Give the reason for the cancellation: the traveller is told it.');
-    if (overridden && (Number.isNaN(keepMinor) || keepMinor < 0 || keepMinor > quote.paid)) return onError(`The amount kept must be between nothing and what was paid (${m(quote.paid)}).`);
+    if (overridden && (keepMinor === null || keepMinor > quote.paid)) return onError(`The amount kept must be between nothing and what was paid (${m(quote.paid)}).`);
     if (overridden && !keepReason.trim()) return onError('Say why the amount kept differs from the policy’s.');
     setBusy(true);
     const answer = await adminCall<{ refund: number; keep: number }>('POST', `bookings/${encodeURIComponent(ref_)}/cancel`, {
@@ -233,7 +227,7 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
     e.preventDefault();
     void submit();
   };
-  const refund = quote.paid - (overridden && !Number.isNaN(keepMinor) ? keepMinor : quote.keep);
+  const refund = quote.paid - (overridden && keepMinor !== null ? keepMinor : quote.keep);
 
   return (
     <form className="admin-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
@@ -315,7 +309,7 @@ export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProp
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const minor = toMinor(amount);
-    if (Number.isNaN(minor) || minor <= 0) return onError('Enter the amount to refund, e.g. 125.50.');
+    if (minor === null || minor <= 0) return onError('Enter the amount to refund, e.g. 125.50.');
     if (minor > payment.refundable) return onError(`That is more than can be refunded on this payment: at most ${m(payment.refundable)}.`);
     setBusy(true);
     const answer = await adminCall<{ refund: DeskRefund }>(

@@ -1,23 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { MANUAL_METHOD_LABELS, MANUAL_METHODS } from '../../../contract/desk.ts';
-import { formatMinor } from '../../../contract/format.ts';
+import { siteDay } from '../../../contract/calendar.ts';
+import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
-
-/** "1,234.50" in the currency's units → 123450 in its smallest unit (fils, paise); null when it is not an amount. */
-export function toMinor(text: string): number | null {
-  const clean = text.trim().replace(/[,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, frac = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** Record a payment received outside the shop (payments.record): the balance, and the form. */
 export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
@@ -84,7 +72,7 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
           </label>
           <label>
             Date received
-            <input name="receivedOn" type="date" required defaultValue={today()} max={today()} />
+            <input name="receivedOn" type="date" required defaultValue={siteDay(Date.now(), b.site)} max={siteDay(Date.now(), b.site)} />
           </label>
           <button type="submit" disabled={busy}>
             Record payment

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { financialYearOf, siteDay } from '../../../contract/calendar.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, VatReport } from '../../../contract/reports.ts';
 import type { Currency } from '../../../contract/site.ts';
@@ -23,11 +24,8 @@ type Tab = (typeof TABS)[number]['id'];
 const m = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const today = () => new Date().toISOString().slice(0, 10);
 const monthStart = () => `${today().slice(0, 7)}-01`;
-function currentFy(): string {
-  const d = new Date(Date.now() + 330 * 60_000);
-  const y = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
-  return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-}
+/** India's financial year today (the TCS register is India's). */
+const currentFy = () => financialYearOf(siteDay(Date.now(), 'IN'));
 
 /** Loads a report for a query string, with its error. */
 function useReport<T>(path: string, query: string) {
