@@ -26,6 +26,9 @@ export interface CouponRules {
   travelWithinDays: number | null;
   paymentMethod: 'card' | 'netbanking' | 'upi' | null;
   paymentBank: string | null;
+  /** Only on these packages and on packages in these destination cities (both empty: any package; docs/decisions/0105). */
+  packageIds: number[];
+  cityIds: number[];
 }
 
 /** Bookings that used a coupon, per site: not cancelled ones and the discount they got (smallest unit), and how many were cancelled. */
@@ -52,6 +55,9 @@ export interface AdminCouponList {
   items: AdminCoupon[];
   categories: { id: number; name: string }[];
   tripTypes: { id: number; name: string }[];
+  /** What a coupon can be limited to: the packages and the destination cities. */
+  packages: { id: number; title: string }[];
+  destinations: { id: number; name: string }[];
 }
 
 export interface AdminDeal {
@@ -82,4 +88,40 @@ export interface AdminBanner {
   startsAt: string | null;
   endsAt: string | null;
   live: boolean;
+}
+
+/** The deals' list with what a new deal is chosen from. */
+export interface AdminDealList {
+  items: AdminDeal[];
+  categories: { id: number; name: string }[];
+  packages: { id: number; title: string }[];
+}
+
+/** A new deal: its picture uploaded first (POST /api/admin/deals/pictures answers its path). */
+export interface NewDeal {
+  title: string;
+  description: string;
+  image: string;
+  categoryId: number;
+  packageId: number | null;
+  discountPercent: number;
+  startsAt: string | null;
+  validTo: string;
+}
+
+/** A new banner: its picture uploaded first (POST /api/admin/banners/pictures answers its path). */
+export interface NewBanner {
+  bannerType: 'home' | 'holidays' | 'deals';
+  site: 'UAE' | 'IN' | null;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A picture uploaded for a deal or a banner: the path to give it. */
+export interface UploadedPicture {
+  path: string;
 }

@@ -1,9 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AdminBanner, AdminDeal } from '../../contract/promotions.ts';
 import { ok } from '../lib/envelope.ts';
+import { DomainError } from '../lib/errors.ts';
+import { formError } from '../lib/multipart.ts';
+import { idempotencyKey } from '../lib/owner.ts';
+import { MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
+import { answer, once } from '../services/idempotency.ts';
 import { createCoupon, getCoupon, listCoupons, setCouponDisabled, updateCoupon } from '../services/promotions/coupons.ts';
-import { listBanners, listDeals, reorder, updateBanner, updateDeal } from '../services/promotions/deals-banners.ts';
+import { createBanner, createDeal, dealList, listBanners, reorder, updateBanner, updateDeal, uploadPromotionPicture } from '../services/promotions/deals-banners.ts';
 import type { AdminContext } from './admin.ts';
 
 const text = (what: string, max: number) => z.string({ message: `${what} is required.` }).trim().min(1, `${what} is required.`).max(max, `${what} is at most ${max} characters.`);
@@ -38,21 +45,57 @@ const couponRules = z.object({
   travelWithinDays: z.number({ message: 'Travel within must be a number of days.' }).int('Travel within must be a whole number of days.').min(1, 'Travel within is at least 1 day.').max(730, 'Travel within is at most 730 days.').nullable(),
   paymentMethod: z.enum(['card', 'netbanking', 'upi'], { message: 'The way to pay is card, netbanking, upi or none.' }).nullable(),
   paymentBank: z.string().trim().max(100, 'The bank’s name is at most 100 characters.').nullable(),
+  // Limits (docs/decisions/0105): absent on a new coupon is none.
+  packageIds: z.array(z.number().int().positive('Choose packages from the list.'), { message: 'The packages are a list of package ids.' }).max(200, 'At most 200 packages.').optional(),
+  cityIds: z.array(z.number().int().positive('Choose destinations from the list.'), { message: 'The destinations are a list of city ids.' }).max(100, 'At most 100 destinations.').optional(),
 });
 
 const idParams = z.object({ id: z.coerce.number({ message: 'The id must be a number.' }).int().positive('The id must be a number.') });
 const order = z.object({ ids: z.array(z.number().int().positive(), { message: 'Send the ids in their new order.' }).min(1, 'Send the ids in their new order.').max(500) });
 const sort = z.number({ message: 'The order must be a whole number.' }).int('The order must be a whole number.').min(-100_000).max(100_000);
 
-/** Coupons (rules, disable, usage), deals and banners (edit, order, schedule) (issue 21). */
+const picturePath = z.string({ message: 'Upload the picture first.' }).regex(/^\/images\/uploads\/[a-f0-9]{32}$/, 'Upload the picture first, then save with the path its upload answered.');
+
+/** The one picture of a multipart form (field `file`), or a refusal that says what to send. */
+async function pictureOf(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the picture as a form (multipart/form-data) with the field file.');
+  let content: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer();
+        if (buf.length > 0) content = buf;
+      }
+    }
+  } catch (err) {
+    throw formError(err, { tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`, files: 'Upload one picture at a time.' });
+  }
+  if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
+  return content;
+}
+
+/** Coupons (rules, limits, disable, usage), deals and banners (create with a picture, edit, order, schedule) (issue 21). */
 export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   const guard = ctx.guard('catalogue.edit');
 
+  // Pictures for deals and banners, checked and resized as package pictures are; only these routes read multipart bodies.
+  await appIn.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, fieldSize: 2_000, parts: 3 } });
+    for (const kind of ['deal', 'banner'] as const) {
+      // multipart: `file` (JPEG, PNG or WebP); answers the path to give the deal or banner.
+      scoped.post(`/${kind}s/pictures`, { preHandler: guard }, async (request) => {
+        const picture = await uploadPromotionPicture(scoped.db, scoped.files, ctx.actorOf(request), kind, await pictureOf(request), ctx.now());
+        return ok(picture, `Picture uploaded: save the ${kind} to use it.`);
+      });
+    }
+  });
+
   app.get('/coupons', { preHandler: guard }, async () => ok(await listCoupons(app.db, ctx.now())));
   app.get('/coupons/:id', { preHandler: guard, schema: { params: idParams } }, async (request) => ok(await getCoupon(app.db, request.params.id, ctx.now())));
   app.post('/coupons', { preHandler: guard, schema: { body: couponRules } }, async (request) => {
-    const coupon = await createCoupon(app.db, ctx.actorOf(request), { ...request.body, paymentBank: request.body.paymentBank || null }, ctx.now());
+    const rules = { ...request.body, paymentBank: request.body.paymentBank || null, packageIds: request.body.packageIds ?? [], cityIds: request.body.cityIds ?? [] };
+    const coupon = await createCoupon(app.db, ctx.actorOf(request), rules, ctx.now());
     return ok(coupon, `Coupon ${coupon.code} is created.`);
   });
   app.post('/coupons/:id', { preHandler: guard, schema: { params: idParams, body: couponRules.partial() } }, async (request) => {
@@ -69,6 +112,7 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
   });
 
   const dealChange = z.object({
+    image: picturePath.optional(),
     title: text('The title', 200).optional(),
     description: text('The description', 2000).optional(),
     discountPercent: z.number({ message: 'The discount must be a whole percent.' }).int('The discount must be a whole percent.').min(0, 'The discount is from 0 to 90%.').max(90, 'The discount is from 0 to 90%.').optional(),
@@ -76,37 +120,77 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
     startsAt: when('Starts').nullable().optional(),
     validTo: when('Ends').optional(),
   });
-  app.get('/deals', { preHandler: guard }, async () => ok({ items: await listDeals(app.db, ctx.now()) }));
+  const newDeal = z.object({
+    title: text('The title', 200),
+    description: text('The description', 2000),
+    image: picturePath,
+    categoryId: z.number({ message: 'Choose a category.' }).int().positive('Choose a category.'),
+    packageId: z.number({ message: 'Choose a package or none.' }).int().positive('Choose a package or none.').nullable(),
+    discountPercent: z.number({ message: 'The discount must be a whole percent.' }).int('The discount must be a whole percent.').min(0, 'The discount is from 0 to 90%.').max(90, 'The discount is from 0 to 90%.'),
+    startsAt: when('Starts').nullable(),
+    validTo: when('Ends'),
+  });
+  app.get('/deals', { preHandler: guard }, async () => ok(await dealList(app.db, ctx.now())));
+  // Idempotent on its Idempotency-Key: a double click makes one deal.
+  app.post('/deals', { preHandler: guard, schema: { body: newDeal } }, async (request, reply) => {
+    const actor = ctx.actorOf(request);
+    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateDeal', params: request.body }, async (tx) => {
+      const deal = await createDeal(tx, app.files, actor, request.body, ctx.now());
+      return { statusCode: 200, body: ok(deal, deal.live ? `The deal “${deal.title}” is created: the shop shows it now.` : `The deal “${deal.title}” is created: the shop shows it from its start.`) };
+    });
+    return answer<AdminDeal>(reply, result);
+  });
   app.post('/deals/order', { preHandler: guard, schema: { body: order } }, async (request) => {
     await reorder(app.db, ctx.actorOf(request), 'deal', request.body.ids, ctx.now());
-    return ok({ items: await listDeals(app.db, ctx.now()) }, 'The deals’ order is saved.');
+    return ok(await dealList(app.db, ctx.now()), 'The deals’ order is saved.');
   });
   app.post('/deals/:id', { preHandler: guard, schema: { params: idParams, body: dealChange } }, async (request) => {
-    const deal = await updateDeal(app.db, ctx.actorOf(request), request.params.id, request.body, ctx.now());
+    const deal = await updateDeal(app.db, app.files, ctx.actorOf(request), request.params.id, request.body, ctx.now());
     return ok(deal, `The deal “${deal.title}” is saved.`);
   });
 
+  const link = z
+    .string({ message: 'The link is required.' })
+    .trim()
+    .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, 'The link is a path on the shop (/deals) or an https:// address.')
+    .max(500);
+  const subtitle = z.string().trim().max(300, 'The subtitle is at most 300 characters.');
   const bannerChange = z.object({
+    image: picturePath.optional(),
     title: text('The title', 200).optional(),
-    subtitle: z.string().trim().max(300, 'The subtitle is at most 300 characters.').optional(),
-    link: z
-      .string({ message: 'The link is required.' })
-      .trim()
-      .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, 'The link is a path on the shop (/deals) or an https:// address.')
-      .max(500)
-      .optional(),
+    subtitle: subtitle.optional(),
+    link: link.optional(),
     site: site.optional(),
     sort: sort.optional(),
     startsAt: when('Starts').nullable().optional(),
     endsAt: when('Ends').nullable().optional(),
   });
+  const newBanner = z.object({
+    bannerType: z.enum(['home', 'holidays', 'deals'], { message: 'The banner is for the home, holidays or deals page.' }),
+    site,
+    title: text('The title', 200),
+    subtitle,
+    image: picturePath,
+    link,
+    startsAt: when('Starts').nullable(),
+    endsAt: when('Ends').nullable(),
+  });
   app.get('/banners', { preHandler: guard }, async () => ok({ items: await listBanners(app.db, ctx.now()) }));
+  // Idempotent on its Idempotency-Key: a double click makes one banner.
+  app.post('/banners', { preHandler: guard, schema: { body: newBanner } }, async (request, reply) => {
+    const actor = ctx.actorOf(request);
+    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateBanner', params: request.body }, async (tx) => {
+      const banner = await createBanner(tx, app.files, actor, request.body, ctx.now());
+      return { statusCode: 200, body: ok(banner, banner.live ? `The banner “${banner.title}” is created: the shop shows it now.` : `The banner “${banner.title}” is created: the shop shows it from its start.`) };
+    });
+    return answer<AdminBanner>(reply, result);
+  });
   app.post('/banners/order', { preHandler: guard, schema: { body: order } }, async (request) => {
     await reorder(app.db, ctx.actorOf(request), 'banner', request.body.ids, ctx.now());
     return ok({ items: await listBanners(app.db, ctx.now()) }, 'The banners’ order is saved.');
   });
   app.post('/banners/:id', { preHandler: guard, schema: { params: idParams, body: bannerChange } }, async (request) => {
-    const banner = await updateBanner(app.db, ctx.actorOf(request), request.params.id, request.body, ctx.now());
+    const banner = await updateBanner(app.db, app.files, ctx.actorOf(request), request.params.id, request.body, ctx.now());
     return ok(banner, `The banner “${banner.title}” is saved.`);
   });
 }

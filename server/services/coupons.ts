@@ -7,7 +7,32 @@ import { formatMoney, money } from './money.ts';
 import { equalsIgnoreCase } from './sql-text.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
-type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string }; tripType: { name: string } | null };
+/**
+ * A coupon limited to packages or destinations (docs/decisions/0105): the packages it is for now
+ * (the named ones and those in the named cities) and the words naming them; null when not limited.
+ */
+export interface CouponLimit {
+  packageIds: number[];
+  /** The destination cities' names and the packages' titles it names. */
+  cities: string[];
+  packages: string[];
+}
+type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string }; tripType: { name: string } | null; limit: CouponLimit | null };
+
+/** The coupon's limit, read with it: a package moved to another city, or added to a named one, counts at once. */
+const limitOf = sql<CouponLimit | null>`case when cardinality(${coupons.packageIds}) + cardinality(${coupons.cityIds}) = 0 then null else json_build_object(
+  'packageIds', coalesce((select json_agg(lp.id order by lp.id) from packages lp where lp.id = any(${coupons.packageIds}) or lp.city_id = any(${coupons.cityIds})), '[]'::json),
+  'cities', coalesce((select json_agg(lc.name order by lc.name) from cities lc where lc.id = any(${coupons.cityIds})), '[]'::json),
+  'packages', coalesce((select json_agg(lp.title order by lp.title) from packages lp where lp.id = any(${coupons.packageIds})), '[]'::json)) end`;
+
+/** Why a limited coupon does not apply, in the words of its neighbours ("This coupon is for Maldives holidays only."). */
+export function limitRefusal(limit: CouponLimit): string {
+  const and = (list: string[]) => (list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
+  const named = limit.cities.length + limit.packages.length;
+  if (named === 0 || named > 4) return 'This coupon is for some holidays only: see its terms.';
+  const parts = [...(limit.cities.length ? [`${and(limit.cities)} holidays`] : []), ...limit.packages.map((t) => `“${t}”`)];
+  return `This coupon is for ${and(parts)} only.`;
+}
 
 /** Whose coupons a request may see: the public ones, plus a signed-in traveller's own. */
 export type Audience = { userId: number | null };
@@ -28,7 +53,7 @@ export function visibleTo(audience: Audience): SQL {
 
 export function selectCoupons(db: Db) {
   return db
-    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug }, tripType: { name: tripTypes.name } })
+    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug }, tripType: { name: tripTypes.name }, limit: limitOf })
     .from(coupons)
     .innerJoin(couponCategories, eq(couponCategories.id, coupons.categoryId))
     .leftJoin(tripTypes, eq(tripTypes.id, coupons.tripTypeId))
@@ -91,11 +116,20 @@ export function discountFor(c: Coupon, cartTotal: number): number {
   return cartTotal < c.minCart.amount ? 0 : couponAmount(c, cartTotal);
 }
 
-/** A line of a hold as coupon rules read it: its amount (whole units), trip type and travel date. */
+/**
+ * A line of a hold as coupon rules read it: its amount (whole units), package, trip type and travel
+ * date. A line without its package matches no coupon limited to packages or destinations.
+ */
 export interface CouponLine {
   amount: number;
+  packageId?: number;
   tripTypeId: number;
   travelDate: string;
+}
+
+/** Whether a line is one a limited coupon is for (any line when the coupon is not limited). */
+export function lineInLimit(limit: CouponLimit | null, line: Pick<CouponLine, 'packageId'>): boolean {
+  return limit === null || (line.packageId !== undefined && limit.packageIds.includes(line.packageId));
 }
 
 /** Days from the site's today to a travel date. */
@@ -121,7 +155,9 @@ export function couponVerdict(
   if (opts.lines) {
     const now = opts.now ?? new Date();
     const { tripTypeId, travelWithinDays } = row.coupon;
-    eligible = opts.lines.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays));
+    const inLimit = opts.lines.filter((l) => lineInLimit(row.limit, l));
+    if (inLimit.length === 0) return { coupon, discount: 0, reason: limitRefusal(row.limit!), eligible: inLimit };
+    eligible = inLimit.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays));
     if (eligible.length === 0) {
       const reason = tripTypeId !== null ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.` : `This coupon is for trips starting within ${travelWithinDays} days.`;
       return { coupon, discount: 0, reason, eligible };

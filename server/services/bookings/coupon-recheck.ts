@@ -10,12 +10,14 @@ import type { BookingRow } from './records.ts';
 
 /*
  * A booking's coupon is checked again when its payment starts (issue 19): the coupon may have
- * ended, been withdrawn, or be tied to a way of paying the booking does not use. The traveller's
+ * ended, been withdrawn, be tied to a way of paying the booking does not use, or now be limited to
+ * packages or destinations the booking is not for (docs/decisions/0105). The traveller's
  * own history is not read again (this booking is the one using the coupon).
  */
 
 interface LineFacts extends Record<string, unknown> {
   amount: number;
+  package_id: number;
   trip_type_id: number;
   travel_date: string;
 }
@@ -43,9 +45,9 @@ export async function recheckBookingCoupon(
   const byMethod = paymentRefusal(c, booking.payWith as PayWith | null);
   if (byMethod) return refuse(byMethod);
   const { rows } = await db.execute<LineFacts>(sql`
-    select l.amount, p.trip_type_id, to_char(l.travel_date, 'YYYY-MM-DD') as travel_date
+    select l.amount, p.id as package_id, p.trip_type_id, to_char(l.travel_date, 'YYYY-MM-DD') as travel_date
     from booking_lines l join packages p on p.id = l.package_id where l.booking_id = ${booking.id} order by l.position`);
-  const lines = rows.map((r) => ({ amount: Math.round(Number(r.amount) / MINOR_PER_UNIT), tripTypeId: r.trip_type_id, travelDate: r.travel_date }));
+  const lines = rows.map((r) => ({ amount: Math.round(Number(r.amount) / MINOR_PER_UNIT), packageId: r.package_id, tripTypeId: r.trip_type_id, travelDate: r.travel_date }));
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const verdict = couponVerdict(site, row, subtotal, { lines, now, payWith: booking.payWith as PayWith | null });
   if (verdict.reason) refuse(verdict.reason);

@@ -166,7 +166,7 @@ export async function priceHold(
   });
   const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
   const subtotal = wholeSubtotal * MINOR_PER_UNIT;
-  const couponLines = lines.map((l) => ({ amount: l.whole, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
+  const couponLines = lines.map((l) => ({ amount: l.whole, packageId: l.packageId, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
   const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith) : null;
   const applied = coupon?.ok ? coupon : null;
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminCoupon, AdminCouponList, CouponRules, CouponUsage } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
-import { couponCategories, coupons, tripTypes } from '../../db/schema.ts';
+import { cities, couponCategories, coupons, packages, tripTypes } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
@@ -39,6 +39,8 @@ function rulesOf(c: CouponRow): CouponRules {
     travelWithinDays: c.travelWithinDays,
     paymentMethod: c.paymentMethod as CouponRules['paymentMethod'],
     paymentBank: c.paymentBank,
+    packageIds: c.packageIds,
+    cityIds: c.cityIds,
   };
 }
 
@@ -69,13 +71,15 @@ function toAdmin(c: CouponRow, usage: CouponUsage[], now: Date): AdminCoupon {
 }
 
 export async function listCoupons(db: Db, now: Date): Promise<AdminCouponList> {
-  const [rows, categories, types] = await Promise.all([
+  const [rows, categories, types, limitPackages, destinations] = await Promise.all([
     db.select().from(coupons).orderBy(asc(coupons.id)),
     db.select({ id: couponCategories.id, name: couponCategories.name }).from(couponCategories).orderBy(asc(couponCategories.id)),
     db.select({ id: tripTypes.id, name: tripTypes.name }).from(tripTypes).orderBy(asc(tripTypes.id)),
+    db.select({ id: packages.id, title: packages.title }).from(packages).orderBy(asc(packages.title), asc(packages.id)),
+    db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.isDestination, true)).orderBy(asc(cities.name), asc(cities.id)),
   ]);
   const usage = await usageOf(db, rows.map((r) => r.id));
-  return { items: rows.map((r) => toAdmin(r, usage.get(r.id) ?? [], now)), categories, tripTypes: types };
+  return { items: rows.map((r) => toAdmin(r, usage.get(r.id) ?? [], now)), categories, tripTypes: types, packages: limitPackages, destinations };
 }
 
 export async function getCoupon(db: Db, id: number, now: Date): Promise<AdminCoupon> {
@@ -102,6 +106,16 @@ async function checkRefs(db: Db, r: CouponRules, id: number | null) {
   if (r.tripTypeId !== null) {
     const [type] = await db.select({ id: tripTypes.id }).from(tripTypes).where(eq(tripTypes.id, r.tripTypeId)).limit(1);
     if (!type) throw invalid('Choose one of the trip types, or none.');
+  }
+  // A limit names packages and destination cities that exist (docs/decisions/0105).
+  if (new Set(r.packageIds).size !== r.packageIds.length || new Set(r.cityIds).size !== r.cityIds.length) throw invalid('Choose each package or destination once.');
+  if (r.packageIds.length) {
+    const found = await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, r.packageIds));
+    if (found.length !== r.packageIds.length) throw invalid('Some of the packages chosen no longer exist: reload the page and choose again.');
+  }
+  if (r.cityIds.length) {
+    const found = await db.select({ id: cities.id }).from(cities).where(and(inArray(cities.id, r.cityIds), eq(cities.isDestination, true)));
+    if (found.length !== r.cityIds.length) throw invalid('Choose destinations among the list: some of those chosen are not holiday destinations.');
   }
   const { rows } = await db.execute<{ id: number }>(sql`select id from coupons where upper(code) = ${r.code.toUpperCase()} and id <> ${id ?? 0} limit 1`);
   if (rows[0]) throw conflict(`The code ${r.code} is already used by another coupon: choose another.`);

@@ -1,12 +1,15 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { AdminBanner, AdminDeal } from '../../../contract/promotions.ts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminBanner, AdminDeal, AdminDealList, NewBanner, NewDeal, UploadedPicture } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
-import { banners, dealCategories, deals } from '../../db/schema.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { banners, dealCategories, deals, packages } from '../../db/schema.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { BANNER_PICTURE, PACKAGE_PICTURE, pictureStored, sizePicture, storePicture, type PictureShape } from '../catalogue-admin/images.ts';
+import type { FileStore } from '../file-store.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
- * Deals and banners in the back office (issue 21): edit, order (sort, smallest first) and schedule
+ * Deals and banners in the back office (issue 21): create (with a picture uploaded first, checked
+ * and resized as package pictures are), edit, order (sort, smallest first) and schedule
  * (a start, and an end). The shop shows only live ones (server/services/deals.ts, content.ts); the
  * tables' triggers bump the content version so cached pages clear at once, and a scheduled start
  * shows within the caches' minute.
@@ -50,8 +53,44 @@ function toBanner(b: BannerRow, now: Date): AdminBanner {
   };
 }
 
-const dealFields = (d: DealRow) => ({ title: d.title, description: d.description, discountPercent: d.discountPercent, sort: d.sort, startsAt: iso(d.startsAt), validTo: d.validTo.toISOString() });
+const dealFields = (d: DealRow) => ({ title: d.title, description: d.description, image: d.image, categoryId: d.categoryId, packageId: d.packageId, discountPercent: d.discountPercent, sort: d.sort, startsAt: iso(d.startsAt), validTo: d.validTo.toISOString() });
 const bannerFields = (b: BannerRow) => ({ title: b.title, subtitle: b.subtitle, link: b.link, image: b.image, site: b.site, sort: b.sort, startsAt: iso(b.startsAt), endsAt: iso(b.endsAt) });
+
+/** A deal's picture is a card's (3:2, as package pictures), a banner's the carousel's (2:1). */
+const SHAPES: Record<'deal' | 'banner', PictureShape> = { deal: PACKAGE_PICTURE, banner: BANNER_PICTURE };
+
+/**
+ * Uploads a picture for a deal or a banner: checked and resized as package pictures are
+ * (catalogue-admin/images.ts), stored, and audited; the answer's path is then given to the deal or
+ * banner (a new one, or an edit).
+ */
+export async function uploadPromotionPicture(db: Db, store: FileStore, actor: Actor, kind: 'deal' | 'banner', content: Buffer, now: Date): Promise<UploadedPicture> {
+  const picture = await sizePicture(content, SHAPES[kind]);
+  return storePicture(db, store, picture, async (tx) => {
+    await writeAudit(tx, actor, { action: `${kind}.picture`, recordType: kind, recordId: null, after: { image: picture.path } }, now);
+    return { path: picture.path };
+  });
+}
+
+async function checkPicture(db: Db, store: FileStore, kind: 'deal' | 'banner', path: string) {
+  if (!(await pictureStored(db, store, path, SHAPES[kind]))) throw invalid(`The picture is not one uploaded for a ${kind}: upload the picture first, then save the ${kind} with it.`);
+}
+
+/** The next place in the order: after the last one. */
+async function lastSort(db: Db, kind: 'deal' | 'banner'): Promise<number> {
+  const table = kind === 'deal' ? deals : banners;
+  const [row] = await db.select({ top: sql<number>`coalesce(max(${table.sort}), 0)::int` }).from(table);
+  return (row?.top ?? 0) + 10;
+}
+
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+    .replace(/-$/, '');
 
 export async function listDeals(db: Db, now: Date): Promise<AdminDeal[]> {
   const rows = await db
@@ -62,7 +101,46 @@ export async function listDeals(db: Db, now: Date): Promise<AdminDeal[]> {
   return rows.map((r) => toDeal(r.deal, r.category, now));
 }
 
+/** The deals with what a new one is chosen from: the categories and the packages. */
+export async function dealList(db: Db, now: Date): Promise<AdminDealList> {
+  const [items, categories, pkgs] = await Promise.all([
+    listDeals(db, now),
+    db.select({ id: dealCategories.id, name: dealCategories.name }).from(dealCategories).orderBy(asc(dealCategories.id)),
+    db.select({ id: packages.id, title: packages.title }).from(packages).orderBy(asc(packages.title), asc(packages.id)),
+  ]);
+  return { items, categories, packages: pkgs };
+}
+
+/** A new deal, last in the order; live from its start (at once when none) on the sites its package is sold on. */
+export async function createDeal(db: Db, store: FileStore, actor: Actor, input: NewDeal, now: Date): Promise<AdminDeal> {
+  const startsAt = input.startsAt === null ? null : new Date(input.startsAt);
+  const validTo = new Date(input.validTo);
+  if (startsAt && startsAt >= validTo) throw invalid('The deal must end after it starts: check Starts and Ends.');
+  if (validTo <= now) throw invalid('The deal must end in the future: check Ends.');
+  await checkPicture(db, store, 'deal', input.image);
+  return db.transaction(async (tx) => {
+    const [cat] = await tx.select({ name: dealCategories.name }).from(dealCategories).where(eq(dealCategories.id, input.categoryId)).limit(1);
+    if (!cat) throw invalid('Choose one of the deal categories.');
+    if (input.packageId !== null) {
+      const [pkg] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).limit(1);
+      if (!pkg) throw invalid('Choose one of the packages, or none.');
+    }
+    let slug = slugOf(input.title) || 'deal';
+    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from deals where slug = ${slug}`);
+    if (rows[0]?.n) slug = `${slug}-${now.getTime().toString(36)}`;
+    const [taken] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.slug, slug)).limit(1);
+    if (taken) throw conflict('A deal with this title was just created: reload the page.');
+    const [row] = await tx
+      .insert(deals)
+      .values({ slug, title: input.title, description: input.description, image: input.image, categoryId: input.categoryId, packageId: input.packageId, discountPercent: input.discountPercent, startsAt, validTo, sort: await lastSort(tx, 'deal') })
+      .returning();
+    await writeAudit(tx, actor, { action: 'deal.create', recordType: 'deal', recordId: row!.id, after: dealFields(row!) }, now);
+    return toDeal(row!, cat.name, now);
+  });
+}
+
 export interface DealChange {
+  image?: string;
   title?: string;
   description?: string;
   discountPercent?: number;
@@ -71,7 +149,8 @@ export interface DealChange {
   validTo?: string;
 }
 
-export async function updateDeal(db: Db, actor: Actor, id: number, change: DealChange, now: Date): Promise<AdminDeal> {
+export async function updateDeal(db: Db, store: FileStore, actor: Actor, id: number, change: DealChange, now: Date): Promise<AdminDeal> {
+  if (change.image !== undefined) await checkPicture(db, store, 'deal', change.image);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(deals).where(eq(deals.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no deal with this id.');
@@ -91,7 +170,25 @@ export async function listBanners(db: Db, now: Date): Promise<AdminBanner[]> {
   return rows.map((b) => toBanner(b, now));
 }
 
+/** A new banner, last in its order; shown from its start (at once when none). */
+export async function createBanner(db: Db, store: FileStore, actor: Actor, input: NewBanner, now: Date): Promise<AdminBanner> {
+  const startsAt = input.startsAt === null ? null : new Date(input.startsAt);
+  const endsAt = input.endsAt === null ? null : new Date(input.endsAt);
+  if (startsAt && endsAt && startsAt >= endsAt) throw invalid('The banner must end after it starts: check Starts and Ends.');
+  if (endsAt && endsAt <= now) throw invalid('The banner must end in the future, or never: check Ends.');
+  await checkPicture(db, store, 'banner', input.image);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(banners)
+      .values({ bannerType: input.bannerType, site: input.site, title: input.title, subtitle: input.subtitle, image: input.image, link: input.link, startsAt, endsAt, sort: await lastSort(tx, 'banner') })
+      .returning();
+    await writeAudit(tx, actor, { action: 'banner.create', recordType: 'banner', recordId: row!.id, after: { bannerType: row!.bannerType, ...bannerFields(row!) } }, now);
+    return toBanner(row!, now);
+  });
+}
+
 export interface BannerChange {
+  image?: string;
   title?: string;
   subtitle?: string;
   link?: string;
@@ -101,7 +198,8 @@ export interface BannerChange {
   endsAt?: string | null;
 }
 
-export async function updateBanner(db: Db, actor: Actor, id: number, change: BannerChange, now: Date): Promise<AdminBanner> {
+export async function updateBanner(db: Db, store: FileStore, actor: Actor, id: number, change: BannerChange, now: Date): Promise<AdminBanner> {
+  if (change.image !== undefined) await checkPicture(db, store, 'banner', change.image);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no banner with this id.');

@@ -54,6 +54,8 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       travelWithinDays: numberOrNull(form.get('travelWithinDays')),
       paymentMethod: (textOrNull(form.get('paymentMethod')) as CouponRules['paymentMethod']) ?? null,
       paymentBank: textOrNull(form.get('paymentBank')),
+      packageIds: form.getAll('packageIds').map(Number),
+      cityIds: form.getAll('cityIds').map(Number),
     };
     if (!form.get('validFrom') || !form.get('validTo')) return onDone('Choose Valid from and Valid to.', false);
     setBusy(true);
@@ -138,6 +140,23 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       </select>
       <label htmlFor={f('paymentBank')}>Bank (cards and net banking only)</label>
       <input id={f('paymentBank')} name="paymentBank" maxLength={100} defaultValue={c?.paymentBank ?? ''} />
+      <p id={f('limits')}>Only for these destinations and packages (none chosen: any holiday). Hold Ctrl or ⌘ to choose several.</p>
+      <label htmlFor={f('cityIds')}>Destinations</label>
+      <select id={f('cityIds')} name="cityIds" multiple size={5} aria-describedby={f('limits')} defaultValue={(c?.cityIds ?? []).map(String)}>
+        {options.destinations.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={f('packageIds')}>Packages</label>
+      <select id={f('packageIds')} name="packageIds" multiple size={6} aria-describedby={f('limits')} defaultValue={(c?.packageIds ?? []).map(String)}>
+        {options.packages.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.title}
+          </option>
+        ))}
+      </select>
       <FormButtons busy={busy} save={c ? 'Save the coupon' : 'Create the coupon'} onCancel={onCancel} />
     </form>
   );
@@ -180,7 +199,10 @@ function Coupons() {
               {list.items.map((c) => (
                 <tr key={c.id} data-testid={`coupon-${c.code}`}>
                   <th scope="row">{c.code}</th>
-                  <td className="admin-break">{c.title}</td>
+                  <td className="admin-break">
+                    {c.title}
+                    {c.packageIds.length + c.cityIds.length ? ' (for some holidays only)' : ''}
+                  </td>
                   <td>{c.site ?? 'Both'}</td>
                   <td>{discountText(c)}</td>
                   <td>
