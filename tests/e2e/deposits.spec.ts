@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { addToCart } from './cart-helpers.ts';
+import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
+import { gotoInteractive } from './page-helpers.ts';
+import { signedInStaff } from './staff-helpers.ts';
+
+/*
+ * Deposits (docs/decisions/0108) at 390 px: catalogue staff allow a 25% deposit on a package; a
+ * traveller pays the deposit on Stripe's page (the stand-in) at checkout, and the balance later
+ * from My trips.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const SLUG = 'abu-dhabi-culture-trail-3-nights';
+
+test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid later from My trips', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const desk = await playwright.request.newContext({ baseURL });
+  const staff = await signedInStaff(desk, 'catalogue');
+  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
+  const id = list.find((p) => p.slug === SLUG)!.id;
+  const set = await desk.patch(`/api/admin/packages/${id}`, { data: { depositPercent: 25 }, headers: { 'x-csrf-token': staff.csrf } });
+  expect(set.status(), await set.text()).toBe(200);
+  await desk.dispose();
+
+  const email = `deposit-uae-${Date.now()}@example.com`;
+  await createAccount(page.request, email);
+  await logIn(page, email);
+  await gotoInteractive(page, `/holidays/${SLUG}`);
+  await addToCart(page, 2);
+  await gotoInteractive(page, '/cart');
+  await page.getByRole('button', { name: 'Continue to booking' }).click();
+  await fillTravellers(page, { first: 'Omar', last: 'Haddad', phone: '501234567', email });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page).toHaveURL(/step=review/);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel(/Pay a deposit now: AED [\d,.]+ \(25%\)/).check();
+  const button = page.getByRole('button', { name: /^Book and pay AED [\d,.]+ deposit$/ });
+  const deposit = (await button.textContent())!.replace(/^Book and pay | deposit$/g, '');
+  await button.click();
+
+  // Stripe's hosted page (the stand-in) asks the deposit only.
+  await expect(page.getByRole('heading', { name: /^Pay AED/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1/);
+  const ref = (await page.locator('.trip-ref-big').textContent())!;
+  await expect(page.getByText(`Paid: ${deposit}`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Later, from My trips: the balance.
+  await gotoInteractive(page, `/trips/${ref}`);
+  const balance = page.getByRole('link', { name: /^Pay balance: AED [\d,.]+$/ });
+  await expect(balance).toBeVisible();
+  await balance.click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/pay/${ref}$`));
+  await page.getByRole('button', { name: /^Pay balance: AED [\d,.]+$/ }).click();
+  await expect(page.getByRole('heading', { name: /^Pay AED/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/trips/${ref}\\?booked=1&paid=1$`));
+  await expect(page.locator('.trip-head')).toContainText('Paid');
+  await expect(page.getByRole('link', { name: /^Pay balance/ })).toHaveCount(0);
+});
