@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
-import { createAccount, logIn } from './checkout-helpers.ts';
+import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
 
 /*
@@ -65,6 +65,20 @@ for (const site of ['UAE', 'IN'] as const) {
     await expect(page.getByTestId('total-change')).toHaveCount(0);
   });
 }
+
+test('a total that changes after the cart says why: the coupon taken off at review', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signedInCart(page, 'UAE');
+  const code = (await page.getByTestId('cart-coupon').locator('dt').textContent())!.replace('Remove', '').trim();
+  await page.getByRole('button', { name: 'Continue to booking' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await fillTravellers(page, { first: 'Lina', last: 'Haddad', phone: '+971501234567' });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page).toHaveURL(/step=review/);
+  await expect(page.getByTestId('total-change')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'No coupon' }).check();
+  await expect(page.getByTestId('total-change')).toContainText(`Coupon ${code} removed`);
+});
 
 test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({ page, context }) => {
   test.setTimeout(90_000);
