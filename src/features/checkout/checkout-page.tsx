@@ -136,6 +136,9 @@ function Checkout({ userId }: { userId: string }) {
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
   const method: PaymentMethod = form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
+  // A deposit now by the site's gateway, where the quote offers one (docs/decisions/0108).
+  const [depositChosen, setDeposit] = useState(false);
+  const deposit = depositChosen && Boolean(q?.deposit);
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
 
@@ -180,7 +183,8 @@ function Checkout({ userId }: { userId: string }) {
         createBooking,
         {
           TempBookingId: hold.TempBookingId,
-          PaymentMethod: method,
+          PaymentMethod: deposit ? (methods.find((m) => m !== 'pay-later') ?? method) : method,
+          Deposit: deposit || undefined,
           LeadTraveller: {
             ...form.lead,
             Phone: form.lead.Phone ?? '',
@@ -291,7 +295,7 @@ function Checkout({ userId }: { userId: string }) {
             onDone={() => go('pay')}
           />
         ) : null}
-        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => (setDeposit(false), setForm({ ...form, method: m }))} deposit={deposit} onDeposit={() => setDeposit(true)} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
         {form && !lacking && step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
       </>
     );
