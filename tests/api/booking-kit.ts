@@ -78,9 +78,15 @@ export interface Line {
   rooms?: number;
 }
 
-let dayOffset = 30;
-/** A travel date no other hold of the test run uses (each departure's rooms are the test's own). */
-export const freshDate = () => inDays(++dayOffset);
+/** The last day offset given to each test file: files share a process (decision 0103), each counts from 30 as alone. */
+const dayOffsets = new Map<string, number>();
+/** A travel date no other hold of the test file uses (each departure's rooms are the test's own). */
+export const freshDate = () => {
+  const file = expect.getState().testPath ?? '';
+  const offset = (dayOffsets.get(file) ?? 30) + 1;
+  dayOffsets.set(file, offset);
+  return inDays(offset);
+};
 
 /** Empties a traveller's cart on a site, then puts these lines in it and holds them; returns the hold's answer. */
 export async function hold(kit: BookingKit, token: string, site: Site, lines: Line[]) {
