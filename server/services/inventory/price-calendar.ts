@@ -41,7 +41,7 @@ export async function priceCalendar(db: Db, packageId: number, site: Site, now =
   const days = departures
     .filter((d) => d.scheduled)
     .map((d) => {
-      const lines = [{ amount: total, tripTypeId: pkg.tripTypeId, travelDate: d.travelDate }];
+      const lines = [{ amount: total, packageId, tripTypeId: pkg.tripTypeId, travelDate: d.travelDate }];
       let best = { discount: 0, code: null as string | null };
       for (const row of coupons) {
         const verdict = couponVerdict(site, row, total, { lines, history: null, now, payWith: null });

@@ -76,11 +76,11 @@ async function checkPicture(db: Db, store: FileStore, kind: 'deal' | 'banner', p
   if (!(await pictureStored(db, store, path, SHAPES[kind]))) throw invalid(`The picture is not one uploaded for a ${kind}: upload the picture first, then save the ${kind} with it.`);
 }
 
-/** The next place in the order: after the last one. */
-async function lastSort(db: Db, kind: 'deal' | 'banner'): Promise<number> {
+/** A new one's place in the order: first (a new promotion is what staff want seen; they reorder it after). */
+async function firstSort(db: Db, kind: 'deal' | 'banner'): Promise<number> {
   const table = kind === 'deal' ? deals : banners;
-  const [row] = await db.select({ top: sql<number>`coalesce(max(${table.sort}), 0)::int` }).from(table);
-  return (row?.top ?? 0) + 10;
+  const [row] = await db.select({ least: sql<number>`coalesce(min(${table.sort}), 10)::int` }).from(table);
+  return (row?.least ?? 10) - 10;
 }
 
 const slugOf = (title: string) =>
@@ -111,7 +111,7 @@ export async function dealList(db: Db, now: Date): Promise<AdminDealList> {
   return { items, categories, packages: pkgs };
 }
 
-/** A new deal, last in the order; live from its start (at once when none) on the sites its package is sold on. */
+/** A new deal, first in the order; live from its start (at once when none) on the sites its package is sold on. */
 export async function createDeal(db: Db, store: FileStore, actor: Actor, input: NewDeal, now: Date): Promise<AdminDeal> {
   const startsAt = input.startsAt === null ? null : new Date(input.startsAt);
   const validTo = new Date(input.validTo);
@@ -132,7 +132,7 @@ export async function createDeal(db: Db, store: FileStore, actor: Actor, input: 
     if (taken) throw conflict('A deal with this title was just created: reload the page.');
     const [row] = await tx
       .insert(deals)
-      .values({ slug, title: input.title, description: input.description, image: input.image, categoryId: input.categoryId, packageId: input.packageId, discountPercent: input.discountPercent, startsAt, validTo, sort: await lastSort(tx, 'deal') })
+      .values({ slug, title: input.title, description: input.description, image: input.image, categoryId: input.categoryId, packageId: input.packageId, discountPercent: input.discountPercent, startsAt, validTo, sort: await firstSort(tx, 'deal') })
       .returning();
     await writeAudit(tx, actor, { action: 'deal.create', recordType: 'deal', recordId: row!.id, after: dealFields(row!) }, now);
     return toDeal(row!, cat.name, now);
@@ -170,7 +170,7 @@ export async function listBanners(db: Db, now: Date): Promise<AdminBanner[]> {
   return rows.map((b) => toBanner(b, now));
 }
 
-/** A new banner, last in its order; shown from its start (at once when none). */
+/** A new banner, first in its order; shown from its start (at once when none). */
 export async function createBanner(db: Db, store: FileStore, actor: Actor, input: NewBanner, now: Date): Promise<AdminBanner> {
   const startsAt = input.startsAt === null ? null : new Date(input.startsAt);
   const endsAt = input.endsAt === null ? null : new Date(input.endsAt);
@@ -180,7 +180,7 @@ export async function createBanner(db: Db, store: FileStore, actor: Actor, input
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(banners)
-      .values({ bannerType: input.bannerType, site: input.site, title: input.title, subtitle: input.subtitle, image: input.image, link: input.link, startsAt, endsAt, sort: await lastSort(tx, 'banner') })
+      .values({ bannerType: input.bannerType, site: input.site, title: input.title, subtitle: input.subtitle, image: input.image, link: input.link, startsAt, endsAt, sort: await firstSort(tx, 'banner') })
       .returning();
     await writeAudit(tx, actor, { action: 'banner.create', recordType: 'banner', recordId: row!.id, after: { bannerType: row!.bannerType, ...bannerFields(row!) } }, now);
     return toBanner(row!, now);
