@@ -8,8 +8,9 @@ export const listFeatures = tableFeatures({});
 type ListFeatures = typeof listFeatures;
 
 /**
- * A list of the back office (bookings, enquiries, packages): a labelled region that scrolls
- * sideways on a phone, a caption, column headers, one row per item. Columns come from
+ * A list of the back office (bookings, enquiries, packages): a labelled region, a caption, column
+ * headers, one row per item; under 600 px each row is a card whose cells say their column's name
+ * (data-label, the CSS in admin-document.tsx, docs/decisions/0104). Columns come from
  * `createColumnHelper<typeof listFeatures, Item>()`.
  */
 export function DataTable<TData extends RowData>({
@@ -27,7 +28,7 @@ export function DataTable<TData extends RowData>({
 }) {
   const table = useTable({ features: listFeatures, columns, data });
   return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label}>
+    <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label={label}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>
@@ -45,7 +46,7 @@ export function DataTable<TData extends RowData>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid={rowTestId?.(row.original)}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
+                <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
                   <table.FlexRender cell={cell} />
                 </td>
               ))}

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, PASSWORD } from './checkout-helpers.ts';
+import { deskMenu } from './staff-helpers.ts';
 
 /*
  * The enquiries inbox (issue 21): a traveller writes through the shop's contact page with a file;
@@ -120,7 +121,8 @@ test('an agent works a contact enquiry from new to contacted to booked, and the 
   // Usable at 390 px: the page does not scroll sideways (the table scrolls in its own region).
   await expectNoSidewaysScroll(page);
   // The menu leads here too.
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Enquiries', exact: true })).toBeVisible();
+  await expect((await deskMenu(page)).getByRole('link', { name: 'Enquiries', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The enquiry: what was sent, how to reach them, the file.
   await table.getByRole('link', { name: `Salma ${last}` }).click();

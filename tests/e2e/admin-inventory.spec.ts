@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { calendarDate, priceCalendar } from './calendar-helpers.ts';
+import { deskMenu } from './staff-helpers.ts';
 
 /*
  * Departures (issue 21): catalogue staff add a season of dates for a package and stop sales on one
@@ -51,7 +52,7 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${email}, catalogue.`);
-  const menu = page.getByRole('navigation', { name: 'Back office' });
+  const menu = await deskMenu(page);
   await expect(menu.getByRole('link', { name: 'Coupons' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Deals & banners' })).toBeVisible();
 
@@ -80,12 +81,12 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   await expectNoAxeViolations(page);
 
   // The promotions' screens open from the menu, with their tables.
-  await menu.getByRole('link', { name: 'Coupons' }).click();
+  await (await deskMenu(page)).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('table', { name: 'Coupons and their use' }).getByTestId('coupon-WELCOME10')).toBeVisible();
   await page.getByRole('button', { name: 'New coupon' }).click();
   await expect(page.getByRole('form', { name: 'New coupon' }).getByLabel('Code')).toBeVisible();
   await expectNoAxeViolations(page);
-  await menu.getByRole('link', { name: 'Deals & banners' }).click();
+  await (await deskMenu(page)).getByRole('link', { name: 'Deals & banners' }).click();
   await expect(page.getByRole('table', { name: 'Deals in the order the shop shows them' })).toBeVisible();
   await page.getByRole('link', { name: 'Banners', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Banners of the home page, in order' })).toBeVisible();

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
+import { deskMenu } from './staff-helpers.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
@@ -77,13 +78,13 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await expect(rows.filter({ hasText: agent })).toHaveCount(1);
   await expect(rows.filter({ hasText: email })).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await page.getByRole('link', { name: 'Audit log' }).click();
+  await (await deskMenu(page)).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('cell', { name: 'staff.invite' }).first()).toBeVisible();
   // This owner's own sign-in (other tests' staff sign in on the same server too).
   await expect(page.getByRole('row').filter({ hasText: email }).filter({ has: page.getByRole('cell', { name: 'staff.login' }) })).toHaveCount(1);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await (await deskMenu(page)).getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   expect((await page.request.get('/api/admin/me')).status()).toBe(401);
 

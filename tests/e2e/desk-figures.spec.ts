@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
-import { signedInStaff } from './staff-helpers.ts';
+import { deskMenu, signedInStaff } from './staff-helpers.ts';
 
 /*
  * The booking page's money panels show current figures: an agent at 390 px records part of a
@@ -73,7 +73,7 @@ test('a payment recorded on the booking page shows at once in the header and the
   await expectNoAxeViolations(agentPage);
 
   // My account: this session listed, a wrong current password refused in words, then the change.
-  await agentPage.getByRole('link', { name: 'My account' }).click();
+  await (await deskMenu(agentPage)).getByRole('link', { name: 'My account' }).click();
   await expect(agentPage).toHaveURL(/\/admin\/account$/);
   const sessions = agentPage.getByRole('list', { name: 'Signed-in sessions' });
   await expect(sessions.getByRole('listitem')).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
@@ -35,4 +35,19 @@ export async function signedInStaff(request: APIRequestContext, role: 'owner' | 
   const login = await request.post('/api/admin/login', { data: { email, password: PASSWORD, code: totp(secret, at + 30_000) } });
   expect(login.status(), await login.text()).toBe(200);
   return { email, csrf: (await login.json()).data.csrfToken as string };
+}
+
+/**
+ * The back office's menu, opened: on a narrow screen it sits behind the header's Menu button
+ * (docs/decisions/0104) and this opens it (following a link or Escape closes it again); on a wide
+ * screen it is the sidebar, always there.
+ */
+export async function deskMenu(page: Page) {
+  const menu = page.locator('#admin-nav');
+  await expect(menu).toBeAttached();
+  const button = page.getByRole('button', { name: 'Menu', exact: true });
+  if ((await button.isVisible()) && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav).toBeVisible();
+  return nav;
 }

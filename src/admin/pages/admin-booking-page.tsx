@@ -6,6 +6,7 @@ import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { Badge } from '../badge.tsx';
 import { BookingActionsPanel } from '../desk/booking-actions-panel.tsx';
 import { CancelPanel } from '../desk/cancel-panel.tsx';
 import { PaymentPanel } from '../desk/payment-panel.tsx';
@@ -69,6 +70,33 @@ function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: 
   );
 }
 
+/**
+ * What staff do with this booking, first on the page (docs/decisions/0104): each link goes to its
+ * panel below; only the actions this role may take and this booking allows are offered.
+ */
+function BookingActionLinks({ booking: b, me }: { booking: DeskBookingDetail; me: StaffMe }) {
+  const live = b.Status !== 'cancelled';
+  const actions = [
+    can(me.role, 'payments.record') && live && b.AmountDue > 0 ? { to: 'payment-panel-heading', label: 'Record payment' } : null,
+    can(me.role, 'bookings.amend') ? { to: 'amend-panel-heading', label: 'Amend' } : null,
+    can(me.role, 'mail.resend') && live ? { to: 'booking-actions-heading', label: 'Resend mail' } : null,
+    can(me.role, 'bookings.cancel') && live ? { to: 'cancel-panel-title', label: 'Cancel' } : null,
+    can(me.role, 'refunds.make') ? { to: 'cancel-panel-title', label: 'Refund' } : null,
+  ].filter((a) => a !== null);
+  if (actions.length === 0) return null;
+  return (
+    <nav className="desk-actions" aria-label="This booking’s actions">
+      <ul>
+        {actions.map((a) => (
+          <li key={a.label}>
+            <a href={`#${a.to}`}>{a.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
   const [booking, setBooking] = useState<DeskBookingDetail | null>(null);
   const [error, setError] = useState('');
@@ -99,49 +127,76 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <dl className="admin-facts" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.25rem 1rem' }}>
+      <section className="desk-summary" aria-labelledby="booking-summary-heading">
+        <h2 id="booking-summary-heading" className="admin-visually-hidden">
+          Summary
+        </h2>
+        <p className="admin-badges">
+          <Badge status={b.Status} />
+          <Badge status={b.PaymentStatus} />
+          {b.overdue ? <Badge status="overdue" label={`overdue since ${b.paymentDueOn ?? ''}`} /> : null}
+          {b.cancellationRequested ? <Badge status="cancellation requested" /> : null}
+        </p>
+        <dl className="admin-facts desk-summary-facts">
+          <dt>Lead traveller</dt>
+          <dd className="admin-break">
+            {b.leadName} {[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}
+          </dd>
+          <dt>Travels</dt>
+          <dd>{b.firstTravelDate}</dd>
+          <dt>Total</dt>
+          <dd>{m(b.Total)}</dd>
+          <dt>Paid</dt>
+          <dd>{m(b.AmountPaid)}</dd>
+          <dt>Due</dt>
+          <dd>
+            {m(b.AmountDue)}
+            {b.overdue ? `, overdue since ${b.paymentDueOn}` : b.paymentDueOn && b.AmountDue > 0 ? `, by ${b.paymentDueOn}` : ''}
+          </dd>
+          {b.refundDue > 0 ? (
+            <>
+              <dt>Refund due</dt>
+              <dd>{m(b.refundDue)}</dd>
+            </>
+          ) : null}
+          {b.refundPending > 0 ? (
+            <>
+              <dt>Refund pending</dt>
+              <dd>{m(b.refundPending)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <BookingActionLinks booking={b} me={me} />
+      </section>
+
+      <PaymentPanel booking={b} me={me} onChanged={reload} />
+      <BookingActionsPanel booking={b} me={me} onChanged={reload} />
+      <CancelPanel booking={b} me={me} onChanged={reload} />
+
+      <h2>Details</h2>
+      <dl className="admin-facts desk-detail-facts">
         <dt>Status</dt>
-        <dd style={{ margin: 0 }}>
+        <dd>
           {b.Status}
           {b.cancelledAt ? ` on ${when(b.cancelledAt)}: ${b.cancelReason ?? ''}` : ''}
         </dd>
         <dt>Payment</dt>
-        <dd style={{ margin: 0 }}>
-          {b.PaymentStatus} ({b.PaymentMethod}){b.overdue ? `, overdue since ${b.paymentDueOn}` : b.paymentDueOn && b.AmountDue > 0 ? `, due by ${b.paymentDueOn}` : ''}
+        <dd>
+          {b.PaymentStatus} ({b.PaymentMethod})
         </dd>
         <dt>Site</dt>
-        <dd style={{ margin: 0 }}>{b.site}</dd>
+        <dd>{b.site}</dd>
         <dt>Booked</dt>
-        <dd style={{ margin: 0 }}>{when(b.createdAt)}</dd>
-        <dt>Lead traveller</dt>
-        <dd style={{ margin: 0 }} className="admin-break">
-          {b.leadName} {[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}
-        </dd>
+        <dd>{when(b.createdAt)}</dd>
         <dt>Total</dt>
-        <dd style={{ margin: 0 }}>
+        <dd>
           {m(b.Total)}
           {b.Discount ? ` (subtotal ${m(b.Subtotal)}, discount ${m(b.Discount)}${b.couponCode ? `, coupon ${b.couponCode}` : ''})` : ''}
         </dd>
         <dt>Taxes</dt>
-        <dd style={{ margin: 0 }}>{b.taxes.length ? b.taxes.map((t) => `${t.label} ${t.rate}% ${m(t.amount)}${t.included ? ' included' : ''}`).join('; ') : 'none'}</dd>
-        <dt>Paid</dt>
-        <dd style={{ margin: 0 }}>{m(b.AmountPaid)}</dd>
-        <dt>Due</dt>
-        <dd style={{ margin: 0 }}>{m(b.AmountDue)}</dd>
-        {b.refundDue > 0 ? (
-          <>
-            <dt>Refund due</dt>
-            <dd style={{ margin: 0 }}>{m(b.refundDue)}</dd>
-          </>
-        ) : null}
-        {b.refundPending > 0 ? (
-          <>
-            <dt>Refund pending</dt>
-            <dd style={{ margin: 0 }}>{m(b.refundPending)}</dd>
-          </>
-        ) : null}
+        <dd>{b.taxes.length ? b.taxes.map((t) => `${t.label} ${t.rate}% ${m(t.amount)}${t.included ? ' included' : ''}`).join('; ') : 'none'}</dd>
         <dt>Invoice</dt>
-        <dd style={{ margin: 0 }}>
+        <dd>
           <a href={b.links.invoice}>{b.invoiceNumber ? `Tax invoice ${b.invoiceNumber} (PDF)` : 'Proforma invoice (PDF)'}</a>
           {b.links.vouchers ? (
             <>
@@ -155,14 +210,10 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         {b.pan || b.placeOfSupply || b.buyerGstin || b.buyerTrn ? (
           <>
             <dt>Tax details</dt>
-            <dd style={{ margin: 0 }}>{[b.pan && `PAN ${b.pan}`, b.placeOfSupply && `place of supply ${b.placeOfSupply}`, b.buyerGstin && `GSTIN ${b.buyerGstin}`, b.buyerTrn && `TRN ${b.buyerTrn}`].filter(Boolean).join(', ')}</dd>
+            <dd>{[b.pan && `PAN ${b.pan}`, b.placeOfSupply && `place of supply ${b.placeOfSupply}`, b.buyerGstin && `GSTIN ${b.buyerGstin}`, b.buyerTrn && `TRN ${b.buyerTrn}`].filter(Boolean).join(', ')}</dd>
           </>
         ) : null}
       </dl>
-
-      <PaymentPanel booking={b} me={me} onChanged={reload} />
-      <BookingActionsPanel booking={b} me={me} onChanged={reload} />
-      <CancelPanel booking={b} me={me} onChanged={reload} />
 
       <h2>Lines</h2>
       <Table caption="Lines" head={['#', 'Holiday', 'City', 'Travels', 'Nights', 'Party', 'Amount']} empty="No lines.">

@@ -6,6 +6,7 @@ import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { Badge } from '../badge.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list, its URL and its CSV share (the server's deskListQuery). */
@@ -53,15 +54,10 @@ const columns = helper.columns([
   helper.accessor('Status', {
     header: 'Status',
     cell: (info) => (
-      <>
-        {info.getValue()}
-        {info.row.original.cancellationRequested ? (
-          <>
-            <br />
-            <small>cancellation requested</small>
-          </>
-        ) : null}
-      </>
+      <span className="admin-badges">
+        <Badge status={info.getValue()} />
+        {info.row.original.cancellationRequested ? <Badge status="cancellation requested" /> : null}
+      </span>
     ),
   }),
   helper.accessor('PaymentStatus', {
@@ -70,13 +66,10 @@ const columns = helper.columns([
       const b = info.row.original;
       return (
         <>
-          {info.getValue()}
-          {b.overdue ? (
-            <>
-              <br />
-              <strong>overdue since {b.paymentDueOn}</strong>
-            </>
-          ) : null}
+          <span className="admin-badges">
+            <Badge status={info.getValue()} />
+            {b.overdue ? <Badge status="overdue" label={`overdue since ${b.paymentDueOn ?? ''}`} /> : null}
+          </span>
           {b.refundDue > 0 ? (
             <>
               <br />

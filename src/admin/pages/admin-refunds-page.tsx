@@ -47,19 +47,19 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
 
   return (
     <tr>
-      <td>
+      <td data-label="Booking">
         <a href={`/admin/bookings/${ref}`}>{item.RefIdKey}</a> ({item.site})
       </td>
-      <td>
+      <td data-label="Why">
         {WHY[item.kind]}
         {item.refund?.failureReason ? <span className="admin-error"> {item.refund.failureReason}</span> : null}
       </td>
-      <td>
+      <td data-label="Payment">
         {item.payment.provider} <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
       </td>
-      <td>{m(item.amount)}</td>
-      <td>{item.since.slice(0, 10)}</td>
-      <td>
+      <td data-label="Amount">{m(item.amount)}</td>
+      <td data-label="Since">{item.since.slice(0, 10)}</td>
+      <td data-label="Action">
         {needsReference ? (
           <label>
             Reference
@@ -98,7 +98,7 @@ function RefundQueue() {
       </p>
       {items && items.length === 0 ? <p>Nothing to refund: no payment is owed back, no refund failed.</p> : null}
       {items && items.length ? (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Refund queue">
+        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Refund queue">
           <table className="admin-table">
             <caption>Refunds to make</caption>
             <thead>
