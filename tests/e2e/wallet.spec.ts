@@ -1,10 +1,10 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bookTrip, createAccount, PASSWORD } from './checkout-helpers.ts';
 import { interactive } from './page-helpers.ts';
+import { BASE, launch } from './wallet-helpers.ts';
 
 /*
  * The trip wallet: a booking's vouchers and invoice open from the phone with no signal, after the
@@ -12,43 +12,9 @@ import { interactive } from './page-helpers.ts';
  * and cookies), and leave the phone at sign-out.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-const BASE = `http://localhost:${PORT}`;
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-
-/**
- * The browser on the profile in `dir`. Without signal, every request fails, the service worker's
- * included (Playwright's offline emulation does not reach a worker's fetches, so one could still
- * fetch the signed-in page): all traffic goes through a proxy that hangs up at once (Playwright
- * sends even localhost through a given proxy), and the page is told it is offline.
- */
-async function launch(dir: string, { signal = true } = {}) {
-  const deadProxy = signal ? null : await hangUpServer();
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: BASE,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'allow',
-    acceptDownloads: true,
-    ...(deadProxy ? { proxy: { server: `http://127.0.0.1:${(deadProxy.address() as AddressInfo).port}` } } : {}),
-  });
-  if (deadProxy) {
-    await context.setOffline(true);
-    context.on('close', () => deadProxy.close());
-  }
-  return context;
-}
-
-function hangUpServer(): Promise<Server> {
-  return new Promise((resolve) => {
-    const server = createServer((socket) => socket.destroy());
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
 }
 
 async function logIn(page: Page, email: string) {
