@@ -6,8 +6,8 @@ import { signedInStaff } from './staff-helpers.ts';
 
 /*
  * Deposits (docs/decisions/0108) at 390 px: catalogue staff allow a 25% deposit on a package; a
- * traveller pays the deposit on Stripe's page (the stand-in) at checkout, and the balance later
- * from My trips.
+ * traveller pays the deposit at checkout through the site's gateway (the stand-ins play Stripe's
+ * page and Razorpay's checkout), and the balance later from My trips.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -60,4 +60,42 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   await expect(page).toHaveURL(new RegExp(`/trips/${ref}\\?booked=1&paid=1$`));
   await expect(page.locator('.trip-head')).toContainText('Paid');
   await expect(page.getByRole('link', { name: /^Pay balance/ })).toHaveCount(0);
+});
+
+test('India: a deposit paid through Razorpay’s checkout, the balance paid later from My trips', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const slug = 'kerala-family-tour-5-nights';
+  const desk = await playwright.request.newContext({ baseURL });
+  const staff = await signedInStaff(desk, 'catalogue');
+  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
+  const set = await desk.patch(`/api/admin/packages/${list.find((p) => p.slug === slug)!.id}`, { data: { depositPercent: 30 }, headers: { 'x-csrf-token': staff.csrf } });
+  expect(set.status(), await set.text()).toBe(200);
+  await desk.dispose();
+
+  const email = `deposit-in-${Date.now()}@example.com`;
+  await createAccount(page.request, email);
+  await logIn(page, email, '/in');
+  await gotoInteractive(page, `/in/holidays/${slug}`);
+  await addToCart(page, 2);
+  await gotoInteractive(page, '/in/cart');
+  await page.getByRole('button', { name: 'Continue to booking' }).click();
+  await fillTravellers(page, { first: 'Anil', last: 'Menon', phone: '9812345678', email });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page).toHaveURL(/step=review/);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel(/Pay a deposit now: ₹[\d,.]+ \(30%\)/).check();
+  const button = page.getByRole('button', { name: /^Book and pay ₹[\d,.]+ deposit$/ });
+  const deposit = (await button.textContent())!.replace(/^Book and pay | deposit$/g, '');
+  // The stand-in's checkout.js plays Razorpay: it hands the page the ids and signature, which our server verifies.
+  await button.click();
+  await expect(page).toHaveURL(/\/in\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1/);
+  const ref = (await page.locator('.trip-ref-big').textContent())!;
+  await expect(page.getByText(`Paid: ${deposit}`)).toBeVisible();
+
+  await gotoInteractive(page, `/in/trips/${ref}`);
+  await page.getByRole('link', { name: /^Pay balance: ₹[\d,.]+$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/in/checkout/pay/${ref}$`));
+  await page.getByRole('button', { name: /^Pay balance: ₹[\d,.]+$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/in/trips/${ref}\\?booked=1&paid=1$`));
+  await expect(page.locator('.trip-head')).toContainText('Paid');
 });
