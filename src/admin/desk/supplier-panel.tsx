@@ -3,6 +3,7 @@ import { SUPPLIER_STATUS_LABELS, SUPPLIER_STATUSES, type BookingSupplierConfirma
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
+import { Badge } from '../badge.tsx';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 /** A card per service: it fits a 390 px screen without sideways scrolling. */
@@ -36,7 +37,7 @@ function ServiceRow({ refId, line, s, may, onSaved }: { refId: string; line: Sup
   return (
     <li className="admin-card" style={CARD} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} style={{ margin: '0 0 .25rem' }}>
-        {s.label} <span className={`admin-badge admin-badge-${s.status}`}>{SUPPLIER_STATUS_LABELS[s.status]}</span>
+        {s.label} <Badge status={s.status} label={SUPPLIER_STATUS_LABELS[s.status]} />
       </h4>
       <p>
         {s.supplier} · from {s.startDate}
