@@ -225,6 +225,27 @@ describe('paid through the stand-ins', () => {
   });
 });
 
+describe('the deposit recorded at the desk', () => {
+  it('a bank transfer of the deposit confirms the booking as the gateway’s does; a smaller part leaves it waiting', async () => {
+    const accounts = await staffer(kit, 'accounts');
+    const pay = (ref: string, amount: number) =>
+      kit.app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${ref}/payments`,
+        payload: { amount, method: 'bank-transfer', reference: `TRF-${ref}-${amount}`, receivedOn: inDays(0, 'UAE') },
+        headers: { cookie: accounts.cookie, 'x-csrf-token': accounts.csrf },
+      });
+    for (const [share, status] of [[1, 'confirmed'], [0.5, 'awaiting-payment']] as const) {
+      const who = await traveller(kit, share === 1 ? 'farah' : 'omar');
+      const { res, quote } = await quoteAndBook('UAE', uae, who);
+      const b = res.body.data;
+      const paid = await pay(b.RefIdKey, Math.round(quote.deposit.amount * share));
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(await row(b.BookingId)).toMatchObject({ status, payment_status: 'partly-paid' });
+    }
+  });
+});
+
 describe('the balance: reminders and the due date', () => {
   const noon = (day: string, plus = 0) => new Date(Date.parse(`${day}T12:00:00Z`) + plus * 86_400_000);
 

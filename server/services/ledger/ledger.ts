@@ -251,8 +251,10 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
   if (b.status !== 'cancelled') {
     if (bal.receivedSale >= p.value && p.value > 0) paymentStatus = 'paid';
     else if (bal.receivedSale > 0) paymentStatus = 'partly-paid';
-    // Paid in full confirms a booking awaiting payment; part of it leaves it waiting (the payment window does not cancel it).
-    if (paymentStatus === 'paid' && status === 'awaiting-payment') status = 'confirmed';
+    // Paid in full confirms a booking awaiting payment, and so does its deposit (decision 0108), however
+    // it came (the gateway or the desk); any other part leaves it waiting (the payment window does not cancel it).
+    const depositIn = b.depositAmount !== null && paymentStatus === 'partly-paid' && bal.receivedCash >= b.depositAmount;
+    if ((paymentStatus === 'paid' || depositIn) && status === 'awaiting-payment') status = 'confirmed';
   }
   if (m.processed > 0) paymentStatus = m.processed >= bal.receivedCash ? 'refunded' : 'partly-refunded';
   else if (b.status === 'cancelled' && bal.receivedCash === 0 && m.dueRefunded > 0 && !owedOpen && m.pending === 0) paymentStatus = 'refunded';

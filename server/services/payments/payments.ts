@@ -170,12 +170,6 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
       .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency, paidAt: now, refundStatus: got.owed > 0 ? 'due' : null })
       .where(eq(payments.id, payment.id));
     if (got.owed > 0 && got.applied > 0) detail = `${money(got.owed, c.currency)} more than was due: owed back`;
-    // A deposit booking is confirmed by its deposit (docs/decisions/0108); the rest is due by its due date.
-    if (got.booking.depositAmount !== null && got.booking.status === 'awaiting-payment' && got.booking.paymentStatus === 'partly-paid') {
-      await tx.update(bookings).set({ status: 'confirmed', confirmedAt: got.booking.confirmedAt ?? now }).where(eq(bookings.id, b.id));
-      await recordEvent(tx, b.id, 'confirmed', 'partly-paid', `deposit ${amount} paid with ${c.how}: confirmed, the balance due by ${got.booking.paymentDueOn ?? 'its due date'}`, now);
-      got.booking = { ...got.booking, status: 'confirmed' };
-    }
     if (got.booking.paymentStatus === b.paymentStatus && got.booking.status === b.status && outcome !== 'applied') {
       await recordEvent(tx, b.id, got.booking.status, got.booking.paymentStatus, cause, now);
     }
