@@ -52,7 +52,10 @@ export async function bookingRoutes(app: FastifyInstance) {
     const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT, payWith: p.PayWith });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
     const first = hold.lines.map((l) => l.travelDate).sort()[0];
-    const payLater = first ? payLaterOffer(siteDay(new Date(), request.site), first, app.config, paymentMethodsFor(app.config, request.site).length > 1) : { offered: true as const };
+    // A gateway besides pay later: the traveller can pay now (and so pay a deposit).
+    const canPayNow = paymentMethodsFor(app.config, request.site).length > 1;
+    const offer = first ? payLaterOffer(siteDay(new Date(), request.site), first, app.config, canPayNow) : null;
+    const payLater = offer ?? { offered: true as const };
     return ok({
       ...quote,
       TempBookingId: hold.id,
@@ -61,7 +64,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       payLaterUnavailable: payLater.offered ? null : payLater.reason,
       cancellationPolicies: await packagePolicies(app.db, hold.lines.map((l) => l.packageId)),
       // A deposit by the site's gateway where the packages allow one and pay later is offered (docs/decisions/0108).
-      deposit: first && paymentMethodsFor(app.config, request.site).length > 1 ? await depositOffer(app.db, hold.lines.map((l) => l.packageId), price.total, payLaterOffer(siteDay(new Date(), request.site), first, app.config, true)) : null,
+      deposit: offer && canPayNow ? await depositOffer(app.db, hold.lines.map((l) => l.packageId), price.total, offer) : null,
     });
   });
 
