@@ -212,7 +212,8 @@ test('review or payment opened in a new tab without the travellers’ details go
   await expect(page.locator('.field-error').filter({ hasText: /^Choose a title: Mr, Mrs, Ms, Miss or Dr\.$/ })).toBeVisible();
   await expect(page.getByText('LeadTraveller')).toHaveCount(0);
   await expect(page.getByLabel('First name').first()).toHaveValue('Sara');
-  expect(await draftHolds(page, 'Sara')).toBe(true);
+  // Written a moment after the last change (the draft's debounce): the whole form, kept.
+  await expect.poll(() => draftHolds(page, 'Sara')).toBe(true);
 
   // Booked for real: the draft leaves the device with the hold.
   await page.unroute('**/api/Common/CreateBooking');
