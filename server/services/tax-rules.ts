@@ -122,6 +122,6 @@ export async function placeOfSupply(db: Db, raw: string): Promise<PlaceOfSupply 
 
 /** The rules a price on this site carries today (GetTaxRules). */
 export async function siteTaxRules(db: Db, override: number | undefined, site: Site, now = new Date()): Promise<SiteTaxRules> {
-  if (site === 'UAE') return { day: new Date(now.getTime() + 240 * 60_000).toISOString().slice(0, 10), gst: null, tcs: null, vat: UAE_VAT_PERCENT };
+  if (site === 'UAE') return { day: siteDay(now, 'UAE'), gst: null, tcs: null, vat: UAE_VAT_PERCENT };
   return { day: siteDay(now, 'IN'), gst: GST_PERCENT, tcs: await tcsRuleFor(db, override, now), vat: null };
 }
