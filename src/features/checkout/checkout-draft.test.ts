@@ -77,6 +77,21 @@ describe('the checkout draft on the device', () => {
     expect((await db.checkoutDrafts.toArray()).map((r) => r.holdId)).toEqual([9]);
   });
 
+  it('keeps the deposit choice, and reads a draft saved before the choice was kept as not chosen', async () => {
+    const db = fresh();
+    const chosen = draft(7, 'Sara');
+    await saveDraft(db, { ...chosen, form: { ...chosen.form, method: 'stripe', deposit: true } }, NOW);
+    const kept = await loadDraft(db, owner, 'UAE', 7, NOW);
+    expect(kept?.form.deposit).toBe(true);
+    expect(kept?.form.method).toBe('stripe');
+    // A draft the last release wrote: its form has no deposit field at all.
+    const { deposit: _none, ...older } = emptyForm();
+    await db.checkoutDrafts.put({ id: `${owner}|UAE|8`, owner, site: 'UAE', holdId: 8, holdExpiresAt: '2026-11-28T10:30:00Z', party: { adult: 1, child: 0, infant: 0 }, form: { ...older, lead: { ...older.lead, FirstName: 'Omar' } }, savedAt: NOW });
+    const old = await loadDraft(db, owner, 'UAE', 8, NOW);
+    expect(old?.form.lead.FirstName).toBe('Omar');
+    expect(Boolean(old?.form.deposit)).toBe(false);
+  });
+
   it('drops a row that no longer fits its schema', async () => {
     const db = fresh();
     await db.checkoutDrafts.put({ id: `${owner}|UAE|7`, owner, site: 'UAE', holdId: 7, form: 'not a form' });

@@ -34,6 +34,11 @@ export const checkoutFormSchema = z.object({
   method: paymentMethodSchema.nullable(),
   /** How the traveller will pay at the gateway (chosen at review when one is on); null: not chosen. */
   payWith: payWithSchema.nullable().optional(),
+  /**
+   * Pay a deposit now, where the quote offers one (docs/decisions/0108); absent in drafts kept
+   * before it was part of the form (read as not chosen).
+   */
+  deposit: z.boolean().optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type TravellerInput = z.infer<typeof traveller>;

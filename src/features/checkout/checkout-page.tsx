@@ -136,9 +136,9 @@ function Checkout({ userId }: { userId: string }) {
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
   const method: PaymentMethod = form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
-  // A deposit now by the site's gateway, where the quote offers one (docs/decisions/0108).
-  const [depositChosen, setDeposit] = useState(false);
-  const deposit = depositChosen && Boolean(q?.deposit);
+  // A deposit now by the site's gateway, where the quote offers one (docs/decisions/0108): a choice
+  // kept in the draft with the rest of the form (decision 0099), so a reload or a killed tab keeps it.
+  const deposit = Boolean(form?.deposit) && Boolean(q?.deposit);
 
   const go = (next: Step) => setParams(next === 'travellers' ? {} : { step: next });
 
@@ -295,7 +295,7 @@ function Checkout({ userId }: { userId: string }) {
             onDone={() => go('pay')}
           />
         ) : null}
-        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => (setDeposit(false), setForm({ ...form, method: m }))} deposit={deposit} onDeposit={() => setDeposit(true)} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m, deposit: false })} deposit={deposit} onDeposit={() => setForm({ ...form, deposit: true })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
         {form && !lacking && step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
       </>
     );
