@@ -77,6 +77,12 @@ export const localTempBookingSchema = z.object({
   holdExpiresAt: z.string().nullable(),
   total: z.number().int(),
   itemCount: z.number().int(),
+  /**
+   * What the hold holds: linesSignature (src/features/cart/cart-figures.ts) of the cart's lines when
+   * it was asked for (package, date, party, rooms), so the cart's banner speaks of this cart's hold
+   * only. Absent on holds kept before it was written; not indexed, so no new version of the database.
+   */
+  signature: z.string().optional(),
   error: z.string().optional(),
   createdAt: z.number(),
 });

@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PriceBreakdown } from '../../../contract/booking.ts';
-import { openShopDb, type LocalTempBooking, type ShopDb } from '../../lib/db.ts';
+import { localTempBookingSchema, openShopDb, type LocalTempBooking, type ShopDb } from '../../lib/db.ts';
 import { linesSignature, whyTotalChanged } from './cart-figures.ts';
 import { forgetHold, holdOfCart } from './cart-holds.ts';
+import { holdCart } from './cart-ops.ts';
 
 const price = (over: Partial<PriceBreakdown> = {}): PriceBreakdown => ({
   currency: 'AED',
@@ -69,10 +70,32 @@ const hold = (over: Partial<LocalTempBooking> = {}): LocalTempBooking => ({
 
 describe('the cart’s hold', () => {
   it('is shown only when it holds what the cart holds now; one on its way or refused always is', () => {
-    expect(holdOfCart([hold()], 2, 5000)?.id).toBe('hold-1');
-    expect(holdOfCart([hold()], 1, 2500)).toBeUndefined();
-    expect(holdOfCart([hold({ state: 'pending' })], 1, 2500)?.id).toBe('hold-1');
-    expect(holdOfCart([], 1, 2500)).toBeUndefined();
+    const cart = (itemCount: number, total: number, signature = 'other') => ({ itemCount, total, signature });
+    // A hold kept before its lines' signature was: by count and total.
+    expect(holdOfCart([hold()], cart(2, 5000))?.id).toBe('hold-1');
+    expect(holdOfCart([hold()], cart(1, 2500))).toBeUndefined();
+    expect(holdOfCart([hold({ state: 'pending' })], cart(1, 2500))?.id).toBe('hold-1');
+    expect(holdOfCart([], cart(1, 2500))).toBeUndefined();
+  });
+
+  it('tells two carts with the same count and total apart by their lines', () => {
+    const line = { packageId: 1, travelDate: '2027-01-12', adults: 2, children: 0, infants: 0, rooms: 1 };
+    const held = linesSignature([line, { ...line, packageId: 2 }]);
+    // Another cart: the same two packages' count and total, but another date for one of them.
+    const other = linesSignature([line, { ...line, packageId: 2, travelDate: '2027-01-19' }]);
+    expect(holdOfCart([hold({ signature: held })], { itemCount: 2, total: 5000, signature: held })?.id).toBe('hold-1');
+    expect(holdOfCart([hold({ signature: held })], { itemCount: 2, total: 5000, signature: other })).toBeUndefined();
+    // The same lines whose figures moved since (a price change) are still what was held.
+    expect(holdOfCart([hold({ signature: held })], { itemCount: 2, total: 5400, signature: held })?.id).toBe('hold-1');
+  });
+
+  it('is kept on the device with its lines’ signature when the cart is held', async () => {
+    const db = openShopDb(`cart-hold-signature-${Math.random()}`);
+    dbs.push(db);
+    const id = await holdCart(db, { owner: 'user:7', id: { Token: 't' } }, 'UAE', 'AED', 5000, 2, 'sig-a');
+    const row = localTempBookingSchema.parse(await db.tempBookings.get(id));
+    expect(row.signature).toBe('sig-a');
+    expect(holdOfCart([{ ...row, state: 'held' }], { itemCount: 2, total: 5000, signature: 'sig-b' })).toBeUndefined();
   });
 
   it('leaves the device once its booking is made', async () => {

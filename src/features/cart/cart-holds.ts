@@ -34,11 +34,14 @@ export async function settleHolds(db: ShopDb, owner: string, site: Site, id: IdP
 }
 
 /**
- * The hold the cart's banner speaks of: the newest one, when it holds what the cart holds now (the
- * same number of holidays and the same total). A hold still on its way, or refused, is always shown.
+ * The hold the cart's banner speaks of: the newest one, when it holds what the cart holds now: the
+ * same lines (their signature: packages, dates, party and rooms), or, for a hold kept before its
+ * signature was, the same number of holidays and the same total. A hold still on its way, or
+ * refused, is always shown.
  */
-export function holdOfCart(holds: LocalTempBooking[] | undefined, itemCount: number, total: number): LocalTempBooking | undefined {
+export function holdOfCart(holds: LocalTempBooking[] | undefined, cart: { itemCount: number; total: number; signature: string }): LocalTempBooking | undefined {
   const latest = holds?.[0];
   if (!latest || latest.state === 'pending' || latest.state === 'failed') return latest;
-  return latest.itemCount === itemCount && latest.total === total ? latest : undefined;
+  if (latest.signature !== undefined) return latest.signature === cart.signature ? latest : undefined;
+  return latest.itemCount === cart.itemCount && latest.total === cart.total ? latest : undefined;
 }

@@ -138,10 +138,10 @@ export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: stri
 }
 
 /** Queues a temporary booking of this site's cart; the hold starts when the server confirms. */
-export async function holdCart(db: ShopDb, who: CartIdentity, site: Site, currency: Money['currency'], total: number, itemCount: number, now = Date.now()) {
+export async function holdCart(db: ShopDb, who: CartIdentity, site: Site, currency: Money['currency'], total: number, itemCount: number, signature?: string, now = Date.now()) {
   const id = crypto.randomUUID();
   await db.transaction('rw', db.tempBookings, db.outbox, async () => {
-    await db.tempBookings.add({ id, owner: who.owner, site, currency, state: 'pending', serverId: null, holdExpiresAt: null, total, itemCount, createdAt: now });
+    await db.tempBookings.add({ id, owner: who.owner, site, currency, state: 'pending', serverId: null, holdExpiresAt: null, total, itemCount, signature, createdAt: now });
     await db.outbox.add({
       id: crypto.randomUUID(),
       kind: 'tempBooking.create',

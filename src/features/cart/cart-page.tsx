@@ -16,7 +16,7 @@ import { DepartureAvailability, useDepartureAvailability } from './departure-ava
 import { readCartLinesAhead, useCartLines, useTempBookings } from './use-cart.ts';
 import { useOnline } from './use-online.ts';
 import { useCartOwner } from './use-cart-owner.ts';
-import { useCartFigures } from './cart-figures.ts';
+import { linesSignature, useCartFigures } from './cart-figures.ts';
 import { holdOfCart } from './cart-holds.ts';
 import type { CartTotals } from '../../../contract/cart-totals.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -205,14 +205,15 @@ export default function CartPage() {
   const priced = visible.filter((l) => l.state !== 'failed');
   const figures = useCartFigures(site, owner, priced, online);
   // The banner speaks of the hold of what is in the cart now, never of an earlier cart's.
-  const latestHold = holdOfCart(holds, visible.length, total);
+  const signature = linesSignature(visible);
+  const latestHold = holdOfCart(holds, { itemCount: visible.length, total, signature });
 
   useEffect(() => {
     void requestSync();
   }, []);
 
   async function continueToBooking() {
-    await holdCart(shopDb(), currentCartIdentity(), site, currency, total, visible.length);
+    await holdCart(shopDb(), currentCartIdentity(), site, currency, total, visible.length, signature);
     void requestSync();
     void registerBackgroundSync();
     if (checkoutNavigation(site, razorpayCheckout) === 'document') window.location.assign(href('/checkout'));
