@@ -28,6 +28,8 @@ export interface DeskQuote {
   couponError: string | null;
   /** India: TCS applies, so the lead traveller's PAN is needed to book. */
   panRequired: boolean;
+  /** India from ₹50,000 without a GSTIN: the lead traveller's address is needed to book (it goes on the GST invoice). */
+  addressRequired: boolean;
   /** Pay later (and so a payment link) for this date: its due date, or why not. */
   payLater: { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
   /** The traveller's account, found by email or phone; null: one is made with the booking. */

@@ -37,7 +37,14 @@ const bookingBody = z.object({
       phone: phoneSchema,
       dob: isoDay('lead traveller’s date of birth'),
       state: z.string().trim().max(80, 'Choose the state from the list.').optional(),
-      address: z.array(z.string().trim().max(120, 'An address line can be at most 120 characters.')).max(5, 'Give the address in at most 5 lines.').optional(),
+      // India from ₹50,000 (decision 0043): the lines, or one text whose lines are split on new lines.
+      address: z
+        .union([z.string().max(600, 'The address can be at most 600 characters.').transform((v) => v.split(/\r?\n/)), z.array(z.string().max(120, 'An address line can be at most 120 characters.'))], {
+          message: 'Give the address as text, or as a list of its lines.',
+        })
+        .transform((lines) => lines.map((l) => l.trim()).filter(Boolean))
+        .pipe(z.array(z.string().max(120, 'An address line can be at most 120 characters.')).max(5, 'Give the address in at most 5 lines.'))
+        .optional(),
     },
     { message: 'Give the lead traveller: title, firstName, lastName, email, phone and dob.' },
   ),

@@ -198,6 +198,42 @@ describe('a booking made at the desk', () => {
     expect(coupon.body.message).toMatch(/^coupon: Coupon NO-SUCH-CODE/);
   });
 
+  it('India from ₹50,000: the lead traveller’s address is asked for (the quote says so), a booking without it is refused naming lead.address, with it booked and on the invoice', async () => {
+    // A party large enough to pass ₹50,000 on the India site's holiday.
+    const b = body('IN', inPkg, { adults: 6, rooms: 3 });
+    const q = await quote(agent, b);
+    expect(q.status, q.body.message).toBe(200);
+    expect(q.body.data.total).toBeGreaterThanOrEqual(50_000 * 100);
+    expect(q.body.data.addressRequired).toBe(true);
+    const before = await bookingsCount();
+    const users = await count(kit, sql`select count(*)::int as n from users`);
+    for (const address of [undefined, [], ['   '], '']) {
+      const refused = await book(agent, { ...b, lead: { ...b.lead, ...(address === undefined ? {} : { address }) } });
+      expect(refused.status, JSON.stringify(address)).toBe(400);
+      expect(refused.body.status).toBe('error');
+      expect(refused.body.message).toMatch(/^lead\.address: an India booking of ₹50,000 or more needs the lead traveller’s address/);
+    }
+    expect(await bookingsCount()).toBe(before);
+    expect(await count(kit, sql`select count(*)::int as n from users`)).toBe(users);
+
+    // The convention's body with the address as text (one line a row) and the state, as checkout takes them.
+    const lead = { ...b.lead, address: '12 Hill Road, Bandra West\nMumbai 400050', state: 'Maharashtra' };
+    const priced = await quote(agent, { ...b, lead });
+    expect(priced.status, priced.body.message).toBe(200);
+    expect(priced.body.data).toMatchObject({ addressRequired: false, total: q.body.data.total });
+    const made = await book(agent, { ...b, lead });
+    expect(made.status, made.body.message).toBe(200);
+    const row = (await kit.database.db.execute<{ buyer_address: string[] }>(sql`select buyer_address from bookings where ref_id_key = ${made.body.data.RefIdKey}`)).rows[0]!;
+    expect(row.buyer_address).toEqual(['12 Hill Road, Bandra West', 'Mumbai 400050']);
+    // As lines too; under ₹50,000 none is needed.
+    const lines = await book(agent, { ...body('IN', inPkg, { adults: 6, rooms: 3 }), lead: { ...body('IN', inPkg).lead, address: ['4 Park Street', 'Kolkata 700016'] } });
+    expect(lines.status, lines.body.message).toBe(200);
+    const small = await quote(agent, body('IN', inPkg, { adults: 1 }));
+    expect(small.status, small.body.message).toBe(200);
+    expect(small.body.data.total).toBeLessThan(50_000 * 100);
+    expect(small.body.data.addressRequired).toBe(false);
+  });
+
   it('is idempotent on its Idempotency-Key: a replay answers the same booking, a different request under the key is refused', async () => {
     const b = body('UAE', uaePkg, { payment: 'link' });
     const before = await bookingsCount();

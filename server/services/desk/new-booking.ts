@@ -73,11 +73,17 @@ class QuoteDone extends Error {
 /** The shop's field names in its refusals, as this call names them (LeadTraveller.State → lead.state). */
 function asDeskField(err: unknown): unknown {
   if (!(err instanceof DomainError)) return err;
+  // The shop asks the buyer; the desk asks staff, and names the call's own field (decision 0043's rule).
+  if (err.message.startsWith('LeadTraveller.Address:')) return new DomainError(err.kind, ADDRESS_NEEDED, err.data, err.retryAfter);
   const message = err.message
     .replace(/LeadTraveller\.(\w+)/g, (_m, f: string) => `lead.${f === 'DOB' ? 'dob' : f.charAt(0).toLowerCase() + f.slice(1)}`)
     .replace(/^Coupon /, 'coupon: Coupon ');
   return message === err.message ? err : new DomainError(err.kind, message, err.data, err.retryAfter);
 }
+
+/** An India booking from ₹50,000 without a GSTIN: its GST invoice must carry the lead traveller's address. */
+export const ADDRESS_NEEDED =
+  'lead.address: an India booking of ₹50,000 or more needs the lead traveller’s address (its GST invoice must carry it). Give lead.address (the address lines), or the business’s gstin.';
 
 /** The other travellers: as given, or (adults only) named for the lead's party until staff correct them. */
 function othersOf(input: NewBookingInput) {
@@ -159,6 +165,12 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
       const buyer = await buyerTaxDetails(tx, config, input.site, { LeadTraveller: leadOf(config, input), Gstin: input.gstin, Trn: input.trn });
       const price = await priceHold(tx, { site: input.site, lines: held, couponCode: input.coupon, userId: account.id, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.pan, supply: buyer.supply, payWith: null });
       const offer = payLaterOffer(siteDay(now, input.site), input.travelDate, config, false);
+      let addressRequired = false;
+      try {
+        buyer.checkAddress(price);
+      } catch {
+        addressRequired = true;
+      }
       throw new QuoteDone({
         site: input.site,
         currency: price.currency,
@@ -171,6 +183,7 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
         coupon: price.coupon ? { code: price.coupon.code, title: price.coupon.title } : null,
         couponError: input.coupon ? price.couponError : null,
         panRequired: price.panRequired,
+        addressRequired,
         payLater: offer,
         traveller: account.created ? null : { email: account.email, phone: account.phone, name: account.name },
       });

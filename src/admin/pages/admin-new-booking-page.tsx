@@ -301,10 +301,13 @@ function NewBooking() {
         {site === 'IN' ? field('state', 'State (place of supply; the shop’s own when left empty)') : null}
         {site === 'IN' ? (
           <label>
-            Billing address (a GST invoice from ₹50,000 carries it)
+            Address of the lead traveller (needed for bookings of ₹50,000 or more: the GST invoice carries it)
             <textarea
               rows={3}
               value={lead.address}
+              required={Boolean(quote?.addressRequired)}
+              aria-invalid={quote?.addressRequired && !lead.address.trim() ? true : undefined}
+              autoComplete="off"
               onChange={(e) => {
                 changed();
                 setLead({ ...lead, address: e.target.value });
@@ -420,9 +423,12 @@ function NewBooking() {
           </dl>
           {quote.couponError ? <p className="admin-error">Coupon: {quote.couponError}</p> : null}
           {quote.panRequired ? <p className="admin-error">Tax collected at source applies: enter the lead traveller’s PAN.</p> : null}
+          {quote.addressRequired ? (
+            <p className="admin-error">This booking is ₹50,000 or more: enter the lead traveller’s address (the GST invoice carries it), then show the price again.</p>
+          ) : null}
           <p>{quote.traveller ? `Booked in the account of ${quote.traveller.name || quote.traveller.email}.` : 'No account with this email or phone: one is made with the booking.'}</p>
           <p>{quote.payLater.offered ? `Balance due by ${formatDay(quote.payLater.dueOn)}.` : quote.payLater.reason}</p>
-          <button type="button" disabled={busy || !quote.payLater.offered} onClick={() => void confirm()}>
+          <button type="button" disabled={busy || !quote.payLater.offered || quote.addressRequired} onClick={() => void confirm()}>
             {busy ? 'Booking…' : payment === 'link' ? `Book and send the payment link (${m(quote.total)})` : `Book to pay later (${m(quote.total)})`}
           </button>
         </section>
