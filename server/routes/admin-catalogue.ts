@@ -6,7 +6,7 @@ import { STAY_KINDS, VAT_TREATMENTS } from '../../contract/catalogue-admin.ts';
 import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
 import { ok, sendError } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
-import { formError } from '../lib/multipart.ts';
+import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
 import { addPackageImage, IMAGE_FILE, imageKey, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
 import { createPackage, deletePackage, getPackage, IMAGE_PATH, listPackages, packageOptions, setPublished, SLUG_PATTERN, updatePackage } from '../services/catalogue-admin/packages.ts';
 import { packageSlugRedirects } from '../services/catalogue-admin/slug-redirects.ts';
@@ -141,23 +141,9 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
 
     // multipart: `file` (JPEG, PNG or WebP), `alt` (required) and `use` (hero or gallery).
     app.post('/packages/:id/images', { preHandler: guard, schema: { params: idParams } }, async (request) => {
-      if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the picture as a form (multipart/form-data) with the fields file, alt and use.');
+      requirePictureForm(request, 'the fields file, alt and use');
       const current = await getPackage(app.db, request.params.id);
-      const got: Record<string, string> = {};
-      let content: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (typeof part.value === 'string') got[part.fieldname] = part.value;
-            continue;
-          }
-          const buf = await part.toBuffer();
-          if (buf.length > 0) content = buf;
-        }
-      } catch (err) {
-        throw formError(err, { tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`, files: 'Upload one picture at a time.' });
-      }
-      if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
+      const { content, fields: got } = await readPictureForm(request);
       const use = got.use === 'hero' ? 'hero' : got.use === undefined || got.use === 'gallery' ? 'gallery' : null;
       if (!use) throw new DomainError('invalid', 'use: hero or gallery.');
       const { package: pkg, path } = await addPackageImage(app.db, app.files, ctx.actorOf(request), request.params.id, { content, alt: got.alt ?? '', use }, current, ctx.now());

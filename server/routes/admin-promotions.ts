@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminBanner, AdminDeal } from '../../contract/promotions.ts';
 import { ok } from '../lib/envelope.ts';
-import { DomainError } from '../lib/errors.ts';
-import { formError } from '../lib/multipart.ts';
 import { idempotencyKey } from '../lib/owner.ts';
+import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
 import { MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { createCoupon, getCoupon, listCoupons, setCouponDisabled, updateCoupon } from '../services/promotions/coupons.ts';
@@ -56,24 +55,6 @@ const sort = z.number({ message: 'The order must be a whole number.' }).int('The
 
 const picturePath = z.string({ message: 'Upload the picture first.' }).regex(/^\/images\/uploads\/[a-f0-9]{32}$/, 'Upload the picture first, then save with the path its upload answered.');
 
-/** The one picture of a multipart form (field `file`), or a refusal that says what to send. */
-async function pictureOf(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the picture as a form (multipart/form-data) with the field file.');
-  let content: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer();
-        if (buf.length > 0) content = buf;
-      }
-    }
-  } catch (err) {
-    throw formError(err, { tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`, files: 'Upload one picture at a time.' });
-  }
-  if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
-  return content;
-}
-
 /** Coupons (rules, limits, disable, usage), deals and banners (create with a picture, edit, order, schedule) (issue 21). */
 export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +66,9 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
     for (const kind of ['deal', 'banner'] as const) {
       // multipart: `file` (JPEG, PNG or WebP); answers the path to give the deal or banner.
       scoped.post(`/${kind}s/pictures`, { preHandler: guard }, async (request) => {
-        const picture = await uploadPromotionPicture(scoped.db, scoped.files, ctx.actorOf(request), kind, await pictureOf(request), ctx.now());
+        requirePictureForm(request, 'the field file');
+        const { content } = await readPictureForm(request);
+        const picture = await uploadPromotionPicture(scoped.db, scoped.files, ctx.actorOf(request), kind, content, ctx.now());
         return ok(picture, `Picture uploaded: save the ${kind} to use it.`);
       });
     }
