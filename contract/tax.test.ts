@@ -28,7 +28,10 @@ describe('the taxes beside a price', () => {
     expect(tcsText(threshold.tcs)).toBe('TCS 5% (20% above ₹10 lakh a year)');
   });
   it('UAE: the package’s VAT treatment', () => {
-    expect(taxHint('UAE', { overseas: false, vatTreatment: 'standard' }, null)).toBe('incl. VAT 5%');
+    expect(taxHint('UAE', { overseas: false, vatTreatment: 'standard' }, { day: '2026-11-25', gst: null, vat: 5, tcs: null })).toBe('incl. VAT 5%');
+    // Before the day's rules are read: the tax named, never a guessed rate.
+    expect(taxHint('UAE', { overseas: false, vatTreatment: 'standard' }, null)).toBe('incl. VAT');
+    expect(taxHint('IN', { overseas: false, vatTreatment: 'standard' }, undefined)).toBe('+ GST');
     expect(taxHint('UAE', { overseas: true, vatTreatment: 'zero' }, null)).toBe('zero-rated: no VAT');
   });
 });

@@ -5,10 +5,10 @@
  * "+ GST 5% + TCS 2%" text shown next to a price so the total never jumps at review.
  */
 
-/** GST on tour operators' packages (India), percent; CGST and SGST are half each. */
-export const GST_PERCENT = 5;
-/** UAE VAT on standard-rated supplies, percent. */
-export const UAE_VAT_PERCENT = 5;
+/*
+ * GST (India, tour operators' packages; CGST and SGST half each) and the UAE's standard VAT are
+ * dated rows on the server (`tax_rates`, decision 0089), read for the day: no rate is written here.
+ */
 /** SAC of tour operator services (GST, India). */
 export const SAC_TOUR_OPERATOR = '998552';
 /** An invoice to an unregistered buyer from this value (paise, ₹50,000) carries the buyer's name and address. */
@@ -95,12 +95,12 @@ export const TRN_PATTERN = /^\d{15}$/;
 export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
-export const VAT_TREATMENT_RATE: Record<VatTreatment, number> = { standard: UAE_VAT_PERCENT, zero: 0, outside: 0 };
-export const VAT_TREATMENT_LABEL: Record<VatTreatment, string> = {
-  standard: `Standard-rated, VAT ${UAE_VAT_PERCENT}% included`,
+/** The words on a document for a line's treatment; a standard-rated line's name its rate (`standardRatedNote`). */
+export const VAT_TREATMENT_LABEL: Record<Exclude<VatTreatment, 'standard'>, string> = {
   zero: 'Zero-rated (0%): no VAT',
   outside: 'Outside the scope of UAE VAT',
 };
+export const standardRatedNote = (rate: number) => `Standard-rated, VAT ${rate}% included`;
 
 /** A TCS rule (section 206C(1G)) as the server reads it from its table for a day: percent, and the threshold in paise. */
 export interface TcsRule {
@@ -140,10 +140,11 @@ export function tcsText(rule: TcsRule): string {
 /** The taxes a price will carry, as shown beside it: `+ GST 5% + TCS 2%`, `incl. VAT 5%`, `zero-rated: no VAT`. */
 export function taxHint(site: 'UAE' | 'IN', pkg: PackageTax, rules: SiteTaxRules | null | undefined): string {
   if (site === 'UAE') {
-    if (pkg.vatTreatment === 'standard') return `incl. VAT ${rules?.vat ?? UAE_VAT_PERCENT}%`;
+    if (pkg.vatTreatment === 'standard') return rules?.vat ? `incl. VAT ${rules.vat}%` : 'incl. VAT';
     return pkg.vatTreatment === 'zero' ? 'zero-rated: no VAT' : 'outside the scope of VAT';
   }
-  const parts = [`+ GST ${rules?.gst ?? GST_PERCENT}%`];
+  // Before the day's rules are read, the tax is named without a rate rather than with a guessed one.
+  const parts = [rules?.gst ? `+ GST ${rules.gst}%` : '+ GST'];
   if (pkg.overseas && rules?.tcs) parts.push(`+ ${tcsText(rules.tcs)}`);
   return parts.join(' ');
 }

@@ -3,7 +3,7 @@ import type { TaxLine } from '../../contract/booking.ts';
 import { financialYearStart, siteDay } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import type { Site } from '../../contract/site.ts';
-import { GST_PERCENT, GST_STATE_CODES, UAE_VAT_PERCENT, normalizeTaxNumber, stateOfGstCode, type SiteTaxRules, type TcsRule } from '../../contract/tax.ts';
+import { GST_STATE_CODES, normalizeTaxNumber, stateOfGstCode, type SiteTaxRules, type TcsRule } from '../../contract/tax.ts';
 import type { Db } from '../db/client.ts';
 
 /*
@@ -86,19 +86,38 @@ export function tcsLine(base: number, terms: TcsTerms): TaxLine {
   return { code: 'TCS', label, rate, amount, included: false, base, parts };
 }
 
-/** GST on a net amount (paise): CGST + SGST within the seller's state, IGST to another, one GST line while the state is not known. */
-export function gstLines(net: number, supply: 'intra' | 'inter' | null): TaxLine[] {
-  const gst = percentOf(net, GST_PERCENT);
-  if (supply === 'inter') return [{ code: 'IGST', label: `IGST ${GST_PERCENT}%`, rate: GST_PERCENT, amount: gst, included: false, base: net }];
+/** GST on a net amount (paise) at `rate` percent: CGST + SGST within the seller's state, IGST to another, one GST line while the state is not known. */
+export function gstLines(net: number, supply: 'intra' | 'inter' | null, rate: number): TaxLine[] {
+  const gst = percentOf(net, rate);
+  if (supply === 'inter') return [{ code: 'IGST', label: `IGST ${rate}%`, rate, amount: gst, included: false, base: net }];
   if (supply === 'intra') {
-    // Half each; an odd paisa goes to CGST, so the two add up to the 5% the quote showed.
+    // Half each; an odd paisa goes to CGST, so the two add up to the GST the quote showed.
     const cgst = Math.ceil(gst / 2);
     return [
-      { code: 'CGST', label: `CGST ${GST_PERCENT / 2}%`, rate: GST_PERCENT / 2, amount: cgst, included: false, base: net },
-      { code: 'SGST', label: `SGST ${GST_PERCENT / 2}%`, rate: GST_PERCENT / 2, amount: gst - cgst, included: false, base: net },
+      { code: 'CGST', label: `CGST ${rate / 2}%`, rate: rate / 2, amount: cgst, included: false, base: net },
+      { code: 'SGST', label: `SGST ${rate / 2}%`, rate: rate / 2, amount: gst - cgst, included: false, base: net },
     ];
   }
-  return [{ code: 'GST', label: `GST ${GST_PERCENT}%`, rate: GST_PERCENT, amount: gst, included: false, base: net }];
+  return [{ code: 'GST', label: `GST ${rate}%`, rate, amount: gst, included: false, base: net }];
+}
+
+/**
+ * A GST or VAT rate (percent) in force on a day, from the dated `tax_rates` rows as TCS's are
+ * (decision 0089): a new rate is one row from its first day. 0 before the first row.
+ */
+export async function taxRateOn(db: Db, tax: 'GST' | 'VAT', day: string): Promise<number> {
+  const { rows } = await db.execute<{ rate_bp: number }>(sql`
+    select rate_bp from tax_rates where tax = ${tax} and effective_from <= ${day} order by effective_from desc limit 1`);
+  return rows[0] ? Number(rows[0].rate_bp) / 100 : 0;
+}
+
+/** The site's own rate on its day: India's GST, the UAE's standard VAT; the other null. */
+export interface SiteRates {
+  gst: number | null;
+  vat: number | null;
+}
+export async function siteRatesOn(db: Db, site: Site, day: string): Promise<SiteRates> {
+  return site === 'UAE' ? { gst: null, vat: await taxRateOn(db, 'VAT', day) } : { gst: await taxRateOn(db, 'GST', day), vat: null };
 }
 
 export interface PlaceOfSupply {
@@ -122,6 +141,7 @@ export async function placeOfSupply(db: Db, raw: string): Promise<PlaceOfSupply 
 
 /** The rules a price on this site carries today (GetTaxRules). */
 export async function siteTaxRules(db: Db, override: number | undefined, site: Site, now = new Date()): Promise<SiteTaxRules> {
-  if (site === 'UAE') return { day: siteDay(now, 'UAE'), gst: null, tcs: null, vat: UAE_VAT_PERCENT };
-  return { day: siteDay(now, 'IN'), gst: GST_PERCENT, tcs: await tcsRuleFor(db, override, now), vat: null };
+  const day = siteDay(now, site);
+  const rates = await siteRatesOn(db, site, day);
+  return { day, ...rates, tcs: site === 'IN' ? await tcsRuleFor(db, override, now) : null };
 }

@@ -4,6 +4,7 @@ import { formatMinor } from '../../contract/format.ts';
 import { gstinCheckChar, gstinProblem } from '../../contract/tax.ts';
 import { createBooking } from '../../server/services/bookings/create-booking.ts';
 import { siteTaxRules } from '../../server/services/tax-rules.ts';
+import { priceHold } from '../../server/services/bookings/pricing.ts';
 import { bookings } from '../../server/db/schema.ts';
 import { receive } from '../../server/services/ledger/ledger.ts';
 import { eq } from 'drizzle-orm';
@@ -237,6 +238,35 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
     // The setting's flat rate, when set, stands for the table (the route passes TCS_RATE_PERCENT).
     expect((await siteTaxRules(kit.database.db, 1, 'IN')).tcs).toMatchObject({ rate: 1, threshold: null });
     expect((await siteTaxRules(kit.database.db, undefined, 'IN', new Date('2025-12-01T00:00:00Z'))).tcs).toMatchObject({ rate: 5, threshold: 100_000_000, rateAbove: 20 });
+  });
+});
+
+describe('GST and VAT rates are dated rows', () => {
+  it('a new rate is one row: from its day the price, GetTaxRules and the hint carry it; the day before, the old rate', async () => {
+    // Far enough ahead that no other test of this file prices on or after it.
+    await kit.database.db.execute(sql`insert into tax_rates (tax, effective_from, rate_bp, note) values ('GST', '2031-01-01', 1200, 'test'), ('VAT', '2031-01-01', 750, 'test')`);
+    const before = new Date('2030-12-31T12:00:00Z');
+    const after = new Date('2031-01-01T12:00:00Z');
+    const line = (packageId: number) => [{ packageId, travelDate: '2031-02-01', adults: 2, children: 0, infants: 0, rooms: 1 }];
+    const priceOn = (site: Site, packageId: number, now: Date) => priceHold(kit.database.db, { site, lines: line(packageId), userId: priya.userId, tcsRate: undefined, now, supply: 'inter' });
+
+    const inBefore = await priceOn('IN', home.id, before);
+    const inAfter = await priceOn('IN', home.id, after);
+    const igst = (p: typeof inBefore) => p.taxes.find((t) => t.code === 'IGST')!;
+    expect(igst(inBefore)).toMatchObject({ rate: 5, label: 'IGST 5%', amount: Math.round(inBefore.subtotal * 0.05) });
+    expect(igst(inAfter)).toMatchObject({ rate: 12, label: 'IGST 12%', amount: Math.round(inAfter.subtotal * 0.12) });
+    expect(inAfter.total).toBe(inAfter.subtotal + igst(inAfter).amount);
+
+    const uaeBefore = await priceOn('UAE', dubai.id, before);
+    const uaeAfter = await priceOn('UAE', dubai.id, after);
+    expect(uaeBefore.taxes[0]).toMatchObject({ code: 'VAT', rate: 5, amount: Math.round((uaeBefore.subtotal * 5) / 105) });
+    expect(uaeAfter.taxes[0]).toMatchObject({ code: 'VAT', rate: 7.5, label: 'VAT 7.5% (included)', amount: Math.round((uaeAfter.subtotal * 7.5) / 107.5) });
+    // VAT is inside the price: the total does not move with the rate.
+    expect(uaeAfter.total).toBe(uaeBefore.total);
+
+    expect(await siteTaxRules(kit.database.db, undefined, 'IN', after)).toMatchObject({ day: '2031-01-01', gst: 12, vat: null });
+    expect(await siteTaxRules(kit.database.db, undefined, 'UAE', after)).toMatchObject({ day: '2031-01-01', gst: null, vat: 7.5 });
+    expect(await siteTaxRules(kit.database.db, undefined, 'UAE', before)).toMatchObject({ gst: null, vat: 5 });
   });
 });
 

@@ -9,7 +9,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { gstLines, tcsLine, tcsTermsFor, type TcsTerms } from '../tax-rules.ts';
+import { gstLines, siteRatesOn, tcsLine, tcsTermsFor, type SiteRates, type TcsTerms } from '../tax-rules.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 import type { VatTreatment } from '../../../contract/tax.ts';
 import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleTo, type CouponLine } from '../coupons.ts';
 
@@ -19,10 +20,6 @@ import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleT
  * taxes are not whole.
  */
 
-/** GST on tour operators' packages (India), percent of the price after discount. */
-export const GST_RATE = 5;
-/** UAE VAT, percent; the site's prices include it. */
-export const VAT_RATE = 5;
 const INDIA_COUNTRY_ID = 101;
 const UAE_COUNTRY_ID = 231;
 
@@ -91,17 +88,19 @@ export function taxesFor(
   net: number,
   overseasNet: number,
   tcs: number | TcsTerms | null,
-  more: { supply?: 'intra' | 'inter' | null; standardNet?: number } = {},
+  more: { supply?: 'intra' | 'inter' | null; standardNet?: number; rates: SiteRates },
 ): TaxLine[] {
   if (site === 'UAE') {
     const base = more.standardNet ?? net;
-    if (base <= 0) return [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }];
-    return [{ code: 'VAT', label: `VAT ${VAT_RATE}% (included)`, rate: VAT_RATE, amount: Math.round((base * VAT_RATE) / (100 + VAT_RATE)), included: true, base }];
+    const vat = more.rates.vat ?? 0;
+    if (base <= 0 || vat <= 0) return [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }];
+    return [{ code: 'VAT', label: `VAT ${vat}% (included)`, rate: vat, amount: Math.round((base * vat) / (100 + vat)), included: true, base }];
   }
-  const taxes: TaxLine[] = gstLines(net, more.supply ?? null);
+  const gst = more.rates.gst ?? 0;
+  const taxes: TaxLine[] = gstLines(net, more.supply ?? null, gst);
   const terms: TcsTerms | null = typeof tcs === 'number' ? { effectiveFrom: '', rate: tcs, threshold: null, rateAbove: null, before: 0 } : tcs;
   if (overseasNet > 0 && terms && (terms.rate > 0 || (terms.rateAbove ?? 0) > 0)) {
-    const base = overseasNet + percentOf(overseasNet, GST_RATE);
+    const base = overseasNet + percentOf(overseasNet, gst);
     taxes.push(tcsLine(base, terms));
   }
   return taxes;
@@ -186,7 +185,9 @@ export async function priceHold(
   const isStandard = (i: number) => lines[i]!.vatTreatment === 'standard';
   const standardNet = lines.reduce((sum, l, i) => sum + (isStandard(i) ? l.amount : 0), 0) - discountOn(isStandard);
   const tcs = site === 'IN' && overseas > 0 ? await tcsTermsFor(db, opts.tcsRate, now, opts.pan) : null;
-  const taxes = taxesFor(site, net, overseas - overseasDiscount, tcs, { supply: opts.supply ?? null, standardNet });
+  // GST or VAT at the rate of the site's day (dated rows, decision 0089), as the ledger taxes the money.
+  const rates = await siteRatesOn(db, site, siteDay(now, site));
+  const taxes = taxesFor(site, net, overseas - overseasDiscount, tcs, { supply: opts.supply ?? null, standardNet, rates });
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
   if (total > MAX_ONLINE_TOTAL[site]) {
     throw conflict(

@@ -19,7 +19,7 @@ import { enqueueMail, type OutboxAttachment } from '../outbox.ts';
 import { RefundRefused, sendRefund } from '../payments/refunds.ts';
 import { shopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
-import { tcsTermsFor } from '../tax-rules.ts';
+import { siteRatesOn, tcsTermsFor } from '../tax-rules.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
 import { lockedBooking, tripUrlOf } from './payments.ts';
 import { spreadRefund } from './refunds.ts';
@@ -145,7 +145,8 @@ async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[
   const netOf = (which: (l: (typeof priced.lines)[number]) => boolean) => priced.lines.reduce((s, l, i) => s + (which(l) ? l.amount - shares[i]! : 0), 0);
   const tcs = site === 'IN' && priced.lines.some((l) => l.overseas) ? await tcsTermsFor(tx, config.TCS_RATE_PERCENT, now, b.pan) : null;
   const net = priced.subtotal - discount;
-  const newTaxes = taxesFor(site, net, netOf((l) => l.overseas), tcs, { supply, standardNet: netOf((l) => l.vatTreatment === 'standard') });
+  const rates = await siteRatesOn(tx, site, siteDay(now, site));
+  const newTaxes = taxesFor(site, net, netOf((l) => l.overseas), tcs, { supply, standardNet: netOf((l) => l.vatTreatment === 'standard'), rates });
   return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0) };
 }
 

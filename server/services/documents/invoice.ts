@@ -6,9 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { entriesOf, RECEIPT_KINDS, taxLinesOf } from '../ledger/ledger.ts';
 import { apportion } from '../ledger/split.ts';
-import { GST_PERCENT, SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, VAT_TREATMENT_RATE, type VatTreatment } from '../../../contract/tax.ts';
+import { SAC_TOUR_OPERATOR, VAT_TREATMENT_LABEL, standardRatedNote, type VatTreatment } from '../../../contract/tax.ts';
 import { documentSource, fullName, pdfUrl, type DocumentSource } from './source.ts';
 import { siteDay } from '../../../contract/calendar.ts';
+import { taxRateOn } from '../tax-rules.ts';
 
 /*
  * A booking's invoice (decision 0040). A tax invoice, numbered from the site's series, once the
@@ -26,8 +27,8 @@ const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
 /** The condition of GST at 5% on a tour operator's package (India). */
 export const TOUR_PACKAGE_STATEMENT = 'The amount charged includes the charges for accommodation and transport in the tour package.';
 
-function lines(detail: BookingDetail, site: 'UAE' | 'IN'): Invoice['lines'] {
-  const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, detail.taxes));
+function lines(detail: BookingDetail, site: 'UAE' | 'IN', dayRate: number): Invoice['lines'] {
+  const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, detail.taxes, dayRate));
   // Each of the booking's VAT or GST lines spread over the lines that bear it by their amounts
   // (largest remainder): a line's tax is what is inside its amount after its share of the discount,
   // and the lines add up to the booking's tax lines to the fil or paisa. TCS is not a tax on the
@@ -67,19 +68,20 @@ const LINE_TAX_CODES: ReadonlySet<TaxLine['code']> = new Set(['VAT', 'GST', 'CGS
 /**
  * How a line is taxed: India SAC and GST; UAE its VAT treatment (lines booked before treatments
  * were kept were all standard-rated). The rate is the one stored with the booking's tax lines (India:
- * CGST + SGST or IGST; UAE: the VAT line's), the site's constant only when the booking has none.
+ * CGST + SGST or IGST; UAE: the VAT line's); the rate of the invoice's day (`dayRate`, from the dated
+ * rates) only when the booking has none, as when a standard-rated base came to nothing.
  */
-function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, taxes: TaxLine[]): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, taxes: TaxLine[], dayRate: number): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
   if (site === 'IN') {
     const gst = taxes.filter((t) => LINE_TAX_CODES.has(t.code) && t.code !== 'VAT');
-    const rate = gst.length > 0 ? gst.reduce((sum, t) => sum + t.rate, 0) : GST_PERCENT;
+    const rate = gst.length > 0 ? gst.reduce((sum, t) => sum + t.rate, 0) : dayRate;
     return { sac: SAC_TOUR_OPERATOR, taxRate: rate, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%` };
   }
   const t = treatment ?? 'standard';
-  if (t !== 'standard') return { sac: null, taxRate: VAT_TREATMENT_RATE[t], vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
+  if (t !== 'standard') return { sac: null, taxRate: 0, vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
   // A booking whose standard-rated base came to nothing stores "VAT 0%": its lines are still standard-rated.
-  const rate = taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? VAT_TREATMENT_RATE.standard;
-  return { sac: null, taxRate: rate, vatTreatment: t, taxNote: rate === VAT_TREATMENT_RATE.standard ? VAT_TREATMENT_LABEL.standard : `Standard-rated, VAT ${rate}% included` };
+  const rate = taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? dayRate;
+  return { sac: null, taxRate: rate, vatTreatment: t, taxNote: standardRatedNote(rate) };
 }
 
 /** The words above the bank details: the balance, by when, where (the account below them) and the reference to quote. */
@@ -167,7 +169,7 @@ export async function invoiceFor(db: Db, config: Config, userId: number, booking
       trn: row.buyerTrn,
     },
     placeOfSupply: site === 'IN' && row.placeOfSupplyState && row.placeOfSupplyCode ? { state: row.placeOfSupplyState, code: row.placeOfSupplyCode } : null,
-    lines: lines(d, site),
+    lines: lines(d, site, await taxRateOn(db, site === 'IN' ? 'GST' : 'VAT', siteDay(src.issuedAt, site))),
     subtotal: d.subtotal,
     discount: d.discount,
     coupon: d.coupon,
