@@ -28,6 +28,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: '/admin/documents', page: lazyPage(() => import('./pages/admin-documents-page.tsx')) },
   { path: '/admin/enquiries', page: lazyPage(() => import('./pages/admin-enquiries-page.tsx')) },
   { path: '/admin/enquiries/:id', page: lazyPage(() => import('./pages/admin-enquiry-page.tsx')) },
+  { path: '/admin/enquiry-templates', page: lazyPage(() => import('./pages/admin-enquiry-templates-page.tsx')) },
   { path: '/admin/packages/:id/departures', page: lazyPage(() => import('./pages/admin-departures-page.tsx')) },
   { path: '/admin/coupons', page: lazyPage(() => import('./pages/admin-coupons-page.tsx')) },
   { path: '/admin/deals', page: lazyPage(() => import('./pages/admin-deals-page.tsx')) },

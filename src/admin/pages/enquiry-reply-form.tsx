@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { EnquiryDetail } from '../../../contract/enquiry-inbox.ts';
 import type { EnquiryReplies } from '../../../contract/enquiry-replies.ts';
 import { adminCall } from '../admin-api.ts';
@@ -71,6 +72,9 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
               ))}
             </select>
           </label>
+          <p style={{ margin: 0 }}>
+            <Link to={`/admin/enquiry-templates?site=${e.site}`}>Manage templates</Link> of the {e.site === 'IN' ? 'India' : 'UAE'} site
+          </p>
           <label>
             Subject
             <input value={subject} onChange={(ev) => setSubject(ev.target.value)} required maxLength={200} />
