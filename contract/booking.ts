@@ -282,7 +282,14 @@ export const bookingSummarySchema = z.object({
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 
-export const createBookingResultSchema = bookingSummarySchema.extend({ Next: nextStepSchema });
+export const createBookingResultSchema = bookingSummarySchema.extend({
+  Next: nextStepSchema,
+  /**
+   * A booking made with a deposit (docs/decisions/0108): the deposit its gateway step asks now, as
+   * the server worked it out (the rest is the balance); absent without a deposit.
+   */
+  DepositAmount: inSmallestUnit(z.number().int()).optional(),
+});
 export type CreateBookingResult = z.infer<typeof createBookingResultSchema>;
 
 export const bookingTravellerSchema = z.object({

@@ -129,7 +129,7 @@ export async function createBooking(
   who: { userId: number; site: Site },
   input: CreateBookingInput,
   now = new Date(),
-): Promise<BookingSummary> {
+): Promise<BookingSummary & { DepositAmount?: number }> {
   const { userId, site } = who;
   const owner = `user:${userId}`;
   if (!paymentMethodsFor(config, site).includes(input.PaymentMethod)) {
@@ -241,6 +241,8 @@ export async function createBooking(
     // of its process), so the lock is taken when only the sale and the commit are left (decision 0082).
     await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     const travellers = 1 + input.Travellers.length;
-    return toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
+    const summary = toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
+    // The deposit taken, the server's figure, for the page to show before the gateway opens (docs/decisions/0108).
+    return depositAmount !== null ? { ...summary, DepositAmount: depositAmount } : summary;
   });
 }

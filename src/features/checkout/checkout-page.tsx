@@ -1,5 +1,6 @@
 import { FormMessages } from '../../components/form-messages.tsx';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { createBooking, getBookingQuote } from '../../../contract/booking-calls.ts';
@@ -26,6 +27,7 @@ import { serverFieldErrors } from './server-field-errors.ts';
 import { useCheckoutDraft, type HeldFor } from './use-checkout-draft.ts';
 import { HoldClock } from './hold-clock.tsx';
 import { checkoutNavigation, onCheckoutDocument } from './checkout-document.ts';
+import { depositNowText, type DepositFigures } from './deposit-words.ts';
 import { openPayment } from './open-payment.ts';
 import { PayStep } from './pay-step.tsx';
 import { ReviewStep } from './review-step.tsx';
@@ -91,6 +93,8 @@ function Checkout({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [holding, setHolding] = useState(false);
+  // The deposit CreateBooking took (the server's figure), shown as its gateway opens (docs/decisions/0108).
+  const [taken, setTaken] = useState<DepositFigures | null>(null);
   const profile = useProfile(userId);
 
   // India's checkout opens Razorpay's script, which only this page's own policy allows: a page
@@ -205,6 +209,11 @@ function Checkout({ userId }: { userId: string }) {
       if (answer.status !== BOOKING_SUCCESS) throw new Error(answer.message || 'Your booking was not made. Please try again.');
       const b = answer.data;
       made = b;
+      // Rendered before the hold leaves the device and the gateway opens (a page left for Stripe's renders no more).
+      if (b.DepositAmount !== undefined) {
+        const figures = { currency: b.Currency, deposit: b.DepositAmount, balance: b.Total - b.DepositAmount, dueOn: q.deposit?.dueOn ?? null };
+        flushSync(() => setTaken(figures));
+      }
       await draft.clear('this-hold');
       // The hold became a booking: it leaves the device, and the cart's coupon choice with it (docs/decisions/0106).
       await forgetHold(shopDb(), hold.TempBookingId).catch(() => undefined);
@@ -339,6 +348,11 @@ function Checkout({ userId }: { userId: string }) {
       {!online ? (
         <p className="notice offline-banner" role="status">
           You are offline. Booking needs a connection: what you typed is kept on this phone, so carry on when you are back online.
+        </p>
+      ) : null}
+      {taken ? (
+        <p className="notice checkout-deposit-taken" role="status">
+          {depositNowText(taken)}
         </p>
       ) : null}
       {body}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context.tsx';
 import type { BookingQuote, PaymentMethod } from '../../../contract/booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { depositNowText } from './deposit-words.ts';
 
 const METHOD_TEXT: Record<PaymentMethod, { label: string; hint: string }> = {
   razorpay: { label: 'Pay now: UPI, card or netbanking', hint: 'Razorpay’s secure window opens; your card details never reach us.' },
@@ -62,6 +63,11 @@ export function PayStep(props: {
           </label>
         ) : null}
       </fieldset>
+      {offer && props.deposit ? (
+        <p className="checkout-deposit-now" role="status">
+          {depositNowText({ currency: props.quote.currency, deposit: offer.amount, balance: offer.balance, dueOn: offer.dueOn })}
+        </p>
+      ) : null}
       {props.quote.payLaterUnavailable ? (
         <p className="acc-hint checkout-pay-later-missing" role="note">
           {props.quote.payLaterUnavailable}
