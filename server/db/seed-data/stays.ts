@@ -4,6 +4,7 @@
  * `packages.stays`, where staff can change a stay's supplier. The partners, addresses and numbers are
  * the shop's own sample data, not real businesses: mail goes to the shop's partner domain.
  */
+import { slugOf } from '../../lib/slug.ts';
 import type { PackageStay } from '../schema.ts';
 import type { DestinationSlug } from './places.ts';
 
@@ -18,13 +19,7 @@ interface Partner {
   notes?: string[];
 }
 
-const partnerMail = (name: string) =>
-  `${name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}@partners.wanderlust-holidays.com`;
+const partnerMail = (name: string) => `${slugOf(name)}@partners.wanderlust-holidays.com`;
 
 const UAE_ID = 'Show the passport (or Emirates ID) of every guest at check-in.';
 const UAE_DEPOSIT = 'A refundable deposit of AED 300 per room is taken on a card at check-in.';

@@ -5,6 +5,7 @@
  * hotels and numbers are the shop's own sample data, not real businesses: mail goes to the shop's
  * partner domain.
  */
+import { slugOf } from '../../lib/slug.ts';
 import type { suppliers } from '../schema.ts';
 import { DEST_ID, type DestinationSlug } from './places.ts';
 
@@ -29,14 +30,6 @@ interface Desk {
   transfer?: string[];
   sightseeing?: string[];
 }
-
-const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 const PLACES: Record<DestinationSlug, { hotel: Hotel; desk: Desk }> = {
   dubai: {

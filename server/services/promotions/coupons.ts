@@ -3,6 +3,7 @@ import type { AdminCoupon, AdminCouponList, CouponRules, CouponUsage } from '../
 import type { Db } from '../../db/client.ts';
 import { cities, couponCategories, coupons, packages, tripTypes } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
+import { slugOf } from '../../lib/slug.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
 
 /*
@@ -128,12 +129,6 @@ const columns = (r: CouponRules) => ({
   validFrom: new Date(r.validFrom),
   validTo: new Date(r.validTo),
 });
-
-const slugOf = (code: string) =>
-  code
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now: Date): Promise<AdminCoupon> {
   checkRules(rules);

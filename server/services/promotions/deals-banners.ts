@@ -3,6 +3,7 @@ import type { AdminBanner, AdminDeal, AdminDealList, NewBanner, NewDeal, Uploade
 import type { Db } from '../../db/client.ts';
 import { banners, dealCategories, deals, packages } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { slugOf } from '../../lib/slug.ts';
 import { BANNER_PICTURE, PACKAGE_PICTURE, pictureStored, sizePicture, storePicture, type PictureShape } from '../catalogue-admin/images.ts';
 import type { FileStore } from '../file-store.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
@@ -82,15 +83,6 @@ async function firstSort(db: Db, kind: 'deal' | 'banner'): Promise<number> {
   const [row] = await db.select({ least: sql<number>`coalesce(min(${table.sort}), 10)::int` }).from(table);
   return (row?.least ?? 10) - 10;
 }
-
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
-    .replace(/-$/, '');
 
 export async function listDeals(db: Db, now: Date): Promise<AdminDeal[]> {
   const rows = await db
