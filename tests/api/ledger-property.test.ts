@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from '../../contract/site.ts';
 import { bookings, payments, refunds } from '../../server/db/schema.ts';
 import { DomainError } from '../../server/lib/errors.ts';
 import { createBooking } from '../../server/services/bookings/create-booking.ts';
-import { cancelUnpaid } from '../../server/services/bookings/expiry.ts';
+import { cancelUnpaid, unpaidPastWindow } from '../../server/services/bookings/expiry.ts';
 import { amendBooking } from '../../server/services/desk/amend.ts';
 import { cancelBooking } from '../../server/services/desk/cancel.ts';
 import { recordManualPayment } from '../../server/services/desk/payments.ts';
 import { makeRefund } from '../../server/services/desk/refunds.ts';
-import { amountDue, bookingProfile, balancesOf, entriesOf, type EntryRow } from '../../server/services/ledger/ledger.ts';
-import { applyPayment } from '../../server/services/payments/payments.ts';
+import { amountDue, bookingProfile, balancesOf, entriesOf, rateOn, RECEIPT_KINDS, refreshDue, taxLinesOf, type EntryRow } from '../../server/services/ledger/ledger.ts';
+import { applyPayment, nextStepFor, paymentStepFor } from '../../server/services/payments/payments.ts';
+import { depositFirst } from '../../server/services/payments/steps.ts';
+import type { NextStep } from '../../contract/booking.ts';
 import { settleRefund } from '../../server/services/payments/refunds.ts';
 import { salesReport } from '../../server/services/reports/sales.ts';
+import { invoiceFor } from '../../server/services/documents/invoice.ts';
+import { travellerMoneyDocuments } from '../../server/services/documents/money-documents.ts';
 import { financialYearOf, financialYearStart } from '../../contract/calendar.ts';
 import { financialYear, gstSummary, tcsRegister, vatSummary } from '../../server/services/reports/taxes.ts';
 import { tcsLine, tcsRuleOn } from '../../server/services/tax-rules.ts';
@@ -26,11 +30,18 @@ import { staffer } from './staff-kit.ts';
  * on both sites: pay in parts at the desk and through the gateways, duplicate and late captures
  * (after the payment window and after staff cancelled), refunds full and partial, refunds that fail
  * (also after succeeding), rate tables changing between events, cancellations, and amendments of the
- * travel date at a dearer or cheaper price (decision 0096). After every
- * sequence: no captured money is outside the ledger, entries add up to every document, every refund
- * of sale money has its credit note, TCS is the rule of each receipt's day applied receipt by
- * receipt, and document numbers are gapless per site and kind. LEDGER_RUNS sets the number of
- * sequences (500 by default); LEDGER_SEED replays a failure with the seed the failure printed.
+ * travel date at a dearer or cheaper price (decision 0096). A third of the sequences book with a
+ * deposit (decision 0108): the deposit paid through the site's gateway stand-in on time, late after
+ * the payment window cancelled the booking, or twice; never paid (the window cancels it); the
+ * balance at the desk or through the gateway, staff recording money while an order is open, rates
+ * changing between deposit and balance. After every sequence: no captured money is outside the
+ * ledger, entries add up to every document, every refund of sale money has its credit note, an
+ * advance has its receipt voucher and only the receipt completing the sale the tax invoice, each
+ * receipt is taxed under its own day's GST, VAT and TCS rules, over-payment is owed back, a deposit
+ * booking is confirmed exactly when its cash reaches the deposit, rooms are sold while a booking
+ * stands and released when it is cancelled, and document numbers are gapless per site and kind.
+ * LEDGER_RUNS sets the number of sequences (500 by default); LEDGER_SEED replays a failure with
+ * the seed the failure printed.
  */
 
 const RUNS = Number(process.env.LEDGER_RUNS ?? 500);
@@ -64,31 +75,70 @@ type Event =
   | { t: 'window' }
   | { t: 'wait'; days: number }
   | { t: 'rate'; tax: 'GST' | 'VAT' | 'TCS'; bp: number; inDays: number }
-  | { t: 'amend'; factor: number; days: number };
+  | { t: 'amend'; factor: number; days: number }
+  // Deposit bookings (decision 0108): the order or session the booking's page opens for what the
+  // gateway asks (its deposit while nothing is paid), paid at the stand-in; its capture lands on
+  // time or after the payment window cancelled the booking, once or twice.
+  | { t: 'deposit'; late: boolean; twice: boolean }
+  // My trips' pay online: the site's gateway for the balance, on the day's TCS rule.
+  | { t: 'balance'; twice: boolean }
+  // Staff record money while the traveller's order or session is open; its capture may still land.
+  | { t: 'desk-open'; frac: number; lands: boolean };
+
+const desk = fc.record({ t: fc.constant('desk' as const), frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }) });
+const capture = fc.record({ t: fc.constant('capture' as const), frac: fc.double({ min: 0.1, max: 1, noNaN: true }), stale: fc.boolean(), twice: fc.boolean() });
+const refund = fc.record({ t: fc.constant('refund' as const), frac: fc.double({ min: 0.05, max: 1, noNaN: true }) });
+const settle = fc.record({ t: fc.constant('settle' as const), ok: fc.boolean() });
+const cancel = fc.record({ t: fc.constant('cancel' as const), keep: fc.double({ min: 0, max: 1, noNaN: true }) });
+const windowEvent = fc.constant({ t: 'window' as const });
+const wait = fc.record({ t: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 80 }) });
+const amend = fc.record({ t: fc.constant('amend' as const), factor: fc.constantFrom(0.7, 0.95, 1, 1.1, 1.4), days: fc.integer({ min: -20, max: 40 }) });
+const rate = fc.record({ t: fc.constant('rate' as const), tax: fc.constantFrom('GST' as const, 'VAT' as const, 'TCS' as const), bp: fc.constantFrom(0, 200, 500, 1200, 1800), inDays: fc.integer({ min: 1, max: 60 }) });
 
 const event: fc.Arbitrary<Event> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('desk' as const), frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }) }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('capture' as const), frac: fc.double({ min: 0.1, max: 1, noNaN: true }), stale: fc.boolean(), twice: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('refund' as const), frac: fc.double({ min: 0.05, max: 1, noNaN: true }) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('settle' as const), ok: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('cancel' as const), keep: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-  { weight: 1, arbitrary: fc.constant({ t: 'window' as const }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 80 }) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('amend' as const), factor: fc.constantFrom(0.7, 0.95, 1, 1.1, 1.4), days: fc.integer({ min: -20, max: 40 }) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ t: fc.constant('rate' as const), tax: fc.constantFrom('GST' as const, 'VAT' as const, 'TCS' as const), bp: fc.constantFrom(0, 200, 500, 1200, 1800), inDays: fc.integer({ min: 1, max: 60 }) }),
-  },
+  { weight: 4, arbitrary: desk },
+  { weight: 4, arbitrary: capture },
+  { weight: 3, arbitrary: refund },
+  { weight: 3, arbitrary: settle },
+  { weight: 1, arbitrary: cancel },
+  { weight: 1, arbitrary: windowEvent },
+  { weight: 2, arbitrary: wait },
+  { weight: 2, arbitrary: amend },
+  { weight: 1, arbitrary: rate },
 );
 
-const sequence = fc.record({
+/** A deposit booking's events: mostly its own gateway steps, with the desk, refunds, cancellations, time and rates between them. */
+const depositEvent: fc.Arbitrary<Event> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ t: fc.constant('deposit' as const), late: fc.boolean(), twice: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('balance' as const), twice: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('desk-open' as const), frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }), lands: fc.boolean() }) },
+  { weight: 2, arbitrary: desk },
+  { weight: 2, arbitrary: refund },
+  { weight: 2, arbitrary: settle },
+  { weight: 1, arbitrary: cancel },
+  { weight: 2, arbitrary: windowEvent },
+  { weight: 2, arbitrary: wait },
+  { weight: 1, arbitrary: amend },
+  { weight: 2, arbitrary: rate },
+);
+
+const party = {
   site: fc.constantFrom('UAE' as const, 'IN' as const),
   abroad: fc.boolean(),
-  method: fc.constantFrom('pay-later' as const, 'gateway' as const),
   pan: fc.constantFrom('ABCPR1234F', 'BCDPR2345G', 'CDEPR3456H'),
   adults: fc.integer({ min: 1, max: 3 }),
-  events: fc.array(event, { minLength: 1, maxLength: 8 }),
-});
+};
+/** Two sequences in three pay in full or later; the third books a deposit (the package's percent set for it). */
+const sequence = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({ ...party, method: fc.constantFrom('pay-later' as const, 'gateway' as const), deposit: fc.constant(null), events: fc.array(event, { minLength: 1, maxLength: 8 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ ...party, method: fc.constant('gateway' as const), deposit: fc.constantFrom(10, 25, 30, 50, 99), events: fc.array(depositEvent, { minLength: 1, maxLength: 8 }) }),
+  },
+);
 
 const days = (from: Date, n: number) => new Date(from.getTime() + n * 86_400_000);
 let clock = new Date();
@@ -96,8 +146,58 @@ let clock = new Date();
 const amended = new Set<number>();
 let seq = 0;
 
+/**
+ * The payment window passes over the booking: the clock moves past it, and the booking is
+ * cancelled, rooms released, when the payment job would take it (unpaidPastWindow: awaiting payment,
+ * nothing paid, no payment started within the window).
+ */
+async function windowPasses(bookingId: number) {
+  const minutes = kit.app.config.PAYMENT_WINDOW_MINUTES;
+  clock = new Date(clock.getTime() + (minutes + 1) * 60_000);
+  const before = new Date(clock.getTime() - minutes * 60_000).toISOString();
+  await kit.database.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`select ${bookings.id} from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(before)} for update of ${bookings}`);
+    if (rows[0]) await cancelUnpaid(tx, bookingId, 'payment window (property test)', clock, 'payment-window');
+  });
+}
+
+/**
+ * The traveller pays the order or session the page opened, at the stand-in (an expired or closed
+ * Stripe session takes nothing), and the provider's confirmation is applied on the test's clock;
+ * twice, when told (the second is a duplicate).
+ */
+async function land(bookingId: number, step: Extract<NextStep, { type: 'razorpay' | 'stripe' }>, twice: boolean) {
+  const db = kit.database.db;
+  const ref = step.type === 'razorpay' ? step.orderId : step.sessionId;
+  const [p] = await db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.providerRef, ref)));
+  let paymentId: string;
+  if (step.type === 'razorpay') {
+    if (kit.gateways.orders.get(ref)?.status === 'paid') return;
+    paymentId = kit.gateways.payOrder(ref).razorpay_payment_id;
+  } else {
+    const session = kit.gateways.sessions.get(ref);
+    if (!session || session.status === 'complete') return;
+    try {
+      paymentId = kit.gateways.paySession(ref).payment_intent!;
+    } catch {
+      return;
+    }
+  }
+  const confirmation = {
+    paymentId,
+    amount: p!.amount,
+    currency: p!.currency,
+    eventId: `evt_${randomUUID()}`,
+    type: step.type === 'razorpay' ? 'payment.captured' : 'checkout.session.completed',
+    payload: {},
+    how: 'the property test (stand-in)',
+  };
+  await applyPayment(db, kit.app.config, p!, confirmation, clock);
+  if (twice) expect((await applyPayment(db, kit.app.config, p!, { ...confirmation, eventId: `evt_${randomUUID()}` }, clock)).outcome).toBe('duplicate');
+}
+
 /** Runs one event; a refusal in words (DomainError) is an answer, anything else fails the property. */
-async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; currency: string; packageId: number }) {
+async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; currency: 'AED' | 'INR'; packageId: number }) {
   const db = kit.database.db;
   const config = kit.app.config;
   const row = async () => (await db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
@@ -173,11 +273,40 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         }
         return;
       }
-      case 'window': {
-        await db.transaction(async (tx) => {
-          const [cur] = await tx.select().from(bookings).where(eq(bookings.id, b.id)).for('update');
-          if (cur!.status === 'awaiting-payment' && cur!.paymentStatus === 'unpaid') await cancelUnpaid(tx, b.id, 'payment window (property test)', clock, 'payment-window');
-        });
+      case 'window':
+        await windowPasses(b.id);
+        return;
+      case 'deposit': {
+        // The booking's page opens what the gateway asks now (the deposit while nothing is paid; a
+        // booking confirmed, cancelled or paid asks nothing of it); the traveller pays it, and its
+        // capture lands, after the payment window cancelled the booking when late.
+        const step = await nextStepFor(db, config, await row());
+        if (step.type !== 'razorpay' && step.type !== 'stripe') return;
+        if (e.late) await windowPasses(b.id);
+        await land(b.id, step, e.twice);
+        return;
+      }
+      case 'balance': {
+        // My trips' pay online: the amount due worked out for the day, then the gateway for it.
+        const fresh = await refreshDue(db, config, b.id, clock);
+        const step = await paymentStepFor(db, config, fresh, siteDay(clock, b.site));
+        if (step.type !== 'razorpay' && step.type !== 'stripe') return;
+        await land(b.id, step, e.twice);
+        return;
+      }
+      case 'desk-open': {
+        // The traveller opens the gateway (the deposit first, else the balance); staff record a bank
+        // transfer meanwhile (closing what is open); the order's payment may still land (a Razorpay
+        // order cannot be closed; an expired Stripe session takes nothing).
+        const cur = await row();
+        let step: NextStep | null = null;
+        try {
+          step = depositFirst(cur) ? await nextStepFor(db, config, cur) : await paymentStepFor(db, config, await refreshDue(db, config, b.id, clock), siteDay(clock, b.site));
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+        }
+        await run({ t: 'desk', frac: e.frac }, b);
+        if (e.lands && step && (step.type === 'razorpay' || step.type === 'stripe')) await land(b.id, step, false);
         return;
       }
     }
@@ -227,6 +356,68 @@ async function check(bookingId: number) {
   const p = await bookingProfile(db, b!);
   if (b!.status !== 'cancelled' && b!.paymentStatus === 'paid') expect(bal.receivedSale).toBeGreaterThanOrEqual(p.value);
   if (b!.invoiceNumber && !amended.has(bookingId)) expect(bal.receivedSale).toBeGreaterThanOrEqual(p.value);
+  // Receipts in order: an advance gets its receipt voucher, the receipt that completes the sale the
+  // tax invoice (the booking's number), and nothing after it pays the sale again: over-payment is owed back.
+  const receipts = entries.filter((x) => RECEIPT_KINDS.includes(x.kind) && x.sale + x.tcs > 0);
+  if (!amended.has(bookingId)) {
+    expect(bal.receivedSale, `sale received of ${b!.refIdKey}`).toBeLessThanOrEqual(p.value);
+    expect(b!.invoiceNumber !== null, `tax invoice of ${b!.refIdKey} (sale ${bal.receivedSale} of ${p.value})`).toBe(bal.receivedSale >= p.value && p.value > 0);
+    let sale = 0;
+    for (const [i, e] of receipts.entries()) {
+      sale += e.sale;
+      expect(e.documentKind, `document of receipt entry ${e.id} (${sale} of ${p.value})`).toBe(sale >= p.value ? 'invoice' : 'receipt');
+      if (sale >= p.value) expect(i, `receipts after the invoice of ${b!.refIdKey}`).toBe(receipts.length - 1);
+    }
+  }
+  for (const pay of paid.filter((x) => x.status === 'paid')) {
+    const owed = entries.filter((e) => e.paymentId === pay.id && e.kind === 'owed-back').reduce((s, e) => s + e.owed, 0);
+    expect(owed, `owed on payment ${pay.id}`).toBeGreaterThanOrEqual(0);
+    if (owed > 0) expect(pay.refundStatus, `refund state of payment ${pay.id}, ${owed} owed back`).not.toBeNull();
+  }
+  expect(bal.owedOpen, `owed back and not refunded on ${b!.refIdKey}`).toBeGreaterThanOrEqual(0);
+  // Every money document of the booking is its entries' (none without them).
+  const { rows: docs } = await db.execute<{ number: string; kind: string }>(sql`select number, kind from money_documents where booking_id = ${bookingId}`);
+  for (const d of docs) expect(byDoc.has(`${d.kind}|${d.number}`), `${d.kind} ${d.number} has its entries`).toBe(true);
+  // Each receipt is taxed under the rule of its own day: the GST or VAT rate in force then, applied to its money.
+  for (const e of receipts) {
+    if (e.kind === 'capture') expect(e.taxDay, `tax point of capture ${e.id}`).toBe(siteDay(e.occurredAt, e.site as 'UAE' | 'IN'));
+    if (e.site === 'IN') {
+      const rate = await rateOn(db, 'GST', e.taxDay);
+      expect(e.gstRateBp, `GST rate of entry ${e.id} on ${e.taxDay}`).toBe(Math.round(rate * 100));
+      expect(Math.abs(e.cgst + e.sgst + e.igst + e.gst - (e.sale * rate) / (100 + rate)), `GST of entry ${e.id} at ${rate}%`).toBeLessThanOrEqual(2);
+    } else {
+      const rate = await rateOn(db, 'VAT', e.taxDay);
+      expect(e.vatRateBp, `VAT rate of entry ${e.id} on ${e.taxDay}`).toBe(Math.round(rate * 100));
+      expect(Math.abs(e.vat - ((e.sale - e.zeroRated - e.outOfScope) * rate) / (100 + rate)), `VAT of entry ${e.id} at ${rate}%`).toBeLessThanOrEqual(1.5);
+    }
+  }
+  // A deposit booking (decision 0108) is confirmed once its cash reaches the deposit, and waits until then.
+  if (b!.depositAmount !== null && b!.status !== 'cancelled') {
+    expect(b!.status, `${b!.refIdKey}: ${bal.receivedCash} received of its deposit ${b!.depositAmount}`).toBe(bal.receivedCash >= b!.depositAmount ? 'confirmed' : 'awaiting-payment');
+  }
+  // A deposit booking's documents as the traveller gets them: each receipt voucher and debit note, and
+  // the tax invoice, state the money and the taxes of their entries (the invoice: every receipt up to its own).
+  if (b!.depositAmount !== null) {
+    const taxesOf = (lines: { code: string; amount: number }[]) => Object.fromEntries([...new Set(lines.map((t) => t.code))].map((c) => [c, lines.filter((t) => t.code === c).reduce((n, t) => n + t.amount, 0)]));
+    for (const d of await travellerMoneyDocuments(db, kit.app.config, b!.userId, bookingId)) {
+      const list = byDoc.get(`${d.kind}|${d.number}`) ?? [];
+      expect({ total: d.total, taxable: d.taxable, taxes: taxesOf(d.taxes) }, `${d.kind} ${d.number}`).toEqual({
+        total: list.reduce((n, e) => n + e.sale + e.tcs, 0),
+        taxable: list.reduce((n, e) => n + e.taxable, 0),
+        taxes: taxesOf(taxLinesOf(list)),
+      });
+    }
+    const issued = entries.find((e) => e.documentKind === 'invoice');
+    if (issued) {
+      const covered = entries.filter((e) => RECEIPT_KINDS.includes(e.kind) && e.id <= issued.id && e.sale + e.tcs > 0);
+      const { document } = await invoiceFor(db, kit.app.config, b!.userId, bookingId);
+      expect({ number: document.invoiceNumber, total: document.total, taxes: taxesOf(document.taxes) }, `tax invoice of ${b!.refIdKey}`).toEqual({
+        number: b!.invoiceNumber,
+        total: covered.reduce((n, e) => n + e.sale + e.tcs, 0),
+        taxes: taxesOf(taxLinesOf(covered)),
+      });
+    }
+  }
   // TCS: the rule of each receipt's day, with this PAN's base before it in its financial year.
   for (const e of entries.filter((x) => x.site === 'IN' && x.tcsBase > 0 && x.kind !== 'refund' && x.kind !== 'refund-reversal')) {
     const { rows } = await db.execute<{ n: string }>(sql`select coalesce(sum(tcs_base), 0) as n from ledger_entries
@@ -235,6 +426,12 @@ async function check(bookingId: number) {
     const expected = rule ? tcsLine(e.tcsBase, { ...rule, before: e.pan && rule.threshold !== null ? Number(rows[0]!.n) : 0 }).amount : 0;
     expect(e.tcs, `TCS of entry ${e.id} on ${e.taxDay}`).toBe(expected);
   }
+}
+
+/** The rooms sold of all a package's departures (a sequence's booking is the only one that moves them while it runs). */
+async function roomsSold(packageId: number): Promise<number> {
+  const { rows } = await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(rooms_sold), 0)::int as n from departures where package_id = ${packageId}`);
+  return Number(rows[0]!.n);
 }
 
 /** Document numbers of each site and kind run 1..n with no gap. */
@@ -294,6 +491,9 @@ describe('the money ledger, on random sequences of events', () => {
       fc.asyncProperty(sequence, async (s) => {
         clock = new Date();
         const packageId = s.site === 'UAE' ? packages.uae : s.abroad ? packages.abroad : packages.home;
+        // A deposit sequence books with the package's percent set for it (decision 0108); others never ask one.
+        if (s.deposit !== null) await kit.database.db.execute(sql`update packages set deposit_percent = ${s.deposit} where id = ${packageId}`);
+        const roomsBefore = await roomsSold(packageId);
         const hold = await holdId(kit, who.token, s.site, [{ packageId, adults: s.adults, travelDate: inDays((travel = (travel % 200) + 1) + 120, s.site) }]);
         const made = await createBooking(
           kit.database.db,
@@ -302,6 +502,7 @@ describe('the money ledger, on random sequences of events', () => {
           {
             TempBookingId: hold,
             PaymentMethod: s.method === 'pay-later' ? 'pay-later' : s.site === 'IN' ? 'razorpay' : 'stripe',
+            ...(s.deposit !== null ? { Deposit: true } : {}),
             LeadTraveller: (s.site === 'IN' ? lead({ Phone: '+919812345678', Email: who.email }) : lead({ Email: who.email })) as never,
             Travellers: Array.from({ length: s.adults - 1 }, (_, i) => ({ FirstName: 'Dev', LastName: `Shah${'abc'[i]}`, AgeBand: 'adult' })) as never,
             SpecialRequests: '',
@@ -310,8 +511,17 @@ describe('the money ledger, on random sequences of events', () => {
           clock,
         );
         seq++;
-        const b = { id: made.BookingId, ref: made.RefIdKey, site: s.site, currency: s.site === 'IN' ? 'INR' : 'AED', packageId };
-        for (const e of s.events) await run(e, b);
+        const b = { id: made.BookingId, ref: made.RefIdKey, site: s.site, currency: s.site === 'IN' ? ('INR' as const) : ('AED' as const), packageId };
+        const booked = (await kit.database.db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
+        expect(booked.depositAmount, 'the deposit is the server’s share of the total').toBe(s.deposit === null ? null : Math.round((booked.total * s.deposit) / 100));
+        expect(booked.status).toBe(s.method === 'pay-later' ? 'confirmed' : 'awaiting-payment');
+        for (const e of s.events) {
+          await run(e, b);
+          // Rooms: sold while the booking stands, released once it is cancelled (and sold again when a late payment reinstates it).
+          const now = (await kit.database.db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
+          const rooms = now.status === 'cancelled' ? 0 : Number((await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(rooms), 0)::int as n from booking_lines where booking_id = ${b.id}`)).rows[0]!.n);
+          expect((await roomsSold(packageId)) - roomsBefore, `rooms of ${b.ref} after ${e.t} (${now.status})`).toBe(rooms);
+        }
         await check(b.id);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -323,6 +533,17 @@ describe('the money ledger, on random sequences of events', () => {
     console.log(`ledger entries written: ${kinds.map((k) => `${k.kind} ${k.n}`).join(', ')}`);
     const reached = new Set(kinds.map((k) => k.kind));
     if (RUNS >= 100) for (const k of ['capture → invoice', 'bank-transfer → invoice', 'bank-transfer → receipt', 'owed-back', 'refund → credit-note', 'refund-reversal → debit-note']) expect(reached, k).toContain(k);
+    // What the deposit sequences reached: waiting, confirmed on the deposit, paid, cancelled, and reinstated by a late deposit.
+    const { rows: states } = await kit.database.db.execute<{ state: string; n: number }>(sql`
+      select b.status || '/' || b.payment_status as state, count(*)::int as n from bookings b where b.deposit_amount is not null group by 1 order by 1`);
+    const { rows: late } = await kit.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from payment_events e join bookings b on b.id = e.booking_id where b.deposit_amount is not null and e.outcome = 'reinstated'`);
+    console.log(`deposit bookings: ${states.map((r) => `${r.state} ${r.n}`).join(', ')}; reinstated by a late deposit: ${late[0]!.n}`);
+    const got = new Set(states.map((r) => r.state));
+    if (RUNS >= 100) {
+      for (const state of ['awaiting-payment/unpaid', 'confirmed/partly-paid', 'confirmed/paid', 'cancelled/unpaid']) expect(got, state).toContain(state);
+      expect(Number(late[0]!.n), 'deposits reinstated after the payment window').toBeGreaterThan(0);
+    }
     expect(seq).toBeGreaterThanOrEqual(RUNS);
   }, 1_800_000);
 });
