@@ -22,7 +22,7 @@ import { invalid, forbidden, DomainError } from '../lib/errors.ts';
 import { formError } from '../lib/multipart.ts';
 import { idempotencyKey, signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
-import { createBooking as book, payLaterOffer } from '../services/bookings/create-booking.ts';
+import { createBooking as book, payLaterOfferFor } from '../services/bookings/create-booking.ts';
 import { availability } from '../services/bookings/inventory.ts';
 import { shopDepartures } from '../services/inventory/departures.ts';
 import { priceCalendar } from '../services/inventory/price-calendar.ts';
@@ -39,7 +39,6 @@ import { refreshDue } from '../services/ledger/ledger.ts';
 import { removeUploads, uploadWork } from '../services/uploads.ts';
 import { detailWithDocumentVersions, listWithDocumentVersions } from '../services/documents/versions.ts';
 import { addBookingFile, bookingFileCount, checkBookingFileLimit, openBookingFile, TOO_MANY_FILES, type StoredFile } from '../services/bookings/documents.ts';
-import { siteDay } from '../../contract/calendar.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
   route(app, getAvailability, async (p) => ok(await availability(app.db, p.packageId, p.travelDate)));
@@ -51,10 +50,9 @@ export async function bookingRoutes(app: FastifyInstance) {
     const hold = await ownHold(app.db, me.userId, p.TempBookingId, request.site);
     const price = await priceHold(app.db, { site: request.site, lines: hold.lines, couponCode: p.CouponCode, userId: me.userId, tcsRate: app.config.TCS_RATE_PERCENT, payWith: p.PayWith });
     const { couponId: _id, couponLines: _lines, ...quote } = price;
-    const first = hold.lines.map((l) => l.travelDate).sort()[0];
     // A gateway besides pay later: the traveller can pay now (and so pay a deposit).
     const canPayNow = paymentMethodsFor(app.config, request.site).length > 1;
-    const offer = first ? payLaterOffer(siteDay(new Date(), request.site), first, app.config, canPayNow) : null;
+    const offer = hold.lines.length > 0 ? payLaterOfferFor(request.site, hold.lines, new Date(), app.config, canPayNow) : null;
     const payLater = offer ?? { offered: true as const };
     return ok({
       ...quote,

@@ -38,6 +38,17 @@ export function payLaterDueOn(today: string, firstTravelDate: string, days: numb
 
 export type PayLaterOffer = { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
 
+/** The first day of travel of a hold's or booking's lines (undefined for no lines). */
+export const firstTravelDate = (lines: readonly { travelDate: string }[]): string | undefined => lines.map((l) => l.travelDate).sort()[0];
+
+/**
+ * payLaterOffer for lines booked at `now` on `site`: counted from the site's day (siteDay) to the
+ * lines' first travel day. CreateBooking, the quote and the desk's new booking ask it the same way.
+ */
+export function payLaterOfferFor(site: Site, lines: readonly { travelDate: string }[], now: Date, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
+  return payLaterOffer(siteDay(now, site), firstTravelDate(lines)!, config, canPayNow);
+}
+
 /**
  * Whether pay later is offered for a trip whose first day is `firstTravelDate`, booked on `today`
  * (the site's calendar day: siteDay, as the pay-later job counts its days): the
@@ -153,14 +164,14 @@ export async function createBooking(
     }));
     if (held.length === 0) throw conflict(BOOKING_MESSAGES.holdNotFound);
     if (input.PaymentMethod === 'pay-later') {
-      const offer = payLaterOffer(siteDay(now, site), held.map((l) => l.travelDate).sort()[0]!, config, paymentMethodsFor(config, site).length > 1);
+      const offer = payLaterOfferFor(site, held, now, config, paymentMethodsFor(config, site).length > 1);
       if (!offer.offered) throw invalid(offer.reason);
     }
     // A deposit (docs/decisions/0108): through the site's gateway, only where pay later is offered for the dates.
     const depositWanted = input.Deposit === true;
     if (depositWanted) {
       if (input.PaymentMethod === 'pay-later') throw invalid(DEPOSIT_MESSAGES.byGateway);
-      const offer = payLaterOffer(siteDay(now, site), held.map((l) => l.travelDate).sort()[0]!, config, true);
+      const offer = payLaterOfferFor(site, held, now, config);
       if (!offer.offered) throw invalid(DEPOSIT_MESSAGES.tooSoon(offer.reason));
     }
     checkTravellers(held, input.LeadTraveller, input.Travellers, now);
@@ -185,7 +196,7 @@ export async function createBooking(
     const depositPercent = depositWanted ? await depositPercentOf(tx, held.map((l) => l.packageId)) : null;
     const depositAmount = depositPercent === null ? null : depositAmountOf(price.total, depositPercent);
     if (depositWanted && depositAmount === null) throw invalid(DEPOSIT_MESSAGES.notOffered);
-    const firstTravelDate = held.map((l) => l.travelDate).sort()[0]!;
+    const firstDay = firstTravelDate(held)!;
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -205,7 +216,7 @@ export async function createBooking(
         payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
-        paymentDueOn: payLater || depositAmount !== null ? payLaterDueOn(siteDay(now, site), firstTravelDate, config.PAY_LATER_DAYS) : null,
+        paymentDueOn: payLater || depositAmount !== null ? payLaterDueOn(siteDay(now, site), firstDay, config.PAY_LATER_DAYS) : null,
         specialRequests: input.SpecialRequests,
         pan,
         placeOfSupplyState: buyer.placeOfSupply?.state ?? null,
@@ -241,7 +252,7 @@ export async function createBooking(
     // of its process), so the lock is taken when only the sale and the commit are left (decision 0082).
     await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     const travellers = 1 + input.Travellers.length;
-    const summary = toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate, travellers });
+    const summary = toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate: firstDay, travellers });
     // The deposit taken, the server's figure, for the page to show before the gateway opens (docs/decisions/0108).
     return depositAmount !== null ? { ...summary, DepositAmount: depositAmount } : summary;
   });
