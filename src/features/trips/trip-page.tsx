@@ -7,6 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { messageOf } from '../account/form-bits.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
+import { depositReceivedText } from '../checkout/deposit-words.ts';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
@@ -81,10 +82,29 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
   const confirmed = b.Status === 'confirmed';
   // Back from paying a pay-later balance online.
   const paidNow = params.get('paid') === '1' && b.PaymentStatus === 'paid';
+  // Back from paying a deposit (docs/decisions/0108): what was received, the balance, its due date and how to pay it.
+  const depositReceived = justBooked && confirmed && Boolean(b.depositAmount) && b.amountPaid > 0 && b.amountDue > 0;
+  const payBalanceOnline = b.payOnline && booking.data;
   return (
     <>
       {!booking.data && saved ? <SavedCopy entry={saved} /> : null}
-      {justBooked ? (
+      {depositReceived ? (
+        <div className="notice notice-ok trip-confirmation trip-deposit-received" role="status">
+          <h2>Booking confirmed</h2>
+          <p>{depositReceivedText({ currency: b.Currency, deposit: b.amountPaid, balance: b.amountDue, dueOn: b.paymentDueOn })}</p>
+          <p className="acc-hint">Thank you! We have emailed your confirmation.</p>
+          {payBalanceOnline ? (
+            // A document load: India's payment page carries Razorpay's policy.
+            <a className="button button-primary" href={href(`/checkout/pay/${b.RefIdKey}`)}>
+              Pay balance: {formatMinor(b.amountDue, b.Currency)}
+            </a>
+          ) : b.payTo ? (
+            <a className="button" href="#pay-later-heading">
+              How to pay the balance
+            </a>
+          ) : null}
+        </div>
+      ) : justBooked ? (
         <div className={`notice ${awaiting || b.Status === 'cancelled' ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
           <h2>{awaiting ? 'Your booking is made: payment pending' : b.Status === 'cancelled' ? 'This booking is cancelled' : paidNow ? 'Payment received' : 'Booking confirmed'}</h2>
           <p>
@@ -126,7 +146,7 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
           {/* A deposit booking's first payment is its deposit (docs/decisions/0108). */}
           {b.depositAmount && !b.amountPaid ? `Pay the deposit: ${formatMinor(Math.min(b.depositAmount, b.amountDue), b.Currency)}` : `Complete payment: ${formatMinor(b.amountDue, b.Currency)}`}
         </a>
-      ) : b.payOnline && booking.data ? (
+      ) : payBalanceOnline && !depositReceived ? (
         // Pay later, paid online before the due date: the checkout's gateway flow on the payment page.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
           {b.amountPaid > 0 ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}` : `Pay ${formatMinor(b.amountDue, b.Currency)} now`}
