@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminBanner, AdminDeal } from '../../contract/promotions.ts';
+import type { Db } from '../db/client.ts';
 import { ok } from '../lib/envelope.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
@@ -10,6 +11,7 @@ import { MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { createCoupon, getCoupon, listCoupons, setCouponDisabled, updateCoupon } from '../services/promotions/coupons.ts';
 import { createBanner, createDeal, dealList, listBanners, reorder, updateBanner, updateDeal, uploadPromotionPicture } from '../services/promotions/deals-banners.ts';
+import type { Actor } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
 
 const text = (what: string, max: number) => z.string({ message: `${what} is required.` }).trim().min(1, `${what} is required.`).max(max, `${what} is at most ${max} characters.`);
@@ -74,6 +76,20 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
     }
   });
 
+  /**
+   * Creates a deal or a banner once per Idempotency-Key (a double click makes one), answering
+   * whether the shop shows it now or from its start.
+   */
+  const createdOnce = async <R extends AdminDeal | AdminBanner>(request: FastifyRequest, reply: FastifyReply, kind: 'deal' | 'banner', create: (tx: Db, actor: Actor) => Promise<R>) => {
+    const actor = ctx.actorOf(request);
+    const route = kind === 'deal' ? 'DeskCreateDeal' : 'DeskCreateBanner';
+    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route, params: request.body }, async (tx) => {
+      const made = await create(tx, actor);
+      return { statusCode: 200, body: ok(made, `The ${kind} “${made.title}” is created: the shop shows it ${made.live ? 'now' : 'from its start'}.`) };
+    });
+    return answer<R>(reply, result);
+  };
+
   app.get('/coupons', { preHandler: guard }, async () => ok(await listCoupons(app.db, ctx.now())));
   app.get('/coupons/:id', { preHandler: guard, schema: { params: idParams } }, async (request) => ok(await getCoupon(app.db, request.params.id, ctx.now())));
   app.post('/coupons', { preHandler: guard, schema: { body: couponRules } }, async (request) => {
@@ -114,15 +130,7 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
     validTo: when('Ends'),
   });
   app.get('/deals', { preHandler: guard }, async () => ok(await dealList(app.db, ctx.now())));
-  // Idempotent on its Idempotency-Key: a double click makes one deal.
-  app.post('/deals', { preHandler: guard, schema: { body: newDeal } }, async (request, reply) => {
-    const actor = ctx.actorOf(request);
-    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateDeal', params: request.body }, async (tx) => {
-      const deal = await createDeal(tx, app.files, actor, request.body, ctx.now());
-      return { statusCode: 200, body: ok(deal, deal.live ? `The deal “${deal.title}” is created: the shop shows it now.` : `The deal “${deal.title}” is created: the shop shows it from its start.`) };
-    });
-    return answer<AdminDeal>(reply, result);
-  });
+  app.post('/deals', { preHandler: guard, schema: { body: newDeal } }, (request, reply) => createdOnce(request, reply, 'deal', (tx, actor) => createDeal(tx, app.files, actor, request.body, ctx.now())));
   app.post('/deals/order', { preHandler: guard, schema: { body: order } }, async (request) => {
     await reorder(app.db, ctx.actorOf(request), 'deal', request.body.ids, ctx.now());
     return ok(await dealList(app.db, ctx.now()), 'The deals’ order is saved.');
@@ -159,15 +167,7 @@ export async function promotionRoutes(appIn: FastifyInstance, ctx: AdminContext)
     endsAt: when('Ends').nullable(),
   });
   app.get('/banners', { preHandler: guard }, async () => ok({ items: await listBanners(app.db, ctx.now()) }));
-  // Idempotent on its Idempotency-Key: a double click makes one banner.
-  app.post('/banners', { preHandler: guard, schema: { body: newBanner } }, async (request, reply) => {
-    const actor = ctx.actorOf(request);
-    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateBanner', params: request.body }, async (tx) => {
-      const banner = await createBanner(tx, app.files, actor, request.body, ctx.now());
-      return { statusCode: 200, body: ok(banner, banner.live ? `The banner “${banner.title}” is created: the shop shows it now.` : `The banner “${banner.title}” is created: the shop shows it from its start.`) };
-    });
-    return answer<AdminBanner>(reply, result);
-  });
+  app.post('/banners', { preHandler: guard, schema: { body: newBanner } }, (request, reply) => createdOnce(request, reply, 'banner', (tx, actor) => createBanner(tx, app.files, actor, request.body, ctx.now())));
   app.post('/banners/order', { preHandler: guard, schema: { body: order } }, async (request) => {
     await reorder(app.db, ctx.actorOf(request), 'banner', request.body.ids, ctx.now());
     return ok({ items: await listBanners(app.db, ctx.now()) }, 'The banners’ order is saved.');
