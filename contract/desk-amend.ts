@@ -14,10 +14,26 @@ export interface AmendTraveller {
   dob?: string;
 }
 
+/** One line's change on a booking of several holidays (by its position, as the desk's booking page lists them). */
+export interface AmendLine {
+  position: number;
+  /** Another holiday of the booking's site for this line, priced as the shop prices it. */
+  packageId?: number;
+  /** This line's new travel date (a departure of its package). */
+  travelDate?: string;
+  adults?: number;
+  children?: number;
+  rooms?: number;
+}
+
 export interface AmendRequest {
   /** The new first travel date (YYYY-MM-DD); every line moves by the same number of days. Absent: the dates stay. */
   travelDate?: string;
-  /** The party and rooms (a booking of one holiday): absent, they stay. */
+  /** Another holiday of the same site for a booking of one holiday (several: give it per line in `lines`). */
+  packageId?: number;
+  /** Changes per line (package, date, party, rooms), over the whole booking's. */
+  lines?: AmendLine[];
+  /** The party and rooms of every line: absent, they stay. */
   adults?: number;
   children?: number;
   rooms?: number;
@@ -31,7 +47,7 @@ export interface AmendRequest {
 /** What the booking is, before or after the amendment. */
 export interface AmendSide {
   travelDate: string;
-  lines: { title: string; travelDate: string; amount: number }[];
+  lines: { position: number; packageId: number; title: string; travelDate: string; adults: number; children: number; rooms: number; amount: number }[];
   subtotal: number;
   discount: number;
   total: number;
@@ -53,6 +69,8 @@ export interface AmendResult {
   difference: number;
   before: AmendSide;
   after: AmendSide;
+  /** The booking's coupon after a change of holiday: kept when it still applies to the new lines, else removed, and why. */
+  coupon: { code: string; kept: boolean; note: string } | null;
   /** How the difference is settled: a balance to pay, a refund to make, or nothing (the price did not move, or nothing was paid yet). */
   settlement: { kind: 'due' | 'refund' | 'none'; amount: number };
   /** The credit note the money back is given under (applied only). */
@@ -75,8 +93,12 @@ export const AMEND_MESSAGES = {
   tooFar: 'travelDate: we take bookings up to 18 months ahead.',
   notDeparture: (title: string, day: string) => `${title} has no departure on ${day}: choose one of its scheduled departures.`,
   notOnSale: (title: string) => `${title} is no longer on sale on this site, so it cannot be priced on another date.`,
-  nothingToChange: 'Say what to change: a new travel date, the party (adults, children, with their names) or the rooms.',
-  oneHolidayAtATime: (n: number) => `This booking has ${n} holidays: its party and rooms can only be changed on a booking of one holiday. Change its travel date, or cancel and book again.`,
+  nothingToChange: 'Say what to change: a new travel date, another holiday, the party (adults, children, with their names) or the rooms.',
+  whichLine: (n: number) => `packageId: this booking has ${n} holidays: say which one changes, with lines: [{ position, packageId }].`,
+  unknownLine: (position: number) => `lines: this booking has no holiday at position ${position}: reload the booking and choose again.`,
+  unknownPackage: (id: number) => `packageId: there is no holiday ${id}. Choose one of the site's holidays.`,
+  otherSite: (title: string, site: string) => `packageId: ${title} is not on sale on the ${site === 'IN' ? 'India' : 'UAE'} site, where this booking is: choose one of that site's holidays.`,
+  panNeeded: (title: string) => `packageId: ${title} is outside India, so tax collected at source applies and needs the lead traveller’s PAN, which this booking does not have. Choose a holiday in India, or cancel and book again with the PAN.`,
   roomsNeedAdult: 'rooms: each room needs at least one adult.',
   infantsNeedAdult: 'adults: each infant travels with an adult, so keep at least as many adults as infants.',
   leadStays: 'The lead traveller stays on the booking: remove another traveller, or cancel the booking.',

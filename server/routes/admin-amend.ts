@@ -9,13 +9,19 @@ import { answer, once } from '../services/idempotency.ts';
 import type { AdminContext } from './admin.ts';
 
 /**
- * Amending a booking (bookings.amend): the difference of a new travel date worked out by the
+ * Amending a booking (bookings.amend): the difference of a new travel date, another holiday of the
+ * same site, or another party and rooms (per line on a booking of several) worked out by the
  * server and shown (`confirm: false`, nothing changes), then applied (`confirm: true`), once per
  * Idempotency-Key (docs/decisions/0096).
  */
 export async function deskAmendRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   const refParams = z.object({ ref: z.string().min(1).max(40) });
+  const isoDay = z.string({ message: 'Choose the new travel date.' }).regex(/^\d{4}-\d{2}-\d{2}$/, AMEND_MESSAGES.notReal);
+  const packageId = z.number({ message: 'packageId: choose a holiday by its id.' }).int('packageId: choose a holiday by its id.').positive('packageId: choose a holiday by its id.');
+  const adults = z.number({ message: 'adults: enter the number of adults.' }).int('adults: enter a whole number.').min(1, 'adults: at least 1 adult travels.').max(9, 'adults: at most 9 adults per booking.');
+  const children = z.number({ message: 'children: enter the number of children.' }).int('children: enter a whole number.').min(0, 'children: cannot be negative.').max(6, 'children: at most 6 children per booking.');
+  const rooms = z.number({ message: 'rooms: enter the number of rooms.' }).int('rooms: enter a whole number.').min(1, 'rooms: at least 1 room.').max(5, 'rooms: at most 5 rooms per booking.');
 
   app.post(
     '/bookings/:ref/amend',
@@ -24,10 +30,24 @@ export async function deskAmendRoutes(appIn: FastifyInstance, ctx: AdminContext)
       schema: {
         params: refParams,
         body: z.object({
-          travelDate: z.string({ message: 'Choose the new travel date.' }).regex(/^\d{4}-\d{2}-\d{2}$/, AMEND_MESSAGES.notReal).optional(),
-          adults: z.number({ message: 'adults: enter the number of adults.' }).int('adults: enter a whole number.').min(1, 'adults: at least 1 adult travels.').max(9, 'adults: at most 9 adults per booking.').optional(),
-          children: z.number({ message: 'children: enter the number of children.' }).int('children: enter a whole number.').min(0, 'children: cannot be negative.').max(6, 'children: at most 6 children per booking.').optional(),
-          rooms: z.number({ message: 'rooms: enter the number of rooms.' }).int('rooms: enter a whole number.').min(1, 'rooms: at least 1 room.').max(5, 'rooms: at most 5 rooms per booking.').optional(),
+          travelDate: isoDay.optional(),
+          packageId: packageId.optional(),
+          lines: z
+            .array(
+              z.object({
+                position: z.number({ message: 'lines: give each line’s position (as the booking page lists them).' }).int('lines: a position is a whole number.').min(0, 'lines: a position is 0 or more.'),
+                packageId: packageId.optional(),
+                travelDate: isoDay.optional(),
+                adults: adults.optional(),
+                children: children.optional(),
+                rooms: rooms.optional(),
+              }),
+            )
+            .max(20, 'lines: at most 20 lines change at once.')
+            .optional(),
+          adults: adults.optional(),
+          children: children.optional(),
+          rooms: rooms.optional(),
           add: z
             .array(
               z.object({

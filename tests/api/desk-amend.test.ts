@@ -291,3 +291,173 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('changing a booking’s holiday, and the party of a booking of several holidays', { timeout: 180_000 }, () => {
+  /** Another UAE holiday on sale (published and priced on the site), with its price per adult. */
+  async function otherHoliday(skip: number[]) {
+    const { rows } = await db().execute<{ id: number; title: string; amount: number }>(sql`
+      select p.id, p.title, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
+      where p.published and not (p.id = any(${`{${skip.join(',')}}`}::int[])) order by p.id limit 1`);
+    return { id: Number(rows[0]!.id), title: rows[0]!.title, amount: Number(rows[0]!.amount) };
+  }
+  const schedule = (packageId: number, day: string, rooms: number) => db().execute(sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${packageId}, ${day}, ${rooms}, true)`);
+  const soldOf = (packageId: number, day: string) => count(kit, sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${packageId} and travel_date = ${day}`);
+  const linesOf = async (id: number) =>
+    (await db().execute<{ package_id: number; title: string; d: string; adults: number; rooms: number; amount: number }>(sql`select package_id, title, to_char(travel_date, 'YYYY-MM-DD') as d, adults, rooms, amount from booking_lines where booking_id = ${id} order by position`)).rows;
+
+  it('another holiday of the site on one of its departures: the preview shows before and after and changes nothing; confirmed, the rooms move, the line is the new holiday, the money settles, the traveller is mailed', async () => {
+    const other = await otherHoliday([uae]);
+    const from = freshDay();
+    const to = freshDay();
+    const b = await stripePaid(from);
+    await schedule(other.id, to, 5);
+    try {
+      const before = await snapshot(b.id, [from]);
+      const otherBefore = await soldOf(other.id, to);
+      const total = (before.booking as { total: number }).total;
+      const expected = 2 * other.amount * 100 - total;
+
+      const preview = await amend(b.ref, { packageId: other.id, travelDate: to, confirm: false });
+      expect(preview.status, preview.body.message).toBe(200);
+      expect(preview.body.data).toMatchObject({ confirmed: false, difference: expected, coupon: null });
+      expect(preview.body.data.before.lines).toMatchObject([{ position: 0, packageId: uae, travelDate: from }]);
+      expect(preview.body.data.after.lines).toMatchObject([{ position: 0, packageId: other.id, title: other.title, travelDate: to, amount: 2 * other.amount * 100 }]);
+      expect(await snapshot(b.id, [from])).toEqual(before);
+      expect(await soldOf(other.id, to)).toBe(otherBefore);
+
+      const done = await amend(b.ref, { packageId: other.id, travelDate: to, confirm: true });
+      expect(done.status, done.body.message).toBe(200);
+      expect(done.body.data).toMatchObject({ confirmed: true, difference: expected, mailed: true });
+      expect(done.body.data.settlement.kind).toBe(expected > 0 ? 'due' : expected < 0 ? 'refund' : 'none');
+      expect(await linesOf(b.id)).toMatchObject([{ package_id: other.id, title: other.title, d: to, adults: 2, rooms: 1, amount: 2 * other.amount * 100 }]);
+      expect(await sold(from)).toBe(before.rooms[0]! - 1);
+      expect(await soldOf(other.id, to)).toBe(otherBefore + 1);
+      const after = await snapshot(b.id, [from]);
+      expect(after.mails).toBe(before.mails + 1);
+      expect(after.audits).toBe(before.audits + 1);
+      const { rows } = await db().execute<{ payload: string }>(sql`select payload::text as payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
+      expect(rows.map((r) => r.payload).join('\n')).toContain(JSON.stringify(`Booking ${b.ref} changed: now ${other.title}`).slice(1, -1));
+      await documentsAreSums(b.id);
+    } finally {
+      await db().execute(sql`update departures set scheduled = false where package_id = ${other.id}`);
+    }
+  });
+
+  it('refuses a holiday not on sale on the booking’s site, a date the new holiday does not depart on, too few rooms, an unknown holiday, and other roles (403) or no session (401), changing nothing', async () => {
+    const other = await otherHoliday([uae]);
+    const offSite = await otherHoliday([uae, other.id]);
+    const from = freshDay();
+    const scheduled = freshDay();
+    const tight = freshDay();
+    const b = await stripePaid(from);
+    await schedule(other.id, scheduled, 5);
+    await schedule(other.id, tight, 1);
+    // The third holiday is sold on the India site only.
+    const { rows: price } = await db().execute(sql`delete from package_prices where package_id = ${offSite.id} and site = 'UAE' returning *`);
+    try {
+      const before = await snapshot(b.id, [from, scheduled, tight]);
+      const wrongSite = await amend(b.ref, { packageId: offSite.id, confirm: false });
+      expect(wrongSite.status).toBe(409);
+      expect(wrongSite.body.message).toBe(`packageId: ${offSite.title} is not on sale on the UAE site, where this booking is: choose one of that site's holidays.`);
+      const noDeparture = await amend(b.ref, { packageId: other.id, travelDate: freshDay(), confirm: true });
+      expect(noDeparture.status).toBe(409);
+      expect(noDeparture.body.message).toMatch(new RegExp(`^${other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has no departure on .*scheduled departures`));
+      const sameDay = await amend(b.ref, { packageId: other.id, confirm: true });
+      expect(sameDay.status, 'the booking’s own date is not one of the new holiday’s departures').toBe(409);
+      const full = await amend(b.ref, { packageId: other.id, travelDate: tight, rooms: 2, confirm: true });
+      expect(full.status).toBe(409);
+      expect(full.body.message).toMatch(/^Only 1 room is left on .* for .*this booking needs 2/);
+      const unknown = await amend(b.ref, { packageId: 999_999, travelDate: scheduled, confirm: false });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toMatch(/^packageId: there is no holiday 999999/);
+      const twoLines = await amend(b.ref, { lines: [{ position: 3, adults: 3 }], confirm: false });
+      expect(twoLines.status).toBe(400);
+      expect(twoLines.body.message).toMatch(/^lines: this booking has no holiday at position 3/);
+      for (const who of [accounts, catalogue]) {
+        const res = await amend(b.ref, { packageId: other.id, travelDate: scheduled, confirm: true }, who);
+        expect(res.status, who.role).toBe(403);
+        expect(res.body.status).toBe('error');
+      }
+      expect((await amend(b.ref, { packageId: other.id, travelDate: scheduled, confirm: true }, null)).status).toBe(401);
+      expect(await snapshot(b.id, [from, scheduled, tight])).toEqual(before);
+      expect(await soldOf(other.id, scheduled)).toBe(0);
+      expect(await soldOf(other.id, tight)).toBe(0);
+    } finally {
+      await db().execute(sql`update departures set scheduled = false where package_id = ${other.id}`);
+      const p = price[0] as { package_id: number; site: string; currency: string; amount: number; compare_at: number | null } | undefined;
+      if (p) await db().execute(sql`insert into package_prices (package_id, site, currency, amount, compare_at) values (${p.package_id}, ${p.site}, ${p.currency}, ${p.amount}, ${p.compare_at})`);
+    }
+  });
+
+  it('a coupon is kept when it still applies to the new holiday (its own use on this booking not counted), else the preview says it goes and the discount is removed', async () => {
+    const other = await otherHoliday([uae]);
+    const n = Date.now();
+    const coupon = (code: string, packages: number[]) =>
+      db().execute(sql`
+        insert into coupons (slug, code, title, description, terms, category_id, page_name, site, discount_type, flat_aed, flat_inr, valid_from, valid_to, once_per_traveller, package_ids)
+        values (${code.toLowerCase()}, ${code}, 'Desk amend coupon', 'A test coupon.', '["Once."]'::jsonb, 2, 'coupons', 'UAE', 'flat', 50, 500, now() - interval '1 day', now() + interval '400 days', true, ${`{${packages.join(',')}}`}::int[])`);
+    await coupon(`ANY${n}`, []);
+    await coupon(`ONLY${n}`, [uae]);
+    const booked = async (code: string) => {
+      const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: freshDay() }]);
+      const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, CouponCode: code, LeadTraveller: lead({ Email: asha.email }) });
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data.RefIdKey as string;
+    };
+    const anyRef = await booked(`ANY${n}`);
+    const kept = await amend(anyRef, { packageId: other.id, confirm: true });
+    expect(kept.status, kept.body.message).toBe(200);
+    expect(kept.body.data.coupon).toMatchObject({ code: `ANY${n}`, kept: true });
+    expect(kept.body.data.after.discount).toBe(kept.body.data.before.discount);
+    expect(kept.body.data.after.discount).toBeGreaterThan(0);
+
+    const onlyRef = await booked(`ONLY${n}`);
+    const preview = await amend(onlyRef, { packageId: other.id, confirm: false });
+    expect(preview.status, preview.body.message).toBe(200);
+    expect(preview.body.data.coupon).toMatchObject({ code: `ONLY${n}`, kept: false });
+    expect(preview.body.data.coupon.note).toMatch(new RegExp(`^Coupon ONLY${n} does not apply to the new holiday.*its discount of AED .* is removed\\.$`));
+    expect(preview.body.data.before.discount).toBeGreaterThan(0);
+    expect(preview.body.data.after.discount).toBe(0);
+    const gone = await amend(onlyRef, { packageId: other.id, confirm: true });
+    expect(gone.status, gone.body.message).toBe(200);
+    expect((await db().execute<{ coupon_code: string | null; discount: number }>(sql`select coupon_code, discount from bookings where ref_id_key = ${onlyRef}`)).rows[0]).toEqual({ coupon_code: null, discount: 0 });
+  });
+
+  it('a booking of two holidays: a line’s party changed on its own, then a room more on every line, each priced and its rooms taken; a holiday change must say which line', async () => {
+    const other = await otherHoliday([uae]);
+    const d1 = freshDay();
+    const d2 = freshDay();
+    const id = await holdId(kit, asha.token, 'UAE', [
+      { packageId: uae, travelDate: d1 },
+      { packageId: other.id, travelDate: d2 },
+    ]);
+    const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, LeadTraveller: lead({ Email: asha.email }) });
+    expect(res.status, res.body.message).toBe(200);
+    const b = { ref: res.body.data.RefIdKey as string, id: res.body.data.BookingId as number };
+    const start = await linesOf(b.id);
+    expect(start).toHaveLength(2);
+    const rooms = [await soldOf(uae, d1), await soldOf(other.id, d2)];
+
+    const which = await amend(b.ref, { packageId: uae, confirm: false });
+    expect(which.status).toBe(400);
+    expect(which.body.message).toMatch(/^packageId: this booking has 2 holidays/);
+
+    // A third adult on the second holiday only: that line's fare for one more adult.
+    const third = await amend(b.ref, { lines: [{ position: 1, adults: 3 }], add: [{ firstName: 'Kiran', lastName: 'Rao', ageBand: 'adult' }], confirm: true });
+    expect(third.status, third.body.message).toBe(200);
+    expect(third.body.data.difference).toBe(other.amount * 100);
+    expect((await linesOf(b.id)).map((l) => [l.adults, l.rooms])).toEqual([
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(third.body.data.after.travellers).toContain('Kiran Rao');
+
+    // A second room on every line: one more room sold on each departure, the price unchanged.
+    const room = await amend(b.ref, { rooms: 2, confirm: true });
+    expect(room.status, room.body.message).toBe(200);
+    expect(room.body.data.difference).toBe(0);
+    expect((await linesOf(b.id)).map((l) => l.rooms)).toEqual([2, 2]);
+    expect([await soldOf(uae, d1), await soldOf(other.id, d2)]).toEqual([rooms[0]! + 1, rooms[1]! + 1]);
+    await documentsAreSums(b.id);
+  });
+});

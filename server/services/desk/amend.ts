@@ -63,7 +63,7 @@ function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendS
   const sorted = [...lines].sort((x, y) => x.position - y.position);
   return {
     travelDate: sorted.map((l) => l.travelDate).sort()[0] ?? '',
-    lines: sorted.map((l) => ({ title: l.title, travelDate: l.travelDate, amount: l.amount })),
+    lines: sorted.map((l) => ({ position: l.position, packageId: l.packageId, title: l.title, travelDate: l.travelDate, adults: l.adults, children: l.children, rooms: l.rooms, amount: l.amount })),
     subtotal: b.subtotal,
     discount: b.discount,
     total: b.total,
@@ -75,21 +75,43 @@ function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendS
   };
 }
 
-/** The new date: a real date from the site's tomorrow up to 18 months ahead, and a departure of each package that schedules them. */
-async function checkTravelDate(tx: Db, b: BookingRow, lines: LineRow[], moved: HeldLine[], travelDate: string, now: Date) {
-  const date = new Date(`${travelDate}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(travelDate) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid(AMEND_MESSAGES.notReal);
+/**
+ * Each line whose date or holiday changes: a real date from the site's tomorrow up to 18 months
+ * ahead, and a departure of its package when that package schedules them.
+ */
+async function checkTravelDates(tx: Db, b: BookingRow, titles: string[], moved: HeldLine[], changed: boolean[], now: Date) {
   const today = siteDay(now, b.site as Site);
-  if (daysBetween(today, travelDate) < 1) throw invalid(AMEND_MESSAGES.past);
-  if (daysBetween(today, moved.map((l) => l.travelDate).sort().at(-1)!) > MAX_DAYS_AHEAD) throw invalid(AMEND_MESSAGES.tooFar);
+  for (const [i, l] of moved.entries()) {
+    if (!changed[i]) continue;
+    const date = new Date(`${l.travelDate}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(l.travelDate) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== l.travelDate) throw invalid(AMEND_MESSAGES.notReal);
+    if (daysBetween(today, l.travelDate) < 1) throw invalid(AMEND_MESSAGES.past);
+    if (daysBetween(today, l.travelDate) > MAX_DAYS_AHEAD) throw invalid(AMEND_MESSAGES.tooFar);
+  }
   // A package whose departures staff schedule is sold on those dates only (the package page offers
   // no other); a package with none scheduled takes any date, as the cart does.
   for (const [i, l] of moved.entries()) {
+    if (!changed[i]) continue;
     const { rows } = await tx.execute<{ scheduled: number; here: number }>(sql`
       select count(*) filter (where scheduled)::int as scheduled, count(*) filter (where scheduled and travel_date = ${l.travelDate})::int as here
       from departures where package_id = ${l.packageId} and travel_date > ${today}`);
-    if (Number(rows[0]?.scheduled ?? 0) > 0 && Number(rows[0]?.here ?? 0) === 0) throw conflict(AMEND_MESSAGES.notDeparture(lines[i]!.title, formatDay(l.travelDate)));
+    if (Number(rows[0]?.scheduled ?? 0) > 0 && Number(rows[0]?.here ?? 0) === 0) throw conflict(AMEND_MESSAGES.notDeparture(titles[i]!, formatDay(l.travelDate)));
   }
+}
+
+/** The holidays a line moves to: each must exist and be on sale (published and priced) on the booking's site. */
+async function checkPackages(tx: Db, site: Site, ids: number[]): Promise<Map<number, string>> {
+  const titles = new Map<number, string>();
+  for (const id of [...new Set(ids)]) {
+    const { rows } = await tx.execute<{ title: string; published: boolean; priced: boolean }>(sql`
+      select p.title, p.published, exists (select 1 from package_prices pp where pp.package_id = p.id and pp.site = ${site}) as priced
+      from packages p where p.id = ${id}`);
+    const p = rows[0];
+    if (!p) throw invalid(AMEND_MESSAGES.unknownPackage(id));
+    if (!p.published || !p.priced) throw conflict(AMEND_MESSAGES.otherSite(p.title, site));
+    titles.set(id, p.title);
+  }
+  return titles;
 }
 
 /**
@@ -97,7 +119,7 @@ async function checkTravelDate(tx: Db, b: BookingRow, lines: LineRow[], moved: H
  * first in one order (package, date) as holds and sales lock them; refused with the shop's words
  * when a new date is stop-sold or has too few rooms left.
  */
-async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], now: Date) {
+async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], titles: string[], now: Date) {
   const key = (p: number, d: string) => `${p}|${d}`;
   const delta = new Map<string, { packageId: number; travelDate: string; rooms: number; title: string }>();
   const add = (packageId: number, travelDate: string, rooms: number, title: string) => {
@@ -107,7 +129,7 @@ async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], now: Date)
   };
   lines.forEach((l, i) => {
     add(l.packageId, l.travelDate, -l.rooms, l.title);
-    add(moved[i]!.packageId, moved[i]!.travelDate, moved[i]!.rooms, l.title);
+    add(moved[i]!.packageId, moved[i]!.travelDate, moved[i]!.rooms, titles[i]!);
   });
   const all = [...delta.values()].sort((a, b) => a.packageId - b.packageId || a.travelDate.localeCompare(b.travelDate));
   const states = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
@@ -127,27 +149,63 @@ async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], now: Date)
   }
 }
 
-/** The booking priced on its new dates by the shop's pricing; a coupon's discount stays as it was sold (its once-only rules were met then). */
-async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[], moved: HeldLine[], now: Date) {
+/** Thrown to roll a coupon's trial pricing back, carrying its price out. */
+class Priced extends Error {
+  constructor(readonly price: Awaited<ReturnType<typeof priceHold>>) {
+    super('priced');
+  }
+}
+
+type CouponAfter = { code: string; kept: boolean; note: string; couponId: number | null } | null;
+
+/**
+ * The booking priced on its new dates by the shop's pricing; a coupon's discount stays as it was
+ * sold (its once-only rules were met then). A change of holiday is priced as the shop would price
+ * the new lines with the coupon (decision 0096): kept when its rules still allow it, read as though
+ * this booking were not made yet (its own use of the coupon does not count against it), else
+ * removed with the reason.
+ */
+async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[], moved: HeldLine[], now: Date, newHoliday: boolean) {
   const site = b.site as Site;
   const taxes = b.taxes ?? [];
-  const supply = taxes.some((t) => t.code === 'CGST') ? 'intra' : taxes.some((t) => t.code === 'IGST') ? 'inter' : null;
+  const supply: 'intra' | 'inter' | null = taxes.some((t) => t.code === 'CGST') ? 'intra' : taxes.some((t) => t.code === 'IGST') ? 'inter' : null;
+  const base = { site, lines: moved, userId: b.userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: b.pan, supply };
   let priced: Awaited<ReturnType<typeof priceHold>>;
   try {
-    priced = await priceHold(tx, { site, lines: moved, userId: b.userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: b.pan, supply });
+    priced = await priceHold(tx, base);
+    if (newHoliday && b.couponCode) {
+      const code = b.couponCode.toUpperCase();
+      let trial: Awaited<ReturnType<typeof priceHold>>;
+      try {
+        await tx.transaction(async (sp) => {
+          await sp.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.id));
+          throw new Priced(await priceHold(sp, { ...base, couponCode: code, payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'] }));
+        });
+        throw new Error('priceMoved: the coupon was not tried');
+      } catch (err) {
+        if (!(err instanceof Priced)) throw err;
+        trial = err.price;
+      }
+      const was = formatMinor(b.discount, b.currency as Currency);
+      const coupon: CouponAfter = trial.coupon
+        ? { code, kept: true, note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency as Currency)} off (it was ${was}).`, couponId: b.couponId }
+        : { code, kept: false, note: `Coupon ${code} does not apply to the new holiday${trial.couponError ? ` (${trial.couponError.replace(/\.$/, '')})` : ''}: its discount of ${was} is removed.`, couponId: null };
+      return { ...(trial.coupon ? trial : priced), coupon };
+    }
   } catch (err) {
     if (err instanceof DomainError && /no longer on sale/.test(err.message)) throw conflict(AMEND_MESSAGES.notOnSale(lines[0]?.title ?? 'This holiday'));
     throw err;
   }
+  const kept: CouponAfter = null;
   const discount = Math.min(b.discount, priced.subtotal);
-  if (discount === 0) return { ...priced, discount: 0 };
+  if (discount === 0) return { ...priced, discount: 0, coupon: kept };
   const shares = apportion(discount, priced.lines.map((l) => l.amount));
   const netOf = (which: (l: (typeof priced.lines)[number]) => boolean) => priced.lines.reduce((s, l, i) => s + (which(l) ? l.amount - shares[i]! : 0), 0);
   const tcs = site === 'IN' && priced.lines.some((l) => l.overseas) ? await tcsTermsFor(tx, config.TCS_RATE_PERCENT, now, b.pan) : null;
   const net = priced.subtotal - discount;
   const rates = await siteRatesOn(tx, site, siteDay(now, site));
   const newTaxes = taxesFor(site, net, netOf((l) => l.overseas), tcs, { supply, standardNet: netOf((l) => l.vatTreatment === 'standard'), rates });
-  return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0) };
+  return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0), coupon: kept };
 }
 
 interface Applied {
@@ -183,31 +241,49 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
   const people = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
   const before = sideOf(b, lines, people);
   if (before.travelDate <= siteDay(now, b.site as Site)) throw conflict(AMEND_MESSAGES.travelled);
-  const travelDate = input.travelDate ?? before.travelDate;
-  const dateChanges = travelDate !== before.travelDate;
-  const partyChanges = input.adults !== undefined || input.children !== undefined || input.rooms !== undefined || Boolean(input.add?.length) || Boolean(input.remove?.length);
-  if (!dateChanges && !partyChanges) throw invalid(input.travelDate ? AMEND_MESSAGES.sameDate : AMEND_MESSAGES.nothingToChange);
-  if (partyChanges && lines.length > 1) throw conflict(AMEND_MESSAGES.oneHolidayAtATime(lines.length));
-  // Every line moves by the same number of days: the trip keeps its shape.
-  const shift = daysBetween(before.travelDate, travelDate);
-  const moved: HeldLine[] = lines.map((l) => ({
-    packageId: l.packageId,
-    travelDate: addDays(l.travelDate, shift),
-    adults: input.adults ?? l.adults,
-    children: input.children ?? l.children,
-    infants: l.infants,
-    rooms: input.rooms ?? l.rooms,
-  }));
+  const site = b.site as Site;
+  // A line's own change (by position) over the whole booking's: package, date, party, rooms.
+  const perLine = input.lines ?? [];
+  for (const c of perLine) if (!lines.some((l) => l.position === c.position)) throw invalid(AMEND_MESSAGES.unknownLine(c.position));
+  if (input.packageId !== undefined && lines.length > 1) throw invalid(AMEND_MESSAGES.whichLine(lines.length));
+  // Every line moves by the same number of days unless given its own date: the trip keeps its shape.
+  const shift = daysBetween(before.travelDate, input.travelDate ?? before.travelDate);
+  const moved: HeldLine[] = lines.map((l) => {
+    const c = perLine.find((x) => x.position === l.position);
+    return {
+      packageId: c?.packageId ?? input.packageId ?? l.packageId,
+      travelDate: c?.travelDate ?? addDays(l.travelDate, shift),
+      adults: c?.adults ?? input.adults ?? l.adults,
+      children: c?.children ?? input.children ?? l.children,
+      infants: l.infants,
+      rooms: c?.rooms ?? input.rooms ?? l.rooms,
+    };
+  });
+  const travelDate = moved.map((l) => l.travelDate).sort()[0]!;
+  const dateMoved = moved.map((l, i) => l.travelDate !== lines[i]!.travelDate);
+  const holidayMoved = moved.map((l, i) => l.packageId !== lines[i]!.packageId);
+  const dateChanges = dateMoved.some(Boolean);
+  const packageChanges = holidayMoved.some(Boolean);
+  const partyChanges =
+    moved.some((l, i) => l.adults !== lines[i]!.adults || l.children !== lines[i]!.children || l.rooms !== lines[i]!.rooms) ||
+    input.adults !== undefined ||
+    input.children !== undefined ||
+    input.rooms !== undefined ||
+    Boolean(input.add?.length) ||
+    Boolean(input.remove?.length);
+  if (!dateChanges && !partyChanges && !packageChanges) throw invalid(input.travelDate ? AMEND_MESSAGES.sameDate : AMEND_MESSAGES.nothingToChange);
   for (const l of moved) {
     if (l.rooms > l.adults) throw invalid(AMEND_MESSAGES.roomsNeedAdult);
     if (l.infants > l.adults) throw invalid(AMEND_MESSAGES.infantsNeedAdult);
   }
   const names = checkTravellers(people, input, partyOf(moved));
-  if (dateChanges) await checkTravelDate(tx, b, lines, moved, travelDate, now);
-  const price = await priceMoved(tx, config, b, lines, moved, now);
+  const newTitles = packageChanges ? await checkPackages(tx, site, moved.filter((_, i) => holidayMoved[i]).map((l) => l.packageId)) : new Map<number, string>();
+  const titles = moved.map((l, i) => (holidayMoved[i] ? newTitles.get(l.packageId)! : lines[i]!.title));
+  if (dateChanges || packageChanges) await checkTravelDates(tx, b, titles, moved, moved.map((_, i) => dateMoved[i]! || holidayMoved[i]!), now);
+  const price = await priceMoved(tx, config, b, lines, moved, now, packageChanges);
+  if (packageChanges && price.panRequired && !b.pan) throw invalid(AMEND_MESSAGES.panNeeded(titles.find((_, i) => holidayMoved[i] && price.lines[i]!.overseas) ?? titles[0]!));
   // The rooms first: a sold-out or stop-sold date refuses before anything else is written.
-  await moveRooms(tx, lines, moved, now);
-  const site = b.site as Site;
+  await moveRooms(tx, lines, moved, titles, now);
   const m = (amount: number) => formatMinor(amount, b.currency as Currency);
 
   // The lines and the price: the ledger reads the booking's value from them (bookingProfile).
@@ -215,10 +291,22 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
     const p = price.lines[i]!;
     await tx
       .update(bookingLines)
-      .set({ travelDate: p.travelDate, adults: p.adults, children: p.children, rooms: p.rooms, adultPrice: p.adultPrice, childPrice: p.childPrice, amount: p.amount, overseas: p.overseas, vatTreatment: p.vatTreatment })
+      .set({
+        ...(holidayMoved[i] ? { packageId: p.packageId, title: p.title, city: p.city, nights: p.nights } : {}),
+        travelDate: p.travelDate,
+        adults: p.adults,
+        children: p.children,
+        rooms: p.rooms,
+        adultPrice: p.adultPrice,
+        childPrice: p.childPrice,
+        amount: p.amount,
+        overseas: p.overseas,
+        vatTreatment: p.vatTreatment,
+      })
       .where(eq(bookingLines.id, l.id));
   }
-  await tx.update(bookings).set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total }).where(eq(bookings.id, b.id));
+  const couponGone = price.coupon && !price.coupon.kept ? { couponId: null, couponCode: null } : {};
+  await tx.update(bookings).set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total, ...couponGone }).where(eq(bookings.id, b.id));
   // The travellers who leave and join (after the lead and the others, in the order given).
   if (names.remove.length) await tx.delete(bookingTravellers).where(and(eq(bookingTravellers.bookingId, b.id), inArray(bookingTravellers.id, names.remove)));
   const last = Math.max(0, ...people.map((p) => p.position));
@@ -228,9 +316,14 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
     );
   }
   const partyWords = (x: ReturnType<typeof partyOf>) => `${plural(x.adults, 'adult', 'adults')}${x.children ? `, ${plural(x.children, 'child', 'children')}` : ''}, ${plural(x.rooms, 'room', 'rooms')}`;
+  const lineParty = (l: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms'>) => partyWords(partyOf([l]));
   const changes = [
-    dateChanges ? `travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}` : '',
-    partyChanges && partyWords(before.party) !== partyWords(partyOf(moved)) ? `party ${partyWords(before.party)} → ${partyWords(partyOf(moved))}` : '',
+    ...lines.map((l, i) => (holidayMoved[i] ? `holiday ${l.title} → ${titles[i]}` : '')),
+    dateChanges && before.travelDate !== travelDate ? `travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}` : '',
+    ...(lines.length > 1
+      ? lines.map((l, i) => (lineParty(l) !== lineParty(moved[i]!) ? `${titles[i]}: party ${lineParty(l)} → ${lineParty(moved[i]!)}` : ''))
+      : [partyChanges && partyWords(before.party) !== partyWords(partyOf(moved)) ? `party ${partyWords(before.party)} → ${partyWords(partyOf(moved))}` : '']),
+    price.coupon && !price.coupon.kept ? `coupon ${price.coupon.code} removed` : '',
     names.add.length ? `joining: ${names.add.map(nameOf).join(', ')}` : '',
     names.remove.length ? `leaving: ${people.filter((p) => names.remove.includes(p.id)).map(nameOf).join(', ')}` : '',
   ].filter(Boolean);
@@ -283,13 +376,27 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
       action: 'bookings.amend',
       recordType: 'booking',
       recordId: b.refIdKey,
-      before: { travelDate: before.travelDate, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus },
-      after: { travelDate: afterSide.travelDate, party: afterSide.party, travellers: afterSide.travellers, total: afterSide.total, amountPaid: afterSide.amountPaid, paymentStatus: afterSide.paymentStatus, difference, settlement, creditNote: creditNote?.number ?? null, refunds: made.map((r) => r.id) },
+      before: { travelDate: before.travelDate, lines: before.lines, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus, coupon: b.couponCode },
+      after: {
+        travelDate: afterSide.travelDate,
+        lines: afterSide.lines,
+        party: afterSide.party,
+        travellers: afterSide.travellers,
+        total: afterSide.total,
+        amountPaid: afterSide.amountPaid,
+        paymentStatus: afterSide.paymentStatus,
+        coupon: price.coupon ? (price.coupon.kept ? price.coupon.code : null) : b.couponCode,
+        difference,
+        settlement,
+        creditNote: creditNote?.number ?? null,
+        refunds: made.map((r) => r.id),
+      },
     },
     now,
   );
   const mailed = await mailAmendment(tx, config, after, { before, after: afterSide, difference, settlement, creditNote, creditNoteId }, now);
-  const result: AmendResult = { RefIdKey: b.refIdKey, Currency: b.currency, confirmed: confirm, difference, before, after: afterSide, settlement, creditNote, refunds: made.map((r) => r.id), mailed, failures: [] };
+  const coupon = price.coupon ? { code: price.coupon.code, kept: price.coupon.kept, note: price.coupon.note } : null;
+  const result: AmendResult = { RefIdKey: b.refIdKey, Currency: b.currency, confirmed: confirm, difference, before, after: afterSide, coupon, settlement, creditNote, refunds: made.map((r) => r.id), mailed, failures: [] };
   if (!confirm) throw new Preview({ ...result, creditNote: null, refunds: [], mailed: false });
   return { result, send: made.filter((r) => r.provider !== 'manual').map((r) => r.id) };
 }
@@ -308,12 +415,15 @@ async function mailAmendment(
   const shop = shopDetails(config, b.site as Site);
   const m = (amount: number) => formatMinor(amount, d.Currency);
   const moved = a.before.travelDate !== a.after.travelDate;
+  const swapped = a.after.lines.filter((l) => a.before.lines.some((x) => x.position === l.position && x.packageId !== l.packageId));
   const blocks: MailBlock[] = [
     {
       p: [
-        moved
-          ? `We have changed booking ${d.RefIdKey} as agreed: it now starts on ${formatTravelDate(a.after.travelDate)} (it was ${formatTravelDate(a.before.travelDate)}).`
-          : `We have changed booking ${d.RefIdKey} as agreed: its party and rooms are as below.`,
+        swapped.length
+          ? `We have changed booking ${d.RefIdKey} as agreed: your holiday is now ${swapped.map((l) => `${l.title} from ${formatTravelDate(l.travelDate)}`).join(' and ')}.`
+          : moved
+            ? `We have changed booking ${d.RefIdKey} as agreed: it now starts on ${formatTravelDate(a.after.travelDate)} (it was ${formatTravelDate(a.before.travelDate)}).`
+            : `We have changed booking ${d.RefIdKey} as agreed: its party and rooms are as below.`,
         `Travelling: ${a.after.travellers.join(', ')}.`,
       ].join('\n'),
     },
@@ -347,7 +457,11 @@ async function mailAmendment(
     bookingId: b.id,
     message: {
       to: lead.email,
-      subject: moved ? `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}` : `Booking ${d.RefIdKey} changed: party and rooms`,
+      subject: swapped.length
+        ? `Booking ${d.RefIdKey} changed: now ${swapped.map((l) => l.title).join(' and ')}`
+        : moved
+          ? `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}`
+          : `Booking ${d.RefIdKey} changed: party and rooms`,
       ...laidOut({ shop, heading: moved ? 'Your booking has new dates' : 'Your booking has changed', preheader: moved ? `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.` : `Booking ${d.RefIdKey}: ${a.after.travellers.length} travelling.`, greeting: greetingOf(lead), blocks }),
       attachments,
     },
