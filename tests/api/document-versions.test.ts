@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentVersion } from '../../contract/booking.ts';
+import { invoiceFor } from '../../server/services/documents/invoice.ts';
+import { travellerMoneyDocuments } from '../../server/services/documents/money-documents.ts';
+import { vouchersFor } from '../../server/services/documents/vouchers.ts';
 import { book, call, createBookingKit, findPackage, holdId, inDays, lead, markPaidInFull, traveller, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
@@ -43,6 +47,8 @@ async function versions(ref: string): Promise<DocumentVersion[]> {
   expect(res.status, res.body.message).toBe(200);
   return res.body.data.documentVersions;
 }
+/** The version as decision 0107 defines it: 12 characters of base64url SHA-256 of the document's JSON. */
+const hashOf = (document: unknown) => createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 12);
 const byNumber = (docs: DocumentVersion[]) => new Map(docs.map((d) => [`${d.kind}:${d.number}`, d.version]));
 
 describe("a booking's documents and their versions", () => {
@@ -85,6 +91,39 @@ describe("a booking's documents and their versions", () => {
     const shown = (set2.body.data.vouchers as { number: string }[]).find((v) => JSON.stringify(v).includes('HTL-0107-1'));
     expect(shown?.number).toBe(changed[0]!.number);
   }, 60_000);
+
+  it('each version is the hash of the document its own call makes, in the detail and in the list (read for all bookings at once) alike', async () => {
+    // Another booking first, so the list holds several with their documents.
+    await markPaidInFull(kit, (await payLaterBooking()).id);
+    const b = await payLaterBooking();
+    // Part paid at the desk (an advance with its receipt voucher), then the balance (the tax invoice, the vouchers).
+    const detail0 = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.ref }, { token: lina.token });
+    const part = Math.floor(detail0.body.data.total / 4);
+    const pay = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount: part, method: 'bank-transfer', reference: `DV-${b.ref}`, receivedOn: inDays(0) });
+    expect(pay.status, pay.body.message).toBe(200);
+    await markPaidInFull(kit, b.id);
+
+    const db = kit.database.db;
+    const config = kit.app.config;
+    const { document: invoice } = await invoiceFor(db, config, lina.userId, b.id);
+    const { document: set } = await vouchersFor(db, config, lina.userId, b.id);
+    const { vouchers, ...around } = set;
+    const money = await travellerMoneyDocuments(db, config, lina.userId, b.id);
+    expect(money.map((d) => d.kind)).toEqual(['receipt']);
+    const expected: DocumentVersion[] = [
+      { kind: 'tax-invoice', number: invoice.invoiceNumber!, version: hashOf(invoice) },
+      ...vouchers.map((v) => ({ kind: 'voucher' as const, number: v.number, version: hashOf([hashOf(around), v]) })),
+      ...money.map((d) => ({ kind: d.kind, number: d.number, version: hashOf(d) })),
+    ];
+    expect(await versions(b.ref)).toEqual(expected);
+    const list = await call(kit.app, 'GET', 'BookingsList', { userid: lina.userId }, { token: lina.token });
+    expect(list.status, list.body.message).toBe(200);
+    const listed = list.body.data as { RefIdKey: string; documentVersions: DocumentVersion[] }[];
+    expect(listed.length).toBeGreaterThan(2);
+    expect(listed.find((x) => x.RefIdKey === b.ref)!.documentVersions).toEqual(expected);
+    // Every booking of the list carries the versions its own detail gives.
+    for (const x of listed) expect(x.documentVersions, x.RefIdKey).toEqual(await versions(x.RefIdKey));
+  }, 90_000);
 
   it('only the booking’s traveller reads them: another traveller gets a 404 or 403 with nothing, no sign-in a 401', async () => {
     const b = await payLaterBooking();

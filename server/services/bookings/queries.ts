@@ -1,10 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
 import { siteDay, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { depositFirst } from '../payments/steps.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
 import { summaryFacts, toSummary, type BookingRow } from './records.ts';
@@ -32,24 +33,39 @@ export async function listBookings(db: Db, userId: number): Promise<BookingSumma
   return rows.map((r) => toSummary(r, facts.get(r.id) ?? { title: 'Holiday', lines: 0, firstTravelDate: '', travellers: 0 }));
 }
 
+const documentOf = (f: Pick<typeof files.$inferSelect, 'id' | 'originalName' | 'mime' | 'size' | 'createdAt'>): BookingDocument => ({
+  id: f.id,
+  name: f.originalName,
+  kind: f.mime === 'application/pdf' ? 'document' : 'image',
+  mime: f.mime,
+  size: f.size,
+  uploadedAt: f.createdAt.toISOString(),
+});
+
 export async function bookingDocuments(db: Db, bookingId: number): Promise<BookingDocument[]> {
   const rows = await db
     .select()
     .from(files)
     .where(eq(files.owner, `booking:${bookingId}`))
     .orderBy(asc(files.createdAt), asc(files.id));
-  return rows.map((f) => ({
-    id: f.id,
-    name: f.originalName,
-    kind: f.mime === 'application/pdf' ? 'document' : 'image',
-    mime: f.mime,
-    size: f.size,
-    uploadedAt: f.createdAt.toISOString(),
-  }));
+  return rows.map(documentOf);
+}
+
+/** What a booking's detail is made of besides its row: its lines (with their package's slug), travellers, history and uploaded files, each in order. */
+interface DetailParts {
+  lines: { line: typeof bookingLines.$inferSelect; slug: string }[];
+  travellers: (typeof bookingTravellers.$inferSelect)[];
+  events: (typeof bookingEvents.$inferSelect)[];
+  documents: BookingDocument[];
 }
 
 /** Everything about one of the traveller's bookings, by its reference. */
 export async function bookingDetail(db: Db, config: Config, userId: number, refIdKey: string): Promise<BookingDetail> {
+  return (await bookingWithDetail(db, config, userId, refIdKey)).detail;
+}
+
+/** One of the traveller's bookings by its reference: its row and its detail, read once for a caller that needs both (docs/decisions/0107). */
+export async function bookingWithDetail(db: Db, config: Config, userId: number, refIdKey: string): Promise<{ row: BookingRow; detail: BookingDetail }> {
   const [b] = await db
     .select()
     .from(bookings)
@@ -67,6 +83,57 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
   const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
   const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
   const documents = await bookingDocuments(db, b.id);
+  return { row: b, detail: detailOf(config, b, { lines, travellers, events, documents }) };
+}
+
+/**
+ * The details of many bookings (rows already read as the traveller's) in four queries, whatever
+ * their number: the same answer as bookingDetail gives for each (docs/decisions/0107).
+ */
+export async function bookingDetailsOf(db: Db, config: Config, rows: BookingRow[]): Promise<Map<number, BookingDetail>> {
+  if (rows.length === 0) return new Map();
+  const ids = rows.map((r) => r.id);
+  const lines = await db
+    .select({ line: bookingLines, slug: packages.slug })
+    .from(bookingLines)
+    .innerJoin(packages, eq(packages.id, bookingLines.packageId))
+    .where(inArray(bookingLines.bookingId, ids))
+    .orderBy(asc(bookingLines.bookingId), asc(bookingLines.position));
+  const travellers = await db.select().from(bookingTravellers).where(inArray(bookingTravellers.bookingId, ids)).orderBy(asc(bookingTravellers.bookingId), asc(bookingTravellers.position));
+  const events = await db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, ids)).orderBy(asc(bookingEvents.bookingId), asc(bookingEvents.createdAt), asc(bookingEvents.id));
+  const uploads = await db
+    .select({ id: files.id, owner: files.owner, originalName: files.originalName, mime: files.mime, size: files.size, createdAt: files.createdAt })
+    .from(files)
+    .where(inArray(files.owner, ids.map((id) => `booking:${id}`)))
+    .orderBy(asc(files.createdAt), asc(files.id));
+  const group = <T>(items: T[], key: (item: T) => number | string) => {
+    const out = new Map<number | string, T[]>();
+    for (const item of items) {
+      const list = out.get(key(item));
+      if (list) list.push(item);
+      else out.set(key(item), [item]);
+    }
+    return out;
+  };
+  const linesOf = group(lines, (l) => l.line.bookingId);
+  const travellersOf = group(travellers, (t) => t.bookingId);
+  const eventsOf = group(events, (e) => e.bookingId);
+  const uploadsOf = group(uploads, (f) => f.owner);
+  return new Map(
+    rows.map((b) => [
+      b.id,
+      detailOf(config, b, {
+        lines: linesOf.get(b.id) ?? [],
+        travellers: travellersOf.get(b.id) ?? [],
+        events: eventsOf.get(b.id) ?? [],
+        documents: (uploadsOf.get(`booking:${b.id}`) ?? []).map(documentOf),
+      }),
+    ]),
+  );
+}
+
+/** A booking's detail from its row and its parts, as the traveller sees it. */
+function detailOf(config: Config, b: BookingRow, { lines, travellers, events, documents }: DetailParts): BookingDetail {
   const first = lines[0]?.line;
   const summary = toSummary(b, {
     title: first?.title ?? 'Holiday',
@@ -75,7 +142,9 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
     travellers: travellers.length,
   });
   const shop = shopDetails(config, b.site as Site);
-  const payingLater = b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled';
+  // A deposit booking is stored as pay later, but until its deposit is received its one step is the
+  // gateway's (docs/decisions/0108): no bank details for the balance, no "Pay now" for it yet.
+  const payingLater = b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled' && !depositFirst(b);
   const q = `BookingId=${b.id}`;
   return {
     ...summary,

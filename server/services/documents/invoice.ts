@@ -121,7 +121,11 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
 
 /** The invoice of one of the traveller's bookings (and when it was issued, the PDF's date), or why it has none yet. */
 export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: Invoice; issuedAt: Date }> {
-  const src = await documentSource(db, config, userId, bookingId);
+  return invoiceOf(db, await documentSource(db, config, userId, bookingId));
+}
+
+/** The invoice made from a booking's source already read (the documents' versions share one: docs/decisions/0107). */
+export async function invoiceOf(db: Db, src: DocumentSource): Promise<{ document: Invoice; issuedAt: Date }> {
   const { row, site, shop } = src;
   const number = row.invoiceNumber;
   // A tax invoice states the money that paid the supply: its taxes are the sums of the ledger's

@@ -22,7 +22,11 @@ export interface DocumentSource {
  */
 export async function documentSource(db: Db, config: Config, userId: number, bookingId: number): Promise<DocumentSource> {
   const row = await ownBooking(db, userId, bookingId);
-  const detail = await bookingDetail(db, config, userId, row.refIdKey);
+  return sourceOf(config, row, await bookingDetail(db, config, userId, row.refIdKey));
+}
+
+/** The source of a booking already read with its detail: shared by all its documents in one call (docs/decisions/0107). */
+export function sourceOf(config: Config, row: BookingRow, detail: BookingDetail): DocumentSource {
   const site = row.site as Site;
   return { row, detail, site, shop: shopDetails(config, site), issuedAt: row.invoicedAt ?? row.confirmedAt ?? row.createdAt };
 }

@@ -9,7 +9,7 @@ import { conflict } from '../../lib/errors.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { qrSvg } from './qr.ts';
 import { confirmedNumbers, withConfirmation } from '../desk/supplier-numbers.ts';
-import { documentSource, fullName, pdfUrl } from './source.ts';
+import { documentSource, fullName, pdfUrl, type DocumentSource } from './source.ts';
 import { addDays, siteDay } from '../../../contract/calendar.ts';
 
 /*
@@ -184,9 +184,29 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
   return out;
 }
 
+/**
+ * A reference's QR as SVG, drawn once: encoding tries every mask pattern (several milliseconds a
+ * code) and a booking's is read at every voucher call and version (docs/decisions/0107).
+ */
+const qrDrawn = new Map<string, string>();
+function qrOf(ref: string): string {
+  let svg = qrDrawn.get(ref);
+  if (svg === undefined) {
+    svg = qrSvg(ref);
+    // Bounded: the oldest drawn goes first.
+    if (qrDrawn.size >= 2000) qrDrawn.delete(qrDrawn.keys().next().value!);
+    qrDrawn.set(ref, svg);
+  }
+  return svg;
+}
+
 /** Every voucher of one of the traveller's confirmed bookings (and when they were issued, the PDF's date), or why it has none. */
 export async function vouchersFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: VoucherSet; issuedAt: Date }> {
-  const src = await documentSource(db, config, userId, bookingId);
+  return voucherSetOf(db, await documentSource(db, config, userId, bookingId));
+}
+
+/** The vouchers made from a booking's source already read (the documents' versions share one: docs/decisions/0107). */
+export async function voucherSetOf(db: Db, src: DocumentSource): Promise<{ document: VoucherSet; issuedAt: Date }> {
   const { detail: d, site, shop } = src;
   if (d.Status === 'cancelled') throw conflict(DOCUMENT_MESSAGES.vouchersCancelled);
   if (d.Status !== 'confirmed') throw conflict(DOCUMENT_MESSAGES.vouchersAwaitingPayment);
@@ -228,7 +248,7 @@ export async function vouchersFor(db: Db, config: Config, userId: number, bookin
     issuedOn: siteDay(src.issuedAt, site),
     travellers: d.travellers.map((t) => ({ name: fullName(t), ageBand: t.ageBand, lead: t.lead })),
     leadContact: { phone: lead?.phone ?? null, email: lead?.email ?? null },
-    qr: { text: d.RefIdKey, svg: qrSvg(d.RefIdKey) },
+    qr: { text: d.RefIdKey, svg: qrOf(d.RefIdKey) },
     paymentDue: owed
       ? {
           amount: d.amountDue,
