@@ -1,11 +1,16 @@
 import lighthouse from 'lighthouse';
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { launchChromium } from './lib/chromium.ts';
 import { api } from './wallet.ts';
-import { distDir } from './lib/server.ts';
+import { distDir, ROOT, startProductionServer } from './lib/server.ts';
 import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.ts';
 
 /*
@@ -340,5 +345,146 @@ export const lighthouseBench: Benchmark = {
     }
     for (const e of errors) targets.push({ label: `${e.page} measured (${e.error})`, met: false });
     return { rows, targets, details: { runsPerPage: runs, pages: results, errors } };
+  },
+};
+
+/*
+ * `npm run bench -- lighthouse-desk`: Lighthouse's accessibility category alone (fast) on the back
+ * office's main pages, on a phone (Lighthouse's default mobile screen), signed in as an owner: the
+ * staff session cookie is sent with every request of the page. The desk has its own production
+ * server here (its data folder known, so `npm run staff` can add the owner over loopback), with a
+ * traveller's two pay-later bookings and an enquiry to show. LIGHTHOUSE_PAGES narrows it as above.
+ */
+
+const DESK_PASSWORD = 'a long lighthouse staff password';
+
+/** An owner added by `npm run staff` against the running server, set up and signed in over HTTP: the session cookie. */
+async function signedInOwner(origin: string, port: number, dataDir: string): Promise<string> {
+  const email = `lighthouse-owner-${Date.now()}@example.com`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
+  });
+  const link = /\S*\/admin\/setup\?token=\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`npm run staff gave no set-up link: ${stdout}`);
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${origin}/api/admin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { message: string; data: Record<string, string> };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${json.message}`);
+    return { json, res };
+  };
+  const { json: setup } = await post('setup', { token: new URL(link).searchParams.get('token'), password: DESK_PASSWORD });
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.data.totpSecret!), period: 30, digits: 6, algorithm: 'SHA1' });
+  await post('setup/confirm', { enrolmentToken: setup.data.enrolmentToken, code: totp.generate() });
+  // A code is taken once: the sign-in uses the next 30-second step's.
+  const { res } = await post('login', { email, password: DESK_PASSWORD, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** The desk's main pages, a booking and an enquiry of this run's traveller among them. */
+async function deskPagesToTest(ctx: BenchContext, origin: string, cookie: string): Promise<PageToTest[]> {
+  const traveller = await travellerWithTrips({ ...ctx, origin });
+  const booking = (await (await fetch(`${origin}/api/admin/bookings?q=${encodeURIComponent(traveller.email)}`, { headers: { cookie } })).json()) as { data: { items: { RefIdKey: string }[] } };
+  const ref = booking.data.items[0]?.RefIdKey;
+  if (!ref) throw new Error('The traveller’s booking is not in the desk’s list.');
+  const featured = (await api(origin, 'GET', 'Holiday/GetFeaturedPackages?limit=1')) as { packages: { id: number; slug: string; title: string }[] };
+  const pkg = featured.packages[0]!;
+  const sent = (await api(origin, 'POST', 'SubmitEnquiryForm', {
+    PackageId: pkg.id,
+    PackageSlug: pkg.slug,
+    PackageTitle: pkg.title,
+    FullName: 'Light House',
+    Email: traveller.email,
+    PhoneNumber: '+971501234567',
+    Adults: 2,
+    Message: 'Two of us in spring, please price it.',
+  })) as { EnquiryId: number };
+  return [
+    { label: 'bookings', path: '/admin/bookings' },
+    { label: 'booking', path: `/admin/bookings/${ref}` },
+    { label: 'enquiries', path: '/admin/enquiries' },
+    { label: 'enquiry', path: `/admin/enquiries/${sent.EnquiryId}` },
+    { label: 'travellers', path: '/admin/travellers' },
+    { label: 'documents', path: '/admin/documents' },
+    { label: 'reports', path: '/admin/reports' },
+    { label: 'catalogue', path: '/admin/packages' },
+    { label: 'audit log', path: '/admin/audit' },
+  ].filter((p) => wantedPage(p.label, p.path));
+}
+
+interface DeskPageResult {
+  label: string;
+  path: string;
+  accessibility: number;
+  /** Each audit below full marks, with the elements it names (what to fix). */
+  failing: { id: string; title: string; nodes: string[] }[];
+}
+
+async function auditDeskPage(origin: string, page: PageToTest, cookie: string): Promise<DeskPageResult> {
+  const browser = await launchChromium();
+  try {
+    const result = await lighthouse(`${origin}${page.path}`, {
+      port: browser.port,
+      // The staff session: the cookie goes with every request (the page's calls to /api/admin among them).
+      extraHeaders: { Cookie: cookie },
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    if (!/\/admin/.test(lhr.finalDisplayedUrl) || /\/admin\/login/.test(lhr.finalDisplayedUrl)) throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
+    const failing: DeskPageResult['failing'] = [];
+    for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        const items = (audit.details as { items?: NodeItem[] } | undefined)?.items ?? [];
+        failing.push({ id: ref.id, title: audit.title, nodes: items.filter((i) => i.node).map((i) => describeNode(i.node)) });
+      }
+    }
+    return { label: page.label, path: page.path, accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failing };
+  } finally {
+    await browser.close();
+  }
+}
+
+export const lighthouseDeskBench: Benchmark = {
+  name: 'lighthouse-desk',
+  ownServers: true,
+  description: 'Lighthouse accessibility of the back office’s main pages on a phone, signed in as an owner (target 100)',
+  async run(ctx: BenchContext): Promise<BenchReport> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'travel-shop-desk-lighthouse-'));
+    const server = await startProductionServer({ env: { DATA_DIR: dataDir, SMTP_URL: ctx.mail.url } });
+    try {
+      ctx.log(`production server at ${server.origin}`);
+      const cookie = await signedInOwner(server.origin, server.port, dataDir);
+      const pages = await deskPagesToTest(ctx, server.origin, cookie);
+      const results: DeskPageResult[] = [];
+      const errors: { page: string; error: string }[] = [];
+      for (const page of pages) {
+        ctx.log(`lighthouse ${page.path}`);
+        try {
+          results.push(await auditDeskPage(server.origin, page, cookie));
+        } catch (err) {
+          errors.push({ page: `${page.label} ${page.path}`, error: (err as Error).message });
+          ctx.log(`  failed: ${(err as Error).message}`);
+        }
+      }
+      for (const r of results) {
+        ctx.log(`  ${r.label}: accessibility ${r.accessibility}`);
+        for (const f of r.failing) for (const n of f.nodes.length ? f.nodes : ['(the page)']) ctx.log(`  ${r.path}: ${f.id} – ${f.title}: ${n}`);
+      }
+      const rows: Record<string, string | number>[] = results.map((r) => ({ page: `${r.label} ${r.path}`, a11y: r.accessibility, failing: r.failing.map((f) => f.id).join(', ') || '—' }));
+      for (const e of errors) rows.push({ page: e.page, a11y: 'failed', failing: e.error });
+      const targets: Target[] = [
+        ...results.map((r) => ({ label: `accessibility ${TARGETS.accessibility} on ${r.path} (${r.accessibility})`, met: r.accessibility >= TARGETS.accessibility })),
+        ...errors.map((e) => ({ label: `${e.page} measured (${e.error})`, met: false })),
+      ];
+      return { rows, targets, details: { pages: results, errors } };
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   },
 };

@@ -7,7 +7,7 @@ import { apiBench } from './api.ts';
 import { cartSyncBench } from './cart-sync.ts';
 import { deskBench } from './desk.ts';
 import { flashSaleBench } from './flash-sale.ts';
-import { lighthouseBench } from './lighthouse.ts';
+import { lighthouseBench, lighthouseDeskBench } from './lighthouse.ts';
 import { mailBench } from './mail.ts';
 import { walletBench } from './wallet.ts';
 import { gatewayEnv, startGateways } from '../tests/support/gateways.ts';
@@ -16,7 +16,7 @@ import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, cartSyncBench, apiBench, walletBench, deskBench, flashSaleBench, mailBench];
+const BENCHMARKS: Benchmark[] = [lighthouseBench, lighthouseDeskBench, cartSyncBench, apiBench, walletBench, deskBench, flashSaleBench, mailBench];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
