@@ -72,6 +72,17 @@ button:disabled{opacity:.7}
 .admin-cards-table td[data-label]{position:relative;padding-left:7.25rem;min-height:1.5rem}
 .admin-cards-table td[data-label]::before{content:attr(data-label);content:attr(data-label) / "";position:absolute;left:0;top:.3rem;width:6.75rem;font-size:.8125rem;font-weight:700;color:#374151}
 }
+/* Report tables stay tables on a phone, scrolling in their own region with the first column kept in view (docs/decisions/0109). */
+.admin-sticky-first th,.admin-sticky-first td{white-space:nowrap}
+.admin-sticky-first th:first-child,.admin-sticky-first td:first-child{position:sticky;left:0;z-index:1;background:#fff;box-shadow:inset -1px 0 0 #d1d5db}
+/* The bookings list's search, its filters a disclosure: folded on a phone, open on a wide screen (docs/decisions/0109). */
+.desk-find{max-width:none}
+.desk-find-search{display:flex;flex-wrap:wrap;gap:.5rem .75rem;align-items:end;max-width:40rem}
+.desk-find-search label{flex:1 1 14rem}
+.desk-filters{background:#fff;border:1px solid #d1d5db;border-radius:8px;padding:0 .75rem}
+.desk-filters summary{cursor:pointer;font-weight:700;color:#0f5f59;padding:.625rem 0;min-height:44px}
+.desk-filters[open] summary{border-bottom:1px solid #e5e7eb;margin-bottom:.75rem}
+.desk-row-actions{display:flex;flex-wrap:wrap;gap:.5rem}
 .admin-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .admin-facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem;margin:0 0 1rem}
 .admin-facts dt{font-weight:600}

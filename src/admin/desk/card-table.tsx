@@ -12,7 +12,7 @@ export interface CardColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
-export function CardTable<T>({ columns, items, label, caption, rowKey, rowTestId }: { columns: CardColumn<T>[]; items: T[]; label: string; caption: ReactNode; rowKey: (item: T) => string | number; rowTestId?: (item: T) => string }) {
+export function CardTable<T>({ columns, items, label, caption, rowKey, rowTestId }: { columns: CardColumn<T>[]; items: T[]; label: string; caption: ReactNode; rowKey: (item: T, index: number) => string | number; rowTestId?: (item: T) => string }) {
   return (
     <>
       <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label={label}>
@@ -28,8 +28,8 @@ export function CardTable<T>({ columns, items, label, caption, rowKey, rowTestId
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
-              <tr key={rowKey(item)} data-testid={rowTestId?.(item)}>
+            {items.map((item, index) => (
+              <tr key={rowKey(item, index)} data-testid={rowTestId?.(item)}>
                 {columns.map((c) => (
                   <td key={c.label} data-label={c.label}>
                     {c.cell(item)}

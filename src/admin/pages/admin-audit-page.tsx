@@ -2,10 +2,42 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AuditFilterOptions, AuditView } from '../../../contract/audit-log.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 const FILTERS = ['staff', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
 /** Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the command line. */
 const who = (e: AuditView) => (e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line');
+
+/** The log's columns: a table on a wide screen, a card per entry under 600 px (docs/decisions/0104). */
+const columns: CardColumn<AuditView>[] = [
+  { label: 'When', cell: (e) => e.at.replace('T', ' ').slice(0, 19) },
+  { label: 'Who', cell: (e) => who(e) },
+  {
+    label: 'Action',
+    cell: (e) => (
+      <>
+        {e.summary}
+        <br />
+        <small>{e.action}</small>
+      </>
+    ),
+  },
+  { label: 'Record', cell: (e) => `${e.recordType} ${e.recordId}` },
+  {
+    label: 'What changed',
+    cell: (e) =>
+      e.changes.length ? (
+        <ul className="admin-break" style={{ margin: 0, paddingLeft: '1rem' }}>
+          {e.changes.map((c, i) => (
+            <li key={i}>{c}</li>
+          ))}
+        </ul>
+      ) : (
+        '—'
+      ),
+  },
+  { label: 'Address', cell: (e) => e.clientAddress },
+];
 
 function AuditList() {
   const [query, setQuery] = useState('');
@@ -89,49 +121,7 @@ function AuditList() {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
-        <table className="admin-table">
-          <caption>Audit log, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Record</th>
-              <th scope="col">What changed</th>
-              <th scope="col">Address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e.id}>
-                <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
-                <td>{who(e)}</td>
-                <td>
-                  {e.summary}
-                  <br />
-                  <small>{e.action}</small>
-                </td>
-                <td>
-                  {e.recordType} {e.recordId}
-                </td>
-                <td className="admin-break">
-                  {e.changes.length ? (
-                    <ul style={{ margin: 0, paddingLeft: '1rem' }}>
-                      {e.changes.map((c, i) => (
-                        <li key={i}>{c}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>{e.clientAddress}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable caption="Audit log, newest first" label="Audit log entries" columns={columns} items={items} rowKey={(e) => e.id} />
       {next ? (
         <button type="button" onClick={() => void load(query, next)}>
           Older entries

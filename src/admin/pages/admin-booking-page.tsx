@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DeskBookingDetail } from '../../../contract/desk.ts';
 import { formatMinor, partyText } from '../../../contract/format.ts';
@@ -9,32 +9,70 @@ import { RequireStaff } from '../admin-session.tsx';
 import { Badge } from '../badge.tsx';
 import { BookingActionsPanel } from '../desk/booking-actions-panel.tsx';
 import { CancelPanel } from '../desk/cancel-panel.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 import { PaymentPanel } from '../desk/payment-panel.tsx';
 import { SupplierPanel } from '../desk/supplier-panel.tsx';
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
 
-/** A table with a caption and column headers, scrollable on its own at 390 px. */
-function Table({ caption, head, children, empty }: { caption: string; head: string[]; children: ReactNode[]; empty: string }) {
-  if (children.length === 0) return <p>{empty}</p>;
-  return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="admin-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
+type Detail = DeskBookingDetail;
+type Money = (amount: number) => string;
+
+/** A table of the booking, or a sentence when it has no rows: under 600 px its rows are cards (docs/decisions/0104). */
+function Table<T>({ caption, columns, items, rowKey, empty }: { caption: string; columns: CardColumn<T>[]; items: T[]; rowKey: (item: T, index: number) => string | number; empty: string }) {
+  if (items.length === 0) return <p>{empty}</p>;
+  return <CardTable caption={caption} label={caption} columns={columns} items={items} rowKey={rowKey} />;
 }
+
+const lineColumns = (m: Money): CardColumn<Detail['lines'][number]>[] => [
+  { label: '#', cell: (l) => l.position },
+  { label: 'Holiday', cell: (l) => l.title },
+  { label: 'City', cell: (l) => l.city },
+  { label: 'Travels', cell: (l) => l.travelDate },
+  { label: 'Nights', cell: (l) => l.nights },
+  { label: 'Party', cell: (l) => partyText(l) },
+  { label: 'Amount', cell: (l) => m(l.amount) },
+];
+
+const travellerColumns: CardColumn<Detail['travellers'][number]>[] = [
+  { label: 'Name', cell: (t) => `${[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')}${t.lead ? ' (lead)' : ''}` },
+  { label: 'Age band', cell: (t) => t.ageBand },
+  { label: 'Born', cell: (t) => t.dob ?? '' },
+  { label: 'Email', cell: (t) => <span className="admin-break">{t.email ?? ''}</span> },
+  { label: 'Phone', cell: (t) => t.phone ?? '' },
+];
+
+const paymentColumns = (m: Money): CardColumn<Detail['payments'][number]>[] => [
+  { label: 'Provider', cell: (p) => `${p.provider}${p.method ? ` (${p.method})` : ''}` },
+  { label: 'Reference', cell: (p) => <span className="admin-break">{p.providerRef}</span> },
+  { label: 'Payment id', cell: (p) => <span className="admin-break">{p.providerPaymentId ?? ''}</span> },
+  { label: 'Amount', cell: (p) => m(p.amount) },
+  { label: 'Status', cell: (p) => `${p.status}${p.refundStatus ? `, refund ${p.refundStatus}` : ''}` },
+  { label: 'Refunded', cell: (p) => m(p.refunded) },
+  { label: 'Refundable', cell: (p) => m(p.refundable) },
+  { label: 'Received', cell: (p) => p.receivedOn ?? when(p.paidAt) },
+  { label: 'Recorded by', cell: (p) => <span className="admin-break">{p.recordedBy ?? ''}</span> },
+];
+
+const requestColumns: CardColumn<Detail['cancellationRequests'][number]>[] = [
+  { label: 'Asked', cell: (c) => when(c.createdAt) },
+  { label: 'Reason', cell: (c) => c.reason },
+  { label: 'Status', cell: (c) => c.status },
+  { label: 'Decision', cell: (c) => (c.decidedAt ? `${when(c.decidedAt)} by ${c.decidedBy ?? 'staff'}${c.decisionMessage ? `: ${c.decisionMessage}` : ''}` : '') },
+];
+
+const timelineColumns: CardColumn<Detail['timeline'][number]>[] = [
+  { label: 'When', cell: (e) => when(e.at) },
+  {
+    label: 'What',
+    cell: (e) => (
+      <span className="admin-break">
+        [{e.kind}] {e.text}
+      </span>
+    ),
+  },
+  { label: 'Who', cell: (e) => <span className="admin-break">{e.who ?? ''}</span> },
+];
 
 function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: () => void }) {
   const [error, setError] = useState('');
@@ -216,36 +254,11 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       </dl>
 
       <h2>Lines</h2>
-      <Table caption="Lines" head={['#', 'Holiday', 'City', 'Travels', 'Nights', 'Party', 'Amount']} empty="No lines.">
-        {b.lines.map((l) => (
-          <tr key={l.position}>
-            <td>{l.position}</td>
-            <td>{l.title}</td>
-            <td>{l.city}</td>
-            <td>{l.travelDate}</td>
-            <td>{l.nights}</td>
-            <td>{partyText(l)}</td>
-            <td>{m(l.amount)}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Lines" columns={lineColumns(m)} items={b.lines} rowKey={(l) => l.position} empty="No lines." />
       <SupplierPanel booking={b} me={me} onChanged={reload} />
 
       <h2>Travellers</h2>
-      <Table caption="Travellers" head={['Name', 'Age band', 'Born', 'Email', 'Phone']} empty="No travellers.">
-        {b.travellers.map((t) => (
-          <tr key={t.id}>
-            <td>
-              {[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')}
-              {t.lead ? ' (lead)' : ''}
-            </td>
-            <td>{t.ageBand}</td>
-            <td>{t.dob ?? ''}</td>
-            <td className="admin-break">{t.email ?? ''}</td>
-            <td>{t.phone ?? ''}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Travellers" columns={travellerColumns} items={b.travellers} rowKey={(t) => t.id} empty="No travellers." />
 
       <h2>Special requests</h2>
       <p>{b.specialRequests || 'None.'}</p>
@@ -264,27 +277,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       )}
 
       <h2>Payments</h2>
-      <Table caption="Payments" head={['Provider', 'Reference', 'Payment id', 'Amount', 'Status', 'Refunded', 'Refundable', 'Received', 'Recorded by']} empty="No payments yet.">
-        {b.payments.map((p) => (
-          <tr key={p.id}>
-            <td>
-              {p.provider}
-              {p.method ? ` (${p.method})` : ''}
-            </td>
-            <td className="admin-break">{p.providerRef}</td>
-            <td className="admin-break">{p.providerPaymentId ?? ''}</td>
-            <td>{m(p.amount)}</td>
-            <td>
-              {p.status}
-              {p.refundStatus ? `, refund ${p.refundStatus}` : ''}
-            </td>
-            <td>{m(p.refunded)}</td>
-            <td>{m(p.refundable)}</td>
-            <td>{p.receivedOn ?? when(p.paidAt)}</td>
-            <td>{p.recordedBy ?? ''}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Payments" columns={paymentColumns(m)} items={b.payments} rowKey={(p) => p.id} empty="No payments yet." />
 
       {b.moneyDocuments.length ? (
         <>
@@ -305,16 +298,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
 
       {/* Refunds, credit notes and what cancelling keeps are in the cancellation panel above, with their actions. */}
       <h2>Cancellation requests</h2>
-      <Table caption="Cancellation requests" head={['Asked', 'Reason', 'Status', 'Decision']} empty="No cancellation requests from the traveller.">
-        {b.cancellationRequests.map((c) => (
-          <tr key={c.id}>
-            <td>{when(c.createdAt)}</td>
-            <td>{c.reason}</td>
-            <td>{c.status}</td>
-            <td>{c.decidedAt ? `${when(c.decidedAt)} by ${c.decidedBy ?? 'staff'}${c.decisionMessage ? `: ${c.decisionMessage}` : ''}` : ''}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Cancellation requests" columns={requestColumns} items={b.cancellationRequests} rowKey={(c) => c.id} empty="No cancellation requests from the traveller." />
 
       <h2>Internal notes</h2>
       {b.notes.length ? (
@@ -331,19 +315,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       {can(me.role, 'bookings.note') ? <NotesForm booking={b} onAdded={reload} /> : null}
 
       <h2>Timeline</h2>
-      <Table caption="Timeline" head={['When', 'What', 'Who']} empty="Nothing yet.">
-        {b.timeline.map((e, i) => (
-          <tr key={`${e.at}-${i}`}>
-            <td>{when(e.at)}</td>
-            <td>
-              <span className="admin-break">
-                [{e.kind}] {e.text}
-              </span>
-            </td>
-            <td>{e.who ?? ''}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Timeline" columns={timelineColumns} items={b.timeline} rowKey={(e, i) => `${e.at}-${i}`} empty="Nothing yet." />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
@@ -94,7 +94,11 @@ function BookingsTable({ items }: { items: DeskBookingItem[] }) {
   return <DataTable columns={columns} data={items} label="Bookings found" caption="Bookings, newest first" />;
 }
 
+/** Under 600 px the filters start folded (the list is what a phone's first screen is for); wider, open. */
+const wideScreen = () => typeof window === 'undefined' || window.matchMedia('(min-width: 600px)').matches;
+
 function BookingsList() {
+  const [filtersOpen] = useState(wideScreen);
   const { params, setParams, query, data: page, error, loading, read } = useAdminList<DeskBookingPage>('bookings');
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
@@ -107,60 +111,70 @@ function BookingsList() {
   const csv = new URLSearchParams(params);
   csv.delete('cursor');
   const v = (name: string) => params.get(name) ?? '';
+  const active = TEXT_FILTERS.filter((f) => f !== 'q' && v(f)).length + FLAG_FILTERS.filter(([f]) => v(f) === 'true').length;
 
   return (
     <>
-      <form className="admin-form admin-inline" role="search" aria-label="Find bookings" onSubmit={filter} key={query}>
-        <label>
-          Search bookings
-          <input name="q" type="search" defaultValue={v('q')} placeholder="Reference, name, email or phone" />
-        </label>
-        <SiteFilter value={v('site')} />
-        <label>
-          Status
-          <select name="status" defaultValue={v('status')}>
-            <option value="">Any</option>
-            <option value="confirmed">Confirmed</option>
-            <option value="awaiting-payment">Awaiting payment</option>
-            <option value="cancelled">Cancelled</option>
-          </select>
-        </label>
-        <label>
-          Payment
-          <select name="paymentStatus" defaultValue={v('paymentStatus')}>
-            <option value="">Any</option>
-            {['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded'].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Travels from
-          <input name="travelFrom" type="date" defaultValue={v('travelFrom')} />
-        </label>
-        <label>
-          Travels to
-          <input name="travelTo" type="date" defaultValue={v('travelTo')} />
-        </label>
-        <label>
-          Booked from
-          <input name="bookedFrom" type="date" defaultValue={v('bookedFrom')} />
-        </label>
-        <label>
-          Booked to
-          <input name="bookedTo" type="date" defaultValue={v('bookedTo')} />
-        </label>
-        <fieldset style={{ border: '1px solid #d1d5db', borderRadius: 6 }}>
-          <legend>Only</legend>
-          {FLAG_FILTERS.map(([name, label]) => (
-            <label key={name} style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
-              <input type="checkbox" name={name} defaultChecked={params.get(name) === 'true'} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> {label}
+      <form className="admin-form desk-find" role="search" aria-label="Find bookings" onSubmit={filter} key={query}>
+        <div className="desk-find-search">
+          <label>
+            Search bookings
+            <input name="q" type="search" defaultValue={v('q')} placeholder="Reference, name, email or phone" />
+          </label>
+          <button type="submit">Search</button>
+        </div>
+        {/* Folded on a phone so the list comes first, open on a wide screen (docs/decisions/0109). */}
+        <details className="desk-filters" open={filtersOpen}>
+          <summary>Filters{active ? ` (${active} active)` : ''}</summary>
+          <div className="admin-form admin-inline">
+            <SiteFilter value={v('site')} />
+            <label>
+              Status
+              <select name="status" defaultValue={v('status')}>
+                <option value="">Any</option>
+                <option value="confirmed">Confirmed</option>
+                <option value="awaiting-payment">Awaiting payment</option>
+                <option value="cancelled">Cancelled</option>
+              </select>
             </label>
-          ))}
-        </fieldset>
-        <button type="submit">Search</button>
+            <label>
+              Payment
+              <select name="paymentStatus" defaultValue={v('paymentStatus')}>
+                <option value="">Any</option>
+                {['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded'].map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Travels from
+              <input name="travelFrom" type="date" defaultValue={v('travelFrom')} />
+            </label>
+            <label>
+              Travels to
+              <input name="travelTo" type="date" defaultValue={v('travelTo')} />
+            </label>
+            <label>
+              Booked from
+              <input name="bookedFrom" type="date" defaultValue={v('bookedFrom')} />
+            </label>
+            <label>
+              Booked to
+              <input name="bookedTo" type="date" defaultValue={v('bookedTo')} />
+            </label>
+            <fieldset style={{ border: '1px solid #d1d5db', borderRadius: 6 }}>
+              <legend>Only</legend>
+              {FLAG_FILTERS.map(([name, label]) => (
+                <label key={name} style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
+                  <input type="checkbox" name={name} defaultChecked={params.get(name) === 'true'} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> {label}
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit">Apply filters</button>
+          </div>
+        </details>
       </form>
       <p role="alert" className="admin-error">
         {error}

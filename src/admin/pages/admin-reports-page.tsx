@@ -6,6 +6,7 @@ import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, Va
 import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 /*
  * The books (issue 21): sales with a chart, receivables, India's TCS register and GST summary, the
@@ -69,9 +70,13 @@ function Status({ error, loading }: { error: string; loading: boolean }) {
   );
 }
 
+/**
+ * A report's table: many numeric columns, so on a phone it stays a table scrolling sideways in its
+ * own region, its first column (the period, site, PAN...) kept in view (docs/decisions/0109).
+ */
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+    <div className="admin-table-wrap admin-sticky-first" tabIndex={0} role="region" aria-label={caption}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>
@@ -216,6 +221,25 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
   );
 }
 
+/** The bookings with a balance are a list, one booking a row: cards on a phone, as the bookings list (docs/decisions/0104). */
+const receivableColumns: CardColumn<ReceivablesReport['items'][number]>[] = [
+  {
+    label: 'Booking',
+    cell: (i) => (
+      <>
+        <a href={`/admin/bookings/${encodeURIComponent(i.RefIdKey)}`}>{i.RefIdKey}</a> ({i.site})
+      </>
+    ),
+  },
+  { label: 'Lead traveller', cell: (i) => i.leadName },
+  { label: 'Invoice', cell: (i) => i.invoiceNumber ?? 'Proforma' },
+  { label: 'Total', cell: (i) => m(i.total, i.currency) },
+  { label: 'Paid', cell: (i) => m(i.paid, i.currency) },
+  { label: 'Due', cell: (i) => m(i.due, i.currency) },
+  { label: 'Due on', cell: (i) => i.dueOn ?? '—' },
+  { label: 'Days overdue', cell: (i) => i.daysOverdue },
+];
+
 function Receivables() {
   const { data, error } = useReport<ReceivablesReport>('receivables', '');
   return (
@@ -239,22 +263,7 @@ function Receivables() {
           </Table>
           {data.items.length === 0 ? <p>No balance is due.</p> : null}
           {data.items.length ? (
-            <Table caption="Bookings with a balance, by due date" head={['Booking', 'Lead traveller', 'Invoice', 'Total', 'Paid', 'Due', 'Due on', 'Days overdue']}>
-              {data.items.map((i) => (
-                <tr key={i.RefIdKey}>
-                  <th scope="row">
-                    <a href={`/admin/bookings/${encodeURIComponent(i.RefIdKey)}`}>{i.RefIdKey}</a> ({i.site})
-                  </th>
-                  <td>{i.leadName}</td>
-                  <td>{i.invoiceNumber ?? 'Proforma'}</td>
-                  <td>{m(i.total, i.currency)}</td>
-                  <td>{m(i.paid, i.currency)}</td>
-                  <td>{m(i.due, i.currency)}</td>
-                  <td>{i.dueOn ?? '—'}</td>
-                  <td>{i.daysOverdue}</td>
-                </tr>
-              ))}
-            </Table>
+            <CardTable caption="Bookings with a balance, by due date" label="Bookings with a balance, by due date" columns={receivableColumns} items={data.items} rowKey={(i) => i.RefIdKey} />
           ) : null}
         </>
       ) : null}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { can, STAFF_ROLES, type StaffMe, type StaffMember } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 function StaffManagement({ me }: { me: StaffMe }) {
   const [items, setItems] = useState<StaffMember[]>([]);
@@ -48,6 +49,49 @@ function StaffManagement({ me }: { me: StaffMe }) {
     if (answer) setLink((answer.data as { setupUrl: string | null }).setupUrl);
   };
 
+  // A table on a wide screen, a card per member under 600 px (docs/decisions/0104).
+  const columns: CardColumn<StaffMember>[] = [
+    { label: 'Email', cell: (m) => <span className="admin-break">{m.email}</span> },
+    {
+      label: 'Role',
+      cell: (m) =>
+        can(me.role, 'staff.role') && m.id !== me.id ? (
+          <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        ) : (
+          m.role
+        ),
+    },
+    { label: 'State', cell: (m) => (!m.enabled ? 'disabled' : m.ready ? 'active' : 'invited') },
+    {
+      label: 'Actions',
+      cell: (m) =>
+        m.id === me.id ? (
+          'you'
+        ) : m.enabled ? (
+          can(me.role, 'staff.disable') ? (
+            <span className="desk-row-actions">
+              <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
+                Disable {m.email}
+              </button>
+              <button type="button" onClick={() => void resetSignIn(m)}>
+                Reset sign-in of {m.email}
+              </button>
+            </span>
+          ) : null
+        ) : can(me.role, 'staff.enable') ? (
+          <button type="button" onClick={() => void act(`staff/${m.id}/enable`, {})}>
+            Enable {m.email}
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
     <>
       {can(me.role, 'staff.invite') ? (
@@ -79,60 +123,7 @@ function StaffManagement({ me }: { me: StaffMe }) {
           Set-up link (valid 24 hours, works once): <code className="admin-break">{link}</code>
         </p>
       ) : null}
-      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Staff">
-        <table className="admin-table">
-          <caption>Staff</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((m) => (
-              <tr key={m.id}>
-                <td>{m.email}</td>
-                <td>
-                  {can(me.role, 'staff.role') && m.id !== me.id ? (
-                    <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}>
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    m.role
-                  )}
-                </td>
-                <td>{!m.enabled ? 'disabled' : m.ready ? 'active' : 'invited'}</td>
-                <td>
-                  {m.id === me.id ? (
-                    'you'
-                  ) : m.enabled ? (
-                    can(me.role, 'staff.disable') ? (
-                      <>
-                        <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
-                          Disable {m.email}
-                        </button>{' '}
-                        <button type="button" onClick={() => void resetSignIn(m)}>
-                          Reset sign-in of {m.email}
-                        </button>
-                      </>
-                    ) : null
-                  ) : can(me.role, 'staff.enable') ? (
-                    <button type="button" onClick={() => void act(`staff/${m.id}/enable`, {})}>
-                      Enable {m.email}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable caption="Staff" label="Staff" columns={columns} items={items} rowKey={(m) => m.id} />
     </>
   );
 }
