@@ -5,8 +5,6 @@ let csrfToken: string | null = null;
 export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
-/** The token, for a call adminCall does not make (a multipart upload). */
-export const getCsrfToken = () => csrfToken;
 
 export interface AdminAnswer<T> {
   ok: boolean;
@@ -15,14 +13,18 @@ export interface AdminAnswer<T> {
   data: T;
 }
 
-/** One /api/admin call: JSON in, the envelope out (never thrown: pages show the message). */
+/**
+ * One /api/admin call: JSON in (or FormData, a multipart upload: the browser sets its own
+ * content-type with the boundary), the envelope out (never thrown: pages show the message).
+ */
 export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<AdminAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(`/api/admin/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    res = await fetch(`/api/admin/${path}`, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), credentials: 'same-origin' });
   } catch {
     return { ok: false, httpStatus: 0, message: 'The server did not answer. Check your connection and try again.', data: null as T };
   }

@@ -11,7 +11,7 @@ import {
   type StayKind,
   type VatTreatmentChoice,
 } from '../../../contract/catalogue-admin.ts';
-import { adminCall, getCsrfToken } from '../admin-api.ts';
+import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 /** The form's fields as typed: lists one per line, prices in whole dirhams and rupees. */
@@ -215,13 +215,12 @@ function ImageUpload({ pkg, onDone }: { pkg: AdminPackage; onDone: (p: AdminPack
     const data = new FormData(form);
     if (!String(data.get('alt') ?? '').trim()) return setError('Write the alt text: what the picture shows, for people who cannot see it.');
     setBusy(true);
-    const res = await fetch(`/api/admin/packages/${pkg.id}/images`, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrf-token': getCsrfToken() ?? '', accept: 'application/json' } }).catch(() => null);
+    const answer = await adminCall<{ package: AdminPackage } | null>('POST', `packages/${pkg.id}/images`, data);
     setBusy(false);
-    const body = (await res?.json().catch(() => null)) as { status?: string; message?: string; data?: { package: AdminPackage } } | null;
-    if (!res?.ok || !body?.data) return setError(body?.message ?? 'The server did not answer. Check your connection and try again.');
+    if (!answer.ok || !answer.data) return setError(answer.message);
     setError('');
     form.reset();
-    onDone(body.data.package, body.message ?? 'Uploaded.');
+    onDone(answer.data.package, answer.message);
   };
   return (
     <section aria-labelledby="images-heading">
