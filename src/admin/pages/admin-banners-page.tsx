@@ -1,78 +1,62 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { AdminBanner, NewBanner } from '../../../contract/promotions.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
+import { ListMessages, useEditableList } from '../edit-list.tsx';
+import { PromoForm, type PromoAsk } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
-import { newFormKey, PictureField, uploadChosenPicture } from '../promo-picture.tsx';
+import { PictureField } from '../promo-picture.tsx';
 
 /** A new banner (its picture uploaded first), or one banner's edit (a new picture optional). */
 function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  // One key until an answer comes (a double click is one banner); a refused form gets a new one.
-  const [key, setKey] = useState(newFormKey);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const read = (form: FormData): PromoAsk => {
     const site = String(form.get('site') ?? '');
-    setBusy(true);
-    const picture = await uploadChosenPicture('banner', form);
-    if (!picture.ok) {
-      setBusy(false);
-      return onDone(picture.message, false);
-    }
-    const fields = {
-      title: String(form.get('title') ?? ''),
-      subtitle: String(form.get('subtitle') ?? ''),
-      link: String(form.get('link') ?? ''),
-      site: site === 'UAE' || site === 'IN' ? site : null,
-      startsAt: fromLocal(form.get('startsAt')),
-      endsAt: fromLocal(form.get('endsAt')),
-    } as const;
-    let answer;
-    if (banner) {
-      answer = await adminCall<AdminBanner>('POST', `banners/${banner.id}`, { ...fields, ...(picture.path ? { image: picture.path } : {}) });
-    } else {
-      const created: NewBanner = { ...fields, image: picture.path ?? '', bannerType: String(form.get('bannerType')) as NewBanner['bannerType'] };
-      answer = await adminCall<AdminBanner>('POST', 'banners', created, { 'idempotency-key': key });
-      setKey(newFormKey());
-    }
-    setBusy(false);
-    onDone(answer.message, answer.ok);
+    const created: Pick<NewBanner, 'bannerType'> = { bannerType: String(form.get('bannerType')) as NewBanner['bannerType'] };
+    return {
+      fields: {
+        title: String(form.get('title') ?? ''),
+        subtitle: String(form.get('subtitle') ?? ''),
+        link: String(form.get('link') ?? ''),
+        site: site === 'UAE' || site === 'IN' ? site : null,
+        startsAt: fromLocal(form.get('startsAt')),
+        endsAt: fromLocal(form.get('endsAt')),
+      },
+      created,
+    };
   };
   return (
-    <form className="admin-form" aria-label={banner ? `Edit banner ${banner.title}` : 'New banner'} onSubmit={(e) => void submit(e)} key={banner?.id ?? 'new'}>
-      <h2>{banner ? 'Edit banner' : 'New banner'}</h2>
-      {banner ? null : (
+    <PromoForm kind="banner" record={banner} read={read} onDone={onDone} onCancel={onCancel}>
+      {(id) => (
         <>
-          <label htmlFor={`${id}-type`}>Page</label>
-          <select id={`${id}-type`} name="bannerType" defaultValue="home">
-            <option value="home">Home</option>
-            <option value="holidays">Holidays</option>
-            <option value="deals">Deals</option>
+          {banner ? null : (
+            <>
+              <label htmlFor={`${id}-type`}>Page</label>
+              <select id={`${id}-type`} name="bannerType" defaultValue="home">
+                <option value="home">Home</option>
+                <option value="holidays">Holidays</option>
+                <option value="deals">Deals</option>
+              </select>
+            </>
+          )}
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={banner?.title ?? ''} />
+          <label htmlFor={`${id}-subtitle`}>Subtitle</label>
+          <input id={`${id}-subtitle`} name="subtitle" maxLength={300} defaultValue={banner?.subtitle ?? ''} />
+          <PictureField id={`${id}-picture`} kind="banner" current={banner?.image ?? null} />
+          <label htmlFor={`${id}-link`}>Link (a path such as /deals, or https://…)</label>
+          <input id={`${id}-link`} name="link" required defaultValue={banner?.link ?? ''} />
+          <label htmlFor={`${id}-site`}>Site</label>
+          <select id={`${id}-site`} name="site" defaultValue={banner?.site ?? ''}>
+            <option value="">Both sites</option>
+            <option value="UAE">UAE</option>
+            <option value="IN">India</option>
           </select>
+          <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
+          <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(banner?.startsAt ?? null)} />
+          <label htmlFor={`${id}-ends`}>Ends (empty: no end)</label>
+          <input id={`${id}-ends`} name="endsAt" type="datetime-local" defaultValue={localInput(banner?.endsAt ?? null)} />
         </>
       )}
-      <label htmlFor={`${id}-title`}>Title</label>
-      <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={banner?.title ?? ''} />
-      <label htmlFor={`${id}-subtitle`}>Subtitle</label>
-      <input id={`${id}-subtitle`} name="subtitle" maxLength={300} defaultValue={banner?.subtitle ?? ''} />
-      <PictureField id={`${id}-picture`} kind="banner" current={banner?.image ?? null} />
-      <label htmlFor={`${id}-link`}>Link (a path such as /deals, or https://…)</label>
-      <input id={`${id}-link`} name="link" required defaultValue={banner?.link ?? ''} />
-      <label htmlFor={`${id}-site`}>Site</label>
-      <select id={`${id}-site`} name="site" defaultValue={banner?.site ?? ''}>
-        <option value="">Both sites</option>
-        <option value="UAE">UAE</option>
-        <option value="IN">India</option>
-      </select>
-      <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
-      <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(banner?.startsAt ?? null)} />
-      <label htmlFor={`${id}-ends`}>Ends (empty: no end)</label>
-      <input id={`${id}-ends`} name="endsAt" type="datetime-local" defaultValue={localInput(banner?.endsAt ?? null)} />
-      <FormButtons busy={busy} save={banner ? 'Save the banner' : 'Create the banner'} onCancel={onCancel} />
-    </form>
+    </PromoForm>
   );
 }
 

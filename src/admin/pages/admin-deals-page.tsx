@@ -1,84 +1,68 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { AdminDeal, AdminDealList, NewDeal } from '../../../contract/promotions.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
+import { ListMessages, useEditableList } from '../edit-list.tsx';
+import { PromoForm, type PromoAsk } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
-import { newFormKey, PictureField, uploadChosenPicture } from '../promo-picture.tsx';
+import { PictureField } from '../promo-picture.tsx';
 
 /** A new deal (its picture uploaded first), or one deal's edit (a new picture optional). */
 function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null; options: AdminDealList; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  // One key until an answer comes (a double click is one deal); a refused form gets a new one.
-  const [key, setKey] = useState(newFormKey);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const read = (form: FormData): PromoAsk | string => {
     const validTo = fromLocal(form.get('validTo'));
-    if (!validTo) return onDone('Choose when the deal ends.', false);
-    setBusy(true);
-    const picture = await uploadChosenPicture('deal', form);
-    if (!picture.ok) {
-      setBusy(false);
-      return onDone(picture.message, false);
-    }
-    const fields = {
-      title: String(form.get('title') ?? ''),
-      description: String(form.get('description') ?? ''),
-      discountPercent: Number(form.get('discountPercent')),
-      startsAt: fromLocal(form.get('startsAt')),
-      validTo,
+    if (!validTo) return 'Choose when the deal ends.';
+    const packageId = String(form.get('packageId') ?? '');
+    const created: Pick<NewDeal, 'categoryId' | 'packageId'> = { categoryId: Number(form.get('categoryId')), packageId: packageId ? Number(packageId) : null };
+    return {
+      fields: {
+        title: String(form.get('title') ?? ''),
+        description: String(form.get('description') ?? ''),
+        discountPercent: Number(form.get('discountPercent')),
+        startsAt: fromLocal(form.get('startsAt')),
+        validTo,
+      },
+      created,
     };
-    let answer;
-    if (deal) {
-      answer = await adminCall<AdminDeal>('POST', `deals/${deal.id}`, { ...fields, ...(picture.path ? { image: picture.path } : {}) });
-    } else {
-      const packageId = String(form.get('packageId') ?? '');
-      const created: NewDeal = { ...fields, image: picture.path ?? '', categoryId: Number(form.get('categoryId')), packageId: packageId ? Number(packageId) : null };
-      answer = await adminCall<AdminDeal>('POST', 'deals', created, { 'idempotency-key': key });
-      setKey(newFormKey());
-    }
-    setBusy(false);
-    onDone(answer.message, answer.ok);
   };
   return (
-    <form className="admin-form" aria-label={deal ? `Edit deal ${deal.title}` : 'New deal'} onSubmit={(e) => void submit(e)} key={deal?.id ?? 'new'}>
-      <h2>{deal ? 'Edit deal' : 'New deal'}</h2>
-      <label htmlFor={`${id}-title`}>Title</label>
-      <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={deal?.title ?? ''} />
-      <label htmlFor={`${id}-description`}>Description</label>
-      <textarea id={`${id}-description`} name="description" required rows={3} maxLength={2000} defaultValue={deal?.description ?? ''} />
-      <PictureField id={`${id}-picture`} kind="deal" current={deal?.image ?? null} />
-      {deal ? null : (
+    <PromoForm kind="deal" record={deal} read={read} onDone={onDone} onCancel={onCancel}>
+      {(id) => (
         <>
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} name="categoryId" defaultValue={options.categories[0]?.id}>
-            {options.categories.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-package`}>Package (its price shows with the discount)</label>
-          <select id={`${id}-package`} name="packageId" defaultValue="">
-            <option value="">None</option>
-            {options.packages.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.title}
-              </option>
-            ))}
-          </select>
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={deal?.title ?? ''} />
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea id={`${id}-description`} name="description" required rows={3} maxLength={2000} defaultValue={deal?.description ?? ''} />
+          <PictureField id={`${id}-picture`} kind="deal" current={deal?.image ?? null} />
+          {deal ? null : (
+            <>
+              <label htmlFor={`${id}-category`}>Category</label>
+              <select id={`${id}-category`} name="categoryId" defaultValue={options.categories[0]?.id}>
+                {options.categories.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor={`${id}-package`}>Package (its price shows with the discount)</label>
+              <select id={`${id}-package`} name="packageId" defaultValue="">
+                <option value="">None</option>
+                {options.packages.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.title}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <label htmlFor={`${id}-percent`}>Discount, percent</label>
+          <input id={`${id}-percent`} name="discountPercent" type="number" min={0} max={90} required defaultValue={deal?.discountPercent ?? ''} />
+          <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
+          <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(deal?.startsAt ?? null)} />
+          <label htmlFor={`${id}-ends`}>Ends</label>
+          <input id={`${id}-ends`} name="validTo" type="datetime-local" required defaultValue={localInput(deal?.validTo ?? null)} />
         </>
       )}
-      <label htmlFor={`${id}-percent`}>Discount, percent</label>
-      <input id={`${id}-percent`} name="discountPercent" type="number" min={0} max={90} required defaultValue={deal?.discountPercent ?? ''} />
-      <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
-      <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(deal?.startsAt ?? null)} />
-      <label htmlFor={`${id}-ends`}>Ends</label>
-      <input id={`${id}-ends`} name="validTo" type="datetime-local" required defaultValue={localInput(deal?.validTo ?? null)} />
-      <FormButtons busy={busy} save={deal ? 'Save the deal' : 'Create the deal'} onCancel={onCancel} />
-    </form>
+    </PromoForm>
   );
 }
 
