@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { can } from '../../contract/staff.ts';
+import { useFocusTrap } from '../lib/use-focus-trap.ts';
 import { adminCall } from './admin-api.ts';
 import { adminRoutes } from './admin-routes.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
@@ -24,26 +25,11 @@ function DeskNav() {
   // A link followed: the sheet closes (a new page, focus goes on with it).
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (!open) return;
-    nav.current?.querySelector<HTMLElement>('a')?.focus();
-    // Escape closes the sheet; Tab goes round inside it while it covers the page.
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') return close(true);
-      if (e.key !== 'Tab' || !nav.current) return;
-      const stops = [...nav.current.querySelectorAll<HTMLElement>('a, button')];
-      const first = stops[0];
-      const last = stops[stops.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+    if (open) nav.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open]);
+  // Escape closes the sheet; Tab goes round inside it while it covers the page.
+  const closeAndRefocus = useCallback(() => close(true), [close]);
+  useFocusTrap(nav, open, closeAndRefocus);
   if (!me) return null;
   const signOut = async () => {
     await adminCall('POST', 'logout', {});

@@ -1,12 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { focusables, useFocusTrap } from '../../lib/use-focus-trap.ts';
 import './enquiry.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-}
 
 /** Page scrolling stops while a dialog is open (the scrollbar's room is kept so nothing shifts). */
 function lockScroll(): () => void {
@@ -31,10 +26,7 @@ function lockScroll(): () => void {
 export function Dialog({ title, onClose, children, className }: { title: string; onClose(): void; children: ReactNode; className?: string }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
+  useFocusTrap(panel, true, onClose);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -42,36 +34,11 @@ export function Dialog({ title, onClose, children, className }: { title: string;
     const root = panel.current!;
     (root.querySelector<HTMLElement>('input, select, textarea') ?? root).focus();
 
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const items = focusables(root);
-      if (items.length === 0) return e.preventDefault();
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (!root.contains(active)) {
-        e.preventDefault();
-        first.focus();
-      } else if (e.shiftKey && (active === first || active === root)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && active === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
     const onFocusIn = (e: FocusEvent) => {
       if (e.target instanceof Node && !root.contains(e.target)) (focusables(root)[0] ?? root).focus();
     };
-    document.addEventListener('keydown', onKey, true);
     document.addEventListener('focusin', onFocusIn);
     return () => {
-      document.removeEventListener('keydown', onKey, true);
       document.removeEventListener('focusin', onFocusIn);
       unlock();
       if (previous?.isConnected) previous.focus({ preventScroll: true });
