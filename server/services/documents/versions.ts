@@ -4,7 +4,7 @@ import type { BookingDetail, BookingSummary, DocumentVersion } from '../../../co
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, creditNotes, moneyDocuments } from '../../db/schema.ts';
-import { bookingDetailsOf, bookingWithDetail } from '../bookings/queries.ts';
+import { bookingDetailsOf, ownBooking } from '../bookings/queries.ts';
 import { creditNoteDocument, creditNotesOf, type CreditNoteRow } from '../desk/credit-notes.ts';
 import { vouchersIssued } from '../bookings/records.ts';
 import { invoiceOf } from './invoice.ts';
@@ -95,27 +95,14 @@ export async function listWithDocumentVersions(db: Db, config: Config, userId: n
   return out;
 }
 
-/** One of the traveller's bookings (BookingDetailById) with its documents' versions, the detail already made. */
-export async function detailWithDocumentVersions<T extends BookingSummary>(db: Db, config: Config, userId: number, detail: T): Promise<T> {
-  const { row, detail: read } = await bookingWithDetail(db, config, userId, detail.RefIdKey);
-  const issued = { creditNotes: await creditNotesOf(db, row.id), moneyDocuments: await moneyDocumentsOf(db, row.id) };
-  return { ...detail, documentVersions: await documentVersions(db, config, sourceOf(config, row, read), issued) };
-}
-
 /**
- * One of the traveller's bookings (BookingDetailById) by its reference: its detail, read once, and
- * its documents' versions made from that same read. `extend` adds to the detail what the answer
- * carries besides (its cancellation terms).
+ * One of the traveller's bookings (BookingDetailById) with its documents' versions: the detail the
+ * call has just read is their source (with the booking's row), so the booking is not read again per
+ * document. A document takes from the detail only the fields it names, so what the call adds to the
+ * detail (its cancellation terms) changes no version.
  */
-export async function bookingDetailWithVersions<T extends object>(
-  db: Db,
-  config: Config,
-  userId: number,
-  refIdKey: string,
-  extend: (detail: BookingDetail) => Promise<T>,
-): Promise<BookingDetail & T & { documentVersions: DocumentVersion[] }> {
-  const { row, detail } = await bookingWithDetail(db, config, userId, refIdKey);
+export async function detailWithDocumentVersions<T extends BookingDetail>(db: Db, config: Config, userId: number, detail: T): Promise<T> {
+  const row = await ownBooking(db, userId, detail.BookingId);
   const issued = { creditNotes: await creditNotesOf(db, row.id), moneyDocuments: await moneyDocumentsOf(db, row.id) };
-  const versions = await documentVersions(db, config, sourceOf(config, row, detail), issued);
-  return { ...detail, ...(await extend(detail)), documentVersions: versions };
+  return { ...detail, documentVersions: await documentVersions(db, config, sourceOf(config, row, detail), issued) };
 }
