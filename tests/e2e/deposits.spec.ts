@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
-import { gotoInteractive } from './page-helpers.ts';
+import { gotoInteractive, interactive } from './page-helpers.ts';
 import { signedInStaff } from './staff-helpers.ts';
 
 /*
@@ -38,6 +38,16 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   await page.getByLabel(/Pay a deposit now: AED [\d,.]+ \(25%\)/).check();
   const button = page.getByRole('button', { name: /^Book and pay AED [\d,.]+ deposit$/ });
   const deposit = (await button.textContent())!.replace(/^Book and pay | deposit$/g, '');
+  // Before the gateway: the deposit now, the balance and its due date, in the payment step's words.
+  const split = page.locator('.checkout-deposit-now');
+  await expect(split).toHaveText(new RegExp(`^Deposit now: ${deposit.replace(/[.]/g, '\\.')} · Balance AED [\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}$`));
+  const [, balanceDue, dueOn] = /Balance (AED [\d,.]+) due (.+)$/.exec((await split.textContent())!)!;
+
+  // The choice is part of the checkout's draft (decision 0099): a reload keeps it.
+  await page.reload();
+  await interactive(page);
+  await expect(page.getByLabel(/Pay a deposit now: AED [\d,.]+ \(25%\)/)).toBeChecked();
+  await expect(button).toHaveText(`Book and pay ${deposit} deposit`);
   await button.click();
 
   // Stripe's hosted page (the stand-in) asks the deposit only.
@@ -46,6 +56,10 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   await expect(page).toHaveURL(/\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1/);
   const ref = (await page.locator('.trip-ref-big').textContent())!;
   await expect(page.getByText(`Paid: ${deposit}`)).toBeVisible();
+  // Back from the gateway: the deposit received, the balance with its due date, and the way to pay it.
+  const received = page.locator('.trip-deposit-received');
+  await expect(received).toContainText(`Deposit received: ${deposit}. Balance ${balanceDue} due ${dueOn}.`);
+  await expect(received.getByRole('link', { name: `Pay balance: ${balanceDue}` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Later, from My trips: the balance.
