@@ -117,6 +117,11 @@ function Templates() {
     setFocusNext(null);
   }, [focusNext, items]);
 
+  // A form or confirmation opened clears the last success, so the next one is announced again.
+  const begin = (next: Open) => {
+    setNotice('');
+    setOpen(next);
+  };
   const close = (back: string) => {
     setOpen(null);
     setFocusNext(back);
@@ -148,10 +153,10 @@ function Templates() {
       label: 'Actions',
       cell: (t) => (
         <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: '.5rem' }}>
-          <button id={editButtonId(t.id)} type="button" aria-label={`Edit “${t.name}”`} onClick={() => setOpen({ kind: 'edit', template: t })}>
+          <button id={editButtonId(t.id)} type="button" aria-label={`Edit “${t.name}”`} onClick={() => begin({ kind: 'edit', template: t })}>
             Edit
           </button>
-          <button id={deleteButtonId(t.id)} type="button" aria-label={`Delete “${t.name}”`} onClick={() => setOpen({ kind: 'delete', template: t })} style={{ background: '#fff', color: '#b91c1c', borderColor: '#b91c1c' }}>
+          <button id={deleteButtonId(t.id)} type="button" aria-label={`Delete “${t.name}”`} onClick={() => begin({ kind: 'delete', template: t })} style={{ background: '#fff', color: '#b91c1c', borderColor: '#b91c1c' }}>
             Delete
           </button>
         </span>
@@ -173,7 +178,7 @@ function Templates() {
       </form>
       <ListMessages error={error} notice={notice} />
       <p>
-        <button id="template-new" type="button" onClick={() => setOpen({ kind: 'new' })}>
+        <button id="template-new" type="button" onClick={() => begin({ kind: 'new' })}>
           New template
         </button>
       </p>
