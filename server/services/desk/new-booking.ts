@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { AgeBand } from '../../../contract/booking.ts';
 import type { DeskNewBooking, DeskPayment, DeskQuote } from '../../../contract/desk-new-booking.ts';
 import { stateOfGstCode } from '../../../contract/tax.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { type Currency, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, users } from '../../db/schema.ts';
 import { DomainError, invalid } from '../../lib/errors.ts';
-import { createBooking, payLaterOffer } from '../bookings/create-booking.ts';
+import { createBooking, payLaterOfferFor } from '../bookings/create-booking.ts';
 import { buyerTaxDetails, sellerStateCode } from '../bookings/buyer-tax.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from '../bookings/pricing.ts';
 import { recordEvent } from '../bookings/records.ts';
@@ -164,7 +164,7 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
       const held: HeldLine[] = hold.items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, adults: i.adults, children: i.children, infants: i.infants, rooms: i.rooms }));
       const buyer = await buyerTaxDetails(tx, config, input.site, { LeadTraveller: leadOf(config, input), Gstin: input.gstin, Trn: input.trn });
       const price = await priceHold(tx, { site: input.site, lines: held, couponCode: input.coupon, userId: account.id, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.pan, supply: buyer.supply, payWith: null });
-      const offer = payLaterOffer(siteDay(now, input.site), input.travelDate, config, false);
+      const offer = payLaterOfferFor(input.site, [input], now, config, false);
       let addressRequired = false;
       try {
         buyer.checkAddress(price);
