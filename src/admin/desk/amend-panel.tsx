@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import type { AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { DepartureList } from '../../../contract/availability.ts';
+import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
@@ -7,8 +8,16 @@ import { adminCall } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 
+interface HolidayOption {
+  id: number;
+  title: string;
+  city: string;
+  nights: number;
+}
+
 /**
- * Amend the travel date, the party (with the names of who joins and who leaves) and the rooms
+ * Amend the travel date, the holiday (another of the site's, on one of its departures), the party
+ * (with the names of who joins and who leaves) and the rooms, per line on a booking of several
  * (bookings.amend): the server's difference is shown first (nothing changes), then staff confirm
  * that same change, once per form (its Idempotency-Key: docs/decisions/0096).
  */
@@ -26,6 +35,25 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  // Party and rooms per line (by position), as the booking has them now.
+  const [parties, setParties] = useState(() => b.lines.map((l) => ({ position: l.position, adults: String(l.adults), children: String(l.children), rooms: String(l.rooms) })));
+  // Another holiday: which line, the site's holidays on sale, and the new one's departures.
+  const [holidayLine, setHolidayLine] = useState(b.lines[0]?.position ?? 0);
+  const [holiday, setHoliday] = useState('');
+  const [holidays, setHolidays] = useState<HolidayOption[] | null>(null);
+  const [departures, setDepartures] = useState<DepartureList['departures'] | null>(null);
+  const [holidayDate, setHolidayDate] = useState('');
+  const allowed = can(me.role, 'bookings.amend') && can(me.role, 'bookings.create');
+  useEffect(() => {
+    if (!allowed || holidays) return;
+    void adminCall<{ items: HolidayOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) => (a.ok ? setHolidays(a.data.items) : setHolidays([])));
+  }, [allowed, holidays, b.site]);
+  useEffect(() => {
+    setDepartures(null);
+    setHolidayDate('');
+    if (!holiday) return;
+    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${b.site}&packageId=${holiday}`).then((a) => (a.ok ? setDepartures(a.data.departures) : setError(a.message)));
+  }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
   const m = (n: number) => formatMinor(n, b.Currency as Currency);
   const today = new Date().toISOString().slice(0, 10);
@@ -41,9 +69,28 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
       if (Number(adults) !== one.adults) out.adults = Number(adults);
       if (Number(children) !== one.children) out.children = Number(children);
       if (Number(rooms) !== one.rooms) out.rooms = Number(rooms);
-      if (leaving.length) out.remove = leaving;
-      if (joining.length) out.add = joining;
+      if (holiday) {
+        out.packageId = Number(holiday);
+        if (holidayDate) out.travelDate = holidayDate;
+      }
+    } else {
+      const lines: AmendLine[] = [];
+      for (const l of b.lines) {
+        const p = parties.find((x) => x.position === l.position)!;
+        const c: AmendLine = { position: l.position };
+        if (Number(p.adults) !== l.adults) c.adults = Number(p.adults);
+        if (Number(p.children) !== l.children) c.children = Number(p.children);
+        if (Number(p.rooms) !== l.rooms) c.rooms = Number(p.rooms);
+        if (holiday && holidayLine === l.position) {
+          c.packageId = Number(holiday);
+          if (holidayDate) c.travelDate = holidayDate;
+        }
+        if (Object.keys(c).length > 1) lines.push(c);
+      }
+      if (lines.length) out.lines = lines;
     }
+    if (leaving.length) out.remove = leaving;
+    if (joining.length) out.add = joining;
     return out;
   };
   const ask = async (e: FormEvent<HTMLFormElement>) => {
@@ -52,7 +99,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     setMessage('');
     setPreview(null);
     const body = request();
-    if (!Object.keys(body).length) return setError('Choose a new travel date, or change the party or the rooms.');
+    if (!Object.keys(body).length) return setError('Choose a new travel date or another holiday, or change the party or the rooms.');
     setBusy(true);
     const answer = await adminCall<AmendResult>('POST', path, { ...body, confirm: false });
     setBusy(false);
@@ -70,6 +117,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     setMessage(answer.message);
     setPreview(null);
     setDate('');
+    setHoliday('');
     setLeaving([]);
     setJoining([]);
     setKey(newKey());
@@ -104,6 +152,56 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 }}
               />
             </label>
+            {allowed ? (
+            <fieldset>
+              <legend>Holiday</legend>
+              {one ? null : (
+                <label>
+                  Which holiday changes
+                  <select value={holidayLine} onChange={(e) => (setHolidayLine(Number(e.target.value)), changed())}>
+                    {b.lines.map((l) => (
+                      <option key={l.position} value={l.position}>
+                        {l.title} ({formatDay(l.travelDate)})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <label>
+                New holiday (same site)
+                <select name="packageId" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holiday} onChange={(e) => (setHoliday(e.target.value), changed())}>
+                  <option value="">{holidays ? 'Keep the holiday' : 'Loading holidays…'}</option>
+                  {holidays
+                    ?.filter((h) => h.title !== b.lines.find((l) => l.position === holidayLine)?.title)
+                    .map((h) => (
+                      <option key={h.id} value={h.id}>
+                        {h.title} ({h.city}, {h.nights} nights)
+                      </option>
+                    ))}
+                </select>
+              </label>
+              {holiday ? (
+                departures && departures.length ? (
+                  <label>
+                    Its departure
+                    <select name="holidayDate" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holidayDate} onChange={(e) => (setHolidayDate(e.target.value), changed())}>
+                      <option value="">Choose a departure</option>
+                      {departures.map((d) => (
+                        <option key={d.travelDate} value={d.travelDate} disabled={d.status === 'sold-out' || d.status === 'closed'}>
+                          {formatDay(d.travelDate)} · {d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} rooms left`}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : (
+                  <label>
+                    Its travel date (no departures scheduled: any date from tomorrow)
+                    <input name="holidayDate" type="date" min={today} value={holidayDate} onChange={(e) => (setHolidayDate(e.target.value), changed())} />
+                  </label>
+                )
+              ) : null}
+            </fieldset>
+            ) : null}
             {one ? (
               <fieldset>
                 <legend>Party and rooms</legend>
@@ -158,7 +256,68 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 </button>
               </fieldset>
             ) : (
-              <p>The party and rooms can be changed on a booking of one holiday.</p>
+              <fieldset>
+                <legend>Party and rooms, per holiday</legend>
+                {b.lines.map((l) => {
+                  const p = parties.find((x) => x.position === l.position)!;
+                  const set = (k: 'adults' | 'children' | 'rooms', v: string) => (setParties(parties.map((x) => (x.position === l.position ? { ...x, [k]: v } : x))), changed());
+                  return (
+                    <div key={l.position} role="group" aria-label={`Party and rooms: ${l.title}`}>
+                      <strong>{l.title}</strong>
+                      <label>
+                        Adults
+                        <input type="number" min={1} max={9} value={p.adults} onChange={(e) => set('adults', e.target.value)} />
+                      </label>
+                      <label>
+                        Children
+                        <input type="number" min={0} max={6} value={p.children} onChange={(e) => set('children', e.target.value)} />
+                      </label>
+                      <label>
+                        Rooms
+                        <input type="number" min={1} max={5} value={p.rooms} onChange={(e) => set('rooms', e.target.value)} />
+                      </label>
+                    </div>
+                  );
+                })}
+                <p>Who travels (the largest party across the holidays):</p>
+                {b.travellers
+                  .filter((t) => !t.lead)
+                  .map((t) => (
+                    <label key={t.id} className="admin-check">
+                      <input
+                        type="checkbox"
+                        checked={leaving.includes(t.id)}
+                        onChange={(e) => (setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)), changed())}
+                      />
+                      {t.firstName} {t.lastName} no longer travels
+                    </label>
+                  ))}
+                {joining.map((t, i) => (
+                  <div key={i} role="group" aria-label={`Traveller joining ${i + 1}`}>
+                    <label>
+                      First name
+                      <input required maxLength={60} value={t.firstName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))), changed())} />
+                    </label>
+                    <label>
+                      Last name
+                      <input required maxLength={60} value={t.lastName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))), changed())} />
+                    </label>
+                    <label>
+                      Adult or child
+                      <select value={t.ageBand} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x))), changed())}>
+                        <option value="adult">Adult</option>
+                        <option value="child">Child</option>
+                      </select>
+                    </label>
+                    <button type="button" onClick={() => (setJoining(joining.filter((_, j) => j !== i)), changed())}>
+                      Remove this traveller
+                    </button>
+                  </div>
+                ))}
+                <button type="button" onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}>
+                  Add a traveller
+                </button>
+              </fieldset>
             )}
             <button type="submit" disabled={busy}>
               Show the difference
@@ -171,6 +330,17 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 <dd>
                   {formatDay(preview.before.travelDate)} → {formatDay(preview.after.travelDate)}
                 </dd>
+                {preview.after.lines.some((l, i) => l.packageId !== preview.before.lines[i]?.packageId) ? (
+                  <>
+                    <dt>Holiday</dt>
+                    <dd data-testid="amend-holiday">
+                      {preview.after.lines
+                        .filter((l, i) => l.packageId !== preview.before.lines[i]?.packageId)
+                        .map((l) => `${preview.before.lines.find((x) => x.position === l.position)?.title ?? ''} → ${l.title}`)
+                        .join('; ')}
+                    </dd>
+                  </>
+                ) : null}
                 <dt>Party</dt>
                 <dd>{preview.after.travellers.join(', ')}</dd>
                 <dt>Total</dt>
@@ -180,6 +350,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 <dt>Difference</dt>
                 <dd data-testid="amend-difference">{preview.difference > 0 ? `+${m(preview.difference)}` : m(preview.difference)}</dd>
               </dl>
+              {preview.coupon ? <p className={preview.coupon.kept ? undefined : 'admin-error'}>{preview.coupon.note}</p> : null}
               <p>{settlement(preview)} The traveller is mailed the changed trip and new vouchers.</p>
               <button type="button" disabled={busy} onClick={() => void confirm()}>
                 Confirm the change
