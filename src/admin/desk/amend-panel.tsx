@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
+import { siteDay } from '../../../contract/calendar.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
@@ -56,7 +57,8 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
   const m = (n: number) => formatMinor(n, b.Currency as Currency);
-  const today = new Date().toISOString().slice(0, 10);
+  // The site's own day, as the server checks the new date: not UTC's.
+  const today = siteDay(Date.now(), b.site as Site);
   const open = b.Status === 'confirmed' && b.firstTravelDate > today;
   const path = `bookings/${encodeURIComponent(b.RefIdKey)}/amend`;
 

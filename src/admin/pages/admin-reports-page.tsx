@@ -23,7 +23,8 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 
 const m = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
-const today = () => new Date().toISOString().slice(0, 10);
+/** The latest of the sites' days (India's is ahead of the UAE's): a range to today takes in every site's today. */
+const today = () => siteDay(Date.now(), 'IN');
 const monthStart = () => `${today().slice(0, 7)}-01`;
 /** India's financial year today (the TCS register is India's). */
 const currentFy = () => financialYearOf(siteDay(Date.now(), 'IN'));

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { EnquiryDetail } from '../../../contract/enquiry-inbox.ts';
 import type { EnquiryQuote } from '../../../contract/enquiry-replies.ts';
 import { formatMinor } from '../../../contract/format.ts';
+import { addDays, siteDay } from '../../../contract/calendar.ts';
 import { adminCall } from '../admin-api.ts';
 
 /*
@@ -19,7 +20,8 @@ interface DeskPackageOption {
   nights: number;
 }
 
-const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** Days after the enquiry's site's today (its own calendar, not UTC's). */
+const dayAfter = (site: 'UAE' | 'IN', days: number) => addDays(siteDay(Date.now(), site), days);
 const numberOf = (f: FormData, name: string) => Number(f.get(name) ?? 0);
 
 export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
@@ -82,7 +84,7 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
         </label>
         <label>
           Travel date
-          <input type="date" name="travelDate" required min={dayAfter(1)} />
+          <input type="date" name="travelDate" required min={dayAfter(e.site, 1)} />
         </label>
         <label>
           Adults
@@ -98,7 +100,7 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
         </label>
         <label>
           Valid until
-          <input type="date" name="validUntil" required defaultValue={dayAfter(7)} />
+          <input type="date" name="validUntil" required defaultValue={dayAfter(e.site, 7)} />
         </label>
         <button type="submit" disabled={busy}>
           Price and send the quote
