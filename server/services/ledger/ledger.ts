@@ -8,7 +8,7 @@ import { bookingLines, bookings, ledgerEntries, moneyDocuments, payments, refund
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { recordEvent } from '../bookings/records.ts';
-import { panBaseInYear, tcsRuleFor, type TcsTerms } from '../tax-rules.ts';
+import { panBaseInYear, taxRateOn, tcsRuleFor, type TcsTerms } from '../tax-rules.ts';
 import { apportion, dueNow, negate, splitReceipt, splitRefund, sum, ZERO, type DayRules, type SaleProfile, type Split } from './split.ts';
 import { siteDayStart } from '../../../contract/calendar.ts';
 
@@ -61,12 +61,8 @@ export async function bookingProfile(tx: Db, b: BookingRow): Promise<SaleProfile
   return { site: 'UAE', value: net, net, gstRate: 0, supply: null, tcsBase: 0, standard, zero, outside: rest - zero, vatRate: vat && vat.rate > 0 ? vat.rate : 5, pan: null };
 }
 
-/** The rate (percent) of GST or VAT in force on a day, from tax_rates. */
-export async function rateOn(tx: Db, tax: 'GST' | 'VAT', day: string): Promise<number> {
-  const { rows } = await tx.execute<{ rate_bp: number }>(sql`
-    select rate_bp from tax_rates where tax = ${tax} and effective_from <= ${day} order by effective_from desc limit 1`);
-  return rows[0] ? Number(rows[0].rate_bp) / 100 : 0;
-}
+/** The rate (percent) of GST or VAT in force on a day, from tax_rates: the one reader the shop's pricing uses too. */
+export const rateOn = taxRateOn;
 
 /** The TCS terms of a receipt on an India day for this PAN (threshold counted from the ledger); null: none. */
 export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, day: string, pan: string | null, lock = false): Promise<TcsTerms | null> {
