@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { siteDay } from '../../contract/calendar.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, PASSWORD } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
@@ -9,7 +10,9 @@ import { signedInStaff } from './staff-helpers.ts';
  * as a sheet (focus in, Escape out), the header stays under 64 px, the bookings list is a stack of
  * cards with nothing off to the side, and a booking's summary and actions come before its detail.
  * axe finds nothing on the desk's main pages at 390 px and at 1280 px. With SCREENSHOTS=1 it saves
- * docs/screenshots/desk-*.png for the README.
+ * docs/screenshots/desk-*.png for the README. The booking's own tables, the audit log and the
+ * staff list are cards too, the reports' tables scroll in their region with their first column kept
+ * in view, and the bookings list's filters fold into a disclosure on a phone (docs/decisions/0109).
  */
 
 const shots = Boolean(process.env.SCREENSHOTS);
@@ -142,3 +145,124 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible({ visible: width < 900 });
   });
 }
+
+/**
+ * What lies beyond the screen's right edge at this width (selectors), but for what sits inside a
+ * region scrolling on its own that matches `scrollBoxes` (a report's table) and what is put off
+ * screen or clipped on purpose (the skip link, the folded menu, a card table's header row).
+ */
+const beyondTheScreen = (page: Page, scrollBoxes = '') =>
+  page.evaluate((boxes) => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const r = el.getBoundingClientRect();
+      if ((r.width === 0 && r.height === 0) || r.right <= 0 || r.right <= width + 0.5) continue;
+      if (boxes && el.closest(boxes)) continue;
+      // Visually hidden (a card table's header row, clipped to nothing): read by screen readers, never seen.
+      let hidden = false;
+      for (let a: HTMLElement | null = el; a && !hidden; a = a.parentElement) hidden = getComputedStyle(a).clipPath !== 'none';
+      if (hidden) continue;
+      found.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}–${Math.round(r.right)} px) ${el.textContent?.slice(0, 40) ?? ''}`);
+    }
+    return found;
+  }, scrollBoxes);
+
+test('at 390 px a booking’s lines, payments and timeline, the audit log and the staff list are cards; reports scroll in their own region', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { ref } = await payLaterBooking(page.request);
+  const owner = await signedInStaff(page.request, 'owner');
+  const paid = await page.request.post(`/api/admin/bookings/${ref}/payments`, {
+    headers: { 'x-csrf-token': owner.csrf },
+    data: { amount: 1234, method: 'bank-transfer', reference: `PHONE-${ref}`, receivedOn: siteDay(new Date(), 'UAE') },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  // The booking: each of its tables is a stack of cards, each value beside its column's name.
+  await gotoInteractive(page, `/admin/bookings/${ref}`);
+  await expect(page.getByRole('heading', { name: `Booking ${ref}`, level: 1 })).toBeVisible();
+  for (const name of ['Lines', 'Travellers', 'Payments', 'Timeline']) {
+    const table = page.getByRole('main').getByRole('region', { name, exact: true });
+    const row = table.getByRole('row').nth(1);
+    await expect(row, name).toHaveCSS('display', 'block');
+    expect((await row.boundingBox())!.width, name).toBeLessThanOrEqual(390);
+  }
+  const payment = page.getByRole('region', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: `PHONE-${ref}` });
+  await expect(payment.locator('td[data-label="Amount"]')).toHaveText(/12\.34/);
+  await expect(page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('row').filter({ hasText: 'payment' }).first()).toBeVisible();
+  // The cancellation panel's payments and refunds, each with its refund form, still scroll in their own region.
+  expect(await beyondTheScreen(page, '[aria-label="Payments and what can be refunded"], [aria-label="Refunds"]')).toEqual([]);
+  await noSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('region', { name: 'Payments', exact: true }).scrollIntoViewIfNeeded();
+  await shoot(page, 'booking-tables');
+
+  // The audit log and the staff list: a card per entry, per member.
+  await gotoInteractive(page, '/admin/audit');
+  const entry = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: owner.email }).first();
+  await expect(entry).toHaveCSS('display', 'block');
+  expect(await beyondTheScreen(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+  await gotoInteractive(page, '/admin/staff');
+  const me = page.getByRole('region', { name: 'Staff' }).getByRole('row').filter({ hasText: owner.email });
+  await expect(me).toHaveCSS('display', 'block');
+  await expect(me.locator('td[data-label="Actions"]')).toHaveText('you');
+  expect(await beyondTheScreen(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // Reports keep their many figures in a table scrolling on its own, the period's column in view.
+  await gotoInteractive(page, '/admin/reports');
+  const sales = page.getByRole('region', { name: /^Sales, / }).first();
+  await expect(sales).toBeVisible();
+  expect(await beyondTheScreen(page, '.admin-sticky-first')).toEqual([]);
+  await noSidewaysScroll(page);
+  const total = sales.getByRole('rowheader', { name: 'Total' });
+  const before = (await total.boundingBox())!.x;
+  await sales.evaluate((el) => (el.scrollLeft = 400));
+  await expect.poll(() => sales.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(Math.abs((await total.boundingBox())!.x - before)).toBeLessThan(2);
+  await expectNoAxeViolations(page);
+});
+
+test('at 390 px the bookings list’s filters are folded under “Filters” with their count; at 1280 px they are open', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { ref } = await payLaterBooking(page.request);
+  await signedInStaff(page.request, 'owner');
+
+  await gotoInteractive(page, `/admin/bookings?q=${ref}`);
+  const form = page.getByRole('search', { name: 'Find bookings' });
+  const filters = form.locator('summary');
+  await expect(filters).toHaveText('Filters');
+  await expect(form.getByLabel('Status')).toBeHidden();
+  await expect(form.getByLabel('Search bookings')).toBeVisible();
+  // The list is on the first screen, above the fold.
+  const card = page.getByRole('region', { name: 'Bookings found' }).getByRole('row').filter({ hasText: ref });
+  await expect(card).toBeInViewport();
+
+  // Opened by a tap (or Enter): two filters chosen, applied; the list comes back first, the count says two.
+  await filters.click();
+  const status = form.getByRole('combobox', { name: /^Status/ });
+  await expect(status).toBeVisible();
+  await status.selectOption('confirmed');
+  await form.getByRole('combobox', { name: /^Payment/ }).selectOption('unpaid');
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]status=confirmed/);
+  await expect(page).toHaveURL(/[?&]paymentStatus=unpaid/);
+  await expect(filters).toHaveText('Filters (2 active)');
+  await expect(status).toBeHidden();
+  await expect(card).toBeInViewport();
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveValue('confirmed');
+  expect(await beyondTheScreen(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'bookings-filters');
+
+  // A wide screen opens them from the start.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoInteractive(page, `/admin/bookings?q=${ref}`);
+  await expect(form.getByLabel('Status')).toBeVisible();
+  await expect(filters).toHaveText('Filters');
+});

@@ -80,7 +80,7 @@ function AuditList() {
       <form className="admin-form admin-inline" onSubmit={filter} aria-label="Filter the audit log">
         <label>
           Staff member
-          <select name="staff" defaultValue="">
+          <select name="staff" defaultValue="" style={{ width: '100%', minWidth: 0 }}>
             <option value="">Anyone</option>
             {options.staff.map((s) => (
               <option key={s.id} value={s.email}>
@@ -91,7 +91,7 @@ function AuditList() {
         </label>
         <label>
           Action
-          <select name="action" defaultValue="">
+          <select name="action" defaultValue="" style={{ width: '100%', minWidth: 0 }}>
             <option value="">Any action</option>
             {options.actions.map((a) => (
               <option key={a.value} value={a.value}>
