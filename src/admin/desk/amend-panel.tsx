@@ -135,6 +135,49 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
           ? `Nothing moves now: the balance due becomes ${m(p.after.amountDue)}.`
           : 'The price does not change: nothing to pay or refund.';
 
+  // Who leaves and who joins: the same fields for a booking of one holiday or of several.
+  const whoTravels = (
+    <>
+      {b.travellers
+        .filter((t) => !t.lead)
+        .map((t) => (
+          <label key={t.id} className="admin-check">
+            <input
+              type="checkbox"
+              checked={leaving.includes(t.id)}
+              onChange={(e) => (setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)), changed())}
+            />
+            {t.firstName} {t.lastName} no longer travels
+          </label>
+        ))}
+      {joining.map((t, i) => (
+        <div key={i} role="group" aria-label={`Traveller joining ${i + 1}`}>
+          <label>
+            First name
+            <input required maxLength={60} value={t.firstName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))), changed())} />
+          </label>
+          <label>
+            Last name
+            <input required maxLength={60} value={t.lastName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))), changed())} />
+          </label>
+          <label>
+            Adult or child
+            <select value={t.ageBand} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x))), changed())}>
+              <option value="adult">Adult</option>
+              <option value="child">Child</option>
+            </select>
+          </label>
+          <button type="button" onClick={() => (setJoining(joining.filter((_, j) => j !== i)), changed())}>
+            Remove this traveller
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}>
+        Add a traveller
+      </button>
+    </>
+  );
+
   return (
     <section className="admin-panel" aria-labelledby="amend-panel-heading">
       <h2 id="amend-panel-heading">Amend</h2>
@@ -219,43 +262,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                   Rooms
                   <input type="number" min={1} max={5} value={rooms} onChange={(e) => (setRooms(e.target.value), changed())} />
                 </label>
-                {b.travellers
-                  .filter((t) => !t.lead)
-                  .map((t) => (
-                    <label key={t.id} className="admin-check">
-                      <input
-                        type="checkbox"
-                        checked={leaving.includes(t.id)}
-                        onChange={(e) => (setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)), changed())}
-                      />
-                      {t.firstName} {t.lastName} no longer travels
-                    </label>
-                  ))}
-                {joining.map((t, i) => (
-                  <div key={i} role="group" aria-label={`Traveller joining ${i + 1}`}>
-                    <label>
-                      First name
-                      <input required maxLength={60} value={t.firstName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))), changed())} />
-                    </label>
-                    <label>
-                      Last name
-                      <input required maxLength={60} value={t.lastName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))), changed())} />
-                    </label>
-                    <label>
-                      Adult or child
-                      <select value={t.ageBand} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x))), changed())}>
-                        <option value="adult">Adult</option>
-                        <option value="child">Child</option>
-                      </select>
-                    </label>
-                    <button type="button" onClick={() => (setJoining(joining.filter((_, j) => j !== i)), changed())}>
-                      Remove this traveller
-                    </button>
-                  </div>
-                ))}
-                <button type="button" onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}>
-                  Add a traveller
-                </button>
+                {whoTravels}
               </fieldset>
             ) : (
               <fieldset>
@@ -282,43 +289,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                   );
                 })}
                 <p>Who travels (the largest party across the holidays):</p>
-                {b.travellers
-                  .filter((t) => !t.lead)
-                  .map((t) => (
-                    <label key={t.id} className="admin-check">
-                      <input
-                        type="checkbox"
-                        checked={leaving.includes(t.id)}
-                        onChange={(e) => (setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)), changed())}
-                      />
-                      {t.firstName} {t.lastName} no longer travels
-                    </label>
-                  ))}
-                {joining.map((t, i) => (
-                  <div key={i} role="group" aria-label={`Traveller joining ${i + 1}`}>
-                    <label>
-                      First name
-                      <input required maxLength={60} value={t.firstName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))), changed())} />
-                    </label>
-                    <label>
-                      Last name
-                      <input required maxLength={60} value={t.lastName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))), changed())} />
-                    </label>
-                    <label>
-                      Adult or child
-                      <select value={t.ageBand} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x))), changed())}>
-                        <option value="adult">Adult</option>
-                        <option value="child">Child</option>
-                      </select>
-                    </label>
-                    <button type="button" onClick={() => (setJoining(joining.filter((_, j) => j !== i)), changed())}>
-                      Remove this traveller
-                    </button>
-                  </div>
-                ))}
-                <button type="button" onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}>
-                  Add a traveller
-                </button>
+                {whoTravels}
               </fieldset>
             )}
             <button type="submit" disabled={busy}>
