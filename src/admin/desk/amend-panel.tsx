@@ -8,6 +8,7 @@ import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
+import { DepartureOptions } from './departure-options.tsx';
 
 interface HolidayOption {
   id: number;
@@ -230,12 +231,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                   <label>
                     Its departure
                     <select name="holidayDate" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holidayDate} onChange={(e) => (setHolidayDate(e.target.value), changed())}>
-                      <option value="">Choose a departure</option>
-                      {departures.map((d) => (
-                        <option key={d.travelDate} value={d.travelDate} disabled={d.status === 'sold-out' || d.status === 'closed'}>
-                          {formatDay(d.travelDate)} · {d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} rooms left`}
-                        </option>
-                      ))}
+                      <DepartureOptions departures={departures} />
                     </select>
                   </label>
                 ) : (

@@ -7,6 +7,7 @@ import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
+import { DepartureOptions } from '../desk/departure-options.tsx';
 
 /*
  * New booking (issue 31, decision 0095): a traveller on the phone or at the counter. The trip (site,
@@ -237,12 +238,7 @@ function NewBooking() {
                 setTravelDate(e.target.value);
               }}
             >
-              <option value="">Choose a departure</option>
-              {departures.map((d) => (
-                <option key={d.travelDate} value={d.travelDate} disabled={d.status === 'sold-out' || d.status === 'closed'}>
-                  {formatDay(d.travelDate)} · {d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} rooms left`}
-                </option>
-              ))}
+              <DepartureOptions departures={departures} />
             </select>
           </label>
         ) : (
