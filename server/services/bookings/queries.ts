@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { depositFirst } from '../payments/steps.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
@@ -61,34 +62,20 @@ interface DetailParts {
 
 /** Everything about one of the traveller's bookings, by its reference. */
 export async function bookingDetail(db: Db, config: Config, userId: number, refIdKey: string): Promise<BookingDetail> {
-  return (await bookingWithDetail(db, config, userId, refIdKey)).detail;
-}
-
-/** One of the traveller's bookings by its reference: its row and its detail, read once for a caller that needs both (docs/decisions/0107). */
-export async function bookingWithDetail(db: Db, config: Config, userId: number, refIdKey: string): Promise<{ row: BookingRow; detail: BookingDetail }> {
   const [b] = await db
     .select()
     .from(bookings)
     .where(and(eq(bookings.refIdKey, refIdKey.toUpperCase()), eq(bookings.userId, userId)))
     .limit(1);
   if (!b) throw notFound(BOOKING_NOT_FOUND);
-  // One after another: this is read inside transactions too (the mail queued with a change), and a
-  // transaction's single connection must not be given several queries at once.
-  const lines = await db
-    .select({ line: bookingLines, slug: packages.slug })
-    .from(bookingLines)
-    .innerJoin(packages, eq(packages.id, bookingLines.packageId))
-    .where(eq(bookingLines.bookingId, b.id))
-    .orderBy(asc(bookingLines.position));
-  const travellers = await db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
-  const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
-  const documents = await bookingDocuments(db, b.id);
-  return { row: b, detail: detailOf(config, b, { lines, travellers, events, documents }) };
+  return (await bookingDetailsOf(db, config, [b])).get(b.id)!;
 }
 
 /**
- * The details of many bookings (rows already read as the traveller's) in four queries, whatever
- * their number: the same answer as bookingDetail gives for each (docs/decisions/0107).
+ * The details of bookings (rows already read as the traveller's) in four queries, whatever their
+ * number: one booking's (bookingDetail) or a whole list's (docs/decisions/0107). One query after
+ * another: this is read inside transactions too (the mail queued with a change), and a
+ * transaction's single connection must not be given several queries at once.
  */
 export async function bookingDetailsOf(db: Db, config: Config, rows: BookingRow[]): Promise<Map<number, BookingDetail>> {
   if (rows.length === 0) return new Map();
@@ -106,19 +93,10 @@ export async function bookingDetailsOf(db: Db, config: Config, rows: BookingRow[
     .from(files)
     .where(inArray(files.owner, ids.map((id) => `booking:${id}`)))
     .orderBy(asc(files.createdAt), asc(files.id));
-  const group = <T>(items: T[], key: (item: T) => number | string) => {
-    const out = new Map<number | string, T[]>();
-    for (const item of items) {
-      const list = out.get(key(item));
-      if (list) list.push(item);
-      else out.set(key(item), [item]);
-    }
-    return out;
-  };
-  const linesOf = group(lines, (l) => l.line.bookingId);
-  const travellersOf = group(travellers, (t) => t.bookingId);
-  const eventsOf = group(events, (e) => e.bookingId);
-  const uploadsOf = group(uploads, (f) => f.owner);
+  const linesOf = groupBy(lines, (l) => l.line.bookingId);
+  const travellersOf = groupBy(travellers, (t) => t.bookingId);
+  const eventsOf = groupBy(events, (e) => e.bookingId);
+  const uploadsOf = groupBy(uploads, (f) => f.owner);
   return new Map(
     rows.map((b) => [
       b.id,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BookingDetail, BookingSummary, DocumentVersion } from '../../../contract/booking.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { bookings, creditNotes, moneyDocuments } from '../../db/schema.ts';
 import { bookingDetailsOf, ownBooking } from '../bookings/queries.ts';
 import { creditNoteDocument, creditNotesOf, type CreditNoteRow } from '../desk/credit-notes.ts';
@@ -59,17 +60,6 @@ async function documentVersions(db: Db, config: Config, src: DocumentSource, iss
   return out;
 }
 
-/** Rows by their booking, each booking's in the order read. */
-function byBooking<T extends { bookingId: number }>(rows: T[]): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const r of rows) {
-    const list = out.get(r.bookingId);
-    if (list) list.push(r);
-    else out.set(r.bookingId, [r]);
-  }
-  return out;
-}
-
 /**
  * The traveller's bookings (BookingsList) with their documents' versions: the wallet's sync compares
  * these with the copies it keeps. Their rows, details, credit notes and money documents are read
@@ -83,8 +73,8 @@ export async function listWithDocumentVersions(db: Db, config: Config, userId: n
     .from(bookings)
     .where(and(eq(bookings.userId, userId), inArray(bookings.id, ids)));
   const details = await bookingDetailsOf(db, config, rows);
-  const notes = byBooking(await db.select().from(creditNotes).where(inArray(creditNotes.bookingId, ids)).orderBy(asc(creditNotes.id)));
-  const money = byBooking(await db.select().from(moneyDocuments).where(inArray(moneyDocuments.bookingId, ids)).orderBy(asc(moneyDocuments.id)));
+  const notes = groupBy(await db.select().from(creditNotes).where(inArray(creditNotes.bookingId, ids)).orderBy(asc(creditNotes.id)), (n) => n.bookingId);
+  const money = groupBy(await db.select().from(moneyDocuments).where(inArray(moneyDocuments.bookingId, ids)).orderBy(asc(moneyDocuments.id)), (d) => d.bookingId);
   const sources = new Map(rows.map((r) => [r.id, sourceOf(config, r, details.get(r.id)!)]));
   // One booking after another: the pool is shared with everyone else's calls.
   const out: BookingSummary[] = [];
