@@ -27,8 +27,8 @@ const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
 /** The condition of GST at 5% on a tour operator's package (India). */
 export const TOUR_PACKAGE_STATEMENT = 'The amount charged includes the charges for accommodation and transport in the tour package.';
 
-function lines(detail: BookingDetail, site: 'UAE' | 'IN', dayRate: number): Invoice['lines'] {
-  const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, detail.taxes, dayRate));
+function lines(detail: BookingDetail, site: 'UAE' | 'IN', rate: number): Invoice['lines'] {
+  const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, rate));
   // Each of the booking's VAT or GST lines spread over the lines that bear it by their amounts
   // (largest remainder): a line's tax is what is inside its amount after its share of the discount,
   // and the lines add up to the booking's tax lines to the fil or paisa. TCS is not a tax on the
@@ -66,21 +66,23 @@ function lines(detail: BookingDetail, site: 'UAE' | 'IN', dayRate: number): Invo
 const LINE_TAX_CODES: ReadonlySet<TaxLine['code']> = new Set(['VAT', 'GST', 'CGST', 'SGST', 'IGST']);
 
 /**
- * How a line is taxed: India SAC and GST; UAE its VAT treatment (lines booked before treatments
- * were kept were all standard-rated). The rate is the one stored with the booking's tax lines (India:
- * CGST + SGST or IGST; UAE: the VAT line's); the rate of the invoice's day (`dayRate`, from the dated
- * rates) only when the booking has none, as when a standard-rated base came to nothing.
+ * The GST or standard VAT rate stored with the booking's tax lines (India: CGST + SGST or IGST; UAE:
+ * the VAT line's), or null when it has none, as when a standard-rated base came to nothing (its
+ * lines are still standard-rated): the invoice then names the rate of its own day.
  */
-function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, taxes: TaxLine[], dayRate: number): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+function storedRate(site: 'UAE' | 'IN', taxes: TaxLine[]): number | null {
   if (site === 'IN') {
     const gst = taxes.filter((t) => LINE_TAX_CODES.has(t.code) && t.code !== 'VAT');
-    const rate = gst.length > 0 ? gst.reduce((sum, t) => sum + t.rate, 0) : dayRate;
-    return { sac: SAC_TOUR_OPERATOR, taxRate: rate, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%` };
+    return gst.length > 0 ? gst.reduce((sum, t) => sum + t.rate, 0) : null;
   }
+  return taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? null;
+}
+
+/** How a line is taxed at `rate`: India SAC and GST; UAE its VAT treatment (lines booked before treatments were kept were all standard-rated). */
+function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, rate: number): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+  if (site === 'IN') return { sac: SAC_TOUR_OPERATOR, taxRate: rate, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%` };
   const t = treatment ?? 'standard';
   if (t !== 'standard') return { sac: null, taxRate: 0, vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
-  // A booking whose standard-rated base came to nothing stores "VAT 0%": its lines are still standard-rated.
-  const rate = taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? dayRate;
   return { sac: null, taxRate: rate, vatTreatment: t, taxNote: standardRatedNote(rate) };
 }
 
@@ -173,7 +175,7 @@ export async function invoiceOf(db: Db, src: DocumentSource): Promise<{ document
       trn: row.buyerTrn,
     },
     placeOfSupply: site === 'IN' && row.placeOfSupplyState && row.placeOfSupplyCode ? { state: row.placeOfSupplyState, code: row.placeOfSupplyCode } : null,
-    lines: lines(d, site, await taxRateOn(db, site === 'IN' ? 'GST' : 'VAT', siteDay(src.issuedAt, site))),
+    lines: lines(d, site, storedRate(site, d.taxes) ?? (await taxRateOn(db, site === 'IN' ? 'GST' : 'VAT', siteDay(src.issuedAt, site)))),
     subtotal: d.subtotal,
     discount: d.discount,
     coupon: d.coupon,
