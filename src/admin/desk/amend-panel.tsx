@@ -46,10 +46,14 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [departures, setDepartures] = useState<DepartureList['departures'] | null>(null);
   const [holidayDate, setHolidayDate] = useState('');
   const allowed = can(me.role, 'bookings.amend') && can(me.role, 'bookings.create');
+  // The site's own day, as the server checks the new date: not UTC's.
+  const today = siteDay(Date.now(), b.site as Site);
+  const open = b.Status === 'confirmed' && b.firstTravelDate > today;
+  // The site's holidays are read only when the form that offers them is shown.
   useEffect(() => {
-    if (!allowed || holidays) return;
+    if (!allowed || !open || holidays) return;
     void adminCall<{ items: HolidayOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) => (a.ok ? setHolidays(a.data.items) : setHolidays([])));
-  }, [allowed, holidays, b.site]);
+  }, [allowed, open, holidays, b.site]);
   useEffect(() => {
     setDepartures(null);
     setHolidayDate('');
@@ -58,9 +62,6 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
   const m = (n: number) => formatMinor(n, b.Currency as Currency);
-  // The site's own day, as the server checks the new date: not UTC's.
-  const today = siteDay(Date.now(), b.site as Site);
-  const open = b.Status === 'confirmed' && b.firstTravelDate > today;
   const path = `bookings/${encodeURIComponent(b.RefIdKey)}/amend`;
 
   const changed = () => setPreview(null);
