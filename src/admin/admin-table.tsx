@@ -120,13 +120,13 @@ export function Pager({ nextCursor }: { nextCursor: string | null | undefined })
   );
 }
 
-/** A list filter's site: both, UAE or India. */
-export function SiteFilter({ value }: { value: string }) {
+/** A list filter's site: both, UAE or India (or, with `both` false, one of the two). */
+export function SiteFilter({ value, both = true }: { value: string; both?: boolean }) {
   return (
     <label>
       Site
       <select name="site" defaultValue={value}>
-        <option value="">Both</option>
+        {both ? <option value="">Both</option> : null}
         <option value="UAE">UAE</option>
         <option value="IN">India</option>
       </select>

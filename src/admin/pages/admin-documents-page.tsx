@@ -4,7 +4,7 @@ import { DOCUMENT_REGISTER_KINDS, DOCUMENT_REGISTER_LABELS, type DocumentRegiste
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { useAdminList } from '../admin-table.tsx';
+import { SiteFilter, useAdminList } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 const money = (n: number, currency: string) => formatMinor(n, currency as Currency);
@@ -39,13 +39,7 @@ function Register() {
   return (
     <>
       <form className="admin-form admin-inline" aria-label="Which documents" onSubmit={filter} key={`${query}|${data?.month ?? ''}`}>
-        <label>
-          Site
-          <select name="site" defaultValue={site}>
-            <option value="UAE">UAE</option>
-            <option value="IN">India</option>
-          </select>
-        </label>
+        <SiteFilter value={site} both={false} />
         <label>
           Month
           <input name="month" type="month" defaultValue={month} />

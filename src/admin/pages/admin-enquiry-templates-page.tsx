@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { TEMPLATE_PLACEHOLDERS, type ReplyTemplate } from '../../../contract/enquiry-replies.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { SiteFilter } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 import { FormButtons, ListMessages } from '../edit-list.tsx';
 
@@ -167,13 +168,7 @@ function Templates() {
   return (
     <>
       <form className="admin-form admin-inline" aria-label="Which site’s templates" onSubmit={chooseSite} key={site}>
-        <label>
-          Site
-          <select name="site" defaultValue={site}>
-            <option value="UAE">UAE</option>
-            <option value="IN">India</option>
-          </select>
-        </label>
+        <SiteFilter value={site} both={false} />
         <button type="submit">Show</button>
       </form>
       <ListMessages error={error} notice={notice} />

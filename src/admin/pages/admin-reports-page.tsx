@@ -6,6 +6,7 @@ import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, Va
 import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { SiteFilter } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 /*
@@ -174,14 +175,7 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
             <option value="month">Month</option>
           </select>
         </label>
-        <label>
-          Site
-          <select name="site" defaultValue={q.get('site') ?? ''}>
-            <option value="">Both</option>
-            <option value="UAE">UAE</option>
-            <option value="IN">India</option>
-          </select>
-        </label>
+        <SiteFilter value={q.get('site') ?? ''} />
       </PeriodForm>
       <Download path="sales" query={query} label="sales" />
       <Status error={error} loading={!data} />
