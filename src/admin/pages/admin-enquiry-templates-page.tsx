@@ -153,7 +153,7 @@ function Templates() {
     {
       label: 'Actions',
       cell: (t) => (
-        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: '.5rem' }}>
+        <span className="desk-row-actions">
           <button id={editButtonId(t.id)} type="button" aria-label={`Edit “${t.name}”`} onClick={() => begin({ kind: 'edit', template: t })}>
             Edit
           </button>
