@@ -189,10 +189,13 @@ export interface CouponHistory {
   used: Set<number>;
 }
 
-/** Bookings that were not cancelled count: a cancelled booking gives its coupon back. */
-export async function couponHistory(db: Db, userId: number): Promise<CouponHistory> {
+/**
+ * Bookings that were not cancelled count: a cancelled booking gives its coupon back. `except`: a
+ * booking left out, as an amendment reprices its own booking as though it were not made yet.
+ */
+export async function couponHistory(db: Db, userId: number, except?: number): Promise<CouponHistory> {
   const { rows } = await db.execute<{ coupon_id: number | null }>(
-    sql`select distinct coupon_id from bookings where user_id = ${userId} and status <> 'cancelled'`,
+    sql`select distinct coupon_id from bookings where user_id = ${userId} and status <> 'cancelled'${except === undefined ? sql`` : sql` and id <> ${except}`}`,
   );
   return { hasBooking: rows.length > 0, used: new Set(rows.flatMap((r) => (r.coupon_id === null ? [] : [r.coupon_id]))) };
 }

@@ -64,13 +64,13 @@ async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<num
 }
 
 /** The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not. */
-async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date, payWith?: PayWith | null) {
+async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date, payWith?: PayWith | null, exceptBooking?: number) {
   const [row] = await selectCoupons(db)
     .where(and(sql`upper(${coupons.code}) = ${code}`, onSite(site), activeAt(now), visibleTo({ userId })))
     .limit(1);
   if (!row) return { ok: false, error: 'This coupon code is not valid on this site now.' } as const;
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId), now, payWith });
+  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId, exceptBooking), now, payWith });
   if (verdict.reason) return { ok: false, error: verdict.reason } as const;
   return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount, eligible: verdict.eligible ?? lines } as const;
 }
@@ -133,6 +133,8 @@ export async function priceHold(
     supply?: 'intra' | 'inter' | null;
     /** The way of paying chosen at review: a payment-method coupon applies only with it. */
     payWith?: PayWith | null;
+    /** An amendment's own booking: its use of the coupon does not count against the coupon's once-only rules. */
+    exceptBooking?: number;
   },
 ): Promise<PricedHold> {
   const { site, userId } = opts;
@@ -166,7 +168,7 @@ export async function priceHold(
   const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
   const subtotal = wholeSubtotal * MINOR_PER_UNIT;
   const couponLines = lines.map((l) => ({ amount: l.whole, packageId: l.packageId, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
-  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith) : null;
+  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith, opts.exceptBooking) : null;
   const applied = coupon?.ok ? coupon : null;
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
   const net = subtotal - discount;

@@ -149,13 +149,6 @@ async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], titles: st
   }
 }
 
-/** Thrown to roll a coupon's trial pricing back, carrying its price out. */
-class Priced extends Error {
-  constructor(readonly price: Awaited<ReturnType<typeof priceHold>>) {
-    super('priced');
-  }
-}
-
 type CouponAfter = { code: string; kept: boolean; note: string; couponId: number | null } | null;
 
 /**
@@ -175,17 +168,7 @@ async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[
     priced = await priceHold(tx, base);
     if (newHoliday && b.couponCode) {
       const code = b.couponCode.toUpperCase();
-      let trial: Awaited<ReturnType<typeof priceHold>>;
-      try {
-        await tx.transaction(async (sp) => {
-          await sp.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.id));
-          throw new Priced(await priceHold(sp, { ...base, couponCode: code, payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'] }));
-        });
-        throw new Error('priceMoved: the coupon was not tried');
-      } catch (err) {
-        if (!(err instanceof Priced)) throw err;
-        trial = err.price;
-      }
+      const trial = await priceHold(tx, { ...base, couponCode: code, payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'], exceptBooking: b.id });
       const was = formatMinor(b.discount, b.currency as Currency);
       const coupon: CouponAfter = trial.coupon
         ? { code, kept: true, note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency as Currency)} off (it was ${was}).`, couponId: b.couponId }
