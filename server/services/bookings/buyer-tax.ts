@@ -20,6 +20,8 @@ export interface BuyerTax {
   gstin: string | null;
   trn: string | null;
   address: string[];
+  /** Whether the invoice of this price must carry an address the buyer has not given. */
+  addressMissing(price: Pick<PriceBreakdown, 'total' | 'taxes'>): boolean;
   /** Refuses a booking whose invoice must carry an address it does not have. */
   checkAddress(price: Pick<PriceBreakdown, 'total' | 'taxes'>): void;
 }
@@ -40,7 +42,7 @@ export async function buyerTaxDetails(
   if (site === 'UAE') {
     if (gstinGiven) throw invalid('Gstin: a GSTIN is for the India site. On this site a business buyer gives its TRN, or leave it out.');
     if (trnGiven && !TRN_PATTERN.test(trnGiven)) throw invalid('Trn: a UAE tax registration number has 15 digits (for example 100123456700003). Correct it, or leave it out.');
-    return { placeOfSupply: null, supply: null, gstin: null, trn: trnGiven, address, checkAddress: () => {} };
+    return { placeOfSupply: null, supply: null, gstin: null, trn: trnGiven, address, addressMissing: () => false, checkAddress: () => {} };
   }
 
   if (trnGiven) throw invalid('Trn: a TRN is for the UAE site. On this site a business buyer gives its GSTIN, or leave it out.');
@@ -60,17 +62,21 @@ export async function buyerTaxDetails(
     gstin = gstinGiven;
   }
   const supply = place.code === sellerStateCode(config) ? 'intra' : 'inter';
+  const addressMissing = (price: Pick<PriceBreakdown, 'total' | 'taxes'>) => {
+    if (gstin || address.length > 0) return false;
+    // The invoice's value: what is paid less TCS, which is collected for the tax department, not charged.
+    const value = price.total - price.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0);
+    return value >= B2C_ADDRESS_FROM;
+  };
   return {
     placeOfSupply: place,
     supply,
     gstin,
     trn: null,
     address,
+    addressMissing,
     checkAddress(price) {
-      if (gstin || address.length > 0) return;
-      // The invoice's value: what is paid less TCS, which is collected for the tax department, not charged.
-      const value = price.total - price.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0);
-      if (value >= B2C_ADDRESS_FROM) {
+      if (addressMissing(price)) {
         throw invalid(
           'LeadTraveller.Address: a GST invoice of ₹50,000 or more to a buyer without a GSTIN must carry the buyer’s address. Enter your address, or your business GSTIN.',
         );

@@ -165,12 +165,7 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
       const buyer = await buyerTaxDetails(tx, config, input.site, { LeadTraveller: leadOf(config, input), Gstin: input.gstin, Trn: input.trn });
       const price = await priceHold(tx, { site: input.site, lines: held, couponCode: input.coupon, userId: account.id, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.pan, supply: buyer.supply, payWith: null });
       const offer = payLaterOfferFor(input.site, [input], now, config, false);
-      let addressRequired = false;
-      try {
-        buyer.checkAddress(price);
-      } catch {
-        addressRequired = true;
-      }
+      const addressRequired = buyer.addressMissing(price);
       throw new QuoteDone({
         site: input.site,
         currency: price.currency,
