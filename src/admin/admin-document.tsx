@@ -69,7 +69,7 @@ button:disabled{opacity:.7}
 .admin-cards-table caption{padding:0 0 .5rem}
 .admin-cards-table tr{background:#fff;border:1px solid #d1d5db;border-radius:8px;margin:0 0 .75rem;padding:.5rem .75rem}
 .admin-cards-table td{border:0;padding:.25rem 0;overflow-wrap:anywhere}
-.admin-cards-table td[data-label]{position:relative;padding-left:7.25rem;min-height:1.5rem}
+.admin-cards-table td[data-label]{position:relative;padding-left:7.25rem;min-height:2rem}
 .admin-cards-table td[data-label]::before{content:attr(data-label);content:attr(data-label) / "";position:absolute;left:0;top:.3rem;width:6.75rem;font-size:.8125rem;font-weight:700;color:#374151}
 }
 /* Report tables stay tables on a phone, scrolling in their own region with the first column kept in view (docs/decisions/0109). */
