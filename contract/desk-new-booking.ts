@@ -13,6 +13,17 @@ export type DeskPayment = (typeof DESK_PAYMENTS)[number];
 /** How long a payment link lasts at most (it ends sooner with the booking's due date): decision 0095. */
 export const PAY_LINK_HOURS = 72;
 
+/** A holiday the desk can book on a site (GET /api/admin/bookings/new/packages): on sale there (published and priced). */
+export interface DeskPackageOption {
+  id: number;
+  title: string;
+  city: string;
+  nights: number;
+  /** Per adult, in whole units of the site's currency (as the shop's cards show it). */
+  fromPrice: number;
+  currency: Currency;
+}
+
 /** The price of a desk booking, worked out by the shop's own pricing (the quote, and the booking's figures). */
 export interface DeskQuote {
   site: 'UAE' | 'IN';

@@ -1,21 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Site } from '../../../contract/site.ts';
+import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
-
-/** A holiday the desk can book on a site: on sale there (published and priced), with its price per adult in whole units. */
-export interface DeskPackageOption {
-  id: number;
-  title: string;
-  city: string;
-  nights: number;
-  /** Per adult, in whole units of the site's currency (as the shop's cards show it). */
-  fromPrice: number;
-  currency: string;
-}
 
 /** The site's holidays on sale, by title: the desk's New booking chooses from them. */
 export async function deskPackages(db: Db, site: Site): Promise<DeskPackageOption[]> {
-  const { rows } = await db.execute<{ id: number; title: string; city: string; nights: number; amount: number; currency: string }>(sql`
+  const { rows } = await db.execute<{ id: number; title: string; city: string; nights: number; amount: number; currency: Currency }>(sql`
     select p.id, p.title, c.name as city, p.nights, pp.amount, pp.currency
     from packages p join cities c on c.id = p.city_id join package_prices pp on pp.package_id = p.id and pp.site = ${site}
     where p.published order by p.title, p.id`);

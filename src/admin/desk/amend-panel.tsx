@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
+import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency, Site } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
@@ -9,13 +10,6 @@ import { adminCall } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 import { DepartureOptions } from './departure-options.tsx';
-
-interface HolidayOption {
-  id: number;
-  title: string;
-  city: string;
-  nights: number;
-}
 
 /**
  * Amend the travel date, the holiday (another of the site's, on one of its departures), the party
@@ -42,7 +36,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   // Another holiday: which line, the site's holidays on sale, and the new one's departures.
   const [holidayLine, setHolidayLine] = useState(b.lines[0]?.position ?? 0);
   const [holiday, setHoliday] = useState('');
-  const [holidays, setHolidays] = useState<HolidayOption[] | null>(null);
+  const [holidays, setHolidays] = useState<DeskPackageOption[] | null>(null);
   const [departures, setDepartures] = useState<DepartureList['departures'] | null>(null);
   const [holidayDate, setHolidayDate] = useState('');
   const allowed = can(me.role, 'bookings.amend') && can(me.role, 'bookings.create');
@@ -52,7 +46,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   // The site's holidays are read only when the form that offers them is shown.
   useEffect(() => {
     if (!allowed || !open || holidays) return;
-    void adminCall<{ items: HolidayOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) => (a.ok ? setHolidays(a.data.items) : setHolidays([])));
+    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) => (a.ok ? setHolidays(a.data.items) : setHolidays([])));
   }, [allowed, open, holidays, b.site]);
   useEffect(() => {
     setDepartures(null);
@@ -219,7 +213,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 <select name="packageId" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holiday} onChange={(e) => (setHoliday(e.target.value), changed())}>
                   <option value="">{holidays ? 'Keep the holiday' : 'Loading holidays…'}</option>
                   {holidays
-                    ?.filter((h) => h.title !== b.lines.find((l) => l.position === holidayLine)?.title)
+                    ?.filter((h) => h.id !== b.lines.find((l) => l.position === holidayLine)?.packageId)
                     .map((h) => (
                       <option key={h.id} value={h.id}>
                         {h.title} ({h.city}, {h.nights} nights)

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { DepartureList } from '../../../contract/availability.ts';
-import type { DeskNewBooking, DeskQuote } from '../../../contract/desk-new-booking.ts';
+import type { DeskNewBooking, DeskPackageOption, DeskQuote } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
@@ -15,14 +15,6 @@ import { DepartureOptions } from '../desk/departure-options.tsx';
  * entered), the server's price shown before confirming, then pay later or a payment link.
  */
 
-interface PackageOption {
-  id: number;
-  title: string;
-  city: string;
-  nights: number;
-  fromPrice: number;
-  currency: Currency;
-}
 interface Found {
   email: string | null;
   phone: string | null;
@@ -46,7 +38,7 @@ const blank = { title: 'Ms', firstName: '', lastName: '', email: '', phone: '', 
 
 function NewBooking() {
   const [site, setSite] = useState<'UAE' | 'IN'>('UAE');
-  const [packages, setPackages] = useState<PackageOption[] | null>(null);
+  const [packages, setPackages] = useState<DeskPackageOption[] | null>(null);
   const [packageId, setPackageId] = useState('');
   const [departures, setDepartures] = useState<DepartureList['departures'] | null>(null);
   const [travelDate, setTravelDate] = useState('');
@@ -67,7 +59,7 @@ function NewBooking() {
   useEffect(() => {
     setPackages(null);
     setPackageId('');
-    void adminCall<{ items: PackageOption[] }>('GET', `bookings/new/packages?site=${site}`).then((a) => (a.ok ? setPackages(a.data.items) : setError(a.message)));
+    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${site}`).then((a) => (a.ok ? setPackages(a.data.items) : setError(a.message)));
   }, [site]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { EnquiryDetail } from '../../../contract/enquiry-inbox.ts';
+import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
 import type { EnquiryQuote } from '../../../contract/enquiry-replies.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { addDays, siteDay } from '../../../contract/calendar.ts';
@@ -11,14 +12,6 @@ import { adminCall } from '../admin-api.ts';
  * holds; the server prices it as the shop does and mails the traveller a link to book it. Quotes
  * made are listed with their price, their link, and the booking made from one.
  */
-
-/** A holiday on sale on the site, as GET /api/admin/bookings/new/packages lists it. */
-interface DeskPackageOption {
-  id: number;
-  title: string;
-  city: string;
-  nights: number;
-}
 
 /** Days after the enquiry's site's today (its own calendar, not UTC's). */
 const dayAfter = (site: 'UAE' | 'IN', days: number) => addDays(siteDay(Date.now(), site), days);
