@@ -154,7 +154,7 @@ export interface DeskBookingDetail extends DeskBookingItem {
   invoiceNumber: string | null;
   cancelledAt: string | null;
   cancelReason: string | null;
-  lines: { position: number; title: string; city: string; nights: number; travelDate: string; adults: number; children: number; infants: number; rooms: number; amount: number }[];
+  lines: { position: number; packageId: number; title: string; city: string; nights: number; travelDate: string; adults: number; children: number; infants: number; rooms: number; amount: number }[];
   travellers: { id: number; lead: boolean; title: string | null; firstName: string; lastName: string; ageBand: string; email: string | null; phone: string | null; dob: string | null }[];
   /** Uploaded by the traveller; opening one (GET /api/admin/bookings/<ref>/documents/<id>) is audited. */
   documents: { id: number; name: string; mime: string; size: number; uploadedAt: string; url: string }[];

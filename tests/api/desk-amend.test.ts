@@ -330,6 +330,9 @@ describe('changing a booking’s holiday, and the party of a booking of several 
       expect(done.body.data).toMatchObject({ confirmed: true, difference: expected, mailed: true });
       expect(done.body.data.settlement.kind).toBe(expected > 0 ? 'due' : expected < 0 ? 'refund' : 'none');
       expect(await linesOf(b.id)).toMatchObject([{ package_id: other.id, title: other.title, d: to, adults: 2, rooms: 1, amount: 2 * other.amount * 100 }]);
+      // The desk's booking page names each line's holiday by id: the amend panel offers every other one.
+      const detail = await admin(kit, agent, 'GET', `bookings/${b.ref}`);
+      expect(detail.body.data.lines).toMatchObject([{ position: 0, packageId: other.id, title: other.title }]);
       expect(await sold(from)).toBe(before.rooms[0]! - 1);
       expect(await soldOf(other.id, to)).toBe(otherBefore + 1);
       const after = await snapshot(b.id, [from]);

@@ -22,6 +22,7 @@ import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-documents.ts';
 import { maskEmail, maskPhone } from './list.ts';
+import { keptToDueDate } from '../bookings/deposits.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
 import type { Site } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
@@ -139,7 +140,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     AmountPaid: b.amountPaid,
     AmountDue: amountDue,
     paymentDueOn: day(b.paymentDueOn),
-    overdue: b.status === 'confirmed' && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < today,
+    overdue: keptToDueDate(b) && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < today,
     refundDue,
     refundPending,
     leadName: lead ? `${lead.firstName} ${lead.lastName}` : '',
@@ -163,6 +164,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     cancelReason: b.cancelReason,
     lines: lines.map(({ line: l }) => ({
       position: l.position,
+      packageId: l.packageId,
       title: l.title,
       city: l.city,
       nights: l.nights,
