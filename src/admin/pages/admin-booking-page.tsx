@@ -95,7 +95,7 @@ function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: 
     <form className="admin-form" onSubmit={(e) => void submit(e)}>
       <label>
         Internal note (never shown to the traveller)
-        <textarea name="body" required maxLength={4000} rows={3} style={{ font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 }} />
+        <textarea name="body" required maxLength={4000} rows={3} />
       </label>
       <button type="submit" disabled={busy}>
         Add note

@@ -10,7 +10,6 @@ import { QuoteForm } from './enquiry-quote-form.tsx';
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const facts = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.25rem 1rem' } as const;
-const textarea = { font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 };
 
 /** One action's form: its answer in a status line, its refusal in an alert. */
 function useAction(onDone: () => void) {
@@ -141,7 +140,7 @@ function NotesForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
     <form className="admin-form" onSubmit={(ev) => void submit(ev)}>
       <label>
         Internal note (never shown to the traveller)
-        <textarea name="body" required maxLength={4000} rows={3} style={textarea} />
+        <textarea name="body" required maxLength={4000} rows={3} />
       </label>
       <button type="submit" disabled={busy}>
         Add note

@@ -22,7 +22,6 @@ const firstLine = (text: string) => {
   const line = text.split('\n').find((l) => l.trim()) ?? '';
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 };
-const field = { font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 };
 const editButtonId = (id: number) => `template-edit-${id}`;
 const deleteButtonId = (id: number) => `template-delete-${id}`;
 
@@ -49,7 +48,7 @@ function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: 
       <label htmlFor={`${id}-name`}>Name</label>
       <input ref={nameInput} id={`${id}-name`} name="name" required maxLength={80} defaultValue={template?.name ?? ''} />
       <label htmlFor={`${id}-body`}>Text</label>
-      <textarea id={`${id}-body`} name="body" required maxLength={10000} rows={7} style={field} defaultValue={template?.body ?? ''} aria-describedby={`${id}-hint`} />
+      <textarea id={`${id}-body`} name="body" required maxLength={10000} rows={7} defaultValue={template?.body ?? ''} aria-describedby={`${id}-hint`} />
       <p id={`${id}-hint`} style={{ margin: 0 }}>
         Filled in from the enquiry when the template is chosen: {TEMPLATE_PLACEHOLDERS.join(', ')}.
       </p>

@@ -11,7 +11,6 @@ import { adminCall } from '../admin-api.ts';
  */
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
-const field = { font: 'inherit', padding: '.5rem', border: '1px solid #6b7280', borderRadius: 6 };
 
 export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
   const [form, setForm] = useState<EnquiryReplies | null>(null);
@@ -81,7 +80,7 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
           </label>
           <label>
             Message
-            <textarea value={body} onChange={(ev) => setBody(ev.target.value)} required maxLength={10000} rows={6} style={field} />
+            <textarea value={body} onChange={(ev) => setBody(ev.target.value)} required maxLength={10000} rows={6} />
           </label>
           <button type="submit" disabled={busy}>
             Send reply
