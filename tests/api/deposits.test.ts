@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { mailText } from '../support/mail-catcher.ts';
@@ -226,23 +227,117 @@ describe('paid through the stand-ins', () => {
 });
 
 describe('the deposit recorded at the desk', () => {
-  it('a bank transfer of the deposit confirms the booking as the gateway’s does; a smaller part leaves it waiting', async () => {
+  const payAtDesk = async (accounts: Staffer, site: Site, ref: string, amount: number) =>
+    kit.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${ref}/payments`,
+      payload: { amount, method: 'bank-transfer', reference: `TRF-${ref}-${amount}`, receivedOn: inDays(0, site) },
+      headers: { cookie: accounts.cookie, 'x-csrf-token': accounts.csrf },
+    });
+  const noon = (day: string, plus = 0) => new Date(Date.parse(`${day}T12:00:00Z`) + plus * 86_400_000);
+  const kinds = async (id: number) => (await kit.database.db.execute<{ document_kind: string; kind: string; amount: number }>(sql`select kind, document_kind, amount from ledger_entries where booking_id = ${id} order by id`)).rows;
+
+  it('a bank transfer of the deposit confirms the booking as the gateway’s does', async () => {
     const accounts = await staffer(kit, 'accounts');
-    const pay = (ref: string, amount: number) =>
-      kit.app.inject({
-        method: 'POST',
-        url: `/api/admin/bookings/${ref}/payments`,
-        payload: { amount, method: 'bank-transfer', reference: `TRF-${ref}-${amount}`, receivedOn: inDays(0, 'UAE') },
-        headers: { cookie: accounts.cookie, 'x-csrf-token': accounts.csrf },
-      });
-    for (const [share, status] of [[1, 'confirmed'], [0.5, 'awaiting-payment']] as const) {
-      const who = await traveller(kit, share === 1 ? 'farah' : 'omar');
-      const { res, quote } = await quoteAndBook('UAE', uae, who);
-      const b = res.body.data;
-      const paid = await pay(b.RefIdKey, Math.round(quote.deposit.amount * share));
-      expect(paid.statusCode, paid.body).toBe(200);
-      expect(await row(b.BookingId)).toMatchObject({ status, payment_status: 'partly-paid' });
-    }
+    const who = await traveller(kit, 'farah');
+    const { res, quote } = await quoteAndBook('UAE', uae, who);
+    const b = res.body.data;
+    const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, quote.deposit.amount);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid' });
+  });
+
+  it('a smaller part (decision 0108, a part of the deposit): never cancelled by the payment window, the rest of the deposit paid online (Stripe) confirms it with a second receipt voucher', async () => {
+    const accounts = await staffer(kit, 'accounts');
+    const who = await traveller(kit, 'omar');
+    const { res, quote } = await quoteAndBook('UAE', uae, who);
+    const b = res.body.data;
+    const part = Math.round(quote.deposit.amount * 0.4);
+    const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, part);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid', amount_paid: part });
+
+    // Money is in it: the payment window leaves it (the desk's call, as for pay later with an advance).
+    const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
+    await cancelUnpaidBookings(kit.database.db, kit.app.config.PAYMENT_WINDOW_MINUTES, new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000));
+    expect((await row(b.BookingId)).status).toBe('awaiting-payment');
+
+    // My trips offers the rest of the deposit online (and the bank details for the balance).
+    const d = await detail(who.token, b.RefIdKey);
+    expect(d).toMatchObject({ Status: 'awaiting-payment', amountPaid: part, depositAmount: quote.deposit.amount, payOnline: true });
+    expect(d.payTo).not.toBeNull();
+
+    // Only its traveller starts it.
+    const other = await traveller(kit, 'olga');
+    expect((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, other.token)).status).toBe(404);
+    expect((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, undefined)).status).toBe(401);
+    const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
+    expect(start.status, start.body.message).toBe(200);
+    expect(start.body.data.Next.type).toBe('stripe');
+    const session = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
+    expect(session.amount_total).toBe(quote.deposit.amount - part);
+    kit.gateways.paySession(session.id);
+    const done = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: session.id }, who.token);
+    expect(done.status, done.body.message).toBe(200);
+    expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
+    expect(await detail(who.token, b.RefIdKey)).toMatchObject({ amountPaid: quote.deposit.amount, amountDue: quote.total - quote.deposit.amount, payOnline: true });
+
+    // Two advances, each with its receipt voucher; no tax invoice before the sale is paid.
+    expect(await kinds(b.BookingId)).toEqual([
+      { kind: 'bank-transfer', document_kind: 'receipt', amount: part },
+      { kind: 'capture', document_kind: 'receipt', amount: quote.deposit.amount - part },
+    ]);
+    const docs = await call(kit.app, 'GET', 'GetMoneyDocuments', { BookingId: b.BookingId }, { token: who.token });
+    expect(docs.status, docs.body.message).toBe(200);
+    expect(docs.body.data.map((x: { kind: string; total: number }) => [x.kind, x.total])).toEqual([
+      ['receipt', part],
+      ['receipt', quote.deposit.amount - part],
+    ]);
+    expect((await row(b.BookingId)).invoice_number).toBeNull();
+  });
+
+  it('a smaller part (India): reminded of its balance by the pay-later job, never cancelled by it, overdue on the desk after its due date; the rest of the deposit paid through Razorpay before then', async () => {
+    const accounts = await staffer(kit, 'accounts');
+    const who = await traveller(kit, 'kavya');
+    const { res, quote } = await quoteAndBook('IN', india, who);
+    const b = res.body.data;
+    const part = Math.round(quote.deposit.amount * 0.25);
+    expect((await payAtDesk(accounts, 'IN', b.RefIdKey, part)).statusCode).toBe(200);
+    const r = await row(b.BookingId);
+    expect(r).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid' });
+
+    await runPayLater(kit.database.db, kit.app.config, quiet, noon(r.payment_due_on, -1));
+    await kit.app.flushOutbox();
+    const reminders = kit.mail.mails.filter((m) => m.to.includes(who.email) && /Reminder/.test(m.subject));
+    expect(reminders).toHaveLength(1);
+    // The balance is due (India's subject is encoded for its ₹: read the body).
+    const text = mailText(reminders[0]!.raw);
+    expect(text).toContain(`Amount due: ${formatMinor(r.total - part, 'INR')}`);
+    expect(text).toContain(`Thank you for the ${formatMinor(part, 'INR')} received so far.`);
+
+    // Past its due date and the grace days: the job keeps it, the desk sees it overdue (by India's day).
+    await runPayLater(kit.database.db, kit.app.config, quiet, noon(r.payment_due_on, 5));
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid' });
+    const { deskListQuery, listDesk } = await import('../../server/services/desk/list.ts');
+    const overdue = async (day: string) => (await listDesk(kit.database.db, deskListQuery.parse({ overdue: 'true', q: b.RefIdKey }), { UAE: day, IN: day }, true)).items;
+    expect(await overdue(r.payment_due_on)).toEqual([]);
+    const [item] = await overdue(addDays(r.payment_due_on, 1));
+    expect(item).toMatchObject({ RefIdKey: b.RefIdKey, Status: 'awaiting-payment', overdue: true, AmountDue: r.total - part });
+
+    // Before the due date, the rest of the deposit through Razorpay: confirmed as a deposit booking.
+    const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN');
+    expect(start.status, start.body.message).toBe(200);
+    expect(start.body.data.Next).toMatchObject({ type: 'razorpay', amount: quote.deposit.amount - part, currency: 'INR' });
+    const proof = kit.gateways.payOrder(start.body.data.Next.orderId);
+    const done = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    expect(done.status, done.body.message).toBe(200);
+    expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
+    const entries = await kinds(b.BookingId);
+    expect(entries.map((e) => [e.kind, e.document_kind])).toEqual([
+      ['bank-transfer', 'receipt'],
+      ['capture', 'receipt'],
+    ]);
+    expect(entries[1]!.amount).toBe(quote.deposit.amount - part);
   });
 });
 

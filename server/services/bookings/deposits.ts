@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { packages } from '../../db/schema.ts';
 import type { PayLaterOffer } from './create-booking.ts';
@@ -10,6 +10,12 @@ import type { PayLaterOffer } from './create-booking.ts';
  * (bookings.deposit_amount, worked out here by the server, never read from the client): the ledger
  * makes it an advance with its receipt voucher, the balance completes the sale and gets the tax
  * invoice, and pay later's reminders and due date apply to the rest.
+ *
+ * A part of the deposit (money recorded at the desk, smaller than the deposit) leaves the booking
+ * awaiting payment but never stuck (decision 0108, "A part of the deposit"): the payment window no
+ * longer cancels it (money is in it), the traveller pays the rest of the deposit online, and it
+ * keeps its rooms to its due date as a pay-later booking with an advance does: reminded of its
+ * balance by the pay-later job, and overdue on the desk after it.
  */
 
 export const DEPOSIT_MESSAGES = {
@@ -50,3 +56,21 @@ export async function depositOffer(tx: Db, packageIds: number[], total: number, 
   if (percent === null || amount === null) return null;
   return { percent, amount, balance: total - amount, dueOn: payLater.dueOn };
 }
+
+type DepositState = { depositAmount: number | null; status: string; amountPaid: number };
+
+/** What a deposit booking still waiting for its deposit owes of it (all of it, or its rest after a part); 0 for any other booking. */
+export function depositLeft(b: DepositState): number {
+  return b.depositAmount !== null && b.status === 'awaiting-payment' ? Math.max(0, b.depositAmount - b.amountPaid) : 0;
+}
+
+/** A deposit booking holding a part of its deposit, not all of it: waiting for the rest, with money in it (decision 0108). */
+export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLeft(b) > 0;
+
+/**
+ * A booking that keeps its rooms to its payment due date, is reminded of its balance before it and
+ * shown overdue on the desk after it: a confirmed one, or a deposit booking holding a part of its
+ * deposit (decision 0108). `b` is the bookings table's alias in the query it is used in.
+ */
+export const keptToDueDate = (b: { status: string; depositAmount: number | null; amountPaid: number }) => b.status === 'confirmed' || (b.status === 'awaiting-payment' && b.depositAmount !== null && b.amountPaid > 0);
+export const keptToDueDateSql = sql`(b.status = 'confirmed' or (b.status = 'awaiting-payment' and b.deposit_amount is not null and b.amount_paid > 0))`;

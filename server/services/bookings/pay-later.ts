@@ -9,6 +9,7 @@ import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import type { LaidOutMail } from './mail.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
+import { keptToDueDateSql } from './deposits.ts';
 import { cancelUnpaid } from './expiry.ts';
 import { paymentMethodsFor } from './pricing.ts';
 import { bookingDetail } from './queries.ts';
@@ -145,7 +146,12 @@ export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { a
   };
 }
 
-const unpaidPayLater = sql`b.status = 'confirmed' and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
+/**
+ * A pay-later booking with its balance still due: confirmed, or a deposit booking holding a part of
+ * its deposit (decision 0108, "A part of the deposit": reminded of its balance as a booking with an
+ * advance, never cancelled by this job since money is in it).
+ */
+export const unpaidPayLater = sql`${keptToDueDateSql} and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
 
 /** One booking at a time, under a row lock (skipped when another process holds it), until none is left. */
 async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>, work: (tx: Db, row: Picked) => Promise<void>): Promise<Picked[]> {

@@ -7,6 +7,7 @@ import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packag
 import { notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { depositFirst } from '../payments/steps.ts';
+import { keptToDueDate } from './deposits.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
 import { summaryFacts, toSummary, type BookingRow } from './records.ts';
@@ -136,7 +137,7 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
-    payOnline: payingLater && b.status === 'confirmed' && b.total > b.amountPaid && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    payOnline: payingLater && keptToDueDate(b) && b.total > b.amountPaid && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
     depositAmount: b.depositAmount,
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,

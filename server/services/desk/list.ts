@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Site } from '../../../contract/site.ts';
 import { addDays, type SiteDays, siteDayStart } from '../../../contract/calendar.ts';
+import { keptToDueDate, keptToDueDateSql } from '../bookings/deposits.ts';
 
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
@@ -168,7 +169,8 @@ export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, d
   if (f.bookedFrom) where.push(bookedBound(f.bookedFrom, '>='));
   if (f.bookedTo) where.push(bookedBound(addDays(f.bookedTo, 1), '<'));
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
-  if (f.overdue) where.push(sql`b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
+  // Confirmed, or a deposit booking holding a part of its deposit (decision 0108).
+  if (f.overdue) where.push(sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
   if (f.travelFrom || f.travelTo) {
     const inRange = sql`l.travel_date >= ${f.travelFrom || '0001-01-01'}::date and l.travel_date <= ${f.travelTo || '9999-12-31'}::date`;
     where.push(
@@ -210,6 +212,7 @@ export interface DeskRow extends Record<string, unknown> {
   currency: string;
   total: number;
   amount_paid: number;
+  deposit_amount: number | null;
   due_on: string | null;
   created_at: string;
   created_us: string;
@@ -235,7 +238,7 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
       order by b.created_at desc, b.id desc
       limit ${limit}
     )
-    select b.id, b.ref_id_key, b.site, b.status, b.payment_status, b.payment_method, b.currency, b.total, b.amount_paid,
+    select b.id, b.ref_id_key, b.site, b.status, b.payment_status, b.payment_method, b.currency, b.total, b.amount_paid, b.deposit_amount,
            to_char(b.payment_due_on, 'YYYY-MM-DD') as due_on,
            to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_us,
@@ -258,7 +261,7 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
       from booking_lines l where l.booking_id = b.id
     ) fl on true
     order by b.created_at desc, b.id desc`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), refund_due: Number(r.refund_due), refund_pending: Number(r.refund_pending) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), deposit_amount: r.deposit_amount === null ? null : Number(r.deposit_amount), refund_due: Number(r.refund_due), refund_pending: Number(r.refund_pending) }));
 }
 
 export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookingItem {
@@ -275,7 +278,7 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
     AmountPaid: r.amount_paid,
     AmountDue: due,
     paymentDueOn: r.due_on,
-    overdue: r.status === 'confirmed' && due > 0 && r.due_on !== null && r.due_on < days[r.site as Site],
+    overdue: keptToDueDate({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid }) && due > 0 && r.due_on !== null && r.due_on < days[r.site as Site],
     refundDue: Math.max(0, r.refund_due),
     refundPending: r.refund_pending,
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),
@@ -304,7 +307,7 @@ export async function deskSummary(db: Db, days: SiteDays) {
   const { rows } = await db.execute<{ requests: number; refunds: number; overdue: number }>(sql`
     select (select count(*) from cancellation_requests where status = 'pending')::int as requests,
            (select count(*) from payments where refund_status = 'due')::int as refunds,
-           (select count(*) from bookings b where b.status = 'confirmed' and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)})::int as overdue`);
+           (select count(*) from bookings b where ${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)})::int as overdue`);
   const r = rows[0]!;
   return { cancellationRequests: Number(r.requests), refundsDue: Number(r.refunds), overdue: Number(r.overdue) };
 }

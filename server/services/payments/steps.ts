@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
+import { depositLeft, partOfDeposit } from '../bookings/deposits.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { shopDetails } from '../shop-details.ts';
 import { closeOpenPayment, failOpenPayment } from './close.ts';
@@ -35,10 +36,14 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
 /** A deposit booking not yet confirmed: the gateway asks its deposit first (docs/decisions/0108). */
 export const depositFirst = (b: Pick<BookingRow, 'depositAmount' | 'status' | 'amountPaid'>) => b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
 
-/** What is left to pay on a booking (a deposit booking's first payment: its deposit). */
+/**
+ * What is left to pay on a booking: while a deposit booking waits for its deposit, the deposit, or
+ * its rest after a part was received at the desk (decision 0108, "A part of the deposit").
+ */
 const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status'>) => {
   const left = Math.max(0, b.total - b.amountPaid);
-  return depositFirst(b) ? Math.min(b.depositAmount!, left) : left;
+  const deposit = depositLeft(b);
+  return deposit > 0 ? Math.min(deposit, left) : left;
 };
 
 async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
@@ -131,7 +136,8 @@ const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpa
 
 /**
  * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
- * and unpaid, the site's gateway for its balance, up to and on its due date.
+ * and unpaid, the site's gateway for its balance, up to and on its due date; for a deposit booking
+ * holding a part of its deposit, the same gateway for the rest of the deposit (decision 0108).
  */
 export async function paymentStepFor(
   db: Db,
@@ -143,7 +149,7 @@ export async function paymentStepFor(
 ): Promise<NextStep> {
   if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
   const shop = shopDetails(config, b.site as Site);
-  if (b.status !== 'confirmed' || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
+  if ((b.status !== 'confirmed' && !partOfDeposit(b)) || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
   if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
   const provider = gatewayOf(b);
   // No gateway on this site: the bank details and due date, as when it was booked.

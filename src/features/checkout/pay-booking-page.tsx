@@ -9,6 +9,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
 import { useBooking } from '../trips/use-bookings.ts';
+import { depositButtonText } from './deposit-words.ts';
 import { openPayment } from './open-payment.ts';
 import '../account/account.css';
 import './checkout.css';
@@ -57,11 +58,10 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
         {busy
           ? 'Opening the payment…'
           : // A deposit booking pays its deposit first, then the balance (docs/decisions/0108).
-            b.depositAmount && !b.amountPaid && b.Status === 'awaiting-payment'
-            ? `Pay the deposit: ${formatMinor(Math.min(b.depositAmount, b.amountDue), b.Currency)}`
-            : b.payOnline && b.amountPaid > 0
+            (depositButtonText(b) ??
+            (b.payOnline && b.amountPaid > 0
               ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}`
-              : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`}
+              : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`))}
       </button>
       {b.payOnline && b.paymentDueOn ? <p className="acc-hint">Due by {formatDay(b.paymentDueOn)}. The card is typed on {site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} page, never ours.</p> : null}
     </>

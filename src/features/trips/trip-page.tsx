@@ -7,7 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { messageOf } from '../account/form-bits.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
-import { depositReceivedText } from '../checkout/deposit-words.ts';
+import { depositButtonText, depositReceivedText } from '../checkout/deposit-words.ts';
 import { PriceSummary } from '../checkout/price-summary.tsx';
 import { BookingDocuments } from './booking-documents.tsx';
 import { BookingStatusBadges } from './booking-status.tsx';
@@ -143,8 +143,8 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       {awaiting ? (
         // A document load: India's payment page carries Razorpay's policy.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
-          {/* A deposit booking's first payment is its deposit (docs/decisions/0108). */}
-          {b.depositAmount && !b.amountPaid ? `Pay the deposit: ${formatMinor(Math.min(b.depositAmount, b.amountDue), b.Currency)}` : `Complete payment: ${formatMinor(b.amountDue, b.Currency)}`}
+          {/* A deposit booking's first payment is its deposit, or its rest after a part (docs/decisions/0108). */}
+          {depositButtonText(b) ?? `Complete payment: ${formatMinor(b.amountDue, b.Currency)}`}
         </a>
       ) : payBalanceOnline && !depositReceived ? (
         // Pay later, paid online before the due date: the checkout's gateway flow on the payment page.
