@@ -105,6 +105,11 @@ test('India: a deposit paid through Razorpay’s checkout, the balance paid late
   await expect(page).toHaveURL(/\/in\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1/);
   const ref = (await page.locator('.trip-ref-big').textContent())!;
   await expect(page.getByText(`Paid: ${deposit}`)).toBeVisible();
+  // The same banner as the UAE's, in rupees: the deposit, the balance with its due date, and the way to pay it.
+  const received = page.locator('.trip-deposit-received');
+  await expect(received).toContainText(new RegExp(`Deposit received: ${deposit.replace(/[.]/g, '\\.')}\\. Balance ₹[\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}\\.`));
+  await expect(received.getByRole('link', { name: /^Pay balance: ₹[\d,.]+$/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await gotoInteractive(page, `/in/trips/${ref}`);
   await page.getByRole('link', { name: /^Pay balance: ₹[\d,.]+$/ }).click();
