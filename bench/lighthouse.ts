@@ -19,8 +19,12 @@ import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.t
  * of those pages loads.
  */
 
-/** Issue 22's numbers: every public page (and My trips) LCP ≤ 1.5 s and first-route JS ≤ 100 KB gz (were 2 s and 120 KB). */
-export const TARGETS = { performance: 95, lcpMs: 1500, cls: 0.05, accessibility: 100, firstRouteJsKb: 100 };
+/**
+ * Issue 22's numbers: every public page (and My trips) LCP ≤ 1.5 s and first-route JS ≤ 100 KB gz (were 2 s and 120 KB).
+ * Issue 34's: on the public pages (/, /in, listing, package, search) performance ≥ 98 (was 95) and total
+ * blocking time ≤ 50 ms; My trips keeps issue 22's performance ≥ 95 and has its TBT reported, not checked.
+ */
+export const TARGETS = { performance: 98, tripsPerformance: 95, tbtMs: 50, lcpMs: 1500, cls: 0.05, accessibility: 100, firstRouteJsKb: 100 };
 
 interface PageToTest {
   label: string;
@@ -326,11 +330,16 @@ export const lighthouseBench: Benchmark = {
       'JS files': r.js.files.length,
     }));
     for (const e of errors) rows.push({ page: e.page, perf: 'failed', error: e.error });
-    // First-route JavaScript is a promise of every public page (issue 22); My trips, signed in, is reported beside them.
-    const publicPages = results.filter((r) => !pages.find((p) => p.path === r.path)?.traveller);
+    // First-route JavaScript, performance ≥ 98 and TBT are promises of every public page (issues 22 and 34); My trips, signed in, is reported beside them.
+    const isPublic = (r: PageResult) => !pages.find((p) => p.path === r.path)?.traveller;
+    const publicPages = results.filter(isPublic);
     const targets: Target[] = [
-      ...results.map((r) => ({ label: `performance ≥ ${TARGETS.performance} on ${r.path} (${r.scores.performance})`, met: r.scores.performance >= TARGETS.performance })),
+      ...results.map((r) => {
+        const wanted = isPublic(r) ? TARGETS.performance : TARGETS.tripsPerformance;
+        return { label: `performance ≥ ${wanted} on ${r.path} (${r.scores.performance})`, met: r.scores.performance >= wanted };
+      }),
       ...results.map((r) => ({ label: `LCP ≤ ${sec(TARGETS.lcpMs)} on ${r.path} (${sec(r.metrics.lcpMs)})`, met: r.metrics.lcpMs <= TARGETS.lcpMs })),
+      ...publicPages.map((r) => ({ label: `TBT ≤ ${TARGETS.tbtMs} ms on ${r.path} (${r.metrics.tbtMs} ms)`, met: r.metrics.tbtMs <= TARGETS.tbtMs })),
       ...results.map((r) => ({ label: `CLS ≤ ${TARGETS.cls} on ${r.path} (${r.metrics.cls})`, met: r.metrics.cls <= TARGETS.cls })),
       ...results.map((r) => ({ label: `accessibility ${TARGETS.accessibility} on ${r.path} (${r.scores.accessibility})`, met: r.scores.accessibility >= TARGETS.accessibility })),
       ...publicPages.map((r) => ({
