@@ -16,9 +16,8 @@ import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DataFolderInUse } from '../server/db/data-lock.ts';
 import { CLI_SECRET_HEADER } from '../server/routes/admin.ts';
-import { BackupError, dumpPglite, openToOthers, privateFolder, writeBackup } from '../server/services/backup.ts';
+import { BackupError, openToOthers, privateFolder, writeBackup } from '../server/services/backup.ts';
 import { readCliLink } from '../server/services/staff/cli-link.ts';
-import type { PGlite } from '@electric-sql/pglite';
 
 function fail(message: string): never {
   console.error(message);
@@ -66,7 +65,7 @@ try {
     try {
       manifest = await writeBackup(out, {
         dataDir: config.DATA_DIR,
-        pglite: busy ? () => fromRunningServer(busy.message) : () => dumpPglite((database!.db as unknown as { $client: PGlite }).$client),
+        pglite: busy ? () => fromRunningServer(busy.message) : () => database!.backup!(),
       });
     } finally {
       await database?.close();

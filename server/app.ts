@@ -80,6 +80,8 @@ export interface AppOptions {
   outboxIntervalMs?: number;
   /** Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts). */
   staffCliSecret?: string;
+  /** The embedded database's backup (Database.backup): `npm run db:backup` asks a running server for it. */
+  backupDatabase?: () => Promise<Blob>;
   /** Told of every route as it is registered (the API document's test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
   /** Where uploaded files go; by default the one the configuration picks (openFileStore). */
@@ -281,7 +283,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Payment links the desk sends (docs/decisions/0095): the link is the permission, no sign-in.
   await app.register(payLinkRoutes, { prefix: '/api/payments/links' });
   await app.register(quoteLinkRoutes, { prefix: '/api/quotes' });
-  await app.register(adminRoutes, { prefix: '/api/admin', now: opts.now ?? (() => new Date()), cliSecret: opts.staffCliSecret });
+  await app.register(adminRoutes, { prefix: '/api/admin', now: opts.now ?? (() => new Date()), cliSecret: opts.staffCliSecret, backupDatabase: opts.backupDatabase });
 
   // Liveness: the process answers (it does not look at the database: a restart would not mend that).
   app.get('/api/health', async (_request, reply) => {

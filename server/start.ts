@@ -43,7 +43,7 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const embedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
   const staffCliSecret = embedded ? newCliSecret() : undefined;
   // The app closes the database itself, after the mail outbox has stopped (server/app.ts).
-  const app = await buildApp({ db: database.db, config, web, staffCliSecret, closeDatabase: () => database.close() });
+  const app = await buildApp({ db: database.db, config, web, staffCliSecret, backupDatabase: database.backup, closeDatabase: () => database.close() });
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
     purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`))

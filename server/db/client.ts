@@ -32,6 +32,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball (`PGlite.dumpDataDir`), which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: the data folder gzipped for a backup (server/services/backup.ts), taken while no
+   * transaction runs: a checkpoint first writes every change to the folder, and holding the
+   * transaction lock keeps the next one waiting until the copy is made.
+   */
+  backup?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -101,6 +107,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
+    backup: () =>
+      client.transaction(async (tx) => {
+        await tx.query('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     close: async () => {
       try {
         await client.close();

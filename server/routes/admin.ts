@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PGlite } from '@electric-sql/pglite';
 import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -8,7 +7,6 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction, type StaffMe } from '../../contract/staff.ts';
 import { publicUrl } from '../config.ts';
 import { ok, sendError } from '../lib/envelope.ts';
-import { dumpPglite } from '../services/backup.ts';
 import { createMailer } from '../services/mail.ts';
 import { qrSvg } from '../services/documents/qr.ts';
 import { auditFilterOptions, listAudit, type Actor } from '../services/staff/audit.ts';
@@ -74,6 +72,8 @@ export interface AdminOptions {
   now: () => Date;
   /** Secret of the loopback call `npm run staff` makes while this server holds the data folder. */
   cliSecret?: string;
+  /** The embedded database's backup (Database.backup), for `npm run db:backup` while this server holds the data folder. */
+  backupDatabase?: () => Promise<Blob>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -285,8 +285,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof sent !== 'string' || !safeEqual(sent, secret)) {
         return sendError(reply, 403, 'Not allowed.');
       }
-      const client = (app.db as unknown as { $client: PGlite }).$client;
-      const dump = await dumpPglite(client);
+      if (!opts.backupDatabase) return sendError(reply, 409, 'This server keeps no embedded database to back up.');
+      const dump = await opts.backupDatabase();
       app.log.info(`backup: database folder dumped for npm run db:backup (${Math.round(dump.size / 1024)} KB)`);
       return reply.type('application/gzip').send(Readable.fromWeb(dump.stream() as NodeReadableStream));
     });

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -39,18 +38,6 @@ export interface BackupManifest {
 const NOT_FILES = new Set(['db', 'db.lock', 'staff-cli.json']);
 
 export class BackupError extends Error {}
-
-/**
- * The embedded database's data folder, gzipped, taken while no transaction runs: a checkpoint
- * first writes every change to the folder, and holding the transaction lock keeps the next one
- * waiting until the copy is made.
- */
-export async function dumpPglite(client: PGlite): Promise<Blob> {
-  return client.transaction(async (tx) => {
-    await tx.query('CHECKPOINT');
-    return client.dumpDataDir('gzip');
-  });
-}
 
 /** A Postgres binary (pg_dump, pg_restore): on PATH, or the newest of Debian's /usr/lib/postgresql/<n>/bin. */
 export function postgresBinary(name: 'pg_dump' | 'pg_restore'): string {

@@ -94,7 +94,7 @@ export async function removeUploads(db: Db, store: FileStore, stored: { id: numb
  * its files back with removeUploads when it fails).
  */
 export async function uploadWork<T>(db: Db, store: FileStore, work: (db: Db) => Promise<T>): Promise<T> {
-  return store.transactional ? db.transaction((tx) => work(tx as unknown as Db)) : work(db);
+  return store.transactional ? db.transaction((tx) => work(tx)) : work(db);
 }
 
 /**

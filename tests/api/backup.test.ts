@@ -84,6 +84,7 @@ async function openShop(): Promise<Shop> {
     db: database.db,
     config: testConfig({ DATA_DIR: dataDir, DATABASE_URL: url, SMTP_URL: mail.url, TWILIO_ACCOUNT_SID: sms.accountSid, TWILIO_AUTH_TOKEN: sms.authToken, TWILIO_FROM: 'Wanderlust', TWILIO_API_URL: sms.url, PUBLIC_URL: 'http://localhost:8080', ...gateways.env() }),
     staffCliSecret: POSTGRES ? undefined : secret,
+    backupDatabase: database.backup,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
