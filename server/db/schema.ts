@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import type { OutboxMail } from '../services/outbox.ts';
 import { DEFAULT_CANCELLATION_POLICY, type CancellationStep } from '../../contract/cancellation.ts';
 
 /** Sites are stored as the spec's country codes: 'UAE' or 'IN'. */
@@ -1050,7 +1051,7 @@ export const mailOutbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** What to send, or what to render at send time (server/services/outbox.ts). */
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonb('payload').$type<OutboxMail>().notNull(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,7 +23,8 @@ export function route<C extends ApiCall>(
     params: z.infer<C['params']>,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Promise<Envelope<z.infer<C['data']>>>,
+    // void: the handler sent the reply itself (a download).
+  ) => Promise<Envelope<z.infer<C['data']>> | void>,
 ) {
   const answers = app.sharedAnswers;
   // A shared call is kept by the request as it was sent (address and body): a repeat is answered

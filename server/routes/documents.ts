@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
 import { generateAllVoucher, getCreditNoteDetails, getInvoiceDetails, getMoneyDocument, getMoneyDocuments } from '../../contract/booking-calls.ts';
 import type { documentParamsSchema } from '../../contract/documents.ts';
-import type { Envelope } from '../../contract/envelope.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../lib/envelope.ts';
@@ -19,15 +18,15 @@ import { moneyDocumentPdf } from '../services/documents/money-document-pdf.ts';
 import { travellerMoneyDocument, travellerMoneyDocuments } from '../services/documents/money-documents.ts';
 
 /**
- * A document as a download. The route's answer type is the JSON envelope; a reply already sent
- * (a Buffer skips the serializer) is returned in its place, as Fastify allows.
+ * A document as a download, sent here (a Buffer skips the serializer): the route then answers
+ * nothing of its own, which Fastify allows once the reply is sent.
  */
-function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array): Envelope<never> {
-  return reply
+function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array): void {
+  void reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(bytes)) as unknown as Envelope<never>;
+    .send(Buffer.from(bytes));
 }
 
 /** One document call: the signed-in traveller's own booking, as JSON or (format=pdf) as its PDF. */

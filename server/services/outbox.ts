@@ -46,7 +46,7 @@ export interface QueuedMail {
 export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<boolean> {
   const rows = await tx
     .insert(mailOutbox)
-    .values({ kind: mail.kind, dedupeKey: mail.dedupeKey ?? null, bookingId: mail.bookingId ?? null, payload: mail.message as unknown as Record<string, unknown> })
+    .values({ kind: mail.kind, dedupeKey: mail.dedupeKey ?? null, bookingId: mail.bookingId ?? null, payload: mail.message })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
@@ -222,7 +222,7 @@ export async function runOutbox(
         log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
         continue;
       }
-      const m = row.payload as unknown as OutboxMail;
+      const m = row.payload;
       const beat = heartbeat(db, row, now, leaseSeconds, heartbeatMs, log, abandoned);
       try {
         const handed = await withTimeout(

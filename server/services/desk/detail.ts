@@ -120,7 +120,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     ...mails.map((m) => ({
       at: m.createdAt.toISOString(),
       kind: 'mail' as const,
-      text: `Mail "${String((m.payload as { subject?: unknown }).subject ?? m.kind)}": ${m.status}${m.sentAt ? ` ${m.sentAt.toISOString()}` : ''}${m.lastError && m.status !== 'sent' ? ` (${m.lastError})` : ''}`,
+      text: `Mail "${m.payload.subject || m.kind}": ${m.status}${m.sentAt ? ` ${m.sentAt.toISOString()}` : ''}${m.lastError && m.status !== 'sent' ? ` (${m.lastError})` : ''}`,
       who: null,
       detail: { kind: m.kind, attempts: m.attempts },
     })),
