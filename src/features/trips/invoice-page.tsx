@@ -8,11 +8,12 @@ import { SubtotalRows } from '../checkout/price-summary.tsx';
 import { PdfActions } from './pdf-actions.tsx';
 import { SavedCopy } from './saved-copy.tsx';
 import { useTripCopy } from './use-wallet.ts';
+import { walletEntry } from './wallet-schema.ts';
 import './trips.css';
 
 function InvoiceView({ userId, reference }: { userId: string; reference: string }) {
   const { href } = useSite();
-  const { entry, error, refreshing } = useTripCopy(userId, reference);
+  const { entry, error, refreshing } = useTripCopy(userId, reference, walletEntry);
   if (entry === undefined) return <p aria-busy="true">Opening your invoice…</p>;
   if (!entry) {
     return (

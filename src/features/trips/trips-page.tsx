@@ -6,6 +6,7 @@ import type { Site } from '../../../contract/site.ts';
 import { formatMinor, formatSiteDay, formatTravelDate } from '../../../contract/format.ts';
 import { Seo } from '../../components/seo.tsx';
 import { PAGE_TRAVELLER_KEY } from '../../app/prefetch.ts';
+import { matchAppRoute } from '../../app/routes.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { SITES } from '../../app/site.ts';
 import { readIdentity } from '../../lib/identity.ts';
@@ -73,6 +74,13 @@ function TripList({ userId }: { userId: string }) {
   const kept = new Map((saved ?? []).map((e) => [e.ref, e]));
   // The server's list when it has answered; until then, or offline, the copies on this phone.
   const rows = list.data ?? (saved ?? []).map((e) => e.detail);
+  // The voucher page's code (a few KB beside the wallet's, which loads now too: docs/decisions/0088)
+  // loads with the list, so a tap on Voucher (at the airport, offline) does not wait for it.
+  useEffect(() => {
+    matchAppRoute(tripPath({ RefIdKey: 'voucher', site }, '/voucher'))
+      .route.page.preload()
+      .catch(() => undefined);
+  }, [site]);
   const fromPhone = !list.data && rows.length > 0;
   if (rows.length === 0) {
     if (list.error) {

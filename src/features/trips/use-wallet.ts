@@ -1,23 +1,45 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { bookingDetailById } from '../../../contract/booking-calls.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { messageOf } from '../account/form-bits.tsx';
 import { useOnline } from '../cart/use-online.ts';
-import { saveTrip, walletEntries, type WalletEntry } from './wallet.ts';
-import { walletEntry } from './wallet-schema.ts';
+import { saveTrip, type WalletEntry } from './wallet.ts';
 
-/** The traveller's saved trips, live (undefined while the database opens). */
-export function useWalletEntries(userId: string): WalletEntry[] | undefined {
-  return useLiveQuery(() => walletEntries(userId), [userId]);
+/**
+ * `query(arg)`'s answer now and whenever the tables it read change (undefined until the first
+ * answer, or `first(arg)`'s while the query runs).
+ */
+function useLive<T>(query: (arg: string) => Promise<T>, arg: string, first?: (arg: string) => T | undefined): T | undefined {
+  const [answer, setAnswer] = useState<{ arg: string; value: T } | undefined>(() => {
+    const value = first?.(arg);
+    return value === undefined ? undefined : { arg, value };
+  });
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    const subscription = liveQuery(() => query(arg)).subscribe({ next: (value) => setAnswer({ arg, value }), error: setFailure });
+    return () => subscription.unsubscribe();
+  }, [query, arg]);
+  // As useLiveQuery did: a wallet that cannot be read is the page's error.
+  if (failure) throw failure;
+  return answer?.arg === arg ? answer.value : undefined;
 }
 
 /**
  * One trip as saved on this phone, brought up to date first when online: what the voucher and
- * invoice pages show, network or not. `error` says why there is no copy to show.
+ * invoice pages show, network or not. `read` reads the copy as the page needs it: the invoice page
+ * parses it whole (wallet-schema.ts walletEntry), the voucher page by its shape (wallet.ts
+ * voucherCopy), so a tap on Voucher loads no schemas (docs/decisions/0088); `first`, the copy the
+ * page may show before that read answers (the one My trips read). `error` says why there is no
+ * copy to show.
  */
-export function useTripCopy(userId: string, ref: string): { entry: WalletEntry | null | undefined; error: string | null; refreshing: boolean } {
-  const entry = useLiveQuery(() => walletEntry(ref), [ref]);
+export function useTripCopy(
+  userId: string,
+  ref: string,
+  read: (ref: string) => Promise<WalletEntry | null>,
+  first?: (ref: string) => WalletEntry | undefined,
+): { entry: WalletEntry | null | undefined; error: string | null; refreshing: boolean } {
+  const entry = useLive(read, ref, first);
   const online = useOnline();
   const [error, setError] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);

@@ -1,21 +1,38 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DOCUMENT_MESSAGES, type Voucher } from '../../../contract/documents.ts';
+import type { Voucher } from '../../../contract/documents.ts';
 import { formatDay } from '../../../contract/format.ts';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { SignedIn } from '../account/signed-in.tsx';
 import { tripCalendar } from './ics.ts';
 import { PdfActions, shareOrDownload } from './pdf-actions.tsx';
-import { hasVouchers } from './has-vouchers.ts';
 import { SavedCopy } from './saved-copy.tsx';
 import { useTripCopy } from './use-wallet.ts';
+import { lastVoucherCopy, voucherCopy } from './wallet.ts';
 import './trips.css';
+
+// A trip without vouchers says why from the documents contract: loaded only then (docs/decisions/0088).
+const NoVouchers = lazyPart(() => import('./no-vouchers.tsx').then((m) => m.NoVouchers));
 
 const KIND = { stay: 'Hotel', transfer: 'Transfers', sightseeing: 'Sightseeing' } as const;
 
-/** A booking reference as a QR code a desk can scan (our server's SVG, shown as an image). */
+/**
+ * A booking reference as a QR code a desk can scan (our server's SVG, shown as an image). From a
+ * blob: address made after the page is on screen: a data: address is loaded, and its SVG document
+ * built, in the very task that puts the page on screen (tens of ms on a slow phone). Its room is
+ * kept until then.
+ */
 export function ReferenceQr({ svg, reference }: { svg: string; reference: string }) {
-  return <img className="ref-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR code of booking ${reference}`} width={176} height={176} />;
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [svg]);
+  if (!src) return <span className="ref-qr" aria-hidden="true" />;
+  return <img className="ref-qr" src={src} alt={`QR code of booking ${reference}`} width={176} height={176} />;
 }
 
 function VoucherCard({ v }: { v: Voucher }) {
@@ -84,7 +101,7 @@ function VoucherCard({ v }: { v: Voucher }) {
 
 function Vouchers({ userId, reference }: { userId: string; reference: string }) {
   const { href } = useSite();
-  const { entry, error, refreshing } = useTripCopy(userId, reference);
+  const { entry, error, refreshing } = useTripCopy(userId, reference, voucherCopy, lastVoucherCopy);
   if (entry === undefined) return <p aria-busy="true">Opening your vouchers…</p>;
   if (!entry) {
     return (
@@ -94,18 +111,7 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
     );
   }
   const set = entry.vouchers;
-  if (!set) {
-    return (
-      <p className="notice" role="status">
-        {entry.detail.Status === 'cancelled'
-          ? DOCUMENT_MESSAGES.vouchersCancelled
-          : entry.detail.Status === 'confirmed' && !hasVouchers(entry.detail)
-            ? DOCUMENT_MESSAGES.vouchersAfterBalance
-            : DOCUMENT_MESSAGES.vouchersAwaitingPayment}{' '}
-        <Link to={href(`/trips/${reference}`)}>See the booking</Link>
-      </p>
-    );
-  }
+  if (!set) return <NoVouchers detail={entry.detail} reference={reference} />;
   const calendar = () => shareOrDownload(new Blob([tripCalendar(set)], { type: 'text/calendar' }), `trip-${set.RefIdKey}.ics`, `Trip ${set.RefIdKey}`);
   return (
     <>

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingSummary, DocumentVersion } from '../../../contract/booking.ts';
 import { openShopDb, type ShopDb } from '../../lib/db.ts';
-import { dueForSync, listEntry, versionOf, walletEntries } from './wallet.ts';
+import { clearWallet, dueForSync, isVoucherSet, lastVoucherCopy, listEntry, versionOf, voucherCopy, walletEntries } from './wallet.ts';
 
 const detail = {
   BookingId: 7,
@@ -105,6 +105,99 @@ describe('a phone that saved its trips under the last release', () => {
       expect(dueForSync([summary], kept)).toEqual([summary]);
       await db.wallet.put({ ...row, version: versionOf(summary) });
       expect(dueForSync([summary], await walletEntries('42', db))).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the voucher page reads one saved trip by its shape (no schemas on a tap, docs/decisions/0088)", () => {
+  const voucher = {
+    number: 'WL-ABCDE-12345-01',
+    kind: 'stay',
+    title: 'Hotel stay',
+    position: 1,
+    packageTitle: 'Dubai Luxury Escape',
+    city: 'Dubai',
+    startDate: '2027-02-24',
+    endDate: '2027-02-27',
+    supplier: { name: 'Atlantis The Palm', address: ['Crescent Road', 'Dubai'], phone: '+971 4 426 2000', email: 'desk@example.com' },
+    details: [{ label: 'Rooms', value: '1 Deluxe' }],
+    included: ['Breakfast'],
+    notes: ['Check-in from 15:00'],
+    place: 'Palm Jumeirah',
+    stay: { index: 1, of: 1 },
+  };
+  const set = {
+    BookingId: 7,
+    RefIdKey: 'WL-ABCDE-12345',
+    site: 'UAE',
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    issuedOn: '2026-11-26',
+    travellers: [{ name: 'Ms Wallet Bench', ageBand: 'adult', lead: true }],
+    leadContact: { phone: null, email: null },
+    qr: { text: 'WL-ABCDE-12345', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    paymentDue: null,
+    help: { name: 'Wanderlust', phone: '+971 4 000 0000', email: 'help@example.com' },
+    vouchers: [voucher],
+    pdf: { filename: 'vouchers-WL-ABCDE-12345.pdf', url: '/api/Common/GenerateAllVoucher?BookingId=7&format=pdf' },
+  };
+  const dbs: string[] = [];
+  afterEach(async () => {
+    for (const name of dbs.splice(0)) await Dexie.delete(name);
+  });
+
+  it('takes a voucher set as the server gives it (the contract’s schema agrees), and refuses one of another shape', async () => {
+    const { voucherSetSchema } = await import('../../../contract/documents.ts');
+    expect(voucherSetSchema.safeParse(set).success).toBe(true);
+    expect(isVoucherSet(set)).toBe(true);
+    expect(isVoucherSet({ ...set, paymentDue: { amount: 1000, currency: 'AED', dueOn: null, text: 'Balance due' } })).toBe(true);
+    for (const bad of [
+      null,
+      { ...set, qr: null },
+      { ...set, RefIdKey: 7 },
+      { ...set, travellers: [{ name: null }] },
+      { ...set, help: {} },
+      { ...set, pdf: undefined },
+      { ...set, paymentDue: { amount: 1000 } },
+      { ...set, vouchers: 'none' },
+      { ...set, vouchers: [{ ...voucher, supplier: { ...voucher.supplier, address: 'one line' } }] },
+      { ...set, vouchers: [{ ...voucher, details: [{ label: 'Rooms' }] }] },
+      { ...set, vouchers: [{ ...voucher, stay: { index: '1' } }] },
+      { ...set, vouchers: [{ ...voucher, included: undefined }] },
+      { ...set, vouchers: [{ ...voucher, kind: 'flight' }] },
+    ]) {
+      expect(isVoucherSet(bad)).toBe(false);
+      if (bad) expect(voucherSetSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('reads the one trip asked for, and no copy for a missing trip or a row of another shape', async () => {
+    const name = `wallet-voucher-${Date.now()}`;
+    dbs.push(name);
+    const db: ShopDb = openShopDb(name);
+    try {
+      await db.wallet.bulkPut([
+        { ...row, vouchers: set, vouchersPdf: new Blob(['%PDF-']) },
+        { ...row, ref: 'WL-OTHER-00000', detail: { ...detail, RefIdKey: 'WL-OTHER-00000' }, vouchers: { ...set, vouchers: [{ ...voucher, notes: null }] } },
+      ]);
+      const copy = await voucherCopy('WL-ABCDE-12345', db);
+      expect(copy?.vouchers).toEqual(set);
+      expect(copy?.vouchersPdf).toBeInstanceOf(Blob);
+      expect(await voucherCopy('WL-OTHER-00000', db)).toBeNull();
+      expect(await voucherCopy('WL-NOPE0-00000', db)).toBeNull();
+      // A copy saved before its vouchers came (pay later): the page says why it has none.
+      await db.wallet.put({ ...row, ref: 'WL-LATER-00000', detail: { ...detail, RefIdKey: 'WL-LATER-00000' } });
+      expect((await voucherCopy('WL-LATER-00000', db))?.vouchers).toBeNull();
+      // What My trips read is the page's first render, checked as the read is; nothing once signed out.
+      await clearWallet();
+      expect(lastVoucherCopy('WL-ABCDE-12345')).toBeUndefined();
+      await walletEntries('42', db);
+      expect(lastVoucherCopy('WL-ABCDE-12345')?.vouchers).toEqual(set);
+      expect(lastVoucherCopy('WL-OTHER-00000')).toBeUndefined();
+      await clearWallet();
+      expect(lastVoucherCopy('WL-ABCDE-12345')).toBeUndefined();
     } finally {
       db.close();
     }

@@ -53,6 +53,77 @@ export function listEntry(row: unknown): WalletEntry | null {
   } as WalletEntry;
 }
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
+const strings = (v: unknown) => Array.isArray(v) && v.every(isString);
+
+/** One voucher as the voucher page and the calendar read it (contract/documents.ts voucherSchema), checked by hand. */
+function isVoucher(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const s = v.supplier;
+  return (
+    ['number', 'title', 'packageTitle', 'startDate', 'endDate'].every((k) => isString(v[k])) &&
+    (v.kind === 'stay' || v.kind === 'transfer' || v.kind === 'sightseeing') &&
+    isObject(s) &&
+    isString(s.name) &&
+    isString(s.phone) &&
+    strings(s.address) &&
+    Array.isArray(v.details) &&
+    v.details.every((d: unknown) => isObject(d) && isString(d.label) && isString(d.value)) &&
+    strings(v.included) &&
+    strings(v.notes) &&
+    (v.place === undefined || isString(v.place)) &&
+    (v.stay === undefined || (isObject(v.stay) && typeof v.stay.index === 'number' && typeof v.stay.of === 'number')) &&
+    (v.payLocally === undefined || strings(v.payLocally))
+  );
+}
+
+/** A saved voucher set with what the voucher page shows (its reference, QR, travellers, help, PDF name and each voucher). */
+export function isVoucherSet(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  const { qr, help, pdf, paymentDue, travellers, vouchers } = v;
+  return (
+    isString(v.RefIdKey) &&
+    isObject(qr) &&
+    isString(qr.svg) &&
+    isObject(help) &&
+    isString(help.name) &&
+    isString(help.phone) &&
+    isObject(pdf) &&
+    isString(pdf.filename) &&
+    (paymentDue === null || paymentDue === undefined || (isObject(paymentDue) && isString(paymentDue.text))) &&
+    Array.isArray(travellers) &&
+    travellers.every((t: unknown) => isObject(t) && isString(t.name)) &&
+    Array.isArray(vouchers) &&
+    vouchers.every(isVoucher)
+  );
+}
+
+/**
+ * The copies My trips read last, by reference: a trip's voucher page opens with its copy from here
+ * (lastVoucherCopy) instead of a first render with none while the database is read; it reads the
+ * row live at once after (voucherCopy). Emptied at sign-out with the wallet.
+ */
+const lastRead = new Map<string, WalletEntry>();
+
+/**
+ * One saved trip as its voucher page shows it, read by its primary key and by its shape (listEntry,
+ * and the voucher set checked by hand): the page opens offline without loading the contract's
+ * schemas (wallet-schema.ts), whose loading and evaluation were most of a tap on Voucher. Null: none,
+ * or a row of another shape (saved again the next time the phone is online).
+ */
+export async function voucherCopy(ref: string, db: ShopDb = shopDb()): Promise<WalletEntry | null> {
+  return voucherShown(listEntry(await db.wallet.get(ref)));
+}
+
+const voucherShown = (entry: WalletEntry | null) => (!entry || (entry.vouchers !== null && !isVoucherSet(entry.vouchers)) ? null : entry);
+
+/** The trip's copy as My trips last read it, for the voucher page's first render (undefined: not read). */
+export function lastVoucherCopy(ref: string): WalletEntry | undefined {
+  const entry = lastRead.get(ref);
+  return entry ? (voucherShown(entry) ?? undefined) : undefined;
+}
+
 /**
  * What tells a saved copy is out of date (docs/decisions/0107): the booking's state and total and
  * each of its documents (kind, number, and the version the server gives it), so a new receipt, a
@@ -96,10 +167,13 @@ async function moneyDocumentsFor(detail: BookingDetail): Promise<WalletEntry['mo
 /** The traveller's saved trips, newest booking first, read by their shape (listEntry). */
 export async function walletEntries(userId: string, db: ShopDb = shopDb()): Promise<WalletEntry[]> {
   const rows = await db.wallet.where('userId').equals(userId).toArray();
-  return rows
+  const entries = rows
     .map(listEntry)
     .filter((e): e is WalletEntry => e !== null)
     .sort((a, b) => b.detail.createdAt.localeCompare(a.detail.createdAt));
+  lastRead.clear();
+  for (const e of entries) lastRead.set(e.ref, e);
+  return entries;
 }
 
 /** Once, when the first trip is saved: asks the browser not to clear the wallet under pressure. */
@@ -211,5 +285,6 @@ export async function walletCount(): Promise<number> {
 
 /** Sign-out: no saved trip (passport names included) stays on the device, whoever saved it. */
 export async function clearWallet(): Promise<void> {
+  lastRead.clear();
   if (await shopDbExists()) await shopDb().wallet.clear();
 }
