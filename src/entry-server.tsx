@@ -60,6 +60,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         bootstrapModules: req.bootstrapModules,
         // Before the app's code: zod must not probe for eval under our CSP (src/lib/zod-in-browser.ts).
         bootstrapScriptContent: ZOD_JITLESS_SCRIPT + (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero, req.assets.preload, req.cssAfterHero) : ''),
+        // Every boundary goes out in place, finished: past 12.8 KB of page React 19 would send each
+        // later one (deal tiles, reviews, blog cards) hidden at the end with a script that moves it
+        // into place a frame after the first paint (and the next ones 300 ms apart), a relayout of the
+        // page after its first paint each time. The page is sent whole anyway (onAllReady). Decision 0110.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // Crawlers and the first paint both get the whole page: route data is already loaded, so
         // waiting for everything costs only the render itself.
         onAllReady() {
