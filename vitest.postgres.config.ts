@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The files share a worker process: the server is imported once per worker, not once per file
+    // (docs/decisions/0100, amended 2026-11-29; no module state depends on a test's clock, 0103).
+    isolate: false,
     // Two files at a time even on 2 cores (vitest.config.ts): 590 tests in under 6 min.
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
