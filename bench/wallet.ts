@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROME_PATH } from './lib/chromium.ts';
+import type { MailCatcher } from '../tests/support/mail-catcher.ts';
 import type { Benchmark } from './lib/types.ts';
 
 /*
@@ -9,7 +10,7 @@ import type { Benchmark } from './lib/types.ts';
  */
 
 const BOOKINGS = 20;
-const PASSWORD = 'bench wallet 2026';
+export const PASSWORD = 'bench wallet 2026';
 const SLUG = 'goa-beach-break-3-nights';
 
 function percentile(sorted: number[], p: number): number {
@@ -29,7 +30,7 @@ export async function api(origin: string, method: 'GET' | 'POST', path: string, 
 }
 
 /** Tap the trip's Voucher link and time until its reference shows (in the page, on its clock). */
-function tapToVoucher(page: Page, ref: string): Promise<number> {
+export function tapToVoucher(page: Page, ref: string): Promise<number> {
   return page.evaluate(async (reference) => {
     const link = [...document.querySelectorAll<HTMLAnchorElement>('.trip-card')].find((c) => c.textContent?.includes(reference))!.querySelector<HTMLAnchorElement>('a[href$="/voucher"]')!;
     const t0 = performance.now();
@@ -49,42 +50,48 @@ function tapToVoucher(page: Page, ref: string): Promise<number> {
   }, ref);
 }
 
+/**
+ * A traveller signs up (the code comes by mail) and books `count` times, paying by card on the Stripe
+ * stand-in's page (vouchers come only once a booking is paid): their email (password PASSWORD) and refs.
+ */
+export async function travellerWithPaidBookings(origin: string, mail: MailCatcher, count: number, label = 'wallet-bench') {
+  const email = `${label}-${Date.now()}@example.com`;
+  const since = mail.mails.length;
+  await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
+  const code = mail.codeOf(await mail.waitFor(email, { since }));
+  const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
+  await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: PASSWORD, ConfirmPassword: PASSWORD });
+  const token = (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: PASSWORD })).tokan as string;
+  const packageId = ((await api(origin, 'GET', `Holiday/GetPackageDetail?slug=${SLUG}`)) as { id: number }).id;
+  const refs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const travelDate = new Date(Date.now() + (60 + i) * 86_400_000).toISOString().slice(0, 10);
+    await api(origin, 'POST', 'CreateCart', { packageId, travelDate, adults: 2, rooms: 1 }, token);
+    const hold = await api(origin, 'POST', 'CreateTempBooking', {}, token);
+    const booked = await api(
+      origin,
+      'POST',
+      'CreateBooking',
+      {
+        TempBookingId: hold.TempBookingId,
+        PaymentMethod: 'stripe',
+        LeadTraveller: { Title: 'Ms', FirstName: 'Wallet', LastName: 'Bench', Email: 'wallet.bench@example.com', Phone: '+971501234567', DOB: '1990-01-01' },
+        Travellers: [{ FirstName: 'Second', LastName: 'Bench', AgeBand: 'adult' }],
+      },
+      token,
+    );
+    const paid = await fetch((booked.Next as { url: string }).url, { method: 'POST', redirect: 'manual' });
+    if (paid.status !== 303) throw new Error(`The Stripe stand-in did not take the payment (${paid.status}).`);
+    refs.push(booked.RefIdKey as string);
+  }
+  return { email, refs };
+}
+
 export const walletBench: Benchmark = {
   name: 'wallet',
   description: `trip wallet: ${BOOKINGS} bookings saved on the device; offline tap-to-voucher (4x CPU) and the wallet's size`,
   async run({ origin, mail, log }) {
-    // A traveller signs up (the code comes by mail) and books 20 times, paying by card on the Stripe
-    // stand-in's page (vouchers come only once a booking is paid).
-    const email = `wallet-bench-${Date.now()}@example.com`;
-    const since = mail.mails.length;
-    await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
-    const code = mail.codeOf(await mail.waitFor(email, { since }));
-    const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
-    await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: PASSWORD, ConfirmPassword: PASSWORD });
-    const token = (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: PASSWORD })).tokan as string;
-    const packageId = ((await api(origin, 'GET', `Holiday/GetPackageDetail?slug=${SLUG}`)) as { id: number }).id;
-    const refs: string[] = [];
-    for (let i = 0; i < BOOKINGS; i++) {
-      const travelDate = new Date(Date.now() + (60 + i) * 86_400_000).toISOString().slice(0, 10);
-      await api(origin, 'POST', 'CreateCart', { packageId, travelDate, adults: 2, rooms: 1 }, token);
-      const hold = await api(origin, 'POST', 'CreateTempBooking', {}, token);
-      const booked = await api(
-        origin,
-        'POST',
-        'CreateBooking',
-        {
-          TempBookingId: hold.TempBookingId,
-          PaymentMethod: 'stripe',
-          LeadTraveller: { Title: 'Ms', FirstName: 'Wallet', LastName: 'Bench', Email: 'wallet.bench@example.com', Phone: '+971501234567', DOB: '1990-01-01' },
-          Travellers: [{ FirstName: 'Second', LastName: 'Bench', AgeBand: 'adult' }],
-        },
-        token,
-      );
-      const next = booked.Next as { url: string };
-      const paid = await fetch(next.url, { method: 'POST', redirect: 'manual' });
-      if (paid.status !== 303) throw new Error(`The Stripe stand-in did not take the payment (${paid.status}).`);
-      refs.push(booked.RefIdKey as string);
-    }
+    const { email, refs } = await travellerWithPaidBookings(origin, mail, BOOKINGS);
     log(`${refs.length} bookings made`);
 
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });

@@ -6,16 +6,14 @@
 // prints the heaviest files and functions by self time. Needs a production build (as the bench).
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type CDPSession } from '@playwright/test';
 import { gatewayEnv, startGateways } from '../../tests/support/gateways.ts';
 import { startMailCatcher } from '../../tests/support/mail-catcher.ts';
-import { api } from '../wallet.ts';
+import { PASSWORD, tapToVoucher, travellerWithPaidBookings } from '../wallet.ts';
 import { CHROME_PATH } from './chromium.ts';
 import { startProductionServer } from './server.ts';
 
 const BOOKINGS = 20;
-const PASSWORD = 'bench wallet 2026';
-const SLUG = 'goa-beach-break-3-nights';
 
 interface ProfileNode {
   id: number;
@@ -100,26 +98,6 @@ async function profiled<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ re
   return { result, profile };
 }
 
-/** As bench/wallet.ts taps: the trip's Voucher link, then until its reference and a voucher show. */
-function tapToVoucher(page: Page, ref: string): Promise<number> {
-  return page.evaluate(async (reference) => {
-    const link = [...document.querySelectorAll<HTMLAnchorElement>('.trip-card')].find((c) => c.textContent?.includes(reference))!.querySelector<HTMLAnchorElement>('a[href$="/voucher"]')!;
-    const t0 = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the voucher of ${reference} did not show within 10 s`)), 10_000);
-      const observer = new MutationObserver(() => {
-        if (document.querySelector('.trip-ref-big')?.textContent !== reference || !document.querySelector('.voucher')) return;
-        observer.disconnect();
-        clearTimeout(timer);
-        resolve();
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      link.click();
-    });
-    return performance.now() - t0;
-  }, ref);
-}
-
 async function main() {
   const taps = Number(process.argv[2] ?? 5);
   const outDir = process.argv[3] ?? '/tmp/wallet-profile';
@@ -131,35 +109,7 @@ async function main() {
   const origin = server.origin;
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
   try {
-    const email = `wallet-profile-${Date.now()}@example.com`;
-    const since = mail.mails.length;
-    await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
-    const code = mail.codeOf(await mail.waitFor(email, { since }));
-    const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
-    await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: PASSWORD, ConfirmPassword: PASSWORD });
-    const token = (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: PASSWORD })).tokan as string;
-    const packageId = ((await api(origin, 'GET', `Holiday/GetPackageDetail?slug=${SLUG}`)) as { id: number }).id;
-    const refs: string[] = [];
-    for (let i = 0; i < BOOKINGS; i++) {
-      const travelDate = new Date(Date.now() + (60 + i) * 86_400_000).toISOString().slice(0, 10);
-      await api(origin, 'POST', 'CreateCart', { packageId, travelDate, adults: 2, rooms: 1 }, token);
-      const hold = await api(origin, 'POST', 'CreateTempBooking', {}, token);
-      const booked = await api(
-        origin,
-        'POST',
-        'CreateBooking',
-        {
-          TempBookingId: hold.TempBookingId,
-          PaymentMethod: 'stripe',
-          LeadTraveller: { Title: 'Ms', FirstName: 'Wallet', LastName: 'Bench', Email: 'wallet.bench@example.com', Phone: '+971501234567', DOB: '1990-01-01' },
-          Travellers: [{ FirstName: 'Second', LastName: 'Bench', AgeBand: 'adult' }],
-        },
-        token,
-      );
-      const paid = await fetch((booked.Next as { url: string }).url, { method: 'POST', redirect: 'manual' });
-      if (paid.status !== 303) throw new Error(`The Stripe stand-in did not take the payment (${paid.status}).`);
-      refs.push(booked.RefIdKey as string);
-    }
+    const { email, refs } = await travellerWithPaidBookings(origin, mail, BOOKINGS, 'wallet-profile');
     console.log(`${refs.length} bookings made`);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
