@@ -20,7 +20,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     }));
   const Page = (props: object) => {
     if (!Component) use(preload());
-    const C = Component as unknown as ComponentType;
+    const C = Component as ComponentType;
     return <C {...props} />;
   };
   Page.preload = preload;

@@ -58,7 +58,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       }
       use(preload());
     }
-    const C = Loaded as unknown as ComponentType<P>;
+    const C = Loaded as ComponentType<P>;
     return (
       <>
         <C {...props} />
