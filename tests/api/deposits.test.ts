@@ -323,6 +323,10 @@ describe('the deposit recorded at the desk', () => {
     expect(await overdue(r.payment_due_on)).toEqual([]);
     const [item] = await overdue(addDays(r.payment_due_on, 1));
     expect(item).toMatchObject({ RefIdKey: b.RefIdKey, Status: 'awaiting-payment', overdue: true, AmountDue: r.total - part });
+    // The books owe the same: the receivables report lists its balance, overdue by India's day.
+    const { receivablesReport } = await import('../../server/services/reports/receivables.ts');
+    const owed = await receivablesReport(kit.database.db, { site: 'IN', now: noon(r.payment_due_on, 5) });
+    expect(owed.items.find((i) => i.RefIdKey === b.RefIdKey)).toMatchObject({ total: r.total, paid: part, due: r.total - part, dueOn: r.payment_due_on, bucket: '1-30' });
 
     // Before the due date, the rest of the deposit through Razorpay: confirmed as a deposit booking.
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN');

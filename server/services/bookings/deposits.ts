@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { packages } from '../../db/schema.ts';
+import { bookings, packages } from '../../db/schema.ts';
 import type { PayLaterOffer } from './create-booking.ts';
 
 /*
@@ -70,7 +70,12 @@ export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLef
 /**
  * A booking that keeps its rooms to its payment due date, is reminded of its balance before it and
  * shown overdue on the desk after it: a confirmed one, or a deposit booking holding a part of its
- * deposit (decision 0108). `b` is the bookings table's alias in the query it is used in.
+ * deposit (decision 0108).
  */
 export const keptToDueDate = (b: { status: string; depositAmount: number | null; amountPaid: number }) => b.status === 'confirmed' || (b.status === 'awaiting-payment' && b.depositAmount !== null && b.amountPaid > 0);
-export const keptToDueDateSql = sql`(b.status = 'confirmed' or (b.status = 'awaiting-payment' and b.deposit_amount is not null and b.amount_paid > 0))`;
+const keptToDueDateOf = (status: SQLWrapper, depositAmount: SQLWrapper, amountPaid: SQLWrapper) =>
+  sql`(${status} = 'confirmed' or (${status} = 'awaiting-payment' and ${depositAmount} is not null and ${amountPaid} > 0))`;
+/** The same in SQL, on the bookings table aliased `b` (the desk list's and the jobs' raw queries). */
+export const keptToDueDateSql = keptToDueDateOf(sql`b.status`, sql`b.deposit_amount`, sql`b.amount_paid`);
+/** The same on the bookings table by name (queries built with Drizzle's builder: the receivables report). */
+export const bookingKeptToDueDate = keptToDueDateOf(bookings.status, bookings.depositAmount, bookings.amountPaid);

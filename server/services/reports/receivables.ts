@@ -3,12 +3,14 @@ import { AGEING_BUCKETS, type AgeingBucket, type ReceivableItem, type Receivable
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers } from '../../db/schema.ts';
+import { bookingKeptToDueDate } from '../bookings/deposits.ts';
 import { buyerName } from './documents.ts';
 import { daysBetween, siteDay } from '../../../contract/calendar.ts';
 
 /*
- * Receivables: every confirmed booking with a balance to pay (pay later unpaid or partly paid),
- * oldest due date first, aged by how far past its due date it is today in its site's time.
+ * Receivables: every booking that keeps its rooms to its due date with a balance to pay (pay later
+ * unpaid or partly paid, or a deposit booking holding a part of its deposit: decision 0108), oldest
+ * due date first, aged by how far past its due date it is today in its site's time.
  */
 
 export function bucketOf(daysOverdue: number): AgeingBucket {
@@ -42,7 +44,7 @@ export async function receivablesReport(db: Db, opts: { site?: Site; now: Date }
       })
       .from(bookings)
       .leftJoin(bookingTravellers, and(eq(bookingTravellers.bookingId, bookings.id), eq(bookingTravellers.lead, true)))
-      .where(and(eq(bookings.site, site), eq(bookings.status, 'confirmed'), gt(sql`${bookings.total} - ${bookings.amountPaid}`, 0)))
+      .where(and(eq(bookings.site, site), bookingKeptToDueDate, gt(sql`${bookings.total} - ${bookings.amountPaid}`, 0)))
       .orderBy(asc(sql`coalesce(${bookings.paymentDueOn}, '9999-12-31')`), asc(bookings.id));
     const sum: ReceivableTotals = { site, currency: SITE_CURRENCY[site], bookings: 0, due: 0, overdue: 0, buckets: Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number> };
     for (const r of rows) {
