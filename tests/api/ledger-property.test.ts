@@ -480,7 +480,12 @@ async function wayForward(bookingId: number) {
   }
   const amount = online?.type === 'razorpay' ? online.amount : online?.type === 'stripe' ? (kit.gateways.sessions.get(online.sessionId)?.amount_total ?? 0) : 0;
   const state = `${b!.refIdKey} ${b!.status}/${b!.paymentStatus}, ${b!.amountPaid} of ${b!.total} paid, deposit ${b!.depositAmount}, due ${b!.paymentDueOn} (today ${today}); online: ${online?.type ?? refusal}`;
-  expect(amount > 0 || windowTakes || jobTakes || deskSees, `a way forward for ${state}`).toBe(true);
+  // A rest below what the provider takes at all (Razorpay ₹1, Stripe AED 2) cannot go online: the
+  // desk's balance-due list is its only way forward (found by seed 634189839: a bank transfer 1
+  // paisa short of a gateway booking's total). Only then, and only if the desk lists it.
+  const belowProviderMinimum = b!.total - b!.amountPaid < (site === 'IN' ? 100 : 200);
+  const deskBalanceDue = belowProviderMinimum && (await listDesk(db, deskListQuery.parse({ balanceDue: 'true', q: b!.refIdKey }), { UAE: today, IN: today }, true)).items.length > 0;
+  expect(amount > 0 || windowTakes || jobTakes || deskSees || deskBalanceDue, `a way forward for ${state}`).toBe(true);
   if (partOfDeposit(b!) && b!.paymentStatus === 'partly-paid') {
     const now = (await db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!;
     expect({ windowTakes, jobTakes, deskSees }, `the jobs and the desk for ${state}`).toEqual({ windowTakes: false, jobTakes: true, deskSees: true });
