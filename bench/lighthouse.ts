@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { launchChromium } from './lib/chromium.ts';
-import { api } from './wallet.ts';
+import { api, signUp } from './wallet.ts';
 import { distDir, ROOT, startProductionServer } from './lib/server.ts';
 import type { BenchContext, BenchReport, Benchmark, Target } from './lib/types.ts';
 
@@ -65,12 +65,7 @@ const PASSWORD = 'lighthouse bench password 1';
 async function travellerWithTrips(ctx: BenchContext): Promise<{ email: string; password: string }> {
   const { origin, mail } = ctx;
   const email = `lighthouse-${Date.now()}@example.com`;
-  const since = mail.mails.length;
-  await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
-  const code = mail.codeOf(await mail.waitFor(email, { since }));
-  const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
-  await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: PASSWORD, ConfirmPassword: PASSWORD });
-  const token = (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: PASSWORD })).tokan as string;
+  const token = await signUp(origin, mail, email, PASSWORD);
   const featured = (await api(origin, 'GET', 'Holiday/GetFeaturedPackages?limit=1')) as { packages?: { id: number }[] };
   const packageId = featured.packages![0]!.id;
   for (let i = 0; i < 2; i++) {

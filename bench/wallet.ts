@@ -29,6 +29,16 @@ export async function api(origin: string, method: 'GET' | 'POST', path: string, 
   return json.data;
 }
 
+/** Signs a traveller up as a person does (the code comes by mail), sets the password and logs in: the bearer token. */
+export async function signUp(origin: string, mail: MailCatcher, email: string, password: string): Promise<string> {
+  const since = mail.mails.length;
+  await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
+  const code = mail.codeOf(await mail.waitFor(email, { since }));
+  const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
+  await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: password, ConfirmPassword: password });
+  return (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: password })).tokan as string;
+}
+
 /** Tap the trip's Voucher link and time until its reference shows (in the page, on its clock). */
 export function tapToVoucher(page: Page, ref: string): Promise<number> {
   return page.evaluate(async (reference) => {
@@ -56,12 +66,7 @@ export function tapToVoucher(page: Page, ref: string): Promise<number> {
  */
 export async function travellerWithPaidBookings(origin: string, mail: MailCatcher, count: number, label = 'wallet-bench') {
   const email = `${label}-${Date.now()}@example.com`;
-  const since = mail.mails.length;
-  await api(origin, 'GET', `ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`);
-  const code = mail.codeOf(await mail.waitFor(email, { since }));
-  const verified = await api(origin, 'GET', `ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`);
-  await api(origin, 'POST', 'SavePassword', { Token: verified.token, Password: PASSWORD, ConfirmPassword: PASSWORD });
-  const token = (await api(origin, 'POST', 'Login', { EmailorPhone: email, Password: PASSWORD })).tokan as string;
+  const token = await signUp(origin, mail, email, PASSWORD);
   const packageId = ((await api(origin, 'GET', `Holiday/GetPackageDetail?slug=${SLUG}`)) as { id: number }).id;
   const refs: string[] = [];
   for (let i = 0; i < count; i++) {

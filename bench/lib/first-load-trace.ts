@@ -16,6 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROME_PATH } from './chromium.ts';
+import type { Profile } from './cpu-profile.ts';
 import { startProductionServer } from './server.ts';
 
 interface TraceEvent {
@@ -30,18 +31,6 @@ interface TraceEvent {
   args?: { name?: string; data?: Record<string, unknown> & { url?: string; type?: string; functionName?: string; frame?: string } };
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 export interface LongTask {
   startMs: number;

@@ -11,22 +11,11 @@ import { gatewayEnv, startGateways } from '../../tests/support/gateways.ts';
 import { startMailCatcher } from '../../tests/support/mail-catcher.ts';
 import { PASSWORD, tapToVoucher, travellerWithPaidBookings } from '../wallet.ts';
 import { CHROME_PATH } from './chromium.ts';
+import type { Profile } from './cpu-profile.ts';
 import { startProductionServer } from './server.ts';
 
 const BOOKINGS = 20;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /** Self time (ms) by file and by function, heaviest first. */
 function selfTimes(profile: Profile) {
