@@ -13,7 +13,7 @@ import { recordManualPayment } from '../../server/services/desk/payments.ts';
 import { makeRefund } from '../../server/services/desk/refunds.ts';
 import { amountDue, bookingProfile, balancesOf, entriesOf, rateOn, RECEIPT_KINDS, refreshDue, taxLinesOf, type EntryRow } from '../../server/services/ledger/ledger.ts';
 import { applyPayment, nextStepFor, paymentStepFor } from '../../server/services/payments/payments.ts';
-import { depositFirst } from '../../server/services/payments/steps.ts';
+import { depositFirst } from '../../server/services/bookings/deposits.ts';
 import { depositLeft, partOfDeposit } from '../../server/services/bookings/deposits.ts';
 import { unpaidPayLater } from '../../server/services/bookings/pay-later.ts';
 import { deskListQuery, listDesk } from '../../server/services/desk/list.ts';

@@ -64,6 +64,9 @@ export function depositLeft(b: DepositState): number {
   return b.depositAmount !== null && b.status === 'awaiting-payment' ? Math.max(0, b.depositAmount - b.amountPaid) : 0;
 }
 
+/** A deposit booking with nothing received yet: the gateway asks its deposit first. */
+export const depositFirst = (b: DepositState) => b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
+
 /** A deposit booking holding a part of its deposit, not all of it: waiting for the rest, with money in it (decision 0108). */
 export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLeft(b) > 0;
 
@@ -73,6 +76,8 @@ export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLef
  * deposit (decision 0108).
  */
 export const keptToDueDate = (b: { status: string; depositAmount: number | null; amountPaid: number }) => b.status === 'confirmed' || (b.status === 'awaiting-payment' && b.depositAmount !== null && b.amountPaid > 0);
+/** Past its due date with money still due, on `today` (the site's day): the desk's overdue flag, as keptToDueDateSql's filters select it. */
+export const overdueOn = (b: DepositState & { due: number; dueOn: string | null }, today: string) => keptToDueDate(b) && b.due > 0 && b.dueOn !== null && b.dueOn < today;
 const keptToDueDateOf = (status: SQLWrapper, depositAmount: SQLWrapper, amountPaid: SQLWrapper) =>
   sql`(${status} = 'confirmed' or (${status} = 'awaiting-payment' and ${depositAmount} is not null and ${amountPaid} > 0))`;
 /** The same in SQL, on the bookings table aliased `b` (the desk list's and the jobs' raw queries). */

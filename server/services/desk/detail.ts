@@ -22,7 +22,7 @@ import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-documents.ts';
 import { maskEmail, maskPhone } from './list.ts';
-import { keptToDueDate } from '../bookings/deposits.ts';
+import { overdueOn } from '../bookings/deposits.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
 import type { Site } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
@@ -140,7 +140,7 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
     AmountPaid: b.amountPaid,
     AmountDue: amountDue,
     paymentDueOn: day(b.paymentDueOn),
-    overdue: keptToDueDate(b) && amountDue > 0 && b.paymentDueOn !== null && day(b.paymentDueOn)! < today,
+    overdue: overdueOn({ ...b, due: amountDue, dueOn: day(b.paymentDueOn) }, today),
     refundDue,
     refundPending,
     leadName: lead ? `${lead.firstName} ${lead.lastName}` : '',

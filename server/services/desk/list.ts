@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Site } from '../../../contract/site.ts';
 import { addDays, type SiteDays, siteDayStart } from '../../../contract/calendar.ts';
-import { keptToDueDate, keptToDueDateSql } from '../bookings/deposits.ts';
+import { keptToDueDateSql, overdueOn } from '../bookings/deposits.ts';
 
 /*
  * The desk's list (GET /api/admin/bookings, and its CSV): bookings of both sites, newest first,
@@ -278,7 +278,7 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
     AmountPaid: r.amount_paid,
     AmountDue: due,
     paymentDueOn: r.due_on,
-    overdue: keptToDueDate({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid }) && due > 0 && r.due_on !== null && r.due_on < days[r.site as Site],
+    overdue: overdueOn({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid, due, dueOn: r.due_on }, days[r.site as Site]),
     refundDue: Math.max(0, r.refund_due),
     refundPending: r.refund_pending,
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),

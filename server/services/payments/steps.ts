@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
-import { depositLeft, partOfDeposit } from '../bookings/deposits.ts';
+import { depositFirst, depositLeft, partOfDeposit } from '../bookings/deposits.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { shopDetails } from '../shop-details.ts';
 import { closeOpenPayment, failOpenPayment } from './close.ts';
@@ -33,8 +33,6 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
   return b.site === 'IN' ? 'razorpay' : 'stripe';
 }
 
-/** A deposit booking not yet confirmed: the gateway asks its deposit first (docs/decisions/0108). */
-export const depositFirst = (b: Pick<BookingRow, 'depositAmount' | 'status' | 'amountPaid'>) => b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
 
 /**
  * What is left to pay on a booking: while a deposit booking waits for its deposit, the deposit, or
