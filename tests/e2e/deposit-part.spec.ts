@@ -3,7 +3,7 @@ import { siteDay } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import { createAccount, logIn } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
-import { signedInStaff } from './staff-helpers.ts';
+import { setDepositPercent, signedInStaff } from './staff-helpers.ts';
 
 /*
  * A part of the deposit (docs/decisions/0108) at 390 px: staff record at the desk a bank transfer
@@ -19,10 +19,7 @@ test('UAE: a part of the deposit received at the desk, the rest paid from My tri
   test.setTimeout(60_000);
   const desk = await playwright.request.newContext({ baseURL });
   const staff = await signedInStaff(desk, 'owner');
-  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
-  const packageId = list.find((p) => p.slug === SLUG)!.id;
-  const set = await desk.patch(`/api/admin/packages/${packageId}`, { data: { depositPercent: 25 }, headers: { 'x-csrf-token': staff.csrf } });
-  expect(set.status(), await set.text()).toBe(200);
+  const packageId = await setDepositPercent(desk, staff, SLUG, 25);
 
   // The deposit booking, made through the API with the traveller's sign-in.
   const email = `deposit-part-${Date.now()}@example.com`;

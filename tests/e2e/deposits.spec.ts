@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
 import { gotoInteractive, interactive } from './page-helpers.ts';
-import { signedInStaff } from './staff-helpers.ts';
+import { setDepositPercent, signedInStaff } from './staff-helpers.ts';
 
 /*
  * Deposits (docs/decisions/0108) at 390 px: catalogue staff allow a 25% deposit on a package; a
@@ -18,10 +18,7 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   test.setTimeout(90_000);
   const desk = await playwright.request.newContext({ baseURL });
   const staff = await signedInStaff(desk, 'catalogue');
-  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
-  const id = list.find((p) => p.slug === SLUG)!.id;
-  const set = await desk.patch(`/api/admin/packages/${id}`, { data: { depositPercent: 25 }, headers: { 'x-csrf-token': staff.csrf } });
-  expect(set.status(), await set.text()).toBe(200);
+  await setDepositPercent(desk, staff, SLUG, 25);
   await desk.dispose();
 
   const email = `deposit-uae-${Date.now()}@example.com`;
@@ -81,9 +78,7 @@ test('India: a deposit paid through Razorpay’s checkout, the balance paid late
   const slug = 'kerala-family-tour-5-nights';
   const desk = await playwright.request.newContext({ baseURL });
   const staff = await signedInStaff(desk, 'catalogue');
-  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
-  const set = await desk.patch(`/api/admin/packages/${list.find((p) => p.slug === slug)!.id}`, { data: { depositPercent: 30 }, headers: { 'x-csrf-token': staff.csrf } });
-  expect(set.status(), await set.text()).toBe(200);
+  await setDepositPercent(desk, staff, slug, 30);
   await desk.dispose();
 
   const email = `deposit-in-${Date.now()}@example.com`;

@@ -37,6 +37,15 @@ export async function signedInStaff(request: APIRequestContext, role: 'owner' | 
   return { email, csrf: (await login.json()).data.csrfToken as string };
 }
 
+/** Sets a package's deposit percent as catalogue staff do (PATCH /api/admin/packages/<id>), by its slug: its id. */
+export async function setDepositPercent(desk: APIRequestContext, staff: SignedInStaff, slug: string, percent: number): Promise<number> {
+  const list = (await (await desk.get('/api/admin/packages')).json()).data.items as { id: number; slug: string }[];
+  const id = list.find((p) => p.slug === slug)!.id;
+  const set = await desk.patch(`/api/admin/packages/${id}`, { data: { depositPercent: percent }, headers: { 'x-csrf-token': staff.csrf } });
+  expect(set.status(), await set.text()).toBe(200);
+  return id;
+}
+
 /**
  * The back office's menu, opened: on a narrow screen it sits behind the header's Menu button
  * (docs/decisions/0104) and this opens it (following a link or Escape closes it again); on a wide
