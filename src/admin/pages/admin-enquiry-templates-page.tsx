@@ -52,7 +52,7 @@ function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: 
       <p id={`${id}-hint`} style={{ margin: 0 }}>
         Filled in from the enquiry when the template is chosen: {TEMPLATE_PLACEHOLDERS.join(', ')}.
       </p>
-      <p>
+      <p className="desk-row-actions">
         <FormButtons busy={busy} save={template ? 'Save the template' : 'Add the template'} onCancel={onCancel} />
       </p>
     </form>
@@ -147,7 +147,7 @@ function Templates() {
 
   const columns: CardColumn<ReplyTemplate>[] = [
     { label: 'Name', cell: (t) => <strong className="admin-break">{t.name}</strong> },
-    { label: 'Begins', cell: (t) => <span className="admin-break">{firstLine(t.body)}</span> },
+    { label: 'Begins', cell: (t) => firstLine(t.body) },
     { label: 'Last changed', cell: (t) => when(t.updatedAt) },
     {
       label: 'Actions',
