@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, sessionClaim, type SessionClaim } from '../services/sessions.ts';
-import type { Owner } from '../services/cart.ts';
+import type { Owner } from '../services/cart/read.ts';
 import { MSG } from '../../contract/account.ts';
 import { invalid, unauthorized } from './errors.ts';
 

@@ -4,7 +4,9 @@ import { ok } from '../lib/envelope.ts';
 import { invalid } from '../lib/errors.ts';
 import { claimOwner, idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
-import { addLine, cartLines, createTempBooking as holdCart, getTempBookings, groupLines, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
+import { addLine } from '../services/cart/add-line.ts';
+import { createTempBooking as holdCart, getTempBookings, mergeGuestCart as merge, removeLine } from '../services/cart.ts';
+import { cartLines, groupLines } from '../services/cart/read.ts';
 import { answer, once } from '../services/idempotency.ts';
 import { hashAddress } from '../services/rate-limit.ts';
 

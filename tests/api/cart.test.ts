@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cartItems, packagePrices, tempBookings, users } from '../../server/db/schema.ts';
-import { linesSentTogether } from '../../server/services/cart.ts';
+import { linesSentTogether } from '../../server/services/cart/add-batch.ts';
 import { createSession, revokeSession } from '../../server/services/sessions.ts';
 import { testConfig } from '../../server/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

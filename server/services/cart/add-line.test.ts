@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartItemFields } from '../../contract/cart.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { cartItems, packagePrices } from '../db/schema.ts';
-import { seed } from '../db/seed.ts';
-import { ok } from '../lib/envelope.ts';
-import { DomainError, STATUS_OF_KIND } from '../lib/errors.ts';
-import { priceLine } from '../../contract/pricing.ts';
-import { addLine, type Owner } from './cart.ts';
-import { once } from './idempotency.ts';
+import type { CartItemFields } from '../../../contract/cart.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { cartItems, packagePrices } from '../../db/schema.ts';
+import { seed } from '../../db/seed.ts';
+import { ok } from '../../lib/envelope.ts';
+import { DomainError, STATUS_OF_KIND } from '../../lib/errors.ts';
+import { priceLine } from '../../../contract/pricing.ts';
+import { addLine } from './add-line.ts';
+import type { Owner } from './read.ts';
+import { once } from '../idempotency.ts';
 
 let database: Database;
 let packageId: number;
