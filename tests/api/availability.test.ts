@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdsReadTogether } from '../../server/services/cart.ts';
+import { holdsReadTogether } from '../../server/services/cart/hold-read.ts';
 import { revokeSession } from '../../server/services/sessions.ts';
 import { book, call, createBookingKit, findPackage, freshDate, hold, holdId, sql, traveller, type BookingKit } from './booking-kit.ts';
 

@@ -13,7 +13,7 @@ import { buyerTaxDetails, sellerStateCode } from '../bookings/buyer-tax.ts';
 import { paymentMethodsFor, priceHold, type HeldLine } from '../bookings/pricing.ts';
 import { recordEvent } from '../bookings/records.ts';
 import { addLine } from '../cart/add-line.ts';
-import { createTempBooking } from '../cart.ts';
+import { createTempBooking } from '../cart/holds.ts';
 import { greetingOf } from '../mail-layout.ts';
 import { enqueueMail } from '../outbox.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';
