@@ -8,7 +8,7 @@ import { startProblem } from './lib/faults.ts';
 import { prepareData } from './prepare-data.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
-import { settleRazorpayOrders, settleStripeSessions } from './services/payments/payments.ts';
+import { settleRazorpayOrders, settleStripeSessions } from './services/payments/settle.ts';
 import { purgeExpired } from './services/purge.ts';
 import { purgePersonalData } from './services/personal-data-retention.ts';
 import { newCliSecret, writeCliLink } from './services/staff/cli-link.ts';

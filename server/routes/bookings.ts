@@ -34,7 +34,8 @@ import { bookingDetail, bookingDocuments, listBookings, ownBooking } from '../se
 import type { BookingRow } from '../services/bookings/records.ts';
 import { packagePolicies, requestCancellation as askToCancel, tripCancellation } from '../services/desk/requests.ts';
 import { answer, once } from '../services/idempotency.ts';
-import { nextStepFor, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
+import { nextStepFor, paymentStepFor } from '../services/payments/steps.ts';
+import { refundDue, verifyRazorpay, verifyStripe } from '../services/payments/verify.ts';
 import { refreshDue } from '../services/ledger/ledger.ts';
 import { removeUploads, uploadWork } from '../services/uploads.ts';
 import { detailWithDocumentVersions, listWithDocumentVersions } from '../services/documents/versions.ts';

@@ -8,7 +8,8 @@ import { publicUrl } from '../config.ts';
 import { ok } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
 import { refreshDue } from '../services/ledger/ledger.ts';
-import { gatewayOf, paymentStepFor, refundDue, verifyRazorpay, verifyStripe } from '../services/payments/payments.ts';
+import { gatewayOf, paymentStepFor } from '../services/payments/steps.ts';
+import { refundDue, verifyRazorpay, verifyStripe } from '../services/payments/verify.ts';
 import { payLinkBooking, payLinkView } from '../services/desk/pay-link.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../lib/envelope.ts';
-import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/payments.ts';
+import { handleRazorpayEvent, handleStripeEvent } from '../services/payments/webhooks.ts';
 import { handleRazorpayRefundEvent, handleStripeRefundEvent, isRazorpayRefundEvent, isStripeRefundEvent } from '../services/payments/refunds.ts';
 import { razorpayWebhookSignatureValid, type RazorpayWebhookEvent } from '../services/payments/razorpay.ts';
 import { stripeClient, type Stripe } from '../services/payments/stripe.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { handleStripeEvent, settleStripeSessions } from '../../server/services/payments/payments.ts';
+import { settleStripeSessions } from '../../server/services/payments/settle.ts';
+import { handleStripeEvent } from '../../server/services/payments/webhooks.ts';
 import { stripeClient } from '../../server/services/payments/stripe.ts';
 import { call, count, createBookingKit, findPackage, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 

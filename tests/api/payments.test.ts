@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
-import { settleRazorpayOrders } from '../../server/services/payments/payments.ts';
+import { settleRazorpayOrders } from '../../server/services/payments/settle.ts';
 import { book, call, count, createBookingKit, findPackage, holdId, lead, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 
 let kit: BookingKit;

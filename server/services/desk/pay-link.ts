@@ -10,7 +10,7 @@ import { conflict, gone, notFound } from '../../lib/errors.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { laidOut } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
-import { gatewayOf } from '../payments/payments.ts';
+import { gatewayOf } from '../payments/steps.ts';
 import type { LaidOutMail } from '../bookings/mail.ts';
 import { addDays, siteDayStart } from '../../../contract/calendar.ts';
 

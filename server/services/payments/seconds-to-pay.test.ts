@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secondsToPay } from './payments.ts';
+import { secondsToPay } from './steps.ts';
 
 describe('secondsToPay', () => {
   const at = (iso: string) => ({ createdAt: new Date(iso) });
