@@ -4,7 +4,7 @@ import { ok } from '../lib/envelope.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { requestToken, TOKEN_EXPIRED } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
-import { cartTotals } from '../services/cart-totals.ts';
+import { cartTotals } from '../services/cart/totals.ts';
 import { authenticate } from '../services/sessions.ts';
 
 /** The cart's figures as checkout will charge them (docs/decisions/0106). */

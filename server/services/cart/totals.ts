@@ -1,9 +1,10 @@
-import { MINOR_PER_UNIT } from '../../contract/booking.ts';
-import type { CartTotals } from '../../contract/cart-totals.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { priceHold, type HeldLine } from './bookings/pricing.ts';
-import { applicableCoupons } from './coupons.ts';
+// The cart's figures before the hold: its lines priced and the coupon checkout would apply, as checkout shows them.
+import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
+import type { CartTotals } from '../../../contract/cart-totals.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { priceHold, type HeldLine } from '../bookings/pricing.ts';
+import { applicableCoupons } from '../coupons.ts';
 
 /*
  * The cart's figures are checkout's figures (docs/decisions/0106): the lines are priced by priceHold,
