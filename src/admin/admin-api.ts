@@ -1,3 +1,4 @@
+import { adminPath, type AdminCall, type AdminCallBody, type AdminCallData, type AdminCallParams, type AdminCallIsForm, type AdminCallQuery, type PathParamNames } from '../../contract/admin-api.ts';
 import type { StaffMe } from '../../contract/staff.ts';
 
 /** The CSRF token of this sign-in (from login or /me), sent with every state-changing call. */
@@ -35,6 +36,34 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', 
     message: envelope?.message ?? `The server answered ${res.status}.`,
     data: (envelope?.data ?? null) as T,
   };
+}
+
+/** What a declared call is sent: its path parameters, query and body (or form) as its declaration types them, and extra headers (an Idempotency-Key). */
+export type AdminSend<C extends AdminCall> = ([PathParamNames<C['path']>] extends [never] ? { params?: undefined } : { params: AdminCallParams<C> }) & {
+  query?: AdminCallQuery<C>;
+  headers?: Record<string, string>;
+} & (AdminCallIsForm<C> extends true ? { form: FormData } : AdminCallBody<C> extends undefined ? { body?: undefined } : { body: AdminCallBody<C> });
+
+/** Whether a call cannot be sent without its second argument (path parameters, a body or a form). */
+type Needs<C extends AdminCall> = [PathParamNames<C['path']>] extends [never] ? (AdminCallIsForm<C> extends true ? true : AdminCallBody<C> extends undefined ? false : true) : true;
+
+/**
+ * A declared back-office call (contract/admin-*-calls.ts, decision 0111): the URL built from its
+ * path and parameters, the query string from `query`, and the answer typed by the declaration's
+ * `data`. Like adminCall, it never throws: a refusal is an answer whose message the page shows.
+ */
+export function adminApi<C extends AdminCall>(call: C, ...[send]: Needs<C> extends true ? [AdminSend<C>] : [AdminSend<C>?]): Promise<AdminAnswer<AdminCallData<C>>> {
+  const given: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; headers?: Record<string, string> } = send ?? {};
+  let path: string;
+  try {
+    path = adminPath(call.path, given.params ?? {});
+  } catch (e) {
+    return Promise.resolve({ ok: false, httpStatus: 0, message: (e as Error).message, data: null as AdminCallData<C> });
+  }
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
+  const search = query.size ? `?${query.toString()}` : '';
+  return adminCall<AdminCallData<C>>(call.method, `${path}${search}`, given.form ?? given.body, given.headers);
 }
 
 export async function loadMe(): Promise<StaffMe | null> {

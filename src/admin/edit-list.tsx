@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { AdminCall } from '../../contract/admin-api.ts';
 import { adminCall } from './admin-api.ts';
+
+/** A declared GET whose answer is the list (its path without parameters). */
+type ListCall<T> = AdminCall & { data: z.ZodType<T> };
 
 /**
  * A list staff edit in place (coupons, deals, banners, departures): the answer of `GET <path>`,
@@ -7,7 +12,9 @@ import { adminCall } from './admin-api.ts';
  * row action calls with the server's answer: a success closes the form, says so and reloads the
  * list; a refusal keeps the form open and shows the server's words.
  */
-export function useEditableList<T, E>(path: string) {
+export function useEditableList<T, E>(source: string | ListCall<T>) {
+  // A declared list call (decision 0111) has no path parameters: its path is its URL.
+  const path = typeof source === 'string' ? source : source.path;
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');

@@ -1,18 +1,18 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { adminCall } from './admin-api.ts';
+import type { AdminAnswer } from './admin-api.ts';
 import { FormButtons } from './edit-list.tsx';
 import { newFormKey, uploadChosenPicture } from './promo-picture.tsx';
 
-/** What a deal's or banner's form asks for: the fields an edit sends, and those only a new one adds. */
-export interface PromoAsk {
-  fields: object;
-  created: object;
-}
+/**
+ * What a deal's or banner's form sends, once its picture is uploaded: the edit or the new record
+ * (with the picture's path, null when none was chosen, and the form's Idempotency-Key).
+ */
+export type PromoSend = (picture: string | null, key: string) => Promise<AdminAnswer<unknown>>;
 
 /**
  * A new deal or banner (its picture uploaded first), or one's edit (a new picture optional): the
  * form, its picture upload and its Idempotency-Key are the same for both; `read` turns the form
- * into what to send (or a refusal in words, before anything is sent) and `children` draws the fields.
+ * into its call (or a refusal in words, before anything is sent) and `children` draws the fields.
  */
 export function PromoForm({
   kind,
@@ -24,7 +24,7 @@ export function PromoForm({
 }: {
   kind: 'deal' | 'banner';
   record: { id: number; title: string } | null;
-  read: (form: FormData) => PromoAsk | string;
+  read: (form: FormData) => PromoSend | string;
   onDone: (message: string, ok: boolean) => void;
   onCancel: () => void;
   children: (id: string) => ReactNode;
@@ -36,21 +36,16 @@ export function PromoForm({
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const asked = read(form);
-    if (typeof asked === 'string') return onDone(asked, false);
+    const send = read(form);
+    if (typeof send === 'string') return onDone(send, false);
     setBusy(true);
     const picture = await uploadChosenPicture(kind, form);
     if (!picture.ok) {
       setBusy(false);
       return onDone(picture.message, false);
     }
-    let answer;
-    if (record) {
-      answer = await adminCall<unknown>('POST', `${kind}s/${record.id}`, { ...asked.fields, ...(picture.path ? { image: picture.path } : {}) });
-    } else {
-      answer = await adminCall<unknown>('POST', `${kind}s`, { ...asked.fields, image: picture.path ?? '', ...asked.created }, { 'idempotency-key': key });
-      setKey(newFormKey());
-    }
+    const answer = await send(picture.path, key);
+    if (!record) setKey(newFormKey());
     setBusy(false);
     onDone(answer.message, answer.ok);
   };

@@ -1,5 +1,5 @@
-import type { UploadedPicture } from '../../contract/promotions.ts';
-import { adminCall } from './admin-api.ts';
+import { uploadBannerPictureCall, uploadDealPictureCall } from '../../contract/admin-promotions-calls.ts';
+import { adminApi } from './admin-api.ts';
 
 /** What a deal's or a banner's picture must be: the server checks and resizes it as it does package pictures. */
 export const PICTURE_RULES = { deal: 'JPEG, PNG or WebP, at least 480 pixels wide; cropped to 3:2', banner: 'JPEG, PNG or WebP, at least 640 pixels wide; cropped to 2:1' } as const;
@@ -13,7 +13,7 @@ export async function uploadChosenPicture(kind: 'deal' | 'banner', form: FormDat
   if (!(file instanceof File) || file.size === 0) return { ok: true, path: null };
   const body = new FormData();
   body.append('file', file);
-  const answer = await adminCall<UploadedPicture | null>('POST', `${kind}s/pictures`, body);
+  const answer = kind === 'deal' ? await adminApi(uploadDealPictureCall, { form: body }) : await adminApi(uploadBannerPictureCall, { form: body });
   if (!answer.ok || !answer.data) return { ok: false, message: answer.message };
   return { ok: true, path: answer.data.path };
 }

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AdminCall } from '../../contract/admin-api.ts';
 import type { ApiCall } from '../../contract/api.ts';
 
 const CONTRACT = join(import.meta.dirname, '..', '..', 'contract');
@@ -16,7 +17,8 @@ export interface NamedCall {
 function isApiCall(value: unknown): value is ApiCall {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<ApiCall>;
-  return (v.method === 'GET' || v.method === 'POST') && typeof v.path === 'string' && typeof v.params?.safeParse === 'function';
+  // A back-office call (contract/admin-api.ts) names its permission: it is not the shop's.
+  return (v.method === 'GET' || v.method === 'POST') && typeof v.path === 'string' && typeof v.params?.safeParse === 'function' && !('permission' in v);
 }
 
 /**
@@ -35,6 +37,29 @@ export async function contractCalls(): Promise<NamedCall[]> {
       if (seen.has(name)) continue;
       seen.add(name);
       out.push({ name, exportName, module: file, call: value });
+    }
+  }
+  return out;
+}
+
+export interface NamedAdminCall {
+  /** `POST coupons/:id` */
+  name: string;
+  exportName: string;
+  module: string;
+  call: AdminCall;
+}
+
+/** Every back-office call declared with defineAdminCall: each export of contract/admin-*-calls.ts shaped like an AdminCall. */
+export async function adminContractCalls(): Promise<NamedAdminCall[]> {
+  const files = readdirSync(CONTRACT).filter((f) => /^admin-.*-calls\.ts$/.test(f));
+  const out: NamedAdminCall[] = [];
+  for (const file of files.sort()) {
+    const mod = (await import(join(CONTRACT, file))) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(mod)) {
+      const v = value as Partial<AdminCall> | null;
+      if (!v || typeof v !== 'object' || !('permission' in v) || typeof v.path !== 'string' || typeof v.params?.safeParse !== 'function') continue;
+      out.push({ name: `${v.method} ${v.path}`, exportName, module: file, call: v as AdminCall });
     }
   }
   return out;

@@ -1,27 +1,29 @@
 import type { AdminBanner, NewBanner } from '../../../contract/promotions.ts';
-import { adminCall } from '../admin-api.ts';
+import { createBannerCall, listBannersCall, orderBannersCall, updateBannerCall } from '../../../contract/admin-promotions-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
-import { PromoForm, type PromoAsk } from '../promo-form.tsx';
+import { PromoForm, type PromoSend } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
 import { PictureField } from '../promo-picture.tsx';
 
 /** A new banner (its picture uploaded first), or one banner's edit (a new picture optional). */
 function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
-  const read = (form: FormData): PromoAsk => {
+  const read = (form: FormData): PromoSend => {
     const site = String(form.get('site') ?? '');
     const created: Pick<NewBanner, 'bannerType'> = { bannerType: String(form.get('bannerType')) as NewBanner['bannerType'] };
-    return {
-      fields: {
-        title: String(form.get('title') ?? ''),
-        subtitle: String(form.get('subtitle') ?? ''),
-        link: String(form.get('link') ?? ''),
-        site: site === 'UAE' || site === 'IN' ? site : null,
-        startsAt: fromLocal(form.get('startsAt')),
-        endsAt: fromLocal(form.get('endsAt')),
-      },
-      created,
+    const fields: Omit<NewBanner, 'bannerType' | 'image'> = {
+      title: String(form.get('title') ?? ''),
+      subtitle: String(form.get('subtitle') ?? ''),
+      link: String(form.get('link') ?? ''),
+      site: site === 'UAE' || site === 'IN' ? site : null,
+      startsAt: fromLocal(form.get('startsAt')),
+      endsAt: fromLocal(form.get('endsAt')),
     };
+    return (picture, key) =>
+      banner
+        ? adminApi(updateBannerCall, { params: { id: banner.id }, body: { ...fields, ...(picture ? { image: picture } : {}) } })
+        : adminApi(createBannerCall, { body: { ...fields, image: picture ?? '', ...created }, headers: { 'idempotency-key': key } });
   };
   return (
     <PromoForm kind="banner" record={banner} read={read} onDone={onDone} onCancel={onCancel}>
@@ -61,13 +63,13 @@ function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; 
 }
 
 function Banners() {
-  const { data, error, notice, editing, setEditing, done } = useEditableList<{ items: AdminBanner[] }, AdminBanner | 'new'>('banners');
+  const { data, error, notice, editing, setEditing, done } = useEditableList<{ items: AdminBanner[] }, AdminBanner | 'new'>(listBannersCall);
   const items = data?.items ?? null;
   // Banners are ordered within their page (home, holidays …).
   const move = async (b: AdminBanner, by: -1 | 1) => {
     if (!items) return;
     const same = items.filter((x) => x.bannerType === b.bannerType).map((x) => x.id);
-    const answer = await adminCall<{ items: AdminBanner[] }>('POST', 'banners/order', { ids: moved(same, b.id, by) });
+    const answer = await adminApi(orderBannersCall, { body: { ids: moved(same, b.id, by) } });
     done(answer.message, answer.ok);
   };
   const types = items ? [...new Set(items.map((b) => b.bannerType))] : [];

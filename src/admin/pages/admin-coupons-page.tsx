@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatMinor } from '../../../contract/format.ts';
 import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
 import type { Currency } from '../../../contract/site.ts';
-import { adminCall } from '../admin-api.ts';
+import { createCouponCall, disableCouponCall, enableCouponCall, listCouponsCall, updateCouponCall } from '../../../contract/admin-promotions-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 
@@ -59,7 +60,7 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
     };
     if (!form.get('validFrom') || !form.get('validTo')) return onDone('Choose Valid from and Valid to.', false);
     setBusy(true);
-    const answer = await adminCall<AdminCoupon>('POST', coupon ? `coupons/${coupon.id}` : 'coupons', rules);
+    const answer = coupon ? await adminApi(updateCouponCall, { params: { id: coupon.id }, body: rules }) : await adminApi(createCouponCall, { body: rules });
     setBusy(false);
     onDone(answer.message, answer.ok);
   };
@@ -163,9 +164,9 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
 }
 
 function Coupons() {
-  const { data: list, error, notice, editing, setEditing, done } = useEditableList<AdminCouponList, AdminCoupon | 'new'>('coupons');
+  const { data: list, error, notice, editing, setEditing, done } = useEditableList<AdminCouponList, AdminCoupon | 'new'>(listCouponsCall);
   const toggle = async (c: AdminCoupon) => {
-    const answer = await adminCall<AdminCoupon>('POST', `coupons/${c.id}/${c.disabledAt ? 'enable' : 'disable'}`);
+    const answer = await adminApi(c.disabledAt ? enableCouponCall : disableCouponCall, { params: { id: c.id } });
     done(answer.message, answer.ok);
   };
   return (

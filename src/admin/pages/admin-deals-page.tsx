@@ -1,28 +1,30 @@
 import type { AdminDeal, AdminDealList, NewDeal } from '../../../contract/promotions.ts';
-import { adminCall } from '../admin-api.ts';
+import { createDealCall, listDealsCall, orderDealsCall, updateDealCall } from '../../../contract/admin-promotions-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
-import { PromoForm, type PromoAsk } from '../promo-form.tsx';
+import { PromoForm, type PromoSend } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
 import { PictureField } from '../promo-picture.tsx';
 
 /** A new deal (its picture uploaded first), or one deal's edit (a new picture optional). */
 function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null; options: AdminDealList; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
-  const read = (form: FormData): PromoAsk | string => {
+  const read = (form: FormData): PromoSend | string => {
     const validTo = fromLocal(form.get('validTo'));
     if (!validTo) return 'Choose when the deal ends.';
     const packageId = String(form.get('packageId') ?? '');
     const created: Pick<NewDeal, 'categoryId' | 'packageId'> = { categoryId: Number(form.get('categoryId')), packageId: packageId ? Number(packageId) : null };
-    return {
-      fields: {
-        title: String(form.get('title') ?? ''),
-        description: String(form.get('description') ?? ''),
-        discountPercent: Number(form.get('discountPercent')),
-        startsAt: fromLocal(form.get('startsAt')),
-        validTo,
-      },
-      created,
+    const fields = {
+      title: String(form.get('title') ?? ''),
+      description: String(form.get('description') ?? ''),
+      discountPercent: Number(form.get('discountPercent')),
+      startsAt: fromLocal(form.get('startsAt')),
+      validTo,
     };
+    return (picture, key) =>
+      deal
+        ? adminApi(updateDealCall, { params: { id: deal.id }, body: { ...fields, ...(picture ? { image: picture } : {}) } })
+        : adminApi(createDealCall, { body: { ...fields, image: picture ?? '', ...created }, headers: { 'idempotency-key': key } });
   };
   return (
     <PromoForm kind="deal" record={deal} read={read} onDone={onDone} onCancel={onCancel}>
@@ -67,11 +69,11 @@ function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null;
 }
 
 function Deals() {
-  const { data, error, notice, editing, setEditing, done } = useEditableList<AdminDealList, AdminDeal | 'new'>('deals');
+  const { data, error, notice, editing, setEditing, done } = useEditableList<AdminDealList, AdminDeal | 'new'>(listDealsCall);
   const items = data?.items ?? null;
   const move = async (id: number, by: -1 | 1) => {
     if (!items) return;
-    const answer = await adminCall<AdminDealList>('POST', 'deals/order', { ids: moved(items.map((d) => d.id), id, by) });
+    const answer = await adminApi(orderDealsCall, { body: { ids: moved(items.map((d) => d.id), id, by) } });
     done(answer.message, answer.ok);
   };
   return (

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AdminCall, AdminCallData, AdminCallRead, Read } from '../../contract/admin-api.ts';
+import { envelopeSchema, type Envelope } from '../../contract/envelope.ts';
+import type { AdminContext, StaffActor } from '../routes/admin.ts';
+import type { StaffSession } from '../services/staff/staff.ts';
+
+/** What an admin call's handler gets: its parameters as its schemas read them, who calls, and the request itself. */
+export interface AdminInput<C extends AdminCall> {
+  params: Read<C['params']>;
+  query: AdminCallRead<C, 'query'>;
+  body: AdminCallRead<C, 'body'>;
+  /** The signed-in member, as the audit log names them. */
+  actor: StaffActor;
+  /** Their session (the calls on their own account under /me use it). */
+  staff: StaffSession;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers a back-office call from its declaration (contract/admin-api.ts, decision 0111): its
+ * path, query and body checked by the declared schemas, the answer's `data` by the declared one,
+ * and the guard of every admin route (ctx.guard: the session, the CSRF token on a change, then the
+ * permission; server/routes/admin.ts runs it before anything else is read). The handler answers the
+ * envelope, or nothing when it sent the reply itself.
+ */
+export function adminRoute<C extends AdminCall>(
+  app: FastifyInstance,
+  ctx: AdminContext,
+  call: C,
+  handler: (input: AdminInput<C>) => Promise<Envelope<AdminCallData<C>> | void>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: `/${call.path}`,
+    preHandler: ctx.guard(call.permission),
+    schema: {
+      ...(call.path.includes(':') ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.body ? { body: call.body } : {}),
+      response: { 200: envelopeSchema(call.data) },
+    },
+    handler: (request, reply) =>
+      handler({
+        params: request.params as Read<C['params']>,
+        query: request.query as AdminCallRead<C, 'query'>,
+        body: request.body as AdminCallRead<C, 'body'>,
+        actor: ctx.actorOf(request),
+        staff: request.staff!,
+        request,
+        reply,
+      }),
+  });
+}
