@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DATA_MESSAGES } from '../../server/services/account-data.ts';
+import { ACCOUNT_DATA_MESSAGES } from '../../server/services/accounts/account-data.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import { call, count, createBookingKit, findPackage, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
 

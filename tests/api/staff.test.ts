@@ -10,7 +10,7 @@ import { STAFF_ROLES, type StaffRole } from '../../contract/staff.ts';
 import { testConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { auditLog, rateLimits, staff, staffSessions, users } from '../../server/db/schema.ts';
-import { addressKey } from '../../server/services/accounts.ts';
+import { addressKey } from '../../server/services/accounts/sign-in.ts';
 import { createSession } from '../../server/services/sessions.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
 import { mailText, startMailCatcher } from '../support/mail-catcher.ts';

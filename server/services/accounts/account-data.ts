@@ -1,12 +1,13 @@
+// A traveller's own data: a copy of all of it, and the account's deletion (bookings kept as tax law requires).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { DomainError } from '../lib/errors.ts';
-import { greetingOf, laidOut } from './mail-layout.ts';
-import { enqueueMail } from './outbox.ts';
-import { verifyPassword } from './passwords.ts';
-import type { ShopDetails } from './shop-details.ts';
-import type { FileStore } from './file-store.ts';
-import { removeUploads } from './uploads.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../lib/errors.ts';
+import { greetingOf, laidOut } from '../mail-layout.ts';
+import { enqueueMail } from '../outbox.ts';
+import { verifyPassword } from '../passwords.ts';
+import type { ShopDetails } from '../shop-details.ts';
+import type { FileStore } from '../file-store.ts';
+import { removeUploads } from '../uploads.ts';
 
 /*
  * A traveller's own data (privacy policy, src/features/legal/privacy-page.tsx): a copy of all of

@@ -4,7 +4,7 @@ import type { DeskTravellerDetail, DeskTravellerItem, DeskTravellerPage } from '
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, invalid } from '../../lib/errors.ts';
-import { eraseAccount, exportAccountData, upcomingTrips } from '../account-data.ts';
+import { eraseAccount, exportAccountData, upcomingTrips } from '../accounts/account-data.ts';
 import type { FileStore } from '../file-store.ts';
 import type { ShopDetails } from '../shop-details.ts';
 import { writeAudit, type Actor } from '../staff/audit.ts';

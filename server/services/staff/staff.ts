@@ -5,7 +5,7 @@ import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { rateLimits, staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../../db/schema.ts';
-import { addressKey, claimSignInAttempt, LOGIN_LIMITS, verifyClaimed } from '../accounts.ts';
+import { addressKey, claimSignInAttempt, LOGIN_LIMITS, verifyClaimed } from '../accounts/sign-in.ts';
 import { hashPassword } from '../passwords.ts';
 import { refundAttempt } from '../rate-limit.ts';
 import { writeAudit, type Actor } from './audit.ts';
