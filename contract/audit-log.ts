@@ -22,7 +22,7 @@ export interface AuditFilterOptions {
   actions: { value: string; label: string }[];
 }
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+export const AUDIT_ACTION_LABELS = {
   'staff.invite': 'Invited a staff member',
   'staff.setup': 'Finished account set-up',
   'staff.login': 'Signed in',
@@ -69,6 +69,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'banner.update': 'Edited a banner',
   'banner.create': 'Created a banner',
   'banner.picture': 'Uploaded a banner picture',
+  'deal.order': 'Reordered the deals',
+  'banner.order': 'Reordered the banners',
   'enquiry.received': 'Enquiry received',
   'enquiry.status': 'Moved an enquiry',
   'enquiry.reopen': 'Reopened an enquiry',
@@ -81,11 +83,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'enquiry.template.delete': 'Deleted a reply template',
   'enquiry.quote': 'Sent a quote',
   'enquiry.quote.booked': 'A quote was booked',
-};
+} as const satisfies Record<string, string>;
+
+/** An action the server writes to the audit log: one of the labelled names, so a misspelt one fails the type check. */
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
 /** "Recorded a payment"; an action this list does not know, in words from its name. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? words(action.replace(/[.-]/g, ' '));
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? words(action.replace(/[.-]/g, ' '));
 }
 
 /** Keys whose names say less than a word would. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -49,7 +50,31 @@ export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<boolean
     .values({ kind: mail.kind, dedupeKey: mail.dedupeKey ?? null, bookingId: mail.bookingId ?? null, payload: mail.message })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
+  if (rows.length > 0) queuedWatch.getStore()?.();
   return rows.length > 0;
+}
+
+/** Told when work run by watchQueued queues a mail (enqueueMail), however deep the call that queued it. */
+const queuedWatch = new AsyncLocalStorage<() => void>();
+
+/**
+ * Runs `work`, calling `onQueued` for each mail it queues: a staff action kicks the outbox after
+ * its commit only when its work queued one (server/services/staff/staff-action.ts, docs/decisions/0112).
+ */
+export function watchQueued<T>(onQueued: () => void, work: () => Promise<T>): Promise<T> {
+  return queuedWatch.run(onQueued, work);
+}
+
+/** The kick of each outbox running on a database (startOutbox registers it, its stop takes it off). */
+const kicksOf = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Sends the mail queued on `db` now, in every outbox this process runs on it: call after the
+ * transaction that queued it committed. None running (the command line, a test without a server):
+ * nothing happens, and the mail waits for the next outbox to look.
+ */
+export function kickOutboxOf(db: Db): void {
+  kicksOf.get(db)?.forEach((kick) => kick());
 }
 
 /** Attempts before a mail is given up as 'failed' (logged at error; staff resend it from the desk). */
@@ -342,6 +367,9 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  const kicks = kicksOf.get(db) ?? new Set<() => void>();
+  kicks.add(tick);
+  kicksOf.set(db, kicks);
   return {
     kick: tick,
     flush: () =>
@@ -356,6 +384,7 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
       }),
     async stop(waitMs = STOP_WAIT_MS) {
       stopped = true;
+      kicks.delete(tick);
       clearInterval(timer);
       clearInterval(sampler);
       if (running) {

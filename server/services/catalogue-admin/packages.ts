@@ -5,7 +5,8 @@ import { cancellationPolicyProblem } from '../../../contract/cancellation.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, cartItems, cities, countries, deals, departures, interests, packageInterests, packagePrices, packages, packageSlugs, roomHolds, tripTypes } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
-import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
+import type { Actor, DbOrTx } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /** Arbitrary key of the lock that gives each new package the next id ("pkg" in hex). */
 const NEW_PACKAGE_LOCK = 0x706b67;
@@ -212,7 +213,7 @@ async function writePrices(tx: DbOrTx, id: number, input: PackagePatch, current:
 
 /** A new package, unpublished until staff publish it; its first picture is its city's until one is uploaded. */
 export async function createPackage(db: Db, actor: Actor, input: AdminPackageInput, now: Date): Promise<AdminPackage> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${NEW_PACKAGE_LOCK})`);
     await checkRefs(tx, input);
     await checkSlug(tx, input.slug, null);
@@ -254,14 +255,14 @@ export async function createPackage(db: Db, actor: Actor, input: AdminPackageInp
     if (input.interestIds.length) await tx.insert(packageInterests).values(input.interestIds.map((interestId) => ({ packageId: id, interestId })));
     await writePrices(tx, id, input, { UAE: null, IN: null });
     const after = await snapshot(tx, await rowOf(tx, id));
-    await writeAudit(tx, actor, { action: 'package.create', recordType: 'package', recordId: id, after: audited(after) }, now);
+    await audit({ action: 'package.create', recordType: 'package', recordId: id, after: audited(after) });
     return after;
   });
 }
 
 /** Changes the fields given; the rules that span fields are checked on the package as it would be. */
 export async function updatePackage(db: Db, actor: Actor, id: number, patch: PackagePatch, now: Date): Promise<AdminPackage> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const row = await rowOf(tx, id, true);
     const before = await snapshot(tx, row);
     await checkRefs(tx, patch);
@@ -316,7 +317,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
     await writePrices(tx, id, patch, before.prices);
     if (row.published) await checkPublishable(tx, id);
     const after = await snapshot(tx, await rowOf(tx, id));
-    await writeAudit(tx, actor, { action: 'package.update', recordType: 'package', recordId: id, before: audited(before), after: audited(after) }, now);
+    await audit({ action: 'package.update', recordType: 'package', recordId: id, before: audited(before), after: audited(after) });
     return after;
   });
 }
@@ -331,12 +332,13 @@ async function checkPublishable(tx: DbOrTx, id: number) {
 }
 
 export async function setPublished(db: Db, actor: Actor, id: number, published: boolean, now: Date): Promise<AdminPackage> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit, unchanged }) => {
     const row = await rowOf(tx, id, true);
     if (published) await checkPublishable(tx, id);
-    if (row.published !== published) {
+    if (row.published === published) unchanged();
+    else {
       await tx.update(packages).set({ published, updatedAt: now }).where(eq(packages.id, id));
-      await writeAudit(tx, actor, { action: published ? 'package.publish' : 'package.unpublish', recordType: 'package', recordId: id, before: { published: row.published }, after: { published } }, now);
+      await audit({ action: published ? 'package.publish' : 'package.unpublish', recordType: 'package', recordId: id, before: { published: row.published }, after: { published } });
     }
     return snapshot(tx, await rowOf(tx, id));
   });
@@ -348,7 +350,7 @@ export async function setPublished(db: Db, actor: Actor, id: number, published: 
  * bookings or a live hold is refused: unpublish it instead, so its bookings keep it.
  */
 export async function deletePackage(db: Db, actor: Actor, id: number, now: Date): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const row = await rowOf(tx, id, true);
     const before = await snapshot(tx, row);
     if (before.bookings > 0) throw conflict(`${row.title} has ${before.bookings} booking${before.bookings === 1 ? '' : 's'}: it cannot be deleted. Unpublish it instead; its bookings keep it.`);
@@ -367,7 +369,7 @@ export async function deletePackage(db: Db, actor: Actor, id: number, now: Date)
       }
       throw err;
     }
-    await writeAudit(tx, actor, { action: 'package.delete', recordType: 'package', recordId: id, before: audited(before), after: { deleted: true, cartLinesRemoved: carts?.n ?? 0, dealsRemoved: gone.map((d) => d.slug) } }, now);
+    await audit({ action: 'package.delete', recordType: 'package', recordId: id, before: audited(before), after: { deleted: true, cartLinesRemoved: carts?.n ?? 0, dealsRemoved: gone.map((d) => d.slug) } });
     return { id };
   });
 }

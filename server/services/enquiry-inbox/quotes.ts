@@ -11,7 +11,8 @@ import { priceHold } from '../bookings/pricing.ts';
 import { laidOut } from '../mail-layout.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { enquiryById } from './detail.ts';
 import { contactOf } from './list.ts';
 import { addDays, siteDayStart } from '../../../contract/calendar.ts';
@@ -82,7 +83,7 @@ export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId
   const who = contactOf(e.payload);
   if (!who.email) throw invalid(REPLY_MESSAGES.noEmail);
   const priced = await shopPrice(db, config, site, q, now);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     await enquiryById(tx, enquiryId, true);
     const [row] = await tx
       .insert(enquiryQuotes)
@@ -121,12 +122,7 @@ export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId
       },
     });
     await tx.update(enquiries).set({ ...(e.status === 'new' ? { status: 'contacted' as const } : {}), updatedAt: now }).where(eq(enquiries.id, enquiryId));
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'enquiry.quote', recordType: 'enquiry', recordId: enquiryId, after: { quoteId: row!.id, packageId: q.packageId, title: priced.title, travelDate: q.travelDate, party, total: priced.total, price, validUntil: q.validUntil, to: who.email } },
-      now,
-    );
+    await audit({ action: 'enquiry.quote', recordType: 'enquiry', recordId: enquiryId, after: { quoteId: row!.id, packageId: q.packageId, title: priced.title, travelDate: q.travelDate, party, total: priced.total, price, validUntil: q.validUntil, to: who.email } });
     return { id: row!.id, total: priced.total, currency: priced.currency, title: priced.title, url, to: who.email! };
   });
 }
@@ -158,17 +154,12 @@ export async function linkQuoteBookings(db: Db, enquiryId: number, now: Date) {
       .orderBy(asc(bookings.createdAt))
       .limit(1);
     if (!b) continue;
-    await db.transaction(async (tx) => {
+    await staffAction(db, { staffId: null, role: 'system', clientAddress: null }, now, async ({ tx, audit }) => {
       const locked = await enquiryById(tx, enquiryId, true);
       await tx.update(enquiryQuotes).set({ bookingId: b.id }).where(eq(enquiryQuotes.id, q.id));
       const final = locked.status === 'booked' || locked.status === 'closed';
       if (!final) await tx.update(enquiries).set({ status: 'booked', bookingId: b.id, updatedAt: now }).where(eq(enquiries.id, enquiryId));
-      await writeAudit(
-        tx,
-        { staffId: null, role: 'system', clientAddress: null },
-        { action: 'enquiry.quote.booked', recordType: 'enquiry', recordId: enquiryId, before: { status: locked.status }, after: { quoteId: q.id, bookingRef: b.ref, status: final ? locked.status : 'booked' } },
-        now,
-      );
+      await audit({ action: 'enquiry.quote.booked', recordType: 'enquiry', recordId: enquiryId, before: { status: locked.status }, after: { quoteId: q.id, bookingRef: b.ref, status: final ? locked.status : 'booked' } });
     });
   }
 }

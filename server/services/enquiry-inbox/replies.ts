@@ -9,7 +9,8 @@ import { invalid } from '../../lib/errors.ts';
 import { laidOut } from '../mail-layout.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
+import type { Actor, DbOrTx } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { enquiryById } from './detail.ts';
 import { contactOf, type EnquiryRow } from './list.ts';
 import { templateById, templatesOf } from './templates.ts';
@@ -76,7 +77,7 @@ export async function replyToEnquiry(
   input: { subject?: string; body: string; templateId?: number },
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const e = await enquiryById(tx, id, true);
     const { who, shop, facts } = await factsOf(tx, config, e);
     if (!who.email) throw invalid(REPLY_MESSAGES.noEmail);
@@ -99,12 +100,7 @@ export async function replyToEnquiry(
     });
     const moved = e.status === 'new';
     await tx.update(enquiries).set({ ...(moved ? { status: 'contacted' as const } : {}), updatedAt: now }).where(eq(enquiries.id, e.id));
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'enquiry.reply', recordType: 'enquiry', recordId: e.id, ...(moved ? { before: { status: 'new' } } : {}), after: { replyId: row!.id, to: who.email, subject, body, ...(moved ? { status: 'contacted' } : {}) } },
-      now,
-    );
+    await audit({ action: 'enquiry.reply', recordType: 'enquiry', recordId: e.id, ...(moved ? { before: { status: 'new' } } : {}), after: { replyId: row!.id, to: who.email, subject, body, ...(moved ? { status: 'contacted' } : {}) } });
     return { id: row!.id, to: who.email, subject, body, at: now.toISOString(), status: moved ? 'contacted' : e.status };
   });
 }

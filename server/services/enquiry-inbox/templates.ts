@@ -4,7 +4,8 @@ import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { enquiryReplyTemplates } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
+import type { Actor, DbOrTx } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /*
  * Saved reply templates per site (docs/decisions/0101): a site with none gets DEFAULT_TEMPLATES
@@ -44,31 +45,31 @@ async function nameFree(tx: DbOrTx, site: string, name: string, except: number |
 }
 
 export async function addTemplate(db: Db, actor: Actor, input: { site: Site; name: string; body: string }, now: Date): Promise<ReplyTemplate> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     await nameFree(tx, input.site, input.name, null);
     const [row] = await tx.insert(enquiryReplyTemplates).values({ ...input, createdAt: now, updatedAt: now }).returning();
-    await writeAudit(tx, actor, { action: 'enquiry.template.add', recordType: 'enquiry-template', recordId: row!.id, after: { site: input.site, name: input.name, body: input.body } }, now);
+    await audit({ action: 'enquiry.template.add', recordType: 'enquiry-template', recordId: row!.id, after: { site: input.site, name: input.name, body: input.body } });
     return view(row!);
   });
 }
 
 export async function editTemplate(db: Db, actor: Actor, id: number, input: { name?: string; body?: string }, now: Date): Promise<ReplyTemplate> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const was = await templateById(tx, id, true);
     const name = input.name ?? was.name;
     const body = input.body ?? was.body;
     if (name !== was.name) await nameFree(tx, was.site, name, id);
     const [row] = await tx.update(enquiryReplyTemplates).set({ name, body, updatedAt: now }).where(eq(enquiryReplyTemplates.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'enquiry.template.edit', recordType: 'enquiry-template', recordId: id, before: { name: was.name, body: was.body }, after: { name, body } }, now);
+    await audit({ action: 'enquiry.template.edit', recordType: 'enquiry-template', recordId: id, before: { name: was.name, body: was.body }, after: { name, body } });
     return view(row!);
   });
 }
 
 export async function deleteTemplate(db: Db, actor: Actor, id: number, now: Date): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const was = await templateById(tx, id, true);
     await tx.delete(enquiryReplyTemplates).where(eq(enquiryReplyTemplates.id, id));
-    await writeAudit(tx, actor, { action: 'enquiry.template.delete', recordType: 'enquiry-template', recordId: id, before: { site: was.site, name: was.name, body: was.body } }, now);
+    await audit({ action: 'enquiry.template.delete', recordType: 'enquiry-template', recordId: id, before: { site: was.site, name: was.name, body: was.body } });
     return { id };
   });
 }

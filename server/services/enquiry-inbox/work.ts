@@ -4,7 +4,8 @@ import { can, STAFF_ROLES } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, enquiryNotes, files, staff } from '../../db/schema.ts';
 import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { enquiryById } from './detail.ts';
 
 /*
@@ -17,7 +18,7 @@ const label = (s: EnquiryStatus) => ENQUIRY_STATUS_LABELS[s].toLowerCase();
 
 /** Moves an enquiry along new → contacted → booked | closed (ENQUIRY_MOVES); booked needs an existing booking's reference. */
 export async function moveEnquiry(db: Db, actor: StaffActor, id: number, to: EnquiryStatus, bookingRefIn: string | undefined, now: Date) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const e = await enquiryById(tx, id, true);
     const from = e.status as EnquiryStatus;
     if (from === to) throw conflict(ENQUIRY_MESSAGES.alreadyIn(label(to)));
@@ -33,20 +34,20 @@ export async function moveEnquiry(db: Db, actor: StaffActor, id: number, to: Enq
       booking = b;
     }
     await tx.update(enquiries).set({ status: to, bookingId: booking?.id ?? null, updatedAt: now }).where(eq(enquiries.id, e.id));
-    await writeAudit(tx, actor, { action: 'enquiry.status', recordType: 'enquiry', recordId: e.id, before: { status: from }, after: { status: to, bookingRef: booking?.ref ?? null } }, now);
+    await audit({ action: 'enquiry.status', recordType: 'enquiry', recordId: e.id, before: { status: from }, after: { status: to, bookingRef: booking?.ref ?? null } });
     return { id: e.id, status: to, bookingRef: booking?.ref ?? null };
   });
 }
 
 /** A booked or closed enquiry back to contacted (a booked one no longer links to its booking). */
 export async function reopenEnquiry(db: Db, actor: StaffActor, id: number, now: Date) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const e = await enquiryById(tx, id, true);
     const from = e.status as EnquiryStatus;
     if (!isFinalEnquiryStatus(from)) throw conflict(ENQUIRY_MESSAGES.notFinal);
     const [was] = e.bookingId ? await tx.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, e.bookingId)) : [];
     await tx.update(enquiries).set({ status: 'contacted', bookingId: null, updatedAt: now }).where(eq(enquiries.id, e.id));
-    await writeAudit(tx, actor, { action: 'enquiry.reopen', recordType: 'enquiry', recordId: e.id, before: { status: from, bookingRef: was?.ref ?? null }, after: { status: 'contacted' } }, now);
+    await audit({ action: 'enquiry.reopen', recordType: 'enquiry', recordId: e.id, before: { status: from, bookingRef: was?.ref ?? null }, after: { status: 'contacted' } });
     return { id: e.id, status: 'contacted' as const, bookingRef: null };
   });
 }
@@ -62,7 +63,7 @@ export async function assignees(db: Db): Promise<EnquiryAssignee[]> {
 
 /** Assigns an enquiry to an enabled staff member who may work enquiries, or to no one (null). */
 export async function assignEnquiry(db: Db, actor: StaffActor, id: number, staffId: number | null, now: Date) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const e = await enquiryById(tx, id, true);
     let email: string | null = null;
     if (staffId !== null) {
@@ -74,22 +75,17 @@ export async function assignEnquiry(db: Db, actor: StaffActor, id: number, staff
     }
     const [before] = e.assigneeId ? await tx.select({ email: staff.email }).from(staff).where(eq(staff.id, e.assigneeId)) : [];
     await tx.update(enquiries).set({ assigneeId: staffId, updatedAt: now }).where(eq(enquiries.id, e.id));
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'enquiry.assign', recordType: 'enquiry', recordId: e.id, before: { assigneeId: e.assigneeId, assigneeEmail: before?.email ?? null }, after: { assigneeId: staffId, assigneeEmail: email } },
-      now,
-    );
+    await audit({ action: 'enquiry.assign', recordType: 'enquiry', recordId: e.id, before: { assigneeId: e.assigneeId, assigneeEmail: before?.email ?? null }, after: { assigneeId: staffId, assigneeEmail: email } });
     return { id: e.id, assignee: staffId === null ? null : { id: staffId, email: email! } };
   });
 }
 
 export async function noteEnquiry(db: Db, actor: StaffActor, id: number, body: string, now: Date) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const e = await enquiryById(tx, id, true);
     const [row] = await tx.insert(enquiryNotes).values({ enquiryId: e.id, staffId: actor.staffId, body, createdAt: now }).returning();
     await tx.update(enquiries).set({ updatedAt: now }).where(eq(enquiries.id, e.id));
-    await writeAudit(tx, actor, { action: 'enquiry.note', recordType: 'enquiry', recordId: e.id, after: { noteId: row!.id, body } }, now);
+    await audit({ action: 'enquiry.note', recordType: 'enquiry', recordId: e.id, after: { noteId: row!.id, body } });
     return row!;
   });
 }
@@ -105,5 +101,5 @@ export async function attachmentOf(db: Db, id: number) {
 
 /** Staff opened an enquiry's file: written before its bytes go. */
 export async function auditAttachmentOpen(db: Db, actor: StaffActor, enquiryId: number, file: { id: number; originalName: string }, now: Date) {
-  await writeAudit(db, actor, { action: 'enquiry.attachment.open', recordType: 'enquiry', recordId: enquiryId, after: { fileId: file.id, name: file.originalName } }, now);
+  await staffAction(db, actor, now, ({ audit }) => audit({ action: 'enquiry.attachment.open', recordType: 'enquiry', recordId: enquiryId, after: { fileId: file.id, name: file.originalName } }));
 }

@@ -6,7 +6,8 @@ import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartu
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { availabilityOf, lockDeparture, type DepartureState } from '../bookings/inventory.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /*
  * Departures in the back office (issue 21, docs/decisions/0062): each travel date of a package with
@@ -120,11 +121,11 @@ async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: De
 /** Sets one date's allotment and/or stop-sale (the date is added when it was not scheduled). */
 export async function setDeparture(db: Db, actor: Actor, packageId: number, travelDate: string, change: DepartureChange, now: Date): Promise<AdminDeparture> {
   if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate))) throw invalid('The travel date must be a date as YYYY-MM-DD.');
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const pkg = await packageOf(tx, packageId);
     if (travelDate < today(now) && change.rooms !== undefined) throw invalid(`${travelDate} is in the past: its allotment can no longer change.`);
     const done = await changeOne(tx, pkg, travelDate, change, now);
-    await writeAudit(tx, actor, { action: 'departure.update', recordType: 'departure', recordId: `${packageId}:${travelDate}`, before: done.before, after: { packageId, travelDate, ...done.after } }, now);
+    await audit({ action: 'departure.update', recordType: 'departure', recordId: `${packageId}:${travelDate}`, before: done.before, after: { packageId, travelDate, ...done.after } });
     const [row] = await departureRows(tx, packageId, now, { from: travelDate, to: travelDate });
     return toAdmin(row!);
   });
@@ -166,7 +167,7 @@ export function seasonDates(season: Season, now: Date): string[] {
  */
 export async function addSeason(db: Db, actor: Actor, packageId: number, season: Season, now: Date): Promise<SeasonResult> {
   const dates = seasonDates(season, now);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const pkg = await packageOf(tx, packageId);
     const result: SeasonResult = { created: [], updated: [], kept: [] };
     for (const travelDate of dates) {
@@ -178,12 +179,7 @@ export async function addSeason(db: Db, actor: Actor, packageId: number, season:
       const done = await changeOne(tx, pkg, travelDate, { rooms: season.rooms }, now);
       (done.existed ? result.updated : result.created).push(travelDate);
     }
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'departure.season', recordType: 'package', recordId: packageId, after: { from: season.from, to: season.to, weekdays: season.weekdays, rooms: season.rooms, existing: season.existing, ...result } },
-      now,
-    );
+    await audit({ action: 'departure.season', recordType: 'package', recordId: packageId, after: { from: season.from, to: season.to, weekdays: season.weekdays, rooms: season.rooms, existing: season.existing, ...result } });
     return result;
   });
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { cities, couponCategories, coupons, packages, tripTypes } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { slugOf } from '../../lib/slug.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /*
  * Coupons in the back office (issue 21): the rules the shop already checks (server/services/coupons.ts),
@@ -132,34 +133,34 @@ const columns = (r: CouponRules) => ({
 
 export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now: Date): Promise<AdminCoupon> {
   checkRules(rules);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     await checkRefs(tx, rules, null);
     let slug = slugOf(rules.code) || 'coupon';
     const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from coupons where slug = ${slug}`);
     if (rows[0]?.n) slug = `${slug}-${Date.now().toString(36)}`;
     const [row] = await tx.insert(coupons).values({ ...columns(rules), slug }).returning();
-    await writeAudit(tx, actor, { action: 'coupon.create', recordType: 'coupon', recordId: row!.id, after: rulesOf(row!) }, now);
+    await audit({ action: 'coupon.create', recordType: 'coupon', recordId: row!.id, after: rulesOf(row!) });
     return toAdmin(row!, [], now);
   });
 }
 
 /** Changes some of a coupon's rules (the rest stay), checked together. */
 export async function updateCoupon(db: Db, actor: Actor, id: number, change: Partial<CouponRules>, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const rules = { ...rulesOf(before), ...change };
     checkRules(rules);
     await checkRefs(tx, rules, id);
     const [row] = await tx.update(coupons).set(columns(rules)).where(eq(coupons.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'coupon.update', recordType: 'coupon', recordId: id, before: rulesOf(before), after: rulesOf(row!) }, now);
+    await audit({ action: 'coupon.update', recordType: 'coupon', recordId: id, before: rulesOf(before), after: rulesOf(row!) });
     return toAdmin(row!, (await usageOf(tx, [id])).get(id) ?? [], now);
   });
 }
 
 /** Disables (refused at apply and at booking from now) or enables a coupon again. */
 export async function setCouponDisabled(db: Db, actor: Actor, id: number, disabled: boolean, now: Date): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no coupon with this id.');
     const [row] = await tx
@@ -167,12 +168,7 @@ export async function setCouponDisabled(db: Db, actor: Actor, id: number, disabl
       .set({ disabledAt: disabled ? (before.disabledAt ?? now) : null })
       .where(eq(coupons.id, id))
       .returning();
-    await writeAudit(
-      tx,
-      actor,
-      { action: disabled ? 'coupon.disable' : 'coupon.enable', recordType: 'coupon', recordId: id, before: { disabledAt: before.disabledAt }, after: { disabledAt: row!.disabledAt } },
-      now,
-    );
+    await audit({ action: disabled ? 'coupon.disable' : 'coupon.enable', recordType: 'coupon', recordId: id, before: { disabledAt: before.disabledAt }, after: { disabledAt: row!.disabledAt } });
     return toAdmin(row!, (await usageOf(tx, [id])).get(id) ?? [], now);
   });
 }

@@ -6,7 +6,8 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { slugOf } from '../../lib/slug.ts';
 import { BANNER_PICTURE, PACKAGE_PICTURE, pictureStored, sizePicture, storePicture, type PictureShape } from '../catalogue-admin/images.ts';
 import type { FileStore } from '../file-store.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /*
  * Deals and banners in the back office (issue 21): create (with a picture uploaded first, checked
@@ -67,10 +68,12 @@ const SHAPES: Record<'deal' | 'banner', PictureShape> = { deal: PACKAGE_PICTURE,
  */
 export async function uploadPromotionPicture(db: Db, store: FileStore, actor: Actor, kind: 'deal' | 'banner', content: Buffer, now: Date): Promise<UploadedPicture> {
   const picture = await sizePicture(content, SHAPES[kind]);
-  return storePicture(db, store, picture, async (tx) => {
-    await writeAudit(tx, actor, { action: `${kind}.picture`, recordType: kind, recordId: null, after: { image: picture.path } }, now);
-    return { path: picture.path };
-  });
+  return storePicture(db, store, picture, (tx) =>
+    staffAction(tx, actor, now, async ({ audit }) => {
+      await audit({ action: `${kind}.picture`, recordType: kind, recordId: null, after: { image: picture.path } });
+      return { path: picture.path };
+    }),
+  );
 }
 
 async function checkPicture(db: Db, store: FileStore, kind: 'deal' | 'banner', path: string) {
@@ -110,7 +113,7 @@ export async function createDeal(db: Db, store: FileStore, actor: Actor, input: 
   if (startsAt && startsAt >= validTo) throw invalid('The deal must end after it starts: check Starts and Ends.');
   if (validTo <= now) throw invalid('The deal must end in the future: check Ends.');
   await checkPicture(db, store, 'deal', input.image);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [cat] = await tx.select({ name: dealCategories.name }).from(dealCategories).where(eq(dealCategories.id, input.categoryId)).limit(1);
     if (!cat) throw invalid('Choose one of the deal categories.');
     if (input.packageId !== null) {
@@ -126,7 +129,7 @@ export async function createDeal(db: Db, store: FileStore, actor: Actor, input: 
       .insert(deals)
       .values({ slug, title: input.title, description: input.description, image: input.image, categoryId: input.categoryId, packageId: input.packageId, discountPercent: input.discountPercent, startsAt, validTo, sort: await firstSort(tx, 'deal') })
       .returning();
-    await writeAudit(tx, actor, { action: 'deal.create', recordType: 'deal', recordId: row!.id, after: dealFields(row!) }, now);
+    await audit({ action: 'deal.create', recordType: 'deal', recordId: row!.id, after: dealFields(row!) });
     return toDeal(row!, cat.name, now);
   });
 }
@@ -143,7 +146,7 @@ export interface DealChange {
 
 export async function updateDeal(db: Db, store: FileStore, actor: Actor, id: number, change: DealChange, now: Date): Promise<AdminDeal> {
   if (change.image !== undefined) await checkPicture(db, store, 'deal', change.image);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(deals).where(eq(deals.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no deal with this id.');
     const startsAt = change.startsAt === undefined ? before.startsAt : change.startsAt === null ? null : new Date(change.startsAt);
@@ -151,7 +154,7 @@ export async function updateDeal(db: Db, store: FileStore, actor: Actor, id: num
     if (startsAt && startsAt >= validTo) throw invalid('The deal must end after it starts: check Starts and Ends.');
     const { startsAt: _s, validTo: _v, ...rest } = change;
     const [row] = await tx.update(deals).set({ ...rest, startsAt, validTo }).where(eq(deals.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'deal.update', recordType: 'deal', recordId: id, before: dealFields(before), after: dealFields(row!) }, now);
+    await audit({ action: 'deal.update', recordType: 'deal', recordId: id, before: dealFields(before), after: dealFields(row!) });
     const [cat] = await tx.select({ name: dealCategories.name }).from(dealCategories).where(eq(dealCategories.id, row!.categoryId));
     return toDeal(row!, cat?.name ?? '', now);
   });
@@ -169,12 +172,12 @@ export async function createBanner(db: Db, store: FileStore, actor: Actor, input
   if (startsAt && endsAt && startsAt >= endsAt) throw invalid('The banner must end after it starts: check Starts and Ends.');
   if (endsAt && endsAt <= now) throw invalid('The banner must end in the future, or never: check Ends.');
   await checkPicture(db, store, 'banner', input.image);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [row] = await tx
       .insert(banners)
       .values({ bannerType: input.bannerType, site: input.site, title: input.title, subtitle: input.subtitle, image: input.image, link: input.link, startsAt, endsAt, sort: await firstSort(tx, 'banner') })
       .returning();
-    await writeAudit(tx, actor, { action: 'banner.create', recordType: 'banner', recordId: row!.id, after: { bannerType: row!.bannerType, ...bannerFields(row!) } }, now);
+    await audit({ action: 'banner.create', recordType: 'banner', recordId: row!.id, after: { bannerType: row!.bannerType, ...bannerFields(row!) } });
     return toBanner(row!, now);
   });
 }
@@ -192,7 +195,7 @@ export interface BannerChange {
 
 export async function updateBanner(db: Db, store: FileStore, actor: Actor, id: number, change: BannerChange, now: Date): Promise<AdminBanner> {
   if (change.image !== undefined) await checkPicture(db, store, 'banner', change.image);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update').limit(1);
     if (!before) throw notFound('There is no banner with this id.');
     const date = (v: string | null | undefined, was: Date | null) => (v === undefined ? was : v === null ? null : new Date(v));
@@ -201,7 +204,7 @@ export async function updateBanner(db: Db, store: FileStore, actor: Actor, id: n
     if (startsAt && endsAt && startsAt >= endsAt) throw invalid('The banner must end after it starts: check Starts and Ends.');
     const { startsAt: _s, endsAt: _e, ...rest } = change;
     const [row] = await tx.update(banners).set({ ...rest, startsAt, endsAt }).where(eq(banners.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'banner.update', recordType: 'banner', recordId: id, before: bannerFields(before), after: bannerFields(row!) }, now);
+    await audit({ action: 'banner.update', recordType: 'banner', recordId: id, before: bannerFields(before), after: bannerFields(row!) });
     return toBanner(row!, now);
   });
 }
@@ -213,15 +216,10 @@ export async function updateBanner(db: Db, store: FileStore, actor: Actor, id: n
 export async function reorder(db: Db, actor: Actor, kind: 'deal' | 'banner', ids: number[], now: Date): Promise<void> {
   if (new Set(ids).size !== ids.length) throw invalid('Each one may appear once in the order.');
   const table = kind === 'deal' ? deals : banners;
-  await db.transaction(async (tx) => {
+  await staffAction(db, actor, now, async ({ tx, audit }) => {
     const found = await tx.select({ id: table.id, sort: table.sort }).from(table).where(inArray(table.id, ids)).for('update');
     if (found.length !== ids.length) throw notFound(`Some of these ${kind}s no longer exist: reload the page.`);
     for (const [i, id] of ids.entries()) await tx.update(table).set({ sort: (i + 1) * 10 }).where(eq(table.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      { action: `${kind}.order`, recordType: kind, recordId: null, before: Object.fromEntries(found.map((f) => [f.id, f.sort])), after: Object.fromEntries(ids.map((id, i) => [id, (i + 1) * 10])) },
-      now,
-    );
+    await audit({ action: `${kind}.order`, recordType: kind, recordId: null, before: Object.fromEntries(found.map((f) => [f.id, f.sort])), after: Object.fromEntries(ids.map((id, i) => [id, (i + 1) * 10])) });
   });
 }

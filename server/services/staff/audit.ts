@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, auditActionLabel, auditChanges, type AuditFilterOptions, type AuditView } from '../../../contract/audit-log.ts';
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditChanges, type AuditAction, type AuditFilterOptions, type AuditView } from '../../../contract/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, staff } from '../../db/schema.ts';
 
@@ -14,14 +14,18 @@ export interface Actor {
 }
 
 export interface AuditWrite {
-  action: string;
+  /** One of contract/audit-log.ts's actions: a misspelt one fails the type check. */
+  action: AuditAction;
   recordType: string;
   recordId: string | number | null;
   before?: unknown;
   after?: unknown;
 }
 
-/** Appends one row to the audit log (never updated or deleted: a trigger refuses both). */
+/**
+ * Appends one row to the audit log (never updated or deleted: a trigger refuses both). Staff
+ * actions write it through staffAction (./staff-action.ts, docs/decisions/0112), not by this.
+ */
 export async function writeAudit(db: DbOrTx, actor: Actor, entry: AuditWrite, now = new Date()) {
   await db.insert(auditLog).values({
     staffId: actor.staffId,

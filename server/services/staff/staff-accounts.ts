@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { staff, staffRecoveryCodes, staffSessions, staffSetupTokens } from '../../db/schema.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
-import { writeAudit, type Actor } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { staffAction } from './staff-action.ts';
 import { IDLE_TIMEOUT_MS, MAX_SESSION_MS, memberOf, SETUP_TTL_MS, setupUrl, type StaffSession } from './staff.ts';
 
 /*
@@ -30,7 +31,7 @@ type StaffActor = Actor & { staffId: number };
 export async function resetStaffSignIn(db: Db, config: Config, actor: StaffActor, id: number, now = new Date()) {
   if (id === actor.staffId) throw new DomainError('conflict', 'You cannot reset your own sign-in: change your password on My account, or ask another owner.');
   const token = randomBytes(32).toString('base64url');
-  const member = await db.transaction(async (tx) => {
+  const member = await staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'There is no such staff member.');
     if (!before.enabled) throw new DomainError('conflict', `${before.email}’s account is disabled: enable it first, then reset their sign-in.`);
@@ -51,12 +52,7 @@ export async function resetStaffSignIn(db: Db, config: Config, actor: StaffActor
       .set({ expiresAt: now })
       .where(and(eq(staffSetupTokens.staffId, id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)));
     await tx.insert(staffSetupTokens).values({ staffId: id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'staff.reset', recordType: 'staff', recordId: id, before: { email: before.email, ready: Boolean(before.passwordHash && before.totpConfirmedAt) }, after: { email: before.email, ready: false, sessionsEnded: ended.length } },
-      now,
-    );
+    await audit({ action: 'staff.reset', recordType: 'staff', recordId: id, before: { email: before.email, ready: Boolean(before.passwordHash && before.totpConfirmedAt) }, after: { email: before.email, ready: false, sessionsEnded: ended.length } });
     return after!;
   });
   return { member: memberOf(member), url: setupUrl(config, token) };
@@ -83,13 +79,13 @@ export async function listOwnSessions(db: Db, session: StaffSession, now = new D
 
 /** Ends every session of the member but this one; audited with how many ended. */
 export async function endOtherSessions(db: Db, session: StaffSession, clientAddress: string | null, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
     const ended = await tx
       .update(staffSessions)
       .set({ endedAt: now })
       .where(and(eq(staffSessions.staffId, session.staffId), isNull(staffSessions.endedAt), ne(staffSessions.id, session.sessionId)))
       .returning({ id: staffSessions.id });
-    await writeAudit(tx, { staffId: session.staffId, role: session.role, clientAddress }, { action: 'staff.sessions-ended', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } }, now);
+    await audit({ action: 'staff.sessions-ended', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } });
     return { ended: ended.length };
   });
 }
@@ -102,21 +98,21 @@ export async function changeOwnPassword(db: Db, session: StaffSession, current: 
   const [row] = await db.select().from(staff).where(eq(staff.id, session.staffId)).limit(1);
   if (!row) throw new DomainError('not_found', 'There is no such staff member.');
   if (!(await verifyPassword(current, row.passwordHash))) {
-    await writeAudit(db, { staffId: session.staffId, role: session.role, clientAddress }, { action: 'staff.password-refused', recordType: 'staff', recordId: session.staffId }, now);
+    await staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, ({ audit }) => audit({ action: 'staff.password-refused', recordType: 'staff', recordId: session.staffId }));
     throw new DomainError('invalid', 'Your current password is not right: type it again.');
   }
   if (next.length < STAFF_PASSWORD_MIN) throw new DomainError('invalid', `Choose a new password of at least ${STAFF_PASSWORD_MIN} characters.`);
   if (next.length > 200) throw new DomainError('invalid', 'Choose a new password of at most 200 characters.');
   if (next === current) throw new DomainError('invalid', 'The new password is the same as the current one: choose another.');
   const passwordHash = await hashPassword(next);
-  return db.transaction(async (tx) => {
+  return staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, session.staffId));
     const ended = await tx
       .update(staffSessions)
       .set({ endedAt: now })
       .where(and(eq(staffSessions.staffId, session.staffId), isNull(staffSessions.endedAt), ne(staffSessions.id, session.sessionId)))
       .returning({ id: staffSessions.id });
-    await writeAudit(tx, { staffId: session.staffId, role: session.role, clientAddress }, { action: 'staff.password', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } }, now);
+    await audit({ action: 'staff.password', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } });
     return { sessionsEnded: ended.length };
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, or, lt, sql } from 'drizzle-orm';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { can, isStaffRole, STAFF_PASSWORD_MIN, type StaffAction, type StaffMember, type StaffRole } from '../../../contract/staff.ts';
+import type { AuditAction } from '../../../contract/audit-log.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
@@ -8,7 +9,8 @@ import { rateLimits, staff, staffRecoveryCodes, staffSessions, staffSetupTokens 
 import { addressKey, claimSignInAttempt, LOGIN_LIMITS, verifyClaimed } from '../accounts/sign-in.ts';
 import { hashPassword } from '../passwords.ts';
 import { refundAttempt } from '../rate-limit.ts';
-import { writeAudit, type Actor } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { staffAction } from './staff-action.ts';
 import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
 
 /** A set-up link is valid this long. */
@@ -66,7 +68,7 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainError('invalid', 'Give a valid email address.');
   if (!isStaffRole(role)) throw new DomainError('invalid', 'The role must be owner, agent, accounts or catalogue.');
   const token = newToken();
-  const member = await db.transaction(async (tx) => {
+  const member = await staffAction(db, actor, now, async ({ tx, audit }) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).limit(1);
     if (existing && (existing.passwordHash && existing.totpConfirmedAt)) {
       throw new DomainError('conflict', `${email} is already a staff member.`);
@@ -84,7 +86,7 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
       .set({ expiresAt: now })
       .where(and(eq(staffSetupTokens.staffId, row.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)));
     await tx.insert(staffSetupTokens).values({ staffId: row.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
-    await writeAudit(tx, actor, { action: 'staff.invite', recordType: 'staff', recordId: row.id, before: existing ? auditView(existing) : null, after: auditView(row) }, now);
+    await audit({ action: 'staff.invite', recordType: 'staff', recordId: row.id, before: existing ? auditView(existing) : null, after: auditView(row) });
     return row;
   });
   return { member: memberOf(member), token, url: setupUrl(config, token) };
@@ -145,7 +147,7 @@ export async function confirmSetup(db: Db, enrolmentToken: string, code: string,
   const step = totpStep(s.totpSecret, code.trim(), now);
   if (step === null) throw new DomainError('invalid', 'That code is not right. Enter the six digits your authenticator app shows now.');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
-  await db.transaction(async (tx) => {
+  await staffAction(db, { staffId: s.id, role: s.role, clientAddress }, now, async ({ tx, audit }) => {
     const used = await tx
       .update(staffSetupTokens)
       .set({ usedAt: now })
@@ -155,7 +157,7 @@ export async function confirmSetup(db: Db, enrolmentToken: string, code: string,
     await tx.update(staff).set({ totpConfirmedAt: now, totpLastStep: step }).where(eq(staff.id, s.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, s.id));
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: s.id, codeHash: sha256(normaliseRecovery(c)) })));
-    await writeAudit(tx, { staffId: s.id, role: s.role, clientAddress }, { action: 'staff.setup', recordType: 'staff', recordId: s.id, before: null, after: { email: s.email, ready: true } }, now);
+    await audit({ action: 'staff.setup', recordType: 'staff', recordId: s.id, before: null, after: { email: s.email, ready: true } });
   });
   return { recoveryCodes: codes };
 }
@@ -184,7 +186,7 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   const acct = row ? `login-fail:staff:${row.id}` : `login-fail:staff-id:${email}`;
   const addr = addressKey(ip, config.AUTH_SECRET);
   const failed = (reason: StaffLoginFailure) =>
-    writeAudit(db, { staffId: null, role: null, clientAddress: ip }, { action: 'staff.login-failed', recordType: 'staff', recordId: row?.id ?? null, after: { email, reason } }, now);
+    staffAction(db, { staffId: null, role: null, clientAddress: ip }, now, ({ audit }) => audit({ action: 'staff.login-failed', recordType: 'staff', recordId: row?.id ?? null, after: { email, reason } }));
   /** The one answer to every refusal (nothing says which part was wrong), audited with the reason. */
   const refuse = async (reason: StaffLoginFailure): Promise<never> => {
     await failed(reason);
@@ -207,10 +209,10 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   await refundAttempt(db, addr);
   const token = newToken();
   const csrfToken = csrfOf(config, token);
-  await db.transaction(async (tx) => {
+  await staffAction(db, { staffId: row.id, role: row.role, clientAddress: ip }, now, async ({ tx, audit }) => {
     // The browser and address are kept to list the member's sessions on My account.
     await tx.insert(staffSessions).values({ staffId: row.id, tokenHash: sha256(token), csrfHash: sha256(csrfToken), createdAt: now, lastSeenAt: now, userAgent: userAgent?.slice(0, 300) ?? null, clientAddress: ip });
-    await writeAudit(tx, { staffId: row.id, role: row.role, clientAddress: ip }, { action: 'staff.login', recordType: 'staff', recordId: row.id }, now);
+    await audit({ action: 'staff.login', recordType: 'staff', recordId: row.id });
   });
   return { token, csrfToken, member: memberOf(row) };
 }
@@ -273,9 +275,9 @@ export const csrfMatches = (session: StaffSession, sent: string | undefined) => 
 
 /** Sign-out: the session ends, and the audit log says so. */
 export async function endStaffSession(db: Db, session: StaffSession, clientAddress: string | null, now = new Date()) {
-  await db.transaction(async (tx) => {
+  await staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
     await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.id, session.sessionId), isNull(staffSessions.endedAt)));
-    await writeAudit(tx, { staffId: session.staffId, role: session.role, clientAddress }, { action: 'staff.logout', recordType: 'staff', recordId: session.staffId }, now);
+    await audit({ action: 'staff.logout', recordType: 'staff', recordId: session.staffId });
   });
 }
 
@@ -287,9 +289,9 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
   return (await db.select().from(staff).orderBy(asc(staff.id))).map(memberOf);
 }
 
-async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: number, action: string, change: (row: StaffRow) => Partial<StaffRow>, now: Date) {
+async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: number, action: AuditAction, change: (row: StaffRow) => Partial<StaffRow>, now: Date) {
   if (id === actor.staffId) throw new DomainError('conflict', 'You cannot change your own role or account: ask another owner.');
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'There is no such staff member.');
     const [after] = (await tx.update(staff).set(change(before)).where(eq(staff.id, id)).returning()) as [StaffRow];
@@ -297,7 +299,7 @@ async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: numbe
       // A disabled account's sessions end at once.
       await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
     }
-    await writeAudit(tx, actor, { action, recordType: 'staff', recordId: id, before: auditView(before), after: auditView(after) }, now);
+    await audit({ action, recordType: 'staff', recordId: id, before: auditView(before), after: auditView(after) });
     return memberOf(after);
   });
 }
