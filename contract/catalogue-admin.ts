@@ -4,14 +4,8 @@
  * and shows whole dirhams and rupees, so a price must be a whole number of them (docs/decisions/0061).
  */
 import type { CancellationStep } from './cancellation.ts';
+import type { VatTreatment } from './tax.ts';
 
-export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
-export type VatTreatmentChoice = (typeof VAT_TREATMENTS)[number];
-export const VAT_TREATMENT_LABELS: Record<VatTreatmentChoice, string> = {
-  standard: 'Standard-rated (5%, performed in the UAE)',
-  zero: 'Zero-rated (performed outside the UAE)',
-  outside: 'Outside the scope of UAE VAT',
-};
 export const STAY_KINDS = ['hotel', 'resort', 'houseboat', 'camp', 'lodge'] as const;
 export type StayKind = (typeof STAY_KINDS)[number];
 
@@ -80,7 +74,7 @@ export interface AdminPackage {
   cancellationPolicy: CancellationStep[];
   /** Percent of the total a traveller may pay now as a deposit (docs/decisions/0108); null: no deposit. */
   depositPercent: number | null;
-  vatTreatment: VatTreatmentChoice;
+  vatTreatment: VatTreatment;
   stays: AdminStay[];
   heroImage: string;
   gallery: string[];
@@ -119,7 +113,7 @@ export interface AdminPackageInput {
   cancellationPolicy: CancellationStep[];
   /** Percent of the total a traveller may pay now as a deposit, 1 to 99 (docs/decisions/0108); null: no deposit. */
   depositPercent?: number | null;
-  vatTreatment: VatTreatmentChoice;
+  vatTreatment: VatTreatment;
   stays: AdminStay[];
   featured: boolean;
   /** Smallest unit per adult; null stops selling on that site. */

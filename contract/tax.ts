@@ -91,9 +91,17 @@ export function gstinProblem(raw: string): string | null {
 /** UAE tax registration number: 15 digits. */
 export const TRN_PATTERN = /^\d{15}$/;
 
-/** UAE VAT treatment of a package (decision 0043): standard-rated 5% inside the price, zero-rated, or outside the scope. */
+/** UAE VAT treatment of a package (decision 0043): standard-rated (VAT at the day's rate inside the price), zero-rated, or outside the scope. */
 export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+/** The treatment's name in reports; no rate in it: the rate is the day's (decision 0089), and a report may span a change. */
+export const VAT_TREATMENT_NAMES: Record<VatTreatment, string> = { standard: 'Standard-rated', zero: 'Zero-rated', outside: 'Outside the scope' };
+/** The treatment as staff choose it for a package. */
+export const VAT_TREATMENT_CHOICES: Record<VatTreatment, string> = {
+  standard: 'Standard-rated (performed in the UAE)',
+  zero: 'Zero-rated (performed outside the UAE)',
+  outside: 'Outside the scope of UAE VAT',
+};
 
 /** The words on a document for a line's treatment; a standard-rated line's name its rate (`standardRatedNote`). */
 export const VAT_TREATMENT_LABEL: Record<Exclude<VatTreatment, 'standard'>, string> = {

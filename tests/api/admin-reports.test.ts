@@ -523,7 +523,7 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
     const vat = (await get(owner, 'reports/vat.csv', { from, to })).raw.toString('utf8');
     const vatJson = (await get(owner, 'reports/vat', { from, to })).body.data;
     const standard = vatJson.rows.find((x: { treatment: string }) => x.treatment === 'standard');
-    expect(vat).toContain(`,Standard-rated 5%,${standard.invoices},${standard.creditNotes},${(standard.taxable / 100).toFixed(2)},${(standard.vat / 100).toFixed(2)}\r\n`);
+    expect(vat).toContain(`,Standard-rated,${standard.invoices},${standard.creditNotes},${(standard.taxable / 100).toFixed(2)},${(standard.vat / 100).toFixed(2)}\r\n`);
   });
 
   it('a text that starts like a formula is written as text; a credit’s minus sign stays a number', async () => {

@@ -88,6 +88,8 @@ describe('India GST: place of supply', () => {
     expect(inv.lines[0]).toMatchObject({ sac: '998552', taxRate: 5 });
     expect(inv.buyer).toMatchObject({ name: 'Ms Asha Rao', address: ['12 Hill Road, Bandra West', 'Mumbai 400050'], gstin: null });
     expect(inv.notes.join(' ')).toContain('includes the charges for accommodation and transport');
+    // The note's rate is read from the invoice's own lines: CGST 2.5% and SGST 2.5% are one GST of 5%.
+    expect(inv.notes.join(' ')).toContain('GST is charged at 5% on the package value.');
 
     const text = await pdfText(res.body.data.BookingId, priya.token);
     for (const t of [
@@ -110,6 +112,7 @@ describe('India GST: place of supply', () => {
     const inv = (await getInvoice(byCode.body.data.BookingId, priya.token)).json().data;
     expect(inv.placeOfSupply).toEqual({ state: 'Delhi', code: '07' });
     expect(inv.taxes).toEqual([expect.objectContaining({ code: 'IGST', rate: 5, amount: net * 0.05, label: 'IGST 5%' })]);
+    expect(inv.notes.join(' ')).toContain('GST is charged at 5% on the package value.');
     expect(await pdfText(byCode.body.data.BookingId, priya.token)).toContain('Place of supply: Delhi (07)');
 
     const states = await call(kit.app, 'GET', 'StatesByCountryId', { countryId: 101 });

@@ -93,6 +93,16 @@ function payInstruction(src: DocumentSource): string {
   return `Balance of ${formatMinor(d.amountDue, d.Currency)} due${by}. Pay by bank transfer to the account below, quoting your booking reference ${d.RefIdKey}, or call ${shop.phone} to pay by card.`;
 }
 
+/**
+ * " at 5%" from the document's own tax lines, so a note names the rate its figures were worked at
+ * (a dated rate, decision 0089), never a constant; " at 5% and 18%" when a change of rate fell
+ * between its entries. CGST and SGST are halves of one GST rate: CGST's doubled stands for the pair.
+ */
+function ratesOf(taxes: readonly TaxLine[], codes: readonly TaxLine['code'][]): string {
+  const rates = [...new Set(taxes.filter((t) => codes.includes(t.code)).map((t) => (t.code === 'CGST' ? t.rate * 2 : t.rate)))];
+  return rates.length ? ` at ${rates.map((r) => `${r}%`).join(' and ')}` : '';
+}
+
 function notes(src: DocumentSource, number: string | null, paidOn: string | null): string[] {
   const { detail: d, site } = src;
   const out: string[] = [];
@@ -107,12 +117,12 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
   }
   if (site === 'UAE') {
     const treatments = new Set(d.lines.map((l) => l.vatTreatment ?? 'standard'));
-    if (treatments.has('standard')) out.push('Prices of standard-rated services include VAT at 5%.');
+    if (treatments.has('standard')) out.push(`Prices of standard-rated services include VAT${ratesOf(d.taxes, ['VAT'])}.`);
     if (treatments.has('zero')) out.push('Zero-rated lines: services performed wholly outside the UAE, VAT at 0%.');
     if (treatments.has('outside')) out.push('Lines outside the scope of UAE VAT carry no VAT.');
   }
   if (site === 'IN') {
-    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged at 5% on the package value. ${TOUR_PACKAGE_STATEMENT}`);
+    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged${ratesOf(d.taxes, ['GST', 'IGST', 'CGST'])} on the package value. ${TOUR_PACKAGE_STATEMENT}`);
     if (d.taxes.some((t) => t.code === 'TCS')) {
       out.push('TCS is collected under section 206C(1G) of the Income-tax Act on overseas tour packages; it is credited against the PAN above and can be claimed in your income tax return.');
     }

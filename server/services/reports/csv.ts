@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { GstReport, ReceivablesReport, SalesReport, TcsReport, VatReport } from '../../../contract/reports.ts';
+import { VAT_TREATMENT_NAMES } from '../../../contract/tax.ts';
 import { csvCell, units } from '../desk/csv.ts';
 
 /*
@@ -111,10 +112,9 @@ export const GST_COLUMNS: Columns<GstRow> = [
 ];
 
 type VatRow = VatReport['rows'][number];
-const TREATMENT_NAMES = { standard: 'Standard-rated 5%', zero: 'Zero-rated', outside: 'Outside the scope' } as const;
 export const VAT_COLUMNS: Columns<VatRow> = [
   ['Month', (r) => r.month],
-  ['Treatment', (r) => TREATMENT_NAMES[r.treatment]],
+  ['Treatment', (r) => VAT_TREATMENT_NAMES[r.treatment]],
   ['Tax invoices', (r) => r.invoices],
   ['Credit notes', (r) => r.creditNotes],
   ['Taxable amount (AED)', (r) => money(r.taxable)],

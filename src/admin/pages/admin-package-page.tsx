@@ -3,14 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   MINOR_PER_MAJOR,
   STAY_KINDS,
-  VAT_TREATMENT_LABELS,
-  VAT_TREATMENTS,
   type AdminPackage,
   type AdminPackageOptions,
   type AdminStay,
   type StayKind,
-  type VatTreatmentChoice,
 } from '../../../contract/catalogue-admin.ts';
+import { VAT_TREATMENT_CHOICES, VAT_TREATMENTS, type VatTreatment } from '../../../contract/tax.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
@@ -33,7 +31,7 @@ interface Draft {
   cancellationPolicy: string;
   /** Deposit percent (docs/decisions/0108); empty: no deposit. */
   depositPercent: string;
-  vatTreatment: VatTreatmentChoice;
+  vatTreatment: VatTreatment;
   featured: boolean;
   priceUAE: string;
   priceIN: string;
@@ -429,10 +427,10 @@ function PackageEditor({ id }: { id: number | null }) {
         {area('cancellationPolicy', 'Cancellation policy: one step per line, "days before travel: percent kept" (e.g. 30: 10)', 5)}
         <label>
           UAE VAT treatment
-          <select name="vatTreatment" value={draft.vatTreatment} onChange={(e) => set('vatTreatment', e.target.value as VatTreatmentChoice)}>
+          <select name="vatTreatment" value={draft.vatTreatment} onChange={(e) => set('vatTreatment', e.target.value as VatTreatment)}>
             {VAT_TREATMENTS.map((v) => (
               <option key={v} value={v}>
-                {VAT_TREATMENT_LABELS[v]}
+                {VAT_TREATMENT_CHOICES[v]}
               </option>
             ))}
           </select>

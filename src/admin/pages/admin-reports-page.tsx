@@ -4,6 +4,7 @@ import { financialYearOf, siteDay } from '../../../contract/calendar.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, VatReport } from '../../../contract/reports.ts';
 import type { Currency } from '../../../contract/site.ts';
+import { VAT_TREATMENT_NAMES, VAT_TREATMENTS } from '../../../contract/tax.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { SiteFilter } from '../admin-table.tsx';
@@ -359,7 +360,6 @@ function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
   );
 }
 
-const TREATMENT: Record<string, string> = { standard: 'Standard-rated 5%', zero: 'Zero-rated', outside: 'Outside the scope' };
 
 function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
   const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() });
@@ -375,17 +375,17 @@ function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
           {data.rows.map((r) => (
             <tr key={`${r.month}-${r.treatment}`}>
               <th scope="row">{r.month}</th>
-              <td>{TREATMENT[r.treatment]}</td>
+              <td>{VAT_TREATMENT_NAMES[r.treatment]}</td>
               <td>{r.invoices}</td>
               <td>{r.creditNotes}</td>
               <td>{m(r.taxable, 'AED')}</td>
               <td>{m(r.vat, 'AED')}</td>
             </tr>
           ))}
-          {(['standard', 'zero', 'outside'] as const).map((t) => (
+          {VAT_TREATMENTS.map((t) => (
             <tr key={`total-${t}`}>
               <th scope="row">Total</th>
-              <td>{TREATMENT[t]}</td>
+              <td>{VAT_TREATMENT_NAMES[t]}</td>
               <td></td>
               <td></td>
               <td>{m(data.totals[t].taxable, 'AED')}</td>
