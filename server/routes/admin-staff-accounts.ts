@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { changeOwnPasswordCall, endOtherSessionsCall, ownSessionsCall, resetStaffSignInCall } from '../../contract/admin-staff-calls.ts';
+import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
 import { changeOwnPassword, endOtherSessions, listOwnSessions, resetStaffSignIn } from '../services/staff/staff-accounts.ts';
 import type { AdminContext } from './admin.ts';
 
-const idParams = z.object({ id: z.coerce.number({ message: 'The staff member is a number: reload the staff page.' }).int().positive('The staff member is a number: reload the staff page.') });
-
 /**
- * Staff accounts (docs/decisions/0050): an owner resets another member's sign-in (the owner-only
- * `staff.disable` permission, as a reset locks the member out until they set up again), and every
- * member's own account under /me (a session is all it needs): the password and the sessions.
+ * Staff accounts (docs/decisions/0050): an owner resets another member's sign-in, and every
+ * member's own account under /me: the password and the sessions. Each call is declared in
+ * contract/admin-staff-calls.ts (decision 0111).
  */
-export async function staffAccountRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
-  const { mailer } = ctx;
+export async function staffAccountRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const { mailer, now } = ctx;
 
-  app.post('/staff/:id/reset', { preHandler: ctx.guard('staff.disable'), schema: { params: idParams } }, async (request) => {
-    const reset = await resetStaffSignIn(app.db, app.config, ctx.actorOf(request), request.params.id, ctx.now());
+  adminRoute(app, ctx, resetStaffSignInCall, async ({ params, actor }) => {
+    const reset = await resetStaffSignIn(app.db, app.config, actor, params.id, now());
     await mailer.send({
       to: reset.member.email,
       subject: 'Set up your Wanderlust Holidays back-office sign-in again',
@@ -31,19 +28,15 @@ export async function staffAccountRoutes(appIn: FastifyInstance, ctx: AdminConte
     );
   });
 
-  app.get('/me/sessions', { preHandler: ctx.guard(null) }, async (request) => ok({ items: await listOwnSessions(app.db, request.staff!, ctx.now()) }));
+  adminRoute(app, ctx, ownSessionsCall, async ({ staff }) => ok({ items: await listOwnSessions(app.db, staff, now()) }));
 
-  app.post('/me/sessions/end-others', { preHandler: ctx.guard(null) }, async (request) => {
-    const { ended } = await endOtherSessions(app.db, request.staff!, request.ip, ctx.now());
+  adminRoute(app, ctx, endOtherSessionsCall, async ({ staff, request }) => {
+    const { ended } = await endOtherSessions(app.db, staff, request.ip, now());
     return ok({ ended }, ended === 0 ? 'You had no other sessions.' : `Signed out ${ended} other session${ended === 1 ? '' : 's'}.`);
   });
 
-  const passwordBody = z.object({
-    currentPassword: z.string({ message: 'Enter your current password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-    newPassword: z.string({ message: 'Choose a new password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-  });
-  app.post('/me/password', { preHandler: ctx.guard(null), schema: { body: passwordBody } }, async (request) => {
-    const { sessionsEnded } = await changeOwnPassword(app.db, request.staff!, request.body.currentPassword, request.body.newPassword, request.ip, ctx.now());
+  adminRoute(app, ctx, changeOwnPasswordCall, async ({ body, staff, request }) => {
+    const { sessionsEnded } = await changeOwnPassword(app.db, staff, body.currentPassword, body.newPassword, request.ip, now());
     return ok({ sessionsEnded }, sessionsEnded === 0 ? 'Password changed.' : `Password changed: your ${sessionsEnded} other session${sessionsEnded === 1 ? ' has' : 's have'} been signed out.`);
   });
 }

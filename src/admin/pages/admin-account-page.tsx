@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { StaffOwnSession } from '../../../contract/desk.ts';
 import { STAFF_PASSWORD_MIN, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { changeOwnPasswordCall, endOtherSessionsCall, ownSessionsCall } from '../../../contract/admin-staff-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
@@ -48,7 +49,7 @@ function PasswordForm() {
     setStatus('');
     if (newPassword !== String(data.get('repeatPassword') ?? '')) return setError('The two new passwords differ: type the new one twice the same.');
     setBusy(true);
-    const answer = await adminCall<{ sessionsEnded: number }>('POST', 'me/password', { currentPassword, newPassword });
+    const answer = await adminApi(changeOwnPasswordCall, { body: { currentPassword, newPassword } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setError('');
@@ -87,7 +88,7 @@ function Sessions() {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
-    const answer = await adminCall<{ items: StaffOwnSession[] }>('GET', 'me/sessions');
+    const answer = await adminApi(ownSessionsCall);
     if (!answer.ok) return setError(answer.message);
     setItems(answer.data.items);
   }, []);
@@ -96,7 +97,7 @@ function Sessions() {
   }, [load]);
   const endOthers = async () => {
     setBusy(true);
-    const answer = await adminCall<{ ended: number }>('POST', 'me/sessions/end-others', {});
+    const answer = await adminApi(endOtherSessionsCall);
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setError('');

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { can, STAFF_ROLES, type StaffMe, type StaffMember } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { resetStaffSignInCall } from '../../../contract/admin-staff-calls.ts';
+import { adminApi, adminCall, type AdminAnswer } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
@@ -19,15 +20,17 @@ function StaffManagement({ me }: { me: StaffMe }) {
     void reload();
   }, [reload]);
 
-  const act = async (path: string, body: object) => {
+  /** Shows a change's answer and reloads the list; answers the answer when it succeeded. */
+  const settle = async <T,>(sent: Promise<AdminAnswer<T>>) => {
     setError('');
     setMessage('');
-    const answer = await adminCall<unknown>('POST', path, body);
+    const answer = await sent;
     if (!answer.ok) return setError(answer.message);
     setMessage(answer.message);
     await reload();
     return answer;
   };
+  const act = async (path: string, body: object) => settle(adminCall<unknown>('POST', path, body));
 
   const invite = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -45,8 +48,8 @@ function StaffManagement({ me }: { me: StaffMe }) {
   const resetSignIn = async (m: StaffMember) => {
     if (!window.confirm(`Reset the sign-in of ${m.email}? Their password and authenticator stop working and they are signed out everywhere until they use the new set-up link.`)) return;
     setLink(null);
-    const answer = await act(`staff/${m.id}/reset`, {});
-    if (answer) setLink((answer.data as { setupUrl: string | null }).setupUrl);
+    const answer = await settle(adminApi(resetStaffSignInCall, { params: { id: m.id } }));
+    if (answer) setLink(answer.data.setupUrl);
   };
 
   // A table on a wide screen, a card per member under 600 px (docs/decisions/0104).
