@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { AMEND_MESSAGES, type AmendResult } from '../../contract/desk-amend.ts';
 import { ok } from '../lib/envelope.ts';
 import { idempotencyKey } from '../lib/owner.ts';
-import { amendBooking, sendAmendmentRefunds } from '../services/desk/amend.ts';
+import { amendBooking } from '../services/desk/amend.ts';
 import { answer, once } from '../services/idempotency.ts';
+import { commitScope } from '../services/staff/staff-action.ts';
 import type { AdminContext } from './admin.ts';
 
 /**
@@ -73,16 +74,16 @@ export async function deskAmendRoutes(appIn: FastifyInstance, ctx: AdminContext)
         const { result } = await app.db.transaction((tx) => amendBooking(tx, app.config, actor, request.params.ref, input, at));
         return ok(result, AMEND_MESSAGES.preview);
       }
-      let send: number[] = [];
-      const stored = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: `AmendBooking:${request.params.ref.trim().toUpperCase()}`, params: input }, async (tx) => {
-        const done = await amendBooking(tx, app.config, actor, request.params.ref, input, at);
-        send = done.send;
-        return { statusCode: 200, body: ok(done.result, AMEND_MESSAGES.applied) };
-      });
+      let failures: string[] = [];
+      // The amendment is a staff action inside the Idempotency-Key's transaction: its gateway refunds and the mail go once that commits (docs/decisions/0112).
+      const stored = await commitScope(app.db, () =>
+        once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: `AmendBooking:${request.params.ref.trim().toUpperCase()}`, params: input }, async (tx) => {
+          const done = await amendBooking(tx, app.config, actor, request.params.ref, input, at);
+          failures = done.failures;
+          return { statusCode: 200, body: ok(done.result, AMEND_MESSAGES.applied) };
+        }),
+      );
       if (stored.replayed) return answer<AmendResult>(reply, stored);
-      // After the commit: gateway refunds to their providers, then the mail.
-      const failures = await sendAmendmentRefunds(app.db, app.config, send, at);
-      app.kickOutbox();
       const body = answer<AmendResult>(reply, stored);
       if (!failures.length) return body;
       return ok({ ...body.data!, failures }, `Booking amended, but a refund was refused: ${failures.join(' ')} It is in the refund queue.`);

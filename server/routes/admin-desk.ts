@@ -11,7 +11,7 @@ import { invoiceFor } from '../services/documents/invoice.ts';
 import { invoicePdf } from '../services/documents/invoice-pdf.ts';
 import { vouchersFor } from '../services/documents/vouchers.ts';
 import { vouchersPdf } from '../services/documents/vouchers-pdf.ts';
-import { writeAudit } from '../services/staff/audit.ts';
+import { staffAction } from '../services/staff/staff-action.ts';
 import type { AdminContext } from './admin.ts';
 import { siteDays } from '../../contract/calendar.ts';
 
@@ -68,7 +68,7 @@ export async function deskRoutes(appIn: FastifyInstance, ctx: AdminContext): Pro
       const file = await bookingDocument(app.db, b.id, request.params.id);
       const bytes = await app.files.open(app.db, file.storedName);
       if (!bytes) throw gone('This document’s file is no longer kept (documents are erased 90 days after the trip).');
-      await writeAudit(app.db, ctx.actorOf(request), { action: 'document.open', recordType: 'booking', recordId: b.refIdKey, after: { fileId: file.id, name: file.originalName } }, ctx.now());
+      await staffAction(app.db, ctx.actorOf(request), ctx.now(), ({ audit }) => audit({ action: 'document.open', recordType: 'booking', recordId: b.refIdKey, after: { fileId: file.id, name: file.originalName } }));
       return reply
         .type(file.mime)
         .header('content-length', String(file.size))

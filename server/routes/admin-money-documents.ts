@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope.ts';
 import { bookingByRef } from '../services/desk/detail.ts';
 import { moneyDocumentPdf } from '../services/documents/money-document-pdf.ts';
 import { moneyDocument, moneyDocumentOf } from '../services/documents/money-documents.ts';
-import { writeAudit } from '../services/staff/audit.ts';
+import { staffAction } from '../services/staff/staff-action.ts';
 import type { AdminContext } from './admin.ts';
 
 /**
@@ -26,7 +26,7 @@ export async function deskMoneyDocumentRoutes(appIn: FastifyInstance, ctx: Admin
     const row = await moneyDocumentOf(app.db, b.id, id);
     const document = await moneyDocument(app.db, app.config, b, row);
     if (!request.params.file.endsWith('.pdf')) return ok(document);
-    await writeAudit(app.db, ctx.actorOf(request), { action: 'moneyDocuments.open', recordType: 'booking', recordId: b.refIdKey, after: { document: row.number, kind: row.kind } }, ctx.now());
+    await staffAction(app.db, ctx.actorOf(request), ctx.now(), ({ audit }) => audit({ action: 'moneyDocuments.open', recordType: 'booking', recordId: b.refIdKey, after: { document: row.number, kind: row.kind } }));
     const bytes = await moneyDocumentPdf(document, row.issuedAt);
     return reply
       .type('application/pdf')

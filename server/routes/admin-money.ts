@@ -53,7 +53,6 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
   app.post('/bookings/:ref/payments', { preHandler: ctx.guard('payments.record'), config: { documentedBody: paymentBody } }, async (request) => {
     const input = parse(paymentBody, request.body);
     const done = await recordManualPayment(app.db, app.config, ctx.actorOf(request), refParam(request.params), input, ctx.now());
-    app.kickOutbox();
     return ok(
       done,
       done.PaymentStatus === 'paid'
@@ -65,7 +64,6 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
   app.post('/bookings/:ref/resend', { preHandler: ctx.guard('mail.resend'), config: { documentedBody: resendBody } }, async (request) => {
     const { what } = parse(resendBody, request.body);
     const sent = await resendMail(app.db, app.config, ctx.actorOf(request), refParam(request.params), what, ctx.now());
-    app.kickOutbox();
     return ok(sent, `The ${what} is on its way to ${sent.to}.`);
   });
 
@@ -74,7 +72,6 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
     if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw invalid('travellerId: not a traveller id.');
     const input = parse(nameBody, request.body);
     const done = await correctTravellerName(app.db, app.config, ctx.actorOf(request), refParam(request.params), travellerId, input, ctx.now());
-    if (done.vouchersMailed) app.kickOutbox();
     return ok(
       done,
       `Name corrected.${done.vouchersMailed ? ' The updated vouchers are on their way to the traveller.' : ' The vouchers will carry the new name.'}${done.invoiceKeeps ? ` The tax invoice already issued keeps the buyer name “${done.invoiceKeeps}”: for an invoice in the new name, issue a credit note and a new invoice.` : ''}`,

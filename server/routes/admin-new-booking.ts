@@ -10,6 +10,7 @@ import { ok } from '../lib/envelope.ts';
 import { invalid } from '../lib/errors.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { answer, once } from '../services/idempotency.ts';
+import { commitScope } from '../services/staff/staff-action.ts';
 import { deskPackages } from '../services/desk/new-booking-options.ts';
 import { createDeskBooking, findTraveller, quoteDeskBooking, type NewBookingInput } from '../services/desk/new-booking.ts';
 import { shopDepartures } from '../services/inventory/departures.ts';
@@ -107,17 +108,18 @@ export async function deskNewBookingRoutes(appIn: FastifyInstance, ctx: AdminCon
   app.post('/bookings', { preHandler: ctx.guard('bookings.create'), config: { documentedBody: bookingBody } }, async (request, reply) => {
     const input = parse(bookingBody, request.body) as NewBookingInput;
     const actor = { ...ctx.actorOf(request), email: request.staff!.email };
-    const result = await once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateBooking', params: input }, async (tx) => {
-      const made = await createDeskBooking(tx, app.config, actor, input, ctx.now());
-      const due = made.paymentDueOn ? ` The balance is due by ${formatDay(made.paymentDueOn)}.` : '';
-      const message =
-        input.payment === 'link'
-          ? `Booking ${made.RefIdKey} made: the payment link for ${formatMinor(made.Total, made.Currency)} is on its way to ${input.lead.email}.`
-          : `Booking ${made.RefIdKey} made to pay later: the confirmation is on its way to ${input.lead.email}.${due}`;
-      return { statusCode: 200, body: ok(made, message) };
-    });
-    const body = answer<DeskNewBooking>(reply, result);
-    if (!result.replayed && result.statusCode === 200) app.kickOutbox();
-    return body;
+    // A staff action inside the Idempotency-Key's transaction: its mail is sent once that commits (docs/decisions/0112).
+    const result = await commitScope(app.db, () =>
+      once(app.db, { owner: `staff:${actor.staffId}`, key: idempotencyKey(request), route: 'DeskCreateBooking', params: input }, async (tx) => {
+        const made = await createDeskBooking(tx, app.config, actor, input, ctx.now());
+        const due = made.paymentDueOn ? ` The balance is due by ${formatDay(made.paymentDueOn)}.` : '';
+        const message =
+          input.payment === 'link'
+            ? `Booking ${made.RefIdKey} made: the payment link for ${formatMinor(made.Total, made.Currency)} is on its way to ${input.lead.email}.`
+            : `Booking ${made.RefIdKey} made to pay later: the confirmation is on its way to ${input.lead.email}.${due}`;
+        return { statusCode: 200, body: ok(made, message) };
+      }),
+    );
+    return answer<DeskNewBooking>(reply, result);
   });
 }

@@ -8,7 +8,7 @@ import { creditNoteDocument } from '../services/desk/credit-notes.ts';
 import { bookingMoneySide, creditNoteOfBooking } from '../services/desk/money-side.ts';
 import { makeRefund, recordManualRefund, refundQueue, resendRefund } from '../services/desk/refunds.ts';
 import { creditNotePdf } from '../services/documents/credit-note-pdf.ts';
-import { writeAudit } from '../services/staff/audit.ts';
+import { staffAction } from '../services/staff/staff-action.ts';
 import type { AdminContext } from './admin.ts';
 
 /**
@@ -43,7 +43,6 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     },
     async (request) => {
       const result = await cancelBooking(app.db, app.config, ctx.actorOf(request), request.params.ref, request.body, ctx.now());
-      app.kickOutbox();
       const msg = result.failures.length
         ? `Booking cancelled, but a refund was refused: ${result.failures.join(' ')} It is in the refund queue.`
         : result.refund > 0
@@ -73,7 +72,6 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     async (request) => {
       const key = request.headers['idempotency-key'];
       const { refund, replay } = await makeRefund(app.db, app.config, ctx.actorOf(request), request.params.ref, request.body, typeof key === 'string' ? key : undefined, ctx.now());
-      app.kickOutbox();
       return ok(
         { refund, replay },
         replay ? 'This refund was already made (the same request twice).' : refund.status === 'processed' ? 'Refund recorded.' : 'Refund sent: it shows processed when the provider confirms it.',
@@ -86,7 +84,6 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     { preHandler: ctx.guard('refunds.make'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }), body: z.object({ reference: text(200, 'the reference of the refund (the bank transfer’s or the receipt’s)') }) } },
     async (request) => {
       const refund = await recordManualRefund(app.db, ctx.actorOf(request), request.params.ref, request.params.id, request.body.reference, ctx.now());
-      app.kickOutbox();
       return ok({ refund }, 'Refund recorded.');
     },
   );
@@ -96,7 +93,6 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
     { preHandler: ctx.guard('refunds.make'), schema: { params: refParams.extend({ id: z.coerce.number().int().positive() }) } },
     async (request) => {
       const refund = await resendRefund(app.db, app.config, ctx.actorOf(request), request.params.ref, request.params.id, ctx.now());
-      app.kickOutbox();
       return ok({ refund }, 'Refund sent.');
     },
   );
@@ -112,7 +108,7 @@ export async function deskRefundRoutes(appIn: FastifyInstance, ctx: AdminContext
       const { booking: b, creditNote: n } = await creditNoteOfBooking(app.db, request.params.ref, id);
       const document = await creditNoteDocument(app.db, app.config, b, n);
       if (!request.params.file.endsWith('.pdf')) return ok(document);
-      await writeAudit(app.db, ctx.actorOf(request), { action: 'creditNotes.open', recordType: 'booking', recordId: b.refIdKey, after: { creditNote: n.number } }, ctx.now());
+      await staffAction(app.db, ctx.actorOf(request), ctx.now(), ({ audit }) => audit({ action: 'creditNotes.open', recordType: 'booking', recordId: b.refIdKey, after: { creditNote: n.number } }));
       const bytes = await creditNotePdf(document, n.issuedAt);
       return reply
         .type('application/pdf')

@@ -23,7 +23,6 @@ export async function deskRequestRoutes(appIn: FastifyInstance, ctx: AdminContex
   const declineBody = z.object({ message: z.string({ message: REQUEST_MESSAGES.messageNeeded }).max(2000, 'Keep the message under 2,000 characters.') });
   app.post('/cancellation-requests/:id/decline', { preHandler: ctx.guard('cancellations.request'), schema: { params: idParams, body: declineBody } }, async (request) => {
     const { request: declined, booking } = await declineRequest(app.db, app.config, ctx.actorOf(request), request.params.id, request.body.message, ctx.now());
-    app.kickOutbox();
     return ok({ id: declined.id, RefIdKey: booking.refIdKey, status: declined.status, decisionMessage: declined.decisionMessage }, REQUEST_MESSAGES.declined);
   });
 }

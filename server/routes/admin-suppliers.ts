@@ -40,7 +40,6 @@ export async function supplierRoutes(appIn: FastifyInstance, ctx: AdminContext):
   });
   app.post('/bookings/:ref/lines/:lineId/supplier', { preHandler: ctx.guard('suppliers.confirm'), schema: { params: lineParams, body } }, async (request) => {
     const result = await setSupplierConfirmation(app.db, app.config, ctx.actorOf(request), request.params.ref, request.params.lineId, request.body, ctx.now());
-    if (result.vouchersMailed) app.kickOutbox();
     const said = result.status === 'confirmed' ? `${result.label}: confirmed, number ${result.number}.` : `${result.label}: ${result.status}.`;
     return ok(result, result.vouchersMailed ? `${said} The traveller is mailed their updated vouchers.` : said);
   });

@@ -18,7 +18,8 @@ import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { enqueueMail, type OutboxAttachment } from '../outbox.ts';
 import { RefundRefused, sendRefund } from '../payments/refunds.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction, type ActionScope } from '../staff/staff-action.ts';
 import { siteRatesOn, tcsTermsFor } from '../tax-rules.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
 import { lockedBooking, tripUrlOf } from './payments.ts';
@@ -193,8 +194,8 @@ async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[
 
 interface Applied {
   result: AmendResult;
-  /** Refund rows to send to their gateways after the commit. */
-  send: number[];
+  /** Gateway refunds the providers refused after the commit (filled in once it committed): in the refund queue. */
+  failures: string[];
 }
 
 /** The party's names after `remove` and `add`, checked against the new party; the rows to delete and insert. */
@@ -215,7 +216,7 @@ function checkTravellers(people: TravellerRow[], input: Pick<AmendRequest, 'add'
   return { remove, add };
 }
 
-async function apply(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
+async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
   const confirm = input.confirm;
   const b = await lockedBooking(tx, ref);
   if (b.status === 'cancelled') throw conflict(AMEND_MESSAGES.cancelled);
@@ -352,36 +353,35 @@ async function apply(tx: Db, config: Config, actor: Actor & { staffId: number },
   const difference = afterSide.total - before.total;
   const settlement: AmendResult['settlement'] = back > 0 ? { kind: 'refund', amount: back } : difference > 0 && afterSide.amountDue > 0 ? { kind: 'due', amount: afterSide.amountDue } : { kind: 'none', amount: 0 };
 
-  await writeAudit(
-    tx,
-    actor,
-    {
-      action: 'bookings.amend',
-      recordType: 'booking',
-      recordId: b.refIdKey,
-      before: { travelDate: before.travelDate, lines: before.lines, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus, coupon: b.couponCode },
-      after: {
-        travelDate: afterSide.travelDate,
-        lines: afterSide.lines,
-        party: afterSide.party,
-        travellers: afterSide.travellers,
-        total: afterSide.total,
-        amountPaid: afterSide.amountPaid,
-        paymentStatus: afterSide.paymentStatus,
-        coupon: price.coupon ? (price.coupon.kept ? price.coupon.code : null) : b.couponCode,
-        difference,
-        settlement,
-        creditNote: creditNote?.number ?? null,
-        refunds: made.map((r) => r.id),
-      },
+  await audit({
+    action: 'bookings.amend',
+    recordType: 'booking',
+    recordId: b.refIdKey,
+    before: { travelDate: before.travelDate, lines: before.lines, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus, coupon: b.couponCode },
+    after: {
+      travelDate: afterSide.travelDate,
+      lines: afterSide.lines,
+      party: afterSide.party,
+      travellers: afterSide.travellers,
+      total: afterSide.total,
+      amountPaid: afterSide.amountPaid,
+      paymentStatus: afterSide.paymentStatus,
+      coupon: price.coupon ? (price.coupon.kept ? price.coupon.code : null) : b.couponCode,
+      difference,
+      settlement,
+      creditNote: creditNote?.number ?? null,
+      refunds: made.map((r) => r.id),
     },
-    now,
-  );
+  });
   const mailed = await mailAmendment(tx, config, after, { before, after: afterSide, difference, settlement, creditNote, creditNoteId }, now);
   const coupon = price.coupon ? { code: price.coupon.code, kept: price.coupon.kept, note: price.coupon.note } : null;
   const result: AmendResult = { RefIdKey: b.refIdKey, Currency: b.currency, confirmed: confirm, difference, before, after: afterSide, coupon, settlement, creditNote, refunds: made.map((r) => r.id), mailed, failures: [] };
   if (!confirm) throw new Preview({ ...result, creditNote: null, refunds: [], mailed: false });
-  return { result, send: made.filter((r) => r.provider !== 'manual').map((r) => r.id) };
+  const failures: string[] = [];
+  const send = made.filter((r) => r.provider !== 'manual').map((r) => r.id);
+  // After the commit: gateway refunds to their providers (the outbox is kicked after them).
+  if (send.length) afterCommit(async (db) => void failures.push(...(await sendAmendmentRefunds(db, config, send, now))));
+  return { result, failures };
 }
 
 /** The traveller's mail: the new trip, its figures, how the difference is settled, with the invoice, vouchers and credit note. */
@@ -457,9 +457,9 @@ async function mailAmendment(
  */
 export async function amendBooking(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
   try {
-    return await tx.transaction((inner) => apply(inner, config, actor, ref, input, now));
+    return await staffAction(tx, actor, now, (scope) => apply(scope, config, actor, ref, input, now));
   } catch (err) {
-    if (err instanceof Preview) return { result: err.result, send: [] };
+    if (err instanceof Preview) return { result: err.result, failures: [] };
     throw err;
   }
 }

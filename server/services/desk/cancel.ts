@@ -17,7 +17,8 @@ import { shopDetails } from '../shop-details.ts';
 import type { Site } from '../../../contract/site.ts';
 import { closeOpenPayment } from '../payments/close.ts';
 import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../payments/refunds.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { deskCreditNote, refundWithCreditNote } from './credit-notes.ts';
 import { deskRefunds, refundablePayments, spreadRefund } from './refunds.ts';
 import { siteDay } from '../../../contract/calendar.ts';
@@ -86,7 +87,8 @@ export interface CancelResult {
 export async function cancelBooking(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: CancelInput, now: Date): Promise<CancelResult> {
   const reason = input.reason.trim();
   if (!reason) throw invalid('Give the reason for the cancellation: the traveller is told it.');
-  const done = await db.transaction(async (tx) => {
+  const failures: string[] = [];
+  const done = await staffAction(db, actor, now, async ({ tx, audit, afterCommit }) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
@@ -143,20 +145,15 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
       await tx.update(cancellationRequests).set({ status: 'approved', decidedBy: actor.staffId, decidedAt: now }).where(eq(cancellationRequests.id, request.id));
     }
     const to = await recipientOf(tx, b.id);
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'bookings.cancel',
-        recordType: 'booking',
-        recordId: b.refIdKey,
-        before: { status: b.status, paymentStatus: b.paymentStatus },
-        after: { status: 'cancelled', reason, keep, refund, policyKeep: quote.keep, keepPercent: quote.keepPercent, daysBefore: quote.daysBefore, refunds: made, requestId: request?.id ?? null },
-      },
-      now,
-    );
+    await audit({
+      action: 'bookings.cancel',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: { status: b.status, paymentStatus: b.paymentStatus },
+      after: { status: 'cancelled', reason, keep, refund, policyKeep: quote.keep, keepPercent: quote.keepPercent, daysBefore: quote.daysBefore, refunds: made, requestId: request?.id ?? null },
+    });
     if (overridden) {
-      await writeAudit(tx, actor, { action: 'cancellations.override', recordType: 'booking', recordId: b.refIdKey, before: { keep: quote.keep, keepPercent: quote.keepPercent }, after: { keep, keepReason: input.keepReason!.trim() } }, now);
+      await audit({ action: 'cancellations.override', recordType: 'booking', recordId: b.refIdKey, before: { keep: quote.keep, keepPercent: quote.keepPercent }, after: { keep, keepReason: input.keepReason!.trim() } });
     }
     // Last: the credit note's counter stays locked until the commit.
     // The refunds into the ledger, the sale money they give back under one credit note (decision 0089).
@@ -203,21 +200,21 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
         },
       });
     }
-    return { b, keep, refund, policyKeep: quote.keep, made, creditNote, open };
+    // After the commit: the open Checkout Session expired and the Razorpay order no longer offered
+    // (money that lands on it anyway is owed back: decision 0089), then each gateway refund to its provider.
+    afterCommit(async () => {
+      for (const p of open) await closeOpenPayment(db, config, p, `cancelled by staff: ${reason}`).catch(() => 'left open');
+      for (const id of made) {
+        try {
+          await sendRefund(db, config, id, () => now);
+        } catch (err) {
+          if (err instanceof RefundRefused) failures.push(err.message);
+          else failures.push(`The refund could not be sent: ${(err as Error).message}`);
+        }
+      }
+    });
+    return { b, keep, refund, policyKeep: quote.keep, made, creditNote };
   });
-
-  // After the commit: the open Checkout Session expired and the Razorpay order no longer offered
-  // (money that lands on it anyway is owed back: decision 0089), then each gateway refund to its provider.
-  for (const p of done.open) await closeOpenPayment(db, config, p, `cancelled by staff: ${reason}`).catch(() => 'left open');
-  const failures: string[] = [];
-  for (const id of done.made) {
-    try {
-      await sendRefund(db, config, id, () => now);
-    } catch (err) {
-      if (err instanceof RefundRefused) failures.push(err.message);
-      else failures.push(`The refund could not be sent: ${(err as Error).message}`);
-    }
-  }
   return {
     RefIdKey: done.b.refIdKey,
     keep: done.keep,

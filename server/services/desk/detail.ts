@@ -17,7 +17,8 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { maskPan } from '../bookings/pan.ts';
 import { vouchersIssued } from '../bookings/records.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { cancellationQuote } from './cancel.ts';
 import { creditNotesOf, deskCreditNote } from './credit-notes.ts';
 import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-documents.ts';
@@ -38,9 +39,9 @@ export async function bookingByRef(db: Db, ref: string): Promise<DeskBookingRow>
 
 /** A staff note on a booking, audited in the same transaction. */
 export async function addBookingNote(db: Db, actor: Actor & { staffId: number }, b: Pick<DeskBookingRow, 'id' | 'refIdKey'>, body: string, at: Date) {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, at, async ({ tx, audit }) => {
     const [row] = await tx.insert(bookingNotes).values({ bookingId: b.id, staffId: actor.staffId, body, createdAt: at }).returning();
-    await writeAudit(tx, actor, { action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } }, at);
+    await audit({ action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } });
     return row!;
   });
 }

@@ -16,7 +16,8 @@ import { addLine } from '../cart/add-line.ts';
 import { createTempBooking } from '../cart/holds.ts';
 import { greetingOf } from '../mail-layout.ts';
 import { enqueueMail } from '../outbox.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { payLinkEnd, payLinkMail, payLinkToken, payLinkUrl } from './pay-link.ts';
 
 /*
@@ -198,7 +199,7 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
 export async function createDeskBooking(db: Db, config: Config, actor: Actor & { email?: string }, input: NewBookingInput, now = new Date()): Promise<DeskNewBooking> {
   checkPayment(config, input.site, input.payment);
   try {
-    return await db.transaction(async (tx) => {
+    return await staffAction(db, actor, now, async ({ tx, audit }) => {
       const account = await accountFor(tx, input.lead);
       const hold = await holdFor(tx, config, account.id, input, now);
       const summary = await createBooking(
@@ -231,28 +232,23 @@ export async function createDeskBooking(db: Db, config: Config, actor: Actor & {
         await enqueueMail(tx, { kind: 'pay-link', dedupeKey: `pay-link:${booking.id}:${endsAt.getTime()}`, bookingId: booking.id, message });
         link = { paymentUrl: url, linkExpiresAt: endsAt.toISOString() };
       }
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: 'bookings.create',
-          recordType: 'booking',
-          recordId: booking.refIdKey,
-          after: {
-            site: input.site,
-            packageId: input.packageId,
-            travelDate: input.travelDate,
-            party: { adults: input.adults, children: input.children, infants: input.infants, rooms: input.rooms },
-            payment: input.payment,
-            total: booking.total,
-            currency: booking.currency,
-            traveller: input.lead.email,
-            accountCreated: account.created,
-            ...(link ? { linkExpiresAt: link.linkExpiresAt } : {}),
-          },
+      await audit({
+        action: 'bookings.create',
+        recordType: 'booking',
+        recordId: booking.refIdKey,
+        after: {
+          site: input.site,
+          packageId: input.packageId,
+          travelDate: input.travelDate,
+          party: { adults: input.adults, children: input.children, infants: input.infants, rooms: input.rooms },
+          payment: input.payment,
+          total: booking.total,
+          currency: booking.currency,
+          traveller: input.lead.email,
+          accountCreated: account.created,
+          ...(link ? { linkExpiresAt: link.linkExpiresAt } : {}),
         },
-        now,
-      );
+      });
       return {
         BookingId: booking.id,
         RefIdKey: booking.refIdKey,

@@ -14,7 +14,8 @@ import { closeOpenPayments } from '../payments/close.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
 /*
@@ -125,7 +126,7 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
   const reference = input.reference.trim().replace(/\s+/g, ' ');
   let recorded: RecordedPayment & { bookingId: number };
   try {
-    recorded = await db.transaction(async (tx) => {
+    recorded = await staffAction(db, actor, now, async ({ tx, audit, afterCommit }) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
       if (input.receivedOn > siteDay(now, b.site as Site)) throw invalid('receivedOn: The date received cannot be in the future.');
@@ -177,29 +178,26 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
       const paymentStatus = after.paymentStatus;
       const amountPaid = after.amountPaid;
       const invoiceNumber = after.invoiceNumber;
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: 'payments.record',
-          recordType: 'booking',
-          recordId: b.refIdKey,
-          before: { status: b.status, paymentStatus: b.paymentStatus, amountPaid: b.amountPaid, amountDue: due, invoiceNumber: b.invoiceNumber },
-          after: {
-            status,
-            paymentStatus,
-            amountPaid,
-            amountDue: Math.max(0, after.total - amountPaid),
-            invoiceNumber,
-            document: got.document,
-            payment: { id: paymentId, amount: input.amount, currency: b.currency, method: input.method, reference, receivedOn: input.receivedOn },
-          },
+      await audit({
+        action: 'payments.record',
+        recordType: 'booking',
+        recordId: b.refIdKey,
+        before: { status: b.status, paymentStatus: b.paymentStatus, amountPaid: b.amountPaid, amountDue: due, invoiceNumber: b.invoiceNumber },
+        after: {
+          status,
+          paymentStatus,
+          amountPaid,
+          amountDue: Math.max(0, after.total - amountPaid),
+          invoiceNumber,
+          document: got.document,
+          payment: { id: paymentId, amount: input.amount, currency: b.currency, method: input.method, reference, receivedOn: input.receivedOn },
         },
-        now,
-      );
+      });
       const detail = await bookingDetail(tx, config, b.userId, b.refIdKey);
       const message = receiptMail(config, detail, { ...input, reference });
       if (message) await enqueueMail(tx, { kind: 'receipt', dedupeKey: `receipt:${paymentId}`, bookingId: b.id, message });
+      // What is due changed: a Checkout Session or order opened for the old amount is closed (decision 0089).
+      afterCommit(() => closeOpenPayments(db, config, b.id, `the amount due changed: ${money(input.amount, b.currency)} recorded at the desk`));
       return {
         bookingId: b.id,
         paymentId,
@@ -216,8 +214,6 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
     if (!(err instanceof DomainError) && isUniqueViolation(err)) throw conflict(DESK_MESSAGES.referenceUsed);
     throw err;
   }
-  // What is due changed: a Checkout Session or order opened for the old amount is closed (decision 0089).
-  const { bookingId, ...answer } = recorded;
-  await closeOpenPayments(db, config, bookingId, `the amount due changed: ${money(input.amount, answer.Currency)} recorded at the desk`);
+  const { bookingId: _bookingId, ...answer } = recorded;
   return answer;
 }

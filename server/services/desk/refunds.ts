@@ -10,7 +10,8 @@ import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
 import { RefundRefused, refreshPaymentState, sendRefund, settleRefundIn, type RefundRow } from '../payments/refunds.ts';
 import { refundWithCreditNote } from './credit-notes.ts';
 import { entriesOf, owedOnPayment } from '../ledger/ledger.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 
 /*
  * Refunds made at the desk (refunds.make): part or all of what one payment took, never more than
@@ -170,7 +171,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
   if (!key || key.length < 8 || key.length > 200) throw invalid(REFUND_MESSAGES.noKey);
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw invalid(REFUND_MESSAGES.notPositive);
   const idempotencyKey = `desk:${key}`;
-  const made = await db.transaction(async (tx) => {
+  const made = await staffAction(db, actor, now, async ({ tx, audit, unchanged, afterCommit }) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [again] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
@@ -178,6 +179,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
       if (again.paymentId !== input.paymentId || again.amount !== input.amount || again.bookingId !== b.id) throw conflict(REFUND_MESSAGES.keyReused);
       // The same request after the provider refused it: the refusal again (a new form tries again).
       if (again.status === 'failed') throw conflict(REFUND_MESSAGES.failedBefore(again.failureReason ?? 'no reason given'));
+      unchanged();
       return { refund: again, replay: true };
     }
     const [p] = await tx.select().from(payments).where(and(eq(payments.id, input.paymentId), eq(payments.bookingId, b.id), eq(payments.status, 'paid'))).for('update');
@@ -210,33 +212,31 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
         updatedAt: now,
       })
       .returning();
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'refunds.make',
-        recordType: 'booking',
-        recordId: b.refIdKey,
-        before: { paymentId: p.id, refunded, refundable: left },
-        after: { refundId: refund!.id, paymentId: p.id, provider: p.provider, amount: input.amount, reason: input.reason, note: input.note ?? '', reference: manual ? reference : null },
-      },
-      now,
-    );
+    await audit({
+      action: 'refunds.make',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: { paymentId: p.id, refunded, refundable: left },
+      after: { refundId: refund!.id, paymentId: p.id, provider: p.provider, amount: input.amount, reason: input.reason, note: input.note ?? '', reference: manual ? reference : null },
+    });
     // The ledger's refund entry, with its credit note when it gives sale money back (decision 0089).
     await refundWithCreditNote(tx, b, [refund!], `Refund: ${input.reason}`, actor.staffId, now);
     if (manual) await settleRefundIn(tx, refund!.id, { outcome: 'processed' }, now);
-    else await refreshPaymentState(tx, b.id, `refund of ${money(input.amount, p.currency)} started (${p.provider})`, now);
+    else {
+      await refreshPaymentState(tx, b.id, `refund of ${money(input.amount, p.currency)} started (${p.provider})`, now);
+      // After the commit: the gateway refund to its provider, whose refusal is the answer.
+      afterCommit(async () => {
+        try {
+          await sendRefund(db, config, refund!.id, () => now);
+        } catch (err) {
+          if (!(err instanceof RefundRefused)) throw err;
+          const [failed] = await deskRefunds(db, { ids: [refund!.id] });
+          throw new DomainError('upstream', err.message, { refund: failed });
+        }
+      });
+    }
     return { refund: refund!, replay: false };
   });
-  if (!made.replay && made.refund.provider !== 'manual') {
-    try {
-      await sendRefund(db, config, made.refund.id, () => now);
-    } catch (err) {
-      if (!(err instanceof RefundRefused)) throw err;
-      const [failed] = await deskRefunds(db, { ids: [made.refund.id] });
-      throw new DomainError('upstream', err.message, { refund: failed });
-    }
-  }
   const [answer] = await deskRefunds(db, { ids: [made.refund.id] });
   return { refund: answer!, replay: made.replay };
 }
@@ -245,7 +245,7 @@ export async function makeRefund(db: Db, config: Config, actor: Actor & { staffI
 export async function recordManualRefund(db: Db, actor: Actor & { staffId: number }, ref: string, refundId: number, reference: string, now: Date): Promise<DeskRefund> {
   const ref_ = reference.trim();
   if (!ref_) throw invalid(REFUND_MESSAGES.needsReference);
-  await db.transaction(async (tx) => {
+  await staffAction(db, actor, now, async ({ tx, audit }) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.refIdKey, ref)).for('update');
     if (!b) throw notFound(DESK_MESSAGES.notFound);
     const [r] = await tx.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.bookingId, b.id))).for('update');
@@ -255,7 +255,7 @@ export async function recordManualRefund(db: Db, actor: Actor & { staffId: numbe
     const [used] = await tx.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.provider, 'manual'), eq(refunds.providerRefundId, ref_), ne(refunds.id, r.id)));
     if (used) throw conflict(REFUND_MESSAGES.referenceUsed);
     await tx.update(refunds).set({ providerRefundId: ref_ }).where(eq(refunds.id, r.id));
-    await writeAudit(tx, actor, { action: 'refunds.make', recordType: 'booking', recordId: b.refIdKey, before: { refundId: r.id, status: r.status }, after: { refundId: r.id, status: 'processed', reference: ref_ } }, now);
+    await audit({ action: 'refunds.make', recordType: 'booking', recordId: b.refIdKey, before: { refundId: r.id, status: r.status }, after: { refundId: r.id, status: 'processed', reference: ref_ } });
     await settleRefundIn(tx, r.id, { outcome: 'processed' }, now);
   });
   const [answer] = await deskRefunds(db, { ids: [refundId] });
@@ -322,9 +322,11 @@ export async function resendRefund(db: Db, config: Config, actor: Actor & { staf
   const [row] = await db.select({ r: refunds }).from(refunds).innerJoin(bookings, eq(bookings.id, refunds.bookingId)).where(and(eq(refunds.id, refundId), eq(bookings.refIdKey, ref)));
   if (!row) throw notFound('This booking has no refund with that id.');
   if (row.r.provider === 'manual' || row.r.status !== 'pending' || row.r.providerRefundId) throw conflict('This refund is not waiting to be sent.');
-  await writeAudit(db, actor, { action: 'refunds.make', recordType: 'booking', recordId: ref, before: { refundId, sent: false }, after: { refundId, sent: true } }, now);
   try {
-    await sendRefund(db, config, refundId, () => now);
+    await staffAction(db, actor, now, async ({ audit, afterCommit }) => {
+      await audit({ action: 'refunds.make', recordType: 'booking', recordId: ref, before: { refundId, sent: false }, after: { refundId, sent: true } });
+      afterCommit(() => sendRefund(db, config, refundId, () => now));
+    });
   } catch (err) {
     if (!(err instanceof RefundRefused)) throw err;
     const [failed] = await deskRefunds(db, { ids: [refundId] });

@@ -17,7 +17,8 @@ import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor, type DbOrTx } from '../staff/audit.ts';
+import type { Actor, DbOrTx } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
 /*
@@ -300,7 +301,7 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
 export async function declineRequest(db: Db, config: Config, actor: Actor & { staffId: number }, id: number, message: string, now = new Date()) {
   const text = message.trim();
   if (text.length < 3) throw invalid(REQUEST_MESSAGES.messageNeeded);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [r] = (await tx.select().from(cancellationRequests).where(eq(cancellationRequests.id, id)).limit(1).for('update')) as RequestRow[];
     if (!r) throw notFound(REQUEST_MESSAGES.notFound);
     if (r.status !== 'pending') throw conflict(REQUEST_MESSAGES.decided(r.status));
@@ -311,18 +312,13 @@ export async function declineRequest(db: Db, config: Config, actor: Actor & { st
       .set({ status: 'declined', decisionMessage: text, decidedBy: actor.staffId, decidedAt: now })
       .where(and(eq(cancellationRequests.id, id), eq(cancellationRequests.status, 'pending')))
       .returning();
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'cancellation.decline',
-        recordType: 'booking',
-        recordId: booking.refIdKey,
-        before: { requestId: r.id, status: r.status, reason: r.reason },
-        after: { requestId: r.id, status: 'declined', message: text },
-      },
-      now,
-    );
+    await audit({
+      action: 'cancellation.decline',
+      recordType: 'booking',
+      recordId: booking.refIdKey,
+      before: { requestId: r.id, status: r.status, reason: r.reason },
+      after: { requestId: r.id, status: 'declined', message: text },
+    });
     const lead = await leadOf(tx, booking.id);
     const shop = shopDetails(config, booking.site as Site);
     if (lead.email) {

@@ -8,7 +8,8 @@ import { bookingDetail } from '../bookings/queries.ts';
 import { vouchersIssued } from '../bookings/records.ts';
 import { enqueueMail, type OutboxMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
 
 export const RESEND_WHAT = ['confirmation', 'invoice', 'vouchers'] as const;
@@ -26,7 +27,7 @@ export const RESEND_MESSAGES = {
  * audited. Refused (409): a cancelled booking, one awaiting payment, vouchers before payment in full.
  */
 export async function resendMail(db: Db, config: Config, actor: Actor, ref: string, what: ResendWhat, now = new Date()): Promise<{ to: string; what: ResendWhat }> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(what === 'vouchers' ? DOCUMENT_MESSAGES.vouchersCancelled : 'This booking is cancelled: there is no confirmation, invoice or vouchers to resend.');
     if (b.status !== 'confirmed') throw conflict(RESEND_MESSAGES.awaitingPayment);
@@ -62,7 +63,7 @@ export async function resendMail(db: Db, config: Config, actor: Actor, ref: stri
       };
     }
     await enqueueMail(tx, { kind: `resend-${what}`, dedupeKey: `resend:${what}:${b.id}:${now.getTime()}`, bookingId: b.id, message });
-    await writeAudit(tx, actor, { action: 'mail.resend', recordType: 'booking', recordId: b.refIdKey, before: null, after: { what, to: lead.to, subject: message.subject } }, now);
+    await audit({ action: 'mail.resend', recordType: 'booking', recordId: b.refIdKey, before: null, after: { what, to: lead.to, subject: message.subject } });
     return { to: lead.to, what };
   });
 }

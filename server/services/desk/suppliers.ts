@@ -16,7 +16,8 @@ import { vouchersIssued } from '../bookings/records.ts';
 import { fullName } from '../documents/source.ts';
 import { packageVouchers, type Desks } from '../documents/vouchers.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { bookingByRef } from './detail.ts';
 import { lockedBooking } from './payments.ts';
 import { mailUpdatedVouchers } from './travellers.ts';
@@ -150,7 +151,7 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
   const number = input.number?.trim() || null;
   const note = input.note?.trim() ?? '';
   if (input.status === 'confirmed' && !number) throw invalid(SUPPLIER_MESSAGES.numberNeeded);
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(SUPPLIER_MESSAGES.cancelled);
     const [line] = await tx
@@ -185,18 +186,13 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
         `${svc.supplier} has confirmed your ${svc.label.toLowerCase()} (${line.title}) for booking ${b.refIdKey}: confirmation number ${number}. Your updated vouchers, with the number on them, are attached; please use them instead of the earlier ones.`,
       ));
     const what = { lineId: line.id, service: svc.service, label: svc.label, supplier: svc.supplier };
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'suppliers.confirm',
-        recordType: 'booking',
-        recordId: b.refIdKey,
-        before: old ? { ...what, status: old.status, number: old.number, note: old.note } : null,
-        after: { ...what, status: input.status, number, note, vouchersMailed },
-      },
-      now,
-    );
+    await audit({
+      action: 'suppliers.confirm',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: old ? { ...what, status: old.status, number: old.number, note: old.note } : null,
+      after: { ...what, status: input.status, number, note, vouchersMailed },
+    });
     return { lineId: line.id, service: svc.service, label: svc.label, status: input.status, number, note, vouchersMailed };
   });
 }

@@ -7,7 +7,8 @@ import { DomainError, invalid } from '../../lib/errors.ts';
 import { eraseAccount, exportAccountData, upcomingTrips } from '../accounts/account-data.ts';
 import type { FileStore } from '../file-store.ts';
 import type { ShopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { commitScope, staffAction } from '../staff/staff-action.ts';
 import type { SiteDays } from '../../../contract/calendar.ts';
 import { deskRows, maskEmail, maskPhone, toItem } from './list.ts';
 
@@ -226,7 +227,7 @@ export async function travellerDetail(db: Db, id: number, days: SiteDays, contac
 export async function exportTraveller(db: Db, actor: Actor, id: number, now: Date) {
   await travellerRow(db, id);
   const data = await exportAccountData(db, id, now);
-  await writeAudit(db, actor, { action: 'travellers.export', recordType: 'user', recordId: id }, now);
+  await staffAction(db, actor, now, ({ audit }) => audit({ action: 'travellers.export', recordType: 'user', recordId: id }));
   return data;
 }
 
@@ -242,6 +243,9 @@ export async function eraseTraveller(db: Db, store: FileStore, actor: Actor, id:
   if (upcoming.length) throw new DomainError('conflict', TRAVELLER_MESSAGES.upcoming(upcoming));
   // The mail that confirms it comes from the site the traveller last booked on.
   const { rows } = await db.execute<{ site: Site }>(sql`select site from bookings where user_id = ${id} order by created_at desc limit 1`);
-  await eraseAccount(db, store, id, shopOf(rows[0]?.site ?? 'UAE'), now);
-  await writeAudit(db, actor, { action: 'travellers.erase', recordType: 'user', recordId: id, before: { bookings: r.bookings } }, now);
+  // The erasure keeps its own transaction (its uploads go after it commits); the scope sends its mail once both are done.
+  await commitScope(db, async () => {
+    await eraseAccount(db, store, id, shopOf(rows[0]?.site ?? 'UAE'), now);
+    await staffAction(db, actor, now, ({ audit }) => audit({ action: 'travellers.erase', recordType: 'user', recordId: id, before: { bookings: r.bookings } }));
+  });
 }

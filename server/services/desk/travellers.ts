@@ -9,7 +9,8 @@ import { vouchersIssued, type BookingRow } from '../bookings/records.ts';
 import { fullName } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
 import { shopDetails } from '../shop-details.ts';
-import { writeAudit, type Actor } from '../staff/audit.ts';
+import type { Actor } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
@@ -44,7 +45,7 @@ export interface CorrectedName {
  * it in the corrected name gets a credit note and a new invoice from accounts. Audited before/after.
  */
 export async function correctTravellerName(db: Db, config: Config, actor: Actor, ref: string, travellerId: number, input: NameCorrection, now = new Date()): Promise<CorrectedName> {
-  return db.transaction(async (tx) => {
+  return staffAction(db, actor, now, async ({ tx, audit }) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
     const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);
@@ -64,12 +65,7 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
       invoiceKeeps = b.invoiceBuyerName ?? fullName(before);
       if (!b.invoiceBuyerName) await tx.update(bookings).set({ invoiceBuyerName: invoiceKeeps }).where(eq(bookings.id, b.id));
     }
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'travellers.edit', recordType: 'booking', recordId: b.refIdKey, before: { travellerId: t.id, lead: t.lead, ...before }, after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps } },
-      now,
-    );
+    await audit({ action: 'travellers.edit', recordType: 'booking', recordId: b.refIdKey, before: { travellerId: t.id, lead: t.lead, ...before }, after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps } });
     // The traveller holds vouchers in the old name: paid in full, or kept from the older pay-later rules (decision 0093).
     const vouchersMailed =
       vouchersIssued(b) &&
