@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTravelDate } from '../../../contract/format.ts';
-import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminPath } from '../../../contract/admin-api.ts';
+import { addSeasonCall, listDeparturesCall, setDepartureCall } from '../../../contract/admin-inventory-calls.ts';
+import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList } from '../../../contract/inventory.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
 
@@ -23,7 +25,7 @@ function DateForm({ packageId, edit, onDone }: { packageId: number; edit: AdminD
     const date = String(form.get('date') ?? '');
     if (!date) return onDone('Choose the date.', false);
     setBusy(true);
-    const answer = await adminCall<AdminDeparture>('POST', `packages/${packageId}/departures/${date}`, { rooms: roomsValue(form.get('rooms')), stopSale: form.get('stopSale') === 'on' });
+    const answer = await adminApi(setDepartureCall, { params: { id: packageId, date }, body: { rooms: roomsValue(form.get('rooms')), stopSale: form.get('stopSale') === 'on' } });
     setBusy(false);
     onDone(answer.message, answer.ok);
   };
@@ -53,12 +55,15 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
     const form = new FormData(e.currentTarget);
     const weekdays = form.getAll('weekday').map(Number);
     setBusy(true);
-    const answer = await adminCall<SeasonResult>('POST', `packages/${packageId}/departures/season`, {
-      from: String(form.get('from') ?? ''),
-      to: String(form.get('to') ?? ''),
-      weekdays,
-      rooms: roomsValue(form.get('rooms')),
-      existing: form.get('existing') === 'update' ? 'update' : 'keep',
+    const answer = await adminApi(addSeasonCall, {
+      params: { id: packageId },
+      body: {
+        from: String(form.get('from') ?? ''),
+        to: String(form.get('to') ?? ''),
+        weekdays,
+        rooms: roomsValue(form.get('rooms')),
+        existing: form.get('existing') === 'update' ? 'update' : 'keep',
+      },
     });
     setBusy(false);
     onDone(answer.message, answer.ok);
@@ -98,7 +103,7 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
 }
 
 function Departures({ packageId }: { packageId: number }) {
-  const { data: list, error, notice, editing: edit, setEditing: setEdit, done } = useEditableList<AdminDepartureList, AdminDeparture>(`packages/${packageId}/departures`);
+  const { data: list, error, notice, editing: edit, setEditing: setEdit, done } = useEditableList<AdminDepartureList, AdminDeparture>(adminPath(listDeparturesCall.path, { id: packageId }));
   const fallback = list?.package.roomsPerDeparture ?? null;
   return (
     <>
