@@ -9,7 +9,7 @@ import { recordEvent } from '../bookings/records.ts';
 import { refundWithCreditNote } from '../desk/credit-notes.ts';
 import { deriveBooking, entriesOf, owedOnPayment, reverseRefund } from '../ledger/ledger.ts';
 import { enqueueMail } from '../outbox.ts';
-import { writeAudit } from '../staff/audit.ts';
+import { staffAction } from '../staff/staff-action.ts';
 import { GatewayError } from './errors.ts';
 import { razorpay, type RazorpayWebhookEvent } from './razorpay.ts';
 import { Stripe, stripeClient } from './stripe.ts';
@@ -250,11 +250,9 @@ async function recordOutsideRefund(
     await refundWithCreditNote(tx, booking!, [row], `Refund made in ${name}'s dashboard`, null, now);
     const { rows: sums } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status <> 'failed'`);
     const over = Number(sums[0]?.n ?? 0) - p.amount;
-    await writeAudit(
-      tx,
-      { staffId: null, role: null, clientAddress: null },
-      { action: 'refunds.outside', recordType: 'booking', recordId: b?.ref ?? null, after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount } },
-      now,
+    // Audited with no staff member, through the staff actions' wrapper (a savepoint of the webhook's transaction: docs/decisions/0112).
+    await staffAction(tx, { staffId: null, role: null, clientAddress: null }, now, ({ audit }) =>
+      audit({ action: 'refunds.outside', recordType: 'booking', recordId: b?.ref ?? null, after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount } }),
     );
     if (r.outcome) await settleRefundIn(tx, row.id, { outcome: r.outcome, failure: r.failure }, now);
     else await refreshPaymentState(tx, p.bookingId, `refund of ${formatMinor(r.amount, p.currency as Currency)} made in ${name}'s dashboard (${r.id}), pending`, now);
