@@ -24,6 +24,8 @@ export interface AdminCall<
   body?: B;
   /** The body is a form (multipart/form-data) the handler reads itself, after the guard: the client sends FormData. */
   form?: true;
+  /** The answer is a file (CSV) the handler sends itself, not an envelope: the desk links to it. Its `data` is `csvFile`. */
+  file?: 'csv';
   /** The envelope's `data`: a zod schema, or `answer<T>()` for an answer typed by a contract interface. */
   data: D;
   /** The permission the guard checks (contract/staff.ts PERMISSIONS); null: a staff session is enough. */
@@ -59,6 +61,9 @@ export const noParams = z.object({});
  * A zod schema in its place is checked as the answer is sent and documented field by field.
  */
 export const answer = <T>(name: string) => z.custom<T>().describe(`${name} (see the contract's interface of that name).`);
+
+/** The `data` of a call answering a file (`file: 'csv'`): documented as that file, not an envelope. */
+export const csvFile = z.string().describe('A CSV file (text/csv; charset=utf-8), sent as a download.');
 
 /** What the caller sends for a schema: its input, with a value it coerces (a number in the URL) as the number it becomes. */
 export type Sent<S> = S extends z.ZodType

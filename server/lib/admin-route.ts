@@ -39,7 +39,8 @@ export function adminRoute<C extends AdminCall>(
       ...(call.path.includes(':') ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
-      response: { 200: envelopeSchema(call.data) },
+      // A file's answer (a CSV) is no envelope: the API document describes it as the file (server/openapi.ts).
+      ...(call.file ? {} : { response: { 200: envelopeSchema(call.data) } }),
     },
     handler: (request, reply) =>
       handler({

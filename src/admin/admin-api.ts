@@ -66,6 +66,16 @@ export function adminApi<C extends AdminCall>(call: C, ...[send]: Needs<C> exten
   return adminCall<AdminCallData<C>>(call.method, `${path}${search}`, given.form ?? given.body, given.headers);
 }
 
+/**
+ * The URL of a declared call answering a file (`file: 'csv'`), for a download link: its path and
+ * parameters from the declaration, the query string from `query` (empty values left out).
+ */
+export function adminHref<C extends AdminCall & { file: 'csv' }>(call: C, send: { params?: AdminCallParams<C>; query?: AdminCallQuery<C> } = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(send.query ?? {})) if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
+  return `/api/admin/${adminPath(call.path, (send.params ?? {}) as Record<string, unknown>)}${query.size ? `?${query.toString()}` : ''}`;
+}
+
 export async function loadMe(): Promise<StaffMe | null> {
   const answer = await adminCall<StaffMe>('GET', 'me');
   if (!answer.ok) return null;

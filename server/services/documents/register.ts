@@ -1,5 +1,4 @@
 import { ne, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { DOCUMENT_REGISTER_KINDS, type DocumentRegister, type DocumentRegisterItem, type DocumentRegisterKind } from '../../../contract/desk.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
@@ -20,17 +19,6 @@ import { monthEnd, siteDay } from '../../../contract/calendar.ts';
  * A proforma is not a tax document: the register lists the proformas open now (a confirmed booking not
  * yet invoiced), dated by its confirmation; a paid one is its tax invoice.
  */
-
-export const documentRegisterQuery = z.object({
-  /** The UAE's unless told (each site's register is its own currency and return). */
-  site: z.enum(['UAE', 'IN'], { message: 'site must be UAE or IN.' }).default('UAE'),
-  month: z.string({ message: 'month: give the month as YYYY-MM.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: give the month as YYYY-MM.').optional(),
-  kind: z
-    .enum([...DOCUMENT_REGISTER_KINDS, ''], { message: `kind must be one of ${DOCUMENT_REGISTER_KINDS.join(', ')} (or empty for all).` })
-    .optional()
-    .transform((v): DocumentRegisterKind | undefined => v || undefined),
-});
-export type DocumentRegisterQuery = z.infer<typeof documentRegisterQuery>;
 
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v));
 const taxOf = (taxes: TaxLine[] | null) => (taxes ?? []).filter((t) => t.code !== 'TCS').reduce((s, t) => s + Number(t.amount), 0);

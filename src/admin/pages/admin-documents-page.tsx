@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { DOCUMENT_REGISTER_KINDS, DOCUMENT_REGISTER_LABELS, type DocumentRegister, type DocumentRegisterItem } from '../../../contract/desk.ts';
+import { documentRegisterCall, documentReturnsCsvCall } from '../../../contract/admin-documents-calls.ts';
+import { DOCUMENT_REGISTER_KINDS, DOCUMENT_REGISTER_LABELS, type DocumentRegisterItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
+import { adminHref } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { SiteFilter, useAdminList } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
@@ -27,7 +29,7 @@ const columns: CardColumn<DocumentRegisterItem>[] = [
 ];
 
 function Register() {
-  const { params, setParams, query, data, error, loading, read } = useAdminList<DocumentRegister>('documents');
+  const { params, setParams, query, data, error, loading, read } = useAdminList(documentRegisterCall);
   // The UAE's register unless another site is chosen (the server's default too).
   const site = params.get('site') || 'UAE';
   const filter = (e: FormEvent<HTMLFormElement>) => {
@@ -35,7 +37,7 @@ function Register() {
     setParams(read(e.currentTarget, ['site', 'month', 'kind']));
   };
   const month = data?.month ?? params.get('month') ?? '';
-  const csv = `/api/admin/documents.csv?site=${site}${month ? `&month=${month}` : ''}`;
+  const csv = adminHref(documentReturnsCsvCall, { query: { site: site === 'IN' ? 'IN' : 'UAE', month: month || undefined } });
   return (
     <>
       <form className="admin-form admin-inline" aria-label="Which documents" onSubmit={filter} key={`${query}|${data?.month ?? ''}`}>
