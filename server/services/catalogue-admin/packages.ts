@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminPackage, AdminPackageInput, AdminPackageItem, AdminPackageOptions, AdminSitePrice } from '../../../contract/catalogue-admin.ts';
 import { MINOR_PER_MAJOR } from '../../../contract/catalogue-admin.ts';
+import { IMAGE_PATH, SLUG_PATTERN } from '../../../contract/admin-catalogue-calls.ts';
 import { cancellationPolicyProblem } from '../../../contract/cancellation.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, cartItems, cities, countries, deals, departures, interests, packageInterests, packagePrices, packages, packageSlugs, roomHolds, tripTypes } from '../../db/schema.ts';
@@ -15,10 +16,6 @@ const SITES = ['UAE', 'IN'] as const;
 type SiteCode = (typeof SITES)[number];
 const CURRENCY: Record<SiteCode, 'AED' | 'INR'> = { UAE: 'AED', IN: 'INR' };
 const UNIT: Record<SiteCode, { minor: string; major: string }> = { UAE: { minor: 'fils', major: 'dirhams (AED)' }, IN: { minor: 'paise', major: 'rupees (₹)' } };
-
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** Paths of pictures the shop serves with its -480/-960/-1440.webp sizes. */
-export const IMAGE_PATH = /^\/images\/(places|uploads)\/[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export type PackagePatch = Partial<AdminPackageInput> & { heroImage?: string; gallery?: string[]; imageAlts?: Record<string, string> };
 

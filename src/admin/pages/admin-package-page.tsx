@@ -9,7 +9,8 @@ import {
   type StayKind,
 } from '../../../contract/catalogue-admin.ts';
 import { VAT_TREATMENT_CHOICES, VAT_TREATMENTS, type VatTreatment } from '../../../contract/tax.ts';
-import { adminCall } from '../admin-api.ts';
+import { createPackageCall, deletePackageCall, getPackageCall, packageOptionsCall, publishPackageCall, unpublishPackageCall, updatePackageCall, uploadPackageImageCall } from '../../../contract/admin-catalogue-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 /** The form's fields as typed: lists one per line, prices in whole dirhams and rupees. */
@@ -213,7 +214,7 @@ function ImageUpload({ pkg, onDone }: { pkg: AdminPackage; onDone: (p: AdminPack
     const data = new FormData(form);
     if (!String(data.get('alt') ?? '').trim()) return setError('Write the alt text: what the picture shows, for people who cannot see it.');
     setBusy(true);
-    const answer = await adminCall<{ package: AdminPackage } | null>('POST', `packages/${pkg.id}/images`, data);
+    const answer = await adminApi(uploadPackageImageCall, { params: { id: pkg.id }, form: data });
     setBusy(false);
     if (!answer.ok || !answer.data) return setError(answer.message);
     setError('');
@@ -268,7 +269,7 @@ function PackageEditor({ id }: { id: number | null }) {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const [opts, one] = await Promise.all([adminCall<AdminPackageOptions>('GET', 'packages/options'), id ? adminCall<AdminPackage>('GET', `packages/${id}`) : Promise.resolve(null)]);
+    const [opts, one] = await Promise.all([adminApi(packageOptionsCall), id ? adminApi(getPackageCall, { params: { id } }) : Promise.resolve(null)]);
     if (!opts.ok) return setError(opts.message);
     setOptions(opts.data);
     if (one) {
@@ -299,7 +300,7 @@ function PackageEditor({ id }: { id: number | null }) {
     e.preventDefault();
     setBusy(true);
     const input = toInput(draft);
-    const answer = pkg ? await adminCall<AdminPackage>('PATCH', `packages/${pkg.id}`, input) : await adminCall<AdminPackage>('POST', 'packages', input);
+    const answer = pkg ? await adminApi(updatePackageCall, { params: { id: pkg.id }, body: input }) : await adminApi(createPackageCall, { body: input });
     setBusy(false);
     if (!answer.ok) {
       setNotice('');
@@ -316,7 +317,8 @@ function PackageEditor({ id }: { id: number | null }) {
     if (!pkg) return;
     if (what === 'delete' && !window.confirm(`Delete ${pkg.title}? This cannot be undone.`)) return;
     setBusy(true);
-    const answer = what === 'delete' ? await adminCall<{ id: number }>('DELETE', `packages/${pkg.id}`) : await adminCall<AdminPackage>('POST', `packages/${pkg.id}/${what}`);
+    const params = { id: pkg.id };
+    const answer = what === 'delete' ? await adminApi(deletePackageCall, { params }) : await adminApi(what === 'publish' ? publishPackageCall : unpublishPackageCall, { params });
     setBusy(false);
     if (!answer.ok) {
       setNotice('');

@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { listPackagesCall } from '../../../contract/admin-catalogue-calls.ts';
 import type { AdminPackageItem, AdminSitePrice } from '../../../contract/catalogue-admin.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { RequireStaff } from '../admin-session.tsx';
@@ -33,7 +34,7 @@ function PackagesTable({ items }: { items: AdminPackageItem[] }) {
 }
 
 function PackagesList() {
-  const { params, setParams, query, data, error, loading, read } = useAdminList<{ items: AdminPackageItem[] }>('packages');
+  const { params, setParams, query, data, error, loading, read } = useAdminList<{ items: AdminPackageItem[] }>(listPackagesCall.path);
   const items = data?.items ?? null;
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
