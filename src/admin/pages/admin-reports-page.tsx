@@ -2,10 +2,12 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { financialYearOf, siteDay } from '../../../contract/calendar.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { GstReport, ReceivablesReport, SalesReport, SalesRow, TcsReport, VatReport } from '../../../contract/reports.ts';
+import type { AdminCall, AdminCallData, AdminCallQuery } from '../../../contract/admin-api.ts';
+import * as calls from '../../../contract/admin-reports-calls.ts';
+import type { ReceivablesReport, SalesRow } from '../../../contract/reports.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { VAT_TREATMENT_NAMES, VAT_TREATMENTS } from '../../../contract/tax.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi, adminHref, type AdminSend } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { SiteFilter } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
@@ -31,14 +33,16 @@ const monthStart = () => `${today().slice(0, 7)}-01`;
 /** India's financial year today (the TCS register is India's). */
 const currentFy = () => financialYearOf(siteDay(Date.now(), 'IN'));
 
-/** Loads a report for a query string, with its error. */
-function useReport<T>(path: string, query: string) {
-  const [data, setData] = useState<T | null>(null);
+/** Loads a declared report (contract/admin-reports-calls.ts, decision 0111) for its query, with its error. */
+function useReport<C extends AdminCall>(call: C, query: AdminCallQuery<C>) {
+  const [data, setData] = useState<AdminCallData<C> | null>(null);
   const [error, setError] = useState('');
+  // The query is a new object each render: the report is loaded again when its values change.
+  const key = JSON.stringify(query);
   useEffect(() => {
     let live = true;
     setData(null);
-    void adminCall<T>('GET', `reports/${path}?${query}`).then((a) => {
+    void adminApi(call, { query: JSON.parse(key) } as AdminSend<C>).then((a) => {
       if (!live) return;
       if (a.ok) {
         setError('');
@@ -48,14 +52,14 @@ function useReport<T>(path: string, query: string) {
     return () => {
       live = false;
     };
-  }, [path, query]);
+  }, [call, key]);
   return { data, error };
 }
 
-function Download({ path, query, label }: { path: string; query: string; label: string }) {
+function Download<C extends AdminCall & { file: 'csv' }>({ call, query, label }: { call: C; query: AdminCallQuery<C>; label: string }) {
   return (
     <p>
-      <a href={`/api/admin/reports/${path}.csv?${query}`} download>
+      <a href={adminHref(call, { query })} download>
         Download the {label} as CSV
       </a>
     </p>
@@ -163,9 +167,10 @@ function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: stri
 }
 
 function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
-  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today(), by: params.get('by') ?? 'day', ...(params.get('site') ? { site: params.get('site')! } : {}) });
-  const query = q.toString();
-  const { data, error } = useReport<SalesReport>('sales', query);
+  const site = params.get('site');
+  const query = { from: params.get('from') ?? monthStart(), to: params.get('to') ?? today(), by: params.get('by') === 'month' ? 'month' : 'day', site: site === 'UAE' || site === 'IN' ? site : undefined } as const;
+  const q = new URLSearchParams({ from: query.from, to: query.to, by: query.by, ...(query.site ? { site: query.site } : {}) });
+  const { data, error } = useReport(calls.salesReportCall, query);
   return (
     <>
       <PeriodForm label="Sales period" fields={['from', 'to', 'by', 'site']} initial={q} onApply={apply}>
@@ -178,7 +183,7 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
         </label>
         <SiteFilter value={q.get('site') ?? ''} />
       </PeriodForm>
-      <Download path="sales" query={query} label="sales" />
+      <Download call={calls.salesCsvCall} query={query} label="sales" />
       <Status error={error} loading={!data} />
       {data
         ? data.totals.map((t) => {
@@ -237,10 +242,10 @@ const receivableColumns: CardColumn<ReceivablesReport['items'][number]>[] = [
 ];
 
 function Receivables() {
-  const { data, error } = useReport<ReceivablesReport>('receivables', '');
+  const { data, error } = useReport(calls.receivablesReportCall, {});
   return (
     <>
-      <Download path="receivables" query="" label="receivables" />
+      <Download call={calls.receivablesCsvCall} query={{}} label="receivables" />
       <Status error={error} loading={!data} />
       {data ? (
         <>
@@ -268,9 +273,10 @@ function Receivables() {
 }
 
 function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
-  const q = new URLSearchParams({ fy: params.get('fy') ?? currentFy(), ...(params.get('quarter') ? { quarter: params.get('quarter')! } : {}) });
-  const query = q.toString();
-  const { data, error } = useReport<TcsReport>('tcs', query);
+  const quarter = Number(params.get('quarter'));
+  const query = { fy: params.get('fy') ?? currentFy(), quarter: quarter >= 1 && quarter <= 4 ? quarter : undefined };
+  const q = new URLSearchParams({ fy: query.fy, ...(query.quarter ? { quarter: String(query.quarter) } : {}) });
+  const { data, error } = useReport(calls.tcsReportCall, query);
   return (
     <>
       <PeriodForm label="TCS financial year" fields={['fy', 'quarter']} initial={q} onApply={apply}>
@@ -289,7 +295,7 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
           </select>
         </label>
       </PeriodForm>
-      <Download path="tcs" query={query} label="TCS register" />
+      <Download call={calls.tcsCsvCall} query={query} label="TCS register" />
       <Status error={error} loading={!data} />
       {data ? (
         <>
@@ -331,13 +337,13 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
 }
 
 function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
-  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() });
-  const query = q.toString();
-  const { data, error } = useReport<GstReport>('gst', query);
+  const query = { from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() };
+  const q = new URLSearchParams(query);
+  const { data, error } = useReport(calls.gstReportCall, query);
   return (
     <>
       <PeriodForm label="GST period" fields={['from', 'to']} initial={q} onApply={apply} />
-      <Download path="gst" query={query} label="GST summary" />
+      <Download call={calls.gstCsvCall} query={query} label="GST summary" />
       <Status error={error} loading={!data} />
       {data ? (
         <Table caption={`GST by place of supply, ${data.from} to ${data.to}`} head={['Place of supply', 'Rate', 'Buyers', 'Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'IGST']}>
@@ -362,13 +368,13 @@ function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
 
 
 function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
-  const q = new URLSearchParams({ from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() });
-  const query = q.toString();
-  const { data, error } = useReport<VatReport>('vat', query);
+  const query = { from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() };
+  const q = new URLSearchParams(query);
+  const { data, error } = useReport(calls.vatReportCall, query);
   return (
     <>
       <PeriodForm label="VAT period" fields={['from', 'to']} initial={q} onApply={apply} />
-      <Download path="vat" query={query} label="VAT summary" />
+      <Download call={calls.vatCsvCall} query={query} label="VAT summary" />
       <Status error={error} loading={!data} />
       {data ? (
         <Table caption={`VAT by treatment, ${data.from} to ${data.to}`} head={['Month', 'Treatment', 'Invoices', 'Credit notes', 'Taxable amount', 'VAT']}>
