@@ -34,7 +34,7 @@ function PackagesTable({ items }: { items: AdminPackageItem[] }) {
 }
 
 function PackagesList() {
-  const { params, setParams, query, data, error, loading, read } = useAdminList<{ items: AdminPackageItem[] }>(listPackagesCall.path);
+  const { params, setParams, query, data, error, loading, read } = useAdminList(listPackagesCall);
   const items = data?.items ?? null;
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
