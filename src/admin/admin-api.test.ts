@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { defineAdminCall, noParams } from '../../contract/admin-api.ts';
 import { disableCouponCall, uploadDealPictureCall } from '../../contract/admin-promotions-calls.ts';
 import { changeOwnPasswordCall, ownSessionsCall } from '../../contract/admin-staff-calls.ts';
-import { adminApi, setCsrfToken } from './admin-api.ts';
+import { documentReturnsCsvCall } from '../../contract/admin-documents-calls.ts';
+import { tcsCsvCall, tcsReportCall } from '../../contract/admin-reports-calls.ts';
+import { adminApi, adminHref, setCsrfToken } from './admin-api.ts';
 
 /*
  * The desk's client of a declared back-office call (decision 0111): the URL from the declaration
@@ -105,5 +107,15 @@ describe('adminApi', () => {
     void (() => defineAdminCall({ method: 'GET', path: 'things', params: z.object({ id: z.string() }), data: z.null(), permission: null }));
     expect(n.n).toBe(1);
     expect(noParamsCall.path).toBe('things');
+  });
+});
+
+describe('adminHref', () => {
+  it('builds a CSV download link from the declaration, the query without empty values', () => {
+    expect(adminHref(documentReturnsCsvCall, { query: { site: 'IN', month: '2026-11', kind: '' } })).toBe('/api/admin/documents.csv?site=IN&month=2026-11');
+    expect(adminHref(tcsCsvCall, { query: { fy: '2026-27', quarter: 3 } })).toBe('/api/admin/reports/tcs.csv?fy=2026-27&quarter=3');
+    expect(adminHref(tcsCsvCall)).toBe('/api/admin/reports/tcs.csv');
+    // @ts-expect-error -- only a call declared as a file is a link: a report's JSON is loaded with adminApi
+    void (() => adminHref(tcsReportCall));
   });
 });
