@@ -317,6 +317,25 @@ describe('recording money received outside the shop', () => {
   });
 });
 
+describe('a balance below the least a gateway takes', () => {
+  it('AED 1 left after a transfer: not offered online, StartBookingPayment says why and how to pay it, and the desk lists it under balance due', async () => {
+    const b = await payLater();
+    expect((await pay(agent, b, b.Total - 100)).status).toBe(200);
+    expect(await detail(b)).toMatchObject({ amountDue: 100, payOnline: false });
+    const sessions = kit.gateways.sessions.size;
+    const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, b.who.token);
+    expect(start.status).toBe(409);
+    expect(start.body.message).toMatch(/ to pay it\.$/);
+    expect(start.body.message).toContain(
+      `The ${formatMinor(100, 'AED')} left on this booking is less than the least we can take online (${formatMinor(200, 'AED')}). Pay it by bank transfer quoting your booking reference ${b.RefIdKey}, or call us on `,
+    );
+    // Stripe was not asked: its answer would have been an error about the amount.
+    expect(kit.gateways.sessions.size).toBe(sessions);
+    const listed = await admin(kit, agent, 'GET', 'bookings', { balanceDue: 'true', q: b.RefIdKey });
+    expect(listed.body.data.items.map((i: { RefIdKey: string }) => i.RefIdKey)).toEqual([b.RefIdKey]);
+  });
+});
+
 describe('resending mail', () => {
   it('the invoice (proforma before payment) and the confirmation go with their documents; vouchers only once paid in full; audited', async () => {
     const b = await payLater();

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
-import { siteDay, type Site } from '../../../contract/site.ts';
+import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
+import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
-import { depositFirst, keptToDueDate } from './deposits.ts';
+import { depositFirst, depositLeft, keptToDueDate } from './deposits.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
 import { summaryFacts, toSummary, type BookingRow } from './records.ts';
@@ -136,7 +137,7 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
-    payOnline: payingLater && keptToDueDate(b) && b.total > b.amountPaid && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    payOnline: payingLater && keptToDueDate(b) && dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency as Currency) >= ONLINE_MINIMUM[b.currency as Currency] && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
     depositAmount: b.depositAmount,
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,

@@ -23,6 +23,9 @@ export const PAYMENT_MESSAGES = {
   methodRefund: (needs: string, used: string) =>
     `Your coupon is for payment by ${needs}, but this payment was made by ${used}. Your booking is not paid: we have recorded this payment and will refund it to you. Pay again by ${needs} to keep the coupon's price.`,
   nothingDue: 'This booking has nothing left to pay.',
+  /** A rest below the least the gateway takes in one payment. */
+  belowOnlineMinimum: (due: string, minimum: string, ref: string, phone: string) =>
+    `The ${due} left on this booking is less than the least we can take online (${minimum}). Pay it by bank transfer quoting your booking reference ${ref}, or call us on ${phone} to pay it.`,
   balanceOverdue: (dueOn: string, phone: string) =>
     `The balance of this booking was due on ${formatDay(dueOn)}, so it can no longer be paid online. Call us on ${phone} to pay or to change your booking.`,
 } as const;

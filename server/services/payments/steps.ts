@@ -1,7 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { NextStep } from '../../../contract/booking.ts';
 import { payWithSchema, type PayWith } from '../../../contract/coupons.ts';
-import { siteDay, type Site } from '../../../contract/site.ts';
+import { formatMinor } from '../../../contract/format.ts';
+import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
+import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
@@ -36,13 +38,11 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
 
 /**
  * What is left to pay on a booking: while a deposit booking waits for its deposit, the deposit, or
- * its rest after a part was received at the desk (decision 0108, "A part of the deposit").
+ * its rest after a part was received at the desk (decision 0108, "A part of the deposit"), at least
+ * the gateway's minimum and never past the balance.
  */
-const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status'>) => {
-  const left = Math.max(0, b.total - b.amountPaid);
-  const deposit = depositLeft(b);
-  return deposit > 0 ? Math.min(deposit, left) : left;
-};
+const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status' | 'currency'>) =>
+  dueOnline(depositLeft(b), Math.max(0, b.total - b.amountPaid), b.currency as Currency);
 
 async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -145,8 +145,15 @@ export async function paymentStepFor(
   /** Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out. */
   returns?: StripeReturns,
 ): Promise<NextStep> {
-  if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
   const shop = shopDetails(config, b.site as Site);
+  // A rest the gateway would refuse (below ₹1 or AED 2) is said as such, with the ways it can be
+  // paid, instead of a gateway's error (decision 0108, "Below the gateway's minimum").
+  const due = dueOf(b);
+  const minimum = ONLINE_MINIMUM[b.currency as Currency];
+  if (b.status !== 'cancelled' && b.paymentStatus !== 'paid' && due > 0 && due < minimum) {
+    throw conflict(PAYMENT_MESSAGES.belowOnlineMinimum(formatMinor(due, b.currency as Currency), formatMinor(minimum, b.currency as Currency), b.refIdKey, shop.phone));
+  }
+  if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
   if ((b.status !== 'confirmed' && !partOfDeposit(b)) || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
   if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
   const provider = gatewayOf(b);

@@ -1,4 +1,5 @@
 import { formatDay, formatMinor } from '../../../contract/format.ts';
+import { dueOnline } from '../../../contract/online-payment.ts';
 import type { Currency } from '../../../contract/site.ts';
 
 /*
@@ -32,6 +33,6 @@ export const depositReceivedText = (f: DepositFigures) => `Deposit received: ${f
  */
 export function depositButtonText(b: { Status: string; depositAmount?: number | null; amountPaid: number; amountDue: number; Currency: Currency }): string | null {
   if (b.Status !== 'awaiting-payment' || !b.depositAmount || b.amountPaid >= b.depositAmount) return null;
-  const left = formatMinor(Math.min(b.depositAmount - b.amountPaid, b.amountDue), b.Currency);
+  const left = formatMinor(dueOnline(b.depositAmount - b.amountPaid, b.amountDue, b.Currency), b.Currency);
   return b.amountPaid > 0 ? `Pay the rest of the deposit: ${left}` : `Pay the deposit: ${left}`;
 }
