@@ -17,10 +17,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { OutboxMail } from '../services/outbox.ts';
+import type { Currency, Site } from '../../contract/site-rules.ts';
 import { DEFAULT_CANCELLATION_POLICY, type CancellationStep } from '../../contract/cancellation.ts';
 
 /** Sites are stored as the spec's country codes: 'UAE' or 'IN'. */
-const site = () => text('site').notNull();
+const site = () => text('site').$type<Site>().notNull();
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 // ---------- places ----------
@@ -169,7 +170,7 @@ export const packagePrices = pgTable(
   {
     packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** Price per adult, whole currency units. */
     amount: integer('amount').notNull(),
     /** Price before the current offer, when there is one. */
@@ -182,7 +183,7 @@ export const packagePrices = pgTable(
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   bannerType: text('banner_type').notNull(),
-  site: text('site'),
+  site: text('site').$type<Site>(),
   title: text('title').notNull(),
   subtitle: text('subtitle').notNull().default(''),
   image: text('image').notNull(),
@@ -206,7 +207,7 @@ export const reviews = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The site it was written on, shown there only ('Worth every rupee' is an India traveller's). */
-    site: text('site').notNull().default('UAE'),
+    site: text('site').$type<Site>().notNull().default('UAE'),
     pageType: text('page_type').notNull(),
     packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     author: text('author').notNull(),
@@ -274,7 +275,7 @@ export const coupons = pgTable('coupons', {
   /** Page the coupon is promoted on (home, holidays, deals ...). */
   pageName: text('page_name').notNull(),
   /** null: valid on both sites. */
-  site: text('site'),
+  site: text('site').$type<Site>(),
   discountType: text('discount_type').$type<'percent' | 'flat'>().notNull(),
   /** Percent, or flat amount for the site in its own currency (flat_aed / flat_inr). */
   percent: integer('percent'),
@@ -414,7 +415,7 @@ export const cartItems = pgTable(
     /** 'guest:<tempUserId>' or 'user:<id>' */
     owner: text('owner').notNull(),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     packageId: integer('package_id').notNull().references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     adults: integer('adults').notNull(),
@@ -440,7 +441,7 @@ export const tempBookings = pgTable(
     id: serial('id').primaryKey(),
     owner: text('owner').notNull(),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     items: jsonb('items').$type<unknown[]>().notNull(),
     total: integer('total').notNull(),
     /** held → booked (CreateBooking) or released (a newer hold of the same cart); expiry is read from holdExpiresAt. */
@@ -521,7 +522,7 @@ export const bookings = pgTable(
     refIdKey: text('ref_id_key').notNull().unique(),
     userId: integer('user_id').notNull().references(() => users.id),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** The temporary booking it was made from: one booking per hold. */
     tempBookingId: integer('temp_booking_id').notNull().unique().references(() => tempBookings.id),
     subtotal: integer('subtotal').notNull(),
@@ -574,7 +575,7 @@ export const bookings = pgTable(
 
 /** The last invoice number given on each site; its row is locked while a confirmation takes the next. */
 export const invoiceCounters = pgTable('invoice_counters', {
-  site: text('site').primaryKey(),
+  site: text('site').$type<Site>().primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
 
@@ -658,7 +659,7 @@ export const payments = pgTable(
     /** Razorpay payment id or Stripe PaymentIntent, once paid: a proof is accepted once. */
     providerPaymentId: text('provider_payment_id'),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     status: text('status').$type<'created' | 'paid' | 'failed'>().notNull().default('created'),
     /** Money taken that the shop owes back (a late payment of a booking that could not be reinstated, a second payment); 'refunded' once returned. */
     refundStatus: text('refund_status').$type<'due' | 'refunded'>(),
@@ -826,7 +827,7 @@ export const enquiryQuotes = pgTable(
     enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
     staffId: integer('staff_id').notNull().references(() => staff.id),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     packageId: integer('package_id').notNull().references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     adults: integer('adults').notNull(),
@@ -941,7 +942,7 @@ export const refunds = pgTable(
     provider: text('provider').$type<'razorpay' | 'stripe' | 'manual'>().notNull(),
     /** Smallest currency unit. */
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     status: text('status').$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
     /** Stripe re_…, Razorpay rfnd_…, or the reference of a manual refund (bank transfer back, cash). */
     providerRefundId: text('provider_refund_id'),
@@ -986,7 +987,7 @@ export const creditNotes = pgTable(
     number: text('number').notNull().unique(),
     /** The tax invoice it corrects. */
     invoiceNumber: text('invoice_number').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     /** Smallest unit: everything credited, tax included. */
@@ -1000,7 +1001,7 @@ export const creditNotes = pgTable(
 
 /** The last credit note number given on each site; locked while a cancellation takes the next. */
 export const creditNoteCounters = pgTable('credit_note_counters', {
-  site: text('site').primaryKey(),
+  site: text('site').$type<Site>().primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
 
@@ -1098,7 +1099,7 @@ export const ledgerEntries = pgTable(
     id: serial('id').primaryKey(),
     bookingId: integer('booking_id').notNull().references(() => bookings.id),
     site: site(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
     amount: integer('amount').notNull(),
     sale: integer('sale').notNull().default(0),
@@ -1143,7 +1144,7 @@ export const moneyDocuments = pgTable(
     site: site(),
     kind: text('kind').$type<'receipt' | 'debit-note'>().notNull(),
     number: text('number').notNull().unique(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     total: integer('total').notNull(),
     taxable: integer('taxable').notNull(),
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
@@ -1155,7 +1156,7 @@ export const moneyDocuments = pgTable(
 
 export const documentCounters = pgTable(
   'document_counters',
-  { site: text('site').notNull(), kind: text('kind').notNull(), lastNumber: integer('last_number').notNull() },
+  { site: text('site').$type<Site>().notNull(), kind: text('kind').notNull(), lastNumber: integer('last_number').notNull() },
   (t) => [primaryKey({ columns: [t.site, t.kind], name: 'document_counters_pk' })],
 );
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEW_BOOKING_MESSAGES } from '../../contract/desk-new-booking.ts';
 import { BOOKING_MESSAGES } from '../../contract/booking.ts';
-import type { Site } from '../../contract/site.ts';
 import { publicUrl } from '../config.ts';
 import { ok } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -43,7 +42,7 @@ export async function payLinkRoutes(appIn: FastifyInstance) {
     const page = `${publicUrl(app.config)}${b.site === 'IN' ? '/in' : ''}/checkout/link/${request.params.token}`;
     const Next = await paymentStepFor(app.db, app.config, b, undefined, { success: `${page}?session_id={CHECKOUT_SESSION_ID}`, cancel: page });
     if (Next.type === 'pay-later' || Next.type === 'none') throw new DomainError('conflict', NEW_BOOKING_MESSAGES.linkNoGateway);
-    return ok({ RefIdKey: b.refIdKey, site: b.site as Site, Next });
+    return ok({ RefIdKey: b.refIdKey, site: b.site, Next });
   });
 
   app.post('/:token/razorpay', { schema: { params: tokenParams, body: razorpayBody } }, async (request) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PackageCard } from '../../contract/catalogue.ts';
-import type { Currency, Site } from '../../contract/site.ts';
+import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { cities, packageInterests, packagePrices, packages, tripTypes } from '../db/schema.ts';
 
@@ -46,7 +46,7 @@ export function onSaleIds(db: Db, site: Site) {
 type CardRow = Awaited<ReturnType<ReturnType<typeof packageCardQuery>['execute']>>[number];
 
 export function toPackageCard(row: CardRow): PackageCard {
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   return {
     id: row.id,
     slug: row.slug,

@@ -77,7 +77,7 @@ export async function packageExists(db: Db, id: number): Promise<boolean> {
 /** A page's reviews, or one package's (then the page type is not used), on one site, newest first. */
 export async function reviewsFor(
   db: Db,
-  q: { site: string; pageType?: string; packageId?: number; pageIndex: number; pageSize: number },
+  q: { site: Site; pageType?: string; packageId?: number; pageIndex: number; pageSize: number },
 ): Promise<ReviewsResult> {
   const where = and(eq(reviews.site, q.site), q.packageId ? eq(reviews.packageId, q.packageId) : equalsIgnoreCase(reviews.pageType, q.pageType ?? ''));
   const [rows, [stats]] = await Promise.all([

@@ -39,14 +39,14 @@ describe('purgeExpired', () => {
       { key: 'old', count: 3, windowStart: ago(2) },
       { key: 'new', count: 3, windowStart: ago(0) },
     ]);
-    const held = { site: 'UAE', currency: 'AED', items: [], total: 0 };
+    const held = { site: 'UAE' as const, currency: 'AED' as const, items: [], total: 0 };
     await db.insert(tempBookings).values([
       { owner: 'guest:old-hold-0001', ...held, holdExpiresAt: ago(2) },
       { owner: 'guest:new-hold-0001', ...held, holdExpiresAt: ago(-0.01) },
     ]);
     const [pkg] = await db.execute<{ id: number }>(sql`select id from packages limit 1`).then((r) => r.rows);
     const line = (owner: string, clientId: string, created: Date) => ({
-      owner, site: 'UAE', currency: 'AED', packageId: pkg!.id, travelDate: '2026-06-01', adults: 1, unitPrice: 1, totalPrice: 1, clientId, createdAt: created,
+      owner, site: 'UAE' as const, currency: 'AED' as const, packageId: pkg!.id, travelDate: '2026-06-01', adults: 1, unitPrice: 1, totalPrice: 1, clientId, createdAt: created,
     });
     await db.insert(cartItems).values([
       line('guest:abandoned-0001', 'a1', ago(30)),

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Site } from '../../contract/site.ts';
 import { getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
 import { packagePrices, packages, reviews } from '../../server/db/schema.ts';
 import { contentChanged, currencies, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
@@ -114,6 +115,6 @@ describe('Holiday/GetPackagesByTypeCityAndInterest', () => {
   });
 });
 
-function eqPrice(packageId: number, site: string) {
+function eqPrice(packageId: number, site: Site) {
   return and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, site));
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PayWith } from '../../../contract/coupons.ts';
 import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
-import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -29,7 +28,7 @@ export async function recheckBookingCoupon(
   now = new Date(),
 ): Promise<void> {
   if (booking.couponId === null || booking.discount <= 0) return;
-  const site = booking.site as Site;
+  const site = booking.site;
   const code = booking.couponCode ?? 'on this booking';
   const refuse = (why: string) => {
     throw conflict(

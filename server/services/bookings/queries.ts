@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
 import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { siteDay } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
@@ -120,7 +120,7 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     firstTravelDate: lines.map((l) => l.line.travelDate).sort()[0] ?? '',
     travellers: travellers.length,
   });
-  const shop = shopDetails(config, b.site as Site);
+  const shop = shopDetails(config, b.site);
   // A deposit booking is stored as pay later, but until its deposit is received its one step is the
   // gateway's (docs/decisions/0108): no bank details for the balance, no "Pay now" for it yet.
   const payingLater = b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled' && !depositFirst(b);
@@ -137,7 +137,7 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
-    payOnline: payingLater && keptToDueDate(b) && dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency as Currency) >= ONLINE_MINIMUM[b.currency as Currency] && !(b.paymentDueOn && siteDay(new Date(), b.site as Site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    payOnline: payingLater && keptToDueDate(b) && dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency) >= ONLINE_MINIMUM[b.currency] && !(b.paymentDueOn && siteDay(new Date(), b.site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
     depositAmount: b.depositAmount,
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,

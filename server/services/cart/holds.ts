@@ -1,7 +1,7 @@
 // Holding a cart: the temporary booking and its rooms, one hold at a time per departure, and reading holds back.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CartItem, TempBooking } from '../../../contract/cart.ts';
-import { SITE_CURRENCY, type Currency, type Site } from '../../../contract/site.ts';
+import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { tempBookings } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -17,8 +17,8 @@ function toTempBooking(row: typeof tempBookings.$inferSelect, now: Date): TempBo
   const live = row.status === 'held';
   return {
     TempBookingId: row.id,
-    site: row.site as Site,
-    currency: row.currency as Currency,
+    site: row.site,
+    currency: row.currency,
     items: row.items as CartItem[],
     total: row.total,
     status: live ? (row.holdExpiresAt > now ? 'held' : 'expired') : (row.status as 'booked' | 'released'),

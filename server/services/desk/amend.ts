@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { AMEND_MESSAGES, type AmendRequest, type AmendResult, type AmendSide } from '../../../contract/desk-amend.ts';
 import { formatDay, formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
+import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers } from '../../db/schema.ts';
@@ -81,7 +81,7 @@ function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendS
  * ahead, and a departure of its package when that package schedules them.
  */
 async function checkTravelDates(tx: Db, b: BookingRow, titles: string[], moved: HeldLine[], changed: boolean[], now: Date) {
-  const today = siteDay(now, b.site as Site);
+  const today = siteDay(now, b.site);
   for (const [i, l] of moved.entries()) {
     if (!changed[i]) continue;
     const date = new Date(`${l.travelDate}T00:00:00Z`);
@@ -160,7 +160,7 @@ type CouponAfter = { code: string; kept: boolean; note: string; couponId: number
  * removed with the reason.
  */
 async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[], moved: HeldLine[], now: Date, newHoliday: boolean) {
-  const site = b.site as Site;
+  const site = b.site;
   const taxes = b.taxes ?? [];
   const supply: 'intra' | 'inter' | null = taxes.some((t) => t.code === 'CGST') ? 'intra' : taxes.some((t) => t.code === 'IGST') ? 'inter' : null;
   const base = { site, lines: moved, userId: b.userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: b.pan, supply };
@@ -170,9 +170,9 @@ async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[
     if (newHoliday && b.couponCode) {
       const code = b.couponCode.toUpperCase();
       const trial = await priceHold(tx, { ...base, couponCode: code, payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'], exceptBooking: b.id });
-      const was = formatMinor(b.discount, b.currency as Currency);
+      const was = formatMinor(b.discount, b.currency);
       const coupon: CouponAfter = trial.coupon
-        ? { code, kept: true, note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency as Currency)} off (it was ${was}).`, couponId: b.couponId }
+        ? { code, kept: true, note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency)} off (it was ${was}).`, couponId: b.couponId }
         : { code, kept: false, note: `Coupon ${code} does not apply to the new holiday${trial.couponError ? ` (${trial.couponError.replace(/\.$/, '')})` : ''}: its discount of ${was} is removed.`, couponId: null };
       return { ...(trial.coupon ? trial : priced), coupon };
     }
@@ -224,8 +224,8 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
   const lines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
   const people = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
   const before = sideOf(b, lines, people);
-  if (before.travelDate <= siteDay(now, b.site as Site)) throw conflict(AMEND_MESSAGES.travelled);
-  const site = b.site as Site;
+  if (before.travelDate <= siteDay(now, b.site)) throw conflict(AMEND_MESSAGES.travelled);
+  const site = b.site;
   // A line's own change (by position) over the whole booking's: package, date, party, rooms.
   const perLine = input.lines ?? [];
   for (const c of perLine) if (!lines.some((l) => l.position === c.position)) throw invalid(AMEND_MESSAGES.unknownLine(c.position));
@@ -268,7 +268,7 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
   if (packageChanges && price.panRequired && !b.pan) throw invalid(AMEND_MESSAGES.panNeeded(titles.find((_, i) => holidayMoved[i] && price.lines[i]!.overseas) ?? titles[0]!));
   // The rooms first: a sold-out or stop-sold date refuses before anything else is written.
   await moveRooms(tx, lines, moved, titles, now);
-  const m = (amount: number) => formatMinor(amount, b.currency as Currency);
+  const m = (amount: number) => formatMinor(amount, b.currency);
 
   // The lines and the price: the ledger reads the booking's value from them (bookingProfile).
   for (const [i, l] of lines.entries()) {
@@ -395,7 +395,7 @@ async function mailAmendment(
   const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
   const lead = d.travellers.find((t) => t.lead);
   if (!lead?.email) return false;
-  const shop = shopDetails(config, b.site as Site);
+  const shop = shopDetails(config, b.site);
   const m = (amount: number) => formatMinor(amount, d.Currency);
   const moved = a.before.travelDate !== a.after.travelDate;
   const swapped = a.after.lines.filter((l) => a.before.lines.some((x) => x.position === l.position && x.packageId !== l.packageId));

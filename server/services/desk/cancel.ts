@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cancellationAmounts, DEFAULT_CANCELLATION_POLICY, daysBeforeTravel, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
 import { DESK_MESSAGES, type DeskCancellationQuote, type DeskCreditNote, type DeskRefund } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +13,6 @@ import { recordEvent, type BookingRow } from '../bookings/records.ts';
 import { enqueueMail } from '../outbox.ts';
 import { greetingOf, laidOut, type MailBlock } from '../mail-layout.ts';
 import { shopDetails } from '../shop-details.ts';
-import type { Site } from '../../../contract/site.ts';
 import { closeOpenPayment } from '../payments/close.ts';
 import { RefundRefused, recipientOf, refreshPaymentState, sendRefund } from '../payments/refunds.ts';
 import type { Actor } from '../staff/audit.ts';
@@ -94,8 +92,8 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.alreadyCancelled);
     // Its open Checkout Sessions and orders, closed at the providers after the commit.
     const open = await tx.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.status, 'created'), inArray(payments.provider, ['razorpay', 'stripe'])));
-    const quote = (await cancellationQuote(tx, b, siteDay(now, b.site as Site)))!;
-    const m = (amount: number) => formatMinor(amount, b.currency as Currency);
+    const quote = (await cancellationQuote(tx, b, siteDay(now, b.site)))!;
+    const m = (amount: number) => formatMinor(amount, b.currency);
     let keep = quote.keep;
     const overridden = input.keep !== undefined && input.keep !== quote.keep;
     if (overridden) {
@@ -160,7 +158,7 @@ export async function cancelBooking(db: Db, config: Config, actor: Actor & { sta
     creditNote = await refundWithCreditNote(tx, b, madeRows, `Cancellation of booking ${b.refIdKey}: ${reason}`, actor.staffId, now);
     if (madeRows.length) await refreshPaymentState(tx, b.id, `${m(refund)} to refund on cancellation`, now);
     if (to) {
-      const shop = shopDetails(config, b.site as Site);
+      const shop = shopDetails(config, b.site);
       const [lead] = await tx
         .select({ title: bookingTravellers.title, firstName: bookingTravellers.firstName, lastName: bookingTravellers.lastName })
         .from(bookingTravellers)

@@ -41,7 +41,7 @@ export async function refundWithCreditNote(tx: Db, b: BookingRow, rows: (typeof 
       insert into credit_note_counters (site, last_number) values (${b.site}, 1)
       on conflict (site) do update set last_number = credit_note_counters.last_number + 1
       returning last_number`);
-    return formatCreditNoteNumber(b.site as Site, Number(next.rows[0]!.last_number));
+    return formatCreditNoteNumber(b.site, Number(next.rows[0]!.last_number));
   };
   const { creditNoteNumber, sale } = await refundEntries(tx, b, rows, now, takeNumber);
   if (!creditNoteNumber) return null;
@@ -90,7 +90,7 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
     .from(bookingTravellers)
     .where(and(eq(bookingTravellers.bookingId, b.id), eq(bookingTravellers.lead, true)))
     .limit(1);
-  const site = b.site as Site;
+  const site = b.site;
   const shop = shopDetails(config, site);
   // Numbered 1, 2, ... on the note in the booking's order (the stored lines keep the booking line's own position).
   const lines = n.lines.map((l, i) => ({ ...l, position: i + 1, total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0) }));

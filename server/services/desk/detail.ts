@@ -25,7 +25,6 @@ import { deskMoneyDocument, moneyDocumentsOf } from '../documents/money-document
 import { maskEmail, maskPhone } from './list.ts';
 import { overdueOn } from '../bookings/deposits.ts';
 import { deskPayments, deskRefunds } from './refunds.ts';
-import type { Site } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
@@ -67,7 +66,7 @@ function auditText(action: string, after: unknown): string {
  */
 export async function deskDetail(db: Db, reference: string, opts: { now: Date; contact: boolean }): Promise<DeskBookingDetail> {
   const b = await bookingByRef(db, reference);
-  const today = siteDay(opts.now, b.site as Site);
+  const today = siteDay(opts.now, b.site);
   const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, moneyDocs, cancellation] = await Promise.all([
     db
       .select({ line: bookingLines })

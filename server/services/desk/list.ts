@@ -278,7 +278,7 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
     AmountPaid: r.amount_paid,
     AmountDue: due,
     paymentDueOn: r.due_on,
-    overdue: overdueOn({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid, due, dueOn: r.due_on }, days[r.site as Site]),
+    overdue: overdueOn({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid, due, dueOn: r.due_on }, days[r.site]),
     refundDue: Math.max(0, r.refund_due),
     refundPending: r.refund_pending,
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),

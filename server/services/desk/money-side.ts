@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DeskCancellationRequest } from '../../../contract/desk.ts';
-import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { cancellationRequests, creditNotes, staff } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -38,7 +37,7 @@ export async function bookingMoneySide(db: Db, ref: string, now: Date) {
     PaymentStatus: b.paymentStatus,
     Currency: b.currency,
     invoiceNumber: b.invoiceNumber,
-    cancellation: await cancellationQuote(db, b, siteDay(now, b.site as Site)),
+    cancellation: await cancellationQuote(db, b, siteDay(now, b.site)),
     payments: await deskPayments(db, b.id),
     refunds: await deskRefunds(db, { bookingId: b.id }),
     creditNotes: (await creditNotesOf(db, b.id)).map((n) => deskCreditNote(n, b.refIdKey)),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AgeBand } from '../../../contract/booking.ts';
 import type { DeskNewBooking, DeskPayment, DeskQuote } from '../../../contract/desk-new-booking.ts';
 import { stateOfGstCode } from '../../../contract/tax.ts';
-import { type Currency, type Site } from '../../../contract/site.ts';
+import { type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, users } from '../../db/schema.ts';
@@ -255,7 +255,7 @@ export async function createDeskBooking(db: Db, config: Config, actor: Actor & {
         site: input.site,
         Status: booking.status,
         PaymentStatus: booking.paymentStatus,
-        Currency: booking.currency as Currency,
+        Currency: booking.currency,
         Total: booking.total,
         paymentDueOn: booking.paymentDueOn,
         traveller: { email: account.email, created: account.created },

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
 import { NEW_BOOKING_MESSAGES, PAY_LINK_HOURS, type PayLinkView } from '../../../contract/desk-new-booking.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
+import type { Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
@@ -64,7 +64,7 @@ export async function payLinkBooking(db: Db, config: Config, token: string, now:
   if (!booking) throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
   if (booking.status === 'cancelled') throw conflict(NEW_BOOKING_MESSAGES.linkCancelled);
   const paid = booking.paymentStatus === 'paid' || booking.total - booking.amountPaid <= 0;
-  if (forPaying && !paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, booking.site as Site), shopDetails(config, booking.site as Site).phone));
+  if (forPaying && !paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, booking.site), shopDetails(config, booking.site).phone));
   return { booking, endsAt };
 }
 
@@ -72,14 +72,14 @@ export async function payLinkBooking(db: Db, config: Config, token: string, now:
 export async function payLinkView(db: Db, config: Config, token: string, now: Date): Promise<PayLinkView> {
   const { booking: b, endsAt } = await payLinkBooking(db, config, token, now, false);
   const paid = b.paymentStatus === 'paid' || b.total - b.amountPaid <= 0;
-  if (!paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, b.site as Site), shopDetails(config, b.site as Site).phone));
+  if (!paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, b.site), shopDetails(config, b.site).phone));
   const [line] = await db.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(bookingLines.position).limit(1);
   return {
     RefIdKey: b.refIdKey,
-    site: b.site as Site,
+    site: b.site,
     title: line?.title ?? 'Your holiday',
     travelDate: line?.travelDate ?? '',
-    currency: b.currency as Currency,
+    currency: b.currency,
     total: b.total,
     amountDue: Math.max(0, b.total - b.amountPaid),
     expiresAt: endsAt.toISOString(),
@@ -95,9 +95,9 @@ export function payLinkMail(
   lead: { email: string; greeting: string },
   facts: { title: string; url: string; endsAt: Date },
 ): LaidOutMail {
-  const site = b.site as Site;
+  const site = b.site;
   const shop = shopDetails(config, site);
-  const amount = formatMinor(b.total, b.currency as Currency);
+  const amount = formatMinor(b.total, b.currency);
   const until = whenText(facts.endsAt, site);
   return {
     to: lead.email,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BookingDetail } from '../../../contract/booking.ts';
 import { DESK_MESSAGES, MANUAL_METHOD_LABELS, type ManualMethod } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
+import type { Currency } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
@@ -77,7 +77,7 @@ export function leadOf(d: BookingDetail): { to: string; greeting: string } | nul
 export function receiptMail(config: Config, d: BookingDetail, p: { amount: number; method: ManualMethod; reference: string; receivedOn: string }): OutboxMail | null {
   const lead = leadOf(d);
   if (!lead) return null;
-  const shop = shopDetails(config, d.site as Site);
+  const shop = shopDetails(config, d.site);
   const m = (n: number) => money(n, d.Currency);
   const full = d.PaymentStatus === 'paid';
   const howMuch: MailBlock = {
@@ -129,8 +129,8 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
     recorded = await staffAction(db, actor, now, async ({ tx, audit, afterCommit }) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
-      if (input.receivedOn > siteDay(now, b.site as Site)) throw invalid('receivedOn: The date received cannot be in the future.');
-      const madeOn = siteDay(b.createdAt, b.site as Site);
+      if (input.receivedOn > siteDay(now, b.site)) throw invalid('receivedOn: The date received cannot be in the future.');
+      const madeOn = siteDay(b.createdAt, b.site);
       if (input.receivedOn < madeOn) throw invalid(`receivedOn: The date received cannot be before the booking was made (${formatDay(madeOn)}).`);
       // What is due on the day the money arrived: the sale left, with TCS under that day's rule.
       const due = (await amountDue(tx, config, b, input.receivedOn)).total;

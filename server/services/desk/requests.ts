@@ -9,7 +9,6 @@ import {
 import { cancellationAmounts, daysBeforeTravel, DEFAULT_CANCELLATION_POLICY, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
 import type { DeskCancellationQuote, DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, refunds, staff } from '../../db/schema.ts';
@@ -96,7 +95,7 @@ export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'site'
       .where(and(eq(refunds.bookingId, b.id), ne(refunds.status, 'failed'))),
   ]);
   const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
-  const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site as Site));
+  const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site));
   const why = unavailable(b, q.daysBefore, latest?.status === 'pending');
   return {
     policy: q.policy,
@@ -136,7 +135,7 @@ async function leadOf(db: DbOrTx, bookingId: number): Promise<{ name: string; em
 }
 
 const tripUrl = (config: Config, b: Pick<BookingRow, 'site' | 'refIdKey'>) => `${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${b.refIdKey}`;
-const money = (amount: number, b: Pick<BookingRow, 'currency'>) => formatMinor(amount, b.currency as Currency);
+const money = (amount: number, b: Pick<BookingRow, 'currency'>) => formatMinor(amount, b.currency);
 
 export interface RequestInput {
   RefIdKey: string;
@@ -172,7 +171,7 @@ export async function requestCancellation(db: Db, config: Config, userId: number
     }
     const policies = await policiesOf(tx, [b.id]);
     const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
-    const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site as Site));
+    const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site));
     const [pending] = await tx
       .select({ id: cancellationRequests.id })
       .from(cancellationRequests)
@@ -183,7 +182,7 @@ export async function requestCancellation(db: Db, config: Config, userId: number
     const [row] = await tx.insert(cancellationRequests).values({ bookingId: b.id, userId, clientKey: input.ClientKey, reason: input.Reason.trim(), createdAt: now }).returning();
     const request = row!;
 
-    const shop = shopDetails(config, b.site as Site);
+    const shop = shopDetails(config, b.site);
     const lead = await leadOf(tx, b.id);
     const url = tripUrl(config, b);
     const quoteText = [
@@ -283,13 +282,13 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
       createdAt: r.createdAt.toISOString(),
       BookingId: b.id,
       RefIdKey: b.refIdKey,
-      site: b.site as Site,
+      site: b.site,
       bookingStatus: b.status,
       Currency: b.currency,
       firstTravelDate: p.firstTravelDate,
       traveller: lead ? `${lead.firstName} ${lead.lastName}`.trim() : '',
       travellerEmail: opts.contact ? (lead?.email ?? null) : maskEmail(lead?.email ?? null),
-      quote: b.status === 'cancelled' ? null : quoteOf(b, p.policy, p.firstTravelDate, siteDay(opts.now, b.site as Site)),
+      quote: b.status === 'cancelled' ? null : quoteOf(b, p.policy, p.firstTravelDate, siteDay(opts.now, b.site)),
     };
   });
 }
@@ -320,7 +319,7 @@ export async function declineRequest(db: Db, config: Config, actor: Actor & { st
       after: { requestId: r.id, status: 'declined', message: text },
     });
     const lead = await leadOf(tx, booking.id);
-    const shop = shopDetails(config, booking.site as Site);
+    const shop = shopDetails(config, booking.site);
     if (lead.email) {
       await enqueueMail(tx, {
         kind: 'cancellation-declined',

@@ -1,5 +1,4 @@
 import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
-import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -36,7 +35,7 @@ export async function resendMail(db: Db, config: Config, actor: Actor, ref: stri
     const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
     const lead = leadOf(d);
     if (!lead) throw conflict(RESEND_MESSAGES.noEmail);
-    const shop = shopDetails(config, d.site as Site);
+    const shop = shopDetails(config, d.site);
     const withVouchers = vouchersIssued(b);
     let message: OutboxMail;
     if (what === 'confirmation') {

@@ -100,7 +100,7 @@ async function confirmationsOf(db: Db, bookingIds: number[]) {
 export async function bookingSuppliers(db: Db, config: Config, ref: string): Promise<BookingSupplierConfirmations> {
   const b = await bookingByRef(db, ref);
   const lines = await db.select(lineColumns).from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
-  const services = await servicesOfLines(db, config, b.site as Site, lines);
+  const services = await servicesOfLines(db, config, b.site, lines);
   const set = await confirmationsOf(db, [b.id]);
   const out: SupplierLine[] = lines.map((l) => ({
     lineId: l.id,
@@ -159,7 +159,7 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
       .from(bookingLines)
       .where(and(eq(bookingLines.id, lineId), eq(bookingLines.bookingId, b.id)));
     if (!line) throw notFound(SUPPLIER_MESSAGES.lineNotFound);
-    const services = (await servicesOfLines(tx, config, b.site as Site, [line])).get(line.id) ?? [];
+    const services = (await servicesOfLines(tx, config, b.site, [line])).get(line.id) ?? [];
     const key = input.service?.trim() || services.find((s) => s.service.startsWith('stay-'))?.service || services[0]?.service;
     const svc = services.find((s) => s.service === key);
     if (!svc) throw invalid(SUPPLIER_MESSAGES.serviceNotFound(services.map((s) => s.service)));

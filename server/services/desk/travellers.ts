@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, bookings } from '../../db/schema.ts';
@@ -50,7 +49,7 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
     if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
     const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);
     const first = rows[0]?.first;
-    if (first && first <= siteDay(now, b.site as Site)) throw conflict(TRAVELLER_MESSAGES.travelled(first));
+    if (first && first <= siteDay(now, b.site)) throw conflict(TRAVELLER_MESSAGES.travelled(first));
     const [t] = await tx
       .select()
       .from(bookingTravellers)
@@ -83,7 +82,7 @@ export async function mailUpdatedVouchers(tx: Db, config: Config, b: BookingRow,
   const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
   const lead = leadOf(d);
   if (!lead) return false;
-  const shop = shopDetails(config, d.site as Site);
+  const shop = shopDetails(config, d.site);
   await enqueueMail(tx, {
     kind: 'vouchers-updated',
     dedupeKey,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_DOCUMENT_MESSAGES, MONEY_DOCUMENT_NOTES, MONEY_DOCUMENT_TITLES, type MoneyDocument } from '../../../contract/money-documents.ts';
 import type { DeskMoneyDocument } from '../../../contract/desk.ts';
-import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, ledgerEntries, moneyDocuments } from '../../db/schema.ts';
@@ -69,7 +68,7 @@ export async function moneyDocument(db: Db, config: Config, b: BookingRow, d: Mo
     .from(bookingTravellers)
     .where(and(eq(bookingTravellers.bookingId, b.id), eq(bookingTravellers.lead, true)))
     .limit(1);
-  const site = b.site as Site;
+  const site = b.site;
   const shop = shopDetails(config, site);
   const creditNote = d.kind === 'debit-note' ? await reversedCreditNote(db, d) : null;
   const receipt = d.kind === 'receipt';

@@ -27,7 +27,7 @@ export async function documentSource(db: Db, config: Config, userId: number, boo
 
 /** The source of a booking already read with its detail: shared by all its documents in one call (docs/decisions/0107). */
 export function sourceOf(config: Config, row: BookingRow, detail: BookingDetail): DocumentSource {
-  const site = row.site as Site;
+  const site = row.site;
   return { row, detail, site, shop: shopDetails(config, site), issuedAt: row.invoicedAt ?? row.confirmedAt ?? row.createdAt };
 }
 

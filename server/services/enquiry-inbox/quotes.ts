@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
 import { QUOTE_MESSAGES, REPLY_MESSAGES, type EnquiryQuote, type QuoteView } from '../../../contract/enquiry-replies.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { siteDay, type Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingLines, bookings, enquiries, enquiryQuotes, packages, staff, users } from '../../db/schema.ts';
@@ -69,13 +69,13 @@ async function shopPrice(db: Db, config: Config, site: Site, q: QuoteInput, now:
     tcsRate: config.TCS_RATE_PERCENT,
     now,
   });
-  return { total: price.total, currency: price.currency as Currency, title: price.lines[0]!.title };
+  return { total: price.total, currency: price.currency, title: price.lines[0]!.title };
 }
 
 /** Makes the quote, queues its mail with the link, audits it; all in one transaction. */
 export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId: number }, enquiryId: number, q: QuoteInput, now: Date) {
   const e = await enquiryById(db, enquiryId);
-  const site = e.site as Site;
+  const site = e.site;
   const today = siteDay(now, site);
   if (q.travelDate <= today) throw invalid(QUOTE_MESSAGES.travelPast);
   if (q.validUntil < today) throw invalid(QUOTE_MESSAGES.validUntilPast);
@@ -176,7 +176,7 @@ export async function quotesOf(db: Db, config: Config, enquiryId: number, now: D
     .where(eq(enquiryQuotes.enquiryId, enquiryId))
     .orderBy(asc(enquiryQuotes.createdAt), asc(enquiryQuotes.id));
   return rows.map(({ q, title, by, ref }) => {
-    const site = q.site as Site;
+    const site = q.site;
     const endsAt = quoteEnd(q.validUntil, site);
     return {
       id: q.id,
@@ -186,7 +186,7 @@ export async function quotesOf(db: Db, config: Config, enquiryId: number, now: D
       adults: q.adults,
       children: q.children,
       rooms: q.rooms,
-      currency: q.currency as Currency,
+      currency: q.currency,
       total: q.total,
       validUntil: q.validUntil,
       expired: endsAt <= now,
@@ -209,7 +209,7 @@ export async function quoteView(db: Db, config: Config, token: string, now: Date
     .leftJoin(bookings, eq(bookings.id, enquiryQuotes.bookingId))
     .where(eq(enquiryQuotes.id, quoteId));
   if (!row) throw notFound(QUOTE_MESSAGES.linkUnknown);
-  const site = row.q.site as Site;
+  const site = row.q.site;
   if (!row.ref && endsAt <= now) throw gone(QUOTE_MESSAGES.expired(row.q.validUntil, shopDetails(config, site).phone));
   const name = contactOf(row.payload).name;
   return {
@@ -221,7 +221,7 @@ export async function quoteView(db: Db, config: Config, token: string, now: Date
     adults: row.q.adults,
     children: row.q.children,
     rooms: row.q.rooms,
-    currency: row.q.currency as Currency,
+    currency: row.q.currency,
     total: row.q.total,
     validUntil: row.q.validUntil,
     name: name === '(no name given)' ? '' : name,

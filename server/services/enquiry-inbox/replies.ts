@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { ENQUIRY_KIND_LABELS } from '../../../contract/enquiry-inbox.ts';
 import { REPLY_MESSAGES, type EnquiryReplies } from '../../../contract/enquiry-replies.ts';
-import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enquiries, enquiryReplies, packages, staff } from '../../db/schema.ts';
@@ -43,7 +42,7 @@ export function fillTemplate(body: string, facts: { name: string; package: strin
 export const replySubject = (e: Pick<EnquiryRow, 'id' | 'kind'>, shop: string) => `Re: your enquiry to ${shop} (${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} #${e.id})`;
 
 async function factsOf(db: DbOrTx, config: Config, e: EnquiryRow) {
-  const shop = shopDetails(config, e.site as Site);
+  const shop = shopDetails(config, e.site);
   const who = contactOf(e.payload);
   const name = who.name === '(no name given)' ? 'there' : who.name;
   return { who, shop, facts: { name, package: await packageTitleOf(db, e), shop: shop.tradeName, phone: shop.phone } };
@@ -53,7 +52,7 @@ async function factsOf(db: DbOrTx, config: Config, e: EnquiryRow) {
 export async function repliesOf(db: Db, config: Config, id: number, now: Date): Promise<EnquiryReplies> {
   const e = await enquiryById(db, id);
   const { who, shop, facts } = await factsOf(db, config, e);
-  const templates = await templatesOf(db, e.site as Site, now);
+  const templates = await templatesOf(db, e.site, now);
   const rows = await db
     .select({ r: enquiryReplies, by: staff.email })
     .from(enquiryReplies)

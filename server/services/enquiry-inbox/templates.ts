@@ -14,7 +14,7 @@ import { staffAction } from '../staff/staff-action.ts';
  */
 
 type Row = typeof enquiryReplyTemplates.$inferSelect;
-const view = (r: Row): ReplyTemplate => ({ id: r.id, site: r.site as Site, name: r.name, body: r.body, updatedAt: r.updatedAt.toISOString() });
+const view = (r: Row): ReplyTemplate => ({ id: r.id, site: r.site, name: r.name, body: r.body, updatedAt: r.updatedAt.toISOString() });
 
 /** The site's templates by name (the defaults made first when it has none). */
 export async function templatesOf(db: DbOrTx, site: Site, now: Date): Promise<ReplyTemplate[]> {
@@ -36,7 +36,7 @@ export async function templateById(db: DbOrTx, id: number, lock = false): Promis
   return row;
 }
 
-async function nameFree(tx: DbOrTx, site: string, name: string, except: number | null) {
+async function nameFree(tx: DbOrTx, site: Site, name: string, except: number | null) {
   const [same] = await tx
     .select({ id: enquiryReplyTemplates.id })
     .from(enquiryReplyTemplates)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TaxLine } from '../../../contract/booking.ts';
-import { siteDay, type Site } from '../../../contract/site.ts';
+import { siteDay } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, creditNotes, payments, refunds } from '../../db/schema.ts';
 import type { BookingRow } from '../bookings/records.ts';
@@ -43,7 +43,7 @@ async function backfillBooking(tx: Db, b: BookingRow): Promise<number> {
   let written = 0;
   for (const pay of paid) {
     const at = pay.paidAt ?? pay.createdAt;
-    const day = pay.receivedOn ?? siteDay(at, b.site as Site);
+    const day = pay.receivedOn ?? siteDay(at, b.site);
     const meta = { kind: KIND_OF(pay), at, day, paymentId: pay.id, provider: pay.provider, providerRef: pay.providerPaymentId ?? pay.providerRef, staffId: pay.recordedBy, note: 'opening balance (before the ledger)' };
     if (pay.refundStatus) {
       await writeEntry(tx, b, { ...ZERO, owed: pay.amount }, { ...meta, kind: 'owed-back' });

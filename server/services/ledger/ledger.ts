@@ -168,7 +168,7 @@ export async function writeEntry(tx: Db, b: Pick<BookingRow, 'id' | 'site' | 'cu
       staffId: meta.staffId ?? null,
       documentKind: meta.document?.kind ?? null,
       documentNumber: meta.document?.number ?? null,
-      taxDay: meta.day ?? siteDay(meta.at, b.site as Site),
+      taxDay: meta.day ?? siteDay(meta.at, b.site),
       occurredAt: meta.at,
       note: meta.note ?? '',
     })
@@ -258,7 +258,7 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
   else if (b.status === 'cancelled' && (m.pending > 0 || owedOpen || m.failedOpen > 0)) paymentStatus = 'refund-due';
   const update: Partial<typeof bookings.$inferInsert> = { amountPaid: bal.receivedCash, paymentStatus, status };
   if (b.status !== 'cancelled') {
-    const day = siteDay(at, b.site as Site);
+    const day = siteDay(at, b.site);
     const terms = config && p.site === 'IN' && p.tcsBase > 0 ? (await dayRules(tx, config, p, day)).tcs : null;
     const due = dueNow(p, bal.receivedSale, terms);
     // The total: what was paid against the price, and what the rest costs under today's TCS rule.
@@ -334,7 +334,7 @@ export async function receive(
   b: BookingRow,
   r: { amount: number; kind: LedgerKind; at: Date; day?: string; accept: boolean; paymentId?: number; provider?: string; providerRef?: string | null; staffId?: number | null; cause: string; note?: string },
 ): Promise<Received> {
-  const day = r.day ?? siteDay(r.at, b.site as Site);
+  const day = r.day ?? siteDay(r.at, b.site);
   const p = await bookingProfile(tx, b);
   const before = await entriesOf(tx, b.id);
   const bal = balancesOf(before);
@@ -351,11 +351,11 @@ export async function receive(
     // invoice's: it gets a debit note of its own, supplementary to the invoice.
     const invoice = before.find((e) => e.documentKind === 'invoice');
     if (invoice) {
-      document = { kind: 'debit-note', number: await nextDocumentNumber(tx, b.site as Site, 'debit-note') };
+      document = { kind: 'debit-note', number: await nextDocumentNumber(tx, b.site, 'debit-note') };
     } else if (full) {
       document = { kind: 'invoice', number: await assignInvoiceNumber(tx, b.id, r.at) };
     } else {
-      document = { kind: 'receipt', number: await nextDocumentNumber(tx, b.site as Site, 'receipt') };
+      document = { kind: 'receipt', number: await nextDocumentNumber(tx, b.site, 'receipt') };
     }
     const entry = await writeEntry(tx, b, { ...parts, owed: 0 }, {
       ...base,
@@ -452,7 +452,7 @@ export async function reverseRefund(tx: Db, b: BookingRow, refundId: number, at:
   const original = entries.find((e) => e.refundId === refundId && e.kind === 'refund');
   if (!original || entries.some((e) => e.refundId === refundId && e.kind === 'refund-reversal')) return null;
   const reversed = negate(splitOf(original));
-  const debitNote = original.documentKind === 'credit-note' ? await nextDocumentNumber(tx, b.site as Site, 'debit-note') : null;
+  const debitNote = original.documentKind === 'credit-note' ? await nextDocumentNumber(tx, b.site, 'debit-note') : null;
   const entry = await writeEntry(tx, b, reversed, {
     kind: 'refund-reversal',
     at,

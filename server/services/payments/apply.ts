@@ -1,7 +1,7 @@
 // Applying a payment a provider confirmed to its booking: paid, reinstated, or kept with its refund due (docs/decisions/0042).
 import { and, eq } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { siteDay, type Currency } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
@@ -104,7 +104,7 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     if (row?.status === 'paid') return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
     const amount = money(c.amount, c.currency);
-    const day = siteDay(now, b.site as Site);
+    const day = siteDay(now, b.site);
     // Whatever happened to the booking, the money is an entry: it pays what is due, and what it
     // cannot pay (a booking cancelled for good, already paid, the wrong method for its coupon, more
     // than was due) is owed back and waits in the refund queue (decision 0089).
@@ -156,7 +156,7 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     });
     await tx
       .update(payments)
-      .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency, paidAt: now, refundStatus: got.owed > 0 ? 'due' : null })
+      .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency as Currency, paidAt: now, refundStatus: got.owed > 0 ? 'due' : null })
       .where(eq(payments.id, payment.id));
     if (got.owed > 0 && got.applied > 0) detail = `${money(got.owed, c.currency)} more than was due: owed back`;
     if (got.booking.paymentStatus === b.paymentStatus && got.booking.status === b.status && outcome !== 'applied') {

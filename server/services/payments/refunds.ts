@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers, paymentEvents, payments, refunds, users } from '../../db/schema.ts';
@@ -127,7 +126,7 @@ export async function settleRefundIn(tx: Db, refundId: number, to: Settle, now: 
       ...(to.providerRefundId && !r.providerRefundId ? { providerRefundId: to.providerRefundId } : {}),
     })
     .where(eq(refunds.id, r.id));
-  const amount = formatMinor(r.amount, r.currency as Currency);
+  const amount = formatMinor(r.amount, r.currency);
   const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
   const to_ = await recipientOf(tx, r.bookingId);
   if (to.outcome === 'processed') {
@@ -255,13 +254,13 @@ async function recordOutsideRefund(
       audit({ action: 'refunds.outside', recordType: 'booking', recordId: b?.ref ?? null, after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount } }),
     );
     if (r.outcome) await settleRefundIn(tx, row.id, { outcome: r.outcome, failure: r.failure }, now);
-    else await refreshPaymentState(tx, p.bookingId, `refund of ${formatMinor(r.amount, p.currency as Currency)} made in ${name}'s dashboard (${r.id}), pending`, now);
+    else await refreshPaymentState(tx, p.bookingId, `refund of ${formatMinor(r.amount, p.currency)} made in ${name}'s dashboard (${r.id}), pending`, now);
     return { over };
   });
   if (!made) return { bookingId: p.bookingId, outcome: 'duplicate', detail: `refund ${r.id} was already recorded` };
   const detail = `refund ${r.id} was made in ${name}'s dashboard: recorded on payment ${p.id}`;
   if (made.over > 0) {
-    const cur = p.currency as Currency;
+    const cur = p.currency;
     return {
       bookingId: p.bookingId,
       outcome: 'refund-outside',

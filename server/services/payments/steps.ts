@@ -3,7 +3,7 @@ import type { NextStep } from '../../../contract/booking.ts';
 import { payWithSchema, type PayWith } from '../../../contract/coupons.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { siteDay, type Currency } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
  * the gateway's minimum and never past the balance.
  */
 const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status' | 'currency'>) =>
-  dueOnline(depositLeft(b), Math.max(0, b.total - b.amountPaid), b.currency as Currency);
+  dueOnline(depositLeft(b), Math.max(0, b.total - b.amountPaid), b.currency);
 
 async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -121,7 +121,7 @@ const PAY_WITH_WORDS: Record<PayWith, string> = { card: 'card', netbanking: 'net
  */
 export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promise<NextStep> {
   if (b.status === 'cancelled' || b.paymentStatus === 'paid') return { type: 'none' };
-  const shop = shopDetails(config, b.site as Site);
+  const shop = shopDetails(config, b.site);
   if (b.paymentMethod === 'pay-later' && !depositFirst(b)) {
     return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
   }
@@ -141,17 +141,17 @@ export async function paymentStepFor(
   db: Db,
   config: Config,
   b: BookingRow,
-  today = siteDay(new Date(), b.site as Site),
+  today = siteDay(new Date(), b.site),
   /** Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out. */
   returns?: StripeReturns,
 ): Promise<NextStep> {
-  const shop = shopDetails(config, b.site as Site);
+  const shop = shopDetails(config, b.site);
   // A rest the gateway would refuse (below ₹1 or AED 2) is said as such, with the ways it can be
   // paid, instead of a gateway's error (decision 0108, "Below the gateway's minimum").
   const due = dueOf(b);
-  const minimum = ONLINE_MINIMUM[b.currency as Currency];
+  const minimum = ONLINE_MINIMUM[b.currency];
   if (b.status !== 'cancelled' && b.paymentStatus !== 'paid' && due > 0 && due < minimum) {
-    throw conflict(PAYMENT_MESSAGES.belowOnlineMinimum(formatMinor(due, b.currency as Currency), formatMinor(minimum, b.currency as Currency), b.refIdKey, shop.phone));
+    throw conflict(PAYMENT_MESSAGES.belowOnlineMinimum(formatMinor(due, b.currency), formatMinor(minimum, b.currency), b.refIdKey, shop.phone));
   }
   if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
   if ((b.status !== 'confirmed' && !partOfDeposit(b)) || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
@@ -164,7 +164,7 @@ export async function paymentStepFor(
 
 /** This booking's Razorpay order for the amount due (a new one when the last is nearly out of time). */
 async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: boolean): Promise<NextStep> {
-  const shop = shopDetails(config, b.site as Site);
+  const shop = shopDetails(config, b.site);
   const lead = await leadOf(db, b.id);
   let payment = await openPayment(db, b.id, 'razorpay');
   // An order whose window has nearly run out is not offered again: a new one starts a new window,
@@ -178,7 +178,7 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
     // The old order cannot be cancelled at Razorpay: it is no longer offered (a payment still made on it is owed back).
     if (payment) await failOpenPayment(db, payment, null);
     const order = await razorpay(config).createOrder({ amount: dueOf(b), currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
-    await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: order.currency });
+    await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: b.currency });
     payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
   const method = requiredMethod(b);
@@ -242,7 +242,7 @@ async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolea
         { idempotencyKey: key },
       ),
     );
-    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? dueOf(b), currency: (session.currency ?? '').toUpperCase(), checkoutUrl: session.url });
+    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? dueOf(b), currency: (session.currency ?? '').toUpperCase() as Currency, checkoutUrl: session.url });
     payment = (await openPayment(db, b.id, 'stripe'))!;
   }
   return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };

@@ -3,7 +3,7 @@ import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency, Site } from '../../../contract/site.ts';
+import type { Currency } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
@@ -41,7 +41,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [holidayDate, setHolidayDate] = useState('');
   const allowed = can(me.role, 'bookings.amend') && can(me.role, 'bookings.create');
   // The site's own day, as the server checks the new date: not UTC's.
-  const today = siteDay(Date.now(), b.site as Site);
+  const today = siteDay(Date.now(), b.site);
   const open = b.Status === 'confirmed' && b.firstTravelDate > today;
   // The site's holidays are read only when the form that offers them is shown.
   useEffect(() => {

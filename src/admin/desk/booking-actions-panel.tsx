@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { TITLES } from '../../../contract/account.ts';
 import { can } from '../../../contract/staff.ts';
 import { siteDay } from '../../../contract/calendar.ts';
-import type { Site } from '../../../contract/site.ts';
 import { adminCall } from '../admin-api.ts';
 import { AmendPanel } from './amend-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
@@ -77,7 +76,7 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
   const live = b.Status === 'confirmed';
   // Vouchers once paid in full, or kept from the older pay-later rules: the desk detail links them then (decision 0093).
   const withVouchers = b.links.vouchers !== null;
-  const ahead = b.Status !== 'cancelled' && b.firstTravelDate > siteDay(Date.now(), b.site as Site);
+  const ahead = b.Status !== 'cancelled' && b.firstTravelDate > siteDay(Date.now(), b.site);
 
   const done = (ok: boolean, text: string) => {
     setError(ok ? '' : text);
