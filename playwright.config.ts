@@ -32,7 +32,13 @@ export default defineConfig({
     serviceWorkers: 'allow',
     launchOptions: {
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -44,6 +50,13 @@ export default defineConfig({
     stderr: 'pipe',
     // Payments go to the providers' local stand-ins (the only fakes): the real gateway code runs.
     // Every browser test comes from one address: the guests' hold limit per address is for the real world.
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '10000', CODES_PER_ADDRESS_HOUR: '10000', SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`, ...gatewayEnv(`http://127.0.0.1:${e2eGatewayPort()}`) },
+    env: {
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '10000',
+      CODES_PER_ADDRESS_HOUR: '10000',
+      SMTP_URL: `smtp://127.0.0.1:${MAIL.smtp}`,
+      ...gatewayEnv(`http://127.0.0.1:${e2eGatewayPort()}`),
+    },
   },
 });

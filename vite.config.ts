@@ -9,9 +9,20 @@ import { compileHintsPlugin } from './scripts/vite-plugin-compile-hints.ts';
 const dist = process.env.DIST_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // SWR's polyfill of React's useSyncExternalStore returns React's own on React 19: the hook itself (src/lib/use-sync-external-store-shim.ts).
-  // A file path, not '/src/…': the dev server's dependency optimizer bundles SWR from node_modules and reads it as relative.
-  resolve: isSsrBuild ? {} : { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }] },
+  // SWR's polyfill of React's useSyncExternalStore returns React's own on React 19: the hook itself
+  // (src/lib/use-sync-external-store-shim.ts).
+  // A file path, not '/src/…': the dev server's dependency optimizer bundles SWR from node_modules and reads it as
+  // relative.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          {
+            find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+            replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+          },
+        ],
+      },
   plugins: [
     react(),
     // Browser builds get contract calls as { method, path } only: no zod schemas in page chunks.
@@ -61,7 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'entry-client', tags: ['$initial'] },
-                { name: 'page-common', test: /src[\\/](components[\\/](seo|responsive-image)\.tsx|features[\\/]content[\\/]stars\.tsx)|contract[\\/]catalogue-calls\.ts/ },
+                {
+                  name: 'page-common',
+                  test: /src[\\/](components[\\/](seo|responsive-image)\.tsx|features[\\/]content[\\/]stars\.tsx)|contract[\\/]catalogue-calls\.ts/,
+                },
               ],
             },
           },

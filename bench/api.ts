@@ -31,12 +31,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 /** The crowds: how many people, and their mean pause between two requests (reading, a page's calls spread out). */
 const CROWDS = (process.env.BENCH_CROWDS ?? '1000@250,2000@1000').split(',').map((pair) => {
   const [shoppers, think] = pair.trim().split('@').map(Number);
-  if (!(shoppers! > 0) || !(think! >= 0)) throw new Error(`BENCH_CROWDS: "${pair}" is not shoppers@think-ms (for example 1000@250)`);
+  if (!(shoppers! > 0) || !(think! >= 0))
+    throw new Error(`BENCH_CROWDS: "${pair}" is not shoppers@think-ms (for example 1000@250)`);
   return { shoppers: shoppers!, thinkMs: think! };
 });
 /** `cases`, `mix` or both (default): what to measure; any other text picks the cases whose name holds it. */
 const ONLY = process.env.BENCH_API_ONLY ?? '';
-const SETUPS = (process.env.BENCH_API_SETUPS ?? 'pglite,postgres,postgres-2').split(',').map((s) => s.trim()).filter(Boolean);
+const SETUPS = (process.env.BENCH_API_SETUPS ?? 'pglite,postgres,postgres-2')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 /** As a phone sends them. */
 const HEADERS = { country: 'UAE', 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' };
 
@@ -61,8 +65,18 @@ function cases(f: Facts): Case[] {
   const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   const get = (path: string): Request => ({ method: 'GET', path });
   return [
-    { name: 'package search (POST)', kind: 'call', requests: [{ method: 'POST', path: `/api/Common/Holiday/GetPackagesByTypeCityAndInterest?cityId=${f.cityId}`, body: '{}' }] },
-    { name: 'package detail call', kind: 'call', requests: [get(`/api/Common/Holiday/GetPackageDetail?Slug=${f.slug}`)] },
+    {
+      name: 'package search (POST)',
+      kind: 'call',
+      requests: [
+        { method: 'POST', path: `/api/Common/Holiday/GetPackagesByTypeCityAndInterest?cityId=${f.cityId}`, body: '{}' },
+      ],
+    },
+    {
+      name: 'package detail call',
+      kind: 'call',
+      requests: [get(`/api/Common/Holiday/GetPackageDetail?Slug=${f.slug}`)],
+    },
     {
       name: 'home content calls',
       kind: 'call',
@@ -78,7 +92,13 @@ function cases(f: Facts): Case[] {
     { name: 'home page', kind: 'page', requests: [get('/')] },
     { name: 'listing page', kind: 'page', requests: [get(`/holidays?cityId=${f.cityId}`)] },
     { name: 'package page', kind: 'page', requests: [get(`/holidays/${f.slug}`)] },
-    { name: 'GetCart (empty guest cart)', kind: 'cart', requests: [{ method: 'POST', path: '/api/Common/GetCart', body: JSON.stringify({ tempUserId: 'bench-empty-guest' }) }] },
+    {
+      name: 'GetCart (empty guest cart)',
+      kind: 'cart',
+      requests: [
+        { method: 'POST', path: '/api/Common/GetCart', body: JSON.stringify({ tempUserId: 'bench-empty-guest' }) },
+      ],
+    },
     {
       name: 'CreateCart (a new guest each)',
       kind: 'cart',
@@ -86,7 +106,10 @@ function cases(f: Facts): Case[] {
         {
           method: 'POST',
           path: '/api/Common/CreateCart',
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ tempUserId: freshGuest(), packageId: f.packageId, travelDate, adults: 2 }) }),
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ tempUserId: freshGuest(), packageId: f.packageId, travelDate, adults: 2 }),
+          }),
         },
       ],
     },
@@ -124,14 +147,21 @@ let shopperCount = 0;
 function shoppers(f: Facts): (Request & { kind: string })[] {
   const all = cases(f);
   const pick = (name: string) => all.find((c) => c.name === name)!.requests;
-  const browse = [...pick('home page'), ...pick('home content calls'), ...pick('listing page'), ...pick('package search (POST)'), ...pick('package page'), ...pick('package detail call')];
+  const browse = [
+    ...pick('home page'),
+    ...pick('home content calls'),
+    ...pick('listing page'),
+    ...pick('package search (POST)'),
+    ...pick('package page'),
+    ...pick('package detail call'),
+  ];
   const cart = [...pick('GetCart (empty guest cart)'), ...pick('CreateCart (a new guest each)')];
   // Each shopper signs in to an account of their own.
   const signIn = signInRequest(f);
   const list: (Request & { kind: string })[] = [];
   for (let i = 0; i < 100; i++) {
     if (i === 50) list.push({ ...signIn, kind: 'sign-in' });
-    else if (i % 10 === 3 || i % 10 === 7) list.push({ ...cart[(i / 10) % 2 | 0]!, kind: 'cart' });
+    else if (i % 10 === 3 || i % 10 === 7) list.push({ ...cart[((i / 10) % 2) | 0]!, kind: 'cart' });
     else list.push({ ...browse[i % browse.length]!, kind: 'browse' });
   }
   return list.map((request) => ({
@@ -163,7 +193,10 @@ async function measure(origin: string, requests: Request[], connections: number,
 
 async function startHelloWorld(): Promise<{ origin: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello-world.ts', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello-world.ts', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
@@ -186,7 +219,10 @@ async function signUp(origin: string, mail: MailCatcher, n: number): Promise<{ e
   // Each from an address of its own (through the trusted proxy), as travellers sign up from their own phones.
   const address = `10.30.${(n >> 8) & 255}.${n & 255}`;
   const call = async (method: string, path: string, params: Record<string, string>) => {
-    const res = await fetch(`${origin}/api/Common/${path}?${new URLSearchParams(params)}`, { method, headers: { country: 'UAE', 'x-forwarded-for': address } });
+    const res = await fetch(`${origin}/api/Common/${path}?${new URLSearchParams(params)}`, {
+      method,
+      headers: { country: 'UAE', 'x-forwarded-for': address },
+    });
     const body = (await res.json()) as { data: Record<string, unknown>; message: string };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
     return body.data;
@@ -214,8 +250,16 @@ interface Row {
 const share = (value: number, hello: number) => `${((100 * value) / hello).toFixed(1)}%`;
 const failures = (r: Result) => r.errors + r.timeouts + r.non2xx;
 
-async function runSetup(name: string, server: RunningServer, mail: MailCatcher, log: (m: string) => void, postgresPort: number | null) {
-  const featured = (await (await fetch(`${server.origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`, { headers: { country: 'UAE' } })).json()) as {
+async function runSetup(
+  name: string,
+  server: RunningServer,
+  mail: MailCatcher,
+  log: (m: string) => void,
+  postgresPort: number | null,
+) {
+  const featured = (await (
+    await fetch(`${server.origin}/api/Common/Holiday/GetFeaturedPackages?limit=1`, { headers: { country: 'UAE' } })
+  ).json()) as {
     data: { packages: { id: number; slug: string; city: { id: number } }[] };
   };
   const pkg = featured.data.packages[0]!;
@@ -230,17 +274,42 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
     for (const connections of [50, 200]) {
       const r = await measure(hello.origin, [{ method: 'GET', path: '/' }], connections, SECONDS);
       helloRate[connections] = r.requests.average;
-      rows.push({ setup: name, request: 'Fastify hello world', connections, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, errors: failures(r), 'vs hello': '100%' });
+      rows.push({
+        setup: name,
+        request: 'Fastify hello world',
+        connections,
+        'req/s': Math.round(r.requests.average),
+        'p50 ms': r.latency.p50,
+        'p99 ms': r.latency.p99,
+        errors: failures(r),
+        'vs hello': '100%',
+      });
       log(`${name}: hello world at ${connections}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
     }
     const post = await measure(hello.origin, [{ method: 'POST', path: '/', body: '{"cityId":7}' }], 50, SECONDS);
-    rows.push({ setup: name, request: 'Fastify hello world, POST with a JSON body', connections: 50, 'req/s': Math.round(post.requests.average), 'p50 ms': post.latency.p50, 'p99 ms': post.latency.p99, errors: failures(post), 'vs hello': share(post.requests.average, helloRate[50]!) });
-    log(`${name}: hello world POST at 50: ${Math.round(post.requests.average)} req/s (${share(post.requests.average, helloRate[50]!)} of its GET)`);
+    rows.push({
+      setup: name,
+      request: 'Fastify hello world, POST with a JSON body',
+      connections: 50,
+      'req/s': Math.round(post.requests.average),
+      'p50 ms': post.latency.p50,
+      'p99 ms': post.latency.p99,
+      errors: failures(post),
+      'vs hello': share(post.requests.average, helloRate[50]!),
+    });
+    log(
+      `${name}: hello world POST at 50: ${Math.round(post.requests.average)} req/s (${share(post.requests.average, helloRate[50]!)} of its GET)`,
+    );
   } finally {
     await hello.stop();
   }
   const results: { c: Case; connections: number; r: Result }[] = [];
-  const picked = ONLY === 'mix' ? [] : ONLY === 'cases' || ONLY === '' ? cases(facts) : cases(facts).filter((c) => c.name.includes(ONLY));
+  const picked =
+    ONLY === 'mix'
+      ? []
+      : ONLY === 'cases' || ONLY === ''
+        ? cases(facts)
+        : cases(facts).filter((c) => c.name.includes(ONLY));
   // CPU seconds used so far by the server's processes and by Postgres (the postmaster and its backends).
   const postmaster = postgresPort ? postmasterOf(postgresPort) : null;
   const cpuNow = () => {
@@ -249,8 +318,12 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
   };
   const cpuPerRequest = (before: ReturnType<typeof cpuNow>, requests: number) => {
     const after = cpuNow();
-    const per = (a: number | null, b: number | null) => (a === null || b === null || !requests ? '?' : ((1000 * (a - b)) / requests).toFixed(2));
-    return { server: per(after.server, before.server), postgres: postmaster ? per(after.postgres, before.postgres) : '-' };
+    const per = (a: number | null, b: number | null) =>
+      a === null || b === null || !requests ? '?' : ((1000 * (a - b)) / requests).toFixed(2);
+    return {
+      server: per(after.server, before.server),
+      postgres: postmaster ? per(after.postgres, before.postgres) : '-',
+    };
   };
   for (const c of picked) {
     // A moment of warm-up: what the first requests fill (caches, prepared statements) is not measured.
@@ -296,15 +369,26 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
       'CPU ms/req server': cpu.server,
       'CPU ms/req Postgres': cpu.postgres,
     });
-    log(`${name}: ${CONNECTIONS} shoppers at full speed: ${Math.round(capacity.requests.average)} req/s, p99 ${capacity.latency.p99} ms, ${failures(capacity)} errors; CPU per request: server ${cpu.server} ms, Postgres ${cpu.postgres} ms`);
+    log(
+      `${name}: ${CONNECTIONS} shoppers at full speed: ${Math.round(capacity.requests.average)} req/s, p99 ${capacity.latency.p99} ms, ${failures(capacity)} errors; CPU per request: server ${cpu.server} ms, Postgres ${cpu.postgres} ms`,
+    );
   }
   const crowds: { shoppers: number; thinkMs: number; result: ShoppersResult }[] = [];
   for (const crowd of mixing ? CROWDS : []) {
     const before = cpuNow();
-    const people = await runShoppers({ origin: server.origin, shoppers: crowd.shoppers, seconds: MIX_SECONDS, thinkMs: crowd.thinkMs, headers: HEADERS, list: shoppers(facts) });
+    const people = await runShoppers({
+      origin: server.origin,
+      shoppers: crowd.shoppers,
+      seconds: MIX_SECONDS,
+      thinkMs: crowd.thinkMs,
+      headers: HEADERS,
+      list: shoppers(facts),
+    });
     const cpu = cpuPerRequest(before, people.requests);
     crowds.push({ ...crowd, result: people });
-    const kinds = Object.entries(people.byKind).map(([k, v]) => `${k} ${v.count} p50 ${v.p50} p99 ${v.p99}`).join(', ');
+    const kinds = Object.entries(people.byKind)
+      .map(([k, v]) => `${k} ${v.count} p50 ${v.p50} p99 ${v.p99}`)
+      .join(', ');
     rows.push({
       setup: name,
       request: `${crowd.shoppers} shoppers thinking ~${crowd.thinkMs} ms between requests, ${MIX_SECONDS} s (p99 by kind: ${kinds})`,
@@ -317,7 +401,9 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
       'CPU ms/req server': cpu.server,
       'CPU ms/req Postgres': cpu.postgres,
     });
-    log(`${name}: ${crowd.shoppers} shoppers thinking ~${crowd.thinkMs} ms: ${Math.round(people.perSecond)} req/s, p99 ${people.p99} ms, ${people.errors} errors; by kind ${kinds}`);
+    log(
+      `${name}: ${crowd.shoppers} shoppers thinking ~${crowd.thinkMs} ms: ${Math.round(people.perSecond)} req/s, p99 ${people.p99} ms, ${people.errors} errors; by kind ${kinds}`,
+    );
     for (const [what, count] of Object.entries(people.refusals)) log(`${name}: ${count} × ${what}`);
   }
   for (const [what, { count, body }] of refusals) log(`${name}: ${count} × ${what}: ${body}`);
@@ -340,11 +426,20 @@ async function runSetup(name: string, server: RunningServer, mail: MailCatcher, 
       })),
     // Issue 33's figures are for Postgres with two processes; the other setups print them for comparison.
     ...(capacity && name === 'postgres-2'
-      ? [{ label: `${name}: the mix at full speed ≥ 4,000 req/s (${Math.round(capacity.requests.average)} req/s)`, met: capacity.requests.average >= 4000 }]
+      ? [
+          {
+            label: `${name}: the mix at full speed ≥ 4,000 req/s (${Math.round(capacity.requests.average)} req/s)`,
+            met: capacity.requests.average >= 4000,
+          },
+        ]
       : []),
     ...crowds.map(({ shoppers: n, thinkMs, result }) => ({
       label: `${name}: ${n} shoppers thinking ${thinkMs} ms: 0 errors, browse and cart p99 ≤ 100 ms, sign-in p99 ≤ 300 ms (${result.errors} errors, browse ${p99Of(result, 'browse')}, cart ${p99Of(result, 'cart')}, sign-in ${p99Of(result, 'sign-in')} ms)`,
-      met: result.errors === 0 && p99Of(result, 'browse') <= 100 && p99Of(result, 'cart') <= 100 && p99Of(result, 'sign-in') <= 300,
+      met:
+        result.errors === 0 &&
+        p99Of(result, 'browse') <= 100 &&
+        p99Of(result, 'cart') <= 100 &&
+        p99Of(result, 'sign-in') <= 300,
     })),
   ];
   return { rows, targets };
@@ -360,7 +455,9 @@ export const apiBench: Benchmark = {
     const targets: Target[] = [];
     const mail = await startMailCatcher();
     const load = loadavg();
-    log(`machine: ${availableParallelism()} cores, load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start`);
+    log(
+      `machine: ${availableParallelism()} cores, load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start`,
+    );
     try {
       for (const setup of SETUPS) {
         let cluster: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
@@ -389,7 +486,21 @@ export const apiBench: Benchmark = {
     } finally {
       await mail.close();
     }
-    log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
-    return { rows: rows as unknown as Record<string, string | number>[], targets, details: { seconds: SECONDS, mixSeconds: MIX_SECONDS, connections: CONNECTIONS, crowds: CROWDS, loadAtStart: load } };
+    log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the end`,
+    );
+    return {
+      rows: rows as unknown as Record<string, string | number>[],
+      targets,
+      details: {
+        seconds: SECONDS,
+        mixSeconds: MIX_SECONDS,
+        connections: CONNECTIONS,
+        crowds: CROWDS,
+        loadAtStart: load,
+      },
+    };
   },
 };

@@ -36,7 +36,6 @@ const ROOMS = Number(process.env.BENCH_FLASH_ROOMS ?? 20);
 const WARMUP = Number(process.env.BENCH_FLASH_WARMUP ?? 500);
 const TOKEN_KEY = 'flash-sale-bench-token-key-0123456789';
 
-
 interface CallResult {
   status: number;
   ms: number;
@@ -64,7 +63,13 @@ export const flashSaleBench: Benchmark = {
       HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '100000',
     };
     const server = await startProductionServer({ env });
-    const { config } = loadConfig({ ...process.env, ...env, NODE_ENV: 'production', PUBLIC_URL: server.origin, DATA_DIR: 'memory://' });
+    const { config } = loadConfig({
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: server.origin,
+      DATA_DIR: 'memory://',
+    });
     const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
     let agent = new Agent({ keepAlive: true });
     try {
@@ -72,7 +77,9 @@ export const flashSaleBench: Benchmark = {
       // The departure: a package's date with ROOMS rooms on sale, nothing sold or held yet.
       const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
       // The warm-up's package is another one, on another date: it never touches the sale's departure.
-      const { rows } = await db.execute<{ id: number; slug: string }>(sql`select p.id, p.slug from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE' order by p.id limit 2`);
+      const { rows } = await db.execute<{ id: number; slug: string }>(
+        sql`select p.id, p.slug from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE' order by p.id limit 2`,
+      );
       const pkg = rows[0]!;
       const warmPkg = rows[1]!;
       const warmDate = new Date(Date.now() + 61 * 86_400_000).toISOString().slice(0, 10);
@@ -83,32 +90,65 @@ export const flashSaleBench: Benchmark = {
         if (count === 0) return [];
         const made = await db
           .insert(users)
-          .values(Array.from({ length: count }, (_, i) => ({ email: `${prefix}.${stamp}.${i}@example.com`, name: `Flash Traveller ${i}` })))
+          .values(
+            Array.from({ length: count }, (_, i) => ({
+              email: `${prefix}.${stamp}.${i}@example.com`,
+              name: `Flash Traveller ${i}`,
+            })),
+          )
           .returning({ id: users.id, email: users.email, name: users.name });
-        return Promise.all(made.map(async (u) => (await createSession(db, config, { id: u.id, email: u.email ?? '', name: u.name ?? '' })).token));
+        return Promise.all(
+          made.map(
+            async (u) =>
+              (await createSession(db, config, { id: u.id, email: u.email ?? '', name: u.name ?? '' })).token,
+          ),
+        );
       };
       const tokens = await signIn(TRAVELLERS, 'flash');
       const warmTokens = await signIn(WARMUP, 'warmup');
       log(`${TRAVELLERS} travellers signed in; ${ROOMS} rooms of ${pkg.slug} on ${travelDate}`);
 
-      const call = async (token: string, path: string, body: object, extra: Record<string, string> = {}): Promise<CallResult> => {
+      const call = async (
+        token: string,
+        path: string,
+        body: object,
+        extra: Record<string, string> = {},
+      ): Promise<CallResult> => {
         const t0 = performance.now();
         try {
-          const res = await post(agent, server.port, `/api/Common/${path}`, { 'content-type': 'application/json', authorization: `Bearer ${token}`, country: 'UAE', ...extra }, JSON.stringify(body));
+          const res = await post(
+            agent,
+            server.port,
+            `/api/Common/${path}`,
+            { 'content-type': 'application/json', authorization: `Bearer ${token}`, country: 'UAE', ...extra },
+            JSON.stringify(body),
+          );
           let json: { message?: string; data?: { TempBookingId?: number } } = {};
           try {
             json = JSON.parse(res.text) as typeof json;
           } catch {
             // not JSON: the status tells
           }
-          return { status: res.status, ms: performance.now() - t0, message: json.message ?? '', tempId: json.data?.TempBookingId };
+          return {
+            status: res.status,
+            ms: performance.now() - t0,
+            message: json.message ?? '',
+            tempId: json.data?.TempBookingId,
+          };
         } catch (err) {
           return { status: 0, ms: performance.now() - t0, message: (err as Error).message };
         }
       };
 
       type Calls = Record<'CreateCart' | 'CreateTempBooking' | 'CreateBooking', CallResult[]>;
-      const lead = { Title: 'Ms', FirstName: 'Asha', LastName: 'Rao', Email: 'asha.rao@example.com', Phone: '+971501234567', DOB: '1990-04-12' };
+      const lead = {
+        Title: 'Ms',
+        FirstName: 'Asha',
+        LastName: 'Rao',
+        Email: 'asha.rao@example.com',
+        Phone: '+971501234567',
+        DOB: '1990-04-12',
+      };
       const soldOut = (r: CallResult) => r.status === 409 && /sold out|left on/i.test(r.message);
       /** A race: every traveller at once adds the departure to their cart, holds it and books it. */
       const race = async (racers: string[], race: { packageId: number; travelDate: string; keyPrefix: string }) => {
@@ -118,18 +158,31 @@ export const flashSaleBench: Benchmark = {
         let lastBooking = start;
         await Promise.all(
           racers.map(async (token, i) => {
-            const cart = await call(token, 'CreateCart', { packageId: race.packageId, travelDate: race.travelDate, adults: 2, children: 0, infants: 0, rooms: 1 });
+            const cart = await call(token, 'CreateCart', {
+              packageId: race.packageId,
+              travelDate: race.travelDate,
+              adults: 2,
+              children: 0,
+              infants: 0,
+              rooms: 1,
+            });
             calls.CreateCart.push(cart);
             if (soldOut(cart)) return void outcomes.soldOut++;
             if (cart.status !== 200) return void outcomes.other.push(`CreateCart ${cart.status}: ${cart.message}`);
             const hold = await call(token, 'CreateTempBooking', {});
             calls.CreateTempBooking.push(hold);
             if (soldOut(hold)) return void outcomes.soldOut++;
-            if (hold.status !== 200) return void outcomes.other.push(`CreateTempBooking ${hold.status}: ${hold.message}`);
+            if (hold.status !== 200)
+              return void outcomes.other.push(`CreateTempBooking ${hold.status}: ${hold.message}`);
             const booked = await call(
               token,
               'CreateBooking',
-              { TempBookingId: hold.tempId, PaymentMethod: 'pay-later', LeadTraveller: { ...lead, Email: `lead.${i}@example.com` }, Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }] },
+              {
+                TempBookingId: hold.tempId,
+                PaymentMethod: 'pay-later',
+                LeadTraveller: { ...lead, Email: `lead.${i}@example.com` },
+                Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
+              },
               { 'idempotency-key': `${race.keyPrefix}-${stamp}-${i}` },
             );
             calls.CreateBooking.push(booked);
@@ -149,7 +202,9 @@ export const flashSaleBench: Benchmark = {
         const warm = await race(warmTokens, { packageId: warmPkg.id, travelDate: warmDate, keyPrefix: 'warmup' });
         // The warm-up's booking mails leave before the clock starts (the outbox sends them in the background).
         for (let i = 0; i < 100; i++) {
-          const { rows: pending } = await db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status = 'pending'`);
+          const { rows: pending } = await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from mail_outbox where status = 'pending'`,
+          );
           if (pending[0]!.n === 0) break;
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -174,7 +229,8 @@ export const flashSaleBench: Benchmark = {
         return { server: server_, postgres, client: (own.user + own.system) / 1e6, wall: performance.now() / 1000 };
       };
       const cpuBefore = cpuAt();
-      // The sale's window on the monotonic clock (µs), the clock of V8's CPU profiles: a profile of the server can be cut to the sale.
+      // The sale's window on the monotonic clock (µs), the clock of V8's CPU profiles: a profile of the server can be
+      // cut to the sale.
       const saleMonotonicUs = [Number(process.hrtime.bigint() / 1000n)];
       const { calls, outcomes, seconds } = await race(tokens, { packageId: pkg.id, travelDate, keyPrefix: 'flash' });
       saleMonotonicUs.push(Number(process.hrtime.bigint() / 1000n));
@@ -184,7 +240,12 @@ export const flashSaleBench: Benchmark = {
         const b = cpuBefore[k];
         return a === null || b === null ? null : Number((a - b).toFixed(2));
       };
-      const cpu = { client: spent('client'), server: spent('server'), postgres: spent('postgres'), saleWallSeconds: spent('wall') };
+      const cpu = {
+        client: spent('client'),
+        server: spent('server'),
+        postgres: spent('postgres'),
+        saleWallSeconds: spent('wall'),
+      };
       const { rows: state } = await db.execute<{ sold: number; held: number; bookings: number }>(sql`
         select (select coalesce(sum(rooms_sold), 0)::int from departures where package_id = ${pkg.id} and travel_date = ${travelDate}) as sold,
                (select coalesce(sum(rooms), 0)::int from room_holds where package_id = ${pkg.id} and travel_date = ${travelDate} and status = 'held' and expires_at > now()) as held,
@@ -205,20 +266,66 @@ export const flashSaleBench: Benchmark = {
           'max ms': Math.round(ms.at(-1) ?? 0),
         };
       });
-      const p99 = percentile(all.map((r) => r.ms).sort((a, b) => a - b), 99);
-      rows_.push({ call: 'the sale', requests: all.length, ok: outcomes.booked, 'sold out': outcomes.soldOut, '5xx': fiveHundreds, 'p50 ms': '', 'p99 ms': Math.round(p99), 'max ms': '' });
-      log(`booked ${outcomes.booked}, sold out ${outcomes.soldOut}, other ${outcomes.other.length}${outcomes.other.length ? `: ${[...new Set(outcomes.other)].slice(0, 5).join(' | ')}` : ''}`);
-      log(`CPU s during the sale: client ${cpu.client} / server ${cpu.server ?? '?'} / Postgres ${cpu.postgres ?? '?'} (sale wall ${cpu.saleWallSeconds} s)`);
-      log(`rooms sold ${s.sold}, still held ${s.held}, bookings ${s.bookings}; ${(outcomes.booked / Math.max(seconds, 0.001)).toFixed(1)} bookings/s over ${seconds.toFixed(2)} s`);
+      const p99 = percentile(
+        all.map((r) => r.ms).sort((a, b) => a - b),
+        99,
+      );
+      rows_.push({
+        call: 'the sale',
+        requests: all.length,
+        ok: outcomes.booked,
+        'sold out': outcomes.soldOut,
+        '5xx': fiveHundreds,
+        'p50 ms': '',
+        'p99 ms': Math.round(p99),
+        'max ms': '',
+      });
+      log(
+        `booked ${outcomes.booked}, sold out ${outcomes.soldOut}, other ${outcomes.other.length}${outcomes.other.length ? `: ${[...new Set(outcomes.other)].slice(0, 5).join(' | ')}` : ''}`,
+      );
+      log(
+        `CPU s during the sale: client ${cpu.client} / server ${cpu.server ?? '?'} / Postgres ${cpu.postgres ?? '?'} (sale wall ${cpu.saleWallSeconds} s)`,
+      );
+      log(
+        `rooms sold ${s.sold}, still held ${s.held}, bookings ${s.bookings}; ${(outcomes.booked / Math.max(seconds, 0.001)).toFixed(1)} bookings/s over ${seconds.toFixed(2)} s`,
+      );
       const targets: Target[] = [
-        { label: `exactly ${ROOMS} rooms sold (${s.sold}; ${s.bookings} bookings, ${outcomes.booked} answered booked)`, met: s.sold === ROOMS && s.bookings === ROOMS && outcomes.booked === ROOMS },
-        { label: `every other traveller told it is sold out (${outcomes.soldOut} of ${TRAVELLERS - ROOMS}; ${outcomes.other.length} other answers)`, met: outcomes.soldOut === TRAVELLERS - ROOMS && outcomes.other.length === 0 },
+        {
+          label: `exactly ${ROOMS} rooms sold (${s.sold}; ${s.bookings} bookings, ${outcomes.booked} answered booked)`,
+          met: s.sold === ROOMS && s.bookings === ROOMS && outcomes.booked === ROOMS,
+        },
+        {
+          label: `every other traveller told it is sold out (${outcomes.soldOut} of ${TRAVELLERS - ROOMS}; ${outcomes.other.length} other answers)`,
+          met: outcomes.soldOut === TRAVELLERS - ROOMS && outcomes.other.length === 0,
+        },
         { label: `no 5xx (${fiveHundreds})`, met: fiveHundreds === 0 },
         { label: `nothing held once the sale is over (${s.held} rooms)`, met: s.held === 0 },
         { label: `p99 ≤ 1000 ms over every call (${Math.round(p99)} ms)`, met: p99 <= 1000 },
       ];
-      rows_.push({ call: 'bookings/s', requests: '', ok: Number((outcomes.booked / Math.max(seconds, 0.001)).toFixed(1)), 'sold out': '', '5xx': '', 'p50 ms': '', 'p99 ms': '', 'max ms': '' });
-      return { rows: rows_, targets, details: { postgresOver: databaseUrl === cluster.url ? 'tcp' : 'unix socket', travellers: TRAVELLERS, rooms: ROOMS, warmup: WARMUP, seconds, cpuSeconds: cpu, saleMonotonicUs, other: outcomes.other.slice(0, 20) } };
+      rows_.push({
+        call: 'bookings/s',
+        requests: '',
+        ok: Number((outcomes.booked / Math.max(seconds, 0.001)).toFixed(1)),
+        'sold out': '',
+        '5xx': '',
+        'p50 ms': '',
+        'p99 ms': '',
+        'max ms': '',
+      });
+      return {
+        rows: rows_,
+        targets,
+        details: {
+          postgresOver: databaseUrl === cluster.url ? 'tcp' : 'unix socket',
+          travellers: TRAVELLERS,
+          rooms: ROOMS,
+          warmup: WARMUP,
+          seconds,
+          cpuSeconds: cpu,
+          saleMonotonicUs,
+          other: outcomes.other.slice(0, 20),
+        },
+      };
     } finally {
       agent.destroy();
       await database.close();

@@ -28,7 +28,10 @@ const CONCURRENCY = Number(process.env.BENCH_MAIL_CONCURRENCY ?? 100);
 const WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 600);
 const TARGET_P95_S = 30;
 const TOKEN_KEY = 'mail-bench-token-key-0123456789abcdef';
-/** Departures the bookings are spread over (packages × dates): a burst of bookings, not a race for one departure's rooms. */
+/**
+ * Departures the bookings are spread over (packages × dates): a burst of bookings, not a race for one departure's
+ * rooms.
+ */
 const PACKAGES = 8;
 const DATES = 10;
 
@@ -58,7 +61,13 @@ export const mailBench: Benchmark = {
       HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '100000',
     };
     const server = await startProductionServer({ env });
-    const { config } = loadConfig({ ...process.env, ...env, NODE_ENV: 'production', PUBLIC_URL: server.origin, DATA_DIR: 'memory://' });
+    const { config } = loadConfig({
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: server.origin,
+      DATA_DIR: 'memory://',
+    });
     const database = await openDatabase({ databaseUrl: cluster.socketUrl, dataDir: 'memory://' });
     const agent = new Agent({ keepAlive: true });
     try {
@@ -66,19 +75,38 @@ export const mailBench: Benchmark = {
       const { rows: pkgs } = await db.execute<{ id: number; slug: string }>(
         sql`select p.id, p.slug from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE' order by p.id limit ${PACKAGES}`,
       );
-      await db.execute(sql`update packages set rooms_per_departure = 100000 where id in ${sql.raw(`(${pkgs.map((p) => p.id).join(',')})`)}`);
-      const dates = Array.from({ length: DATES }, (_, i) => new Date(Date.now() + (60 + i) * 86_400_000).toISOString().slice(0, 10));
+      await db.execute(
+        sql`update packages set rooms_per_departure = 100000 where id in ${sql.raw(`(${pkgs.map((p) => p.id).join(',')})`)}`,
+      );
+      const dates = Array.from({ length: DATES }, (_, i) =>
+        new Date(Date.now() + (60 + i) * 86_400_000).toISOString().slice(0, 10),
+      );
       const stamp = Date.now();
       const made = await db
         .insert(users)
-        .values(Array.from({ length: BOOKINGS }, (_, i) => ({ email: `mail.${stamp}.${i}@example.com`, name: `Mail Traveller ${i}` })))
+        .values(
+          Array.from({ length: BOOKINGS }, (_, i) => ({
+            email: `mail.${stamp}.${i}@example.com`,
+            name: `Mail Traveller ${i}`,
+          })),
+        )
         .returning({ id: users.id, email: users.email, name: users.name });
-      const tokens = await Promise.all(made.map(async (u) => (await createSession(db, config, { id: u.id, email: u.email ?? '', name: u.name ?? '' })).token));
+      const tokens = await Promise.all(
+        made.map(
+          async (u) => (await createSession(db, config, { id: u.id, email: u.email ?? '', name: u.name ?? '' })).token,
+        ),
+      );
       log(`${BOOKINGS} travellers signed in; bookings spread over ${pkgs.length} packages × ${DATES} dates`);
 
       const call = async (token: string, path: string, body: object, extra: Record<string, string> = {}) => {
         try {
-          const res = await post(agent, server.port, `/api/Common/${path}`, { 'content-type': 'application/json', authorization: `Bearer ${token}`, country: 'UAE', ...extra }, JSON.stringify(body));
+          const res = await post(
+            agent,
+            server.port,
+            `/api/Common/${path}`,
+            { 'content-type': 'application/json', authorization: `Bearer ${token}`, country: 'UAE', ...extra },
+            JSON.stringify(body),
+          );
           let json: { message?: string; data?: { TempBookingId?: number; RefIdKey?: string } } = {};
           try {
             json = JSON.parse(res.text) as typeof json;
@@ -87,7 +115,11 @@ export const mailBench: Benchmark = {
           }
           return { status: res.status, message: json.message ?? '', data: json.data ?? {} };
         } catch (err) {
-          return { status: 0, message: (err as Error).message, data: {} as { TempBookingId?: number; RefIdKey?: string } };
+          return {
+            status: 0,
+            message: (err as Error).message,
+            data: {} as { TempBookingId?: number; RefIdKey?: string },
+          };
         }
       };
       const lead = { Title: 'Ms', FirstName: 'Asha', LastName: 'Rao', Phone: '+971501234567', DOB: '1990-04-12' };
@@ -96,14 +128,26 @@ export const mailBench: Benchmark = {
       const failures: string[] = [];
       const book = async (i: number) => {
         const token = tokens[i]!;
-        const cart = await call(token, 'CreateCart', { packageId: pkgs[i % pkgs.length]!.id, travelDate: dates[Math.floor(i / pkgs.length) % DATES]!, adults: 2, children: 0, infants: 0, rooms: 1 });
+        const cart = await call(token, 'CreateCart', {
+          packageId: pkgs[i % pkgs.length]!.id,
+          travelDate: dates[Math.floor(i / pkgs.length) % DATES]!,
+          adults: 2,
+          children: 0,
+          infants: 0,
+          rooms: 1,
+        });
         if (cart.status !== 200) return void failures.push(`CreateCart ${cart.status}: ${cart.message}`);
         const hold = await call(token, 'CreateTempBooking', {});
         if (hold.status !== 200) return void failures.push(`CreateTempBooking ${hold.status}: ${hold.message}`);
         const b = await call(
           token,
           'CreateBooking',
-          { TempBookingId: hold.data.TempBookingId, PaymentMethod: 'pay-later', LeadTraveller: { ...lead, Email: `lead.${stamp}.${i}@example.com` }, Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }] },
+          {
+            TempBookingId: hold.data.TempBookingId,
+            PaymentMethod: 'pay-later',
+            LeadTraveller: { ...lead, Email: `lead.${stamp}.${i}@example.com` },
+            Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
+          },
           { 'idempotency-key': `mail-bench-${stamp}-${i}` },
         );
         if (b.status !== 200 || !b.data.RefIdKey) return void failures.push(`CreateBooking ${b.status}: ${b.message}`);
@@ -125,11 +169,17 @@ export const mailBench: Benchmark = {
         }),
       );
       const bookedIn = performance.now() - start;
-      log(`${booked.size} booked in ${s1(bookedIn)} s (${(booked.size / (bookedIn / 1000)).toFixed(1)} bookings/s)${failures.length ? `; ${failures.length} failed: ${[...new Set(failures)].slice(0, 3).join(' | ')}` : ''}`);
+      log(
+        `${booked.size} booked in ${s1(bookedIn)} s (${(booked.size / (bookedIn / 1000)).toFixed(1)} bookings/s)${failures.length ? `; ${failures.length} failed: ${[...new Set(failures)].slice(0, 3).join(' | ')}` : ''}`,
+      );
 
       // Every confirmation, or the wait is over.
       const subjectRef = (subject: string) => /^Booking confirmed: (\S+)/.exec(subject)?.[1];
-      const confirmations = () => catcher.mails.slice(mailsBefore).filter((m) => { const ref = subjectRef(m.subject); return ref !== undefined && booked.has(ref); }).length;
+      const confirmations = () =>
+        catcher.mails.slice(mailsBefore).filter((m) => {
+          const ref = subjectRef(m.subject);
+          return ref !== undefined && booked.has(ref);
+        }).length;
       const waitUntil = performance.now() + WAIT_SECONDS * 1000;
       let lastReport = performance.now();
       while (confirmations() < booked.size && performance.now() < waitUntil) {
@@ -174,7 +224,9 @@ export const mailBench: Benchmark = {
         const b = cpuBefore[k];
         return a === null || b === null ? null : Number((a - b).toFixed(1));
       };
-      log(`CPU s from the first booking to the last mail: server ${spent('server') ?? '?'} / Postgres ${spent('postgres') ?? '?'}`);
+      log(
+        `CPU s from the first booking to the last mail: server ${spent('server') ?? '?'} / Postgres ${spent('postgres') ?? '?'}`,
+      );
 
       const rows: Record<string, string | number>[] = [
         { figure: 'bookings', value: booked.size },
@@ -184,11 +236,20 @@ export const mailBench: Benchmark = {
         { figure: 'latency p95 s', value: s1(p95) },
         { figure: 'latency max s', value: s1(max) },
         { figure: 'mails/s (first booking to last mail)', value: Number(mailsPerSecond.toFixed(1)) },
-        { figure: 'mails/s (first mail to last mail)', value: Number((latencies.length / Math.max((lastMail - firstMail) / 1000, 0.001)).toFixed(1)) },
+        {
+          figure: 'mails/s (first mail to last mail)',
+          value: Number((latencies.length / Math.max((lastMail - firstMail) / 1000, 0.001)).toFixed(1)),
+        },
       ];
       const targets: Target[] = [
-        { label: `every booking answered (${booked.size} of ${BOOKINGS}; ${failures.length} failed)`, met: booked.size === BOOKINGS },
-        { label: `every confirmation arrived, with its PDF (${seen.size} of ${booked.size}, ${withPdf} with a PDF)`, met: missing === 0 && withPdf === seen.size },
+        {
+          label: `every booking answered (${booked.size} of ${BOOKINGS}; ${failures.length} failed)`,
+          met: booked.size === BOOKINGS,
+        },
+        {
+          label: `every confirmation arrived, with its PDF (${seen.size} of ${booked.size}, ${withPdf} with a PDF)`,
+          met: missing === 0 && withPdf === seen.size,
+        },
         { label: `no confirmation twice (${duplicates})`, met: duplicates === 0 },
         { label: `confirmation p95 ≤ ${TARGET_P95_S} s after booking (${s1(p95)} s)`, met: p95 <= TARGET_P95_S * 1000 },
       ];

@@ -16,7 +16,16 @@ import { ROOT, startProductionServer } from './lib/server.ts';
 import { formatTable } from './lib/table.ts';
 import type { Benchmark } from './lib/types.ts';
 
-const BENCHMARKS: Benchmark[] = [lighthouseBench, lighthouseDeskBench, cartSyncBench, apiBench, walletBench, deskBench, flashSaleBench, mailBench];
+const BENCHMARKS: Benchmark[] = [
+  lighthouseBench,
+  lighthouseDeskBench,
+  cartSyncBench,
+  apiBench,
+  walletBench,
+  deskBench,
+  flashSaleBench,
+  mailBench,
+];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -31,7 +40,9 @@ async function main() {
   const mail = await startMailCatcher();
   // Payments to the providers' local stand-ins (a booking paid by card has its vouchers at once).
   const gateways = await startGateways();
-  const server = selected.some((b) => !b.ownServers) ? await startProductionServer({ env: { SMTP_URL: mail.url, ...gatewayEnv(gateways.url) } }) : null;
+  const server = selected.some((b) => !b.ownServers)
+    ? await startProductionServer({ env: { SMTP_URL: mail.url, ...gatewayEnv(gateways.url) } })
+    : null;
   if (server) gateways.webhookUrl = `${server.origin}/api/payments/stripe/webhook`;
   if (server) console.log(`production server at ${server.origin} (build: ${process.env.DIST_DIR || 'dist'})`);
   const resultsDir = join(ROOT, 'bench/results');
@@ -42,7 +53,11 @@ async function main() {
     for (const bench of selected) {
       console.log(`\n== ${bench.name}: ${bench.description}`);
       try {
-        const report = await bench.run({ origin: bench.ownServers ? '' : server!.origin, mail, log: (m) => console.log(m) });
+        const report = await bench.run({
+          origin: bench.ownServers ? '' : server!.origin,
+          mail,
+          log: (m) => console.log(m),
+        });
         console.log(`\n${formatTable(report.rows)}`);
         if (report.targets?.length) {
           const met = report.targets.filter((t) => t.met).length;
@@ -52,7 +67,11 @@ async function main() {
         const file = join(resultsDir, `${bench.name}-${stamp}.json`);
         await writeFile(
           file,
-          JSON.stringify({ benchmark: bench.name, at: new Date().toISOString(), node: process.version, ...report }, null, 2),
+          JSON.stringify(
+            { benchmark: bench.name, at: new Date().toISOString(), node: process.version, ...report },
+            null,
+            2,
+          ),
         );
         console.log(`\nwritten ${file.slice(ROOT.length + 1)}`);
       } catch (err) {

@@ -21,7 +21,11 @@ function percentile(sorted: number[], p: number): number {
 export async function api(origin: string, method: 'GET' | 'POST', path: string, body?: object, token?: string) {
   const res = await fetch(`${origin}/api/Common/${path}`, {
     method,
-    headers: { 'content-type': 'application/json', country: 'UAE', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      country: 'UAE',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json()) as { status: string; message: string; data: Record<string, unknown> };
@@ -42,13 +46,16 @@ export async function signUp(origin: string, mail: MailCatcher, email: string, p
 /** Tap the trip's Voucher link and time until its reference shows (in the page, on its clock). */
 export function tapToVoucher(page: Page, ref: string): Promise<number> {
   return page.evaluate(async (reference) => {
-    const link = [...document.querySelectorAll<HTMLAnchorElement>('.trip-card')].find((c) => c.textContent?.includes(reference))!.querySelector<HTMLAnchorElement>('a[href$="/voucher"]')!;
+    const link = [...document.querySelectorAll<HTMLAnchorElement>('.trip-card')]
+      .find((c) => c.textContent?.includes(reference))!
+      .querySelector<HTMLAnchorElement>('a[href$="/voucher"]')!;
     const t0 = performance.now();
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the voucher of ${reference} did not show within 10 s`)), 10_000);
       // No named helpers in here: the page runs this function's text as it is.
       const observer = new MutationObserver(() => {
-        if (document.querySelector('.trip-ref-big')?.textContent !== reference || !document.querySelector('.voucher')) return;
+        if (document.querySelector('.trip-ref-big')?.textContent !== reference || !document.querySelector('.voucher'))
+          return;
         observer.disconnect();
         clearTimeout(timer);
         resolve();
@@ -64,7 +71,12 @@ export function tapToVoucher(page: Page, ref: string): Promise<number> {
  * A traveller signs up (the code comes by mail) and books `count` times, paying by card on the Stripe
  * stand-in's page (vouchers come only once a booking is paid): their email (password PASSWORD) and refs.
  */
-export async function travellerWithPaidBookings(origin: string, mail: MailCatcher, count: number, label = 'wallet-bench') {
+export async function travellerWithPaidBookings(
+  origin: string,
+  mail: MailCatcher,
+  count: number,
+  label = 'wallet-bench',
+) {
   const email = `${label}-${Date.now()}@example.com`;
   const token = await signUp(origin, mail, email, PASSWORD);
   const packageId = ((await api(origin, 'GET', `Holiday/GetPackageDetail?slug=${SLUG}`)) as { id: number }).id;
@@ -80,7 +92,14 @@ export async function travellerWithPaidBookings(origin: string, mail: MailCatche
       {
         TempBookingId: hold.TempBookingId,
         PaymentMethod: 'stripe',
-        LeadTraveller: { Title: 'Ms', FirstName: 'Wallet', LastName: 'Bench', Email: 'wallet.bench@example.com', Phone: '+971501234567', DOB: '1990-01-01' },
+        LeadTraveller: {
+          Title: 'Ms',
+          FirstName: 'Wallet',
+          LastName: 'Bench',
+          Email: 'wallet.bench@example.com',
+          Phone: '+971501234567',
+          DOB: '1990-01-01',
+        },
         Travellers: [{ FirstName: 'Second', LastName: 'Bench', AgeBand: 'adult' }],
       },
       token,
@@ -99,7 +118,10 @@ export const walletBench: Benchmark = {
     const { email, refs } = await travellerWithPaidBookings(origin, mail, BOOKINGS);
     log(`${refs.length} bookings made`);
 
-    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: CHROME_PATH,
+      args: ['--no-sandbox', '--disable-background-networking'],
+    });
     try {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
@@ -111,7 +133,9 @@ export const walletBench: Benchmark = {
       await page.waitForURL(/\/trips$/);
       // My trips saves every booking (detail, voucher, invoice, both PDFs) on the device.
       const started = Date.now();
-      await page.waitForFunction((n) => document.querySelectorAll('.trip-card .saved-copy').length >= n, BOOKINGS, { timeout: 180_000 });
+      await page.waitForFunction((n) => document.querySelectorAll('.trip-card .saved-copy').length >= n, BOOKINGS, {
+        timeout: 180_000,
+      });
       const saveMs = Date.now() - started;
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
@@ -146,18 +170,27 @@ export const walletBench: Benchmark = {
       const times: number[] = [];
       for (const ref of refs) {
         await page.goto(`${origin}/trips`);
-        await page.waitForFunction((r) => [...document.querySelectorAll('.trip-card')].some((c) => c.textContent?.includes(r)), ref);
+        await page.waitForFunction(
+          (r) => [...document.querySelectorAll('.trip-card')].some((c) => c.textContent?.includes(r)),
+          ref,
+        );
         times.push(await tapToVoucher(page, ref));
       }
       times.sort((a, b) => a - b);
       const p50 = percentile(times, 50);
       const p95 = percentile(times, 95);
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-      log(`tap-to-voucher offline over ${times.length} taps: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms; wallet ${kb(size.json + size.pdf)} for ${size.rows} bookings`);
+      log(
+        `tap-to-voucher offline over ${times.length} taps: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms; wallet ${kb(size.json + size.pdf)} for ${size.rows} bookings`,
+      );
       return {
         rows: [
           { measure: 'offline tap → voucher shown (4x CPU)', p50: `${p50.toFixed(0)} ms`, p95: `${p95.toFixed(0)} ms` },
-          { measure: `wallet for ${size.rows} bookings`, p50: kb(size.json + size.pdf), p95: `JSON ${kb(size.json)}, PDFs ${kb(size.pdf)}` },
+          {
+            measure: `wallet for ${size.rows} bookings`,
+            p50: kb(size.json + size.pdf),
+            p95: `JSON ${kb(size.json)}, PDFs ${kb(size.pdf)}`,
+          },
           { measure: 'origin storage in use (estimate)', p50: kb(usage), p95: '' },
           { measure: `saving ${size.rows} bookings after sign-in`, p50: `${(saveMs / 1000).toFixed(1)} s`, p95: '' },
         ],

@@ -51,7 +51,8 @@ export function normaliseIdentifier(raw: string): { kind: IdentifierKind; value:
   return PHONE.test(phone) ? { kind: 'phone', value: phone } : null;
 }
 
-export const IDENTIFIER_HINT = 'Enter your email address, or your mobile number with its country code (for example +971501234567).';
+export const IDENTIFIER_HINT =
+  'Enter your email address, or your mobile number with its country code (for example +971501234567).';
 
 export const identifierSchema = z
   .string({ message: IDENTIFIER_HINT })
@@ -66,9 +67,15 @@ export const identifierSchema = z
   });
 
 export const PASSWORD_HINT = `Use at least ${PASSWORD_MIN} characters for your password.`;
-export const passwordSchema = z.string({ message: PASSWORD_HINT }).min(PASSWORD_MIN, PASSWORD_HINT).max(200, 'Use at most 200 characters for your password.');
+export const passwordSchema = z
+  .string({ message: PASSWORD_HINT })
+  .min(PASSWORD_MIN, PASSWORD_HINT)
+  .max(200, 'Use at most 200 characters for your password.');
 /** An existing password is only compared, never judged. */
-const anyPassword = z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'Enter your password.');
+const anyPassword = z
+  .string({ message: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(200, 'Enter your password.');
 
 const OTP_HINT = 'Enter the 6-digit code we sent you.';
 export const otpSchema = z
@@ -82,16 +89,26 @@ const tokenParam = z.string().min(1).max(1024).optional();
 export const identifierParamsSchema = z.object({ EmailIdOrPhone: identifierSchema });
 export const otpParamsSchema = z.object({ OTP: otpSchema, EmailIdOrPhone: identifierSchema });
 /** What a sent code answer tells: where it went and when another may be asked for. */
-export const codeSentSchema = z.object({ sentTo: z.string(), channel: z.enum(['email', 'phone']), resendAfterSeconds: z.number().int() });
+export const codeSentSchema = z.object({
+  sentTo: z.string(),
+  channel: z.enum(['email', 'phone']),
+  resendAfterSeconds: z.number().int(),
+});
 export const verificationSchema = z.object({ token: z.string() });
 
 export const savePasswordParamsSchema = z.object({
-  Token: z.string({ message: 'Your code has expired. Please start again.' }).min(1, 'Your code has expired. Please start again.').max(200),
+  Token: z
+    .string({ message: 'Your code has expired. Please start again.' })
+    .min(1, 'Your code has expired. Please start again.')
+    .max(200),
   Password: passwordSchema,
   ConfirmPassword: z.string({ message: 'Confirm your password.' }).max(200),
 });
 export const createNewPasswordParamsSchema = z.object({
-  Token: z.string({ message: 'Your code has expired. Please start again.' }).min(1, 'Your code has expired. Please start again.').max(200),
+  Token: z
+    .string({ message: 'Your code has expired. Please start again.' })
+    .min(1, 'Your code has expired. Please start again.')
+    .max(200),
   NewPassword: passwordSchema,
   ConfirmNewPassword: z.string({ message: 'Confirm your new password.' }).max(200),
 });
@@ -103,7 +120,10 @@ export const loginParamsSchema = z.object({ EmailorPhone: identifierSchema, Pass
 export const loginResultSchema = z.object({ tokan: z.string(), expiresAt: z.string() });
 /** The Google credential (an ID token). Email and Name, if sent, are ignored: they come from the verified token. */
 export const googleLoginParamsSchema = z.object({
-  credential: z.string({ message: 'The Google credential is missing.' }).min(20, 'The Google credential is missing.').max(8192),
+  credential: z
+    .string({ message: 'The Google credential is missing.' })
+    .min(20, 'The Google credential is missing.')
+    .max(8192),
   Email: z.string().optional(),
   Name: z.string().optional(),
 });
@@ -129,18 +149,35 @@ const idField = (message: string) =>
   z
     .union([z.string(), z.number()], { message })
     .transform((v) => String(v).trim())
-    .pipe(z.string().regex(/^[1-9]\d{0,8}$/, message).transform(Number));
+    .pipe(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,8}$/, message)
+        .transform(Number),
+    );
 const optionalIdField = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? null : String(v).trim()))
-  .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'Choose your state from the list.').transform(Number).nullable());
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'Choose your state from the list.')
+      .transform(Number)
+      .nullable(),
+  );
 
 export const dobSchema = z
   .string({ message: 'Enter your date of birth.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth as YYYY-MM-DD.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, 'Enter a real date of birth.')
-  .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'Your date of birth must be in the past.');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s,
+    'Enter a real date of birth.',
+  )
+  .refine(
+    (s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10),
+    'Your date of birth must be in the past.',
+  );
 
 export const updateProfileParamsSchema = z.object({
   Tokan: tokenParam,
@@ -185,7 +222,11 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 // ---------- personal details ----------
 const optionalText = (max: number, label: string, pattern?: RegExp, hint?: string) => {
   const base = z.string().trim().max(max, `${label} can be at most ${max} characters.`);
-  return (pattern ? base.refine((v) => v === '' || pattern.test(v), hint ?? `Check your ${label.toLowerCase()}.`) : base).optional().default('');
+  return (
+    pattern ? base.refine((v) => v === '' || pattern.test(v), hint ?? `Check your ${label.toLowerCase()}.`) : base
+  )
+    .optional()
+    .default('');
 };
 
 export const GENDERS = ['', 'female', 'male', 'other'] as const;
@@ -193,13 +234,33 @@ export const GENDERS = ['', 'female', 'male', 'other'] as const;
 export const personalDetailsFields = {
   gender: z.enum(GENDERS, { message: 'Choose female, male or other.' }).optional().default(''),
   nationality: optionalText(60, 'Nationality', /^[\p{L} .'-]+$/u, 'Nationality can contain letters only.'),
-  passportNumber: optionalText(20, 'Passport number', /^[A-Za-z0-9]{6,20}$/, 'A passport number has 6 to 20 letters and digits.'),
-  passportExpiry: optionalText(10, 'Passport expiry', /^\d{4}-\d{2}-\d{2}$/, 'Enter the passport expiry as YYYY-MM-DD.'),
+  passportNumber: optionalText(
+    20,
+    'Passport number',
+    /^[A-Za-z0-9]{6,20}$/,
+    'A passport number has 6 to 20 letters and digits.',
+  ),
+  passportExpiry: optionalText(
+    10,
+    'Passport expiry',
+    /^\d{4}-\d{2}-\d{2}$/,
+    'Enter the passport expiry as YYYY-MM-DD.',
+  ),
   address: optionalText(300, 'Address'),
   postalCode: optionalText(12, 'Postal code', /^[A-Za-z0-9 -]{3,12}$/, 'Check your postal code.'),
-  alternatePhone: optionalText(20, 'Alternate phone', /^\+[1-9]\d{6,14}$/, 'Enter the alternate phone with its country code, e.g. +919812345678.'),
+  alternatePhone: optionalText(
+    20,
+    'Alternate phone',
+    /^\+[1-9]\d{6,14}$/,
+    'Enter the alternate phone with its country code, e.g. +919812345678.',
+  ),
   emergencyContactName: optionalText(80, 'Emergency contact name'),
-  emergencyContactPhone: optionalText(20, 'Emergency contact phone', /^\+[1-9]\d{6,14}$/, 'Enter the emergency contact phone with its country code.'),
+  emergencyContactPhone: optionalText(
+    20,
+    'Emergency contact phone',
+    /^\+[1-9]\d{6,14}$/,
+    'Enter the emergency contact phone with its country code.',
+  ),
 };
 export const personalDetailsSchema = z.object({
   gender: z.string(),
@@ -232,7 +293,13 @@ export const AUTH_ERROR = {
 } as const;
 
 export const authSessionSchema = z.object({
-  user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), image: z.string().nullable() }),
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    image: z.string().nullable(),
+  }),
   expires: z.string(),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;

@@ -24,7 +24,10 @@ export interface AdminCall<
   body?: B;
   /** The body is a form (multipart/form-data) the handler reads itself, after the guard: the client sends FormData. */
   form?: true;
-  /** The answer is a file (CSV) the handler sends itself, not an envelope: the desk links to it. Its `data` is `csvFile`. */
+  /**
+   * The answer is a file (CSV) the handler sends itself, not an envelope: the desk links to it. Its `data` is
+   * `csvFile`.
+   */
   file?: 'csv';
   /** The envelope's `data`: a zod schema, or `answer<T>()` for an answer typed by a contract interface. */
   data: D;
@@ -50,7 +53,8 @@ type ParamsFor<Path extends string, P> = P extends z.ZodObject
  * Declares a back-office call, keeping its literal method, path and schemas for the server and
  * the client. Its params must name each `:name` of its path, no more and no fewer (a type error).
  */
-export const defineAdminCall = <const C extends AdminCall>(c: C & { params: ParamsFor<C['path'], C['params']> }): C => c;
+export const defineAdminCall = <const C extends AdminCall>(c: C & { params: ParamsFor<C['path'], C['params']> }): C =>
+  c;
 
 /** No path parameters. */
 export const noParams = z.object({});
@@ -60,14 +64,24 @@ export const noParams = z.object({});
  * typed for the handler and the client, documented as the interface's name, not checked at run time.
  * A zod schema in its place is checked as the answer is sent and documented field by field.
  */
-export const answer = <T>(name: string) => z.custom<T>().describe(`${name} (see the contract's interface of that name).`);
+export const answer = <T>(name: string) =>
+  z.custom<T>().describe(`${name} (see the contract's interface of that name).`);
 
 /** The `data` of a call answering a file (`file: 'csv'`): documented as that file, not an envelope. */
 export const csvFile = z.string().describe('A CSV file (text/csv; charset=utf-8), sent as a download.');
 
-/** What the caller sends for a schema: its input, with a value it coerces (a number in the URL) as the number it becomes. */
+/**
+ * What the caller sends for a schema: its input, with a value it coerces (a number in the URL) as the number it
+ * becomes.
+ */
 export type Sent<S> = S extends z.ZodType
-  ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : never) : z.input<S>[K] }
+  ? {
+      [K in keyof z.input<S>]: unknown extends z.input<S>[K]
+        ? K extends keyof z.output<S>
+          ? z.output<S>[K]
+          : never
+        : z.input<S>[K];
+    }
   : undefined;
 
 /** What the server has once the schema has read it. */
@@ -88,7 +102,8 @@ export type AdminCallIsForm<C extends AdminCall> = C extends { form: true } ? tr
 export function adminPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`The call ${path} needs its parameter ${name}.`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`The call ${path} needs its parameter ${name}.`);
     return encodeURIComponent(String(value));
   });
 }

@@ -15,17 +15,38 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Paths of pictures the shop serves with its -480/-960/-1440.webp sizes. */
 export const IMAGE_PATH = /^\/images\/(places|uploads)\/[a-z0-9]+(-[a-z0-9]+)*$/;
 
-const text = (field: string, max: number) => z.string({ message: `${field}: write it as text.` }).trim().min(1, `${field}: write it, it cannot be empty.`).max(max, `${field}: keep it under ${max} characters.`);
-const lines = (field: string, maxItems: number) => z.array(text(field, 500), { message: `${field}: give a list of lines.` }).max(maxItems, `${field}: at most ${maxItems} lines.`);
+const text = (field: string, max: number) =>
+  z
+    .string({ message: `${field}: write it as text.` })
+    .trim()
+    .min(1, `${field}: write it, it cannot be empty.`)
+    .max(max, `${field}: keep it under ${max} characters.`);
+const lines = (field: string, maxItems: number) =>
+  z
+    .array(text(field, 500), { message: `${field}: give a list of lines.` })
+    .max(maxItems, `${field}: at most ${maxItems} lines.`);
 const int = (field: string, min: number, max: number) =>
-  z.number({ message: `${field}: give a whole number.` }).int(`${field}: give a whole number.`).min(min, `${field}: at least ${min}.`).max(max, `${field}: at most ${max}.`);
+  z
+    .number({ message: `${field}: give a whole number.` })
+    .int(`${field}: give a whole number.`)
+    .min(min, `${field}: at least ${min}.`)
+    .max(max, `${field}: at most ${max}.`);
 /** A site's price per adult in the smallest unit (fils, paise), or null to stop selling there. */
-const minor = (field: string) => z.number({ message: `${field}: give the price in fils or paise, a whole number (or null).` }).int(`${field}: the smallest unit is a whole number.`).positive(`${field}: above zero.`).max(100_000_000_00, `${field}: that price is too large.`).nullable();
+const minor = (field: string) =>
+  z
+    .number({ message: `${field}: give the price in fils or paise, a whole number (or null).` })
+    .int(`${field}: the smallest unit is a whole number.`)
+    .positive(`${field}: above zero.`)
+    .max(100_000_000_00, `${field}: that price is too large.`)
+    .nullable();
 
 const supplier = z.object({
   name: text('stays.supplier.name', 200),
   address: lines('stays.supplier.address', 6).min(1, 'stays.supplier.address: give at least one line.'),
-  phone: z.string().trim().regex(/^\+\d[\d ]{6,20}$/, 'stays.supplier.phone: an international number such as +971 4 123 4567.'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+\d[\d ]{6,20}$/, 'stays.supplier.phone: an international number such as +971 4 123 4567.'),
   email: z.email('stays.supplier.email: a mail address such as stays@partner.example.'),
   checkIn: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'stays.supplier.checkIn: a local time such as 14:00.'),
   checkOut: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'stays.supplier.checkOut: a local time such as 11:00.'),
@@ -37,13 +58,30 @@ const stay = z.object({
   kind: z.enum(STAY_KINDS, { message: `stays.kind: one of ${STAY_KINDS.join(', ')}.` }),
   supplier,
 });
-const day = z.object({ day: int('itinerary.day', 1, 31), title: text('itinerary.title', 200), description: text('itinerary.description', 4000) });
-const step = z.object({ daysBefore: int('cancellationPolicy.daysBefore', 0, 365), keepPercent: int('cancellationPolicy.keepPercent', 0, 100) });
-const sitePrices = (field: string) => z.object({ UAE: minor(`${field}.UAE`).optional(), IN: minor(`${field}.IN`).optional() }, { message: `${field}: give {UAE, IN} in fils and paise.` }).strict();
+const day = z.object({
+  day: int('itinerary.day', 1, 31),
+  title: text('itinerary.title', 200),
+  description: text('itinerary.description', 4000),
+});
+const step = z.object({
+  daysBefore: int('cancellationPolicy.daysBefore', 0, 365),
+  keepPercent: int('cancellationPolicy.keepPercent', 0, 100),
+});
+const sitePrices = (field: string) =>
+  z
+    .object(
+      { UAE: minor(`${field}.UAE`).optional(), IN: minor(`${field}.IN`).optional() },
+      { message: `${field}: give {UAE, IN} in fils and paise.` },
+    )
+    .strict();
 
 const fields = {
   title: text('title', 160),
-  slug: z.string({ message: 'slug: write it as text.' }).trim().regex(SLUG_PATTERN, 'slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).').max(120, 'slug: keep it under 120 characters.'),
+  slug: z
+    .string({ message: 'slug: write it as text.' })
+    .trim()
+    .regex(SLUG_PATTERN, 'slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).')
+    .max(120, 'slug: keep it under 120 characters.'),
   cityId: int('cityId', 1, 2_000_000_000),
   tripTypeId: int('tripTypeId', 1, 2_000_000_000),
   interestIds: z.array(int('interestIds', 1, 2_000_000_000)).max(20, 'interestIds: at most 20.'),
@@ -120,14 +158,58 @@ export const listPackagesCall = defineAdminCall({
   permission,
 });
 /** The edit form's choices: cities, trip types, interests. */
-export const packageOptionsCall = defineAdminCall({ method: 'GET', path: 'packages/options', params: noParams, data: answer<AdminPackageOptions>('AdminPackageOptions'), permission });
-export const getPackageCall = defineAdminCall({ method: 'GET', path: 'packages/:id', params: idParams, data: pkg, permission });
+export const packageOptionsCall = defineAdminCall({
+  method: 'GET',
+  path: 'packages/options',
+  params: noParams,
+  data: answer<AdminPackageOptions>('AdminPackageOptions'),
+  permission,
+});
+export const getPackageCall = defineAdminCall({
+  method: 'GET',
+  path: 'packages/:id',
+  params: idParams,
+  data: pkg,
+  permission,
+});
 /** Not on the shop until it is published. */
-export const createPackageCall = defineAdminCall({ method: 'POST', path: 'packages', params: noParams, body: newPackageSchema, data: pkg, permission });
-export const updatePackageCall = defineAdminCall({ method: 'PATCH', path: 'packages/:id', params: idParams, body: packageChangeSchema, data: pkg, permission });
-export const publishPackageCall = defineAdminCall({ method: 'POST', path: 'packages/:id/publish', params: idParams, data: pkg, permission });
-export const unpublishPackageCall = defineAdminCall({ method: 'POST', path: 'packages/:id/unpublish', params: idParams, data: pkg, permission });
-export const deletePackageCall = defineAdminCall({ method: 'DELETE', path: 'packages/:id', params: idParams, data: z.object({ id: z.number().int() }), permission });
+export const createPackageCall = defineAdminCall({
+  method: 'POST',
+  path: 'packages',
+  params: noParams,
+  body: newPackageSchema,
+  data: pkg,
+  permission,
+});
+export const updatePackageCall = defineAdminCall({
+  method: 'PATCH',
+  path: 'packages/:id',
+  params: idParams,
+  body: packageChangeSchema,
+  data: pkg,
+  permission,
+});
+export const publishPackageCall = defineAdminCall({
+  method: 'POST',
+  path: 'packages/:id/publish',
+  params: idParams,
+  data: pkg,
+  permission,
+});
+export const unpublishPackageCall = defineAdminCall({
+  method: 'POST',
+  path: 'packages/:id/unpublish',
+  params: idParams,
+  data: pkg,
+  permission,
+});
+export const deletePackageCall = defineAdminCall({
+  method: 'DELETE',
+  path: 'packages/:id',
+  params: idParams,
+  data: z.object({ id: z.number().int() }),
+  permission,
+});
 /** A picture, as multipart/form-data: `file` (JPEG, PNG or WebP), `alt` (required) and `use` (hero or gallery). */
 export const uploadPackageImageCall = defineAdminCall({
   method: 'POST',

@@ -12,9 +12,14 @@ import { DOCUMENT_REGISTER_KINDS, type DocumentRegister, type DocumentRegisterKi
 export const documentRegisterQuery = z.object({
   /** The UAE's unless told (each site's register is its own currency and return). */
   site: z.enum(['UAE', 'IN'], { message: 'site must be UAE or IN.' }).default('UAE'),
-  month: z.string({ message: 'month: give the month as YYYY-MM.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: give the month as YYYY-MM.').optional(),
+  month: z
+    .string({ message: 'month: give the month as YYYY-MM.' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: give the month as YYYY-MM.')
+    .optional(),
   kind: z
-    .enum([...DOCUMENT_REGISTER_KINDS, ''], { message: `kind must be one of ${DOCUMENT_REGISTER_KINDS.join(', ')} (or empty for all).` })
+    .enum([...DOCUMENT_REGISTER_KINDS, ''], {
+      message: `kind must be one of ${DOCUMENT_REGISTER_KINDS.join(', ')} (or empty for all).`,
+    })
     .optional()
     .transform((v): DocumentRegisterKind | undefined => v || undefined),
 });
@@ -23,6 +28,21 @@ export type DocumentRegisterQuery = z.infer<typeof documentRegisterQuery>;
 const permission = 'documents.read' as const;
 
 /** A site's documents of a month; `kind` narrows them. */
-export const documentRegisterCall = defineAdminCall({ method: 'GET', path: 'documents', params: noParams, query: documentRegisterQuery, data: answer<DocumentRegister>('DocumentRegister'), permission });
+export const documentRegisterCall = defineAdminCall({
+  method: 'GET',
+  path: 'documents',
+  params: noParams,
+  query: documentRegisterQuery,
+  data: answer<DocumentRegister>('DocumentRegister'),
+  permission,
+});
 /** The month's returns CSV (GSTR-1 on India, VAT 201 on the UAE), a download: the desk links to it. */
-export const documentReturnsCsvCall = defineAdminCall({ method: 'GET', path: 'documents.csv', params: noParams, query: documentRegisterQuery, file: 'csv', data: csvFile, permission });
+export const documentReturnsCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'documents.csv',
+  params: noParams,
+  query: documentRegisterQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});

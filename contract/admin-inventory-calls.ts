@@ -8,7 +8,11 @@ import type { AdminDeparture, AdminDepartureList, SeasonResult } from './invento
  * server/routes/admin-inventory.ts registers them, the desk's departures page calls them.
  */
 
-const isoDay = (what: string) => z.string({ message: `${what} is required.` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date as YYYY-MM-DD.`).refine((s) => !Number.isNaN(Date.parse(s)), `${what} is not a real date.`);
+const isoDay = (what: string) =>
+  z
+    .string({ message: `${what} is required.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date as YYYY-MM-DD.`)
+    .refine((s) => !Number.isNaN(Date.parse(s)), `${what} is not a real date.`);
 const allotment = z
   .number({ message: 'Rooms must be a whole number, or empty for the package’s default.' })
   .int('Rooms must be a whole number.')
@@ -16,7 +20,12 @@ const allotment = z
   .max(10_000, 'At most 10,000 rooms a date.')
   .nullable();
 
-const pkgParams = z.object({ id: z.coerce.number({ message: 'The package id must be a number.' }).int().positive('The package id must be a number.') });
+const pkgParams = z.object({
+  id: z.coerce
+    .number({ message: 'The package id must be a number.' })
+    .int()
+    .positive('The package id must be a number.'),
+});
 const dateParams = pkgParams.extend({ date: isoDay('The travel date') });
 const permission = 'catalogue.edit' as const;
 

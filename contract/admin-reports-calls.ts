@@ -25,13 +25,88 @@ export const tcsQuery = z.object({
 
 const permission = 'reports.read' as const;
 
-export const salesReportCall = defineAdminCall({ method: 'GET', path: 'reports/sales', params: noParams, query: salesQuery, data: answer<SalesReport>('SalesReport'), permission });
-export const salesCsvCall = defineAdminCall({ method: 'GET', path: 'reports/sales.csv', params: noParams, query: salesQuery, file: 'csv', data: csvFile, permission });
-export const receivablesReportCall = defineAdminCall({ method: 'GET', path: 'reports/receivables', params: noParams, query: receivablesQuery, data: answer<ReceivablesReport>('ReceivablesReport'), permission });
-export const receivablesCsvCall = defineAdminCall({ method: 'GET', path: 'reports/receivables.csv', params: noParams, query: receivablesQuery, file: 'csv', data: csvFile, permission });
-export const tcsReportCall = defineAdminCall({ method: 'GET', path: 'reports/tcs', params: noParams, query: tcsQuery, data: answer<TcsReport>('TcsReport'), permission });
-export const tcsCsvCall = defineAdminCall({ method: 'GET', path: 'reports/tcs.csv', params: noParams, query: tcsQuery, file: 'csv', data: csvFile, permission });
-export const gstReportCall = defineAdminCall({ method: 'GET', path: 'reports/gst', params: noParams, query: periodQuery, data: answer<GstReport>('GstReport'), permission });
-export const gstCsvCall = defineAdminCall({ method: 'GET', path: 'reports/gst.csv', params: noParams, query: periodQuery, file: 'csv', data: csvFile, permission });
-export const vatReportCall = defineAdminCall({ method: 'GET', path: 'reports/vat', params: noParams, query: periodQuery, data: answer<VatReport>('VatReport'), permission });
-export const vatCsvCall = defineAdminCall({ method: 'GET', path: 'reports/vat.csv', params: noParams, query: periodQuery, file: 'csv', data: csvFile, permission });
+export const salesReportCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/sales',
+  params: noParams,
+  query: salesQuery,
+  data: answer<SalesReport>('SalesReport'),
+  permission,
+});
+export const salesCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/sales.csv',
+  params: noParams,
+  query: salesQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});
+export const receivablesReportCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/receivables',
+  params: noParams,
+  query: receivablesQuery,
+  data: answer<ReceivablesReport>('ReceivablesReport'),
+  permission,
+});
+export const receivablesCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/receivables.csv',
+  params: noParams,
+  query: receivablesQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});
+export const tcsReportCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/tcs',
+  params: noParams,
+  query: tcsQuery,
+  data: answer<TcsReport>('TcsReport'),
+  permission,
+});
+export const tcsCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/tcs.csv',
+  params: noParams,
+  query: tcsQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});
+export const gstReportCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/gst',
+  params: noParams,
+  query: periodQuery,
+  data: answer<GstReport>('GstReport'),
+  permission,
+});
+export const gstCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/gst.csv',
+  params: noParams,
+  query: periodQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});
+export const vatReportCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/vat',
+  params: noParams,
+  query: periodQuery,
+  data: answer<VatReport>('VatReport'),
+  permission,
+});
+export const vatCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'reports/vat.csv',
+  params: noParams,
+  query: periodQuery,
+  file: 'csv',
+  data: csvFile,
+  permission,
+});

@@ -9,7 +9,12 @@ import type { StaffMember } from './staff.ts';
  * the password and the sessions. server/routes/admin-staff-accounts.ts registers them.
  */
 
-const idParams = z.object({ id: z.coerce.number({ message: 'The staff member is a number: reload the staff page.' }).int().positive('The staff member is a number: reload the staff page.') });
+const idParams = z.object({
+  id: z.coerce
+    .number({ message: 'The staff member is a number: reload the staff page.' })
+    .int()
+    .positive('The staff member is a number: reload the staff page.'),
+});
 
 /** A member's new set-up link: mailed, or (no mail server) given to the owner to pass on. */
 export interface StaffSetupLink {
@@ -50,8 +55,12 @@ export const endOtherSessionsCall = defineAdminCall({
 });
 
 export const ownPasswordSchema = z.object({
-  currentPassword: z.string({ message: 'Enter your current password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-  newPassword: z.string({ message: 'Choose a new password.' }).max(1000, 'The password can be at most 1,000 characters.'),
+  currentPassword: z
+    .string({ message: 'Enter your current password.' })
+    .max(1000, 'The password can be at most 1,000 characters.'),
+  newPassword: z
+    .string({ message: 'Choose a new password.' })
+    .max(1000, 'The password can be at most 1,000 characters.'),
 });
 
 /** Changes the caller's password (the current one first); their other sessions are signed out. */

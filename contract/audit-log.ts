@@ -109,8 +109,21 @@ const KEY_WORDS: Record<string, string> = {
   vouchersMailed: 'vouchers mailed',
 };
 /** Ids and echoes that only repeat the record: left out of the words. */
-const SKIP = new Set(['id', 'updatedAt', 'createdAt', 'assigneeId', 'lineId', 'paymentId', 'refundId', 'requestId', 'noteId', 'fileId', 'travellerId']);
-const MONEY = /^(amount|total|subtotal|discount|amountPaid|amountDue|paid|keep|refund|policyKeep|refunded|refundable|difference|price|adultPrice|childPrice|compareAt|(flat|maxDiscount|minCart)(Aed|Inr))$/;
+const SKIP = new Set([
+  'id',
+  'updatedAt',
+  'createdAt',
+  'assigneeId',
+  'lineId',
+  'paymentId',
+  'refundId',
+  'requestId',
+  'noteId',
+  'fileId',
+  'travellerId',
+]);
+const MONEY =
+  /^(amount|total|subtotal|discount|amountPaid|amountDue|paid|keep|refund|policyKeep|refunded|refundable|difference|price|adultPrice|childPrice|compareAt|(flat|maxDiscount|minCart)(Aed|Inr))$/;
 
 function words(key: string): string {
   return key
@@ -131,7 +144,8 @@ function flatten(value: unknown, path: string[] = [], out = new Map<string, { pa
     return out;
   }
   if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== 'object')) out.set(path.join('.'), { path, value: value.length ? value.join(', ') : '(none)' });
+    if (value.every((v) => v === null || typeof v !== 'object'))
+      out.set(path.join('.'), { path, value: value.length ? value.join(', ') : '(none)' });
     else value.forEach((v, i) => flatten(v, [...path, String(i + 1)], out));
     return out;
   }
@@ -141,7 +155,15 @@ function flatten(value: unknown, path: string[] = [], out = new Map<string, { pa
 
 function labelOf(path: string[]): string {
   // "prices.UAE.amount" → "price UAE"; "payment.amount" → "payment amount".
-  const parts = path.filter((p, i) => !(p === 'amount' && i === path.length - 1 && path.length > 1 && (path[0] === 'prices' || path[0] === 'compareAt')));
+  const parts = path.filter(
+    (p, i) =>
+      !(
+        p === 'amount' &&
+        i === path.length - 1 &&
+        path.length > 1 &&
+        (path[0] === 'prices' || path[0] === 'compareAt')
+      ),
+  );
   return parts.map((p) => KEY_WORDS[p] ?? words(p)).join(' ');
 }
 
@@ -182,7 +204,10 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>, curren
     const path = (a ?? b)!.path;
     const last = path.at(-1)!;
     if (SKIP.has(last) || last === 'currency') continue;
-    const money = typeof (a ?? b)!.value === 'number' && (MONEY.test(last) || path[0] === 'prices' || path[0] === 'compareAt') ? currencyOf(path, flats, currency) : null;
+    const money =
+      typeof (a ?? b)!.value === 'number' && (MONEY.test(last) || path[0] === 'prices' || path[0] === 'compareAt')
+        ? currencyOf(path, flats, currency)
+        : null;
     const label = labelOf(path);
     if (a && b) {
       if (a.value === b.value) continue;

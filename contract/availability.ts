@@ -32,14 +32,20 @@ export const priceCalendarParamsSchema = z.object({ packageId: idParam });
 
 /** One scheduled departure in the package page's price calendar. */
 export const calendarDaySchema = availabilitySchema.omit({ packageId: true }).extend({
-  /** The lowest price per adult on this date for two adults sharing a room, in the smallest unit, after the best public coupon that needs no particular way of paying. */
+  /**
+   * The lowest price per adult on this date for two adults sharing a room, in the smallest unit, after the best public
+   * coupon that needs no particular way of paying.
+   */
   fromPerAdult: z.number().int(),
   /** That coupon's code, or null when the price is the package's own. */
   coupon: z.string().nullable(),
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
-/** The package's departures from the site's tomorrow, a year ahead, stop-sold ones included (the calendar strikes them through). */
+/**
+ * The package's departures from the site's tomorrow, a year ahead, stop-sold ones included (the calendar strikes them
+ * through).
+ */
 export const priceCalendarSchema = z.object({
   packageId: z.number().int(),
   currency: z.enum(['AED', 'INR']),

@@ -24,7 +24,8 @@ export const BOOKING_MESSAGES = {
   created: 'Your booking is confirmed.',
   awaitingPayment: 'Your booking is made. Complete the payment to confirm it.',
   paid: 'Payment received. Your booking is confirmed.',
-  holdEnded: 'Your hold on these holidays has ended. Go back to your cart and continue to booking again to hold today’s prices.',
+  holdEnded:
+    'Your hold on these holidays has ended. Go back to your cart and continue to booking again to hold today’s prices.',
   alreadyBooked: 'This hold has already been booked. Open My trips to see your booking.',
   holdNotFound: 'We could not find this hold. Go back to your cart and continue to booking again.',
   needsSignIn: 'Please log in to book: your held holidays stay in your cart.',
@@ -41,7 +42,15 @@ export type BookingStatus = z.infer<typeof bookingStatusSchema>;
  * back (a booking that stays cancelled, a second payment); 'partly-refunded' / 'refunded': refunds
  * made on a cancelled booking's payments (the desk: issue 20).
  */
-export const paymentStatusSchema = z.enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded']);
+export const paymentStatusSchema = z.enum([
+  'unpaid',
+  'partly-paid',
+  'paid',
+  'failed',
+  'refund-due',
+  'partly-refunded',
+  'refunded',
+]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const AGE_BANDS = ['adult', 'child', 'infant'] as const;
@@ -85,7 +94,9 @@ export const leadTravellerSchema = z.object({
     .optional(),
   /** The billing address, as lines (required on India from ₹50,000 without a GSTIN). */
   Address: z
-    .array(z.string().trim().max(120, 'An address line can be at most 120 characters.'), { message: 'Give the address as lines of text.' })
+    .array(z.string().trim().max(120, 'An address line can be at most 120 characters.'), {
+      message: 'Give the address as lines of text.',
+    })
     .max(5, 'Give the address in at most 5 lines.')
     .transform((lines) => lines.filter(Boolean))
     .optional(),
@@ -97,7 +108,10 @@ export const travellerSchema = z.object({
   LastName: personName('last name'),
   AgeBand: ageBandSchema,
   /** Required for a child or an infant: the age on the first travel date decides the band. */
-  DOB: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD.').optional(),
+  DOB: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as YYYY-MM-DD.')
+    .optional(),
 });
 export type Traveller = z.infer<typeof travellerSchema>;
 
@@ -107,7 +121,11 @@ export const panSchema = z
   .string({ message: 'Enter your PAN.' })
   .trim()
   .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
-  .pipe(z.string().regex(PAN_PATTERN, 'A PAN has 10 characters: five letters, four digits and a letter (for example ABCPK1234F).'));
+  .pipe(
+    z
+      .string()
+      .regex(PAN_PATTERN, 'A PAN has 10 characters: five letters, four digits and a letter (for example ABCPK1234F).'),
+  );
 
 const tokenParams = { Token: z.string().min(1).max(1024).optional() };
 
@@ -146,7 +164,12 @@ export const createBookingParamsSchema = z.object({
 export type CreateBookingParams = z.input<typeof createBookingParamsSchema>;
 
 /** Ours: what a hold costs with a coupon, priced by the server, for the review step. */
-export const bookingQuoteParamsSchema = z.object({ ...tokenParams, TempBookingId: idParam, CouponCode: couponCodeParam, PayWith: payWithSchema.optional() });
+export const bookingQuoteParamsSchema = z.object({
+  ...tokenParams,
+  TempBookingId: idParam,
+  CouponCode: couponCodeParam,
+  PayWith: payWithSchema.optional(),
+});
 
 export const taxLineSchema = z.object({
   /** GST: one line before the place of supply is known (a quote); a booking has CGST + SGST or IGST. */
@@ -159,13 +182,28 @@ export const taxLineSchema = z.object({
   /** What the tax is worked on (TCS: the overseas packages with their GST; VAT: the standard-rated lines). */
   base: inSmallestUnit(z.number().int()).optional(),
   /** TCS across a threshold: the part at each rate. */
-  parts: z.array(z.object({ base: inSmallestUnit(z.number().int()), rate: z.number(), amount: inSmallestUnit(z.number().int()) })).optional(),
+  parts: z
+    .array(
+      z.object({ base: inSmallestUnit(z.number().int()), rate: z.number(), amount: inSmallestUnit(z.number().int()) }),
+    )
+    .optional(),
 });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
 /** A booked holiday: what its cart line said (package, date, party), priced by the server. */
 export const bookingLineSchema = cartItemSchema
-  .pick({ packageId: true, slug: true, title: true, city: true, nights: true, travelDate: true, adults: true, children: true, infants: true, rooms: true })
+  .pick({
+    packageId: true,
+    slug: true,
+    title: true,
+    city: true,
+    nights: true,
+    travelDate: true,
+    adults: true,
+    children: true,
+    infants: true,
+    rooms: true,
+  })
   .extend({
     adultPrice: inSmallestUnit(z.number().int()),
     childPrice: inSmallestUnit(z.number().int()),
@@ -203,7 +241,10 @@ export const bookingQuoteSchema = priceBreakdownSchema.extend({
   couponError: z.string().nullable(),
   /** Each package's cancellation policy in words, for the review step. */
   cancellationPolicies: z.array(packagePolicySchema).optional(),
-  /** A deposit the traveller may pay now instead of the total (docs/decisions/0108); null when the packages or the dates allow none. */
+  /**
+   * A deposit the traveller may pay now instead of the total (docs/decisions/0108); null when the packages or the dates
+   * allow none.
+   */
   deposit: z
     .object({
       percent: z.number().int(),
@@ -220,7 +261,13 @@ export type BookingQuote = z.infer<typeof bookingQuoteSchema>;
 export const shopContactSchema = z.object({
   phone: z.string(),
   email: z.string(),
-  bank: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string(), code: z.string(), codeLabel: z.string() }),
+  bank: z.object({
+    accountName: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+    code: z.string(),
+    codeLabel: z.string(),
+  }),
 });
 
 /** What the page does after CreateBooking: nothing, pay later, or open a gateway. */
@@ -252,8 +299,19 @@ export type NextStep = z.infer<typeof nextStepSchema>;
  * what the document shows, which changes whenever its page or PDF would. The wallet keys its saved
  * copy on these.
  */
-export const DOCUMENT_VERSION_KINDS = ['tax-invoice', 'proforma', 'voucher', 'credit-note', 'receipt', 'debit-note'] as const;
-export const documentVersionSchema = z.object({ kind: z.enum(DOCUMENT_VERSION_KINDS), number: z.string(), version: z.string() });
+export const DOCUMENT_VERSION_KINDS = [
+  'tax-invoice',
+  'proforma',
+  'voucher',
+  'credit-note',
+  'receipt',
+  'debit-note',
+] as const;
+export const documentVersionSchema = z.object({
+  kind: z.enum(DOCUMENT_VERSION_KINDS),
+  number: z.string(),
+  version: z.string(),
+});
 export type DocumentVersion = z.infer<typeof documentVersionSchema>;
 
 export const bookingSummarySchema = z.object({
@@ -277,7 +335,10 @@ export const bookingSummarySchema = z.object({
    * them until it is paid or cancelled (decision 0093).
    */
   vouchersIssued: z.boolean(),
-  /** The documents it has now, each with its version (docs/decisions/0107): in the list and the detail; a booking's other answers leave it out. */
+  /**
+   * The documents it has now, each with its version (docs/decisions/0107): in the list and the detail; a booking's
+   * other answers leave it out.
+   */
   documentVersions: z.array(documentVersionSchema).optional(),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
@@ -313,7 +374,12 @@ export const bookingDocumentSchema = z.object({
 });
 export type BookingDocument = z.infer<typeof bookingDocumentSchema>;
 
-export const bookingEventSchema = z.object({ at: z.string(), status: bookingStatusSchema, paymentStatus: paymentStatusSchema, cause: z.string() });
+export const bookingEventSchema = z.object({
+  at: z.string(),
+  status: bookingStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  cause: z.string(),
+});
 
 export const bookingDetailSchema = bookingSummarySchema.extend({
   ...priceBreakdownSchema.omit({ currency: true }).shape,
@@ -350,7 +416,12 @@ export const verifyPanParamsSchema = z.object({
   Pan: panSchema,
   Name: z.string({ message: 'Enter the name on the PAN.' }).trim().min(1, 'Enter the name on the PAN.').max(130),
 });
-export const panResultSchema = z.object({ pan: z.string(), holderType: z.string(), nameMatches: z.boolean(), checked: z.array(z.string()) });
+export const panResultSchema = z.object({
+  pan: z.string(),
+  holderType: z.string(),
+  nameMatches: z.boolean(),
+  checked: z.array(z.string()),
+});
 
 export const verifyRazorpayParamsSchema = z.object({
   ...tokenParams,
@@ -368,7 +439,10 @@ export const verifyStripeParamsSchema = z.object({
 /** Uploads: passports and visas as images (JPEG, PNG, WebP, HEIC) or PDF. */
 export const BOOKING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const BOOKING_FILES_MAX = 10;
-export const uploadParamsSchema = z.object({ token: z.string().min(1).max(1024).optional(), BookingId: idParam.optional() });
+export const uploadParamsSchema = z.object({
+  token: z.string().min(1).max(1024).optional(),
+  BookingId: idParam.optional(),
+});
 export const uploadResultSchema = z.object({ documents: z.array(bookingDocumentSchema) });
 /** One passport or visa copy of a booking (its bytes, as a download). */
 export const bookingFileParamsSchema = z.object({ ...tokenParams, BookingId: idParam, FileId: idParam });

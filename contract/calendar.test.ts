@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, financialYearOf, financialYearStart, monthEnd, siteDay, siteDays, siteDayStart } from './calendar.ts';
+import {
+  addDays,
+  daysBetween,
+  financialYearOf,
+  financialYearStart,
+  monthEnd,
+  siteDay,
+  siteDays,
+  siteDayStart,
+} from './calendar.ts';
 
 describe('the calendar', () => {
   it("takes each site's day where the site is: between 18:30 and 20:00 UTC India is a day ahead of the UAE", () => {

@@ -12,7 +12,10 @@ const DAY_MS = 86_400_000;
 
 /** Each site's calendar day at an instant: "today" for anything decided per booking by its site. */
 export type SiteDays = Record<Site, string>;
-export const siteDays = (instant: Date | number): SiteDays => ({ UAE: siteDay(instant, 'UAE'), IN: siteDay(instant, 'IN') });
+export const siteDays = (instant: Date | number): SiteDays => ({
+  UAE: siteDay(instant, 'UAE'),
+  IN: siteDay(instant, 'IN'),
+});
 
 /** The instant a site's calendar day (YYYY-MM-DD) begins: its midnight. */
 export function siteDayStart(day: string, site: Site): Date {

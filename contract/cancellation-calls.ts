@@ -11,7 +11,10 @@ import { inSmallestUnit } from './money.ts';
  * policyLines and must not pull zod into the shop's first-route JavaScript.
  */
 
-export const cancellationStepSchema = z.object({ daysBefore: z.number().int(), keepPercent: z.number() }) satisfies z.ZodType<CancellationStep>;
+export const cancellationStepSchema = z.object({
+  daysBefore: z.number().int(),
+  keepPercent: z.number(),
+}) satisfies z.ZodType<CancellationStep>;
 export const cancellationPolicySchema = z.array(cancellationStepSchema);
 
 export const CANCELLATION_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -54,7 +57,11 @@ export const tripCancellationSchema = z.object({
 export type TripCancellation = z.infer<typeof tripCancellationSchema>;
 
 /** The policies of the packages in a hold, for checkout's review step. */
-export const packagePolicySchema = z.object({ packageId: z.number().int(), title: z.string(), lines: z.array(z.string()) });
+export const packagePolicySchema = z.object({
+  packageId: z.number().int(),
+  title: z.string(),
+  lines: z.array(z.string()),
+});
 export type PackagePolicy = z.infer<typeof packagePolicySchema>;
 
 export const CANCELLATION_MESSAGES = {
@@ -68,7 +75,11 @@ export const CANCELLATION_MESSAGES = {
 export const requestCancellationParamsSchema = z.object({
   Token: z.string().min(1).max(1024).optional(),
   RefIdKey: refIdKeyParam,
-  Reason: z.string({ message: 'Tell us why you want to cancel.' }).trim().min(3, 'Tell us why you want to cancel.').max(1000, 'Keep the reason under 1,000 characters.'),
+  Reason: z
+    .string({ message: 'Tell us why you want to cancel.' })
+    .trim()
+    .min(3, 'Tell us why you want to cancel.')
+    .max(1000, 'Keep the reason under 1,000 characters.'),
   /** Made on the device when the traveller presses Send: the same key again is the same request. */
   ClientKey: z
     .string({ message: 'is required' })
@@ -76,7 +87,10 @@ export const requestCancellationParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or - _ . :'),
 });
 
-export const requestCancellationResultSchema = z.object({ RefIdKey: z.string(), request: tripCancellationRequestSchema });
+export const requestCancellationResultSchema = z.object({
+  RefIdKey: z.string(),
+  request: tripCancellationRequestSchema,
+});
 
 /** Ours: the traveller asks to cancel one of their bookings; staff approve (the desk's cancellation) or decline. */
 export const requestCancellation = defineCall({

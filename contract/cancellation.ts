@@ -34,7 +34,12 @@ export function keepPercentFor(policy: readonly CancellationStep[], daysBefore: 
  * What a cancellation keeps and refunds, in the smallest unit: `keep` is the policy's share of
  * the total (rounded to the unit), never more than was paid; the refund is what was paid beyond it.
  */
-export function cancellationAmounts(policy: readonly CancellationStep[], total: number, paid: number, daysBefore: number) {
+export function cancellationAmounts(
+  policy: readonly CancellationStep[],
+  total: number,
+  paid: number,
+  daysBefore: number,
+) {
   const keepPercent = keepPercentFor(policy, daysBefore);
   const keep = Math.min(paid, Math.round((total * keepPercent) / 100));
   return { keepPercent, keep, refund: Math.max(0, paid - keep) };
@@ -51,7 +56,12 @@ export function policyLines(policy: readonly CancellationStep[]): string[] {
         : upper === null
           ? `${s.daysBefore} days or more before travel`
           : `${s.daysBefore} to ${upper} days before travel`;
-    const what = s.keepPercent === 0 ? 'full refund' : s.keepPercent === 100 ? 'no refund' : `${s.keepPercent}% of the total kept, the rest refunded`;
+    const what =
+      s.keepPercent === 0
+        ? 'full refund'
+        : s.keepPercent === 100
+          ? 'no refund'
+          : `${s.keepPercent}% of the total kept, the rest refunded`;
     return `${when}: ${what}`;
   });
 }
@@ -65,14 +75,18 @@ export function cancellationPolicyProblem(policy: readonly CancellationStep[]): 
   if (policy.length === 0) return 'Give the cancellation policy at least one step.';
   if (policy.length > 10) return 'A cancellation policy has at most 10 steps.';
   for (const s of policy) {
-    if (!Number.isInteger(s.daysBefore) || s.daysBefore < 0 || s.daysBefore > 365) return `Days before travel must be a whole number from 0 to 365 (not ${s.daysBefore}).`;
-    if (!Number.isInteger(s.keepPercent) || s.keepPercent < 0 || s.keepPercent > 100) return `The percent kept must be a whole number from 0 to 100 (not ${s.keepPercent}).`;
+    if (!Number.isInteger(s.daysBefore) || s.daysBefore < 0 || s.daysBefore > 365)
+      return `Days before travel must be a whole number from 0 to 365 (not ${s.daysBefore}).`;
+    if (!Number.isInteger(s.keepPercent) || s.keepPercent < 0 || s.keepPercent > 100)
+      return `The percent kept must be a whole number from 0 to 100 (not ${s.keepPercent}).`;
   }
   const steps = [...policy].sort((a, b) => b.daysBefore - a.daysBefore);
   for (let i = 1; i < steps.length; i++) {
     const [far, near] = [steps[i - 1]!, steps[i]!];
-    if (far.daysBefore === near.daysBefore) return `Two steps are both ${near.daysBefore} days before travel: give each day count once.`;
-    if (near.keepPercent < far.keepPercent) return `Cancelling ${near.daysBefore} days before travel keeps less (${near.keepPercent}%) than ${far.daysBefore} days before (${far.keepPercent}%): nearer to travel must keep as much or more.`;
+    if (far.daysBefore === near.daysBefore)
+      return `Two steps are both ${near.daysBefore} days before travel: give each day count once.`;
+    if (near.keepPercent < far.keepPercent)
+      return `Cancelling ${near.daysBefore} days before travel keeps less (${near.keepPercent}%) than ${far.daysBefore} days before (${far.keepPercent}%): nearer to travel must keep as much or more.`;
   }
   return null;
 }

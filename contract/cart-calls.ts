@@ -12,7 +12,12 @@ import {
   tempBookingSchema,
 } from './cart.ts';
 
-export const createCart = defineCall({ method: 'POST', path: 'CreateCart', params: createCartParamsSchema, data: cartItemSchema });
+export const createCart = defineCall({
+  method: 'POST',
+  path: 'CreateCart',
+  params: createCartParamsSchema,
+  data: cartItemSchema,
+});
 export const getCart = defineCall({ method: 'POST', path: 'GetCart', params: ownerParamsSchema, data: cartSchema });
 export const removeCart = defineCall({
   method: 'POST',
@@ -21,7 +26,12 @@ export const removeCart = defineCall({
   data: z.object({ CartId: z.number().int() }),
 });
 /** Ours: at sign-in the guest's cart joins the traveller's, without duplicates. */
-export const mergeGuestCart = defineCall({ method: 'POST', path: 'MergeGuestCart', params: mergeCartParamsSchema, data: cartSchema });
+export const mergeGuestCart = defineCall({
+  method: 'POST',
+  path: 'MergeGuestCart',
+  params: mergeCartParamsSchema,
+  data: cartSchema,
+});
 export const createTempBooking = defineCall({
   method: 'POST',
   path: 'CreateTempBooking',

@@ -11,7 +11,14 @@ import { inSmallestUnit } from './money.ts';
  */
 
 /** A cart line as priced: the package, the date and the party (what the device's line says). */
-export const cartTotalsLineSchema = cartItemInputSchema.pick({ packageId: true, travelDate: true, adults: true, children: true, infants: true, rooms: true });
+export const cartTotalsLineSchema = cartItemInputSchema.pick({
+  packageId: true,
+  travelDate: true,
+  adults: true,
+  children: true,
+  infants: true,
+  rooms: true,
+});
 
 export const cartTotalsParamsSchema = z.object({
   /** A signed-in traveller's own coupons count too (also as Authorization: Bearer). */
@@ -29,9 +36,16 @@ export const cartTotalsSchema = priceBreakdownSchema.extend({
   panRequired: z.boolean(),
   /** Why the chosen coupon was not applied; null when it was (or none was chosen). */
   couponError: z.string().nullable(),
-  /** The coupon checkout would apply by itself, with what it takes off: offered again after the traveller removed it. */
+  /**
+   * The coupon checkout would apply by itself, with what it takes off: offered again after the traveller removed it.
+   */
   offered: appliedCouponSchema.extend({ discount: inSmallestUnit(z.number().int()) }).nullable(),
 });
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
-export const getCartTotals = defineCall({ method: 'POST', path: 'GetCartTotals', params: cartTotalsParamsSchema, data: cartTotalsSchema });
+export const getCartTotals = defineCall({
+  method: 'POST',
+  path: 'GetCartTotals',
+  params: cartTotalsParamsSchema,
+  data: cartTotalsSchema,
+});

@@ -22,7 +22,10 @@ export const cartItemInputSchema = z.object({
   rooms: z.coerce.number().int().min(1, 'at least 1 room').max(5, 'at most 5 rooms per booking').default(1),
   /** Choices the package offers (none do today): a few short keys and values at most. */
   options: z
-    .record(z.string().max(40, 'option names are at most 40 characters'), z.union([z.string().max(200, 'option values are at most 200 characters'), z.number(), z.boolean()]))
+    .record(
+      z.string().max(40, 'option names are at most 40 characters'),
+      z.union([z.string().max(200, 'option values are at most 200 characters'), z.number(), z.boolean()]),
+    )
     .refine((o) => Object.keys(o).length <= 10, 'at most 10 options')
     .default({}),
   /** The client's own id of the line: a replay or a merge never makes a second line. */
@@ -77,9 +80,15 @@ export const removeCartParamsSchema = ownerParamsSchema
     CartId: dbIdParam('CartId is required').optional(),
     clientId: clientIdSchema.optional(),
   })
-  .refine((p) => p.CartId !== undefined || p.clientId !== undefined, { path: ['CartId'], message: 'CartId is required' });
+  .refine((p) => p.CartId !== undefined || p.clientId !== undefined, {
+    path: ['CartId'],
+    message: 'CartId is required',
+  });
 
-export const mergeCartParamsSchema = z.object({ tempUserId: guestIdSchema, Token: z.string().min(1).max(1024).optional() });
+export const mergeCartParamsSchema = z.object({
+  tempUserId: guestIdSchema,
+  Token: z.string().min(1).max(1024).optional(),
+});
 
 export const tempBookingSchema = z.object({
   TempBookingId: z.number().int(),
@@ -87,7 +96,10 @@ export const tempBookingSchema = z.object({
   currency: currencySchema,
   items: z.array(cartItemSchema),
   total: inWholeUnits(z.number().int()),
-  /** held (rooms kept until holdExpiresAt), expired, booked (it became a booking) or released (a newer hold replaced it). */
+  /**
+   * held (rooms kept until holdExpiresAt), expired, booked (it became a booking) or released (a newer hold replaced
+   * it).
+   */
   status: z.enum(['held', 'expired', 'booked', 'released']),
   holdExpiresAt: z.string(),
   createdAt: z.string(),

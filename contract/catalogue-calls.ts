@@ -11,7 +11,14 @@ import {
   searchResultSchema,
 } from './catalogue.ts';
 import { itineraryFormParamsSchema } from './itinerary.ts';
-import { availabilityParamsSchema, availabilitySchema, departureListSchema, departuresParamsSchema, priceCalendarParamsSchema, priceCalendarSchema } from './availability.ts';
+import {
+  availabilityParamsSchema,
+  availabilitySchema,
+  departureListSchema,
+  departuresParamsSchema,
+  priceCalendarParamsSchema,
+  priceCalendarSchema,
+} from './availability.ts';
 
 export const getFeaturedPackages = defineCall({
   method: 'GET',
@@ -21,7 +28,10 @@ export const getFeaturedPackages = defineCall({
   data: featuredPackagesSchema,
 });
 
-/** Ours: free-text search over title, city, country, trip type and interests, ranked (Postgres full-text search: docs/decisions/0060). */
+/**
+ * Ours: free-text search over title, city, country, trip type and interests, ranked (Postgres full-text search:
+ * docs/decisions/0060).
+ */
 export const searchHolidays = defineCall({
   method: 'GET',
   path: 'Holiday/SearchHolidays',
@@ -70,8 +80,26 @@ export const downloadItineraryForm = defineCall({
 });
 
 /** Ours: rooms left on one departure (package and travel date), for the package page and the cart. */
-export const getAvailability = defineCall({ method: 'GET', path: 'Holiday/GetAvailability', params: availabilityParamsSchema, data: availabilitySchema });
+export const getAvailability = defineCall({
+  method: 'GET',
+  path: 'Holiday/GetAvailability',
+  params: availabilityParamsSchema,
+  data: availabilitySchema,
+});
 /** Ours: the departures staff scheduled for a package (from tomorrow, open for sale), with rooms left. */
-export const getDepartures = defineCall({ method: 'GET', path: 'Holiday/GetDepartures', params: departuresParamsSchema, data: departureListSchema });
-/** Ours: the package page's price calendar: each scheduled departure a year ahead with its price from per adult and rooms left. */
-export const getPriceCalendar = defineCall({ method: 'GET', path: 'Holiday/GetPriceCalendar', params: priceCalendarParamsSchema, data: priceCalendarSchema });
+export const getDepartures = defineCall({
+  method: 'GET',
+  path: 'Holiday/GetDepartures',
+  params: departuresParamsSchema,
+  data: departureListSchema,
+});
+/**
+ * Ours: the package page's price calendar: each scheduled departure a year ahead with its price from per adult and
+ * rooms left.
+ */
+export const getPriceCalendar = defineCall({
+  method: 'GET',
+  path: 'Holiday/GetPriceCalendar',
+  params: priceCalendarParamsSchema,
+  data: priceCalendarSchema,
+});

@@ -32,20 +32,40 @@ export type PackageSort = z.infer<typeof packageSortSchema>;
 export const idListSchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
   .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter((x) => x !== ''))
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a list of numeric ids').transform(Number)).max(50, 'must list at most 50 ids'));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,8}$/, 'must be a list of numeric ids')
+          .transform(Number),
+      )
+      .max(50, 'must list at most 50 ids'),
+  );
 
 const optionalId = z
   .union([z.string(), z.number()])
   .optional()
   .transform((v) => (v === undefined || v === '' || v === 0 || v === '0' ? undefined : String(v).trim()))
-  .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a numeric id').transform(Number).optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'must be a numeric id')
+      .transform(Number)
+      .optional(),
+  );
 
 export const packageSearchParamsSchema = z.object({
   typeId: optionalId,
   cityId: optionalId,
   interests: idListSchema.optional(),
   pageIndex: pageIndexParam.default(1),
-  pageSize: z.coerce.number({ message: 'must be between 1 and 48' }).int().min(1, 'must be between 1 and 48').max(48, 'must be between 1 and 48').default(12),
+  pageSize: z.coerce
+    .number({ message: 'must be between 1 and 48' })
+    .int()
+    .min(1, 'must be between 1 and 48')
+    .max(48, 'must be between 1 and 48')
+    .default(12),
   sort: packageSortSchema.default('popular'),
 });
 export type PackageSearchParams = z.input<typeof packageSearchParamsSchema>;
@@ -64,7 +84,11 @@ export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
 export const packageDetailSchema = packageCardSchema.extend({
   highlights: z.array(z.string()),
   /** Who fits in one room (infants not counted), and the age from which a child travels as an adult. */
-  occupancy: z.object({ maxAdultsPerRoom: z.number().int(), maxPeoplePerRoom: z.number().int(), childAgeLimit: z.number().int() }),
+  occupancy: z.object({
+    maxAdultsPerRoom: z.number().int(),
+    maxPeoplePerRoom: z.number().int(),
+    childAgeLimit: z.number().int(),
+  }),
   itinerary: z.array(itineraryDaySchema),
   inclusions: z.array(z.string()),
   exclusions: z.array(z.string()),
@@ -105,7 +129,11 @@ export type PackageFilters = z.infer<typeof packageFiltersSchema>;
 // ---------- free-text search (issue 22) ----------
 export const SEARCH_PAGE_SIZE = 24;
 export const searchParamsSchema = z.object({
-  q: z.string({ message: 'is required' }).trim().min(1, 'is required: type what you are looking for').max(100, 'must be at most 100 characters'),
+  q: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required: type what you are looking for')
+    .max(100, 'must be at most 100 characters'),
   pageIndex: pageIndexParam.default(1),
 });
 export const searchResultSchema = z.object({

@@ -21,16 +21,29 @@ export const dbIdParam = (message: string) =>
 
 /** A required numeric id (3 or "3"). */
 export const idParam = z
-  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined ? 'is required' : 'must be a numeric id') })
+  .union([z.string(), z.number()], {
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be a numeric id'),
+  })
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a numeric id').transform(Number));
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'must be a numeric id')
+      .transform(Number),
+  );
 
 /** An optional numeric id: empty, 0 and absent all mean "not given". */
 export const optionalIdParam = z
   .union([z.string(), z.number()], { message: 'must be a numeric id' })
   .optional()
   .transform((v) => (v === undefined || v === '' || v === 0 || v === '0' ? undefined : String(v).trim()))
-  .pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'must be a numeric id').transform(Number).optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'must be a numeric id')
+      .transform(Number)
+      .optional(),
+  );
 
 /** A page/module name such as `home`, `holidays`, `deals` (matched case-insensitively). */
 export const pageNameParam = z

@@ -18,7 +18,13 @@ import {
 } from './content.ts';
 
 /** Spec: GET getBanner (BannerType). Banners for the requesting site, in display order. */
-export const getBanner = defineCall({ method: 'GET', path: 'getBanner', shared: true, params: bannerParamsSchema, data: z.array(bannerSchema) });
+export const getBanner = defineCall({
+  method: 'GET',
+  path: 'getBanner',
+  shared: true,
+  params: bannerParamsSchema,
+  data: z.array(bannerSchema),
+});
 
 /** Spec: getMissionStatment (PageType). null when the page has none. */
 export const getMissionStatment = defineCall({
@@ -39,7 +45,13 @@ export const getMissionStatmentForListingPage = defineCall({
 });
 
 /** Spec: getReviews (PageType); ours adds PackageId and paging. Newest first. */
-export const getReviews = defineCall({ method: 'GET', path: 'getReviews', shared: true, params: reviewsParamsSchema, data: reviewsResultSchema });
+export const getReviews = defineCall({
+  method: 'GET',
+  path: 'getReviews',
+  shared: true,
+  params: reviewsParamsSchema,
+  data: reviewsResultSchema,
+});
 
 /** Spec: Blog/GetCommonBlogUsingModuleId (PageName). */
 export const getCommonBlogUsingModuleId = defineCall({
@@ -51,7 +63,13 @@ export const getCommonBlogUsingModuleId = defineCall({
 });
 
 /** Ours: one blog post by slug (404 when unknown). */
-export const getBlogDetail = defineCall({ method: 'GET', path: 'Blog/GetBlogDetail', shared: true, params: blogDetailParamsSchema, data: blogPostSchema });
+export const getBlogDetail = defineCall({
+  method: 'GET',
+  path: 'Blog/GetBlogDetail',
+  shared: true,
+  params: blogDetailParamsSchema,
+  data: blogPostSchema,
+});
 
 /** Spec: GET GetFooterHeading. Footer columns in display order. */
 export const getFooterHeading = defineCall({
@@ -62,7 +80,10 @@ export const getFooterHeading = defineCall({
   data: z.array(footerHeadingSchema),
 });
 
-/** Ours: who sells on the asking site (legal name, address, tax number, contact), for the About, Terms and Privacy pages. */
+/**
+ * Ours: who sells on the asking site (legal name, address, tax number, contact), for the About, Terms and Privacy
+ * pages.
+ */
 export const getShopDetails = defineCall({
   method: 'GET',
   path: 'GetShopDetails',

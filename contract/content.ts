@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateTime, optionalIdParam, pageIndexParam, pageInfoSchema, pageNameParam, pageSizeParam, slugParam } from './common.ts';
+import {
+  isoDateTime,
+  optionalIdParam,
+  pageIndexParam,
+  pageInfoSchema,
+  pageNameParam,
+  pageSizeParam,
+  slugParam,
+} from './common.ts';
 
 // ---------- banners ----------
 export const bannerSchema = z.object({
@@ -126,11 +134,7 @@ export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
 
 /** prefix: what the traveller typed so far (1..60 characters); matched at word starts, case-insensitively. */
 export const globalSearchParamsSchema = z.object({
-  prefix: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(60, 'must be at most 60 characters'),
+  prefix: z.string({ message: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
   limit: pageSizeParam(20).default(8),
 });
 export const globalSearchResultSchema = z.object({ suggestions: z.array(searchSuggestionSchema) });

@@ -14,7 +14,13 @@ import {
 } from './coupons.ts';
 
 /** Spec: GET CouponList (PageName). */
-export const couponList = defineCall({ method: 'GET', path: 'CouponList', shared: true, params: couponListByPageParamsSchema, data: z.array(couponSchema) });
+export const couponList = defineCall({
+  method: 'GET',
+  path: 'CouponList',
+  shared: true,
+  params: couponListByPageParamsSchema,
+  data: z.array(couponSchema),
+});
 
 /** Spec: GET GetApplicableCoupons (cartTotal, userId?). */
 export const getApplicableCoupons = defineCall({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDateTime, namedRefSchema, optionalIdParam, pageIndexParam, pageInfoSchema, pageNameParam, pageSizeParam, slugParam } from './common.ts';
+import {
+  isoDateTime,
+  namedRefSchema,
+  optionalIdParam,
+  pageIndexParam,
+  pageInfoSchema,
+  pageNameParam,
+  pageSizeParam,
+  slugParam,
+} from './common.ts';
 import { moneySchema } from './site.ts';
 import { inWholeUnits } from './money.ts';
 
@@ -53,17 +62,23 @@ export const couponListByPageParamsSchema = z.object({ PageName: pageNameParam }
  * traveller's own coupons and then needs their bearer token.
  */
 export const applicableCouponsParamsSchema = z.object({
-  cartTotal: inWholeUnits(z
-    .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole amount of 0 or more') })
-    .pipe(
-      z.coerce
-        .number<string | number>({ message: 'must be a whole amount of 0 or more' })
-        .int('must be a whole amount of 0 or more')
-        .min(0, 'must be a whole amount of 0 or more')
-        .max(100_000_000, 'is too large'),
-    )),
+  cartTotal: inWholeUnits(
+    z
+      .union([z.string(), z.number()], {
+        error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole amount of 0 or more'),
+      })
+      .pipe(
+        z.coerce
+          .number<string | number>({ message: 'must be a whole amount of 0 or more' })
+          .int('must be a whole amount of 0 or more')
+          .min(0, 'must be a whole amount of 0 or more')
+          .max(100_000_000, 'is too large'),
+      ),
+  ),
   userId: optionalIdParam,
-  /** A hold of the signed-in traveller: each coupon's own rules (trip type, travel dates) are read against its lines. */
+  /**
+   * A hold of the signed-in traveller: each coupon's own rules (trip type, travel dates) are read against its lines.
+   */
   TempBookingId: optionalIdParam,
   /** How the traveller will pay: coupons tied to a way of paying apply only with it. */
   PayWith: payWithSchema.optional(),

@@ -59,7 +59,9 @@ export const creditNoteSchema = z.object({
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 
-/** GetCreditNoteDetails: the signed-in traveller's booking, one of its credit notes (the newest without CreditNoteId). */
+/**
+ * GetCreditNoteDetails: the signed-in traveller's booking, one of its credit notes (the newest without CreditNoteId).
+ */
 export const creditNoteParamsSchema = z.object({
   Token: z.string().min(1).max(1024).optional(),
   BookingId: idParam,
@@ -68,7 +70,17 @@ export const creditNoteParamsSchema = z.object({
 });
 
 /** The credit notes of a booking, for the trip page (newest last). */
-export const creditNoteListSchema = z.array(z.object({ id: z.number().int(), number: z.string(), total: inSmallestUnit(z.number().int()), currency: currencySchema, issueDate: z.string(), url: z.string(), pdfUrl: z.string() }));
+export const creditNoteListSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    number: z.string(),
+    total: inSmallestUnit(z.number().int()),
+    currency: currencySchema,
+    issueDate: z.string(),
+    url: z.string(),
+    pdfUrl: z.string(),
+  }),
+);
 
 export const CREDIT_NOTE_MESSAGES = {
   none: 'This booking has no credit note.',

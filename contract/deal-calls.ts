@@ -29,7 +29,13 @@ export const getSeasonalDealSubCategoryBySlug = defineCall({
 });
 
 /** Spec: POST GetDeals (categorySlug?, subCategorySlug?, pageIndex, pageSize). */
-export const getDeals = defineCall({ method: 'POST', path: 'GetDeals', shared: true, params: dealsParamsSchema, data: dealsResultSchema });
+export const getDeals = defineCall({
+  method: 'POST',
+  path: 'GetDeals',
+  shared: true,
+  params: dealsParamsSchema,
+  data: dealsResultSchema,
+});
 
 /** Spec: GET GetDealsModuleData (ids, moduleType). */
 export const getDealsModuleData = defineCall({

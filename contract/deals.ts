@@ -54,7 +54,9 @@ export const dealsParamsSchema = z.object({
 export const dealsResultSchema = pageInfoSchema.extend({ deals: z.array(dealSchema) });
 export type DealsResult = z.infer<typeof dealsResultSchema>;
 
-/** Spec: GET GetDealsModuleData (ids, moduleType): live deals by id (in the order given), optionally of one module type. */
+/**
+ * Spec: GET GetDealsModuleData (ids, moduleType): live deals by id (in the order given), optionally of one module type.
+ */
 export const dealsModuleParamsSchema = z.object({
   ids: z
     .unknown()

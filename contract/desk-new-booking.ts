@@ -13,7 +13,9 @@ export type DeskPayment = (typeof DESK_PAYMENTS)[number];
 /** How long a payment link lasts at most (it ends sooner with the booking's due date): decision 0095. */
 export const PAY_LINK_HOURS = 72;
 
-/** A holiday the desk can book on a site (GET /api/admin/bookings/new/packages): on sale there (published and priced). */
+/**
+ * A holiday the desk can book on a site (GET /api/admin/bookings/new/packages): on sale there (published and priced).
+ */
 export interface DeskPackageOption {
   id: number;
   title: string;
@@ -39,7 +41,9 @@ export interface DeskQuote {
   couponError: string | null;
   /** India: TCS applies, so the lead traveller's PAN is needed to book. */
   panRequired: boolean;
-  /** India from ₹50,000 without a GSTIN: the lead traveller's address is needed to book (it goes on the GST invoice). */
+  /**
+   * India from ₹50,000 without a GSTIN: the lead traveller's address is needed to book (it goes on the GST invoice).
+   */
   addressRequired: boolean;
   /** Pay later (and so a payment link) for this date: its due date, or why not. */
   payLater: { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
@@ -80,8 +84,12 @@ export interface PayLinkView {
 }
 
 export const NEW_BOOKING_MESSAGES = {
-  linkUnknown: 'This payment link is not valid: open the whole link from your mail or message again, or call us for a new one.',
-  linkExpired: (when: string, phone: string) => `This payment link ended on ${when}. Call us on ${phone} for a new link, or to pay another way.`,
-  linkCancelled: 'This booking was cancelled, so there is nothing to pay on this link. Call us if you want to book again.',
-  linkNoGateway: 'Paying online is not set up on this site yet. Pay by bank transfer (the details are in your booking mail), or call us to pay by card.',
+  linkUnknown:
+    'This payment link is not valid: open the whole link from your mail or message again, or call us for a new one.',
+  linkExpired: (when: string, phone: string) =>
+    `This payment link ended on ${when}. Call us on ${phone} for a new link, or to pay another way.`,
+  linkCancelled:
+    'This booking was cancelled, so there is nothing to pay on this link. Call us if you want to book again.',
+  linkNoGateway:
+    'Paying online is not set up on this site yet. Pay by bank transfer (the details are in your booking mail), or call us to pay by card.',
 } as const;

@@ -59,7 +59,14 @@ export interface SupplierDueItem {
   /** The first travel date among its lines due. */
   travelDate: string;
   daysToGo: number;
-  due: { lineId: number; service: string; label: string; supplier: string; travelDate: string; status: 'missing' | 'declined' }[];
+  due: {
+    lineId: number;
+    service: string;
+    label: string;
+    supplier: string;
+    travelDate: string;
+    status: 'missing' | 'declined';
+  }[];
 }
 
 /** GET /api/admin/supplier-confirmations?days=14. */

@@ -7,7 +7,11 @@ import type { CancellationStep } from './cancellation.ts';
 
 export const MANUAL_METHODS = ['bank-transfer', 'cash', 'card-terminal'] as const;
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
-export const MANUAL_METHOD_LABELS: Record<ManualMethod, string> = { 'bank-transfer': 'Bank transfer', cash: 'Cash', 'card-terminal': 'Card terminal' };
+export const MANUAL_METHOD_LABELS: Record<ManualMethod, string> = {
+  'bank-transfer': 'Bank transfer',
+  cash: 'Cash',
+  'card-terminal': 'Card terminal',
+};
 
 /** One row of the desk's list (GET /api/admin/bookings). */
 export interface DeskBookingItem {
@@ -26,7 +30,9 @@ export interface DeskBookingItem {
   overdue: boolean;
   /** Money owed back (payments with their refund due, less refunds started). */
   refundDue: number;
-  /** Refunds started and not yet processed or failed (a gateway's answer, or a transfer recorded by hand still pending). */
+  /**
+   * Refunds started and not yet processed or failed (a gateway's answer, or a transfer recorded by hand still pending).
+   */
   refundPending: number;
   leadName: string;
   /** Masked ("j•••@example.com") for a role without travellers.contact. */
@@ -154,8 +160,30 @@ export interface DeskBookingDetail extends DeskBookingItem {
   invoiceNumber: string | null;
   cancelledAt: string | null;
   cancelReason: string | null;
-  lines: { position: number; packageId: number; title: string; city: string; nights: number; travelDate: string; adults: number; children: number; infants: number; rooms: number; amount: number }[];
-  travellers: { id: number; lead: boolean; title: string | null; firstName: string; lastName: string; ageBand: string; email: string | null; phone: string | null; dob: string | null }[];
+  lines: {
+    position: number;
+    packageId: number;
+    title: string;
+    city: string;
+    nights: number;
+    travelDate: string;
+    adults: number;
+    children: number;
+    infants: number;
+    rooms: number;
+    amount: number;
+  }[];
+  travellers: {
+    id: number;
+    lead: boolean;
+    title: string | null;
+    firstName: string;
+    lastName: string;
+    ageBand: string;
+    email: string | null;
+    phone: string | null;
+    dob: string | null;
+  }[];
   /** Uploaded by the traveller; opening one (GET /api/admin/bookings/<ref>/documents/<id>) is audited. */
   documents: { id: number; name: string; mime: string; size: number; uploadedAt: string; url: string }[];
   payments: DeskPayment[];
@@ -175,7 +203,8 @@ export interface DeskBookingDetail extends DeskBookingItem {
 export const DESK_MESSAGES = {
   notFound: 'No booking has that reference.',
   overpaid: (due: string) => `That is more than the balance: the amount due is ${due}.`,
-  referenceUsed: 'A payment with this reference is already recorded. Check the reference: each payment is recorded once.',
+  referenceUsed:
+    'A payment with this reference is already recorded. Check the reference: each payment is recorded once.',
   nothingDue: 'Nothing is due on this booking.',
   cancelled: 'This booking is cancelled.',
   alreadyCancelled: 'This booking is already cancelled.',
@@ -239,8 +268,26 @@ export interface DeskTravellerPage {
 export interface DeskTravellerDetail {
   traveller: DeskTravellerItem & { dob: string | null; signsInWithGoogle: boolean; pans: string[] };
   bookings: DeskBookingItem[];
-  payments: { id: number; RefIdKey: string; provider: string; method: string | null; amount: number; currency: string; status: string; refundStatus: string | null; paidAt: string | null; createdAt: string }[];
-  enquiries: { id: number; kind: string; site: 'UAE' | 'IN'; status: string; createdAt: string; RefIdKey: string | null }[];
+  payments: {
+    id: number;
+    RefIdKey: string;
+    provider: string;
+    method: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    refundStatus: string | null;
+    paidAt: string | null;
+    createdAt: string;
+  }[];
+  enquiries: {
+    id: number;
+    kind: string;
+    site: 'UAE' | 'IN';
+    status: string;
+    createdAt: string;
+    RefIdKey: string | null;
+  }[];
   cancellationRequests: (DeskCancellationRequest & { RefIdKey: string })[];
   consents: { name: string; given: boolean; note: string }[];
   /** Whether staff may erase the account now, as the shop's own deletion rules say (and why not). */

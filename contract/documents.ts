@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ageBandSchema, appliedCouponSchema, bookingStatusSchema, paymentMethodSchema, paymentStatusSchema, shopContactSchema, taxLineSchema } from './booking.ts';
+import {
+  ageBandSchema,
+  appliedCouponSchema,
+  bookingStatusSchema,
+  paymentMethodSchema,
+  paymentStatusSchema,
+  shopContactSchema,
+  taxLineSchema,
+} from './booking.ts';
 import { idParam } from './common.ts';
 import { currencySchema, siteSchema, type Site } from './site.ts';
 import { vatTreatmentSchema } from './tax-schemas.ts';
@@ -13,12 +21,15 @@ import { inSmallestUnit } from './money.ts';
  */
 
 export const DOCUMENT_MESSAGES = {
-  invoiceAwaitingPayment: 'This booking is waiting for its payment, so it has no invoice yet. Complete the payment and your invoice will be ready here.',
+  invoiceAwaitingPayment:
+    'This booking is waiting for its payment, so it has no invoice yet. Complete the payment and your invoice will be ready here.',
   invoiceCancelled: 'This booking was cancelled before it was paid, so it has no invoice.',
-  vouchersAwaitingPayment: 'Vouchers are issued once your booking is confirmed. Complete the payment to confirm it, and your vouchers will be ready here.',
+  vouchersAwaitingPayment:
+    'Vouchers are issued once your booking is confirmed. Complete the payment to confirm it, and your vouchers will be ready here.',
   vouchersCancelled: 'This booking was cancelled, so it has no vouchers.',
   /** Pay later: supplier vouchers only once the balance is received in full. */
-  vouchersAfterBalance: 'Vouchers come when the balance is paid. Pay the balance by its due date and your vouchers will be ready here.',
+  vouchersAfterBalance:
+    'Vouchers come when the balance is paid. Pay the balance by its due date and your vouchers will be ready here.',
 } as const;
 
 export const DOCUMENT_FORMATS = ['json', 'pdf'] as const;
@@ -96,11 +107,17 @@ export const invoiceLineSchema = z.object({
   amount: inSmallestUnit(z.number().int()),
   /** India: the service's SAC (998552, tour operator services); null on the UAE site. */
   sac: z.string().nullable().default(null),
-  /** The line's tax rate, percent: India GST 5%; UAE the VAT of its treatment (5% standard, 0% zero-rated or outside the scope). */
+  /**
+   * The line's tax rate, percent: India GST 5%; UAE the VAT of its treatment (5% standard, 0% zero-rated or outside the
+   * scope).
+   */
   taxRate: z.number().default(0),
   /** UAE: the line's VAT treatment; null on India. */
   vatTreatment: vatTreatmentSchema.nullable().default(null),
-  /** How the line is taxed, as printed: `SAC 998552 · GST 5%`, `Standard-rated, VAT 5% included`, `Zero-rated (0%): no VAT`. */
+  /**
+   * How the line is taxed, as printed: `SAC 998552 · GST 5%`, `Standard-rated, VAT 5% included`, `Zero-rated (0%): no
+   * VAT`.
+   */
   taxNote: z.string().default(''),
   /**
    * The tax on this line: UAE the VAT included in its amount after its share of the discount (0 on
@@ -120,7 +137,10 @@ export const invoiceSchema = z.object({
   documentTitle: z.string(),
   /** A tax invoice once the booking is paid in full; a proforma invoice (not a tax invoice, no number) until then. */
   title: z.enum(['Tax Invoice', 'Proforma Invoice']),
-  /** `WLH-AE-000001` / `WLH-IN-000001`: one gapless series per site, given when the booking is paid in full; null on a proforma. */
+  /**
+   * `WLH-AE-000001` / `WLH-IN-000001`: one gapless series per site, given when the booking is paid in full; null on a
+   * proforma.
+   */
   invoiceNumber: z.string().nullable(),
   /** The day it was confirmed (a proforma: the day it was made), in the site's time zone. */
   invoiceDate: z.string(),
@@ -129,7 +149,10 @@ export const invoiceSchema = z.object({
   paymentMethod: paymentMethodSchema,
   seller: invoiceSellerSchema,
   buyer: invoiceBuyerSchema,
-  /** India: the place of supply, the lead traveller's state with its GST state code (null on the UAE site and older bookings). */
+  /**
+   * India: the place of supply, the lead traveller's state with its GST state code (null on the UAE site and older
+   * bookings).
+   */
   placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable().default(null),
   lines: z.array(invoiceLineSchema),
   /** The sum of the lines. */
@@ -152,7 +175,10 @@ export const invoiceSchema = z.object({
     .extend({
       /** The booking reference: the one reference a traveller quotes, as the booking page and the mails say. */
       reference: z.string(),
-      /** What to pay, by when and how: the words printed right above the bank details (copies kept before it came have none). */
+      /**
+       * What to pay, by when and how: the words printed right above the bank details (copies kept before it came have
+       * none).
+       */
       instruction: z.string().optional(),
     })
     .nullable(),
@@ -215,10 +241,15 @@ export const voucherSchema = z.object({
   included: z.array(z.string()),
   /** Check-in notes, meeting points, what to carry. */
   notes: z.array(z.string()),
-  /** A stay's area or town (`Palm Jumeirah`, `Munnar`), and which of the package's stays it is (1-based, of `stays`). */
+  /**
+   * A stay's area or town (`Palm Jumeirah`, `Munnar`), and which of the package's stays it is (1-based, of `stays`).
+   */
   place: z.string().optional(),
   stay: z.object({ index: z.number().int(), of: z.number().int() }).optional(),
-  /** Not included: the package's exclusions paid locally (a tourism fee, a green tax), so the desk and the traveller agree. */
+  /**
+   * Not included: the package's exclusions paid locally (a tourism fee, a green tax), so the desk and the traveller
+   * agree.
+   */
   payLocally: z.array(z.string()).optional(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;
@@ -239,7 +270,14 @@ export const voucherSetSchema = z.object({
   /** The booking reference as a QR code a desk can scan: `svg` is a whole <svg> element (black on white). */
   qr: z.object({ text: z.string(), svg: z.string() }),
   /** Pay later, not yet paid: the balance owed to the shop (never to the supplier), and by when. */
-  paymentDue: z.object({ amount: inSmallestUnit(z.number().int()), currency: currencySchema, dueOn: z.string().nullable(), text: z.string() }).nullable(),
+  paymentDue: z
+    .object({
+      amount: inSmallestUnit(z.number().int()),
+      currency: currencySchema,
+      dueOn: z.string().nullable(),
+      text: z.string(),
+    })
+    .nullable(),
   /** The shop, day and night. */
   help: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   vouchers: z.array(voucherSchema),

@@ -8,7 +8,12 @@ import {
 } from './enquiry.ts';
 
 /** The contact page; multipart (params in the query, the file as the part `File`) when a file is attached. */
-export const submitContactUs = defineCall({ method: 'POST', path: 'SubmitContactUs', params: contactParamsSchema, data: enquiryResultSchema });
+export const submitContactUs = defineCall({
+  method: 'POST',
+  path: 'SubmitContactUs',
+  params: contactParamsSchema,
+  data: enquiryResultSchema,
+});
 /** The home page's "get a call back" modal. */
 export const saveHomePageEnquiryPopup = defineCall({
   method: 'POST',
@@ -17,7 +22,12 @@ export const saveHomePageEnquiryPopup = defineCall({
   data: enquiryResultSchema,
 });
 /** A package enquiry from the detail page. */
-export const submitEnquiryForm = defineCall({ method: 'POST', path: 'SubmitEnquiryForm', params: packageEnquiryParamsSchema, data: enquiryResultSchema });
+export const submitEnquiryForm = defineCall({
+  method: 'POST',
+  path: 'SubmitEnquiryForm',
+  params: packageEnquiryParamsSchema,
+  data: enquiryResultSchema,
+});
 /** The exit-intent popup. */
 export const submitExitPageEnquiry = defineCall({
   method: 'POST',

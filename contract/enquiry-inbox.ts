@@ -16,7 +16,12 @@ export const ENQUIRY_KIND_LABELS: Record<EnquiryKindName, string> = {
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed' };
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  booked: 'Booked',
+  closed: 'Closed',
+};
 
 /**
  * The moves staff may make (decision 0063): new → contacted | booked | closed, contacted → booked |
@@ -43,7 +48,8 @@ export const ENQUIRY_MESSAGES = {
   noBackToNew: 'An enquiry cannot go back to new: it has been worked on.',
   assigneeUnknown: 'There is no such staff member.',
   assigneeDisabled: (email: string) => `${email} is disabled: assign the enquiry to someone who can sign in.`,
-  assigneeCannot: (email: string, role: string) => `${email} (${role}) cannot work enquiries: assign it to an agent or the owner.`,
+  assigneeCannot: (email: string, role: string) =>
+    `${email} (${role}) cannot work enquiries: assign it to an agent or the owner.`,
   moved: (status: string) => `Marked ${status}.`,
   reopened: 'Reopened: the enquiry is contacted again.',
   assigned: (email: string | null) => (email ? `Assigned to ${email}.` : 'No one is assigned now.'),
@@ -115,8 +121,12 @@ export interface EnquiryAssignee {
 export interface Dashboard {
   /** The UAE site's calendar day (UTC+4); each site's figures are of its own day (`todayBySite[].day`). */
   today: string;
-  /** bookings.read or reports.read: bookings made today (confirmed, not cancelled) and money received today, per site, each on its own calendar (India UTC+5:30). */
-  todayBySite: { site: 'UAE' | 'IN'; currency: string; day: string; bookings: number; gross: number; received: number }[] | null;
+  /**
+   * bookings.read or reports.read: bookings made today (confirmed, not cancelled) and money received today, per site,
+   * each on its own calendar (India UTC+5:30).
+   */
+  todayBySite:
+    { site: 'UAE' | 'IN'; currency: string; day: string; bookings: number; gross: number; received: number }[] | null;
   /** enquiries.work: enquiries not yet worked on (status new). */
   newEnquiries: number | null;
   /** cancellations.request: travellers' cancellation requests waiting. */
@@ -128,6 +138,13 @@ export interface Dashboard {
     count: number;
     overdue: number;
     bySite: { site: 'UAE' | 'IN'; currency: string; count: number; balance: number }[];
-    items: { RefIdKey: string; site: 'UAE' | 'IN'; currency: string; dueOn: string; balance: number; leadName: string }[];
+    items: {
+      RefIdKey: string;
+      site: 'UAE' | 'IN';
+      currency: string;
+      dueOn: string;
+      balance: number;
+      leadName: string;
+    }[];
   } | null;
 }

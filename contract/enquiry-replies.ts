@@ -9,9 +9,18 @@ export const TEMPLATE_PLACEHOLDERS = ['{name}', '{package}', '{shop}', '{phone}'
 
 /** The templates a site starts with (made on first use; staff edit or delete them). */
 export const DEFAULT_TEMPLATES: { name: string; body: string }[] = [
-  { name: 'Thanks, we’re on it', body: 'Thank you for your enquiry about {package}. We are putting your options together and will write again within a day.\n\nIf anything is urgent, call us on {phone}.' },
-  { name: 'Need your dates', body: 'Thank you for your enquiry about {package}. To price it for you, could you tell us your travel dates, how many adults and children are travelling, and how many rooms you need?' },
-  { name: 'Quote attached', body: 'Thank you for waiting. Your quote for {package} is ready: open the link in our next mail to see it and book it online.\n\nQuestions? Call us on {phone}.' },
+  {
+    name: 'Thanks, we’re on it',
+    body: 'Thank you for your enquiry about {package}. We are putting your options together and will write again within a day.\n\nIf anything is urgent, call us on {phone}.',
+  },
+  {
+    name: 'Need your dates',
+    body: 'Thank you for your enquiry about {package}. To price it for you, could you tell us your travel dates, how many adults and children are travelling, and how many rooms you need?',
+  },
+  {
+    name: 'Quote attached',
+    body: 'Thank you for waiting. Your quote for {package} is ready: open the link in our next mail to see it and book it online.\n\nQuestions? Call us on {phone}.',
+  },
 ];
 
 export interface ReplyTemplate {
@@ -86,7 +95,8 @@ export interface QuoteView {
 export const QUOTE_MESSAGES = {
   made: (to: string) => `Quote made and mailed to ${to}.`,
   linkUnknown: 'This quote link is not valid: open the link from our mail again, or ask us for a new quote.',
-  expired: (until: string, phone: string) => `This quote was valid until ${until} and has ended: call us on ${phone} for a new one.`,
+  expired: (until: string, phone: string) =>
+    `This quote was valid until ${until} and has ended: call us on ${phone} for a new one.`,
   validUntilPast: 'The quote must be valid until today or later.',
   validAfterTravel: 'The quote cannot stay valid after the travel date.',
   travelPast: 'Choose a travel date after today.',

@@ -42,7 +42,12 @@ describe('phone numbers', () => {
 });
 
 describe('enquiry rules', () => {
-  const exit = exitEnquiryParamsSchema.parse({ FullName: 'Sara', Email: 'sara@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567' });
+  const exit = exitEnquiryParamsSchema.parse({
+    FullName: 'Sara',
+    Email: 'sara@gmail.com',
+    MobileCountryCode: '+971',
+    MobileNo: '501234567',
+  });
 
   it('exit popup: defaults, then the spec messages', () => {
     expect(exitEnquiryParamsSchema.parse({}).MobileCountryCode).toBe('+91');
@@ -75,7 +80,12 @@ describe('enquiry rules', () => {
   });
 
   it('home call-back: email or phone as the contact', () => {
-    const ok = homeEnquiryParamsSchema.parse({ EmailOrPhone: 'priya@gmail.com', FullName: 'Priya', Phone: '+919812345678', TimeToCall: 'Anytime' });
+    const ok = homeEnquiryParamsSchema.parse({
+      EmailOrPhone: 'priya@gmail.com',
+      FullName: 'Priya',
+      Phone: '+919812345678',
+      TimeToCall: 'Anytime',
+    });
     expect(ok.Id).toBe(0);
     expect(validateHomeEnquiry(ok)).toBeNull();
     expect(validateHomeEnquiry({ ...ok, EmailOrPhone: '+919812345678', Phone: '' })).toBeNull();

@@ -30,7 +30,13 @@ const count = (min: number, max: number, fallback: number, label: string) =>
     .union([z.string(), z.number()])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
-    .pipe(z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number.`).min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`));
+    .pipe(
+      z
+        .number({ error: `${label} must be a number.` })
+        .int(`${label} must be a whole number.`)
+        .min(min, `${label} must be at least ${min}.`)
+        .max(max, `${label} must be at most ${max}.`),
+    );
 
 export const ENQUIRY_TYPES = [
   'Holiday package',
@@ -114,7 +120,9 @@ type Rule = [failed: boolean, message: string];
 const firstFailure = (rules: Rule[]) => rules.find(([failed]) => failed)?.[1] ?? null;
 
 /** The first problem with an exit-popup enquiry, or null when it can be sent. */
-export function validateExitEnquiry(p: Pick<ExitEnquiryParams, 'FullName' | 'Email' | 'MobileCountryCode' | 'MobileNo'>): string | null {
+export function validateExitEnquiry(
+  p: Pick<ExitEnquiryParams, 'FullName' | 'Email' | 'MobileCountryCode' | 'MobileNo'>,
+): string | null {
   return firstFailure([
     [!p.FullName || !p.Email || !p.MobileNo, ALL_FIELDS_REQUIRED],
     [!/^\+?\d{1,4}$/.test(p.MobileCountryCode), INVALID_PHONE],
@@ -147,7 +155,10 @@ export function validateHomeEnquiry(p: HomeEnquiryParams): string | null {
   ]);
 }
 
-export function validatePackageEnquiry(p: PackageEnquiryParams, today = new Date().toISOString().slice(0, 10)): string | null {
+export function validatePackageEnquiry(
+  p: PackageEnquiryParams,
+  today = new Date().toISOString().slice(0, 10),
+): string | null {
   return firstFailure([
     [!p.PackageId && !p.PackageSlug, 'Please tell us which holiday you are asking about.'],
     [!p.FullName, 'Please enter your full name.'],
@@ -163,6 +174,9 @@ export function validatePackageEnquiry(p: PackageEnquiryParams, today = new Date
 // ---------------------------------------------------------------- attachments
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.doc,.docx,application/pdf,image/jpeg,image/png,image/webp,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const ATTACHMENT_NOT_ALLOWED = 'This file type is not allowed. Attach a PDF, JPEG, PNG, WebP, DOC or DOCX file of at most 10 MB.';
-export const ATTACHMENT_TOO_LARGE = 'This file is too large. Attach a PDF, JPEG, PNG, WebP, DOC or DOCX file of at most 10 MB.';
+export const ATTACHMENT_ACCEPT =
+  '.pdf,.jpg,.jpeg,.png,.webp,.doc,.docx,application/pdf,image/jpeg,image/png,image/webp,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const ATTACHMENT_NOT_ALLOWED =
+  'This file type is not allowed. Attach a PDF, JPEG, PNG, WebP, DOC or DOCX file of at most 10 MB.';
+export const ATTACHMENT_TOO_LARGE =
+  'This file is too large. Attach a PDF, JPEG, PNG, WebP, DOC or DOCX file of at most 10 MB.';

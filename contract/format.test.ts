@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, formatMonthYear, formatSiteDay, formatTravelDate, nightsDays, toMinor } from './format.ts';
+import {
+  formatDay,
+  formatMoney,
+  formatMonthYear,
+  formatSiteDay,
+  formatTravelDate,
+  nightsDays,
+  toMinor,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it('writes AED with western grouping', () => {
@@ -16,7 +24,10 @@ describe('formatMoney', () => {
   it('groups and rounds exactly as Intl does, for both sites', () => {
     const western = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
     const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 123456, 999999, 1000000, 12345678, 123456789, 1234567890, 98765432101];
+    const amounts = [
+      0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 123456, 999999, 1000000, 12345678, 123456789,
+      1234567890, 98765432101,
+    ];
     for (const n of [...amounts, ...amounts.slice(1).map((a) => -a), 0.4, 0.5, 1.5, 2.5, 1249.5, -1.5, -2.5, 99999.7]) {
       expect(formatMoney({ amount: n, currency: 'AED' })).toBe(`AED ${western.format(n)}`);
       expect(formatMoney({ amount: n, currency: 'INR' })).toBe(`₹${indian.format(n)}`);
@@ -42,7 +53,13 @@ describe('dates', () => {
     expect(formatMonthYear('2026-03-14T10:00:00Z')).toBe('March 2026');
   });
   it('agrees with Intl on the day, month and year of every day of a leap year', () => {
-    const dayMonthYear = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'short', timeZone: 'UTC' });
+    const dayMonthYear = new Intl.DateTimeFormat('en-US', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      weekday: 'short',
+      timeZone: 'UTC',
+    });
     for (let t = Date.UTC(2028, 0, 1); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
       const iso = new Date(t).toISOString().slice(0, 10);
       const parts = Object.fromEntries(dayMonthYear.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
@@ -57,7 +74,7 @@ describe('dates', () => {
 });
 
 describe('formatSiteDay', () => {
-  it("names the day an instant fell on where the site is, as the invoice is dated", () => {
+  it('names the day an instant fell on where the site is, as the invoice is dated', () => {
     // 19:00 UTC on 1 May: still the 1st in Dubai (23:00), already the 2nd in India (00:30).
     expect(formatSiteDay('2026-05-01T19:00:00.000Z', 'UAE')).toBe('1 May 2026');
     expect(formatSiteDay('2026-05-01T19:00:00.000Z', 'IN')).toBe('2 May 2026');

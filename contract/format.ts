@@ -73,7 +73,20 @@ export function nightsDays(nights: number, days: number): string {
   return `${nights} ${nights === 1 ? 'night' : 'nights'} / ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const shortMonth = (month: number) => MONTHS[month]!.slice(0, 3);
 
@@ -89,7 +102,10 @@ export function formatDay(iso: string): string {
   return d ? `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}` : iso;
 }
 
-/** `5 Dec 2026`: the day an instant fell on where the site is (booked at 21:00 UTC is booked the next day in Dubai, as its invoice is dated). */
+/**
+ * `5 Dec 2026`: the day an instant fell on where the site is (booked at 21:00 UTC is booked the next day in Dubai, as
+ * its invoice is dated).
+ */
 export function formatSiteDay(iso: string, site: Site): string {
   const at = Date.parse(iso);
   return Number.isNaN(at) ? iso : formatDay(siteDay(at, site));
@@ -108,20 +124,29 @@ export function formatMonthYear(iso: string): string {
 }
 
 /** What a coupon takes off, as every list, card and checkout step says it: a capped percentage says its cap. */
-type CouponDiscountLike = { type: 'percent'; percent: number; maxDiscount: Money | null } | { type: 'flat'; amount: Money };
+type CouponDiscountLike =
+  { type: 'percent'; percent: number; maxDiscount: Money | null } | { type: 'flat'; amount: Money };
 
 /** `15% off, up to AED 750`, `12% off` or `AED 300 off`. */
 export function couponDiscountText(discount: CouponDiscountLike, money: (m: Money) => string = formatMoney): string {
   if (discount.type === 'flat') return `${money(discount.amount)} off`;
-  return discount.maxDiscount ? `${discount.percent}% off, up to ${money(discount.maxDiscount)}` : `${discount.percent}% off`;
+  return discount.maxDiscount
+    ? `${discount.percent}% off, up to ${money(discount.maxDiscount)}`
+    : `${discount.percent}% off`;
 }
 
 const PAY_WITH_WORDS = { card: 'by card', netbanking: 'by net banking', upi: 'by UPI' } as const;
 
-/** `When you pay with an HDFC Bank card`, `When you pay by net banking`: a coupon's way of paying, or null when any way. */
-export function couponPaymentText(payment: { method: 'card' | 'netbanking' | 'upi'; bank: string | null } | null | undefined): string | null {
+/**
+ * `When you pay with an HDFC Bank card`, `When you pay by net banking`: a coupon's way of paying, or null when any way.
+ */
+export function couponPaymentText(
+  payment: { method: 'card' | 'netbanking' | 'upi'; bank: string | null } | null | undefined,
+): string | null {
   if (!payment) return null;
-  return payment.method === 'card' && payment.bank ? `When you pay with ${article(payment.bank)} ${payment.bank} card` : `When you pay ${PAY_WITH_WORDS[payment.method]}`;
+  return payment.method === 'card' && payment.bank
+    ? `When you pay with ${article(payment.bank)} ${payment.bank} card`
+    : `When you pay ${PAY_WITH_WORDS[payment.method]}`;
 }
 
 /** `a` or `an` before a name as it is said: an HDFC (letters spelt out), an Emirates, a Kotak. */

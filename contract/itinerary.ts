@@ -26,7 +26,10 @@ export const itineraryFormParamsSchema = z.object({
 });
 export type ItineraryFormParams = z.infer<typeof itineraryFormParamsSchema>;
 
-/** The first problem with the form, in words for the traveller, or null when it can be sent. Shared by the form and the server. */
+/**
+ * The first problem with the form, in words for the traveller, or null when it can be sent. Shared by the form and the
+ * server.
+ */
 export function validateItineraryForm(p: ItineraryFormParams): string | null {
   if (!p.FullName || !p.Email || !p.Phone) return ALL_FIELDS_REQUIRED;
   if (!p.PackageSlug && !p.PackageId) return 'Please tell us which holiday you want the itinerary for.';

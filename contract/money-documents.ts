@@ -19,13 +19,17 @@ export const MONEY_DOCUMENT_KINDS = ['receipt', 'debit-note'] as const;
 export const moneyDocumentKindSchema = z.enum(MONEY_DOCUMENT_KINDS);
 export type MoneyDocumentKind = z.infer<typeof moneyDocumentKindSchema>;
 
-export const MONEY_DOCUMENT_TITLES = { receipt: 'Receipt Voucher', 'debit-note': 'Debit Note' } as const satisfies Record<MoneyDocumentKind, string>;
+export const MONEY_DOCUMENT_TITLES = {
+  receipt: 'Receipt Voucher',
+  'debit-note': 'Debit Note',
+} as const satisfies Record<MoneyDocumentKind, string>;
 
 /** What a document says under its totals (the PDF and the app print the same words). */
 export const MONEY_DOCUMENT_NOTES = {
   receiptIndia:
     'Receipt voucher for an advance received for tour operator services (SAC 998552). GST on this advance is accounted for on the date of receipt; the tax invoice follows when the balance is paid.',
-  receiptUae: 'VAT on this advance is accounted for on the date it was received (the tax point); the tax invoice follows when the balance is paid.',
+  receiptUae:
+    'VAT on this advance is accounted for on the date it was received (the tax point); the tax invoice follows when the balance is paid.',
   debitNote: (creditNote: string | null, ref: string) =>
     `This debit note reverses ${creditNote ? `credit note ${creditNote}` : 'the credit note'} of booking ${ref}: the refund did not reach you, and the amount and its tax are charged back until it is sent again.`,
 } as const;
@@ -48,7 +52,9 @@ export const moneyDocumentSchema = z.object({
     email: z.string().nullable(),
     gstin: z.string().nullable(),
     trn: z.string().nullable(),
-    /** India, when the booking has the lead traveller's PAN: masked (XXXXX1234F), as on the invoice and the credit note. */
+    /**
+     * India, when the booking has the lead traveller's PAN: masked (XXXXX1234F), as on the invoice and the credit note.
+     */
     pan: z.string().nullable(),
   }),
   /** India: the place of supply with its GST state code; null on the UAE site. */
@@ -69,7 +75,10 @@ export const moneyDocumentSchema = z.object({
 });
 export type MoneyDocument = z.infer<typeof moneyDocumentSchema>;
 
-/** GetMoneyDocument: the signed-in traveller's booking, one of its receipt vouchers or debit notes (the newest without DocumentId). */
+/**
+ * GetMoneyDocument: the signed-in traveller's booking, one of its receipt vouchers or debit notes (the newest without
+ * DocumentId).
+ */
 export const moneyDocumentParamsSchema = z.object({
   Token: z.string().min(1).max(1024).optional(),
   BookingId: idParam,

@@ -17,6 +17,8 @@ describe('rooms a party needs', () => {
     expect(occupancyRefusal({ adults: 3, children: 2, rooms: 1 }, family)).toBe(
       '3 adults and 2 children need at least 2 rooms (a room here takes at most 3 adults and 4 people). Choose 2 rooms or more.',
     );
-    expect(occupancyRefusal({ adults: 1, children: 3, rooms: 1 }, couples)).toMatch(/^1 adult and 3 children need at least 2 rooms .*each room needs an adult/);
+    expect(occupancyRefusal({ adults: 1, children: 3, rooms: 1 }, couples)).toMatch(
+      /^1 adult and 3 children need at least 2 rooms .*each room needs an adult/,
+    );
   });
 });

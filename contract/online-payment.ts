@@ -16,4 +16,3 @@ export const ONLINE_MINIMUM: Record<Currency, number> = { INR: 100, AED: 200 };
 export function dueOnline(depositRest: number, balance: number, currency: Currency): number {
   return depositRest > 0 ? Math.min(Math.max(depositRest, ONLINE_MINIMUM[currency]), balance) : balance;
 }
-

@@ -1,6 +1,12 @@
-/** The back office's promotions (issue 21): coupons with their rules and usage, deals and banners with order and schedule. */
+/**
+ * The back office's promotions (issue 21): coupons with their rules and usage, deals and banners with order and
+ * schedule.
+ */
 
-/** A coupon's rules as staff edit them; amounts in whole units of the site's currency (as the shop's coupon rules read them). */
+/**
+ * A coupon's rules as staff edit them; amounts in whole units of the site's currency (as the shop's coupon rules read
+ * them).
+ */
 export interface CouponRules {
   code: string;
   title: string;
@@ -26,12 +32,17 @@ export interface CouponRules {
   travelWithinDays: number | null;
   paymentMethod: 'card' | 'netbanking' | 'upi' | null;
   paymentBank: string | null;
-  /** Only on these packages and on packages in these destination cities (both empty: any package; docs/decisions/0105). */
+  /**
+   * Only on these packages and on packages in these destination cities (both empty: any package; docs/decisions/0105).
+   */
   packageIds: number[];
   cityIds: number[];
 }
 
-/** Bookings that used a coupon, per site: not cancelled ones and the discount they got (smallest unit), and how many were cancelled. */
+/**
+ * Bookings that used a coupon, per site: not cancelled ones and the discount they got (smallest unit), and how many
+ * were cancelled.
+ */
 export interface CouponUsage {
   site: 'UAE' | 'IN';
   currency: string;

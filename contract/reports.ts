@@ -35,7 +35,9 @@ export interface SalesRow {
   /** Documents of the period's entries: tax invoices, receipt vouchers and debit notes; credit notes. */
   invoices: number;
   creditNotes: number;
-  /** The tax invoices of the period: their price before the discount (VAT included on the UAE site), and the discounts. */
+  /**
+   * The tax invoices of the period: their price before the discount (VAT included on the UAE site), and the discounts.
+   */
   gross: number;
   discounts: number;
   /** Credit notes: the sale and TCS given back (less what debit notes took back). */
@@ -116,10 +118,16 @@ export interface TcsRow {
   collecteeName: string;
   pan: string | null;
   RefIdKey: string;
-  /** The booking's tax invoice (null while it has a proforma), and the credit or debit note's number (null on a receipt). */
+  /**
+   * The booking's tax invoice (null while it has a proforma), and the credit or debit note's number (null on a
+   * receipt).
+   */
   invoiceNumber: string | null;
   document: string | null;
-  /** Paise: the sale money received (or credited) with its TCS, the part of it TCS is worked on, and the TCS; the rate in percent. */
+  /**
+   * Paise: the sale money received (or credited) with its TCS, the part of it TCS is worked on, and the TCS; the rate
+   * in percent.
+   */
   amountReceived: number;
   tcsBase: number;
   rate: number;
@@ -172,7 +180,15 @@ export interface GstReport {
   from: string;
   to: string;
   rows: GstRow[];
-  totals: { invoices: number; creditNotes: number; taxable: number; cgst: number; sgst: number; igst: number; gst: number };
+  totals: {
+    invoices: number;
+    creditNotes: number;
+    taxable: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+    gst: number;
+  };
 }
 
 export const VAT_REPORT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
@@ -181,7 +197,10 @@ export interface VatRow {
   /** YYYY-MM, UAE time. */
   month: string;
   treatment: 'standard' | 'zero' | 'outside';
-  /** Distinct documents with an amount of this treatment in the month: tax invoices, receipt vouchers and debit notes; credit notes. */
+  /**
+   * Distinct documents with an amount of this treatment in the month: tax invoices, receipt vouchers and debit notes;
+   * credit notes.
+   */
   invoices: number;
   creditNotes: number;
   /** Taxable amount (VAT excluded) and VAT: receipts less refunds. */

@@ -91,7 +91,8 @@ export function can(role: string, action: StaffAction): boolean {
   return (PERMISSIONS as Record<string, readonly StaffAction[] | undefined>)[role]?.includes(action) ?? false;
 }
 
-export const isStaffRole = (v: unknown): v is StaffRole => typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);
+export const isStaffRole = (v: unknown): v is StaffRole =>
+  typeof v === 'string' && (STAFF_ROLES as readonly string[]).includes(v);
 
 /** The signed-in staff member (GET /api/admin/me). */
 export interface StaffMe {

@@ -7,4 +7,10 @@ import { siteTaxRulesSchema } from './tax-schemas.ts';
  * overseas packages; UAE: VAT), so the package page, the cart and checkout show them beside the
  * price before review. Shared: the same for everyone on a site and a day.
  */
-export const getTaxRules = defineCall({ method: 'GET', path: 'GetTaxRules', shared: true, params: z.object({}), data: siteTaxRulesSchema });
+export const getTaxRules = defineCall({
+  method: 'GET',
+  path: 'GetTaxRules',
+  shared: true,
+  params: z.object({}),
+  data: siteTaxRulesSchema,
+});

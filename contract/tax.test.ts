@@ -20,7 +20,12 @@ describe('GSTIN', () => {
 });
 
 describe('the taxes beside a price', () => {
-  const flat = { day: '2026-11-25', gst: 5, vat: null, tcs: { effectiveFrom: '2026-04-01', rate: 2, threshold: null, rateAbove: null } };
+  const flat = {
+    day: '2026-11-25',
+    gst: 5,
+    vat: null,
+    tcs: { effectiveFrom: '2026-04-01', rate: 2, threshold: null, rateAbove: null },
+  };
   const threshold = { ...flat, tcs: { effectiveFrom: '2025-04-01', rate: 5, threshold: 100_000_000, rateAbove: 20 } };
   it('India: GST, and TCS at the day’s rule on overseas packages', () => {
     expect(taxHint('IN', { overseas: true, vatTreatment: 'zero' }, flat)).toBe('+ GST 5% + TCS 2%');
@@ -28,7 +33,13 @@ describe('the taxes beside a price', () => {
     expect(tcsText(threshold.tcs)).toBe('TCS 5% (20% above ₹10 lakh a year)');
   });
   it('UAE: the package’s VAT treatment', () => {
-    expect(taxHint('UAE', { overseas: false, vatTreatment: 'standard' }, { day: '2026-11-25', gst: null, vat: 5, tcs: null })).toBe('incl. VAT 5%');
+    expect(
+      taxHint(
+        'UAE',
+        { overseas: false, vatTreatment: 'standard' },
+        { day: '2026-11-25', gst: null, vat: 5, tcs: null },
+      ),
+    ).toBe('incl. VAT 5%');
     // Before the day's rules are read: the tax named, never a guessed rate.
     expect(taxHint('UAE', { overseas: false, vatTreatment: 'standard' }, null)).toBe('incl. VAT');
     expect(taxHint('IN', { overseas: false, vatTreatment: 'standard' }, undefined)).toBe('+ GST');

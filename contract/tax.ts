@@ -1,4 +1,3 @@
-
 /*
  * Tax rules both sides read (decision 0043): GST state codes and GSTIN checks (India), TRN (UAE),
  * VAT treatments per package, the TCS rule in force as the server answers it, and the short
@@ -14,7 +13,10 @@ export const SAC_TOUR_OPERATOR = '998552';
 /** An invoice to an unregistered buyer from this value (paise, ₹50,000) carries the buyer's name and address. */
 export const B2C_ADDRESS_FROM = 50_000 * 100;
 
-/** GST state codes (the first two digits of a GSTIN) of India's states and union territories, by the name the states list uses. */
+/**
+ * GST state codes (the first two digits of a GSTIN) of India's states and union territories, by the name the states
+ * list uses.
+ */
 export const GST_STATE_CODES: Record<string, string> = {
   'Jammu and Kashmir': '01',
   'Himachal Pradesh': '02',
@@ -77,25 +79,41 @@ export function gstinCheckChar(first14: string): string {
   return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
 }
 
-export const normalizeTaxNumber = (v: string) => v.trim().toUpperCase().replace(/[\s-]+/g, '');
+export const normalizeTaxNumber = (v: string) =>
+  v
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
 
 /** Why this GSTIN cannot be right (form, state code, check character), or null. */
 export function gstinProblem(raw: string): string | null {
   const v = normalizeTaxNumber(raw);
-  if (!GSTIN_PATTERN.test(v)) return 'A GSTIN has 15 characters: the 2-digit state code, the 10-character PAN, an entity number, Z and a check character (for example 27AAPFU0939F1ZV).';
+  if (!GSTIN_PATTERN.test(v))
+    return 'A GSTIN has 15 characters: the 2-digit state code, the 10-character PAN, an entity number, Z and a check character (for example 27AAPFU0939F1ZV).';
   if (!stateOfGstCode(v.slice(0, 2))) return `${v.slice(0, 2)} is not a GST state code: check the first two digits.`;
-  if (gstinCheckChar(v) !== v[14]) return 'Its last character does not match the others: check for a mistyped letter or digit.';
+  if (gstinCheckChar(v) !== v[14])
+    return 'Its last character does not match the others: check for a mistyped letter or digit.';
   return null;
 }
 
 /** UAE tax registration number: 15 digits. */
 export const TRN_PATTERN = /^\d{15}$/;
 
-/** UAE VAT treatment of a package (decision 0043): standard-rated (VAT at the day's rate inside the price), zero-rated, or outside the scope. */
+/**
+ * UAE VAT treatment of a package (decision 0043): standard-rated (VAT at the day's rate inside the price), zero-rated,
+ * or outside the scope.
+ */
 export const VAT_TREATMENTS = ['standard', 'zero', 'outside'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
-/** The treatment's name in reports; no rate in it: the rate is the day's (decision 0089), and a report may span a change. */
-export const VAT_TREATMENT_NAMES: Record<VatTreatment, string> = { standard: 'Standard-rated', zero: 'Zero-rated', outside: 'Outside the scope' };
+/**
+ * The treatment's name in reports; no rate in it: the rate is the day's (decision 0089), and a report may span a
+ * change.
+ */
+export const VAT_TREATMENT_NAMES: Record<VatTreatment, string> = {
+  standard: 'Standard-rated',
+  zero: 'Zero-rated',
+  outside: 'Outside the scope',
+};
 /** The treatment as staff choose it for a package. */
 export const VAT_TREATMENT_CHOICES: Record<VatTreatment, string> = {
   standard: 'Standard-rated (performed in the UAE)',
@@ -110,7 +128,9 @@ export const VAT_TREATMENT_LABEL: Record<Exclude<VatTreatment, 'standard'>, stri
 };
 export const standardRatedNote = (rate: number) => `Standard-rated, VAT ${rate}% included`;
 
-/** A TCS rule (section 206C(1G)) as the server reads it from its table for a day: percent, and the threshold in paise. */
+/**
+ * A TCS rule (section 206C(1G)) as the server reads it from its table for a day: percent, and the threshold in paise.
+ */
 export interface TcsRule {
   effectiveFrom: string;
   rate: number;

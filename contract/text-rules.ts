@@ -16,7 +16,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const unfitText = (s: string) => CONTROL_CHARACTER.test(s) || LONE_SURROGATE.test(s);
 
 /** The refusal, naming the parameter: `Message must not contain control characters.` */
-export const controlCharacterMessage = (path: (string | number)[]) => `${path.join('.') || 'The request'} must not contain control characters.`;
+export const controlCharacterMessage = (path: (string | number)[]) =>
+  `${path.join('.') || 'The request'} must not contain control characters.`;
 
 /** The path of the first text inside `value` holding a control character (or a broken one), or null. */
 export function controlCharacterPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {

@@ -11,10 +11,31 @@ import { buildServer, ROOT, SERVER_STAMP } from './build-server.mjs';
 const DIST = resolve(ROOT, process.env.DIST_DIR || 'dist');
 
 /** What each build is made from (files or folders, relative to the project). */
-export const WEB_SOURCES = ['src', 'contract', 'public', 'service-worker', 'manifest.webmanifest', 'vite.config.ts', 'vite.admin.config.ts', 'scripts/vite-plugin-client-calls.ts', 'scripts/vite-plugin-compile-hints.ts', 'package-lock.json'];
-export const SERVER_SOURCES = ['server', 'contract', 'scripts/staff.ts', 'scripts/build-server.mjs', 'tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json'];
+export const WEB_SOURCES = [
+  'src',
+  'contract',
+  'public',
+  'service-worker',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'scripts/vite-plugin-client-calls.ts',
+  'scripts/vite-plugin-compile-hints.ts',
+  'package-lock.json',
+];
+export const SERVER_SOURCES = [
+  'server',
+  'contract',
+  'scripts/staff.ts',
+  'scripts/build-server.mjs',
+  'tsconfig.build.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+];
 /** The web build's outputs, each written by its own Vite build. */
-const WEB_OUTPUTS = ['client/.vite/manifest.json', 'server/entry-server.js', 'admin/.vite/manifest.json'].map((f) => join(DIST, f));
+const WEB_OUTPUTS = ['client/.vite/manifest.json', 'server/entry-server.js', 'admin/.vite/manifest.json'].map((f) =>
+  join(DIST, f),
+);
 
 /** The newest modification time under these paths (0 when none exists). */
 export function newest(paths) {
@@ -27,7 +48,8 @@ export function newest(paths) {
       return;
     }
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) visit(join(path, entry));
+      for (const entry of readdirSync(path))
+        if (entry !== 'node_modules' && !entry.startsWith('.')) visit(join(path, entry));
     } else latest = Math.max(latest, stat.mtimeMs);
   };
   for (const p of paths) visit(join(ROOT, p));

@@ -21,10 +21,16 @@ export function buildServer() {
   const started = Date.now();
   rmSync(SERVER_OUT, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], {
+    cwd: ROOT,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   for (const folder of SERVER_ASSETS) {
     mkdirSync(join(SERVER_OUT, folder), { recursive: true });
-    cpSync(join(ROOT, folder), join(SERVER_OUT, folder), { recursive: true, filter: (src) => !/\.(ts|tsx)$/.test(src) });
+    cpSync(join(ROOT, folder), join(SERVER_OUT, folder), {
+      recursive: true,
+      filter: (src) => !/\.(ts|tsx)$/.test(src),
+    });
   }
   writeFileSync(SERVER_STAMP, `${new Date().toISOString()}\n`);
   console.error(`server compiled to dist/node in ${((Date.now() - started) / 1000).toFixed(1)} s`);

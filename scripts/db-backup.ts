@@ -34,14 +34,25 @@ try {
 const named = process.argv[2];
 const fileName = `shop-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
 /** The backups folder (backups/, or a folder named): its own, kept 0700. */
-const folder = named === undefined ? resolve('backups') : named.endsWith('/') || (existsSync(named) && statSync(named).isDirectory()) ? resolve(named) : null;
+const folder =
+  named === undefined
+    ? resolve('backups')
+    : named.endsWith('/') || (existsSync(named) && statSync(named).isDirectory())
+      ? resolve(named)
+      : null;
 const out = folder ? join(folder, fileName) : resolve(named!);
 const started = Date.now();
 
 async function fromRunningServer(message: string): Promise<Readable> {
   const link = readCliLink(config.DATA_DIR);
-  if (!link) fail(`${message}\nThe running server left no ${CLI_SECRET_HEADER} link in ${config.DATA_DIR}: restart it with this version, or stop it and run this again.`);
-  const res = await fetch(`http://127.0.0.1:${link.port}/api/admin/cli/backup`, { method: 'POST', headers: { [CLI_SECRET_HEADER]: link.secret } }).catch((e: unknown) =>
+  if (!link)
+    fail(
+      `${message}\nThe running server left no ${CLI_SECRET_HEADER} link in ${config.DATA_DIR}: restart it with this version, or stop it and run this again.`,
+    );
+  const res = await fetch(`http://127.0.0.1:${link.port}/api/admin/cli/backup`, {
+    method: 'POST',
+    headers: { [CLI_SECRET_HEADER]: link.secret },
+  }).catch((e: unknown) =>
     fail(`The running server (process ${link.pid}, port ${link.port}) did not answer: ${(e as Error).message}`),
   );
   if (!res.ok || !res.body) fail(`The running server refused the backup (${res.status}): ${await res.text()}`);
@@ -72,9 +83,13 @@ try {
     }
   }
   if (!kept && openToOthers(dirname(out))) {
-    console.log(`Note: other users may enter ${dirname(out)}; the backup itself is readable by its owner only (0600). Keep backups in a folder of their own: npm run db:backup -- <folder>/ makes it 0700.`);
+    console.log(
+      `Note: other users may enter ${dirname(out)}; the backup itself is readable by its owner only (0600). Keep backups in a folder of their own: npm run db:backup -- <folder>/ makes it 0700.`,
+    );
   }
-  console.log(`Backup written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: the ${manifest.database === 'postgres' ? 'Postgres' : 'embedded (PGlite)'} database and ${manifest.files} file(s).`);
+  console.log(
+    `Backup written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: the ${manifest.database === 'postgres' ? 'Postgres' : 'embedded (PGlite)'} database and ${manifest.files} file(s).`,
+  );
 } catch (err) {
   if (err instanceof BackupError) fail(err.message);
   throw err;

@@ -59,7 +59,9 @@ try {
       }
     },
   });
-  console.log(`Restored the backup of ${manifest.createdAt} (${manifest.database === 'postgres' ? 'Postgres' : 'embedded PGlite'} database, ${manifest.files} file(s)). Start the shop: npm start`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (${manifest.database === 'postgres' ? 'Postgres' : 'embedded PGlite'} database, ${manifest.files} file(s)). Start the shop: npm start`,
+  );
 } catch (err) {
   if (err instanceof BackupError) fail(err.message);
   throw err;

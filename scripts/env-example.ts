@@ -32,9 +32,14 @@ export function envExample(): string {
     '',
   ];
   const entry = (name: string, value: unknown, meaning: string | undefined) => {
-    lines.push(`# ${name}: ${meaning ?? '(no meaning written: add it to server/config-meanings.ts)'}`, `# ${name}=${shellValue(value)}`, '');
+    lines.push(
+      `# ${name}: ${meaning ?? '(no meaning written: add it to server/config-meanings.ts)'}`,
+      `# ${name}=${shellValue(value)}`,
+      '',
+    );
   };
-  for (const [name, schema] of Object.entries(envSchema.shape)) entry(name, defaultOf(schema as z.ZodType), SETTING_MEANINGS[name]);
+  for (const [name, schema] of Object.entries(envSchema.shape))
+    entry(name, defaultOf(schema as z.ZodType), SETTING_MEANINGS[name]);
   for (const s of OTHER_SETTINGS) entry(s.name, s.default, s.meaning);
   return lines.join('\n');
 }

@@ -25,7 +25,11 @@ try {
 }
 
 const gateways = await startGateways(port).catch((err: NodeJS.ErrnoException) =>
-  fail(err.code === 'EADDRINUSE' ? `Port ${port} is already in use (another npm run gateways?): stop the other process or set GATEWAYS_PORT.` : `The stand-ins could not start: ${err.message}`),
+  fail(
+    err.code === 'EADDRINUSE'
+      ? `Port ${port} is already in use (another npm run gateways?): stop the other process or set GATEWAYS_PORT.`
+      : `The stand-ins could not start: ${err.message}`,
+  ),
 );
 const webhook = new URL('/api/payments/stripe/webhook', shop).href;
 gateways.webhookUrl = webhook;
@@ -40,7 +44,7 @@ console.log(
     '',
     `For example: env ${settings.join(' ')} npm start`,
     '',
-    'India site: the stand-in of Razorpay\'s checkout pays at once, by card. UAE site: the stand-in of Stripe\'s page has a Pay',
+    "India site: the stand-in of Razorpay's checkout pays at once, by card. UAE site: the stand-in of Stripe's page has a Pay",
     `button, then sends its webhook to ${webhook} (SHOP_URL). Ctrl-C stops them.`,
   ].join('\n'),
 );

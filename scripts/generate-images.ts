@@ -1,6 +1,8 @@
 // Generates the shop's illustrations (places, banners, blog, deals) as WebP, plus logo/favicon SVGs and PWA icon PNGs.
-// Every picture is a flat travel-poster SVG drawn in code, rasterised with sharp; a seeded PRNG keeps re-runs byte-identical.
-// Run from the repo root: node --import tsx scripts/generate-images.ts   (optional: ONLY=dubai,banner to render a subset)
+// Every picture is a flat travel-poster SVG drawn in code, rasterised with sharp; a seeded PRNG keeps re-runs
+// byte-identical.
+// Run from the repo root: node --import tsx scripts/generate-images.ts   (optional: ONLY=dubai,banner to render a
+// subset)
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
@@ -19,7 +21,6 @@ function hashString(text: string): number {
   }
   return h >>> 0;
 }
-
 
 function rnd(r: Rng, min: number, max: number): number {
   return min + (max - min) * r();
@@ -46,7 +47,13 @@ function clamp(n: number, lo: number, hi: number): number {
 
 function hexToRgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   const n = Number.parseInt(full, 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
@@ -304,7 +311,11 @@ function rolling(s: Scene, baseY: number, amp: number, n: number, x0 = -40, x1 =
     const t = i / n;
     const x = x0 + (x1 - x0) * t;
     const y =
-      baseY - amp * (0.55 * Math.sin(t * Math.PI * 2 * 1.3 + ph1) + 0.35 * Math.sin(t * Math.PI * 2 * 2.7 + ph2) + 0.1 * rnd(s.r, -1, 1));
+      baseY -
+      amp *
+        (0.55 * Math.sin(t * Math.PI * 2 * 1.3 + ph1) +
+          0.35 * Math.sin(t * Math.PI * 2 * 2.7 + ph2) +
+          0.1 * rnd(s.r, -1, 1));
     pts.push([x, y]);
   }
   return pts;
@@ -333,7 +344,21 @@ function yAt(pts: Pt[], x: number): number {
 
 function sky(s: Scene, bottom = s.horizon): void {
   const [a, b, c] = s.p.sky;
-  add(s, `<rect width="${s.w}" height="${f(bottom + 4)}" fill="${lin(s, [[0, a], [0.55, b], [1, c]], 0, 0, 0, 1)}"/>`);
+  add(
+    s,
+    `<rect width="${s.w}" height="${f(bottom + 4)}" fill="${lin(
+      s,
+      [
+        [0, a],
+        [0.55, b],
+        [1, c],
+      ],
+      0,
+      0,
+      0,
+      1,
+    )}"/>`,
+  );
   // Soft glow around the sun / moon.
   const g = radial(s, [
     [0, s.p.sun, s.p.night ? 0.35 : 0.75],
@@ -382,7 +407,10 @@ function sun(s: Scene, stripes = false): void {
   s.defs.push(
     `<mask id="${id}"><rect x="${f(x - r)}" y="${f(y - r)}" width="${f(2 * r)}" height="${f(2 * r)}" fill="#fff"/>${cut}</mask>`,
   );
-  const fill = lin(s, [[0, s.p.sun], [1, mix(s.p.sun, s.p.accent, 0.45)]]);
+  const fill = lin(s, [
+    [0, s.p.sun],
+    [1, mix(s.p.sun, s.p.accent, 0.45)],
+  ]);
   add(s, `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="${fill}" mask="url(#${id})"/>`);
 }
 
@@ -429,7 +457,10 @@ function birds(s: Scene, n: number, x: number, y: number, spread: number, color 
     const bw = rnd(s.r, 7, 13) * k;
     d += `M${f(bx - bw)} ${f(by - bw * 0.25)}q${f(bw * 0.5)} ${f(-bw * 0.45)} ${f(bw)} ${f(bw * 0.3)}q${f(bw * 0.5)} ${f(-bw * 0.75)} ${f(bw)} ${f(-bw * 0.3)}`;
   }
-  add(s, `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(2.2 * k)}" stroke-linecap="round" stroke-linejoin="round" opacity="0.8"/>`);
+  add(
+    s,
+    `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(2.2 * k)}" stroke-linecap="round" stroke-linejoin="round" opacity="0.8"/>`,
+  );
 }
 
 /* ------------------------------------------------------------------ *
@@ -438,10 +469,16 @@ function birds(s: Scene, n: number, x: number, y: number, spread: number, color 
 
 /** Sea / lake from `top` to the bottom edge, with ripples and a sun path. */
 function sea(s: Scene, top = s.horizon, sunPath = true, colors: [string, string] = s.p.water): void {
-  add(s, `<rect y="${f(top)}" width="${s.w}" height="${f(s.h - top)}" fill="${lin(s, [[0, colors[0]], [1, colors[1]]])}"/>`);
+  add(
+    s,
+    `<rect y="${f(top)}" width="${s.w}" height="${f(s.h - top)}" fill="${lin(s, [
+      [0, colors[0]],
+      [1, colors[1]],
+    ])}"/>`,
+  );
   const k = s.w / 1200;
   let d = '';
-  const n = Math.round(26 * (s.h - top) / (s.h * 0.4));
+  const n = Math.round((26 * (s.h - top)) / (s.h * 0.4));
   for (let i = 0; i < n; i += 1) {
     const t = s.r();
     const y = top + (s.h - top) * t * t + 3 * k;
@@ -471,7 +508,10 @@ function reflect(s: Scene, markup: string, axis: number, opacity = 0.28, tint?: 
   const id = nextId(s, 'c');
   s.defs.push(`<clipPath id="${id}"><rect y="${f(axis)}" width="${s.w}" height="${f(s.h - axis)}"/></clipPath>`);
   const body = tint ? `<g fill="${tint}">${markup.replace(/fill="[^"]*"/g, '')}</g>` : markup;
-  add(s, `<g clip-path="url(#${id})" opacity="${opacity}"><g transform="matrix(1 0 0 -1 0 ${f(2 * axis)})">${body}</g></g>`);
+  add(
+    s,
+    `<g clip-path="url(#${id})" opacity="${opacity}"><g transform="matrix(1 0 0 -1 0 ${f(2 * axis)})">${body}</g></g>`,
+  );
 }
 
 /** Capture everything drawn by `fn` as a string (also drawn into the scene). */
@@ -529,7 +569,10 @@ function mountains(s: Scene, baseY: number, amp: number, count: number, fill: st
     if (o.facet !== false) {
       const shade = mix(fill, '#000000', 0.14);
       const mid: Pt = [pk[0] + (rv[0] - pk[0]) * 0.25, baseY + amp * 0.2];
-      add(s, `<path d="${poly([pk, ...sorted.filter((q) => q[0] > pk[0] && q[0] <= rv[0]), mid])}" fill="${shade}" opacity="0.55"/>`);
+      add(
+        s,
+        `<path d="${poly([pk, ...sorted.filter((q) => q[0] > pk[0] && q[0] <= rv[0]), mid])}" fill="${shade}" opacity="0.55"/>`,
+      );
     }
     if (o.snow && baseY - pk[1] > amp * 0.6) {
       const t = rnd(s.r, 0.28, 0.4);
@@ -545,7 +588,10 @@ function mountains(s: Scene, baseY: number, amp: number, count: number, fill: st
       const snow = o.snowColor ?? s.p.snow;
       add(s, `<path d="${poly([pk, b, ...zig, a])}" fill="${snow}"/>`);
       // shaded half of the cap
-      add(s, `<path d="${poly([pk, b, ...zig.slice(0, 2), [pk[0] + (b[0] - pk[0]) * 0.2, b[1]]])}" fill="${mix(snow, s.p.sky[0], 0.25)}"/>`);
+      add(
+        s,
+        `<path d="${poly([pk, b, ...zig.slice(0, 2), [pk[0] + (b[0] - pk[0]) * 0.2, b[1]]])}" fill="${mix(snow, s.p.sky[0], 0.25)}"/>`,
+      );
     }
   });
   return sorted;
@@ -607,12 +653,19 @@ function palm(s: Scene, x: number, y: number, height: number, lean: number, colo
       const wd = L * 0.15 * Math.sin(Math.PI * Math.min(1, 0.08 + t * 0.95));
       upper.push([p[0] - nx * wd * 0.3, p[1] - ny * wd * 0.3]);
       const cut = j % 2 === 0 ? 1 : 0.3;
-      lower.push([p[0] + nx * wd * cut + (dx / len) * wd * 0.6 * (j % 2), p[1] + ny * wd * cut + (dy / len) * wd * 0.6 * (j % 2)]);
+      lower.push([
+        p[0] + nx * wd * cut + (dx / len) * wd * 0.6 * (j % 2),
+        p[1] + ny * wd * cut + (dy / len) * wd * 0.6 * (j % 2),
+      ]);
     }
     d += poly([...upper, ...lower.reverse()]);
   }
   const cr = height * 0.022;
-  for (const [dx, dy] of [[-1, 1.2], [1, 1.4], [0, 2]] as const) {
+  for (const [dx, dy] of [
+    [-1, 1.2],
+    [1, 1.4],
+    [0, 2],
+  ] as const) {
     d += `M${f(top[0] + dx * cr - cr)} ${f(top[1] + dy * cr)}a${f(cr)} ${f(cr)} 0 1 0 ${f(2 * cr)} 0a${f(cr)} ${f(cr)} 0 1 0 ${f(-2 * cr)} 0`;
   }
   add(s, `<path d="${d}" fill="${color}"/>`);
@@ -627,17 +680,36 @@ function pineShape(x: number, y: number, height: number, tiers = 4): string {
   const right: Pt[] = [];
   for (let i = 1; i <= tiers; i += 1) {
     const ty = top + ((height - trunkH) * i) / tiers;
-    const tw = (wdt * (0.45 + (0.55 * i) / tiers));
+    const tw = wdt * (0.45 + (0.55 * i) / tiers);
     right.push([x + tw, ty]);
     if (i < tiers) right.push([x + tw * 0.42, ty - (height / tiers) * 0.08]);
   }
   pts.push(...right);
-  pts.push([x + height * 0.035, y - trunkH], [x + height * 0.035, y], [x - height * 0.035, y], [x - height * 0.035, y - trunkH]);
-  pts.push(...right.slice().reverse().map(([px, py]): Pt => [2 * x - px, py]));
+  pts.push(
+    [x + height * 0.035, y - trunkH],
+    [x + height * 0.035, y],
+    [x - height * 0.035, y],
+    [x - height * 0.035, y - trunkH],
+  );
+  pts.push(
+    ...right
+      .slice()
+      .reverse()
+      .map(([px, py]): Pt => [2 * x - px, py]),
+  );
   return poly(pts);
 }
 
-function pines(s: Scene, x0: number, x1: number, ground: Pt[] | number, hMin: number, hMax: number, count: number, color: string): void {
+function pines(
+  s: Scene,
+  x0: number,
+  x1: number,
+  ground: Pt[] | number,
+  hMin: number,
+  hMax: number,
+  count: number,
+  color: string,
+): void {
   let d = '';
   const items: Array<[number, number]> = [];
   for (let i = 0; i < count; i += 1) items.push([rnd(s.r, x0, x1), rnd(s.r, hMin, hMax)]);
@@ -767,7 +839,10 @@ function tower(s: Scene, x: number, baseY: number, height: number, color: string
     right.push([x + prevW, y], [x + nextW, y]);
   }
   right.push([x + w0 * 0.08, baseY - height * 0.9], [x + w0 * 0.02, baseY - height]);
-  const left = right.slice().reverse().map(([px, py]): Pt => [2 * x - px, py]);
+  const left = right
+    .slice()
+    .reverse()
+    .map(([px, py]): Pt => [2 * x - px, py]);
   const m =
     `<path d="${poly([...left, ...right])}" fill="${color}"/>` +
     `<path d="${poly([[x, baseY], ...right, [x, baseY - height]])}" fill="#000" opacity="0.12"/>`;
@@ -783,7 +858,16 @@ interface SkylineOpts {
 }
 
 /** Row of modern buildings with varied roofs; lit windows at night. */
-function skyline(s: Scene, baseY: number, x0: number, x1: number, hMin: number, hMax: number, color: string, o: SkylineOpts = {}): string {
+function skyline(
+  s: Scene,
+  baseY: number,
+  x0: number,
+  x1: number,
+  hMin: number,
+  hMax: number,
+  color: string,
+  o: SkylineOpts = {},
+): string {
   const k = s.w / 1200;
   let d = '';
   let win = '';
@@ -806,7 +890,8 @@ function skyline(s: Scene, baseY: number, x0: number, x1: number, hMin: number, 
       const rows = Math.floor((bh * 0.85) / (14 * k));
       for (let r = 1; r < rows; r += 1) {
         for (let c = 0; c < cols; c += 1) {
-          if (s.r() < (o.density ?? 0.22)) win += `M${f(x + 5 * k + c * 11 * k)} ${f(top + r * 14 * k)}h${f(5 * k)}v${f(6 * k)}h${f(-5 * k)}Z`;
+          if (s.r() < (o.density ?? 0.22))
+            win += `M${f(x + 5 * k + c * 11 * k)} ${f(top + r * 14 * k)}h${f(5 * k)}v${f(6 * k)}h${f(-5 * k)}Z`;
         }
       }
     }
@@ -862,12 +947,16 @@ function mosque(s: Scene, cx: number, baseY: number, size: number, color: string
   for (const dx of [-1.05, -0.62, 0.62, 1.05]) {
     const r = size * (Math.abs(dx) > 1 ? 0.16 : 0.22);
     const x = cx + dx * size;
-    body += `M${f(x - r * 1.05)} ${f(drumY)}v${f(-r * 0.35)}h${f(r * 2.1)}v${f(r * 0.35)}Z` + domePath(x, drumY - r * 0.35, r, 1.4);
+    body +=
+      `M${f(x - r * 1.05)} ${f(drumY)}v${f(-r * 0.35)}h${f(r * 2.1)}v${f(r * 0.35)}Z` +
+      domePath(x, drumY - r * 0.35, r, 1.4);
     gilt += finial(x, drumY - r * 0.35 - r * 1.35, r * 0.5);
   }
   // main dome on a drum
   const R = size * 0.5;
-  body += `M${f(cx - R * 0.95)} ${f(drumY)}v${f(-R * 0.45)}h${f(R * 1.9)}v${f(R * 0.45)}Z` + domePath(cx, drumY - R * 0.45, R, 1.42);
+  body +=
+    `M${f(cx - R * 0.95)} ${f(drumY)}v${f(-R * 0.45)}h${f(R * 1.9)}v${f(R * 0.45)}Z` +
+    domePath(cx, drumY - R * 0.45, R, 1.42);
   gilt += finial(cx, drumY - R * 0.45 - R * 1.38, R * 0.55);
   // minarets
   for (const dx of [-1, 1]) {
@@ -875,7 +964,8 @@ function mosque(s: Scene, cx: number, baseY: number, size: number, color: string
     const mw = size * 0.075;
     const mh = size * 1.7;
     body += `M${f(mx - mw)} ${f(baseY)}V${f(baseY - mh)}h${f(2 * mw)}V${f(baseY)}Z`;
-    for (const t of [0.45, 0.72, 0.92]) body += `M${f(mx - mw * 1.6)} ${f(baseY - mh * t)}h${f(mw * 3.2)}l${f(-mw * 0.6)} ${f(mw * 0.9)}h${f(-mw * 2)}Z`;
+    for (const t of [0.45, 0.72, 0.92])
+      body += `M${f(mx - mw * 1.6)} ${f(baseY - mh * t)}h${f(mw * 3.2)}l${f(-mw * 0.6)} ${f(mw * 0.9)}h${f(-mw * 2)}Z`;
     body += domePath(mx, baseY - mh, mw * 1.05, 1.8);
     gilt += finial(mx, baseY - mh - mw * 1.8, mw * 1.6);
     dark += `M${f(mx - mw * 0.3)} ${f(baseY - mh * 0.55)}h${f(mw * 0.6)}v${f(mh * 0.1)}h${f(-mw * 0.6)}Z`;
@@ -908,7 +998,8 @@ function fort(s: Scene, x0: number, x1: number, baseY: number, height: number, c
   let dark = '';
   let shadow = '';
   const merlon = 9 * k;
-  for (let x = x0; x < x1 - merlon; x += merlon * 2) body += `M${f(x)} ${f(wallTop)}v${f(-merlon)}h${f(merlon)}v${f(merlon)}Z`;
+  for (let x = x0; x < x1 - merlon; x += merlon * 2)
+    body += `M${f(x)} ${f(wallTop)}v${f(-merlon)}h${f(merlon)}v${f(merlon)}Z`;
   // bastions
   const nb = 4;
   for (let i = 0; i < nb; i += 1) {
@@ -979,7 +1070,10 @@ function dunes(s: Scene, baseY: number, amp: number, fill: string, n = 4): Pt[] 
     const span = (b[0] - p[0]) * 1.3;
     shadow += `M${f(p[0])} ${f(p[1])}Q${f(p[0] + span * 0.45)} ${f(p[1] + amp * 0.3)} ${f(p[0] + span)} ${f(s.h + 10)}L${f(p[0] + span * 0.25)} ${f(s.h + 10)}Q${f(p[0] + span * 0.08)} ${f(p[1] + amp * 1.2)} ${f(p[0])} ${f(p[1])}Z`;
   }
-  add(s, `<path d="${shape}" fill="${fill}"/><path d="${shadow}" fill="${mix(fill, '#5a2a20', 0.13)}" clip-path="url(#${id})"/>`);
+  add(
+    s,
+    `<path d="${shape}" fill="${fill}"/><path d="${shadow}" fill="${mix(fill, '#5a2a20', 0.13)}" clip-path="url(#${id})"/>`,
+  );
   return pts;
 }
 
@@ -1001,7 +1095,8 @@ function villas(s: Scene, x0: number, x1: number, y: number, count: number, size
     const bh = size * 0.45;
     const py = y - size * 0.2;
     stilts += `M${f(cx - bw * 0.62)} ${f(py)}h${f(bw * 1.24)}v${f(size * 0.06)}h${f(-bw * 1.24)}Z`;
-    for (const sx of [-0.5, -0.15, 0.2, 0.5]) stilts += `M${f(cx + bw * sx)} ${f(py)}h${f(3 * k)}v${f(size * 0.34)}h${f(-3 * k)}Z`;
+    for (const sx of [-0.5, -0.15, 0.2, 0.5])
+      stilts += `M${f(cx + bw * sx)} ${f(py)}h${f(3 * k)}v${f(size * 0.34)}h${f(-3 * k)}Z`;
     stilts += `M${f(cx - 3 * k)} ${f(py)}h${f(6 * k)}v${f(size * 0.22)}h${f(-6 * k)}Z`;
     walls += `M${f(cx - bw / 2)} ${f(py)}v${f(-bh)}h${f(bw)}v${f(bh)}Z`;
     wins += `M${f(cx - bw * 0.3)} ${f(py - bh * 0.75)}h${f(bw * 0.22)}v${f(bh * 0.75)}h${f(-bw * 0.22)}ZM${f(cx + bw * 0.08)} ${f(py - bh * 0.75)}h${f(bw * 0.22)}v${f(bh * 0.5)}h${f(-bw * 0.22)}Z`;
@@ -1020,7 +1115,7 @@ function terraces(s: Scene, y0: number, bands: number, base: string): void {
   const span = s.h - y0;
   for (let i = 0; i < bands; i += 1) {
     const t = i / bands;
-    const y = y0 + span * (t ** 1.25);
+    const y = y0 + span * t ** 1.25;
     const pts = rolling(s, y, span * 0.05 * (0.5 + t), 6);
     const c = mix(mix(base, '#d8e86a', 0.25 * ((i % 3) / 2)), s.p.sky[2], 0.35 * (1 - t));
     const line = smoothLine(pts);
@@ -1051,7 +1146,12 @@ function splitGate(s: Scene, cx: number, baseY: number, height: number, color: s
   const shade = mix(color, '#000000', 0.2);
   const m =
     `<path d="${poly(half)}${poly(mirror)}" fill="${color}"/>` +
-    `<path d="${poly([[cx - gap / 2, baseY], [cx - gap / 2 - w0 * 0.35, baseY], [cx - gap / 2 - w0 * 0.06, baseY - height], [cx - gap / 2, baseY - height * 0.96]])}" fill="${shade}" opacity="0.5"/>` +
+    `<path d="${poly([
+      [cx - gap / 2, baseY],
+      [cx - gap / 2 - w0 * 0.35, baseY],
+      [cx - gap / 2 - w0 * 0.06, baseY - height],
+      [cx - gap / 2, baseY - height * 0.96],
+    ])}" fill="${shade}" opacity="0.5"/>` +
     `<path d="M${f(cx - gap)} ${f(baseY)}h${f(gap * 2)}l${f(-gap * 0.3)} ${f(-height * 0.06)}h${f(-gap * 1.4)}Z" fill="${shade}"/>`;
   add(s, m);
   return m;
@@ -1199,11 +1299,23 @@ function teaRows(s: Scene, pts: Pt[], rows: number, gap: number, color: string):
     const off = gap * i * (1 + i * 0.08);
     d += smoothLine(pts.map(([x, y]): Pt => [x, y + off]));
   }
-  add(s, `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(gap * 0.45)}" stroke-linecap="round" stroke-dasharray="${f(gap * 0.9)} ${f(gap * 0.3)}"/>`);
+  add(
+    s,
+    `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(gap * 0.45)}" stroke-linecap="round" stroke-dasharray="${f(gap * 0.9)} ${f(gap * 0.3)}"/>`,
+  );
 }
 
 /** Smooth volcano / table mountain from explicit profile points (relative to width/height). */
-function massif(s: Scene, x: number, baseY: number, wdt: number, ht: number, profile: Pt[], color: string, facet = true): string {
+function massif(
+  s: Scene,
+  x: number,
+  baseY: number,
+  wdt: number,
+  ht: number,
+  profile: Pt[],
+  color: string,
+  facet = true,
+): string {
   const pts = profile.map(([px, py]): Pt => [x + px * wdt, baseY - py * ht]);
   let m = `<path d="${smoothLine(pts)}L${f(x + wdt)} ${f(s.h + 10)}L${f(x)} ${f(s.h + 10)}Z" fill="${color}"/>`;
   if (facet) {
@@ -1215,9 +1327,39 @@ function massif(s: Scene, x: number, baseY: number, wdt: number, ht: number, pro
   return m;
 }
 
-const VOLCANO: Pt[] = [[0, 0], [0.2, 0.2], [0.36, 0.62], [0.45, 0.96], [0.5, 0.93], [0.55, 0.97], [0.66, 0.58], [0.82, 0.18], [1, 0]];
-const TABLE_MOUNTAIN: Pt[] = [[0, 0], [0.18, 0.2], [0.32, 0.52], [0.4, 0.9], [0.48, 1], [0.62, 0.98], [0.7, 0.9], [0.76, 0.5], [0.9, 0.15], [1, 0]];
-const ROCK: Pt[] = [[0, 0], [0.1, 0.15], [0.2, 0.88], [0.3, 1], [0.7, 0.98], [0.8, 0.86], [0.88, 0.2], [1, 0]];
+const VOLCANO: Pt[] = [
+  [0, 0],
+  [0.2, 0.2],
+  [0.36, 0.62],
+  [0.45, 0.96],
+  [0.5, 0.93],
+  [0.55, 0.97],
+  [0.66, 0.58],
+  [0.82, 0.18],
+  [1, 0],
+];
+const TABLE_MOUNTAIN: Pt[] = [
+  [0, 0],
+  [0.18, 0.2],
+  [0.32, 0.52],
+  [0.4, 0.9],
+  [0.48, 1],
+  [0.62, 0.98],
+  [0.7, 0.9],
+  [0.76, 0.5],
+  [0.9, 0.15],
+  [1, 0],
+];
+const ROCK: Pt[] = [
+  [0, 0],
+  [0.1, 0.15],
+  [0.2, 0.88],
+  [0.3, 1],
+  [0.7, 0.98],
+  [0.8, 0.86],
+  [0.88, 0.2],
+  [1, 0],
+];
 
 /** Natural rock arch standing in the sea. */
 function rockArch(s: Scene, x: number, baseY: number, wdt: number, ht: number, color: string): string {
@@ -1273,10 +1415,20 @@ function fishingNet(s: Scene, x: number, y: number, k: number, color: string): s
  * ------------------------------------------------------------------ */
 
 /** Thin tree-lined shore at the horizon, with its reflection. */
-function treeLine(s: Scene, y: number, x0: number, x1: number, color: string, kind: 'poplar' | 'round' | 'palm' | 'pine'): void {
+function treeLine(
+  s: Scene,
+  y: number,
+  x0: number,
+  x1: number,
+  color: string,
+  kind: 'poplar' | 'round' | 'palm' | 'pine',
+): void {
   const k = s.w / 1200;
   const markup = capture(s, () => {
-    add(s, `<path d="M${f(x0)} ${f(y + 2 * k)}Q${f(x0 + 30 * k)} ${f(y - 8 * k)} ${f(x0 + 80 * k)} ${f(y - 8 * k)}L${f(x1 - 80 * k)} ${f(y - 8 * k)}Q${f(x1 - 30 * k)} ${f(y - 8 * k)} ${f(x1)} ${f(y + 2 * k)}Z" fill="${color}"/>`);
+    add(
+      s,
+      `<path d="M${f(x0)} ${f(y + 2 * k)}Q${f(x0 + 30 * k)} ${f(y - 8 * k)} ${f(x0 + 80 * k)} ${f(y - 8 * k)}L${f(x1 - 80 * k)} ${f(y - 8 * k)}Q${f(x1 - 30 * k)} ${f(y - 8 * k)} ${f(x1)} ${f(y + 2 * k)}Z" fill="${color}"/>`,
+    );
     const n = Math.round((x1 - x0) / (26 * k));
     if (kind === 'pine') {
       pines(s, x0 + 40 * k, x1 - 40 * k, y - 4 * k, 26 * k, 60 * k, n, color);
@@ -1304,7 +1456,13 @@ function beach(s: Scene, y: number, amp: number, fromLeft: boolean, sandColor = 
   const k = s.w / 1200;
   const foam = smoothLine(pts.map(([x, yy]): Pt => [x, yy - 7 * k]));
   add(s, `<path d="${foam}L${s.w + 40} ${s.h + 10}L-40 ${s.h + 10}Z" fill="${mix(s.p.water[0], '#ffffff', 0.55)}"/>`);
-  add(s, `<path d="${line}L${s.w + 40} ${s.h + 10}L-40 ${s.h + 10}Z" fill="${lin(s, [[0, sandColor], [1, mix(sandColor, s.p.land, 0.18)]])}"/>`);
+  add(
+    s,
+    `<path d="${line}L${s.w + 40} ${s.h + 10}L-40 ${s.h + 10}Z" fill="${lin(s, [
+      [0, sandColor],
+      [1, mix(sandColor, s.p.land, 0.18)],
+    ])}"/>`,
+  );
   return pts;
 }
 
@@ -1392,7 +1550,10 @@ function drawDubai(s: Scene, v: number): void {
     stars(s, 40, hz * 0.5);
     const far = capture(s, () => {
       skyline(s, hz, -10, w + 10, 50 * k, 130 * k, haze(s, 0.5), { windows: s.p.accent, density: 0.12 });
-      skyline(s, hz, w * 0.05, w * 0.95, 40 * k, 200 * k, haze(s, 0.2), { windows: mix(s.p.accent, '#ffffff', 0.3), density: 0.2 });
+      skyline(s, hz, w * 0.05, w * 0.95, 40 * k, 200 * k, haze(s, 0.2), {
+        windows: mix(s.p.accent, '#ffffff', 0.3),
+        density: 0.2,
+      });
       tower(s, w * 0.42, hz, h * 0.62, haze(s, 0.2));
     });
     sea(s, hz, false);
@@ -1423,17 +1584,30 @@ function drawAbuDhabi(s: Scene, v: number): void {
   if (v === 1) streaks(s, 6, h * 0.1, hz * 0.7);
   const cx = w * (v === 2 ? 0.42 : 0.5);
   const white = v === 1 ? mix(s.p.white, s.p.sun, 0.2) : s.p.white;
-  if (v === 2) skyline(s, hz - 4 * k, w * 0.62, w * 1.02, 50 * k, 150 * k, haze(s, 0.45), { windows: s.p.accent, density: 0.25 });
+  if (v === 2)
+    skyline(s, hz - 4 * k, w * 0.62, w * 1.02, 50 * k, 150 * k, haze(s, 0.45), { windows: s.p.accent, density: 0.25 });
   hills(s, hz, 4 * k, haze(s, 0.5, s.p.green), 3);
   const m = capture(s, () => mosque(s, cx, hz, h * 0.2, white));
   // reflecting pool framed by paving
   add(s, `<rect y="${f(hz)}" width="${w}" height="${f(h - hz)}" fill="${mix(s.p.white, s.p.sand, 0.5)}"/>`);
-  const pool = lin(s, [[0, s.p.water[0]], [1, s.p.water[1]]]);
-  add(s, `<path d="M${f(w * 0.2)} ${f(hz + 6 * k)}H${f(w * 0.8)}L${f(w * 0.9)} ${f(h)}H${f(w * 0.1)}Z" fill="${pool}"/>`);
+  const pool = lin(s, [
+    [0, s.p.water[0]],
+    [1, s.p.water[1]],
+  ]);
+  add(
+    s,
+    `<path d="M${f(w * 0.2)} ${f(hz + 6 * k)}H${f(w * 0.8)}L${f(w * 0.9)} ${f(h)}H${f(w * 0.1)}Z" fill="${pool}"/>`,
+  );
   const lawn = haze(s, 0.2, s.p.green);
-  add(s, `<path d="M${f(-10)} ${f(hz + 6 * k)}H${f(w * 0.12)}L${f(-10)} ${f(h * 0.8)}ZM${f(w + 10)} ${f(hz + 6 * k)}H${f(w * 0.88)}L${f(w + 10)} ${f(h * 0.8)}Z" fill="${lawn}"/>`);
+  add(
+    s,
+    `<path d="M${f(-10)} ${f(hz + 6 * k)}H${f(w * 0.12)}L${f(-10)} ${f(h * 0.8)}ZM${f(w + 10)} ${f(hz + 6 * k)}H${f(w * 0.88)}L${f(w + 10)} ${f(h * 0.8)}Z" fill="${lawn}"/>`,
+  );
   reflect(s, m, hz + 6 * k, 0.35);
-  add(s, `<path d="M${f(w * 0.2)} ${f(hz + 6 * k)}H${f(w * 0.8)}L${f(w * 0.81)} ${f(hz + 9 * k)}H${f(w * 0.19)}Z" fill="${mix(s.p.white, s.p.land, 0.2)}"/>`);
+  add(
+    s,
+    `<path d="M${f(w * 0.2)} ${f(hz + 6 * k)}H${f(w * 0.8)}L${f(w * 0.81)} ${f(hz + 9 * k)}H${f(w * 0.19)}Z" fill="${mix(s.p.white, s.p.land, 0.2)}"/>`,
+  );
   const pc = v === 2 ? s.p.land : haze(s, 0.05, s.p.green);
   palm(s, w * 0.05, h * 1.02, h * 0.62, 30 * k, pc);
   palm(s, w * 0.16, h * 0.96, h * 0.42, 10 * k, pc);
@@ -1532,8 +1706,14 @@ function drawMaldives(s: Scene, v: number): void {
   sea(s, hz, true);
   if (v === 2) {
     const lagoon = mix(s.p.water[0], '#ffffff', 0.35);
-    add(s, `<ellipse cx="${f(w * 0.5)}" cy="${f(h * 0.74)}" rx="${f(w * 0.42)}" ry="${f(h * 0.12)}" fill="${lagoon}"/>`);
-    add(s, `<ellipse cx="${f(w * 0.5)}" cy="${f(h * 0.72)}" rx="${f(w * 0.2)}" ry="${f(h * 0.05)}" fill="${s.p.sand}"/>`);
+    add(
+      s,
+      `<ellipse cx="${f(w * 0.5)}" cy="${f(h * 0.74)}" rx="${f(w * 0.42)}" ry="${f(h * 0.12)}" fill="${lagoon}"/>`,
+    );
+    add(
+      s,
+      `<ellipse cx="${f(w * 0.5)}" cy="${f(h * 0.72)}" rx="${f(w * 0.2)}" ry="${f(h * 0.05)}" fill="${s.p.sand}"/>`,
+    );
     palm(s, w * 0.45, h * 0.72, h * 0.3, -20 * k, mix(s.p.land, s.p.green, 0.4));
     palm(s, w * 0.55, h * 0.72, h * 0.24, 30 * k, mix(s.p.land, s.p.green, 0.4));
     palm(s, w * 0.5, h * 0.73, h * 0.36, 5 * k, mix(s.p.land, s.p.green, 0.3));
@@ -1543,10 +1723,15 @@ function drawMaldives(s: Scene, v: number): void {
     return;
   }
   const y = v === 0 ? h * 0.78 : h * 0.74;
-  const v1 = capture(s, () => villas(s, w * (v === 0 ? -0.02 : 0.3), w * (v === 0 ? 0.62 : 1.02), y, v === 0 ? 5 : 4, (v === 0 ? 80 : 72) * k));
+  const v1 = capture(s, () =>
+    villas(s, w * (v === 0 ? -0.02 : 0.3), w * (v === 0 ? 0.62 : 1.02), y, v === 0 ? 5 : 4, (v === 0 ? 80 : 72) * k),
+  );
   reflect(s, v1, y + 30 * k, 0.2);
   if (v === 0) {
-    add(s, `<ellipse cx="${f(w * 0.9)}" cy="${f(hz + 10 * k)}" rx="${f(w * 0.16)}" ry="${f(12 * k)}" fill="${s.p.sand}"/>`);
+    add(
+      s,
+      `<ellipse cx="${f(w * 0.9)}" cy="${f(hz + 10 * k)}" rx="${f(w * 0.16)}" ry="${f(12 * k)}" fill="${s.p.sand}"/>`,
+    );
     palm(s, w * 0.86, hz + 8 * k, h * 0.2, -15 * k, mix(s.p.land, s.p.green, 0.4));
     palm(s, w * 0.93, hz + 8 * k, h * 0.16, 20 * k, mix(s.p.land, s.p.green, 0.4));
     beach(s, h * 0.93, h * 0.05, false);
@@ -1569,7 +1754,10 @@ function drawBali(s: Scene, v: number): void {
     treeLine(s, hz + 4 * k, -20, w + 20, haze(s, 0.35, s.p.green), 'palm');
     add(s, `<rect y="${f(hz + 6 * k)}" width="${w}" height="${f(h - hz)}" fill="${mix(s.p.green, s.p.sand, 0.3)}"/>`);
     const stone = mix('#6b5a4a', s.p.land, 0.3);
-    add(s, `<path d="M${f(w * 0.36)} ${f(h)}L${f(w * 0.45)} ${f(h * 0.8)}H${f(w * 0.55)}L${f(w * 0.64)} ${f(h)}Z" fill="${mix(stone, '#ffffff', 0.25)}"/>`);
+    add(
+      s,
+      `<path d="M${f(w * 0.36)} ${f(h)}L${f(w * 0.45)} ${f(h * 0.8)}H${f(w * 0.55)}L${f(w * 0.64)} ${f(h)}Z" fill="${mix(stone, '#ffffff', 0.25)}"/>`,
+    );
     let steps = '';
     for (let i = 0; i < 6; i += 1) steps += `M${f(w * 0.36)} ${f(h * (0.82 + i * 0.035))}H${f(w * 0.64)}`;
     add(s, `<path d="${steps}" stroke="${stone}" stroke-width="${f(3 * k)}" opacity="0.5"/>`);
@@ -1598,8 +1786,25 @@ function drawThailand(s: Scene, v: number): void {
   if (v === 1) streaks(s, 6, h * 0.1, hz * 0.7);
   else clouds(s, 3, h * 0.05, h * 0.22);
   const far = capture(s, () => {
-    karsts(s, hz, [[w * 0.12, 110 * k, 150 * k], [w * 0.66, 90 * k, 120 * k], [w * 0.9, 120 * k, 180 * k]], haze(s, 0.6, s.p.green));
-    karsts(s, hz, [[w * (v === 2 ? 0.4 : 0.3), 150 * k, 300 * k], [w * 0.78, 130 * k, 240 * k]], haze(s, 0.3, s.p.green));
+    karsts(
+      s,
+      hz,
+      [
+        [w * 0.12, 110 * k, 150 * k],
+        [w * 0.66, 90 * k, 120 * k],
+        [w * 0.9, 120 * k, 180 * k],
+      ],
+      haze(s, 0.6, s.p.green),
+    );
+    karsts(
+      s,
+      hz,
+      [
+        [w * (v === 2 ? 0.4 : 0.3), 150 * k, 300 * k],
+        [w * 0.78, 130 * k, 240 * k],
+      ],
+      haze(s, 0.3, s.p.green),
+    );
   });
   sea(s, hz, true);
   reflect(s, far, hz, 0.3);
@@ -1630,7 +1835,16 @@ function drawSingapore(s: Scene, v: number): void {
   const glow = lit ? s.p.accent : undefined;
   const city = capture(s, () => {
     skyline(s, hz, -10, w + 10, 60 * k, 170 * k, haze(s, 0.55), glow ? { windows: glow, density: 0.1 } : {});
-    skyline(s, hz, w * 0.02, w * 0.5, 90 * k, 260 * k, haze(s, 0.3), glow ? { windows: mix(glow, '#ffffff', 0.4), density: 0.18 } : {});
+    skyline(
+      s,
+      hz,
+      w * 0.02,
+      w * 0.5,
+      90 * k,
+      260 * k,
+      haze(s, 0.3),
+      glow ? { windows: mix(glow, '#ffffff', 0.4), density: 0.18 } : {},
+    );
     wheel(s, w * 0.86, hz - 120 * k, 100 * k, hz, haze(s, 0.3));
     marinaTowers(s, w * 0.54, hz, h * 0.3, haze(s, 0.2, '#5a6a7a'));
   });
@@ -1638,7 +1852,20 @@ function drawSingapore(s: Scene, v: number): void {
   reflect(s, city, hz, 0.35);
   const treeColor = mix(s.p.land, '#2f6f5a', lit ? 0.3 : 0.6);
   let trees = '';
-  const pos: Array<[number, number]> = v === 2 ? [[0.08, 0.3], [0.17, 0.42], [0.27, 0.26], [0.36, 0.34]] : [[0.07, 0.26], [0.15, 0.36], [0.23, 0.22], [0.3, 0.28]];
+  const pos: Array<[number, number]> =
+    v === 2
+      ? [
+          [0.08, 0.3],
+          [0.17, 0.42],
+          [0.27, 0.26],
+          [0.36, 0.34],
+        ]
+      : [
+          [0.07, 0.26],
+          [0.15, 0.36],
+          [0.23, 0.22],
+          [0.3, 0.28],
+        ];
   for (const [tx, th] of pos) trees += supertree(w * tx, h, h * th);
   add(s, `<path d="${trees}" fill="${treeColor}"/>`);
   if (lit) {
@@ -1700,7 +1927,8 @@ function drawTurkey(s: Scene, v: number): void {
     ['#f3722c', '#277da1'],
   ];
   const far: Array<[number, number, number]> = [];
-  for (let i = 0; i < 7; i += 1) far.push([w * (0.05 + i * 0.15) + rnd(s.r, -20, 20) * k, rnd(s.r, 0.45, 0.8) * 70 * k, rnd(s.r, 0.5, 1) * 120 * k]);
+  for (let i = 0; i < 7; i += 1)
+    far.push([w * (0.05 + i * 0.15) + rnd(s.r, -20, 20) * k, rnd(s.r, 0.45, 0.8) * 70 * k, rnd(s.r, 0.5, 1) * 120 * k]);
   chimneys(s, hz + 20 * k, far, haze(s, 0.45, rock));
   const count = v === 1 ? 12 : 8;
   for (let i = 0; i < count; i += 1) {
@@ -1713,9 +1941,20 @@ function drawTurkey(s: Scene, v: number): void {
     balloon(s, x, y, r, [mix(c[0], s.p.sky[1], tint), mix(c[1], s.p.sky[1], tint)]);
   }
   hills(s, hz + 60 * k, h * 0.04, haze(s, 0.25, rock), 4);
-  const near: Array<[number, number, number]> = v === 2
-    ? [[w * 0.08, 150 * k, 300 * k], [w * 0.2, 110 * k, 220 * k], [w * 0.82, 130 * k, 260 * k], [w * 0.94, 160 * k, 340 * k]]
-    : [[w * 0.1, 120 * k, 230 * k], [w * 0.24, 90 * k, 170 * k], [w * 0.76, 100 * k, 190 * k], [w * 0.9, 130 * k, 260 * k]];
+  const near: Array<[number, number, number]> =
+    v === 2
+      ? [
+          [w * 0.08, 150 * k, 300 * k],
+          [w * 0.2, 110 * k, 220 * k],
+          [w * 0.82, 130 * k, 260 * k],
+          [w * 0.94, 160 * k, 340 * k],
+        ]
+      : [
+          [w * 0.1, 120 * k, 230 * k],
+          [w * 0.24, 90 * k, 170 * k],
+          [w * 0.76, 100 * k, 190 * k],
+          [w * 0.9, 130 * k, 260 * k],
+        ];
   chimneys(s, h * 0.98, near, haze(s, 0.08, rock));
   hills(s, h * 0.97, h * 0.02, haze(s, 0.05, mix(rock, s.p.land, 0.3)), 4);
   balloon(s, w * (v === 0 ? 0.62 : 0.4), h * 0.3, 70 * k, ['#e4572e', '#ffc914']);
@@ -1737,7 +1976,10 @@ function drawAndaman(s: Scene, v: number): void {
     palm(s, w * 0.9, h * 1.02, h * 0.62, -70 * k, mix(s.p.land, s.p.green, 0.35));
     return;
   }
-  add(s, `<path d="M${f(w * 0.72)} ${f(hz + 4)}Q${f(w * 0.8)} ${f(hz - h * 0.14)} ${f(w * 0.9)} ${f(hz - h * 0.12)}T${f(w + 20)} ${f(hz + 4)}Z" fill="${haze(s, 0.25, s.p.green)}"/>`);
+  add(
+    s,
+    `<path d="M${f(w * 0.72)} ${f(hz + 4)}Q${f(w * 0.8)} ${f(hz - h * 0.14)} ${f(w * 0.9)} ${f(hz - h * 0.12)}T${f(w + 20)} ${f(hz + 4)}Z" fill="${haze(s, 0.25, s.p.green)}"/>`,
+  );
   beach(s, h * 0.8, h * 0.14, v === 0);
   const c = v === 1 ? s.p.land : mix(s.p.land, s.p.green, 0.35);
   if (v === 0) {
@@ -1760,13 +2002,28 @@ function drawManali(s: Scene, v: number): void {
   if (v === 1) streaks(s, 4, h * 0.15, hz * 0.6, '#ffffff', 0.45);
   mountains(s, hz, h * 0.45, 4, haze(s, 0.55), { snow: true });
   const mid = mountains(s, hz + 40 * k, h * 0.25, 6, haze(s, 0.4, s.p.green), { snow: v !== 0 });
-  pines(s, -20, w + 20, mid.map(([x, y]): Pt => [x, y + 40 * k]), 30 * k, 60 * k, 40, haze(s, 0.35, s.p.green));
+  pines(
+    s,
+    -20,
+    w + 20,
+    mid.map(([x, y]): Pt => [x, y + 40 * k]),
+    30 * k,
+    60 * k,
+    40,
+    haze(s, 0.35, s.p.green),
+  );
   const slope = hills(s, h * 0.78, h * 0.05, haze(s, 0.2, s.p.green), 4);
   pines(s, -20, w + 20, slope, 60 * k, 110 * k, 26, haze(s, 0.15, s.p.green));
   // river
   add(
     s,
-    `<path d="M${f(w * 0.45)} ${f(h * 0.8)}C${f(w * 0.5)} ${f(h * 0.86)} ${f(w * 0.3)} ${f(h * 0.92)} ${f(w * 0.36)} ${f(h + 10)}H${f(w * 0.62)}C${f(w * 0.5)} ${f(h * 0.92)} ${f(w * 0.6)} ${f(h * 0.85)} ${f(w * 0.48)} ${f(h * 0.8)}Z" fill="${lin(s, [[0, s.p.water[0]], [1, mix(s.p.water[0], '#ffffff', 0.3)]])}"/>`,
+    `<path d="M${f(w * 0.45)} ${f(h * 0.8)}C${f(w * 0.5)} ${f(h * 0.86)} ${f(w * 0.3)} ${f(h * 0.92)} ${f(w * 0.36)} ${f(h + 10)}H${f(w * 0.62)}C${f(w * 0.5)} ${f(h * 0.92)} ${f(w * 0.6)} ${f(h * 0.85)} ${f(w * 0.48)} ${f(h * 0.8)}Z" fill="${lin(
+      s,
+      [
+        [0, s.p.water[0]],
+        [1, mix(s.p.water[0], '#ffffff', 0.3)],
+      ],
+    )}"/>`,
   );
   if (v === 2) {
     tent(s, w * 0.7, h * 0.93, 0.9 * k, s.p.accent);
@@ -1787,7 +2044,12 @@ function drawSriLanka(s: Scene, v: number): void {
   else streaks(s, 5, h * 0.12, hz * 0.7);
   if (v === 2) {
     sea(s, hz, true);
-    for (const [x, y, sc] of [[0.3, 0.78, 0.9], [0.46, 0.74, 0.7], [0.62, 0.82, 1.1], [0.78, 0.76, 0.8]] as const) {
+    for (const [x, y, sc] of [
+      [0.3, 0.78, 0.9],
+      [0.46, 0.74, 0.7],
+      [0.62, 0.82, 1.1],
+      [0.78, 0.76, 0.8],
+    ] as const) {
       const st = capture(s, () => stiltFisher(s, w * x, h * y, sc * k * 1.2, s.p.land));
       reflect(s, st, h * y + 40 * sc * k * 1.2, 0.2);
     }
@@ -1829,8 +2091,14 @@ function drawMauritius(s: Scene, v: number): void {
   sea(s, hz, true);
   reflect(s, mtn, hz + 4, 0.2);
   const lagoon = mix(s.p.water[0], '#ffffff', 0.35);
-  add(s, `<path d="M-20 ${f(hz + 40 * k)}Q${f(w * 0.5)} ${f(hz + 10 * k)} ${f(w + 20)} ${f(hz + 30 * k)}V${f(h)}H-20Z" fill="${lagoon}" opacity="0.45"/>`);
-  add(s, `<path d="M-20 ${f(hz + 40 * k)}Q${f(w * 0.5)} ${f(hz + 10 * k)} ${f(w + 20)} ${f(hz + 30 * k)}" stroke="#ffffff" stroke-width="${f(3 * k)}" fill="none" opacity="0.6" stroke-dasharray="${f(30 * k)} ${f(18 * k)}"/>`);
+  add(
+    s,
+    `<path d="M-20 ${f(hz + 40 * k)}Q${f(w * 0.5)} ${f(hz + 10 * k)} ${f(w + 20)} ${f(hz + 30 * k)}V${f(h)}H-20Z" fill="${lagoon}" opacity="0.45"/>`,
+  );
+  add(
+    s,
+    `<path d="M-20 ${f(hz + 40 * k)}Q${f(w * 0.5)} ${f(hz + 10 * k)} ${f(w + 20)} ${f(hz + 30 * k)}" stroke="#ffffff" stroke-width="${f(3 * k)}" fill="none" opacity="0.6" stroke-dasharray="${f(30 * k)} ${f(18 * k)}"/>`,
+  );
   sailboat(s, w * (v === 2 ? 0.78 : 0.22), hz + 70 * k, 0.7 * k, v === 2);
   if (v === 1) sailboat(s, w * 0.6, hz + 30 * k, 0.4 * k);
   beach(s, h * 0.86, h * 0.1, v !== 0);
@@ -1874,7 +2142,11 @@ function bannerDesertSafari(s: Scene): void {
   streaks(s, 4, h * 0.12, hz * 0.6);
   dunes(s, hz, h * 0.05, mix(s.p.sand, s.p.sky[2], 0.35), 5);
   const mid = dunes(s, h * 0.74, h * 0.06, mix(s.p.sand, s.p.sky[2], 0.12), 4);
-  for (const [x, sc] of [[0.62, 0.5], [0.7, 0.42]] as const) tent(s, w * x, yAt(mid, w * x) + 6 * k, sc * k, mix(s.p.land, s.p.accent, 0.3));
+  for (const [x, sc] of [
+    [0.62, 0.5],
+    [0.7, 0.42],
+  ] as const)
+    tent(s, w * x, yAt(mid, w * x) + 6 * k, sc * k, mix(s.p.land, s.p.accent, 0.3));
   const crest = dunes(s, h * 0.86, h * 0.07, s.p.sand, 3);
   for (let i = 0; i < 5; i += 1) {
     const cx = w * 0.1 + i * 110 * k;
@@ -1914,8 +2186,14 @@ function bannerCityLights(s: Scene): void {
     skyline(s, hz, -10, w + 10, 80 * k, 200 * k, haze(s, 0.55), { windows: s.p.accent, density: 0.12 });
     tower(s, w * 0.62, hz, h * 0.68, haze(s, 0.35));
     wheel(s, w * 0.14, hz - 110 * k, 95 * k, hz, haze(s, 0.35));
-    skyline(s, hz, w * 0.24, w * 0.56, 70 * k, 230 * k, haze(s, 0.25), { windows: mix(s.p.accent, '#ffffff', 0.4), density: 0.22 });
-    skyline(s, hz, w * 0.68, w + 10, 60 * k, 210 * k, haze(s, 0.25), { windows: mix(s.p.accent, '#ffffff', 0.4), density: 0.22 });
+    skyline(s, hz, w * 0.24, w * 0.56, 70 * k, 230 * k, haze(s, 0.25), {
+      windows: mix(s.p.accent, '#ffffff', 0.4),
+      density: 0.22,
+    });
+    skyline(s, hz, w * 0.68, w + 10, 60 * k, 210 * k, haze(s, 0.25), {
+      windows: mix(s.p.accent, '#ffffff', 0.4),
+      density: 0.22,
+    });
   });
   sea(s, hz, false);
   reflect(s, city, hz, 0.4);
@@ -1938,20 +2216,60 @@ interface Destination {
 }
 
 const DESTINATIONS: Destination[] = [
-  { slug: 'kerala', draw: drawKerala, variants: [{ mood: 'day', over: { green: '#2f8a4a' } }, { mood: 'golden' }, { mood: 'sunset' }] },
-  { slug: 'maldives', draw: drawMaldives, variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'tropic', horizon: 0.5 }] },
-  { slug: 'bali', draw: drawBali, variants: [{ mood: 'day', over: { green: '#3f9a3a' } }, { mood: 'golden', over: { green: '#6f8a3a' } }, { mood: 'dawn', over: { green: '#4f9a5a' } }] },
-  { slug: 'thailand', draw: drawThailand, variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'day', over: { water: ['#40c8c8', '#137a9a'] } }] },
-  { slug: 'singapore', draw: drawSingapore, variants: [{ mood: 'night' }, { mood: 'dusk' }, { mood: 'day', horizon: 0.66 }] },
+  {
+    slug: 'kerala',
+    draw: drawKerala,
+    variants: [{ mood: 'day', over: { green: '#2f8a4a' } }, { mood: 'golden' }, { mood: 'sunset' }],
+  },
+  {
+    slug: 'maldives',
+    draw: drawMaldives,
+    variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'tropic', horizon: 0.5 }],
+  },
+  {
+    slug: 'bali',
+    draw: drawBali,
+    variants: [
+      { mood: 'day', over: { green: '#3f9a3a' } },
+      { mood: 'golden', over: { green: '#6f8a3a' } },
+      { mood: 'dawn', over: { green: '#4f9a5a' } },
+    ],
+  },
+  {
+    slug: 'thailand',
+    draw: drawThailand,
+    variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'day', over: { water: ['#40c8c8', '#137a9a'] } }],
+  },
+  {
+    slug: 'singapore',
+    draw: drawSingapore,
+    variants: [{ mood: 'night' }, { mood: 'dusk' }, { mood: 'day', horizon: 0.66 }],
+  },
   { slug: 'switzerland', draw: drawSwitzerland, variants: [{ mood: 'day' }, { mood: 'dawn' }, { mood: 'dusk' }] },
   { slug: 'turkey', draw: drawTurkey, variants: [{ mood: 'dawn' }, { mood: 'golden' }, { mood: 'day' }] },
   { slug: 'andaman', draw: drawAndaman, variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'tropic' }] },
   { slug: 'manali', draw: drawManali, variants: [{ mood: 'day' }, { mood: 'dawn' }, { mood: 'night' }] },
-  { slug: 'sri-lanka', draw: drawSriLanka, variants: [{ mood: 'day', horizon: 0.5 }, { mood: 'golden' }, { mood: 'sunset' }] },
-  { slug: 'mauritius', draw: drawMauritius, variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'day', over: { water: ['#43c6d0', '#0e6f9a'] } }] },
+  {
+    slug: 'sri-lanka',
+    draw: drawSriLanka,
+    variants: [{ mood: 'day', horizon: 0.5 }, { mood: 'golden' }, { mood: 'sunset' }],
+  },
+  {
+    slug: 'mauritius',
+    draw: drawMauritius,
+    variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'day', over: { water: ['#43c6d0', '#0e6f9a'] } }],
+  },
   { slug: 'dubai', draw: drawDubai, variants: [{ mood: 'golden' }, { mood: 'night' }, { mood: 'tropic' }] },
-  { slug: 'abu-dhabi', draw: drawAbuDhabi, variants: [{ mood: 'day' }, { mood: 'sunset' }, { mood: 'night', horizon: 0.6 }] },
-  { slug: 'rajasthan', draw: drawRajasthan, variants: [{ mood: 'golden' }, { mood: 'day', horizon: 0.55 }, { mood: 'sunset' }] },
+  {
+    slug: 'abu-dhabi',
+    draw: drawAbuDhabi,
+    variants: [{ mood: 'day' }, { mood: 'sunset' }, { mood: 'night', horizon: 0.6 }],
+  },
+  {
+    slug: 'rajasthan',
+    draw: drawRajasthan,
+    variants: [{ mood: 'golden' }, { mood: 'day', horizon: 0.55 }, { mood: 'sunset' }],
+  },
   { slug: 'kashmir', draw: drawKashmir, variants: [{ mood: 'day' }, { mood: 'dawn' }, { mood: 'dusk' }] },
   { slug: 'goa', draw: drawGoa, variants: [{ mood: 'tropic' }, { mood: 'sunset' }, { mood: 'golden' }] },
 ];
@@ -1975,13 +2293,17 @@ let written = 0;
 async function webp(s: Scene, dir: string, base: string, widths: number[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const width of widths) {
-    const buf = await sharp(Buffer.from(svgAt(s, width))).webp({ quality: 70, effort: 6 }).toBuffer();
+    const buf = await sharp(Buffer.from(svgAt(s, width)))
+      .webp({ quality: 70, effort: 6 })
+      .toBuffer();
     await writeFile(path.join(dir, `${base}-${width}.webp`), buf);
     written += 1;
   }
   if (PREVIEW) {
     await mkdir(PREVIEW, { recursive: true });
-    await sharp(Buffer.from(svgAt(s, 960))).png().toFile(path.join(PREVIEW, `${base}.png`));
+    await sharp(Buffer.from(svgAt(s, 960)))
+      .png()
+      .toFile(path.join(PREVIEW, `${base}.png`));
   }
 }
 
@@ -2042,7 +2364,14 @@ const COUNTRY_MARKS: Record<'uae' | 'in', string> = {
     `<circle cx="354" cy="340" r="8.5" fill="none" stroke="#000080" stroke-width="2.5"/><circle cx="354" cy="340" r="2" fill="#000080"/>`,
 };
 
-function iconSvg(size: number, bg: 'none' | 'rounded' | 'full', waves: string, plane: string, scale: number, mark = ''): string {
+function iconSvg(
+  size: number,
+  bg: 'none' | 'rounded' | 'full',
+  waves: string,
+  plane: string,
+  scale: number,
+  mark = '',
+): string {
   const back =
     bg === 'rounded'
       ? `<rect width="512" height="512" rx="112" fill="${TEAL}"/>`
@@ -2081,12 +2410,16 @@ async function identity(): Promise<void> {
     `${header}<rect width="512" height="512" rx="112" fill="${TEAL}"/>${brandMark('#ffffff', '#ffffff', 1.05)}</svg>\n`,
   );
   const icons = path.join(PUBLIC, 'icons');
-  // Each site's installed app: its own icons with its country's flag (manifest.webmanifest, server/services/web-manifest.ts).
+  // Each site's installed app: its own icons with its country's flag (manifest.webmanifest,
+  // server/services/web-manifest.ts).
   for (const [site, mark] of Object.entries(COUNTRY_MARKS)) {
     await png(iconSvg(192, 'rounded', '#ffffff', '#ffffff', 0.95, mark), path.join(icons, `icon-${site}-192.png`));
     await png(iconSvg(512, 'rounded', '#ffffff', '#ffffff', 0.95, mark), path.join(icons, `icon-${site}-512.png`));
     await png(iconSvg(512, 'full', '#ffffff', '#ffffff', 0.72, mark), path.join(icons, `maskable-${site}-512.png`));
-    await png(iconSvg(180, 'full', '#ffffff', '#ffffff', 0.9, mark), path.join(icons, `apple-touch-icon-${site}-180.png`));
+    await png(
+      iconSvg(180, 'full', '#ffffff', '#ffffff', 0.9, mark),
+      path.join(icons, `apple-touch-icon-${site}-180.png`),
+    );
   }
   for (const [name, glyph] of Object.entries(SHORTCUT_GLYPHS)) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${TEAL}"/>${glyph}</svg>`;

@@ -18,7 +18,10 @@ const shots = [
 const only = process.argv.slice(2);
 
 const server = await startProductionServer();
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: CHROME_PATH,
+  args: ['--no-sandbox', '--disable-background-networking'],
+});
 try {
   const out = join(ROOT, 'public/screenshots');
   await mkdir(out, { recursive: true });
@@ -26,7 +29,9 @@ try {
     const page = await browser.newPage({ viewport: { width: shot.width, height: shot.height } });
     await page.goto(`${server.origin}${shot.path}`, { waitUntil: 'networkidle' });
     const png = await page.screenshot();
-    await sharp(png).webp({ quality: 72 }).toFile(join(out, `${shot.name}.webp`));
+    await sharp(png)
+      .webp({ quality: 72 })
+      .toFile(join(out, `${shot.name}.webp`));
     console.log(`public/screenshots/${shot.name}.webp`);
     await page.close();
   }

@@ -24,7 +24,9 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (err) {
-    console.error(err instanceof DataFolderInUse ? `${err.message}\nStop the server, then run npm run db:seed again.` : String(err));
+    console.error(
+      err instanceof DataFolderInUse ? `${err.message}\nStop the server, then run npm run db:seed again.` : String(err),
+    );
     process.exit(1);
   }
   try {
@@ -34,7 +36,9 @@ async function main() {
     // What later builds added to the demo packages and coupons (a start does it too: decision 0093).
     await backfillCatalogue(database.db);
     const after = await count(database);
-    console.log(`Demo catalogue filled in: ${after - before} package${after - before === 1 ? '' : 's'} added (${after} in all).`);
+    console.log(
+      `Demo catalogue filled in: ${after - before} package${after - before === 1 ? '' : 's'} added (${after} in all).`,
+    );
   } finally {
     await database.close();
   }

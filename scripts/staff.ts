@@ -37,19 +37,30 @@ async function main() {
     if (!(err instanceof DataFolderInUse)) throw err;
     // The shop is running on this data folder: it makes the link.
     const link = readCliLink(config.DATA_DIR);
-    if (!link) fail(`${err.message}\nThe running server left no ${CLI_SECRET_HEADER} link in ${config.DATA_DIR}: restart it with this version, or stop it and run this again.`);
+    if (!link)
+      fail(
+        `${err.message}\nThe running server left no ${CLI_SECRET_HEADER} link in ${config.DATA_DIR}: restart it with this version, or stop it and run this again.`,
+      );
     const res = await fetch(`http://127.0.0.1:${link.port}/api/admin/cli/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [CLI_SECRET_HEADER]: link.secret },
       body: JSON.stringify({ email, role }),
-    }).catch((e: unknown) => fail(`The running server (process ${link.pid}, port ${link.port}) did not answer: ${(e as Error).message}`));
+    }).catch((e: unknown) =>
+      fail(`The running server (process ${link.pid}, port ${link.port}) did not answer: ${(e as Error).message}`),
+    );
     const body = (await res.json()) as { message: string; data: { setupUrl: string } | null };
     if (!res.ok || !body.data) fail(body.message);
     return body.data.setupUrl;
   }
   try {
     await database.migrate();
-    const invite = await inviteStaff(database.db, config, { staffId: null, role: null, clientAddress: 'npm run staff' }, email, role);
+    const invite = await inviteStaff(
+      database.db,
+      config,
+      { staffId: null, role: null, clientAddress: 'npm run staff' },
+      email,
+      role,
+    );
     return invite.url;
   } catch (err) {
     if (err instanceof DomainError) fail(err.message);

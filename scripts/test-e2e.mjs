@@ -18,9 +18,14 @@ const LANE_PORT_STEP = 10;
 const playwright = join(ROOT, 'node_modules/@playwright/test/cli.js');
 
 const args = process.argv.slice(2);
-if (!args.every((a) => a.endsWith('.spec.ts') && existsSync(join(ROOT, a)))) process.exit(await run(['test', ...args], process.env, null));
+if (!args.every((a) => a.endsWith('.spec.ts') && existsSync(join(ROOT, a))))
+  process.exit(await run(['test', ...args], process.env, null));
 
-const files = args.length ? args.map((a) => relative(join(ROOT, SPECS), join(ROOT, a))) : readdirSync(join(ROOT, SPECS)).filter((f) => f.endsWith('.spec.ts')).sort();
+const files = args.length
+  ? args.map((a) => relative(join(ROOT, SPECS), join(ROOT, a)))
+  : readdirSync(join(ROOT, SPECS))
+      .filter((f) => f.endsWith('.spec.ts'))
+      .sort();
 const lanes = Math.min(files.length, Math.max(1, Number(process.env.E2E_LANES ?? 1)));
 const base = Number(process.env.E2E_PORT ?? 4173);
 // The lanes' servers start from the compiled server (tests/e2e/serve.mjs): compiled once here when
@@ -42,20 +47,37 @@ const codes = await Promise.all(
   shares.map((share, i) => {
     const port = base + i * LANE_PORT_STEP;
     const label = lanes > 1 ? `[e2e ${i + 1}/${lanes}] ` : '';
-    if (label) console.log(`${label}port ${port}: ${share.files.length} files${known.length ? `, about ${Math.round(share.seconds)} s` : ''}: ${share.files.join(' ')}`);
+    if (label)
+      console.log(
+        `${label}port ${port}: ${share.files.length} files${known.length ? `, about ${Math.round(share.seconds)} s` : ''}: ${share.files.join(' ')}`,
+      );
     const output = lanes > 1 ? ['--output', `test-results/lane-${i + 1}`] : [];
-    return run(['test', ...share.files.map((f) => `${SPECS}/${f}`), ...output], { ...process.env, E2E_PORT: String(port) }, label);
+    return run(
+      ['test', ...share.files.map((f) => `${SPECS}/${f}`), ...output],
+      { ...process.env, E2E_PORT: String(port) },
+      label,
+    );
   }),
 );
-if (lanes > 1) console.log(`Browser tests: ${codes.every((c) => c === 0) ? 'all lanes passed' : `lane(s) ${codes.flatMap((c, i) => (c === 0 ? [] : [i + 1])).join(', ')} failed`} in ${Math.round((Date.now() - started) / 1000)} s`);
+if (lanes > 1)
+  console.log(
+    `Browser tests: ${codes.every((c) => c === 0) ? 'all lanes passed' : `lane(s) ${codes.flatMap((c, i) => (c === 0 ? [] : [i + 1])).join(', ')} failed`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 process.exit(codes.find((c) => c !== 0) ?? 0);
 
 /** Runs Playwright's command line; with a label, each line of its output is prefixed with it. */
 function run(argv, env, label) {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [playwright, ...argv], { cwd: ROOT, env, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, [playwright, ...argv], {
+      cwd: ROOT,
+      env,
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     if (label) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         let rest = '';
         from.setEncoding('utf8');
         from.on('data', (chunk) => {

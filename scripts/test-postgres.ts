@@ -17,10 +17,14 @@ if (!url) {
 }
 let status = 1;
 try {
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.postgres.config.ts', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: url },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.postgres.config.ts', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE_URL: url },
+    },
+  );
   status = run.status ?? 1;
 } finally {
   cluster?.stop();

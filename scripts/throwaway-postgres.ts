@@ -16,14 +16,18 @@ export interface ThrowawayPostgres {
    */
   socketUrl: string;
   port: number;
-  /** Stops the server as an operator would (pg_ctl stop, fast: connected clients are told admin_shutdown), keeping its data. */
+  /**
+   * Stops the server as an operator would (pg_ctl stop, fast: connected clients are told admin_shutdown), keeping its
+   * data.
+   */
   halt(): void;
   /** Starts a halted server again on the same port and data. */
   resume(): void;
   stop(): void;
 }
 
-export const INSTALL_HINT = 'Install Debian\'s Postgres server (apt-get install -y postgresql) or set TEST_DATABASE_URL to a Postgres server the tests may create databases on.';
+export const INSTALL_HINT =
+  "Install Debian's Postgres server (apt-get install -y postgresql) or set TEST_DATABASE_URL to a Postgres server the tests may create databases on.";
 
 /** The newest installed server's bin folder (/usr/lib/postgresql/<version>/bin), or null. */
 export function postgresBin(): string | null {
@@ -69,7 +73,16 @@ export async function startThrowawayPostgres(opts: { port?: number } = {}): Prom
   }
   chmodSync(dir, 0o700);
   const port = opts.port ?? (await freePort());
-  runAs(user, join(bin, 'initdb'), ['-D', data, '-U', 'shop', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  runAs(user, join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'shop',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   // A test cluster: no durability work (the machine is not what is tested), room for two servers' pools.
   const settings = [
     `-p ${port}`,
@@ -80,7 +93,19 @@ export async function startThrowawayPostgres(opts: { port?: number } = {}): Prom
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  const startServer = () => runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const startServer = () =>
+    runAs(user, join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-o',
+      settings,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   startServer();
   let stopped = false;
   let halted = false;
@@ -103,5 +128,12 @@ export async function startThrowawayPostgres(opts: { port?: number } = {}): Prom
     startServer();
     halted = false;
   };
-  return { url: `postgres://shop@127.0.0.1:${port}/postgres`, socketUrl: `postgres://shop@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`, port, halt, resume, stop };
+  return {
+    url: `postgres://shop@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://shop@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
+    port,
+    halt,
+    resume,
+    stop,
+  };
 }

@@ -18,12 +18,21 @@ function literalProp(obj: Node, name: string): string | null {
   for (const p of (obj.properties as Node[]) ?? []) {
     const key = p.key as Node | undefined;
     const value = p.value as Node | undefined;
-    if (p.type === 'Property' && key?.type === 'Identifier' && key.name === name && value?.type === 'Literal' && typeof value.value === 'string') return value.value;
+    if (
+      p.type === 'Property' &&
+      key?.type === 'Identifier' &&
+      key.name === name &&
+      value?.type === 'Literal' &&
+      typeof value.value === 'string'
+    )
+      return value.value;
   }
   return null;
 }
 
-/** `export const x = defineCall({ method: 'GET', path: 'p', ... })` → [x, GET, p]; null if the module has anything else. */
+/**
+ * `export const x = defineCall({ method: 'GET', path: 'p', ... })` → [x, GET, p]; null if the module has anything else.
+ */
 export function callsOf(program: Node): [string, string, string][] | null {
   const calls: [string, string, string][] = [];
   for (const stmt of program.body as Node[]) {
@@ -36,7 +45,13 @@ export function callsOf(program: Node): [string, string, string][] | null {
       const init = d.init as Node | null;
       const callee = init?.callee as Node | undefined;
       const arg = (init?.arguments as Node[] | undefined)?.[0];
-      if (init?.type !== 'CallExpression' || callee?.type !== 'Identifier' || callee.name !== 'defineCall' || arg?.type !== 'ObjectExpression') return null;
+      if (
+        init?.type !== 'CallExpression' ||
+        callee?.type !== 'Identifier' ||
+        callee.name !== 'defineCall' ||
+        arg?.type !== 'ObjectExpression'
+      )
+        return null;
       const method = literalProp(arg, 'method');
       const path = literalProp(arg, 'path');
       if (!method || !path || id.type !== 'Identifier') return null;
@@ -58,7 +73,15 @@ export function clientCallsPlugin(): Plugin {
         this.warn(`${id}: not only defineCall exports; shipped with its schemas`);
         return null;
       }
-      return { code: calls.map(([name, method, path]) => `export const ${name} = { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)} };`).join('\n'), map: null };
+      return {
+        code: calls
+          .map(
+            ([name, method, path]) =>
+              `export const ${name} = { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)} };`,
+          )
+          .join('\n'),
+        map: null,
+      };
     },
   };
 }

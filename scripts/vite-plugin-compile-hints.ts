@@ -20,7 +20,8 @@ export function compileHintsPlugin(): Plugin {
       handler(_options, bundle) {
         if (this.environment.name !== 'client') return;
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = COMPILE_HINT + chunk.code;
+          if (chunk.type === 'chunk' && chunk.isEntry && !chunk.code.startsWith(COMPILE_HINT))
+            chunk.code = COMPILE_HINT + chunk.code;
         }
       },
     },

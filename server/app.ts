@@ -14,7 +14,14 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { sendError } from './lib/envelope.ts';
 import { DomainError, STATUS_OF_KIND } from './lib/errors.ts';
-import { DATABASE_BUSY_MESSAGE, DATABASE_RETRY_SECONDS, DatabaseReachability, DISK_FULL_MESSAGE, freeSpace, isDiskFull } from './lib/faults.ts';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_RETRY_SECONDS,
+  DatabaseReachability,
+  DISK_FULL_MESSAGE,
+  freeSpace,
+  isDiskFull,
+} from './lib/faults.ts';
 import { logTransport } from './lib/log-output.ts';
 import { apiDocument, apiDocumentRoutes } from './openapi.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
@@ -78,7 +85,9 @@ export interface AppOptions {
   now?: () => Date;
   /** How often the mail outbox is looked at (tests shorten it). */
   outboxIntervalMs?: number;
-  /** Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts). */
+  /**
+   * Secret of the loopback call of `npm run staff` while this server holds the PGlite data folder (server/start.ts).
+   */
   staffCliSecret?: string;
   /** The embedded database's backup (Database.backup): `npm run db:backup` asks a running server for it. */
   backupDatabase?: () => Promise<Blob>;
@@ -94,7 +103,9 @@ export interface AppOptions {
 }
 
 /** Turns zod's issues into one sentence a person can act on. */
-function validationMessage(error: FastifyError & { validation?: { instancePath?: string; message?: string; params?: unknown }[] }) {
+function validationMessage(
+  error: FastifyError & { validation?: { instancePath?: string; message?: string; params?: unknown }[] },
+) {
   const first = error.validation?.[0];
   if (!first) return 'The request is not valid.';
   const field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -125,7 +136,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // The spec's GET calls carry passwords, codes and tokens in the query string: log
             // the path only, never the query, the Authorization header or cookies.
             serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                ip: req.ip,
+              }),
             },
           },
     bodyLimit: 1024 * 1024,
@@ -153,7 +168,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contentVersion.start(CONTENT_CHECK_MS);
   app.decorate('contentVersion', contentVersion);
   // Mail that must not be lost: queued in the transaction of its change, sent from here (docs/decisions/0051).
-  const outbox = startOutbox(opts.db, createMailer(config, app.log), reachability.quiet(app.log), attachmentRenderer(config, app.log), opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS);
+  const outbox = startOutbox(
+    opts.db,
+    createMailer(config, app.log),
+    reachability.quiet(app.log),
+    attachmentRenderer(config, app.log),
+    opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS,
+  );
   app.decorate('kickOutbox', outbox.kick);
   app.decorate('flushOutbox', outbox.flush);
   app.decorate('sharedAnswers', sharedAnswers);
@@ -283,7 +304,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Payment links the desk sends (docs/decisions/0095): the link is the permission, no sign-in.
   await app.register(payLinkRoutes, { prefix: '/api/payments/links' });
   await app.register(quoteLinkRoutes, { prefix: '/api/quotes' });
-  await app.register(adminRoutes, { prefix: '/api/admin', now: opts.now ?? (() => new Date()), cliSecret: opts.staffCliSecret, backupDatabase: opts.backupDatabase });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    now: opts.now ?? (() => new Date()),
+    cliSecret: opts.staffCliSecret,
+    backupDatabase: opts.backupDatabase,
+  });
 
   // Liveness: the process answers (it does not look at the database: a restart would not mend that).
   app.get('/api/health', async (_request, reply) => {

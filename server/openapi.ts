@@ -21,7 +21,10 @@ import { PERMISSIONS, STAFF_ROLES, type StaffAction } from '../contract/staff.ts
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The body a route reads itself (after its guard, so a caller without the permission learns nothing): shown in the document. */
+    /**
+     * The body a route reads itself (after its guard, so a caller without the permission learns nothing): shown in the
+     * document.
+     */
     documentedBody?: z.ZodType;
   }
 }
@@ -47,7 +50,9 @@ const errorEnvelope = z.object({
 const refused = errorEnvelope.describe(
   'Refused, nothing changed (the error envelope): 400 a parameter is not valid (the message names it), 401 not signed in, 403 not allowed, 404 not found, 409 a conflict (sold out, changed meanwhile), 413 too large, 415 wrong content type, 429 too many tries (Retry-After).',
 );
-const failed = errorEnvelope.describe('Our side failed (the error envelope): try again in a moment. 503 with Retry-After: not ready, not set up, or the database out of reach for a moment. 507: the disk is full, nothing was kept.');
+const failed = errorEnvelope.describe(
+  'Our side failed (the error envelope): try again in a moment. 503 with Retry-After: not ready, not set up, or the database out of reach for a moment. 507: the disk is full, nothing was kept.',
+);
 
 const anyEnvelope = z
   .object({ status: z.enum(['success', 'warning', 'Success']), message: z.string(), data: z.unknown() })
@@ -72,7 +77,10 @@ const FORMS: Record<string, { consumes: string[]; body: () => z.ZodType; querySt
   },
   [`/api/Common/${submitContactUs.path}`]: {
     consumes: ['application/json', 'multipart/form-data'],
-    body: () => (submitContactUs.params as z.ZodObject).extend({ file: z.file().optional().describe('An attachment (multipart only).') }),
+    body: () =>
+      (submitContactUs.params as z.ZodObject).extend({
+        file: z.file().optional().describe('An attachment (multipart only).'),
+      }),
     queryStays: false,
   },
   [`/api/Common/${downloadItineraryForm.path}`]: {
@@ -83,10 +91,18 @@ const FORMS: Record<string, { consumes: string[]; body: () => z.ZodType; querySt
 };
 
 const TAGS: [prefix: string, tag: string, description: string][] = [
-  ['/api/Common/', 'Common', 'The shop’s calls (the spec’s /api/Common): catalogue, cart, accounts, bookings, documents. Answer in the envelope { status, message, data }; the Country header (UAE or IN) picks the site.'],
+  [
+    '/api/Common/',
+    'Common',
+    'The shop’s calls (the spec’s /api/Common): catalogue, cart, accounts, bookings, documents. Answer in the envelope { status, message, data }; the Country header (UAE or IN) picks the site.',
+  ],
   ['/api/auth/', 'Auth', 'Sign-in sessions of the shop’s pages (cookies).'],
   ['/api/payments/', 'Payment webhooks', 'Events from Stripe and Razorpay, checked by their signatures.'],
-  ['/api/admin/', 'Back office', 'The back office: a staff session cookie, the CSRF token on every change, and the permission each call names.'],
+  [
+    '/api/admin/',
+    'Back office',
+    'The back office: a staff session cookie, the CSRF token on every change, and the permission each call names.',
+  ],
   ['/api/', 'Service', 'Health and readiness for load balancers.'],
 ];
 
@@ -96,7 +112,9 @@ const QUERY_OR_BODY =
 /** The permission a back-office route's guard checks (server/routes/admin.ts marks each guard). */
 function staffActionOf(route: RouteOptions): StaffAction | null | undefined {
   // The admin routes move their guard to preValidation (server/routes/admin.ts): look in both.
-  const hooks = [route.preValidation, route.preHandler].flat().filter(Boolean) as { staffAction?: StaffAction | null }[];
+  const hooks = [route.preValidation, route.preHandler].flat().filter(Boolean) as {
+    staffAction?: StaffAction | null;
+  }[];
   const guard = hooks.find((h) => 'staffAction' in h);
   return guard ? guard.staffAction : undefined;
 }
@@ -105,7 +123,11 @@ function rolesFor(action: StaffAction): string[] {
   return STAFF_ROLES.filter((role) => PERMISSIONS[role].includes(action));
 }
 
-type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; querystring?: unknown; body?: unknown };
+type RouteSchema = Record<string, unknown> & {
+  response?: Record<string, unknown>;
+  querystring?: unknown;
+  body?: unknown;
+};
 
 /** Adds to a route's own schema what the document needs to say about it; the zod transform follows. */
 export function describeRoute(route: RouteOptions, url: string, own: RouteSchema | undefined): RouteSchema {
@@ -145,16 +167,20 @@ export function describeRoute(route: RouteOptions, url: string, own: RouteSchema
         : 'Needs a staff session (401 without one) and, on a change, the CSRF token (403).',
     );
   }
-  if (url.endsWith(`/${downloadItineraryForm.path}`)) notes.push('Answers the itinerary as a PDF file, not an envelope.');
+  if (url.endsWith(`/${downloadItineraryForm.path}`))
+    notes.push('Answers the itinerary as a PDF file, not an envelope.');
 
   const response: Record<string, unknown> = { ...own?.response };
   if (!Object.keys(response).some((code) => code.startsWith('2'))) {
-    if (url.endsWith('.csv')) response[200] = { description: 'A CSV file.', content: { 'text/csv': { schema: z.string() } } };
-    else if (url.endsWith('.pdf') || url.endsWith(`/${downloadItineraryForm.path}`)) response[200] = { description: 'A PDF file.', content: { 'application/pdf': { schema: z.string() } } };
+    if (url.endsWith('.csv'))
+      response[200] = { description: 'A CSV file.', content: { 'text/csv': { schema: z.string() } } };
+    else if (url.endsWith('.pdf') || url.endsWith(`/${downloadItineraryForm.path}`))
+      response[200] = { description: 'A PDF file.', content: { 'application/pdf': { schema: z.string() } } };
     else response[200] = anyEnvelope;
   }
   const ok = response[200];
-  if (ok instanceof z.ZodType && !ok.description) response[200] = ok.describe('Done: the envelope { status, message, data }.');
+  if (ok instanceof z.ZodType && !ok.description)
+    response[200] = ok.describe('Done: the envelope { status, message, data }.');
   response['4XX'] = refused;
   response['5XX'] = failed;
   schema.response = response;
@@ -178,8 +204,18 @@ const openapi = {
   },
   components: {
     securitySchemes: {
-      staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session', description: 'The back-office session, set by POST /api/admin/login.' },
-      csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token', description: 'The session’s CSRF token (from GET /api/admin/me), on every change.' },
+      staffSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'staff_session',
+        description: 'The back-office session, set by POST /api/admin/login.',
+      },
+      csrfToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-csrf-token',
+        description: 'The session’s CSRF token (from GET /api/admin/me), on every change.',
+      },
     },
     schemas: {
       MoneyInWholeUnits: { type: 'integer', description: MONEY_UNIT_TEXT.whole, [MONEY_UNIT_KEY]: 'whole' },
@@ -189,7 +225,10 @@ const openapi = {
   tags: TAGS.map(([, name, description]) => ({ name, description })),
 };
 
-/** Collects the routes registered after it: call it (not register it: swagger must sit on the root) before the API's routes. */
+/**
+ * Collects the routes registered after it: call it (not register it: swagger must sit on the root) before the API's
+ * routes.
+ */
 export async function apiDocument(app: FastifyInstance) {
   await app.register(swagger, {
     // Plain JSON as OpenAPI writes it (the `x-money-unit` extension is not in openapi-types' schema type).
@@ -198,7 +237,10 @@ export async function apiDocument(app: FastifyInstance) {
       const { url, route } = document;
       const method = [route.method].flat()[0] as string;
       if (!isDocumented(method, url)) return { schema: { hide: true } as never, url };
-      return zodTransform({ ...document, schema: describeRoute(route, url, document.schema as RouteSchema | undefined) as never });
+      return zodTransform({
+        ...document,
+        schema: describeRoute(route, url, document.schema as RouteSchema | undefined) as never,
+      });
     },
   });
 }

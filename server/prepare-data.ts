@@ -13,7 +13,9 @@ export async function prepareData(db: Db, say: (line: string) => void = () => {}
   await seed(db);
   const catalogue = await backfillCatalogue(db);
   if (catalogue.stays || catalogue.rooms || catalogue.coupons) {
-    say(`The catalogue, upgraded: stays filled in on ${catalogue.stays} package(s), room limits on ${catalogue.rooms}, ways of paying on ${catalogue.coupons} coupon(s)`);
+    say(
+      `The catalogue, upgraded: stays filled in on ${catalogue.stays} package(s), room limits on ${catalogue.rooms}, ways of paying on ${catalogue.coupons} coupon(s)`,
+    );
   }
   // Bookings whose money moved before the ledger: their opening entries, once.
   const entries = await backfillLedger(db);

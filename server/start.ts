@@ -43,7 +43,14 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   const embedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
   const staffCliSecret = embedded ? newCliSecret() : undefined;
   // The app closes the database itself, after the mail outbox has stopped (server/app.ts).
-  const app = await buildApp({ db: database.db, config, web, staffCliSecret, backupDatabase: database.backup, closeDatabase: () => database.close() });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    web,
+    staffCliSecret,
+    backupDatabase: database.backup,
+    closeDatabase: () => database.close(),
+  });
   // Expired sessions, codes, counters, holds, abandoned guest carts and old stored answers go hourly.
   const purge = () =>
     purgeExpired(database.db, new Date(), (what, err) => app.log.warn({ err }, `purge of ${what} failed`))
@@ -125,7 +132,9 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     removeCliLink = writeCliLink(config.DATA_DIR, { pid: process.pid, port, secret: staffCliSecret });
   }
-  console.log(`Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`);
+  console.log(
+    `Wanderlust Holidays is open on http://localhost:${config.PORT} (UAE) and http://localhost:${config.PORT}/in (India) — database: ${where}, ready in ${Date.now() - started} ms`,
+  );
   return app;
 }
 
@@ -140,7 +149,11 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
     return database;
   } catch (err) {
     // A full disk says so and names the folder (issue 33: PGlite's file system error printed as "[object Object]").
-    console.error(err instanceof DataFolderInUse ? err.message : startProblem(err, { label: where, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
+    console.error(
+      err instanceof DataFolderInUse
+        ? err.message
+        : startProblem(err, { label: where, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }),
+    );
     await database?.close().catch(() => {});
     process.exit(1);
   }
@@ -149,7 +162,11 @@ async function prepareDatabase(config: Config, where: string): Promise<Database>
 /** An error and its causes in one line (a driver's error wraps the database's own). */
 function describeError(err: unknown): string {
   const parts: string[] = [];
-  for (let e = err as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.message && !parts.includes(e.message)) parts.push(e.message);
   }
   return parts.join(': ') || String(err);

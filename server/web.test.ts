@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { entryAssets, lazyChunkFiles, styleText } from './web.ts';
 
 describe('page assets from the build manifest', () => {
-  it("names the entry, its stylesheet and the chunks it imports", () => {
+  it('names the entry, its stylesheet and the chunks it imports', () => {
     const manifest = {
       'src/entry-client.tsx': { file: 'assets/entry.js', css: ['assets/entry.css'], imports: ['_runtime.js'] },
       '_runtime.js': { file: 'assets/runtime.js' },
     };
-    expect(entryAssets(manifest, 'src/entry-client.tsx')).toEqual({ entry: '/assets/entry.js', css: ['/assets/entry.css'], preload: ['/assets/runtime.js'] });
+    expect(entryAssets(manifest, 'src/entry-client.tsx')).toEqual({
+      entry: '/assets/entry.js',
+      css: ['/assets/entry.css'],
+      preload: ['/assets/runtime.js'],
+    });
   });
 
   it('names the one stylesheet of a build that does not split CSS', () => {
@@ -27,7 +31,11 @@ describe('page assets from the build manifest', () => {
       '_db.js': { file: 'assets/db.js', imports: ['_schemas.js'] },
       '_schemas.js': { file: 'assets/schemas.js' },
     };
-    expect(lazyChunkFiles(manifest, 'src/cart-code.ts', 'src/entry-client.tsx')).toEqual(['/assets/cart-code.js', '/assets/db.js', '/assets/schemas.js']);
+    expect(lazyChunkFiles(manifest, 'src/cart-code.ts', 'src/entry-client.tsx')).toEqual([
+      '/assets/cart-code.js',
+      '/assets/db.js',
+      '/assets/schemas.js',
+    ]);
     expect(() => lazyChunkFiles(manifest, 'src/missing.ts', 'src/entry-client.tsx')).toThrow(/npm run build/);
   });
 

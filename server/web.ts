@@ -105,12 +105,15 @@ async function serveManifest(app: FastifyInstance) {
   const uae = JSON.parse(await readFile(join(ROOT, 'manifest.webmanifest'), 'utf8')) as WebManifest;
   for (const site of ['UAE', 'IN'] as const) {
     const body = JSON.stringify(siteManifest(uae, site));
-    app.get(manifestPath(site), (_req, reply) => reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body));
+    app.get(manifestPath(site), (_req, reply) =>
+      reply.type('application/manifest+json').header('cache-control', 'public, max-age=3600').send(body),
+    );
   }
   // The icons before each site had its own (2989678): an app installed then still names them in its
   // saved manifest until the phone fetches the new one, so they lead to today's (the UAE's: both
   // sites' apps showed that picture then) rather than a 404 on every page.
-  for (const [old, now] of OLD_ICONS) app.get(old, (_req, reply) => reply.header('cache-control', 'public, max-age=604800').redirect(now, 301));
+  for (const [old, now] of OLD_ICONS)
+    app.get(old, (_req, reply) => reply.header('cache-control', 'public, max-age=604800').redirect(now, 301));
 }
 
 export const OLD_ICONS: [string, string][] = [
@@ -159,7 +162,8 @@ function pageHandler(
     tokenKey: app.config.TOKEN_KEY,
     razorpayCheckout: app.config.RAZORPAY_KEY_ID ? app.config.RAZORPAY_CHECKOUT_URL : undefined,
   };
-  const renderFor = async (url: string, nonce: string, traveller?: PageTraveller) => (await getRender())({ url, fetchApi, settings, assets, inlineCss, ...entry, nonce, traveller });
+  const renderFor = async (url: string, nonce: string, traveller?: PageTraveller) =>
+    (await getRender())({ url, fetchApi, settings, assets, inlineCss, ...entry, nonce, traveller });
   // The policy around its nonce, worked out once (India's checkout pages also allow Razorpay's checkout).
   const policy = cspHeader(app.config, NONCE_PLACEHOLDER).split(NONCE_PLACEHOLDER);
   const razorpayPolicy = cspHeader(app.config, NONCE_PLACEHOLDER, { razorpay: true }).split(NONCE_PLACEHOLDER);
@@ -171,7 +175,8 @@ function pageHandler(
       return sendError(reply, 404, `There is no API call at ${request.method} ${request.url.split('?')[0]}.`);
     }
     const nonce = newNonce();
-    if (strictCsp) reply.header('content-security-policy', (RAZORPAY_PAGES.test(request.url) ? razorpayPolicy : policy).join(nonce));
+    if (strictCsp)
+      reply.header('content-security-policy', (RAZORPAY_PAGES.test(request.url) ? razorpayPolicy : policy).join(nonce));
     else reply.removeHeader('content-security-policy');
 
     // My trips for a signed-in traveller: rendered with their own data on each request, never kept (decision 0080).
@@ -209,7 +214,12 @@ function pageHandler(
         page = await made;
       }
       if ('parts' in page) return pages.send(request, reply, page, nonce);
-      return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Encoding').send(page.html.split(NONCE_PLACEHOLDER).join(nonce));
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .header('vary', 'Accept-Encoding')
+        .send(page.html.split(NONCE_PLACEHOLDER).join(nonce));
     }
 
     const result = await renderFor(request.url, nonce);
@@ -217,7 +227,11 @@ function pageHandler(
     const body = new PassThrough();
     body.on('close', () => clearTimeout(timer));
     result.pipe(body);
-    reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+    reply
+      .code(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('vary', 'Accept-Encoding');
     return reply.send(body);
   };
 }
@@ -229,7 +243,12 @@ type RenderAdmin = (req: { url: string; nonce: string; bootstrapModules: string[
  * their own entry, never kept in the page cache nor by a browser or the service worker (which
  * leaves /admin alone), and not indexed.
  */
-function adminPages(app: FastifyInstance, getRender: () => Promise<RenderAdmin>, bootstrapModules: string[], strictCsp: boolean) {
+function adminPages(
+  app: FastifyInstance,
+  getRender: () => Promise<RenderAdmin>,
+  bootstrapModules: string[],
+  strictCsp: boolean,
+) {
   const policy = cspHeader(app.config, NONCE_PLACEHOLDER).split(NONCE_PLACEHOLDER);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();
@@ -240,7 +259,12 @@ function adminPages(app: FastifyInstance, getRender: () => Promise<RenderAdmin>,
     const body = new PassThrough();
     body.on('close', () => clearTimeout(timer));
     result.pipe(body);
-    reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    reply
+      .code(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('referrer-policy', 'no-referrer');
     return reply.send(body);
   };
   app.get('/admin', handler);
@@ -256,7 +280,10 @@ const CART_CODE_MODULE = 'src/features/cart/cart-code.ts';
 /** The built shop: hashed assets cached for a year, pages rendered on the server. */
 export async function productionWeb(app: FastifyInstance) {
   const clientDir = join(DIST, 'client');
-  const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ViteManifestChunk
+  >;
   const { entry, css, preload } = entryAssets(manifest, 'src/entry-client.tsx');
   const cartCode = lazyChunkFiles(manifest, CART_CODE_MODULE, 'src/entry-client.tsx');
   const serverEntry = pathToFileURL(join(DIST, 'server/entry-server.js')).href;
@@ -276,15 +303,31 @@ export async function productionWeb(app: FastifyInstance) {
   await serveManifest(app);
   // The stylesheet goes in every page, cut to the rules that page uses (server/lib/page-css.ts): the
   // first paint waits for no request. The whole file is linked when the app starts.
-  const inlineCss = styleText((await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'));
+  const inlineCss = styleText(
+    (await Promise.all(css.map((href) => readFile(join(clientDir, href), 'utf8')))).join('\n'),
+  );
   // Pages are kept until the content changes (server/lib/page-cache.ts).
   const pages = new PageCache();
   app.contentVersion.onChange(() => pages.cache.clear());
-  app.get('/*', pageHandler(app, async () => mod.render, { css: [], preload, cartCode }, { bootstrapModules: [], entryAfterHero: entry, cssAfterHero: css }, true, inlineCss, pages));
+  app.get(
+    '/*',
+    pageHandler(
+      app,
+      async () => mod.render,
+      { css: [], preload, cartCode },
+      { bootstrapModules: [], entryAfterHero: entry, cssAfterHero: css },
+      true,
+      inlineCss,
+      pages,
+    ),
+  );
 
   // The back office: its own build (vite.admin.config.ts), served under /admin-assets/.
   const adminDir = join(DIST, 'admin');
-  const adminManifest = JSON.parse(await readFile(join(adminDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>;
+  const adminManifest = JSON.parse(await readFile(join(adminDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ViteManifestChunk
+  >;
   const adminEntry = adminManifest['src/admin/entry-admin.tsx'];
   if (!adminEntry) throw new Error('The back office build has no entry: run npm run build');
   await app.register(fastifyStatic, {
@@ -305,7 +348,11 @@ export async function productionWeb(app: FastifyInstance) {
 export async function developmentWeb(app: FastifyInstance) {
   const { createServer } = await import('vite');
   const middie = (await import('@fastify/middie')).default;
-  const vite = await createServer({ root: ROOT, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+  const vite = await createServer({
+    root: ROOT,
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: 'custom',
+  });
   await app.register(middie);
   app.use((req, res, next) => {
     if (req.url?.startsWith('/api/')) return next();
@@ -314,7 +361,17 @@ export async function developmentWeb(app: FastifyInstance) {
   app.addHook('onClose', () => vite.close());
   await serveManifest(app);
   const getRender = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render }).render;
-  app.get('/*', pageHandler(app, getRender, { css: [], preload: [], cartCode: [] }, { bootstrapModules: ['/@vite/client', '/src/entry-client.tsx'] }, false));
-  const getRenderAdmin = async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { renderAdmin: RenderAdmin }).renderAdmin;
+  app.get(
+    '/*',
+    pageHandler(
+      app,
+      getRender,
+      { css: [], preload: [], cartCode: [] },
+      { bootstrapModules: ['/@vite/client', '/src/entry-client.tsx'] },
+      false,
+    ),
+  );
+  const getRenderAdmin = async () =>
+    ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { renderAdmin: RenderAdmin }).renderAdmin;
   adminPages(app, getRenderAdmin, ['/@vite/client', '/src/admin/entry-admin.tsx'], false);
 }

@@ -8,7 +8,10 @@ interface SyncEvent extends ExtendableEvent {
   tag: string;
 }
 
-/** When the browser regains connectivity it wakes us: the same sync code the page runs, failing while changes still wait. */
+/**
+ * When the browser regains connectivity it wakes us: the same sync code the page runs, failing while changes still
+ * wait.
+ */
 export function listenForBackgroundSync() {
   self.addEventListener('sync', (event) => {
     const e = event as SyncEvent;

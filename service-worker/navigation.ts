@@ -9,7 +9,6 @@ import { keepablePage } from './keepable-page.ts';
 
 export const SHELL_URL = '/offline-shell';
 
-
 /**
  * Pages: the network first (fresh prices), but never more than a few seconds of waiting on a bad
  * connection; then the copy of that page seen before; then the shell, which renders the page from
@@ -17,15 +16,20 @@ export const SHELL_URL = '/offline-shell';
  */
 export function routeNavigations() {
   registerRoute(
-    ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !isBackOffice(url.pathname),
+    ({ request, url }) =>
+      request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !isBackOffice(url.pathname),
     new NetworkFirst({
       cacheName: 'pages',
       networkTimeoutSeconds: 4,
-      plugins: [keepablePage, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true })],
+      plugins: [
+        keepablePage,
+        new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400, purgeOnQuotaError: true }),
+      ],
     }),
   );
   setCatchHandler(async ({ request, url }) => {
-    if (request.mode === 'navigate' && !isBackOffice(url.pathname) && !isApiDocument(url.pathname)) return (await matchPrecache(SHELL_URL)) ?? Response.error();
+    if (request.mode === 'navigate' && !isBackOffice(url.pathname) && !isApiDocument(url.pathname))
+      return (await matchPrecache(SHELL_URL)) ?? Response.error();
     return Response.error();
   });
 }

@@ -12,7 +12,8 @@ import { isApiDocument } from './api-document.ts';
  * Anything user-specific (cart, bookings, profile, coupons of a user) is never put in the Cache
  * API: it is not on this list.
  */
-const CONTENT_READS = /^\/api\/Common\/(getBanner|getMissionStatment|getMissionStatmentForListingPage|getReviews|GetFooterHeading|GetGlobalSearchList|GetCountry|StatesByCountryId|GetCitiesByCountryId|CouponList|GetSeasonalDealCategory|GetSeasonalDealSubCategoryBySlug|GetDealsModuleData|Holiday\/GetFeaturedPackages|Holiday\/GetPackageDetail|Holiday\/GetFilters|Blog\/[A-Za-z]+|Coupon\/GetStatement)$/;
+const CONTENT_READS =
+  /^\/api\/Common\/(getBanner|getMissionStatment|getMissionStatmentForListingPage|getReviews|GetFooterHeading|GetGlobalSearchList|GetCountry|StatesByCountryId|GetCitiesByCountryId|CouponList|GetSeasonalDealCategory|GetSeasonalDealSubCategoryBySlug|GetDealsModuleData|Holiday\/GetFeaturedPackages|Holiday\/GetPackageDetail|Holiday\/GetFilters|Blog\/[A-Za-z]+|Coupon\/GetStatement)$/;
 
 /** Marks answers served from the cache, so the page does not take them for the server answering. */
 const markFromCache: WorkboxPlugin = {
@@ -20,13 +21,18 @@ const markFromCache: WorkboxPlugin = {
     if (!cachedResponse) return cachedResponse;
     const headers = new Headers(cachedResponse.headers);
     headers.set(FROM_CACHE_HEADER, FROM_CACHE);
-    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
   },
 };
 
 export function routeContentReads() {
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && CONTENT_READS.test(url.pathname),
+    ({ url, request }) =>
+      request.method === 'GET' && url.origin === self.location.origin && CONTENT_READS.test(url.pathname),
     new StaleWhileRevalidate({
       cacheName: 'content',
       plugins: [
@@ -41,10 +47,14 @@ export function routeContentReads() {
 /** Images: from the cache once seen, within a size cap. */
 export function routeImages() {
   registerRoute(
-    ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin && !isApiDocument(url.pathname),
+    ({ request, url }) =>
+      request.destination === 'image' && url.origin === self.location.origin && !isApiDocument(url.pathname),
     new CacheFirst({
       cacheName: 'images',
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true }),
+      ],
     }),
   );
 }

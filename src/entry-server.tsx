@@ -23,7 +23,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
 
   const fallback: Record<string, unknown> = {};
   const prefetches = routePrefetch(route.path, { site, params, search: url.searchParams });
-  const results = await Promise.all(prefetches.map((p) => req.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))));
+  const results = await Promise.all(
+    prefetches.map((p) => req.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))),
+  );
   for (const { p, r } of results) {
     if (r.httpStatus === 200 && r.body.status !== 'error') {
       fallback[unstable_serialize(callKey(p.call, site, p.params))] = r.body.data;
@@ -34,10 +36,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   // A personal page for a signed-in traveller (never kept): their own reads, with their token.
   if (req.traveller && status === 200) {
     const own = personalPrefetch(route.path, req.traveller.userId);
-    const answers = await Promise.all(own.map((p) => req.traveller!.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))));
+    const answers = await Promise.all(
+      own.map((p) => req.traveller!.fetchApi(p.call, p.params, site).then((r) => ({ p, r }))),
+    );
     const theirs = answers.every(({ r }) => r.httpStatus === 200 && r.body.status !== 'error');
     if (own.length && theirs) {
-      for (const { p, r } of answers) fallback[unstable_serialize(p.key ?? callKey(p.call, site, p.params))] = r.body.data;
+      for (const { p, r } of answers)
+        fallback[unstable_serialize(p.key ?? callKey(p.call, site, p.params))] = r.body.data;
       fallback[PAGE_TRAVELLER_KEY] = req.traveller.userId;
     }
   }
@@ -59,7 +64,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         nonce: req.nonce,
         bootstrapModules: req.bootstrapModules,
         // Before the app's code: zod must not probe for eval under our CSP (src/lib/zod-in-browser.ts).
-        bootstrapScriptContent: ZOD_JITLESS_SCRIPT + (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero, req.assets.preload, req.cssAfterHero) : ''),
+        bootstrapScriptContent:
+          ZOD_JITLESS_SCRIPT +
+          (req.entryAfterHero ? startAfterHeroScript(req.entryAfterHero, req.assets.preload, req.cssAfterHero) : ''),
         // Every boundary goes out in place, finished: past 12.8 KB of page React 19 would send each
         // later one (deal tiles, reviews, blog cards) hidden at the end with a script that moves it
         // into place a frame after the first paint (and the next ones 300 ms apart), a relayout of the
@@ -68,7 +75,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         // Crawlers and the first paint both get the whole page: route data is already loaded, so
         // waiting for everything costs only the render itself.
         onAllReady() {
-          resolve({ status: failed ? 500 : status, pipe: (d) => void stream.pipe(d as unknown as Writable), abort: () => stream.abort() });
+          resolve({
+            status: failed ? 500 : status,
+            pipe: (d) => void stream.pipe(d as unknown as Writable),
+            abort: () => stream.abort(),
+          });
         },
         onShellError(error) {
           reject(error);

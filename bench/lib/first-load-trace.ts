@@ -28,9 +28,11 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: Record<string, unknown> & { url?: string; type?: string; functionName?: string; frame?: string } };
+  args?: {
+    name?: string;
+    data?: Record<string, unknown> & { url?: string; type?: string; functionName?: string; frame?: string };
+  };
 }
-
 
 export interface LongTask {
   startMs: number;
@@ -128,17 +130,30 @@ function jsIn(profile: Profile, from: number, to: number, top = 6): string[] {
 
 function analyse(page: string, events: TraceEvent[], profile: Profile | null, interactiveAt: number | null): PageTrace {
   // The page's renderer: the one whose main thread parsed the page's HTML.
-  const parse = events.find((e) => e.name === 'ParseHTML' && String(e.args?.data?.url ?? (e.args as { beginData?: { url?: string } })?.beginData?.url ?? '').includes('localhost'))
-    ?? events.find((e) => e.name === 'ParseHTML');
+  const parse =
+    events.find(
+      (e) =>
+        e.name === 'ParseHTML' &&
+        String(e.args?.data?.url ?? (e.args as { beginData?: { url?: string } })?.beginData?.url ?? '').includes(
+          'localhost',
+        ),
+    ) ?? events.find((e) => e.name === 'ParseHTML');
   if (!parse) throw new Error(`${page}: no ParseHTML in the trace`);
   const { pid, tid } = parse;
-  const nav = events.find((e) => e.name === 'navigationStart' && e.pid === pid && String(e.args?.data?.documentLoaderURL ?? '').includes('localhost'))
-    ?? events.find((e) => e.name === 'navigationStart' && e.pid === pid);
+  const nav =
+    events.find(
+      (e) =>
+        e.name === 'navigationStart' &&
+        e.pid === pid &&
+        String(e.args?.data?.documentLoaderURL ?? '').includes('localhost'),
+    ) ?? events.find((e) => e.name === 'navigationStart' && e.pid === pid);
   const t0 = nav?.ts ?? parse.ts;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid);
   // The harness's mark before it stops recording: what follows is the recording's own end.
   const end = events.find((e) => e.name === 'trace-end' && e.pid === pid)?.ts ?? Infinity;
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number' && e.ts >= t0).sort((a, b) => a.ts - b.ts);
+  const main = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number' && e.ts >= t0)
+    .sort((a, b) => a.ts - b.ts);
   // Top-level tasks only (Chromium nests ThreadControllerImpl::RunTask and RunTask).
   const tasks: TraceEvent[] = [];
   for (const e of main.filter((x) => x.name === 'RunTask' || x.name === 'ThreadControllerImpl::RunTask')) {
@@ -171,13 +186,17 @@ function analyse(page: string, events: TraceEvent[], profile: Profile | null, in
       what.set(d, (what.get(d) ?? 0) + e.dur! / 1000);
     }
     // Nothing named inside: say what the trace does hold (the raw event names), rather than nothing.
-    if (what.size === 0) for (const e of inside) what.set(`(${e.name})`, (what.get(`(${e.name})`) ?? 0) + e.dur! / 1000);
+    if (what.size === 0)
+      for (const e of inside) what.set(`(${e.name})`, (what.get(`(${e.name})`) ?? 0) + e.dur! / 1000);
     long.push({
       startMs: Math.round((task.ts - t0) / 1000),
       wallMs: Math.round(task.dur! / 100) / 10,
       cpuMs: Math.round(cpuMs * 10) / 10,
       afterFcp,
-      what: [...what].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, ms]) => `${ms.toFixed(1)} ms ${k}`),
+      what: [...what]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, ms]) => `${ms.toFixed(1)} ms ${k}`),
       js,
     });
   }
@@ -217,7 +236,10 @@ async function main() {
   // ORIGIN=http://localhost:port traces a server already running (one started per build is slow on a busy box).
   const server = process.env.ORIGIN ? null : await startProductionServer();
   const origin = process.env.ORIGIN ?? server!.origin;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
   const results: PageTrace[] = [];
   try {
     const pkg = await featuredPackage(origin);
@@ -232,10 +254,16 @@ async function main() {
     for (const [label, path] of pages) {
       for (let run = 0; run < runs; run++) {
         // Lighthouse's mobile screen; a fresh context is a first visit (no cookies, no worker, no cache).
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          deviceScaleFactor: 1.75,
+          isMobile: true,
+          hasTouch: true,
+        });
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
-        if (process.env.THROTTLE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
+        if (process.env.THROTTLE)
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
@@ -244,7 +272,9 @@ async function main() {
         await page.goto(`${origin}${path}`, { waitUntil: 'load' });
         // Asked from outside through CDP, one small expression every 100 ms (Playwright's own waits
         // inject a script into the page, whose work would show as the page's).
-        const ask = async (expression: string) => ((await cdp.send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: unknown } }).result.value;
+        const ask = async (expression: string) =>
+          ((await cdp.send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: unknown } })
+            .result.value;
         const until = Date.now() + 60_000;
         while (!(await ask(`document.documentElement.hasAttribute('data-interactive')`))) {
           if (Date.now() > until) throw new Error(`${path}: not interactive within 60 s`);
@@ -265,9 +295,13 @@ async function main() {
         results.push(result);
         await writeFile(join(outDir, `${label}-${run + 1}.json`), JSON.stringify({ traceEvents: events }));
         await writeFile(join(outDir, `${label}-${run + 1}.cpuprofile`), JSON.stringify(profile));
-        console.log(`\n== ${result.page} (run ${run + 1}): FCP ${result.fcpMs} ms, interactive ${interactiveAt} ms, main thread CPU ${result.mainThreadCpuMs} ms, tasks > 12.5 ms CPU: ${result.tasksOver12.length}, > 50 ms: ${result.tasksOver50}, TBT at 4x ≈ ${result.tbtAt4x} ms`);
+        console.log(
+          `\n== ${result.page} (run ${run + 1}): FCP ${result.fcpMs} ms, interactive ${interactiveAt} ms, main thread CPU ${result.mainThreadCpuMs} ms, tasks > 12.5 ms CPU: ${result.tasksOver12.length}, > 50 ms: ${result.tasksOver50}, TBT at 4x ≈ ${result.tbtAt4x} ms`,
+        );
         for (const t of result.tasksOver12) {
-          console.log(`  at ${t.startMs} ms: ${t.cpuMs} ms CPU (${t.wallMs} ms wall)${t.afterFcp ? '' : ' before FCP'}`);
+          console.log(
+            `  at ${t.startMs} ms: ${t.cpuMs} ms CPU (${t.wallMs} ms wall)${t.afterFcp ? '' : ' before FCP'}`,
+          );
           for (const w of t.what) console.log(`      ${w}`);
           for (const j of t.js) console.log(`      js: ${j}`);
         }
@@ -279,7 +313,8 @@ async function main() {
   }
   await writeFile(join(outDir, 'summary.json'), JSON.stringify(results, null, 2));
   console.log('\npage | tasks > 12.5 ms CPU | > 50 ms | TBT at 4x (ms) | main-thread CPU (ms)');
-  for (const r of results) console.log(`${r.page} | ${r.tasksOver12.length} | ${r.tasksOver50} | ${r.tbtAt4x} | ${r.mainThreadCpuMs}`);
+  for (const r of results)
+    console.log(`${r.page} | ${r.tasksOver12.length} | ${r.tasksOver50} | ${r.tbtAt4x} | ${r.mainThreadCpuMs}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

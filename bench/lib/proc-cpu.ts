@@ -21,7 +21,11 @@ function readStat(pid: number): Stat | null {
     // The command name (field 2) may hold spaces and parentheses: the fields after it follow its last ')'.
     const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // utime + stime, and cutime + cstime: the children it has reaped (a Postgres backend that ended).
-    return { pid, ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]) };
+    return {
+      pid,
+      ppid: Number(rest[1]),
+      ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
+    };
   } catch {
     return null;
   }
@@ -64,7 +68,12 @@ export function postmasterOf(port: number): number | null {
       const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
       if (!/(^|\/)postgres$/.test(argv[0] ?? '')) continue;
       const i = argv.indexOf('-p');
-      if ((i >= 0 && argv[i + 1] === String(port)) || argv.includes(`-p ${port}`) || argv.some((a) => a.startsWith(`-p ${port} `))) return Number(name);
+      if (
+        (i >= 0 && argv[i + 1] === String(port)) ||
+        argv.includes(`-p ${port}`) ||
+        argv.some((a) => a.startsWith(`-p ${port} `))
+      )
+        return Number(name);
     } catch {
       // gone, or not ours to read
     }

@@ -40,7 +40,9 @@ export function assertBuilt(): void {
   const manifest = join(distDir(), 'client/.vite/manifest.json');
   const serverEntry = join(distDir(), 'server/entry-server.js');
   if (!existsSync(manifest) || !existsSync(serverEntry) || !existsSync(join(ROOT, SERVER_MAIN))) {
-    throw new Error(`No production build in ${distDir()}: run \`${process.env.DIST_DIR ? `DIST_DIR=${process.env.DIST_DIR} ` : ''}npm run build\` first.`);
+    throw new Error(
+      `No production build in ${distDir()}: run \`${process.env.DIST_DIR ? `DIST_DIR=${process.env.DIST_DIR} ` : ''}npm run build\` first.`,
+    );
   }
 }
 
@@ -64,7 +66,9 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs: num
  * embedded database in a temporary folder, as `npm start` would after its build. `env` adds to or
  * overrides its environment (a DATABASE_URL, WEB_CONCURRENCY, SMTP_URL ...).
  */
-export async function startProductionServer(opts: { port?: number; log?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startProductionServer(
+  opts: { port?: number; log?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   assertBuilt();
   const port = opts.port ?? (await freePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'travel-shop-bench-'));

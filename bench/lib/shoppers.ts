@@ -21,7 +21,6 @@ export interface ShoppersResult {
   refusals: Record<string, number>;
 }
 
-
 export async function runShoppers(opts: {
   origin: string;
   shoppers: number;
@@ -43,7 +42,14 @@ export async function runShoppers(opts: {
     new Promise<number>((resolve) => {
       const made = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
       const req = http.request(
-        { host: url.hostname, port: url.port, path: made.path, method: made.method ?? 'GET', agent, headers: { ...opts.headers, ...made.headers } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: made.path,
+          method: made.method ?? 'GET',
+          agent,
+          headers: { ...opts.headers, ...made.headers },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -92,7 +98,10 @@ export async function runShoppers(opts: {
     byKind: Object.fromEntries(
       [...byKind].map(([kind, values]) => {
         values.sort((a, b) => a - b);
-        return [kind, { count: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)) }];
+        return [
+          kind,
+          { count: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)) },
+        ];
       }),
     ),
     refusals,

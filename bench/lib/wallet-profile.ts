@@ -16,7 +16,6 @@ import { startProductionServer } from './server.ts';
 
 const BOOKINGS = 20;
 
-
 /** Self time (ms) by file and by function, heaviest first. */
 function selfTimes(profile: Profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -54,11 +53,22 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string } };
 }
 
-/** Self time (ms) by trace event on the page's main thread (CrRendererMain): parsing, compiling, script, style, layout, paint... */
+/**
+ * Self time (ms) by trace event on the page's main thread (CrRendererMain): parsing, compiling, script, style, layout,
+ * paint...
+ */
 function traceSelfTimes(events: TraceEvent[], label: string) {
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EventDispatch'));
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EventDispatch'),
+  );
   if (!main) return console.log(`  (${label}: no renderer main thread in the trace)`);
-  const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const stack: { end: number; key: string; child: number; dur: number }[] = [];
   const close = (upTo: number) => {
@@ -72,11 +82,17 @@ function traceSelfTimes(events: TraceEvent[], label: string) {
     const parent = stack[stack.length - 1];
     if (parent) parent.child += e.dur!;
     const url = e.args?.data?.url ? ` ${e.args.data.url.replace(/^https?:\/\/[^/]+/, '')}` : '';
-    stack.push({ end: e.ts + e.dur!, key: `${e.name}${e.name.includes('ompile') || e.name === 'EvaluateScript' || e.name === 'v8.compileModule' ? url : ''}`, child: 0, dur: e.dur! });
+    stack.push({
+      end: e.ts + e.dur!,
+      key: `${e.name}${e.name.includes('ompile') || e.name === 'EvaluateScript' || e.name === 'v8.compileModule' ? url : ''}`,
+      child: 0,
+      dur: e.dur!,
+    });
   }
   close(Infinity);
   console.log(`  ${label} trace, main thread self time (ms):`);
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${v.toFixed(1).padStart(8)}  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`    ${v.toFixed(1).padStart(8)}  ${k}`);
 }
 
 async function profiled<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ result: T; profile: Profile }> {
@@ -96,7 +112,10 @@ async function main() {
   const server = await startProductionServer({ env: { SMTP_URL: mail.url, ...gatewayEnv(gateways.url) } });
   gateways.webhookUrl = `${server.origin}/api/payments/stripe/webhook`;
   const origin = server.origin;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
   try {
     const { email, refs } = await travellerWithPaidBookings(origin, mail, BOOKINGS, 'wallet-profile');
     console.log(`${refs.length} bookings made`);
@@ -121,7 +140,9 @@ async function main() {
       const started = Date.now();
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(/\/trips$/);
-      await page.waitForFunction((n) => document.querySelectorAll('.trip-card .saved-copy').length >= n, BOOKINGS, { timeout: 180_000 });
+      await page.waitForFunction((n) => document.querySelectorAll('.trip-card .saved-copy').length >= n, BOOKINGS, {
+        timeout: 180_000,
+      });
       return Date.now() - started;
     });
     console.log(`saving ${BOOKINGS} bookings: ${save.result} ms, ${requests.length} requests`);
@@ -130,10 +151,15 @@ async function main() {
       const k = r.replace(/\?.*$/, '').replace(/\/[A-Z0-9-]{6,}(\/|$)/g, '/:id$1');
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
-    for (const [k, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${String(n).padStart(4)}  ${k}`);
+    for (const [k, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`    ${String(n).padStart(4)}  ${k}`);
     console.log('  request times (ms, request start to response end):');
-    for (const [k, v] of [...took].sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0)).slice(0, 12)) {
-      console.log(`    ${String(v.length).padStart(4)} × avg ${(v.reduce((x, y) => x + y, 0) / v.length).toFixed(0).padStart(6)}  ${k.replace(/\/[A-Z0-9-]{6,}(\/|$)/g, '/:id$1')}`);
+    for (const [k, v] of [...took]
+      .sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))
+      .slice(0, 12)) {
+      console.log(
+        `    ${String(v.length).padStart(4)} × avg ${(v.reduce((x, y) => x + y, 0) / v.length).toFixed(0).padStart(6)}  ${k.replace(/\/[A-Z0-9-]{6,}(\/|$)/g, '/:id$1')}`,
+      );
     }
     await writeFile(join(outDir, 'save.cpuprofile'), JSON.stringify(save.profile));
     print('save', save.profile);
@@ -146,10 +172,25 @@ async function main() {
     const times: number[] = [];
     for (const ref of refs.slice(0, taps)) {
       await page.goto(`${origin}/trips`);
-      await page.waitForFunction((r) => [...document.querySelectorAll('.trip-card')].some((c) => c.textContent?.includes(r)), ref);
+      await page.waitForFunction(
+        (r) => [...document.querySelectorAll('.trip-card')].some((c) => c.textContent?.includes(r)),
+        ref,
+      );
       const traced = times.length % 2 === 1;
-      if (traced) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink', 'loading'] });
-      const tap = traced ? { result: await tapToVoucher(page, ref), profile: null } : await profiled(cdp, () => tapToVoucher(page, ref));
+      if (traced)
+        await browser.startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'v8',
+            'v8.execute',
+            'disabled-by-default-devtools.timeline',
+            'blink',
+            'loading',
+          ],
+        });
+      const tap = traced
+        ? { result: await tapToVoucher(page, ref), profile: null }
+        : await profiled(cdp, () => tapToVoucher(page, ref));
       times.push(tap.result);
       if (traced) {
         const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };

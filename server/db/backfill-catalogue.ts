@@ -41,24 +41,30 @@ export async function backfillCatalogue(db: Db): Promise<CatalogueBackfill> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK_KEY})`);
 
-    // Each package's own stays (issue 22): where none are set, on a demo package with the demo's nights (so the stays add up).
+    // Each package's own stays (issue 22): where none are set, on a demo package with the demo's nights (so the stays
+    // add up).
     const stays = await tx.execute(sql`
       update packages p set stays = v.stays::jsonb, updated_at = now()
       from (values ${sql.join(
-        CATALOGUE.packages.map((r) => sql`(${r.id!}::int, ${r.slug}::text, ${r.nights}::int, ${JSON.stringify(r.stays)}::text)`),
+        CATALOGUE.packages.map(
+          (r) => sql`(${r.id!}::int, ${r.slug}::text, ${r.nights}::int, ${JSON.stringify(r.stays)}::text)`,
+        ),
         sql`, `,
       )}) as v(id, slug, nights, stays)
       where p.id = v.id and p.slug = v.slug and p.nights = v.nights and p.stays = '[]'::jsonb
         and not ${staffChanged(['stays'])}
       returning p.id`);
 
-    // Occupancy per room (issue 19; migration 0005 gave every row 3 adults / 4 people): the demo's own where still at that default.
+    // Occupancy per room (issue 19; migration 0005 gave every row 3 adults / 4 people): the demo's own where still at
+    // that default.
     const limits = CATALOGUE.packages.filter((p) => p.maxAdultsPerRoom !== 3 || p.maxPeoplePerRoom !== 4);
     const rooms = limits.length
       ? await tx.execute(sql`
           update packages p set max_adults_per_room = v.adults, max_people_per_room = v.people, updated_at = now()
           from (values ${sql.join(
-            limits.map((r) => sql`(${r.id!}::int, ${r.slug}::text, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`),
+            limits.map(
+              (r) => sql`(${r.id!}::int, ${r.slug}::text, ${r.maxAdultsPerRoom!}::int, ${r.maxPeoplePerRoom!}::int)`,
+            ),
             sql`, `,
           )}) as v(id, slug, adults, people)
           where p.id = v.id and p.slug = v.slug and p.max_adults_per_room = 3 and p.max_people_per_room = 4

@@ -71,7 +71,11 @@ async function migratePostgres(pool: pg.Pool) {
  * starts a new PGlite database from a `dumpDataDir()` tarball instead of an empty cluster (the
  * tests' prepared template: tests/support/pglite-setup.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server dropped (a restart, a failover) is an error on the pool, not a crash.

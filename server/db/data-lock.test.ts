@@ -29,7 +29,9 @@ describe('lockDataFolder', () => {
     writeFileSync(join(dir, 'db.lock'), JSON.stringify({ pid: holder.pid, host: hostname() }));
     try {
       expect(() => lockDataFolder(dir)).toThrow(DataFolderInUse);
-      expect(() => lockDataFolder(dir)).toThrow(`The data folder ${dir} is in use by another server (process ${holder.pid}).`);
+      expect(() => lockDataFolder(dir)).toThrow(
+        `The data folder ${dir} is in use by another server (process ${holder.pid}).`,
+      );
       expect(() => lockDataFolder(dir)).toThrow(/DATABASE_URL/);
     } finally {
       holder.kill('SIGKILL');

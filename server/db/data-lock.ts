@@ -75,7 +75,9 @@ export function lockDataFolder(dataDir: string): () => void {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     }
-    throw new DataFolderInUse(`Could not take the data folder ${dataDir}: its lock file ${file} keeps changing. Is another server starting?`);
+    throw new DataFolderInUse(
+      `Could not take the data folder ${dataDir}: its lock file ${file} keeps changing. Is another server starting?`,
+    );
   } finally {
     unlinkSync(mine);
   }

@@ -20,7 +20,9 @@ afterAll(() => rmSync(before, { recursive: true, force: true }));
 /** The migrations folder as it was before 0003. */
 function foldersBefore0003(): string {
   mkdirSync(join(before, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
   journal.entries = journal.entries.filter((e) => e.idx < 3);
   for (const e of journal.entries) copyFileSync(join(migrations, `${e.tag}.sql`), join(before, `${e.tag}.sql`));
   writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
@@ -52,9 +54,11 @@ describe('migration 0003 (invoices and suppliers)', () => {
 
       await migrate(db, { migrationsFolder: migrations });
 
-      const { rows: numbered } = await db.execute<{ id: number; invoice_number: string | null; invoiced_at: string | null }>(
-        sql`select id, invoice_number, invoiced_at::text from bookings order by id`,
-      );
+      const { rows: numbered } = await db.execute<{
+        id: number;
+        invoice_number: string | null;
+        invoiced_at: string | null;
+      }>(sql`select id, invoice_number, invoiced_at::text from bookings order by id`);
       expect(numbered.map((r) => [r.id, r.invoice_number])).toEqual([
         [1, 'WLH-AE-000002'],
         [2, 'WLH-IN-000001'],
@@ -63,7 +67,9 @@ describe('migration 0003 (invoices and suppliers)', () => {
         [5, 'WLH-IN-000002'],
       ]);
       expect(numbered[0]!.invoiced_at).toMatch(/^2026-03-02 10:00:00/);
-      const { rows: counters } = await db.execute<{ site: string; last_number: number }>(sql`select site, last_number from invoice_counters order by site`);
+      const { rows: counters } = await db.execute<{ site: string; last_number: number }>(
+        sql`select site, last_number from invoice_counters order by site`,
+      );
       expect(counters).toEqual([
         { site: 'IN', last_number: 2 },
         { site: 'UAE', last_number: 2 },

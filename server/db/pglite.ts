@@ -52,7 +52,12 @@ export class PreparingPGlite extends PGlite {
     });
   }
 
-  async #run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async #run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     return this._runExclusiveQuery(async () => {
       let messages;
       try {
@@ -73,7 +78,9 @@ export class PreparingPGlite extends PGlite {
       if (!inTransaction) await this.syncToFs();
       // The query's own parsers over PGlite's, looked up through the prototype: PGlite copies all
       // of its ~300 parsers into a new object for every query.
-      const parsers = options?.parsers ? Object.assign(Object.create(this.parsers) as PGlite['parsers'], options.parsers) : this.parsers;
+      const parsers = options?.parsers
+        ? Object.assign(Object.create(this.parsers) as PGlite['parsers'], options.parsers)
+        : this.parsers;
       return parse.parseResults(messages, parsers, { rowMode: options?.rowMode })[0] as Results<T>;
     });
   }
@@ -88,7 +95,12 @@ export class PreparingPGlite extends PGlite {
       return serializer ? serializer(value) : String(value);
     });
     return this.execProtocolStream(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
   }

@@ -1,4 +1,3 @@
-
 import {
   bigint,
   boolean,
@@ -34,7 +33,9 @@ export const countries = pgTable('countries', {
 
 export const states = pgTable('states', {
   id: integer('id').primaryKey(),
-  countryId: integer('country_id').notNull().references(() => countries.id),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
   name: text('name').notNull(),
 });
 
@@ -42,7 +43,9 @@ export const cities = pgTable(
   'cities',
   {
     id: integer('id').primaryKey(),
-    countryId: integer('country_id').notNull().references(() => countries.id),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
     stateId: integer('state_id').references(() => states.id),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
@@ -99,8 +102,12 @@ export const packages = pgTable(
     id: integer('id').primaryKey(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
-    cityId: integer('city_id').notNull().references(() => cities.id),
-    tripTypeId: integer('trip_type_id').notNull().references(() => tripTypes.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    tripTypeId: integer('trip_type_id')
+      .notNull()
+      .references(() => tripTypes.id),
     nights: integer('nights').notNull(),
     days: integer('days').notNull(),
     summary: text('summary').notNull(),
@@ -131,14 +138,20 @@ export const packages = pgTable(
      * What a cancellation keeps (contract/cancellation.ts): steps of days before travel → percent
      * of the total kept, the latest step that applies wins. Shown on the package page and at checkout.
      */
-    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationStep[]>().notNull().default(DEFAULT_CANCELLATION_POLICY),
+    cancellationPolicy: jsonb('cancellation_policy')
+      .$type<CancellationStep[]>()
+      .notNull()
+      .default(DEFAULT_CANCELLATION_POLICY),
     createdAt: created(),
     /** On the shop (issue 21): an unpublished package is in no listing, search, page, sitemap, cart or hold. */
     published: boolean('published').notNull().default(true),
     /** Alt text of each picture (hero and gallery), by its path. */
     imageAlts: jsonb('image_alts').$type<Record<string, string>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Deposits (docs/decisions/0108): the percent of the total a traveller may pay now, the rest by the pay-later due date; null: no deposit. */
+    /**
+     * Deposits (docs/decisions/0108): the percent of the total a traveller may pay now, the rest by the pay-later due
+     * date; null: no deposit.
+     */
     depositPercent: integer('deposit_percent'),
   },
   (t) => [index('packages_city_idx').on(t.cityId), index('packages_type_idx').on(t.tripTypeId)],
@@ -149,7 +162,9 @@ export const packageSlugs = pgTable(
   'package_slugs',
   {
     slug: text('slug').primaryKey(),
-    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
   (t) => [index('package_slugs_package_idx').on(t.packageId)],
@@ -158,8 +173,12 @@ export const packageSlugs = pgTable(
 export const packageInterests = pgTable(
   'package_interests',
   {
-    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
-    interestId: integer('interest_id').notNull().references(() => interests.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.interestId] })],
 );
@@ -168,7 +187,9 @@ export const packageInterests = pgTable(
 export const packagePrices = pgTable(
   'package_prices',
   {
-    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
     /** Price per adult, whole currency units. */
@@ -271,7 +292,9 @@ export const coupons = pgTable('coupons', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   terms: jsonb('terms').$type<string[]>().notNull(),
-  categoryId: integer('category_id').notNull().references(() => couponCategories.id),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => couponCategories.id),
   /** Page the coupon is promoted on (home, holidays, deals ...). */
   pageName: text('page_name').notNull(),
   /** null: valid on both sites. */
@@ -321,7 +344,9 @@ export const dealCategories = pgTable('deal_categories', {
 
 export const dealSubcategories = pgTable('deal_subcategories', {
   id: integer('id').primaryKey(),
-  categoryId: integer('category_id').notNull().references(() => dealCategories.id),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => dealCategories.id),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
 });
@@ -332,7 +357,9 @@ export const deals = pgTable('deals', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   image: text('image').notNull(),
-  categoryId: integer('category_id').notNull().references(() => dealCategories.id),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => dealCategories.id),
   subcategoryId: integer('subcategory_id').references(() => dealSubcategories.id),
   packageId: integer('package_id').references(() => packages.id),
   discountPercent: integer('discount_percent').notNull(),
@@ -368,7 +395,9 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: created(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -416,7 +445,9 @@ export const cartItems = pgTable(
     owner: text('owner').notNull(),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
-    packageId: integer('package_id').notNull().references(() => packages.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     adults: integer('adults').notNull(),
     children: integer('children').notNull().default(0),
@@ -429,10 +460,7 @@ export const cartItems = pgTable(
     clientId: text('client_id'),
     createdAt: created(),
   },
-  (t) => [
-    index('cart_owner_idx').on(t.owner, t.site),
-    uniqueIndex('cart_owner_client_idx').on(t.owner, t.clientId),
-  ],
+  (t) => [index('cart_owner_idx').on(t.owner, t.site), uniqueIndex('cart_owner_client_idx').on(t.owner, t.clientId)],
 );
 
 export const tempBookings = pgTable(
@@ -474,7 +502,9 @@ export const idempotencyKeys = pgTable(
 export const departures = pgTable(
   'departures',
   {
-    packageId: integer('package_id').notNull().references(() => packages.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     roomsSold: integer('rooms_sold').notNull().default(0),
     /** This date's allotment (null: the package's rooms_per_departure). */
@@ -492,14 +522,21 @@ export const roomHolds = pgTable(
   'room_holds',
   {
     id: serial('id').primaryKey(),
-    tempBookingId: integer('temp_booking_id').notNull().references(() => tempBookings.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id').notNull().references(() => packages.id),
+    tempBookingId: integer('temp_booking_id')
+      .notNull()
+      .references(() => tempBookings.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     rooms: integer('rooms').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     status: text('status').$type<'held' | 'released' | 'sold'>().notNull().default('held'),
   },
-  (t) => [index('room_holds_departure_idx').on(t.packageId, t.travelDate, t.status), index('room_holds_temp_idx').on(t.tempBookingId)],
+  (t) => [
+    index('room_holds_departure_idx').on(t.packageId, t.travelDate, t.status),
+    index('room_holds_temp_idx').on(t.tempBookingId),
+  ],
 );
 
 // ---------- bookings ----------
@@ -520,11 +557,16 @@ export const bookings = pgTable(
   {
     id: serial('id').primaryKey(),
     refIdKey: text('ref_id_key').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
     /** The temporary booking it was made from: one booking per hold. */
-    tempBookingId: integer('temp_booking_id').notNull().unique().references(() => tempBookings.id),
+    tempBookingId: integer('temp_booking_id')
+      .notNull()
+      .unique()
+      .references(() => tempBookings.id),
     subtotal: integer('subtotal').notNull(),
     discount: integer('discount').notNull().default(0),
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
@@ -563,11 +605,19 @@ export const bookings = pgTable(
     /** Given in the transaction that confirms the booking, from its site's gapless series (invoice_counters). */
     invoiceNumber: text('invoice_number').unique(),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
-    /** The buyer name a numbered tax invoice was issued with, kept when the lead's name is corrected later (the desk). */
+    /**
+     * The buyer name a numbered tax invoice was issued with, kept when the lead's name is corrected later (the desk).
+     */
     invoiceBuyerName: text('invoice_buyer_name'),
-    /** Who cancelled it: the payment window or pay later's end (a late payment may reinstate it), or staff (never reinstated). */
+    /**
+     * Who cancelled it: the payment window or pay later's end (a late payment may reinstate it), or staff (never
+     * reinstated).
+     */
     cancelledBy: text('cancelled_by').$type<'payment-window' | 'pay-later' | 'staff'>(),
-    /** Deposits (docs/decisions/0108): the first payment the gateway asks (worked out by the server at booking); the rest is due by payment_due_on. */
+    /**
+     * Deposits (docs/decisions/0108): the first payment the gateway asks (worked out by the server at booking); the
+     * rest is due by payment_due_on.
+     */
     depositAmount: integer('deposit_amount'),
   },
   (t) => [index('bookings_user_idx').on(t.userId, t.createdAt)],
@@ -583,9 +633,13 @@ export const bookingLines = pgTable(
   'booking_lines',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    packageId: integer('package_id').notNull().references(() => packages.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
     title: text('title').notNull(),
     city: text('city').notNull(),
     nights: integer('nights').notNull(),
@@ -610,7 +664,9 @@ export const bookingTravellers = pgTable(
   'booking_travellers',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     lead: boolean('lead').notNull().default(false),
     title: text('title'),
@@ -629,7 +685,9 @@ export const bookingEvents = pgTable(
   'booking_events',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),
     cause: text('cause').notNull(),
@@ -647,9 +705,14 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'razorpay' | 'stripe' | 'manual'>().notNull(),
-    /** Razorpay order id, Stripe Checkout Session id, or a manual payment's reference (unique: the same reference twice is refused). */
+    /**
+     * Razorpay order id, Stripe Checkout Session id, or a manual payment's reference (unique: the same reference twice
+     * is refused).
+     */
     providerRef: text('provider_ref').notNull(),
     /** Manual payments: 'bank-transfer' | 'cash' | 'card-terminal'. */
     method: text('method').$type<'bank-transfer' | 'cash' | 'card-terminal'>(),
@@ -661,7 +724,10 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
     status: text('status').$type<'created' | 'paid' | 'failed'>().notNull().default('created'),
-    /** Money taken that the shop owes back (a late payment of a booking that could not be reinstated, a second payment); 'refunded' once returned. */
+    /**
+     * Money taken that the shop owes back (a late payment of a booking that could not be reinstated, a second payment);
+     * 'refunded' once returned.
+     */
     refundStatus: text('refund_status').$type<'due' | 'refunded'>(),
     checkoutUrl: text('checkout_url'),
     createdAt: created(),
@@ -692,7 +758,10 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').$type<unknown>().notNull(),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId), index('payment_events_booking_idx').on(t.bookingId)],
+  (t) => [
+    uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId),
+    index('payment_events_booking_idx').on(t.bookingId),
+  ],
 );
 
 /**
@@ -716,7 +785,9 @@ export const tcsRules = pgTable('tcs_rules', {
 export const suppliers = pgTable(
   'suppliers',
   {
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     kind: text('kind').$type<'hotel' | 'transfer' | 'sightseeing'>().notNull(),
     name: text('name').notNull(),
     address: jsonb('address').$type<string[]>().notNull(),
@@ -753,9 +824,11 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /** Uploaded files' bytes on Postgres, in chunks by key (migration 0016, server/services/file-store.ts). */
-export const storedFiles = pgTable('stored_files', { key: text('key').notNull(), seq: integer('seq').notNull(), bytes: bytea('bytes').notNull() }, (t) => [
-  primaryKey({ name: 'stored_files_pk', columns: [t.key, t.seq] }),
-]);
+export const storedFiles = pgTable(
+  'stored_files',
+  { key: text('key').notNull(), seq: integer('seq').notNull(), bytes: bytea('bytes').notNull() },
+  (t) => [primaryKey({ name: 'stored_files_pk', columns: [t.key, t.seq] })],
+);
 
 export const enquiries = pgTable(
   'enquiries',
@@ -781,21 +854,32 @@ export const enquiryNotes = pgTable(
   'enquiry_notes',
   {
     id: serial('id').primaryKey(),
-    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     body: text('body').notNull(),
     createdAt: created(),
   },
   (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiryId, t.createdAt)],
 );
 
-/** Replies staff mailed to the traveller from the enquiry page (through the outbox), on its timeline (docs/decisions/0101). */
+/**
+ * Replies staff mailed to the traveller from the enquiry page (through the outbox), on its timeline
+ * (docs/decisions/0101).
+ */
 export const enquiryReplies = pgTable(
   'enquiry_replies',
   {
     id: serial('id').primaryKey(),
-    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -819,16 +903,25 @@ export const enquiryReplyTemplates = pgTable(
   (t) => [uniqueIndex('enquiry_reply_templates_site_name_idx').on(t.site, t.name)],
 );
 
-/** A quote made from an enquiry: priced by the shop's pricing when made, booked through the shop's checkout (docs/decisions/0101). */
+/**
+ * A quote made from an enquiry: priced by the shop's pricing when made, booked through the shop's checkout
+ * (docs/decisions/0101).
+ */
 export const enquiryQuotes = pgTable(
   'enquiry_quotes',
   {
     id: serial('id').primaryKey(),
-    enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
-    packageId: integer('package_id').notNull().references(() => packages.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
     travelDate: date('travel_date').notNull(),
     adults: integer('adults').notNull(),
     children: integer('children').notNull().default(0),
@@ -841,7 +934,6 @@ export const enquiryQuotes = pgTable(
   },
   (t) => [index('enquiry_quotes_enquiry_idx').on(t.enquiryId, t.createdAt)],
 );
-
 
 // ---------- staff (the back office: docs/decisions/0050) ----------
 
@@ -867,7 +959,9 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: serial('id').primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     csrfHash: text('csrf_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -885,7 +979,9 @@ export const staffSetupTokens = pgTable(
   'staff_setup_tokens',
   {
     id: serial('id').primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -899,7 +995,9 @@ export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -922,7 +1020,11 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     clientAddress: text('client_address'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_record_idx').on(t.recordType, t.recordId), index('audit_log_staff_idx').on(t.staffId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_record_idx').on(t.recordType, t.recordId),
+    index('audit_log_staff_idx').on(t.staffId),
+  ],
 );
 
 // ---------- the booking desk (issue 20) ----------
@@ -937,8 +1039,12 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
     provider: text('provider').$type<'razorpay' | 'stripe' | 'manual'>().notNull(),
     /** Smallest currency unit. */
     amount: integer('amount').notNull(),
@@ -982,7 +1088,9 @@ export const creditNotes = pgTable(
   'credit_notes',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     site: site(),
     number: text('number').notNull().unique(),
     /** The tax invoice it corrects. */
@@ -1010,8 +1118,12 @@ export const cancellationRequests = pgTable(
   'cancellation_requests',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** The key the traveller's device made: a request sent twice from the outbox is one request. */
     clientKey: text('client_key').notNull(),
     reason: text('reason').notNull(),
@@ -1022,7 +1134,10 @@ export const cancellationRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('cancellation_requests_client_idx').on(t.userId, t.clientKey), index('cancellation_requests_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('cancellation_requests_client_idx').on(t.userId, t.clientKey),
+    index('cancellation_requests_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Staff's internal notes on a booking: never shown to the traveller. */
@@ -1030,8 +1145,12 @@ export const bookingNotes = pgTable(
   'booking_notes',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     body: text('body').notNull(),
     createdAt: created(),
   },
@@ -1079,13 +1198,7 @@ export const taxRates = pgTable(
 );
 
 export type LedgerKind =
-  | 'capture'
-  | 'bank-transfer'
-  | 'cash'
-  | 'card-terminal'
-  | 'refund'
-  | 'refund-reversal'
-  | 'owed-back';
+  'capture' | 'bank-transfer' | 'cash' | 'card-terminal' | 'refund' | 'refund-reversal' | 'owed-back';
 
 /**
  * One movement of a booking's money, immutable (a trigger refuses UPDATE and DELETE: migration
@@ -1097,7 +1210,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
@@ -1132,15 +1247,23 @@ export const ledgerEntries = pgTable(
     note: text('note').notNull().default(''),
     createdAt: created(),
   },
-  (t) => [index('ledger_entries_booking_idx').on(t.bookingId, t.id), index('ledger_entries_day_idx').on(t.site, t.taxDay)],
+  (t) => [
+    index('ledger_entries_booking_idx').on(t.bookingId, t.id),
+    index('ledger_entries_day_idx').on(t.site, t.taxDay),
+  ],
 );
 
-/** Receipt vouchers (advances) and debit notes (a refund reversed), each numbered gaplessly per site and kind (document_counters). */
+/**
+ * Receipt vouchers (advances) and debit notes (a refund reversed), each numbered gaplessly per site and kind
+ * (document_counters).
+ */
 export const moneyDocuments = pgTable(
   'money_documents',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     site: site(),
     kind: text('kind').$type<'receipt' | 'debit-note'>().notNull(),
     number: text('number').notNull().unique(),
@@ -1156,7 +1279,11 @@ export const moneyDocuments = pgTable(
 
 export const documentCounters = pgTable(
   'document_counters',
-  { site: text('site').$type<Site>().notNull(), kind: text('kind').notNull(), lastNumber: integer('last_number').notNull() },
+  {
+    site: text('site').$type<Site>().notNull(),
+    kind: text('kind').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.site, t.kind], name: 'document_counters_pk' })],
 );
 
@@ -1169,15 +1296,24 @@ export const supplierConfirmations = pgTable(
   'supplier_confirmations',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    lineId: integer('line_id').notNull().references(() => bookingLines.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => bookingLines.id, { onDelete: 'cascade' }),
     service: text('service').notNull(),
     status: text('status').$type<'requested' | 'confirmed' | 'declined'>().notNull(),
     /** The supplier's confirmation number (required once confirmed). */
     number: text('number'),
     note: text('note').notNull().default(''),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('supplier_confirmations_line_idx').on(t.lineId, t.service), index('supplier_confirmations_booking_idx').on(t.bookingId)],
+  (t) => [
+    uniqueIndex('supplier_confirmations_line_idx').on(t.lineId, t.service),
+    index('supplier_confirmations_booking_idx').on(t.bookingId),
+  ],
 );

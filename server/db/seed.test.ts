@@ -77,7 +77,9 @@ describe('seed', () => {
   it('does not burn serial ids on re-runs', async () => {
     const { db } = database;
     for (const table of [t.coupons, t.deals, t.blogPosts, t.banners, t.reviews]) {
-      const [row] = await db.select({ max: sql<number>`max(${table.id})::int`, n: sql<number>`count(*)::int` }).from(table);
+      const [row] = await db
+        .select({ max: sql<number>`max(${table.id})::int`, n: sql<number>`count(*)::int` })
+        .from(table);
       expect(row!.max).toBe(row!.n);
     }
   });
@@ -88,28 +90,75 @@ describe('seed', () => {
       await fresh.migrate();
       expect(await seed(fresh.db)).toEqual({ demo: true });
       const { db } = fresh;
-      const [pkg] = await db.select({ id: t.packages.id, slug: t.packages.slug }).from(t.packages).orderBy(sql`${t.packages.id} desc`).limit(1);
+      const [pkg] = await db
+        .select({ id: t.packages.id, slug: t.packages.slug })
+        .from(t.packages)
+        .orderBy(sql`${t.packages.id} desc`)
+        .limit(1);
       await db.delete(t.deals).where(sql`${t.deals.packageId} = ${pkg!.id}`);
       await db.delete(t.packages).where(sql`${t.packages.id} = ${pkg!.id}`);
-      const [coupon] = await db.delete(t.coupons).where(sql`${t.coupons.id} = (select min(id) from coupons)`).returning({ slug: t.coupons.slug });
+      const [coupon] = await db
+        .delete(t.coupons)
+        .where(sql`${t.coupons.id} = (select min(id) from coupons)`)
+        .returning({ slug: t.coupons.slug });
       await db.delete(t.banners).where(sql`${t.banners.id} = (select min(id) from banners)`);
       // A package staff renamed keeps its name.
-      await db.update(t.packages).set({ title: 'Renamed by staff' }).where(sql`${t.packages.id} = 1`);
+      await db
+        .update(t.packages)
+        .set({ title: 'Renamed by staff' })
+        .where(sql`${t.packages.id} = 1`);
       const counts = async () => (await snapshot(fresh)) as Record<string, { n: number }>;
       const before = await counts();
 
       expect(await seed(db)).toEqual({ demo: false });
       const after = await counts();
-      for (const table of ['packages', 'package_prices', 'coupons', 'banners', 'deals', 'reviews']) expect(after[table]!.n, table).toBe(before[table]!.n);
-      expect(await db.select().from(t.packages).where(sql`${t.packages.slug} = ${pkg!.slug}`)).toEqual([]);
-      expect(await db.select().from(t.coupons).where(sql`${t.coupons.slug} = ${coupon!.slug}`)).toEqual([]);
+      for (const table of ['packages', 'package_prices', 'coupons', 'banners', 'deals', 'reviews'])
+        expect(after[table]!.n, table).toBe(before[table]!.n);
+      expect(
+        await db
+          .select()
+          .from(t.packages)
+          .where(sql`${t.packages.slug} = ${pkg!.slug}`),
+      ).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(t.coupons)
+          .where(sql`${t.coupons.slug} = ${coupon!.slug}`),
+      ).toEqual([]);
 
       // Asked for (npm run db:seed): the missing demo package and coupon are back, staff's edit is kept.
       expect(await seed(db, { demo: 'fill' })).toEqual({ demo: true });
-      expect((await db.select({ id: t.packages.id }).from(t.packages).where(sql`${t.packages.slug} = ${pkg!.slug}`)).map((r) => r.id)).toEqual([pkg!.id]);
-      expect(await db.select({ n: sql<number>`count(*)::int` }).from(t.packagePrices).where(sql`${t.packagePrices.packageId} = ${pkg!.id}`)).toEqual([{ n: 2 }]);
-      expect((await db.select().from(t.coupons).where(sql`${t.coupons.slug} = ${coupon!.slug}`)).length).toBe(1);
-      expect((await db.select({ title: t.packages.title }).from(t.packages).where(sql`${t.packages.id} = 1`))[0]!.title).toBe('Renamed by staff');
+      expect(
+        (
+          await db
+            .select({ id: t.packages.id })
+            .from(t.packages)
+            .where(sql`${t.packages.slug} = ${pkg!.slug}`)
+        ).map((r) => r.id),
+      ).toEqual([pkg!.id]);
+      expect(
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t.packagePrices)
+          .where(sql`${t.packagePrices.packageId} = ${pkg!.id}`),
+      ).toEqual([{ n: 2 }]);
+      expect(
+        (
+          await db
+            .select()
+            .from(t.coupons)
+            .where(sql`${t.coupons.slug} = ${coupon!.slug}`)
+        ).length,
+      ).toBe(1);
+      expect(
+        (
+          await db
+            .select({ title: t.packages.title })
+            .from(t.packages)
+            .where(sql`${t.packages.id} = 1`)
+        )[0]!.title,
+      ).toBe('Renamed by staff');
     } finally {
       await fresh.close();
     }
@@ -196,7 +245,10 @@ describe('seed', () => {
         expect(s.notes.length, `${slug} ${s.kind}`).toBeGreaterThan(0);
       }
       const hotel = own.find((s) => s.kind === 'hotel')!;
-      expect([hotel.checkIn, hotel.checkOut], slug).toEqual([expect.stringMatching(/^\d{2}:\d{2}$/), expect.stringMatching(/^\d{2}:\d{2}$/)]);
+      expect([hotel.checkIn, hotel.checkOut], slug).toEqual([
+        expect.stringMatching(/^\d{2}:\d{2}$/),
+        expect.stringMatching(/^\d{2}:\d{2}$/),
+      ]);
     }
   });
 
@@ -238,10 +290,16 @@ describe('seed', () => {
 
     const missions = await db.select().from(t.missionStatements);
     for (const page of ['home', 'holidays', 'deals', 'coupons']) {
-      expect(missions.some((m) => m.pageType === page && !m.forListing), page).toBe(true);
+      expect(
+        missions.some((m) => m.pageType === page && !m.forListing),
+        page,
+      ).toBe(true);
     }
     for (const page of ['holidays', ...DESTINATION_SLUGS]) {
-      expect(missions.some((m) => m.pageType === page && m.forListing), page).toBe(true);
+      expect(
+        missions.some((m) => m.pageType === page && m.forListing),
+        page,
+      ).toBe(true);
     }
 
     const reviews = await db.select().from(t.reviews);

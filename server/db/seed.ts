@@ -31,7 +31,10 @@ const SEED_LOCK_KEY = 0x73656564;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-async function isEmpty(tx: Tx, table: typeof t.banners | typeof t.missionStatements | typeof t.reviews | typeof t.footerHeadings) {
+async function isEmpty(
+  tx: Tx,
+  table: typeof t.banners | typeof t.missionStatements | typeof t.reviews | typeof t.footerHeadings,
+) {
   const rows = await tx.select({ id: table.id }).from(table).limit(1);
   return rows.length === 0;
 }
@@ -106,7 +109,9 @@ async function demoCatalogue(tx: Tx) {
     const newCoupons = missing(COUPONS, await tx.select({ slug: t.coupons.slug }).from(t.coupons));
     if (newCoupons.length > 0) await tx.insert(t.coupons).values(newCoupons).onConflictDoNothing();
     const present = new Set((await tx.select({ id: t.packages.id }).from(t.packages)).map((r) => r.id));
-    const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals)).filter((d) => d.packageId == null || present.has(d.packageId));
+    const newDeals = missing(DEALS, await tx.select({ slug: t.deals.slug }).from(t.deals)).filter(
+      (d) => d.packageId == null || present.has(d.packageId),
+    );
     if (newDeals.length > 0) await tx.insert(t.deals).values(newDeals).onConflictDoNothing();
 
     // Content with a unique slug.
@@ -117,6 +122,7 @@ async function demoCatalogue(tx: Tx) {
     if (await isEmpty(tx, t.banners)) await tx.insert(t.banners).values(BANNERS);
     if (await isEmpty(tx, t.missionStatements)) await tx.insert(t.missionStatements).values(MISSION_STATEMENTS);
     if (await isEmpty(tx, t.footerHeadings)) await tx.insert(t.footerHeadings).values(FOOTER_HEADINGS);
-    if (await isEmpty(tx, t.reviews)) await tx.insert(t.reviews).values(REVIEWS.filter((r) => r.packageId == null || present.has(r.packageId)));
+    if (await isEmpty(tx, t.reviews))
+      await tx.insert(t.reviews).values(REVIEWS.filter((r) => r.packageId == null || present.has(r.packageId)));
   }
 }

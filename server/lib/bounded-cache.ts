@@ -6,9 +6,7 @@ export class BoundedCache<V> {
   #entries = new Map<string, { value: V; bytes: number; expires: number }>();
   #bytes = 0;
 
-  constructor(
-    private readonly opts: { maxBytes: number; ttlMs: number; now?: () => number },
-  ) {}
+  constructor(private readonly opts: { maxBytes: number; ttlMs: number; now?: () => number }) {}
 
   get size() {
     return this.#entries.size;

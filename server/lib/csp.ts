@@ -3,7 +3,12 @@ import type { Config } from '../config.ts';
 const GTM = 'https://www.googletagmanager.com';
 const GSI = 'https://accounts.google.com/gsi/';
 /** What Razorpay's checkout.js loads and talks to, besides its own origin. */
-const RAZORPAY = ['https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://lumberjack.razorpay.com', 'https://cdn.razorpay.com'];
+const RAZORPAY = [
+  'https://api.razorpay.com',
+  'https://checkout.razorpay.com',
+  'https://lumberjack.razorpay.com',
+  'https://cdn.razorpay.com',
+];
 
 /**
  * Only our own origin, plus Google Tag Manager when a container is configured. Inline scripts
@@ -14,7 +19,10 @@ export function contentSecurityPolicy(config: Config, nonce?: string, page: { ra
   // Google sign-in's script, button frame and styles, only when a client id is configured.
   const gsi = config.GOOGLE_CLIENT_ID ? [GSI] : [];
   // Razorpay's checkout (its script, its payment frame and the calls they make): only on the pages that pay with it.
-  const rzp = page.razorpay && config.RAZORPAY_KEY_ID ? [...new Set([new URL(config.RAZORPAY_CHECKOUT_URL).origin, ...RAZORPAY])] : [];
+  const rzp =
+    page.razorpay && config.RAZORPAY_KEY_ID
+      ? [...new Set([new URL(config.RAZORPAY_CHECKOUT_URL).origin, ...RAZORPAY])]
+      : [];
   const frames = [...gtm, ...gsi, ...rzp];
   return {
     defaultSrc: ["'self'"],

@@ -7,9 +7,13 @@ const pgError = (message: string, code: string) => Object.assign(new Error(messa
 
 describe('a full disk, told apart', () => {
   it('is Node’s ENOSPC and EDQUOT, Postgres’ 53100 and PGlite’s file system errno, wrapped or not', () => {
-    expect(isDiskFull(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))).toBe(
+      true,
+    );
     expect(isDiskFull(Object.assign(new Error('EDQUOT: disk quota exceeded, write'), { code: 'EDQUOT' }))).toBe(true);
-    expect(isDiskFull(wrapped(pgError('could not extend file "base/5/17798": No space left on device', '53100')))).toBe(true);
+    expect(isDiskFull(wrapped(pgError('could not extend file "base/5/17798": No space left on device', '53100')))).toBe(
+      true,
+    );
     expect(isDiskFull({ name: 'ErrnoError', errno: 51 })).toBe(true);
     expect(isDiskFull({ name: 'ErrnoError', errno: 44 })).toBe(false);
     expect(isDiskFull(wrapped(pgError('duplicate key value violates unique constraint', '23505')))).toBe(false);
@@ -23,9 +27,17 @@ describe('a full disk, told apart', () => {
 
 describe('a database out of reach, told apart from a failed query', () => {
   it('is a refused or cut connection, a server shutting down, a pool ended or PGlite closed', () => {
-    expect(isDatabaseUnreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnreachable(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]))).toBe(true);
-    expect(isDatabaseUnreachable(wrapped(pgError('terminating connection due to administrator command', '57P01')))).toBe(true);
+    expect(
+      isDatabaseUnreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnreachable(
+        new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnreachable(wrapped(pgError('terminating connection due to administrator command', '57P01'))),
+    ).toBe(true);
     expect(isDatabaseUnreachable(wrapped(pgError('the database system is shutting down', '57P03')))).toBe(true);
     expect(isDatabaseUnreachable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     expect(isDatabaseUnreachable(new Error('Cannot use a pool after calling end on the pool'))).toBe(true);
@@ -37,9 +49,13 @@ describe('a database out of reach, told apart from a failed query', () => {
   it('is logged once per outage, and once when a probe finds it back', async () => {
     const lines: string[] = [];
     let up = false;
-    const reach = new DatabaseReachability(async () => {
-      if (!up) throw new Error('connect ECONNREFUSED');
-    }, { warn: (_o, msg) => lines.push(`warn ${msg}`), info: (msg) => lines.push(`info ${msg}`) }, 20);
+    const reach = new DatabaseReachability(
+      async () => {
+        if (!up) throw new Error('connect ECONNREFUSED');
+      },
+      { warn: (_o, msg) => lines.push(`warn ${msg}`), info: (msg) => lines.push(`info ${msg}`) },
+      20,
+    );
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     for (let i = 0; i < 5; i++) expect(reach.failed(wrapped(refused))).toBe(true);
     expect(reach.failed(new Error('a bug'))).toBe(false);

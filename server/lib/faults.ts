@@ -9,7 +9,8 @@ import { DomainError } from './errors.ts';
  */
 
 /** A write that found no room: nothing was kept, and trying again will not help until space is freed. */
-export const DISK_FULL_MESSAGE = 'We could not save this: the shop has run out of storage space. Nothing was kept. Please try again later.';
+export const DISK_FULL_MESSAGE =
+  'We could not save this: the shop has run out of storage space. Nothing was kept. Please try again later.';
 /** The database could not be reached: a moment's wait usually mends it. */
 export const DATABASE_BUSY_MESSAGE = 'The shop is busy for a moment: please try again in a few seconds.';
 /** Seconds a client is told to wait (Retry-After) while the database cannot be reached. */
@@ -27,7 +28,10 @@ interface ErrorLike {
   errors?: unknown;
 }
 
-/** The error and what it wraps (drizzle's DrizzleQueryError holds the driver's error as its cause; a connect to several addresses is an AggregateError). */
+/**
+ * The error and what it wraps (drizzle's DrizzleQueryError holds the driver's error as its cause; a connect to several
+ * addresses is an AggregateError).
+ */
 function* chain(err: unknown, depth = 0): Generator<ErrorLike> {
   if (!err || typeof err !== 'object' || depth > 5) return;
   const e = err as ErrorLike;
@@ -58,7 +62,17 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 /** Socket errors of a connection to the database server that could not be made or was cut. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * Postgres' SQLSTATEs of a server going away or not taking connections: connection_exception
  * (08…), admin_shutdown (57P01), crash_shutdown (57P02), cannot_connect_now (57P03, starting or
@@ -101,7 +115,9 @@ export function describeError(err: unknown): string {
   return plain === '[object Object]' ? JSON.stringify(err) : plain;
 }
 
-/** The innermost error's message and code: what the driver or the database said ("connect ECONNREFUSED 127.0.0.1:5432"). */
+/**
+ * The innermost error's message and code: what the driver or the database said ("connect ECONNREFUSED 127.0.0.1:5432").
+ */
 function rootCause(err: unknown): string {
   let last: ErrorLike | undefined;
   for (const e of chain(err)) if (text(e.message)) last = e;
@@ -187,12 +203,17 @@ export class DatabaseReachability {
     return this.#down;
   }
 
-  /** Looks at an error a query threw: true (and logged, once per outage) when it says the database cannot be reached. */
+  /**
+   * Looks at an error a query threw: true (and logged, once per outage) when it says the database cannot be reached.
+   */
   failed(err: unknown): boolean {
     if (!isDatabaseUnreachable(err)) return false;
     if (!this.#down && !this.#stopped) {
       this.#down = true;
-      this.log.warn({ reason: rootCause(err) }, `The database cannot be reached: API calls are answered 503 (Retry-After ${DATABASE_RETRY_SECONDS} s) until it answers again`);
+      this.log.warn(
+        { reason: rootCause(err) },
+        `The database cannot be reached: API calls are answered 503 (Retry-After ${DATABASE_RETRY_SECONDS} s) until it answers again`,
+      );
       this.#probe = setInterval(() => void this.#ping(), this.probeMs);
       this.#probe.unref();
     }

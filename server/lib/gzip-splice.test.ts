@@ -6,7 +6,12 @@ import { crc32Combine, crc32ShiftOperator, fillGzip, gzipTemplate } from './gzip
 
 describe('gzip templates', () => {
   it('fills every hole with the given text: gunzip gives the whole text back', () => {
-    const parts = ['<!doctype html><html><head><script nonce="', '">boot()</script></head><body>', 'x'.repeat(100_000), '<p>ü ✈ 🌴</p></body></html>'];
+    const parts = [
+      '<!doctype html><html><head><script nonce="',
+      '">boot()</script></head><body>',
+      'x'.repeat(100_000),
+      '<p>ü ✈ 🌴</p></body></html>',
+    ];
     const template = gzipTemplate(parts);
     for (let i = 0; i < 20; i++) {
       const fill = randomBytes(16).toString('base64');
@@ -25,7 +30,12 @@ describe('gzip templates', () => {
   });
 
   it('combines CRCs as zlib does', () => {
-    for (const [a, b] of [['hello ', 'world'], ['', 'x'], ['abc', ''], ['x'.repeat(70_000), 'nonce==']]) {
+    for (const [a, b] of [
+      ['hello ', 'world'],
+      ['', 'x'],
+      ['abc', ''],
+      ['x'.repeat(70_000), 'nonce=='],
+    ]) {
       expect(crc32Combine(crc32(a!), crc32(b!), Buffer.byteLength(b!))).toBe(crc32(a! + b!));
     }
   });

@@ -17,7 +17,11 @@ export function requestToken(request: FastifyRequest, params: { Token?: string }
  * Whose cart or booking a request speaks for: the signed-in traveller when a token is sent (and it
  * must then be valid), otherwise the guest named by tempUserId.
  */
-export async function resolveOwner(app: FastifyInstance, request: FastifyRequest, params: { Token?: string; tempUserId?: string }): Promise<Owner> {
+export async function resolveOwner(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  params: { Token?: string; tempUserId?: string },
+): Promise<Owner> {
   const token = requestToken(request, params);
   if (token) {
     const user = await authenticate(app.db, app.config, token);
@@ -34,7 +38,11 @@ export async function resolveOwner(app: FastifyInstance, request: FastifyRequest
  * TOKEN_EXPIRED before anything else). A token we never issued is refused here, as resolveOwner
  * refuses it; a guest has no claim.
  */
-export function claimOwner(app: FastifyInstance, request: FastifyRequest, params: { Token?: string; tempUserId?: string }): { owner: Owner; session: SessionClaim | null } {
+export function claimOwner(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  params: { Token?: string; tempUserId?: string },
+): { owner: Owner; session: SessionClaim | null } {
   const token = requestToken(request, params);
   if (token) {
     const session = sessionClaim(app.config, token);
@@ -55,7 +63,8 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = String(raw);
-  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) throw invalid('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
+  if (!/^[A-Za-z0-9_.:-]{8,100}$/.test(key))
+    throw invalid('Idempotency-Key must be 8 to 100 letters, digits or - _ . :');
   return key;
 }
 

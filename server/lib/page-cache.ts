@@ -44,14 +44,24 @@ export class PageCache {
 
   keep(key: string, status: number, html: string): KeptPage {
     const parts = html.split(NONCE_PLACEHOLDER);
-    const page: KeptPage = { status, parts, gzip: gzipTemplate(parts), etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+    const page: KeptPage = {
+      status,
+      parts,
+      gzip: gzipTemplate(parts),
+      etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
+    };
     this.cache.set(key, page, html.length * 2 + page.gzip.deflated.reduce((n, d) => n + d.length, 0));
     return page;
   }
 
   /** Sends a kept page with this response's nonce (its CSP header is the caller's). */
   send(request: FastifyRequest, reply: FastifyReply, page: KeptPage, nonce: string) {
-    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Encoding').header('etag', page.etag);
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', page.etag);
     if (page.status === 200 && notModified(request, page.etag)) {
       // The browser keeps the page it has, with the nonce and the policy it came with: a new
       // policy here would not match the nonce in that copy.

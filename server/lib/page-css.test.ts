@@ -47,11 +47,14 @@ describe('which rules of the stylesheet a page keeps', () => {
     );
   });
 
-  it('cuts the page\'s inline stylesheet and leaves the rest of the page as it was', () => {
-    const html = '<html><head><style id="shop-css">.brand{color:red}.cart-line{color:blue}</style></head><body><a class="brand">W</a></body></html>';
+  it("cuts the page's inline stylesheet and leaves the rest of the page as it was", () => {
+    const html =
+      '<html><head><style id="shop-css">.brand{color:red}.cart-line{color:blue}</style></head><body><a class="brand">W</a></body></html>';
     expect(withPageCss(html)).toBe(html.replace('.cart-line{color:blue}', ''));
     // Names in the stylesheet itself do not count as the page's.
-    expect(withPageCss('<style id="shop-css">.x{a:b}</style><p class="y">')).toBe('<style id="shop-css"></style><p class="y">');
+    expect(withPageCss('<style id="shop-css">.x{a:b}</style><p class="y">')).toBe(
+      '<style id="shop-css"></style><p class="y">',
+    );
   });
 
   it('parses the built stylesheet whole: with every name in the page, nothing is dropped', () => {
@@ -62,8 +65,14 @@ describe('which rules of the stylesheet a page keeps', () => {
     } catch {
       // No build: the stylesheet of the sources stands in below.
     }
-    const css = files.length ? readFileSync(join(assets, files[0]!), 'utf8') : readFileSync(join(import.meta.dirname, '../../src/styles.css'), 'utf8');
-    const everything = { classes: { has: () => true }, ids: { has: () => true }, tags: { has: () => true } } as unknown as ReturnType<typeof vocabularyOf>;
+    const css = files.length
+      ? readFileSync(join(assets, files[0]!), 'utf8')
+      : readFileSync(join(import.meta.dirname, '../../src/styles.css'), 'utf8');
+    const everything = {
+      classes: { has: () => true },
+      ids: { has: () => true },
+      tags: { has: () => true },
+    } as unknown as ReturnType<typeof vocabularyOf>;
     const minified = css.replace(/\/\*(?!!)[\s\S]*?\*\//g, '');
     expect(cssForPage(minified, everything).replace(/\s+/g, '')).toBe(minified.replace(/\s+/g, ''));
   });

@@ -14,7 +14,8 @@ export interface PictureForm {
  * Apart from reading it, so that a route can check what the picture is for before taking its bytes.
  */
 export function requirePictureForm(request: FastifyRequest, fields: string): void {
-  if (!request.isMultipart()) throw new DomainError('unsupported', `Send the picture as a form (multipart/form-data) with ${fields}.`);
+  if (!request.isMultipart())
+    throw new DomainError('unsupported', `Send the picture as a form (multipart/form-data) with ${fields}.`);
 }
 
 /**
@@ -35,7 +36,10 @@ export async function readPictureForm(request: FastifyRequest): Promise<PictureF
       if (buf.length > 0) content = buf;
     }
   } catch (err) {
-    throw formError(err, { tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`, files: 'Upload one picture at a time.' });
+    throw formError(err, {
+      tooLarge: `The picture is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller and upload it again.`,
+      files: 'Upload one picture at a time.',
+    });
   }
   if (!content) throw new DomainError('invalid', 'Choose a picture to upload.');
   return { content, fields };

@@ -26,7 +26,10 @@ export type Encoding = 'br' | 'gzip';
 
 const choices = new Map<string, Encoding | null>();
 
-/** The encoding to answer in: brotli, else gzip, when the client takes it (q > 0). Clients send few distinct headers: each is read once. */
+/**
+ * The encoding to answer in: brotli, else gzip, when the client takes it (q > 0). Clients send few distinct headers:
+ * each is read once.
+ */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
   const text = String(header ?? '');
   let choice = choices.get(text);
@@ -96,11 +99,15 @@ export class SharedAnswers {
   send(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer) {
     reply.header('etag', answer.etag).header('cache-control', SHARED_CACHE_CONTROL);
     if (notModified(request, answer.etag)) return reply.code(304).send();
-    const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    const encoding =
+      answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
     reply.type('application/json; charset=utf-8');
     if (!encoding) return reply.send(answer.body);
     // Compressed once per answer, the first time a client asks for that encoding.
-    const compressed = encoding === 'br' ? (answer.br ??= brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })) : (answer.gzip ??= gzipSync(answer.body, { level: 9 }));
+    const compressed =
+      encoding === 'br'
+        ? (answer.br ??= brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+        : (answer.gzip ??= gzipSync(answer.body, { level: 9 }));
     return reply.header('content-encoding', encoding).send(compressed);
   }
 }

@@ -28,7 +28,11 @@ import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { requireOurPages } from '../lib/same-origin.ts';
 import * as accounts from '../services/accounts/index.ts';
-import { ACCOUNT_DATA_MESSAGES, deleteAccount as deleteAccountData, exportAccountData } from '../services/accounts/account-data.ts';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  deleteAccount as deleteAccountData,
+  exportAccountData,
+} from '../services/accounts/account-data.ts';
 import { verifyGoogleIdToken } from '../services/google.ts';
 import { createMailer } from '../services/mail.ts';
 import { shopDetails } from '../services/shop-details.ts';
@@ -37,7 +41,12 @@ import { detectDocumentType, peekHead, removeUploads, storeUpload, uploadWork } 
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 export async function accountRoutes(app: FastifyInstance) {
-  const ctx: accounts.AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
+  const ctx: accounts.AccountContext = {
+    db: app.db,
+    config: app.config,
+    mailer: createMailer(app.config, app.log),
+    sms: app.sms,
+  };
 
   // ---------- sign-up ----------
   route(app, validateSignUp, async (p, request) => {
@@ -98,7 +107,10 @@ export async function accountRoutes(app: FastifyInstance) {
   // The traveller's own data (privacy policy): a copy, and the account's deletion.
   route(app, downloadMyData, async (p, request, reply) => {
     const me = await signedIn(app, request, p.token);
-    reply.header('content-disposition', `attachment; filename="wanderlust-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    reply.header(
+      'content-disposition',
+      `attachment; filename="wanderlust-my-data-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     return ok(await exportAccountData(app.db, me.userId));
   });
   route(app, deleteAccount, async (p, request) => {
@@ -131,7 +143,8 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, updateProfileImage, async (p, request) => {
     // The token is checked before a byte of the file is read.
     const me = await signedIn(app, request, p.token);
-    if (!request.isMultipart()) throw new DomainError('unsupported', 'Send the image as multipart/form-data with a file part.');
+    if (!request.isMultipart())
+      throw new DomainError('unsupported', 'Send the image as multipart/form-data with a file part.');
     let stored: { id: number; storedName: string } | null = null;
     try {
       // With the files in the database, the row, the profile's pointer and the bytes are one transaction.
@@ -144,7 +157,13 @@ export async function accountRoutes(app: FastifyInstance) {
           part.file.resume();
           throw new DomainError('unsupported', 'Upload a JPEG, PNG or WebP image.');
         }
-        const file = await storeUpload(db, app.files, { owner: `user:${me.userId}`, purpose: 'profile-image', originalName: part.filename || `profile.${type.ext}`, type, content });
+        const file = await storeUpload(db, app.files, {
+          owner: `user:${me.userId}`,
+          purpose: 'profile-image',
+          originalName: part.filename || `profile.${type.ext}`,
+          type,
+          content,
+        });
         stored = file;
         if (part.file.truncated) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
         const replaced = await accounts.setProfileImage(db, me.userId, file.id);
@@ -153,7 +172,10 @@ export async function accountRoutes(app: FastifyInstance) {
       });
     } catch (err) {
       if (stored && !app.files.transactional) await removeUploads(app.db, app.files, [stored]);
-      throw formError(err, { tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.', files: 'Upload one image.' });
+      throw formError(err, {
+        tooLarge: 'The image is larger than 5 MB. Please choose a smaller one.',
+        files: 'Upload one image.',
+      });
     }
     return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, accounts.MESSAGES.photoUpdated);
   });

@@ -6,7 +6,15 @@ import { ok, sendError } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
 import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
 import { addPackageImage, IMAGE_FILE, imageKey, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
-import { createPackage, deletePackage, getPackage, listPackages, packageOptions, setPublished, updatePackage } from '../services/catalogue-admin/packages.ts';
+import {
+  createPackage,
+  deletePackage,
+  getPackage,
+  listPackages,
+  packageOptions,
+  setPublished,
+  updatePackage,
+} from '../services/catalogue-admin/packages.ts';
 import { packageSlugRedirects } from '../services/catalogue-admin/slug-redirects.ts';
 import type { AdminContext } from './admin.ts';
 
@@ -18,7 +26,9 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
   const { now } = ctx;
   // Encapsulated: only these routes read multipart bodies (the picture upload).
   await appIn.register(async (app) => {
-    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 2_000, parts: 8 } });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 2_000, parts: 8 },
+    });
 
     adminRoute(app, ctx, calls.listPackagesCall, async ({ query }) => ok({ items: await listPackages(app.db, query) }));
 
@@ -26,18 +36,32 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
 
     adminRoute(app, ctx, calls.getPackageCall, async ({ params }) => ok(await getPackage(app.db, params.id)));
 
-    adminRoute(app, ctx, calls.createPackageCall, async ({ body, actor }) => ok(await createPackage(app.db, actor, body, now()), 'Package created. It is not on the shop until you publish it.'));
+    adminRoute(app, ctx, calls.createPackageCall, async ({ body, actor }) =>
+      ok(
+        await createPackage(app.db, actor, body, now()),
+        'Package created. It is not on the shop until you publish it.',
+      ),
+    );
 
     adminRoute(app, ctx, calls.updatePackageCall, async ({ params, body, actor }) => {
       const pkg = await updatePackage(app.db, actor, params.id, body, now());
       return ok(pkg, pkg.published ? 'Saved: the shop shows the change now.' : 'Saved. The package is not published.');
     });
 
-    adminRoute(app, ctx, calls.publishPackageCall, async ({ params, actor }) => ok(await setPublished(app.db, actor, params.id, true, now()), 'Published: travellers can find and book it now.'));
+    adminRoute(app, ctx, calls.publishPackageCall, async ({ params, actor }) =>
+      ok(await setPublished(app.db, actor, params.id, true, now()), 'Published: travellers can find and book it now.'),
+    );
 
-    adminRoute(app, ctx, calls.unpublishPackageCall, async ({ params, actor }) => ok(await setPublished(app.db, actor, params.id, false, now()), 'Unpublished: it is off the shop; bookings made keep it.'));
+    adminRoute(app, ctx, calls.unpublishPackageCall, async ({ params, actor }) =>
+      ok(
+        await setPublished(app.db, actor, params.id, false, now()),
+        'Unpublished: it is off the shop; bookings made keep it.',
+      ),
+    );
 
-    adminRoute(app, ctx, calls.deletePackageCall, async ({ params, actor }) => ok(await deletePackage(app.db, actor, params.id, now()), 'Package deleted.'));
+    adminRoute(app, ctx, calls.deletePackageCall, async ({ params, actor }) =>
+      ok(await deletePackage(app.db, actor, params.id, now()), 'Package deleted.'),
+    );
 
     // multipart: `file` (JPEG, PNG or WebP), `alt` (required) and `use` (hero or gallery).
     adminRoute(app, ctx, calls.uploadPackageImageCall, async ({ params, request, actor }) => {
@@ -46,8 +70,19 @@ export async function catalogueRoutes(appIn: FastifyInstance, ctx: AdminContext)
       const { content, fields: got } = await readPictureForm(request);
       const use = got.use === 'hero' ? 'hero' : got.use === undefined || got.use === 'gallery' ? 'gallery' : null;
       if (!use) throw new DomainError('invalid', 'use: hero or gallery.');
-      const { package: pkg, path } = await addPackageImage(app.db, app.files, actor, params.id, { content, alt: got.alt ?? '', use }, current, now());
-      return ok({ path, package: pkg }, use === 'hero' ? 'Picture uploaded and set as the main picture.' : 'Picture uploaded and added to the gallery.');
+      const { package: pkg, path } = await addPackageImage(
+        app.db,
+        app.files,
+        actor,
+        params.id,
+        { content, alt: got.alt ?? '', use },
+        current,
+        now(),
+      );
+      return ok(
+        { path, package: pkg },
+        use === 'hero' ? 'Picture uploaded and set as the main picture.' : 'Picture uploaded and added to the gallery.',
+      );
     });
   });
 }

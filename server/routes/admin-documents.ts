@@ -16,7 +16,9 @@ import { siteDay } from '../../contract/calendar.ts';
 export async function documentRegisterRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
   const monthOf = (q: { site: 'UAE' | 'IN'; month?: string }) => q.month ?? siteDay(ctx.now(), q.site).slice(0, 7);
 
-  adminRoute(app, ctx, documentRegisterCall, async ({ query }) => ok(await documentRegister(app.db, query.site, monthOf(query), query.kind)));
+  adminRoute(app, ctx, documentRegisterCall, async ({ query }) =>
+    ok(await documentRegister(app.db, query.site, monthOf(query), query.kind)),
+  );
 
   adminRoute(app, ctx, documentReturnsCsvCall, async ({ query, reply }) => {
     const { site } = query;

@@ -6,10 +6,23 @@ import { invalid, DomainError } from '../lib/errors.ts';
 import { dashboard } from '../services/enquiry-inbox/dashboard.ts';
 import { enquiryDetail } from '../services/enquiry-inbox/detail.ts';
 import { inboxQuery, listInbox } from '../services/enquiry-inbox/list.ts';
-import { assignEnquiry, assignees, attachmentOf, auditAttachmentOpen, moveEnquiry, noteEnquiry, reopenEnquiry } from '../services/enquiry-inbox/work.ts';
+import {
+  assignEnquiry,
+  assignees,
+  attachmentOf,
+  auditAttachmentOpen,
+  moveEnquiry,
+  noteEnquiry,
+  reopenEnquiry,
+} from '../services/enquiry-inbox/work.ts';
 import type { AdminContext } from './admin.ts';
 
-const idParams = z.object({ id: z.coerce.number({ message: 'The enquiry number is not valid.' }).int().positive('The enquiry number is not valid.') });
+const idParams = z.object({
+  id: z.coerce
+    .number({ message: 'The enquiry number is not valid.' })
+    .int()
+    .positive('The enquiry number is not valid.'),
+});
 
 const statusBody = z.object({
   status: z.enum(ENQUIRY_STATUSES, { message: 'Choose the status: contacted, booked or closed.' }),
@@ -17,15 +30,27 @@ const statusBody = z.object({
   bookingRef: z.string().max(40, 'That is not a booking reference.').optional(),
 });
 const assignBody = z.object({
-  staffId: z.number({ message: 'Choose whom to assign it to (a staff id, or null for no one).' }).int().positive().nullable(),
+  staffId: z
+    .number({ message: 'Choose whom to assign it to (a staff id, or null for no one).' })
+    .int()
+    .positive()
+    .nullable(),
 });
-const noteBody = z.object({ body: z.string({ message: 'Write the note first.' }).trim().min(1, 'Write the note first.').max(4000, 'Keep the note under 4,000 characters.') });
+const noteBody = z.object({
+  body: z
+    .string({ message: 'Write the note first.' })
+    .trim()
+    .min(1, 'Write the note first.')
+    .max(4000, 'Keep the note under 4,000 characters.'),
+});
 
 /** Every field's message, as one line a person can act on ("status: …; bookingRef: …"). */
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
-  throw invalid(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  throw invalid(
+    r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+  );
 }
 
 /**
@@ -36,19 +61,32 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 export async function enquiryInboxRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
   const id = (params: unknown) => parse(idParams, params).id;
 
-  app.get('/dashboard', { preHandler: ctx.guard(null) }, async (request) => ok(await dashboard(app.db, request.staff!.role, ctx.now())));
+  app.get('/dashboard', { preHandler: ctx.guard(null) }, async (request) =>
+    ok(await dashboard(app.db, request.staff!.role, ctx.now())),
+  );
 
   app.get('/enquiries', { preHandler: ctx.guard('enquiries.work') }, async (request) =>
     ok(await listInbox(app.db, parse(inboxQuery, request.query), request.staff!.staffId, ctx.now())),
   );
 
-  app.get('/enquiries/assignees', { preHandler: ctx.guard('enquiries.work') }, async () => ok({ items: await assignees(app.db) }));
+  app.get('/enquiries/assignees', { preHandler: ctx.guard('enquiries.work') }, async () =>
+    ok({ items: await assignees(app.db) }),
+  );
 
-  app.get('/enquiries/:id', { preHandler: ctx.guard('enquiries.work') }, async (request) => ok(await enquiryDetail(app.db, id(request.params))));
+  app.get('/enquiries/:id', { preHandler: ctx.guard('enquiries.work') }, async (request) =>
+    ok(await enquiryDetail(app.db, id(request.params))),
+  );
 
   app.post('/enquiries/:id/status', { preHandler: ctx.guard('enquiries.work') }, async (request) => {
     const body = parse(statusBody, request.body);
-    const moved = await moveEnquiry(app.db, ctx.actorOf(request), id(request.params), body.status, body.bookingRef, ctx.now());
+    const moved = await moveEnquiry(
+      app.db,
+      ctx.actorOf(request),
+      id(request.params),
+      body.status,
+      body.bookingRef,
+      ctx.now(),
+    );
     return ok(moved, ENQUIRY_MESSAGES.moved(ENQUIRY_STATUS_LABELS[moved.status].toLowerCase()));
   });
 
@@ -65,7 +103,10 @@ export async function enquiryInboxRoutes(app: FastifyInstance, ctx: AdminContext
   app.post('/enquiries/:id/notes', { preHandler: ctx.guard('enquiries.work') }, async (request) => {
     const { body } = parse(noteBody, request.body);
     const note = await noteEnquiry(app.db, ctx.actorOf(request), id(request.params), body, ctx.now());
-    return ok({ id: note.id, body: note.body, staff: request.staff!.email, at: note.createdAt.toISOString() }, ENQUIRY_MESSAGES.noted);
+    return ok(
+      { id: note.id, body: note.body, staff: request.staff!.email, at: note.createdAt.toISOString() },
+      ENQUIRY_MESSAGES.noted,
+    );
   });
 
   // The traveller's file, streamed as a download (never shown inline: its bytes were checked, its content was not).
@@ -77,7 +118,10 @@ export async function enquiryInboxRoutes(app: FastifyInstance, ctx: AdminContext
     return reply
       .type(file.mime)
       .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .send(bytes);
   });

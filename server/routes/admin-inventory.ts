@@ -13,7 +13,9 @@ import type { AdminContext } from './admin.ts';
 export async function inventoryRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
   const { now } = ctx;
 
-  adminRoute(app, ctx, calls.listDeparturesCall, async ({ params, query }) => ok(await listDepartures(app.db, params.id, now(), query)));
+  adminRoute(app, ctx, calls.listDeparturesCall, async ({ params, query }) =>
+    ok(await listDepartures(app.db, params.id, now(), query)),
+  );
 
   adminRoute(app, ctx, calls.setDepartureCall, async ({ params, body, actor }) => {
     const { id, date } = params;

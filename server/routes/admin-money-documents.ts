@@ -20,18 +20,29 @@ export async function deskMoneyDocumentRoutes(appIn: FastifyInstance, ctx: Admin
     file: z.string().regex(/^\d{1,9}(\.pdf)?$/, 'must be a receipt voucher’s or debit note’s id'),
   });
 
-  app.get('/bookings/:ref/money-documents/:file', { preHandler: ctx.guard('bookings.read'), schema: { params } }, async (request, reply) => {
-    const id = Number(request.params.file.replace(/\.pdf$/, ''));
-    const b = await bookingByRef(app.db, request.params.ref);
-    const row = await moneyDocumentOf(app.db, b.id, id);
-    const document = await moneyDocument(app.db, app.config, b, row);
-    if (!request.params.file.endsWith('.pdf')) return ok(document);
-    await staffAction(app.db, ctx.actorOf(request), ctx.now(), ({ audit }) => audit({ action: 'moneyDocuments.open', recordType: 'booking', recordId: b.refIdKey, after: { document: row.number, kind: row.kind } }));
-    const bytes = await moneyDocumentPdf(document, row.issuedAt);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${document.pdf.filename}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(bytes));
-  });
+  app.get(
+    '/bookings/:ref/money-documents/:file',
+    { preHandler: ctx.guard('bookings.read'), schema: { params } },
+    async (request, reply) => {
+      const id = Number(request.params.file.replace(/\.pdf$/, ''));
+      const b = await bookingByRef(app.db, request.params.ref);
+      const row = await moneyDocumentOf(app.db, b.id, id);
+      const document = await moneyDocument(app.db, app.config, b, row);
+      if (!request.params.file.endsWith('.pdf')) return ok(document);
+      await staffAction(app.db, ctx.actorOf(request), ctx.now(), ({ audit }) =>
+        audit({
+          action: 'moneyDocuments.open',
+          recordType: 'booking',
+          recordId: b.refIdKey,
+          after: { document: row.number, kind: row.kind },
+        }),
+      );
+      const bytes = await moneyDocumentPdf(document, row.issuedAt);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${document.pdf.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(bytes));
+    },
+  );
 }

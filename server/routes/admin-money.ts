@@ -20,27 +20,37 @@ const paymentBody = z.object({
   ),
   method: z.enum(MANUAL_METHODS, { message: 'Choose how it was paid: bank-transfer, cash or card-terminal.' }),
   reference: z
-    .string({ message: 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).' })
+    .string({
+      message: 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).',
+    })
     .trim()
     .min(1, 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).')
     .max(120, 'The reference can be at most 120 characters.'),
   receivedOn: z.iso.date({ message: 'Enter the date the money was received (YYYY-MM-DD).' }),
 });
 
-const resendBody = z.object({ what: z.enum(RESEND_WHAT, { message: 'Choose what to resend: confirmation, invoice or vouchers.' }) });
+const resendBody = z.object({
+  what: z.enum(RESEND_WHAT, { message: 'Choose what to resend: confirmation, invoice or vouchers.' }),
+});
 
 const nameBody = z.object({
   title: leadTravellerSchema.shape.Title.optional(),
   firstName: leadTravellerSchema.shape.FirstName,
   lastName: leadTravellerSchema.shape.LastName,
-  reason: z.string({ message: 'Say why the name is corrected.' }).trim().min(3, 'Say why the name is corrected.').max(500, 'The reason can be at most 500 characters.'),
+  reason: z
+    .string({ message: 'Say why the name is corrected.' })
+    .trim()
+    .min(3, 'Say why the name is corrected.')
+    .max(500, 'The reason can be at most 500 characters.'),
 });
 
 /** Every field's message, as one line a person can act on: "amount: …; reference: …". */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  throw invalid(r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  throw invalid(
+    r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+  );
 }
 
 const refParam = (params: unknown) => String((params as { ref?: string }).ref ?? '').slice(0, 40);
@@ -50,31 +60,65 @@ const refParam = (params: unknown) => String((params as { ref?: string }).ref ??
  * The body is checked after the guard, so a caller without a session or the permission learns nothing.
  */
 export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
-  app.post('/bookings/:ref/payments', { preHandler: ctx.guard('payments.record'), config: { documentedBody: paymentBody } }, async (request) => {
-    const input = parse(paymentBody, request.body);
-    const done = await recordManualPayment(app.db, app.config, ctx.actorOf(request), refParam(request.params), input, ctx.now());
-    return ok(
-      done,
-      done.PaymentStatus === 'paid'
-        ? `Payment recorded: booking ${done.RefIdKey} is paid in full${done.invoiceNumber ? ` (tax invoice ${done.invoiceNumber})` : ''}. The receipt is on its way to the traveller.`
-        : `Payment recorded: ${money(done.AmountDue, done.Currency)} is still due on ${done.RefIdKey}. The receipt is on its way to the traveller.`,
-    );
-  });
+  app.post(
+    '/bookings/:ref/payments',
+    { preHandler: ctx.guard('payments.record'), config: { documentedBody: paymentBody } },
+    async (request) => {
+      const input = parse(paymentBody, request.body);
+      const done = await recordManualPayment(
+        app.db,
+        app.config,
+        ctx.actorOf(request),
+        refParam(request.params),
+        input,
+        ctx.now(),
+      );
+      return ok(
+        done,
+        done.PaymentStatus === 'paid'
+          ? `Payment recorded: booking ${done.RefIdKey} is paid in full${done.invoiceNumber ? ` (tax invoice ${done.invoiceNumber})` : ''}. The receipt is on its way to the traveller.`
+          : `Payment recorded: ${money(done.AmountDue, done.Currency)} is still due on ${done.RefIdKey}. The receipt is on its way to the traveller.`,
+      );
+    },
+  );
 
-  app.post('/bookings/:ref/resend', { preHandler: ctx.guard('mail.resend'), config: { documentedBody: resendBody } }, async (request) => {
-    const { what } = parse(resendBody, request.body);
-    const sent = await resendMail(app.db, app.config, ctx.actorOf(request), refParam(request.params), what, ctx.now());
-    return ok(sent, `The ${what} is on its way to ${sent.to}.`);
-  });
+  app.post(
+    '/bookings/:ref/resend',
+    { preHandler: ctx.guard('mail.resend'), config: { documentedBody: resendBody } },
+    async (request) => {
+      const { what } = parse(resendBody, request.body);
+      const sent = await resendMail(
+        app.db,
+        app.config,
+        ctx.actorOf(request),
+        refParam(request.params),
+        what,
+        ctx.now(),
+      );
+      return ok(sent, `The ${what} is on its way to ${sent.to}.`);
+    },
+  );
 
-  app.post('/bookings/:ref/travellers/:travellerId', { preHandler: ctx.guard('travellers.edit'), config: { documentedBody: nameBody } }, async (request) => {
-    const travellerId = Number((request.params as { travellerId?: string }).travellerId);
-    if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw invalid('travellerId: not a traveller id.');
-    const input = parse(nameBody, request.body);
-    const done = await correctTravellerName(app.db, app.config, ctx.actorOf(request), refParam(request.params), travellerId, input, ctx.now());
-    return ok(
-      done,
-      `Name corrected.${done.vouchersMailed ? ' The updated vouchers are on their way to the traveller.' : ' The vouchers will carry the new name.'}${done.invoiceKeeps ? ` The tax invoice already issued keeps the buyer name “${done.invoiceKeeps}”: for an invoice in the new name, issue a credit note and a new invoice.` : ''}`,
-    );
-  });
+  app.post(
+    '/bookings/:ref/travellers/:travellerId',
+    { preHandler: ctx.guard('travellers.edit'), config: { documentedBody: nameBody } },
+    async (request) => {
+      const travellerId = Number((request.params as { travellerId?: string }).travellerId);
+      if (!Number.isSafeInteger(travellerId) || travellerId <= 0) throw invalid('travellerId: not a traveller id.');
+      const input = parse(nameBody, request.body);
+      const done = await correctTravellerName(
+        app.db,
+        app.config,
+        ctx.actorOf(request),
+        refParam(request.params),
+        travellerId,
+        input,
+        ctx.now(),
+      );
+      return ok(
+        done,
+        `Name corrected.${done.vouchersMailed ? ' The updated vouchers are on their way to the traveller.' : ' The vouchers will carry the new name.'}${done.invoiceKeeps ? ` The tax invoice already issued keeps the buyer name “${done.invoiceKeeps}”: for an invoice in the new name, issue a credit note and a new invoice.` : ''}`,
+      );
+    },
+  );
 }

@@ -5,7 +5,14 @@ import * as calls from '../../contract/admin-reports-calls.ts';
 import type { periodQuery, salesQuery, tcsQuery } from '../../contract/admin-reports-calls.ts';
 import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
-import { csvStream, GST_COLUMNS, RECEIVABLE_COLUMNS, SALES_COLUMNS, TCS_COLUMNS, VAT_COLUMNS } from '../services/reports/csv.ts';
+import {
+  csvStream,
+  GST_COLUMNS,
+  RECEIVABLE_COLUMNS,
+  SALES_COLUMNS,
+  TCS_COLUMNS,
+  VAT_COLUMNS,
+} from '../services/reports/csv.ts';
 import { period } from '../services/reports/documents.ts';
 import { receivablesReport } from '../services/reports/receivables.ts';
 import { salesReport } from '../services/reports/sales.ts';
@@ -33,7 +40,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AdminContext): Pro
     const p = period(q.from, q.to, siteDay(ctx.now(), 'UAE'));
     return salesReport(app.db, { ...p, by: q.by, site: q.site });
   };
-  const tcs = (q: z.output<typeof tcsQuery>) => tcsRegister(app.db, q.fy || financialYearOf(siteDay(ctx.now(), 'IN')), (q.quarter ?? null) as 1 | 2 | 3 | 4 | null);
+  const tcs = (q: z.output<typeof tcsQuery>) =>
+    tcsRegister(app.db, q.fy || financialYearOf(siteDay(ctx.now(), 'IN')), (q.quarter ?? null) as 1 | 2 | 3 | 4 | null);
   const gst = (q: z.output<typeof periodQuery>) => {
     const p = period(q.from, q.to, siteDay(ctx.now(), 'IN'));
     return gstSummary(app.db, p.from, p.to);
@@ -49,7 +57,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AdminContext): Pro
     await sendCsv(reply, `sales-${r.from}-to-${r.to}.csv`, csvStream(SALES_COLUMNS, r.rows));
   });
 
-  adminRoute(app, ctx, calls.receivablesReportCall, async ({ query }) => ok(await receivablesReport(app.db, { site: query.site, now: ctx.now() })));
+  adminRoute(app, ctx, calls.receivablesReportCall, async ({ query }) =>
+    ok(await receivablesReport(app.db, { site: query.site, now: ctx.now() })),
+  );
   adminRoute(app, ctx, calls.receivablesCsvCall, async ({ query, reply }) => {
     const r = await receivablesReport(app.db, { site: query.site, now: ctx.now() });
     await sendCsv(reply, `receivables-${r.asOf.slice(0, 10)}.csv`, csvStream(RECEIVABLE_COLUMNS, r.items));
@@ -58,7 +68,11 @@ export async function reportRoutes(app: FastifyInstance, ctx: AdminContext): Pro
   adminRoute(app, ctx, calls.tcsReportCall, async ({ query }) => ok(await tcs(query)));
   adminRoute(app, ctx, calls.tcsCsvCall, async ({ query, reply }) => {
     const r = await tcs(query);
-    await sendCsv(reply, `tcs-register-${r.fy}${r.quarter ? `-q${r.quarter}` : ''}.csv`, csvStream(TCS_COLUMNS, r.rows));
+    await sendCsv(
+      reply,
+      `tcs-register-${r.fy}${r.quarter ? `-q${r.quarter}` : ''}.csv`,
+      csvStream(TCS_COLUMNS, r.rows),
+    );
   });
 
   adminRoute(app, ctx, calls.gstReportCall, async ({ query }) => ok(await gst(query)));

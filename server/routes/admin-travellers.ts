@@ -3,14 +3,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '../../contract/staff.ts';
 import { ok } from '../lib/envelope.ts';
-import { eraseTraveller, exportTraveller, listTravellers, travellerDetail, travellerListQuery } from '../services/desk/traveller-list.ts';
+import {
+  eraseTraveller,
+  exportTraveller,
+  listTravellers,
+  travellerDetail,
+  travellerListQuery,
+} from '../services/desk/traveller-list.ts';
 import { shopDetails } from '../services/shop-details.ts';
 import type { AdminContext } from './admin.ts';
 import { siteDays } from '../../contract/calendar.ts';
 
-const idParams = z.object({ id: z.coerce.number({ message: 'Give the traveller’s number.' }).int().positive('Give the traveller’s number.').max(2_147_483_647, 'No traveller has that number.') });
+const idParams = z.object({
+  id: z.coerce
+    .number({ message: 'Give the traveller’s number.' })
+    .int()
+    .positive('Give the traveller’s number.')
+    .max(2_147_483_647, 'No traveller has that number.'),
+});
 const eraseBody = z.object({
-  confirm: z.string({ message: 'Type ERASE to confirm that this traveller’s account should be erased.' }).max(20, 'Type ERASE to confirm that this traveller’s account should be erased.'),
+  confirm: z
+    .string({ message: 'Type ERASE to confirm that this traveller’s account should be erased.' })
+    .max(20, 'Type ERASE to confirm that this traveller’s account should be erased.'),
 });
 
 /**
@@ -24,21 +38,47 @@ export async function travellerRoutes(appIn: FastifyInstance, ctx: AdminContext)
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   const contact = (request: FastifyRequest) => can(request.staff!.role, 'travellers.contact');
 
-  app.get('/travellers', { preHandler: ctx.guard('travellers.read'), schema: { querystring: travellerListQuery } }, async (request) =>
-    ok(await listTravellers(app.db, request.query, contact(request))),
+  app.get(
+    '/travellers',
+    { preHandler: ctx.guard('travellers.read'), schema: { querystring: travellerListQuery } },
+    async (request) => ok(await listTravellers(app.db, request.query, contact(request))),
   );
 
-  app.get('/travellers/:id', { preHandler: ctx.guard('travellers.read'), schema: { params: idParams } }, async (request) =>
-    ok(await travellerDetail(app.db, request.params.id, siteDays(ctx.now()), contact(request), ctx.now())),
+  app.get(
+    '/travellers/:id',
+    { preHandler: ctx.guard('travellers.read'), schema: { params: idParams } },
+    async (request) =>
+      ok(await travellerDetail(app.db, request.params.id, siteDays(ctx.now()), contact(request), ctx.now())),
   );
 
-  app.get('/travellers/:id/export', { preHandler: ctx.guard('travellers.contact'), schema: { params: idParams } }, async (request, reply) => {
-    const data = await exportTraveller(app.db, ctx.actorOf(request), request.params.id, ctx.now());
-    return reply.header('content-disposition', `attachment; filename="traveller-${request.params.id}-data.json"`).send(ok(data));
-  });
+  app.get(
+    '/travellers/:id/export',
+    { preHandler: ctx.guard('travellers.contact'), schema: { params: idParams } },
+    async (request, reply) => {
+      const data = await exportTraveller(app.db, ctx.actorOf(request), request.params.id, ctx.now());
+      return reply
+        .header('content-disposition', `attachment; filename="traveller-${request.params.id}-data.json"`)
+        .send(ok(data));
+    },
+  );
 
-  app.post('/travellers/:id/erase', { preHandler: ctx.guard('travellers.edit'), schema: { params: idParams, body: eraseBody } }, async (request) => {
-    await eraseTraveller(app.db, app.files, ctx.actorOf(request), request.params.id, request.body.confirm, (site) => shopDetails(app.config, site), ctx.now());
-    return ok(null, 'The account is erased: its sign-in, profile, cart and uploaded documents are gone; bookings and invoices keep only what tax law needs.');
-  });
+  app.post(
+    '/travellers/:id/erase',
+    { preHandler: ctx.guard('travellers.edit'), schema: { params: idParams, body: eraseBody } },
+    async (request) => {
+      await eraseTraveller(
+        app.db,
+        app.files,
+        ctx.actorOf(request),
+        request.params.id,
+        request.body.confirm,
+        (site) => shopDetails(app.config, site),
+        ctx.now(),
+      );
+      return ok(
+        null,
+        'The account is erased: its sign-in, profile, cart and uploaded documents are gone; bookings and invoices keep only what tax law needs.',
+      );
+    },
+  );
 }

@@ -47,7 +47,10 @@ import type { Mailer } from '../services/mail.ts';
 
 export type StaffActor = Actor & { staffId: number };
 
-/** What every admin route file gets: the guard (session, CSRF, permission), the actor of a request, the clock and the mailer. */
+/**
+ * What every admin route file gets: the guard (session, CSRF, permission), the actor of a request, the clock and the
+ * mailer.
+ */
 export interface AdminContext {
   guard: (action: StaffAction | null) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   actorOf: (request: FastifyRequest) => StaffActor;
@@ -72,7 +75,9 @@ export interface AdminOptions {
   now: () => Date;
   /** Secret of the loopback call `npm run staff` makes while this server holds the data folder. */
   cliSecret?: string;
-  /** The embedded database's backup (Database.backup), for `npm run db:backup` while this server holds the data folder. */
+  /**
+   * The embedded database's backup (Database.backup), for `npm run db:backup` while this server holds the data folder.
+   */
   backupDatabase?: () => Promise<Blob>;
 }
 
@@ -95,7 +100,14 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   const mailer = createMailer(app.config, app.log);
   const secure = publicUrl(app.config).startsWith('https:');
   const cookie = (value: string, maxAge?: number) =>
-    [`${STAFF_COOKIE}=${value}`, 'Path=/api/admin', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : []), ...(maxAge !== undefined ? [`Max-Age=${maxAge}`] : [])].join('; ');
+    [
+      `${STAFF_COOKIE}=${value}`,
+      'Path=/api/admin',
+      'HttpOnly',
+      'SameSite=Strict',
+      ...(secure ? ['Secure'] : []),
+      ...(maxAge !== undefined ? [`Max-Age=${maxAge}`] : []),
+    ].join('; ');
 
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
@@ -124,7 +136,8 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     if (!session) return sendError(reply, 401, 'Please sign in to the back office.');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const sent = request.headers[CSRF_HEADER];
-      if (!csrfMatches(session, typeof sent === 'string' ? sent : undefined)) return sendError(reply, 403, 'The request has no valid CSRF token: reload the page and try again.');
+      if (!csrfMatches(session, typeof sent === 'string' ? sent : undefined))
+        return sendError(reply, 403, 'The request has no valid CSRF token: reload the page and try again.');
     }
     request.staff = session;
     if (action) allowed(session, action);
@@ -161,25 +174,41 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   await deskNewBookingRoutes(app, desk);
 
   // Each field's message says what to do (a missing field included), as the shop's forms do.
-  const setupToken = z.string({ message: 'The set-up link has no token: open the link from the mail again.' }).max(200, 'This set-up link is not valid: open the link from the mail again.');
+  const setupToken = z
+    .string({ message: 'The set-up link has no token: open the link from the mail again.' })
+    .max(200, 'This set-up link is not valid: open the link from the mail again.');
   // What step one of set-up returned: it, not the link (used up by step one), names the enrolment to confirm.
   const enrolmentToken = z
     .string({ message: 'Choose your password first: the set-up has not started in this page.' })
     .max(200, 'This set-up is not valid: ask an owner for a new set-up link.');
-  const totpCode = z.string({ message: 'Enter the six-digit code your authenticator app shows.' }).max(20, 'Enter the six-digit code your authenticator app shows.');
-  const staffEmail = z.string({ message: 'Enter the email address.' }).max(320, 'An email address can be at most 320 characters.');
-  const staffRole = z.string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` }).max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
-  const setupBody = z.object({ token: setupToken, password: z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.') });
+  const totpCode = z
+    .string({ message: 'Enter the six-digit code your authenticator app shows.' })
+    .max(20, 'Enter the six-digit code your authenticator app shows.');
+  const staffEmail = z
+    .string({ message: 'Enter the email address.' })
+    .max(320, 'An email address can be at most 320 characters.');
+  const staffRole = z
+    .string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` })
+    .max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
+  const setupBody = z.object({
+    token: setupToken,
+    password: z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.'),
+  });
   const loginBody = z.object({
     email: staffEmail,
     password: z.string({ message: 'Enter your password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-    code: z.string({ message: 'Enter the code from your authenticator app, or a recovery code.' }).max(40, 'Enter the code from your authenticator app, or a recovery code.'),
+    code: z
+      .string({ message: 'Enter the code from your authenticator app, or a recovery code.' })
+      .max(40, 'Enter the code from your authenticator app, or a recovery code.'),
   });
 
   app.post('/setup', { schema: { body: setupBody } }, async (request) => {
     const { token, password } = request.body;
     const setup = await startSetup(app.db, token, password, now());
-    return ok({ ...setup, qrSvg: qrSvg(setup.otpauthUri) }, 'Scan the code with your authenticator app, then enter the code it shows.');
+    return ok(
+      { ...setup, qrSvg: qrSvg(setup.otpauthUri) },
+      'Scan the code with your authenticator app, then enter the code it shows.',
+    );
   });
 
   app.post('/setup/confirm', { schema: { body: z.object({ enrolmentToken, code: totpCode }) } }, async (request) => {
@@ -190,9 +219,21 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
     const { email, password, code } = request.body;
-    const { token, csrfToken, member } = await staffLogin(app.db, app.config, email, password, code, request.ip, now(), request.headers['user-agent']);
+    const { token, csrfToken, member } = await staffLogin(
+      app.db,
+      app.config,
+      email,
+      password,
+      code,
+      request.ip,
+      now(),
+      request.headers['user-agent'],
+    );
     reply.header('set-cookie', cookie(token));
-    return ok({ csrfToken, id: member.id, email: member.email, role: member.role, actions: [...PERMISSIONS[member.role]] }, 'Signed in.');
+    return ok(
+      { csrfToken, id: member.id, email: member.email, role: member.role, actions: [...PERMISSIONS[member.role]] },
+      'Signed in.',
+    );
   });
 
   app.post('/logout', { preHandler: guard(null) }, async (request, reply) => {
@@ -203,32 +244,65 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
 
   app.get('/me', { preHandler: guard(null) }, async (request) => {
     const s = request.staff!;
-    const me: StaffMe = { id: s.staffId, email: s.email, role: s.role, actions: [...PERMISSIONS[s.role]], csrfToken: csrfOf(app.config, readCookies(request)[STAFF_COOKIE]!) };
+    const me: StaffMe = {
+      id: s.staffId,
+      email: s.email,
+      role: s.role,
+      actions: [...PERMISSIONS[s.role]],
+      csrfToken: csrfOf(app.config, readCookies(request)[STAFF_COOKIE]!),
+    };
     return ok(me);
   });
 
-  app.get('/permissions', { preHandler: guard(null) }, async () => ok({ roles: STAFF_ROLES, actions: STAFF_ACTIONS, permissions: PERMISSIONS }));
+  app.get('/permissions', { preHandler: guard(null) }, async () =>
+    ok({ roles: STAFF_ROLES, actions: STAFF_ACTIONS, permissions: PERMISSIONS }),
+  );
 
   app.get('/staff', { preHandler: guard('staff.list') }, async () => ok({ items: await listStaff(app.db) }));
 
-  app.post('/staff', { preHandler: guard('staff.invite'), schema: { body: z.object({ email: staffEmail, role: staffRole }) } }, async (request) => {
-    const invite = await inviteStaff(app.db, app.config, actorOf(request), request.body.email, request.body.role, now());
-    await mailer.send({
-      to: invite.member.email,
-      subject: 'Your Wanderlust Holidays back-office account',
-      text: `You have been invited to the Wanderlust Holidays back office as ${invite.member.role}.\n\nSet your password and authenticator app within 24 hours:\n${invite.url}\n\nIf you did not expect this, ignore this mail.`,
-      containsCode: true,
-    });
-    // Without a mail server the owner passes the link on.
-    return ok({ member: invite.member, mailed: mailer.live, setupUrl: mailer.live ? null : invite.url }, mailer.live ? `Invitation mailed to ${invite.member.email}.` : 'No mail server is configured: give this set-up link to the person yourself.');
-  });
+  app.post(
+    '/staff',
+    { preHandler: guard('staff.invite'), schema: { body: z.object({ email: staffEmail, role: staffRole }) } },
+    async (request) => {
+      const invite = await inviteStaff(
+        app.db,
+        app.config,
+        actorOf(request),
+        request.body.email,
+        request.body.role,
+        now(),
+      );
+      await mailer.send({
+        to: invite.member.email,
+        subject: 'Your Wanderlust Holidays back-office account',
+        text: `You have been invited to the Wanderlust Holidays back office as ${invite.member.role}.\n\nSet your password and authenticator app within 24 hours:\n${invite.url}\n\nIf you did not expect this, ignore this mail.`,
+        containsCode: true,
+      });
+      // Without a mail server the owner passes the link on.
+      return ok(
+        { member: invite.member, mailed: mailer.live, setupUrl: mailer.live ? null : invite.url },
+        mailer.live
+          ? `Invitation mailed to ${invite.member.email}.`
+          : 'No mail server is configured: give this set-up link to the person yourself.',
+      );
+    },
+  );
 
   const idParams = z.object({ id: z.coerce.number().int().positive() });
-  app.post('/staff/:id/role', { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: staffRole }) } }, async (request) =>
-    ok(await changeRole(app.db, actorOf(request), request.params.id, request.body.role, now()), 'Role changed.'),
+  app.post(
+    '/staff/:id/role',
+    { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: staffRole }) } },
+    async (request) =>
+      ok(await changeRole(app.db, actorOf(request), request.params.id, request.body.role, now()), 'Role changed.'),
   );
-  app.post('/staff/:id/disable', { preHandler: guard('staff.disable'), schema: { params: idParams } }, async (request) =>
-    ok(await setEnabled(app.db, actorOf(request), request.params.id, false, now()), 'Account disabled: its sessions have ended.'),
+  app.post(
+    '/staff/:id/disable',
+    { preHandler: guard('staff.disable'), schema: { params: idParams } },
+    async (request) =>
+      ok(
+        await setEnabled(app.db, actorOf(request), request.params.id, false, now()),
+        'Account disabled: its sessions have ended.',
+      ),
   );
   app.post('/staff/:id/enable', { preHandler: guard('staff.enable'), schema: { params: idParams } }, async (request) =>
     ok(await setEnabled(app.db, actorOf(request), request.params.id, true, now()), 'Account enabled.'),
@@ -269,14 +343,25 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   // with the secret this server wrote to DATA_DIR (readable by whoever may read the database).
   if (opts.cliSecret) {
     const secret = opts.cliSecret;
-    app.post('/cli/add', { schema: { body: z.object({ email: z.string().max(320), role: z.string().max(40) }) } }, async (request, reply) => {
-      const sent = request.headers[CLI_SECRET_HEADER];
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof sent !== 'string' || !safeEqual(sent, secret)) {
-        return sendError(reply, 403, 'Not allowed.');
-      }
-      const invite = await inviteStaff(app.db, app.config, { staffId: null, role: null, clientAddress: 'npm run staff' }, request.body.email, request.body.role, now());
-      return ok({ member: invite.member, setupUrl: invite.url });
-    });
+    app.post(
+      '/cli/add',
+      { schema: { body: z.object({ email: z.string().max(320), role: z.string().max(40) }) } },
+      async (request, reply) => {
+        const sent = request.headers[CLI_SECRET_HEADER];
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof sent !== 'string' || !safeEqual(sent, secret)) {
+          return sendError(reply, 403, 'Not allowed.');
+        }
+        const invite = await inviteStaff(
+          app.db,
+          app.config,
+          { staffId: null, role: null, clientAddress: 'npm run staff' },
+          request.body.email,
+          request.body.role,
+          now(),
+        );
+        return ok({ member: invite.member, setupUrl: invite.url });
+      },
+    );
 
     // `npm run db:backup` while this server holds the PGlite data folder: the database's folder,
     // dumped between transactions (server/services/backup.ts); the script adds the files itself.

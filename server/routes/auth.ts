@@ -37,7 +37,8 @@ function sessionToken(request: FastifyRequest): string | undefined {
   return bearer || readCookies(request).NHauth_token || undefined;
 }
 
-const sign = (secret: string, value: string) => createHmac('sha256', secret).update(`csrf\n${value}`).digest('base64url');
+const sign = (secret: string, value: string) =>
+  createHmac('sha256', secret).update(`csrf\n${value}`).digest('base64url');
 
 function safeEqual(a: string, b: string) {
   const x = Buffer.from(a);
@@ -57,7 +58,12 @@ function authError(reply: FastifyReply, code: number, error: string, message: st
  * backed by the same session rows as the spec's login token.
  */
 export async function authRoutes(app: FastifyInstance) {
-  const ctx: AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
+  const ctx: AccountContext = {
+    db: app.db,
+    config: app.config,
+    mailer: createMailer(app.config, app.log),
+    sms: app.sms,
+  };
   const origin = publicUrl(app.config);
   const secure = origin.startsWith('https:');
   // Sessions, tokens and CSRF values: nothing here is ever stored by a browser or a cache.
@@ -66,9 +72,13 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   // Auth.js clients post forms; ours posts JSON. Both are read the same way.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const cookie = (name: string, value: string, opts: { maxAge?: number; httpOnly?: boolean; path?: string }) =>
     [
@@ -105,7 +115,13 @@ export async function authRoutes(app: FastifyInstance) {
     const profile = await getProfile(app.db, row.userId).catch(() => null);
     if (!profile) return {};
     const session: AuthSession = {
-      user: { id: String(profile.userId), name: profile.name, email: profile.email, phone: profile.phone, image: profile.imageUrl },
+      user: {
+        id: String(profile.userId),
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        image: profile.imageUrl,
+      },
       expires: row.expiresAt.toISOString(),
     };
     return session;
@@ -116,13 +132,25 @@ export async function authRoutes(app: FastifyInstance) {
     let csrfToken = value && signature && safeEqual(signature, sign(app.config.AUTH_SECRET, value)) ? value : '';
     if (!csrfToken) {
       csrfToken = randomBytes(32).toString('base64url');
-      reply.header('set-cookie', cookie(CSRF_COOKIE, `${csrfToken}|${sign(app.config.AUTH_SECRET, csrfToken)}`, { httpOnly: true, path: '/api/auth' }));
+      reply.header(
+        'set-cookie',
+        cookie(CSRF_COOKIE, `${csrfToken}|${sign(app.config.AUTH_SECRET, csrfToken)}`, {
+          httpOnly: true,
+          path: '/api/auth',
+        }),
+      );
     }
     return { csrfToken };
   });
 
   app.get('/providers', async () => {
-    const provider = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${origin}/api/auth/signin/${id}`, callbackUrl: `${origin}/api/auth/callback/${id}` });
+    const provider = (id: string, name: string, type: string) => ({
+      id,
+      name,
+      type,
+      signinUrl: `${origin}/api/auth/signin/${id}`,
+      callbackUrl: `${origin}/api/auth/callback/${id}`,
+    });
     return {
       credentials: provider('credentials', 'Email or mobile and password', 'credentials'),
       ...(app.config.GOOGLE_CLIENT_ID ? { google: provider('google', 'Google', 'oidc') } : {}),
@@ -132,10 +160,17 @@ export async function authRoutes(app: FastifyInstance) {
   const signin = async (request: FastifyRequest<{ Params: { provider?: string } }>, reply: FastifyReply) => {
     const body = bodySchema.parse(request.body ?? {});
     if (!csrfOk(request, text(body.csrfToken))) {
-      return authError(reply, 403, 'MissingCSRF', 'The sign-in form has expired. Please reload the page and try again.', { url: '/login?error=MissingCSRF' });
+      return authError(
+        reply,
+        403,
+        'MissingCSRF',
+        'The sign-in form has expired. Please reload the page and try again.',
+        { url: '/login?error=MissingCSRF' },
+      );
     }
     const callbackUrl = callbackPath(text(body.callbackUrl));
-    if (callbackUrl === null) return authError(reply, 400, AUTH_ERROR.invalidCallbackUrl, 'callbackUrl must be a path on this site.');
+    if (callbackUrl === null)
+      return authError(reply, 400, AUTH_ERROR.invalidCallbackUrl, 'callbackUrl must be a path on this site.');
     const provider = request.params.provider ?? text(body.provider);
     const signInPage = `/login?callbackUrl=${encodeURIComponent(callbackUrl)}`;
     if (!provider) return { url: signInPage };
@@ -144,14 +179,25 @@ export async function authRoutes(app: FastifyInstance) {
         const id = normaliseIdentifier(text(body.EmailorPhone) ?? text(body.email) ?? '');
         const password = text(body.Password) ?? text(body.password);
         if (!id || !password) {
-          return authError(reply, 400, AUTH_ERROR.credentialsHandler, 'Send EmailorPhone and Password to sign in with credentials.');
+          return authError(
+            reply,
+            400,
+            AUTH_ERROR.credentialsHandler,
+            'Send EmailorPhone and Password to sign in with credentials.',
+          );
         }
         const session = await login(ctx, id, password, request.ip);
         return { url: callbackUrl, token: session.token, expires: session.expiresAt.toISOString() };
       }
       if (provider === 'google' && app.config.GOOGLE_CLIENT_ID) {
-        const google = await verifyGoogleIdToken(text(body.credential) ?? '', { clientId: app.config.GOOGLE_CLIENT_ID, jwksUrl: app.config.GOOGLE_JWKS_URL });
-        if (!google) return authError(reply, 401, 'OAuthSignin', MESSAGES.googleInvalid, { url: `${signInPage}&error=OAuthSignin` });
+        const google = await verifyGoogleIdToken(text(body.credential) ?? '', {
+          clientId: app.config.GOOGLE_CLIENT_ID,
+          jwksUrl: app.config.GOOGLE_JWKS_URL,
+        });
+        if (!google)
+          return authError(reply, 401, 'OAuthSignin', MESSAGES.googleInvalid, {
+            url: `${signInPage}&error=OAuthSignin`,
+          });
         const session = await loginWithGoogle(ctx, google);
         return { url: callbackUrl, token: session.token, expires: session.expiresAt.toISOString() };
       }
@@ -160,7 +206,9 @@ export async function authRoutes(app: FastifyInstance) {
       if (err instanceof DomainError) {
         if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
         const code = err.kind === 'too_many' ? 429 : 401;
-        return authError(reply, code, AUTH_ERROR.credentialsSignin, err.message, { url: `${signInPage}&error=CredentialsSignin` });
+        return authError(reply, code, AUTH_ERROR.credentialsSignin, err.message, {
+          url: `${signInPage}&error=CredentialsSignin`,
+        });
       }
       throw err;
     }
@@ -173,10 +221,16 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/signout', async (request, reply) => {
     const body = bodySchema.parse(request.body ?? {});
     if (!csrfOk(request, text(body.csrfToken))) {
-      return authError(reply, 403, 'MissingCSRF', 'The sign-out form has expired. Please reload the page and try again.');
+      return authError(
+        reply,
+        403,
+        'MissingCSRF',
+        'The sign-out form has expired. Please reload the page and try again.',
+      );
     }
     const callbackUrl = callbackPath(text(body.callbackUrl));
-    if (callbackUrl === null) return authError(reply, 400, AUTH_ERROR.invalidCallbackUrl, 'callbackUrl must be a path on this site.');
+    if (callbackUrl === null)
+      return authError(reply, 400, AUTH_ERROR.invalidCallbackUrl, 'callbackUrl must be a path on this site.');
     const token = sessionToken(request);
     if (token) await revokeSession(app.db, token);
     reply.header(
@@ -200,6 +254,11 @@ export async function authRoutes(app: FastifyInstance) {
 
   // Any other action under /api/auth.
   app.all('/*', async (request, reply) =>
-    authError(reply, 404, AUTH_ERROR.missingRoute, `There is no auth action at ${request.method} ${request.url.split('?')[0]}.`),
+    authError(
+      reply,
+      404,
+      AUTH_ERROR.missingRoute,
+      `There is no auth action at ${request.method} ${request.url.split('?')[0]}.`,
+    ),
   );
 }

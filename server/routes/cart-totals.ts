@@ -19,7 +19,14 @@ export async function cartTotalsRoutes(app: FastifyInstance) {
       userId = user.userId;
     }
     return ok(
-      await cartTotals(app.db, { site: request.site, lines: p.Lines, userId, couponCode: p.CouponCode, noCoupon: p.NoCoupon, tcsRate: app.config.TCS_RATE_PERCENT }),
+      await cartTotals(app.db, {
+        site: request.site,
+        lines: p.Lines,
+        userId,
+        couponCode: p.CouponCode,
+        noCoupon: p.NoCoupon,
+        tcsRate: app.config.TCS_RATE_PERCENT,
+      }),
     );
   });
 }

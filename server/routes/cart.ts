@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createCart, createTempBooking, getCart, getTempBooking, mergeGuestCart, removeCart } from '../../contract/cart-calls.ts';
+import {
+  createCart,
+  createTempBooking,
+  getCart,
+  getTempBooking,
+  mergeGuestCart,
+  removeCart,
+} from '../../contract/cart-calls.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid } from '../lib/errors.ts';
 import { claimOwner, idempotencyKey, requestToken, resolveOwner } from '../lib/owner.ts';
@@ -24,7 +31,10 @@ export async function cartRoutes(app: FastifyInstance) {
     const result = await once(
       app.db,
       { owner, key, route: 'CreateCart', params: { ...fields, site: request.site } },
-      async (tx) => ({ statusCode: 200, body: ok(await addLine(tx, owner, request.site, fields, new Date(), { scope: app.db }), 'Added to your cart.') }),
+      async (tx) => ({
+        statusCode: 200,
+        body: ok(await addLine(tx, owner, request.site, fields, new Date(), { scope: app.db }), 'Added to your cart.'),
+      }),
     );
     return answer(reply, result);
   });
@@ -38,10 +48,14 @@ export async function cartRoutes(app: FastifyInstance) {
   route(app, removeCart, async (params, request, reply) => {
     const owner = await resolveOwner(app, request, params);
     const line = params.CartId !== undefined ? { CartId: params.CartId } : { clientId: params.clientId };
-    const result = await once(app.db, { owner, key: idempotencyKey(request), route: 'RemoveCart', params: line }, async (tx) => {
-      const CartId = await removeLine(tx, owner, line);
-      return { statusCode: 200, body: ok({ CartId }, 'Removed from your cart.') };
-    });
+    const result = await once(
+      app.db,
+      { owner, key: idempotencyKey(request), route: 'RemoveCart', params: line },
+      async (tx) => {
+        const CartId = await removeLine(tx, owner, line);
+        return { statusCode: 200, body: ok({ CartId }, 'Removed from your cart.') };
+      },
+    );
     return answer(reply, result);
   });
 
@@ -55,7 +69,9 @@ export async function cartRoutes(app: FastifyInstance) {
   route(app, createTempBooking, async (params, request, reply) => {
     const key = idempotencyKey(request);
     // Without a key, a signed-in hold checks the session with its lines (a sale's rush: decision 0078).
-    const { owner, session } = key ? { owner: await resolveOwner(app, request, params), session: null } : claimOwner(app, request, params);
+    const { owner, session } = key
+      ? { owner: await resolveOwner(app, request, params), session: null }
+      : claimOwner(app, request, params);
     const guest = owner.startsWith('guest:');
     const result = await once(
       app.db,
@@ -63,13 +79,27 @@ export async function cartRoutes(app: FastifyInstance) {
       async (tx) => ({
         statusCode: 200,
         body: ok(
-          await holdCart(tx, owner, request.site, guest ? app.config.GUEST_HOLD_MINUTES : app.config.TEMP_BOOKING_HOLD_MINUTES, params.CartIds, new Date(), {
-            ipHash: hashAddress(request.ip, app.config.AUTH_SECRET),
-            guestLimits: { maxRooms: app.config.HOLD_GUEST_MAX_ROOMS, maxHolds: app.config.HOLD_GUEST_MAX_HOLDS, addressRoomsPerHour: app.config.HOLD_ADDRESS_MAX_ROOMS_PER_HOUR },
-            session,
-            together: !key,
-          }),
-          guest ? `Your holiday is on hold for ${app.config.GUEST_HOLD_MINUTES} minutes: sign in to keep it for ${app.config.TEMP_BOOKING_HOLD_MINUTES}.` : 'Your holiday is on hold.',
+          await holdCart(
+            tx,
+            owner,
+            request.site,
+            guest ? app.config.GUEST_HOLD_MINUTES : app.config.TEMP_BOOKING_HOLD_MINUTES,
+            params.CartIds,
+            new Date(),
+            {
+              ipHash: hashAddress(request.ip, app.config.AUTH_SECRET),
+              guestLimits: {
+                maxRooms: app.config.HOLD_GUEST_MAX_ROOMS,
+                maxHolds: app.config.HOLD_GUEST_MAX_HOLDS,
+                addressRoomsPerHour: app.config.HOLD_ADDRESS_MAX_ROOMS_PER_HOUR,
+              },
+              session,
+              together: !key,
+            },
+          ),
+          guest
+            ? `Your holiday is on hold for ${app.config.GUEST_HOLD_MINUTES} minutes: sign in to keep it for ${app.config.TEMP_BOOKING_HOLD_MINUTES}.`
+            : 'Your holiday is on hold.',
         ),
       }),
     );

@@ -30,12 +30,16 @@ export async function contentRoutes(app: FastifyInstance) {
 
   route(app, getMissionStatment, async ({ PageType }) => ok(await missionStatement(app.db, PageType, false)));
 
-  route(app, getMissionStatmentForListingPage, async ({ PageType }) => ok(await missionStatement(app.db, PageType, true)));
+  route(app, getMissionStatmentForListingPage, async ({ PageType }) =>
+    ok(await missionStatement(app.db, PageType, true)),
+  );
 
   route(app, getReviews, async ({ PageType, PackageId, pageIndex, pageSize }, request) => {
     if (!PageType && !PackageId) throw invalid('PageType or PackageId is required.');
     if (PackageId && !(await packageExists(app.db, PackageId))) throw notFound('This holiday package was not found.');
-    return ok(await reviewsFor(app.db, { site: request.site, pageType: PageType, packageId: PackageId, pageIndex, pageSize }));
+    return ok(
+      await reviewsFor(app.db, { site: request.site, pageType: PageType, packageId: PackageId, pageIndex, pageSize }),
+    );
   });
 
   route(app, getCommonBlogUsingModuleId, async ({ PageName, pageIndex, pageSize }) =>

@@ -54,7 +54,12 @@ export async function couponRoutes(app: FastifyInstance) {
     // The checkout's coupons: read against the lines of the traveller's own hold, priced as the booking will be.
     if (!who.userId) throw unauthorized('Sign in to see the coupons for your booking.');
     const hold = await ownHold(app.db, who.userId, TempBookingId, request.site);
-    const { couponLines } = await priceHold(app.db, { site: request.site, lines: hold.lines, userId: who.userId, tcsRate: app.config.TCS_RATE_PERCENT });
+    const { couponLines } = await priceHold(app.db, {
+      site: request.site,
+      lines: hold.lines,
+      userId: who.userId,
+      tcsRate: app.config.TCS_RATE_PERCENT,
+    });
     const total = couponLines.reduce((sum, l) => sum + l.amount, 0);
     return ok(await applicableCoupons(app.db, request.site, total, who, { lines: couponLines, payWith: PayWith }));
   });
@@ -67,7 +72,8 @@ export async function couponRoutes(app: FastifyInstance) {
 
   route(app, getCouponList, async ({ userId, categoryId, pageIndex, pageSize }, request) => {
     const who = await audience(request, userId);
-    if (categoryId && !(await categoryExists(app.db, categoryId))) throw notFound('There is no coupon category with this id.');
+    if (categoryId && !(await categoryExists(app.db, categoryId)))
+      throw notFound('There is no coupon category with this id.');
     return ok(await listCoupons(app.db, request.site, { categoryId, pageIndex, pageSize }, who));
   });
 

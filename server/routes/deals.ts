@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { getDeals, getDealsModuleData, getSeasonalDealCategory, getSeasonalDealSubCategoryBySlug } from '../../contract/deal-calls.ts';
+import {
+  getDeals,
+  getDealsModuleData,
+  getSeasonalDealCategory,
+  getSeasonalDealSubCategoryBySlug,
+} from '../../contract/deal-calls.ts';
 import { ok } from '../lib/envelope.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
@@ -24,5 +29,7 @@ export async function dealRoutes(app: FastifyInstance) {
     }
   });
 
-  route(app, getDealsModuleData, async ({ ids, moduleType }, request) => ok(await dealsByIds(app.db, request.site, ids, moduleType)));
+  route(app, getDealsModuleData, async ({ ids, moduleType }, request) =>
+    ok(await dealsByIds(app.db, request.site, ids, moduleType)),
+  );
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ApiCall } from '../../contract/api.ts';
-import { generateAllVoucher, getCreditNoteDetails, getInvoiceDetails, getMoneyDocument, getMoneyDocuments } from '../../contract/booking-calls.ts';
+import {
+  generateAllVoucher,
+  getCreditNoteDetails,
+  getInvoiceDetails,
+  getMoneyDocument,
+  getMoneyDocuments,
+} from '../../contract/booking-calls.ts';
 import type { documentParamsSchema } from '../../contract/documents.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -53,7 +59,13 @@ export async function documentRoutes(app: FastifyInstance) {
   // A cancelled booking's credit note, beside its invoice (issue 20).
   route(app, getCreditNoteDetails, async (p, request, reply) => {
     const me = await signedIn(app, request, p.Token);
-    const { document, issuedAt } = await travellerCreditNote(app.db, app.config, me.userId, p.BookingId, p.CreditNoteId);
+    const { document, issuedAt } = await travellerCreditNote(
+      app.db,
+      app.config,
+      me.userId,
+      p.BookingId,
+      p.CreditNoteId,
+    );
     reply.header('cache-control', 'private, no-store');
     if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await creditNotePdf(document, issuedAt));
     return ok(document);
@@ -61,7 +73,13 @@ export async function documentRoutes(app: FastifyInstance) {
   // The ledger's receipt vouchers (advances) and debit notes (failed refunds reversed), issue 30.
   route(app, getMoneyDocument, async (p, request, reply) => {
     const me = await signedIn(app, request, p.Token);
-    const { document, issuedAt } = await travellerMoneyDocument(app.db, app.config, me.userId, p.BookingId, p.DocumentId);
+    const { document, issuedAt } = await travellerMoneyDocument(
+      app.db,
+      app.config,
+      me.userId,
+      p.BookingId,
+      p.DocumentId,
+    );
     reply.header('cache-control', 'private, no-store');
     if (p.format === 'pdf') return sendPdf(reply, document.pdf.filename, await moneyDocumentPdf(document, issuedAt));
     return ok(document);

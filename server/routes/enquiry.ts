@@ -15,7 +15,12 @@ import {
   validatePackageEnquiry,
   type EnquiryResult,
 } from '../../contract/enquiry.ts';
-import { saveHomePageEnquiryPopup, submitContactUs, submitEnquiryForm, submitExitPageEnquiry } from '../../contract/enquiry-calls.ts';
+import {
+  saveHomePageEnquiryPopup,
+  submitContactUs,
+  submitEnquiryForm,
+  submitExitPageEnquiry,
+} from '../../contract/enquiry-calls.ts';
 import { publicUrl } from '../config.ts';
 import { ok } from '../lib/envelope.ts';
 import { gone, invalid, DomainError } from '../lib/errors.ts';
@@ -64,7 +69,9 @@ function canonicalFields(shape: Record<string, unknown>, fields: Record<string, 
 }
 
 /** Reads a multipart body: text fields and at most one document, checked by its bytes. */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Attachment | null }> {
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: Attachment | null }> {
   const fields: Record<string, string> = {};
   let file: Attachment | null = null;
   try {
@@ -105,11 +112,17 @@ export async function enquiryRoutes(app: FastifyInstance) {
   /** Per address, across every enquiry form and every instance (the count is in the database). */
   async function limitRate(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
-    const hit = await hitRateLimit(app.db, `enquiry:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
+    const hit = await hitRateLimit(app.db, `enquiry:${ipHash}`, {
+      limit: app.config.ENQUIRY_RATE_LIMIT,
+      windowMs: HOUR,
+    });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
       const minutes = Math.ceil(hit.retryAfter / 60);
-      throw new DomainError('too_many', `You have sent several enquiries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new DomainError(
+        'too_many',
+        `You have sent several enquiries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
     return ipHash;
   }
@@ -118,7 +131,12 @@ export async function enquiryRoutes(app: FastifyInstance) {
   function mailed(file: Attachment, fileId: number): MailedAttachment {
     const link = attachmentLink(publicUrl(app.config), app.config.AUTH_SECRET, fileId);
     const small = file.content.length <= MAIL_ATTACHMENT_MAX_BYTES;
-    return { name: file.name, size: file.content.length, ...link, content: small ? { bytes: file.content, mime: file.type.mime } : undefined };
+    return {
+      name: file.name,
+      size: file.content.length,
+      ...link,
+      content: small ? { bytes: file.content, mime: file.type.mime } : undefined,
+    };
   }
 
   /** Validated enquiry → stored once per Idempotency-Key (the offline outbox retries) → mailed. */
@@ -142,7 +160,13 @@ export async function enquiryRoutes(app: FastifyInstance) {
       },
       async (tx) => {
         const stored = file
-          ? await storeUpload(tx, app.files, { owner: 'enquiry', purpose: kind, originalName: file.name, type: file.type, content: file.content })
+          ? await storeUpload(tx, app.files, {
+              owner: 'enquiry',
+              purpose: kind,
+              originalName: file.name,
+              type: file.type,
+              content: file.content,
+            })
           : null;
         saved.id = await saveEnquiry(tx, { kind, site: request.site, payload, fileId: stored?.id, ipHash });
         saved.fileId = stored?.id;
@@ -151,7 +175,10 @@ export async function enquiryRoutes(app: FastifyInstance) {
     );
     if (saved.id !== undefined) {
       const attachment = file && saved.fileId !== undefined ? mailed(file, saved.fileId) : undefined;
-      mailEnquiry({ mailer, to: app.config.ENQUIRY_TO, log: request.log }, { id: saved.id, kind, site: request.site, payload, attachment });
+      mailEnquiry(
+        { mailer, to: app.config.ENQUIRY_TO, log: request.log },
+        { id: saved.id, kind, site: request.site, payload, attachment },
+      );
     }
     return answer(reply, result);
   }
@@ -167,7 +194,10 @@ export async function enquiryRoutes(app: FastifyInstance) {
     if (request.isMultipart()) {
       const body = await readMultipart(request);
       file = body.file;
-      const parsed = submitContactUs.params.safeParse({ ...query, ...canonicalFields(contactParamsSchema.shape, body.fields) });
+      const parsed = submitContactUs.params.safeParse({
+        ...query,
+        ...canonicalFields(contactParamsSchema.shape, body.fields),
+      });
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'The form is not valid.');
       params = parsed.data;
     }
@@ -194,19 +224,26 @@ export async function enquiryRoutes(app: FastifyInstance) {
   });
 
   // The link in the team's mail: signed with AUTH_SECRET and expiring, so it is the permission.
-  app.get<{ Params: { fileId: string }; Querystring: { expires?: string; signature?: string } }>(`/${ATTACHMENT_PATH}/:fileId`, async (request, reply) => {
-    const fileId = Number(request.params.fileId);
-    const expires = Number(request.query.expires);
-    const given = request.query.signature ?? '';
-    const file = await attachmentByLink(app.db, app.config.AUTH_SECRET, fileId, expires, given);
-    const bytes = await app.files.open(app.db, file.storedName);
-    if (!bytes) throw gone('This attachment is no longer kept: enquiries and their files are erased after two years.');
-    return reply
-      .type(file.mime)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
-  });
+  app.get<{ Params: { fileId: string }; Querystring: { expires?: string; signature?: string } }>(
+    `/${ATTACHMENT_PATH}/:fileId`,
+    async (request, reply) => {
+      const fileId = Number(request.params.fileId);
+      const expires = Number(request.query.expires);
+      const given = request.query.signature ?? '';
+      const file = await attachmentByLink(app.db, app.config.AUTH_SECRET, fileId, expires, given);
+      const bytes = await app.files.open(app.db, file.storedName);
+      if (!bytes)
+        throw gone('This attachment is no longer kept: enquiries and their files are erased after two years.');
+      return reply
+        .type(file.mime)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { getFeaturedPackages, getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest, searchHolidays } from '../../contract/catalogue-calls.ts';
+import {
+  getFeaturedPackages,
+  getPackageDetail,
+  getPackageFilters,
+  getPackagesByTypeCityAndInterest,
+  searchHolidays,
+} from '../../contract/catalogue-calls.ts';
 import { searchHolidays as search } from '../services/holiday-search.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid, notFound } from '../lib/errors.ts';

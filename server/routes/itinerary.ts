@@ -19,7 +19,9 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 }
 
-/** Form fields (multipart, else a JSON body, plus the query string), keyed as the schema names them, case-insensitively. */
+/**
+ * Form fields (multipart, else a JSON body, plus the query string), keyed as the schema names them, case-insensitively.
+ */
 async function readForm(request: FastifyRequest): Promise<Record<string, unknown>> {
   const names = new Map(Object.keys(itineraryFormParamsSchema.shape).map((k) => [k.toLowerCase(), k]));
   const out: Record<string, unknown> = {};
@@ -45,7 +47,9 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
 
 export async function itineraryRoutes(app: FastifyInstance) {
   // Encapsulated: only this plugin's routes take multipart, and only small text fields.
-  await app.register(multipart, { limits: { fields: 12, fieldSize: 4000, fieldNameSize: 50, files: 0, parts: 12, fileSize: 1 } });
+  await app.register(multipart, {
+    limits: { fields: 12, fieldSize: 4000, fieldNameSize: 50, files: 0, parts: 12, fileSize: 1 },
+  });
   const mailer = createMailer(app.config, app.log);
 
   app.post(`/${downloadItineraryForm.path}`, async (request, reply) => {
@@ -60,19 +64,36 @@ export async function itineraryRoutes(app: FastifyInstance) {
     if (!pkg) throw notFound('This holiday package was not found.');
 
     const ipHash = hashAddress(request.ip, app.config.AUTH_SECRET);
-    const hit = await hitRateLimit(app.db, `itinerary:${ipHash}`, { limit: app.config.ENQUIRY_RATE_LIMIT, windowMs: HOUR });
+    const hit = await hitRateLimit(app.db, `itinerary:${ipHash}`, {
+      limit: app.config.ENQUIRY_RATE_LIMIT,
+      windowMs: HOUR,
+    });
     if (!hit.allowed) {
       reply.header('retry-after', String(hit.retryAfter));
       const minutes = Math.ceil(hit.retryAfter / 60);
-      throw new DomainError('too_many', `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new DomainError(
+        'too_many',
+        `You have downloaded several itineraries in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
 
-    const saved = await saveItineraryRequest(app.db, { site: request.site, form, packageId: pkg.id, packageSlug: pkg.slug, ipHash });
+    const saved = await saveItineraryRequest(app.db, {
+      site: request.site,
+      form,
+      packageId: pkg.id,
+      packageSlug: pkg.slug,
+      ipHash,
+    });
     const pageUrl = `${publicUrl(app.config)}${request.site === 'IN' ? '/in' : ''}/holidays/${pkg.slug}`;
     // The team follows these up like any enquiry.
     mailEnquiry(
       { mailer, to: app.config.ENQUIRY_TO, log: request.log },
-      { id: saved.id, kind: 'itinerary', site: request.site, payload: { ...saved.payload, PackageTitle: pkg.title, PackagePage: pageUrl } },
+      {
+        id: saved.id,
+        kind: 'itinerary',
+        site: request.site,
+        payload: { ...saved.payload, PackageTitle: pkg.title, PackagePage: pageUrl },
+      },
     );
     const pdf = await itineraryPdf({ pkg, travellerName: form.FullName, pageUrl, company: COMPANY });
     return reply

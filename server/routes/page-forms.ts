@@ -29,20 +29,36 @@ function sitePath(raw: unknown): string | null {
 
 /** One cookie as the page's js-cookie writes it: readable by the page, the whole site, Lax. */
 function cookie(name: string, value: string, expires: Date, secure: boolean) {
-  return [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Expires=${expires.toUTCString()}`, 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Expires=${expires.toUTCString()}`,
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
-const pretty = (stamp: string) => `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(8, 10)}:${stamp.slice(10, 12)}`;
+const pretty = (stamp: string) =>
+  `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(8, 10)}:${stamp.slice(10, 12)}`;
 
 export async function pageFormRoutes(app: FastifyInstance) {
-  const ctx: AccountContext = { db: app.db, config: app.config, mailer: createMailer(app.config, app.log), sms: app.sms };
+  const ctx: AccountContext = {
+    db: app.db,
+    config: app.config,
+    mailer: createMailer(app.config, app.log),
+    sms: app.sms,
+  };
   const origin = publicUrl(app.config);
   const secure = origin.startsWith('https:');
 
   // A plain HTML form's body. Only here: the API itself reads JSON (and its own multipart forms).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   /** Posted by a page of this shop: the browser's Origin (or, without it, Sec-Fetch-Site) says so. */
   function fromOurPage(request: FastifyRequest) {
@@ -71,9 +87,12 @@ export async function pageFormRoutes(app: FastifyInstance) {
       const query = request.query as Record<string, unknown>;
       const callbackUrl = sitePath(query.callbackUrl) ?? `${site}/account`;
       const failed = (error: string) =>
-        reply.header('cache-control', 'no-store').redirect(`${site}/login?error=${error}&callbackUrl=${encodeURIComponent(callbackUrl)}`, 303);
+        reply
+          .header('cache-control', 'no-store')
+          .redirect(`${site}/login?error=${error}&callbackUrl=${encodeURIComponent(callbackUrl)}`, 303);
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const field = (...names: string[]) => names.map((n) => body[n]).find((v): v is string => typeof v === 'string') ?? '';
+      const field = (...names: string[]) =>
+        names.map((n) => body[n]).find((v): v is string => typeof v === 'string') ?? '';
       // The log-in page names its fields for password managers (username, password).
       const id = normaliseIdentifier(field('username', 'EmailorPhone'));
       const password = field('password', 'Password');
@@ -91,11 +110,17 @@ export async function pageFormRoutes(app: FastifyInstance) {
           cookie('login_date', parts.loginDate, expires, secure),
           cookie('login_date_pretty', pretty(parts.loginDate), expires, secure),
           cookie('user_name', parts.name, expires, secure),
-          cookie('login_count', String((Number.isInteger(count) && count >= 0 ? count : 0) + 1), new Date(Date.now() + 365 * 86_400_000), secure),
+          cookie(
+            'login_count',
+            String((Number.isInteger(count) && count >= 0 ? count : 0) + 1),
+            new Date(Date.now() + 365 * 86_400_000),
+            secure,
+          ),
         ]);
         return reply.header('cache-control', 'no-store').redirect(callbackUrl, 303);
       } catch (err) {
-        if (err instanceof DomainError) return failed(err.kind === 'too_many' ? 'TooManyAttempts' : 'CredentialsSignin');
+        if (err instanceof DomainError)
+          return failed(err.kind === 'too_many' ? 'TooManyAttempts' : 'CredentialsSignin');
         throw err;
       }
     });

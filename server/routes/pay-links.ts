@@ -33,22 +33,32 @@ export async function payLinkRoutes(appIn: FastifyInstance) {
     done(null, payload);
   });
 
-  app.get('/:token', { schema: { params: tokenParams } }, async (request) => ok(await payLinkView(app.db, app.config, request.params.token, new Date())));
+  app.get('/:token', { schema: { params: tokenParams } }, async (request) =>
+    ok(await payLinkView(app.db, app.config, request.params.token, new Date())),
+  );
 
   app.post('/:token/start', { schema: { params: tokenParams } }, async (request) => {
     const { booking, endsAt: _ends } = await payLinkBooking(app.db, app.config, request.params.token, new Date(), true);
     // What is due is worked out for today (TCS under today's rule: decision 0089) before a gateway is opened for it.
     const b = await refreshDue(app.db, app.config, booking.id);
     const page = `${publicUrl(app.config)}${b.site === 'IN' ? '/in' : ''}/checkout/link/${request.params.token}`;
-    const Next = await paymentStepFor(app.db, app.config, b, undefined, { success: `${page}?session_id={CHECKOUT_SESSION_ID}`, cancel: page });
-    if (Next.type === 'pay-later' || Next.type === 'none') throw new DomainError('conflict', NEW_BOOKING_MESSAGES.linkNoGateway);
+    const Next = await paymentStepFor(app.db, app.config, b, undefined, {
+      success: `${page}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel: page,
+    });
+    if (Next.type === 'pay-later' || Next.type === 'none')
+      throw new DomainError('conflict', NEW_BOOKING_MESSAGES.linkNoGateway);
     return ok({ RefIdKey: b.refIdKey, site: b.site, Next });
   });
 
   app.post('/:token/razorpay', { schema: { params: tokenParams, body: razorpayBody } }, async (request) => {
     const { booking } = await payLinkBooking(app.db, app.config, request.params.token, new Date(), false);
-    if (gatewayOf(booking) !== 'razorpay') throw new DomainError('invalid', 'This booking is paid through Stripe, not Razorpay.');
-    const verified = await verifyRazorpay(app.db, app.config, booking.userId, { BookingId: booking.id, ...request.body });
+    if (gatewayOf(booking) !== 'razorpay')
+      throw new DomainError('invalid', 'This booking is paid through Stripe, not Razorpay.');
+    const verified = await verifyRazorpay(app.db, app.config, booking.userId, {
+      BookingId: booking.id,
+      ...request.body,
+    });
     if (verified.changed) app.kickOutbox();
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok({ RefIdKey: booking.refIdKey, PaymentStatus: verified.booking.PaymentStatus }, BOOKING_MESSAGES.created);
@@ -56,8 +66,12 @@ export async function payLinkRoutes(appIn: FastifyInstance) {
 
   app.post('/:token/stripe', { schema: { params: tokenParams, body: stripeBody } }, async (request) => {
     const { booking } = await payLinkBooking(app.db, app.config, request.params.token, new Date(), false);
-    if (gatewayOf(booking) !== 'stripe') throw new DomainError('invalid', 'This booking is paid through Razorpay, not Stripe.');
-    const verified = await verifyStripe(app.db, app.config, booking.userId, { BookingId: booking.id, sessionId: request.body.sessionId });
+    if (gatewayOf(booking) !== 'stripe')
+      throw new DomainError('invalid', 'This booking is paid through Razorpay, not Stripe.');
+    const verified = await verifyStripe(app.db, app.config, booking.userId, {
+      BookingId: booking.id,
+      sessionId: request.body.sessionId,
+    });
     if (verified.changed) app.kickOutbox();
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok({ RefIdKey: booking.refIdKey, PaymentStatus: verified.booking.PaymentStatus }, BOOKING_MESSAGES.created);

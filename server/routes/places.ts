@@ -17,7 +17,8 @@ export async function placeRoutes(app: FastifyInstance) {
 
   route(app, getCitiesByCountryId, async ({ countryId, stateId }) => {
     if (!(await countryExists(app.db, countryId))) throw notFound(UNKNOWN_COUNTRY);
-    if (stateId && !(await stateInCountry(app.db, countryId, stateId))) throw notFound('There is no state with this id in this country.');
+    if (stateId && !(await stateInCountry(app.db, countryId, stateId)))
+      throw notFound('There is no state with this id in this country.');
     return ok(await citiesOf(app.db, countryId, stateId));
   });
 }

@@ -17,5 +17,7 @@ export async function quoteLinkRoutes(appIn: FastifyInstance) {
     reply.header('x-robots-tag', 'noindex');
     done(null, payload);
   });
-  app.get('/:token', { schema: { params: tokenParams } }, async (request) => ok(await quoteView(app.db, app.config, request.params.token, new Date())));
+  app.get('/:token', { schema: { params: tokenParams } }, async (request) =>
+    ok(await quoteView(app.db, app.config, request.params.token, new Date())),
+  );
 }

@@ -56,8 +56,18 @@ function run(cmd: string, args: string[]): Promise<void> {
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', (e) => reject(new BackupError(`${cmd} could not be started (${e.message}): install Debian's postgresql-client, or put ${cmd} on PATH.`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${cmd} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`))));
+    child.on('error', (e) =>
+      reject(
+        new BackupError(
+          `${cmd} could not be started (${e.message}): install Debian's postgresql-client, or put ${cmd} on PATH.`,
+        ),
+      ),
+    );
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new BackupError(`${cmd} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`)),
+    );
   });
 }
 
@@ -123,20 +133,40 @@ export async function writeBackup(out: string, source: BackupSource, now = new D
     let database: BackupManifest['database'];
     if (source.databaseUrl) {
       database = 'postgres';
-      await run(postgresBinary('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${join(work, 'database.dump')}`, source.databaseUrl]);
+      await run(postgresBinary('pg_dump'), [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--file=${join(work, 'database.dump')}`,
+        source.databaseUrl,
+      ]);
     } else if (source.pglite) {
       database = 'pglite';
       const dump = await source.pglite();
-      const stream = dump instanceof Readable ? dump : Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream);
+      const stream =
+        dump instanceof Readable ? dump : Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream);
       await pipeline(stream, createWriteStream(join(work, 'database.tar.gz')));
     } else {
       throw new BackupError('No database to back up: set DATABASE_URL, or DATA_DIR to the embedded database’s folder.');
     }
-    const { files, bytes } = source.dataDir === 'memory://' ? { files: 0, bytes: 0 } : await copyTree(source.dataDir, join(work, 'files'), NOT_FILES);
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: now.toISOString(), database, files, fileBytes: bytes };
+    const { files, bytes } =
+      source.dataDir === 'memory://'
+        ? { files: 0, bytes: 0 }
+        : await copyTree(source.dataDir, join(work, 'files'), NOT_FILES);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: now.toISOString(),
+      database,
+      files,
+      fileBytes: bytes,
+    };
     await writeFile(join(work, 'backup.json'), JSON.stringify(manifest, null, 2));
     await mkdir(dirname(out), { recursive: true, mode: BACKUP_FOLDER_MODE });
-    const entries = ['backup.json', database === 'postgres' ? 'database.dump' : 'database.tar.gz', ...(existsSync(join(work, 'files')) ? ['files'] : [])];
+    const entries = [
+      'backup.json',
+      database === 'postgres' ? 'database.dump' : 'database.tar.gz',
+      ...(existsSync(join(work, 'files')) ? ['files'] : []),
+    ];
     const partial = `${out}.${process.pid}.partial`;
     try {
       await tar.create({ gzip: true, file: partial, mode: BACKUP_FILE_MODE, cwd: work, portable: true }, entries);
@@ -159,7 +189,10 @@ async function unpack(file: string): Promise<{ dir: string; manifest: BackupMani
   try {
     await tar.extract({ file, cwd: dir, strict: true });
     const manifest = JSON.parse(await readFile(join(dir, 'backup.json'), 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`);
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new BackupError(
+        `${file} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`,
+      );
     return { dir, manifest };
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
@@ -187,14 +220,34 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   const { dir, manifest } = await unpack(file);
   try {
     if (manifest.database === 'postgres') {
-      if (!target.databaseUrl) throw new BackupError('This is a backup of a Postgres database: set DATABASE_URL to the database to restore into.');
-      if (!target.force && (await target.postgresHasShop?.())) throw new BackupError('That database already holds a shop: restore into an empty database, or add --force to replace it.');
-      await run(postgresBinary('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${target.databaseUrl}`, join(dir, 'database.dump')]);
+      if (!target.databaseUrl)
+        throw new BackupError(
+          'This is a backup of a Postgres database: set DATABASE_URL to the database to restore into.',
+        );
+      if (!target.force && (await target.postgresHasShop?.()))
+        throw new BackupError(
+          'That database already holds a shop: restore into an empty database, or add --force to replace it.',
+        );
+      await run(postgresBinary('pg_restore'), [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        `--dbname=${target.databaseUrl}`,
+        join(dir, 'database.dump'),
+      ]);
     } else {
-      if (target.databaseUrl) throw new BackupError('This is a backup of the embedded database (PGlite): unset DATABASE_URL to restore it into DATA_DIR.');
+      if (target.databaseUrl)
+        throw new BackupError(
+          'This is a backup of the embedded database (PGlite): unset DATABASE_URL to restore it into DATA_DIR.',
+        );
       const dbDir = join(target.dataDir, 'db');
       if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
-        if (!target.force) throw new BackupError(`${target.dataDir} already holds a shop: restore into an empty DATA_DIR, or add --force to replace it.`);
+        if (!target.force)
+          throw new BackupError(
+            `${target.dataDir} already holds a shop: restore into an empty DATA_DIR, or add --force to replace it.`,
+          );
         await rm(dbDir, { recursive: true, force: true });
       }
       await mkdir(target.dataDir, { recursive: true });

@@ -30,7 +30,10 @@ export function packageCardQuery(db: Db, site: Site) {
     .from(packages)
     .innerJoin(cities, eq(cities.id, packages.cityId))
     .innerJoin(tripTypes, eq(tripTypes.id, packages.tripTypeId))
-    .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)))
+    .innerJoin(
+      packagePrices,
+      and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)),
+    )
     .$dynamic();
 }
 
@@ -96,7 +99,11 @@ export interface PackageSearch {
 }
 
 /** Packages by trip type, city and interests (a package matches when it has any of them). */
-export async function searchPackages(db: Db, site: Site, q: PackageSearch): Promise<{ packages: PackageCard[]; total: number }> {
+export async function searchPackages(
+  db: Db,
+  site: Site,
+  q: PackageSearch,
+): Promise<{ packages: PackageCard[]; total: number }> {
   const conditions: SQL[] = [];
   if (q.typeId) conditions.push(eq(packages.tripTypeId, q.typeId));
   if (q.cityId) conditions.push(eq(packages.cityId, q.cityId));
@@ -104,7 +111,10 @@ export async function searchPackages(db: Db, site: Site, q: PackageSearch): Prom
     conditions.push(
       inArray(
         packages.id,
-        db.select({ id: packageInterests.packageId }).from(packageInterests).where(inArray(packageInterests.interestId, q.interests)),
+        db
+          .select({ id: packageInterests.packageId })
+          .from(packageInterests)
+          .where(inArray(packageInterests.interestId, q.interests)),
       ),
     );
   }
@@ -118,7 +128,10 @@ export async function searchPackages(db: Db, site: Site, q: PackageSearch): Prom
     db
       .select({ total: count() })
       .from(packages)
-      .innerJoin(packagePrices, and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)))
+      .innerJoin(
+        packagePrices,
+        and(eq(packagePrices.packageId, packages.id), eq(packagePrices.site, site), eq(packages.published, true)),
+      )
       .where(where),
   ]);
   return { packages: rows.map(toPackageCard), total: counted?.total ?? 0 };

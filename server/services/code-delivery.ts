@@ -5,7 +5,10 @@ import type { SmsProvider } from './sms.ts';
 
 const WHAT: Record<OtpPurpose, { subject: string; intro: string }> = {
   signup: { subject: 'your sign-up code', intro: 'Use this code to finish creating your Wanderlust Holidays account' },
-  reset: { subject: 'your password reset code', intro: 'Use this code to set a new password for your Wanderlust Holidays account' },
+  reset: {
+    subject: 'your password reset code',
+    intro: 'Use this code to set a new password for your Wanderlust Holidays account',
+  },
 };
 
 /**
@@ -21,7 +24,10 @@ export async function deliverCode(
   const what = WHAT[purpose];
   if (to.kind === 'phone') {
     if (!channels.sms) throw new Error('no SMS provider for a code to a phone');
-    await channels.sms.send(to.value, `${code} is ${what.subject} for Wanderlust Holidays. It expires in 10 minutes. Never share it.`);
+    await channels.sms.send(
+      to.value,
+      `${code} is ${what.subject} for Wanderlust Holidays. It expires in 10 minutes. Never share it.`,
+    );
     return;
   }
   await channels.mailer.send({

@@ -27,7 +27,9 @@ export class ContentVersion {
 
   /** Reads the version now; tells the listeners when it moved. */
   async check(): Promise<void> {
-    const { rows } = await this.db.execute<{ version: number | string }>(sql`select version from content_version where id = 1`);
+    const { rows } = await this.db.execute<{ version: number | string }>(
+      sql`select version from content_version where id = 1`,
+    );
     const value = Number(rows[0]?.version ?? 0);
     if (value === this.#value) return;
     this.#value = value;

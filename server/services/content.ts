@@ -31,7 +31,13 @@ import { equalsIgnoreCase, wordStartsWith } from './sql-text.ts';
 /** The live banners of a type on the site (started and not ended), in staff's order. */
 export async function bannersFor(db: Db, site: Site, bannerType: string, now = new Date()): Promise<Banner[]> {
   return db
-    .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle, image: banners.image, link: banners.link })
+    .select({
+      id: banners.id,
+      title: banners.title,
+      subtitle: banners.subtitle,
+      image: banners.image,
+      link: banners.link,
+    })
     .from(banners)
     .where(
       and(
@@ -45,7 +51,11 @@ export async function bannersFor(db: Db, site: Site, bannerType: string, now = n
 }
 
 /** The page's statement (forListing: the one shown above a listing), body sanitised; null when none. */
-export async function missionStatement(db: Db, pageType: string, forListing: boolean): Promise<MissionStatement | null> {
+export async function missionStatement(
+  db: Db,
+  pageType: string,
+  forListing: boolean,
+): Promise<MissionStatement | null> {
   const [row] = await db
     .select({ id: missionStatements.id, title: missionStatements.title, body: missionStatements.body })
     .from(missionStatements)
@@ -70,7 +80,11 @@ export function toReview(r: typeof reviews.$inferSelect): Review {
 }
 
 export async function packageExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.id, id), eq(packages.published, true))).limit(1);
+  const [row] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.id, id), eq(packages.published, true)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -79,7 +93,10 @@ export async function reviewsFor(
   db: Db,
   q: { site: Site; pageType?: string; packageId?: number; pageIndex: number; pageSize: number },
 ): Promise<ReviewsResult> {
-  const where = and(eq(reviews.site, q.site), q.packageId ? eq(reviews.packageId, q.packageId) : equalsIgnoreCase(reviews.pageType, q.pageType ?? ''));
+  const where = and(
+    eq(reviews.site, q.site),
+    q.packageId ? eq(reviews.packageId, q.packageId) : equalsIgnoreCase(reviews.pageType, q.pageType ?? ''),
+  );
   const [rows, [stats]] = await Promise.all([
     db
       .select()
@@ -88,9 +105,13 @@ export async function reviewsFor(
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize),
-    db.select({ total: count(), average: avg(reviews.rating) }).from(reviews).where(where),
+    db
+      .select({ total: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(where),
   ]);
-  const average = stats?.average === null || stats?.average === undefined ? 0 : Math.round(Number(stats.average) * 10) / 10;
+  const average =
+    stats?.average === null || stats?.average === undefined ? 0 : Math.round(Number(stats.average) * 10) / 10;
   return {
     reviews: rows.map(toReview),
     total: stats?.total ?? 0,
@@ -118,7 +139,10 @@ const toSummary = (r: { publishedAt: Date } & Omit<BlogPostSummary, 'publishedAt
 /** Page names that mean "every post" (the blog's own index page). */
 const ALL_POSTS = new Set(['blog', 'all']);
 
-export async function blogPostsFor(db: Db, q: { pageName: string; pageIndex: number; pageSize: number }): Promise<BlogListResult> {
+export async function blogPostsFor(
+  db: Db,
+  q: { pageName: string; pageIndex: number; pageSize: number },
+): Promise<BlogListResult> {
   const where = ALL_POSTS.has(q.pageName.toLowerCase()) ? undefined : equalsIgnoreCase(blogPosts.pageName, q.pageName);
   const [rows, [counted]] = await Promise.all([
     db
@@ -165,7 +189,13 @@ export async function footer(db: Db): Promise<FooterHeading[]> {
  * Suggestions as the traveller types: destinations, packages (sold on the site) and live deals
  * whose name has a word starting with the prefix. Each kind gets a fair share of `limit`.
  */
-export async function globalSearch(db: Db, site: Site, prefix: string, limit: number, now = new Date()): Promise<SearchSuggestion[]> {
+export async function globalSearch(
+  db: Db,
+  site: Site,
+  prefix: string,
+  limit: number,
+  now = new Date(),
+): Promise<SearchSuggestion[]> {
   const onSite = inArray(packages.id, onSaleIds(db, site));
 
   const [destinations, packageRows, dealRows, categoryRows] = await Promise.all([
@@ -173,7 +203,12 @@ export async function globalSearch(db: Db, site: Site, prefix: string, limit: nu
       .select({ id: cities.id, name: cities.name, country: countries.name })
       .from(cities)
       .innerJoin(countries, eq(countries.id, cities.countryId))
-      .where(and(eq(cities.isDestination, true), or(wordStartsWith(cities.name, prefix), wordStartsWith(countries.name, prefix))))
+      .where(
+        and(
+          eq(cities.isDestination, true),
+          or(wordStartsWith(cities.name, prefix), wordStartsWith(countries.name, prefix)),
+        ),
+      )
       .orderBy(asc(cities.name))
       .limit(limit),
     packageCardQuery(db, site)
@@ -181,11 +216,23 @@ export async function globalSearch(db: Db, site: Site, prefix: string, limit: nu
       .orderBy(desc(packages.featured), desc(packages.rating), asc(packages.id))
       .limit(limit),
     db
-      .select({ title: deals.title, categorySlug: dealCategories.slug, categoryName: dealCategories.name, percent: deals.discountPercent })
+      .select({
+        title: deals.title,
+        categorySlug: dealCategories.slug,
+        categoryName: dealCategories.name,
+        percent: deals.discountPercent,
+      })
       .from(deals)
       .innerJoin(dealCategories, eq(dealCategories.id, deals.categoryId))
       .leftJoin(packages, eq(packages.id, deals.packageId))
-      .where(and(gte(deals.validTo, now), or(isNull(deals.startsAt), lte(deals.startsAt, now)), or(isNull(deals.packageId), onSite), wordStartsWith(deals.title, prefix)))
+      .where(
+        and(
+          gte(deals.validTo, now),
+          or(isNull(deals.startsAt), lte(deals.startsAt, now)),
+          or(isNull(deals.packageId), onSite),
+          wordStartsWith(deals.title, prefix),
+        ),
+      )
       .orderBy(desc(deals.discountPercent), asc(deals.id))
       .limit(limit),
     db
@@ -197,7 +244,12 @@ export async function globalSearch(db: Db, site: Site, prefix: string, limit: nu
   ]);
 
   const groups: SearchSuggestion[][] = [
-    destinations.map((d) => ({ type: 'destination', label: d.name, detail: d.country, url: `/holidays?cityId=${d.id}` })),
+    destinations.map((d) => ({
+      type: 'destination',
+      label: d.name,
+      detail: d.country,
+      url: `/holidays?cityId=${d.id}`,
+    })),
     packageRows.map((p) => ({
       type: 'package',
       label: p.title,
@@ -205,8 +257,18 @@ export async function globalSearch(db: Db, site: Site, prefix: string, limit: nu
       url: `/holidays/${p.slug}`,
     })),
     [
-      ...categoryRows.map((c): SearchSuggestion => ({ type: 'deal', label: c.name, detail: 'Seasonal deals', url: `/deals/${c.slug}` })),
-      ...dealRows.map((d): SearchSuggestion => ({ type: 'deal', label: d.title, detail: `${d.percent}% off · ${d.categoryName}`, url: `/deals/${d.categorySlug}` })),
+      ...categoryRows.map((c): SearchSuggestion => ({
+        type: 'deal',
+        label: c.name,
+        detail: 'Seasonal deals',
+        url: `/deals/${c.slug}`,
+      })),
+      ...dealRows.map((d): SearchSuggestion => ({
+        type: 'deal',
+        label: d.title,
+        detail: `${d.percent}% off · ${d.categoryName}`,
+        url: `/deals/${d.categorySlug}`,
+      })),
     ],
   ];
   return fairShare(groups, limit);

@@ -1,5 +1,13 @@
 import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicableCoupon, ApplicableCouponsResult, Coupon, CouponCategory, CouponDetail, CouponListResult, PayWith } from '../../contract/coupons.ts';
+import type {
+  ApplicableCoupon,
+  ApplicableCouponsResult,
+  Coupon,
+  CouponCategory,
+  CouponDetail,
+  CouponListResult,
+  PayWith,
+} from '../../contract/coupons.ts';
 import { siteDay, type Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
 import { couponCategories, coupons, tripTypes } from '../db/schema.ts';
@@ -17,7 +25,12 @@ export interface CouponLimit {
   cities: string[];
   packages: string[];
 }
-type Row = { coupon: CouponRow; category: { id: number; name: string; slug: string }; tripType: { name: string } | null; limit: CouponLimit | null };
+type Row = {
+  coupon: CouponRow;
+  category: { id: number; name: string; slug: string };
+  tripType: { name: string } | null;
+  limit: CouponLimit | null;
+};
 
 /** The coupon's limit, read with it: a package moved to another city, or added to a named one, counts at once. */
 const limitOf = sql<CouponLimit | null>`case when cardinality(${coupons.packageIds}) + cardinality(${coupons.cityIds}) = 0 then null else json_build_object(
@@ -25,12 +38,18 @@ const limitOf = sql<CouponLimit | null>`case when cardinality(${coupons.packageI
   'cities', coalesce((select json_agg(lc.name order by lc.name) from cities lc where lc.id = any(${coupons.cityIds})), '[]'::json),
   'packages', coalesce((select json_agg(lp.title order by lp.title) from packages lp where lp.id = any(${coupons.packageIds})), '[]'::json)) end`;
 
-/** Why a limited coupon does not apply, in the words of its neighbours ("This coupon is for Maldives holidays only."). */
+/**
+ * Why a limited coupon does not apply, in the words of its neighbours ("This coupon is for Maldives holidays only.").
+ */
 export function limitRefusal(limit: CouponLimit): string {
-  const and = (list: string[]) => (list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
+  const and = (list: string[]) =>
+    list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   const named = limit.cities.length + limit.packages.length;
   if (named === 0 || named > 4) return 'This coupon is for some holidays only: see its terms.';
-  const parts = [...(limit.cities.length ? [`${and(limit.cities)} holidays`] : []), ...limit.packages.map((t) => `“${t}”`)];
+  const parts = [
+    ...(limit.cities.length ? [`${and(limit.cities)} holidays`] : []),
+    ...limit.packages.map((t) => `“${t}”`),
+  ];
   return `This coupon is for ${and(parts)} only.`;
 }
 
@@ -45,7 +64,8 @@ export function onSite(site: Site): SQL {
 }
 
 /** Within its dates and not disabled by staff. */
-export const activeAt = (now: Date) => and(lte(coupons.validFrom, now), gte(coupons.validTo, now), isNull(coupons.disabledAt))!;
+export const activeAt = (now: Date) =>
+  and(lte(coupons.validFrom, now), gte(coupons.validTo, now), isNull(coupons.disabledAt))!;
 
 export function visibleTo(audience: Audience): SQL {
   return audience.userId ? or(isNull(coupons.userId), eq(coupons.userId, audience.userId))! : isNull(coupons.userId);
@@ -53,7 +73,12 @@ export function visibleTo(audience: Audience): SQL {
 
 export function selectCoupons(db: Db) {
   return db
-    .select({ coupon: coupons, category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug }, tripType: { name: tripTypes.name }, limit: limitOf })
+    .select({
+      coupon: coupons,
+      category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug },
+      tripType: { name: tripTypes.name },
+      limit: limitOf,
+    })
     .from(coupons)
     .innerJoin(couponCategories, eq(couponCategories.id, coupons.categoryId))
     .leftJoin(tripTypes, eq(tripTypes.id, coupons.tripTypeId))
@@ -65,7 +90,9 @@ export function selectCoupons(db: Db) {
  * each site reads only its own.
  */
 export function siteText(site: Site, text: string): string {
-  return text.replace(/AED\s?([\d,]+)\s*(?:\/|or)\s*₹\s?([\d,]+)/g, (_m, aed: string, inr: string) => (site === 'IN' ? `₹${inr}` : `AED ${aed}`));
+  return text.replace(/AED\s?([\d,]+)\s*(?:\/|or)\s*₹\s?([\d,]+)/g, (_m, aed: string, inr: string) =>
+    site === 'IN' ? `₹${inr}` : `AED ${aed}`,
+  );
 }
 
 /** A coupon as the site sees it: only that site's amounts, in its currency. */
@@ -96,9 +123,15 @@ export function toCoupon(site: Site, { coupon: c, category }: Row): Coupon {
 const PAY_WITH_TEXT: Record<PayWith, string> = { card: 'by card', netbanking: 'by net banking', upi: 'by UPI' };
 
 /** Why a coupon tied to a way of paying does not apply (not chosen yet, or another way); null when it does. */
-export function paymentRefusal(c: Pick<CouponRow, 'paymentMethod' | 'paymentBank'>, payWith: PayWith | null | undefined): string | null {
+export function paymentRefusal(
+  c: Pick<CouponRow, 'paymentMethod' | 'paymentBank'>,
+  payWith: PayWith | null | undefined,
+): string | null {
   if (!c.paymentMethod || c.paymentMethod === payWith) return null;
-  const how = c.paymentMethod === 'card' && c.paymentBank ? `with a ${c.paymentBank} card` : PAY_WITH_TEXT[c.paymentMethod as PayWith];
+  const how =
+    c.paymentMethod === 'card' && c.paymentBank
+      ? `with a ${c.paymentBank} card`
+      : PAY_WITH_TEXT[c.paymentMethod as PayWith];
   return `This coupon is for paying ${how}: choose that way to pay to use it.`;
 }
 
@@ -133,7 +166,8 @@ export function lineInLimit(limit: CouponLimit | null, line: Pick<CouponLine, 'p
 }
 
 /** Days from the site's today to a travel date. */
-const daysUntil = (isoDay: string, now: Date, site: Site) => (Date.parse(isoDay) - Date.parse(siteDay(now, site))) / 86_400_000;
+const daysUntil = (isoDay: string, now: Date, site: Site) =>
+  (Date.parse(isoDay) - Date.parse(siteDay(now, site))) / 86_400_000;
 
 /**
  * What a coupon takes off for this traveller, or why it does not apply: the one verdict the coupon
@@ -147,7 +181,10 @@ export function couponVerdict(
   opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date; payWith?: PayWith | null } = {},
 ): { coupon: Coupon; discount: number; reason: string | null; eligible: CouponLine[] | null } {
   const coupon = toCoupon(site, row);
-  const refusal = travellerRefusal(row.coupon, opts.history ?? null) ?? cartRefusal(site, coupon, cartTotal) ?? paymentRefusal(row.coupon, opts.payWith);
+  const refusal =
+    travellerRefusal(row.coupon, opts.history ?? null) ??
+    cartRefusal(site, coupon, cartTotal) ??
+    paymentRefusal(row.coupon, opts.payWith);
   if (refusal) return { coupon, discount: 0, reason: refusal, eligible: null };
   let base = cartTotal;
   /** The lines the discount comes off (the given objects), when lines were given. */
@@ -157,9 +194,16 @@ export function couponVerdict(
     const { tripTypeId, travelWithinDays } = row.coupon;
     const inLimit = opts.lines.filter((l) => lineInLimit(row.limit, l));
     if (inLimit.length === 0) return { coupon, discount: 0, reason: limitRefusal(row.limit!), eligible: inLimit };
-    eligible = inLimit.filter((l) => (tripTypeId === null || l.tripTypeId === tripTypeId) && (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays));
+    eligible = inLimit.filter(
+      (l) =>
+        (tripTypeId === null || l.tripTypeId === tripTypeId) &&
+        (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays),
+    );
     if (eligible.length === 0) {
-      const reason = tripTypeId !== null ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.` : `This coupon is for trips starting within ${travelWithinDays} days.`;
+      const reason =
+        tripTypeId !== null
+          ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.`
+          : `This coupon is for trips starting within ${travelWithinDays} days.`;
       return { coupon, discount: 0, reason, eligible };
     }
     base = eligible.reduce((sum, l) => sum + l.amount, 0);
@@ -179,7 +223,8 @@ export async function couponsForPage(db: Db, site: Site, pageName: string, now =
 /** Why a coupon does not apply to a cart total on the site (too small); null when it does. */
 export function cartRefusal(site: Site, coupon: Coupon, cartTotal: number): string | null {
   if (cartTotal <= 0) return 'Add a holiday to your cart to use this coupon.';
-  if (cartTotal < coupon.minCart.amount) return `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
+  if (cartTotal < coupon.minCart.amount)
+    return `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
   return null;
 }
 
@@ -197,11 +242,17 @@ export async function couponHistory(db: Db, userId: number, except?: number): Pr
   const { rows } = await db.execute<{ coupon_id: number | null }>(
     sql`select distinct coupon_id from bookings where user_id = ${userId} and status <> 'cancelled'${except === undefined ? sql`` : sql` and id <> ${except}`}`,
   );
-  return { hasBooking: rows.length > 0, used: new Set(rows.flatMap((r) => (r.coupon_id === null ? [] : [r.coupon_id]))) };
+  return {
+    hasBooking: rows.length > 0,
+    used: new Set(rows.flatMap((r) => (r.coupon_id === null ? [] : [r.coupon_id]))),
+  };
 }
 
 /** Why this traveller may not use the coupon (first booking only, once per account); null when they may. */
-export function travellerRefusal(c: Pick<CouponRow, 'id' | 'firstBookingOnly' | 'oncePerTraveller'>, history: CouponHistory | null): string | null {
+export function travellerRefusal(
+  c: Pick<CouponRow, 'id' | 'firstBookingOnly' | 'oncePerTraveller'>,
+  history: CouponHistory | null,
+): string | null {
   if (!history) return null;
   if (c.firstBookingOnly && history.hasBooking) return 'This coupon is for your first booking only.';
   if (c.oncePerTraveller && history.used.has(c.id)) return 'You have already used this coupon.';
@@ -227,7 +278,12 @@ export async function applicableCoupons(
     audience.userId ? couponHistory(db, audience.userId) : null,
   ]);
   const list: ApplicableCoupon[] = rows.map((r) => {
-    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, { lines: opts.lines, history, now, payWith: opts.payWith });
+    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, {
+      lines: opts.lines,
+      history,
+      now,
+      payWith: opts.payWith,
+    });
     return {
       coupon,
       applicable: reason === null,
@@ -236,12 +292,24 @@ export async function applicableCoupons(
       reason,
     };
   });
-  list.sort((a, b) => Number(b.applicable) - Number(a.applicable) || b.discount.amount - a.discount.amount || a.coupon.minCart.amount - b.coupon.minCart.amount || a.coupon.id - b.coupon.id);
+  list.sort(
+    (a, b) =>
+      Number(b.applicable) - Number(a.applicable) ||
+      b.discount.amount - a.discount.amount ||
+      a.coupon.minCart.amount - b.coupon.minCart.amount ||
+      a.coupon.id - b.coupon.id,
+  );
   return { cartTotal: money(site, cartTotal), coupons: list };
 }
 
 /** One coupon by slug as the site offers it; null when unknown, not on this site or someone else's. */
-export async function couponBySlug(db: Db, site: Site, slug: string, audience: Audience, now = new Date()): Promise<CouponDetail | null> {
+export async function couponBySlug(
+  db: Db,
+  site: Site,
+  slug: string,
+  audience: Audience,
+  now = new Date(),
+): Promise<CouponDetail | null> {
   const [row] = await selectCoupons(db)
     .where(and(eq(coupons.slug, slug), onSite(site), visibleTo(audience)))
     .limit(1);
@@ -254,7 +322,11 @@ export async function couponBySlug(db: Db, site: Site, slug: string, audience: A
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: couponCategories.id }).from(couponCategories).where(eq(couponCategories.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: couponCategories.id })
+    .from(couponCategories)
+    .where(eq(couponCategories.id, id))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -277,14 +349,27 @@ export async function couponList(
       .offset((q.pageIndex - 1) * q.pageSize),
     db.select({ total: count() }).from(coupons).where(where),
   ]);
-  return { coupons: rows.map((r) => toCoupon(site, r)), total: counted?.total ?? 0, pageIndex: q.pageIndex, pageSize: q.pageSize };
+  return {
+    coupons: rows.map((r) => toCoupon(site, r)),
+    total: counted?.total ?? 0,
+    pageIndex: q.pageIndex,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function couponCategoryList(db: Db, site: Site, now = new Date()): Promise<CouponCategory[]> {
   return db
-    .select({ id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug, couponCount: count(coupons.id) })
+    .select({
+      id: couponCategories.id,
+      name: couponCategories.name,
+      slug: couponCategories.slug,
+      couponCount: count(coupons.id),
+    })
     .from(couponCategories)
-    .leftJoin(coupons, and(eq(coupons.categoryId, couponCategories.id), onSite(site), activeAt(now), isNull(coupons.userId)))
+    .leftJoin(
+      coupons,
+      and(eq(coupons.categoryId, couponCategories.id), onSite(site), activeAt(now), isNull(coupons.userId)),
+    )
     .groupBy(couponCategories.id)
     .orderBy(asc(couponCategories.id));
 }

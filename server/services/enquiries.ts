@@ -50,7 +50,13 @@ export interface MailedAttachment {
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The mail the shop's team receives for an enquiry: plain text, one field a line. */
-export function enquiryMail(e: { id: number; kind: MailedKind; site: Site; payload: Record<string, unknown>; attachment?: MailedAttachment }) {
+export function enquiryMail(e: {
+  id: number;
+  kind: MailedKind;
+  site: Site;
+  payload: Record<string, unknown>;
+  attachment?: MailedAttachment;
+}) {
   const name = String(e.payload.FullName ?? [e.payload.FirstName, e.payload.LastName].filter(Boolean).join(' '));
   const lines = Object.entries(e.payload)
     .filter(([, v]) => v !== '' && v !== undefined && v !== null)
@@ -102,13 +108,24 @@ const signature = (secret: string, fileId: number, expires: number) =>
   createHmac('sha256', secret).update(`enquiry-attachment\n${fileId}\n${expires}`).digest('base64url');
 
 /** A link to an enquiry's stored file that works until `expires`, signed with AUTH_SECRET (never sent to browsers). */
-export function attachmentLink(origin: string, secret: string, fileId: number, now = Date.now()): { url: string; expires: Date } {
+export function attachmentLink(
+  origin: string,
+  secret: string,
+  fileId: number,
+  now = Date.now(),
+): { url: string; expires: Date } {
   const expires = Math.floor(now / 1000) + ATTACHMENT_LINK_DAYS * 86_400;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(secret, fileId, expires) });
   return { url: `${origin}/api/Common/${ATTACHMENT_PATH}/${fileId}?${query}`, expires: new Date(expires * 1000) };
 }
 
-export function checkAttachmentLink(secret: string, fileId: number, expires: number, given: string, now = Date.now()): 'ok' | 'expired' | 'forged' {
+export function checkAttachmentLink(
+  secret: string,
+  fileId: number,
+  expires: number,
+  given: string,
+  now = Date.now(),
+): 'ok' | 'expired' | 'forged' {
   const wanted = Buffer.from(signature(secret, fileId, expires));
   const got = Buffer.from(given);
   if (got.length !== wanted.length || !timingSafeEqual(got, wanted)) return 'forged';
@@ -117,7 +134,8 @@ export function checkAttachmentLink(secret: string, fileId: number, expires: num
 
 /** The enquiry's stored file a signed link names: refused when the link is forged, expired or names no enquiry file. */
 export async function attachmentByLink(db: Db, secret: string, fileId: number, expires: number, given: string) {
-  if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires)) throw notFound('There is no such attachment.');
+  if (!Number.isInteger(fileId) || fileId < 1 || !Number.isInteger(expires))
+    throw notFound('There is no such attachment.');
   const check = checkAttachmentLink(secret, fileId, expires, given);
   if (check === 'forged') throw forbidden('This link is not valid. Open the attachment from the enquiry mail itself.');
   if (check === 'expired') throw gone('This link has expired: links in enquiry mails work for 30 days.');

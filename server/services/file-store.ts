@@ -102,7 +102,11 @@ export const CHUNK_BYTES = 256 * 1024;
  */
 export function databaseStore(chunkBytes = CHUNK_BYTES): FileStore {
   const chunkAt = async (db: Db, key: string, seq: number) => {
-    const [row] = await db.select({ bytes: storedFiles.bytes }).from(storedFiles).where(and(eq(storedFiles.key, key), eq(storedFiles.seq, seq))).limit(1);
+    const [row] = await db
+      .select({ bytes: storedFiles.bytes })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.key, key), eq(storedFiles.seq, seq)))
+      .limit(1);
     return row?.bytes ?? null;
   };
   return {
@@ -151,7 +155,11 @@ export function databaseStore(chunkBytes = CHUNK_BYTES): FileStore {
       if (all.length) await db.delete(storedFiles).where(inArray(storedFiles.key, all));
     },
     async exists(db, key) {
-      const [row] = await db.select({ one: sql<number>`1` }).from(storedFiles).where(and(eq(storedFiles.key, checked(key)), eq(storedFiles.seq, 0))).limit(1);
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.key, checked(key)), eq(storedFiles.seq, 0)))
+        .limit(1);
       return row !== undefined;
     },
   };
@@ -166,6 +174,9 @@ export function fileDriverFor(config: Pick<Config, 'DATABASE_URL'>): FileDriver 
   return config.DATABASE_URL ? 'database' : 'folder';
 }
 
-export function openFileStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>, driver: FileDriver = fileDriverFor(config)): FileStore {
+export function openFileStore(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>,
+  driver: FileDriver = fileDriverFor(config),
+): FileStore {
   return driver === 'database' ? databaseStore() : folderStore(uploadsDir(config));
 }

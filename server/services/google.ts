@@ -23,7 +23,10 @@ function keySet(url: string): JWTVerifyGetKey {
  * key set at `jwksUrl`, issuer Google, audience our client id, not expired, email verified. Email and
  * name are taken from the verified token only. Null when any of that fails.
  */
-export async function verifyGoogleIdToken(idToken: string, opts: { clientId: string; jwksUrl: string }): Promise<GoogleIdentity | null> {
+export async function verifyGoogleIdToken(
+  idToken: string,
+  opts: { clientId: string; jwksUrl: string },
+): Promise<GoogleIdentity | null> {
   try {
     const { payload } = await jwtVerify(idToken, keySet(opts.jwksUrl), {
       issuer: ['https://accounts.google.com', 'accounts.google.com'],

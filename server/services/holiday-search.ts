@@ -12,7 +12,10 @@ export function queryWords(q: string): string[] {
 /** Each word as a prefix ("bali:* & beach:*"), so "honeym" finds honeymoon as it is typed. */
 const tsQuery = (words: string[], join: '&' | '|') => words.map((w) => `${w}:*`).join(` ${join} `);
 
-/** The packages sold on `site` with every word search looks in: their place (c, co), trip type (tt) and interests (i, one row each). */
+/**
+ * The packages sold on `site` with every word search looks in: their place (c, co), trip type (tt) and interests (i,
+ * one row each).
+ */
 const soldWithWords = (site: Site) => sql`from packages p
       join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
       join cities c on c.id = p.city_id
@@ -60,19 +63,26 @@ async function suggestions(db: Db, site: Site): Promise<SearchResult['suggestion
     (select 'type' as kind, t.id, t.name, count(*)::int as n from packages p
       join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
       join trip_types t on t.id = p.trip_type_id group by t.id, t.name order by n desc, t.name limit 4)`);
-  return rows.map((r) => ({ label: r.name, url: r.kind === 'city' ? `/holidays?cityId=${r.id}` : `/holidays?typeId=${r.id}` }));
+  return rows.map((r) => ({
+    label: r.name,
+    url: r.kind === 'city' ? `/holidays?cityId=${r.id}` : `/holidays?typeId=${r.id}`,
+  }));
 }
 
-const didYouMean = (fixed: string | null) => (fixed ? { label: fixed, url: `/search?q=${encodeURIComponent(fixed)}` } : null);
+const didYouMean = (fixed: string | null) =>
+  fixed ? { label: fixed, url: `/search?q=${encodeURIComponent(fixed)}` } : null;
 
 /** Edits (insert, delete, change, swap two neighbours) from one word to another: "maldivs" is 1 from "maldives". */
 export function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -115,7 +125,10 @@ async function wordsSold(db: Db, site: Site): Promise<{ targets: string[]; vocab
       ${soldWithWords(site)}
       cross join lateral (values (p.title, true), (i.name, true), (c.name, false), (co.name, false), (tt.name, false)) as n(name, other)
     where n.name is not null`);
-  return { targets: rows.filter((r) => !r.other).map((r) => String(r.name)), vocabulary: rows.map((r) => String(r.name)) };
+  return {
+    targets: rows.filter((r) => !r.other).map((r) => String(r.name)),
+    vocabulary: rows.map((r) => String(r.name)),
+  };
 }
 
 async function corrected(db: Db, site: Site, words: string[]): Promise<string | null> {
@@ -138,7 +151,11 @@ export async function searchHolidays(db: Db, site: Site, q: string, pageIndex = 
     }
     if (hits.length === 0) match = 'none';
   }
-  const cards = await packageCardsByIds(db, site, hits.map((h) => h.id));
+  const cards = await packageCardsByIds(
+    db,
+    site,
+    hits.map((h) => h.id),
+  );
   const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     query,

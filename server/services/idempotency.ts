@@ -23,7 +23,9 @@ function stableStringify(value: unknown): string {
 }
 
 export const requestHash = (route: string, params: unknown) =>
-  createHash('sha256').update(`${route}\n${stableStringify(params)}`).digest('hex');
+  createHash('sha256')
+    .update(`${route}\n${stableStringify(params)}`)
+    .digest('hex');
 
 /**
  * Runs a write once per (owner, key): the first result is stored and replayed for repeats, so a
@@ -55,7 +57,8 @@ export async function once(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.owner, opts.owner), eq(idempotencyKeys.key, key)))
         .limit(1);
-      if (!row || row.statusCode === null) throw new DomainError('conflict', 'This change is being processed. Please try again in a moment.');
+      if (!row || row.statusCode === null)
+        throw new DomainError('conflict', 'This change is being processed. Please try again in a moment.');
       if (row.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different request.');
       return { statusCode: row.statusCode, body: row.response, replayed: true };
     }
@@ -67,7 +70,10 @@ export async function once(
       // the same key runs again later: a failure on our side (5xx) and a throttle (429), whose
       // answer is "try again in N minutes" and would otherwise be replayed after the wait.
       if (!(err instanceof DomainError) || err.kind === 'too_many' || STATUS_OF_KIND[err.kind] >= 500) throw err;
-      result = { statusCode: STATUS_OF_KIND[err.kind], body: { status: 'error', message: err.message, data: err.data } };
+      result = {
+        statusCode: STATUS_OF_KIND[err.kind],
+        body: { status: 'error', message: err.message, data: err.data },
+      };
     }
     await tx.execute(sql`
       update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}

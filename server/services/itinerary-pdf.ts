@@ -20,7 +20,10 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 /** Text Helvetica can draw: known symbols spelled out, accents dropped where needed, the rest replaced. */
 export function pdfSafe(text: string): string {
   let out = '';
-  for (const ch of text.replace(/₹\s?/g, 'INR ').replace(/[\u2010-\u2012]/g, '-').replace(/\u00a0|\u202f/g, ' ')) {
+  for (const ch of text
+    .replace(/₹\s?/g, 'INR ')
+    .replace(/[\u2010-\u2012]/g, '-')
+    .replace(/\u00a0|\u202f/g, ' ')) {
     const code = ch.codePointAt(0)!;
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
       out += ch;
@@ -68,7 +71,13 @@ export interface ItineraryPdfInput {
   now?: Date;
 }
 
-export async function itineraryPdf({ pkg, travellerName, pageUrl, company, now = new Date() }: ItineraryPdfInput): Promise<Uint8Array> {
+export async function itineraryPdf({
+  pkg,
+  travellerName,
+  pageUrl,
+  company,
+  now = new Date(),
+}: ItineraryPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(pdfSafe(`${pkg.title}: itinerary`));
   doc.setAuthor(pdfSafe(company));
@@ -86,7 +95,10 @@ export async function itineraryPdf({ pkg, travellerName, pageUrl, company, now =
       y = A4[1] - MARGIN;
     }
   };
-  const text = (value: string, opts: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}) => {
+  const text = (
+    value: string,
+    opts: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {},
+  ) => {
     const font = opts.font ?? regular;
     const size = opts.size ?? 10.5;
     const indent = opts.indent ?? 0;
@@ -113,14 +125,21 @@ export async function itineraryPdf({ pkg, travellerName, pageUrl, company, now =
 
   text(company, { font: bold, size: 11, color: ACCENT, gap: 6 });
   text(pkg.title, { font: bold, size: 20, gap: 4 });
-  text(`${pkg.city.name} | ${pkg.nights} nights, ${pkg.days} days | ${pkg.tripType.name}`, { size: 11, color: MUTED, gap: 8 });
+  text(`${pkg.city.name} | ${pkg.nights} nights, ${pkg.days} days | ${pkg.tripType.name}`, {
+    size: 11,
+    color: MUTED,
+    gap: 8,
+  });
   const was = pkg.compareAt && pkg.compareAt.amount > pkg.price.amount ? ` (was ${pdfMoney(pkg.compareAt)})` : '';
   text(`From ${pdfMoney(pkg.price)} per adult${was}`, { font: bold, size: 13, gap: 4 });
-  text(`Prepared for ${travellerName} on ${now.toISOString().slice(0, 10)}. Prices are per adult on a twin-sharing basis and subject to availability.`, {
-    size: 9.5,
-    color: MUTED,
-    gap: 10,
-  });
+  text(
+    `Prepared for ${travellerName} on ${now.toISOString().slice(0, 10)}. Prices are per adult on a twin-sharing basis and subject to availability.`,
+    {
+      size: 9.5,
+      color: MUTED,
+      gap: 10,
+    },
+  );
   text(pkg.summary, { gap: 6 });
 
   if (pkg.highlights.length) {

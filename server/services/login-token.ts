@@ -42,7 +42,9 @@ function decryptOpenSsl(token: string, passphrase: string): string {
   const blocks: Buffer[] = [];
   let prev = Buffer.alloc(0);
   while (blocks.length * 16 < 48) {
-    prev = createHash('md5').update(Buffer.concat([prev, pass, salt])).digest();
+    prev = createHash('md5')
+      .update(Buffer.concat([prev, pass, salt]))
+      .digest();
     blocks.push(prev);
   }
   const keyIv = Buffer.concat(blocks);

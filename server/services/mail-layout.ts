@@ -31,8 +31,12 @@ export interface MailLayout {
   blocks: MailBlock[];
 }
 
-/** "Dear Ms Asha Rao,": the greeting of every traveller's mail, from the lead traveller's name ("Hello," without one). */
-export function greetingOf(lead: { title?: string | null; firstName?: string | null; lastName?: string | null } | null | undefined): string {
+/**
+ * "Dear Ms Asha Rao,": the greeting of every traveller's mail, from the lead traveller's name ("Hello," without one).
+ */
+export function greetingOf(
+  lead: { title?: string | null; firstName?: string | null; lastName?: string | null } | null | undefined,
+): string {
   const name = lead ? [lead.title, lead.firstName, lead.lastName].filter(Boolean).join(' ') : '';
   return name ? `Dear ${name},` : 'Hello,';
 }
@@ -42,13 +46,15 @@ export function layoutText(l: MailLayout): string {
   const parts = l.blocks.map((b) => {
     if ('p' in b) return b.p;
     if ('rows' in b) return b.rows.map((r) => `${r.label}: ${r.value}`).join('\n');
-    if ('box' in b) return [b.box.title, ...b.box.lines.map((x) => `  ${x}`), ...(b.box.after ? [b.box.after] : [])].join('\n');
+    if ('box' in b)
+      return [b.box.title, ...b.box.lines.map((x) => `  ${x}`), ...(b.box.after ? [b.box.after] : [])].join('\n');
     return `${b.link.text}: ${b.link.url}`;
   });
   return [l.greeting, ...parts, l.shop.tradeName].join('\n\n');
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const lines = (s: string) => s.split('\n').map(esc).join('<br />');
 /** Only web links become buttons: anything else in a layout is shown as text. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? esc(url) : null);
@@ -109,7 +115,10 @@ export function layoutMjml(l: MailLayout, subject: string): string {
 </mjml>`;
 }
 
-/** The HTML part of a laid-out mail. Errors in the template throw (the outbox then sends the text part alone and logs them). */
+/**
+ * The HTML part of a laid-out mail. Errors in the template throw (the outbox then sends the text part alone and logs
+ * them).
+ */
 export async function layoutHtml(l: MailLayout, subject: string): Promise<string> {
   const out = await mjml2html(layoutMjml(l, subject), { validationLevel: 'strict', keepComments: false });
   return out.html;

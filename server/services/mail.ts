@@ -48,7 +48,10 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM' | 'NO
           return;
         }
         log.info(
-          { mail: { to: m.to, subject: m.subject, attachments: m.attachments?.map((a) => a.filename) ?? [] }, text: m.text },
+          {
+            mail: { to: m.to, subject: m.subject, attachments: m.attachments?.map((a) => a.filename) ?? [] },
+            text: m.text,
+          },
           'mail not sent (SMTP_URL is not set)',
         );
       },

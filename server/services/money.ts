@@ -3,4 +3,7 @@ import { SITE_CURRENCY } from '../../contract/site.ts';
 
 export { formatMoney } from '../../contract/format.ts';
 
-export const money = (site: Site, amount: number): Money => ({ amount: Math.max(0, Math.round(amount)), currency: SITE_CURRENCY[site] });
+export const money = (site: Site, amount: number): Money => ({
+  amount: Math.max(0, Math.round(amount)),
+  currency: SITE_CURRENCY[site],
+});

@@ -48,31 +48,43 @@ describe('one-time codes', () => {
 
   it('die after 5 wrong tries, even for the right code afterwards', async () => {
     const { code } = await issueOtp(database.db, SECRET, 'signup', 'guess@example.com', t0);
-    for (let i = 0; i < 5; i++) expect(await verifyOtp(database.db, SECRET, 'signup', 'guess@example.com', wrong(code), at(i + 1))).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect(await verifyOtp(database.db, SECRET, 'signup', 'guess@example.com', wrong(code), at(i + 1))).toBe(false);
     expect(await verifyOtp(database.db, SECRET, 'signup', 'guess@example.com', code, at(10))).toBe(false);
   });
 
   it('count parallel guesses too: at most 5 tries ever run', async () => {
     const { code } = await issueOtp(database.db, SECRET, 'signup', 'parallel@example.com', t0);
-    await Promise.all(Array.from({ length: 12 }, () => verifyOtp(database.db, SECRET, 'signup', 'parallel@example.com', wrong(code), at(1))));
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        verifyOtp(database.db, SECRET, 'signup', 'parallel@example.com', wrong(code), at(1)),
+      ),
+    );
     const [row] = await database.db.select().from(otps).where(eq(otps.identifier, 'parallel@example.com'));
     expect(row!.attempts).toBe(5);
   });
 
   it('may be sent again after 60 seconds, and the new code replaces the old one', async () => {
     const first = await issueOtp(database.db, SECRET, 'signup', 'resend@example.com', t0);
-    await expect(issueOtp(database.db, SECRET, 'signup', 'resend@example.com', at(30))).rejects.toThrow(/Please wait 30 seconds/);
+    await expect(issueOtp(database.db, SECRET, 'signup', 'resend@example.com', at(30))).rejects.toThrow(
+      /Please wait 30 seconds/,
+    );
     const second = await issueOtp(database.db, SECRET, 'signup', 'resend@example.com', at(60));
-    if (first.code !== second.code) expect(await verifyOtp(database.db, SECRET, 'signup', 'resend@example.com', first.code, at(61))).toBe(false);
+    if (first.code !== second.code)
+      expect(await verifyOtp(database.db, SECRET, 'signup', 'resend@example.com', first.code, at(61))).toBe(false);
     expect(await verifyOtp(database.db, SECRET, 'signup', 'resend@example.com', second.code, at(62))).toBe(true);
   });
 
   it('stop after 5 an hour per identifier', async () => {
     for (let i = 0; i < 5; i++) await issueOtp(database.db, SECRET, 'signup', 'cap@example.com', at(i * 61));
-    const refused = await issueOtp(database.db, SECRET, 'signup', 'cap@example.com', at(5 * 61)).catch((e: unknown) => e);
+    const refused = await issueOtp(database.db, SECRET, 'signup', 'cap@example.com', at(5 * 61)).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(OtpRefused);
     expect((refused as OtpRefused).message).toMatch(/too many codes/);
-    await expect(issueOtp(database.db, SECRET, 'signup', 'cap@example.com', at(3601))).resolves.toMatchObject({ code: expect.any(String) });
+    await expect(issueOtp(database.db, SECRET, 'signup', 'cap@example.com', at(3601))).resolves.toMatchObject({
+      code: expect.any(String),
+    });
   });
 });
 

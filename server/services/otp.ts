@@ -35,7 +35,13 @@ export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
  * Issues a code for (purpose, identifier): stored only as a keyed hash, valid 10 minutes. A new code
  * replaces the previous one; another may be asked for after 60 seconds, at most 5 an hour.
  */
-export async function issueOtp(db: Db, secret: string, purpose: OtpPurpose, identifier: string, now = new Date()): Promise<{ code: string }> {
+export async function issueOtp(
+  db: Db,
+  secret: string,
+  purpose: OtpPurpose,
+  identifier: string,
+  now = new Date(),
+): Promise<{ code: string }> {
   const [latest] = await db
     .select({ createdAt: otps.createdAt })
     .from(otps)
@@ -46,9 +52,17 @@ export async function issueOtp(db: Db, secret: string, purpose: OtpPurpose, iden
     const wait = Math.ceil((latest.createdAt.getTime() + OTP_RULES.resendAfterMs - now.getTime()) / 1000);
     if (wait > 0) throw new OtpRefused(`Please wait ${wait} seconds before asking for a new code.`, wait);
   }
-  const hourly = await hitRateLimit(db, `otp:${purpose}:${identifier}`, { limit: OTP_RULES.perHour, windowMs: 3_600_000 }, now);
+  const hourly = await hitRateLimit(
+    db,
+    `otp:${purpose}:${identifier}`,
+    { limit: OTP_RULES.perHour, windowMs: 3_600_000 },
+    now,
+  );
   if (!hourly.allowed) {
-    throw new OtpRefused(`You have asked for too many codes. Please try again in ${Math.ceil(hourly.retryAfter / 60)} minutes.`, hourly.retryAfter);
+    throw new OtpRefused(
+      `You have asked for too many codes. Please try again in ${Math.ceil(hourly.retryAfter / 60)} minutes.`,
+      hourly.retryAfter,
+    );
   }
   const code = newCode();
   await db.transaction(async (tx) => {
@@ -69,20 +83,37 @@ export async function issueOtp(db: Db, secret: string, purpose: OtpPurpose, iden
 }
 
 /** Takes back a code that never reached the traveller: it cannot be used, and asking again need not wait. */
-export async function withdrawOtp(db: Db, secret: string, purpose: OtpPurpose, identifier: string, code: string): Promise<void> {
+export async function withdrawOtp(
+  db: Db,
+  secret: string,
+  purpose: OtpPurpose,
+  identifier: string,
+  code: string,
+): Promise<void> {
   const codeHash = digest(secret, purpose, identifier, code).toString('hex');
-  await db.delete(otps).where(and(eq(otps.purpose, purpose), eq(otps.identifier, identifier), eq(otps.codeHash, codeHash)));
+  await db
+    .delete(otps)
+    .where(and(eq(otps.purpose, purpose), eq(otps.identifier, identifier), eq(otps.codeHash, codeHash)));
 }
 
 /**
  * True once for the right code of the live (unused, unexpired) code of (purpose, identifier). Each
  * try is counted before the comparison, so parallel guesses cannot exceed 5 wrong tries.
  */
-export async function verifyOtp(db: Db, secret: string, purpose: OtpPurpose, identifier: string, code: string, now = new Date()): Promise<boolean> {
+export async function verifyOtp(
+  db: Db,
+  secret: string,
+  purpose: OtpPurpose,
+  identifier: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   const [live] = await db
     .select({ id: otps.id })
     .from(otps)
-    .where(and(eq(otps.purpose, purpose), eq(otps.identifier, identifier), isNull(otps.consumedAt), gt(otps.expiresAt, now)))
+    .where(
+      and(eq(otps.purpose, purpose), eq(otps.identifier, identifier), isNull(otps.consumedAt), gt(otps.expiresAt, now)),
+    )
     .orderBy(desc(otps.createdAt))
     .limit(1);
   if (!live) return false;
@@ -106,7 +137,12 @@ export async function verifyOtp(db: Db, secret: string, purpose: OtpPurpose, ide
 const hashVerification = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The token a verified code earns: random, stored hashed, for one use within 30 minutes. */
-export async function issueVerificationToken(db: Db, purpose: OtpPurpose, identifier: string, now = new Date()): Promise<string> {
+export async function issueVerificationToken(
+  db: Db,
+  purpose: OtpPurpose,
+  identifier: string,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(verificationTokens).values({
     tokenHash: hashVerification(token),
@@ -118,7 +154,12 @@ export async function issueVerificationToken(db: Db, purpose: OtpPurpose, identi
 }
 
 /** The identifier a verification token was issued for, using it up; null when unknown, used or expired. */
-export async function consumeVerificationToken(db: Db, purpose: OtpPurpose, token: string, now = new Date()): Promise<string | null> {
+export async function consumeVerificationToken(
+  db: Db,
+  purpose: OtpPurpose,
+  token: string,
+  now = new Date(),
+): Promise<string | null> {
   const [row] = await db
     .update(verificationTokens)
     .set({ usedAt: now })
@@ -135,7 +176,12 @@ export async function consumeVerificationToken(db: Db, purpose: OtpPurpose, toke
 }
 
 /** Whether a verification token is still good, without using it (to check passwords first). */
-export async function peekVerificationToken(db: Db, purpose: OtpPurpose, token: string, now = new Date()): Promise<boolean> {
+export async function peekVerificationToken(
+  db: Db,
+  purpose: OtpPurpose,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ identifier: verificationTokens.identifier })
     .from(verificationTokens)

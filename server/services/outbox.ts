@@ -12,7 +12,10 @@ export interface OutboxAttachment {
   type: 'invoice' | 'vouchers' | 'credit-note' | 'money-document';
   bookingId: number;
   creditNoteId?: number;
-  /** money-document: a receipt voucher or debit note by its id, or the receipt voucher of the payment with this reference (`paymentRef`); none: no attachment. */
+  /**
+   * money-document: a receipt voucher or debit note by its id, or the receipt voucher of the payment with this
+   * reference (`paymentRef`); none: no attachment.
+   */
   moneyDocumentId?: number;
   paymentRef?: string;
 }
@@ -47,7 +50,12 @@ export interface QueuedMail {
 export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<boolean> {
   const rows = await tx
     .insert(mailOutbox)
-    .values({ kind: mail.kind, dedupeKey: mail.dedupeKey ?? null, bookingId: mail.bookingId ?? null, payload: mail.message })
+    .values({
+      kind: mail.kind,
+      dedupeKey: mail.dedupeKey ?? null,
+      bookingId: mail.bookingId ?? null,
+      payload: mail.message,
+    })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   if (rows.length > 0) queuedWatch.getStore()?.();
@@ -88,7 +96,10 @@ export const backoffSeconds = (attempts: number) => Math.min(6 * 3600, 30 * 4 **
  * while sending leaves it to be taken again within this (issue 33, docs/decisions/0094).
  */
 export const LEASE_SECONDS = 60;
-/** How often a worker renews the lease of the mail it is sending: four renewals per lease, so a late one or two lose nothing. */
+/**
+ * How often a worker renews the lease of the mail it is sending: four renewals per lease, so a late one or two lose
+ * nothing.
+ */
 export const HEARTBEAT_MS = 15_000;
 /** A send (attachments rendered, SMTP answered) that takes longer counts as failed. */
 export const SEND_TIMEOUT_MS = 120_000;
@@ -97,12 +108,18 @@ export const SEND_TIMEOUT_MS = 120_000;
 export interface LeaseTiming {
   leaseSeconds?: number;
   heartbeatMs?: number;
-  /** True once the worker's owner stopped waiting for it (startOutbox's stop gave up): no more renewals, the mail is left to its lease. */
+  /**
+   * True once the worker's owner stopped waiting for it (startOutbox's stop gave up): no more renewals, the mail is
+   * left to its lease.
+   */
   abandoned?: () => boolean;
 }
 
 /** Renders a queued attachment into bytes at send time (server/services/outbox-attachments.ts). */
-export type AttachmentRenderer = (db: Db, a: OutboxAttachment) => Promise<{ filename: string; content: Buffer; contentType: string }[]>;
+export type AttachmentRenderer = (
+  db: Db,
+  a: OutboxAttachment,
+) => Promise<{ filename: string; content: Buffer; contentType: string }[]>;
 
 interface Log {
   warn(obj: object, msg?: string): void;
@@ -154,13 +171,17 @@ async function htmlPart(layout: MailLayout, subject: string, log: Log, mailId: n
   try {
     return await layoutHtml(layout, subject);
   } catch (err) {
-    log.error({ err, mailId }, `mail sent as plain text only: its HTML part could not be rendered (${err instanceof Error ? err.message : String(err)})`);
+    log.error(
+      { err, mailId },
+      `mail sent as plain text only: its HTML part could not be rendered (${err instanceof Error ? err.message : String(err)})`,
+    );
     return undefined;
   }
 }
 
 /** Only while the lease is still this attempt's: the row as this worker took it, not yet sent or given up. */
-const stillOurs = (row: Row) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending'));
+const stillOurs = (row: Row) =>
+  and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending'));
 
 /**
  * Renews the lease of a mail being sent every `everyMs` until stopped: its next_attempt_at moved a
@@ -170,7 +191,15 @@ const stillOurs = (row: Row) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.att
  * its lease lapse. A renewal that fails (the database unreachable for a moment) is tried again at
  * the next beat; the send goes on.
  */
-function heartbeat(db: Db, row: Row, now: () => Date, leaseSeconds: number, everyMs: number, log: Log, abandoned: () => boolean) {
+function heartbeat(
+  db: Db,
+  row: Row,
+  now: () => Date,
+  leaseSeconds: number,
+  everyMs: number,
+  log: Log,
+  abandoned: () => boolean,
+) {
   let lost = false;
   let warned = false;
   const once = async (): Promise<boolean> => {
@@ -183,7 +212,11 @@ function heartbeat(db: Db, row: Row, now: () => Date, leaseSeconds: number, ever
         .returning({ id: mailOutbox.id });
       if (renewed.length === 0) lost = true;
     } catch (err) {
-      if (!warned && !abandoned()) log.warn({ err, mailId: row.id }, `the lease of a mail being sent could not be renewed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!warned && !abandoned())
+        log.warn(
+          { err, mailId: row.id },
+          `the lease of a mail being sent could not be renewed: ${err instanceof Error ? err.message : String(err)}`,
+        );
       warned = true;
     }
     return !lost;
@@ -213,7 +246,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Sends what is due, `lanes` mails at a time (each lane one after another): each is taken under a lease (see take), renewed by a
+ * Sends what is due, `lanes` mails at a time (each lane one after another): each is taken under a lease (see take),
+ * renewed by a
  * heartbeat while it is sent (see heartbeat), its attachments rendered from the booking as it is
  * now, handed to SMTP, then marked sent. A failure schedules the next attempt with backoff, and
  * after MAX_ATTEMPTS marks it 'failed' (logged at error). A process killed while sending leaves the
@@ -229,7 +263,10 @@ export async function runOutbox(
   now = () => new Date(),
   limit = 1000,
   sendTimeoutMs = SEND_TIMEOUT_MS,
-  /** Awaited before each mail is taken: startOutbox's gives way to the requests of a busy process, and answers false once stopped (the rest waits in the table for the next start). */
+  /**
+   * Awaited before each mail is taken: startOutbox's gives way to the requests of a busy process, and answers false
+   * once stopped (the rest waits in the table for the next start).
+   */
   beforeEach?: () => Promise<boolean>,
   { leaseSeconds = LEASE_SECONDS, heartbeatMs = HEARTBEAT_MS, abandoned = () => false }: LeaseTiming = {},
   /** Mails sent at once, each taken under its own lease (startOutbox: MAIL_LANES). */
@@ -244,7 +281,10 @@ export async function runOutbox(
       const row = await take(db, now(), leaseSeconds);
       if (!row) return;
       if (row.status === 'failed') {
-        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up: the process stopped during its last attempt');
+        log.error(
+          { mailId: row.id, kind: row.kind, attempts: row.attempts },
+          'mail given up: the process stopped during its last attempt',
+        );
         continue;
       }
       const m = row.payload;
@@ -258,7 +298,8 @@ export async function runOutbox(
               attachments.push(...(await render(db, a)));
             }
             const html = m.html ?? (m.layout ? await htmlPart(m.layout, m.subject, log, row.id) : undefined);
-            // Its lease lapsed while it was rendered (the process stalled past it) and another worker took it: that one sends it.
+            // Its lease lapsed while it was rendered (the process stalled past it) and another worker took it: that one
+            // sends it.
             if (!(await beat.renew())) return false;
             await mailer.send({ to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo, attachments });
             return true;
@@ -277,15 +318,30 @@ export async function runOutbox(
         const at = now();
         await db
           .update(mailOutbox)
-          .set({ lastError: message.slice(0, 500), status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000) })
+          .set({
+            lastError: message.slice(0, 500),
+            status: failed ? 'failed' : 'pending',
+            nextAttemptAt: new Date(at.getTime() + backoffSeconds(row.attempts) * 1000),
+          })
           // Only while the lease is still this attempt's: a worker that took the mail after it ended decides.
           .where(stillOurs(row));
-        if (failed) log.error({ err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts }, `mail given up after ${row.attempts} attempts: ${message}`);
-        else log.warn({ err, mailId: row.id, kind: row.kind, attempts: row.attempts }, `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`);
+        if (failed)
+          log.error(
+            { err, mailId: row.id, kind: row.kind, bookingId: row.bookingId, attempts: row.attempts },
+            `mail given up after ${row.attempts} attempts: ${message}`,
+          );
+        else
+          log.warn(
+            { err, mailId: row.id, kind: row.kind, attempts: row.attempts },
+            `mail not sent, will retry in ${backoffSeconds(row.attempts)} s: ${message}`,
+          );
         continue;
       }
       // Sent is sent, whoever holds the lease now: no one sends it again.
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: now(), lastError: null })
+        .where(and(eq(mailOutbox.id, row.id), ne(mailOutbox.status, 'sent')));
       sent++;
     }
   };
@@ -300,7 +356,10 @@ export async function runOutbox(
  */
 export const MAIL_LANES = 4;
 
-/** How often the event loop's busyness is read, above what share it is busy, and the longest a mail waits for it (decision 0076). */
+/**
+ * How often the event loop's busyness is read, above what share it is busy, and the longest a mail waits for it
+ * (decision 0076).
+ */
 export const LOOP_SAMPLE_MS = 100;
 export const LOOP_BUSY_ABOVE = 0.5;
 export const MAIL_YIELD_MAX_MS = 3000;
@@ -323,7 +382,14 @@ export const STOP_WAIT_MS = 5000;
  * because reading its documents and laying out its HTML holds the loop (its PDFs are rendered by a
  * worker thread, server/services/documents/pdf-pool.ts). A flush never waits.
  */
-export function startOutbox(db: Db, mailer: Mailer, log: Log, render: AttachmentRenderer | null, intervalMs: number, timing: Omit<LeaseTiming, 'abandoned'> & { lanes?: number } = {}) {
+export function startOutbox(
+  db: Db,
+  mailer: Mailer,
+  log: Log,
+  render: AttachmentRenderer | null,
+  intervalMs: number,
+  timing: Omit<LeaseTiming, 'abandoned'> & { lanes?: number } = {},
+) {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
@@ -341,7 +407,8 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
   sampler.unref();
   const giveWay = async () => {
     const until = Date.now() + MAIL_YIELD_MAX_MS;
-    while (loopBusy && !stopped && flushing === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, LOOP_SAMPLE_MS));
+    while (loopBusy && !stopped && flushing === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, LOOP_SAMPLE_MS));
     return !stopped;
   };
   const tick = () => {
@@ -352,7 +419,18 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
     }
     const waiting = idle;
     idle = [];
-    running = runOutbox(db, mailer, log, render, undefined, undefined, undefined, giveWay, { ...timing, abandoned: () => abandoned }, timing.lanes ?? MAIL_LANES)
+    running = runOutbox(
+      db,
+      mailer,
+      log,
+      render,
+      undefined,
+      undefined,
+      undefined,
+      giveWay,
+      { ...timing, abandoned: () => abandoned },
+      timing.lanes ?? MAIL_LANES,
+    )
       .catch((err) => {
         if (!abandoned) log.warn({ err }, 'the mail outbox failed');
       })
@@ -398,7 +476,10 @@ export function startOutbox(db: Db, mailer: Mailer, log: Log, render: Attachment
         clearTimeout(waited);
         if (!ended) {
           abandoned = true;
-          log.warn({}, `the mail outbox stopped with a mail still being sent after ${waitMs / 1000} s: it goes out again when its lease ends (${timing.leaseSeconds ?? LEASE_SECONDS} s)`);
+          log.warn(
+            {},
+            `the mail outbox stopped with a mail still being sent after ${waitMs / 1000} s: it goes out again when its lease ends (${timing.leaseSeconds ?? LEASE_SECONDS} s)`,
+          );
         }
       }
       idle.splice(0).forEach((done) => done());

@@ -3,7 +3,16 @@ import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
 import type { PackageDetail, PackageFilters } from '../../contract/catalogue.ts';
 import type { Site } from '../../contract/site.ts';
 import type { Db } from '../db/client.ts';
-import { cities, countries, interests, packageInterests, packages, packageSlugs, reviews, tripTypes } from '../db/schema.ts';
+import {
+  cities,
+  countries,
+  interests,
+  packageInterests,
+  packages,
+  packageSlugs,
+  reviews,
+  tripTypes,
+} from '../db/schema.ts';
 import { onSaleIds, packageCardQuery, toPackageCard } from './catalogue.ts';
 import { toReview } from './content.ts';
 
@@ -45,7 +54,12 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
       .innerJoin(interests, eq(interests.id, packageInterests.interestId))
       .where(eq(packageInterests.packageId, card.id))
       .orderBy(interests.name),
-    db.select().from(reviews).where(and(eq(reviews.packageId, card.id), eq(reviews.site, site))).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(DETAIL_REVIEWS),
+    db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.packageId, card.id), eq(reviews.site, site)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(DETAIL_REVIEWS),
     packageCardQuery(db, site)
       .where(and(eq(packages.cityId, card.city.id), ne(packages.id, card.id)))
       .orderBy(desc(packages.rating), packages.id)
@@ -55,7 +69,9 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
   let related = sameCity.map(toPackageCard);
   if (related.length < RELATED) {
     const sameType = await packageCardQuery(db, site)
-      .where(and(eq(packages.tripTypeId, card.tripType.id), ne(packages.id, card.id), ne(packages.cityId, card.city.id)))
+      .where(
+        and(eq(packages.tripTypeId, card.tripType.id), ne(packages.id, card.id), ne(packages.cityId, card.city.id)),
+      )
       .orderBy(desc(packages.rating), packages.id)
       .limit(RELATED - related.length);
     related = [...related, ...sameType.map(toPackageCard)];
@@ -65,7 +81,11 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
   return {
     ...card,
     highlights: extra?.highlights ?? [],
-    occupancy: { maxAdultsPerRoom: extra?.maxAdultsPerRoom ?? 3, maxPeoplePerRoom: extra?.maxPeoplePerRoom ?? 4, childAgeLimit: extra?.childAgeLimit ?? 12 },
+    occupancy: {
+      maxAdultsPerRoom: extra?.maxAdultsPerRoom ?? 3,
+      maxPeoplePerRoom: extra?.maxPeoplePerRoom ?? 4,
+      childAgeLimit: extra?.childAgeLimit ?? 12,
+    },
     itinerary: [...(extra?.itinerary ?? [])].sort((a, b) => a.day - b.day),
     inclusions: extra?.inclusions ?? [],
     exclusions: extra?.exclusions ?? [],
@@ -73,7 +93,10 @@ export async function packageDetail(db: Db, site: Site, slug: string, former = t
     interests: interestRows,
     reviews: reviewRows.map(toReview),
     related,
-    tax: { overseas: extra?.countryId !== (site === 'IN' ? 101 : 231), vatTreatment: extra?.vatTreatment ?? 'standard' },
+    tax: {
+      overseas: extra?.countryId !== (site === 'IN' ? 101 : 231),
+      vatTreatment: extra?.vatTreatment ?? 'standard',
+    },
     cancellationPolicy: extra?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
     imageAlts: extra?.imageAlts ?? {},
   };

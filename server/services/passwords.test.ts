@@ -19,7 +19,9 @@ describe('password hashing takes turns (decision 0092)', () => {
     // ahead of the gzip below, which then finished only after eight of them. In turns, at most
     // HASH_LANES hash at once, and the gzip of a page finds a free thread straight away.
     let hashed = 0;
-    const burst = Array.from({ length: 12 }, () => verifyPassword('a password', 'not a stored hash').then(() => hashed++));
+    const burst = Array.from({ length: 12 }, () =>
+      verifyPassword('a password', 'not a stored hash').then(() => hashed++),
+    );
     await gzipAsync(Buffer.alloc(64 * 1024, 'package page '));
     const hashedBeforeGzip = hashed;
     await Promise.all(burst);
@@ -29,7 +31,9 @@ describe('password hashing takes turns (decision 0092)', () => {
   });
 
   it('refuses a sign-in at once, with a time to come back, when the queue is too long', async () => {
-    const outcomes = await Promise.allSettled(Array.from({ length: HASH_LANES + 70 }, () => verifyPassword('a password', 'not a stored hash')));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: HASH_LANES + 70 }, () => verifyPassword('a password', 'not a stored hash')),
+    );
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
     const first = refused[0]!.reason as DomainError;

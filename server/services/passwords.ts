@@ -17,7 +17,13 @@ const waiting: (() => void)[] = [];
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASH_LANES) {
-    if (waiting.length >= MAX_WAITING) throw new DomainError('unavailable', 'Many people are signing in right now: please try again in a few seconds.', null, 3);
+    if (waiting.length >= MAX_WAITING)
+      throw new DomainError(
+        'unavailable',
+        'Many people are signing in right now: please try again in a few seconds.',
+        null,
+        3,
+      );
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running++;
@@ -33,7 +39,12 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  inTurn(() => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))));
+  inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
+  );
 
 const N = 16384;
 const R = 8;

@@ -18,14 +18,22 @@ export const PERSONAL_RETENTION = {
  * booking 90 days after its trip ended (a cancelled booking's at once), and enquiries two years
  * old, each with its file's bytes. Bookings and invoices stay (tax law).
  */
-export async function purgePersonalData(db: Db, store: FileStore, now = new Date()): Promise<{ documents: number; enquiries: number }> {
+export async function purgePersonalData(
+  db: Db,
+  store: FileStore,
+  now = new Date(),
+): Promise<{ documents: number; enquiries: number }> {
   const cutoff = new Date(now.getTime() - PERSONAL_RETENTION.travelDocumentsAfterTripMs).toISOString().slice(0, 10);
   const { rows: docs } = await db.execute<{ id: number; stored_name: string }>(sql`
     select f.id, f.stored_name from files f
     join bookings b on f.owner = 'booking:' || b.id
     where b.status = 'cancelled'
        or (select max(l.travel_date + l.nights) from booking_lines l where l.booking_id = b.id) < ${cutoff}::date`);
-  await removeUploads(db, store, docs.map((d) => ({ id: d.id, storedName: d.stored_name })));
+  await removeUploads(
+    db,
+    store,
+    docs.map((d) => ({ id: d.id, storedName: d.stored_name })),
+  );
 
   const before = new Date(now.getTime() - PERSONAL_RETENTION.enquiriesMs).toISOString();
   const { rows: old } = await db.execute<{ id: number; file_id: number | null; stored_name: string | null }>(sql`
@@ -35,7 +43,9 @@ export async function purgePersonalData(db: Db, store: FileStore, now = new Date
     await removeUploads(
       db,
       store,
-      old.filter((o) => o.file_id !== null && o.stored_name).map((o) => ({ id: o.file_id!, storedName: o.stored_name! })),
+      old
+        .filter((o) => o.file_id !== null && o.stored_name)
+        .map((o) => ({ id: o.file_id!, storedName: o.stored_name! })),
     );
   }
   return { documents: docs.length, enquiries: old.length };

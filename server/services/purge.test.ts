@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
-import { cartItems, idempotencyKeys, otps, rateLimits, sessions, tempBookings, users, verificationTokens } from '../db/schema.ts';
+import {
+  cartItems,
+  idempotencyKeys,
+  otps,
+  rateLimits,
+  sessions,
+  tempBookings,
+  users,
+  verificationTokens,
+} from '../db/schema.ts';
 import { purgeExpired } from './purge.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
@@ -46,28 +55,60 @@ describe('purgeExpired', () => {
     ]);
     const [pkg] = await db.execute<{ id: number }>(sql`select id from packages limit 1`).then((r) => r.rows);
     const line = (owner: string, clientId: string, created: Date) => ({
-      owner, site: 'UAE' as const, currency: 'AED' as const, packageId: pkg!.id, travelDate: '2026-06-01', adults: 1, unitPrice: 1, totalPrice: 1, clientId, createdAt: created,
+      owner,
+      site: 'UAE' as const,
+      currency: 'AED' as const,
+      packageId: pkg!.id,
+      travelDate: '2026-06-01',
+      adults: 1,
+      unitPrice: 1,
+      totalPrice: 1,
+      clientId,
+      createdAt: created,
     });
-    await db.insert(cartItems).values([
-      line('guest:abandoned-0001', 'a1', ago(30)),
-      line('guest:abandoned-0001', 'a2', ago(20)),
-      line('guest:active-00001', 'b1', ago(30)),
-      line('guest:active-00001', 'b2', ago(1)),
-      line(`user:${userId}`, 'c1', ago(300)),
-    ]);
+    await db
+      .insert(cartItems)
+      .values([
+        line('guest:abandoned-0001', 'a1', ago(30)),
+        line('guest:abandoned-0001', 'a2', ago(20)),
+        line('guest:active-00001', 'b1', ago(30)),
+        line('guest:active-00001', 'b2', ago(1)),
+        line(`user:${userId}`, 'c1', ago(300)),
+      ]);
     await db.insert(idempotencyKeys).values([
       { owner: 'x', key: 'old-key-0001', requestHash: 'h', createdAt: ago(8) },
       { owner: 'x', key: 'new-key-0001', requestHash: 'h', createdAt: ago(1) },
     ]);
 
     const counts = await purgeExpired(db, now);
-    expect(counts).toEqual({ sessions: 2, otps: 1, verificationTokens: 1, rateLimits: 1, tempBookings: 1, guestCarts: 2, idempotencyKeys: 1, staffSessions: 0, staffSetupTokens: 0 });
-    expect((await db.select({ h: sessions.tokenHash }).from(sessions)).map((r) => r.h).sort()).toEqual(['just-expired', 'live']);
+    expect(counts).toEqual({
+      sessions: 2,
+      otps: 1,
+      verificationTokens: 1,
+      rateLimits: 1,
+      tempBookings: 1,
+      guestCarts: 2,
+      idempotencyKeys: 1,
+      staffSessions: 0,
+      staffSetupTokens: 0,
+    });
+    expect((await db.select({ h: sessions.tokenHash }).from(sessions)).map((r) => r.h).sort()).toEqual([
+      'just-expired',
+      'live',
+    ]);
     expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(['new']);
-    expect((await db.select({ o: tempBookings.owner }).from(tempBookings)).map((r) => r.o)).toEqual(['guest:new-hold-0001']);
+    expect((await db.select({ o: tempBookings.owner }).from(tempBookings)).map((r) => r.o)).toEqual([
+      'guest:new-hold-0001',
+    ]);
     // A signed-in traveller's cart is theirs however old; a guest cart still in use keeps every line.
-    expect((await db.select({ c: cartItems.clientId }).from(cartItems)).map((r) => r.c).sort()).toEqual(['b1', 'b2', 'c1']);
-    expect((await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.k)).toEqual(['new-key-0001']);
+    expect((await db.select({ c: cartItems.clientId }).from(cartItems)).map((r) => r.c).sort()).toEqual([
+      'b1',
+      'b2',
+      'c1',
+    ]);
+    expect((await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.k)).toEqual([
+      'new-key-0001',
+    ]);
     // Nothing left to do the second time.
     expect(Object.values((await purgeExpired(db, now))!).every((n) => n === 0)).toBe(true);
   });
@@ -76,8 +117,17 @@ describe('purgeExpired', () => {
     const db = database.db;
     await db.insert(rateLimits).values({ key: 'stale', count: 1, windowStart: ago(5) });
     await db.execute(sql`create table temp_booking_refs (id int references temp_bookings(id))`);
-    await db.insert(tempBookings).values({ owner: 'guest:ref-hold-0001', site: 'UAE', currency: 'AED', items: [], total: 0, holdExpiresAt: ago(5) });
-    await db.execute(sql`insert into temp_booking_refs select id from temp_bookings where owner = 'guest:ref-hold-0001'`);
+    await db.insert(tempBookings).values({
+      owner: 'guest:ref-hold-0001',
+      site: 'UAE',
+      currency: 'AED',
+      items: [],
+      total: 0,
+      holdExpiresAt: ago(5),
+    });
+    await db.execute(
+      sql`insert into temp_booking_refs select id from temp_bookings where owner = 'guest:ref-hold-0001'`,
+    );
     const failed: string[] = [];
     const counts = await purgeExpired(db, now, (what) => failed.push(what));
     expect(failed).toEqual(['tempBookings']);

@@ -20,7 +20,10 @@ export const RETENTION = {
   guestCartsMs: 14 * DAY,
   /** Stored answers to retried writes: phones retry within minutes or days. */
   idempotencyKeysMs: 7 * DAY,
-  /** Staff sessions and set-up links 30 days after they ended, expired or were used (the audit log keeps sign-ins for good). */
+  /**
+   * Staff sessions and set-up links 30 days after they ended, expired or were used (the audit log keeps sign-ins for
+   * good).
+   */
   staffMs: 30 * DAY,
 } as const;
 
@@ -55,16 +58,25 @@ export type PurgeCounts = Record<keyof ReturnType<typeof statements>, number>;
  * null). A statement that fails (say, a table another feature now references) is reported and
  * does not stop the rest.
  */
-export async function purgeExpired(db: Db, now = new Date(), onError: (what: string, err: unknown) => void = () => {}): Promise<PurgeCounts | null> {
+export async function purgeExpired(
+  db: Db,
+  now = new Date(),
+  onError: (what: string, err: unknown) => void = () => {},
+): Promise<PurgeCounts | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
+    const { rows } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`,
+    );
     if (!rows[0]?.locked) return null;
     const counts = {} as PurgeCounts;
     for (const [what, statement] of Object.entries(statements(now)) as [keyof PurgeCounts, ReturnType<typeof sql>][]) {
       await tx.execute(sql`savepoint purge_step`);
       try {
         const result = await tx.execute(statement);
-        counts[what] = (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0;
+        counts[what] =
+          (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+          (result as { rowCount?: number }).rowCount ??
+          0;
         await tx.execute(sql`release savepoint purge_step`);
       } catch (err) {
         await tx.execute(sql`rollback to savepoint purge_step`);

@@ -75,7 +75,9 @@ describe('hitRateLimit', () => {
   it('claimAttempt: many claims at once are each counted before any is judged', async () => {
     const rule = { free: 5, baseDelayMs: 60_000, maxDelayMs: 60_000, quietMs: 60_000 };
     const now = new Date('2026-01-02T10:00:00Z');
-    const results = await Promise.all(Array.from({ length: 100 }, () => claimAttempt(database.db, 'parallel', rule, now)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => claimAttempt(database.db, 'parallel', rule, now)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 });

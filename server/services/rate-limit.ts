@@ -67,7 +67,12 @@ const delayMs = (rule: ThrottleRule, count: number) =>
  * attempts therefore cannot all slip through a check made before a slow comparison.
  * The row's window_start holds the time of the last counted attempt.
  */
-export async function claimAttempt(db: Db, key: string, rule: ThrottleRule, now: Date = new Date()): Promise<ThrottleResult> {
+export async function claimAttempt(
+  db: Db,
+  key: string,
+  rule: ThrottleRule,
+  now: Date = new Date(),
+): Promise<ThrottleResult> {
   const at = now.toISOString();
   const quietBefore = new Date(now.getTime() - rule.quietMs).toISOString();
   const claimed = await db.execute(sql`
@@ -103,16 +108,29 @@ export async function refundAttempt(db: Db, key: string): Promise<void> {
  */
 export function addressBlock(ip: string): string {
   const address = ip.trim().replace(/%.*$/, '').toLowerCase();
-  const mapped = address.match(/^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/) ?? address.match(/^::(\d+\.\d+\.\d+\.\d+)$/);
+  const mapped =
+    address.match(/^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/) ?? address.match(/^::(\d+\.\d+\.\d+\.\d+)$/);
   if (mapped) return mapped[1]!;
   if (isIP(address) !== 6) return address;
   const [head = '', tail] = address.split('::');
   const groups = (part: string) => (part ? part.split(':') : []);
-  const known = [...groups(head), ...(tail === undefined ? [] : new Array(8 - groups(head).length - groups(tail).length).fill('0')), ...groups(tail ?? '')];
-  return `${known.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const known = [
+    ...groups(head),
+    ...(tail === undefined ? [] : new Array(8 - groups(head).length - groups(tail).length).fill('0')),
+    ...groups(tail ?? ''),
+  ];
+  return `${known
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
-/** An address as stored: its block (see addressBlock) hashed with the server's key, so the database never holds raw IPs. */
+/**
+ * An address as stored: its block (see addressBlock) hashed with the server's key, so the database never holds raw IPs.
+ */
 export function hashAddress(ip: string, secret: string): string {
-  return createHash('sha256').update(`${secret}\n${addressBlock(ip)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${secret}\n${addressBlock(ip)}`)
+    .digest('hex')
+    .slice(0, 32);
 }

@@ -8,8 +8,16 @@ import { decryptLoginToken, encryptLoginToken, loginStamp } from './login-token.
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a login token and keeps a session row for it (only its hash). */
-export async function createSession(db: Db, config: Config, user: { id: number; email: string; name: string }, now = new Date()) {
-  const token = encryptLoginToken({ userId: user.id, email: user.email, loginDate: loginStamp(now), name: user.name }, config.TOKEN_KEY);
+export async function createSession(
+  db: Db,
+  config: Config,
+  user: { id: number; email: string; name: string },
+  now = new Date(),
+) {
+  const token = encryptLoginToken(
+    { userId: user.id, email: user.email, loginDate: loginStamp(now), name: user.name },
+    config.TOKEN_KEY,
+  );
   const expiresAt = new Date(now.getTime() + config.SESSION_DAYS * 86_400_000);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, createdAt: now });
   return { token, expiresAt };
@@ -20,7 +28,13 @@ function sessionQuery(db: Db) {
   return db
     .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
     .limit(1)
     .prepare('live_session');
 }
@@ -30,13 +44,23 @@ const builtSessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
  * The signed-in user behind a token, or null. A token counts only when we issued it (a session row
  * with its hash), it has not expired or been revoked, and it decrypts to the same user id.
  */
-export async function authenticate(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number } | null> {
+export async function authenticate(
+  db: Db,
+  config: Config,
+  token: string | undefined | null,
+  now = new Date(),
+): Promise<{ userId: number } | null> {
   const session = await findSession(db, config, token, now);
   return session ? { userId: session.userId } : null;
 }
 
 /** The live session of a token (see authenticate), with its expiry. */
-export async function findSession(db: Db, config: Config, token: string | undefined | null, now = new Date()): Promise<{ userId: number; expiresAt: Date } | null> {
+export async function findSession(
+  db: Db,
+  config: Config,
+  token: string | undefined | null,
+  now = new Date(),
+): Promise<{ userId: number; expiresAt: Date } | null> {
   const claim = sessionClaim(config, token);
   if (!claim) return null;
   let query = builtSessionQueries.get(db);
@@ -77,10 +101,17 @@ export function liveSession(claim: SessionClaim | null | undefined, now: Date): 
  * The rule of liveSession over values or placeholders (`sql.placeholder`: a statement prepared
  * once, as a sale's cart is), so the rule is written once.
  */
-export function liveSessionWhere(tokenHash: string | Placeholder | SQL, userId: number | Placeholder | SQL, now: string | Placeholder | SQL): SQL {
+export function liveSessionWhere(
+  tokenHash: string | Placeholder | SQL,
+  userId: number | Placeholder | SQL,
+  now: string | Placeholder | SQL,
+): SQL {
   return sql`exists(select 1 from sessions where token_hash = ${tokenHash} and user_id = ${userId}::int and revoked_at is null and expires_at > ${now}::timestamptz)`;
 }
 
 export async function revokeSession(db: Db, token: string, now = new Date()) {
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }

@@ -61,7 +61,10 @@ const DEFAULTS: Record<Site, ShopDetails> = {
 
 const overrideSchema = shopDetailsSchema.partial().extend({ bank: shopDetailsSchema.shape.bank.partial().optional() });
 
-/** Reads SHOP_UAE / SHOP_IN: null when the value is fine, else what is wrong with it (India: its taxNumber is the GSTIN whose state decides CGST + SGST or IGST). */
+/**
+ * Reads SHOP_UAE / SHOP_IN: null when the value is fine, else what is wrong with it (India: its taxNumber is the GSTIN
+ * whose state decides CGST + SGST or IGST).
+ */
 export function shopOverrideProblem(raw: string | undefined, site?: Site): string | null {
   if (!raw) return null;
   let json: unknown;

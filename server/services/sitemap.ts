@@ -26,7 +26,10 @@ export async function sitemapPages(db: Db, now = new Date()): Promise<SitemapPag
       .innerJoin(packagePrices, eq(packagePrices.packageId, packages.id))
       .where(eq(packages.published, true))
       .orderBy(asc(packages.id)),
-    db.select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt }).from(blogPosts).orderBy(asc(blogPosts.publishedAt)),
+    db
+      .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .orderBy(asc(blogPosts.publishedAt)),
     db.select({ slug: dealCategories.slug }).from(dealCategories).orderBy(asc(dealCategories.id)),
     // Public coupons that have not expired (a traveller's own coupons are not public pages).
     db
@@ -43,22 +46,31 @@ export async function sitemapPages(db: Db, now = new Date()): Promise<SitemapPag
   return [
     { path: '/', sites: BOTH },
     { path: '/holidays', sites: BOTH },
-    ...[...packageSites].map(([slug, sites]) => ({ path: `/holidays/${slug}`, sites: BOTH.filter((s) => sites.includes(s)) })),
+    ...[...packageSites].map(([slug, sites]) => ({
+      path: `/holidays/${slug}`,
+      sites: BOTH.filter((s) => sites.includes(s)),
+    })),
     { path: '/deals', sites: BOTH },
     ...categories.map((c) => ({ path: `/deals/${c.slug}`, sites: BOTH })),
     { path: '/coupons', sites: BOTH },
-    ...couponRows.map((c) => ({ path: `/coupons/${c.slug}`, sites: c.site === null ? BOTH : BOTH.filter((s) => s === c.site) })),
+    ...couponRows.map((c) => ({
+      path: `/coupons/${c.slug}`,
+      sites: c.site === null ? BOTH : BOTH.filter((s) => s === c.site),
+    })),
     { path: '/blog', sites: BOTH },
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, sites: BOTH, lastmod: p.publishedAt })),
     { path: '/contact', sites: BOTH },
   ];
 }
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 const HREFLANG: Record<Site, string> = { UAE: 'en-AE', IN: 'en-IN' };
 
-/** sitemaps.org XML: one <url> per page and site, each naming its twin with hreflang (as the pages' own <head> does). */
+/**
+ * sitemaps.org XML: one <url> per page and site, each naming its twin with hreflang (as the pages' own <head> does).
+ */
 export function sitemapXml(origin: string, pages: SitemapPage[]): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -68,7 +80,10 @@ export function sitemapXml(origin: string, pages: SitemapPage[]): string {
     const alternates =
       page.sites.length > 1
         ? [
-            ...page.sites.map((s) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[s]}" href="${xml(origin + sitePath(page.path, s))}"/>`),
+            ...page.sites.map(
+              (s) =>
+                `<xhtml:link rel="alternate" hreflang="${HREFLANG[s]}" href="${xml(origin + sitePath(page.path, s))}"/>`,
+            ),
             `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(origin + page.path)}"/>`,
           ]
         : [];

@@ -46,7 +46,11 @@ export function twilioSms(opts: TwilioOptions): SmsProvider {
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          headers: {
+            authorization: auth,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
           body: form,
           signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
@@ -64,7 +68,9 @@ export function twilioSms(opts: TwilioOptions): SmsProvider {
 }
 
 /** The configured provider, or null: phone numbers are then refused where a code would go. */
-export function smsProviderFrom(config: Pick<Config, 'PHONE_SIGN_IN' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL'>): SmsProvider | null {
+export function smsProviderFrom(
+  config: Pick<Config, 'PHONE_SIGN_IN' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL'>,
+): SmsProvider | null {
   if (config.PHONE_SIGN_IN === 'off') return null;
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
   if (!accountSid || !authToken || !from) return null;

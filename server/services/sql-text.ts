@@ -1,7 +1,8 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** Equality ignoring case (page names, banner types). */
-export const equalsIgnoreCase = (column: AnyColumn, value: string): SQL => sql`lower(${column}) = ${value.toLowerCase()}`;
+export const equalsIgnoreCase = (column: AnyColumn, value: string): SQL =>
+  sql`lower(${column}) = ${value.toLowerCase()}`;
 
 /** Escapes LIKE wildcards so typed text matches literally. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

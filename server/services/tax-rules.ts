@@ -3,7 +3,13 @@ import type { TaxLine } from '../../contract/booking.ts';
 import { financialYearStart, siteDay } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import type { Site } from '../../contract/site.ts';
-import { GST_STATE_CODES, normalizeTaxNumber, stateOfGstCode, type SiteTaxRules, type TcsRule } from '../../contract/tax.ts';
+import {
+  GST_STATE_CODES,
+  normalizeTaxNumber,
+  stateOfGstCode,
+  type SiteTaxRules,
+  type TcsRule,
+} from '../../contract/tax.ts';
 import type { Db } from '../db/client.ts';
 
 /*
@@ -15,12 +21,20 @@ import type { Db } from '../db/client.ts';
 
 /** The TCS rule in force on an Indian calendar day, or null before the first. */
 export async function tcsRuleOn(db: Db, day: string): Promise<TcsRule | null> {
-  const { rows } = await db.execute<{ effective_from: string | Date; rate_bp: number; threshold: string | number | null; rate_above_bp: number | null }>(sql`
+  const { rows } = await db.execute<{
+    effective_from: string | Date;
+    rate_bp: number;
+    threshold: string | number | null;
+    rate_above_bp: number | null;
+  }>(sql`
     select to_char(effective_from, 'YYYY-MM-DD') as effective_from, rate_bp, threshold, rate_above_bp from tcs_rules
     where effective_from <= ${day} order by effective_from desc limit 1`);
   const r = rows[0];
   if (!r) return null;
-  const from = r.effective_from instanceof Date ? r.effective_from.toISOString().slice(0, 10) : String(r.effective_from).slice(0, 10);
+  const from =
+    r.effective_from instanceof Date
+      ? r.effective_from.toISOString().slice(0, 10)
+      : String(r.effective_from).slice(0, 10);
   return {
     effectiveFrom: from,
     rate: r.rate_bp / 100,
@@ -36,7 +50,8 @@ export interface TcsTerms extends TcsRule {
 
 /** The rule for a receipt now: the setting's flat rate, else the table's rule of the day (null: no TCS). */
 export async function tcsRuleFor(db: Db, override: number | undefined, now: Date): Promise<TcsRule | null> {
-  if (override !== undefined) return { effectiveFrom: 'TCS_RATE_PERCENT', rate: override, threshold: null, rateAbove: null };
+  if (override !== undefined)
+    return { effectiveFrom: 'TCS_RATE_PERCENT', rate: override, threshold: null, rateAbove: null };
   return tcsRuleOn(db, siteDay(now, 'IN'));
 }
 
@@ -45,7 +60,12 @@ export async function tcsRuleFor(db: Db, override: number | undefined, now: Date
  * worked on in the financial year, counted from the ledger (every receipt less refunds, whatever
  * the booking's state: server/services/ledger).
  */
-export async function tcsTermsFor(db: Db, override: number | undefined, now: Date, pan: string | null | undefined): Promise<TcsTerms | null> {
+export async function tcsTermsFor(
+  db: Db,
+  override: number | undefined,
+  now: Date,
+  pan: string | null | undefined,
+): Promise<TcsTerms | null> {
   const rule = await tcsRuleFor(db, override, now);
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
@@ -67,7 +87,14 @@ const inr = (amount: number) => formatMinor(amount, 'INR');
 export function tcsLine(base: number, terms: TcsTerms): TaxLine {
   const section = 'section 206C(1G)';
   if (terms.threshold === null || terms.rateAbove === null) {
-    return { code: 'TCS', label: `TCS ${terms.rate}% (${section})`, rate: terms.rate, amount: percentOf(base, terms.rate), included: false, base };
+    return {
+      code: 'TCS',
+      label: `TCS ${terms.rate}% (${section})`,
+      rate: terms.rate,
+      amount: percentOf(base, terms.rate),
+      included: false,
+      base,
+    };
   }
   const room = Math.max(0, terms.threshold - terms.before);
   const low = Math.min(base, room);
@@ -86,10 +113,14 @@ export function tcsLine(base: number, terms: TcsTerms): TaxLine {
   return { code: 'TCS', label, rate, amount, included: false, base, parts };
 }
 
-/** GST on a net amount (paise) at `rate` percent: CGST + SGST within the seller's state, IGST to another, one GST line while the state is not known. */
+/**
+ * GST on a net amount (paise) at `rate` percent: CGST + SGST within the seller's state, IGST to another, one GST line
+ * while the state is not known.
+ */
 export function gstLines(net: number, supply: 'intra' | 'inter' | null, rate: number): TaxLine[] {
   const gst = percentOf(net, rate);
-  if (supply === 'inter') return [{ code: 'IGST', label: `IGST ${rate}%`, rate, amount: gst, included: false, base: net }];
+  if (supply === 'inter')
+    return [{ code: 'IGST', label: `IGST ${rate}%`, rate, amount: gst, included: false, base: net }];
   if (supply === 'intra') {
     // Half each; an odd paisa goes to CGST, so the two add up to the GST the quote showed.
     const cgst = Math.ceil(gst / 2);
@@ -117,7 +148,9 @@ export interface SiteRates {
   vat: number | null;
 }
 export async function siteRatesOn(db: Db, site: Site, day: string): Promise<SiteRates> {
-  return site === 'UAE' ? { gst: null, vat: await taxRateOn(db, 'VAT', day) } : { gst: await taxRateOn(db, 'GST', day), vat: null };
+  return site === 'UAE'
+    ? { gst: null, vat: await taxRateOn(db, 'VAT', day) }
+    : { gst: await taxRateOn(db, 'GST', day), vat: null };
 }
 
 export interface PlaceOfSupply {
@@ -140,7 +173,12 @@ export async function placeOfSupply(db: Db, raw: string): Promise<PlaceOfSupply 
 }
 
 /** The rules a price on this site carries today (GetTaxRules). */
-export async function siteTaxRules(db: Db, override: number | undefined, site: Site, now = new Date()): Promise<SiteTaxRules> {
+export async function siteTaxRules(
+  db: Db,
+  override: number | undefined,
+  site: Site,
+  now = new Date(),
+): Promise<SiteTaxRules> {
   const day = siteDay(now, site);
   const rates = await siteRatesOn(db, site, day);
   return { day, ...rates, tcs: site === 'IN' ? await tcsRuleFor(db, override, now) : null };

@@ -12,7 +12,8 @@ export interface FileType {
   mime: string;
 }
 
-const startsWith = (buf: Buffer, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], at = 0) =>
+  buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /**
@@ -31,7 +32,9 @@ export function detectDocumentType(buf: Buffer): FileType | null {
   }
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) {
     const isWord = buf.includes(Buffer.from('[Content_Types].xml')) && buf.includes(Buffer.from('word/'));
-    return isWord ? { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } : null;
+    return isWord
+      ? { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }
+      : null;
   }
   return null;
 }
@@ -43,7 +46,8 @@ const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mi
  * bytes. Word files, which contact messages accept, are not travel documents.
  */
 export function detectTravelDocumentType(buf: Buffer): FileType | null {
-  if (startsWith(buf, ascii('ftyp'), 4) && HEIF_BRANDS.has(buf.subarray(8, 12).toString('latin1'))) return { ext: 'heic', mime: 'image/heic' };
+  if (startsWith(buf, ascii('ftyp'), 4) && HEIF_BRANDS.has(buf.subarray(8, 12).toString('latin1')))
+    return { ext: 'heic', mime: 'image/heic' };
   const type = detectDocumentType(buf);
   return type && ['pdf', 'jpg', 'png', 'webp'].includes(type.ext) ? type : null;
 }
@@ -51,7 +55,11 @@ export function detectTravelDocumentType(buf: Buffer): FileType | null {
 /** A file name safe to show and to put in a mail header: no path, no control characters. */
 export function cleanFileName(name: string, fallbackExt: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^\.+/, '').slice(0, 120).trim();
+  const cleaned = base
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120)
+    .trim();
   return cleaned || `attachment.${fallbackExt}`;
 }
 
@@ -62,7 +70,13 @@ export function cleanFileName(name: string, fallbackExt: string): string {
 export async function storeUpload(
   db: Db,
   store: FileStore,
-  upload: { owner: string; purpose: string; originalName: string; type: FileType; content: Buffer | AsyncIterable<Buffer> },
+  upload: {
+    owner: string;
+    purpose: string;
+    originalName: string;
+    type: FileType;
+    content: Buffer | AsyncIterable<Buffer>;
+  },
 ): Promise<{ id: number; storedName: string }> {
   const storedName = `${randomBytes(16).toString('hex')}.${upload.type.ext}`;
   const size = await store.put(db, storedName, upload.content);
@@ -81,10 +95,22 @@ export async function storeUpload(
 }
 
 /** Takes back files: their rows and their bytes (stored by a request that then failed, or erased). */
-export async function removeUploads(db: Db, store: FileStore, stored: { id: number; storedName: string }[]): Promise<void> {
+export async function removeUploads(
+  db: Db,
+  store: FileStore,
+  stored: { id: number; storedName: string }[],
+): Promise<void> {
   if (stored.length === 0) return;
-  await db.delete(files).where(inArray(files.id, stored.map((s) => s.id)));
-  await store.delete(db, stored.map((s) => s.storedName));
+  await db.delete(files).where(
+    inArray(
+      files.id,
+      stored.map((s) => s.id),
+    ),
+  );
+  await store.delete(
+    db,
+    stored.map((s) => s.storedName),
+  );
 }
 
 /**
@@ -101,7 +127,10 @@ export async function uploadWork<T>(db: Db, store: FileStore, work: (db: Db) => 
  * The first bytes of an uploaded stream (enough to tell its type: detectTravelDocumentType needs
  * 12) and the whole stream again, head first, holding no more than the head and one chunk.
  */
-export async function peekHead(stream: Readable, bytes = 4096): Promise<{ head: Buffer; content: AsyncIterable<Buffer> }> {
+export async function peekHead(
+  stream: Readable,
+  bytes = 4096,
+): Promise<{ head: Buffer; content: AsyncIterable<Buffer> }> {
   const it = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   const seen: Buffer[] = [];
   let length = 0;

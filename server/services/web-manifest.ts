@@ -31,7 +31,14 @@ export function siteManifest(uae: WebManifest, site: Site): WebManifest {
     name: uae.name.replace(/ UAE$/, ' India'),
     short_name: uae.short_name.replace(/ UAE$/, ' India'),
     icons: uae.icons.map((i) => ({ ...i, src: i.src.replace('-uae-', '-in-') })),
-    ...(screenshots ? { screenshots: screenshots.map((s) => ({ ...s, src: s.src.replace('/screenshots/home-', '/screenshots/home-in-') })) } : {}),
+    ...(screenshots
+      ? {
+          screenshots: screenshots.map((s) => ({
+            ...s,
+            src: s.src.replace('/screenshots/home-', '/screenshots/home-in-'),
+          })),
+        }
+      : {}),
     start_url: inIndia(uae.start_url),
     scope: '/in/',
     lang: 'en-IN',

@@ -56,7 +56,11 @@ describe('adminApi', () => {
     setCsrfToken('csrf-1');
     answering(200, { status: 'success', message: 'Password changed.', data: { sessionsEnded: 0 } });
     await adminApi(changeOwnPasswordCall, { body: { currentPassword: 'old one', newPassword: 'a new long one' } });
-    expect(sent[0]).toMatchObject({ url: '/api/admin/me/password', method: 'POST', body: JSON.stringify({ currentPassword: 'old one', newPassword: 'a new long one' }) });
+    expect(sent[0]).toMatchObject({
+      url: '/api/admin/me/password',
+      method: 'POST',
+      body: JSON.stringify({ currentPassword: 'old one', newPassword: 'a new long one' }),
+    });
     expect(sent[0]!.headers).toMatchObject({ 'x-csrf-token': 'csrf-1', 'content-type': 'application/json' });
 
     answering(200, { status: 'success', message: 'Coupon X is disabled.', data: null });
@@ -78,11 +82,20 @@ describe('adminApi', () => {
 
   it('answers a refusal and a server out of reach with their message, never throwing', async () => {
     answering(403, { status: 'error', message: 'Your role may not do this.', data: null });
-    expect(await adminApi(ownSessionsCall)).toEqual({ ok: false, httpStatus: 403, message: 'Your role may not do this.', data: null });
+    expect(await adminApi(ownSessionsCall)).toEqual({
+      ok: false,
+      httpStatus: 403,
+      message: 'Your role may not do this.',
+      data: null,
+    });
 
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const down = await adminApi(ownSessionsCall);
-    expect(down).toMatchObject({ ok: false, httpStatus: 0, message: 'The server did not answer. Check your connection and try again.' });
+    expect(down).toMatchObject({
+      ok: false,
+      httpStatus: 0,
+      message: 'The server did not answer. Check your connection and try again.',
+    });
 
     // A path parameter left out (only possible past the type check) is an answer too.
     const missing = await adminApi(disableCouponCall, { params: {} as { id: number } });
@@ -91,7 +104,13 @@ describe('adminApi', () => {
   });
 
   it('types what it sends and answers from the declaration', () => {
-    const noParamsCall = defineAdminCall({ method: 'GET', path: 'things', params: noParams, data: z.object({ n: z.number() }), permission: null });
+    const noParamsCall = defineAdminCall({
+      method: 'GET',
+      path: 'things',
+      params: noParams,
+      data: z.object({ n: z.number() }),
+      permission: null,
+    });
     // Compile-time checks: each line below fails `tsc -b` if the types drift.
     type Answer = Awaited<ReturnType<typeof adminApi<typeof noParamsCall>>>['data'];
     const n: Answer = { n: 1 };
@@ -101,10 +120,11 @@ describe('adminApi', () => {
     void (() => adminApi(disableCouponCall, { params: { id: {} } }));
     // @ts-expect-error -- the body's fields are the declaration's
     void (() => adminApi(changeOwnPasswordCall, { body: { password: 'x' } }));
+    const wrongParams = { method: 'GET', data: z.null(), permission: null } as const;
     // @ts-expect-error -- params must name the path's :id, and nothing else
-    void (() => defineAdminCall({ method: 'GET', path: 'things/:id', params: noParams, data: z.null(), permission: null }));
+    void (() => defineAdminCall({ ...wrongParams, path: 'things/:id', params: noParams }));
     // @ts-expect-error -- nor a field the path does not have
-    void (() => defineAdminCall({ method: 'GET', path: 'things', params: z.object({ id: z.string() }), data: z.null(), permission: null }));
+    void (() => defineAdminCall({ ...wrongParams, path: 'things', params: z.object({ id: z.string() }) }));
     expect(n.n).toBe(1);
     expect(noParamsCall.path).toBe('things');
   });
@@ -112,8 +132,12 @@ describe('adminApi', () => {
 
 describe('adminHref', () => {
   it('builds a CSV download link from the declaration, the query without empty values', () => {
-    expect(adminHref(documentReturnsCsvCall, { query: { site: 'IN', month: '2026-11', kind: '' } })).toBe('/api/admin/documents.csv?site=IN&month=2026-11');
-    expect(adminHref(tcsCsvCall, { query: { fy: '2026-27', quarter: 3 } })).toBe('/api/admin/reports/tcs.csv?fy=2026-27&quarter=3');
+    expect(adminHref(documentReturnsCsvCall, { query: { site: 'IN', month: '2026-11', kind: '' } })).toBe(
+      '/api/admin/documents.csv?site=IN&month=2026-11',
+    );
+    expect(adminHref(tcsCsvCall, { query: { fy: '2026-27', quarter: 3 } })).toBe(
+      '/api/admin/reports/tcs.csv?fy=2026-27&quarter=3',
+    );
     expect(adminHref(tcsCsvCall)).toBe('/api/admin/reports/tcs.csv');
     // @ts-expect-error -- only a call declared as a file is a link: a report's JSON is loaded with adminApi
     void (() => adminHref(tcsReportCall));

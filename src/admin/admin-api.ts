@@ -1,4 +1,13 @@
-import { adminPath, type AdminCall, type AdminCallBody, type AdminCallData, type AdminCallParams, type AdminCallIsForm, type AdminCallQuery, type PathParamNames } from '../../contract/admin-api.ts';
+import {
+  adminPath,
+  type AdminCall,
+  type AdminCallBody,
+  type AdminCallData,
+  type AdminCallParams,
+  type AdminCallIsForm,
+  type AdminCallQuery,
+  type PathParamNames,
+} from '../../contract/admin-api.ts';
 import type { StaffMe } from '../../contract/staff.ts';
 
 /** The CSRF token of this sign-in (from login or /me), sent with every state-changing call. */
@@ -18,16 +27,31 @@ export interface AdminAnswer<T> {
  * One /api/admin call: JSON in (or FormData, a multipart upload: the browser sets its own
  * content-type with the boundary), the envelope out (never thrown: pages show the message).
  */
-export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<AdminAnswer<T>> {
+export async function adminCall<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<AdminAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(`/api/admin/${path}`, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body), credentials: 'same-origin' });
+    res = await fetch(`/api/admin/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
-    return { ok: false, httpStatus: 0, message: 'The server did not answer. Check your connection and try again.', data: null as T };
+    return {
+      ok: false,
+      httpStatus: 0,
+      message: 'The server did not answer. Check your connection and try again.',
+      data: null as T,
+    };
   }
   const envelope = (await res.json().catch(() => null)) as { status?: string; message?: string; data?: T } | null;
   return {
@@ -38,22 +62,46 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', 
   };
 }
 
-/** What a declared call is sent: its path parameters, query and body (or form) as its declaration types them, and extra headers (an Idempotency-Key). */
-export type AdminSend<C extends AdminCall> = ([PathParamNames<C['path']>] extends [never] ? { params?: undefined } : { params: AdminCallParams<C> }) & {
+/**
+ * What a declared call is sent: its path parameters, query and body (or form) as its declaration types them, and extra
+ * headers (an Idempotency-Key).
+ */
+export type AdminSend<C extends AdminCall> = ([PathParamNames<C['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: AdminCallParams<C> }) & {
   query?: AdminCallQuery<C>;
   headers?: Record<string, string>;
-} & (AdminCallIsForm<C> extends true ? { form: FormData } : AdminCallBody<C> extends undefined ? { body?: undefined } : { body: AdminCallBody<C> });
+} & (AdminCallIsForm<C> extends true
+    ? { form: FormData }
+    : AdminCallBody<C> extends undefined
+      ? { body?: undefined }
+      : { body: AdminCallBody<C> });
 
 /** Whether a call cannot be sent without its second argument (path parameters, a body or a form). */
-type Needs<C extends AdminCall> = [PathParamNames<C['path']>] extends [never] ? (AdminCallIsForm<C> extends true ? true : AdminCallBody<C> extends undefined ? false : true) : true;
+type Needs<C extends AdminCall> = [PathParamNames<C['path']>] extends [never]
+  ? AdminCallIsForm<C> extends true
+    ? true
+    : AdminCallBody<C> extends undefined
+      ? false
+      : true
+  : true;
 
 /**
  * A declared back-office call (contract/admin-*-calls.ts, decision 0111): the URL built from its
  * path and parameters, the query string from `query`, and the answer typed by the declaration's
  * `data`. Like adminCall, it never throws: a refusal is an answer whose message the page shows.
  */
-export function adminApi<C extends AdminCall>(call: C, ...[send]: Needs<C> extends true ? [AdminSend<C>] : [AdminSend<C>?]): Promise<AdminAnswer<AdminCallData<C>>> {
-  const given: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; headers?: Record<string, string> } = send ?? {};
+export function adminApi<C extends AdminCall>(
+  call: C,
+  ...[send]: Needs<C> extends true ? [AdminSend<C>] : [AdminSend<C>?]
+): Promise<AdminAnswer<AdminCallData<C>>> {
+  const given: {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    form?: FormData;
+    headers?: Record<string, string>;
+  } = send ?? {};
   let path: string;
   try {
     path = adminPath(call.path, given.params ?? {});
@@ -61,7 +109,8 @@ export function adminApi<C extends AdminCall>(call: C, ...[send]: Needs<C> exten
     return Promise.resolve({ ok: false, httpStatus: 0, message: (e as Error).message, data: null as AdminCallData<C> });
   }
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
+  for (const [name, value] of Object.entries(given.query ?? {}))
+    if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
   const search = query.size ? `?${query.toString()}` : '';
   return adminCall<AdminCallData<C>>(call.method, `${path}${search}`, given.form ?? given.body, given.headers);
 }
@@ -70,9 +119,13 @@ export function adminApi<C extends AdminCall>(call: C, ...[send]: Needs<C> exten
  * The URL of a declared call answering a file (`file: 'csv'`), for a download link: its path and
  * parameters from the declaration, the query string from `query` (empty values left out).
  */
-export function adminHref<C extends AdminCall & { file: 'csv' }>(call: C, send: { params?: AdminCallParams<C>; query?: AdminCallQuery<C> } = {}): string {
+export function adminHref<C extends AdminCall & { file: 'csv' }>(
+  call: C,
+  send: { params?: AdminCallParams<C>; query?: AdminCallQuery<C> } = {},
+): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(send.query ?? {})) if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
+  for (const [name, value] of Object.entries(send.query ?? {}))
+    if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
   return `/api/admin/${adminPath(call.path, (send.params ?? {}) as Record<string, unknown>)}${query.size ? `?${query.toString()}` : ''}`;
 }
 

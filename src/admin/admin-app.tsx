@@ -45,7 +45,14 @@ function DeskNav() {
   );
   return (
     <div className="admin-nav-host" data-open={open ? '' : undefined}>
-      <button ref={menuButton} type="button" className="admin-menu-button" aria-expanded={open} aria-controls="admin-nav" onClick={() => (open ? close(false) : setOpen(true))}>
+      <button
+        ref={menuButton}
+        type="button"
+        className="admin-menu-button"
+        aria-expanded={open}
+        aria-controls="admin-nav"
+        onClick={() => (open ? close(false) : setOpen(true))}
+      >
         <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
           <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

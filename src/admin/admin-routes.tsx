@@ -39,7 +39,10 @@ export const adminRoutes: AdminRoute[] = [
 ];
 
 export function matchAdminRoute(pathname: string): AdminRoute {
-  const m = matchRoutes(adminRoutes.map((r) => ({ path: r.path })), pathname);
+  const m = matchRoutes(
+    adminRoutes.map((r) => ({ path: r.path })),
+    pathname,
+  );
   const path = m?.[m.length - 1]?.route.path;
   return adminRoutes.find((r) => r.path === path) ?? adminRoutes[adminRoutes.length - 1]!;
 }

@@ -51,7 +51,12 @@ export function DataTable<TData extends RowData>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid={rowTestId?.(row.original)}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
+                <td
+                  key={cell.id}
+                  data-label={
+                    typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined
+                  }
+                >
                   <table.FlexRender cell={cell} />
                 </td>
               ))}

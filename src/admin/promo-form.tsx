@@ -50,7 +50,12 @@ export function PromoForm({
     onDone(answer.message, answer.ok);
   };
   return (
-    <form className="admin-form" aria-label={record ? `Edit ${kind} ${record.title}` : `New ${kind}`} onSubmit={(e) => void submit(e)} key={record?.id ?? 'new'}>
+    <form
+      className="admin-form"
+      aria-label={record ? `Edit ${kind} ${record.title}` : `New ${kind}`}
+      onSubmit={(e) => void submit(e)}
+      key={record?.id ?? 'new'}
+    >
       <h2>{record ? `Edit ${kind}` : `New ${kind}`}</h2>
       {children(id)}
       <FormButtons busy={busy} save={record ? `Save the ${kind}` : `Create the ${kind}`} onCancel={onCancel} />

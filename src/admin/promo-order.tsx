@@ -6,8 +6,10 @@ export const localInput = (iso: string | null) => {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-export const fromLocal = (v: FormDataEntryValue | null) => (v === null || String(v) === '' ? null : new Date(String(v)).toISOString());
-export const shown = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+export const fromLocal = (v: FormDataEntryValue | null) =>
+  v === null || String(v) === '' ? null : new Date(String(v)).toISOString();
+export const shown = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /** The ids with one moved up (-1) or down (+1). */
 export function moved(ids: number[], id: number, by: -1 | 1): number[] {
@@ -20,7 +22,17 @@ export function moved(ids: number[], id: number, by: -1 | 1): number[] {
 }
 
 /** Move up / down buttons of one row. */
-export function MoveButtons({ label, first, last, onMove }: { label: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
+export function MoveButtons({
+  label,
+  first,
+  last,
+  onMove,
+}: {
+  label: string;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
   return (
     <>
       <button type="button" disabled={first} onClick={() => onMove(-1)} aria-label={`Move ${label} up`}>

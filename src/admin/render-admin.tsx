@@ -31,7 +31,11 @@ export async function renderAdmin(req: AdminRenderRequest): Promise<RenderResult
         nonce: req.nonce,
         bootstrapModules: req.bootstrapModules,
         onAllReady() {
-          resolve({ status: failed ? 500 : status, pipe: (d) => void stream.pipe(d as unknown as Writable), abort: () => stream.abort() });
+          resolve({
+            status: failed ? 500 : status,
+            pipe: (d) => void stream.pipe(d as unknown as Writable),
+            abort: () => stream.abort(),
+          });
         },
         onShellError: reject,
         onError(error) {

@@ -49,5 +49,8 @@ export const APP_DATA_ID = '__APP_DATA__';
 
 /** JSON safe to put inside a <script> element. */
 export function serializeAppData(data: AppData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

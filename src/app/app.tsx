@@ -14,7 +14,10 @@ import { whenPartsLive } from './lazy-part.tsx';
 
 // Parts that show nothing until later load after the page (decision 0074): the call-back modal and
 // exit-intent popup (at once when the traveller asks for a call back), and the update prompt.
-const EnquiryLayer = deferred<{ since?: number }>(() => import('../features/enquiry/enquiry-layer.tsx').then((m) => m.EnquiryLayer), { wakeEvent: OPEN_QUERY_MODAL_EVENT, name: 'enquiry' });
+const EnquiryLayer = deferred<{ since?: number }>(
+  () => import('../features/enquiry/enquiry-layer.tsx').then((m) => m.EnquiryLayer),
+  { wakeEvent: OPEN_QUERY_MODAL_EVENT, name: 'enquiry' },
+);
 const UpdatePrompt = deferred(() => import('./update-prompt.tsx').then((m) => m.UpdatePrompt));
 // Waits for an idle page anyway before it loads the sync code (src/features/cart/cart-sync.tsx).
 const CartSync = deferred(() => import('../features/cart/cart-sync.tsx').then((m) => m.CartSync));
@@ -36,7 +39,8 @@ function CampaignKeeper() {
       // The landing page's parameters are kept even if the traveller has moved on meanwhile; the
       // URL is completed only while it is still this one.
       const search = campaignSearch(location.search, sessionStorage);
-      if (here && search !== null) navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
+      if (here && search !== null)
+        navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true });
     });
     return () => {
       here = false;
@@ -78,7 +82,8 @@ function ScrollToTop() {
 
 /**
  * Marks the document once the app has hydrated (the route's code is loaded before hydration, so
- * the whole page is live, parts further down included): `html[data-interactive]`, for the browser tests and the benchmarks.
+ * the whole page is live, parts further down included): `html[data-interactive]`, for the browser tests and the
+ * benchmarks.
  */
 function InteractiveMark() {
   // Parts further down a page may hydrate a moment later, as their code arrives (src/app/lazy-part.tsx).
@@ -125,9 +130,16 @@ export function App({ data }: { data: AppData }) {
   const [startedAt] = useState(() => Date.now());
   // In the browser, content reads are kept in IndexedDB for offline use; the server's fallback wins.
   // Its IndexedDB half (swr-persist.ts) joins once the page is idle (src/lib/swr-boot-cache.ts).
-  const [persisted] = useState(() => (typeof window === 'undefined' ? null : createBootCache({ fallback: data.fallback, deferOpen: !data.shell })));
+  const [persisted] = useState(() =>
+    typeof window === 'undefined' ? null : createBootCache({ fallback: data.fallback, deferOpen: !data.shell }),
+  );
   const swrConfig = useMemo(
-    () => ({ fallback: data.fallback, revalidateIfStale: false, provider: persisted?.provider, use: persisted ? [persisted.middleware] : [] }),
+    () => ({
+      fallback: data.fallback,
+      revalidateIfStale: false,
+      provider: persisted?.provider,
+      use: persisted ? [persisted.middleware] : [],
+    }),
     [data.fallback, persisted],
   );
   return (

@@ -15,7 +15,10 @@ import { whenIdle } from '../lib/when-idle.ts';
  * it has rendered and its own effects have run (listeners in place), for browser tests and benches
  * that must not act before it, as `html[data-interactive]` says it for the page.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, opts: { wakeEvent?: string; placeholder?: ComponentType<P>; name?: string } = {}) {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  opts: { wakeEvent?: string; placeholder?: ComponentType<P>; name?: string } = {},
+) {
   let Loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
   const start = () => (loading ??= load().then((C) => void (Loaded = C)));

@@ -11,7 +11,17 @@ export function inlineCssOfPage(): string | undefined {
 }
 
 /** The whole HTML document, rendered by React on the server and hydrated as such. */
-export function Document({ data, site, inlineCss, children }: { data: AppData; site: Site; inlineCss?: string; children: ReactNode }) {
+export function Document({
+  data,
+  site,
+  inlineCss,
+  children,
+}: {
+  data: AppData;
+  site: Site;
+  inlineCss?: string;
+  children: ReactNode;
+}) {
   return (
     <html lang={site === 'IN' ? 'en-IN' : 'en-AE'}>
       <head>

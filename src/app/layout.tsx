@@ -60,10 +60,18 @@ function StaticAccountNavItem({ className, icon }: { className: string; icon: Ic
   );
 }
 
-const CartLink = deferred(() => loadHeader().then((m) => m.CartLink), { placeholder: StaticCartLink, wakeEvent: CART_DELTA_EVENT });
-const CartNavLink = deferred(() => loadHeader().then((m) => m.CartNavLink), { placeholder: StaticCartNavLink, wakeEvent: CART_DELTA_EVENT });
+const CartLink = deferred(() => loadHeader().then((m) => m.CartLink), {
+  placeholder: StaticCartLink,
+  wakeEvent: CART_DELTA_EVENT,
+});
+const CartNavLink = deferred(() => loadHeader().then((m) => m.CartNavLink), {
+  placeholder: StaticCartNavLink,
+  wakeEvent: CART_DELTA_EVENT,
+});
 const AccountLink = deferred(() => loadHeader().then((m) => m.AccountLink), { placeholder: StaticAccountLink });
-const AccountNavItem = deferred(() => loadHeader().then((m) => m.AccountNavItem), { placeholder: StaticAccountNavItem });
+const AccountNavItem = deferred(() => loadHeader().then((m) => m.AccountNavItem), {
+  placeholder: StaticAccountNavItem,
+});
 /** For a signed-in traveller only: nothing until the session is known. */
 const TripsNavItem = deferred(() => loadHeader().then((m) => m.TripsNavItem));
 
@@ -80,10 +88,18 @@ function SiteSwitch() {
   const { site } = useSite();
   return (
     <nav className="site-switch" aria-label="Choose your country site">
-      <Link to={`${pathOnSite(pathname, 'UAE')}${search}`} aria-current={site === 'UAE' ? 'true' : undefined} hrefLang="en-AE">
+      <Link
+        to={`${pathOnSite(pathname, 'UAE')}${search}`}
+        aria-current={site === 'UAE' ? 'true' : undefined}
+        hrefLang="en-AE"
+      >
         UAE
       </Link>
-      <Link to={`${pathOnSite(pathname, 'IN')}${search}`} aria-current={site === 'IN' ? 'true' : undefined} hrefLang="en-IN">
+      <Link
+        to={`${pathOnSite(pathname, 'IN')}${search}`}
+        aria-current={site === 'IN' ? 'true' : undefined}
+        hrefLang="en-IN"
+      >
         India
       </Link>
     </nav>

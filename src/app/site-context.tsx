@@ -5,7 +5,6 @@ import type { PublicSettings } from '../../contract/ssr.ts';
 import { formatMoney } from '../../contract/format.ts';
 import { siteInfoForPath, type SiteInfo } from './site.ts';
 
-
 const SettingsContext = createContext<PublicSettings>({ origin: '', gtm: {} });
 
 export function SettingsProvider({ value, children }: { value: PublicSettings; children: ReactNode }) {

@@ -10,7 +10,8 @@ import { sitelessPath } from './site.ts';
  * The worker claims pages only on its first install (service-worker/update.ts); later versions
  * wait for the Update button, offered nowhere here.
  */
-export const updateMustWaitOn = (pathname: string) => isCheckoutPath(pathname) || /^\/cart(\/|$)/.test(sitelessPath(pathname));
+export const updateMustWaitOn = (pathname: string) =>
+  isCheckoutPath(pathname) || /^\/cart(\/|$)/.test(sitelessPath(pathname));
 
 /** Offers a new version; it is applied only when the traveller says so, and never in the cart or checkout. */
 export function UpdatePrompt() {

@@ -10,7 +10,17 @@
  * Both lines stay in the page when empty, so screen readers announce what is later put in them:
  * errors as alerts, confirmations as polite status messages.
  */
-export function FormMessages({ error, status, tone = 'ok', errorId }: { error?: string | null; status?: React.ReactNode; tone?: 'ok' | 'queued'; errorId?: string }) {
+export function FormMessages({
+  error,
+  status,
+  tone = 'ok',
+  errorId,
+}: {
+  error?: string | null;
+  status?: React.ReactNode;
+  tone?: 'ok' | 'queued';
+  errorId?: string;
+}) {
   return (
     <div className="form-messages">
       <p id={errorId} role="alert" className="form-message form-message-error">

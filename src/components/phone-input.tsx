@@ -1,5 +1,10 @@
 import { useEffect, type FocusEvent } from 'react';
-import PhoneInputWithCountry, { getCountries, getCountryCallingCode, parsePhoneNumber, type Country } from 'react-phone-number-input';
+import PhoneInputWithCountry, {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumber,
+  type Country,
+} from 'react-phone-number-input';
 // The flags ship inside the bundle: no request to any flag host, and the picker works offline.
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';

@@ -58,7 +58,11 @@ function toQuery(params: Record<string, unknown>): string {
  * Calls an /api/Common endpoint: adds the Country header (IN on /in paths, else UAE, unless the
  * caller set one), the bearer token when asked, unwraps the envelope and returns `data`.
  */
-export async function callApi<C extends ApiCall>(c: C, params: CallParams<C>, opts: CallOptions = {}): Promise<CallData<C>> {
+export async function callApi<C extends ApiCall>(
+  c: C,
+  params: CallParams<C>,
+  opts: CallOptions = {},
+): Promise<CallData<C>> {
   return (await callEnvelope(c, params, opts)).data;
 }
 
@@ -100,13 +104,24 @@ export async function callEnvelope<C extends ApiCall>(
     envelope = (await res.json()) as typeof envelope;
   } catch {
     throw new ApiError(
-      res.ok ? 'The server sent an answer we could not read.' : `The server could not answer (${res.status}). Please try again.`,
+      res.ok
+        ? 'The server sent an answer we could not read.'
+        : `The server could not answer (${res.status}). Please try again.`,
       'error',
       res.status,
     );
   }
   if (!res.ok || envelope.status === 'error') {
-    throw new ApiError(envelope.message || 'Something went wrong. Please try again.', 'error', res.status, envelope.data ?? null);
+    throw new ApiError(
+      envelope.message || 'Something went wrong. Please try again.',
+      'error',
+      res.status,
+      envelope.data ?? null,
+    );
   }
-  return { status: envelope.status ?? 'success', message: envelope.message ?? '', data: envelope.data as z.infer<C['data']> };
+  return {
+    status: envelope.status ?? 'success',
+    message: envelope.message ?? '',
+    data: envelope.data as z.infer<C['data']>,
+  };
 }

@@ -1,4 +1,11 @@
-export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'] as const;
+export const CAMPAIGN_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+] as const;
 const STORAGE_KEY = 'campaign_params';
 
 type Stored = Partial<Record<(typeof CAMPAIGN_PARAMS)[number], string>>;

@@ -38,9 +38,15 @@ export function openContentStore(dbName = CONTENT_DB_NAME): ContentStore {
   // idb-keyval opens the database on first use, not here.
   const store: UseStore = createStore(dbName, STORE_NAME);
   return {
-    putMany: (rows) => setMany(rows.map((r): [string, Row] => [r.key, { value: r.value, savedAt: r.savedAt }]), store),
+    putMany: (rows) =>
+      setMany(
+        rows.map((r): [string, Row] => [r.key, { value: r.value, savedAt: r.savedAt }]),
+        store,
+      ),
     readAll: async () =>
-      (await entries<IDBValidKey, unknown>(store)).flatMap(([key, row]) => (typeof key === 'string' && isRow(row) ? [{ key, value: row.value, savedAt: row.savedAt }] : [])),
+      (await entries<IDBValidKey, unknown>(store)).flatMap(([key, row]) =>
+        typeof key === 'string' && isRow(row) ? [{ key, value: row.value, savedAt: row.savedAt }] : [],
+      ),
     deleteKeys: (keys) => (keys.length ? delMany(keys, store) : Promise.resolve()),
   };
 }

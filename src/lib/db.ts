@@ -43,7 +43,13 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const outboxKindSchema = z.enum(['cart.add', 'cart.remove', 'tempBooking.create', 'enquiry.submit', 'cancellation.request']);
+export const outboxKindSchema = z.enum([
+  'cart.add',
+  'cart.remove',
+  'tempBooking.create',
+  'enquiry.submit',
+  'cancellation.request',
+]);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
 export const outboxEntrySchema = z.object({
@@ -56,7 +62,10 @@ export const outboxEntrySchema = z.object({
   /** The cart line or temporary booking this change is about. */
   ref: z.string(),
   /** For enquiry.submit and cancellation.request: the /api/Common path to POST the params to. */
-  path: z.string().regex(/^[A-Za-z/]+$/).optional(),
+  path: z
+    .string()
+    .regex(/^[A-Za-z/]+$/)
+    .optional(),
   /** The call's parameters, identification (tempUserId or Token) included. */
   params: z.record(z.string(), z.unknown()),
   state: z.enum(['pending', 'failed']),

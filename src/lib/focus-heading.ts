@@ -19,7 +19,9 @@ export function focusHeading(find: () => HTMLElement | null, scroll: 'top' | 'he
     stop();
     // Someone typing, or a dialog that opened meanwhile, keeps the focus.
     const active = document.activeElement;
-    const busy = active instanceof HTMLElement && (active.closest('[role="dialog"], dialog') || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+    const busy =
+      active instanceof HTMLElement &&
+      (active.closest('[role="dialog"], dialog') || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
     if (scroll === 'top') window.scrollTo(0, 0);
     else el.scrollIntoView({ block: 'start' });
     if (busy) return true;

@@ -16,7 +16,11 @@ function jar(initial: Record<string, string> = {}) {
 
 describe('identity', () => {
   it('is signed in only with both NHauth_token and user_id', () => {
-    expect(readIdentity(jar({ NHauth_token: 't', user_id: '12' }).j)).toEqual({ kind: 'user', token: 't', userId: '12' });
+    expect(readIdentity(jar({ NHauth_token: 't', user_id: '12' }).j)).toEqual({
+      kind: 'user',
+      token: 't',
+      userId: '12',
+    });
     expect(readIdentity(jar({ NHauth_token: 't' }).j).kind).toBe('guest');
     expect(readIdentity(jar({ user_id: '12' }).j).kind).toBe('guest');
   });

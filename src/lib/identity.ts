@@ -1,9 +1,7 @@
 import { getCookie, setCookie } from './browser-cookies.ts';
 import { COOKIE, GUEST_ID_DAYS } from './cookies.ts';
 
-export type Identity =
-  | { kind: 'user'; token: string; userId: string }
-  | { kind: 'guest'; guestId: string | null };
+export type Identity = { kind: 'user'; token: string; userId: string } | { kind: 'guest'; guestId: string | null };
 
 // Cookie values are checked before use (plain patterns: zod would weigh on the first route).
 const GUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -29,7 +27,10 @@ export function readIdentity(jar: CookieJar = browserCookies): Identity {
 }
 
 /** The guest's id: the one in the cookie when there is one, else a new one kept for 7 days. */
-export function ensureGuestId(jar: CookieJar = browserCookies, newId: () => string = () => crypto.randomUUID()): string {
+export function ensureGuestId(
+  jar: CookieJar = browserCookies,
+  newId: () => string = () => crypto.randomUUID(),
+): string {
   const existing = validGuestId(jar.get(COOKIE.guestId));
   if (existing) return existing;
   const id = newId();

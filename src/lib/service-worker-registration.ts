@@ -19,7 +19,8 @@ export function subscribeToUpdates(listener: UpdateListener) {
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const start = () => void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })));
+  const start = () =>
+    void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

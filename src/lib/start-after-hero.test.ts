@@ -31,7 +31,9 @@ function fakePage({
     createElement: () => {
       const el = {};
       // Not enumerable: the tests compare elements by the properties the script sets.
-      Object.defineProperty(el, 'addEventListener', { value: (type: string, fn: () => void) => listeners.set(`link ${type} ${listeners.size}`, fn) });
+      Object.defineProperty(el, 'addEventListener', {
+        value: (type: string, fn: () => void) => listeners.set(`link ${type} ${listeners.size}`, fn),
+      });
       return el;
     },
     head: {
@@ -41,10 +43,17 @@ function fakePage({
       },
     },
   };
-  type Callback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
+  type Callback = (
+    list: { getEntriesByName: (name: string) => unknown[] },
+    observer: { disconnect: () => void },
+  ) => void;
   const observers: { callback: Callback; connected: boolean }[] = [];
   const deliver = (o: (typeof observers)[number]) => {
-    if (o.connected) o.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect: () => (o.connected = false) });
+    if (o.connected)
+      o.callback(
+        { getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) },
+        { disconnect: () => (o.connected = false) },
+      );
   };
   class FakeObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
@@ -56,7 +65,13 @@ function fakePage({
       if (painted && buffered) timers.push({ fn: () => deliver(o), ms: 0 });
     }
   }
-  const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', startAfterHeroScript('/assets/entry-client-abc.js', preload, css));
+  const run = new Function(
+    'document',
+    'requestAnimationFrame',
+    'setTimeout',
+    'PerformanceObserver',
+    startAfterHeroScript('/assets/entry-client-abc.js', preload, css),
+  );
   run(
     document,
     (fn: () => void) => frames.push(fn),
@@ -65,10 +80,13 @@ function fakePage({
   );
   const flush = () => {
     for (let i = 0; i < 3; i++) {
-      timers.filter((t) => t.ms === 0).splice(0).forEach((t) => {
-        timers.splice(timers.indexOf(t), 1);
-        t.fn();
-      });
+      timers
+        .filter((t) => t.ms === 0)
+        .splice(0)
+        .forEach((t) => {
+          timers.splice(timers.indexOf(t), 1);
+          t.fn();
+        });
       frames.splice(0).forEach((f) => f());
     }
   };
@@ -87,8 +105,11 @@ describe('the inline script that starts the app after the hero has painted', () 
     expect(page.appended).toEqual([{ type: 'module', src: '/assets/entry-client-abc.js' }]);
   });
 
-  it('preloads the entry\'s imports only when it starts the entry, not before', () => {
-    const page = fakePage({ hero: { complete: false }, preload: ['/assets/site-context-x.js', '/assets/rolldown-runtime-y.js'] });
+  it("preloads the entry's imports only when it starts the entry, not before", () => {
+    const page = fakePage({
+      hero: { complete: false },
+      preload: ['/assets/site-context-x.js', '/assets/rolldown-runtime-y.js'],
+    });
     page.flush();
     expect(page.appended).toEqual([]);
     page.listeners.get('load')!();
@@ -101,7 +122,11 @@ describe('the inline script that starts the app after the hero has painted', () 
   });
 
   it('links the whole stylesheet when it starts, fetches the entry at once and runs it once the stylesheet is in', () => {
-    const page = fakePage({ hero: { complete: true }, preload: ['/assets/site-context-x.js'], css: ['/assets/style-z.css'] });
+    const page = fakePage({
+      hero: { complete: true },
+      preload: ['/assets/site-context-x.js'],
+      css: ['/assets/style-z.css'],
+    });
     page.flush();
     expect(page.appended).toEqual([
       { rel: 'stylesheet', href: '/assets/style-z.css' },

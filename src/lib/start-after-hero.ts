@@ -1,6 +1,7 @@
 /*
  * The built app's entry starts once the page's hero image and its first contentful paint are
- * on the screen, not as soon as the HTML names it. The page is whole without it (server-rendered: text, prices, links and forms all work),
+ * on the screen, not as soon as the HTML names it. The page is whole without it (server-rendered: text, prices, links
+ * and forms all work),
  * so on a slow phone network the hero's bytes and the first paint come before the app's 105 KB.
  * Decision 0013 has the measurements. The chunks the entry imports are preloaded at the same
  * moment, not from the head (decision 0075).
@@ -13,7 +14,8 @@ export function startAfterHero(src: string, preload: string[], css: string[], he
   const start = () => {
     if (started) return;
     started = true;
-    const add = (props: Partial<HTMLLinkElement & HTMLScriptElement>, tag = 'link') => document.head.appendChild(Object.assign(document.createElement(tag), props));
+    const add = (props: Partial<HTMLLinkElement & HTMLScriptElement>, tag = 'link') =>
+      document.head.appendChild(Object.assign(document.createElement(tag), props));
     // The page carries only the rules its own HTML uses (server/lib/page-css.ts); the app may
     // render anything, so the whole stylesheet is in before the app's code runs.
     let waiting = css.length;
@@ -56,7 +58,8 @@ export function startAfterHero(src: string, preload: string[], css: string[], he
       img.addEventListener('error', start);
     }
     // A browser without paint timing waits for the hero alone.
-    if (typeof PerformanceObserver !== 'function' || !(PerformanceObserver.supportedEntryTypes ?? []).includes('paint')) painted = true;
+    if (typeof PerformanceObserver !== 'function' || !(PerformanceObserver.supportedEntryTypes ?? []).includes('paint'))
+      painted = true;
     else {
       new PerformanceObserver((list, observer) => {
         if (painted || list.getEntriesByName('first-contentful-paint').length === 0) return;

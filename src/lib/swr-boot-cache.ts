@@ -10,7 +10,10 @@ import { whenIdle } from './when-idle.ts';
  * meanwhile is handed over, so the server's answers are still kept for offline use. The
  * middleware's hooks are the same from the first render on, as React requires.
  */
-export function createBootCache(opts: { fallback: Record<string, unknown>; deferOpen: boolean }): { provider: () => Cache; middleware: Middleware } {
+export function createBootCache(opts: { fallback: Record<string, unknown>; deferOpen: boolean }): {
+  provider: () => Cache;
+  middleware: Middleware;
+} {
   const live = new Map<string, State>();
   let full: PersistentCache | null = null;
   let fullCache: Cache | null = null;

@@ -69,10 +69,12 @@ describe('persistent SWR cache', () => {
     const seen = key('GetDeals', 'UAE', { pageIndex: 2 });
     const rendered = key('getBanner', 'UAE', { BannerType: 'home' });
     const fresh = key('GetDeals', 'UAE', { pageIndex: 3 });
-    await db.put(...[
-      { key: seen, value: { v: CACHE_VERSION, data: ['seen'] }, savedAt: Date.now() },
-      { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() },
-    ]);
+    await db.put(
+      ...[
+        { key: seen, value: { v: CACHE_VERSION, data: ['seen'] }, savedAt: Date.now() },
+        { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: Date.now() },
+      ],
+    );
     const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openStore: db.openStore });
     await pc.ready;
     // While hydrating, nothing comes from disk.
@@ -129,7 +131,10 @@ describe('persistent SWR cache', () => {
     const expired = key('GetDeals', 'UAE', { pageIndex: 1 });
     const rendered = key('getBanner', 'UAE', { BannerType: 'home' });
     const longAgo = Date.now() - 90 * 24 * 3600 * 1000;
-    await db.put({ key: expired, value: { v: CACHE_VERSION, data: 1 }, savedAt: longAgo }, { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: longAgo });
+    await db.put(
+      { key: expired, value: { v: CACHE_VERSION, data: 1 }, savedAt: longAgo },
+      { key: rendered, value: { v: CACHE_VERSION, data: ['old'] }, savedAt: longAgo },
+    );
     const pc = createPersistentCache({ fallback: { [rendered]: ['new'] }, openStore: db.openStore });
     await pc.flush();
     expect(await db.get(expired)).toBeUndefined();
@@ -141,11 +146,13 @@ describe('persistent SWR cache', () => {
     const a = key('GetDeals', 'UAE', { pageIndex: 1 });
     const b = key('GetDeals', 'UAE', { pageIndex: 2 });
     const c = key('GetDeals', 'UAE', { pageIndex: 3 });
-    await db.put(...[
-      { key: a, value: { v: CACHE_VERSION + 1, data: 1 }, savedAt: Date.now() },
-      { key: b, value: { v: CACHE_VERSION, data: 2 }, savedAt: Date.now() - 90 * 24 * 3600 * 1000 },
-      { key: c, value: 'nonsense', savedAt: Date.now() },
-    ]);
+    await db.put(
+      ...[
+        { key: a, value: { v: CACHE_VERSION + 1, data: 1 }, savedAt: Date.now() },
+        { key: b, value: { v: CACHE_VERSION, data: 2 }, savedAt: Date.now() - 90 * 24 * 3600 * 1000 },
+        { key: c, value: 'nonsense', savedAt: Date.now() },
+      ],
+    );
     const pc = createPersistentCache({ fallback: {}, openStore: db.openStore });
     await pc.ready;
     pc.show();
@@ -158,7 +165,11 @@ describe('persistent SWR cache', () => {
     const db = freshDb();
     const t0 = Date.now() - 100_000;
     await db.put(
-      ...Array.from({ length: MAX_ENTRIES + 30 }, (_, i) => ({ key: key('GetDeals', 'UAE', { pageIndex: i + 1 }), value: { v: CACHE_VERSION, data: i }, savedAt: t0 + i })),
+      ...Array.from({ length: MAX_ENTRIES + 30 }, (_, i) => ({
+        key: key('GetDeals', 'UAE', { pageIndex: i + 1 }),
+        value: { v: CACHE_VERSION, data: i },
+        savedAt: t0 + i,
+      })),
     );
     const pc = createPersistentCache({ fallback: {}, openStore: db.openStore });
     await pc.flush();

@@ -139,7 +139,10 @@ export function createPersistentCache(opts: {
   /** Drops the oldest rows beyond MAX_ENTRIES. */
   const trim = async (store: ContentStore) => {
     if (savedAt.size <= MAX_ENTRIES) return;
-    const oldest = [...savedAt].sort((a, b) => a[1] - b[1]).slice(0, savedAt.size - MAX_ENTRIES).map(([key]) => key);
+    const oldest = [...savedAt]
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, savedAt.size - MAX_ENTRIES)
+      .map(([key]) => key);
     oldest.forEach((key) => savedAt.delete(key));
     await store.deleteKeys(oldest);
   };

@@ -4,7 +4,10 @@
  */
 export function whenIdle(timeoutMs = 3000): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: timeoutMs }) : setTimeout(resolve, 200));
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: timeoutMs })
+        : setTimeout(resolve, 200);
     if (typeof document === 'undefined' || document.readyState === 'complete') idle();
     else addEventListener('load', idle, { once: true });
   });

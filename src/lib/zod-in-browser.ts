@@ -7,4 +7,5 @@
  * small inline script (with the page's nonce) ahead of the app's modules (src/entry-server.tsx).
  * zod-in-browser.test.ts checks that zod still reads it.
  */
-export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+export const ZOD_JITLESS_SCRIPT =
+  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';

@@ -20,10 +20,18 @@ function mapJar() {
 }
 
 describe('the client reads the server’s login token', () => {
-  const token = encryptLoginToken({ userId: 42, email: 'asha@example.com', loginDate: '202605011430', name: 'Asha Rao & Co' }, KEY);
+  const token = encryptLoginToken(
+    { userId: 42, email: 'asha@example.com', loginDate: '202605011430', name: 'Asha Rao & Co' },
+    KEY,
+  );
 
   it('decrypts the four parts with crypto-js', () => {
-    expect(readLoginToken(token, KEY)).toEqual({ userId: '42', email: 'asha@example.com', loginDate: '202605011430', name: 'Asha Rao & Co' });
+    expect(readLoginToken(token, KEY)).toEqual({
+      userId: '42',
+      email: 'asha@example.com',
+      loginDate: '202605011430',
+      name: 'Asha Rao & Co',
+    });
     expect(readLoginToken(token, 'another-key-entirely-000')).toBeNull();
     expect(readLoginToken('garbage', KEY)).toBeNull();
     expect(prettyLoginDate('202605011430')).toBe('2026-05-01 14:30');

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_MESSAGES } from '../../server/services/accounts/account-data.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { call, count, createBookingKit, findPackage, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 let kit: BookingKit;
 const dataDir = mkdtempSync(join(tmpdir(), 'account-data-'));
@@ -26,7 +35,9 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     await siteBooking(kit, other, 'UAE', pkg.id, 'pay-later');
     const res = await call(kit.app, 'GET', 'DownloadMyData', {}, { token: me.token });
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="wanderlust-my-data-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="wanderlust-my-data-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const data = res.body.data;
     expect(data.account.email).toBe(me.email);
     expect(data.bookings.map((b: { ref_id_key: string }) => b.ref_id_key)).toEqual([mine.RefIdKey]);
@@ -41,15 +52,40 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     const pkg = await findPackage(kit, {});
     const me = await traveller(kit);
     const b = await siteBooking(kit, me, 'UAE', pkg.id, 'pay-later');
-    const ahead = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'correct horse 1', Confirm: 'DELETE' }, { token: me.token });
+    const ahead = await call(
+      kit.app,
+      'POST',
+      'DeleteAccount',
+      { Password: 'correct horse 1', Confirm: 'DELETE' },
+      { token: me.token },
+    );
     expect(ahead.status).toBe(409);
     expect(ahead.body.message).toBe(ACCOUNT_DATA_MESSAGES.upcoming([b.RefIdKey]));
-    await kit.database.db.execute(sql`update booking_lines set travel_date = current_date - 30 where booking_id = ${b.BookingId}`);
-    const wrong = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'not my password', Confirm: 'DELETE' }, { token: me.token });
-    expect(wrong).toMatchObject({ status: 403, body: { status: 'error', message: ACCOUNT_DATA_MESSAGES.passwordWrong } });
-    const unconfirmed = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'correct horse 1', Confirm: 'yes' }, { token: me.token });
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = current_date - 30 where booking_id = ${b.BookingId}`,
+    );
+    const wrong = await call(
+      kit.app,
+      'POST',
+      'DeleteAccount',
+      { Password: 'not my password', Confirm: 'DELETE' },
+      { token: me.token },
+    );
+    expect(wrong).toMatchObject({
+      status: 403,
+      body: { status: 'error', message: ACCOUNT_DATA_MESSAGES.passwordWrong },
+    });
+    const unconfirmed = await call(
+      kit.app,
+      'POST',
+      'DeleteAccount',
+      { Password: 'correct horse 1', Confirm: 'yes' },
+      { token: me.token },
+    );
     expect(unconfirmed).toMatchObject({ status: 400, body: { message: ACCOUNT_DATA_MESSAGES.confirmNeeded } });
-    expect(await count(kit, sql`select count(*) as n from users where id = ${me.userId} and email = ${me.email}`)).toBe(1);
+    expect(await count(kit, sql`select count(*) as n from users where id = ${me.userId} and email = ${me.email}`)).toBe(
+      1,
+    );
     expect(await count(kit, sql`select count(*) as n from mail_outbox where kind = 'account-deleted'`)).toBe(0);
     expect((await call(kit.app, 'GET', 'GetProfileDetail', { token: me.token })).status).toBe(200);
   });
@@ -58,10 +94,20 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     const pkg = await findPackage(kit, {});
     const me = await traveller(kit);
     const b = await siteBooking(kit, me, 'UAE', pkg.id, 'pay-later');
-    await kit.database.db.execute(sql`update booking_lines set travel_date = current_date - 30 where booking_id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update bookings set invoice_number = ${`TEST-${b.BookingId}`} where id = ${b.BookingId}`);
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = current_date - 30 where booking_id = ${b.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update bookings set invoice_number = ${`TEST-${b.BookingId}`} where id = ${b.BookingId}`,
+    );
     const since = kit.mail.mails.length;
-    const res = await call(kit.app, 'POST', 'DeleteAccount', { Password: 'correct horse 1', Confirm: 'delete' }, { token: me.token });
+    const res = await call(
+      kit.app,
+      'POST',
+      'DeleteAccount',
+      { Password: 'correct horse 1', Confirm: 'delete' },
+      { token: me.token },
+    );
     expect(res).toMatchObject({ status: 200, body: { status: 'success', message: ACCOUNT_DATA_MESSAGES.deleted } });
     // Said by mail too, to the address the account had.
     const mail = await kit.mail.waitFor(me.email, { since, subject: 'Your Wanderlust account is deleted' });
@@ -72,8 +118,23 @@ describe('a traveller’s own data: a copy, and deleting the account', () => {
     const login = await call(kit.app, 'POST', 'Login', { EmailorPhone: me.email, Password: 'correct horse 1' });
     expect(login.status).not.toBe(200);
     expect(await count(kit, sql`select count(*) as n from users where email = ${me.email}`)).toBe(0);
-    expect(await count(kit, sql`select count(*) as n from bookings where id = ${b.BookingId} and invoice_number = ${`TEST-${b.BookingId}`}`)).toBe(1);
-    expect(await count(kit, sql`select count(*) as n from booking_travellers where booking_id = ${b.BookingId} and (email is not null or phone is not null or dob is not null)`)).toBe(0);
-    expect(await count(kit, sql`select count(*) as n from booking_travellers where booking_id = ${b.BookingId} and lead and first_name <> ''`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from bookings where id = ${b.BookingId} and invoice_number = ${`TEST-${b.BookingId}`}`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from booking_travellers where booking_id = ${b.BookingId} and (email is not null or phone is not null or dob is not null)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from booking_travellers where booking_id = ${b.BookingId} and lead and first_name <> ''`,
+      ),
+    ).toBe(1);
   });
 });

@@ -51,7 +51,13 @@ let addressCounter = 0;
 /** A fresh client address per call, so per-address limits of one test do not touch another. */
 export const freshIp = () => `10.0.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
-export async function call(app: FastifyInstance, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+  opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, String(v));
   const qs = query.toString();
@@ -62,8 +68,12 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', path: s
     // As the app sends them: every call carries the Country header.
     headers: { country: 'UAE', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
+  return {
+    status: res.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+    body: res.json() as { status: string; message: string; data: any },
+    headers: res.headers,
+  };
 }
 
 /** Signs up through the real flow (code from the mail) and returns the login token. */
@@ -74,7 +84,11 @@ export async function signUp(kit: AccountKit, email: string, password = 'correct
   if (sent.status !== 200) throw new Error(`ValidateSignUp: ${sent.body.message}`);
   const code = kit.mail.codeOf(await kit.mail.waitFor(email, { since }));
   const verified = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email }, { ip });
-  const saved = await call(kit.app, 'GET', 'SavePassword', { Token: verified.body.data.token, Password: password, ConfirmPassword: password });
+  const saved = await call(kit.app, 'GET', 'SavePassword', {
+    Token: verified.body.data.token,
+    Password: password,
+    ConfirmPassword: password,
+  });
   if (saved.status !== 200) throw new Error(`SavePassword: ${saved.body.message}`);
   const logged = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: password }, { ip });
   return { token: logged.body.data.tokan as string, userId: saved.body.data.userId as number };

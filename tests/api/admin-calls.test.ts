@@ -33,7 +33,12 @@ const fill = (path: string) =>
     .replace(/\{[a-zA-Z]*[iI]d\}/g, '999999');
 
 async function call(c: Call, headers: Record<string, string>, body: object = {}) {
-  const res = await kit.app.inject({ method: c.method, url: fill(c.path), headers, ...(c.method === 'GET' ? {} : { payload: body }) });
+  const res = await kit.app.inject({
+    method: c.method,
+    url: fill(c.path),
+    headers,
+    ...(c.method === 'GET' ? {} : { payload: body }),
+  });
   let json: { status?: string; message?: string } = {};
   try {
     json = res.json();
@@ -65,11 +70,18 @@ beforeAll(async () => {
   const asha = await traveller(kit, 'asha');
   travellerToken = asha.token;
   const pkg = await findPackage(kit, { rooms: 10, inIndia: false });
-  const booked = await book(kit, asha.token, 'UAE', { TempBookingId: await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]), PaymentMethod: 'pay-later', LeadTraveller: lead({ Email: asha.email }), Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+  const booked = await book(kit, asha.token, 'UAE', {
+    TempBookingId: await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]),
+    PaymentMethod: 'pay-later',
+    LeadTraveller: lead({ Email: asha.email }),
+    Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }],
+  });
   expect(booked.status, booked.body.message).toBe(200);
   ref = booked.body.data.RefIdKey;
 
-  const doc = (await kit.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+  const doc = (await kit.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
   calls = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/admin/')) continue;
@@ -77,7 +89,8 @@ beforeAll(async () => {
       const text = op.description ?? '';
       const named = text.match(/Needs the permission ([a-zA-Z.]+) /);
       if (named) calls.push({ method: method.toUpperCase() as Call['method'], path, action: named[1] as StaffAction });
-      else if (/Needs a staff session/.test(text)) calls.push({ method: method.toUpperCase() as Call['method'], path, action: null });
+      else if (/Needs a staff session/.test(text))
+        calls.push({ method: method.toUpperCase() as Call['method'], path, action: null });
     }
   }
 }, 180_000);
@@ -91,16 +104,39 @@ describe('every back-office call', { timeout: 120_000 }, () => {
     const checked = new Set(calls.map((c) => c.action));
     // Actions no route's guard names are checked inside the calls: masking contact details, the
     // override of a cancellation's share (tests/api/desk.test.ts, desk-refunds.test.ts).
-    const inside: StaffAction[] = ['travellers.contact', 'cancellations.override', 'payments.read', 'creditNotes.issue'];
-    for (const action of PERMISSIONS.owner) if (!inside.includes(action)) expect(checked.has(action), action).toBe(true);
+    const inside: StaffAction[] = [
+      'travellers.contact',
+      'cancellations.override',
+      'payments.read',
+      'creditNotes.issue',
+    ];
+    for (const action of PERMISSIONS.owner)
+      if (!inside.includes(action)) expect(checked.has(action), action).toBe(true);
     // Only sign-out, who am I, the permission table and the dashboard (each part by role) need just a session.
-    expect(calls.filter((c) => c.action === null).map((c) => c.path).sort()).toEqual(['/api/admin/dashboard', '/api/admin/logout', '/api/admin/me', '/api/admin/me/password', '/api/admin/me/sessions', '/api/admin/me/sessions/end-others', '/api/admin/permissions']);
+    expect(
+      calls
+        .filter((c) => c.action === null)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([
+      '/api/admin/dashboard',
+      '/api/admin/logout',
+      '/api/admin/me',
+      '/api/admin/me/password',
+      '/api/admin/me/sessions',
+      '/api/admin/me/sessions/end-others',
+      '/api/admin/permissions',
+    ]);
   });
 
   it('no session, a traveller’s token and a traveller’s session cookie are 401, whatever the call is sent', async () => {
     // The token is live: it made the booking above.
     for (const c of calls) {
-      for (const headers of [{}, { authorization: `Bearer ${travellerToken}` }, { cookie: `staff_session=${travellerToken}` }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { authorization: `Bearer ${travellerToken}` },
+        { cookie: `staff_session=${travellerToken}` },
+      ] as Record<string, string>[]) {
         const res = await call(c, headers);
         expect(res.status, `${c.method} ${c.path} ${JSON.stringify(headers)}`).toBe(401);
         expect(res.body).toMatchObject({ status: 'error', message: 'Please sign in to the back office.' });
@@ -111,8 +147,17 @@ describe('every back-office call', { timeout: 120_000 }, () => {
   it('a change without the CSRF token, or with another session’s, is 403 and changes nothing', async () => {
     const before = await snapshot();
     for (const c of calls.filter((x) => x.method !== 'GET')) {
-      for (const headers of [as(signed.owner, false), { cookie: signed.owner.cookie, 'x-csrf-token': signed.agent.csrf }]) {
-        const res = await call(c, headers, { reason: 'x', amount: 100, method: 'cash', reference: 'CSRF-1', receivedOn: '2026-01-01' });
+      for (const headers of [
+        as(signed.owner, false),
+        { cookie: signed.owner.cookie, 'x-csrf-token': signed.agent.csrf },
+      ]) {
+        const res = await call(c, headers, {
+          reason: 'x',
+          amount: 100,
+          method: 'cash',
+          reference: 'CSRF-1',
+          receivedOn: '2026-01-01',
+        });
         expect(res.status, `${c.method} ${c.path}`).toBe(403);
         expect(res.body.status).toBe('error');
       }
@@ -123,7 +168,12 @@ describe('every back-office call', { timeout: 120_000 }, () => {
   it('role × action: each role is refused exactly the calls its permissions lack (403, nothing changed), and is let through the rest', async () => {
     // Bodies that would be valid, so a refusal cannot be the body's fault.
     const valid: Record<string, object> = {
-      '/api/admin/bookings/{ref}/payments': { amount: 1000, method: 'cash', reference: 'MATRIX-1', receivedOn: '2026-01-01' },
+      '/api/admin/bookings/{ref}/payments': {
+        amount: 1000,
+        method: 'cash',
+        reference: 'MATRIX-1',
+        receivedOn: '2026-01-01',
+      },
       '/api/admin/bookings/{ref}/cancel': { reason: 'Matrix' },
       '/api/admin/bookings/{ref}/notes': { body: 'Matrix' },
       '/api/admin/bookings/{ref}/resend': { what: 'confirmation' },
@@ -153,7 +203,9 @@ describe('every back-office call', { timeout: 120_000 }, () => {
         expect([401, 403], `${role} ${c.method} ${c.path}: ${res.body.message}`).not.toContain(res.status);
       }
     }
-    const { rows } = await kit.database.db.execute<{ status: string }>(sql`select status from bookings where ref_id_key = ${ref}`);
+    const { rows } = await kit.database.db.execute<{ status: string }>(
+      sql`select status from bookings where ref_id_key = ${ref}`,
+    );
     expect(rows[0]!.status).toBe('confirmed');
   });
 
@@ -162,7 +214,9 @@ describe('every back-office call', { timeout: 120_000 }, () => {
       const res = await call(c, as(signed.owner), {});
       if (res.status !== 400) continue;
       expect(res.body.status, `${c.method} ${c.path}`).toBe('error');
-      expect(res.body.message, `${c.method} ${c.path}`).not.toMatch(/Invalid input|expected (string|number)|received undefined/);
+      expect(res.body.message, `${c.method} ${c.path}`).not.toMatch(
+        /Invalid input|expected (string|number)|received undefined/,
+      );
     }
     for (const [url, body] of [
       ['/api/admin/setup', {}],

@@ -29,13 +29,23 @@ afterAll(() => t.close());
 /** `coupons/:id` as the document writes it. */
 const documented = (path: string) => `/api/admin/${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 /** The path with each parameter an id that names nothing. */
-const filled = (path: string) => `/api/admin/${adminPath(path, Object.fromEntries([...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1]!, 999999])))}`;
+const filled = (path: string) =>
+  `/api/admin/${adminPath(path, Object.fromEntries([...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1]!, 999999])))}`;
 
 describe('back-office calls declared in the contract', () => {
   it('are the promotions and staff accounts, each once', () => {
     const names = declared.map((d) => d.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of ['GET coupons', 'POST coupons/:id', 'POST deals/order', 'POST banners/pictures', 'POST staff/:id/reset', 'GET me/sessions', 'POST me/password']) expect(names).toContain(name);
+    for (const name of [
+      'GET coupons',
+      'POST coupons/:id',
+      'POST deals/order',
+      'POST banners/pictures',
+      'POST staff/:id/reset',
+      'GET me/sessions',
+      'POST me/password',
+    ])
+      expect(names).toContain(name);
   });
 
   it('are each in the API document with their permission, path parameters and body fields', () => {
@@ -43,9 +53,14 @@ describe('back-office calls declared in the contract', () => {
       const op = doc.paths[documented(call.path)]?.[call.method.toLowerCase()];
       expect(op, `${name} in the document`).toBeDefined();
       const description = String(op!.description);
-      if (call.permission) expect(description, name).toContain(`Needs the permission ${call.permission} (roles: ${STAFF_ROLES.filter((r) => PERMISSIONS[r].includes(call.permission!)).join(', ')})`);
+      if (call.permission)
+        expect(description, name).toContain(
+          `Needs the permission ${call.permission} (roles: ${STAFF_ROLES.filter((r) => PERMISSIONS[r].includes(call.permission!)).join(', ')})`,
+        );
       else expect(description, name).toContain('Needs a staff session');
-      const pathParams = ((op!.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const pathParams = ((op!.parameters as Json[] | undefined) ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
       expect(pathParams, name).toEqual([...call.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]));
       if (call.body) {
         const body = ((op!.requestBody as Json).content as Json)['application/json'] as Json;
@@ -55,23 +70,39 @@ describe('back-office calls declared in the contract', () => {
       const content = ((op!.responses as Json)['200'] as Json).content as Json;
       // A file (a CSV download) is documented as the file, every other answer as the envelope.
       if (call.file) expect(Object.keys(content), name).toEqual(['text/csv']);
-      else expect(Object.keys(((content['application/json'] as Json).schema as Json).properties as Json), name).toEqual(['status', 'message', 'data']);
+      else
+        expect(Object.keys(((content['application/json'] as Json).schema as Json).properties as Json), name).toEqual([
+          'status',
+          'message',
+          'data',
+        ]);
     }
     // An answer declared in zod is documented field by field.
     const ended = doc.paths['/api/admin/me/sessions/end-others']!.post!;
-    const data = (((((ended.responses as Json)['200'] as Json).content as Json)['application/json'] as Json).schema as Json).properties as Json;
+    const data = (
+      ((((ended.responses as Json)['200'] as Json).content as Json)['application/json'] as Json).schema as Json
+    ).properties as Json;
     expect(Object.keys((data.data as Json).properties as Json)).toEqual(['ended']);
   });
 
   it('refuse without a session (401) and every role without the permission (403), whatever is sent', async () => {
     for (const { name, call } of declared) {
-      const none = await t.app.inject({ method: call.method, url: filled(call.path), ...(call.method === 'GET' ? {} : { payload: {} }) });
+      const none = await t.app.inject({
+        method: call.method,
+        url: filled(call.path),
+        ...(call.method === 'GET' ? {} : { payload: {} }),
+      });
       expect(none.statusCode, name).toBe(401);
       expect(none.json(), name).toMatchObject({ status: 'error', message: 'Please sign in to the back office.' });
       for (const role of STAFF_ROLES) {
         if (call.permission === null || PERMISSIONS[role].includes(call.permission)) continue;
         const s = signed[role];
-        const res = await t.app.inject({ method: call.method, url: filled(call.path), headers: { cookie: s.cookie, 'x-csrf-token': s.csrf }, ...(call.method === 'GET' ? {} : { payload: {} }) });
+        const res = await t.app.inject({
+          method: call.method,
+          url: filled(call.path),
+          headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
+          ...(call.method === 'GET' ? {} : { payload: {} }),
+        });
         expect(res.statusCode, `${role} ${name}`).toBe(403);
         expect(res.json(), `${role} ${name}`).toMatchObject({ status: 'error', message: 'Your role may not do this.' });
       }
@@ -85,7 +116,12 @@ describe('back-office calls declared in the contract', () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ status: 'error' });
     expect(badId.json().message).toMatch(/The id must be a number/);
-    const badOrder = await t.app.inject({ method: 'POST', url: '/api/admin/deals/order', headers, payload: { ids: [] } });
+    const badOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/deals/order',
+      headers,
+      payload: { ids: [] },
+    });
     expect(badOrder.statusCode).toBe(400);
     expect(badOrder.json().message).toMatch(/Send the ids in their new order/);
   });
@@ -93,7 +129,8 @@ describe('back-office calls declared in the contract', () => {
   it('take malformed path parameters and body fields with a 4xx in words, never a 5xx (as the shop’s contract fuzzing does)', async () => {
     const VALUES: unknown[] = [null, '', 'a'.repeat(5000), { nested: true }, ['1'], true, -1, 1.5, 1e308, '\u0000'];
     const PATH_VALUES = ['abc', '-1', '0', '1e400', '9'.repeat(30), '%00'];
-    const sendAs = (call: NamedAdminCall['call']) => signed[call.permission && !PERMISSIONS.catalogue.includes(call.permission) ? 'owner' : 'catalogue'];
+    const sendAs = (call: NamedAdminCall['call']) =>
+      signed[call.permission && !PERMISSIONS.catalogue.includes(call.permission) ? 'owner' : 'catalogue'];
     const check = (label: string, res: { statusCode: number; json: () => { status?: string; message?: string } }) => {
       expect(res.statusCode, label).toBeLessThan(500);
       if (res.statusCode >= 400) {
@@ -107,13 +144,26 @@ describe('back-office calls declared in the contract', () => {
       for (const param of [...call.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)) {
         for (const value of PATH_VALUES) {
           const url = `/api/admin/${call.path.replace(`:${param}`, value).replace(/:[A-Za-z0-9_]+/g, '999999')}`;
-          check(`${name} with ${param}=${value}`, await t.app.inject({ method: call.method, url, headers, ...(call.method === 'GET' ? {} : { payload: {} }) }));
+          check(
+            `${name} with ${param}=${value}`,
+            await t.app.inject({
+              method: call.method,
+              url,
+              headers,
+              ...(call.method === 'GET' ? {} : { payload: {} }),
+            }),
+          );
         }
       }
       if (!call.body) continue;
       for (const field of Object.keys((call.body as unknown as { shape: Json }).shape)) {
         for (const value of VALUES) {
-          const res = await t.app.inject({ method: call.method, url: filled(call.path), headers, payload: { [field]: value } });
+          const res = await t.app.inject({
+            method: call.method,
+            url: filled(call.path),
+            headers,
+            payload: { [field]: value },
+          });
           check(`${name} with ${field}=${JSON.stringify(value)?.slice(0, 20)}`, res);
           if (call.path === 'me/password') expect(res.statusCode, `${name} with ${field}`).toBeGreaterThanOrEqual(400);
         }
@@ -125,9 +175,19 @@ describe('back-office calls declared in the contract', () => {
     const s = signed.catalogue;
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: { cookie: s.cookie } });
     expect(list.statusCode).toBe(200);
-    expect(Object.keys(list.json().data).sort()).toEqual(['categories', 'destinations', 'items', 'packages', 'tripTypes']);
+    expect(Object.keys(list.json().data).sort()).toEqual([
+      'categories',
+      'destinations',
+      'items',
+      'packages',
+      'tripTypes',
+    ]);
     const owner = signed.owner;
-    const ended = await t.app.inject({ method: 'POST', url: '/api/admin/me/sessions/end-others', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/sessions/end-others',
+      headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf },
+    });
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ status: 'success', message: 'You had no other sessions.', data: { ended: 0 } });
   });
@@ -135,7 +195,9 @@ describe('back-office calls declared in the contract', () => {
 
 describe('adminPath', () => {
   it('fills and encodes each parameter, and refuses one left out', () => {
-    expect(adminPath('bookings/:ref/lines/:lineId', { ref: 'WH/26 1', lineId: 7 })).toBe('bookings/WH%2F26%201/lines/7');
+    expect(adminPath('bookings/:ref/lines/:lineId', { ref: 'WH/26 1', lineId: 7 })).toBe(
+      'bookings/WH%2F26%201/lines/7',
+    );
     expect(adminPath('coupons', {})).toBe('coupons');
     expect(() => adminPath('coupons/:id', {})).toThrow(/needs its parameter id/);
   });

@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENQUIRY_MESSAGES, type Dashboard, type EnquiryDetail, type EnquiryItem } from '../../contract/enquiry-inbox.ts';
+import {
+  ENQUIRY_MESSAGES,
+  type Dashboard,
+  type EnquiryDetail,
+  type EnquiryItem,
+} from '../../contract/enquiry-inbox.ts';
 import { purgePersonalData } from '../../server/services/personal-data-retention.ts';
-import { book, count, createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { addDays, siteDays } from '../../contract/calendar.ts';
 
@@ -30,9 +46,14 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
   const boundary = '----inbox-test-boundary';
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -40,7 +61,11 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
 }
 
 /** The shop's own enquiry calls, as the pages send them. */
-async function shopCall(path: string, site: 'UAE' | 'IN', opts: { query?: Record<string, string>; form?: ReturnType<typeof multipart> }) {
+async function shopCall(
+  path: string,
+  site: 'UAE' | 'IN',
+  opts: { query?: Record<string, string>; form?: ReturnType<typeof multipart> },
+) {
   const res = await kit.app.inject({
     method: 'POST',
     url: `/api/Common/${path}`,
@@ -63,9 +88,18 @@ const CONTACT = {
   Url: 'https://shop.example.com/contact',
 };
 
-async function contactEnquiry(over: Record<string, string> = {}, site: 'UAE' | 'IN' = 'UAE', withFile = true): Promise<number> {
+async function contactEnquiry(
+  over: Record<string, string> = {},
+  site: 'UAE' | 'IN' = 'UAE',
+  withFile = true,
+): Promise<number> {
   const name = 'passport-scan.pdf';
-  const res = await shopCall('SubmitContactUs', site, { form: multipart({ ...CONTACT, ...over, File: withFile ? name : '' }, withFile ? { name, type: 'application/pdf', content: PDF } : undefined) });
+  const res = await shopCall('SubmitContactUs', site, {
+    form: multipart(
+      { ...CONTACT, ...over, File: withFile ? name : '' },
+      withFile ? { name, type: 'application/pdf', content: PDF } : undefined,
+    ),
+  });
   return res.json().data.EnquiryId as number;
 }
 
@@ -80,13 +114,19 @@ const detail = async (who: Staffer, id: number) => {
   return res.body.data as EnquiryDetail;
 };
 const row = async (id: number) => {
-  const { rows } = await kit.database.db.execute<{ status: string; assignee_id: number | null; booking_id: number | null; updated_at: unknown }>(
-    sql`select status, assignee_id, booking_id, updated_at::text from enquiries where id = ${id}`,
-  );
+  const { rows } = await kit.database.db.execute<{
+    status: string;
+    assignee_id: number | null;
+    booking_id: number | null;
+    updated_at: unknown;
+  }>(sql`select status, assignee_id, booking_id, updated_at::text from enquiries where id = ${id}`);
   return rows[0]!;
 };
 const audits = (id: number, action?: string) =>
-  count(kit, sql`select count(*)::int as n from audit_log where record_type = 'enquiry' and record_id = ${String(id)} ${action ? sql`and action = ${action}` : sql``}`);
+  count(
+    kit,
+    sql`select count(*)::int as n from audit_log where record_type = 'enquiry' and record_id = ${String(id)} ${action ? sql`and action = ${action}` : sql``}`,
+  );
 const dashboardOf = async (who: Staffer) => {
   const res = await admin(kit, who, 'GET', 'dashboard');
   expect(res.status, res.body.message).toBe(200);
@@ -97,10 +137,18 @@ async function makeBooking(site: 'UAE' | 'IN') {
   const who = await traveller(kit, site === 'IN' ? 'priya' : 'omar');
   const pkg = await findPackage(kit, { inIndia: site === 'IN' });
   const id = await holdId(kit, who.token, site, [{ packageId: pkg.id }]);
-  const LeadTraveller = site === 'IN' ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email });
+  const LeadTraveller =
+    site === 'IN'
+      ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' })
+      : lead({ Email: who.email });
   const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller });
   expect(res.status, res.body.message).toBe(200);
-  const b = { ref: res.body.data.RefIdKey as string, id: res.body.data.BookingId as number, site, total: res.body.data.Total as number };
+  const b = {
+    ref: res.body.data.RefIdKey as string,
+    id: res.body.data.BookingId as number,
+    site,
+    total: res.body.data.Total as number,
+  };
   made.push(b);
   return b;
 }
@@ -148,9 +196,12 @@ describe('who may work the inbox', () => {
         expect(res.body.message).toMatch(/\w/);
       }
     }
-    for (const [method, path, body] of calls) expect((await admin(kit, null, method, path, body)).status, `${method} ${path}`).toBe(401);
+    for (const [method, path, body] of calls)
+      expect((await admin(kit, null, method, path, body)).status, `${method} ${path}`).toBe(401);
     // Even a malformed body is refused for the role first: it learns nothing.
-    expect((await admin(kit, catalogue, 'POST', `enquiries/${contactId}/status`, { status: 'nonsense' })).status).toBe(403);
+    expect((await admin(kit, catalogue, 'POST', `enquiries/${contactId}/status`, { status: 'nonsense' })).status).toBe(
+      403,
+    );
     expect(await row(contactId)).toEqual(before);
     expect(await audits(contactId)).toBe(auditsBefore);
     expect(await count(kit, sql`select count(*)::int as n from enquiry_notes`)).toBe(notesBefore);
@@ -159,9 +210,25 @@ describe('who may work the inbox', () => {
 
 describe('an enquiry sent through the shop', () => {
   it('a contact message with its file is first in the inbox, new, its payload readable with call and mail links, and its file opens (audited)', async () => {
-    const id = await contactEnquiry({ FirstName: 'Fatima', LastName: 'Noor', Email: 'fatima.noor@gmail.com', PhoneNumber: '+971 50 765 4321', Message: 'Honeymoon in the Maldives,\nfirst week of May.' });
+    const id = await contactEnquiry({
+      FirstName: 'Fatima',
+      LastName: 'Noor',
+      Email: 'fatima.noor@gmail.com',
+      PhoneNumber: '+971 50 765 4321',
+      Message: 'Honeymoon in the Maldives,\nfirst week of May.',
+    });
     const { items } = await inbox(agent);
-    expect(items[0]).toMatchObject({ id, kind: 'contact', status: 'new', site: 'UAE', name: 'Fatima Noor', email: 'fatima.noor@gmail.com', hasFile: true, assignee: null, bookingRef: null });
+    expect(items[0]).toMatchObject({
+      id,
+      kind: 'contact',
+      status: 'new',
+      site: 'UAE',
+      name: 'Fatima Noor',
+      email: 'fatima.noor@gmail.com',
+      hasFile: true,
+      assignee: null,
+      bookingRef: null,
+    });
     expect(new Date(items[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const times = items.map((i) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
@@ -181,7 +248,12 @@ describe('an enquiry sent through the shop', () => {
       );
       expect(d.callLink).toBe('tel:+971507654321');
       expect(d.mailLink).toMatch(/^mailto:fatima\.noor@gmail\.com\?subject=/);
-      expect(d.attachment).toMatchObject({ name: 'passport-scan.pdf', mime: 'application/pdf', size: PDF.length, url: `/api/admin/enquiries/${id}/attachment` });
+      expect(d.attachment).toMatchObject({
+        name: 'passport-scan.pdf',
+        mime: 'application/pdf',
+        size: PDF.length,
+        url: `/api/admin/enquiries/${id}/attachment`,
+      });
       expect(d.moves).toEqual(['contacted', 'booked', 'closed']);
 
       const opened = await admin(kit, who, 'GET', `enquiries/${id}/attachment`);
@@ -195,7 +267,9 @@ describe('an enquiry sent through the shop', () => {
     );
     expect(rows.map((r) => r.staff_id)).toEqual([agent.id, owner.id]);
     expect(rows[0]!.after.name).toBe('passport-scan.pdf');
-    expect((await detail(agent, id)).history.map((h) => h.text)).toEqual(expect.arrayContaining(['Opened the attached file passport-scan.pdf']));
+    expect((await detail(agent, id)).history.map((h) => h.text)).toEqual(
+      expect.arrayContaining(['Opened the attached file passport-scan.pdf']),
+    );
   });
 
   it('an enquiry without a file answers 404 for its attachment, in words', async () => {
@@ -209,31 +283,93 @@ describe('an enquiry sent through the shop', () => {
   it('every kind is in the one inbox, filtered by kind, site, status, age, dates and assignee, in pages', async () => {
     const home = (
       await shopCall('SaveHomePageEnquiryPopup', 'IN', {
-        query: { Id: '0', EmailOrPhone: 'ravi.menon@gmail.com', FullName: 'Ravi Menon', Phone: '+919876543210', TimeToCall: 'Evening (4pm–8pm)', CreatedDate: '2026-01-01', CurrentPageUrl: 'https://shop.example.com/in' },
+        query: {
+          Id: '0',
+          EmailOrPhone: 'ravi.menon@gmail.com',
+          FullName: 'Ravi Menon',
+          Phone: '+919876543210',
+          TimeToCall: 'Evening (4pm–8pm)',
+          CreatedDate: '2026-01-01',
+          CurrentPageUrl: 'https://shop.example.com/in',
+        },
       })
     ).json().data.EnquiryId as number;
-    const exit = (await shopCall('SubmitExitPageEnquiry', 'UAE', { query: { FullName: 'Omar Haddad', Email: 'omar.haddad@outlook.com', MobileCountryCode: '+971', MobileNo: '501112233' } })).json().data
-      .EnquiryId as number;
+    const exit = (
+      await shopCall('SubmitExitPageEnquiry', 'UAE', {
+        query: {
+          FullName: 'Omar Haddad',
+          Email: 'omar.haddad@outlook.com',
+          MobileCountryCode: '+971',
+          MobileNo: '501112233',
+        },
+      })
+    ).json().data.EnquiryId as number;
     const pkg = await findPackage(kit, { inIndia: false });
-    const { rows: slugs } = await kit.database.db.execute<{ slug: string; title: string }>(sql`select slug, title from packages where id = ${pkg.id}`);
+    const { rows: slugs } = await kit.database.db.execute<{ slug: string; title: string }>(
+      sql`select slug, title from packages where id = ${pkg.id}`,
+    );
     const pack = (
       await shopCall('SubmitEnquiryForm', 'UAE', {
-        query: { PackageId: String(pkg.id), PackageSlug: slugs[0]!.slug, PackageTitle: slugs[0]!.title, FullName: 'Leila Aziz', Email: 'leila.aziz@gmail.com', PhoneNumber: '+971509998877', TravelDate: inDays(60), Adults: '2', Children: '1', Message: 'Is a baby cot available?', Url: 'https://shop.example.com/x' },
+        query: {
+          PackageId: String(pkg.id),
+          PackageSlug: slugs[0]!.slug,
+          PackageTitle: slugs[0]!.title,
+          FullName: 'Leila Aziz',
+          Email: 'leila.aziz@gmail.com',
+          PhoneNumber: '+971509998877',
+          TravelDate: inDays(60),
+          Adults: '2',
+          Children: '1',
+          Message: 'Is a baby cot available?',
+          Url: 'https://shop.example.com/x',
+        },
       })
     ).json().data.EnquiryId as number;
-    const itin = await kit.app.inject({ method: 'POST', url: '/api/Common/Holiday/Downloaditinaryform', headers: { country: 'UAE', ...multipart({}).headers }, payload: multipart({ FullName: 'Sara Khan', Email: 'sara.khan@gmail.com', Phone: '+971505556677', PackageSlug: slugs[0]!.slug, Message: 'Two adults in March' }).payload, remoteAddress: nextAddress() });
+    const itin = await kit.app.inject({
+      method: 'POST',
+      url: '/api/Common/Holiday/Downloaditinaryform',
+      headers: { country: 'UAE', ...multipart({}).headers },
+      payload: multipart({
+        FullName: 'Sara Khan',
+        Email: 'sara.khan@gmail.com',
+        Phone: '+971505556677',
+        PackageSlug: slugs[0]!.slug,
+        Message: 'Two adults in March',
+      }).payload,
+      remoteAddress: nextAddress(),
+    });
     expect(itin.statusCode, itin.body.slice(0, 200)).toBe(200);
 
     const all = (await inbox(agent, { limit: '200' })).items;
     const kinds = new Set(all.map((i) => i.kind));
     expect([...kinds].sort()).toEqual(['contact', 'exit', 'home', 'itinerary', 'package']);
     const itinItem = all.find((i) => i.kind === 'itinerary')!;
-    expect(itinItem).toMatchObject({ name: 'Sara Khan', email: 'sara.khan@gmail.com', phone: '+971505556677', status: 'new' });
-    expect(all.find((i) => i.id === home)).toMatchObject({ kind: 'home', site: 'IN', name: 'Ravi Menon', email: 'ravi.menon@gmail.com', phone: '+919876543210', summary: 'Call back: Evening (4pm–8pm)' });
+    expect(itinItem).toMatchObject({
+      name: 'Sara Khan',
+      email: 'sara.khan@gmail.com',
+      phone: '+971505556677',
+      status: 'new',
+    });
+    expect(all.find((i) => i.id === home)).toMatchObject({
+      kind: 'home',
+      site: 'IN',
+      name: 'Ravi Menon',
+      email: 'ravi.menon@gmail.com',
+      phone: '+919876543210',
+      summary: 'Call back: Evening (4pm–8pm)',
+    });
     expect(all.find((i) => i.id === exit)).toMatchObject({ kind: 'exit', phone: '+971501112233' });
     const packDetail = await detail(owner, pack);
-    expect(packDetail.fields).toEqual(expect.arrayContaining([{ label: 'Package', value: slugs[0]!.title }, { label: 'Adults', value: '2' }, { label: 'Children', value: '1' }]));
-    expect((await detail(agent, itinItem.id)).fields).toEqual(expect.arrayContaining([{ label: 'Package', value: slugs[0]!.title }]));
+    expect(packDetail.fields).toEqual(
+      expect.arrayContaining([
+        { label: 'Package', value: slugs[0]!.title },
+        { label: 'Adults', value: '2' },
+        { label: 'Children', value: '1' },
+      ]),
+    );
+    expect((await detail(agent, itinItem.id)).fields).toEqual(
+      expect.arrayContaining([{ label: 'Package', value: slugs[0]!.title }]),
+    );
 
     expect((await inbox(agent, { kind: 'exit' })).items.map((i) => i.id)).toEqual([exit]);
     expect((await inbox(owner, { site: 'IN' })).items.every((i) => i.site === 'IN')).toBe(true);
@@ -255,7 +391,10 @@ describe('an enquiry sent through the shop', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: EnquiryItem[]; nextCursor: string | null } = await inbox(agent, { limit: '2', ...(cursor ? { cursor } : {}) });
+      const page: { items: EnquiryItem[]; nextCursor: string | null } = await inbox(agent, {
+        limit: '2',
+        ...(cursor ? { cursor } : {}),
+      });
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -267,9 +406,16 @@ describe('an enquiry sent through the shop', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/kind must be contact, home, package, exit or itinerary/);
     expect((await admin(kit, agent, 'GET', 'enquiries', { cursor: 'nonsense' })).status).toBe(400);
-    expect((await admin(kit, agent, 'GET', 'enquiries', { olderThanDays: 'week' })).body.message).toMatch(/olderThanDays must be a whole number of days/);
-    expect((await admin(kit, agent, 'GET', 'enquiries', { assignee: 'bob' })).body.message).toMatch(/assignee must be a staff id, me or none/);
-    expect((await inbox(agent, { kind: '', site: '', status: '', assignee: '', olderThanDays: '', from: '', to: '' })).items.length).toBe(now.length);
+    expect((await admin(kit, agent, 'GET', 'enquiries', { olderThanDays: 'week' })).body.message).toMatch(
+      /olderThanDays must be a whole number of days/,
+    );
+    expect((await admin(kit, agent, 'GET', 'enquiries', { assignee: 'bob' })).body.message).toMatch(
+      /assignee must be a staff id, me or none/,
+    );
+    expect(
+      (await inbox(agent, { kind: '', site: '', status: '', assignee: '', olderThanDays: '', from: '', to: '' })).items
+        .length,
+    ).toBe(now.length);
   });
 });
 
@@ -320,7 +466,12 @@ describe('working an enquiry', () => {
     expect((await admin(kit, owner, 'POST', `enquiries/${id}/reopen`)).body.message).toBe(ENQUIRY_MESSAGES.notFinal);
     expect((await move(owner, { status: 'closed' })).status).toBe(200);
 
-    const { rows } = await kit.database.db.execute<{ action: string; staff_id: number; before: { status: string }; after: { status: string; bookingRef?: string | null } }>(
+    const { rows } = await kit.database.db.execute<{
+      action: string;
+      staff_id: number;
+      before: { status: string };
+      after: { status: string; bookingRef?: string | null };
+    }>(
       sql`select action, staff_id, before, after from audit_log where record_type = 'enquiry' and record_id = ${String(id)} order by id`,
     );
     expect(rows.map((r) => [r.action, r.staff_id, r.before.status, r.after.status])).toEqual([
@@ -331,12 +482,19 @@ describe('working an enquiry', () => {
     ]);
     expect(rows[1]!.after.bookingRef).toBe(booking.ref);
     const history = (await detail(owner, id)).history.map((h) => h.text);
-    expect(history).toEqual(['Received (Contact form, UAE site)', 'Status new → contacted', `Status contacted → booked (booking ${booking.ref})`, 'Reopened (booked → contacted)', 'Status contacted → closed']);
+    expect(history).toEqual([
+      'Received (Contact form, UAE site)',
+      'Status new → contacted',
+      `Status contacted → booked (booking ${booking.ref})`,
+      'Reopened (booked → contacted)',
+      'Status contacted → closed',
+    ]);
   });
 
   it('assigns to enabled staff who work enquiries only, filters by assignee, and audits', async () => {
     const id = await contactEnquiry({ FirstName: 'Yusuf', LastName: 'Ali' });
-    const assign = (who: Staffer, staffId: number | null) => admin(kit, who, 'POST', `enquiries/${id}/assign`, { staffId });
+    const assign = (who: Staffer, staffId: number | null) =>
+      admin(kit, who, 'POST', `enquiries/${id}/assign`, { staffId });
 
     let res = await assign(agent, accounts.id);
     expect(res.status).toBe(400);
@@ -370,8 +528,12 @@ describe('working an enquiry', () => {
     const empty = await admin(kit, agent, 'POST', `enquiries/${id}/notes`, { body: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/Write the note first/);
-    expect((await admin(kit, agent, 'POST', `enquiries/${id}/notes`, { body: 'Called at 10:00, will call back.' })).status).toBe(200);
-    expect((await admin(kit, owner, 'POST', `enquiries/${id}/notes`, { body: 'Offer the early-bird price.' })).status).toBe(200);
+    expect(
+      (await admin(kit, agent, 'POST', `enquiries/${id}/notes`, { body: 'Called at 10:00, will call back.' })).status,
+    ).toBe(200);
+    expect(
+      (await admin(kit, owner, 'POST', `enquiries/${id}/notes`, { body: 'Offer the early-bird price.' })).status,
+    ).toBe(200);
     const d = await detail(agent, id);
     expect(d.notes.map((n) => [n.body, n.staff])).toEqual([
       ['Called at 10:00, will call back.', agent.email],
@@ -388,13 +550,20 @@ describe('the dashboard', () => {
     // Money received today: part of the first UAE booking, recorded at the desk.
     const paid = made[0]!;
     const part = Math.floor(paid.total / 4);
-    const payment = await admin(kit, agent, 'POST', `bookings/${paid.ref}/payments`, { amount: part, method: 'bank-transfer', reference: `DASH-${Date.now()}`, receivedOn: inDays(0) });
+    const payment = await admin(kit, agent, 'POST', `bookings/${paid.ref}/payments`, {
+      amount: part,
+      method: 'bank-transfer',
+      reference: `DASH-${Date.now()}`,
+      receivedOn: inDays(0),
+    });
     expect(payment.status, payment.body.message).toBe(200);
     // One pay-later balance due in three weeks (not this week), one overdue since yesterday.
     const later = await makeBooking('IN');
     await kit.database.db.execute(sql`update bookings set payment_due_on = ${inDays(21)}::date where id = ${later.id}`);
     const overdue = await makeBooking('UAE');
-    await kit.database.db.execute(sql`update bookings set payment_due_on = ${inDays(-1)}::date where id = ${overdue.id}`);
+    await kit.database.db.execute(
+      sql`update bookings set payment_due_on = ${inDays(-1)}::date where id = ${overdue.id}`,
+    );
 
     const d = await dashboardOf(owner);
     // Each site's figures are of its own day (UAE UTC+4, India UTC+5:30).
@@ -402,18 +571,45 @@ describe('the dashboard', () => {
     expect(d.today).toBe(days.UAE);
     const of = (site: 'UAE' | 'IN') => made.filter((b) => b.site === site);
     expect(d.todayBySite).toEqual([
-      { site: 'UAE', currency: 'AED', day: days.UAE, bookings: of('UAE').length, gross: of('UAE').reduce((s, b) => s + b.total, 0), received: part },
-      { site: 'IN', currency: 'INR', day: days.IN, bookings: of('IN').length, gross: of('IN').reduce((s, b) => s + b.total, 0), received: 0 },
+      {
+        site: 'UAE',
+        currency: 'AED',
+        day: days.UAE,
+        bookings: of('UAE').length,
+        gross: of('UAE').reduce((s, b) => s + b.total, 0),
+        received: part,
+      },
+      {
+        site: 'IN',
+        currency: 'INR',
+        day: days.IN,
+        bookings: of('IN').length,
+        gross: of('IN').reduce((s, b) => s + b.total, 0),
+        received: 0,
+      },
     ]);
     const dueThisWeek = made.filter((b) => b !== later && b !== overdue);
     expect(d.paymentsDue!.count).toBe(dueThisWeek.length);
     expect(d.paymentsDue!.overdue).toBe(1);
     expect(d.paymentsDue!.items.map((i) => i.RefIdKey).sort()).toEqual(dueThisWeek.map((b) => b.ref).sort());
     expect(d.paymentsDue!.bySite).toEqual([
-      { site: 'UAE', currency: 'AED', count: dueThisWeek.filter((b) => b.site === 'UAE').length, balance: dueThisWeek.filter((b) => b.site === 'UAE').reduce((s, b) => s + b.total, 0) - part },
-      { site: 'IN', currency: 'INR', count: dueThisWeek.filter((b) => b.site === 'IN').length, balance: dueThisWeek.filter((b) => b.site === 'IN').reduce((s, b) => s + b.total, 0) },
+      {
+        site: 'UAE',
+        currency: 'AED',
+        count: dueThisWeek.filter((b) => b.site === 'UAE').length,
+        balance: dueThisWeek.filter((b) => b.site === 'UAE').reduce((s, b) => s + b.total, 0) - part,
+      },
+      {
+        site: 'IN',
+        currency: 'INR',
+        count: dueThisWeek.filter((b) => b.site === 'IN').length,
+        balance: dueThisWeek.filter((b) => b.site === 'IN').reduce((s, b) => s + b.total, 0),
+      },
     ]);
-    expect(d.paymentsDue!.items.find((i) => i.RefIdKey === paid.ref)).toMatchObject({ balance: paid.total - part, dueOn: addDays(days[paid.site as 'UAE' | 'IN'], 7) });
+    expect(d.paymentsDue!.items.find((i) => i.RefIdKey === paid.ref)).toMatchObject({
+      balance: paid.total - part,
+      dueOn: addDays(days[paid.site as 'UAE' | 'IN'], 7),
+    });
     expect(d.newEnquiries).toBe(await count(kit, sql`select count(*)::int as n from enquiries where status = 'new'`));
     expect(d.cancellationRequests).toBe(0);
     expect(d.refundsDue).toBe(0);
@@ -429,7 +625,14 @@ describe('the dashboard', () => {
     expect(acc.refundsDue).toBe(0);
     expect(acc.paymentsDue).toEqual(d.paymentsDue);
     const cat = await dashboardOf(catalogue);
-    expect(cat).toEqual({ today: d.today, todayBySite: null, newEnquiries: null, cancellationRequests: null, refundsDue: null, paymentsDue: null });
+    expect(cat).toEqual({
+      today: d.today,
+      todayBySite: null,
+      newEnquiries: null,
+      cancellationRequests: null,
+      refundsDue: null,
+      paymentsDue: null,
+    });
     expect((await admin(kit, null, 'GET', 'dashboard')).status).toBe(401);
   });
 

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, call, count, createBookingKit, findPackage, holdId, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -15,16 +26,27 @@ let catalogue: Staffer;
 let pkg: { id: number; title: string };
 
 const day = 86_400_000;
-const version = async () => Number((await kit.database.db.execute<{ version: number }>(sql`select version from content_version where id = 1`)).rows[0]!.version);
+const version = async () =>
+  Number(
+    (await kit.database.db.execute<{ version: number }>(sql`select version from content_version where id = 1`)).rows[0]!
+      .version,
+  );
 const audits = (action: string, recordId?: string) =>
-  count(kit, recordId === undefined ? sql`select count(*)::int as n from audit_log where action = ${action}` : sql`select count(*)::int as n from audit_log where action = ${action} and record_id = ${recordId}`);
+  count(
+    kit,
+    recordId === undefined
+      ? sql`select count(*)::int as n from audit_log where action = ${action}`
+      : sql`select count(*)::int as n from audit_log where action = ${action} and record_id = ${recordId}`,
+  );
 const banners = async (type = 'home') => {
   await kit.app.contentVersion.check();
   return (await call(kit.app, 'GET', 'getBanner', { BannerType: type })).body.data as { id: number; title: string }[];
 };
 const shopDeals = async () => {
   await kit.app.contentVersion.check();
-  return ((await call(kit.app, 'POST', 'GetDeals', { pageSize: 48 })).body.data as { deals: { id: number }[] }).deals.map((d) => d.id);
+  return (
+    (await call(kit.app, 'POST', 'GetDeals', { pageSize: 48 })).body.data as { deals: { id: number }[] }
+  ).deals.map((d) => d.id);
 };
 
 const rules = (over: Record<string, unknown> = {}) => ({
@@ -57,7 +79,12 @@ const rules = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   kit = await createBookingKit({}, { gateways: false });
   pkg = await findPackage(kit, { inIndia: false });
-  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  [owner, agent, accounts, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'catalogue'),
+  ];
 }, 120_000);
 afterAll(async () => {
   await kit?.close();
@@ -65,10 +92,19 @@ afterAll(async () => {
 
 describe('who may change promotions', () => {
   it('agent and accounts are refused (403) every call, and nothing changes', async () => {
-    const [coupon] = (await kit.database.db.execute<{ id: number; title: string }>(sql`select id, title from coupons order by id limit 1`)).rows;
+    const [coupon] = (
+      await kit.database.db.execute<{ id: number; title: string }>(
+        sql`select id, title from coupons order by id limit 1`,
+      )
+    ).rows;
     const [deal] = (await kit.database.db.execute<{ id: number }>(sql`select id from deals order by id limit 1`)).rows;
-    const [banner] = (await kit.database.db.execute<{ id: number }>(sql`select id from banners order by id limit 1`)).rows;
-    const before = { coupons: await count(kit, sql`select count(*)::int as n from coupons`), audit: await count(kit, sql`select count(*)::int as n from audit_log`), version: await version() };
+    const [banner] = (await kit.database.db.execute<{ id: number }>(sql`select id from banners order by id limit 1`))
+      .rows;
+    const before = {
+      coupons: await count(kit, sql`select count(*)::int as n from coupons`),
+      audit: await count(kit, sql`select count(*)::int as n from audit_log`),
+      version: await version(),
+    };
     const calls: [method: 'GET' | 'POST', path: string, body?: object][] = [
       ['GET', 'coupons'],
       ['GET', `coupons/${coupon!.id}`],
@@ -93,7 +129,11 @@ describe('who may change promotions', () => {
     expect(await count(kit, sql`select count(*)::int as n from coupons`)).toBe(before.coupons);
     expect(await count(kit, sql`select count(*)::int as n from audit_log`)).toBe(before.audit);
     expect(await version()).toBe(before.version);
-    const [after] = (await kit.database.db.execute<{ title: string; disabled_at: Date | null }>(sql`select title, disabled_at from coupons where id = ${coupon!.id}`)).rows;
+    const [after] = (
+      await kit.database.db.execute<{ title: string; disabled_at: Date | null }>(
+        sql`select title, disabled_at from coupons where id = ${coupon!.id}`,
+      )
+    ).rows;
     expect(after).toEqual({ title: coupon!.title, disabled_at: null });
   });
 });
@@ -106,13 +146,29 @@ describe('coupons', () => {
     const created = await admin(kit, catalogue, 'POST', 'coupons', rules());
     expect(created.status, created.body.message).toBe(200);
     id = created.body.data.id;
-    expect(created.body.data).toMatchObject({ code: 'STAFF15', slug: 'staff15', percent: 15, live: true, disabledAt: null, usage: [] });
+    expect(created.body.data).toMatchObject({
+      code: 'STAFF15',
+      slug: 'staff15',
+      percent: 15,
+      live: true,
+      disabledAt: null,
+      usage: [],
+    });
     expect(await audits('coupon.create', String(id))).toBe(1);
     expect(await version()).toBeGreaterThan(v);
 
-    const edited = await admin(kit, owner, 'POST', `coupons/${id}`, { percent: 12, oncePerTraveller: true, minCartAed: 100 });
+    const edited = await admin(kit, owner, 'POST', `coupons/${id}`, {
+      percent: 12,
+      oncePerTraveller: true,
+      minCartAed: 100,
+    });
     expect(edited.status, edited.body.message).toBe(200);
-    expect(edited.body.data).toMatchObject({ percent: 12, oncePerTraveller: true, minCartAed: 100, title: '15% off, from the back office' });
+    expect(edited.body.data).toMatchObject({
+      percent: 12,
+      oncePerTraveller: true,
+      minCartAed: 100,
+      title: '15% off, from the back office',
+    });
     expect(await audits('coupon.update', String(id))).toBe(1);
     const list = await admin(kit, catalogue, 'GET', 'coupons');
     expect(list.body.data.items).toContainEqual(expect.objectContaining({ id, percent: 12 }));
@@ -124,10 +180,18 @@ describe('coupons', () => {
     const noPercent = await admin(kit, catalogue, 'POST', 'coupons', rules({ code: 'NOPCT', percent: null }));
     expect(noPercent.status).toBe(400);
     expect(noPercent.body.message).toBe('A percent coupon needs a percent from 1 to 100.');
-    const flat = await admin(kit, catalogue, 'POST', 'coupons', rules({ code: 'FLATIN', site: 'IN', discountType: 'flat', percent: null, flatAed: 50 }));
+    const flat = await admin(
+      kit,
+      catalogue,
+      'POST',
+      'coupons',
+      rules({ code: 'FLATIN', site: 'IN', discountType: 'flat', percent: null, flatAed: 50 }),
+    );
     expect(flat.status).toBe(400);
     expect(flat.body.message).toBe('A flat coupon needs its amount in rupees.');
-    const backwards = await admin(kit, catalogue, 'POST', `coupons/${id}`, { validTo: new Date(Date.now() - 2 * day).toISOString() });
+    const backwards = await admin(kit, catalogue, 'POST', `coupons/${id}`, {
+      validTo: new Date(Date.now() - 2 * day).toISOString(),
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toMatch(/must end after it starts/);
     const taken = await admin(kit, catalogue, 'POST', 'coupons', rules({ code: 'welcome10' }));
@@ -150,18 +214,29 @@ describe('coupons', () => {
     expect(await audits('coupon.disable', String(id))).toBe(1);
 
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: hold, CouponCode: 'STAFF15' }, asha.token);
-    expect(quote.body.data).toMatchObject({ coupon: null, discount: 0, couponError: 'This coupon code is not valid on this site now.' });
+    expect(quote.body.data).toMatchObject({
+      coupon: null,
+      discount: 0,
+      couponError: 'This coupon code is not valid on this site now.',
+    });
     const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 100000 }, { token: asha.token });
     expect(offered.body.data.coupons.map((c: { coupon: { code: string } }) => c.coupon.code)).not.toContain('STAFF15');
     const refused = await book(kit, asha.token, 'UAE', { TempBookingId: hold, CouponCode: 'STAFF15' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Coupon STAFF15: This coupon code is not valid on this site now. Remove it or choose another.');
+    expect(refused.body.message).toBe(
+      'Coupon STAFF15: This coupon code is not valid on this site now. Remove it or choose another.',
+    );
 
-    expect((await admin(kit, owner, 'POST', `coupons/${id}/enable`)).body.data).toMatchObject({ live: true, disabledAt: null });
+    expect((await admin(kit, owner, 'POST', `coupons/${id}/enable`)).body.data).toMatchObject({
+      live: true,
+      disabledAt: null,
+    });
     const booked = await book(kit, asha.token, 'UAE', { TempBookingId: hold, CouponCode: 'STAFF15' });
     expect(booked.status, booked.body.message).toBe(200);
     const usage = (await admin(kit, catalogue, 'GET', `coupons/${id}`)).body.data.usage;
-    expect(usage).toEqual([{ site: 'UAE', currency: 'AED', bookings: 1, discount: applies.body.data.discount, cancelled: 0 }]);
+    expect(usage).toEqual([
+      { site: 'UAE', currency: 'AED', bookings: 1, discount: applies.body.data.discount, cancelled: 0 },
+    ]);
   });
 });
 
@@ -171,16 +246,27 @@ describe('deals and banners', () => {
     expect(before.length).toBeGreaterThan(1);
     const first = before[0]!;
     const v = await version();
-    const later = await admin(kit, catalogue, 'POST', `banners/${first.id}`, { startsAt: new Date(Date.now() + 2 * day).toISOString() });
+    const later = await admin(kit, catalogue, 'POST', `banners/${first.id}`, {
+      startsAt: new Date(Date.now() + 2 * day).toISOString(),
+    });
     expect(later.status, later.body.message).toBe(200);
     expect(later.body.data).toMatchObject({ live: false });
     expect(await version()).toBeGreaterThan(v);
     expect(await audits('banner.update', String(first.id))).toBe(1);
     expect((await banners()).map((b) => b.id)).not.toContain(first.id);
 
-    expect((await admin(kit, owner, 'POST', `banners/${first.id}`, { startsAt: null, endsAt: new Date(Date.now() - day).toISOString() })).body.data).toMatchObject({ live: false });
+    expect(
+      (
+        await admin(kit, owner, 'POST', `banners/${first.id}`, {
+          startsAt: null,
+          endsAt: new Date(Date.now() - day).toISOString(),
+        })
+      ).body.data,
+    ).toMatchObject({ live: false });
     expect((await banners()).map((b) => b.id)).not.toContain(first.id);
-    expect((await admin(kit, owner, 'POST', `banners/${first.id}`, { endsAt: null })).body.data).toMatchObject({ live: true });
+    expect((await admin(kit, owner, 'POST', `banners/${first.id}`, { endsAt: null })).body.data).toMatchObject({
+      live: true,
+    });
     expect((await banners()).map((b) => b.id)).toContain(first.id);
 
     const reversed = before.map((b) => b.id).reverse();
@@ -189,7 +275,10 @@ describe('deals and banners', () => {
     expect(await audits('banner.order')).toBe(1);
     expect((await banners()).map((b) => b.id)).toEqual(reversed);
 
-    const bad = await admin(kit, catalogue, 'POST', `banners/${first.id}`, { startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
+    const bad = await admin(kit, catalogue, 'POST', `banners/${first.id}`, {
+      startsAt: '2026-12-10T00:00:00Z',
+      endsAt: '2026-12-01T00:00:00Z',
+    });
     expect(bad.status).toBe(400);
     const badLink = await admin(kit, catalogue, 'POST', `banners/${first.id}`, { link: 'javascript:alert(1)' });
     expect(badLink.status).toBe(400);
@@ -200,7 +289,10 @@ describe('deals and banners', () => {
     const live = await shopDeals();
     expect(live.length).toBeGreaterThan(1);
     const [a, b] = live as [number, number];
-    const res = await admin(kit, catalogue, 'POST', `deals/${a}`, { startsAt: new Date(Date.now() + day).toISOString(), discountPercent: 20 });
+    const res = await admin(kit, catalogue, 'POST', `deals/${a}`, {
+      startsAt: new Date(Date.now() + day).toISOString(),
+      discountPercent: 20,
+    });
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toMatchObject({ live: false, discountPercent: 20 });
     expect(await shopDeals()).not.toContain(a);
@@ -210,7 +302,9 @@ describe('deals and banners', () => {
 
     // The screen sends the whole list in its new order: b, then a, then the rest as they were.
     const all = ((await admin(kit, catalogue, 'GET', 'deals')).body.data.items as { id: number }[]).map((d) => d.id);
-    const ordered = await admin(kit, owner, 'POST', 'deals/order', { ids: [b, a, ...all.filter((x) => x !== a && x !== b)] });
+    const ordered = await admin(kit, owner, 'POST', 'deals/order', {
+      ids: [b, a, ...all.filter((x) => x !== a && x !== b)],
+    });
     expect(ordered.status, ordered.body.message).toBe(200);
     const now = await shopDeals();
     expect(now.indexOf(b)).toBeLessThan(now.indexOf(a));

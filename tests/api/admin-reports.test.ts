@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, count, createBookingKit, holdId, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  holdId,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Line,
+  type Site,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { csvStream, TCS_COLUMNS } from '../../server/services/reports/csv.ts';
 import { siteDay } from '../../contract/site-rules.ts';
@@ -53,14 +65,32 @@ async function packageWhere(site: Site, where: string): Promise<number> {
 }
 
 const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Rao', AgeBand: 'adult' }] };
-const indian = (over: Record<string, unknown> = {}) => lead({ FirstName: 'Asha', LastName: 'Rao', Phone: '+919812345678', ...over });
+const indian = (over: Record<string, unknown> = {}) =>
+  lead({ FirstName: 'Asha', LastName: 'Rao', Phone: '+919812345678', ...over });
 
-async function makeBooking(site: Site, lines: Line[], method: 'stripe' | 'razorpay' | 'pay-later', over: Record<string, unknown> = {}): Promise<Made & { data: Record<string, unknown> & { Next?: { sessionId?: string; orderId?: string } } }> {
+async function makeBooking(
+  site: Site,
+  lines: Line[],
+  method: 'stripe' | 'razorpay' | 'pay-later',
+  over: Record<string, unknown> = {},
+): Promise<Made & { data: Record<string, unknown> & { Next?: { sessionId?: string; orderId?: string } } }> {
   const who = await traveller(kit, site === 'IN' ? 'asha' : 'mira');
   const id = await holdId(kit, who.token, site, lines);
-  const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod: method, LeadTraveller: site === 'IN' ? indian({ Email: who.email }) : lead({ Email: who.email }), ...party, ...over });
+  const res = await book(kit, who.token, site, {
+    TempBookingId: id,
+    PaymentMethod: method,
+    LeadTraveller: site === 'IN' ? indian({ Email: who.email }) : lead({ Email: who.email }),
+    ...party,
+    ...over,
+  });
   expect(res.status, res.body.message).toBe(200);
-  const m = { site, id: res.body.data.BookingId as number, ref: res.body.data.RefIdKey as string, total: res.body.data.Total as number, who };
+  const m = {
+    site,
+    id: res.body.data.BookingId as number,
+    ref: res.body.data.RefIdKey as string,
+    total: res.body.data.Total as number,
+    who,
+  };
   made.push(m);
   return { ...m, data: res.body.data };
 }
@@ -68,7 +98,12 @@ async function makeBooking(site: Site, lines: Line[], method: 'stripe' | 'razorp
 async function stripePaid(lines: Line[]) {
   const b = await makeBooking('UAE', lines, 'stripe');
   kit.gateways.paySession(b.data.Next!.sessionId!);
-  const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.id, sessionId: b.data.Next!.sessionId }, b.who.token);
+  const paid = await post(
+    kit,
+    'VerifyStripePaymentAsync',
+    { BookingId: b.id, sessionId: b.data.Next!.sessionId },
+    b.who.token,
+  );
   expect(paid.status, paid.body.message).toBe(200);
   return b;
 }
@@ -83,7 +118,12 @@ async function razorpayPaid(lines: Line[], over: Record<string, unknown> = {}) {
 
 let refs = 0;
 async function transfer(b: Made, amount: number) {
-  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount, method: 'bank-transfer', reference: `TRF-${b.ref}-${++refs}`, receivedOn: siteDay(new Date(), b.site) });
+  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, {
+    amount,
+    method: 'bank-transfer',
+    reference: `TRF-${b.ref}-${++refs}`,
+    receivedOn: siteDay(new Date(), b.site),
+  });
   expect(res.status, res.body.message).toBe(200);
 }
 
@@ -94,7 +134,16 @@ async function cancel(b: Made) {
 }
 
 async function razorpayWebhook(e: { payload: string; signature: string; eventId: string }) {
-  const res = await kit.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': e.signature, 'x-razorpay-event-id': e.eventId }, payload: e.payload });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': e.signature,
+      'x-razorpay-event-id': e.eventId,
+    },
+    payload: e.payload,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -126,23 +175,34 @@ interface CreditNoteDoc {
 }
 
 async function invoiceOf(b: Made): Promise<InvoiceDoc | null> {
-  const res = await kit.app.inject({ method: 'GET', url: `/api/Common/GetInvoiceDetails?BookingId=${b.id}`, headers: { authorization: `Bearer ${b.who.token}` } });
+  const res = await kit.app.inject({
+    method: 'GET',
+    url: `/api/Common/GetInvoiceDetails?BookingId=${b.id}`,
+    headers: { authorization: `Bearer ${b.who.token}` },
+  });
   if (res.statusCode !== 200) return null;
   return res.json().data as InvoiceDoc;
 }
 
 async function creditNotesOf(b: Made): Promise<CreditNoteDoc[]> {
-  const { rows } = await kit.database.db.execute<{ id: number }>(sql`select id from credit_notes where booking_id = ${b.id} order by id`);
+  const { rows } = await kit.database.db.execute<{ id: number }>(
+    sql`select id from credit_notes where booking_id = ${b.id} order by id`,
+  );
   const out: CreditNoteDoc[] = [];
   for (const r of rows) {
-    const res = await kit.app.inject({ method: 'GET', url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}&CreditNoteId=${r.id}`, headers: { authorization: `Bearer ${b.who.token}` } });
+    const res = await kit.app.inject({
+      method: 'GET',
+      url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}&CreditNoteId=${r.id}`,
+      headers: { authorization: `Bearer ${b.who.token}` },
+    });
     expect(res.statusCode).toBe(200);
     out.push(res.json().data as CreditNoteDoc);
   }
   return out;
 }
 
-const tax = (taxes: DocTax[], code: DocTax['code']) => taxes.filter((t) => t.code === code).reduce((s, t) => s + t.amount, 0);
+const tax = (taxes: DocTax[], code: DocTax['code']) =>
+  taxes.filter((t) => t.code === code).reduce((s, t) => s + t.amount, 0);
 const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
 
 /** Every document of the test's bookings: tax invoices (proformas left out) and credit notes. */
@@ -165,18 +225,35 @@ async function documents() {
  * whole booking, its advances included; until then the voucher is the only document of that money.
  */
 async function vouchers() {
-  const { rows } = await kit.database.db.execute<{ number: string; site: Site; booking_id: number; total: number; taxable: number; taxes: DocTax[]; invoiced: boolean; place: string | null }>(sql`
+  const { rows } = await kit.database.db.execute<{
+    number: string;
+    site: Site;
+    booking_id: number;
+    total: number;
+    taxable: number;
+    taxes: DocTax[];
+    invoiced: boolean;
+    place: string | null;
+  }>(sql`
     select d.number, d.site, d.booking_id, d.total, d.taxable, d.taxes, b.invoice_number is not null as invoiced, b.place_of_supply_code as place
     from money_documents d join bookings b on b.id = d.booking_id where d.kind = 'receipt' order by d.id`);
   const ids = new Set(made.map((b) => b.id));
-  return rows.filter((r) => ids.has(r.booking_id)).map((r) => ({ ...r, total: Number(r.total), taxable: Number(r.taxable) }));
+  return rows
+    .filter((r) => ids.has(r.booking_id))
+    .map((r) => ({ ...r, total: Number(r.total), taxable: Number(r.taxable) }));
 }
 
-const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) => admin(kit, who, 'GET', path, query);
+const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) =>
+  admin(kit, who, 'GET', path, query);
 
 beforeAll(async () => {
   kit = await createBookingKit();
-  [owner, accounts, agent, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'accounts'), await staffer(kit, 'agent'), await staffer(kit, 'catalogue')];
+  [owner, accounts, agent, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'catalogue'),
+  ];
   pkg = {
     uaeStandard: await packageWhere('UAE', `c.country_id = 231 and p.vat_treatment = 'standard'`),
     uaeZero: await packageWhere('UAE', `c.country_id not in (231, 101) and p.vat_treatment = 'zero'`),
@@ -185,7 +262,10 @@ beforeAll(async () => {
     inAbroad: await packageWhere('IN', 'c.country_id not in (231, 101)'),
   };
   // No package is out of scope in the seed: one zero-rated package becomes so (a booked line keeps its treatment).
-  pkg.uaeOutside = await packageWhere('UAE', `c.country_id not in (231, 101) and p.vat_treatment = 'zero' and p.id <> ${pkg.uaeZero}`);
+  pkg.uaeOutside = await packageWhere(
+    'UAE',
+    `c.country_id not in (231, 101) and p.vat_treatment = 'zero' and p.id <> ${pkg.uaeZero}`,
+  );
   await kit.database.db.execute(sql`update packages set vat_treatment = 'outside' where id = ${pkg.uaeOutside}`);
 
   // UAE: card in full (standard; standard + zero-rated), transfer in full (zero-rated; out of scope),
@@ -206,10 +286,18 @@ beforeAll(async () => {
   // an overseas one part paid by transfer, one paid and cancelled (credit note, refund processed by
   // Razorpay's webhook), and an unpaid one.
   await razorpayPaid([{ packageId: pkg.inHome }]);
-  await razorpayPaid([{ packageId: pkg.inAbroad }], { LeadTraveller: indian({ State: 'Karnataka' }), Pan: 'ABCPR1234F' });
-  const partIn = await makeBooking('IN', [{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], 'pay-later', { Pan: 'BCDPR2345G' });
+  await razorpayPaid([{ packageId: pkg.inAbroad }], {
+    LeadTraveller: indian({ State: 'Karnataka' }),
+    Pan: 'ABCPR1234F',
+  });
+  const partIn = await makeBooking('IN', [{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], 'pay-later', {
+    Pan: 'BCDPR2345G',
+  });
   await transfer(partIn, 3_333_33);
-  const transferIn = await makeBooking('IN', [{ packageId: pkg.inAbroad }], 'pay-later', { LeadTraveller: indian({ State: 'Kerala' }), Pan: 'CDEPR3456H' });
+  const transferIn = await makeBooking('IN', [{ packageId: pkg.inAbroad }], 'pay-later', {
+    LeadTraveller: indian({ State: 'Kerala' }),
+    Pan: 'CDEPR3456H',
+  });
   await transfer(transferIn, 1_000_01);
   await transfer(transferIn, transferIn.total - 1_000_01);
   const cancelled = await razorpayPaid([{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], { Pan: 'ABCPR1234F' });
@@ -227,7 +315,9 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     expect(proformas).toHaveLength(4);
     expect(notes.map((n) => n.site).sort()).toEqual(['IN', 'UAE']);
     expect(tax(notes.find((n) => n.site === 'IN')!.taxes, 'TCS')).toBeGreaterThan(0);
-    expect(new Set(invoices.flatMap((i) => i.lines.map((l) => l.vatTreatment)))).toEqual(new Set(['standard', 'zero', 'outside', null]));
+    expect(new Set(invoices.flatMap((i) => i.lines.map((l) => l.vatTreatment)))).toEqual(
+      new Set(['standard', 'zero', 'outside', null]),
+    );
   });
 
   it('sales: gross, discounts, every tax, net, credited, paid, refunded and outstanding per site equal the documents and the money', async () => {
@@ -249,24 +339,55 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       expect(t.gross).toBe(sum(inv, (i) => i.subtotal));
       expect(t.discounts).toBe(sum(inv, (i) => i.discount));
       expect(t.credited).toBe(sum(cn, (n) => n.total));
-      expect(t.taxable).toBe(sum(inv, (i) => i.amountBeforeTax) - sum(cn, (n) => n.amountBeforeTax) + sum(open, (v) => v.taxable));
+      expect(t.taxable).toBe(
+        sum(inv, (i) => i.amountBeforeTax) - sum(cn, (n) => n.amountBeforeTax) + sum(open, (v) => v.taxable),
+      );
       for (const code of ['CGST', 'SGST', 'IGST', 'GST', 'TCS', 'VAT'] as const) {
-        expect(t.taxes[code], code).toBe(sum(inv, (i) => tax(i.taxes, code)) - sum(cn, (n) => tax(n.taxes, code)) + sum(open, (v) => tax(v.taxes, code)));
+        expect(t.taxes[code], code).toBe(
+          sum(inv, (i) => tax(i.taxes, code)) -
+            sum(cn, (n) => tax(n.taxes, code)) +
+            sum(open, (v) => tax(v.taxes, code)),
+        );
       }
       expect(t.net).toBe(sum(inv, (i) => i.total) - sum(cn, (n) => n.total) + sum(open, (v) => v.total));
       const mine = made.filter((b) => b.site === site);
       expect(t.bookings).toBe(mine.length);
-      const paid = await count(kit, sql`select coalesce(sum(p.amount), 0)::int as n from payments p join bookings b on b.id = p.booking_id where b.site = ${site} and p.status = 'paid'`);
+      const paid = await count(
+        kit,
+        sql`select coalesce(sum(p.amount), 0)::int as n from payments p join bookings b on b.id = p.booking_id where b.site = ${site} and p.status = 'paid'`,
+      );
       expect(t.paid).toBe(paid);
       // Refunds count on the day they are made (the ledger's refund entry), settled or still pending; none failed here.
-      const refunded = await count(kit, sql`select coalesce(sum(r.amount), 0)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = ${site} and r.status <> 'failed'`);
+      const refunded = await count(
+        kit,
+        sql`select coalesce(sum(r.amount), 0)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = ${site} and r.status <> 'failed'`,
+      );
       expect(t.refunded).toBe(refunded);
       // The Razorpay refund was settled, the Stripe one is still pending: both are money the shop gave back.
       expect(refunded).toBeGreaterThan(0);
-      expect(await count(kit, sql`select count(*)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = ${site} and r.status = 'pending'`)).toBe(site === 'UAE' ? 1 : 0);
+      expect(
+        await count(
+          kit,
+          sql`select count(*)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = ${site} and r.status = 'pending'`,
+        ),
+      ).toBe(site === 'UAE' ? 1 : 0);
       const all = [...inv, ...proformas.filter((p) => p.site === site)];
-      const details = await Promise.all(all.map(async (d) => (await kit.database.db.execute<{ status: string }>(sql`select status from bookings where id = ${d.made.id}`)).rows[0]!.status));
-      expect(t.outstanding).toBe(sum(all.filter((_, i) => details[i] === 'confirmed'), (d) => d.total - d.amountPaid));
+      const details = await Promise.all(
+        all.map(
+          async (d) =>
+            (
+              await kit.database.db.execute<{ status: string }>(
+                sql`select status from bookings where id = ${d.made.id}`,
+              )
+            ).rows[0]!.status,
+        ),
+      );
+      expect(t.outstanding).toBe(
+        sum(
+          all.filter((_, i) => details[i] === 'confirmed'),
+          (d) => d.total - d.amountPaid,
+        ),
+      );
       // The rows add up to the totals, each in its own day.
       const rows = res.body.data.rows.filter((r: { site: string }) => r.site === site);
       expect(sum(rows, (r: { net: number }) => r.net)).toBe(t.net);
@@ -289,14 +410,25 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     const res = await get(accounts, 'reports/receivables');
     expect(res.status, res.body.message).toBe(200);
     const due = proformas.filter((p) => p.total > p.amountPaid);
-    expect(res.body.data.items.map((i: { RefIdKey: string }) => i.RefIdKey).sort()).toEqual(due.map((p) => p.made.ref).sort());
+    expect(res.body.data.items.map((i: { RefIdKey: string }) => i.RefIdKey).sort()).toEqual(
+      due.map((p) => p.made.ref).sort(),
+    );
     for (const site of ['UAE', 'IN'] as const) {
       const t = res.body.data.totals.find((x: { site: string }) => x.site === site);
-      expect(t.due).toBe(sum(due.filter((p) => p.site === site), (p) => p.total - p.amountPaid));
+      expect(t.due).toBe(
+        sum(
+          due.filter((p) => p.site === site),
+          (p) => p.total - p.amountPaid,
+        ),
+      );
       expect(t.overdue).toBe(0);
       expect(t.buckets['not-due']).toBe(t.due);
     }
-    expect(res.body.data.items.every((i: { dueOn: string | null; bucket: string }) => i.dueOn !== null && i.bucket === 'not-due')).toBe(true);
+    expect(
+      res.body.data.items.every(
+        (i: { dueOn: string | null; bucket: string }) => i.dueOn !== null && i.bucket === 'not-due',
+      ),
+    ).toBe(true);
   });
 
   it('TCS register: one row per receipt with its PAN and share of the TCS, credit notes giving TCS back, totals equal the invoices less the credit notes', async () => {
@@ -308,10 +440,20 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     expect(withTcs).toHaveLength(3);
     // Paid in full: the receipts of each booking carry exactly its invoice's TCS.
     for (const inv of withTcs) {
-      const rows = r.rows.filter((x: { RefIdKey: string; kind: string }) => x.RefIdKey === inv.made.ref && x.kind === 'receipt');
-      expect(sum(rows, (x: { tcs: number }) => x.tcs), inv.made.ref).toBe(tax(inv.taxes, 'TCS'));
+      const rows = r.rows.filter(
+        (x: { RefIdKey: string; kind: string }) => x.RefIdKey === inv.made.ref && x.kind === 'receipt',
+      );
+      expect(
+        sum(rows, (x: { tcs: number }) => x.tcs),
+        inv.made.ref,
+      ).toBe(tax(inv.taxes, 'TCS'));
       expect(sum(rows, (x: { amountReceived: number }) => x.amountReceived)).toBe(inv.total);
-      expect(rows.every((x: { pan: string; section: string; collecteeName: string }) => /^[A-Z]{5}\d{4}[A-Z]$/.test(x.pan) && x.section === '206C(1G)' && x.collecteeName === 'Ms Asha Rao')).toBe(true);
+      expect(
+        rows.every(
+          (x: { pan: string; section: string; collecteeName: string }) =>
+            /^[A-Z]{5}\d{4}[A-Z]$/.test(x.pan) && x.section === '206C(1G)' && x.collecteeName === 'Ms Asha Rao',
+        ),
+      ).toBe(true);
     }
     // Part paid (a proforma): the receipt carries the TCS of its receipt voucher, worked out on the day it arrived.
     const part = proformas.find((p) => tax(p.taxes, 'TCS') > 0 && p.amountPaid > 0)!;
@@ -320,7 +462,14 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     const voucher = (await vouchers()).find((v) => v.booking_id === part.made.id)!;
     expect(voucher.total).toBe(3_333_33);
     expect(tax(voucher.taxes, 'TCS')).toBeGreaterThan(0);
-    expect(partRows[0]).toMatchObject({ kind: 'receipt', pan: 'BCDPR2345G', amountReceived: 3_333_33, invoiceNumber: null, document: null, tcs: tax(voucher.taxes, 'TCS') });
+    expect(partRows[0]).toMatchObject({
+      kind: 'receipt',
+      pan: 'BCDPR2345G',
+      amountReceived: 3_333_33,
+      invoiceNumber: null,
+      document: null,
+      tcs: tax(voucher.taxes, 'TCS'),
+    });
     // The credit note gives back the TCS it reverses.
     const cn = notes.find((n) => n.site === 'IN')!;
     const cnRow = r.rows.find((x: { kind: string }) => x.kind === 'credit-note');
@@ -328,7 +477,14 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     expect(r.totals.tcs).toBe(sum(withTcs, (i) => tax(i.taxes, 'TCS')) - tax(cn.taxes, 'TCS') + partRows[0].tcs);
     // Per PAN: the PAN of two bookings has both, less its credit note.
     const abc = r.byPan.find((p: { pan: string }) => p.pan === 'ABCPR1234F');
-    expect(abc.tcs).toBe(sum(withTcs.filter((i) => r.rows.some((x: { RefIdKey: string; pan: string }) => x.RefIdKey === i.made.ref && x.pan === 'ABCPR1234F')), (i) => tax(i.taxes, 'TCS')) - tax(cn.taxes, 'TCS'));
+    expect(abc.tcs).toBe(
+      sum(
+        withTcs.filter((i) =>
+          r.rows.some((x: { RefIdKey: string; pan: string }) => x.RefIdKey === i.made.ref && x.pan === 'ABCPR1234F'),
+        ),
+        (i) => tax(i.taxes, 'TCS'),
+      ) - tax(cn.taxes, 'TCS'),
+    );
     expect(sum(r.byPan, (p: { tcs: number }) => p.tcs)).toBe(r.totals.tcs);
     // Another financial year has none of it; a malformed year is refused with what to send.
     expect((await get(accounts, 'reports/tcs', { fy: '2024-25' })).body.data.rows).toEqual([]);
@@ -353,7 +509,8 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       const n = cn.filter((d) => d.made.ref && i.some((x) => x.made.ref === d.made.ref));
       const v = rv.filter((d) => d.place === code);
       const open = v.filter((d) => !d.invoiced);
-      const of = (c: DocTax['code']) => sum(i, (d) => tax(d.taxes, c)) - sum(n, (d) => tax(d.taxes, c)) + sum(open, (d) => tax(d.taxes, c));
+      const of = (c: DocTax['code']) =>
+        sum(i, (d) => tax(d.taxes, c)) - sum(n, (d) => tax(d.taxes, c)) + sum(open, (d) => tax(d.taxes, c));
       expect(row, code).toMatchObject({
         rate: 5,
         buyers: 'unregistered',
@@ -371,7 +528,9 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     expect(open.length).toBeGreaterThan(0);
     expect([t.invoices, t.creditNotes]).toEqual([inv.length + rv.length, cn.length]);
     const gstOf = (taxes: DocTax[]) => tax(taxes, 'CGST') + tax(taxes, 'SGST') + tax(taxes, 'IGST');
-    expect(t.cgst + t.sgst + t.igst).toBe(sum(inv, (d) => gstOf(d.taxes)) - sum(cn, (d) => gstOf(d.taxes)) + sum(open, (d) => gstOf(d.taxes)));
+    expect(t.cgst + t.sgst + t.igst).toBe(
+      sum(inv, (d) => gstOf(d.taxes)) - sum(cn, (d) => gstOf(d.taxes)) + sum(open, (d) => gstOf(d.taxes)),
+    );
     expect(t.cgst).toBeGreaterThan(0);
     expect(t.igst).toBeGreaterThan(0);
   });
@@ -385,7 +544,11 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     const inv = invoices.filter((i) => i.site === 'UAE');
     const cn = notes.filter((n) => n.site === 'UAE');
     expect(sum(inv, (i) => i.discount)).toBe(0);
-    const expected = { standard: { taxable: 0, vat: 0 }, zero: { taxable: 0, vat: 0 }, outside: { taxable: 0, vat: 0 } };
+    const expected = {
+      standard: { taxable: 0, vat: 0 },
+      zero: { taxable: 0, vat: 0 },
+      outside: { taxable: 0, vat: 0 },
+    };
     for (const i of inv) {
       for (const l of i.lines) expected[l.vatTreatment ?? 'standard'].taxable += l.amount;
       expected.standard.vat += tax(i.taxes, 'VAT');
@@ -407,21 +570,46 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       expected.standard.vat += line.amount;
     }
     // The report is the ledger's entries of the period, by treatment.
-    const { rows: ledger } = await kit.database.db.execute<{ standard: number; vat: number; zero: number; outside: number }>(sql`
+    const { rows: ledger } = await kit.database.db.execute<{
+      standard: number;
+      vat: number;
+      zero: number;
+      outside: number;
+    }>(sql`
       select coalesce(sum(taxable - zero_rated - out_of_scope), 0)::int as standard, coalesce(sum(vat), 0)::int as vat, coalesce(sum(zero_rated), 0)::int as zero, coalesce(sum(out_of_scope), 0)::int as outside
       from ledger_entries where site = 'UAE' and tax_day between ${from} and ${to}`);
     const l = ledger[0]!;
-    expect(res.body.data.totals).toEqual({ standard: { taxable: Number(l.standard), vat: Number(l.vat) }, zero: { taxable: Number(l.zero), vat: 0 }, outside: { taxable: Number(l.outside), vat: 0 } });
+    expect(res.body.data.totals).toEqual({
+      standard: { taxable: Number(l.standard), vat: Number(l.vat) },
+      zero: { taxable: Number(l.zero), vat: 0 },
+      outside: { taxable: Number(l.outside), vat: 0 },
+    });
     // Each credit note's lines, by their booking line's treatment, are what its ledger entries gave back.
     for (const n of cn) {
-      const { rows } = await kit.database.db.execute<{ taxable: number; zero: number; outside: number; vat: number }>(sql`
+      const { rows } = await kit.database.db.execute<{
+        taxable: number;
+        zero: number;
+        outside: number;
+        vat: number;
+      }>(sql`
         select -sum(taxable)::int as taxable, -sum(zero_rated)::int as zero, -sum(out_of_scope)::int as outside, -sum(vat)::int as vat from ledger_entries where document_number = ${n.number}`);
       const e = rows[0]!;
-      const part = (t: 'standard' | 'zero' | 'outside') => n.lines.filter((l) => (n.invoice.lines[l.position - 1]!.vatTreatment ?? 'standard') === t);
+      const part = (t: 'standard' | 'zero' | 'outside') =>
+        n.lines.filter((l) => (n.invoice.lines[l.position - 1]!.vatTreatment ?? 'standard') === t);
       expect(
-        { standard: sum(part('standard'), (l) => l.amount), zero: sum(part('zero'), (l) => l.amount), outside: sum(part('outside'), (l) => l.amount), vat: sum(n.lines, (l) => tax(l.taxes, 'VAT')) },
+        {
+          standard: sum(part('standard'), (l) => l.amount),
+          zero: sum(part('zero'), (l) => l.amount),
+          outside: sum(part('outside'), (l) => l.amount),
+          vat: sum(n.lines, (l) => tax(l.taxes, 'VAT')),
+        },
         `credit note ${n.number}: its lines by treatment against its ledger entries`,
-      ).toEqual({ standard: Number(e.taxable) - Number(e.zero) - Number(e.outside), zero: Number(e.zero), outside: Number(e.outside), vat: Number(e.vat) });
+      ).toEqual({
+        standard: Number(e.taxable) - Number(e.zero) - Number(e.outside),
+        zero: Number(e.zero),
+        outside: Number(e.outside),
+        vat: Number(e.vat),
+      });
     }
     expect(res.body.data.totals).toEqual(expected);
     expect(expected.standard.vat).toBeGreaterThan(0);
@@ -439,9 +627,16 @@ describe('the tax point', { timeout: 120_000 }, () => {
     // dates its receipt (and the tax invoice it completes) on that day. (Since the ledger the entries
     // are fixed when the money moves: moving the booking's invoiced_at, as this test did before, moves nothing.)
     const b = await makeBooking('IN', [{ packageId: pkg.inAbroad }], 'pay-later', { Pan: 'EFGPR5678K' });
-    await kit.database.db.execute(sql`update bookings set created_at = created_at - interval '41 days' where id = ${b.id}`);
+    await kit.database.db.execute(
+      sql`update bookings set created_at = created_at - interval '41 days' where id = ${b.id}`,
+    );
     const paidOn = utcDay(-40);
-    const paid = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount: b.total, method: 'bank-transfer', reference: `TRF-${b.ref}-then`, receivedOn: paidOn });
+    const paid = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, {
+      amount: b.total,
+      method: 'bank-transfer',
+      reference: `TRF-${b.ref}-then`,
+      receivedOn: paidOn,
+    });
     expect(paid.status, paid.body.message).toBe(200);
     const inv = (await invoiceOf(b))!;
     expect(inv.invoiceNumber).toMatch(/\S/);
@@ -455,14 +650,28 @@ describe('the tax point', { timeout: 120_000 }, () => {
       sgst: tax(inv.taxes, 'SGST'),
       igst: tax(inv.taxes, 'IGST'),
     });
-    const salesThen = async () => (await get(accounts, 'reports/sales', { ...earlier, site: 'IN' })).body.data.totals[0];
+    const salesThen = async () =>
+      (await get(accounts, 'reports/sales', { ...earlier, site: 'IN' })).body.data.totals[0];
     const before = await salesThen();
-    expect([before.invoices, before.creditNotes, before.net, before.paid, before.taxes.TCS]).toEqual([1, 0, inv.total, b.total, tax(inv.taxes, 'TCS')]);
+    expect([before.invoices, before.creditNotes, before.net, before.paid, before.taxes.TCS]).toEqual([
+      1,
+      0,
+      inv.total,
+      b.total,
+      tax(inv.taxes, 'TCS'),
+    ]);
 
     // Part of it refunded today: a credit note of today, with its share of GST and TCS.
     const nowBefore = (await get(accounts, 'reports/gst', { from, to })).body.data;
     const payment = (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data.payments[0];
-    const refund = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds`, { paymentId: payment.id, amount: 10_000_00, reason: 'Goodwill', reference: `RTN-${b.ref}` }, { 'idempotency-key': `tax-point-${b.ref}` });
+    const refund = await admin(
+      kit,
+      accounts,
+      'POST',
+      `bookings/${b.ref}/refunds`,
+      { paymentId: payment.id, amount: 10_000_00, reason: 'Goodwill', reference: `RTN-${b.ref}` },
+      { 'idempotency-key': `tax-point-${b.ref}` },
+    );
     expect(refund.status, refund.body.message).toBe(200);
     const [cn] = await creditNotesOf(b);
     expect(cn!.total).toBe(10_000_00);
@@ -471,12 +680,32 @@ describe('the tax point', { timeout: 120_000 }, () => {
     const now = (await get(accounts, 'reports/gst', { from, to })).body.data;
     expect(now.totals.creditNotes).toBe(nowBefore.totals.creditNotes + 1);
     expect(now.totals.taxable).toBe(nowBefore.totals.taxable - cn!.amountBeforeTax);
-    expect(now.totals.cgst + now.totals.sgst + now.totals.igst).toBe(nowBefore.totals.cgst + nowBefore.totals.sgst + nowBefore.totals.igst - tax(cn!.taxes, 'CGST') - tax(cn!.taxes, 'SGST') - tax(cn!.taxes, 'IGST'));
+    expect(now.totals.cgst + now.totals.sgst + now.totals.igst).toBe(
+      nowBefore.totals.cgst +
+        nowBefore.totals.sgst +
+        nowBefore.totals.igst -
+        tax(cn!.taxes, 'CGST') -
+        tax(cn!.taxes, 'SGST') -
+        tax(cn!.taxes, 'IGST'),
+    );
     const whole = (await get(accounts, 'reports/tcs', { fy })).body.data;
     const mine = whole.rows.filter((r: { RefIdKey: string }) => r.RefIdKey === b.ref);
     expect(mine).toMatchObject([
-      { kind: 'receipt', date: paidOn, amountReceived: b.total, tcs: tax(inv.taxes, 'TCS'), pan: 'EFGPR5678K', invoiceNumber: inv.invoiceNumber },
-      { kind: 'credit-note', document: cn!.number, amountReceived: -cn!.total, tcs: -tax(cn!.taxes, 'TCS'), invoiceNumber: inv.invoiceNumber },
+      {
+        kind: 'receipt',
+        date: paidOn,
+        amountReceived: b.total,
+        tcs: tax(inv.taxes, 'TCS'),
+        pan: 'EFGPR5678K',
+        invoiceNumber: inv.invoiceNumber,
+      },
+      {
+        kind: 'credit-note',
+        document: cn!.number,
+        amountReceived: -cn!.total,
+        tcs: -tax(cn!.taxes, 'TCS'),
+        invoiceNumber: inv.invoiceNumber,
+      },
     ]);
     expect(mine[1].date >= from).toBe(true);
     expect(tax(cn!.taxes, 'TCS')).toBeGreaterThan(0);
@@ -486,7 +715,9 @@ describe('the tax point', { timeout: 120_000 }, () => {
       return month >= 4 && month <= 6 ? 1 : month >= 7 && month <= 9 ? 2 : month >= 10 ? 3 : 4;
     })();
     const quarter = (await get(accounts, 'reports/tcs', { fy, quarter: String(q) })).body.data;
-    expect(quarter.rows.filter((r: { date: string }) => r.date >= from)).toEqual(whole.rows.filter((r: { date: string }) => r.date >= from));
+    expect(quarter.rows.filter((r: { date: string }) => r.date >= from)).toEqual(
+      whole.rows.filter((r: { date: string }) => r.date >= from),
+    );
     expect(quarter.rows.every((r: { quarter: number }) => r.quarter === q)).toBe(true);
     const other = (await get(accounts, 'reports/tcs', { fy, quarter: String((q % 4) + 1) })).body.data;
     expect(other.rows.filter((r: { date: string }) => r.date >= from)).toEqual([]);
@@ -506,7 +737,10 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
     const json = (await get(accounts, 'reports/tcs', { fy })).body.data;
     expect(lines).toHaveLength(json.rows.length + 1);
     const cn = json.rows.findIndex((x: { kind: string }) => x.kind === 'credit-note');
-    if (cn >= 0) expect(lines[cn + 1]).toMatch(new RegExp(`,Credit note,.*,${(json.rows[cn].tcs / 100).toFixed(2)},206C\\(1G\\)$`));
+    if (cn >= 0)
+      expect(lines[cn + 1]).toMatch(
+        new RegExp(`,Credit note,.*,${(json.rows[cn].tcs / 100).toFixed(2)},206C\\(1G\\)$`),
+      );
 
     for (const [name, query] of [
       ['sales', { from, to }],
@@ -523,12 +757,19 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
     const vat = (await get(owner, 'reports/vat.csv', { from, to })).raw.toString('utf8');
     const vatJson = (await get(owner, 'reports/vat', { from, to })).body.data;
     const standard = vatJson.rows.find((x: { treatment: string }) => x.treatment === 'standard');
-    expect(vat).toContain(`,Standard-rated,${standard.invoices},${standard.creditNotes},${(standard.taxable / 100).toFixed(2)},${(standard.vat / 100).toFixed(2)}\r\n`);
+    expect(vat).toContain(
+      `,Standard-rated,${standard.invoices},${standard.creditNotes},${(standard.taxable / 100).toFixed(2)},${(standard.vat / 100).toFixed(2)}\r\n`,
+    );
   });
 
   it('a text that starts like a formula is written as text; a credit’s minus sign stays a number', async () => {
     // Names at booking are letters only, so this goes through the writer itself, as a stored name from elsewhere would.
-    const row = { ...(await get(accounts, 'reports/tcs', { fy })).body.data.rows[0], collecteeName: '=HYPERLINK("http://x")', amountReceived: -1_050, tcs: -21 };
+    const row = {
+      ...(await get(accounts, 'reports/tcs', { fy })).body.data.rows[0],
+      collecteeName: '=HYPERLINK("http://x")',
+      amountReceived: -1_050,
+      tcs: -21,
+    };
     let csv = '';
     for await (const chunk of csvStream(TCS_COLUMNS, [row])) csv += String(chunk);
     const line = csv.split('\r\n')[1]!;
@@ -553,7 +794,8 @@ describe('who may read the books', { timeout: 60_000 }, () => {
   it('accounts and owner read every report; agent and catalogue get 403, no session 401, and nothing is written', async () => {
     const audits = await count(kit, sql`select count(*)::int as n from audit_log`);
     for (const [path, query] of calls) {
-      for (const who of [accounts, owner]) expect((await get(who, path, query)).status, `${who.role} ${path}`).toBe(200);
+      for (const who of [accounts, owner])
+        expect((await get(who, path, query)).status, `${who.role} ${path}`).toBe(200);
       for (const who of [agent, catalogue]) {
         const res = await get(who, path, query);
         expect(res.status, `${who.role} ${path}`).toBe(403);

@@ -16,7 +16,8 @@ describe('the audit log’s words', () => {
   it('has a label for every action the server writes, so no entry reads as a made-up phrase', () => {
     const written = new Set<string>();
     for (const file of sources(resolve(import.meta.dirname, '../../server'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\baction: '([a-zA-Z]+(?:[.-][a-zA-Z]+)+)'/g)) written.add(m[1]!);
+      for (const m of readFileSync(file, 'utf8').matchAll(/\baction: '([a-zA-Z]+(?:[.-][a-zA-Z]+)+)'/g))
+        written.add(m[1]!);
     }
     expect(written.size).toBeGreaterThan(30);
     expect([...written].filter((a) => !(a in AUDIT_ACTION_LABELS)).sort()).toEqual([]);

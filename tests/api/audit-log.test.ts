@@ -57,7 +57,13 @@ describe('the audit log, filtered and in words', () => {
     await writeAudit(
       kit.database.db,
       { staffId: deputy.id, role: 'owner', clientAddress: 'test' },
-      { action: 'package.update', recordType: 'package', recordId: 4242, before: { title: 'Dubai', prices: { UAE: { amount: 595_000, currency: 'AED' } } }, after: { title: 'Dubai', prices: { UAE: { amount: 625_000, currency: 'AED' } } } },
+      {
+        action: 'package.update',
+        recordType: 'package',
+        recordId: 4242,
+        before: { title: 'Dubai', prices: { UAE: { amount: 595_000, currency: 'AED' } } },
+        after: { title: 'Dubai', prices: { UAE: { amount: 625_000, currency: 'AED' } } },
+      },
     );
     const [entry] = await audit({ action: 'package.update', recordId: '4242' });
     expect(entry).toMatchObject({ summary: 'Edited a package', changes: ['price UAE AED 5,950 → 6,250'] });
@@ -66,9 +72,17 @@ describe('the audit log, filtered and in words', () => {
   it('the filter’s choices: every staff member by email, and the actions in words, those in the log among them', async () => {
     const res = await admin(kit, owner, 'GET', 'audit/options');
     expect(res.status, res.body.message).toBe(200);
-    const { staff, actions } = res.body.data as { staff: { email: string }[]; actions: { value: string; label: string }[] };
+    const { staff, actions } = res.body.data as {
+      staff: { email: string }[];
+      actions: { value: string; label: string }[];
+    };
     expect(staff.map((s) => s.email)).toEqual(expect.arrayContaining([owner.email, deputy.email, agent.email]));
-    expect(actions).toEqual(expect.arrayContaining([{ value: 'staff.role', label: 'Changed a staff role' }, { value: 'suppliers.confirm', label: 'Set a supplier’s confirmation' }]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        { value: 'staff.role', label: 'Changed a staff role' },
+        { value: 'suppliers.confirm', label: 'Set a supplier’s confirmation' },
+      ]),
+    );
     // Every action the log holds can be chosen.
     const held = new Set((await audit({ limit: '200' })).map((e) => e.action));
     for (const a of held) expect(actions.map((x) => x.value)).toContain(a);

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsReadTogether } from '../../server/services/cart/hold-read.ts';
 import { revokeSession } from '../../server/services/sessions.ts';
-import { book, call, createBookingKit, findPackage, freshDate, hold, holdId, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  hold,
+  holdId,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * A hold keeps rooms: the luxury packages of the seed have 4 rooms per departure. Each test takes
@@ -15,7 +26,10 @@ const party = { Travellers: [{ FirstName: 'Sam', LastName: 'Lee', AgeBand: 'adul
 
 const rooms = (n: number) => ({ adults: n, rooms: n });
 const availability = async (packageId: number, travelDate: string) =>
-  (await call(kit.app, 'GET', 'Holiday/GetAvailability', { packageId, travelDate })).body.data as { roomsLeft: number | null; status: string };
+  (await call(kit.app, 'GET', 'Holiday/GetAvailability', { packageId, travelDate })).body.data as {
+    roomsLeft: number | null;
+    status: string;
+  };
 
 beforeAll(async () => {
   kit = await createBookingKit();
@@ -32,7 +46,11 @@ describe('rooms per departure', () => {
     expect(await availability(luxury.id, date)).toMatchObject({ roomsLeft: 1, status: 'limited' });
     const tooMany = await hold(kit, people[1]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(2) }]);
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body.message).toMatch(new RegExp(`^Only 1 room is left on .* for ${luxury.title}, and you asked for 2\\. Choose fewer rooms or another date\\.$`));
+    expect(tooMany.body.message).toMatch(
+      new RegExp(
+        `^Only 1 room is left on .* for ${luxury.title}, and you asked for 2\\. Choose fewer rooms or another date\\.$`,
+      ),
+    );
     await holdId(kit, people[1]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(1) }]);
     expect(await availability(luxury.id, date)).toMatchObject({ roomsLeft: 0, status: 'sold-out' });
     const none = await hold(kit, people[2]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(1) }]);
@@ -44,7 +62,9 @@ describe('rooms per departure', () => {
     const date = freshDate();
     const first = await holdId(kit, people[0]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(4) }]);
     expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
-    await kit.database.db.execute(sql`update room_holds set expires_at = now() - interval '1 second' where temp_booking_id = ${first}`);
+    await kit.database.db.execute(
+      sql`update room_holds set expires_at = now() - interval '1 second' where temp_booking_id = ${first}`,
+    );
     expect((await availability(luxury.id, date)).roomsLeft).toBe(4);
 
     const other = freshDate();
@@ -64,11 +84,16 @@ describe('rooms per departure', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.TempBookingId).not.toBe(first);
     expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
-    const count = async () => Number((await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from temp_bookings`)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from temp_bookings`)).rows[0]!.n,
+      );
     const before = await count();
     const none = await hold(kit, people[0]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(1) }]);
     expect(none.status).toBe(409);
-    expect(none.body.message).toMatch(new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`));
+    expect(none.body.message).toMatch(
+      new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`),
+    );
     expect(await count()).toBe(before);
   });
 
@@ -77,7 +102,9 @@ describe('rooms per departure', () => {
     const id = await holdId(kit, people[2]!.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(2) }]);
     const booked = await book(kit, people[2]!.token, 'UAE', { TempBookingId: id, ...party });
     expect(booked.status).toBe(200);
-    const { rows } = await kit.database.db.execute<{ rooms_sold: number }>(sql`select rooms_sold from departures where package_id = ${luxury.id} and travel_date = ${date}`);
+    const { rows } = await kit.database.db.execute<{ rooms_sold: number }>(
+      sql`select rooms_sold from departures where package_id = ${luxury.id} and travel_date = ${date}`,
+    );
     expect(rows[0]!.rooms_sold).toBe(2);
     expect((await availability(luxury.id, date)).roomsLeft).toBe(2);
   });
@@ -88,9 +115,17 @@ describe('rooms per departure', () => {
     const contenders = [people[1]!, people[2]!, people[3]!];
     // Each fills a cart first; then all hold at the same moment.
     for (const p of contenders) {
-      await call(kit.app, 'POST', 'CreateCart', { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }, { token: p.token });
+      await call(
+        kit.app,
+        'POST',
+        'CreateCart',
+        { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 },
+        { token: p.token },
+      );
     }
-    const results = await Promise.all(contenders.map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })));
+    const results = await Promise.all(
+      contenders.map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     expect((await availability(luxury.id, date)).roomsLeft).toBe(0);
@@ -102,7 +137,13 @@ describe('rooms per departure', () => {
     await holdId(kit, keeper.token, 'UAE', [{ packageId: luxury.id, travelDate: date, ...rooms(2) }]);
     const rush = await Promise.all(Array.from({ length: 10 }, (_, i) => traveller(kit, `rush${i}`)));
     for (const p of rush) {
-      const added = await call(kit.app, 'POST', 'CreateCart', { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 }, { token: p.token });
+      const added = await call(
+        kit.app,
+        'POST',
+        'CreateCart',
+        { packageId: luxury.id, travelDate: date, adults: 1, rooms: 1 },
+        { token: p.token },
+      );
       expect(added.status).toBe(200);
     }
     // One of them signs out before the rush: refused on their own, among the others' reads.
@@ -110,7 +151,9 @@ describe('rooms per departure', () => {
     // All at once; the keeper last, so that it queues behind the others in this process and finds the
     // departure already seen full: its own two rooms are not counted against it, so it must hold again.
     const before = { ...holdsReadTogether };
-    const results = await Promise.all([...rush, keeper].map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })));
+    const results = await Promise.all(
+      [...rush, keeper].map((p) => call(kit.app, 'POST', 'CreateTempBooking', {}, { token: p.token })),
+    );
     // The holds asked at the same moment read their lines in shared statements.
     expect(holdsReadTogether.holds - before.holds).toBeGreaterThanOrEqual(2);
     expect(holdsReadTogether.statements - before.statements).toBeLessThan(results.length);
@@ -122,7 +165,10 @@ describe('rooms per departure', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(7);
-    for (const r of refused) expect(r.body.message).toMatch(new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`));
+    for (const r of refused)
+      expect(r.body.message).toMatch(
+        new RegExp(`^${luxury.title} is sold out on .*\\. Choose another date in your cart\\.$`),
+      );
     const { rows } = await kit.database.db.execute<{ rooms: number }>(
       sql`select coalesce(sum(rooms), 0)::int as rooms from room_holds where package_id = ${luxury.id} and travel_date = ${date} and status = 'held'`,
     );
@@ -138,7 +184,10 @@ describe('rooms per departure', () => {
   });
 
   it('answers clearly for an unknown package and a malformed date', async () => {
-    const unknown = await call(kit.app, 'GET', 'Holiday/GetAvailability', { packageId: 999999, travelDate: freshDate() });
+    const unknown = await call(kit.app, 'GET', 'Holiday/GetAvailability', {
+      packageId: 999999,
+      travelDate: freshDate(),
+    });
     expect(unknown.status).toBe(404);
     const bad = await call(kit.app, 'GET', 'Holiday/GetAvailability', { packageId: luxury.id, travelDate: 'tomorrow' });
     expect(bad.status).toBe(400);

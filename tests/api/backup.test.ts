@@ -31,7 +31,14 @@ const PDF = Buffer.from('%PDF-1.7\n%passport copy for the backup test\n');
 async function script(name: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-      env: { ...process.env, NODE_ENV: 'test', TOKEN_KEY: 'test-token-key-0123456789', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        TOKEN_KEY: 'test-token-key-0123456789',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        ...env,
+      },
       timeout: 120_000,
     });
     return { code: 0, out: stdout + stderr };
@@ -45,11 +52,18 @@ function upload(kit: BookingKit, token: string, bookingId: number) {
   const boundary = '----backup-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="BookingId"\r\n\r\n${bookingId}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     PDF,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return kit.app.inject({ method: 'POST', url: `/api/Common/CreateBooking_UploadImages?token=${encodeURIComponent(token)}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return kit.app.inject({
+    method: 'POST',
+    url: `/api/Common/CreateBooking_UploadImages?token=${encodeURIComponent(token)}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 interface Shop {
@@ -82,13 +96,29 @@ async function openShop(): Promise<Shop> {
   const secret = newCliSecret();
   const app = await buildApp({
     db: database.db,
-    config: testConfig({ DATA_DIR: dataDir, DATABASE_URL: url, SMTP_URL: mail.url, TWILIO_ACCOUNT_SID: sms.accountSid, TWILIO_AUTH_TOKEN: sms.authToken, TWILIO_FROM: 'Wanderlust', TWILIO_API_URL: sms.url, PUBLIC_URL: 'http://localhost:8080', ...gateways.env() }),
+    config: testConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SMTP_URL: mail.url,
+      TWILIO_ACCOUNT_SID: sms.accountSid,
+      TWILIO_AUTH_TOKEN: sms.authToken,
+      TWILIO_FROM: 'Wanderlust',
+      TWILIO_API_URL: sms.url,
+      PUBLIC_URL: 'http://localhost:8080',
+      ...gateways.env(),
+    }),
     staffCliSecret: POSTGRES ? undefined : secret,
     backupDatabase: database.backup,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const removeLink = POSTGRES ? () => {} : writeCliLink(dataDir, { pid: process.pid, port: typeof address === 'object' && address ? address.port : 0, secret });
+  const removeLink = POSTGRES
+    ? () => {}
+    : writeCliLink(dataDir, {
+        pid: process.pid,
+        port: typeof address === 'object' && address ? address.port : 0,
+        secret,
+      });
   const kit = { app, database, mail, sms, gateways, close: async () => {} } as unknown as BookingKit;
   return {
     kit,
@@ -130,9 +160,15 @@ describe(`backup and restore while the shop serves (${POSTGRES ? 'Postgres' : 'P
         expect(up.statusCode, up.body).toBe(200);
       }
     }
-    const { rows } = await kit.database.db.execute<{ ref_id_key: string; invoice_number: string | null }>(sql`select ref_id_key, invoice_number from bookings order by id`);
+    const { rows } = await kit.database.db.execute<{ ref_id_key: string; invoice_number: string | null }>(
+      sql`select ref_id_key, invoice_number from bookings order by id`,
+    );
     made.push(...rows.map((r) => ({ ref: r.ref_id_key, invoice: r.invoice_number })));
-    const [file] = (await kit.database.db.execute<{ stored_name: string }>(sql`select stored_name from files order by id desc limit 1`)).rows;
+    const [file] = (
+      await kit.database.db.execute<{ stored_name: string }>(
+        sql`select stored_name from files order by id desc limit 1`,
+      )
+    ).rows;
     fileName = file!.stored_name;
     expect(made.filter((m) => m.invoice).length).toBe(2);
   }, 180_000);
@@ -149,7 +185,8 @@ describe(`backup and restore while the shop serves (${POSTGRES ? 'Postgres' : 'P
     // The shop keeps answering during the backup.
     const during = (async () => {
       let answered = 0;
-      for (let i = 0; i < 10; i++) if ((await shop.kit.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200) answered++;
+      for (let i = 0; i < 10; i++)
+        if ((await shop.kit.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200) answered++;
       return answered;
     })();
     const backup = await script('db-backup', [out], env);
@@ -171,12 +208,15 @@ describe(`backup and restore while the shop serves (${POSTGRES ? 'Postgres' : 'P
 
     const back = await openDatabase({ databaseUrl: target.DATABASE_URL, dataDir: restored });
     try {
-      const { rows } = await back.db.execute<{ ref_id_key: string; invoice_number: string | null }>(sql`select ref_id_key, invoice_number from bookings order by id`);
+      const { rows } = await back.db.execute<{ ref_id_key: string; invoice_number: string | null }>(
+        sql`select ref_id_key, invoice_number from bookings order by id`,
+      );
       expect(rows.map((r) => ({ ref: r.ref_id_key, invoice: r.invoice_number }))).toEqual(made);
       const { rows: files } = await back.db.execute<{ stored_name: string }>(sql`select stored_name from files`);
       expect(files.map((f) => f.stored_name)).toContain(fileName);
       // With DATABASE_URL the bytes live in the database (stored_files), so pg_dump carried them.
-      if (POSTGRES) expect(Buffer.concat(await (await databaseStore().open(back.db, fileName))!.toArray()).equals(PDF)).toBe(true);
+      if (POSTGRES)
+        expect(Buffer.concat(await (await databaseStore().open(back.db, fileName))!.toArray()).equals(PDF)).toBe(true);
       // Migrations find nothing to do: the restored database is the shop's, at this version.
       await back.migrate();
     } finally {
@@ -189,7 +229,11 @@ describe(`backup and restore while the shop serves (${POSTGRES ? 'Postgres' : 'P
     const out = join(work, 'shop.tar.gz');
     const again = await script('db-restore', [out], target);
     expect(again.code).toBe(1);
-    expect(again.out).toContain(POSTGRES ? 'That database already holds a shop: restore into an empty database, or add --force to replace it.' : 'already holds a shop: restore into an empty DATA_DIR, or add --force to replace it.');
+    expect(again.out).toContain(
+      POSTGRES
+        ? 'That database already holds a shop: restore into an empty database, or add --force to replace it.'
+        : 'already holds a shop: restore into an empty DATA_DIR, or add --force to replace it.',
+    );
     const junk = join(work, 'junk.tar.gz');
     writeFileSync(junk, 'not a backup');
     const bad = await script('db-restore', [junk], { DATA_DIR: join(work, 'empty') });

@@ -17,7 +17,10 @@ export interface BookingKit extends AccountKit {
   gateways: Gateways;
 }
 
-export async function createBookingKit(config: Partial<Config> = {}, opts: { gateways?: boolean } = {}): Promise<BookingKit> {
+export async function createBookingKit(
+  config: Partial<Config> = {},
+  opts: { gateways?: boolean } = {},
+): Promise<BookingKit> {
   const gateways = await startGateways();
   const env = opts.gateways === false ? {} : gateways.env();
   const kit = await createAccountKit({ ...(env as Partial<Config>), PUBLIC_URL: 'http://localhost:8080', ...config });
@@ -57,7 +60,10 @@ interface PackageRow extends Record<string, unknown> {
 }
 
 /** A package of the seed that fits: by trip type, room allotment and whether it is in India. */
-export async function findPackage(kit: BookingKit, where: { rooms?: number | 'unlimited'; inIndia?: boolean }): Promise<PackageRow> {
+export async function findPackage(
+  kit: BookingKit,
+  where: { rooms?: number | 'unlimited'; inIndia?: boolean },
+): Promise<PackageRow> {
   const { rows } = await kit.database.db.execute<PackageRow>(sql`
     select p.id, p.title, p.rooms_per_departure as rooms, c.country_id from packages p join cities c on c.id = p.city_id order by p.id`);
   const found = rows.find(
@@ -92,10 +98,17 @@ export const freshDate = () => {
 export async function hold(kit: BookingKit, token: string, site: Site, lines: Line[]) {
   const cart = await call(kit.app, 'POST', 'GetCart', {}, { token, headers: { country: site } });
   for (const group of cart.body.data as { data: { CartId: number }[] }[]) {
-    for (const line of group.data) await call(kit.app, 'POST', 'RemoveCart', { CartId: line.CartId }, { token, headers: { country: site } });
+    for (const line of group.data)
+      await call(kit.app, 'POST', 'RemoveCart', { CartId: line.CartId }, { token, headers: { country: site } });
   }
   for (const l of lines) {
-    const added = await call(kit.app, 'POST', 'CreateCart', { travelDate: freshDate(), adults: 2, children: 0, infants: 0, rooms: 1, ...l }, { token, headers: { country: site } });
+    const added = await call(
+      kit.app,
+      'POST',
+      'CreateCart',
+      { travelDate: freshDate(), adults: 2, children: 0, infants: 0, rooms: 1, ...l },
+      { token, headers: { country: site } },
+    );
     if (added.status !== 200) throw new Error(`CreateCart: ${added.body.message}`);
   }
   return call(kit.app, 'POST', 'CreateTempBooking', {}, { token, headers: { country: site } });
@@ -128,10 +141,19 @@ export async function book(kit: BookingKit, token: string, site: Site, body: Rec
     method: 'POST',
     url: '/api/Common/CreateBooking',
     headers: { authorization: `Bearer ${token}`, country: site, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { PaymentMethod: 'pay-later', LeadTraveller: lead(), Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }], ...body },
+    payload: {
+      PaymentMethod: 'pay-later',
+      LeadTraveller: lead(),
+      Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
+      ...body,
+    },
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any }, headers: res.headers };
+  return {
+    status: res.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+    body: res.json() as { status: string; message: string; data: any },
+    headers: res.headers,
+  };
 }
 
 /** A JSON POST with a bearer token and a site. */
@@ -164,9 +186,28 @@ export async function markPaidInFull(kit: BookingKit, bookingId: number, now = n
     const due = await amountDue(tx, kit.app.config, b!, siteDay(now, b!.site as Site));
     const [p] = await tx
       .insert(payments)
-      .values({ bookingId, provider: 'manual', providerRef: `TEST-BT-${bookingId}-${now.getTime()}`, method: 'bank-transfer', receivedOn: siteDay(now, b!.site as Site), amount: due.total, currency: b!.currency, status: 'paid', paidAt: now })
+      .values({
+        bookingId,
+        provider: 'manual',
+        providerRef: `TEST-BT-${bookingId}-${now.getTime()}`,
+        method: 'bank-transfer',
+        receivedOn: siteDay(now, b!.site as Site),
+        amount: due.total,
+        currency: b!.currency,
+        status: 'paid',
+        paidAt: now,
+      })
       .returning();
-    await receive(tx, kit.app.config, b!, { amount: due.total, kind: 'bank-transfer', at: now, accept: true, paymentId: p!.id, provider: 'manual', providerRef: p!.providerRef, cause: 'balance received by bank transfer' });
+    await receive(tx, kit.app.config, b!, {
+      amount: due.total,
+      kind: 'bank-transfer',
+      at: now,
+      accept: true,
+      paymentId: p!.id,
+      provider: 'manual',
+      providerRef: p!.providerRef,
+      cause: 'balance received by bank transfer',
+    });
   });
 }
 
@@ -175,10 +216,24 @@ export async function markPaidInFull(kit: BookingKit, bookingId: number, now = n
  * India with an Indian lead (Razorpay unless told), on the UAE with the default lead (Stripe unless
  * told). The answer, with its next step.
  */
-export async function siteBooking(kit: BookingKit, who: { token: string; email: string }, site: Site, packageId: number, PaymentMethod: string) {
+export async function siteBooking(
+  kit: BookingKit,
+  who: { token: string; email: string },
+  site: Site,
+  packageId: number,
+  PaymentMethod: string,
+) {
   const id = await holdId(kit, who.token, site, [{ packageId }]);
-  const LeadTraveller = site === 'IN' ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email });
-  const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod, LeadTraveller, Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+  const LeadTraveller =
+    site === 'IN'
+      ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' })
+      : lead({ Email: who.email });
+  const res = await book(kit, who.token, site, {
+    TempBookingId: id,
+    PaymentMethod,
+    LeadTraveller,
+    Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }],
+  });
   expect(res.status).toBe(200);
   return res.body.data;
 }

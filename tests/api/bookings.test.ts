@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { book, call, count, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 let kit: BookingKit;
 let asha: { token: string; userId: number; email: string };
@@ -18,7 +31,9 @@ beforeAll(async () => {
   asha = await traveller(kit, 'asha');
   omar = await traveller(kit, 'omar');
   pkg = await findPackage(kit, { rooms: 10 });
-  const { rows } = await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`);
+  const { rows } = await kit.database.db.execute<{ amount: number }>(
+    sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`,
+  );
   aed = rows[0]!.amount;
 });
 afterAll(() => kit.close());
@@ -29,8 +44,23 @@ describe('GetBookingQuote', () => {
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, asha.token);
     expect(quote.status).toBe(200);
     const line = (aed * 2 + Math.round(aed * 0.6)) * 100;
-    expect(quote.body.data).toMatchObject({ currency: 'AED', subtotal: line, discount: 0, total: line, panRequired: false });
-    expect(quote.body.data.taxes).toEqual([{ code: 'VAT', label: 'VAT 5% (included)', rate: 5, amount: Math.round((line * 5) / 105), included: true, base: line }]);
+    expect(quote.body.data).toMatchObject({
+      currency: 'AED',
+      subtotal: line,
+      discount: 0,
+      total: line,
+      panRequired: false,
+    });
+    expect(quote.body.data.taxes).toEqual([
+      {
+        code: 'VAT',
+        label: 'VAT 5% (included)',
+        rate: 5,
+        amount: Math.round((line * 5) / 105),
+        included: true,
+        base: line,
+      },
+    ]);
     expect(quote.body.data.paymentMethods).toEqual(['stripe', 'pay-later']);
   });
 
@@ -49,12 +79,26 @@ describe('CreateBooking', () => {
   it('books a held cart to pay later: status Success, an unguessable reference, the server’s total, the cart emptied, a mail', async () => {
     const id = await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id, adults: 2 }]);
     const since = kit.mail.mails.length;
-    const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults, Total: 1, total: 1, Price: 1, Lines: [{ amount: 1 }] });
+    const res = await book(kit, asha.token, 'UAE', {
+      TempBookingId: id,
+      ...twoAdults,
+      Total: 1,
+      total: 1,
+      Price: 1,
+      Lines: [{ amount: 1 }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('Success');
     const b = res.body.data;
     expect(b.RefIdKey).toMatch(/^WL-[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
-    expect(b).toMatchObject({ Status: 'confirmed', PaymentStatus: 'unpaid', PaymentMethod: 'pay-later', Currency: 'AED', Total: aed * 2 * 100, travellerCount: 2 });
+    expect(b).toMatchObject({
+      Status: 'confirmed',
+      PaymentStatus: 'unpaid',
+      PaymentMethod: 'pay-later',
+      Currency: 'AED',
+      Total: aed * 2 * 100,
+      travellerCount: 2,
+    });
     expect(b.Next.type).toBe('pay-later');
     expect(b.Next.payTo.bank.codeLabel).toBe('IBAN');
     expect(b.Next.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -65,13 +109,18 @@ describe('CreateBooking', () => {
     expect(mail.raw).toContain(`AED ${(aed * 2).toLocaleString('en-US')}`);
     expect(mail.raw).toContain('IBAN');
     // The site takes the balance online: the mail says where, naming the button in My trips (issue 34).
-    expect(mailText(mail.raw).replace(/\s+/g, ' ')).toContain(`Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay AED ${(aed * 2).toLocaleString('en-US')} now).`);
+    expect(mailText(mail.raw).replace(/\s+/g, ' ')).toContain(
+      `Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay AED ${(aed * 2).toLocaleString('en-US')} now).`,
+    );
   });
 
   it('answers a replayed Idempotency-Key with the first booking, also when both arrive at once', async () => {
     const id = await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]);
     const key = `book-${Date.now()}-same`;
-    const [a, b] = await Promise.all([book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults }, key), book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults }, key)]);
+    const [a, b] = await Promise.all([
+      book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults }, key),
+      book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults }, key),
+    ]);
     const ok = [a, b].filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     // A request that met the first still in flight is told to retry; the retry is the replay.
@@ -91,7 +140,9 @@ describe('CreateBooking', () => {
     expect(twice.body.message).toBe('This hold has already been booked. Open My trips to see your booking.');
 
     const expired = await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]);
-    await kit.database.db.execute(sql`update temp_bookings set hold_expires_at = now() - interval '1 minute' where id = ${expired}`);
+    await kit.database.db.execute(
+      sql`update temp_bookings set hold_expires_at = now() - interval '1 minute' where id = ${expired}`,
+    );
     const late = await book(kit, asha.token, 'UAE', { TempBookingId: expired, ...twoAdults });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^Your hold on these holidays has ended/);
@@ -108,12 +159,18 @@ describe('CreateBooking', () => {
 
   it('needs a sign-in, the whole party’s names and an adult lead traveller', async () => {
     const id = await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id, adults: 2, children: 1 }]);
-    const guest = await kit.app.inject({ method: 'POST', url: '/api/Common/CreateBooking', payload: { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller: lead(), ...twoAdults } });
+    const guest = await kit.app.inject({
+      method: 'POST',
+      url: '/api/Common/CreateBooking',
+      payload: { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller: lead(), ...twoAdults },
+    });
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Token not found. Please log in again.');
     const missing = await book(kit, asha.token, 'UAE', { TempBookingId: id, ...twoAdults });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Give the name of every traveller in your party: 2 adults, 1 child, the lead traveller being one of the adults.');
+    expect(missing.body.message).toBe(
+      'Give the name of every traveller in your party: 2 adults, 1 child, the lead traveller being one of the adults.',
+    );
     const young = await book(kit, asha.token, 'UAE', {
       TempBookingId: id,
       LeadTraveller: lead({ DOB: inDays(-365 * 10) }),
@@ -141,29 +198,56 @@ describe('CreateBooking', () => {
 describe('India: GST, TCS and the PAN', () => {
   it('adds GST, and TCS on an overseas holiday, and then needs a PAN that matches the lead traveller', async () => {
     const overseas = await findPackage(kit, { rooms: 10, inIndia: false });
-    const { rows } = await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${overseas.id} and site = 'IN'`);
+    const { rows } = await kit.database.db.execute<{ amount: number }>(
+      sql`select amount from package_prices where package_id = ${overseas.id} and site = 'IN'`,
+    );
     const inr = rows[0]!.amount;
     const id = await holdId(kit, asha.token, 'IN', [{ packageId: overseas.id, adults: 2 }]);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, asha.token, 'IN');
     const net = inr * 2 * 100;
     const gst = Math.round(net * 0.05);
     const tcs = Math.round((net + gst) * 0.05);
-    expect(quote.body.data).toMatchObject({ currency: 'INR', subtotal: net, total: net + gst + tcs, panRequired: true });
+    expect(quote.body.data).toMatchObject({
+      currency: 'INR',
+      subtotal: net,
+      total: net + gst + tcs,
+      panRequired: true,
+    });
     expect(quote.body.data.taxes.map((t: { code: string; amount: number }) => [t.code, t.amount])).toEqual([
       ['GST', gst],
       ['TCS', tcs],
     ]);
 
-    const noPan = await book(kit, asha.token, 'IN', { TempBookingId: id, ...twoAdults, LeadTraveller: lead({ Phone: '+919812345678' }) });
+    const noPan = await book(kit, asha.token, 'IN', {
+      TempBookingId: id,
+      ...twoAdults,
+      LeadTraveller: lead({ Phone: '+919812345678' }),
+    });
     expect(noPan.status).toBe(400);
     expect(noPan.body.message).toMatch(/^Enter the lead traveller’s PAN/);
-    const wrongName = await book(kit, asha.token, 'IN', { TempBookingId: id, ...twoAdults, LeadTraveller: lead({ Phone: '+919812345678' }), Pan: 'ABCPK1234F' });
+    const wrongName = await book(kit, asha.token, 'IN', {
+      TempBookingId: id,
+      ...twoAdults,
+      LeadTraveller: lead({ Phone: '+919812345678' }),
+      Pan: 'ABCPK1234F',
+    });
     expect(wrongName.status).toBe(400);
     expect(wrongName.body.message).toMatch(/^Failed to verify PAN: This PAN does not match the name Asha Rao/);
-    const good = await book(kit, asha.token, 'IN', { TempBookingId: id, ...twoAdults, LeadTraveller: lead({ Phone: '+919812345678' }), Pan: 'abcpr1234f' });
+    const good = await book(kit, asha.token, 'IN', {
+      TempBookingId: id,
+      ...twoAdults,
+      LeadTraveller: lead({ Phone: '+919812345678' }),
+      Pan: 'abcpr1234f',
+    });
     expect(good.status).toBe(200);
     expect(good.body.data.Total).toBe(net + gst + tcs);
-    const detail = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: good.body.data.RefIdKey }, { token: asha.token });
+    const detail = await call(
+      kit.app,
+      'GET',
+      'BookingDetailById',
+      { RefIdKey: good.body.data.RefIdKey },
+      { token: asha.token },
+    );
     expect(detail.body.data.pan).toBe('XXXXX1234F');
   });
 
@@ -182,7 +266,13 @@ describe('India: GST, TCS and the PAN', () => {
       { packageId: home.id, adults: 2 },
       { packageId: abroad.id, adults: 2 },
     ]);
-    const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id, CouponCode: 'JUSTMARRIED' }, couple.token, 'IN');
+    const quote = await post(
+      kit,
+      'GetBookingQuote',
+      { TempBookingId: id, CouponCode: 'JUSTMARRIED' },
+      couple.token,
+      'IN',
+    );
     expect(quote.body.data.coupon).toMatchObject({ code: 'JUSTMARRIED' });
     const subtotal = (home.amount + abroad.amount) * 2 * 100;
     const discount = 7000 * 100;
@@ -238,10 +328,21 @@ describe('a booking too large to pay online', () => {
     const id = await holdId(kit, big.token, 'UAE', lines);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, big.token);
     expect(quote.status).toBe(409);
-    expect(quote.body.message).toMatch(/^A booking can cost at most AED 999,999\.99 online, and this one comes to AED [\d,]+\. Book fewer holidays at a time, or call us/);
+    expect(quote.body.message).toMatch(
+      /^A booking can cost at most AED 999,999\.99 online, and this one comes to AED [\d,]+\. Book fewer holidays at a time, or call us/,
+    );
     const party = [
-      ...Array.from({ length: 8 }, (_, i) => ({ FirstName: `Adult${'abcdefgh'[i]}`, LastName: 'Rao', AgeBand: 'adult' })),
-      ...Array.from({ length: 6 }, (_, i) => ({ FirstName: `Child${'abcdef'[i]}`, LastName: 'Rao', AgeBand: 'child', DOB: '2019-06-01' })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        FirstName: `Adult${'abcdefgh'[i]}`,
+        LastName: 'Rao',
+        AgeBand: 'adult',
+      })),
+      ...Array.from({ length: 6 }, (_, i) => ({
+        FirstName: `Child${'abcdef'[i]}`,
+        LastName: 'Rao',
+        AgeBand: 'child',
+        DOB: '2019-06-01',
+      })),
     ];
     const booked = await book(kit, big.token, 'UAE', { TempBookingId: id, Travellers: party });
     expect(booked.status).toBe(409);
@@ -266,8 +367,16 @@ describe('coupons at booking', () => {
     const again = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, adults: 2 }]);
     const second = await book(kit, fresh.token, 'UAE', { TempBookingId: again, ...twoAdults, CouponCode: 'WELCOME10' });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe('Coupon WELCOME10: This coupon is for your first booking only. Remove it or choose another.');
-    const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: subtotal, userId: fresh.userId }, { token: fresh.token });
+    expect(second.body.message).toBe(
+      'Coupon WELCOME10: This coupon is for your first booking only. Remove it or choose another.',
+    );
+    const offered = await call(
+      kit.app,
+      'GET',
+      'GetApplicableCoupons',
+      { cartTotal: subtotal, userId: fresh.userId },
+      { token: fresh.token },
+    );
     const welcome = offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === 'WELCOME10');
     expect(welcome).toMatchObject({ applicable: false, reason: 'This coupon is for your first booking only.' });
   });
@@ -277,34 +386,79 @@ describe('coupons at booking', () => {
     const party = { adults: 3, rooms: 1 };
     const first = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
     const three = { Travellers: [...twoAdults.Travellers, { FirstName: 'Ali', LastName: 'Rao', AgeBand: 'adult' }] };
-    const unpaid = await book(kit, fresh.token, 'UAE', { TempBookingId: first, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' });
+    const unpaid = await book(kit, fresh.token, 'UAE', {
+      TempBookingId: first,
+      ...three,
+      CouponCode: 'CARDUAE200',
+      PaymentMethod: 'stripe',
+      PayWith: 'card',
+    });
     expect(unpaid.status).toBe(200);
     expect(unpaid.body.data.Total).toBe((aed * 3 - 200) * 100);
     const second = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
     const again = await book(kit, fresh.token, 'UAE', { TempBookingId: second, ...three, CouponCode: 'CARDUAE200' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Coupon CARDUAE200: You have already used this coupon. Remove it or choose another.');
+    expect(again.body.message).toBe(
+      'Coupon CARDUAE200: You have already used this coupon. Remove it or choose another.',
+    );
 
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '3 hours' where id = ${unpaid.body.data.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '3 hours' where booking_id = ${unpaid.body.data.BookingId}`);
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '3 hours' where id = ${unpaid.body.data.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '3 hours' where booking_id = ${unpaid.body.data.BookingId}`,
+    );
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBeGreaterThanOrEqual(1);
     const third = await holdId(kit, fresh.token, 'UAE', [{ packageId: pkg.id, ...party }]);
-    expect((await book(kit, fresh.token, 'UAE', { TempBookingId: third, ...three, CouponCode: 'CARDUAE200', PaymentMethod: 'stripe', PayWith: 'card' })).status).toBe(200);
+    expect(
+      (
+        await book(kit, fresh.token, 'UAE', {
+          TempBookingId: third,
+          ...three,
+          CouponCode: 'CARDUAE200',
+          PaymentMethod: 'stripe',
+          PayWith: 'card',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('reads each coupon’s own rules against the hold: honeymoon packages only, trips starting soon', async () => {
     const family = await holdId(kit, omar.token, 'UAE', [{ packageId: pkg.id, adults: 2 }]);
-    const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, userId: omar.userId, TempBookingId: family }, { token: omar.token });
+    const offered = await call(
+      kit.app,
+      'GET',
+      'GetApplicableCoupons',
+      { cartTotal: 1, userId: omar.userId, TempBookingId: family },
+      { token: omar.token },
+    );
     expect(offered.status).toBe(200);
-    const byCode = (code: string) => offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === code);
-    expect(byCode('HONEYMOON15')).toMatchObject({ applicable: false, reason: 'This coupon is for honeymoon packages only.' });
-    expect(byCode('LASTMIN8')).toMatchObject({ applicable: false, reason: 'This coupon is for trips starting within 21 days.' });
+    const byCode = (code: string) =>
+      offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === code);
+    expect(byCode('HONEYMOON15')).toMatchObject({
+      applicable: false,
+      reason: 'This coupon is for honeymoon packages only.',
+    });
+    expect(byCode('LASTMIN8')).toMatchObject({
+      applicable: false,
+      reason: 'This coupon is for trips starting within 21 days.',
+    });
     expect(offered.body.data.cartTotal.amount).toBe(aed * 2);
-    const refused = await post(kit, 'GetBookingQuote', { TempBookingId: family, CouponCode: 'HONEYMOON15' }, omar.token);
-    expect(refused.body.data).toMatchObject({ discount: 0, couponError: 'This coupon is for honeymoon packages only.' });
+    const refused = await post(
+      kit,
+      'GetBookingQuote',
+      { TempBookingId: family, CouponCode: 'HONEYMOON15' },
+      omar.token,
+    );
+    expect(refused.body.data).toMatchObject({
+      discount: 0,
+      couponError: 'This coupon is for honeymoon packages only.',
+    });
 
     const honeymoon = await findPackage(kit, { rooms: 6 });
-    const { rows } = await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${honeymoon.id} and site = 'UAE'`);
+    const { rows } = await kit.database.db.execute<{ amount: number }>(
+      sql`select amount from package_prices where package_id = ${honeymoon.id} and site = 'UAE'`,
+    );
     const both = await holdId(kit, omar.token, 'UAE', [
       { packageId: honeymoon.id, adults: 2 },
       { packageId: pkg.id, adults: 2 },
@@ -312,14 +466,24 @@ describe('coupons at booking', () => {
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: both, CouponCode: 'HONEYMOON15' }, omar.token);
     // 15% of the honeymoon line alone, capped at AED 750.
     expect(quote.body.data.discount).toBe(Math.min(Math.floor(rows[0]!.amount * 2 * 0.15), 750) * 100);
-    const other = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, TempBookingId: both }, { token: asha.token });
+    const other = await call(
+      kit.app,
+      'GET',
+      'GetApplicableCoupons',
+      { cartTotal: 1, TempBookingId: both },
+      { token: asha.token },
+    );
     expect(other.status).toBe(404);
   });
 
   it('says why a code does not apply in the quote, and refuses an unknown one at booking', async () => {
     const id = await holdId(kit, omar.token, 'UAE', [{ packageId: pkg.id }]);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id, CouponCode: 'NOSUCHCODE' }, omar.token);
-    expect(quote.body.data).toMatchObject({ coupon: null, discount: 0, couponError: 'This coupon code is not valid on this site now.' });
+    expect(quote.body.data).toMatchObject({
+      coupon: null,
+      discount: 0,
+      couponError: 'This coupon code is not valid on this site now.',
+    });
     const res = await book(kit, omar.token, 'UAE', { TempBookingId: id, ...twoAdults, CouponCode: 'NOSUCHCODE' });
     expect(res.status).toBe(409);
   });
@@ -345,7 +509,8 @@ describe('BookingsList and BookingDetailById', () => {
     const theirs = await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: omar.token });
     expect(theirs.status).toBe(403);
     expect(theirs.body.data).toBeNull();
-    const ref = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body.data[0].RefIdKey;
+    const ref = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
+      .data[0].RefIdKey;
     const peek = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token: omar.token });
     expect(peek.status).toBe(404);
     expect(peek.body.data).toBeNull();
@@ -362,14 +527,28 @@ describe('CreateBooking_UploadImages', () => {
     const boundary = '----wanderlust-booking-boundary';
     const chunks = parts.flatMap((p) =>
       p.content
-        ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), p.content, Buffer.from('\r\n')]
+        ? [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
+            p.content,
+            Buffer.from('\r\n'),
+          ]
         : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`)],
     );
-    return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    return {
+      payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
   }
   const upload = (token: string | null, parts: Parameters<typeof form>[0]) => {
     const f = form(parts);
-    return kit.app.inject({ method: 'POST', url: `/api/Common/CreateBooking_UploadImages${token ? `?token=${encodeURIComponent(token)}` : ''}`, payload: f.payload, headers: f.headers });
+    return kit.app.inject({
+      method: 'POST',
+      url: `/api/Common/CreateBooking_UploadImages${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+      payload: f.payload,
+      headers: f.headers,
+    });
   };
 
   it('keeps passport and visa copies (checked by their bytes) on the traveller’s booking, for them alone', async () => {
@@ -387,20 +566,35 @@ describe('CreateBooking_UploadImages', () => {
       ['IMG_0001.HEIC', 'image'],
       ['visa.pdf', 'document'],
     ]);
-    const detail = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: list.body.data[0].RefIdKey }, { token: asha.token });
+    const detail = await call(
+      kit.app,
+      'GET',
+      'BookingDetailById',
+      { RefIdKey: list.body.data[0].RefIdKey },
+      { token: asha.token },
+    );
     const pdf = detail.body.data.documents.find((d: { name: string }) => d.name === 'visa.pdf');
-    const own = await kit.app.inject({ method: 'GET', url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`, headers: { authorization: `Bearer ${asha.token}` } });
+    const own = await kit.app.inject({
+      method: 'GET',
+      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`,
+      headers: { authorization: `Bearer ${asha.token}` },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-disposition']).toMatch(/^attachment/);
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.rawPayload.equals(PDF)).toBe(true);
-    const other = await kit.app.inject({ method: 'GET', url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`, headers: { authorization: `Bearer ${omar.token}` } });
+    const other = await kit.app.inject({
+      method: 'GET',
+      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`,
+      headers: { authorization: `Bearer ${omar.token}` },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('%PDF');
   });
 
   it('refuses another traveller’s booking, a missing token, and a file that is not a photo or PDF, keeping nothing', async () => {
-    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body.data[0].BookingId;
+    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
+      .data[0].BookingId;
     const before = await count(kit, sql`select count(*) as n from files`);
     const foreign = await upload(omar.token, [
       { field: 'BookingId', value: String(bookingId) },
@@ -424,9 +618,12 @@ describe('CreateBooking_UploadImages', () => {
   });
 
   it('keeps at most 10 documents on a booking', async () => {
-    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body.data[1].BookingId;
+    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
+      .data[1].BookingId;
     const nine = Array.from({ length: 9 }, (_, i) => ({ field: 'images', name: `p${i}.png`, content: PNG }));
-    expect((await upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...nine])).statusCode).toBe(200);
+    expect((await upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...nine])).statusCode).toBe(
+      200,
+    );
     const more = await upload(asha.token, [
       { field: 'BookingId', value: String(bookingId) },
       { field: 'images', name: 'a.png', content: PNG },
@@ -438,14 +635,21 @@ describe('CreateBooking_UploadImages', () => {
   });
 
   it('keeps at most 10 even when uploads arrive at the same time', async () => {
-    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body.data[2].BookingId;
+    const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
+      .data[2].BookingId;
     const owner = `booking:${bookingId}`;
     const before = await count(kit, sql`select count(*) as n from files where owner = ${owner}`);
-    const five = (tag: string) => Array.from({ length: 5 }, (_, i) => ({ field: 'images', name: `${tag}${i}.png`, content: PNG }));
-    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((tag) => upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...five(tag)])));
+    const five = (tag: string) =>
+      Array.from({ length: 5 }, (_, i) => ({ field: 'images', name: `${tag}${i}.png`, content: PNG }));
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((tag) =>
+        upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...five(tag)]),
+      ),
+    );
     const accepted = answers.filter((a) => a.statusCode === 200).length;
     expect(accepted).toBeGreaterThan(0);
-    for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused.json().message).toBe('A booking keeps at most 10 documents. Send fewer files.');
+    for (const refused of answers.filter((a) => a.statusCode !== 200))
+      expect(refused.json().message).toBe('A booking keeps at most 10 documents. Send fewer files.');
     // Every accepted upload kept its five, every refused one none, and never more than ten in all.
     const after = await count(kit, sql`select count(*) as n from files where owner = ${owner}`);
     expect(after).toBe(before + accepted * 5);

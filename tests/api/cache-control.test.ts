@@ -44,18 +44,36 @@ describe('personal answers carry Cache-Control: no-store', () => {
     const since = kit.mail.mails.length;
     await call(kit.app, 'GET', 'SendForgetPasswordOTP', { EmailIdOrPhone: 'private@example.com' }, { ip });
     const code = kit.mail.codeOf(await kit.mail.waitFor('private@example.com', { since }));
-    const verified = await call(kit.app, 'GET', 'VerifyForgetPasseordOTP', { OTP: code, EmailIdOrPhone: 'private@example.com' }, { ip });
+    const verified = await call(
+      kit.app,
+      'GET',
+      'VerifyForgetPasseordOTP',
+      { OTP: code, EmailIdOrPhone: 'private@example.com' },
+      { ip },
+    );
     expect(verified.body.data.token).toBeTruthy();
     expect(verified.headers['cache-control']).toBe('no-store');
 
     const since2 = kit.mail.mails.length;
     await call(kit.app, 'GET', 'ValidateSignUp', { EmailIdOrPhone: 'second@example.com' }, { ip });
     const code2 = kit.mail.codeOf(await kit.mail.waitFor('second@example.com', { since: since2 }));
-    const validated = await call(kit.app, 'GET', 'ValidateOTP', { OTP: code2, EmailIdOrPhone: 'second@example.com' }, { ip });
+    const validated = await call(
+      kit.app,
+      'GET',
+      'ValidateOTP',
+      { OTP: code2, EmailIdOrPhone: 'second@example.com' },
+      { ip },
+    );
     expect(validated.body.data.token).toBeTruthy();
     expect(validated.headers['cache-control']).toBe('no-store');
 
-    const login = await call(kit.app, 'POST', 'Login', { EmailorPhone: 'private@example.com', Password: 'private pass 1' }, { ip });
+    const login = await call(
+      kit.app,
+      'POST',
+      'Login',
+      { EmailorPhone: 'private@example.com', Password: 'private pass 1' },
+      { ip },
+    );
     expect(login.body.data.tokan).toBeTruthy();
     expect(login.headers['cache-control']).toBe('no-store');
   });
@@ -83,11 +101,20 @@ describe('personal answers carry Cache-Control: no-store', () => {
     const personal = calls.filter((c) => !c.call.shared);
     expect(personal.length).toBeGreaterThan(15);
     for (const { call: c, name } of personal) {
-      const res = await kit.app.inject({ method: c.method, url: `/api/Common/${c.path}`, headers: { country: 'UAE' }, remoteAddress: freshIp() });
+      const res = await kit.app.inject({
+        method: c.method,
+        url: `/api/Common/${c.path}`,
+        headers: { country: 'UAE' },
+        remoteAddress: freshIp(),
+      });
       expect(res.headers['cache-control'], name).toBe('no-store');
     }
     for (const { call: c, name } of calls.filter((x) => x.call.shared)) {
-      const res = await kit.app.inject({ method: c.method, url: `/api/Common/${c.path}?pageIndex=0`, headers: { country: 'UAE' } });
+      const res = await kit.app.inject({
+        method: c.method,
+        url: `/api/Common/${c.path}?pageIndex=0`,
+        headers: { country: 'UAE' },
+      });
       if (res.statusCode !== 200) expect(res.headers['cache-control'], name).toBe('no-store');
     }
   });

@@ -5,7 +5,19 @@ import type { StaffRole } from '../../contract/staff.ts';
 import { CATALOGUE } from '../../server/db/seed-data/catalogue.ts';
 import { FLEXIBLE_POLICY, GROUP_TOUR_POLICY, RESORT_POLICY } from '../../server/db/seed-data/cancellation-policies.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { call, count, createBookingKit, findPackage, holdId, markPaidInFull, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  markPaidInFull,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema.ts';
@@ -40,9 +52,16 @@ async function bookingOf(who: { token: string; email: string }, packageId = STAN
 }
 
 const detail = (token: string, ref: string) => call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token });
-const ask = (token: string, ref: string, ClientKey: string, Reason = 'Our plans changed: a family wedding moved to those dates.') =>
-  post(kit, 'RequestCancellation', { RefIdKey: ref, Reason, ClientKey }, token);
-/** The mail to `to` with this subject, caught after `since` (other mails to the traveller, as the booking's confirmation, may come between). */
+const ask = (
+  token: string,
+  ref: string,
+  ClientKey: string,
+  Reason = 'Our plans changed: a family wedding moved to those dates.',
+) => post(kit, 'RequestCancellation', { RefIdKey: ref, Reason, ClientKey }, token);
+/**
+ * The mail to `to` with this subject, caught after `since` (other mails to the traveller, as the booking's
+ * confirmation, may come between).
+ */
 async function mailTo(to: string, subject: string, since: number) {
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -53,7 +72,8 @@ async function mailTo(to: string, subject: string, since: number) {
   }
 }
 const key = () => `ck-${crypto.randomUUID()}`;
-const requestsOf = (bookingId: number) => count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${bookingId}`);
+const requestsOf = (bookingId: number) =>
+  count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${bookingId}`);
 
 describe('the cancellation policy a traveller sees', () => {
   it('each seeded package carries its policy: resorts, villas and houseboats stricter, adventure more flexible', () => {
@@ -73,21 +93,38 @@ describe('the cancellation policy a traveller sees', () => {
     // As 0007 left every package, except one staff have changed since.
     await db.execute(sql`update packages set cancellation_policy = ${def}::jsonb`);
     await db.execute(sql`update packages set cancellation_policy = ${kept}::jsonb where id = ${RESORT_PACKAGE + 5}`);
-    const migration = readFileSync(new URL('../../server/db/migrations/0010_cancellation_policies.sql', import.meta.url), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
-    const { rows } = await db.execute<{ id: number; policy: unknown }>(sql`select id, cancellation_policy as policy from packages order by id`);
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0010_cancellation_policies.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
+    const { rows } = await db.execute<{ id: number; policy: unknown }>(
+      sql`select id, cancellation_policy as policy from packages order by id`,
+    );
     for (const r of rows) {
-      const expected = r.id === RESORT_PACKAGE + 5 ? JSON.parse(kept) : CATALOGUE.packages.find((p) => p.id === r.id)!.cancellationPolicy;
+      const expected =
+        r.id === RESORT_PACKAGE + 5
+          ? JSON.parse(kept)
+          : CATALOGUE.packages.find((p) => p.id === r.id)!.cancellationPolicy;
       expect(r.policy, `package ${r.id}`).toEqual(expected);
     }
     // Back as the seed has it, for the tests below.
     const seeded = CATALOGUE.packages.find((p) => p.id === RESORT_PACKAGE + 5)!.cancellationPolicy;
-    await db.execute(sql`update packages set cancellation_policy = ${JSON.stringify(seeded)}::jsonb where id = ${RESORT_PACKAGE + 5}`);
+    await db.execute(
+      sql`update packages set cancellation_policy = ${JSON.stringify(seeded)}::jsonb where id = ${RESORT_PACKAGE + 5}`,
+    );
   });
 
   it('GetPackageDetail answers the package policy, on both sites', async () => {
     for (const site of ['UAE', 'IN']) {
-      const res = await call(kit.app, 'GET', 'Holiday/GetPackageDetail', { Slug: 'dubai-luxury-escape-4-nights' }, { headers: { country: site } });
+      const res = await call(
+        kit.app,
+        'GET',
+        'Holiday/GetPackageDetail',
+        { Slug: 'dubai-luxury-escape-4-nights' },
+        { headers: { country: site } },
+      );
       expect(res.status, res.body.message).toBe(200);
       expect(res.body.data.cancellationPolicy).toEqual(RESORT_POLICY);
     }
@@ -120,7 +157,17 @@ describe('the cancellation policy a traveller sees', () => {
     expect(days).toBeGreaterThanOrEqual(30);
     expect(days).toBeLessThan(45);
     // Nothing paid yet: nothing to keep and nothing to refund.
-    expect(c).toMatchObject({ policy: RESORT_POLICY, policyLines: policyLines(RESORT_POLICY), keepPercent: 40, keep: 0, refund: 0, paid: 0, canRequest: true, unavailable: null, request: null });
+    expect(c).toMatchObject({
+      policy: RESORT_POLICY,
+      policyLines: policyLines(RESORT_POLICY),
+      keepPercent: 40,
+      keep: 0,
+      refund: 0,
+      paid: 0,
+      canRequest: true,
+      unavailable: null,
+      request: null,
+    });
 
     await markPaidInFull(kit, b.id);
     const paid = (await detail(who.token, b.ref)).body.data;
@@ -137,7 +184,10 @@ describe('RequestCancellation', () => {
     const res = await ask(who.token, b.ref, key());
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(res.body.data).toMatchObject({ RefIdKey: b.ref, request: { status: 'pending', reason: expect.stringContaining('wedding'), decisionMessage: null } });
+    expect(res.body.data).toMatchObject({
+      RefIdKey: b.ref,
+      request: { status: 'pending', reason: expect.stringContaining('wedding'), decisionMessage: null },
+    });
     expect(await requestsOf(b.id)).toBe(1);
 
     const shop = await mailTo('bookings@wanderlust-holidays.ae', `Cancellation requested: booking ${b.ref}`, since);
@@ -150,7 +200,10 @@ describe('RequestCancellation', () => {
     expect(after).toMatchObject({ canRequest: false, request: { status: 'pending' } });
     const again = await ask(who.token, b.ref, key());
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ status: 'error', message: 'A cancellation request for this booking is already waiting for our reply.' });
+    expect(again.body).toMatchObject({
+      status: 'error',
+      message: 'A cancellation request for this booking is already waiting for our reply.',
+    });
     expect(await requestsOf(b.id)).toBe(1);
   });
 
@@ -163,7 +216,11 @@ describe('RequestCancellation', () => {
     expect(res.body).toMatchObject({ status: 'error', message: 'We could not find this booking in your account.' });
     expect(await requestsOf(b.id)).toBe(0);
     // And without a sign-in at all.
-    const anonymous = await post(kit, 'RequestCancellation', { RefIdKey: b.ref, Reason: 'Plans changed', ClientKey: key() });
+    const anonymous = await post(kit, 'RequestCancellation', {
+      RefIdKey: b.ref,
+      Reason: 'Plans changed',
+      ClientKey: key(),
+    });
     expect(anonymous.status).toBe(401);
     expect(await requestsOf(b.id)).toBe(0);
   });
@@ -180,20 +237,32 @@ describe('RequestCancellation', () => {
     expect(three.body.message).toBe('Your cancellation request is already with us. We will reply by email.');
     expect(three.body.data.request.id).toBe(one.body.data.request.id);
     expect(await requestsOf(b.id)).toBe(1);
-    expect(await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind like 'cancellation-requested%'`)).toBe(2);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind like 'cancellation-requested%'`,
+      ),
+    ).toBe(2);
   });
 
   it('is refused for a cancelled booking and after the first travel date', async () => {
     const who = await traveller(kit);
     const cancelled = await bookingOf(who);
-    await kit.database.db.execute(sql`update bookings set status = 'cancelled', cancelled_at = now() where id = ${cancelled.id}`);
+    await kit.database.db.execute(
+      sql`update bookings set status = 'cancelled', cancelled_at = now() where id = ${cancelled.id}`,
+    );
     const refused = await ask(who.token, cancelled.ref, key());
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ status: 'error', message: 'This booking is already cancelled.' });
-    expect((await detail(who.token, cancelled.ref)).body.data.cancellation).toMatchObject({ canRequest: false, unavailable: 'This booking is already cancelled.' });
+    expect((await detail(who.token, cancelled.ref)).body.data.cancellation).toMatchObject({
+      canRequest: false,
+      unavailable: 'This booking is already cancelled.',
+    });
 
     const travelled = await bookingOf(who);
-    await kit.database.db.execute(sql`update booking_lines set travel_date = (current_date - 2) where booking_id = ${travelled.id}`);
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = (current_date - 2) where booking_id = ${travelled.id}`,
+    );
     const late = await ask(who.token, travelled.ref, key());
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This trip has started: it can no longer be cancelled from here. Please call us.');
@@ -248,7 +317,10 @@ describe("the staff's queue", () => {
     // accounts may see the queue, with the traveller's email masked (no travellers.contact).
     const masked = await admin(kit, staffOf.accounts!, 'GET', 'cancellation-requests');
     expect(masked.status).toBe(200);
-    expect((masked.body.data.items as { id: number; travellerEmail: string }[]).find((i) => i.id === second.requestId)?.travellerEmail).toMatch(/^a•••@example\.com$/);
+    expect(
+      (masked.body.data.items as { id: number; travellerEmail: string }[]).find((i) => i.id === second.requestId)
+        ?.travellerEmail,
+    ).toMatch(/^a•••@example\.com$/);
     // An unknown status is refused with words.
     const bad = await admin(kit, staffOf.owner!, 'GET', 'cancellation-requests', { status: 'maybe' });
     expect(bad.status).toBe(400);
@@ -261,20 +333,44 @@ describe("the staff's queue", () => {
       const message = `We cannot cancel within the supplier's deadline (${role}).`;
       const res = await admin(kit, staffOf[role]!, 'POST', `cancellation-requests/${requestId}/decline`, { message });
       expect(res.status, res.body.message).toBe(200);
-      expect(res.body.data).toMatchObject({ id: requestId, RefIdKey: b.ref, status: 'declined', decisionMessage: message });
+      expect(res.body.data).toMatchObject({
+        id: requestId,
+        RefIdKey: b.ref,
+        status: 'declined',
+        decisionMessage: message,
+      });
 
-      const { rows } = await kit.database.db.execute<{ action: string; staff_id: number; role: string; before: { status: string }; after: { status: string; message: string } }>(
+      const { rows } = await kit.database.db.execute<{
+        action: string;
+        staff_id: number;
+        role: string;
+        before: { status: string };
+        after: { status: string; message: string };
+      }>(
         sql`select action, staff_id, role, before, after from audit_log where record_type = 'booking' and record_id = ${b.ref}`,
       );
-      expect(rows).toEqual([{ action: 'cancellation.decline', staff_id: staffOf[role]!.id, role, before: expect.objectContaining({ status: 'pending', requestId }), after: { requestId, status: 'declined', message } }]);
+      expect(rows).toEqual([
+        {
+          action: 'cancellation.decline',
+          staff_id: staffOf[role]!.id,
+          role,
+          before: expect.objectContaining({ status: 'pending', requestId }),
+          after: { requestId, status: 'declined', message },
+        },
+      ]);
       const mail = await mailTo(who.email, `Your cancellation request for booking ${b.ref}`, since);
       expect(mailText(mail.raw)).toContain(message);
 
       const trip = (await detail(who.token, b.ref)).body.data;
       expect(trip.Status).toBe('confirmed');
-      expect(trip.cancellation).toMatchObject({ canRequest: true, request: { status: 'declined', decisionMessage: message } });
+      expect(trip.cancellation).toMatchObject({
+        canRequest: true,
+        request: { status: 'declined', decisionMessage: message },
+      });
       // Declined once: a second decline is refused.
-      const twice = await admin(kit, staffOf[role]!, 'POST', `cancellation-requests/${requestId}/decline`, { message: 'Again' });
+      const twice = await admin(kit, staffOf[role]!, 'POST', `cancellation-requests/${requestId}/decline`, {
+        message: 'Again',
+      });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe('This request is already declined.');
     }
@@ -286,26 +382,52 @@ describe("the staff's queue", () => {
 
   it('catalogue staff get 403 and nothing changes; no session 401; a missing CSRF token 403; a decline needs a message', async () => {
     const { b, requestId } = await pendingRequest();
-    const state = () => count(kit, sql`select count(*)::int as n from cancellation_requests where id = ${requestId} and status = 'pending'`);
+    const state = () =>
+      count(
+        kit,
+        sql`select count(*)::int as n from cancellation_requests where id = ${requestId} and status = 'pending'`,
+      );
     const audits = () => count(kit, sql`select count(*)::int as n from audit_log where record_id = ${b.ref}`);
-    const mails = () => count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'cancellation-declined'`);
+    const mails = () =>
+      count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'cancellation-declined'`,
+      );
 
     expect((await admin(kit, staffOf.catalogue!, 'GET', 'cancellation-requests')).status).toBe(403);
-    const forbidden = await admin(kit, staffOf.catalogue!, 'POST', `cancellation-requests/${requestId}/decline`, { message: 'No.' });
+    const forbidden = await admin(kit, staffOf.catalogue!, 'POST', `cancellation-requests/${requestId}/decline`, {
+      message: 'No.',
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.status).toBe('error');
     expect((await admin(kit, null, 'GET', 'cancellation-requests')).status).toBe(401);
-    expect((await admin(kit, null, 'POST', `cancellation-requests/${requestId}/decline`, { message: 'No.' })).status).toBe(401);
-    const noCsrf = await kit.app.inject({ method: 'POST', url: `/api/admin/cancellation-requests/${requestId}/decline`, payload: { message: 'No thanks.' }, headers: { cookie: staffOf.agent!.cookie } });
+    expect(
+      (await admin(kit, null, 'POST', `cancellation-requests/${requestId}/decline`, { message: 'No.' })).status,
+    ).toBe(401);
+    const noCsrf = await kit.app.inject({
+      method: 'POST',
+      url: `/api/admin/cancellation-requests/${requestId}/decline`,
+      payload: { message: 'No thanks.' },
+      headers: { cookie: staffOf.agent!.cookie },
+    });
     expect(noCsrf.statusCode).toBe(403);
     // A traveller's token is not a staff session.
     const travellerToken = await traveller(kit);
-    const asTraveller = await kit.app.inject({ method: 'GET', url: '/api/admin/cancellation-requests', headers: { authorization: `Bearer ${travellerToken.token}` } });
+    const asTraveller = await kit.app.inject({
+      method: 'GET',
+      url: '/api/admin/cancellation-requests',
+      headers: { authorization: `Bearer ${travellerToken.token}` },
+    });
     expect(asTraveller.statusCode).toBe(401);
-    const empty = await admin(kit, staffOf.agent!, 'POST', `cancellation-requests/${requestId}/decline`, { message: '  ' });
+    const empty = await admin(kit, staffOf.agent!, 'POST', `cancellation-requests/${requestId}/decline`, {
+      message: '  ',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Write the traveller a message saying why the request is declined.');
-    expect((await admin(kit, staffOf.agent!, 'POST', 'cancellation-requests/999999/decline', { message: 'Not possible.' })).status).toBe(404);
+    expect(
+      (await admin(kit, staffOf.agent!, 'POST', 'cancellation-requests/999999/decline', { message: 'Not possible.' }))
+        .status,
+    ).toBe(404);
 
     expect(await state()).toBe(1);
     expect(await audits()).toBe(0);
@@ -326,7 +448,12 @@ describe("a cancellation is counted by the booking's site's day", () => {
     const accounts = staffOf.accounts!;
     const actor = { staffId: accounts.id, role: accounts.role, clientAddress: '127.0.0.1' };
     // India's is paid by a bank transfer recorded at the desk, so cancelling it has money to keep.
-    await recordManualPayment(db, kit.app.config, actor, india.RefIdKey, { amount: india.Total, method: 'bank-transfer', reference: `NEFT-${india.RefIdKey}`, receivedOn: siteDay(new Date(), 'IN') });
+    await recordManualPayment(db, kit.app.config, actor, india.RefIdKey, {
+      amount: india.Total,
+      method: 'bank-transfer',
+      reference: `NEFT-${india.RefIdKey}`,
+      receivedOn: siteDay(new Date(), 'IN'),
+    });
     await markPaidInFull(kit, uae.BookingId);
     const { rows } = await db.execute<{ id: number; first: string | Date }>(
       sql`select booking_id as id, min(travel_date) as first from booking_lines where booking_id in (${india.BookingId}, ${uae.BookingId}) group by booking_id`,
@@ -341,18 +468,38 @@ describe("a cancellation is counted by the booking's site's day", () => {
     // A step of each policy, and the moment that step's day begins in the UAE, 19:00 UTC.
     const boundary = async (b: typeof inRow) => {
       const { policy } = await tripCancellation(db, b);
-      const step = policy.map((p) => p.daysBefore).filter((d) => d > 0).sort((x, y) => x - y)[0]!;
+      const step = policy
+        .map((p) => p.daysBefore)
+        .filter((d) => d > 0)
+        .sort((x, y) => x - y)[0]!;
       expect(keepPercentFor(policy, step - 1)).not.toBe(keepPercentFor(policy, step));
       return { step, policy, at: new Date(Date.parse(`${firstOf(b.id)}T19:00:00Z`) - step * 86_400_000) };
     };
     const inB = await boundary(inRow);
     const uaeB = await boundary(uaeRow);
-    expect(await tripCancellation(db, inRow, inB.at)).toMatchObject({ daysBefore: inB.step - 1, keepPercent: keepPercentFor(inB.policy, inB.step - 1) });
-    expect(await tripCancellation(db, uaeRow, uaeB.at)).toMatchObject({ daysBefore: uaeB.step, keepPercent: keepPercentFor(uaeB.policy, uaeB.step) });
-    expect((await bookingMoneySide(db, india.RefIdKey, inB.at)).cancellation).toMatchObject({ daysBefore: inB.step - 1 });
-    expect((await deskDetail(db, uae.RefIdKey, { now: uaeB.at, contact: true })).cancellation).toMatchObject({ daysBefore: uaeB.step });
+    expect(await tripCancellation(db, inRow, inB.at)).toMatchObject({
+      daysBefore: inB.step - 1,
+      keepPercent: keepPercentFor(inB.policy, inB.step - 1),
+    });
+    expect(await tripCancellation(db, uaeRow, uaeB.at)).toMatchObject({
+      daysBefore: uaeB.step,
+      keepPercent: keepPercentFor(uaeB.policy, uaeB.step),
+    });
+    expect((await bookingMoneySide(db, india.RefIdKey, inB.at)).cancellation).toMatchObject({
+      daysBefore: inB.step - 1,
+    });
+    expect((await deskDetail(db, uae.RefIdKey, { now: uaeB.at, contact: true })).cancellation).toMatchObject({
+      daysBefore: uaeB.step,
+    });
 
-    const done = await cancelBooking(db, kit.app.config, actor, india.RefIdKey, { reason: 'The traveller asked.' }, inB.at);
+    const done = await cancelBooking(
+      db,
+      kit.app.config,
+      actor,
+      india.RefIdKey,
+      { reason: 'The traveller asked.' },
+      inB.at,
+    );
     expect(inRow.amountPaid).toBe(india.Total);
     expect(done.keep).toBe(Math.round((india.Total * keepPercentFor(inB.policy, inB.step - 1)) / 100));
     expect(done.refund).toBe(india.Total - done.keep);

@@ -25,16 +25,22 @@ const freshDate = (site: Site = 'UAE') => addDays(siteDay(new Date(), site), ++o
 
 /** Enough adults (in rooms for them) for the cart to pass the festive coupons' minimums (AED 3,000 / ₹50,000). */
 async function party(packageId: number, site: Site) {
-  const { rows } = await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${packageId} and site = ${site}`);
+  const { rows } = await kit.database.db.execute<{ amount: number }>(
+    sql`select amount from package_prices where package_id = ${packageId} and site = ${site}`,
+  );
   const price = rows[0]!.amount;
   const adults = Math.min(9, Math.max(2, Math.ceil((site === 'IN' ? 50_000 : 3000) / price)));
   return { adults, children: 0, infants: 0, rooms: Math.ceil(adults / 3) };
 }
 
-/** Empties the traveller's cart on the site, puts these lines in it and holds them, as the cart's Continue to booking does. */
+/**
+ * Empties the traveller's cart on the site, puts these lines in it and holds them, as the cart's Continue to booking
+ * does.
+ */
 async function holdId(token: string, site: Site, lines: object[]): Promise<number> {
   const cart = await post(kit, 'GetCart', {}, token, site);
-  for (const group of cart.body.data as { data: { CartId: number }[] }[]) for (const l of group.data) await post(kit, 'RemoveCart', { CartId: l.CartId }, token, site);
+  for (const group of cart.body.data as { data: { CartId: number }[] }[])
+    for (const l of group.data) await post(kit, 'RemoveCart', { CartId: l.CartId }, token, site);
   for (const l of lines) expect((await post(kit, 'CreateCart', l, token, site)).status).toBe(200);
   const held = await post(kit, 'CreateTempBooking', {}, token, site);
   expect(held.status, held.body.message).toBe(200);
@@ -42,7 +48,12 @@ async function holdId(token: string, site: Site, lines: object[]): Promise<numbe
 }
 
 /** What checkout shows first for a hold of these lines: the best applicable coupon, then the quote with it. */
-async function firstCheckoutQuote(token: string, userId: number, site: Site, line: { packageId: number; travelDate: string; adults: number; rooms: number }) {
+async function firstCheckoutQuote(
+  token: string,
+  userId: number,
+  site: Site,
+  line: { packageId: number; travelDate: string; adults: number; rooms: number },
+) {
   const TempBookingId = await holdId(token, site, [line]);
   const coupons = await kit.app.inject({
     method: 'GET',
@@ -50,7 +61,9 @@ async function firstCheckoutQuote(token: string, userId: number, site: Site, lin
     headers: { authorization: `Bearer ${token}`, country: site },
   });
   expect(coupons.statusCode).toBe(200);
-  const best = (coupons.json().data.coupons as { applicable: boolean; coupon: { code: string } }[]).find((c) => c.applicable)?.coupon.code;
+  const best = (coupons.json().data.coupons as { applicable: boolean; coupon: { code: string } }[]).find(
+    (c) => c.applicable,
+  )?.coupon.code;
   const quote = await post(kit, 'GetBookingQuote', { TempBookingId, CouponCode: best }, token, site);
   expect(quote.status).toBe(200);
   return { best, quote: quote.body.data, TempBookingId };
@@ -67,7 +80,8 @@ describe('GetCartTotals', () => {
     expect(cart.body.data.coupon?.code).toBe(best);
     expect(cart.body.data.discount).toBeGreaterThan(0);
     expect(cart.body.data.offered).toMatchObject({ code: best, discount: cart.body.data.discount });
-    for (const field of ['currency', 'subtotal', 'discount', 'coupon', 'taxes', 'total', 'panRequired'] as const) expect(cart.body.data[field], field).toEqual(quote[field]);
+    for (const field of ['currency', 'subtotal', 'discount', 'coupon', 'taxes', 'total', 'panRequired'] as const)
+      expect(cart.body.data[field], field).toEqual(quote[field]);
     expect(cart.body.data.currency).toBe('AED');
   });
 
@@ -82,7 +96,8 @@ describe('GetCartTotals', () => {
     expect(cart.body.data.taxes.every((t: { amount: number }) => t.amount > 0)).toBe(true);
     expect(cart.body.data.panRequired).toBe(true);
     const { quote } = await firstCheckoutQuote(token, userId, 'IN', line);
-    for (const field of ['currency', 'subtotal', 'discount', 'coupon', 'taxes', 'total'] as const) expect(cart.body.data[field], field).toEqual(quote[field]);
+    for (const field of ['currency', 'subtotal', 'discount', 'coupon', 'taxes', 'total'] as const)
+      expect(cart.body.data[field], field).toEqual(quote[field]);
     expect(cart.body.data.currency).toBe('INR');
   });
 
@@ -92,7 +107,12 @@ describe('GetCartTotals', () => {
     const withCoupon = (await post(kit, 'GetCartTotals', { Lines: [line] }, token)).body.data;
     const without = await post(kit, 'GetCartTotals', { Lines: [line], NoCoupon: true }, token);
     expect(without.status).toBe(200);
-    expect(without.body.data).toMatchObject({ coupon: null, discount: 0, couponError: null, offered: withCoupon.offered });
+    expect(without.body.data).toMatchObject({
+      coupon: null,
+      discount: 0,
+      couponError: null,
+      offered: withCoupon.offered,
+    });
     expect(without.body.data.total).toBe(withCoupon.total + withCoupon.discount);
     // Checkout without the coupon charges the same.
     const TempBookingId = await holdId(token, 'UAE', [line]);
@@ -100,10 +120,16 @@ describe('GetCartTotals', () => {
     expect(quote.total).toBe(without.body.data.total);
     expect(userId).toBeGreaterThan(0);
 
-    const again = (await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: withCoupon.offered.code.toLowerCase() }, token)).body.data;
+    const again = (
+      await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: withCoupon.offered.code.toLowerCase() }, token)
+    ).body.data;
     expect(again.total).toBe(withCoupon.total);
     const wrong = (await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: 'NOSUCHCODE' }, token)).body.data;
-    expect(wrong).toMatchObject({ coupon: null, discount: 0, couponError: 'This coupon code is not valid on this site now.' });
+    expect(wrong).toMatchObject({
+      coupon: null,
+      discount: 0,
+      couponError: 'This coupon code is not valid on this site now.',
+    });
   });
 
   it('prices a guest’s cart with the public coupons; a traveller’s own coupon counts for them alone', async () => {
@@ -118,9 +144,13 @@ describe('GetCartTotals', () => {
     expect(guest.status).toBe(200);
     expect(guest.body.data.coupon?.code).not.toBe(`OWN${userId}`);
     const stranger = (await traveller(kit, 'stranger')).token;
-    expect((await post(kit, 'GetCartTotals', { Lines: [line] }, stranger)).body.data.coupon?.code).not.toBe(`OWN${userId}`);
+    expect((await post(kit, 'GetCartTotals', { Lines: [line] }, stranger)).body.data.coupon?.code).not.toBe(
+      `OWN${userId}`,
+    );
     // Asked by name, another's coupon is not theirs to use.
-    expect((await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: `OWN${userId}` }, stranger)).body.data).toMatchObject({ coupon: null, couponError: expect.any(String) });
+    expect(
+      (await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: `OWN${userId}` }, stranger)).body.data,
+    ).toMatchObject({ coupon: null, couponError: expect.any(String) });
   });
 
   it('refuses a token that is not valid, lines it cannot price, and a package not on sale, in words', async () => {

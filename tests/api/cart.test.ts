@@ -21,7 +21,15 @@ async function post(path: string, payload: object, headers: Record<string, strin
 }
 
 const guest = (n: number) => `guest-test-${String(n).padStart(4, '0')}`;
-const item = (extra: object = {}) => ({ packageId, travelDate: inDays(40), adults: 2, children: 1, infants: 0, rooms: 1, ...extra });
+const item = (extra: object = {}) => ({
+  packageId,
+  travelDate: inDays(40),
+  adults: 2,
+  children: 1,
+  infants: 0,
+  rooms: 1,
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +45,9 @@ describe('CreateCart and GetCart', () => {
     expect(code).toBe(200);
     expect(body.status).toBe('success');
     expect(body.data.currency).toBe('AED');
-    const featured = (await t.app.inject({ method: 'GET', url: '/api/Common/Holiday/GetFeaturedPackages?limit=24' })).json().data.packages;
+    const featured = (
+      await t.app.inject({ method: 'GET', url: '/api/Common/Holiday/GetFeaturedPackages?limit=24' })
+    ).json().data.packages;
     const unit = featured.find((p: { id: number }) => p.id === packageId).price.amount;
     expect(body.data.unitPrice).toBe(unit);
     expect(body.data.totalPrice).toBe(unit * 2 + Math.round(unit * 0.6));
@@ -53,7 +63,9 @@ describe('CreateCart and GetCart', () => {
 
   it('keeps the India cart apart from the UAE cart, in rupees', async () => {
     await post('CreateCart', { ...item(), tempUserId: guest(1) }, { country: 'IN' });
-    const india = (await post('GetCart', { tempUserId: guest(1) }, { country: 'IN' })).body.data.flatMap((g: { data: unknown[] }) => g.data);
+    const india = (await post('GetCart', { tempUserId: guest(1) }, { country: 'IN' })).body.data.flatMap(
+      (g: { data: unknown[] }) => g.data,
+    );
     const uae = (await post('GetCart', { tempUserId: guest(1) })).body.data.flatMap((g: { data: unknown[] }) => g.data);
     expect(india).toHaveLength(1);
     expect(uae).toHaveLength(1);
@@ -68,7 +80,9 @@ describe('CreateCart and GetCart', () => {
   });
 
   it('refuses a request that names nobody, and a date in the past, with clear messages', async () => {
-    expect((await post('GetCart', {})).body.message).toBe('tempUserId is required for a guest; sign in to use your own cart.');
+    expect((await post('GetCart', {})).body.message).toBe(
+      'tempUserId is required for a guest; sign in to use your own cart.',
+    );
     const past = await post('CreateCart', { ...item({ travelDate: inDays(-1) }), tempUserId: guest(2) });
     expect(past.code).toBe(400);
     expect(past.body.message).toBe('travelDate: choose a date from tomorrow onwards.');
@@ -88,7 +102,9 @@ describe('Idempotency-Key', () => {
     expect(again.code).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const lines = (await post('GetCart', { tempUserId: guest(3) })).body.data.flatMap((g: { data: unknown[] }) => g.data);
+    const lines = (await post('GetCart', { tempUserId: guest(3) })).body.data.flatMap(
+      (g: { data: unknown[] }) => g.data,
+    );
     expect(lines).toHaveLength(1);
   });
 
@@ -110,7 +126,9 @@ describe('Idempotency-Key', () => {
   it('treats the same clientId twice as one line even without a key', async () => {
     await post('CreateCart', { ...item(), clientId: 'client-line-0001', tempUserId: guest(7) });
     await post('CreateCart', { ...item(), clientId: 'client-line-0001', tempUserId: guest(7) });
-    const lines = (await post('GetCart', { tempUserId: guest(7) })).body.data.flatMap((g: { data: unknown[] }) => g.data);
+    const lines = (await post('GetCart', { tempUserId: guest(7) })).body.data.flatMap(
+      (g: { data: unknown[] }) => g.data,
+    );
     expect(lines).toHaveLength(1);
   });
 });
@@ -139,7 +157,11 @@ describe('RemoveCart and ownership', () => {
   it('removes by the clientId a line was added with, when the device never learnt its CartId; only the owner’s', async () => {
     const { body } = await post('CreateCart', { ...item(), clientId: 'client-line-remove-1', tempUserId: guest(10) });
     expect((await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(9) })).code).toBe(404);
-    const mine = await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(10) }, { 'idempotency-key': 'remove-by-client-1' });
+    const mine = await post(
+      'RemoveCart',
+      { clientId: 'client-line-remove-1', tempUserId: guest(10) },
+      { 'idempotency-key': 'remove-by-client-1' },
+    );
     expect(mine.body).toMatchObject({ status: 'success', data: { CartId: body.data.CartId } });
     const again = await post('RemoveCart', { clientId: 'client-line-remove-1', tempUserId: guest(10) });
     expect(again.code).toBe(404);
@@ -149,8 +171,12 @@ describe('RemoveCart and ownership', () => {
 describe('signed-in carts', () => {
   let token: string;
   beforeAll(async () => {
-    const [user] = await t.database.db.insert(users).values({ email: 'cart-user@example.com', name: 'Asha Rao' }).returning();
-    token = (await createSession(t.database.db, testConfig(), { id: user!.id, email: user!.email!, name: user!.name })).token;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email: 'cart-user@example.com', name: 'Asha Rao' })
+      .returning();
+    token = (await createSession(t.database.db, testConfig(), { id: user!.id, email: user!.email!, name: user!.name }))
+      .token;
   });
 
   it('uses the bearer token, and refuses an altered one with the spec’s message', async () => {
@@ -183,7 +209,11 @@ describe('temporary bookings', () => {
   it('holds the cart for the configured time and reports when the hold ends', async () => {
     await post('CreateCart', { ...item(), tempUserId: guest(11) });
     const before = Date.now();
-    const { code, body } = await post('CreateTempBooking', { tempUserId: guest(11) }, { 'idempotency-key': 'key-hold-0001' });
+    const { code, body } = await post(
+      'CreateTempBooking',
+      { tempUserId: guest(11) },
+      { 'idempotency-key': 'key-hold-0001' },
+    );
     expect(code).toBe(200);
     expect(body.data.status).toBe('held');
     expect(body.data.items).toHaveLength(1);
@@ -207,9 +237,18 @@ describe('temporary bookings', () => {
 describe('a sale’s cart and hold check the session in their own statement (decision 0078)', () => {
   const signIn = async (email: string) => {
     const [user] = await t.database.db.insert(users).values({ email, name: 'Ravi Rao' }).returning();
-    return { id: user!.id, token: (await createSession(t.database.db, testConfig(), { id: user!.id, email, name: 'Ravi Rao' })).token };
+    return {
+      id: user!.id,
+      token: (await createSession(t.database.db, testConfig(), { id: user!.id, email, name: 'Ravi Rao' })).token,
+    };
   };
-  const linesOf = async (userId: number) => (await t.database.db.select().from(cartItems).where(eq(cartItems.owner, `user:${userId}`))).length;
+  const linesOf = async (userId: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.owner, `user:${userId}`))
+    ).length;
 
   it('refuses a signed-out traveller’s add and hold with the spec’s message, writing nothing', async () => {
     const { id, token } = await signIn('revoked-cart@example.com');
@@ -218,13 +257,22 @@ describe('a sale’s cart and hold check the session in their own statement (dec
     expect((await post('CreateCart', item(), auth)).code).toBe(200);
     expect((await post('CreateCart', item({ adults: 1, children: 0 }), auth)).code).toBe(200);
     await revokeSession(t.database.db, token);
-    for (const call of [post('CreateCart', item({ adults: 3, children: 0 }), auth), post('CreateCart', { ...item(), packageId: packageId + 1 }, auth), post('CreateTempBooking', {}, auth)]) {
+    for (const call of [
+      post('CreateCart', item({ adults: 3, children: 0 }), auth),
+      post('CreateCart', { ...item(), packageId: packageId + 1 }, auth),
+      post('CreateTempBooking', {}, auth),
+    ]) {
       const res = await call;
       expect(res.code).toBe(401);
       expect(res.body.message).toBe('Token expired. please log in again');
     }
     expect(await linesOf(id)).toBe(2);
-    expect(await t.database.db.select().from(tempBookings).where(eq(tempBookings.owner, `user:${id}`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(tempBookings)
+        .where(eq(tempBookings.owner, `user:${id}`)),
+    ).toEqual([]);
     // An empty cart's hold is refused for the session too, not for the cart.
     const other = await signIn('revoked-empty@example.com');
     await revokeSession(t.database.db, other.token);
@@ -236,15 +284,22 @@ describe('a sale’s cart and hold check the session in their own statement (dec
     const people = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`together-${i}@example.com`)));
     const auth = (p: { token: string }) => ({ authorization: `Bearer ${p.token}` });
     // Each has added once already, so the package's facts are known and the next adds take the one-statement path.
-    for (const p of people) expect((await post('CreateCart', item({ clientId: `together-first-${p.id}` }), auth(p))).code).toBe(200);
+    for (const p of people)
+      expect((await post('CreateCart', item({ clientId: `together-first-${p.id}` }), auth(p))).code).toBe(200);
     const [signedOut, replaying, ...rest] = people;
     await revokeSession(t.database.db, signedOut!.token);
     const before = { ...linesSentTogether };
     const answers = await Promise.all([
-      post('CreateCart', item({ adults: 1, children: 0, clientId: `together-next-${signedOut!.id}` }), auth(signedOut!)),
+      post(
+        'CreateCart',
+        item({ adults: 1, children: 0, clientId: `together-next-${signedOut!.id}` }),
+        auth(signedOut!),
+      ),
       // The clientId of a line this traveller already has: the same line, not a second.
       post('CreateCart', item({ clientId: `together-first-${replaying!.id}` }), auth(replaying!)),
-      ...rest.map((p) => post('CreateCart', item({ adults: 1, children: 0, clientId: `together-next-${p.id}` }), auth(p))),
+      ...rest.map((p) =>
+        post('CreateCart', item({ adults: 1, children: 0, clientId: `together-next-${p.id}` }), auth(p)),
+      ),
     ]);
     expect(linesSentTogether.lines - before.lines).toBeGreaterThanOrEqual(2);
     expect(linesSentTogether.statements - before.statements).toBeLessThan(answers.length);
@@ -253,7 +308,12 @@ describe('a sale’s cart and hold check the session in their own statement (dec
     expect(answers[1]!.code).toBe(200);
     for (const [i, a] of answers.slice(2).entries()) {
       expect(a.code).toBe(200);
-      expect(a.body.data).toMatchObject({ clientId: `together-next-${rest[i]!.id}`, adults: 1, children: 0, packageId });
+      expect(a.body.data).toMatchObject({
+        clientId: `together-next-${rest[i]!.id}`,
+        adults: 1,
+        children: 0,
+        packageId,
+      });
     }
     expect(await linesOf(signedOut!.id)).toBe(1);
     expect(await linesOf(replaying!.id)).toBe(1);
@@ -262,15 +322,22 @@ describe('a sale’s cart and hold check the session in their own statement (dec
     const ids = answers.slice(2).map((a) => a.body.data.CartId);
     expect(new Set(ids).size).toBe(rest.length);
     const stored = await t.database.db.select().from(cartItems).where(inArray(cartItems.id, ids));
-    for (const a of answers.slice(2)) expect(stored.find((r) => r.id === a.body.data.CartId)?.clientId).toBe(a.body.data.clientId);
+    for (const a of answers.slice(2))
+      expect(stored.find((r) => r.id === a.body.data.CartId)?.clientId).toBe(a.body.data.clientId);
   });
 
   it('prices an add at the price of the moment, right after the price changed', async () => {
     const { id, token } = await signIn('price-change@example.com');
     const auth = { authorization: `Bearer ${token}` };
     const first = await post('CreateCart', item({ adults: 1, children: 0 }), auth);
-    const [price] = await t.database.db.select().from(packagePrices).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
-    await t.database.db.update(packagePrices).set({ amount: price!.amount + 100 }).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+    const [price] = await t.database.db
+      .select()
+      .from(packagePrices)
+      .where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+    await t.database.db
+      .update(packagePrices)
+      .set({ amount: price!.amount + 100 })
+      .where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
     try {
       const second = await post('CreateCart', item({ adults: 1, children: 0 }), auth);
       expect(first.body.data.unitPrice).toBe(price!.amount);
@@ -278,7 +345,10 @@ describe('a sale’s cart and hold check the session in their own statement (dec
       expect(second.body.data.totalPrice).toBe(price!.amount + 100);
       expect(await linesOf(id)).toBe(2);
     } finally {
-      await t.database.db.update(packagePrices).set({ amount: price!.amount }).where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
+      await t.database.db
+        .update(packagePrices)
+        .set({ amount: price!.amount })
+        .where(and(eq(packagePrices.packageId, packageId), eq(packagePrices.site, 'UAE')));
     }
   });
 });

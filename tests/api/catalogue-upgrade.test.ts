@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 
 const db = () => kit.database.db;
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db().execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await db().execute<T>(query)).rows;
 
 async function api(method: 'GET' | 'PATCH' | 'POST', path: string, body?: object) {
   const res = await kit.app.inject({
@@ -40,7 +41,10 @@ async function api(method: 'GET' | 'PATCH' | 'POST', path: string, body?: object
   return { status: res.statusCode, body: res.json() as AdminAnswer };
 }
 
-/** The catalogue as a build from before the stays, the room limits and the payment-method coupons left it, after today's migrations. */
+/**
+ * The catalogue as a build from before the stays, the room limits and the payment-method coupons left it, after today's
+ * migrations.
+ */
 async function asTheOlderBuildLeftIt() {
   await db().execute(sql`update packages set stays = '[]'::jsonb, max_adults_per_room = 3, max_people_per_room = 4`);
   await db().execute(sql`update coupons set payment_method = null, payment_bank = null`);
@@ -77,7 +81,9 @@ describe('an upgrade from an older build', () => {
     // The start: the seed (which loads no demo into a database with packages), then the back-fills.
     const said: string[] = [];
     await prepareData(db(), (line) => said.push(line));
-    expect(said.join('\n')).toContain(`stays filled in on ${CATALOGUE.packages.length} package(s), room limits on ${demoRooms.length}, ways of paying on ${boundCoupons.length} coupon(s)`);
+    expect(said.join('\n')).toContain(
+      `stays filled in on ${CATALOGUE.packages.length} package(s), room limits on ${demoRooms.length}, ways of paying on ${boundCoupons.length} coupon(s)`,
+    );
 
     const edited = await api('PATCH', `packages/${honeymoon.id}`, { prices: { UAE: 777_700 } });
     expect(edited.status, edited.body.message).toBe(200);
@@ -89,14 +95,26 @@ describe('an upgrade from an older build', () => {
     // Every demo package as today's seed makes it, and the card and bank coupons bound to their way of paying.
     const packages = await rows<{ id: number; stays: unknown; adults: number; people: number }>(sql`
       select id, stays, max_adults_per_room as adults, max_people_per_room as people from packages order by id`);
-    expect(packages).toEqual(CATALOGUE.packages.map((p) => ({ id: p.id, stays: p.stays, adults: p.maxAdultsPerRoom, people: p.maxPeoplePerRoom })));
+    expect(packages).toEqual(
+      CATALOGUE.packages.map((p) => ({
+        id: p.id,
+        stays: p.stays,
+        adults: p.maxAdultsPerRoom,
+        people: p.maxPeoplePerRoom,
+      })),
+    );
     const coupons = await rows<{ slug: string; method: string | null; bank: string | null }>(sql`
       select slug, payment_method as method, payment_bank as bank from coupons where payment_method is not null order by slug`);
-    expect(coupons).toEqual(boundCoupons.map((c) => ({ slug: c.slug, method: c.paymentMethod, bank: c.paymentBank ?? null })).sort((a, b) => a.slug.localeCompare(b.slug)));
+    expect(coupons).toEqual(
+      boundCoupons
+        .map((c) => ({ slug: c.slug, method: c.paymentMethod, bank: c.paymentBank ?? null }))
+        .sort((a, b) => a.slug.localeCompare(b.slug)),
+    );
   });
 
   it('is idempotent: a second start changes nothing, and what staff set since (even back to a default) is kept', async () => {
-    // Staff set the honeymoon package's rooms back to 3 adults and 4 people, and clear another package's stays (unpublished first).
+    // Staff set the honeymoon package's rooms back to 3 adults and 4 people, and clear another package's stays
+    // (unpublished first).
     const rooms = await api('PATCH', `packages/${honeymoon.id}`, { maxAdultsPerRoom: 3, maxPeoplePerRoom: 4 });
     expect(rooms.status, rooms.body.message).toBe(200);
     const off = await api('POST', `packages/${other.id}/unpublish`);

@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '../../contract/site.ts';
-import { getPackageDetail, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../contract/catalogue-calls.ts';
+import {
+  getPackageDetail,
+  getPackageFilters,
+  getPackagesByTypeCityAndInterest,
+} from '../../contract/catalogue-calls.ts';
 import { packagePrices, packages, reviews } from '../../server/db/schema.ts';
 import { contentChanged, currencies, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -56,11 +60,16 @@ describe('Holiday/GetPackageDetail', () => {
 
   it('asks for a slug when none is given', async () => {
     expect(await failure(t, getPackageDetail, {})).toMatchObject({ code: 400, message: 'Slug: is required' });
-    expect(await failure(t, getPackageDetail, { Slug: '   ' })).toMatchObject({ code: 400, message: 'Slug: is required' });
+    expect(await failure(t, getPackageDetail, { Slug: '   ' })).toMatchObject({
+      code: 400,
+      message: 'Slug: is required',
+    });
   });
 
   it('never lets a stored script reach the page through its reviews', async () => {
-    await t.database.db.insert(reviews).values({ pageType: 'package', packageId: id, author: 'Mallory', rating: 5, title: 'Hi', body: HOSTILE_HTML });
+    await t.database.db
+      .insert(reviews)
+      .values({ pageType: 'package', packageId: id, author: 'Mallory', rating: 5, title: 'Hi', body: HOSTILE_HTML });
     await contentChanged(t);
     const d = await read(t, getPackageDetail, { Slug: slug });
     const mine = d.reviews.find((r) => r.author === 'Mallory');
@@ -83,17 +92,29 @@ describe('Holiday/GetFilters', () => {
     const search = await read(t, getPackagesByTypeCityAndInterest, { cityId: city.id, pageSize: 1 });
     expect(search.total).toBe(city.packageCount);
     const type = f.tripTypes.find((x) => x.packageCount > 0)!;
-    expect((await read(t, getPackagesByTypeCityAndInterest, { typeId: type.id, pageSize: 1 })).total).toBe(type.packageCount);
+    expect((await read(t, getPackagesByTypeCityAndInterest, { typeId: type.id, pageSize: 1 })).total).toBe(
+      type.packageCount,
+    );
   });
 });
 
 describe('Holiday/GetPackagesByTypeCityAndInterest', () => {
   it('pages through every match: total counts all pages, pages do not overlap', async () => {
-    const first = await read(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageSize: 5, pageIndex: 1 }, { site: 'IN' });
+    const first = await read(
+      t,
+      getPackagesByTypeCityAndInterest,
+      { typeId: 1, pageSize: 5, pageIndex: 1 },
+      { site: 'IN' },
+    );
     expect(first.total).toBeGreaterThan(5);
     const seen = new Set<number>();
     for (let page = 1; (page - 1) * 5 < first.total; page++) {
-      const r = await read(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageSize: 5, pageIndex: page }, { site: 'IN' });
+      const r = await read(
+        t,
+        getPackagesByTypeCityAndInterest,
+        { typeId: 1, pageSize: 5, pageIndex: page },
+        { site: 'IN' },
+      );
       expect(r.total).toBe(first.total);
       for (const p of r.packages) seen.add(p.id);
       expect([...currencies(r)].every((c) => c === 'INR')).toBe(true);
@@ -110,8 +131,14 @@ describe('Holiday/GetPackagesByTypeCityAndInterest', () => {
   });
 
   it('refuses bad paging with a clear message', async () => {
-    expect(await failure(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageIndex: 0 })).toMatchObject({ code: 400, message: 'pageIndex: must be a page number from 1' });
-    expect(await failure(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageSize: 500 })).toMatchObject({ code: 400, message: 'pageSize: must be between 1 and 48' });
+    expect(await failure(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageIndex: 0 })).toMatchObject({
+      code: 400,
+      message: 'pageIndex: must be a page number from 1',
+    });
+    expect(await failure(t, getPackagesByTypeCityAndInterest, { typeId: 1, pageSize: 500 })).toMatchObject({
+      code: 400,
+      message: 'pageSize: must be between 1 and 48',
+    });
   });
 });
 

@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from './test-app.ts';
 // Per-address limits (logins, codes, enquiries, itineraries) count the client's address. Only a
 // proxy named in TRUST_PROXY may tell us that address; IPv6 clients count by their /64.
 
-const exit = { FullName: 'Sara Ali', Email: 'sara.ali@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567', Mode: 'exit-popup' };
+const exit = {
+  FullName: 'Sara Ali',
+  Email: 'sara.ali@gmail.com',
+  MobileCountryCode: '+971',
+  MobileNo: '501234567',
+  Mode: 'exit-popup',
+};
 const LIMIT = 20;
 
 async function enquire(t: TestApp, remoteAddress: string, forwardedFor?: string) {

@@ -26,8 +26,22 @@ afterAll(() => t.close());
 describe('getBanner', () => {
   it('answers the banners of a type in display order, for both sites and for the asking site only', async () => {
     await t.database.db.insert(banners).values([
-      { bannerType: 'home', site: 'IN', title: 'India only', image: '/images/banners/banner-1', link: '/holidays', sort: 99 },
-      { bannerType: 'home', site: 'UAE', title: 'UAE only', image: '/images/banners/banner-1', link: '/holidays', sort: 99 },
+      {
+        bannerType: 'home',
+        site: 'IN',
+        title: 'India only',
+        image: '/images/banners/banner-1',
+        link: '/holidays',
+        sort: 99,
+      },
+      {
+        bannerType: 'home',
+        site: 'UAE',
+        title: 'UAE only',
+        image: '/images/banners/banner-1',
+        link: '/holidays',
+        sort: 99,
+      },
     ]);
     await contentChanged(t);
     const uae = await read(t, getBanner, { BannerType: 'home' });
@@ -42,7 +56,11 @@ describe('getBanner', () => {
 
   it('answers an unknown type with an empty list and a missing one with 400', async () => {
     expect(await read(t, getBanner, { BannerType: 'nowhere' })).toEqual([]);
-    expect(await failure(t, getBanner, {})).toMatchObject({ code: 400, status: 'error', message: 'BannerType: is required' });
+    expect(await failure(t, getBanner, {})).toMatchObject({
+      code: 400,
+      status: 'error',
+      message: 'BannerType: is required',
+    });
     expect(await failure(t, getBanner, { BannerType: '<script>' })).toMatchObject({ code: 400 });
   });
 });
@@ -60,7 +78,10 @@ describe('getMissionStatment and getMissionStatmentForListingPage', () => {
 
   it('answers null for a page without a statement and 400 without PageType', async () => {
     expect(await read(t, getMissionStatment, { PageType: 'nowhere' })).toBeNull();
-    expect(await failure(t, getMissionStatmentForListingPage, {})).toMatchObject({ code: 400, message: 'PageType: is required' });
+    expect(await failure(t, getMissionStatmentForListingPage, {})).toMatchObject({
+      code: 400,
+      message: 'PageType: is required',
+    });
   });
 
   it('sanitises a statement body', async () => {
@@ -73,7 +94,10 @@ describe('getMissionStatment and getMissionStatmentForListingPage', () => {
 
 describe('getReviews', () => {
   it('pages a page type’s reviews with a total over all pages and the average rating', async () => {
-    const all = await t.database.db.select().from(reviews).where(and(eq(reviews.pageType, 'home'), eq(reviews.site, 'UAE')));
+    const all = await t.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.pageType, 'home'), eq(reviews.site, 'UAE')));
     const first = await read(t, getReviews, { PageType: 'home', pageSize: 3 });
     expect(first.total).toBe(all.length);
     expect(first.reviews.length).toBe(3);
@@ -109,22 +133,45 @@ describe('getReviews', () => {
       expect(home.reviews.length).toBeGreaterThan(0);
       expect(home.reviews.every((r) => r.location.endsWith(site === 'IN' ? ', India' : ', UAE'))).toBe(true);
     }
-    const [pkg] = await t.database.db.select({ slug: packages.slug }).from(packages).where(eq(packages.id, rupee!.packageId!));
-    const detail = { UAE: await read(t, getPackageDetail, { Slug: pkg!.slug }), IN: await read(t, getPackageDetail, { Slug: pkg!.slug }, { site: 'IN' }) };
+    const [pkg] = await t.database.db
+      .select({ slug: packages.slug })
+      .from(packages)
+      .where(eq(packages.id, rupee!.packageId!));
+    const detail = {
+      UAE: await read(t, getPackageDetail, { Slug: pkg!.slug }),
+      IN: await read(t, getPackageDetail, { Slug: pkg!.slug }, { site: 'IN' }),
+    };
     expect(detail.UAE.reviews.map((r) => r.title)).not.toContain('Worth every rupee');
     expect(detail.IN.reviews.map((r) => r.title)).toContain('Worth every rupee');
   });
 
   it('refuses a request without PageType or PackageId, bad paging and unknown packages', async () => {
-    expect(await failure(t, getReviews, {})).toMatchObject({ code: 400, message: 'PageType or PackageId is required.' });
-    expect(await failure(t, getReviews, { PageType: 'home', pageSize: 0 })).toMatchObject({ code: 400, message: 'pageSize: must be between 1 and 50' });
-    expect(await failure(t, getReviews, { PageType: 'home', pageIndex: 'two' })).toMatchObject({ code: 400, message: 'pageIndex: must be a page number from 1' });
-    expect(await failure(t, getReviews, { PackageId: 'abc' })).toMatchObject({ code: 400, message: 'PackageId: must be a numeric id' });
-    expect(await failure(t, getReviews, { PackageId: 999999 })).toMatchObject({ code: 404, message: 'This holiday package was not found.' });
+    expect(await failure(t, getReviews, {})).toMatchObject({
+      code: 400,
+      message: 'PageType or PackageId is required.',
+    });
+    expect(await failure(t, getReviews, { PageType: 'home', pageSize: 0 })).toMatchObject({
+      code: 400,
+      message: 'pageSize: must be between 1 and 50',
+    });
+    expect(await failure(t, getReviews, { PageType: 'home', pageIndex: 'two' })).toMatchObject({
+      code: 400,
+      message: 'pageIndex: must be a page number from 1',
+    });
+    expect(await failure(t, getReviews, { PackageId: 'abc' })).toMatchObject({
+      code: 400,
+      message: 'PackageId: must be a numeric id',
+    });
+    expect(await failure(t, getReviews, { PackageId: 999999 })).toMatchObject({
+      code: 404,
+      message: 'This holiday package was not found.',
+    });
   });
 
   it('never returns a stored script or event handler', async () => {
-    await t.database.db.insert(reviews).values({ site: 'UAE', pageType: 'evil', author: 'Mallory', rating: 1, title: '<b>t</b>', body: HOSTILE_HTML });
+    await t.database.db
+      .insert(reviews)
+      .values({ site: 'UAE', pageType: 'evil', author: 'Mallory', rating: 1, title: '<b>t</b>', body: HOSTILE_HTML });
     await contentChanged(t);
     const r = await read(t, getReviews, { PageType: 'evil' });
     expect(r.reviews).toHaveLength(1);
@@ -144,8 +191,14 @@ describe('Blog', () => {
     const every = await read(t, getCommonBlogUsingModuleId, { PageName: 'blog', pageSize: 48 });
     expect(every.total).toBe(all.length);
     expect(every.posts).toHaveLength(all.length);
-    expect(await failure(t, getCommonBlogUsingModuleId, {})).toMatchObject({ code: 400, message: 'PageName: is required' });
-    expect(await failure(t, getCommonBlogUsingModuleId, { PageName: 'home', pageSize: 49 })).toMatchObject({ code: 400, message: 'pageSize: must be between 1 and 48' });
+    expect(await failure(t, getCommonBlogUsingModuleId, {})).toMatchObject({
+      code: 400,
+      message: 'PageName: is required',
+    });
+    expect(await failure(t, getCommonBlogUsingModuleId, { PageName: 'home', pageSize: 49 })).toMatchObject({
+      code: 400,
+      message: 'pageSize: must be between 1 and 48',
+    });
   });
 
   it('answers a post by slug with its body, and 404 for an unknown slug', async () => {
@@ -154,7 +207,12 @@ describe('Blog', () => {
     expect(d.title).toBe(post!.title);
     expect(d.body).toContain('<h2>');
     expect(d.related.map((r) => r.slug)).not.toContain(post!.slug);
-    expect(await failure(t, getBlogDetail, { Slug: 'no-such-post' })).toEqual({ code: 404, status: 'error', message: 'This blog post was not found.', data: null });
+    expect(await failure(t, getBlogDetail, { Slug: 'no-such-post' })).toEqual({
+      code: 404,
+      status: 'error',
+      message: 'This blog post was not found.',
+      data: null,
+    });
   });
 
   it('sanitises a stored post so no script reaches the page', async () => {
@@ -218,12 +276,19 @@ describe('GetGlobalSearchList', () => {
     const winter = await read(t, getGlobalSearchList, { prefix: 'WINTER' });
     expect(winter.suggestions.some((s) => s.type === 'deal' && s.url === '/deals/winter-wonderland')).toBe(true);
     const beach = await read(t, getGlobalSearchList, { prefix: 'beach', limit: 20 });
-    expect(beach.suggestions.some((s) => s.type === 'package' && /beach/i.test(s.label) && !/^beach/i.test(s.label))).toBe(true);
+    expect(
+      beach.suggestions.some((s) => s.type === 'package' && /beach/i.test(s.label) && !/^beach/i.test(s.label)),
+    ).toBe(true);
   });
 
   it('suggests only packages sold on the asking site', async () => {
-    const [pkg] = await t.database.db.select({ id: packages.id, title: packages.title, slug: packages.slug }).from(packages).limit(1);
-    await t.database.db.delete(packagePrices).where(and(eq(packagePrices.packageId, pkg!.id), eq(packagePrices.site, 'IN')));
+    const [pkg] = await t.database.db
+      .select({ id: packages.id, title: packages.title, slug: packages.slug })
+      .from(packages)
+      .limit(1);
+    await t.database.db
+      .delete(packagePrices)
+      .where(and(eq(packagePrices.packageId, pkg!.id), eq(packagePrices.site, 'IN')));
     await contentChanged(t);
     const word = pkg!.title.split(/\s+/)[0]!;
     const uae = await read(t, getGlobalSearchList, { prefix: word, limit: 20 });
@@ -236,7 +301,9 @@ describe('GetGlobalSearchList', () => {
     expect((await read(t, getGlobalSearchList, { prefix: '%' })).suggestions).toEqual([]);
     expect((await read(t, getGlobalSearchList, { prefix: '_' })).suggestions).toEqual([]);
     expect(await failure(t, getGlobalSearchList, {})).toMatchObject({ code: 400, message: 'prefix: is required' });
-    expect(await failure(t, getGlobalSearchList, { prefix: 'x'.repeat(61) })).toMatchObject({ code: 400, message: 'prefix: must be at most 60 characters' });
+    expect(await failure(t, getGlobalSearchList, { prefix: 'x'.repeat(61) })).toMatchObject({
+      code: 400,
+      message: 'prefix: must be at most 60 characters',
+    });
   });
 });
-

@@ -84,7 +84,16 @@ describe('CouponList', () => {
 describe('GetApplicableCoupons', () => {
   it('works out each coupon’s discount for a cart total, or says why it does not apply', async () => {
     const res = await call(t, getApplicableCoupons, { cartTotal: 3000 }, { site: 'UAE' });
-    const r = res.json().data as { cartTotal: unknown; coupons: { coupon: Coupon; applicable: boolean; discount: { amount: number }; payable: { amount: number }; reason: string | null }[] };
+    const r = res.json().data as {
+      cartTotal: unknown;
+      coupons: {
+        coupon: Coupon;
+        applicable: boolean;
+        discount: { amount: number };
+        payable: { amount: number };
+        reason: string | null;
+      }[];
+    };
     expectOneCurrency(res.body, r, 'UAE');
     expect(r.cartTotal).toEqual({ amount: 3000, currency: 'AED' });
     for (const c of r.coupons) {
@@ -92,7 +101,9 @@ describe('GetApplicableCoupons', () => {
       if (c.coupon.minCart.amount > 3000) {
         expect(c.applicable).toBe(false);
         expect(c.discount.amount).toBe(0);
-        expect(c.reason).toBe(`Add AED ${(c.coupon.minCart.amount - 3000).toLocaleString('en-US')} more to use this coupon.`);
+        expect(c.reason).toBe(
+          `Add AED ${(c.coupon.minCart.amount - 3000).toLocaleString('en-US')} more to use this coupon.`,
+        );
       } else if (c.coupon.payment) {
         // Tied to a way of paying, not chosen here: never applicable (nor picked as the best).
         expect(c.applicable).toBe(false);
@@ -101,7 +112,10 @@ describe('GetApplicableCoupons', () => {
         expect(c.applicable).toBe(true);
         expect(c.reason).toBeNull();
         const d = c.coupon.discount;
-        const expected = d.type === 'flat' ? d.amount.amount : Math.min(Math.floor((3000 * d.percent) / 100), d.maxDiscount?.amount ?? Infinity);
+        const expected =
+          d.type === 'flat'
+            ? d.amount.amount
+            : Math.min(Math.floor((3000 * d.percent) / 100), d.maxDiscount?.amount ?? Infinity);
         expect(c.discount.amount).toBe(expected);
       }
     }
@@ -124,10 +138,18 @@ describe('GetApplicableCoupons', () => {
 
   it('explains an empty cart and refuses a bad total', async () => {
     const r = await read(t, getApplicableCoupons, { cartTotal: 0 });
-    expect(r.coupons.every((c) => !c.applicable && c.reason === 'Add a holiday to your cart to use this coupon.')).toBe(true);
+    expect(r.coupons.every((c) => !c.applicable && c.reason === 'Add a holiday to your cart to use this coupon.')).toBe(
+      true,
+    );
     expect(await failure(t, getApplicableCoupons, {})).toMatchObject({ code: 400, message: 'cartTotal: is required' });
-    expect(await failure(t, getApplicableCoupons, { cartTotal: -5 })).toMatchObject({ code: 400, message: 'cartTotal: must be a whole amount of 0 or more' });
-    expect(await failure(t, getApplicableCoupons, { cartTotal: 'lots' })).toMatchObject({ code: 400, message: 'cartTotal: must be a whole amount of 0 or more' });
+    expect(await failure(t, getApplicableCoupons, { cartTotal: -5 })).toMatchObject({
+      code: 400,
+      message: 'cartTotal: must be a whole amount of 0 or more',
+    });
+    expect(await failure(t, getApplicableCoupons, { cartTotal: 'lots' })).toMatchObject({
+      code: 400,
+      message: 'cartTotal: must be a whole amount of 0 or more',
+    });
   });
 
   it('adds the traveller’s own coupons only with their token', async () => {
@@ -135,8 +157,13 @@ describe('GetApplicableCoupons', () => {
     expect(mine.coupons.some((c) => c.coupon.code === 'OWNER500' && c.coupon.personal)).toBe(true);
     const anonymous = await read(t, getApplicableCoupons, { cartTotal: 3000 });
     expect(anonymous.coupons.some((c) => c.coupon.code === 'OWNER500')).toBe(false);
-    expect(await failure(t, getApplicableCoupons, { cartTotal: 3000, userId })).toMatchObject({ code: 401, message: 'Sign in to see your coupons.' });
-    expect(await failure(t, getApplicableCoupons, { cartTotal: 3000, userId }, { headers: bearer(otherToken) })).toMatchObject({
+    expect(await failure(t, getApplicableCoupons, { cartTotal: 3000, userId })).toMatchObject({
+      code: 401,
+      message: 'Sign in to see your coupons.',
+    });
+    expect(
+      await failure(t, getApplicableCoupons, { cartTotal: 3000, userId }, { headers: bearer(otherToken) }),
+    ).toMatchObject({
       code: 403,
       message: 'These coupons belong to another account.',
     });
@@ -162,14 +189,21 @@ describe('Coupon/GetCouponDetail', () => {
     const [indiaOnly] = await t.database.db.select().from(coupons).where(eq(coupons.site, 'IN')).limit(1);
     expect(await failure(t, getCouponDetail, { CouponSlug: indiaOnly!.slug }, { site: 'UAE' })).toEqual(notFound);
     expect(await failure(t, getCouponDetail, { CouponSlug: 'owner-only-500' })).toEqual(notFound);
-    expect(await failure(t, getCouponDetail, { CouponSlug: 'owner-only-500' }, { headers: bearer(otherToken) })).toEqual(notFound);
-    expect((await read(t, getCouponDetail, { CouponSlug: 'owner-only-500' }, { headers: bearer(token) })).personal).toBe(true);
+    expect(
+      await failure(t, getCouponDetail, { CouponSlug: 'owner-only-500' }, { headers: bearer(otherToken) }),
+    ).toEqual(notFound);
+    expect(
+      (await read(t, getCouponDetail, { CouponSlug: 'owner-only-500' }, { headers: bearer(token) })).personal,
+    ).toBe(true);
     expect(await failure(t, getCouponDetail, {})).toMatchObject({ code: 400, message: 'CouponSlug: is required' });
   });
 
   it('marks an expired coupon inactive and leaves it out of lists', async () => {
     const [expired] = await t.database.db.select().from(coupons).where(isNull(coupons.site)).limit(1);
-    await t.database.db.update(coupons).set({ validTo: new Date('2021-01-01T00:00:00Z') }).where(eq(coupons.id, expired!.id));
+    await t.database.db
+      .update(coupons)
+      .set({ validTo: new Date('2021-01-01T00:00:00Z') })
+      .where(eq(coupons.id, expired!.id));
     await contentChanged(t);
     expect((await read(t, getCouponDetail, { CouponSlug: expired!.slug })).active).toBe(false);
     const list = await read(t, getCouponList, { pageSize: 50 });
@@ -200,10 +234,22 @@ describe('Coupon/GetCouponList', () => {
     const r = await read(t, getCouponList, { categoryId: cat.id, pageSize: 50 });
     expect(r.total).toBe(cat.couponCount);
     expect(r.coupons.every((c) => c.category.id === cat.id)).toBe(true);
-    expect(await failure(t, getCouponList, { pageIndex: 0 })).toMatchObject({ code: 400, message: 'pageIndex: must be a page number from 1' });
-    expect(await failure(t, getCouponList, { pageSize: 51 })).toMatchObject({ code: 400, message: 'pageSize: must be between 1 and 50' });
-    expect(await failure(t, getCouponList, { categoryId: 'x' })).toMatchObject({ code: 400, message: 'categoryId: must be a numeric id' });
-    expect(await failure(t, getCouponList, { categoryId: 999 })).toMatchObject({ code: 404, message: 'There is no coupon category with this id.' });
+    expect(await failure(t, getCouponList, { pageIndex: 0 })).toMatchObject({
+      code: 400,
+      message: 'pageIndex: must be a page number from 1',
+    });
+    expect(await failure(t, getCouponList, { pageSize: 51 })).toMatchObject({
+      code: 400,
+      message: 'pageSize: must be between 1 and 50',
+    });
+    expect(await failure(t, getCouponList, { categoryId: 'x' })).toMatchObject({
+      code: 400,
+      message: 'categoryId: must be a numeric id',
+    });
+    expect(await failure(t, getCouponList, { categoryId: 999 })).toMatchObject({
+      code: 404,
+      message: 'There is no coupon category with this id.',
+    });
   });
 
   it('lists the traveller’s own coupons first for their userId and token, never for anyone else', async () => {
@@ -211,8 +257,14 @@ describe('Coupon/GetCouponList', () => {
     expect(mine.coupons[0]?.code).toBe('OWNER500');
     const publicList = await read(t, getCouponList, {});
     expect(mine.total).toBe(publicList.total + 1);
-    expect(await failure(t, getCouponList, { userId })).toMatchObject({ code: 401, message: 'Sign in to see your coupons.' });
-    expect(await failure(t, getCouponList, { userId }, { headers: bearer('not-a-token') })).toMatchObject({ code: 401, message: 'Token expired. please log in again' });
+    expect(await failure(t, getCouponList, { userId })).toMatchObject({
+      code: 401,
+      message: 'Sign in to see your coupons.',
+    });
+    expect(await failure(t, getCouponList, { userId }, { headers: bearer('not-a-token') })).toMatchObject({
+      code: 401,
+      message: 'Token expired. please log in again',
+    });
     expect(await failure(t, getCouponList, { userId }, { headers: bearer(otherToken) })).toMatchObject({ code: 403 });
   });
 

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPackageDetail } from '../../contract/catalogue-calls.ts';
-import { getDeals, getDealsModuleData, getSeasonalDealCategory, getSeasonalDealSubCategoryBySlug } from '../../contract/deal-calls.ts';
+import {
+  getDeals,
+  getDealsModuleData,
+  getSeasonalDealCategory,
+  getSeasonalDealSubCategoryBySlug,
+} from '../../contract/deal-calls.ts';
 import { deals } from '../../server/db/schema.ts';
 import { contentChanged, currencies, failure, read } from './read-kit.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -34,20 +39,29 @@ describe('GetSeasonalDealSubCategoryBySlug', () => {
       message: 'There is no deal category with this slug.',
       data: null,
     });
-    expect(await failure(t, getSeasonalDealSubCategoryBySlug, {})).toMatchObject({ code: 400, message: 'Slug: is required' });
+    expect(await failure(t, getSeasonalDealSubCategoryBySlug, {})).toMatchObject({
+      code: 400,
+      message: 'Slug: is required',
+    });
   });
 });
 
 describe('GetDeals', () => {
   it('carries the package priced for the site with the deal applied, in one currency', async () => {
-    for (const [site, currency] of [['UAE', 'AED'], ['IN', 'INR']] as const) {
+    for (const [site, currency] of [
+      ['UAE', 'AED'],
+      ['IN', 'INR'],
+    ] as const) {
       const r = await read(t, getDeals, { pageSize: 48 }, { site });
       expect(r.deals.length).toBeGreaterThan(0);
       expect([...currencies(r)]).toEqual([currency]);
       const d = r.deals.find((x) => x.package)!;
       const pkg = await read(t, getPackageDetail, { Slug: d.package!.slug }, { site });
       expect(d.package!.compareAt).toEqual(pkg.price);
-      expect(d.package!.price).toEqual({ amount: Math.round((pkg.price.amount * (100 - d.discountPercent)) / 100), currency });
+      expect(d.package!.price).toEqual({
+        amount: Math.round((pkg.price.amount * (100 - d.discountPercent)) / 100),
+        currency,
+      });
       expect(d.package!.price.amount).toBeLessThan(pkg.price.amount);
     }
   });
@@ -71,7 +85,10 @@ describe('GetDeals', () => {
   it('leaves out expired deals', async () => {
     const before = (await read(t, getDeals, { pageSize: 1 })).total;
     const [one] = await t.database.db.select().from(deals).limit(1);
-    await t.database.db.update(deals).set({ validTo: new Date('2020-01-01T00:00:00Z') }).where(eq(deals.id, one!.id));
+    await t.database.db
+      .update(deals)
+      .set({ validTo: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(deals.id, one!.id));
     await contentChanged(t);
     const after = await read(t, getDeals, { pageSize: 48 });
     expect(after.total).toBe(before - 1);
@@ -81,10 +98,22 @@ describe('GetDeals', () => {
   });
 
   it('answers 404 for unknown slugs and 400 for bad paging', async () => {
-    expect(await failure(t, getDeals, { categorySlug: 'nope' })).toMatchObject({ code: 404, message: 'There is no deal category with this slug.' });
-    expect(await failure(t, getDeals, { subCategorySlug: 'nope' })).toMatchObject({ code: 404, message: 'There is no deal subcategory with this slug.' });
-    expect(await failure(t, getDeals, { pageIndex: -1 })).toMatchObject({ code: 400, message: 'pageIndex: must be a page number from 1' });
-    expect(await failure(t, getDeals, { pageSize: 100 })).toMatchObject({ code: 400, message: 'pageSize: must be between 1 and 48' });
+    expect(await failure(t, getDeals, { categorySlug: 'nope' })).toMatchObject({
+      code: 404,
+      message: 'There is no deal category with this slug.',
+    });
+    expect(await failure(t, getDeals, { subCategorySlug: 'nope' })).toMatchObject({
+      code: 404,
+      message: 'There is no deal subcategory with this slug.',
+    });
+    expect(await failure(t, getDeals, { pageIndex: -1 })).toMatchObject({
+      code: 400,
+      message: 'pageIndex: must be a page number from 1',
+    });
+    expect(await failure(t, getDeals, { pageSize: 100 })).toMatchObject({
+      code: 400,
+      message: 'pageSize: must be between 1 and 48',
+    });
   });
 });
 
@@ -99,7 +128,13 @@ describe('GetDealsModuleData', () => {
 
   it('refuses missing or non-numeric ids', async () => {
     expect(await failure(t, getDealsModuleData, {})).toMatchObject({ code: 400, message: 'ids: is required' });
-    expect(await failure(t, getDealsModuleData, { ids: '' })).toMatchObject({ code: 400, message: 'ids: must list at least one id' });
-    expect(await failure(t, getDealsModuleData, { ids: '1,x' })).toMatchObject({ code: 400, message: 'ids.1: must be a list of numeric ids' });
+    expect(await failure(t, getDealsModuleData, { ids: '' })).toMatchObject({
+      code: 400,
+      message: 'ids: must list at least one id',
+    });
+    expect(await failure(t, getDealsModuleData, { ids: '1,x' })).toMatchObject({
+      code: 400,
+      message: 'ids.1: must be a list of numeric ids',
+    });
   });
 });

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit, type Site } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Site,
+} from './booking-kit.ts';
 import { staffer } from './staff-kit.ts';
 
 /*
@@ -18,8 +30,16 @@ beforeAll(async () => {
   uae = (await findPackage(kit, { rooms: 10, inIndia: false })).id;
   india = (await findPackage(kit, { rooms: 10, inIndia: true })).id;
   const cat = await staffer(kit, 'catalogue');
-  for (const [id, depositPercent] of [[uae, 25], [india, 30]] as const) {
-    const res = await kit.app.inject({ method: 'PATCH', url: `/api/admin/packages/${id}`, payload: { depositPercent }, headers: { cookie: cat.cookie, 'x-csrf-token': cat.csrf } });
+  for (const [id, depositPercent] of [
+    [uae, 25],
+    [india, 30],
+  ] as const) {
+    const res = await kit.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/packages/${id}`,
+      payload: { depositPercent },
+      headers: { cookie: cat.cookie, 'x-csrf-token': cat.csrf },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -30,9 +50,19 @@ let offset = 60;
 const farDate = (site: Site) => inDays(++offset, site);
 
 const stored = async (id: number) =>
-  (await kit.database.db.execute<{ deposit_amount: number | null; total: number }>(sql`select deposit_amount, total from bookings where id = ${id}`)).rows[0]!;
+  (
+    await kit.database.db.execute<{ deposit_amount: number | null; total: number }>(
+      sql`select deposit_amount, total from bookings where id = ${id}`,
+    )
+  ).rows[0]!;
 
-async function quoteAndBook(site: Site, packageId: number, who: { token: string; email: string }, extra: Record<string, unknown> = {}, key?: string) {
+async function quoteAndBook(
+  site: Site,
+  packageId: number,
+  who: { token: string; email: string },
+  extra: Record<string, unknown> = {},
+  key?: string,
+) {
   const id = await holdId(kit, who.token, site, [{ packageId, travelDate: farDate(site) }]);
   const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, who.token, site);
   expect(quote.status, quote.body.message).toBe(200);
@@ -44,7 +74,10 @@ async function quoteAndBook(site: Site, packageId: number, who: { token: string;
       TempBookingId: id,
       PaymentMethod: site === 'IN' ? 'razorpay' : 'stripe',
       Deposit: true,
-      LeadTraveller: site === 'IN' ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email }),
+      LeadTraveller:
+        site === 'IN'
+          ? lead({ FirstName: 'Priya', LastName: 'Shah', Email: who.email, Phone: '+919812345678' })
+          : lead({ Email: who.email }),
       ...party,
       ...extra,
     },
@@ -67,7 +100,20 @@ describe('CreateBooking’s deposit', () => {
     expect(b.Total - b.DepositAmount).toBe(quote.deposit.balance);
     expect(kit.gateways.sessions.get(b.Next.sessionId)!.amount_total).toBe(b.DepositAmount);
 
-    const again = await book(kit, who.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead({ Email: who.email }), ...party, DepositAmount: 1 }, key);
+    const again = await book(
+      kit,
+      who.token,
+      'UAE',
+      {
+        TempBookingId: id,
+        PaymentMethod: 'stripe',
+        Deposit: true,
+        LeadTraveller: lead({ Email: who.email }),
+        ...party,
+        DepositAmount: 1,
+      },
+      key,
+    );
     expect(again.status, again.body.message).toBe(200);
     expect(again.body.data).toMatchObject({ BookingId: b.BookingId, DepositAmount: b.DepositAmount });
   });
@@ -94,19 +140,39 @@ describe('CreateBooking’s deposit', () => {
     // A deposit by bank transfer is refused in words, and nothing is booked.
     const refused = await quoteAndBook('UAE', uae, who, { PaymentMethod: 'pay-later', DepositAmount: 1 });
     expect(refused.res.status).toBe(400);
-    expect(refused.res.body).toMatchObject({ status: 'error', message: 'A deposit is paid now by card or UPI: choose the online payment to pay a deposit.' });
+    expect(refused.res.body).toMatchObject({
+      status: 'error',
+      message: 'A deposit is paid now by card or UPI: choose the online payment to pay a deposit.',
+    });
     expect(refused.res.body.data?.DepositAmount).toBeUndefined();
 
     // No session: asked to sign in, and the hold is still there, unbooked.
     const id = await holdId(kit, who.token, 'UAE', [{ packageId: uae, travelDate: farDate('UAE') }]);
-    const res = await kit.app.inject({ method: 'POST', url: '/api/Common/CreateBooking', headers: { country: 'UAE' }, payload: { TempBookingId: id, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead(), ...party } });
+    const res = await kit.app.inject({
+      method: 'POST',
+      url: '/api/Common/CreateBooking',
+      headers: { country: 'UAE' },
+      payload: { TempBookingId: id, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead(), ...party },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 'error' });
-    expect((await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bookings where temp_booking_id = ${id}`)).rows[0]!.n).toBe(0);
+    expect(
+      (
+        await kit.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from bookings where temp_booking_id = ${id}`,
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
 
     // Another traveller cannot book this hold (it reads as no hold at all).
     const other = await traveller(kit, 'zaid');
-    const theirs = await book(kit, other.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead({ Email: other.email }), ...party });
+    const theirs = await book(kit, other.token, 'UAE', {
+      TempBookingId: id,
+      PaymentMethod: 'stripe',
+      Deposit: true,
+      LeadTraveller: lead({ Email: other.email }),
+      ...party,
+    });
     expect(theirs.status).toBe(404);
     expect(theirs.body.data?.DepositAmount).toBeUndefined();
   });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, call, createBookingKit, findPackage, holdId, inDays, lead, post, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -21,12 +32,18 @@ beforeAll(async () => {
   cat = await staffer(kit, 'catalogue');
   nadia = await traveller(kit, 'nadia');
   omar = await traveller(kit, 'omar');
-  const set = await kit.app.inject({ method: 'PATCH', url: `/api/admin/packages/${pkgId}`, payload: { depositPercent: 25 }, headers: { cookie: cat.cookie, 'x-csrf-token': cat.csrf } });
+  const set = await kit.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/packages/${pkgId}`,
+    payload: { depositPercent: 25 },
+    headers: { cookie: cat.cookie, 'x-csrf-token': cat.csrf },
+  });
   expect(set.statusCode, set.body).toBe(200);
 }, 180_000);
 afterAll(() => kit.close());
 
-const detail = (ref: string, token?: string) => call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, token ? { token } : {});
+const detail = (ref: string, token?: string) =>
+  call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, token ? { token } : {});
 
 async function depositBooking(travelDate: string) {
   const id = await holdId(kit, nadia.token, 'UAE', [{ packageId: pkgId, travelDate }]);
@@ -41,7 +58,11 @@ async function depositBooking(travelDate: string) {
     Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }],
   });
   expect(res.status, res.body.message).toBe(200);
-  return { booked: res.body.data, deposit: quote.body.data.deposit.amount as number, total: quote.body.data.total as number };
+  return {
+    booked: res.body.data,
+    deposit: quote.body.data.deposit.amount as number,
+    total: quote.body.data.total as number,
+  };
 }
 
 describe("a deposit booking's detail", () => {
@@ -51,7 +72,13 @@ describe("a deposit booking's detail", () => {
     expect(booked.Next.type).toBe('stripe');
     const d = await detail(booked.RefIdKey, nadia.token);
     expect(d.status, d.body.message).toBe(200);
-    expect(d.body.data).toMatchObject({ Status: 'awaiting-payment', PaymentStatus: 'unpaid', depositAmount: deposit, amountPaid: 0, amountDue: total });
+    expect(d.body.data).toMatchObject({
+      Status: 'awaiting-payment',
+      PaymentStatus: 'unpaid',
+      depositAmount: deposit,
+      amountPaid: 0,
+      amountDue: total,
+    });
     expect(d.body.data.payTo).toBeNull();
     expect(d.body.data.payOnline).toBe(false);
     expect(JSON.stringify(d.body.data)).not.toContain('accountNumber');
@@ -68,11 +95,22 @@ describe("a deposit booking's detail", () => {
   it('once the deposit is received, the balance is paid as pay later: bank details and "Pay now"', async () => {
     const { booked, deposit, total } = await depositBooking(inDays(50));
     kit.gateways.paySession(booked.Next.sessionId);
-    const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: booked.BookingId, sessionId: booked.Next.sessionId }, nadia.token);
+    const paid = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: booked.BookingId, sessionId: booked.Next.sessionId },
+      nadia.token,
+    );
     expect(paid.status, paid.body.message).toBe(200);
     const d = await detail(booked.RefIdKey, nadia.token);
     expect(d.status, d.body.message).toBe(200);
-    expect(d.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid', amountPaid: deposit, amountDue: total - deposit, payOnline: true });
+    expect(d.body.data).toMatchObject({
+      Status: 'confirmed',
+      PaymentStatus: 'partly-paid',
+      amountPaid: deposit,
+      amountDue: total - deposit,
+      payOnline: true,
+    });
     expect(d.body.data.payTo?.bank.accountNumber).toEqual(expect.any(String));
   }, 60_000);
 });

@@ -3,7 +3,20 @@ import { addDays } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { book, call, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit, type Site } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Site,
+} from './booking-kit.ts';
 import { staffer, type AdminAnswer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -21,18 +34,25 @@ let cat: Staffer;
 let agent: Staffer;
 const quiet = { info: () => undefined, warn: () => undefined };
 const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] };
-const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
+const indianLead = (email: string) =>
+  lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
 
 beforeAll(async () => {
   kit = await createBookingKit();
   uae = (await findPackage(kit, { rooms: 10, inIndia: false })).id;
   india = (await findPackage(kit, { rooms: 10, inIndia: true })).id;
-  const { rows } = await kit.database.db.execute<{ id: number }>(sql`select id from packages where id not in (${uae}, ${india}) and published and rooms_per_departure >= 10 order by id limit 1`);
+  const { rows } = await kit.database.db.execute<{ id: number }>(
+    sql`select id from packages where id not in (${uae}, ${india}) and published and rooms_per_departure >= 10 order by id limit 1`,
+  );
   plain = rows[0]!.id;
   cat = await staffer(kit, 'catalogue');
   agent = await staffer(kit, 'agent');
   // The packages' settings as staff make them (the first test checks the call itself).
-  for (const [id, percent] of [[uae, 25], [india, 30]] as const) expect((await adminCall(cat, 'PATCH', `packages/${id}`, { depositPercent: percent })).status).toBe(200);
+  for (const [id, percent] of [
+    [uae, 25],
+    [india, 30],
+  ] as const)
+    expect((await adminCall(cat, 'PATCH', `packages/${id}`, { depositPercent: percent })).status).toBe(200);
 });
 afterAll(() => kit.close());
 
@@ -41,7 +61,10 @@ async function adminCall(who: Staffer | null, method: 'GET' | 'PATCH', path: str
     method,
     url: `/api/admin/${path}`,
     ...(body ? { payload: body } : {}),
-    headers: { ...(who ? { cookie: who.cookie } : {}), ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}) },
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}),
+    },
   });
   return { status: res.statusCode, body: res.json() as AdminAnswer };
 }
@@ -50,13 +73,30 @@ async function adminCall(who: Staffer | null, method: 'GET' | 'PATCH', path: str
 let offset = 40;
 const farDate = (site: Site) => inDays(++offset, site);
 
-const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
+const detail = async (token: string, ref: string) =>
+  (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 const row = async (id: number) =>
-  (await kit.database.db.execute<{ status: string; payment_status: string; deposit_amount: number | null; invoice_number: string | null; total: number; amount_paid: number; payment_due_on: string }>(
-    sql`select status, payment_status, deposit_amount, invoice_number, total, amount_paid, to_char(payment_due_on, 'YYYY-MM-DD') as payment_due_on from bookings where id = ${id}`,
-  )).rows[0]!;
+  (
+    await kit.database.db.execute<{
+      status: string;
+      payment_status: string;
+      deposit_amount: number | null;
+      invoice_number: string | null;
+      total: number;
+      amount_paid: number;
+      payment_due_on: string;
+    }>(
+      sql`select status, payment_status, deposit_amount, invoice_number, total, amount_paid, to_char(payment_due_on, 'YYYY-MM-DD') as payment_due_on from bookings where id = ${id}`,
+    )
+  ).rows[0]!;
 
-async function quoteAndBook(site: Site, packageId: number, who: { token: string; email: string }, travelDate = farDate(site), extra: Record<string, unknown> = {}) {
+async function quoteAndBook(
+  site: Site,
+  packageId: number,
+  who: { token: string; email: string },
+  travelDate = farDate(site),
+  extra: Record<string, unknown> = {},
+) {
   const id = await holdId(kit, who.token, site, [{ packageId, travelDate }]);
   const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, who.token, site);
   expect(quote.status, quote.body.message).toBe(200);
@@ -77,7 +117,11 @@ describe('the package setting', () => {
     expect(set.status, set.body.message).toBe(200);
     expect(set.body.data.depositPercent).toBe(25);
     expect((await adminCall(cat, 'GET', `packages/${uae}`)).body.data.depositPercent).toBe(25);
-    const audit = (await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where record_type = 'package' and record_id = ${String(uae)} and action = 'package.update'`)).rows[0]!;
+    const audit = (
+      await kit.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where record_type = 'package' and record_id = ${String(uae)} and action = 'package.update'`,
+      )
+    ).rows[0]!;
     expect(audit.n).toBeGreaterThan(0);
 
     const tooMuch = await adminCall(cat, 'PATCH', `packages/${uae}`, { depositPercent: 100 });
@@ -88,7 +132,9 @@ describe('the package setting', () => {
     expect((await adminCall(cat, 'GET', `packages/${uae}`)).body.data.depositPercent).toBe(25);
 
     expect((await adminCall(cat, 'PATCH', `packages/${india}`, { depositPercent: 30 })).status).toBe(200);
-    expect((await adminCall(cat, 'PATCH', `packages/${plain}`, { depositPercent: null })).body.data.depositPercent).toBeNull();
+    expect(
+      (await adminCall(cat, 'PATCH', `packages/${plain}`, { depositPercent: null })).body.data.depositPercent,
+    ).toBeNull();
   });
 });
 
@@ -106,18 +152,30 @@ describe('eligibility and amount', () => {
     const none = await quoteAndBook('UAE', plain, who);
     expect(none.quote.deposit).toBeNull();
     expect(none.res.status).toBe(400);
-    expect(none.res.body.message).toBe('A deposit is not offered for this holiday: pay the total now, or choose to pay later.');
+    expect(none.res.body.message).toBe(
+      'A deposit is not offered for this holiday: pay the total now, or choose to pay later.',
+    );
 
     const soon = await quoteAndBook('UAE', uae, who, inDays(3, 'UAE'));
     expect(soon.quote.deposit).toBeNull();
     expect(soon.res.status).toBe(400);
-    expect(soon.res.body.message).toMatch(/^A deposit is not offered for these dates\. Paying later is offered for trips starting on /);
+    expect(soon.res.body.message).toMatch(
+      /^A deposit is not offered for these dates\. Paying later is offered for trips starting on /,
+    );
 
     const later = await quoteAndBook('UAE', uae, who, farDate('UAE'), { PaymentMethod: 'pay-later' });
     expect(later.res.status).toBe(400);
-    expect(later.res.body.message).toBe('A deposit is paid now by card or UPI: choose the online payment to pay a deposit.');
+    expect(later.res.body.message).toBe(
+      'A deposit is paid now by card or UPI: choose the online payment to pay a deposit.',
+    );
     // Nothing was booked by the refusals.
-    expect((await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from bookings b join users u on u.id = b.user_id where u.id = ${who.userId}`)).rows[0]!.n).toBe(0);
+    expect(
+      (
+        await kit.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from bookings b join users u on u.id = b.user_id where u.id = ${who.userId}`,
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
   });
 
   it('the amount is the server’s: a client’s figures are dropped', async () => {
@@ -142,15 +200,31 @@ describe('paid through the stand-ins', () => {
 
     // The webhook's signature is checked as for a full payment: a forged one changes nothing.
     const event = kit.gateways.stripeEvent(kit.gateways.paySession(b.Next.sessionId));
-    const forged = await kit.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload.replace('"livemode":false', '"livemode":true') });
+    const forged = await kit.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.payload.replace('"livemode":false', '"livemode":true'),
+    });
     expect(forged.statusCode).toBe(400);
     expect((await row(b.BookingId)).payment_status).toBe('unpaid');
 
-    const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token);
+    const paid = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      who.token,
+    );
     expect(paid.status, paid.body.message).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
     let d = await detail(who.token, b.RefIdKey);
-    expect(d).toMatchObject({ amountPaid: quote.deposit.amount, amountDue: quote.total - quote.deposit.amount, paymentDueOn: quote.deposit.dueOn, depositAmount: quote.deposit.amount, payOnline: true });
+    expect(d).toMatchObject({
+      amountPaid: quote.deposit.amount,
+      amountDue: quote.total - quote.deposit.amount,
+      paymentDueOn: quote.deposit.dueOn,
+      depositAmount: quote.deposit.amount,
+      payOnline: true,
+    });
     const docs = await call(kit.app, 'GET', 'GetMoneyDocuments', { BookingId: b.BookingId }, { token: who.token });
     expect(docs.status, docs.body.message).toBe(200);
     expect(docs.body.data).toHaveLength(1);
@@ -164,13 +238,22 @@ describe('paid through the stand-ins', () => {
     const balance = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
     expect(balance.amount_total).toBe(quote.total - quote.deposit.amount);
     kit.gateways.paySession(balance.id);
-    const done = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: balance.id }, who.token);
+    const done = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: balance.id },
+      who.token,
+    );
     expect(done.status, done.body.message).toBe(200);
     expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     d = await detail(who.token, b.RefIdKey);
     expect(d).toMatchObject({ amountPaid: quote.total, amountDue: 0 });
     expect((await row(b.BookingId)).invoice_number).toMatch(/^WLH-AE-/);
-    const kinds = (await kit.database.db.execute<{ document_kind: string }>(sql`select document_kind from ledger_entries where booking_id = ${b.BookingId} order by id`)).rows.map((r) => r.document_kind);
+    const kinds = (
+      await kit.database.db.execute<{ document_kind: string }>(
+        sql`select document_kind from ledger_entries where booking_id = ${b.BookingId} order by id`,
+      )
+    ).rows.map((r) => r.document_kind);
     expect(kinds).toEqual(['receipt', 'invoice']);
   });
 
@@ -181,22 +264,58 @@ describe('paid through the stand-ins', () => {
     const b = res.body.data;
     expect(b.Next).toMatchObject({ type: 'razorpay', amount: quote.deposit.amount, currency: 'INR' });
     const proof = kit.gateways.payOrder(b.Next.orderId);
-    const forged = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof, razorpay_signature: proof.razorpay_signature.replace(/.$/, (c: string) => (c === '0' ? '1' : '0')) }, who.token, 'IN');
+    const forged = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      {
+        BookingId: b.BookingId,
+        ...proof,
+        razorpay_signature: proof.razorpay_signature.replace(/.$/, (c: string) => (c === '0' ? '1' : '0')),
+      },
+      who.token,
+      'IN',
+    );
     expect(forged.status).toBe(400);
     expect((await row(b.BookingId)).payment_status).toBe('unpaid');
 
     // Only the booking's own traveller can verify it.
     const other = await traveller(kit, 'karan');
-    const theirs = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, other.token, 'IN');
+    const theirs = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      other.token,
+      'IN',
+    );
     expect(theirs.status).toBe(404);
-    expect((await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, undefined, 'IN')).status).toBe(401);
+    expect(
+      (await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, undefined, 'IN')).status,
+    ).toBe(401);
 
     const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
     expect(paid.status, paid.body.message).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
-    const replay = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    const replay = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      who.token,
+      'IN',
+    );
     expect(replay.status).toBe(409);
-    const entries = (await kit.database.db.execute<{ document_kind: string; amount: number; taxable: number; cgst: number; sgst: number; igst: number; tcs: number }>(sql`select document_kind, amount, taxable, cgst, sgst, igst, tcs from ledger_entries where booking_id = ${b.BookingId}`)).rows;
+    const entries = (
+      await kit.database.db.execute<{
+        document_kind: string;
+        amount: number;
+        taxable: number;
+        cgst: number;
+        sgst: number;
+        igst: number;
+        tcs: number;
+      }>(
+        sql`select document_kind, amount, taxable, cgst, sgst, igst, tcs from ledger_entries where booking_id = ${b.BookingId}`,
+      )
+    ).rows;
     expect(entries).toHaveLength(1);
     expect(entries[0]!.document_kind).toBe('receipt');
     expect(entries[0]!.amount).toBe(quote.deposit.amount);
@@ -208,7 +327,13 @@ describe('paid through the stand-ins', () => {
   it('a replayed CreateBooking (same Idempotency-Key) gives the same booking and the same deposit session', async () => {
     const who = await traveller(kit, 'lina');
     const id = await holdId(kit, who.token, 'UAE', [{ packageId: uae, travelDate: farDate('UAE') }]);
-    const body = { TempBookingId: id, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead({ Email: who.email }), ...party };
+    const body = {
+      TempBookingId: id,
+      PaymentMethod: 'stripe',
+      Deposit: true,
+      LeadTraveller: lead({ Email: who.email }),
+      ...party,
+    };
     const first = await book(kit, who.token, 'UAE', body, 'deposit-key-1');
     const again = await book(kit, who.token, 'UAE', body, 'deposit-key-1');
     expect(first.status, first.body.message).toBe(200);
@@ -222,7 +347,9 @@ describe('paid through the stand-ins', () => {
     const other = await traveller(kit, 'zed');
     const start = await post(kit, 'StartBookingPayment', { BookingId: res.body.data.BookingId }, other.token);
     expect(start.status).toBe(404);
-    expect((await post(kit, 'StartBookingPayment', { BookingId: res.body.data.BookingId }, undefined)).status).toBe(401);
+    expect((await post(kit, 'StartBookingPayment', { BookingId: res.body.data.BookingId }, undefined)).status).toBe(
+      401,
+    );
   });
 });
 
@@ -235,7 +362,12 @@ describe('the deposit recorded at the desk', () => {
       headers: { cookie: accounts.cookie, 'x-csrf-token': accounts.csrf },
     });
   const noon = (day: string, plus = 0) => new Date(Date.parse(`${day}T12:00:00Z`) + plus * 86_400_000);
-  const kinds = async (id: number) => (await kit.database.db.execute<{ document_kind: string; kind: string; amount: number }>(sql`select kind, document_kind, amount from ledger_entries where booking_id = ${id} order by id`)).rows;
+  const kinds = async (id: number) =>
+    (
+      await kit.database.db.execute<{ document_kind: string; kind: string; amount: number }>(
+        sql`select kind, document_kind, amount from ledger_entries where booking_id = ${id} order by id`,
+      )
+    ).rows;
 
   it('a bank transfer of the deposit confirms the booking as the gateway’s does', async () => {
     const accounts = await staffer(kit, 'accounts');
@@ -255,16 +387,29 @@ describe('the deposit recorded at the desk', () => {
     const part = Math.round(quote.deposit.amount * 0.4);
     const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, part);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid', amount_paid: part });
+    expect(await row(b.BookingId)).toMatchObject({
+      status: 'awaiting-payment',
+      payment_status: 'partly-paid',
+      amount_paid: part,
+    });
 
     // Money is in it: the payment window leaves it (the desk's call, as for pay later with an advance).
     const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
-    await cancelUnpaidBookings(kit.database.db, kit.app.config.PAYMENT_WINDOW_MINUTES, new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000));
+    await cancelUnpaidBookings(
+      kit.database.db,
+      kit.app.config.PAYMENT_WINDOW_MINUTES,
+      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
+    );
     expect((await row(b.BookingId)).status).toBe('awaiting-payment');
 
     // My trips offers the rest of the deposit online (and the bank details for the balance).
     const d = await detail(who.token, b.RefIdKey);
-    expect(d).toMatchObject({ Status: 'awaiting-payment', amountPaid: part, depositAmount: quote.deposit.amount, payOnline: true });
+    expect(d).toMatchObject({
+      Status: 'awaiting-payment',
+      amountPaid: part,
+      depositAmount: quote.deposit.amount,
+      payOnline: true,
+    });
     expect(d.payTo).not.toBeNull();
 
     // Only its traveller starts it.
@@ -277,10 +422,19 @@ describe('the deposit recorded at the desk', () => {
     const session = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
     expect(session.amount_total).toBe(quote.deposit.amount - part);
     kit.gateways.paySession(session.id);
-    const done = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: session.id }, who.token);
+    const done = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: session.id },
+      who.token,
+    );
     expect(done.status, done.body.message).toBe(200);
     expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
-    expect(await detail(who.token, b.RefIdKey)).toMatchObject({ amountPaid: quote.deposit.amount, amountDue: quote.total - quote.deposit.amount, payOnline: true });
+    expect(await detail(who.token, b.RefIdKey)).toMatchObject({
+      amountPaid: quote.deposit.amount,
+      amountDue: quote.total - quote.deposit.amount,
+      payOnline: true,
+    });
 
     // Two advances, each with its receipt voucher; no tax invoice before the sale is paid.
     expect(await kinds(b.BookingId)).toEqual([
@@ -319,19 +473,42 @@ describe('the deposit recorded at the desk', () => {
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(r.payment_due_on, 5));
     expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid' });
     const { deskListQuery, listDesk } = await import('../../server/services/desk/list.ts');
-    const overdue = async (day: string) => (await listDesk(kit.database.db, deskListQuery.parse({ overdue: 'true', q: b.RefIdKey }), { UAE: day, IN: day }, true)).items;
+    const overdue = async (day: string) =>
+      (
+        await listDesk(
+          kit.database.db,
+          deskListQuery.parse({ overdue: 'true', q: b.RefIdKey }),
+          { UAE: day, IN: day },
+          true,
+        )
+      ).items;
     expect(await overdue(r.payment_due_on)).toEqual([]);
     const [item] = await overdue(addDays(r.payment_due_on, 1));
-    expect(item).toMatchObject({ RefIdKey: b.RefIdKey, Status: 'awaiting-payment', overdue: true, AmountDue: r.total - part });
+    expect(item).toMatchObject({
+      RefIdKey: b.RefIdKey,
+      Status: 'awaiting-payment',
+      overdue: true,
+      AmountDue: r.total - part,
+    });
     // The books owe the same: the receivables report lists its balance, overdue by India's day.
     const { receivablesReport } = await import('../../server/services/reports/receivables.ts');
     const owed = await receivablesReport(kit.database.db, { site: 'IN', now: noon(r.payment_due_on, 5) });
-    expect(owed.items.find((i) => i.RefIdKey === b.RefIdKey)).toMatchObject({ total: r.total, paid: part, due: r.total - part, dueOn: r.payment_due_on, bucket: '1-30' });
+    expect(owed.items.find((i) => i.RefIdKey === b.RefIdKey)).toMatchObject({
+      total: r.total,
+      paid: part,
+      due: r.total - part,
+      dueOn: r.payment_due_on,
+      bucket: '1-30',
+    });
 
     // Before the due date, the rest of the deposit through Razorpay: confirmed as a deposit booking.
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN');
     expect(start.status, start.body.message).toBe(200);
-    expect(start.body.data.Next).toMatchObject({ type: 'razorpay', amount: quote.deposit.amount - part, currency: 'INR' });
+    expect(start.body.data.Next).toMatchObject({
+      type: 'razorpay',
+      amount: quote.deposit.amount - part,
+      currency: 'INR',
+    });
     const proof = kit.gateways.payOrder(start.body.data.Next.orderId);
     const done = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
     expect(done.status, done.body.message).toBe(200);
@@ -353,7 +530,10 @@ describe('the balance: reminders and the due date', () => {
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
     kit.gateways.paySession(b.Next.sessionId);
-    expect((await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token)).status).toBe(200);
+    expect(
+      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
+        .status,
+    ).toBe(200);
     const dueOn = (await row(b.BookingId)).payment_due_on;
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(dueOn, -1));
     await kit.app.flushOutbox();
@@ -361,7 +541,9 @@ describe('the balance: reminders and the due date', () => {
     expect(reminders).toHaveLength(1);
     const balance = formatMinor(quote.total - quote.deposit.amount, 'AED');
     expect(reminders[0]!.subject).toContain(`Reminder: ${balance} due by`);
-    expect(mailText(reminders[0]!.raw)).toContain(`Thank you for the ${formatMinor(quote.deposit.amount, 'AED')} received so far.`);
+    expect(mailText(reminders[0]!.raw)).toContain(
+      `Thank you for the ${formatMinor(quote.deposit.amount, 'AED')} received so far.`,
+    );
 
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(dueOn, 5));
     expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid' });
@@ -372,7 +554,11 @@ describe('the balance: reminders and the due date', () => {
     const { res } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
     const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
-    await cancelUnpaidBookings(kit.database.db, kit.app.config.PAYMENT_WINDOW_MINUTES, new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000));
+    await cancelUnpaidBookings(
+      kit.database.db,
+      kit.app.config.PAYMENT_WINDOW_MINUTES,
+      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
+    );
     expect(await row(b.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
   });
 });

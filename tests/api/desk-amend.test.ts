@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf } from '../../server/services/ledger/ledger.ts';
 import { vatSummary } from '../../server/services/reports/taxes.ts';
-import { book, count, createBookingKit, findPackage, holdId, inDays, lead, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -24,7 +36,12 @@ let asha: { token: string; userId: number; email: string };
 
 beforeAll(async () => {
   kit = await createBookingKit();
-  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  [owner, agent, accounts, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'catalogue'),
+  ];
   uae = (await findPackage(kit, { rooms: 10, inIndia: false })).id;
   asha = await traveller(kit, 'amend');
 }, 180_000);
@@ -38,45 +55,84 @@ const freshDay = () => inDays((offset += 3));
 /** A UAE booking of two adults paid by card through the Stripe stand-in, travelling on `day`. */
 async function stripePaid(day: string) {
   const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: day }]);
-  const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, PaymentMethod: 'stripe', LeadTraveller: lead({ Email: asha.email }), Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+  const res = await book(kit, asha.token, 'UAE', {
+    TempBookingId: id,
+    PaymentMethod: 'stripe',
+    LeadTraveller: lead({ Email: asha.email }),
+    Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }],
+  });
   expect(res.status, res.body.message).toBe(200);
   const b = res.body.data;
   kit.gateways.paySession(b.Next.sessionId);
-  const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, asha.token);
+  const paid = await post(
+    kit,
+    'VerifyStripePaymentAsync',
+    { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+    asha.token,
+  );
   expect(paid.status, paid.body.message).toBe(200);
   return { ref: b.RefIdKey as string, id: b.BookingId as number };
 }
 
 const amend = (ref: string, body: object, who: Staffer | null = agent, key: string | null = randomUUID()) =>
   admin(kit, who, 'POST', `bookings/${ref}/amend`, body, key ? { 'idempotency-key': key } : {});
-const sold = (day: string) => count(kit, sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${uae} and travel_date = ${day}`);
+const sold = (day: string) =>
+  count(
+    kit,
+    sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${uae} and travel_date = ${day}`,
+  );
 /** Everything an amendment may change about a booking, to show that a refusal or a preview changed none of it. */
 async function snapshot(id: number, days: string[]) {
-  const { rows } = await db().execute(sql`select status, payment_status, payment_method, subtotal, discount, total, amount_paid, payment_due_on from bookings where id = ${id}`);
-  const { rows: lines } = await db().execute(sql`select to_char(travel_date, 'YYYY-MM-DD') as d, amount from booking_lines where booking_id = ${id} order by position`);
+  const { rows } = await db().execute(
+    sql`select status, payment_status, payment_method, subtotal, discount, total, amount_paid, payment_due_on from bookings where id = ${id}`,
+  );
+  const { rows: lines } = await db().execute(
+    sql`select to_char(travel_date, 'YYYY-MM-DD') as d, amount from booking_lines where booking_id = ${id} order by position`,
+  );
   return {
     booking: rows[0],
     lines,
     entries: (await entriesOf(db(), id)).length,
     refunds: await count(kit, sql`select count(*) as n from refunds where booking_id = ${id}`),
     creditNotes: await count(kit, sql`select count(*) as n from credit_notes where booking_id = ${id}`),
-    mails: await count(kit, sql`select count(*) as n from mail_outbox where booking_id = ${id} and kind = 'booking-amended'`),
-    audits: await count(kit, sql`select count(*) as n from audit_log where action = 'bookings.amend' and record_id = (select ref_id_key from bookings where id = ${id})`),
+    mails: await count(
+      kit,
+      sql`select count(*) as n from mail_outbox where booking_id = ${id} and kind = 'booking-amended'`,
+    ),
+    audits: await count(
+      kit,
+      sql`select count(*) as n from audit_log where action = 'bookings.amend' and record_id = (select ref_id_key from bookings where id = ${id})`,
+    ),
     rooms: await Promise.all(days.map(sold)),
   };
 }
-const setPrice = (amount: number) => db().execute(sql`update package_prices set amount = ${amount} where package_id = ${uae} and site = 'UAE'`);
-const priceNow = async () => Number((await db().execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${uae} and site = 'UAE'`)).rows[0]!.amount);
+const setPrice = (amount: number) =>
+  db().execute(sql`update package_prices set amount = ${amount} where package_id = ${uae} and site = 'UAE'`);
+const priceNow = async () =>
+  Number(
+    (
+      await db().execute<{ amount: number }>(
+        sql`select amount from package_prices where package_id = ${uae} and site = 'UAE'`,
+      )
+    ).rows[0]!.amount,
+  );
 
 /** Each document of the booking equals its ledger entries, to the unit. */
 async function documentsAreSums(id: number) {
   const entries = await entriesOf(db(), id);
   const byDoc = new Map<string, number>();
-  for (const e of entries) if (e.documentNumber) byDoc.set(`${e.documentKind}|${e.documentNumber}`, (byDoc.get(`${e.documentKind}|${e.documentNumber}`) ?? 0) + e.sale + e.tcs);
+  for (const e of entries)
+    if (e.documentNumber)
+      byDoc.set(
+        `${e.documentKind}|${e.documentNumber}`,
+        (byDoc.get(`${e.documentKind}|${e.documentNumber}`) ?? 0) + e.sale + e.tcs,
+      );
   for (const [key, cash] of byDoc) {
     const [kind, number] = key.split('|') as [string, string];
-    if (kind === 'credit-note') expect(await count(kit, sql`select total as n from credit_notes where number = ${number}`), key).toBe(-cash);
-    else if (kind !== 'invoice') expect(await count(kit, sql`select total as n from money_documents where number = ${number}`), key).toBe(cash);
+    if (kind === 'credit-note')
+      expect(await count(kit, sql`select total as n from credit_notes where number = ${number}`), key).toBe(-cash);
+    else if (kind !== 'invoice')
+      expect(await count(kit, sql`select total as n from money_documents where number = ${number}`), key).toBe(cash);
   }
   // The VAT summary of every day the ledger reaches is the ledger's sum.
   const all = await count(kit, sql`select coalesce(sum(vat), 0) as n from ledger_entries where site = 'UAE'`);
@@ -98,25 +154,47 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
       const preview = await amend(b.ref, { travelDate: to, confirm: false });
       expect(preview.status, preview.body.message).toBe(200);
       const expected = 2 * 500 * 100;
-      expect(preview.body.data).toMatchObject({ confirmed: false, difference: expected, settlement: { kind: 'due', amount: expected } });
+      expect(preview.body.data).toMatchObject({
+        confirmed: false,
+        difference: expected,
+        settlement: { kind: 'due', amount: expected },
+      });
       expect(preview.body.data.after.travelDate).toBe(to);
       expect(await snapshot(b.id, [from, to])).toEqual(before);
 
       const key = randomUUID();
       const done = await amend(b.ref, { travelDate: to, confirm: true }, agent, key);
       expect(done.status, done.body.message).toBe(200);
-      expect(done.body.data).toMatchObject({ confirmed: true, difference: expected, settlement: { kind: 'due', amount: expected }, mailed: true });
+      expect(done.body.data).toMatchObject({
+        confirmed: true,
+        difference: expected,
+        settlement: { kind: 'due', amount: expected },
+        mailed: true,
+      });
       const after = await snapshot(b.id, [from, to]);
       expect(after.rooms).toEqual([before.rooms[0]! - 1, before.rooms[1]! + 1]);
       expect(after.lines).toEqual([{ d: to, amount: (before.lines[0] as { amount: number }).amount + expected }]);
-      expect(after.booking).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid', payment_method: 'pay-later', total: Number((before.booking as { total: number }).total) + expected });
+      expect(after.booking).toMatchObject({
+        status: 'confirmed',
+        payment_status: 'partly-paid',
+        payment_method: 'pay-later',
+        total: Number((before.booking as { total: number }).total) + expected,
+      });
       expect(after.mails).toBe(1);
       expect(after.audits).toBe(1);
-      const { rows: audit } = await db().execute<{ before: { travelDate: string }; after: { travelDate: string; difference: number }; staff_id: number }>(
-        sql`select before, after, staff_id from audit_log where action = 'bookings.amend' and record_id = ${b.ref}`,
+      const { rows: audit } = await db().execute<{
+        before: { travelDate: string };
+        after: { travelDate: string; difference: number };
+        staff_id: number;
+      }>(sql`select before, after, staff_id from audit_log where action = 'bookings.amend' and record_id = ${b.ref}`);
+      expect(audit[0]).toMatchObject({
+        before: { travelDate: from },
+        after: { travelDate: to, difference: expected },
+        staff_id: agent.id,
+      });
+      const { rows: mail } = await db().execute<{ payload: { subject: string; attachments: { type: string }[] } }>(
+        sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`,
       );
-      expect(audit[0]).toMatchObject({ before: { travelDate: from }, after: { travelDate: to, difference: expected }, staff_id: agent.id });
-      const { rows: mail } = await db().execute<{ payload: { subject: string; attachments: { type: string }[] } }>(sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
       expect(mail[0]!.payload.attachments.map((a) => a.type)).toEqual(['invoice', 'vouchers']);
 
       // The same request again (a double click): the first answer, nothing done twice.
@@ -126,10 +204,16 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
       expect(again.body.data.difference).toBe(expected);
       expect(await snapshot(b.id, [from, to])).toEqual(after);
 
-      // The traveller's page offers the balance as a pay-later balance; the desk records it: a debit note, supplementary to the invoice.
+      // The traveller's page offers the balance as a pay-later balance; the desk records it: a debit note,
+      // supplementary to the invoice.
       const detail = await admin(kit, owner, 'GET', `bookings/${b.ref}`);
       expect(detail.status).toBe(200);
-      const pay = await admin(kit, accounts, 'POST', `bookings/${b.ref}/payments`, { amount: expected, method: 'bank-transfer', reference: `AM-${randomUUID()}`, receivedOn: inDays(0) });
+      const pay = await admin(kit, accounts, 'POST', `bookings/${b.ref}/payments`, {
+        amount: expected,
+        method: 'bank-transfer',
+        reference: `AM-${randomUUID()}`,
+        receivedOn: inDays(0),
+      });
       expect(pay.status, pay.body.message).toBe(200);
       const entries = await entriesOf(db(), b.id);
       expect(entries.map((e) => [e.kind, e.documentKind, e.sale])).toEqual([
@@ -153,24 +237,38 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     try {
       const preview = await amend(b.ref, { travelDate: to, confirm: false }, owner);
       const back = 2 * 300 * 100;
-      expect(preview.body.data).toMatchObject({ difference: -back, settlement: { kind: 'refund', amount: back }, creditNote: null });
+      expect(preview.body.data).toMatchObject({
+        difference: -back,
+        settlement: { kind: 'refund', amount: back },
+        creditNote: null,
+      });
       expect(await snapshot(b.id, [from, to])).toEqual(before);
       const done = await amend(b.ref, { travelDate: to, confirm: true }, owner);
       expect(done.status, done.body.message).toBe(200);
-      expect(done.body.data).toMatchObject({ difference: -back, settlement: { kind: 'refund', amount: back }, failures: [] });
+      expect(done.body.data).toMatchObject({
+        difference: -back,
+        settlement: { kind: 'refund', amount: back },
+        failures: [],
+      });
       expect(done.body.data.creditNote.total).toBe(back);
       const after = await snapshot(b.id, [from, to]);
       expect(after.rooms).toEqual([before.rooms[0]! - 1, before.rooms[1]! + 1]);
       expect(after.creditNotes).toBe(1);
       expect(after.booking).toMatchObject({ total: (before.booking as { total: number }).total - back });
-      const { rows: refunds } = await db().execute<{ amount: number; provider: string; status: string }>(sql`select amount, provider, status from refunds where booking_id = ${b.id}`);
-      expect(refunds).toEqual([{ amount: back, provider: 'stripe', status: expect.stringMatching(/pending|processed/) }]);
+      const { rows: refunds } = await db().execute<{ amount: number; provider: string; status: string }>(
+        sql`select amount, provider, status from refunds where booking_id = ${b.id}`,
+      );
+      expect(refunds).toEqual([
+        { amount: back, provider: 'stripe', status: expect.stringMatching(/pending|processed/) },
+      ]);
       const entries = await entriesOf(db(), b.id);
       expect(entries.map((e) => [e.kind, e.documentKind, e.amount])).toEqual([
         ['capture', 'invoice', (before.booking as { total: number }).total],
         ['refund', 'credit-note', -back],
       ]);
-      const { rows: mail } = await db().execute<{ payload: { attachments: { type: string }[] } }>(sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
+      const { rows: mail } = await db().execute<{ payload: { attachments: { type: string }[] } }>(
+        sql`select payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`,
+      );
       expect(mail[0]!.payload.attachments.map((a) => a.type)).toEqual(['invoice', 'vouchers', 'credit-note']);
       await documentsAreSums(b.id);
     } finally {
@@ -182,12 +280,22 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     const from = freshDay();
     const to = freshDay();
     const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: from }]);
-    const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller: lead({ Email: asha.email }), Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] });
+    const res = await book(kit, asha.token, 'UAE', {
+      TempBookingId: id,
+      PaymentMethod: 'pay-later',
+      LeadTraveller: lead({ Email: asha.email }),
+      Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }],
+    });
     expect(res.status, res.body.message).toBe(200);
     const ref = res.body.data.RefIdKey as string;
     const done = await amend(ref, { travelDate: to, confirm: true });
     expect(done.status, done.body.message).toBe(200);
-    expect(done.body.data).toMatchObject({ difference: 0, settlement: { kind: 'none', amount: 0 }, refunds: [], creditNote: null });
+    expect(done.body.data).toMatchObject({
+      difference: 0,
+      settlement: { kind: 'none', amount: 0 },
+      refunds: [],
+      creditNote: null,
+    });
     expect(done.body.data.after).toMatchObject({ travelDate: to, paymentStatus: 'unpaid', amountPaid: 0 });
     expect(await sold(to)).toBe(1);
   });
@@ -195,8 +303,18 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
   it('the party and rooms: a child joins (dearer), a room added (same price, one more room sold), an adult leaves (money back); names must match the party', async () => {
     const day = freshDay();
     const b = await stripePaid(day);
-    const people = async () => (await db().execute<{ id: number; first_name: string; age_band: string; lead: boolean }>(sql`select id, first_name, age_band, lead from booking_travellers where booking_id = ${b.id} order by position`)).rows;
-    const line = async () => (await db().execute<{ adults: number; children: number; rooms: number; amount: number }>(sql`select adults, children, rooms, amount from booking_lines where booking_id = ${b.id}`)).rows[0]!;
+    const people = async () =>
+      (
+        await db().execute<{ id: number; first_name: string; age_band: string; lead: boolean }>(
+          sql`select id, first_name, age_band, lead from booking_travellers where booking_id = ${b.id} order by position`,
+        )
+      ).rows;
+    const line = async () =>
+      (
+        await db().execute<{ adults: number; children: number; rooms: number; amount: number }>(
+          sql`select adults, children, rooms, amount from booking_lines where booking_id = ${b.id}`,
+        )
+      ).rows[0]!;
     const start = await line();
     const before = await snapshot(b.id, [day]);
 
@@ -206,18 +324,29 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     const noNames = await amend(b.ref, { adults: 3, confirm: false });
     expect(noNames.status).toBe(400);
     expect(noNames.body.message).toMatch(/Give the name of every traveller of the new party \(3 adults\)/);
-    expect((await amend(b.ref, { adults: 1, remove: [lead.id], confirm: false })).body.message).toMatch(/lead traveller stays/);
-    expect((await amend(b.ref, { rooms: 3, confirm: false })).body.message).toBe('rooms: each room needs at least one adult.');
+    expect((await amend(b.ref, { adults: 1, remove: [lead.id], confirm: false })).body.message).toMatch(
+      /lead traveller stays/,
+    );
+    expect((await amend(b.ref, { rooms: 3, confirm: false })).body.message).toBe(
+      'rooms: each room needs at least one adult.',
+    );
     expect((await amend(b.ref, { confirm: false })).status).toBe(400);
     expect(await snapshot(b.id, [day])).toEqual(before);
 
     // A child joins: the child's fare is due.
-    const child = await amend(b.ref, { children: 1, add: [{ firstName: 'Zara', lastName: 'Shah', ageBand: 'child', dob: '2018-05-01' }], confirm: true });
+    const child = await amend(b.ref, {
+      children: 1,
+      add: [{ firstName: 'Zara', lastName: 'Shah', ageBand: 'child', dob: '2018-05-01' }],
+      confirm: true,
+    });
     expect(child.status, child.body.message).toBe(200);
     const withChild = await line();
     expect(withChild).toMatchObject({ adults: 2, children: 1, rooms: 1 });
     expect(withChild.amount).toBeGreaterThan(start.amount);
-    expect(child.body.data).toMatchObject({ difference: withChild.amount - start.amount, settlement: { kind: 'due', amount: withChild.amount - start.amount } });
+    expect(child.body.data).toMatchObject({
+      difference: withChild.amount - start.amount,
+      settlement: { kind: 'due', amount: withChild.amount - start.amount },
+    });
     expect(child.body.data.after.travellers).toEqual(['Ms Asha Rao', 'Dev Shah', 'Zara Shah']);
     expect(await sold(day)).toBe(before.rooms[0]);
 
@@ -233,7 +362,9 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     expect(leave.body.data.difference).toBeLessThan(0);
     expect((await people()).map((t) => t.first_name)).toEqual(['Asha', 'Zara']);
     expect(await sold(day)).toBe(before.rooms[0]);
-    const { rows: audits } = await db().execute<{ after: { party: { adults: number }; travellers: string[] } }>(sql`select after from audit_log where action = 'bookings.amend' and record_id = ${b.ref} order by id`);
+    const { rows: audits } = await db().execute<{ after: { party: { adults: number }; travellers: string[] } }>(
+      sql`select after from audit_log where action = 'bookings.amend' and record_id = ${b.ref} order by id`,
+    );
     expect(audits.map((a) => a.after.party.adults)).toEqual([2, 2, 1]);
     await documentsAreSums(b.id);
   });
@@ -258,8 +389,12 @@ describe('amending a booking’s travel date', { timeout: 120_000 }, () => {
     const closed = freshDay();
     const b = await stripePaid(from);
     // Staff schedule this package's departures: one sold out (allotment 0), one stop-sold.
-    await db().execute(sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${uae}, ${full}, 0, true), (${uae}, ${closed}, 10, true)`);
-    await db().execute(sql`update departures set stop_sale = true where package_id = ${uae} and travel_date = ${closed}`);
+    await db().execute(
+      sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${uae}, ${full}, 0, true), (${uae}, ${closed}, 10, true)`,
+    );
+    await db().execute(
+      sql`update departures set stop_sale = true where package_id = ${uae} and travel_date = ${closed}`,
+    );
     try {
       const before = await snapshot(b.id, [from, full, closed]);
       const soldOut = await amend(b.ref, { travelDate: full, confirm: false });
@@ -300,10 +435,28 @@ describe('changing a booking’s holiday, and the party of a booking of several 
       where p.published and not (p.id = any(${`{${skip.join(',')}}`}::int[])) order by p.id limit 1`);
     return { id: Number(rows[0]!.id), title: rows[0]!.title, amount: Number(rows[0]!.amount) };
   }
-  const schedule = (packageId: number, day: string, rooms: number) => db().execute(sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${packageId}, ${day}, ${rooms}, true)`);
-  const soldOf = (packageId: number, day: string) => count(kit, sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${packageId} and travel_date = ${day}`);
+  const schedule = (packageId: number, day: string, rooms: number) =>
+    db().execute(
+      sql`insert into departures (package_id, travel_date, rooms, scheduled) values (${packageId}, ${day}, ${rooms}, true)`,
+    );
+  const soldOf = (packageId: number, day: string) =>
+    count(
+      kit,
+      sql`select coalesce(sum(rooms_sold), 0) as n from departures where package_id = ${packageId} and travel_date = ${day}`,
+    );
   const linesOf = async (id: number) =>
-    (await db().execute<{ package_id: number; title: string; d: string; adults: number; rooms: number; amount: number }>(sql`select package_id, title, to_char(travel_date, 'YYYY-MM-DD') as d, adults, rooms, amount from booking_lines where booking_id = ${id} order by position`)).rows;
+    (
+      await db().execute<{
+        package_id: number;
+        title: string;
+        d: string;
+        adults: number;
+        rooms: number;
+        amount: number;
+      }>(
+        sql`select package_id, title, to_char(travel_date, 'YYYY-MM-DD') as d, adults, rooms, amount from booking_lines where booking_id = ${id} order by position`,
+      )
+    ).rows;
 
   it('another holiday of the site on one of its departures: the preview shows before and after and changes nothing; confirmed, the rooms move, the line is the new holiday, the money settles, the traveller is mailed', async () => {
     const other = await otherHoliday([uae]);
@@ -321,7 +474,9 @@ describe('changing a booking’s holiday, and the party of a booking of several 
       expect(preview.status, preview.body.message).toBe(200);
       expect(preview.body.data).toMatchObject({ confirmed: false, difference: expected, coupon: null });
       expect(preview.body.data.before.lines).toMatchObject([{ position: 0, packageId: uae, travelDate: from }]);
-      expect(preview.body.data.after.lines).toMatchObject([{ position: 0, packageId: other.id, title: other.title, travelDate: to, amount: 2 * other.amount * 100 }]);
+      expect(preview.body.data.after.lines).toMatchObject([
+        { position: 0, packageId: other.id, title: other.title, travelDate: to, amount: 2 * other.amount * 100 },
+      ]);
       expect(await snapshot(b.id, [from])).toEqual(before);
       expect(await soldOf(other.id, to)).toBe(otherBefore);
 
@@ -329,7 +484,9 @@ describe('changing a booking’s holiday, and the party of a booking of several 
       expect(done.status, done.body.message).toBe(200);
       expect(done.body.data).toMatchObject({ confirmed: true, difference: expected, mailed: true });
       expect(done.body.data.settlement.kind).toBe(expected > 0 ? 'due' : expected < 0 ? 'refund' : 'none');
-      expect(await linesOf(b.id)).toMatchObject([{ package_id: other.id, title: other.title, d: to, adults: 2, rooms: 1, amount: 2 * other.amount * 100 }]);
+      expect(await linesOf(b.id)).toMatchObject([
+        { package_id: other.id, title: other.title, d: to, adults: 2, rooms: 1, amount: 2 * other.amount * 100 },
+      ]);
       // The desk's booking page names each line's holiday by id: the amend panel offers every other one.
       const detail = await admin(kit, agent, 'GET', `bookings/${b.ref}`);
       expect(detail.body.data.lines).toMatchObject([{ position: 0, packageId: other.id, title: other.title }]);
@@ -338,8 +495,12 @@ describe('changing a booking’s holiday, and the party of a booking of several 
       const after = await snapshot(b.id, [from]);
       expect(after.mails).toBe(before.mails + 1);
       expect(after.audits).toBe(before.audits + 1);
-      const { rows } = await db().execute<{ payload: string }>(sql`select payload::text as payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`);
-      expect(rows.map((r) => r.payload).join('\n')).toContain(JSON.stringify(`Booking ${b.ref} changed: now ${other.title}`).slice(1, -1));
+      const { rows } = await db().execute<{ payload: string }>(
+        sql`select payload::text as payload from mail_outbox where booking_id = ${b.id} and kind = 'booking-amended'`,
+      );
+      expect(rows.map((r) => r.payload).join('\n')).toContain(
+        JSON.stringify(`Booking ${b.ref} changed: now ${other.title}`).slice(1, -1),
+      );
       await documentsAreSums(b.id);
     } finally {
       await db().execute(sql`update departures set scheduled = false where package_id = ${other.id}`);
@@ -356,15 +517,21 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     await schedule(other.id, scheduled, 5);
     await schedule(other.id, tight, 1);
     // The third holiday is sold on the India site only.
-    const { rows: price } = await db().execute(sql`delete from package_prices where package_id = ${offSite.id} and site = 'UAE' returning *`);
+    const { rows: price } = await db().execute(
+      sql`delete from package_prices where package_id = ${offSite.id} and site = 'UAE' returning *`,
+    );
     try {
       const before = await snapshot(b.id, [from, scheduled, tight]);
       const wrongSite = await amend(b.ref, { packageId: offSite.id, confirm: false });
       expect(wrongSite.status).toBe(409);
-      expect(wrongSite.body.message).toBe(`packageId: ${offSite.title} is not on sale on the UAE site, where this booking is: choose one of that site's holidays.`);
+      expect(wrongSite.body.message).toBe(
+        `packageId: ${offSite.title} is not on sale on the UAE site, where this booking is: choose one of that site's holidays.`,
+      );
       const noDeparture = await amend(b.ref, { packageId: other.id, travelDate: freshDay(), confirm: true });
       expect(noDeparture.status).toBe(409);
-      expect(noDeparture.body.message).toMatch(new RegExp(`^${other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has no departure on .*scheduled departures`));
+      expect(noDeparture.body.message).toMatch(
+        new RegExp(`^${other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has no departure on .*scheduled departures`),
+      );
       const sameDay = await amend(b.ref, { packageId: other.id, confirm: true });
       expect(sameDay.status, 'the booking’s own date is not one of the new holiday’s departures').toBe(409);
       const full = await amend(b.ref, { packageId: other.id, travelDate: tight, rooms: 2, confirm: true });
@@ -381,14 +548,20 @@ describe('changing a booking’s holiday, and the party of a booking of several 
         expect(res.status, who.role).toBe(403);
         expect(res.body.status).toBe('error');
       }
-      expect((await amend(b.ref, { packageId: other.id, travelDate: scheduled, confirm: true }, null)).status).toBe(401);
+      expect((await amend(b.ref, { packageId: other.id, travelDate: scheduled, confirm: true }, null)).status).toBe(
+        401,
+      );
       expect(await snapshot(b.id, [from, scheduled, tight])).toEqual(before);
       expect(await soldOf(other.id, scheduled)).toBe(0);
       expect(await soldOf(other.id, tight)).toBe(0);
     } finally {
       await db().execute(sql`update departures set scheduled = false where package_id = ${other.id}`);
-      const p = price[0] as { package_id: number; site: string; currency: string; amount: number; compare_at: number | null } | undefined;
-      if (p) await db().execute(sql`insert into package_prices (package_id, site, currency, amount, compare_at) values (${p.package_id}, ${p.site}, ${p.currency}, ${p.amount}, ${p.compare_at})`);
+      const p = price[0] as
+        { package_id: number; site: string; currency: string; amount: number; compare_at: number | null } | undefined;
+      if (p)
+        await db().execute(
+          sql`insert into package_prices (package_id, site, currency, amount, compare_at) values (${p.package_id}, ${p.site}, ${p.currency}, ${p.amount}, ${p.compare_at})`,
+        );
     }
   });
 
@@ -403,7 +576,11 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     await coupon(`ONLY${n}`, [uae]);
     const booked = async (code: string) => {
       const id = await holdId(kit, asha.token, 'UAE', [{ packageId: uae, travelDate: freshDay() }]);
-      const res = await book(kit, asha.token, 'UAE', { TempBookingId: id, CouponCode: code, LeadTraveller: lead({ Email: asha.email }) });
+      const res = await book(kit, asha.token, 'UAE', {
+        TempBookingId: id,
+        CouponCode: code,
+        LeadTraveller: lead({ Email: asha.email }),
+      });
       expect(res.status, res.body.message).toBe(200);
       return res.body.data.RefIdKey as string;
     };
@@ -418,12 +595,20 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     const preview = await amend(onlyRef, { packageId: other.id, confirm: false });
     expect(preview.status, preview.body.message).toBe(200);
     expect(preview.body.data.coupon).toMatchObject({ code: `ONLY${n}`, kept: false });
-    expect(preview.body.data.coupon.note).toMatch(new RegExp(`^Coupon ONLY${n} does not apply to the new holiday.*its discount of AED .* is removed\\.$`));
+    expect(preview.body.data.coupon.note).toMatch(
+      new RegExp(`^Coupon ONLY${n} does not apply to the new holiday.*its discount of AED .* is removed\\.$`),
+    );
     expect(preview.body.data.before.discount).toBeGreaterThan(0);
     expect(preview.body.data.after.discount).toBe(0);
     const gone = await amend(onlyRef, { packageId: other.id, confirm: true });
     expect(gone.status, gone.body.message).toBe(200);
-    expect((await db().execute<{ coupon_code: string | null; discount: number }>(sql`select coupon_code, discount from bookings where ref_id_key = ${onlyRef}`)).rows[0]).toEqual({ coupon_code: null, discount: 0 });
+    expect(
+      (
+        await db().execute<{ coupon_code: string | null; discount: number }>(
+          sql`select coupon_code, discount from bookings where ref_id_key = ${onlyRef}`,
+        )
+      ).rows[0],
+    ).toEqual({ coupon_code: null, discount: 0 });
   });
 
   it('a booking of two holidays: a line’s party changed on its own, then a room more on every line, each priced and its rooms taken; a holiday change must say which line', async () => {
@@ -446,7 +631,11 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     expect(which.body.message).toMatch(/^packageId: this booking has 2 holidays/);
 
     // A third adult on the second holiday only: that line's fare for one more adult.
-    const third = await amend(b.ref, { lines: [{ position: 1, adults: 3 }], add: [{ firstName: 'Kiran', lastName: 'Rao', ageBand: 'adult' }], confirm: true });
+    const third = await amend(b.ref, {
+      lines: [{ position: 1, adults: 3 }],
+      add: [{ firstName: 'Kiran', lastName: 'Rao', ageBand: 'adult' }],
+      confirm: true,
+    });
     expect(third.status, third.body.message).toBe(200);
     expect(third.body.data.difference).toBe(other.amount * 100);
     expect((await linesOf(b.id)).map((l) => [l.adults, l.rooms])).toEqual([

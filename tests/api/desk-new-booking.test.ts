@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payLinkToken } from '../../server/services/desk/pay-link.ts';
-import { call, count, createBookingKit, findPackage, freshDate, inDays, sql, siteBooking, traveller, type BookingKit, type Site } from './booking-kit.ts';
+import {
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  inDays,
+  sql,
+  siteBooking,
+  traveller,
+  type BookingKit,
+  type Site,
+} from './booking-kit.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
@@ -46,24 +58,53 @@ function body(site: Site, packageId: number, over: Record<string, unknown> = {})
     rooms: 1,
     lead:
       site === 'IN'
-        ? { title: 'Mr', firstName: 'Anil', lastName: 'Menon', email: newEmail('anil'), phone: `+9198${String(10_000_000 + n).slice(-8)}`, dob: '1985-06-01' }
-        : { title: 'Ms', firstName: 'Layla', lastName: 'Haddad', email: newEmail('layla'), phone: `+97150${String(1_000_000 + n).slice(-7)}`, dob: '1988-02-14' },
+        ? {
+            title: 'Mr',
+            firstName: 'Anil',
+            lastName: 'Menon',
+            email: newEmail('anil'),
+            phone: `+9198${String(10_000_000 + n).slice(-8)}`,
+            dob: '1985-06-01',
+          }
+        : {
+            title: 'Ms',
+            firstName: 'Layla',
+            lastName: 'Haddad',
+            email: newEmail('layla'),
+            phone: `+97150${String(1_000_000 + n).slice(-7)}`,
+            dob: '1988-02-14',
+          },
     payment: 'pay-later',
     ...over,
   };
 }
 
 let keys = 0;
-const book = (who: Staffer | null, b: object, headers: Record<string, string> = {}) => admin(kit, who, 'POST', 'bookings', b, { 'idempotency-key': `desk-new-${Date.now()}-${++keys}`, ...headers });
+const book = (who: Staffer | null, b: object, headers: Record<string, string> = {}) =>
+  admin(kit, who, 'POST', 'bookings', b, { 'idempotency-key': `desk-new-${Date.now()}-${++keys}`, ...headers });
 const quote = (who: Staffer | null, b: object) => admin(kit, who, 'POST', 'bookings/quote', b);
 const bookingRow = async (ref: string) =>
   (
-    await kit.database.db.execute<{ id: number; user_id: number; status: string; payment_status: string; payment_method: string; total: number; amount_paid: number; payment_due_on: string | null; site: string }>(
+    await kit.database.db.execute<{
+      id: number;
+      user_id: number;
+      status: string;
+      payment_status: string;
+      payment_method: string;
+      total: number;
+      amount_paid: number;
+      payment_due_on: string | null;
+      site: string;
+    }>(
       sql`select id, user_id, status, payment_status, payment_method, total, amount_paid, payment_due_on::text, site from bookings where ref_id_key = ${ref}`,
     )
   ).rows[0];
 const audits = async (ref: string) =>
-  (await kit.database.db.execute<{ staff_id: number; role: string; after: Record<string, unknown> }>(sql`select staff_id, role, after from audit_log where action = 'bookings.create' and record_id = ${ref}`)).rows;
+  (
+    await kit.database.db.execute<{ staff_id: number; role: string; after: Record<string, unknown> }>(
+      sql`select staff_id, role, after from audit_log where action = 'bookings.create' and record_id = ${ref}`,
+    )
+  ).rows;
 const bookingsCount = () => count(kit, sql`select count(*)::int as n from bookings`);
 
 async function mailTo(to: string, subject: RegExp, timeoutMs = 30_000) {
@@ -71,13 +112,24 @@ async function mailTo(to: string, subject: RegExp, timeoutMs = 30_000) {
   for (;;) {
     const found = kit.mail.mails.find((m) => m.to.includes(to) && subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${subject}; got ${kit.mail.mails.filter((m) => m.to.includes(to)).map((m) => m.subject).join(' | ')}`);
+    if (Date.now() > until)
+      throw new Error(
+        `no mail to ${to} matching ${subject}; got ${kit.mail.mails
+          .filter((m) => m.to.includes(to))
+          .map((m) => m.subject)
+          .join(' | ')}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 const link = (path: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
-  kit.app.inject({ method, url: `/api/payments/links/${path}`, ...(payload ? { payload } : {}) }).then((r) => ({ status: r.statusCode, body: r.json() as { status: string; message: string; data: any }, headers: r.headers })); // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads what it expects
+  kit.app.inject({ method, url: `/api/payments/links/${path}`, ...(payload ? { payload } : {}) }).then((r) => ({
+    status: r.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads what it expects
+    body: r.json() as { status: string; message: string; data: any },
+    headers: r.headers,
+  }));
 const tokenOf = (url: string) => url.split('/checkout/link/')[1]!;
 
 describe('who may make a booking at the desk', () => {
@@ -95,7 +147,11 @@ describe('who may make a booking at the desk', () => {
       [catalogue, 403],
       [null, 401],
     ] as const) {
-      const answers = [await book(who, b), await quote(who, b), ...(await Promise.all(reads.map(([path, q]) => admin(kit, who, 'GET', path, q))))];
+      const answers = [
+        await book(who, b),
+        await quote(who, b),
+        ...(await Promise.all(reads.map(([path, q]) => admin(kit, who, 'GET', path, q)))),
+      ];
       for (const res of answers) {
         expect(res.status, res.body.message).toBe(status);
         expect(res.body.status).toBe('error');
@@ -125,7 +181,11 @@ describe('a booking made at the desk', () => {
       // The shop's own booking of the same holiday and party, by a traveller at checkout.
       const shopper = await traveller(kit, 'shopper');
       const shop = await siteBooking(kit, shopper, site, pkg, 'pay-later');
-      const shopRow = (await kit.database.db.execute<{ subtotal: number; discount: number; taxes: unknown; total: number }>(sql`select subtotal, discount, taxes, total from bookings where id = ${shop.BookingId}`)).rows[0]!;
+      const shopRow = (
+        await kit.database.db.execute<{ subtotal: number; discount: number; taxes: unknown; total: number }>(
+          sql`select subtotal, discount, taxes, total from bookings where id = ${shop.BookingId}`,
+        )
+      ).rows[0]!;
 
       // A traveller who already has an account (found by email): the booking is theirs.
       const who = await traveller(kit, 'caller');
@@ -133,32 +193,76 @@ describe('a booking made at the desk', () => {
       (b.lead as { email: string }).email = who.email;
       const q = await quote(agent, b);
       expect(q.status, q.body.message).toBe(200);
-      expect(q.body.data).toMatchObject({ site, total: shopRow.total, subtotal: shopRow.subtotal, discount: shopRow.discount, panRequired: false, payLater: { offered: true } });
+      expect(q.body.data).toMatchObject({
+        site,
+        total: shopRow.total,
+        subtotal: shopRow.subtotal,
+        discount: shopRow.discount,
+        panRequired: false,
+        payLater: { offered: true },
+      });
       expect(q.body.data.traveller).toMatchObject({ email: who.email });
       // A quote holds and writes nothing.
-      expect(await count(kit, sql`select count(*)::int as n from temp_bookings t join users u on t.owner = 'user:' || u.id where u.email = ${who.email}`)).toBe(0);
+      expect(
+        await count(
+          kit,
+          sql`select count(*)::int as n from temp_bookings t join users u on t.owner = 'user:' || u.id where u.email = ${who.email}`,
+        ),
+      ).toBe(0);
 
       const made = await book(agent, b);
       expect(made.status, made.body.message).toBe(200);
-      expect(made.body.data).toMatchObject({ site, Status: 'confirmed', PaymentStatus: 'unpaid', Total: shopRow.total, traveller: { email: who.email, created: false } });
+      expect(made.body.data).toMatchObject({
+        site,
+        Status: 'confirmed',
+        PaymentStatus: 'unpaid',
+        Total: shopRow.total,
+        traveller: { email: who.email, created: false },
+      });
       expect(made.body.data.RefIdKey).toMatch(/^WL-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
       expect(made.body.data.paymentUrl).toBeUndefined();
       const row = (await bookingRow(made.body.data.RefIdKey))!;
       expect(row).toMatchObject({ user_id: who.userId, payment_method: 'pay-later', status: 'confirmed' });
       expect(row.payment_due_on).toBe(made.body.data.paymentDueOn);
-      const taxes = (await kit.database.db.execute<{ taxes: unknown }>(sql`select taxes from bookings where id = ${row.id}`)).rows[0]!.taxes;
+      const taxes = (
+        await kit.database.db.execute<{ taxes: unknown }>(sql`select taxes from bookings where id = ${row.id}`)
+      ).rows[0]!.taxes;
       expect(taxes).toEqual(shopRow.taxes);
       // Rooms sold as a sale sells them; the traveller's cart is left as it was.
-      expect(await count(kit, sql`select count(*)::int as n from cart_items where owner = ${`user:${who.userId}`}`)).toBe(0);
+      expect(
+        await count(kit, sql`select count(*)::int as n from cart_items where owner = ${`user:${who.userId}`}`),
+      ).toBe(0);
       // In My trips.
-      const trip = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: made.body.data.RefIdKey }, { token: who.token });
+      const trip = await call(
+        kit.app,
+        'GET',
+        'BookingDetailById',
+        { RefIdKey: made.body.data.RefIdKey },
+        { token: who.token },
+      );
       expect(trip.status, trip.body.message).toBe(200);
       // Mailed as a shop pay-later booking is.
       await mailTo(who.email, new RegExp(made.body.data.RefIdKey));
       // The booking's history says it was made at the desk, and by whom.
-      expect(await count(kit, sql`select count(*)::int as n from booking_events where booking_id = ${row.id} and cause like ${`made at the desk by ${agent.email}%`}`)).toBe(1);
+      expect(
+        await count(
+          kit,
+          sql`select count(*)::int as n from booking_events where booking_id = ${row.id} and cause like ${`made at the desk by ${agent.email}%`}`,
+        ),
+      ).toBe(1);
       const [audit] = await audits(made.body.data.RefIdKey);
-      expect(audit).toMatchObject({ staff_id: agent.id, role: 'agent', after: { site, packageId: pkg, payment: 'pay-later', total: shopRow.total, traveller: who.email, accountCreated: false } });
+      expect(audit).toMatchObject({
+        staff_id: agent.id,
+        role: 'agent',
+        after: {
+          site,
+          packageId: pkg,
+          payment: 'pay-later',
+          total: shopRow.total,
+          traveller: who.email,
+          accountCreated: false,
+        },
+      });
     });
   }
 
@@ -167,7 +271,11 @@ describe('a booking made at the desk', () => {
     const first = await book(owner, b);
     expect(first.status, first.body.message).toBe(200);
     expect(first.body.data.traveller).toMatchObject({ email: b.lead.email, created: true });
-    const user = (await kit.database.db.execute<{ id: number; password_hash: string | null; phone: string }>(sql`select id, password_hash, phone from users where email = ${b.lead.email}`)).rows[0]!;
+    const user = (
+      await kit.database.db.execute<{ id: number; password_hash: string | null; phone: string }>(
+        sql`select id, password_hash, phone from users where email = ${b.lead.email}`,
+      )
+    ).rows[0]!;
     expect(user.password_hash).toBeNull();
     const found = await admin(kit, agent, 'GET', 'bookings/new/traveller', { q: b.lead.phone });
     expect(found.status, found.body.message).toBe(200);
@@ -189,9 +297,17 @@ describe('a booking made at the desk', () => {
     const without = await book(agent, b);
     expect(without.status).toBe(400);
     expect(without.body.message).toMatch(/PAN/);
-    const withPan = await book(agent, { ...b, pan: 'ABCPM1234F', lead: { ...b.lead, firstName: 'Anil', lastName: 'Menon' } });
+    const withPan = await book(agent, {
+      ...b,
+      pan: 'ABCPM1234F',
+      lead: { ...b.lead, firstName: 'Anil', lastName: 'Menon' },
+    });
     expect(withPan.status, withPan.body.message).toBe(200);
-    const taxes = (await kit.database.db.execute<{ taxes: { code: string }[] }>(sql`select taxes from bookings where ref_id_key = ${withPan.body.data.RefIdKey}`)).rows[0]!.taxes;
+    const taxes = (
+      await kit.database.db.execute<{ taxes: { code: string }[] }>(
+        sql`select taxes from bookings where ref_id_key = ${withPan.body.data.RefIdKey}`,
+      )
+    ).rows[0]!.taxes;
     expect(taxes.map((t) => t.code)).toContain('TCS');
     const coupon = await book(agent, { ...body('UAE', uaePkg), coupon: 'NO-SUCH-CODE' });
     expect(coupon.status).toBe(409);
@@ -211,7 +327,9 @@ describe('a booking made at the desk', () => {
       const refused = await book(agent, { ...b, lead: { ...b.lead, ...(address === undefined ? {} : { address }) } });
       expect(refused.status, JSON.stringify(address)).toBe(400);
       expect(refused.body.status).toBe('error');
-      expect(refused.body.message).toMatch(/^lead\.address: an India booking of ₹50,000 or more needs the lead traveller’s address/);
+      expect(refused.body.message).toMatch(
+        /^lead\.address: an India booking of ₹50,000 or more needs the lead traveller’s address/,
+      );
     }
     expect(await bookingsCount()).toBe(before);
     expect(await count(kit, sql`select count(*)::int as n from users`)).toBe(users);
@@ -223,10 +341,17 @@ describe('a booking made at the desk', () => {
     expect(priced.body.data).toMatchObject({ addressRequired: false, total: q.body.data.total });
     const made = await book(agent, { ...b, lead });
     expect(made.status, made.body.message).toBe(200);
-    const row = (await kit.database.db.execute<{ buyer_address: string[] }>(sql`select buyer_address from bookings where ref_id_key = ${made.body.data.RefIdKey}`)).rows[0]!;
+    const row = (
+      await kit.database.db.execute<{ buyer_address: string[] }>(
+        sql`select buyer_address from bookings where ref_id_key = ${made.body.data.RefIdKey}`,
+      )
+    ).rows[0]!;
     expect(row.buyer_address).toEqual(['12 Hill Road, Bandra West', 'Mumbai 400050']);
     // As lines too; under ₹50,000 none is needed.
-    const lines = await book(agent, { ...body('IN', inPkg, { adults: 6, rooms: 3 }), lead: { ...body('IN', inPkg).lead, address: ['4 Park Street', 'Kolkata 700016'] } });
+    const lines = await book(agent, {
+      ...body('IN', inPkg, { adults: 6, rooms: 3 }),
+      lead: { ...body('IN', inPkg).lead, address: ['4 Park Street', 'Kolkata 700016'] },
+    });
     expect(lines.status, lines.body.message).toBe(200);
     const small = await quote(agent, body('IN', inPkg, { adults: 1 }));
     expect(small.status, small.body.message).toBe(200);
@@ -246,7 +371,12 @@ describe('a booking made at the desk', () => {
     expect(two.body.data).toEqual(one.body.data);
     expect(await bookingsCount()).toBe(before + 1);
     expect(await audits(one.body.data.RefIdKey)).toHaveLength(1);
-    expect(await count(kit, sql`select count(*)::int as n from mail_outbox where kind = 'pay-link' and booking_id = ${one.body.data.BookingId}`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where kind = 'pay-link' and booking_id = ${one.body.data.BookingId}`,
+      ),
+    ).toBe(1);
     const other = await book(agent, { ...b, adults: 1 }, { 'idempotency-key': key });
     expect(other.status).toBe(409);
     expect(await bookingsCount()).toBe(before + 1);
@@ -262,7 +392,10 @@ describe('a booking made at the desk', () => {
       [{ ...body('UAE', uaePkg), travelDate: inDays(-3) }, /travelDate: choose a date from tomorrow onwards/],
       [{ ...body('UAE', uaePkg), lead: { ...body('UAE', uaePkg).lead, email: 'not-an-email' } }, /lead\.email/],
       [{ ...body('UAE', uaePkg), children: 1 }, /travellers: give the name and date of birth of each child/],
-      [{ ...body('UAE', uaePkg), lead: { ...body('UAE', uaePkg).lead, dob: '2015-01-01' } }, /lead traveller must be 18/],
+      [
+        { ...body('UAE', uaePkg), lead: { ...body('UAE', uaePkg).lead, dob: '2015-01-01' } },
+        /lead traveller must be 18/,
+      ],
       [{ ...body('UAE', 999_999) }, /no longer on sale|not/],
       [{ ...body('UAE', uaePkg), adults: 9, rooms: 1 }, /room/],
       // Pay later (and so a link) needs the trip far enough away.
@@ -296,7 +429,13 @@ describe('a payment link', () => {
     const token = tokenOf(url);
     const view = await link(token);
     expect(view.status, view.body.message).toBe(200);
-    expect(view.body.data).toMatchObject({ RefIdKey: made.body.data.RefIdKey, state: 'payable', amountDue: made.body.data.Total, gateway: 'stripe', currency: 'AED' });
+    expect(view.body.data).toMatchObject({
+      RefIdKey: made.body.data.RefIdKey,
+      state: 'payable',
+      amountDue: made.body.data.Total,
+      gateway: 'stripe',
+      currency: 'AED',
+    });
     expect(view.headers['cache-control']).toBe('no-store');
     const start = await link(`${token}/start`, 'POST', {});
     expect(start.status, start.body.message).toBe(200);
@@ -307,7 +446,11 @@ describe('a payment link', () => {
     const verified = await link(`${token}/stripe`, 'POST', { sessionId: session.id });
     expect(verified.status, verified.body.message).toBe(200);
     expect(verified.body.data.PaymentStatus).toBe('paid');
-    expect(await bookingRow(made.body.data.RefIdKey)).toMatchObject({ payment_status: 'paid', status: 'confirmed', amount_paid: made.body.data.Total });
+    expect(await bookingRow(made.body.data.RefIdKey)).toMatchObject({
+      payment_status: 'paid',
+      status: 'confirmed',
+      amount_paid: made.body.data.Total,
+    });
     expect((await link(token)).body.data.state).toBe('paid');
     // Nothing more to pay on it.
     expect((await link(`${token}/start`, 'POST', {})).status).toBe(409);

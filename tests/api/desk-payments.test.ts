@@ -5,7 +5,18 @@ import { formatMinor } from '../../contract/format.ts';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { mailHtml, mailText, type CaughtMail } from '../support/mail-catcher.ts';
-import { call, count, createBookingKit, findPackage, inDays, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  inDays,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -49,20 +60,49 @@ async function payLater(): Promise<Booked> {
 
 const row = async (id: number) =>
   (
-    await kit.database.db.execute<{ status: string; payment_status: string; amount_paid: number; paid_at: string | null; invoice_number: string | null; invoice_buyer_name: string | null }>(
+    await kit.database.db.execute<{
+      status: string;
+      payment_status: string;
+      amount_paid: number;
+      paid_at: string | null;
+      invoice_number: string | null;
+      invoice_buyer_name: string | null;
+    }>(
       sql`select status, payment_status, amount_paid, paid_at, invoice_number, invoice_buyer_name from bookings where id = ${id}`,
     )
   ).rows[0]!;
-const manualPayments = (id: number) => count(kit, sql`select count(*)::int as n from payments where booking_id = ${id} and provider = 'manual'`);
+const manualPayments = (id: number) =>
+  count(kit, sql`select count(*)::int as n from payments where booking_id = ${id} and provider = 'manual'`);
 const audits = async (ref: string, action: string) =>
-  (await kit.database.db.execute<{ before: Record<string, unknown> | null; after: Record<string, unknown> | null; staff_id: number; role: string }>(
-    sql`select before, after, staff_id, role from audit_log where record_type = 'booking' and record_id = ${ref} and action = ${action} order by id`,
-  )).rows;
-const detail = async (b: Booked) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.RefIdKey }, { token: b.who.token })).body.data;
+  (
+    await kit.database.db.execute<{
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+      staff_id: number;
+      role: string;
+    }>(
+      sql`select before, after, staff_id, role from audit_log where record_type = 'booking' and record_id = ${ref} and action = ${action} order by id`,
+    )
+  ).rows;
+const detail = async (b: Booked) =>
+  (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.RefIdKey }, { token: b.who.token })).body.data;
 
 let refs = 0;
-const pay = (who: Staffer | null, b: Booked, amount: number, over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  admin(kit, who, 'POST', `bookings/${b.RefIdKey}/payments`, { amount, method: 'bank-transfer', reference: `TRF-${Date.now()}-${++refs}`, receivedOn: inDays(0), ...over }, headers);
+const pay = (
+  who: Staffer | null,
+  b: Booked,
+  amount: number,
+  over: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  admin(
+    kit,
+    who,
+    'POST',
+    `bookings/${b.RefIdKey}/payments`,
+    { amount, method: 'bank-transfer', reference: `TRF-${Date.now()}-${++refs}`, receivedOn: inDays(0), ...over },
+    headers,
+  );
 
 /** The mail to `to` whose subject matches, waiting for the outbox to send it. */
 async function mailMatching(to: string, subject: RegExp, timeoutMs = 8000): Promise<CaughtMail> {
@@ -70,7 +110,13 @@ async function mailMatching(to: string, subject: RegExp, timeoutMs = 8000): Prom
   for (;;) {
     const found = kit.mail.mails.find((m) => m.to.includes(to) && subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${subject}; got ${kit.mail.mails.filter((m) => m.to.includes(to)).map((m) => m.subject).join(' | ')}`);
+    if (Date.now() > until)
+      throw new Error(
+        `no mail to ${to} matching ${subject}; got ${kit.mail.mails
+          .filter((m) => m.to.includes(to))
+          .map((m) => m.subject)
+          .join(' | ')}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -78,14 +124,38 @@ const attached = (m: CaughtMail) => [...m.raw.matchAll(/filename="?([^";\r\n]+)"
 
 describe('who may record payments, resend mail and correct names', () => {
   const actions = [
-    { name: 'record a payment', action: 'payments.record', run: (who: Staffer | null, b: Booked, h?: Record<string, string>) => pay(who, b, 100, {}, h) },
-    { name: 'resend the invoice', action: 'mail.resend', run: (who: Staffer | null, b: Booked, h?: Record<string, string>) => admin(kit, who, 'POST', `bookings/${b.RefIdKey}/resend`, { what: 'invoice' }, h) },
+    {
+      name: 'record a payment',
+      action: 'payments.record',
+      run: (who: Staffer | null, b: Booked, h?: Record<string, string>) => pay(who, b, 100, {}, h),
+    },
+    {
+      name: 'resend the invoice',
+      action: 'mail.resend',
+      run: (who: Staffer | null, b: Booked, h?: Record<string, string>) =>
+        admin(kit, who, 'POST', `bookings/${b.RefIdKey}/resend`, { what: 'invoice' }, h),
+    },
     {
       name: 'correct a name',
       action: 'travellers.edit',
       run: async (who: Staffer | null, b: Booked, h?: Record<string, string>) => {
-        const [t] = (await kit.database.db.execute<{ id: number }>(sql`select id from booking_travellers where booking_id = ${b.BookingId} and lead = false`)).rows;
-        return admin(kit, who, 'POST', `bookings/${b.RefIdKey}/travellers/${t!.id}`, { firstName: who?.role === 'owner' ? 'Devraj' : 'Devan', lastName: 'Shah', reason: 'spelt as on the passport' }, h);
+        const [t] = (
+          await kit.database.db.execute<{ id: number }>(
+            sql`select id from booking_travellers where booking_id = ${b.BookingId} and lead = false`,
+          )
+        ).rows;
+        return admin(
+          kit,
+          who,
+          'POST',
+          `bookings/${b.RefIdKey}/travellers/${t!.id}`,
+          {
+            firstName: who?.role === 'owner' ? 'Devraj' : 'Devan',
+            lastName: 'Shah',
+            reason: 'spelt as on the passport',
+          },
+          h,
+        );
       },
     },
   ];
@@ -95,9 +165,17 @@ describe('who may record payments, resend mail and correct names', () => {
     it(`${a.name}: owner and agent${accountsMay ? ' and accounts' : ''} may; ${accountsMay ? '' : 'accounts and '}catalogue get${accountsMay ? 's' : ''} 403 with nothing changed; no session and a traveller's token 401; no CSRF token 403`, async () => {
       const b = await payLater();
       const before = await row(b.BookingId);
-      const names = async () => (await kit.database.db.execute(sql`select first_name, last_name from booking_travellers where booking_id = ${b.BookingId} order by id`)).rows;
+      const names = async () =>
+        (
+          await kit.database.db.execute(
+            sql`select first_name, last_name from booking_travellers where booking_id = ${b.BookingId} order by id`,
+          )
+        ).rows;
       const namesBefore = await names();
-      const mailsBefore = await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.BookingId}`);
+      const mailsBefore = await count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where booking_id = ${b.BookingId}`,
+      );
       const refused = [
         ...(accountsMay ? [] : [{ res: await a.run(accounts, b), status: 403 }]),
         { res: await a.run(catalogue, b), status: 403 },
@@ -115,7 +193,9 @@ describe('who may record payments, resend mail and correct names', () => {
       expect(await manualPayments(b.BookingId)).toBe(0);
       expect(await names()).toEqual(namesBefore);
       expect(await audits(b.RefIdKey, a.action)).toEqual([]);
-      expect(await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.BookingId}`)).toBe(mailsBefore);
+      expect(await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.BookingId}`)).toBe(
+        mailsBefore,
+      );
 
       const byAgent = await a.run(agent, b);
       expect(byAgent.status, byAgent.body.message).toBe(200);
@@ -142,24 +222,63 @@ describe('recording money received outside the shop', () => {
     const since = kit.mail.mails.length;
     const one = await pay(agent, b, first, { reference: `BT-${b.RefIdKey}-1`, receivedOn: inDays(0) });
     expect(one.status, one.body.message).toBe(200);
-    expect(one.body.data).toMatchObject({ PaymentStatus: 'partly-paid', AmountPaid: first, AmountDue: b.Total - first, invoiceNumber: null });
+    expect(one.body.data).toMatchObject({
+      PaymentStatus: 'partly-paid',
+      AmountPaid: first,
+      AmountDue: b.Total - first,
+      invoiceNumber: null,
+    });
     expect(one.body.message).toContain(formatMinor(b.Total - first, 'AED'));
-    expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid', amount_paid: first, paid_at: null, invoice_number: null });
-    const [p] = (await kit.database.db.execute(sql`select provider, provider_ref, method, status, amount, to_char(received_on, 'YYYY-MM-DD') as received_on, recorded_by, paid_at from payments where booking_id = ${b.BookingId}`)).rows;
-    expect(p).toMatchObject({ provider: 'manual', provider_ref: `BT-${b.RefIdKey}-1`, method: 'bank-transfer', status: 'paid', amount: first, received_on: inDays(0), recorded_by: agent.id });
+    expect(await row(b.BookingId)).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'partly-paid',
+      amount_paid: first,
+      paid_at: null,
+      invoice_number: null,
+    });
+    const [p] = (
+      await kit.database.db.execute(
+        sql`select provider, provider_ref, method, status, amount, to_char(received_on, 'YYYY-MM-DD') as received_on, recorded_by, paid_at from payments where booking_id = ${b.BookingId}`,
+      )
+    ).rows;
+    expect(p).toMatchObject({
+      provider: 'manual',
+      provider_ref: `BT-${b.RefIdKey}-1`,
+      method: 'bank-transfer',
+      status: 'paid',
+      amount: first,
+      received_on: inDays(0),
+      recorded_by: agent.id,
+    });
     expect(p!.paid_at).not.toBeNull();
     // The traveller's booking and the receipt.
-    expect(await detail(b)).toMatchObject({ PaymentStatus: 'partly-paid', amountPaid: first, amountDue: b.Total - first });
+    expect(await detail(b)).toMatchObject({
+      PaymentStatus: 'partly-paid',
+      amountPaid: first,
+      amountDue: b.Total - first,
+    });
     const receipt1 = await mailMatching(b.who.email, new RegExp(`Payment received: .* for booking ${b.RefIdKey}`));
     expect(kit.mail.mails.indexOf(receipt1)).toBeGreaterThanOrEqual(since);
     const text1 = mailText(receipt1.raw);
-    for (const part of [`We have received ${formatMinor(first, 'AED')}`, `reference BT-${b.RefIdKey}-1`, `Balance due: ${formatMinor(b.Total - first, 'AED')}`]) expect(text1).toContain(part);
+    for (const part of [
+      `We have received ${formatMinor(first, 'AED')}`,
+      `reference BT-${b.RefIdKey}-1`,
+      `Balance due: ${formatMinor(b.Total - first, 'AED')}`,
+    ])
+      expect(text1).toContain(part);
     // Its HTML part says the same, the balance in the amounts table.
     const html1 = mailHtml(receipt1.raw);
     expect(html1).toContain(`reference BT-${b.RefIdKey}-1`);
-    expect(html1).toMatch(new RegExp(`>Balance due</td>\\s*<td[^>]*>${formatMinor(b.Total - first, 'AED').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by `));
+    expect(html1).toMatch(
+      new RegExp(
+        `>Balance due</td>\\s*<td[^>]*>${formatMinor(b.Total - first, 'AED').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by `,
+      ),
+    );
     // The part payment is an advance: the proforma, and its receipt voucher with the tax on it.
-    expect(attached(receipt1)).toEqual([`invoice-${b.RefIdKey}.pdf`, expect.stringMatching(/^receipt-voucher-WLH-AE-RV-\d{6}\.pdf$/)]);
+    expect(attached(receipt1)).toEqual([
+      `invoice-${b.RefIdKey}.pdf`,
+      expect.stringMatching(/^receipt-voucher-WLH-AE-RV-\d{6}\.pdf$/),
+    ]);
     // The pay-later job does not cancel a partly-paid booking past its due date and grace.
     const quiet = { info: () => undefined, warn: () => undefined };
     await runPayLater(kit.database.db, kit.app.config, quiet, new Date(Date.now() + 20 * 86_400_000));
@@ -170,7 +289,12 @@ describe('recording money received outside the shop', () => {
     expect(two.body.data).toMatchObject({ PaymentStatus: 'paid', AmountPaid: b.Total, AmountDue: 0 });
     expect(two.body.data.invoiceNumber).toMatch(/^WLH-AE-\d{6}$/);
     const r = await row(b.BookingId);
-    expect(r).toMatchObject({ status: 'confirmed', payment_status: 'paid', amount_paid: b.Total, invoice_number: two.body.data.invoiceNumber });
+    expect(r).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      amount_paid: b.Total,
+      invoice_number: two.body.data.invoiceNumber,
+    });
     expect(r.paid_at).not.toBeNull();
     const d = await detail(b);
     expect(d).toMatchObject({ PaymentStatus: 'paid', amountPaid: b.Total, amountDue: 0, payTo: null });
@@ -179,16 +303,25 @@ describe('recording money received outside the shop', () => {
     expect(mailText(receipt2.raw)).toContain('paid in full');
     expect(attached(receipt2).sort()).toEqual([`invoice-${b.RefIdKey}.pdf`, `vouchers-${b.RefIdKey}.pdf`]);
     // The traveller's invoice is now the tax invoice.
-    const inv = (await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token })).body.data;
+    const inv = (await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token }))
+      .body.data;
     expect(inv).toMatchObject({ invoiceNumber: two.body.data.invoiceNumber, amountPaid: b.Total, amountDue: 0 });
 
     // An audit row with before and after for each.
     const rows = await audits(b.RefIdKey, 'payments.record');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.before).toMatchObject({ paymentStatus: 'unpaid', amountPaid: 0, amountDue: b.Total });
-    expect(rows[0]!.after).toMatchObject({ paymentStatus: 'partly-paid', amountPaid: first, payment: { amount: first, method: 'bank-transfer', reference: `BT-${b.RefIdKey}-1` } });
+    expect(rows[0]!.after).toMatchObject({
+      paymentStatus: 'partly-paid',
+      amountPaid: first,
+      payment: { amount: first, method: 'bank-transfer', reference: `BT-${b.RefIdKey}-1` },
+    });
     expect(rows[1]!.before).toMatchObject({ paymentStatus: 'partly-paid', amountPaid: first });
-    expect(rows[1]!.after).toMatchObject({ paymentStatus: 'paid', amountPaid: b.Total, invoiceNumber: two.body.data.invoiceNumber });
+    expect(rows[1]!.after).toMatchObject({
+      paymentStatus: 'paid',
+      amountPaid: b.Total,
+      invoiceNumber: two.body.data.invoiceNumber,
+    });
 
     // Nothing left to pay.
     const more = await pay(agent, b, 100);
@@ -267,7 +400,9 @@ describe('recording money received outside the shop', () => {
     const part = Math.ceil(b.Total * 0.6);
     const [x, y] = await Promise.all([pay(agent, b, part), pay(owner, b, part)]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
-    expect([x, y].find((r) => r.status === 409)!.body.message).toBe(DESK_MESSAGES.overpaid(formatMinor(b.Total - part, 'AED')));
+    expect([x, y].find((r) => r.status === 409)!.body.message).toBe(
+      DESK_MESSAGES.overpaid(formatMinor(b.Total - part, 'AED')),
+    );
     expect(await row(b.BookingId)).toMatchObject({ payment_status: 'partly-paid', amount_paid: part });
     expect(await manualPayments(b.BookingId)).toBe(1);
   });
@@ -289,7 +424,11 @@ describe('recording money received outside the shop', () => {
     expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'unpaid' });
     expect((await pay(agent, b, 1000, { method: 'card-terminal' })).status).toBe(200);
     await cancelUnpaidBookings(kit.database.db, 60, new Date(Date.now() + 3 * 3600_000));
-    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid', amount_paid: 1000 });
+    expect(await row(b.BookingId)).toMatchObject({
+      status: 'awaiting-payment',
+      payment_status: 'partly-paid',
+      amount_paid: 1000,
+    });
     const rest = await pay(agent, b, b.Total - 1000, { method: 'cash' });
     expect(rest.status, rest.body.message).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'paid', amount_paid: b.Total });
@@ -307,7 +446,12 @@ describe('recording money received outside the shop', () => {
     expect(next.type).toBe('stripe');
     expect(kit.gateways.sessions.get(next.sessionId)).toMatchObject({ amount_total: b.Total - part, currency: 'aed' });
     kit.gateways.paySession(next.sessionId);
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: next.sessionId }, b.who.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: next.sessionId },
+      b.who.token,
+    );
     expect(back.status, back.body.message).toBe(200);
     expect(back.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     const r = await row(b.BookingId);
@@ -375,22 +519,49 @@ describe('resending mail', () => {
 
 describe('correcting a traveller’s name', () => {
   const travellersOf = async (id: number) =>
-    (await kit.database.db.execute<{ id: number; lead: boolean; title: string | null; first_name: string; last_name: string }>(sql`select id, lead, title, first_name, last_name from booking_travellers where booking_id = ${id} order by position`)).rows;
+    (
+      await kit.database.db.execute<{
+        id: number;
+        lead: boolean;
+        title: string | null;
+        first_name: string;
+        last_name: string;
+      }>(
+        sql`select id, lead, title, first_name, last_name from booking_travellers where booking_id = ${id} order by position`,
+      )
+    ).rows;
 
   it('before travel: the vouchers carry the new name, mailed again when paid; the issued tax invoice keeps its buyer name; audited before/after', async () => {
     const b = await payLater();
     expect((await pay(agent, b, b.Total)).status).toBe(200);
     const [leadT, other] = await travellersOf(b.BookingId);
-    const invBefore = (await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token })).body.data;
+    const invBefore = (
+      await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token })
+    ).body.data;
 
-    const bad = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${other!.id}`, { firstName: 'D3v', lastName: '', reason: 'typo' });
+    const bad = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${other!.id}`, {
+      firstName: 'D3v',
+      lastName: '',
+      reason: 'typo',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/firstName: .*passport.*lastName: /);
 
-    const fixed = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${other!.id}`, { firstName: 'Devendra', lastName: 'Shah', reason: 'name as on the passport' });
+    const fixed = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${other!.id}`, {
+      firstName: 'Devendra',
+      lastName: 'Shah',
+      reason: 'name as on the passport',
+    });
     expect(fixed.status, fixed.body.message).toBe(200);
-    expect(fixed.body.data).toMatchObject({ before: { firstName: 'Dev', lastName: 'Shah' }, after: { firstName: 'Devendra', lastName: 'Shah' }, vouchersMailed: true, invoiceKeeps: null });
-    const vouchers = (await call(kit.app, 'GET', 'GenerateAllVoucher', { BookingId: b.BookingId }, { token: b.who.token })).body.data;
+    expect(fixed.body.data).toMatchObject({
+      before: { firstName: 'Dev', lastName: 'Shah' },
+      after: { firstName: 'Devendra', lastName: 'Shah' },
+      vouchersMailed: true,
+      invoiceKeeps: null,
+    });
+    const vouchers = (
+      await call(kit.app, 'GET', 'GenerateAllVoucher', { BookingId: b.BookingId }, { token: b.who.token })
+    ).body.data;
     expect(JSON.stringify(vouchers)).toContain('Devendra Shah');
     expect(JSON.stringify(vouchers)).not.toMatch(/"Dev Shah"/);
     const mail = await mailMatching(b.who.email, new RegExp(`Updated vouchers for booking ${b.RefIdKey}`));
@@ -398,11 +569,18 @@ describe('correcting a traveller’s name', () => {
     expect(mailText(mail.raw)).toContain('Dev Shah is now Devendra Shah');
 
     // The lead's name: the tax invoice already issued keeps the name it was issued with.
-    const lead = await admin(kit, owner, 'POST', `bookings/${b.RefIdKey}/travellers/${leadT!.id}`, { title: 'Dr', firstName: 'Asha', lastName: 'Rao-Menon', reason: 'married name on the passport' });
+    const lead = await admin(kit, owner, 'POST', `bookings/${b.RefIdKey}/travellers/${leadT!.id}`, {
+      title: 'Dr',
+      firstName: 'Asha',
+      lastName: 'Rao-Menon',
+      reason: 'married name on the passport',
+    });
     expect(lead.status, lead.body.message).toBe(200);
     expect(lead.body.data.invoiceKeeps).toBe(invBefore.buyer.name);
     expect(lead.body.message).toMatch(/credit note/);
-    const invAfter = (await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token })).body.data;
+    const invAfter = (
+      await call(kit.app, 'GET', 'GetInvoiceDetails', { BookingId: b.BookingId }, { token: b.who.token })
+    ).body.data;
     expect(invAfter.buyer.name).toBe(invBefore.buyer.name);
     expect(invAfter.invoiceNumber).toBe(invBefore.invoiceNumber);
     expect((await detail(b)).travellers[0]).toMatchObject({ title: 'Dr', firstName: 'Asha', lastName: 'Rao-Menon' });
@@ -410,27 +588,48 @@ describe('correcting a traveller’s name', () => {
     const rows = await audits(b.RefIdKey, 'travellers.edit');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.before).toMatchObject({ travellerId: other!.id, firstName: 'Dev', lastName: 'Shah' });
-    expect(rows[0]!.after).toMatchObject({ travellerId: other!.id, firstName: 'Devendra', lastName: 'Shah', reason: 'name as on the passport' });
+    expect(rows[0]!.after).toMatchObject({
+      travellerId: other!.id,
+      firstName: 'Devendra',
+      lastName: 'Shah',
+      reason: 'name as on the passport',
+    });
     expect(rows[1]!.before).toMatchObject({ title: 'Ms', firstName: 'Asha', lastName: 'Rao' });
     expect(rows[1]!.after).toMatchObject({ title: 'Dr', lastName: 'Rao-Menon' });
 
     // A traveller of another booking is not this booking's.
     const stranger = await payLater();
     const [theirs] = await travellersOf(stranger.BookingId);
-    const wrong = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${theirs!.id}`, { firstName: 'X', lastName: 'Y', reason: 'mistake' });
+    const wrong = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${theirs!.id}`, {
+      firstName: 'X',
+      lastName: 'Y',
+      reason: 'mistake',
+    });
     expect(wrong.status).toBe(404);
   });
 
   it('refused on and after the first travel date, and on a cancelled booking: nothing changed, nothing audited', async () => {
     const b = await payLater();
     const [t] = await travellersOf(b.BookingId);
-    await kit.database.db.execute(sql`update booking_lines set travel_date = ${inDays(0)} where booking_id = ${b.BookingId}`);
-    const late = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${t!.id}`, { firstName: 'Asha', lastName: 'Menon', reason: 'married name' });
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = ${inDays(0)} where booking_id = ${b.BookingId}`,
+    );
+    const late = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${t!.id}`, {
+      firstName: 'Asha',
+      lastName: 'Menon',
+      reason: 'married name',
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/before travel/);
-    await kit.database.db.execute(sql`update booking_lines set travel_date = ${inDays(40)} where booking_id = ${b.BookingId}`);
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = ${inDays(40)} where booking_id = ${b.BookingId}`,
+    );
     await kit.database.db.execute(sql`update bookings set status = 'cancelled' where id = ${b.BookingId}`);
-    const cancelled = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${t!.id}`, { firstName: 'Asha', lastName: 'Menon', reason: 'married name' });
+    const cancelled = await admin(kit, agent, 'POST', `bookings/${b.RefIdKey}/travellers/${t!.id}`, {
+      firstName: 'Asha',
+      lastName: 'Menon',
+      reason: 'married name',
+    });
     expect(cancelled.status).toBe(409);
     expect((await travellersOf(b.BookingId))[0]).toMatchObject({ first_name: 'Asha', last_name: 'Rao' });
     expect(await audits(b.RefIdKey, 'travellers.edit')).toEqual([]);

@@ -27,10 +27,16 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 /** POSTs one file as multipart/form-data (field `file`) to a picture upload. */
-async function upload(who: Staffer | null, kind: 'deal' | 'banner', file: { name: string; type: string; content: Buffer }) {
+async function upload(
+  who: Staffer | null,
+  kind: 'deal' | 'banner',
+  file: { name: string; type: string; content: Buffer },
+) {
   const boundary = `----promo${Date.now()}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+    ),
     file.content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -38,7 +44,10 @@ async function upload(who: Staffer | null, kind: 'deal' | 'banner', file: { name
     method: 'POST',
     url: `/api/admin/${kind}s/pictures`,
     payload,
-    headers: { ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      ...(who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {}),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
   });
   return { status: res.statusCode, body: res.json() as { status: string; message: string; data: { path: string } } };
 }
@@ -51,7 +60,11 @@ const served = async (path: string, width: number) => {
 
 const shopDeals = async (site: Site = 'UAE') => {
   await kit.app.contentVersion.check();
-  return ((await call(kit.app, 'POST', 'GetDeals', { pageSize: 48 }, { headers: { country: site } })).body.data as { deals: { id: number; image: string }[] }).deals;
+  return (
+    (await call(kit.app, 'POST', 'GetDeals', { pageSize: 48 }, { headers: { country: site } })).body.data as {
+      deals: { id: number; image: string }[];
+    }
+  ).deals;
 };
 const shopBanners = async (type: string) => {
   await kit.app.contentVersion.check();
@@ -72,7 +85,12 @@ const deal = (image: string, over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   kit = await createBookingKit();
-  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  [owner, agent, accounts, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'catalogue'),
+  ];
 }, 120_000);
 afterAll(async () => {
   await kit?.close();
@@ -80,7 +98,9 @@ afterAll(async () => {
 
 describe('who may create deals and banners', () => {
   it('agent and accounts are refused (403) the uploads and the creates, no session is 401, and nothing changes', async () => {
-    const picture = (await upload(catalogue, 'deal', { name: 'ok.png', type: 'image/png', content: await png(1200, 800) })).body.data.path;
+    const picture = (
+      await upload(catalogue, 'deal', { name: 'ok.png', type: 'image/png', content: await png(1200, 800) })
+    ).body.data.path;
     const state = async () => ({
       deals: await count(kit, sql`select count(*)::int as n from deals`),
       banners: await count(kit, sql`select count(*)::int as n from banners`),
@@ -96,7 +116,16 @@ describe('who may create deals and banners', () => {
       }
       const d = await admin(kit, who, 'POST', 'deals', deal(picture));
       expect(d.status, `${who.role} deal`).toBe(403);
-      const b = await admin(kit, who, 'POST', 'banners', { bannerType: 'home', site: null, title: 'No', subtitle: '', image: picture, link: '/deals', startsAt: null, endsAt: null });
+      const b = await admin(kit, who, 'POST', 'banners', {
+        bannerType: 'home',
+        site: null,
+        title: 'No',
+        subtitle: '',
+        image: picture,
+        link: '/deals',
+        startsAt: null,
+        endsAt: null,
+      });
       expect(b.status, `${who.role} banner`).toBe(403);
       expect(b.body.status).toBe('error');
     }
@@ -108,12 +137,26 @@ describe('who may create deals and banners', () => {
 
 describe('deals and banners with a picture', () => {
   it('catalogue uploads a deal picture (resized to the shop’s 3:2 widths) and creates the deal: audited, on the shop’s deals at once, one deal for a repeated key', async () => {
-    const up = await upload(catalogue, 'deal', { name: 'maldives.png', type: 'image/png', content: await png(2000, 1000) });
+    const up = await upload(catalogue, 'deal', {
+      name: 'maldives.png',
+      type: 'image/png',
+      content: await png(2000, 1000),
+    });
     expect(up.status, up.body.message).toBe(200);
     const path = up.body.data.path;
     expect(path).toMatch(/^\/images\/uploads\/[a-f0-9]{32}$/);
-    for (const [width, height] of [[480, 320], [960, 640], [1440, 960]] as const) expect(await served(path, width)).toMatchObject({ format: 'webp', width, height });
-    expect(await count(kit, sql`select count(*)::int as n from audit_log where action = 'deal.picture' and after->>'image' = ${path}`)).toBe(1);
+    for (const [width, height] of [
+      [480, 320],
+      [960, 640],
+      [1440, 960],
+    ] as const)
+      expect(await served(path, width)).toMatchObject({ format: 'webp', width, height });
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from audit_log where action = 'deal.picture' and after->>'image' = ${path}`,
+      ),
+    ).toBe(1);
 
     const before = (await shopDeals()).map((d) => d.id);
     const key = `deal-create-${Date.now()}`;
@@ -122,12 +165,22 @@ describe('deals and banners with a picture', () => {
     expect(created.status, created.body.message).toBe(200);
     expect(created.body.message).toBe('The deal “Maldives in the monsoon, 20% off” is created: the shop shows it now.');
     const id = created.body.data.id as number;
-    expect(created.body.data).toMatchObject({ image: path, live: true, discountPercent: 20, slug: 'maldives-in-the-monsoon-20-off' });
+    expect(created.body.data).toMatchObject({
+      image: path,
+      live: true,
+      discountPercent: 20,
+      slug: 'maldives-in-the-monsoon-20-off',
+    });
     expect(before).not.toContain(id);
     // First on the shop's deals (a new one comes first in the order).
     expect((await shopDeals())[0]).toMatchObject({ id, image: path });
     expect((await shopDeals('IN')).map((d) => d.id)).toContain(id);
-    expect(await count(kit, sql`select count(*)::int as n from audit_log where action = 'deal.create' and record_id = ${String(id)}`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from audit_log where action = 'deal.create' and record_id = ${String(id)}`,
+      ),
+    ).toBe(1);
 
     const again = await admin(kit, catalogue, 'POST', 'deals', body, { 'idempotency-key': key });
     expect(again.status).toBe(200);
@@ -135,24 +188,51 @@ describe('deals and banners with a picture', () => {
     expect(await count(kit, sql`select count(*)::int as n from deals where image = ${path}`)).toBe(1);
 
     // The owner gives it another picture through the edit.
-    const other = (await upload(owner, 'deal', { name: 'other.png', type: 'image/png', content: await png(1500, 1000) })).body.data.path;
+    const other = (
+      await upload(owner, 'deal', { name: 'other.png', type: 'image/png', content: await png(1500, 1000) })
+    ).body.data.path;
     const edited = await admin(kit, owner, 'POST', `deals/${id}`, { image: other });
     expect(edited.status, edited.body.message).toBe(200);
     expect((await shopDeals()).find((d) => d.id === id)).toMatchObject({ image: other });
   });
 
   it('a banner picture is 2:1 at the carousel’s widths; the banner created shows on its page at once', async () => {
-    const up = await upload(owner, 'banner', { name: 'banner.jpg', type: 'image/jpeg', content: await sharp(await png(1800, 900)).jpeg().toBuffer() });
+    const up = await upload(owner, 'banner', {
+      name: 'banner.jpg',
+      type: 'image/jpeg',
+      content: await sharp(await png(1800, 900))
+        .jpeg()
+        .toBuffer(),
+    });
     expect(up.status, up.body.message).toBe(200);
     const path = up.body.data.path;
-    for (const [width, height] of [[640, 320], [1280, 640]] as const) expect(await served(path, width)).toMatchObject({ format: 'webp', width, height });
-    const created = await admin(kit, catalogue, 'POST', 'banners', { bannerType: 'holidays', site: 'IN', title: 'Kerala backwaters', subtitle: 'Houseboats and spice gardens', image: path, link: '/holidays', startsAt: null, endsAt: null });
+    for (const [width, height] of [
+      [640, 320],
+      [1280, 640],
+    ] as const)
+      expect(await served(path, width)).toMatchObject({ format: 'webp', width, height });
+    const created = await admin(kit, catalogue, 'POST', 'banners', {
+      bannerType: 'holidays',
+      site: 'IN',
+      title: 'Kerala backwaters',
+      subtitle: 'Houseboats and spice gardens',
+      image: path,
+      link: '/holidays',
+      startsAt: null,
+      endsAt: null,
+    });
     expect(created.status, created.body.message).toBe(200);
     const id = created.body.data.id as number;
     expect(created.body.data).toMatchObject({ live: true, bannerType: 'holidays', site: 'IN', image: path });
-    expect(await count(kit, sql`select count(*)::int as n from audit_log where action = 'banner.create' and record_id = ${String(id)}`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from audit_log where action = 'banner.create' and record_id = ${String(id)}`,
+      ),
+    ).toBe(1);
     await kit.app.contentVersion.check();
-    const india = (await call(kit.app, 'GET', 'getBanner', { BannerType: 'holidays' }, { headers: { country: 'IN' } })).body.data as { id: number }[];
+    const india = (await call(kit.app, 'GET', 'getBanner', { BannerType: 'holidays' }, { headers: { country: 'IN' } }))
+      .body.data as { id: number }[];
     expect(india.map((b) => b.id)).toContain(id);
     // An India banner is not the UAE's.
     expect((await shopBanners('holidays')).map((b) => b.id)).not.toContain(id);
@@ -160,29 +240,70 @@ describe('deals and banners with a picture', () => {
 
   it('refuses a file that is not a photo, one too small, and a picture not uploaded for it, each with what to do; nothing is made', async () => {
     const before = await count(kit, sql`select count(*)::int as n from deals`);
-    const text = await upload(catalogue, 'deal', { name: 'photo.png', type: 'image/png', content: Buffer.from('MZ this is not a picture at all') });
+    const text = await upload(catalogue, 'deal', {
+      name: 'photo.png',
+      type: 'image/png',
+      content: Buffer.from('MZ this is not a picture at all'),
+    });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ status: 'error', message: IMAGE_NOT_ALLOWED });
-    const small = await upload(catalogue, 'deal', { name: 'small.png', type: 'image/png', content: await png(300, 200) });
+    const small = await upload(catalogue, 'deal', {
+      name: 'small.png',
+      type: 'image/png',
+      content: await png(300, 200),
+    });
     expect(small.status).toBe(400);
-    expect(small.body.message).toBe('The picture is 300 pixels wide: upload one at least 480 pixels wide (1440 or more looks best).');
-    const narrowBanner = await upload(catalogue, 'banner', { name: 'narrow.png', type: 'image/png', content: await png(600, 300) });
+    expect(small.body.message).toBe(
+      'The picture is 300 pixels wide: upload one at least 480 pixels wide (1440 or more looks best).',
+    );
+    const narrowBanner = await upload(catalogue, 'banner', {
+      name: 'narrow.png',
+      type: 'image/png',
+      content: await png(600, 300),
+    });
     expect(narrowBanner.status).toBe(400);
-    expect(narrowBanner.body.message).toBe('The picture is 600 pixels wide: upload one at least 640 pixels wide (1280 or more looks best).');
-    const none = await kit.app.inject({ method: 'POST', url: '/api/admin/deals/pictures', payload: {}, headers: { cookie: catalogue.cookie, 'x-csrf-token': catalogue.csrf } });
+    expect(narrowBanner.body.message).toBe(
+      'The picture is 600 pixels wide: upload one at least 640 pixels wide (1280 or more looks best).',
+    );
+    const none = await kit.app.inject({
+      method: 'POST',
+      url: '/api/admin/deals/pictures',
+      payload: {},
+      headers: { cookie: catalogue.cookie, 'x-csrf-token': catalogue.csrf },
+    });
     expect(none.statusCode).toBe(415);
     expect(none.json().message).toMatch(/multipart\/form-data/);
 
-    const madeUp = await admin(kit, catalogue, 'POST', 'deals', deal('/images/uploads/0123456789abcdef0123456789abcdef'));
+    const madeUp = await admin(
+      kit,
+      catalogue,
+      'POST',
+      'deals',
+      deal('/images/uploads/0123456789abcdef0123456789abcdef'),
+    );
     expect(madeUp.status).toBe(400);
-    expect(madeUp.body.message).toBe('The picture is not one uploaded for a deal: upload the picture first, then save the deal with it.');
+    expect(madeUp.body.message).toBe(
+      'The picture is not one uploaded for a deal: upload the picture first, then save the deal with it.',
+    );
     // A banner's picture has no 3:2 sizes: not a deal's.
-    const bannerPicture = (await upload(catalogue, 'banner', { name: 'b.png', type: 'image/png', content: await png(1300, 650) })).body.data.path;
+    const bannerPicture = (
+      await upload(catalogue, 'banner', { name: 'b.png', type: 'image/png', content: await png(1300, 650) })
+    ).body.data.path;
     expect((await admin(kit, catalogue, 'POST', 'deals', deal(bannerPicture))).status).toBe(400);
     const outside = await admin(kit, catalogue, 'POST', 'deals', deal('https://example.com/x.jpg'));
     expect(outside.status).toBe(400);
     expect(outside.body.message).toMatch(/Upload the picture first/);
-    const ended = await admin(kit, catalogue, 'POST', 'deals', deal((await upload(catalogue, 'deal', { name: 'ok.png', type: 'image/png', content: await png(960, 640) })).body.data.path, { validTo: new Date(Date.now() - day).toISOString() }));
+    const ended = await admin(
+      kit,
+      catalogue,
+      'POST',
+      'deals',
+      deal(
+        (await upload(catalogue, 'deal', { name: 'ok.png', type: 'image/png', content: await png(960, 640) })).body.data
+          .path,
+        { validTo: new Date(Date.now() - day).toISOString() },
+      ),
+    );
     expect(ended.status).toBe(400);
     expect(ended.body.message).toBe('The deal must end in the future: check Ends.');
     expect(await count(kit, sql`select count(*)::int as n from deals`)).toBe(before);
@@ -248,10 +369,14 @@ describe('coupons limited to packages or destinations', () => {
     const list = (await admin(kit, catalogue, 'GET', 'coupons')).body.data;
     expect(list.destinations).toContainEqual({ id: maldives.city_id, name: expect.any(String) });
     expect(list.packages).toContainEqual({ id: elsewhere.id, title: elsewhere.title });
-    const { rows } = await kit.database.db.execute<{ id: number }>(sql`select id from cities where not is_destination order by id limit 1`);
+    const { rows } = await kit.database.db.execute<{ id: number }>(
+      sql`select id from cities where not is_destination order by id limit 1`,
+    );
     const bad = await admin(kit, catalogue, 'POST', `coupons/${couponId}`, { cityIds: [rows[0]!.id] });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Choose destinations among the list: some of those chosen are not holiday destinations.');
+    expect(bad.body.message).toBe(
+      'Choose destinations among the list: some of those chosen are not holiday destinations.',
+    );
     expect((await admin(kit, agent, 'POST', `coupons/${couponId}`, { cityIds: [] })).status).toBe(403);
     expect((await admin(kit, catalogue, 'GET', `coupons/${couponId}`)).body.data.cityIds).toEqual([maldives.city_id]);
   });
@@ -263,8 +388,16 @@ describe('coupons limited to packages or destinations', () => {
       const other = await holdId(kit, token, site, [{ packageId: elsewhere.id }]);
       const refused = await post(kit, 'GetBookingQuote', { TempBookingId: other, CouponCode: 'MALE10' }, token, site);
       expect(refused.body.data).toMatchObject({ discount: 0, coupon: null, couponError: REFUSAL });
-      const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, userId, TempBookingId: other }, { token, headers: { country: site } });
-      expect(offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === 'MALE10')).toMatchObject({ applicable: false, reason: REFUSAL });
+      const offered = await call(
+        kit.app,
+        'GET',
+        'GetApplicableCoupons',
+        { cartTotal: 1, userId, TempBookingId: other },
+        { token, headers: { country: site } },
+      );
+      expect(
+        offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === 'MALE10'),
+      ).toMatchObject({ applicable: false, reason: REFUSAL });
       const booked = await book(kit, token, site, { TempBookingId: other, CouponCode: 'MALE10' });
       expect(booked.status).toBe(409);
       expect(booked.body.message).toBe(`Coupon MALE10: ${REFUSAL} Remove it or choose another.`);
@@ -289,6 +422,10 @@ describe('coupons limited to packages or destinations', () => {
     expect(limited.status, limited.body.message).toBe(200);
     const again = await post(kit, 'StartBookingPayment', { BookingId: id }, token);
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(new RegExp(`^Coupon MALE10 no longer applies to this booking: This coupon is for “${elsewhere.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” only\\.`));
+    expect(again.body.message).toMatch(
+      new RegExp(
+        `^Coupon MALE10 no longer applies to this booking: This coupon is for “${elsewhere.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” only\\.`,
+      ),
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, count, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -21,12 +31,18 @@ let ind: { token: string; userId: number; email: string };
 let idle: { token: string; userId: number; email: string };
 let zenRef: string;
 
-const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) => admin(kit, who, 'GET', path, query);
+const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) =>
+  admin(kit, who, 'GET', path, query);
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 
 beforeAll(async () => {
   kit = await createBookingKit();
-  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  [owner, agent, accounts, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'catalogue'),
+  ];
   const uae = await findPackage(kit, { rooms: 'unlimited', inIndia: false });
   const india = await findPackage(kit, { rooms: 'unlimited', inIndia: false });
 
@@ -36,7 +52,12 @@ beforeAll(async () => {
   const made = await book(kit, zen.token, 'UAE', {
     TempBookingId: held,
     PaymentMethod: 'pay-later',
-    LeadTraveller: lead({ FirstName: 'Zenobia', LastName: 'Quillfeather', Email: 'zenobia.lead@example.org', Phone: '+971 50 765 4321' }),
+    LeadTraveller: lead({
+      FirstName: 'Zenobia',
+      LastName: 'Quillfeather',
+      Email: 'zenobia.lead@example.org',
+      Phone: '+971 50 765 4321',
+    }),
   });
   expect(made.status, made.body.message).toBe(200);
   zenRef = made.body.data.RefIdKey;
@@ -54,9 +75,13 @@ beforeAll(async () => {
 
   // A traveller with no trip: their account may be erased.
   idle = await traveller(kit, 'idle');
-  await kit.database.db.execute(sql`update users set first_name = 'Ottoline', last_name = 'Brackwater' where id = ${idle.userId}`);
+  await kit.database.db.execute(
+    sql`update users set first_name = 'Ottoline', last_name = 'Brackwater' where id = ${idle.userId}`,
+  );
   // An enquiry from the UAE traveller's address: it shows on their page.
-  await kit.database.db.execute(sql`insert into enquiries (kind, site, payload) values ('contact', 'UAE', ${JSON.stringify({ FullName: 'Zen', Email: zen.email, Message: 'Hello' })}::jsonb)`);
+  await kit.database.db.execute(
+    sql`insert into enquiries (kind, site, payload) values ('contact', 'UAE', ${JSON.stringify({ FullName: 'Zen', Email: zen.email, Message: 'Hello' })}::jsonb)`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -91,7 +116,13 @@ describe('the travellers list', () => {
   it('lists every traveller newest first with their email, bookings and sites', async () => {
     const res = await get(agent, 'travellers');
     expect(res.status).toBe(200);
-    const items = res.body.data.items as { id: number; email: string; bookings: number; sites: string[]; name: string }[];
+    const items = res.body.data.items as {
+      id: number;
+      email: string;
+      bookings: number;
+      sites: string[];
+      name: string;
+    }[];
     const mine = items.filter((i) => [zen.userId, ind.userId, idle.userId].includes(i.id));
     expect(ids(mine)).toEqual([idle.userId, ind.userId, zen.userId]);
     expect(mine.map((i) => i.email)).toEqual([idle.email, ind.email, zen.email]);
@@ -164,7 +195,12 @@ describe('data export and erasure', () => {
     expect(res.body.data.account.email).toBe(zen.email);
     expect(res.body.data.bookings.map((b: { ref_id_key: string }) => b.ref_id_key)).toEqual([zenRef]);
     expect(String(res.headers['content-disposition'])).toContain('attachment');
-    expect(await count(kit, sql`select count(*) as n from audit_log where action = 'travellers.export' and record_id = ${String(zen.userId)}`)).toBe(before + 1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from audit_log where action = 'travellers.export' and record_id = ${String(zen.userId)}`,
+      ),
+    ).toBe(before + 1);
     expect((await get(accounts, `travellers/${zen.userId}/export`)).status).toBe(403);
     expect((await get(catalogue, `travellers/${zen.userId}/export`)).status).toBe(403);
     expect((await get(null, `travellers/${zen.userId}/export`)).status).toBe(401);
@@ -174,7 +210,9 @@ describe('data export and erasure', () => {
     const res = await admin(kit, owner, 'POST', `travellers/${zen.userId}/erase`, { confirm: 'ERASE' });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(zenRef);
-    expect(await count(kit, sql`select count(*) as n from users where id = ${zen.userId} and email = ${zen.email}`)).toBe(1);
+    expect(
+      await count(kit, sql`select count(*) as n from users where id = ${zen.userId} and email = ${zen.email}`),
+    ).toBe(1);
     expect(await count(kit, sql`select count(*) as n from audit_log where action = 'travellers.erase'`)).toBe(0);
   });
 
@@ -182,17 +220,30 @@ describe('data export and erasure', () => {
     const unconfirmed = await admin(kit, agent, 'POST', `travellers/${idle.userId}/erase`, { confirm: 'yes' });
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.message).toMatch(/Type ERASE/);
-    for (const who of [accounts, catalogue]) expect((await admin(kit, who, 'POST', `travellers/${idle.userId}/erase`, { confirm: 'ERASE' })).status).toBe(403);
+    for (const who of [accounts, catalogue])
+      expect((await admin(kit, who, 'POST', `travellers/${idle.userId}/erase`, { confirm: 'ERASE' })).status).toBe(403);
     expect((await admin(kit, null, 'POST', `travellers/${idle.userId}/erase`, { confirm: 'ERASE' })).status).toBe(401);
-    expect(await count(kit, sql`select count(*) as n from users where id = ${idle.userId} and email is not null`)).toBe(1);
+    expect(await count(kit, sql`select count(*) as n from users where id = ${idle.userId} and email is not null`)).toBe(
+      1,
+    );
   });
 
   it('erases an account with no trip ahead (sign-in, profile and sessions go), audited, and says so on the list; a second time is refused', async () => {
     const res = await admin(kit, agent, 'POST', `travellers/${idle.userId}/erase`, { confirm: 'erase' });
     expect(res.status, res.body.message).toBe(200);
-    expect(await count(kit, sql`select count(*) as n from users where id = ${idle.userId} and email is null and first_name is null and password_hash is null`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from users where id = ${idle.userId} and email is null and first_name is null and password_hash is null`,
+      ),
+    ).toBe(1);
     expect(await count(kit, sql`select count(*) as n from sessions where user_id = ${idle.userId}`)).toBe(0);
-    expect(await count(kit, sql`select count(*) as n from audit_log a join staff s on s.id = a.staff_id where a.action = 'travellers.erase' and a.record_id = ${String(idle.userId)} and s.email = ${agent.email}`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from audit_log a join staff s on s.id = a.staff_id where a.action = 'travellers.erase' and a.record_id = ${String(idle.userId)} and s.email = ${agent.email}`,
+      ),
+    ).toBe(1);
     const page = await get(owner, `travellers/${idle.userId}`);
     expect(page.body.data.traveller.erased).toBe(true);
     expect(page.body.data.erasure.allowed).toBe(false);
@@ -202,12 +253,19 @@ describe('data export and erasure', () => {
   });
 
   it('erases once the trips are over: bookings keep the names an invoice needs, contact details go', async () => {
-    await kit.database.db.execute(sql`update booking_lines set travel_date = current_date - 30 where booking_id in (select id from bookings where user_id = ${zen.userId})`);
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = current_date - 30 where booking_id in (select id from bookings where user_id = ${zen.userId})`,
+    );
     const page = await get(owner, `travellers/${zen.userId}`);
     expect(page.body.data.erasure).toEqual({ allowed: true, reason: null });
     const res = await admin(kit, owner, 'POST', `travellers/${zen.userId}/erase`, { confirm: 'ERASE' });
     expect(res.status, res.body.message).toBe(200);
-    expect(await count(kit, sql`select count(*) as n from booking_travellers t join bookings b on b.id = t.booking_id where b.user_id = ${zen.userId} and t.lead and t.first_name = 'Zenobia' and t.email is null and t.phone is null`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*) as n from booking_travellers t join bookings b on b.id = t.booking_id where b.user_id = ${zen.userId} and t.lead and t.first_name = 'Zenobia' and t.email is null and t.phone is null`,
+      ),
+    ).toBe(1);
     // Still found by the name its booking keeps; no longer by the address that went.
     expect(ids((await get(owner, 'travellers', { q: 'Quillfeather' })).body.data.items)).toEqual([zen.userId]);
     expect((await get(owner, 'travellers', { q: zen.email })).body.data.items).toEqual([]);

@@ -9,7 +9,17 @@ import { deskCsv } from '../../server/services/desk/csv.ts';
 import { deskListQuery, deskSummary, listDesk } from '../../server/services/desk/list.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { insertBulkBookings } from '../support/desk-data.ts';
-import { book, count, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { siteDays } from '../../contract/calendar.ts';
 
@@ -23,27 +33,48 @@ let travellerToken: string;
 let uae: { ref: string; id: number };
 let india: { ref: string; id: number };
 
-const ANOUSHKA = { FirstName: 'Anoushka', LastName: 'Varghese', Email: 'anoushka.varghese@example.com', Phone: '+971509876543' };
+const ANOUSHKA = {
+  FirstName: 'Anoushka',
+  LastName: 'Varghese',
+  Email: 'anoushka.varghese@example.com',
+  Phone: '+971509876543',
+};
 
 async function makeBooking(site: 'UAE' | 'IN', who: { token: string }, over: Record<string, unknown>) {
   const pkg = await findPackage(kit, { inIndia: site === 'IN' });
   const id = await holdId(kit, who.token, site, [{ packageId: pkg.id }]);
-  const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod: 'pay-later', LeadTraveller: lead(over), SpecialRequests: 'A quiet room, please.' });
+  const res = await book(kit, who.token, site, {
+    TempBookingId: id,
+    PaymentMethod: 'pay-later',
+    LeadTraveller: lead(over),
+    SpecialRequests: 'A quiet room, please.',
+  });
   expect(res.status, res.body.message).toBe(200);
   return { ref: res.body.data.RefIdKey as string, id: res.body.data.BookingId as number };
 }
 
-const list = async (who: Staffer | null, query: Record<string, string> = {}) => admin(kit, who, 'GET', 'bookings', query);
+const list = async (who: Staffer | null, query: Record<string, string> = {}) =>
+  admin(kit, who, 'GET', 'bookings', query);
 const refs = (items: DeskBookingItem[]) => items.map((i) => i.RefIdKey);
 
 beforeAll(async () => {
   kit = await createBookingKit({}, { gateways: false });
-  [owner, agent, accounts, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'agent'), await staffer(kit, 'accounts'), await staffer(kit, 'catalogue')];
+  [owner, agent, accounts, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'catalogue'),
+  ];
   const t1 = await traveller(kit, 'anoushka');
   const t2 = await traveller(kit, 'priya');
   travellerToken = t1.token;
   uae = await makeBooking('UAE', t1, ANOUSHKA);
-  india = await makeBooking('IN', t2, { FirstName: 'Priya', LastName: 'Shah', Email: t2.email, Phone: '+919812345678' });
+  india = await makeBooking('IN', t2, {
+    FirstName: 'Priya',
+    LastName: 'Shah',
+    Email: t2.email,
+    Phone: '+919812345678',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -66,7 +97,10 @@ describe('who may read the desk', () => {
     for (const path of [`bookings/${uae.ref}`, 'bookings.csv', 'desk/summary']) {
       expect((await admin(kit, catalogue, 'GET', path)).status, path).toBe(403);
       expect((await admin(kit, null, 'GET', path)).status, path).toBe(401);
-      expect((await admin(kit, null, 'GET', path, undefined, { authorization: `Bearer ${travellerToken}` })).status, path).toBe(401);
+      expect(
+        (await admin(kit, null, 'GET', path, undefined, { authorization: `Bearer ${travellerToken}` })).status,
+        path,
+      ).toBe(401);
     }
   });
 
@@ -74,7 +108,16 @@ describe('who may read the desk', () => {
     const res = await list(agent);
     const items = res.body.data.items as DeskBookingItem[];
     const item = items.find((i) => i.RefIdKey === uae.ref)!;
-    expect(item).toMatchObject({ BookingId: uae.id, Status: 'confirmed', PaymentStatus: 'unpaid', site: 'UAE', Currency: 'AED', leadName: 'Anoushka Varghese', leadEmail: ANOUSHKA.Email, leadPhone: ANOUSHKA.Phone });
+    expect(item).toMatchObject({
+      BookingId: uae.id,
+      Status: 'confirmed',
+      PaymentStatus: 'unpaid',
+      site: 'UAE',
+      Currency: 'AED',
+      leadName: 'Anoushka Varghese',
+      leadEmail: ANOUSHKA.Email,
+      leadPhone: ANOUSHKA.Phone,
+    });
     expect(item.Total).toBeGreaterThan(0);
     expect(item.AmountDue).toBe(item.Total);
     const times = items.map((i) => i.createdAt);
@@ -133,14 +176,24 @@ describe('filters and keyset pages', () => {
     // 130 bookings, a minute apart, a year before the shop's own: booked 2025-06-01 going back.
     await insertBulkBookings(kit.database.db, { count: 130, tag: TAG, newestAt: new Date('2025-06-01T12:00:00Z') });
     const db = kit.database.db;
-    await db.execute(sql`update bookings set status = 'cancelled', payment_status = 'refund-due', cancelled_at = now() where ref_id_key = ${bulkRef(3)}`);
-    await db.execute(sql`update bookings set payment_due_on = current_date - 5, amount_paid = 0, payment_status = 'unpaid' where ref_id_key = ${bulkRef(4)}`);
-    await db.execute(sql`update bookings set payment_due_on = current_date + 5 where ref_id_key in (${bulkRef(2)}, ${bulkRef(7)}, ${bulkRef(8)})`);
-    await db.execute(sql`update bookings set payment_due_on = current_date - 5, amount_paid = total, payment_status = 'paid' where ref_id_key = ${bulkRef(5)}`);
+    await db.execute(
+      sql`update bookings set status = 'cancelled', payment_status = 'refund-due', cancelled_at = now() where ref_id_key = ${bulkRef(3)}`,
+    );
+    await db.execute(
+      sql`update bookings set payment_due_on = current_date - 5, amount_paid = 0, payment_status = 'unpaid' where ref_id_key = ${bulkRef(4)}`,
+    );
+    await db.execute(
+      sql`update bookings set payment_due_on = current_date + 5 where ref_id_key in (${bulkRef(2)}, ${bulkRef(7)}, ${bulkRef(8)})`,
+    );
+    await db.execute(
+      sql`update bookings set payment_due_on = current_date - 5, amount_paid = total, payment_status = 'paid' where ref_id_key = ${bulkRef(5)}`,
+    );
     await db.execute(sql`
       insert into payments (booking_id, provider, provider_ref, amount, currency, status, refund_status, paid_at)
       select id, 'stripe', 'cs_desk_refund_due', 5000, currency, 'paid', 'due', now() from bookings where ref_id_key = ${bulkRef(6)}`);
-    await db.execute(sql`update booking_lines set travel_date = '2031-03-10' where booking_id = (select id from bookings where ref_id_key = ${bulkRef(9)})`);
+    await db.execute(
+      sql`update booking_lines set travel_date = '2031-03-10' where booking_id = (select id from bookings where ref_id_key = ${bulkRef(9)})`,
+    );
   }, 60_000);
 
   it('pages of 50 by keyset: every booking once, newest first, then no cursor', async () => {
@@ -227,13 +280,26 @@ describe('filters and keyset pages', () => {
       const out: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listDesk(kit.database.db, deskListQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }), siteDays(new Date()), true, dense);
+        const page = await listDesk(
+          kit.database.db,
+          deskListQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }),
+          siteDays(new Date()),
+          true,
+          dense,
+        );
         out.push(...refs(page.items));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       return out;
     };
-    const queries: Record<string, string>[] = [{ q: `WL-B${TAG}` }, { q: 'asha' }, { q: '+971500000012' }, { travelFrom: '2031-01-01' }, { refundDue: 'true' }, { travelFrom: '2020-01-01', q: 'ravi' }];
+    const queries: Record<string, string>[] = [
+      { q: `WL-B${TAG}` },
+      { q: 'asha' },
+      { q: '+971500000012' },
+      { travelFrom: '2031-01-01' },
+      { refundDue: 'true' },
+      { travelFrom: '2020-01-01', q: 'ravi' },
+    ];
     for (const query of queries) {
       const few = await pages(query, 100_000);
       const many = await pages(query, 0);
@@ -262,26 +328,35 @@ describe('filters and keyset pages', () => {
     const db = kit.database.db;
     const days = siteDays(new Date('2026-11-25T19:00:00Z'));
     expect(days).toEqual({ UAE: '2026-11-25', IN: '2026-11-26' });
-    const { rows } = await db.execute<{ id: number; due: string | null }>(sql`select id, payment_due_on::text as due from bookings where id in (${uae.id}, ${india.id})`);
+    const { rows } = await db.execute<{ id: number; due: string | null }>(
+      sql`select id, payment_due_on::text as due from bookings where id in (${uae.id}, ${india.id})`,
+    );
     await db.execute(sql`update bookings set payment_due_on = '2026-11-25' where id in (${uae.id}, ${india.id})`);
     try {
-      const overdue = async (ref: string, d = days) => (await listDesk(db, deskListQuery.parse({ overdue: 'true', q: ref }), d, true)).items;
+      const overdue = async (ref: string, d = days) =>
+        (await listDesk(db, deskListQuery.parse({ overdue: 'true', q: ref }), d, true)).items;
       expect(refs(await overdue(india.ref))).toEqual([india.ref]);
       expect(await overdue(uae.ref)).toEqual([]);
       expect(await overdue(india.ref, { ...days, IN: '2026-11-25' })).toEqual([]);
       const shown = (await listDesk(db, deskListQuery.parse({ q: india.ref }), days, true)).items[0]!;
       expect(shown.overdue).toBe(true);
       const [late, onTime] = [await deskSummary(db, days), await deskSummary(db, { ...days, IN: '2026-11-25' })];
-      const dueThatDayInIndia = await count(kit, sql`select count(*)::int as n from bookings where site = 'IN' and status = 'confirmed' and amount_paid < total and payment_due_on = '2026-11-25'`);
+      const dueThatDayInIndia = await count(
+        kit,
+        sql`select count(*)::int as n from bookings where site = 'IN' and status = 'confirmed' and amount_paid < total and payment_due_on = '2026-11-25'`,
+      );
       expect(dueThatDayInIndia).toBeGreaterThanOrEqual(1);
       expect(late.overdue - onTime.overdue).toBe(dueThatDayInIndia);
     } finally {
-      for (const r of rows) await db.execute(sql`update bookings set payment_due_on = ${r.due}::date where id = ${r.id}`);
+      for (const r of rows)
+        await db.execute(sql`update bookings set payment_due_on = ${r.due}::date where id = ${r.id}`);
     }
   });
 
   it('the CSV has every filtered booking, amounts in units with the currency, formula cells guarded, streamed', async () => {
-    await kit.database.db.execute(sql`update booking_travellers set first_name = '=HYPERLINK("http://x")', last_name = 'Doe, "J"' where booking_id = (select id from bookings where ref_id_key = ${bulkRef(10)})`);
+    await kit.database.db.execute(
+      sql`update booking_travellers set first_name = '=HYPERLINK("http://x")', last_name = 'Doe, "J"' where booking_id = (select id from bookings where ref_id_key = ${bulkRef(10)})`,
+    );
     const res = await admin(kit, agent, 'GET', 'bookings.csv', { q: `WL-B${TAG}` });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -289,7 +364,9 @@ describe('filters and keyset pages', () => {
     expect(res.headers['content-length']).toBeUndefined();
     const text = res.raw.toString('utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Reference,Site,Booked at,Status,Payment status,Payment method,Lead traveller,Email,Phone,Holiday,First travel date,Currency,Total,Paid,Due,Due on,Overdue,Refund due,Refund pending,Cancellation requested');
+    expect(lines[0]).toBe(
+      'Reference,Site,Booked at,Status,Payment status,Payment method,Lead traveller,Email,Phone,Holiday,First travel date,Currency,Total,Paid,Due,Due on,Overdue,Refund due,Refund pending,Cancellation requested',
+    );
     expect(lines).toHaveLength(131);
     // Booking 10: IN? No, even numbers are UAE. Total 100010 fils = 1000.10 AED; paid in full (10 % 5 = 0).
     const ten = lines.find((l) => l.startsWith(bulkRef(10)))!;
@@ -304,14 +381,23 @@ describe('filters and keyset pages', () => {
     expect(masked).not.toContain(`.${TAG}@example.com`);
     expect(masked).toContain('•••@example.com');
     // Filters apply: the cancelled one alone.
-    const cancelled = (await admin(kit, agent, 'GET', 'bookings.csv', { status: 'cancelled' })).raw.toString('utf8').trimEnd().split('\r\n');
+    const cancelled = (await admin(kit, agent, 'GET', 'bookings.csv', { status: 'cancelled' })).raw
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(cancelled).toHaveLength(2);
     expect(cancelled[1]).toMatch(new RegExp(`^${bulkRef(3)},`));
   });
 
   it('the CSV is written batch by batch as the rows are read', async () => {
     const chunks: number[] = [];
-    const stream = deskCsv(kit.database.db, { q: `WL-B${TAG}`, balanceDue: false, overdue: false, refundDue: false }, siteDays(new Date()), true, 40);
+    const stream = deskCsv(
+      kit.database.db,
+      { q: `WL-B${TAG}`, balanceDue: false, overdue: false, refundDue: false },
+      siteDays(new Date()),
+      true,
+      40,
+    );
     await pipeline(
       stream,
       new Writable({
@@ -334,7 +420,11 @@ describe('one booking', () => {
     expect(d.RefIdKey).toBe(uae.ref);
     expect(d.lines).toHaveLength(1);
     expect(d.lines[0]!.title).toBeTruthy();
-    expect(d.travellers.find((t) => t.lead)).toMatchObject({ firstName: 'Anoushka', lastName: 'Varghese', email: ANOUSHKA.Email });
+    expect(d.travellers.find((t) => t.lead)).toMatchObject({
+      firstName: 'Anoushka',
+      lastName: 'Varghese',
+      email: ANOUSHKA.Email,
+    });
     expect(d.specialRequests).toBe('A quiet room, please.');
     expect(d.payments).toEqual([]);
     expect(d.cancellation).toMatchObject({ paid: 0, total: d.Total, refund: 0, keep: 0 });
@@ -350,7 +440,8 @@ describe('one booking', () => {
     await db.execute(sql`
       insert into payments (booking_id, provider, provider_ref, provider_payment_id, amount, currency, status, paid_at)
       values (${india.id}, 'razorpay', 'order_desk_1', 'pay_desk_1', 300000, 'INR', 'paid', now())`);
-    const [p] = (await db.execute<{ id: number }>(sql`select id from payments where provider_ref = 'order_desk_1'`)).rows;
+    const [p] = (await db.execute<{ id: number }>(sql`select id from payments where provider_ref = 'order_desk_1'`))
+      .rows;
     await db.execute(sql`
       insert into refunds (booking_id, payment_id, provider, amount, currency, status, idempotency_key, reason)
       values (${india.id}, ${p!.id}, 'razorpay', 10000, 'INR', 'processed', 'desk-k1', 'goodwill'),
@@ -358,7 +449,13 @@ describe('one booking', () => {
              (${india.id}, ${p!.id}, 'razorpay', 40000, 'INR', 'failed', 'desk-k3', 'goodwill')`);
     const d = (await admin(kit, accounts, 'GET', `bookings/${india.ref}`)).body.data as DeskBookingDetail;
     expect(d.payments).toHaveLength(1);
-    expect(d.payments[0]).toMatchObject({ provider: 'razorpay', providerRef: 'order_desk_1', providerPaymentId: 'pay_desk_1', refunded: 30000, refundable: 270000 });
+    expect(d.payments[0]).toMatchObject({
+      provider: 'razorpay',
+      providerRef: 'order_desk_1',
+      providerPaymentId: 'pay_desk_1',
+      refunded: 30000,
+      refundable: 270000,
+    });
     expect(d.refunds.map((r) => r.status).sort()).toEqual(['failed', 'pending', 'processed']);
     // Started and not yet back from the provider: shown as pending, neither due nor refunded.
     expect(d.refundPending).toBe(20000);
@@ -375,23 +472,40 @@ describe('one booking', () => {
 
   it('a note is kept and audited in one go; a role without bookings.note and a missing CSRF token change nothing', async () => {
     const notes = () => count(kit, sql`select count(*)::int as n from booking_notes where booking_id = ${uae.id}`);
-    const audits = () => count(kit, sql`select count(*)::int as n from audit_log where action = 'booking.note' and record_type = 'booking' and record_id = ${uae.ref}`);
+    const audits = () =>
+      count(
+        kit,
+        sql`select count(*)::int as n from audit_log where action = 'booking.note' and record_type = 'booking' and record_id = ${uae.ref}`,
+      );
     const refused = await admin(kit, catalogue, 'POST', `bookings/${uae.ref}/notes`, { body: 'Not mine to write' });
     expect(refused.status).toBe(403);
-    const noCsrf = await admin(kit, agent, 'POST', `bookings/${uae.ref}/notes`, { body: 'No token' }, { 'x-csrf-token': '' });
+    const noCsrf = await admin(
+      kit,
+      agent,
+      'POST',
+      `bookings/${uae.ref}/notes`,
+      { body: 'No token' },
+      { 'x-csrf-token': '' },
+    );
     expect(noCsrf.status).toBe(403);
     expect((await admin(kit, agent, 'POST', `bookings/${uae.ref}/notes`, { body: '   ' })).status).toBe(400);
     expect(await notes()).toBe(0);
     expect(await audits()).toBe(0);
 
-    const res = await admin(kit, agent, 'POST', `bookings/${uae.ref}/notes`, { body: 'Called the traveller: pays Sunday.' });
+    const res = await admin(kit, agent, 'POST', `bookings/${uae.ref}/notes`, {
+      body: 'Called the traveller: pays Sunday.',
+    });
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toMatchObject({ body: 'Called the traveller: pays Sunday.', staff: agent.email });
     expect(await notes()).toBe(1);
     expect(await audits()).toBe(1);
     const d = (await admin(kit, owner, 'GET', `bookings/${uae.ref}`)).body.data as DeskBookingDetail;
-    expect(d.notes).toEqual([expect.objectContaining({ body: 'Called the traveller: pays Sunday.', staff: agent.email })]);
-    expect(d.timeline.find((e) => e.kind === 'audit' && e.text === 'Added an internal note')?.who).toBe(`${agent.email} (agent)`);
+    expect(d.notes).toEqual([
+      expect.objectContaining({ body: 'Called the traveller: pays Sunday.', staff: agent.email }),
+    ]);
+    expect(d.timeline.find((e) => e.kind === 'audit' && e.text === 'Added an internal note')?.who).toBe(
+      `${agent.email} (agent)`,
+    );
     expect(d.timeline.some((e) => e.kind === 'note')).toBe(true);
   });
 
@@ -407,7 +521,11 @@ describe('one booking', () => {
     const d = (await admin(kit, agent, 'GET', `bookings/${uae.ref}`)).body.data as DeskBookingDetail;
     const doc = d.documents.find((f) => f.name === 'passport.pdf')!;
     expect(doc.url).toBe(`/api/admin/bookings/${uae.ref}/documents/${doc.id}`);
-    const opened = () => count(kit, sql`select count(*)::int as n from audit_log where action = 'document.open' and record_id = ${uae.ref}`);
+    const opened = () =>
+      count(
+        kit,
+        sql`select count(*)::int as n from audit_log where action = 'document.open' and record_id = ${uae.ref}`,
+      );
     expect((await admin(kit, catalogue, 'GET', `bookings/${uae.ref}/documents/${doc.id}`)).status).toBe(403);
     expect(await opened()).toBe(0);
     const res = await admin(kit, accounts, 'GET', `bookings/${uae.ref}/documents/${doc.id}`);

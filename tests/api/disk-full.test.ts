@@ -68,7 +68,9 @@ function form(content: Buffer) {
   const boundary = '----wanderlust-disk-full';
   return {
     body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -87,11 +89,18 @@ interface Shop {
 async function openShop(files: FileStore, db?: Database): Promise<Shop> {
   const mail: MailCatcher = await startMailCatcher();
   const database = db ?? (await openTestDatabase({ seed: false }));
-  const app = await buildApp({ db: database.db, files, config: testConfig({ SMTP_URL: mail.url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>' }) });
+  const app = await buildApp({
+    db: database.db,
+    files,
+    config: testConfig({ SMTP_URL: mail.url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>' }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const { token } = await signUp({ app, mail } as unknown as AccountKit, `disk.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`);
+  const { token } = await signUp(
+    { app, mail } as unknown as AccountKit,
+    `disk.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+  );
   return {
     app,
     origin,
@@ -130,7 +139,10 @@ async function expectDiskFullAnswers(shop: Shop) {
     expect(res.ms).toBeLessThan(5_000);
   }
   // The shop still answers the next request.
-  const profile = await fetch(`${shop.origin}/api/Common/GetProfileDetail?token=${encodeURIComponent(shop.token)}`, { headers: { country: 'UAE' }, signal: AbortSignal.timeout(5_000) });
+  const profile = await fetch(`${shop.origin}/api/Common/GetProfileDetail?token=${encodeURIComponent(shop.token)}`, {
+    headers: { country: 'UAE' },
+    signal: AbortSignal.timeout(5_000),
+  });
   expect(profile.status).toBe(200);
 }
 
@@ -172,7 +184,11 @@ describe.runIf(small)('uploads on a disk that is full (a 1 MB tmpfs, where mount
   it('reports the free space and a low-space flag in /api/ready, keeping its fields', async () => {
     const ready = await fetch(`${shop.origin}/api/ready`);
     expect(ready.status).toBe(200);
-    const body = (await ready.json()) as { status: string; message: string; data: { db: string; disk: { bytesFree: number; bytesTotal: number; low: boolean } } };
+    const body = (await ready.json()) as {
+      status: string;
+      message: string;
+      data: { db: string; disk: { bytesFree: number; bytesTotal: number; low: boolean } };
+    };
     expect(body).toMatchObject({ status: 'success', message: 'Ready', data: { db: 'up' } });
     expect(body.data.disk.bytesTotal).toBe(1024 * 1024);
     expect(body.data.disk.bytesFree).toBeLessThan(64 * 1024);
@@ -189,7 +205,9 @@ describe.runIf(small)('uploads on a disk that is full (a 1 MB tmpfs, where mount
     const res = await upload(shop, Buffer.concat([PNG_HEAD, Buffer.alloc(100 * 1024, 7)]));
     expect(res.status).toBe(200);
     expect(readdirSync(uploads)).toHaveLength(1);
-    const ready = (await (await fetch(`${shop.origin}/api/ready`)).json()) as { data: { disk: { bytesFree: number; low: boolean } } };
+    const ready = (await (await fetch(`${shop.origin}/api/ready`)).json()) as {
+      data: { disk: { bytesFree: number; low: boolean } };
+    };
     expect(ready.data.disk.bytesFree).toBeGreaterThan(800 * 1024);
     expect(ready.data.disk.low).toBe(LOW_SPACE_BYTES > 1024 * 1024);
   });
@@ -203,7 +221,8 @@ describe.runIf(forPglite)('PGlite on a disk that fills (a 64 MB tmpfs, where mou
   beforeAll(async () => {
     const database = await openDatabase({ dataDir: join(forPglite!, 'data') });
     await database.migrate();
-    // The files in the database, as with DATABASE_URL: the write that finds the disk full is Postgres' own ("could not extend file", 53100).
+    // The files in the database, as with DATABASE_URL: the write that finds the disk full is Postgres' own ("could not
+    // extend file", 53100).
     shop = await openShop(databaseStore(), database);
     filler = fill(forPglite!);
   }, 60_000);
@@ -225,24 +244,31 @@ describe('the start-up message on a full disk', () => {
     const message = startProblem(errno, { label: 'PGlite in /srv/shop', dataDir: '/srv/shop' });
     expect(message).toMatch(/^The disk is full: no room left to write in \/srv\/shop/);
     expect(message).not.toContain('[object Object]');
-    const postgres = startProblem(Object.assign(new Error('could not extend file "base/5/1": No space left on device'), { code: '53100' }), { label: 'Postgres (DATABASE_URL)', dataDir: './data', databaseUrl: 'postgres://x' });
+    const postgres = startProblem(
+      Object.assign(new Error('could not extend file "base/5/1": No space left on device'), { code: '53100' }),
+      { label: 'Postgres (DATABASE_URL)', dataDir: './data', databaseUrl: 'postgres://x' },
+    );
     expect(postgres).toMatch(/^The disk is full: the database server \(DATABASE_URL\)/);
   });
 
   const tiny = tmpfs('tiny', '12m');
-  it.runIf(tiny)('PGlite started on a full disk (a 12 MB tmpfs) says the disk is full and names the folder', async () => {
-    const dataDir = join(tiny!, 'data');
-    let database: Database | undefined;
-    let problem = '';
-    try {
-      database = await openDatabase({ dataDir });
-      await database.migrate();
-    } catch (err) {
-      problem = startProblem(err, { label: `PGlite in ${dataDir}`, dataDir });
-    } finally {
-      await database?.close().catch(() => {});
-    }
-    expect(problem).toMatch(/^The disk is full: no room left to write in /);
-    expect(problem).toContain(dataDir);
-  }, 60_000);
+  it.runIf(tiny)(
+    'PGlite started on a full disk (a 12 MB tmpfs) says the disk is full and names the folder',
+    async () => {
+      const dataDir = join(tiny!, 'data');
+      let database: Database | undefined;
+      let problem = '';
+      try {
+        database = await openDatabase({ dataDir });
+        await database.migrate();
+      } catch (err) {
+        problem = startProblem(err, { label: `PGlite in ${dataDir}`, dataDir });
+      } finally {
+        await database?.close().catch(() => {});
+      }
+      expect(problem).toMatch(/^The disk is full: no room left to write in /);
+      expect(problem).toContain(dataDir);
+    },
+    60_000,
+  );
 });

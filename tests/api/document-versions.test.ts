@@ -4,7 +4,18 @@ import type { DocumentVersion } from '../../contract/booking.ts';
 import { invoiceFor } from '../../server/services/documents/invoice.ts';
 import { travellerMoneyDocuments } from '../../server/services/documents/money-documents.ts';
 import { vouchersFor } from '../../server/services/documents/vouchers.ts';
-import { book, call, createBookingKit, findPackage, holdId, inDays, lead, markPaidInFull, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  markPaidInFull,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -48,7 +59,8 @@ async function versions(ref: string): Promise<DocumentVersion[]> {
   return res.body.data.documentVersions;
 }
 /** The version as decision 0107 defines it: 12 characters of base64url SHA-256 of the document's JSON. */
-const hashOf = (document: unknown) => createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 12);
+const hashOf = (document: unknown) =>
+  createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 12);
 const byNumber = (docs: DocumentVersion[]) => new Map(docs.map((d) => [`${d.kind}:${d.number}`, d.version]));
 
 describe("a booking's documents and their versions", () => {
@@ -77,7 +89,11 @@ describe("a booking's documents and their versions", () => {
     const lines = await admin(kit, agent, 'GET', `bookings/${b.ref}/suppliers`);
     expect(lines.status, lines.body.message).toBe(200);
     const lineId = lines.body.data.lines[0].lineId as number;
-    const set = await admin(kit, agent, 'POST', `bookings/${b.ref}/lines/${lineId}/supplier`, { service: 'stay-1', status: 'confirmed', number: 'HTL-0107-1' });
+    const set = await admin(kit, agent, 'POST', `bookings/${b.ref}/lines/${lineId}/supplier`, {
+      service: 'stay-1',
+      status: 'confirmed',
+      number: 'HTL-0107-1',
+    });
     expect(set.status, set.body.message).toBe(200);
     const after = await versions(b.ref);
     expect(after.map((d) => `${d.kind}:${d.number}`)).toEqual(paid.map((d) => `${d.kind}:${d.number}`));
@@ -88,7 +104,9 @@ describe("a booking's documents and their versions", () => {
     // That voucher is the one that shows the number.
     const set2 = await call(kit.app, 'GET', 'GenerateAllVoucher', { BookingId: b.id }, { token: lina.token });
     expect(set2.status).toBe(200);
-    const shown = (set2.body.data.vouchers as { number: string }[]).find((v) => JSON.stringify(v).includes('HTL-0107-1'));
+    const shown = (set2.body.data.vouchers as { number: string }[]).find((v) =>
+      JSON.stringify(v).includes('HTL-0107-1'),
+    );
     expect(shown?.number).toBe(changed[0]!.number);
   }, 60_000);
 
@@ -99,7 +117,12 @@ describe("a booking's documents and their versions", () => {
     // Part paid at the desk (an advance with its receipt voucher), then the balance (the tax invoice, the vouchers).
     const detail0 = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.ref }, { token: lina.token });
     const part = Math.floor(detail0.body.data.total / 4);
-    const pay = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount: part, method: 'bank-transfer', reference: `DV-${b.ref}`, receivedOn: inDays(0) });
+    const pay = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, {
+      amount: part,
+      method: 'bank-transfer',
+      reference: `DV-${b.ref}`,
+      receivedOn: inDays(0),
+    });
     expect(pay.status, pay.body.message).toBe(200);
     await markPaidInFull(kit, b.id);
 

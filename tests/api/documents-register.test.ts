@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, createBookingKit, holdId, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  holdId,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Line,
+  type Site,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 import { siteDay } from '../../contract/site.ts';
 
@@ -36,22 +47,40 @@ async function packageOn(site: Site, where: string): Promise<number> {
   return Number(rows[0].id);
 }
 
-async function makeBooking(site: Site, lines: Line[], method: 'stripe' | 'razorpay' | 'pay-later', over: Record<string, unknown> = {}): Promise<Made> {
+async function makeBooking(
+  site: Site,
+  lines: Line[],
+  method: 'stripe' | 'razorpay' | 'pay-later',
+  over: Record<string, unknown> = {},
+): Promise<Made> {
   const who = await traveller(kit, site === 'IN' ? 'asha' : 'mira');
   const id = await holdId(kit, who.token, site, lines);
   const LeadTraveller = site === 'IN' ? lead({ Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email });
   const res = await book(kit, who.token, site, { TempBookingId: id, PaymentMethod: method, LeadTraveller, ...over });
   expect(res.status, res.body.message).toBe(200);
-  return { site, id: res.body.data.BookingId, ref: res.body.data.RefIdKey, total: res.body.data.Total, who, data: res.body.data };
+  return {
+    site,
+    id: res.body.data.BookingId,
+    ref: res.body.data.RefIdKey,
+    total: res.body.data.Total,
+    who,
+    data: res.body.data,
+  };
 }
 
 let refs = 0;
 async function transfer(b: Made, amount: number) {
-  const res = await admin(kit, owner, 'POST', `bookings/${b.ref}/payments`, { amount, method: 'bank-transfer', reference: `TRF-${b.ref}-${++refs}`, receivedOn: siteDay(new Date(), b.site) });
+  const res = await admin(kit, owner, 'POST', `bookings/${b.ref}/payments`, {
+    amount,
+    method: 'bank-transfer',
+    reference: `TRF-${b.ref}-${++refs}`,
+    receivedOn: siteDay(new Date(), b.site),
+  });
   expect(res.status, res.body.message).toBe(200);
 }
 
-const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) => admin(kit, who, 'GET', path, query);
+const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) =>
+  admin(kit, who, 'GET', path, query);
 
 /** The CSV as rows of cells (no cell of this test holds a comma). */
 const parse = (text: string) =>
@@ -63,7 +92,12 @@ const minor = (cell: string | undefined) => Math.round(Number(cell || '0') * 100
 
 beforeAll(async () => {
   kit = await createBookingKit();
-  [owner, accounts, agent, catalogue] = [await staffer(kit, 'owner'), await staffer(kit, 'accounts'), await staffer(kit, 'agent'), await staffer(kit, 'catalogue')];
+  [owner, accounts, agent, catalogue] = [
+    await staffer(kit, 'owner'),
+    await staffer(kit, 'accounts'),
+    await staffer(kit, 'agent'),
+    await staffer(kit, 'catalogue'),
+  ];
   const uae = await packageOn('UAE', `p.vat_treatment = 'standard'`);
   const uaeZero = await packageOn('UAE', `c.country_id not in (231, 101) and p.vat_treatment = 'zero'`);
   const inHome = await packageOn('IN', 'c.country_id = 101');
@@ -72,7 +106,16 @@ beforeAll(async () => {
   // (proforma), and one paid by card then cancelled (its credit note).
   const card = await makeBooking('UAE', [{ packageId: uae }, { packageId: uaeZero }], 'stripe');
   kit.gateways.paySession(card.data.Next!.sessionId!);
-  expect((await post(kit, 'VerifyStripePaymentAsync', { BookingId: card.id, sessionId: card.data.Next!.sessionId }, card.who.token)).status).toBe(200);
+  expect(
+    (
+      await post(
+        kit,
+        'VerifyStripePaymentAsync',
+        { BookingId: card.id, sessionId: card.data.Next!.sessionId },
+        card.who.token,
+      )
+    ).status,
+  ).toBe(200);
   const part = await makeBooking('UAE', [{ packageId: uae }], 'pay-later');
   await transfer(part, 40_000);
   await makeBooking('UAE', [{ packageId: uae }], 'pay-later');
@@ -84,8 +127,12 @@ beforeAll(async () => {
   // India: Razorpay in full, and a part payment by transfer (a receipt voucher, and its proforma).
   const rz = await makeBooking('IN', [{ packageId: inHome }], 'razorpay');
   const proof = kit.gateways.payOrder(rz.data.Next!.orderId!);
-  expect((await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: rz.id, ...proof }, rz.who.token, 'IN')).status).toBe(200);
-  const partIn = await makeBooking('IN', [{ packageId: inHome }], 'pay-later', { LeadTraveller: lead({ Phone: '+919812345678', State: 'Karnataka' }) });
+  expect(
+    (await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: rz.id, ...proof }, rz.who.token, 'IN')).status,
+  ).toBe(200);
+  const partIn = await makeBooking('IN', [{ packageId: inHome }], 'pay-later', {
+    LeadTraveller: lead({ Phone: '+919812345678', State: 'Karnataka' }),
+  });
   await transfer(partIn, 500_000);
 }, 180_000);
 
@@ -108,9 +155,21 @@ describe('the documents register', () => {
     it(`lists every document ${site} issued this month, as issued, each opening its PDF`, async () => {
       const res = await get(accounts, 'documents', { site, month: month(site) });
       expect(res.status, res.body.message).toBe(200);
-      const items = res.body.data.items as { kind: string; number: string; total: number; tax: number; RefIdKey: string; pdfUrl: string; date: string }[];
+      const items = res.body.data.items as {
+        kind: string;
+        number: string;
+        total: number;
+        tax: number;
+        RefIdKey: string;
+        pdfUrl: string;
+        date: string;
+      }[];
       expect(items.map((i) => `${i.kind} ${i.number}`).sort()).toEqual(await issued(site));
-      expect(new Set(items.map((i) => i.kind))).toEqual(new Set(site === 'UAE' ? ['invoice', 'proforma', 'receipt', 'credit-note'] : ['invoice', 'proforma', 'receipt']));
+      expect(new Set(items.map((i) => i.kind))).toEqual(
+        new Set(
+          site === 'UAE' ? ['invoice', 'proforma', 'receipt', 'credit-note'] : ['invoice', 'proforma', 'receipt'],
+        ),
+      );
       for (const i of items) expect(i.date.slice(0, 7)).toBe(month(site));
       // Each row's total is the document's own.
       for (const i of items) {
@@ -118,11 +177,17 @@ describe('the documents register', () => {
         expect(doc.statusCode, `${i.kind} ${i.number}`).toBe(200);
         expect(doc.headers['content-type']).toBe('application/pdf');
         if (i.kind === 'receipt' || i.kind === 'credit-note') {
-          const json = await kit.app.inject({ method: 'GET', url: i.pdfUrl.replace(/\.pdf$/, ''), headers: { cookie: accounts.cookie } });
+          const json = await kit.app.inject({
+            method: 'GET',
+            url: i.pdfUrl.replace(/\.pdf$/, ''),
+            headers: { cookie: accounts.cookie },
+          });
           expect(json.json().data.total, i.number).toBe(i.total);
         }
       }
-      const { rows } = await kit.database.db.execute<{ invoice_number: string; total: number }>(sql`select invoice_number, total from bookings where site = ${site} and invoice_number is not null`);
+      const { rows } = await kit.database.db.execute<{ invoice_number: string; total: number }>(
+        sql`select invoice_number, total from bookings where site = ${site} and invoice_number is not null`,
+      );
       for (const r of rows) expect(items.find((i) => i.number === r.invoice_number)?.total).toBe(Number(r.total));
     });
   }
@@ -166,7 +231,22 @@ describe('the returns CSV', () => {
     expect(String(res.headers['content-type'])).toContain('text/csv');
     expect(String(res.headers['content-disposition'])).toContain(`gstr-1-${m}.csv`);
     const [header, ...rows] = parse(res.raw.toString('utf8'));
-    expect(header).toEqual(['Document', 'Number', 'Date', 'Booking', 'Buyer', 'GSTIN/UIN', 'Place of supply', 'Supply', 'Rate %', 'Taxable value (INR)', 'CGST (INR)', 'SGST (INR)', 'IGST (INR)', 'GST not split (INR)']);
+    expect(header).toEqual([
+      'Document',
+      'Number',
+      'Date',
+      'Booking',
+      'Buyer',
+      'GSTIN/UIN',
+      'Place of supply',
+      'Supply',
+      'Rate %',
+      'Taxable value (INR)',
+      'CGST (INR)',
+      'SGST (INR)',
+      'IGST (INR)',
+      'GST not split (INR)',
+    ]);
     const total = rows.find((r) => r[0] === 'Total')!;
     const lines = rows.filter((r) => r[0] !== 'Total');
     expect(lines.length).toBeGreaterThanOrEqual(2);
@@ -177,7 +257,12 @@ describe('the returns CSV', () => {
     const gst = await get(accounts, 'reports/gst', { from: `${m}-01`, to: siteDay(new Date(), 'IN') });
     const t = gst.body.data.totals;
     expect([9, 10, 11, 12, 13].map((i) => minor(total[i]))).toEqual([t.taxable, t.cgst, t.sgst, t.igst, t.gst]);
-    expect([9, 10, 11, 12].map((i) => lines.reduce((s, l) => s + minor(l[i]), 0))).toEqual([t.taxable, t.cgst, t.sgst, t.igst]);
+    expect([9, 10, 11, 12].map((i) => lines.reduce((s, l) => s + minor(l[i]), 0))).toEqual([
+      t.taxable,
+      t.cgst,
+      t.sgst,
+      t.igst,
+    ]);
     expect(t.cgst + t.sgst + t.igst).toBeGreaterThan(0);
   });
 
@@ -187,7 +272,18 @@ describe('the returns CSV', () => {
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain(`vat-201-${m}.csv`);
     const [header, ...rows] = parse(res.raw.toString('utf8'));
-    expect(header).toEqual(['Document', 'Number', 'Date', 'Booking', 'Buyer', 'Emirate', 'Standard-rated amount (AED)', 'VAT (AED)', 'Zero-rated (AED)', 'Outside the scope (AED)']);
+    expect(header).toEqual([
+      'Document',
+      'Number',
+      'Date',
+      'Booking',
+      'Buyer',
+      'Emirate',
+      'Standard-rated amount (AED)',
+      'VAT (AED)',
+      'Zero-rated (AED)',
+      'Outside the scope (AED)',
+    ]);
     const vat = await get(owner, 'reports/vat', { from: `${m}-01`, to: siteDay(new Date(), 'UAE') });
     const t = vat.body.data.totals;
     const box1 = rows.find((r) => r[0]!.startsWith('Box 1'))!;
@@ -195,11 +291,18 @@ describe('the returns CSV', () => {
     expect([minor(box1[6]), minor(box1[7])]).toEqual([t.standard.taxable, t.standard.vat]);
     expect(minor(rows.find((r) => r[0]!.startsWith('Box 4'))![8])).toBe(t.zero.taxable);
     const total = rows.find((r) => r[0] === 'Total')!;
-    expect([6, 7, 8, 9].map((i) => minor(total[i]))).toEqual([t.standard.taxable, t.standard.vat, t.zero.taxable, t.outside.taxable]);
+    expect([6, 7, 8, 9].map((i) => minor(total[i]))).toEqual([
+      t.standard.taxable,
+      t.standard.vat,
+      t.zero.taxable,
+      t.outside.taxable,
+    ]);
     expect(t.standard.vat).toBeGreaterThan(0);
     expect(t.zero.taxable).toBeGreaterThan(0);
     // The credit note gives VAT back on its own line.
-    const { rows: notes } = await kit.database.db.execute<{ number: string }>(sql`select number from credit_notes where site = 'UAE'`);
+    const { rows: notes } = await kit.database.db.execute<{ number: string }>(
+      sql`select number from credit_notes where site = 'UAE'`,
+    );
     const noteLine = rows.find((r) => r[1] === notes[0]!.number)!;
     expect(minor(noteLine[7])).toBeLessThan(0);
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, REPLY_MESSAGES, type EnquiryReplies, type ReplyTemplate } from '../../contract/enquiry-replies.ts';
+import {
+  DEFAULT_TEMPLATES,
+  REPLY_MESSAGES,
+  type EnquiryReplies,
+  type ReplyTemplate,
+} from '../../contract/enquiry-replies.ts';
 import type { EnquiryDetail } from '../../contract/enquiry-inbox.ts';
 import { count, createBookingKit, findPackage, inDays, sql, type BookingKit } from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
@@ -21,14 +26,26 @@ let noEmailEnquiry: number;
 
 let ip = 0;
 async function shopCall(path: string, site: 'UAE' | 'IN', query: Record<string, string>): Promise<number> {
-  const res = await kit.app.inject({ method: 'POST', url: `/api/Common/${path}`, query, headers: { country: site }, remoteAddress: `10.91.0.${++ip}` });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: `/api/Common/${path}`,
+    query,
+    headers: { country: site },
+    remoteAddress: `10.91.0.${++ip}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.EnquiryId as number;
 }
 
 /** What a refused call must leave as it was. */
 async function written() {
-  const { rows } = await kit.database.db.execute<{ replies: number; outbox: number; templates: string; audit: number; statuses: string }>(sql`select
+  const { rows } = await kit.database.db.execute<{
+    replies: number;
+    outbox: number;
+    templates: string;
+    audit: number;
+    statuses: string;
+  }>(sql`select
     (select count(*)::int from enquiry_replies) as replies,
     (select count(*)::int from mail_outbox) as outbox,
     (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'body', body) order by id), '[]')::text from enquiry_reply_templates) as templates,
@@ -50,7 +67,9 @@ beforeAll(async () => {
   accounts = await staffer(kit, 'accounts');
   catalogue = await staffer(kit, 'catalogue');
   const found = await findPackage(kit, { inIndia: false });
-  const { rows } = await kit.database.db.execute<{ slug: string; title: string }>(sql`select slug, title from packages where id = ${found.id}`);
+  const { rows } = await kit.database.db.execute<{ slug: string; title: string }>(
+    sql`select slug, title from packages where id = ${found.id}`,
+  );
   pkg = { id: found.id, title: rows[0]!.title };
   packageEnquiry = await shopCall('SubmitEnquiryForm', 'UAE', {
     PackageId: String(pkg.id),
@@ -64,7 +83,11 @@ beforeAll(async () => {
     Message: 'Is a baby cot available?',
     Url: 'https://shop.example.com/x',
   });
-  noEmailEnquiry = await shopCall('SaveHomePageEnquiryPopup', 'UAE', { FullName: 'Omar Said', EmailOrPhone: '+971501112233', TimeToCall: 'Morning' });
+  noEmailEnquiry = await shopCall('SaveHomePageEnquiryPopup', 'UAE', {
+    FullName: 'Omar Said',
+    EmailOrPhone: '+971501112233',
+    TimeToCall: 'Morning',
+  });
 });
 
 afterAll(async () => {
@@ -85,7 +108,11 @@ describe('templates per site', () => {
   });
 
   it('staff who work enquiries add, edit and delete templates, audited; names are unique per site', async () => {
-    const add = await admin(kit, agent, 'POST', 'enquiry-templates', { site: 'UAE', name: 'Visa help', body: 'Hello {name}, for {package} you need a visa.' });
+    const add = await admin(kit, agent, 'POST', 'enquiry-templates', {
+      site: 'UAE',
+      name: 'Visa help',
+      body: 'Hello {name}, for {package} you need a visa.',
+    });
     expect(add.status, add.body.message).toBe(200);
     const t = add.body.data as ReplyTemplate;
     expect(t).toMatchObject({ site: 'UAE', name: 'Visa help' });
@@ -93,15 +120,25 @@ describe('templates per site', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(REPLY_MESSAGES.templateTaken('Visa help'));
     // The same name on the other site is another template.
-    expect((await admin(kit, owner, 'POST', 'enquiry-templates', { site: 'IN', name: 'Visa help', body: 'x' })).status).toBe(200);
+    expect(
+      (await admin(kit, owner, 'POST', 'enquiry-templates', { site: 'IN', name: 'Visa help', body: 'x' })).status,
+    ).toBe(200);
 
-    const edit = await admin(kit, agent, 'PATCH', `enquiry-templates/${t.id}`, { body: 'Dear {name}, {package} needs a visa: we arrange it.' });
+    const edit = await admin(kit, agent, 'PATCH', `enquiry-templates/${t.id}`, {
+      body: 'Dear {name}, {package} needs a visa: we arrange it.',
+    });
     expect(edit.status, edit.body.message).toBe(200);
     expect(edit.body.data.body).toBe('Dear {name}, {package} needs a visa: we arrange it.');
-    const list = (await admin(kit, agent, 'GET', 'enquiry-templates', { site: 'UAE' })).body.data.items as ReplyTemplate[];
+    const list = (await admin(kit, agent, 'GET', 'enquiry-templates', { site: 'UAE' })).body.data
+      .items as ReplyTemplate[];
     expect(list.find((x) => x.id === t.id)?.body).toContain('we arrange it');
     expect(list.every((x) => x.site === 'UAE')).toBe(true);
-    expect(await count(kit, sql`select count(*)::int as n from audit_log where record_type = 'enquiry-template' and record_id = ${String(t.id)}`)).toBe(2);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from audit_log where record_type = 'enquiry-template' and record_id = ${String(t.id)}`,
+      ),
+    ).toBe(2);
 
     const gone = await admin(kit, agent, 'DELETE', `enquiry-templates/${t.id}`);
     expect(gone.status).toBe(200);
@@ -125,15 +162,20 @@ describe('a reply', () => {
   it('is queued in the outbox and kept on the timeline, its placeholders filled, and a new enquiry becomes contacted', async () => {
     const form = await repliesOf(agent, packageEnquiry);
     const template = form.templates.find((t) => t.name === 'Need your dates')!;
-    const res = await admin(kit, agent, 'POST', `enquiries/${packageEnquiry}/replies`, { subject: form.subject, body: `${template.body}\n\nBest, {shop}`, templateId: template.id });
+    const res = await admin(kit, agent, 'POST', `enquiries/${packageEnquiry}/replies`, {
+      subject: form.subject,
+      body: `${template.body}\n\nBest, {shop}`,
+      templateId: template.id,
+    });
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.message).toBe(REPLY_MESSAGES.sent('leila.aziz@gmail.com'));
     expect(res.body.data.body).toContain(pkg.title);
     expect(res.body.data.body).not.toContain('{');
 
-    const { rows } = await kit.database.db.execute<{ kind: string; payload: { to: string; subject: string; text: string } }>(
-      sql`select kind, payload from mail_outbox where dedupe_key = ${`enquiry-reply:${res.body.data.id}`}`,
-    );
+    const { rows } = await kit.database.db.execute<{
+      kind: string;
+      payload: { to: string; subject: string; text: string };
+    }>(sql`select kind, payload from mail_outbox where dedupe_key = ${`enquiry-reply:${res.body.data.id}`}`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.kind).toBe('enquiry-reply');
     expect(rows[0]!.payload.to).toBe('leila.aziz@gmail.com');
@@ -155,9 +197,13 @@ describe('a reply', () => {
     const before = await written();
     for (const who of [accounts, catalogue]) {
       expect((await admin(kit, who, 'GET', `enquiries/${packageEnquiry}/replies`)).status).toBe(403);
-      expect((await admin(kit, who, 'POST', `enquiries/${packageEnquiry}/replies`, { body: 'Hello' })).status).toBe(403);
+      expect((await admin(kit, who, 'POST', `enquiries/${packageEnquiry}/replies`, { body: 'Hello' })).status).toBe(
+        403,
+      );
       expect((await admin(kit, who, 'GET', 'enquiry-templates', { site: 'UAE' })).status).toBe(403);
-      expect((await admin(kit, who, 'POST', 'enquiry-templates', { site: 'UAE', name: 'Sneaky', body: 'x' })).status).toBe(403);
+      expect(
+        (await admin(kit, who, 'POST', 'enquiry-templates', { site: 'UAE', name: 'Sneaky', body: 'x' })).status,
+      ).toBe(403);
       expect((await admin(kit, who, 'PATCH', 'enquiry-templates/1', { name: 'Sneaky' })).status).toBe(403);
       expect((await admin(kit, who, 'DELETE', 'enquiry-templates/1')).status).toBe(403);
     }
@@ -176,8 +222,12 @@ describe('a reply', () => {
     const noEmail = await admin(kit, agent, 'POST', `enquiries/${noEmailEnquiry}/replies`, { body: 'Hello' });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.message).toBe(REPLY_MESSAGES.noEmail);
-    const inTemplates = (await admin(kit, agent, 'GET', 'enquiry-templates', { site: 'IN' })).body.data.items as ReplyTemplate[];
-    const other = await admin(kit, agent, 'POST', `enquiries/${packageEnquiry}/replies`, { body: 'Hello', templateId: inTemplates[0]!.id });
+    const inTemplates = (await admin(kit, agent, 'GET', 'enquiry-templates', { site: 'IN' })).body.data
+      .items as ReplyTemplate[];
+    const other = await admin(kit, agent, 'POST', `enquiries/${packageEnquiry}/replies`, {
+      body: 'Hello',
+      templateId: inTemplates[0]!.id,
+    });
     expect(other.status).toBe(400);
     expect(other.body.message).toBe(REPLY_MESSAGES.templateOtherSite);
     const missing = await admin(kit, agent, 'POST', 'enquiries/999999/replies', { body: 'Hello' });

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_FIELDS_REQUIRED, ATTACHMENT_NOT_ALLOWED, ATTACHMENT_TOO_LARGE, INVALID_EMAIL, INVALID_PHONE } from '../../contract/enquiry.ts';
+import {
+  ALL_FIELDS_REQUIRED,
+  ATTACHMENT_NOT_ALLOWED,
+  ATTACHMENT_TOO_LARGE,
+  INVALID_EMAIL,
+  INVALID_PHONE,
+} from '../../contract/enquiry.ts';
 import { enquiries, files, packages } from '../../server/db/schema.ts';
 import { attachmentLink } from '../../server/services/enquiries.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
@@ -32,7 +38,11 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -45,10 +55,32 @@ const SAMPLES = {
   jpeg: pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46])),
   png: pad(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
   webp: pad(Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 8, 0, 0]), Buffer.from('WEBPVP8 ')])),
-  doc: pad(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('WordDocument', 'utf16le')])),
-  docx: pad(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from('[Content_Types].xml'), Buffer.alloc(40), Buffer.from('word/document.xml')])),
-  exe: pad(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from('This program cannot be run in DOS mode.')])),
-  xls: pad(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('Workbook', 'utf16le')])),
+  doc: pad(
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('WordDocument', 'utf16le'),
+    ]),
+  ),
+  docx: pad(
+    Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.alloc(26),
+      Buffer.from('[Content_Types].xml'),
+      Buffer.alloc(40),
+      Buffer.from('word/document.xml'),
+    ]),
+  ),
+  exe: pad(
+    Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from('This program cannot be run in DOS mode.')]),
+  ),
+  xls: pad(
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('Workbook', 'utf16le'),
+    ]),
+  ),
   zip: pad(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from('photos/beach.jpg')])),
   html: pad(Buffer.from('<!doctype html><script>alert(1)</script>')),
 };
@@ -60,7 +92,16 @@ describe('enquiry calls', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, opts: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string>; payload?: Buffer; address?: string } = {}) =>
+  const post = (
+    url: string,
+    opts: {
+      query?: Record<string, unknown>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      payload?: Buffer;
+      address?: string;
+    } = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/Common/${url}`,
@@ -71,7 +112,13 @@ describe('enquiry calls', () => {
     });
 
   describe('SubmitExitPageEnquiry', () => {
-    const valid = { FullName: 'Rahul Mehta', Email: 'rahul.mehta@outlook.com', MobileCountryCode: '+91', MobileNo: '9876543210', Mode: 'exit-popup' };
+    const valid = {
+      FullName: 'Rahul Mehta',
+      Email: 'rahul.mehta@outlook.com',
+      MobileCountryCode: '+91',
+      MobileNo: '9876543210',
+      Mode: 'exit-popup',
+    };
 
     it('stores a valid enquiry with its site and answers with the envelope', async () => {
       const res = await post('SubmitExitPageEnquiry', { query: valid, headers: { country: 'IN' } });
@@ -99,22 +146,32 @@ describe('enquiry calls', () => {
     });
 
     it('refuses a phone number that is not valid for its country', async () => {
-      const res = await post('SubmitExitPageEnquiry', { query: { ...valid, MobileCountryCode: '+971', MobileNo: '12345' } });
+      const res = await post('SubmitExitPageEnquiry', {
+        query: { ...valid, MobileCountryCode: '+971', MobileNo: '12345' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(INVALID_PHONE);
       // A valid Indian number is not a valid UAE number.
-      const wrongCountry = await post('SubmitExitPageEnquiry', { query: { ...valid, MobileCountryCode: '+971', MobileNo: '9876543210' } });
+      const wrongCountry = await post('SubmitExitPageEnquiry', {
+        query: { ...valid, MobileCountryCode: '+971', MobileNo: '9876543210' },
+      });
       expect(wrongCountry.json().message).toBe(INVALID_PHONE);
     });
 
-    it.each(['rahul', 'rahul@', 'rahul@mail', 'rahul@@mail.com', 'rahul mehta@mail.com', 'rahul@mail.test', 'rahul@-mail.com', 'a..b@mail.com'])(
-      'refuses the email address %s',
-      async (Email) => {
-        const res = await post('SubmitExitPageEnquiry', { query: { ...valid, Email } });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(INVALID_EMAIL);
-      },
-    );
+    it.each([
+      'rahul',
+      'rahul@',
+      'rahul@mail',
+      'rahul@@mail.com',
+      'rahul mehta@mail.com',
+      'rahul@mail.test',
+      'rahul@-mail.com',
+      'a..b@mail.com',
+    ])('refuses the email address %s', async (Email) => {
+      const res = await post('SubmitExitPageEnquiry', { query: { ...valid, Email } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(INVALID_EMAIL);
+    });
 
     it('stores an enquiry retried with the same Idempotency-Key once', async () => {
       const headers = { 'idempotency-key': 'enquiry-retry-0001' };
@@ -148,17 +205,25 @@ describe('enquiry calls', () => {
     });
 
     it('accepts a phone number as the contact and then needs no second phone', async () => {
-      const res = await post('SaveHomePageEnquiryPopup', { query: { ...valid, EmailOrPhone: '+971501234567', Phone: '' } });
+      const res = await post('SaveHomePageEnquiryPopup', {
+        query: { ...valid, EmailOrPhone: '+971501234567', Phone: '' },
+      });
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses missing fields, a contact that is neither email nor phone, and a bad phone', async () => {
-      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, FullName: '' } })).json().message).toBe('Please enter your full name.');
-      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, EmailOrPhone: '' } })).json().message).toBe('Please enter your email or phone number.');
-      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, EmailOrPhone: 'priya' } })).json().message).toBe(
-        'Please enter a valid email address or phone number.',
+      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, FullName: '' } })).json().message).toBe(
+        'Please enter your full name.',
       );
-      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, Phone: '' } })).json().message).toBe('Please enter a phone number we can call.');
+      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, EmailOrPhone: '' } })).json().message).toBe(
+        'Please enter your email or phone number.',
+      );
+      expect(
+        (await post('SaveHomePageEnquiryPopup', { query: { ...valid, EmailOrPhone: 'priya' } })).json().message,
+      ).toBe('Please enter a valid email address or phone number.');
+      expect((await post('SaveHomePageEnquiryPopup', { query: { ...valid, Phone: '' } })).json().message).toBe(
+        'Please enter a phone number we can call.',
+      );
       const bad = await post('SaveHomePageEnquiryPopup', { query: { ...valid, Phone: '+91123' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ status: 'error', message: INVALID_PHONE, data: null });
@@ -189,12 +254,18 @@ describe('enquiry calls', () => {
     });
 
     it('refuses missing and invalid fields with a message', async () => {
-      expect((await post('SubmitEnquiryForm', { query: { ...valid, FullName: '' } })).json().message).toBe('Please enter your full name.');
-      expect((await post('SubmitEnquiryForm', { query: { ...valid, PackageId: '', PackageSlug: '' } })).json().message).toBe(
-        'Please tell us which holiday you are asking about.',
+      expect((await post('SubmitEnquiryForm', { query: { ...valid, FullName: '' } })).json().message).toBe(
+        'Please enter your full name.',
       );
-      expect((await post('SubmitEnquiryForm', { query: { ...valid, Email: 'omar@' } })).json().message).toBe(INVALID_EMAIL);
-      expect((await post('SubmitEnquiryForm', { query: { ...valid, PhoneNumber: '0551234567' } })).json().message).toBe(INVALID_PHONE);
+      expect(
+        (await post('SubmitEnquiryForm', { query: { ...valid, PackageId: '', PackageSlug: '' } })).json().message,
+      ).toBe('Please tell us which holiday you are asking about.');
+      expect((await post('SubmitEnquiryForm', { query: { ...valid, Email: 'omar@' } })).json().message).toBe(
+        INVALID_EMAIL,
+      );
+      expect((await post('SubmitEnquiryForm', { query: { ...valid, PhoneNumber: '0551234567' } })).json().message).toBe(
+        INVALID_PHONE,
+      );
       expect((await post('SubmitEnquiryForm', { query: { ...valid, TravelDate: '2001-01-01' } })).json().message).toBe(
         'Please choose a travel date from today onwards.',
       );
@@ -226,8 +297,12 @@ describe('enquiry calls', () => {
     });
 
     it('refuses a bad phone and a bad email', async () => {
-      expect((await post('SubmitContactUs', { query: { ...contact, PhoneNumber: '+97150' } })).json().message).toBe(INVALID_PHONE);
-      expect((await post('SubmitContactUs', { query: { ...contact, Email: 'aisha@localhost' } })).json().message).toBe(INVALID_EMAIL);
+      expect((await post('SubmitContactUs', { query: { ...contact, PhoneNumber: '+97150' } })).json().message).toBe(
+        INVALID_PHONE,
+      );
+      expect((await post('SubmitContactUs', { query: { ...contact, Email: 'aisha@localhost' } })).json().message).toBe(
+        INVALID_EMAIL,
+      );
     });
 
     it.each([
@@ -236,28 +311,52 @@ describe('enquiry calls', () => {
       ['png', 'visa.png', 'image/png', 'image/png'],
       ['webp', 'photo.webp', 'image/webp', 'image/webp'],
       ['doc', 'letter.doc', 'application/msword', 'application/msword'],
-      ['docx', 'plan.docx', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ] as const)('accepts a %s attachment by its bytes, stores it under a generated name', async (kind, name, sentType, storedMime) => {
-      const { payload, headers } = multipart({ ...contact, File: name }, { name, type: sentType, content: SAMPLES[kind] });
-      const res = await post('SubmitContactUs', { payload, headers });
-      expect(res.statusCode, res.body).toBe(200);
-      const [row] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, res.json().data.EnquiryId));
-      expect(row!.fileId).not.toBeNull();
-      const [file] = await t.database.db.select().from(files).where(eq(files.id, row!.fileId!));
-      expect(file).toMatchObject({ originalName: name, mime: storedMime, size: SAMPLES[kind].length, purpose: 'contact' });
-      expect(file!.storedName).toMatch(/^[0-9a-f]{32}\.\w+$/);
-      expect(file!.storedName).not.toContain(name.split('.')[0]);
-      const path = join(uploadsDir(t.app.config), file!.storedName);
-      expect(existsSync(path)).toBe(true);
-      expect(readFileSync(path).equals(SAMPLES[kind])).toBe(true);
-    });
+      [
+        'docx',
+        'plan.docx',
+        'application/octet-stream',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ],
+    ] as const)(
+      'accepts a %s attachment by its bytes, stores it under a generated name',
+      async (kind, name, sentType, storedMime) => {
+        const { payload, headers } = multipart(
+          { ...contact, File: name },
+          { name, type: sentType, content: SAMPLES[kind] },
+        );
+        const res = await post('SubmitContactUs', { payload, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        const [row] = await t.database.db.select().from(enquiries).where(eq(enquiries.id, res.json().data.EnquiryId));
+        expect(row!.fileId).not.toBeNull();
+        const [file] = await t.database.db.select().from(files).where(eq(files.id, row!.fileId!));
+        expect(file).toMatchObject({
+          originalName: name,
+          mime: storedMime,
+          size: SAMPLES[kind].length,
+          purpose: 'contact',
+        });
+        expect(file!.storedName).toMatch(/^[0-9a-f]{32}\.\w+$/);
+        expect(file!.storedName).not.toContain(name.split('.')[0]);
+        const path = join(uploadsDir(t.app.config), file!.storedName);
+        expect(existsSync(path)).toBe(true);
+        expect(readFileSync(path).equals(SAMPLES[kind])).toBe(true);
+      },
+    );
 
     it('takes the fields from the multipart body too (params in the form, not the query)', async () => {
-      const { payload, headers } = multipart({ firstname: 'Aisha', email: contact.Email, phonenumber: contact.PhoneNumber, enquirytype: 'Feedback', message: 'Hi' });
+      const { payload, headers } = multipart({
+        firstname: 'Aisha',
+        email: contact.Email,
+        phonenumber: contact.PhoneNumber,
+        enquirytype: 'Feedback',
+        message: 'Hi',
+      });
       const res = await post('SubmitContactUs', { payload, headers });
       expect(res.statusCode, res.body).toBe(200);
       const missing = multipart({ FirstName: 'Aisha' });
-      expect((await post('SubmitContactUs', { payload: missing.payload, headers: missing.headers })).json().message).toBe('Please enter your email address.');
+      expect(
+        (await post('SubmitContactUs', { payload: missing.payload, headers: missing.headers })).json().message,
+      ).toBe('Please enter your email address.');
     });
 
     it.each([
@@ -281,14 +380,20 @@ describe('enquiry calls', () => {
       const res = await post('SubmitContactUs', { payload: over.payload, headers: over.headers });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ status: 'error', message: ATTACHMENT_TOO_LARGE, data: null });
-      const exact = multipart(contact, { name: 'ok.pdf', type: 'application/pdf', content: big.subarray(0, 10 * 1024 * 1024) });
+      const exact = multipart(contact, {
+        name: 'ok.pdf',
+        type: 'application/pdf',
+        content: big.subarray(0, 10 * 1024 * 1024),
+      });
       expect((await post('SubmitContactUs', { payload: exact.payload, headers: exact.headers })).statusCode).toBe(200);
     });
 
     it('refuses a second file', async () => {
       const one = multipart(contact, { name: 'a.pdf', type: 'application/pdf', content: SAMPLES.pdf });
       const boundary = '----enquiry-test-boundary';
-      const extra = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="File2"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n`);
+      const extra = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="File2"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\r\n`,
+      );
       const payload = Buffer.concat([extra, one.payload]);
       const res = await post('SubmitContactUs', { payload, headers: one.headers });
       expect(res.statusCode).toBe(400);
@@ -319,18 +424,36 @@ describe('enquiry rate limit and mail', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
     // Seeded: an itinerary download needs a package.
-    t = await createTestApp({ config: { ENQUIRY_RATE_LIMIT: 3, SMTP_URL: `smtp://127.0.0.1:${port}`, ENQUIRY_TO: 'sales@wanderlust.example.com', PUBLIC_URL: 'https://shop.example.com' } });
+    t = await createTestApp({
+      config: {
+        ENQUIRY_RATE_LIMIT: 3,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        ENQUIRY_TO: 'sales@wanderlust.example.com',
+        PUBLIC_URL: 'https://shop.example.com',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  const exit = { FullName: 'Sara Ali', Email: 'sara.ali@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567', Mode: 'exit-popup' };
+  const exit = {
+    FullName: 'Sara Ali',
+    Email: 'sara.ali@gmail.com',
+    MobileCountryCode: '+971',
+    MobileNo: '501234567',
+    Mode: 'exit-popup',
+  };
 
   it('allows a few enquiries per address per hour across forms, then answers 429 with Retry-After', async () => {
     const send = (url: string, query: Record<string, unknown>, remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: `/api/Common/${url}`, query: query as Record<string, string>, remoteAddress });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/Common/${url}`,
+        query: query as Record<string, string>,
+        remoteAddress,
+      });
     expect((await send('SubmitExitPageEnquiry', exit, '10.9.0.1')).statusCode).toBe(200);
     expect((await send('SubmitContactUs', contact, '10.9.0.1')).statusCode).toBe(200);
     expect((await send('SubmitExitPageEnquiry', exit, '10.9.0.1')).statusCode).toBe(200);
@@ -344,8 +467,18 @@ describe('enquiry rate limit and mail', () => {
   });
 
   it('mails each enquiry to ENQUIRY_TO, with its attachment', async () => {
-    const { payload, headers } = multipart(contact, { name: 'itinerary.pdf', type: 'application/pdf', content: SAMPLES.pdf });
-    const res = await t.app.inject({ method: 'POST', url: '/api/Common/SubmitContactUs', payload, headers, remoteAddress: '10.9.1.1' });
+    const { payload, headers } = multipart(contact, {
+      name: 'itinerary.pdf',
+      type: 'application/pdf',
+      content: SAMPLES.pdf,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/SubmitContactUs',
+      payload,
+      headers,
+      remoteAddress: '10.9.1.1',
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.EnquiryId as number;
     const find = () => mails.find((m) => m.raw.includes(`Contact enquiry #${id} `));
@@ -367,24 +500,43 @@ describe('enquiry rate limit and mail', () => {
   }
   /** The signed link in a mail's text, as a path the app answers. */
   const linkIn = (text: string) => {
-    const url = /https:\/\/shop\.example\.com(\/api\/Common\/EnquiryAttachment\/\d+\?expires=\d+&signature=[\w-]+)/.exec(text)?.[1];
+    const url =
+      /https:\/\/shop\.example\.com(\/api\/Common\/EnquiryAttachment\/\d+\?expires=\d+&signature=[\w-]+)/.exec(
+        text,
+      )?.[1];
     expect(url).toBeTruthy();
     return url!;
   };
 
   it('an attachment reaches the team: with the mail when small, and by a signed, expiring link always', async () => {
-    const { payload, headers } = multipart(contact, { name: 'passport scan.pdf', type: 'application/pdf', content: SAMPLES.pdf });
-    const res = await t.app.inject({ method: 'POST', url: '/api/Common/SubmitContactUs', payload, headers, remoteAddress: '10.9.2.1' });
+    const { payload, headers } = multipart(contact, {
+      name: 'passport scan.pdf',
+      type: 'application/pdf',
+      content: SAMPLES.pdf,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/SubmitContactUs',
+      payload,
+      headers,
+      remoteAddress: '10.9.2.1',
+    });
     expect(res.statusCode).toBe(200);
     const mail = await mailOf('Contact enquiry', res.json().data.EnquiryId);
     const text = mailText(mail.raw);
-    expect(text).toMatch(/Attachment: passport scan\.pdf \(0\.0 MB\), attached to this mail and at https:\/\/shop\.example\.com\/api\/Common\/EnquiryAttachment\/\d+\?/);
+    expect(text).toMatch(
+      /Attachment: passport scan\.pdf \(0\.0 MB\), attached to this mail and at https:\/\/shop\.example\.com\/api\/Common\/EnquiryAttachment\/\d+\?/,
+    );
     const link = linkIn(text);
 
     const file = await t.app.inject({ method: 'GET', url: link });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(SAMPLES.pdf)).toBe(true);
-    expect(file.headers).toMatchObject({ 'content-type': 'application/pdf', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' });
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="passport scan\.pdf"/);
 
     // A changed signature or file id, or a link past its 30 days, opens nothing.
@@ -396,7 +548,9 @@ describe('enquiry rate limit and mail', () => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/not valid/) });
     const fileId = Number(/EnquiryAttachment\/(\d+)/.exec(link)![1]);
-    expect((await t.app.inject({ method: 'GET', url: link.replace(`/${fileId}?`, `/${fileId + 1000}?`) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: link.replace(`/${fileId}?`, `/${fileId + 1000}?`) })).statusCode,
+    ).toBe(403);
     const old = attachmentLink('', t.app.config.AUTH_SECRET, fileId, Date.now() - 31 * 86_400_000);
     const expired = await t.app.inject({ method: 'GET', url: old.url });
     expect(expired.statusCode).toBe(410);
@@ -406,7 +560,13 @@ describe('enquiry rate limit and mail', () => {
   it('a file too large for a mail is not attached, only linked', async () => {
     const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(6 * 1024 * 1024, 0x20)]);
     const { payload, headers } = multipart(contact, { name: 'tickets.pdf', type: 'application/pdf', content: big });
-    const res = await t.app.inject({ method: 'POST', url: '/api/Common/SubmitContactUs', payload, headers, remoteAddress: '10.9.2.2' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/SubmitContactUs',
+      payload,
+      headers,
+      remoteAddress: '10.9.2.2',
+    });
     expect(res.statusCode).toBe(200);
     const mail = await mailOf('Contact enquiry', res.json().data.EnquiryId);
     expect(mail.raw).not.toContain('filename=tickets.pdf');
@@ -426,7 +586,10 @@ describe('enquiry rate limit and mail', () => {
       remoteAddress: '10.9.2.3',
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.database.db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.kind, 'itinerary'));
+    const [row] = await t.database.db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(eq(enquiries.kind, 'itinerary'));
     const mail = await mailOf('Itinerary download', row!.id);
     expect(mail.to).toEqual(['sales@wanderlust.example.com']);
     expect(mail.raw).toMatch(new RegExp(`Subject: \\[UAE\\] Itinerary download #${row!.id} from Asha Rao`));

@@ -30,7 +30,12 @@ beforeAll(async () => {
     web: async (app) => {
       app.get<{ Params: { kind: string } }>('/api/test-refusal/:kind', async (request) => {
         const kind = request.params.kind as ErrorKind;
-        throw new DomainError(kind, `Refused as ${kind}.`, kind === 'conflict' ? { refund: 'due' } : null, kind === 'too_many' ? 42 : undefined);
+        throw new DomainError(
+          kind,
+          `Refused as ${kind}.`,
+          kind === 'conflict' ? { refund: 'due' } : null,
+          kind === 'too_many' ? 42 : undefined,
+        );
       });
       // A keyed write (as CreateBooking, AddToCart or a hold) that refuses with the kind asked for.
       app.post<{ Params: { kind: string } }>('/api/test-keyed-refusal/:kind', async (request, reply) => {
@@ -38,7 +43,12 @@ beforeAll(async () => {
         const key = request.headers['idempotency-key'] as string;
         const result = await once(app.db, { owner: 'test', key, route: 'TestRefusal', params: { kind } }, async () => {
           runs.set(kind, (runs.get(kind) ?? 0) + 1);
-          throw new DomainError(kind, `Refused as ${kind}, run ${runs.get(kind)}.`, { kind }, kind === 'too_many' ? 42 : undefined);
+          throw new DomainError(
+            kind,
+            `Refused as ${kind}, run ${runs.get(kind)}.`,
+            { kind },
+            kind === 'too_many' ? 42 : undefined,
+          );
         });
         return answer(reply, result);
       });
@@ -59,14 +69,22 @@ describe('refusals answered in one place', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/test-refusal/${kind}` });
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.json()).toEqual({ status: 'error', message: `Refused as ${kind}.`, data: kind === 'conflict' ? { refund: 'due' } : null });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: `Refused as ${kind}.`,
+      data: kind === 'conflict' ? { refund: 'due' } : null,
+    });
     expect(res.headers['retry-after']).toBe(kind === 'too_many' ? '42' : undefined);
   });
 
   it('answers an unexpected error with 500, a generic message and nothing of the error', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test-crash' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 'error', message: 'Something went wrong on our side. Please try again in a moment.', data: null });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+      data: null,
+    });
     expect(res.body).not.toMatch(/secret|10\.0\.0\.7|stack|at /);
   });
 
@@ -81,16 +99,28 @@ describe('refusals answered in one place', () => {
   // A replayed Idempotency-Key answers with the first answer: every refusal a keyed write can store
   // comes back with its own status, message and data. A throttle (429) and a failure on our side
   // (5xx) are not stored: the same key tried again later runs again, as Stripe's keys do.
-  it.each(EXPECTED)('a keyed write refused as %s (%i): replayed as first answered, or run again when not stored', async (kind, status) => {
-    const call = () => t.app.inject({ method: 'POST', url: `/api/test-keyed-refusal/${kind}`, headers: { 'idempotency-key': `key-${kind}` } });
-    const first = await call();
-    const again = await call();
-    expect(first.statusCode).toBe(status);
-    expect(again.statusCode).toBe(status);
-    const stored = status < 500 && kind !== 'too_many';
-    expect(runs.get(kind)).toBe(stored ? 1 : 2);
-    expect(again.headers['idempotent-replayed']).toBe(stored ? 'true' : undefined);
-    expect(again.json()).toEqual({ status: 'error', message: `Refused as ${kind}, run ${stored ? 1 : 2}.`, data: { kind } });
-    if (kind === 'too_many') expect(again.headers['retry-after']).toBe('42');
-  });
+  it.each(EXPECTED)(
+    'a keyed write refused as %s (%i): replayed as first answered, or run again when not stored',
+    async (kind, status) => {
+      const call = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/test-keyed-refusal/${kind}`,
+          headers: { 'idempotency-key': `key-${kind}` },
+        });
+      const first = await call();
+      const again = await call();
+      expect(first.statusCode).toBe(status);
+      expect(again.statusCode).toBe(status);
+      const stored = status < 500 && kind !== 'too_many';
+      expect(runs.get(kind)).toBe(stored ? 1 : 2);
+      expect(again.headers['idempotent-replayed']).toBe(stored ? 'true' : undefined);
+      expect(again.json()).toEqual({
+        status: 'error',
+        message: `Refused as ${kind}, run ${stored ? 1 : 2}.`,
+        data: { kind },
+      });
+      if (kind === 'too_many') expect(again.headers['retry-after']).toBe('42');
+    },
+  );
 });

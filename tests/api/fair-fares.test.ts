@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../../contract/format.ts';
-import { book, call, createBookingKit, findPackage, freshDate, holdId, inDays, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  holdId,
+  inDays,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * Fair fares (issue 19): a child's or infant's date of birth decides the band on the first travel
@@ -37,10 +48,15 @@ describe('child and infant fares need a date of birth', () => {
   it('refuses a child without a date of birth, naming them', async () => {
     const { token } = await traveller(kit, 'dob');
     const id = await holdId(kit, token, 'UAE', [{ packageId: pkg.id, adults: 2, children: 1 }]);
-    const res = await book(kit, token, 'UAE', { TempBookingId: id, Travellers: [adult, { FirstName: 'Aarav', LastName: 'Shah', AgeBand: 'child' }] });
+    const res = await book(kit, token, 'UAE', {
+      TempBookingId: id,
+      Travellers: [adult, { FirstName: 'Aarav', LastName: 'Shah', AgeBand: 'child' }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('error');
-    expect(res.body.message).toBe('Enter Aarav Shah’s date of birth: child fares depend on the age on the day of travel.');
+    expect(res.body.message).toBe(
+      'Enter Aarav Shah’s date of birth: child fares depend on the age on the day of travel.',
+    );
   });
 
   it('refuses a child who is 12 on the travel date, saying to book an adult; 11 is a child, and the date of birth is stored', async () => {
@@ -67,13 +83,22 @@ describe('child and infant fares need a date of birth', () => {
     const old = await book(kit, token, 'UAE', { TempBookingId: id, Travellers: [adult, infant(yearsBefore(day, 2))] });
     expect(old.status).toBe(400);
     expect(old.body.message).toBe(`Diya Shah is 2 on ${formatDay(day)}: book as a child.`);
-    const missing = await book(kit, token, 'UAE', { TempBookingId: id, Travellers: [adult, { FirstName: 'Diya', LastName: 'Shah', AgeBand: 'infant' }] });
+    const missing = await book(kit, token, 'UAE', {
+      TempBookingId: id,
+      Travellers: [adult, { FirstName: 'Diya', LastName: 'Shah', AgeBand: 'infant' }],
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/^Enter Diya Shah’s date of birth: infant fares/);
-    expect((await book(kit, token, 'UAE', { TempBookingId: id, Travellers: [adult, infant(yearsBefore(day, 2, 1))] })).status).toBe(200);
+    expect(
+      (await book(kit, token, 'UAE', { TempBookingId: id, Travellers: [adult, infant(yearsBefore(day, 2, 1))] }))
+        .status,
+    ).toBe(200);
 
     const id2 = await holdId(kit, token, 'UAE', [{ packageId: pkg.id, adults: 2, children: 1, travelDate: day }]);
-    const baby = await book(kit, token, 'UAE', { TempBookingId: id2, Travellers: [adult, { FirstName: 'Diya', LastName: 'Shah', AgeBand: 'child', DOB: yearsBefore(day, 1) }] });
+    const baby = await book(kit, token, 'UAE', {
+      TempBookingId: id2,
+      Travellers: [adult, { FirstName: 'Diya', LastName: 'Shah', AgeBand: 'child', DOB: yearsBefore(day, 1) }],
+    });
     expect(baby.status).toBe(400);
     expect(baby.body.message).toBe(`Diya Shah is 1 on ${formatDay(day)}: book as an infant.`);
   });
@@ -120,17 +145,35 @@ describe('rooms follow occupancy', () => {
   });
 
   it('refuses a cart line with more people than its rooms take, with the rooms it needs', async () => {
-    const family = (await kit.database.db.execute<{ id: number }>(sql`select id from packages where slug = 'kerala-family-tour-5-nights'`)).rows[0]!.id;
-    const honeymoon = (await kit.database.db.execute<{ id: number }>(sql`select p.id from packages p join trip_types t on t.id = p.trip_type_id where t.slug = 'honeymoon' order by p.id limit 1`)).rows[0]!.id;
-    const add = (line: Record<string, unknown>) => call(kit.app, 'POST', 'CreateCart', { travelDate: freshDate(), tempUserId: 'guest-occupancy-0001', infants: 0, ...line });
+    const family = (
+      await kit.database.db.execute<{ id: number }>(
+        sql`select id from packages where slug = 'kerala-family-tour-5-nights'`,
+      )
+    ).rows[0]!.id;
+    const honeymoon = (
+      await kit.database.db.execute<{ id: number }>(
+        sql`select p.id from packages p join trip_types t on t.id = p.trip_type_id where t.slug = 'honeymoon' order by p.id limit 1`,
+      )
+    ).rows[0]!.id;
+    const add = (line: Record<string, unknown>) =>
+      call(kit.app, 'POST', 'CreateCart', {
+        travelDate: freshDate(),
+        tempUserId: 'guest-occupancy-0001',
+        infants: 0,
+        ...line,
+      });
     const five = await add({ packageId: family, adults: 3, children: 2, rooms: 1 });
     expect(five.status).toBe(400);
-    expect(five.body.message).toBe('3 adults and 2 children need at least 2 rooms (a room here takes at most 3 adults and 4 people). Choose 2 rooms or more.');
+    expect(five.body.message).toBe(
+      '3 adults and 2 children need at least 2 rooms (a room here takes at most 3 adults and 4 people). Choose 2 rooms or more.',
+    );
     const fourAdults = await add({ packageId: family, adults: 4, rooms: 1 });
     expect(fourAdults.body.message).toMatch(/^4 adults need at least 2 rooms/);
     const couple = await add({ packageId: honeymoon, adults: 2, children: 1, rooms: 1 });
     expect(couple.status).toBe(400);
-    expect(couple.body.message).toMatch(/^2 adults and 1 child need at least 2 rooms \(a room here takes at most 2 adults and 2 people\)/);
+    expect(couple.body.message).toMatch(
+      /^2 adults and 1 child need at least 2 rooms \(a room here takes at most 2 adults and 2 people\)/,
+    );
     const lone = await add({ packageId: honeymoon, adults: 1, children: 3, rooms: 1 });
     expect(lone.body.message).toMatch(/need at least 2 rooms .*each room needs an adult/);
     // Enough rooms, and infants (who share a bed) do not count.

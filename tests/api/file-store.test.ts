@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
 import type { Database } from '../../server/db/client.ts';
-import { databaseStore, fileDriverFor, folderStore, openFileStore, type FileStore } from '../../server/services/file-store.ts';
+import {
+  databaseStore,
+  fileDriverFor,
+  folderStore,
+  openFileStore,
+  type FileStore,
+} from '../../server/services/file-store.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 /*
@@ -87,7 +93,9 @@ describe('files in the database, in the transaction of their row', () => {
       }),
     ).rejects.toThrow('the row failed');
     expect(await store.exists(db, lost)).toBe(false);
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files where key = ${lost}`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from stored_files where key = ${lost}`,
+    );
     expect(Number(rows[0]!.n)).toBe(0);
 
     const kept = key();

@@ -29,14 +29,26 @@ describe('envelope and Country header', () => {
   });
 
   it('answers in rupees for Country: IN, never mixing currencies', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Common/Holiday/GetFeaturedPackages', headers: { country: 'IN' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/Common/Holiday/GetFeaturedPackages',
+      headers: { country: 'IN' },
+    });
     const { data } = res.json();
-    const currencies = new Set(data.packages.flatMap((p: { price: { currency: string }; compareAt: { currency: string } | null }) => [p.price.currency, p.compareAt?.currency].filter(Boolean)));
+    const currencies = new Set(
+      data.packages.flatMap((p: { price: { currency: string }; compareAt: { currency: string } | null }) =>
+        [p.price.currency, p.compareAt?.currency].filter(Boolean),
+      ),
+    );
     expect([...currencies]).toEqual(['INR']);
   });
 
   it('refuses an unknown country with a clear message', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Common/Holiday/GetFeaturedPackages', headers: { country: 'FR' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/Common/Holiday/GetFeaturedPackages',
+      headers: { country: 'FR' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'error', message: 'The Country header must be IN or UAE.', data: null });
   });
@@ -67,7 +79,10 @@ describe('bad input', () => {
   });
 
   it('takes parameters from the query string in any case, as the spec writes them', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/Common/Holiday/GetPackagesByTypeCityAndInterest?CityId=1&PageSize=2' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/Holiday/GetPackagesByTypeCityAndInterest?CityId=1&PageSize=2',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.packages.length).toBeLessThanOrEqual(2);
   });
@@ -86,13 +101,21 @@ describe('bad input', () => {
   it('answers an unknown API path with a 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Common/NoSuchCall' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 'error', message: 'There is no API call at GET /api/Common/NoSuchCall.', data: null });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: 'There is no API call at GET /api/Common/NoSuchCall.',
+      data: null,
+    });
   });
 
   it('hides the details of a server fault', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Common/__boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 'error', message: 'Something went wrong on our side. Please try again in a moment.', data: null });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+      data: null,
+    });
     expect(res.body).not.toMatch(/secret|select|stack|at /);
   });
 });
@@ -105,7 +128,14 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(200);
     // And the free space of the uploads' disk (issue 33), low under 1 GB.
     const disk = ready.json().data.disk;
-    expect(ready.json()).toEqual({ status: 'success', message: 'Ready', data: { db: 'up', disk: { bytesFree: expect.any(Number), bytesTotal: expect.any(Number), low: disk.bytesFree < 1024 ** 3 } } });
+    expect(ready.json()).toEqual({
+      status: 'success',
+      message: 'Ready',
+      data: {
+        db: 'up',
+        disk: { bytesFree: expect.any(Number), bytesTotal: expect.any(Number), low: disk.bytesFree < 1024 ** 3 },
+      },
+    });
     expect(disk.bytesFree).toBeGreaterThan(0);
     expect(disk.bytesTotal).toBeGreaterThanOrEqual(disk.bytesFree);
     expect(ready.headers['cache-control']).toBe('no-store');
@@ -120,7 +150,12 @@ describe('health and readiness', () => {
     expect(ready.headers['retry-after']).toBe('5');
     expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     // A call that needs the database: 503 with Retry-After and a plain message, not a 500 (issue 33).
-    const cart = await other.app.inject({ method: 'POST', url: '/api/Common/GetCart', headers: { country: 'UAE' }, payload: { tempUserId: randomUUID() } });
+    const cart = await other.app.inject({
+      method: 'POST',
+      url: '/api/Common/GetCart',
+      headers: { country: 'UAE' },
+      payload: { tempUserId: randomUUID() },
+    });
     expect(cart.statusCode).toBe(503);
     expect(cart.headers['retry-after']).toBe('5');
     expect(cart.json()).toEqual({ status: 'error', message: DATABASE_BUSY_MESSAGE, data: null });

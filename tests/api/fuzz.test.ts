@@ -20,19 +20,26 @@ const nextAddress = () => `10.${(++address >> 16) & 255}.${(address >> 8) & 255}
 const counts = { requests: 0, refused: 0, accepted: 0 };
 
 beforeAll(async () => {
-  // Google sign-in configured (its key set unreachable: every credential fails to verify), so the call is tried, not just "not configured".
-  kit = await createAccountKit({ GOOGLE_CLIENT_ID: 'fuzz-client.apps.googleusercontent.com', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks' });
+  // Google sign-in configured (its key set unreachable: every credential fails to verify), so the call is tried, not
+  // just "not configured".
+  kit = await createAccountKit({
+    GOOGLE_CLIENT_ID: 'fuzz-client.apps.googleusercontent.com',
+    GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks',
+  });
   calls = await contractCalls();
   const me = await signUp(kit, 'fuzz@example.com', 'fuzzing pass 1');
   ctx = await sampleContext(kit.app, me);
 }, 60_000);
 afterAll(async () => {
-  console.log(`contract fuzzing: ${counts.requests} requests over ${calls.length} calls, ${counts.refused} refused with a 4xx, ${counts.accepted} accepted`);
+  console.log(
+    `contract fuzzing: ${counts.requests} requests over ${calls.length} calls, ${counts.refused} refused with a 4xx, ${counts.accepted} accepted`,
+  );
   await kit.close();
 });
 
 /** Words that would mean a stack trace, a file of ours or SQL reached the caller. */
-const LEAK = /\n\s+at |node_modules|\.tsx?:\d+|\bselect\b.*\bfrom\b|insert into|delete from|update \S+ set|syntax error|violates|relation "|column "|duplicate key|DrizzleQueryError|PGlite|postgres/i;
+const LEAK =
+  /\n\s+at |node_modules|\.tsx?:\d+|\bselect\b.*\bfrom\b|insert into|delete from|update \S+ set|syntax error|violates|relation "|column "|duplicate key|DrizzleQueryError|PGlite|postgres/i;
 
 function check(name: string, what: string, res: LightMyRequestResponse, expectRefusal?: number[]) {
   counts.requests++;
@@ -113,10 +120,15 @@ function base(c: ApiCall): Record<string, unknown> {
   return SAMPLES[c.path]?.(ctx) ?? {};
 }
 
-async function send(c: ApiCall, params: Record<string, unknown>, opts: { asQuery?: boolean; headers?: Record<string, string> } = {}) {
+async function send(
+  c: ApiCall,
+  params: Record<string, unknown>,
+  opts: { asQuery?: boolean; headers?: Record<string, string> } = {},
+) {
   const headers = { country: 'UAE', authorization: `Bearer ${ctx.token}`, ...opts.headers };
   const url = `/api/Common/${c.path}`;
-  if (c.method === 'GET' || opts.asQuery) return kit.app.inject({ method: c.method, url: url + query(params), headers, remoteAddress: nextAddress() });
+  if (c.method === 'GET' || opts.asQuery)
+    return kit.app.inject({ method: c.method, url: url + query(params), headers, remoteAddress: nextAddress() });
   return kit.app.inject({ method: 'POST', url, headers, payload: params, remoteAddress: nextAddress() });
 }
 
@@ -125,11 +137,15 @@ const fields = (c: ApiCall) => Object.keys((c.params as unknown as { shape?: Rec
 describe('contract fuzzing', () => {
   it('covers every call the contract declares, and every /api/Common route is in the contract', async () => {
     expect(calls.length).toBeGreaterThan(40);
-    for (const { call: c, name } of calls) expect(kit.app.hasRoute({ method: c.method, url: `/api/Common/${c.path}` }), name).toBe(true);
+    for (const { call: c, name } of calls)
+      expect(kit.app.hasRoute({ method: c.method, url: `/api/Common/${c.path}` }), name).toBe(true);
     // Routes outside the contract: only these (files served by generated name, or by a signed link).
     const routes = listRoutes(kit.app.printRoutes({ commonPrefix: false })).filter((r) => r.startsWith('/api/Common/'));
     const declared = new Set(calls.map((c) => `/api/Common/${c.call.path}`));
-    expect(routes.filter((r) => !declared.has(r)).sort()).toEqual(['/api/Common/EnquiryAttachment/:fileId', '/api/Common/ProfileImage/:name']);
+    expect(routes.filter((r) => !declared.has(r)).sort()).toEqual([
+      '/api/Common/EnquiryAttachment/:fileId',
+      '/api/Common/ProfileImage/:name',
+    ]);
     const unsampled = calls.filter((c) => !SAMPLES[c.call.path]).map((c) => c.name);
     expect(unsampled, 'add a sample to tests/support/call-samples.ts').toEqual([]);
   });
@@ -143,7 +159,8 @@ describe('contract fuzzing', () => {
           if (value === null) delete params[field];
           else params[field] = value;
           check(name, `${field} as ${what}`, await send(c, params));
-          if (c.method === 'POST' && typeof value !== 'object') check(name, `${field} as ${what} in the query`, await send(c, params, { asQuery: true }));
+          if (c.method === 'POST' && typeof value !== 'object')
+            check(name, `${field} as ${what} in the query`, await send(c, params, { asQuery: true }));
         }
         for (const [what, value] of CONTROL) {
           const res = await send(c, { ...sample, [field]: value });
@@ -153,7 +170,11 @@ describe('contract fuzzing', () => {
         }
       }
       // Parameters nobody declared, and every parameter at once left out.
-      check(name, 'unknown parameters', await send(c, { ...sample, __proto__: { polluted: true }, constructor: 'x', Unknown: HUGE }));
+      check(
+        name,
+        'unknown parameters',
+        await send(c, { ...sample, __proto__: { polluted: true }, constructor: 'x', Unknown: HUGE }),
+      );
       check(name, 'nothing at all', await send(c, {}));
     }
   }, 240_000);
@@ -162,20 +183,40 @@ describe('contract fuzzing', () => {
     for (const { call: c, name } of calls.filter((x) => x.call.method === 'POST')) {
       const url = `/api/Common/${c.path}`;
       const post = (payload: string | Buffer, contentType: string) =>
-        kit.app.inject({ method: 'POST', url, payload, headers: { country: 'UAE', authorization: `Bearer ${ctx.token}`, 'content-type': contentType }, remoteAddress: nextAddress() });
+        kit.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { country: 'UAE', authorization: `Bearer ${ctx.token}`, 'content-type': contentType },
+          remoteAddress: nextAddress(),
+        });
       check(name, 'JSON cut short', await post('{"a": [1, 2', 'application/json'), [400]);
       check(name, 'an empty JSON body', await post('', 'application/json'), [400]);
       check(name, 'JSON that is an array', await post('[1,2,3]', 'application/json'));
       check(name, 'JSON that is a string', await post('"hello"', 'application/json'));
       check(name, 'JSON null', await post('null', 'application/json'));
       check(name, 'JSON nested 5000 deep', await post(`${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'));
-      check(name, 'a __proto__ key', await post('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'), [400]);
+      check(
+        name,
+        'a __proto__ key',
+        await post('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'),
+        [400],
+      );
       check(name, 'plain text', await post('hello', 'text/plain'), [400, 415]);
       check(name, 'XML', await post('<a><b/></a>', 'application/xml'), [400, 415]);
       check(name, 'a form', await post('a=1&b=2', 'application/x-www-form-urlencoded'), [400, 415, 200]);
-      check(name, 'a broken multipart body', await post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', 'multipart/form-data; boundary=x'));
+      check(
+        name,
+        'a broken multipart body',
+        await post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', 'multipart/form-data; boundary=x'),
+      );
       check(name, 'multipart without a boundary', await post('junk', 'multipart/form-data'));
-      check(name, 'a body over 1 MB', await post(JSON.stringify({ a: 'x'.repeat(1_100_000) }), 'application/json'), [413]);
+      check(
+        name,
+        'a body over 1 MB',
+        await post(JSON.stringify({ a: 'x'.repeat(1_100_000) }), 'application/json'),
+        [413],
+      );
       check(name, 'a charset nobody knows', await post('{}', 'application/json; charset=klingon'));
     }
   }, 120_000);
@@ -186,11 +227,26 @@ describe('contract fuzzing', () => {
       for (const country of ['XX', 'uae ', 'India', 'IN,UAE', 'ÿ', 'u'.repeat(5000)]) {
         check(name, `Country: ${country.slice(0, 10)}`, await send(c, sample, { headers: { country } }), [400]);
       }
-      for (const authorization of ['Bearer', 'Bearer ', `Bearer ${'x'.repeat(5000)}`, 'Basic dXNlcjpwYXNz', `Bearer ${ctx.token}${ctx.token}`, 'Bearer %00']) {
-        check(name, `Authorization: ${authorization.slice(0, 14)}`, await send(c, sample, { headers: { authorization } }));
+      for (const authorization of [
+        'Bearer',
+        'Bearer ',
+        `Bearer ${'x'.repeat(5000)}`,
+        'Basic dXNlcjpwYXNz',
+        `Bearer ${ctx.token}${ctx.token}`,
+        'Bearer %00',
+      ]) {
+        check(
+          name,
+          `Authorization: ${authorization.slice(0, 14)}`,
+          await send(c, sample, { headers: { authorization } }),
+        );
       }
       for (const key of ['short', 'x'.repeat(500), 'spaces are not allowed', '../../etc']) {
-        check(name, `Idempotency-Key: ${key.slice(0, 10)}`, await send(c, sample, { headers: { 'idempotency-key': key } }));
+        check(
+          name,
+          `Idempotency-Key: ${key.slice(0, 10)}`,
+          await send(c, sample, { headers: { 'idempotency-key': key } }),
+        );
       }
     }
   }, 120_000);

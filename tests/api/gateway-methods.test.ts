@@ -7,7 +7,19 @@ import { capturedMethod, methodMatches } from '../../server/services/payments/me
 import { paymentStepFor } from '../../server/services/payments/steps.ts';
 import { onlyMethodConfig } from '../../src/features/checkout/open-payment.ts';
 import { checkoutOffers, RAZORPAY_METHODS, STRIPE_DYNAMIC_METHODS } from '../support/gateways.ts';
-import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, sql, traveller, type BookingKit, type Site } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+  type Site,
+} from './booking-kit.ts';
 
 /*
  * Issue 30, items 7 and 6 at the gateways: a payment-method coupon opens the gateway for its way of
@@ -28,7 +40,11 @@ beforeAll(async () => {
   india = (await findPackage(kit, { inIndia: true, rooms: 10 })).id;
   uae = (await findPackage(kit, { rooms: 10 })).id;
   const price = async (id: number, site: Site) =>
-    (await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${id} and site = ${site}`)).rows[0]!.amount;
+    (
+      await kit.database.db.execute<{ amount: number }>(
+        sql`select amount from package_prices where package_id = ${id} and site = ${site}`,
+      )
+    ).rows[0]!.amount;
   inr = await price(india, 'IN');
   aed = await price(uae, 'UAE');
 });
@@ -39,14 +55,22 @@ const partyFor = (each: number, minimum: number) => {
   const adults = Math.max(2, Math.ceil(minimum / each));
   return { adults, rooms: Math.ceil(adults / 3) };
 };
-const others = (n: number) => Array.from({ length: n - 1 }, (_, i) => ({ FirstName: `Guest${'abcdefghijklmnopqrst'[i]}`, LastName: 'Shah', AgeBand: 'adult' }));
+const others = (n: number) =>
+  Array.from({ length: n - 1 }, (_, i) => ({
+    FirstName: `Guest${'abcdefghijklmnopqrst'[i]}`,
+    LastName: 'Shah',
+    AgeBand: 'adult',
+  }));
 
 /** A booking of a payment-method coupon, by its gateway, its way of paying chosen at review. */
 async function couponBooking(site: Site, code: string, payWith: string) {
   const who = await traveller(kit, site === 'IN' ? 'neha' : 'omar');
   const party = site === 'IN' ? partyFor(inr, 20_000) : partyFor(aed, 3000);
   const id = await holdId(kit, who.token, site, [{ packageId: site === 'IN' ? india : uae, ...party }]);
-  const LeadTraveller = site === 'IN' ? lead({ FirstName: 'Neha', LastName: 'Shah', Email: who.email, Phone: '+919812345678' }) : lead({ Email: who.email });
+  const LeadTraveller =
+    site === 'IN'
+      ? lead({ FirstName: 'Neha', LastName: 'Shah', Email: who.email, Phone: '+919812345678' })
+      : lead({ Email: who.email });
   const res = await book(kit, who.token, site, {
     TempBookingId: id,
     PaymentMethod: site === 'IN' ? 'razorpay' : 'stripe',
@@ -61,11 +85,25 @@ async function couponBooking(site: Site, code: string, payWith: string) {
 }
 
 const paymentRows = async (bookingId: number) =>
-  (await kit.database.db.execute<{ id: number; provider: string; provider_ref: string; status: string; amount: number }>(sql`select id, provider, provider_ref, status, amount from payments where booking_id = ${bookingId} order by id`)).rows;
+  (
+    await kit.database.db.execute<{
+      id: number;
+      provider: string;
+      provider_ref: string;
+      status: string;
+      amount: number;
+    }>(sql`select id, provider, provider_ref, status, amount from payments where booking_id = ${bookingId} order by id`)
+  ).rows;
 
-/** What the stand-in's checkout.js does when the page opens it with these options: the ways it shows, and the payment it makes. */
+/**
+ * What the stand-in's checkout.js does when the page opens it with these options: the ways it shows, and the payment it
+ * makes.
+ */
 async function checkoutPays(orderId: string, config: unknown, wanted: string) {
-  const res = await fetch(`${kit.gateways.url}/test/razorpay/pay?order_id=${encodeURIComponent(orderId)}`, { method: 'POST', body: JSON.stringify({ config, method: wanted }) });
+  const res = await fetch(`${kit.gateways.url}/test/razorpay/pay?order_id=${encodeURIComponent(orderId)}`, {
+    method: 'POST',
+    body: JSON.stringify({ config, method: wanted }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { razorpay_payment_id: string; checkout: { offered: string[]; method: string } };
 }
@@ -99,7 +137,11 @@ describe('a payment-method coupon opens the gateway for its way of paying only',
     const b = await couponBooking('UAE', 'CARD15', 'card');
     expect(b.Next.type).toBe('stripe');
     const session = kit.gateways.sessions.get(b.Next.sessionId)!;
-    expect(session).toMatchObject({ allowed_payment_method_types: ['card'], payment_method_types: ['card'], amount_total: b.Total });
+    expect(session).toMatchObject({
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+      amount_total: b.Total,
+    });
     expect(() => kit.gateways.paySession(session.id, { method: 'link' })).toThrow(/does not offer link/);
 
     const plain = await siteBooking(kit, await traveller(kit, 'sara'), 'UAE', uae, 'stripe');
@@ -145,8 +187,12 @@ describe('closing what a booking has open', () => {
     expect(() => kit.gateways.paySession(b.Next.sessionId)).toThrow(/expired/);
     const page = await fetch(b.Next.url, { method: 'POST', redirect: 'manual' });
     expect(page.status).toBe(409);
-    expect(await paymentRows(b.BookingId)).toMatchObject([{ provider: 'stripe', provider_ref: b.Next.sessionId, status: 'failed' }]);
-    const { rows } = await kit.database.db.execute<{ outcome: string; detail: string }>(sql`select outcome, detail from payment_events where booking_id = ${b.BookingId}`);
+    expect(await paymentRows(b.BookingId)).toMatchObject([
+      { provider: 'stripe', provider_ref: b.Next.sessionId, status: 'failed' },
+    ]);
+    const { rows } = await kit.database.db.execute<{ outcome: string; detail: string }>(
+      sql`select outcome, detail from payment_events where booking_id = ${b.BookingId}`,
+    );
     expect(rows).toEqual([{ outcome: 'closed', detail: reason }]);
     // Nothing left open: closing again does nothing.
     expect(await closeOpenPayments(kit.database.db, kit.app.config, b.BookingId, reason)).toEqual([]);
@@ -156,7 +202,9 @@ describe('closing what a booking has open', () => {
     const who = await traveller(kit, 'ravi');
     const b = await siteBooking(kit, who, 'IN', india, 'razorpay');
     expect(await closeOpenPayments(kit.database.db, kit.app.config, b.BookingId, reason)).toEqual([]);
-    expect(await paymentRows(b.BookingId)).toMatchObject([{ provider: 'razorpay', provider_ref: b.Next.orderId, status: 'failed' }]);
+    expect(await paymentRows(b.BookingId)).toMatchObject([
+      { provider: 'razorpay', provider_ref: b.Next.orderId, status: 'failed' },
+    ]);
     const again = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN');
     expect(again.body.data.Next.orderId).not.toBe(b.Next.orderId);
   });
@@ -170,7 +218,13 @@ describe('closing what a booking has open', () => {
     const paid = await siteBooking(kit, await traveller(kit, 'noor'), 'UAE', uae, 'stripe');
     kit.gateways.paySession(paid.Next.sessionId);
     const left = await closeOpenPayments(kit.database.db, kit.app.config, paid.BookingId, reason);
-    expect(left).toMatchObject([{ provider: 'stripe', providerRef: paid.Next.sessionId, why: 'Stripe had already taken the payment on this session' }]);
+    expect(left).toMatchObject([
+      {
+        provider: 'stripe',
+        providerRef: paid.Next.sessionId,
+        why: 'Stripe had already taken the payment on this session',
+      },
+    ]);
     expect((await paymentRows(paid.BookingId))[0]!.status).toBe('created');
 
     const unreached = await siteBooking(kit, await traveller(kit, 'zaid'), 'UAE', uae, 'stripe');
@@ -188,7 +242,9 @@ describe('closing what a booking has open', () => {
  * desk or the ledger close on their side.
  */
 async function stepAgain(bookingId: number, amountPaid: number) {
-  await kit.database.db.execute(sql`update bookings set amount_paid = ${amountPaid}, payment_status = 'partly-paid' where id = ${bookingId}`);
+  await kit.database.db.execute(
+    sql`update bookings set amount_paid = ${amountPaid}, payment_status = 'partly-paid' where id = ${bookingId}`,
+  );
   const [b] = await kit.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
   return paymentStepFor(kit.database.db, kit.app.config, b!);
 }
@@ -202,7 +258,10 @@ describe('a new payment when the amount due changed closes the old one first', (
     // Part of the balance reached the shop another way: the amount due changed.
     const second = (await stepAgain(b.BookingId, 10000)) as { type: 'stripe'; sessionId: string };
     expect(second.sessionId).not.toBe(first.sessionId);
-    expect(kit.gateways.sessions.get(second.sessionId)).toMatchObject({ status: 'open', amount_total: b.Total - 10000 });
+    expect(kit.gateways.sessions.get(second.sessionId)).toMatchObject({
+      status: 'open',
+      amount_total: b.Total - 10000,
+    });
     expect(kit.gateways.sessions.get(first.sessionId)!.status).toBe('expired');
     expect(() => kit.gateways.paySession(first.sessionId)).toThrow(/expired/);
     expect(await paymentRows(b.BookingId)).toMatchObject([

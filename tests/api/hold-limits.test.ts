@@ -21,9 +21,21 @@ afterAll(() => kit.close());
 
 /** Puts one line of `rooms` rooms (as many adults) in a guest's cart and holds it, from `ip`. */
 async function guestHold(guest: string, ip: string, rooms: number, site: 'UAE' | 'IN' = 'UAE') {
-  const added = await call(kit.app, 'POST', 'CreateCart', { packageId, travelDate: freshDate(), adults: rooms, rooms, tempUserId: guest }, { ip, headers: { country: site } });
+  const added = await call(
+    kit.app,
+    'POST',
+    'CreateCart',
+    { packageId, travelDate: freshDate(), adults: rooms, rooms, tempUserId: guest },
+    { ip, headers: { country: site } },
+  );
   if (added.status !== 200) throw new Error(`CreateCart: ${added.body.message}`);
-  return call(kit.app, 'POST', 'CreateTempBooking', { tempUserId: guest, CartIds: added.body.data.CartId }, { ip, headers: { country: site } });
+  return call(
+    kit.app,
+    'POST',
+    'CreateTempBooking',
+    { tempUserId: guest, CartIds: added.body.data.CartId },
+    { ip, headers: { country: site } },
+  );
 }
 
 describe('guest hold limits', () => {
@@ -53,13 +65,30 @@ describe('guest hold limits', () => {
       const guest = 'guest-one-hold-0001';
       const ip = freshIp();
       const add = (site: 'UAE' | 'IN') =>
-        call(one.app, 'POST', 'CreateCart', { packageId, travelDate: freshDate(), adults: 1, rooms: 1, tempUserId: guest }, { ip, headers: { country: site } });
+        call(
+          one.app,
+          'POST',
+          'CreateCart',
+          { packageId, travelDate: freshDate(), adults: 1, rooms: 1, tempUserId: guest },
+          { ip, headers: { country: site } },
+        );
       await add('UAE');
       await add('IN');
-      expect((await call(one.app, 'POST', 'CreateTempBooking', { tempUserId: guest }, { ip, headers: { country: 'UAE' } })).status).toBe(200);
-      const refused = await call(one.app, 'POST', 'CreateTempBooking', { tempUserId: guest }, { ip, headers: { country: 'IN' } });
+      expect(
+        (await call(one.app, 'POST', 'CreateTempBooking', { tempUserId: guest }, { ip, headers: { country: 'UAE' } }))
+          .status,
+      ).toBe(200);
+      const refused = await call(
+        one.app,
+        'POST',
+        'CreateTempBooking',
+        { tempUserId: guest },
+        { ip, headers: { country: 'IN' } },
+      );
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toMatch(/at most 1 hold at once\. Sign in to hold more, or wait \d+ minutes for your other hold to end/);
+      expect(refused.body.message).toMatch(
+        /at most 1 hold at once\. Sign in to hold more, or wait \d+ minutes for your other hold to end/,
+      );
     } finally {
       await one.close();
     }
@@ -72,13 +101,23 @@ describe('guest hold limits', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => a.status)).toEqual([429, 429]);
-    expect(refused[0]!.body.message).toMatch(/held 12 rooms in the last hour.*at most 12.*Sign in to hold your holiday, or try again in \d+ minutes/);
+    expect(refused[0]!.body.message).toMatch(
+      /held 12 rooms in the last hour.*at most 12.*Sign in to hold your holiday, or try again in \d+ minutes/,
+    );
     // Another address is not affected, and a signed-in traveller from this one is not limited.
     expect((await guestHold(newGuest(), freshIp(), 3)).status).toBe(200);
     const { token } = await traveller(kit, 'holder');
-    const added = await call(kit.app, 'POST', 'CreateCart', { packageId, travelDate: freshDate(), adults: 5, rooms: 5 }, { ip, token });
+    const added = await call(
+      kit.app,
+      'POST',
+      'CreateCart',
+      { packageId, travelDate: freshDate(), adults: 5, rooms: 5 },
+      { ip, token },
+    );
     expect(added.body.message).toBe('Added to your cart.');
-    expect((await call(kit.app, 'POST', 'CreateTempBooking', {}, { ip, token })).body.message).toBe('Your holiday is on hold.');
+    expect((await call(kit.app, 'POST', 'CreateTempBooking', {}, { ip, token })).body.message).toBe(
+      'Your holiday is on hold.',
+    );
   });
 
   it('keeps the address count of holds an hour old no longer', async () => {
@@ -86,7 +125,9 @@ describe('guest hold limits', () => {
     for (let i = 0; i < 3; i++) expect((await guestHold(newGuest(), ip, 4)).status).toBe(200);
     expect((await guestHold(newGuest(), ip, 1)).status).toBe(429);
     // An hour later (the holds made then), the address may hold again.
-    await kit.database.db.execute(sql`update temp_bookings set created_at = created_at - interval '61 minutes', hold_expires_at = hold_expires_at - interval '61 minutes' where owner like 'guest:guest-hold-limit%'`);
+    await kit.database.db.execute(
+      sql`update temp_bookings set created_at = created_at - interval '61 minutes', hold_expires_at = hold_expires_at - interval '61 minutes' where owner like 'guest:guest-hold-limit%'`,
+    );
     expect((await guestHold(newGuest(), ip, 4)).status).toBe(200);
   });
 });
@@ -110,7 +151,9 @@ describe('a guest’s hold lasts 10 minutes until they sign in', () => {
     const [mine] = (await call(kit.app, 'POST', 'GetTempBooking', { TempBookingId: id }, { token })).body.data;
     const extended = Date.parse(mine.holdExpiresAt) - Date.parse(mine.createdAt);
     expect(extended).toBe(30 * 60_000);
-    const { rows } = await kit.database.db.execute<{ expires_at: Date | string }>(sql`select expires_at from room_holds where temp_booking_id = ${id}`);
+    const { rows } = await kit.database.db.execute<{ expires_at: Date | string }>(
+      sql`select expires_at from room_holds where temp_booking_id = ${id}`,
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(new Date(r.expires_at).toISOString()).toBe(mine.holdExpiresAt);
   });

@@ -45,13 +45,23 @@ describe('a NUL byte in a text parameter', () => {
   }
 
   it('is refused in a JSON body field of a write, and in a form sent as multipart', async () => {
-    const json = await send('POST', 'SaveHomePageEnquiryPopup', { FullName: 'Aisha\u0000', EmailOrPhone: 'a@example.com', Phone: '+971501234567' });
+    const json = await send('POST', 'SaveHomePageEnquiryPopup', {
+      FullName: 'Aisha\u0000',
+      EmailOrPhone: 'a@example.com',
+      Phone: '+971501234567',
+    });
     expect(json.code).toBe(400);
     expect(json.body.message).toBe('FullName must not contain control characters.');
 
     const boundary = '----bounds';
     const payload = Buffer.from(
-      [['FullName', 'Aisha'], ['Email', 'a@example.com'], ['Phone', '+971501234567'], ['PackageId', String(packageId)], ['Message', 'hi\u0000']]
+      [
+        ['FullName', 'Aisha'],
+        ['Email', 'a@example.com'],
+        ['Phone', '+971501234567'],
+        ['PackageId', String(packageId)],
+        ['Message', 'hi\u0000'],
+      ]
         .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
         .join('') + `--${boundary}--\r\n`,
     );
@@ -90,13 +100,23 @@ describe('ids past the range of an integer column', () => {
   });
 
   it('GetTempBooking with TempBookingId=99999999999 answers 400', async () => {
-    const { code, body } = await send('POST', 'GetTempBooking', { TempBookingId: '99999999999', tempUserId: guest }, false);
+    const { code, body } = await send(
+      'POST',
+      'GetTempBooking',
+      { TempBookingId: '99999999999', tempUserId: guest },
+      false,
+    );
     expect(code).toBe(400);
     expect(body.message).toMatch(/TempBookingId/);
   });
 
   it('CreateCart with such a packageId, and CreateTempBooking with such CartIds, answer 400', async () => {
-    const cart = await send('POST', 'CreateCart', { packageId: 99999999999, travelDate: travelDate(), adults: 2, tempUserId: guest });
+    const cart = await send('POST', 'CreateCart', {
+      packageId: 99999999999,
+      travelDate: travelDate(),
+      adults: 2,
+      tempUserId: guest,
+    });
     expect(cart.code).toBe(400);
     expect(cart.body.message).toMatch(/packageId/);
     const hold = await send('POST', 'CreateTempBooking', { CartIds: [1, 99999999999], tempUserId: guest });
@@ -111,14 +131,20 @@ describe('ids past the range of an integer column', () => {
 
 describe('bounded lists and cart options', () => {
   it('a package search takes at most 50 interests', async () => {
-    const { code, body } = await send('POST', 'Holiday/GetPackagesByTypeCityAndInterest', { typeId: 1, interests: Array.from({ length: 5000 }, (_, i) => i + 1) });
+    const { code, body } = await send('POST', 'Holiday/GetPackagesByTypeCityAndInterest', {
+      typeId: 1,
+      interests: Array.from({ length: 5000 }, (_, i) => i + 1),
+    });
     expect(code).toBe(400);
     expect(body.message).toMatch(/at most 50/);
   });
 
   it('cart options take only what the package offers (no package offers any yet)', async () => {
     const line = { packageId, travelDate: travelDate(), adults: 2, tempUserId: guest };
-    const many = await send('POST', 'CreateCart', { ...line, options: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 'x'.repeat(100)])) });
+    const many = await send('POST', 'CreateCart', {
+      ...line,
+      options: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 'x'.repeat(100)])),
+    });
     expect(many.code).toBe(400);
     const long = await send('POST', 'CreateCart', { ...line, options: { note: 'x'.repeat(10_000) } });
     expect(long.code).toBe(400);

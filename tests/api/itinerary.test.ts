@@ -9,7 +9,10 @@ let pkg: { id: number; slug: string; title: string };
 
 beforeAll(async () => {
   t = await createTestApp({ config: { PUBLIC_URL: 'https://shop.example.com' } });
-  const [row] = await t.database.db.select({ id: packages.id, slug: packages.slug, title: packages.title }).from(packages).limit(1);
+  const [row] = await t.database.db
+    .select({ id: packages.id, slug: packages.slug, title: packages.title })
+    .from(packages)
+    .limit(1);
   pkg = row!;
 });
 afterAll(() => t.close());
@@ -21,11 +24,21 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   let body = Object.entries(fields)
     .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     .join('');
-  if (file) body += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`;
-  return { payload: `${body}--${BOUNDARY}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+  if (file)
+    body += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`;
+  return {
+    payload: `${body}--${BOUNDARY}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
 }
 
-const good = () => ({ FullName: 'Asha Rao', Email: 'asha.rao@gmail.com', Phone: '+971501234567', PackageSlug: pkg.slug, Message: 'Two adults in March' });
+const good = () => ({
+  FullName: 'Asha Rao',
+  Email: 'asha.rao@gmail.com',
+  Phone: '+971501234567',
+  PackageSlug: pkg.slug,
+  Message: 'Two adults in March',
+});
 
 /** The text drawn on the PDF's pages (pdf-lib writes Helvetica text as hex strings in flate streams). */
 function pdfText(pdf: Buffer): string {
@@ -38,7 +51,8 @@ function pdfText(pdf: Buffer): string {
     const end = raw.indexOf('endstream', start);
     try {
       const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-      for (const x of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) parts.push(Buffer.from(x[1]!, 'hex').toString('latin1'));
+      for (const x of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+        parts.push(Buffer.from(x[1]!, 'hex').toString('latin1'));
     } catch {
       // Not a flate stream (fonts, object streams).
     }
@@ -65,7 +79,12 @@ describe('Holiday/Downloaditinaryform', () => {
   });
 
   it('prices the PDF in rupees for Country: IN and links the India page', async () => {
-    const res = await t.app.inject({ method: 'POST', url: URL, ...multipart(good()), headers: { ...multipart(good()).headers, country: 'IN' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      ...multipart(good()),
+      headers: { ...multipart(good()).headers, country: 'IN' },
+    });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toMatch(/From INR [\d,]+ per adult/);
@@ -80,7 +99,12 @@ describe('Holiday/Downloaditinaryform', () => {
     const after = await t.database.db.select().from(enquiries).where(eq(enquiries.kind, 'itinerary'));
     expect(after.length).toBe(before.length + 1);
     const row = after.find((e) => e.payload.FullName === 'Stored Person')!;
-    expect(row.payload).toMatchObject({ Email: 'asha.rao@gmail.com', Phone: '+971501234567', PackageId: pkg.id, PackageSlug: pkg.slug });
+    expect(row.payload).toMatchObject({
+      Email: 'asha.rao@gmail.com',
+      Phone: '+971501234567',
+      PackageId: pkg.id,
+      PackageSlug: pkg.slug,
+    });
     expect(row.site).toBe('UAE');
   });
 
@@ -110,10 +134,18 @@ describe('Holiday/Downloaditinaryform', () => {
   });
 
   it('takes no files and no oversized fields', async () => {
-    const withFile = await t.app.inject({ method: 'POST', url: URL, ...multipart(good(), { name: 'a.txt', content: 'hello' }) });
+    const withFile = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      ...multipart(good(), { name: 'a.txt', content: 'hello' }),
+    });
     expect(withFile.statusCode).toBe(400);
     expect(withFile.json()).toMatchObject({ status: 'error', message: 'This form takes no files.' });
-    const huge = await t.app.inject({ method: 'POST', url: URL, ...multipart({ ...good(), Message: 'x'.repeat(5000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      ...multipart({ ...good(), Message: 'x'.repeat(5000) }),
+    });
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.json().status).toBe('error');
   });

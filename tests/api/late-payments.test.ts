@@ -4,7 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { settleStripeSessions } from '../../server/services/payments/settle.ts';
 import { handleStripeEvent } from '../../server/services/payments/webhooks.ts';
 import { stripeClient } from '../../server/services/payments/stripe.ts';
-import { call, count, createBookingKit, findPackage, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * Late payments are never lost, never contradicted (issue 19, decision 0042): every payment a
@@ -20,13 +30,21 @@ let karan: { token: string; userId: number; email: string };
 let india: number;
 let uae: number;
 
-const razorpayBooking = (who: { token: string; email: string }, PaymentMethod = 'razorpay') => siteBooking(kit, who, 'IN', india, PaymentMethod);
-const stripeBooking = (who: { token: string; email: string }, PaymentMethod = 'stripe') => siteBooking(kit, who, 'UAE', uae, PaymentMethod);
+const razorpayBooking = (who: { token: string; email: string }, PaymentMethod = 'razorpay') =>
+  siteBooking(kit, who, 'IN', india, PaymentMethod);
+const stripeBooking = (who: { token: string; email: string }, PaymentMethod = 'stripe') =>
+  siteBooking(kit, who, 'UAE', uae, PaymentMethod);
 
-const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
+const detail = async (token: string, ref: string) =>
+  (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 
 async function stripeWebhook(payload: string, signature: string) {
-  const res = await kit.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -34,7 +52,11 @@ async function razorpayWebhook(e: { payload: string; signature: string; eventId?
   const res = await kit.app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/webhook',
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': e.signature, ...(e.eventId ? { 'x-razorpay-event-id': e.eventId } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': e.signature,
+      ...(e.eventId ? { 'x-razorpay-event-id': e.eventId } : {}),
+    },
     payload: e.payload,
   });
   return { status: res.statusCode, body: res.json() };
@@ -52,10 +74,16 @@ async function mailTo(to: string, subject: string, since: number) {
 
 /** The payment window passes: the booking is cancelled and its room goes back on sale. */
 async function windowCloses(bookingId: number) {
-  await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${bookingId}`);
-  await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${bookingId}`);
+  await kit.database.db.execute(
+    sql`update bookings set created_at = now() - interval '2 hours' where id = ${bookingId}`,
+  );
+  await kit.database.db.execute(
+    sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${bookingId}`,
+  );
   await cancelUnpaidBookings(kit.database.db, 60);
-  const [row] = (await kit.database.db.execute<{ status: string }>(sql`select status from bookings where id = ${bookingId}`)).rows;
+  const [row] = (
+    await kit.database.db.execute<{ status: string }>(sql`select status from bookings where id = ${bookingId}`)
+  ).rows;
   expect(row?.status).toBe('cancelled');
 }
 
@@ -67,24 +95,44 @@ async function roomsGone(bookingId: number) {
 }
 
 const roomsSold = (bookingId: number) =>
-  count(kit, sql`select d.rooms_sold as n from departures d join booking_lines l on l.package_id = d.package_id and l.travel_date = d.travel_date where l.booking_id = ${bookingId}`);
+  count(
+    kit,
+    sql`select d.rooms_sold as n from departures d join booking_lines l on l.package_id = d.package_id and l.travel_date = d.travel_date where l.booking_id = ${bookingId}`,
+  );
 
 async function row(bookingId: number) {
-  const { rows } = await kit.database.db.execute<{ status: string; payment_status: string; invoice_number: string | null; paid_at: string | null; amount_paid: number }>(
-    sql`select status, payment_status, invoice_number, paid_at, amount_paid from bookings where id = ${bookingId}`,
-  );
+  const { rows } = await kit.database.db.execute<{
+    status: string;
+    payment_status: string;
+    invoice_number: string | null;
+    paid_at: string | null;
+    amount_paid: number;
+  }>(sql`select status, payment_status, invoice_number, paid_at, amount_paid from bookings where id = ${bookingId}`);
   return rows[0]!;
 }
 
 async function paymentRows(bookingId: number) {
-  const { rows } = await kit.database.db.execute<{ status: string; provider_payment_id: string | null; amount: number; currency: string; paid_at: string | null; refund_status: string | null }>(
+  const { rows } = await kit.database.db.execute<{
+    status: string;
+    provider_payment_id: string | null;
+    amount: number;
+    currency: string;
+    paid_at: string | null;
+    refund_status: string | null;
+  }>(
     sql`select status, provider_payment_id, amount, currency, paid_at, refund_status from payments where booking_id = ${bookingId} order by id`,
   );
   return rows;
 }
 
 async function events(bookingId: number) {
-  const { rows } = await kit.database.db.execute<{ provider: string; event_id: string; type: string; outcome: string; detail: string }>(
+  const { rows } = await kit.database.db.execute<{
+    provider: string;
+    event_id: string;
+    type: string;
+    outcome: string;
+    detail: string;
+  }>(
     sql`select provider, event_id, type, outcome, detail from payment_events where booking_id = ${bookingId} order by id`,
   );
   return rows;
@@ -107,7 +155,13 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
 
     const since = kit.mail.mails.length;
     const proof = kit.gateways.payOrder(b.Next.orderId);
-    const late = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const late = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(late.status).toBe(200);
     expect(late.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
 
@@ -116,10 +170,26 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     expect(r).toMatchObject({ status: 'confirmed', payment_status: 'paid', amount_paid: b.Total });
     expect(r.invoice_number).toMatch(/^WLH-IN-\d{6}$/);
     expect(r.paid_at).not.toBeNull();
-    expect(await paymentRows(b.BookingId)).toEqual([expect.objectContaining({ status: 'paid', provider_payment_id: proof.razorpay_payment_id, amount: b.Total, currency: 'INR', refund_status: null })]);
-    expect(await events(b.BookingId)).toEqual([expect.objectContaining({ provider: 'razorpay', event_id: `verify:${proof.razorpay_payment_id}`, outcome: 'reinstated' })]);
+    expect(await paymentRows(b.BookingId)).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        provider_payment_id: proof.razorpay_payment_id,
+        amount: b.Total,
+        currency: 'INR',
+        refund_status: null,
+      }),
+    ]);
+    expect(await events(b.BookingId)).toEqual([
+      expect.objectContaining({
+        provider: 'razorpay',
+        event_id: `verify:${proof.razorpay_payment_id}`,
+        outcome: 'reinstated',
+      }),
+    ]);
     const d = await detail(priya.token, b.RefIdKey);
-    expect(d.events.at(-1).cause).toMatch(/^paid late with Razorpay \(signature verified\) .* after the booking was cancelled: its rooms were still free, so it is reinstated$/);
+    expect(d.events.at(-1).cause).toMatch(
+      /^paid late with Razorpay \(signature verified\) .* after the booking was cancelled: its rooms were still free, so it is reinstated$/,
+    );
     await mailTo(priya.email, `Payment received: booking ${b.RefIdKey}`, since);
   });
 
@@ -131,29 +201,60 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
 
     const since = kit.mail.mails.length;
     const proof = kit.gateways.payOrder(b.Next.orderId);
-    const late = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const late = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(late.status).toBe(409);
-    expect(late.body.message).toMatch(new RegExp(`^We received your payment of ₹[\\d,.]+ after booking ${b.RefIdKey} was cancelled .*rooms are no longer available.*will refund ₹[\\d,.]+ to you`));
+    expect(late.body.message).toMatch(
+      new RegExp(
+        `^We received your payment of ₹[\\d,.]+ after booking ${b.RefIdKey} was cancelled .*rooms are no longer available.*will refund ₹[\\d,.]+ to you`,
+      ),
+    );
     expect(late.body.message).not.toMatch(/confirmed/i);
     expect(late.body.data).toEqual({ refund: 'due' });
 
     expect(await roomsSold(b.BookingId)).toBe(soldBefore);
     const r = await row(b.BookingId);
     expect(r).toMatchObject({ status: 'cancelled', payment_status: 'refund-due', invoice_number: null });
-    expect(await paymentRows(b.BookingId)).toEqual([expect.objectContaining({ status: 'paid', provider_payment_id: proof.razorpay_payment_id, amount: b.Total, currency: 'INR', refund_status: 'due' })]);
+    expect(await paymentRows(b.BookingId)).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        provider_payment_id: proof.razorpay_payment_id,
+        amount: b.Total,
+        currency: 'INR',
+        refund_status: 'due',
+      }),
+    ]);
     expect((await paymentRows(b.BookingId))[0]!.paid_at).not.toBeNull();
     expect(await events(b.BookingId)).toEqual([expect.objectContaining({ outcome: 'refund-due' })]);
     const d = await detail(priya.token, b.RefIdKey);
     expect(d).toMatchObject({ Status: 'cancelled', PaymentStatus: 'refund-due' });
-    expect(d.events.at(-1).cause).toMatch(/^paid late with Razorpay .*after the booking was cancelled; its rooms are no longer available: refund due$/);
+    expect(d.events.at(-1).cause).toMatch(
+      /^paid late with Razorpay .*after the booking was cancelled; its rooms are no longer available: refund due$/,
+    );
 
     const mail = await mailTo(priya.email, `Booking ${b.RefIdKey} is cancelled: your payment will be refunded`, since);
     expect(mail.raw).toMatch(/after the booking had been cancelled/);
     expect(mail.raw).toMatch(/We will refund/);
-    expect(kit.mail.mails.slice(since).filter((m) => m.to.includes(priya.email.toLowerCase())).map((m) => m.raw)).not.toContainEqual(expect.stringMatching(/booking is confirmed/i));
+    expect(
+      kit.mail.mails
+        .slice(since)
+        .filter((m) => m.to.includes(priya.email.toLowerCase()))
+        .map((m) => m.raw),
+    ).not.toContainEqual(expect.stringMatching(/booking is confirmed/i));
 
     // Asked again, the same truth, and nothing more is recorded.
-    const again = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const again = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(late.body.message);
     expect(await events(b.BookingId)).toHaveLength(1);
@@ -161,11 +262,28 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
 
   it('a second payment of a booking already paid is kept with its refund due', async () => {
     const b = await razorpayBooking(karan);
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
-    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next;
-    await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(renewed.orderId) }, karan.token, 'IN');
-    const second = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) }, karan.token, 'IN');
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
+    );
+    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data
+      .Next;
+    await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(renewed.orderId) },
+      karan.token,
+      'IN',
+    );
+    const second = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+      karan.token,
+      'IN',
+    );
     expect(second.status).toBe(409);
     expect((await paymentRows(b.BookingId)).map((p) => p.refund_status)).toEqual(['due', null]);
     expect((await events(b.BookingId)).map((e) => e.outcome)).toEqual(['applied', 'refund-due']);
@@ -183,7 +301,14 @@ describe('Razorpay’s webhook', () => {
     expect(r).toMatchObject({ status: 'confirmed', payment_status: 'paid', amount_paid: b.Total });
     expect(r.invoice_number).toMatch(/^WLH-IN-/);
     expect(r.paid_at).not.toBeNull();
-    expect(await events(b.BookingId)).toEqual([expect.objectContaining({ provider: 'razorpay', event_id: event.eventId, type: 'payment.captured', outcome: 'applied' })]);
+    expect(await events(b.BookingId)).toEqual([
+      expect.objectContaining({
+        provider: 'razorpay',
+        event_id: event.eventId,
+        type: 'payment.captured',
+        outcome: 'applied',
+      }),
+    ]);
     await mailTo(priya.email, `Payment received: booking ${b.RefIdKey}`, since);
     const history = (await detail(priya.token, b.RefIdKey)).events.length;
 
@@ -200,12 +325,26 @@ describe('Razorpay’s webhook', () => {
   it('refuses a forged signature or body with 400 and changes nothing', async () => {
     const b = await razorpayBooking(karan);
     const event = kit.gateways.razorpayEvent(b.Next.orderId);
-    const forgedSignature = await razorpayWebhook({ ...event, signature: event.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) });
+    const forgedSignature = await razorpayWebhook({
+      ...event,
+      signature: event.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    });
     expect(forgedSignature.status).toBe(400);
-    expect(forgedSignature.body).toMatchObject({ status: 'error', message: 'The X-Razorpay-Signature of this event is not valid.' });
-    const forgedBody = await razorpayWebhook({ ...event, payload: event.payload.replace(`"amount":${b.Total}`, `"amount":${b.Total - 100}`) });
+    expect(forgedSignature.body).toMatchObject({
+      status: 'error',
+      message: 'The X-Razorpay-Signature of this event is not valid.',
+    });
+    const forgedBody = await razorpayWebhook({
+      ...event,
+      payload: event.payload.replace(`"amount":${b.Total}`, `"amount":${b.Total - 100}`),
+    });
     expect(forgedBody.status).toBe(400);
-    const unsigned = await kit.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: { 'content-type': 'application/json' }, payload: event.payload });
+    const unsigned = await kit.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: event.payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'unpaid' });
     expect(await events(b.BookingId)).toEqual([]);
@@ -250,12 +389,19 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     const b = await stripeBooking(karan);
     await windowCloses(b.BookingId);
     kit.gateways.paySession(b.Next.sessionId);
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      karan.token,
+    );
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     expect(await roomsSold(b.BookingId)).toBe(1);
     expect((await row(b.BookingId)).invoice_number).toMatch(/^WLH-AE-/);
-    expect(await events(b.BookingId)).toEqual([expect.objectContaining({ provider: 'stripe', event_id: `return:${b.Next.sessionId}`, outcome: 'reinstated' })]);
+    expect(await events(b.BookingId)).toEqual([
+      expect.objectContaining({ provider: 'stripe', event_id: `return:${b.Next.sessionId}`, outcome: 'reinstated' }),
+    ]);
   });
 
   it('on the traveller’s return: refund due and the truth when its rooms are gone', async () => {
@@ -264,9 +410,16 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     await roomsGone(b.BookingId);
     const since = kit.mail.mails.length;
     kit.gateways.paySession(b.Next.sessionId);
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      karan.token,
+    );
     expect(back.status).toBe(409);
-    expect(back.body.message).toMatch(/^We received your payment of AED [\d,.]+ after booking .* was cancelled .*will refund AED/);
+    expect(back.body.message).toMatch(
+      /^We received your payment of AED [\d,.]+ after booking .* was cancelled .*will refund AED/,
+    );
     expect(back.body.data).toEqual({ refund: 'due' });
     expect(await row(b.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refund-due' });
     expect((await paymentRows(b.BookingId))[0]).toMatchObject({ status: 'paid', refund_status: 'due' });
@@ -283,7 +436,12 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     expect(await roomsSold(b.BookingId)).toBe(1);
     await mailTo(priya.email, `Payment received: booking ${b.RefIdKey}`, since);
     // The traveller's return afterwards changes nothing.
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, priya.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      priya.token,
+    );
     expect(back.status).toBe(200);
     expect(await events(b.BookingId)).toHaveLength(1);
   });
@@ -296,12 +454,24 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     const event = kit.gateways.stripeEvent(kit.gateways.paySession(b.Next.sessionId));
     expect((await stripeWebhook(event.payload, event.signature)).status).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refund-due' });
-    expect((await paymentRows(b.BookingId))[0]).toMatchObject({ status: 'paid', refund_status: 'due', currency: 'AED', amount: b.Total });
-    expect(await events(b.BookingId)).toEqual([expect.objectContaining({ event_id: JSON.parse(event.payload).id, outcome: 'refund-due' })]);
+    expect((await paymentRows(b.BookingId))[0]).toMatchObject({
+      status: 'paid',
+      refund_status: 'due',
+      currency: 'AED',
+      amount: b.Total,
+    });
+    expect(await events(b.BookingId)).toEqual([
+      expect.objectContaining({ event_id: JSON.parse(event.payload).id, outcome: 'refund-due' }),
+    ]);
     const mail = await mailTo(priya.email, `Booking ${b.RefIdKey} is cancelled: your payment will be refunded`, since);
     expect(mail.raw).not.toMatch(/is confirmed/);
     // The return page then tells the same truth.
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, priya.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      priya.token,
+    );
     expect(back.status).toBe(409);
     expect(back.body.message).toMatch(/will refund/);
   });
@@ -329,13 +499,23 @@ describe('a signed Stripe event that does not match its booking', () => {
     const b = await stripeBooking(priya);
     const session = kit.gateways.paySession(b.Next.sessionId);
     const signed = kit.gateways.stripeEvent({ ...session, amount_total: b.Total + 100 });
-    const event = stripeClient(kit.app.config).webhooks.constructEvent(signed.payload, signed.signature, kit.app.config.STRIPE_WEBHOOK_SECRET!);
+    const event = stripeClient(kit.app.config).webhooks.constructEvent(
+      signed.payload,
+      signed.signature,
+      kit.app.config.STRIPE_WEBHOOK_SECRET!,
+    );
     const warnings: unknown[][] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
     expect(await handleStripeEvent(kit.database.db, kit.app.config, event, log)).toBeNull();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]![0]).toMatchObject({ event: event.id, booking: b.RefIdKey, mismatch: [`amount ${b.Total + 100} is not the ${b.Total} due`] });
-    expect(warnings[0]![1]).toMatch(new RegExp(`^Stripe event ${event.id} does not match booking ${b.RefIdKey}: amount`));
+    expect(warnings[0]![0]).toMatchObject({
+      event: event.id,
+      booking: b.RefIdKey,
+      mismatch: [`amount ${b.Total + 100} is not the ${b.Total} due`],
+    });
+    expect(warnings[0]![1]).toMatch(
+      new RegExp(`^Stripe event ${event.id} does not match booking ${b.RefIdKey}: amount`),
+    );
     // Stored once: a replay is neither stored nor logged again.
     expect(await handleStripeEvent(kit.database.db, kit.app.config, event, log)).toBeNull();
     expect(warnings).toHaveLength(1);
@@ -349,10 +529,16 @@ describe('Stripe asked before the payment window cancels a booking', () => {
     const neverPaid = await stripeBooking(karan);
     kit.gateways.paySession(paidButLost.Next.sessionId);
     for (const b of [paidButLost, neverPaid]) {
-      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`);
-      await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`);
+      await kit.database.db.execute(
+        sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`,
+      );
+      await kit.database.db.execute(
+        sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`,
+      );
     }
-    expect(await settleStripeSessions(kit.database.db, kit.app.config, 60)).toEqual([{ userId: priya.userId, refIdKey: paidButLost.RefIdKey }]);
+    expect(await settleStripeSessions(kit.database.db, kit.app.config, 60)).toEqual([
+      { userId: priya.userId, refIdKey: paidButLost.RefIdKey },
+    ]);
     await cancelUnpaidBookings(kit.database.db, 60);
     const d = await detail(priya.token, paidButLost.RefIdKey);
     expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: paidButLost.Total });
@@ -375,15 +561,35 @@ describe('a pay-later balance paid online from Trips', () => {
     expect(next).toMatchObject({ type: 'razorpay', amount: b.Total, currency: 'INR' });
     expect(kit.gateways.orders.get(next.orderId)).toMatchObject({ amount: b.Total, receipt: b.RefIdKey });
     // Asked again: the same order.
-    expect((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next.orderId).toBe(next.orderId);
+    expect(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next.orderId,
+    ).toBe(next.orderId);
 
     const proof = kit.gateways.payOrder(next.orderId);
-    const forged = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof, razorpay_signature: '0'.repeat(64) }, priya.token, 'IN');
+    const forged = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof, razorpay_signature: '0'.repeat(64) },
+      priya.token,
+      'IN',
+    );
     expect(forged.status).toBe(400);
-    const foreign = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, karan.token, 'IN');
+    const foreign = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      karan.token,
+      'IN',
+    );
     expect(foreign.status).toBe(404);
     const since = kit.mail.mails.length;
-    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const paid = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     const r = await row(b.BookingId);
@@ -404,13 +610,30 @@ describe('a pay-later balance paid online from Trips', () => {
     expect(next.type).toBe('stripe');
     const session = kit.gateways.sessions.get(next.sessionId)!;
     expect(session).toMatchObject({ amount_total: b.Total, currency: 'aed', client_reference_id: String(b.BookingId) });
-    expect(session.success_url).toBe(`http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`);
-    const early = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: next.sessionId }, karan.token);
+    expect(session.success_url).toBe(
+      `http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`,
+    );
+    const early = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: next.sessionId },
+      karan.token,
+    );
     expect(early.status).toBe(409);
     kit.gateways.paySession(next.sessionId);
-    const foreign = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: next.sessionId }, priya.token);
+    const foreign = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: next.sessionId },
+      priya.token,
+    );
     expect(foreign.status).toBe(404);
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: next.sessionId }, karan.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: next.sessionId },
+      karan.token,
+    );
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     const r = await row(b.BookingId);
@@ -430,7 +653,9 @@ describe('a pay-later balance paid online from Trips', () => {
     const late = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ status: 'error', data: null });
-    expect(late.body.message).toMatch(/^The balance of this booking was due on \d{1,2} \w{3} \d{4}, so it can no longer be paid online\. Call us on .+ to pay or to change your booking\.$/);
+    expect(late.body.message).toMatch(
+      /^The balance of this booking was due on \d{1,2} \w{3} \d{4}, so it can no longer be paid online\. Call us on .+ to pay or to change your booking\.$/,
+    );
     expect(await count(kit, sql`select count(*) as n from payments where booking_id = ${b.BookingId}`)).toBe(0);
   });
 });

@@ -13,7 +13,17 @@ import { commitScope } from '../../server/services/staff/staff-action.ts';
 import { cancelBooking } from '../../server/services/desk/cancel.ts';
 import { recordManualPayment } from '../../server/services/desk/payments.ts';
 import { makeRefund } from '../../server/services/desk/refunds.ts';
-import { amountDue, bookingProfile, balancesOf, entriesOf, rateOn, RECEIPT_KINDS, refreshDue, taxLinesOf, type EntryRow } from '../../server/services/ledger/ledger.ts';
+import {
+  amountDue,
+  bookingProfile,
+  balancesOf,
+  entriesOf,
+  rateOn,
+  RECEIPT_KINDS,
+  refreshDue,
+  taxLinesOf,
+  type EntryRow,
+} from '../../server/services/ledger/ledger.ts';
 import { applyPayment } from '../../server/services/payments/apply.ts';
 import { nextStepFor, paymentStepFor } from '../../server/services/payments/steps.ts';
 import { depositFirst, depositLeft, partOfDeposit } from '../../server/services/bookings/deposits.ts';
@@ -97,14 +107,28 @@ type Event =
   | { t: 'desk-deposit'; frac: number };
 
 const desk = fc.record({ t: fc.constant('desk' as const), frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }) });
-const capture = fc.record({ t: fc.constant('capture' as const), frac: fc.double({ min: 0.1, max: 1, noNaN: true }), stale: fc.boolean(), twice: fc.boolean() });
+const capture = fc.record({
+  t: fc.constant('capture' as const),
+  frac: fc.double({ min: 0.1, max: 1, noNaN: true }),
+  stale: fc.boolean(),
+  twice: fc.boolean(),
+});
 const refund = fc.record({ t: fc.constant('refund' as const), frac: fc.double({ min: 0.05, max: 1, noNaN: true }) });
 const settle = fc.record({ t: fc.constant('settle' as const), ok: fc.boolean() });
 const cancel = fc.record({ t: fc.constant('cancel' as const), keep: fc.double({ min: 0, max: 1, noNaN: true }) });
 const windowEvent = fc.constant({ t: 'window' as const });
 const wait = fc.record({ t: fc.constant('wait' as const), days: fc.integer({ min: 1, max: 80 }) });
-const amend = fc.record({ t: fc.constant('amend' as const), factor: fc.constantFrom(0.7, 0.95, 1, 1.1, 1.4), days: fc.integer({ min: -20, max: 40 }) });
-const rate = fc.record({ t: fc.constant('rate' as const), tax: fc.constantFrom('GST' as const, 'VAT' as const, 'TCS' as const), bp: fc.constantFrom(0, 200, 500, 1200, 1800), inDays: fc.integer({ min: 1, max: 60 }) });
+const amend = fc.record({
+  t: fc.constant('amend' as const),
+  factor: fc.constantFrom(0.7, 0.95, 1, 1.1, 1.4),
+  days: fc.integer({ min: -20, max: 40 }),
+});
+const rate = fc.record({
+  t: fc.constant('rate' as const),
+  tax: fc.constantFrom('GST' as const, 'VAT' as const, 'TCS' as const),
+  bp: fc.constantFrom(0, 200, 500, 1200, 1800),
+  inDays: fc.integer({ min: 1, max: 60 }),
+});
 
 const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 4, arbitrary: desk },
@@ -118,12 +142,28 @@ const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 1, arbitrary: rate },
 );
 
-/** A deposit booking's events: mostly its own gateway steps, with the desk, refunds, cancellations, time and rates between them. */
+/**
+ * A deposit booking's events: mostly its own gateway steps, with the desk, refunds, cancellations, time and rates
+ * between them.
+ */
 const depositEvent: fc.Arbitrary<Event> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ t: fc.constant('deposit' as const), late: fc.boolean(), twice: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('balance' as const), twice: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('desk-open' as const), frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }), lands: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('desk-deposit' as const), frac: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('desk-open' as const),
+      frac: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
+      lands: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('desk-deposit' as const),
+      frac: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+    }),
+  },
   { weight: 2, arbitrary: desk },
   { weight: 2, arbitrary: refund },
   { weight: 2, arbitrary: settle },
@@ -144,11 +184,21 @@ const party = {
 const sequence = fc.oneof(
   {
     weight: 2,
-    arbitrary: fc.record({ ...party, method: fc.constantFrom('pay-later' as const, 'gateway' as const), deposit: fc.constant(null), events: fc.array(event, { minLength: 1, maxLength: 8 }) }),
+    arbitrary: fc.record({
+      ...party,
+      method: fc.constantFrom('pay-later' as const, 'gateway' as const),
+      deposit: fc.constant(null),
+      events: fc.array(event, { minLength: 1, maxLength: 8 }),
+    }),
   },
   {
     weight: 1,
-    arbitrary: fc.record({ ...party, method: fc.constant('gateway' as const), deposit: fc.constantFrom(10, 25, 30, 50, 99), events: fc.array(depositEvent, { minLength: 1, maxLength: 8 }) }),
+    arbitrary: fc.record({
+      ...party,
+      method: fc.constant('gateway' as const),
+      deposit: fc.constantFrom(10, 25, 30, 50, 99),
+      events: fc.array(depositEvent, { minLength: 1, maxLength: 8 }),
+    }),
   },
 );
 
@@ -168,7 +218,9 @@ async function windowPasses(bookingId: number) {
   clock = new Date(clock.getTime() + (minutes + 1) * 60_000);
   const before = new Date(clock.getTime() - minutes * 60_000).toISOString();
   await kit.database.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`select ${bookings.id} from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(before)} for update of ${bookings}`);
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`select ${bookings.id} from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(before)} for update of ${bookings}`,
+    );
     if (rows[0]) await cancelUnpaid(tx, bookingId, 'payment window (property test)', clock, 'payment-window');
   });
 }
@@ -181,7 +233,10 @@ async function windowPasses(bookingId: number) {
 async function land(bookingId: number, step: Extract<NextStep, { type: 'razorpay' | 'stripe' }>, twice: boolean) {
   const db = kit.database.db;
   const ref = step.type === 'razorpay' ? step.orderId : step.sessionId;
-  const [p] = await db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.providerRef, ref)));
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.providerRef, ref)));
   let paymentId: string;
   if (step.type === 'razorpay') {
     if (kit.gateways.orders.get(ref)?.status === 'paid') return;
@@ -205,11 +260,17 @@ async function land(bookingId: number, step: Extract<NextStep, { type: 'razorpay
     how: 'the property test (stand-in)',
   };
   await applyPayment(db, kit.app.config, p!, confirmation, clock);
-  if (twice) expect((await applyPayment(db, kit.app.config, p!, { ...confirmation, eventId: `evt_${randomUUID()}` }, clock)).outcome).toBe('duplicate');
+  if (twice)
+    expect(
+      (await applyPayment(db, kit.app.config, p!, { ...confirmation, eventId: `evt_${randomUUID()}` }, clock)).outcome,
+    ).toBe('duplicate');
 }
 
 /** Runs one event; a refusal in words (DomainError) is an answer, anything else fails the property. */
-async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; currency: 'AED' | 'INR'; packageId: number }) {
+async function run(
+  e: Event,
+  b: { id: number; ref: string; site: 'UAE' | 'IN'; currency: 'AED' | 'INR'; packageId: number },
+) {
   const db = kit.database.db;
   const config = kit.app.config;
   const row = async () => (await db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
@@ -220,15 +281,28 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         return;
       case 'rate': {
         const day = siteDay(days(clock, e.inDays), 'IN');
-        if (e.tax === 'TCS') await db.execute(sql`insert into tcs_rules (effective_from, rate_bp, note) values (${day}, ${e.bp}, 'property test') on conflict (effective_from) do nothing`);
-        else await db.execute(sql`insert into tax_rates (tax, effective_from, rate_bp, note) values (${e.tax}, ${day}, ${e.bp}, 'property test') on conflict (tax, effective_from) do nothing`);
+        if (e.tax === 'TCS')
+          await db.execute(
+            sql`insert into tcs_rules (effective_from, rate_bp, note) values (${day}, ${e.bp}, 'property test') on conflict (effective_from) do nothing`,
+          );
+        else
+          await db.execute(
+            sql`insert into tax_rates (tax, effective_from, rate_bp, note) values (${e.tax}, ${day}, ${e.bp}, 'property test') on conflict (tax, effective_from) do nothing`,
+          );
         return;
       }
       case 'desk': {
         const due = (await amountDue(db, config, await row(), siteDay(clock, b.site))).total;
         // The balance, a part of it, or one unit more than is due (refused).
         const amount = e.frac >= 1.1 ? due + 1 : e.frac >= 0.9 ? due : Math.max(1, Math.floor(due * e.frac));
-        await recordManualPayment(db, config, actor, b.ref, { amount, method: 'bank-transfer', reference: `P-${randomUUID()}`, receivedOn: siteDay(clock, b.site) }, clock);
+        await recordManualPayment(
+          db,
+          config,
+          actor,
+          b.ref,
+          { amount, method: 'bank-transfer', reference: `P-${randomUUID()}`, receivedOn: siteDay(clock, b.site) },
+          clock,
+        );
         return;
       }
       case 'capture': {
@@ -237,11 +311,28 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         const due = (await amountDue(db, config, await row(), siteDay(clock, b.site))).total;
         const amount = Math.max(100, e.stale ? Math.ceil(due * 1.1) + 100 : Math.floor(due * e.frac) || 100);
         const provider = b.site === 'IN' ? ('razorpay' as const) : ('stripe' as const);
-        const [p] = await db.insert(payments).values({ bookingId: b.id, provider, providerRef: `ord_${randomUUID()}`, amount, currency: b.currency }).returning();
-        const confirmation = { paymentId: `pay_${randomUUID()}`, amount, currency: b.currency, eventId: `evt_${randomUUID()}`, type: 'payment.captured', payload: {}, how: 'the property test' };
+        const [p] = await db
+          .insert(payments)
+          .values({ bookingId: b.id, provider, providerRef: `ord_${randomUUID()}`, amount, currency: b.currency })
+          .returning();
+        const confirmation = {
+          paymentId: `pay_${randomUUID()}`,
+          amount,
+          currency: b.currency,
+          eventId: `evt_${randomUUID()}`,
+          type: 'payment.captured',
+          payload: {},
+          how: 'the property test',
+        };
         await applyPayment(db, config as never, p!, confirmation, clock);
         if (e.twice) {
-          const again = await applyPayment(db, config as never, p!, { ...confirmation, eventId: `evt_${randomUUID()}` }, clock);
+          const again = await applyPayment(
+            db,
+            config as never,
+            p!,
+            { ...confirmation, eventId: `evt_${randomUUID()}` },
+            clock,
+          );
           expect(again.outcome).toBe('duplicate');
         }
         return;
@@ -253,20 +344,48 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         const pick = rows.find((r) => Number(r.left) > 0);
         if (!pick) return;
         const amount = Math.max(1, Math.floor(Number(pick.left) * e.frac));
-        await makeRefund(db, config as never, actor, b.ref, { paymentId: pick.id, amount, reason: 'property test', reference: `R-${randomUUID()}` }, randomUUID(), clock);
+        await makeRefund(
+          db,
+          config as never,
+          actor,
+          b.ref,
+          { paymentId: pick.id, amount, reason: 'property test', reference: `R-${randomUUID()}` },
+          randomUUID(),
+          clock,
+        );
         return;
       }
       case 'settle': {
         const [r] = await db.select().from(refunds).where(eq(refunds.bookingId, b.id)).orderBy(refunds.id);
-        const target = (await db.select().from(refunds).where(eq(refunds.bookingId, b.id))).find((x) => x.status === 'pending' || (!e.ok && x.status === 'processed')) ?? r;
+        const target =
+          (await db.select().from(refunds).where(eq(refunds.bookingId, b.id))).find(
+            (x) => x.status === 'pending' || (!e.ok && x.status === 'processed'),
+          ) ?? r;
         if (!target) return;
-        await settleRefund(db, config as never, target.id, { outcome: e.ok ? 'processed' : 'failed', failure: 'property test' }, clock);
+        await settleRefund(
+          db,
+          config as never,
+          target.id,
+          { outcome: e.ok ? 'processed' : 'failed', failure: 'property test' },
+          clock,
+        );
         return;
       }
       case 'cancel': {
         const cur = await row();
         const paid = balancesOf(await entriesOf(db, b.id)).receivedCash;
-        await cancelBooking(db, config as never, actor, b.ref, { reason: 'property test', keep: cur.status === 'cancelled' ? undefined : Math.floor(paid * e.keep), keepReason: 'property test' }, clock);
+        await cancelBooking(
+          db,
+          config as never,
+          actor,
+          b.ref,
+          {
+            reason: 'property test',
+            keep: cur.status === 'cancelled' ? undefined : Math.floor(paid * e.keep),
+            keepReason: 'property test',
+          },
+          clock,
+        );
         return;
       }
       case 'amend': {
@@ -276,13 +395,21 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
           from package_prices pp where pp.package_id = ${b.packageId} and pp.site = ${b.site}`);
         const { amount, d } = rows[0]!;
         const to = new Date(Date.parse(`${d}T00:00:00Z`) + (e.days || 1) * 86_400_000).toISOString().slice(0, 10);
-        await db.execute(sql`update package_prices set amount = ${Math.max(100, Math.round(Number(amount) * e.factor))} where package_id = ${b.packageId} and site = ${b.site}`);
+        await db.execute(
+          sql`update package_prices set amount = ${Math.max(100, Math.round(Number(amount) * e.factor))} where package_id = ${b.packageId} and site = ${b.site}`,
+        );
         try {
           // As the route runs it: inside a transaction of its own, whose commit the refunds wait for (decision 0112).
-          await commitScope(db, () => db.transaction((tx) => amendBooking(tx, config as never, actor, b.ref, { travelDate: to, confirm: true }, clock)));
+          await commitScope(db, () =>
+            db.transaction((tx) =>
+              amendBooking(tx, config as never, actor, b.ref, { travelDate: to, confirm: true }, clock),
+            ),
+          );
           amended.add(b.id);
         } finally {
-          await db.execute(sql`update package_prices set amount = ${amount} where package_id = ${b.packageId} and site = ${b.site}`);
+          await db.execute(
+            sql`update package_prices set amount = ${amount} where package_id = ${b.packageId} and site = ${b.site}`,
+          );
         }
         return;
       }
@@ -314,7 +441,9 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         const cur = await row();
         let step: NextStep | null = null;
         try {
-          step = depositFirst(cur) ? await nextStepFor(db, config, cur) : await paymentStepFor(db, config, await refreshDue(db, config, b.id, clock), siteDay(clock, b.site));
+          step = depositFirst(cur)
+            ? await nextStepFor(db, config, cur)
+            : await paymentStepFor(db, config, await refreshDue(db, config, b.id, clock), siteDay(clock, b.site));
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
         }
@@ -326,7 +455,19 @@ async function run(e: Event, b: { id: number; ref: string; site: 'UAE' | 'IN'; c
         // A part of what is left of the deposit, received at the desk (a booking not waiting for its deposit: nothing).
         const left = depositLeft(await row());
         if (left <= 1) return;
-        await recordManualPayment(db, config, actor, b.ref, { amount: Math.max(1, Math.floor(left * e.frac)), method: 'bank-transfer', reference: `P-${randomUUID()}`, receivedOn: siteDay(clock, b.site) }, clock);
+        await recordManualPayment(
+          db,
+          config,
+          actor,
+          b.ref,
+          {
+            amount: Math.max(1, Math.floor(left * e.frac)),
+            method: 'bank-transfer',
+            reference: `P-${randomUUID()}`,
+            receivedOn: siteDay(clock, b.site),
+          },
+          clock,
+        );
         return;
       }
     }
@@ -344,27 +485,41 @@ async function check(bookingId: number) {
   // No captured money outside the ledger: each paid payment's money is in entries on it, to the unit.
   const paid = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
   for (const p of paid.filter((x) => x.status === 'paid')) {
-    const inLedger = entries.filter((e) => e.paymentId === p.id && e.kind !== 'refund' && e.kind !== 'refund-reversal').reduce((s, e) => s + e.amount, 0);
+    const inLedger = entries
+      .filter((e) => e.paymentId === p.id && e.kind !== 'refund' && e.kind !== 'refund-reversal')
+      .reduce((s, e) => s + e.amount, 0);
     expect(inLedger, `payment ${p.id} of ${b!.refIdKey}`).toBe(p.amount);
   }
   // Every refund is in the ledger once, and a failed one reversed exactly.
   for (const r of await db.select().from(refunds).where(eq(refunds.bookingId, bookingId))) {
     const mine = entries.filter((e) => e.refundId === r.id);
     expect(mine.filter((e) => e.kind === 'refund').map((e) => e.amount)).toEqual([-r.amount]);
-    expect(mine.filter((e) => e.kind === 'refund-reversal').map((e) => e.amount)).toEqual(r.status === 'failed' ? [r.amount] : []);
+    expect(mine.filter((e) => e.kind === 'refund-reversal').map((e) => e.amount)).toEqual(
+      r.status === 'failed' ? [r.amount] : [],
+    );
   }
   // Every refund of sale money has a credit note, and each document equals its entries.
-  for (const e of entries.filter((x) => x.kind === 'refund' && x.sale + x.tcs < 0)) expect(e.documentKind, `refund entry ${e.id}`).toBe('credit-note');
+  for (const e of entries.filter((x) => x.kind === 'refund' && x.sale + x.tcs < 0))
+    expect(e.documentKind, `refund entry ${e.id}`).toBe('credit-note');
   const byDoc = new Map<string, EntryRow[]>();
-  for (const e of entries) if (e.documentNumber) byDoc.set(`${e.documentKind}|${e.documentNumber}`, [...(byDoc.get(`${e.documentKind}|${e.documentNumber}`) ?? []), e]);
+  for (const e of entries)
+    if (e.documentNumber)
+      byDoc.set(`${e.documentKind}|${e.documentNumber}`, [
+        ...(byDoc.get(`${e.documentKind}|${e.documentNumber}`) ?? []),
+        e,
+      ]);
   for (const [key, list] of byDoc) {
     const [kind, number] = key.split('|') as [string, string];
     const cash = list.reduce((s, e) => s + e.sale + e.tcs, 0);
     if (kind === 'credit-note') {
-      const { rows } = await db.execute<{ total: number }>(sql`select total from credit_notes where number = ${number}`);
+      const { rows } = await db.execute<{ total: number }>(
+        sql`select total from credit_notes where number = ${number}`,
+      );
       expect(Number(rows[0]?.total), `credit note ${number}`).toBe(-cash);
     } else if (kind === 'receipt' || kind === 'debit-note') {
-      const { rows } = await db.execute<{ total: number }>(sql`select total from money_documents where number = ${number}`);
+      const { rows } = await db.execute<{ total: number }>(
+        sql`select total from money_documents where number = ${number}`,
+      );
       expect(Number(rows[0]?.total), `${kind} ${number}`).toBe(kind === 'debit-note' ? cash : cash);
     } else {
       expect(number).toBe(b!.invoiceNumber);
@@ -374,41 +529,57 @@ async function check(bookingId: number) {
   const bal = balancesOf(entries);
   expect(b!.amountPaid).toBe(bal.receivedCash);
   const p = await bookingProfile(db, b!);
-  if (b!.status !== 'cancelled' && b!.paymentStatus === 'paid') expect(bal.receivedSale).toBeGreaterThanOrEqual(p.value);
+  if (b!.status !== 'cancelled' && b!.paymentStatus === 'paid')
+    expect(bal.receivedSale).toBeGreaterThanOrEqual(p.value);
   if (b!.invoiceNumber && !amended.has(bookingId)) expect(bal.receivedSale).toBeGreaterThanOrEqual(p.value);
   // Receipts in order: an advance gets its receipt voucher, the receipt that completes the sale the
   // tax invoice (the booking's number), and nothing after it pays the sale again: over-payment is owed back.
   const receipts = entries.filter((x) => RECEIPT_KINDS.includes(x.kind) && x.sale + x.tcs > 0);
   if (!amended.has(bookingId)) {
     expect(bal.receivedSale, `sale received of ${b!.refIdKey}`).toBeLessThanOrEqual(p.value);
-    expect(b!.invoiceNumber !== null, `tax invoice of ${b!.refIdKey} (sale ${bal.receivedSale} of ${p.value})`).toBe(bal.receivedSale >= p.value && p.value > 0);
+    expect(b!.invoiceNumber !== null, `tax invoice of ${b!.refIdKey} (sale ${bal.receivedSale} of ${p.value})`).toBe(
+      bal.receivedSale >= p.value && p.value > 0,
+    );
     let sale = 0;
     for (const [i, e] of receipts.entries()) {
       sale += e.sale;
-      expect(e.documentKind, `document of receipt entry ${e.id} (${sale} of ${p.value})`).toBe(sale >= p.value ? 'invoice' : 'receipt');
+      expect(e.documentKind, `document of receipt entry ${e.id} (${sale} of ${p.value})`).toBe(
+        sale >= p.value ? 'invoice' : 'receipt',
+      );
       if (sale >= p.value) expect(i, `receipts after the invoice of ${b!.refIdKey}`).toBe(receipts.length - 1);
     }
   }
   for (const pay of paid.filter((x) => x.status === 'paid')) {
-    const owed = entries.filter((e) => e.paymentId === pay.id && e.kind === 'owed-back').reduce((s, e) => s + e.owed, 0);
+    const owed = entries
+      .filter((e) => e.paymentId === pay.id && e.kind === 'owed-back')
+      .reduce((s, e) => s + e.owed, 0);
     expect(owed, `owed on payment ${pay.id}`).toBeGreaterThanOrEqual(0);
     if (owed > 0) expect(pay.refundStatus, `refund state of payment ${pay.id}, ${owed} owed back`).not.toBeNull();
   }
   expect(bal.owedOpen, `owed back and not refunded on ${b!.refIdKey}`).toBeGreaterThanOrEqual(0);
   // Every money document of the booking is its entries' (none without them).
-  const { rows: docs } = await db.execute<{ number: string; kind: string }>(sql`select number, kind from money_documents where booking_id = ${bookingId}`);
+  const { rows: docs } = await db.execute<{ number: string; kind: string }>(
+    sql`select number, kind from money_documents where booking_id = ${bookingId}`,
+  );
   for (const d of docs) expect(byDoc.has(`${d.kind}|${d.number}`), `${d.kind} ${d.number} has its entries`).toBe(true);
   // Each receipt is taxed under the rule of its own day: the GST or VAT rate in force then, applied to its money.
   for (const e of receipts) {
-    if (e.kind === 'capture') expect(e.taxDay, `tax point of capture ${e.id}`).toBe(siteDay(e.occurredAt, e.site as 'UAE' | 'IN'));
+    if (e.kind === 'capture')
+      expect(e.taxDay, `tax point of capture ${e.id}`).toBe(siteDay(e.occurredAt, e.site as 'UAE' | 'IN'));
     if (e.site === 'IN') {
       const rate = await rateOn(db, 'GST', e.taxDay);
       expect(e.gstRateBp, `GST rate of entry ${e.id} on ${e.taxDay}`).toBe(Math.round(rate * 100));
-      expect(Math.abs(e.cgst + e.sgst + e.igst + e.gst - (e.sale * rate) / (100 + rate)), `GST of entry ${e.id} at ${rate}%`).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(e.cgst + e.sgst + e.igst + e.gst - (e.sale * rate) / (100 + rate)),
+        `GST of entry ${e.id} at ${rate}%`,
+      ).toBeLessThanOrEqual(2);
     } else {
       const rate = await rateOn(db, 'VAT', e.taxDay);
       expect(e.vatRateBp, `VAT rate of entry ${e.id} on ${e.taxDay}`).toBe(Math.round(rate * 100));
-      expect(Math.abs(e.vat - ((e.sale - e.zeroRated - e.outOfScope) * rate) / (100 + rate)), `VAT of entry ${e.id} at ${rate}%`).toBeLessThanOrEqual(1.5);
+      expect(
+        Math.abs(e.vat - ((e.sale - e.zeroRated - e.outOfScope) * rate) / (100 + rate)),
+        `VAT of entry ${e.id} at ${rate}%`,
+      ).toBeLessThanOrEqual(1.5);
     }
   }
   // A deposit booking (decision 0108) is confirmed once its cash reaches the deposit (or its sale is
@@ -416,12 +587,21 @@ async function check(bookingId: number) {
   // rest owed back), and waits until then.
   if (b!.depositAmount !== null && b!.status !== 'cancelled') {
     const enough = bal.receivedCash >= b!.depositAmount || (bal.receivedSale >= p.value && p.value > 0);
-    expect(b!.status, `${b!.refIdKey}: ${bal.receivedCash} received of its deposit ${b!.depositAmount}, sale ${bal.receivedSale} of ${p.value}`).toBe(enough ? 'confirmed' : 'awaiting-payment');
+    expect(
+      b!.status,
+      `${b!.refIdKey}: ${bal.receivedCash} received of its deposit ${b!.depositAmount}, sale ${bal.receivedSale} of ${p.value}`,
+    ).toBe(enough ? 'confirmed' : 'awaiting-payment');
   }
   // A deposit booking's documents as the traveller gets them: each receipt voucher and debit note, and
   // the tax invoice, state the money and the taxes of their entries (the invoice: every receipt up to its own).
   if (b!.depositAmount !== null) {
-    const taxesOf = (lines: { code: string; amount: number }[]) => Object.fromEntries([...new Set(lines.map((t) => t.code))].map((c) => [c, lines.filter((t) => t.code === c).reduce((n, t) => n + t.amount, 0)]));
+    const taxesOf = (lines: { code: string; amount: number }[]) =>
+      Object.fromEntries(
+        [...new Set(lines.map((t) => t.code))].map((c) => [
+          c,
+          lines.filter((t) => t.code === c).reduce((n, t) => n + t.amount, 0),
+        ]),
+      );
     for (const d of await travellerMoneyDocuments(db, kit.app.config, b!.userId, bookingId)) {
       const list = byDoc.get(`${d.kind}|${d.number}`) ?? [];
       expect({ total: d.total, taxable: d.taxable, taxes: taxesOf(d.taxes) }, `${d.kind} ${d.number}`).toEqual({
@@ -434,7 +614,10 @@ async function check(bookingId: number) {
     if (issued) {
       const covered = entries.filter((e) => RECEIPT_KINDS.includes(e.kind) && e.id <= issued.id && e.sale + e.tcs > 0);
       const { document } = await invoiceFor(db, kit.app.config, b!.userId, bookingId);
-      expect({ number: document.invoiceNumber, total: document.total, taxes: taxesOf(document.taxes) }, `tax invoice of ${b!.refIdKey}`).toEqual({
+      expect(
+        { number: document.invoiceNumber, total: document.total, taxes: taxesOf(document.taxes) },
+        `tax invoice of ${b!.refIdKey}`,
+      ).toEqual({
         number: b!.invoiceNumber,
         total: covered.reduce((n, e) => n + e.sale + e.tcs, 0),
         taxes: taxesOf(taxLinesOf(covered)),
@@ -442,11 +625,15 @@ async function check(bookingId: number) {
     }
   }
   // TCS: the rule of each receipt's day, with this PAN's base before it in its financial year.
-  for (const e of entries.filter((x) => x.site === 'IN' && x.tcsBase > 0 && x.kind !== 'refund' && x.kind !== 'refund-reversal')) {
+  for (const e of entries.filter(
+    (x) => x.site === 'IN' && x.tcsBase > 0 && x.kind !== 'refund' && x.kind !== 'refund-reversal',
+  )) {
     const { rows } = await db.execute<{ n: string }>(sql`select coalesce(sum(tcs_base), 0) as n from ledger_entries
       where pan = ${e.pan} and id < ${e.id} and tax_day between ${financialYearStart(e.taxDay)} and ${e.taxDay}`);
     const rule = await tcsRuleOn(db, e.taxDay);
-    const expected = rule ? tcsLine(e.tcsBase, { ...rule, before: e.pan && rule.threshold !== null ? Number(rows[0]!.n) : 0 }).amount : 0;
+    const expected = rule
+      ? tcsLine(e.tcsBase, { ...rule, before: e.pan && rule.threshold !== null ? Number(rows[0]!.n) : 0 }).amount
+      : 0;
     expect(e.tcs, `TCS of entry ${e.id} on ${e.taxDay}`).toBe(expected);
   }
   await wayForward(bookingId);
@@ -468,11 +655,17 @@ async function wayForward(bookingId: number) {
   const site = b!.site as 'UAE' | 'IN';
   const today = siteDay(clock, site);
   const far = new Date(clock.getTime() + 400 * 86_400_000).toISOString();
-  const windowTakes = (await db.execute(sql`select 1 from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(far)}`)).rows.length > 0;
-  const jobTakes = (await db.execute(sql`select 1 from bookings b where b.id = ${bookingId} and ${unpaidPayLater}`)).rows.length > 0;
+  const windowTakes =
+    (await db.execute(sql`select 1 from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(far)}`))
+      .rows.length > 0;
+  const jobTakes =
+    (await db.execute(sql`select 1 from bookings b where b.id = ${bookingId} and ${unpaidPayLater}`)).rows.length > 0;
   // The desk's overdue list on the day after the due date (today, when that has passed).
   const deskDay = b!.paymentDueOn ? (today > b!.paymentDueOn ? today : addDays(b!.paymentDueOn, 1)) : null;
-  const deskSees = deskDay !== null && (await listDesk(db, deskListQuery.parse({ overdue: 'true', q: b!.refIdKey }), { UAE: deskDay, IN: deskDay }, true)).items.length > 0;
+  const deskSees =
+    deskDay !== null &&
+    (await listDesk(db, deskListQuery.parse({ overdue: 'true', q: b!.refIdKey }), { UAE: deskDay, IN: deskDay }, true))
+      .items.length > 0;
   let online: NextStep | null = null;
   let refusal = '';
   try {
@@ -481,26 +674,46 @@ async function wayForward(bookingId: number) {
     if (!(err instanceof DomainError)) throw err;
     refusal = err.message;
   }
-  const amount = online?.type === 'razorpay' ? online.amount : online?.type === 'stripe' ? (kit.gateways.sessions.get(online.sessionId)?.amount_total ?? 0) : 0;
+  const amount =
+    online?.type === 'razorpay'
+      ? online.amount
+      : online?.type === 'stripe'
+        ? (kit.gateways.sessions.get(online.sessionId)?.amount_total ?? 0)
+        : 0;
   const state = `${b!.refIdKey} ${b!.status}/${b!.paymentStatus}, ${b!.amountPaid} of ${b!.total} paid, deposit ${b!.depositAmount}, due ${b!.paymentDueOn} (today ${today}); online: ${online?.type ?? refusal}`;
   // A rest below what the provider takes at all (Razorpay ₹1, Stripe AED 2) cannot go online: the
   // desk's balance-due list is its only way forward (found by seed 634189839: a bank transfer 1
   // paisa short of a gateway booking's total). Only then, and only if the desk lists it.
   const belowProviderMinimum = b!.total - b!.amountPaid < ONLINE_MINIMUM[b!.currency as Currency];
-  const deskBalanceDue = belowProviderMinimum && (await listDesk(db, deskListQuery.parse({ balanceDue: 'true', q: b!.refIdKey }), { UAE: today, IN: today }, true)).items.length > 0;
+  const deskBalanceDue =
+    belowProviderMinimum &&
+    (await listDesk(db, deskListQuery.parse({ balanceDue: 'true', q: b!.refIdKey }), { UAE: today, IN: today }, true))
+      .items.length > 0;
   expect(amount > 0 || windowTakes || jobTakes || deskSees || deskBalanceDue, `a way forward for ${state}`).toBe(true);
   // The traveller is told why it cannot go online and how to pay it, never a gateway's error.
-  if (belowProviderMinimum && b!.total > b!.amountPaid) expect(refusal, `the refusal for ${state}`).toMatch(/is less than the least we can take online/);
+  if (belowProviderMinimum && b!.total > b!.amountPaid)
+    expect(refusal, `the refusal for ${state}`).toMatch(/is less than the least we can take online/);
   if (partOfDeposit(b!) && b!.paymentStatus === 'partly-paid') {
     const now = (await db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!;
-    expect({ windowTakes, jobTakes, deskSees }, `the jobs and the desk for ${state}`).toEqual({ windowTakes: false, jobTakes: true, deskSees: true });
-    if (today <= b!.paymentDueOn!) expect(amount, `the rest of the deposit online for ${state}`).toBe(Math.min(Math.max(depositLeft(now), ONLINE_MINIMUM[now.currency as Currency]), now.total - now.amountPaid));
+    expect({ windowTakes, jobTakes, deskSees }, `the jobs and the desk for ${state}`).toEqual({
+      windowTakes: false,
+      jobTakes: true,
+      deskSees: true,
+    });
+    if (today <= b!.paymentDueOn!)
+      expect(amount, `the rest of the deposit online for ${state}`).toBe(
+        Math.min(Math.max(depositLeft(now), ONLINE_MINIMUM[now.currency as Currency]), now.total - now.amountPaid),
+      );
   }
 }
 
-/** The rooms sold of all a package's departures (a sequence's booking is the only one that moves them while it runs). */
+/**
+ * The rooms sold of all a package's departures (a sequence's booking is the only one that moves them while it runs).
+ */
 async function roomsSold(packageId: number): Promise<number> {
-  const { rows } = await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(rooms_sold), 0)::int as n from departures where package_id = ${packageId}`);
+  const { rows } = await kit.database.db.execute<{ n: number }>(
+    sql`select coalesce(sum(rooms_sold), 0)::int as n from departures where package_id = ${packageId}`,
+  );
   return Number(rows[0]!.n);
 }
 
@@ -525,22 +738,47 @@ async function gapless() {
   }
 }
 
-/** The reports of every financial year the entries reach are the ledger's sums, to the unit; Sales' TCS is the register's. */
+/**
+ * The reports of every financial year the entries reach are the ledger's sums, to the unit; Sales' TCS is the
+ * register's.
+ */
 async function reportsAreSums() {
   const db = kit.database.db;
-  const { rows: years } = await db.execute<{ fy: string }>(sql`select distinct to_char(tax_day, 'YYYY-MM-DD') as fy from ledger_entries`);
+  const { rows: years } = await db.execute<{ fy: string }>(
+    sql`select distinct to_char(tax_day, 'YYYY-MM-DD') as fy from ledger_entries`,
+  );
   const fys = [...new Set(years.map((y) => financialYearOf(y.fy)))];
   for (const fy of fys) {
     const { from, to } = financialYear(fy);
-    const { rows } = await db.execute<Record<string, string>>(sql`select site, coalesce(sum(tcs), 0) as tcs, coalesce(sum(taxable), 0) as taxable, coalesce(sum(cgst), 0) as cgst,
+    const { rows } = await db.execute<
+      Record<string, string>
+    >(sql`select site, coalesce(sum(tcs), 0) as tcs, coalesce(sum(taxable), 0) as taxable, coalesce(sum(cgst), 0) as cgst,
       coalesce(sum(sgst), 0) as sgst, coalesce(sum(igst), 0) as igst, coalesce(sum(gst), 0) as gst, coalesce(sum(vat), 0) as vat
       from ledger_entries where tax_day between ${from} and ${to} group by site`);
-    const sums = (site: string) => rows.find((r) => r.site === site) ?? { tcs: '0', taxable: '0', cgst: '0', sgst: '0', igst: '0', gst: '0', vat: '0' };
+    const sums = (site: string) =>
+      rows.find((r) => r.site === site) ?? {
+        tcs: '0',
+        taxable: '0',
+        cgst: '0',
+        sgst: '0',
+        igst: '0',
+        gst: '0',
+        vat: '0',
+      };
     const india = sums('IN');
     const register = await tcsRegister(db, fy, null);
     expect(register.totals.tcs, `TCS register ${fy}`).toBe(Number(india.tcs));
     const gst = await gstSummary(db, from, to);
-    expect({ taxable: gst.totals.taxable, cgst: gst.totals.cgst, sgst: gst.totals.sgst, igst: gst.totals.igst, gst: gst.totals.gst }, `GST summary ${fy}`).toEqual({
+    expect(
+      {
+        taxable: gst.totals.taxable,
+        cgst: gst.totals.cgst,
+        sgst: gst.totals.sgst,
+        igst: gst.totals.igst,
+        gst: gst.totals.gst,
+      },
+      `GST summary ${fy}`,
+    ).toEqual({
       taxable: Number(india.taxable),
       cgst: Number(india.cgst),
       sgst: Number(india.sgst),
@@ -562,9 +800,14 @@ describe('the money ledger, on random sequences of events', () => {
         clock = new Date();
         const packageId = s.site === 'UAE' ? packages.uae : s.abroad ? packages.abroad : packages.home;
         // A deposit sequence books with the package's percent set for it (decision 0108); others never ask one.
-        if (s.deposit !== null) await kit.database.db.execute(sql`update packages set deposit_percent = ${s.deposit} where id = ${packageId}`);
+        if (s.deposit !== null)
+          await kit.database.db.execute(
+            sql`update packages set deposit_percent = ${s.deposit} where id = ${packageId}`,
+          );
         const roomsBefore = await roomsSold(packageId);
-        const hold = await holdId(kit, who.token, s.site, [{ packageId, adults: s.adults, travelDate: inDays((travel = (travel % 200) + 1) + 120, s.site) }]);
+        const hold = await holdId(kit, who.token, s.site, [
+          { packageId, adults: s.adults, travelDate: inDays((travel = (travel % 200) + 1) + 120, s.site) },
+        ]);
         const made = await createBooking(
           kit.database.db,
           kit.app.config,
@@ -573,24 +816,50 @@ describe('the money ledger, on random sequences of events', () => {
             TempBookingId: hold,
             PaymentMethod: s.method === 'pay-later' ? 'pay-later' : s.site === 'IN' ? 'razorpay' : 'stripe',
             ...(s.deposit !== null ? { Deposit: true } : {}),
-            LeadTraveller: (s.site === 'IN' ? lead({ Phone: '+919812345678', Email: who.email }) : lead({ Email: who.email })) as never,
-            Travellers: Array.from({ length: s.adults - 1 }, (_, i) => ({ FirstName: 'Dev', LastName: `Shah${'abc'[i]}`, AgeBand: 'adult' })) as never,
+            LeadTraveller: (s.site === 'IN'
+              ? lead({ Phone: '+919812345678', Email: who.email })
+              : lead({ Email: who.email })) as never,
+            Travellers: Array.from({ length: s.adults - 1 }, (_, i) => ({
+              FirstName: 'Dev',
+              LastName: `Shah${'abc'[i]}`,
+              AgeBand: 'adult',
+            })) as never,
             SpecialRequests: '',
             ...(s.site === 'IN' ? { Pan: s.pan } : {}),
           },
           clock,
         );
         seq++;
-        const b = { id: made.BookingId, ref: made.RefIdKey, site: s.site, currency: s.site === 'IN' ? ('INR' as const) : ('AED' as const), packageId };
+        const b = {
+          id: made.BookingId,
+          ref: made.RefIdKey,
+          site: s.site,
+          currency: s.site === 'IN' ? ('INR' as const) : ('AED' as const),
+          packageId,
+        };
         const booked = (await kit.database.db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
-        expect(booked.depositAmount, 'the deposit is the server’s share of the total').toBe(s.deposit === null ? null : Math.round((booked.total * s.deposit) / 100));
+        expect(booked.depositAmount, 'the deposit is the server’s share of the total').toBe(
+          s.deposit === null ? null : Math.round((booked.total * s.deposit) / 100),
+        );
         expect(booked.status).toBe(s.method === 'pay-later' ? 'confirmed' : 'awaiting-payment');
         for (const e of s.events) {
           await run(e, b);
-          // Rooms: sold while the booking stands, released once it is cancelled (and sold again when a late payment reinstates it).
+          // Rooms: sold while the booking stands, released once it is cancelled (and sold again when a late payment
+          // reinstates it).
           const now = (await kit.database.db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
-          const rooms = now.status === 'cancelled' ? 0 : Number((await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(rooms), 0)::int as n from booking_lines where booking_id = ${b.id}`)).rows[0]!.n);
-          expect((await roomsSold(packageId)) - roomsBefore, `rooms of ${b.ref} after ${e.t} (${now.status})`).toBe(rooms);
+          const rooms =
+            now.status === 'cancelled'
+              ? 0
+              : Number(
+                  (
+                    await kit.database.db.execute<{ n: number }>(
+                      sql`select coalesce(sum(rooms), 0)::int as n from booking_lines where booking_id = ${b.id}`,
+                    )
+                  ).rows[0]!.n,
+                );
+          expect((await roomsSold(packageId)) - roomsBefore, `rooms of ${b.ref} after ${e.t} (${now.status})`).toBe(
+            rooms,
+          );
         }
         await check(b.id);
       }),
@@ -599,19 +868,40 @@ describe('the money ledger, on random sequences of events', () => {
     await gapless();
     await reportsAreSums();
     // What the sequences reached: each kind of entry and document should be there.
-    const { rows: kinds } = await kit.database.db.execute<{ kind: string; n: number }>(sql`select kind || coalesce(' → ' || document_kind, '') as kind, count(*)::int as n from ledger_entries group by 1 order by 1`);
+    const { rows: kinds } = await kit.database.db.execute<{ kind: string; n: number }>(
+      sql`select kind || coalesce(' → ' || document_kind, '') as kind, count(*)::int as n from ledger_entries group by 1 order by 1`,
+    );
     console.log(`ledger entries written: ${kinds.map((k) => `${k.kind} ${k.n}`).join(', ')}`);
     const reached = new Set(kinds.map((k) => k.kind));
-    if (RUNS >= 100) for (const k of ['capture → invoice', 'bank-transfer → invoice', 'bank-transfer → receipt', 'owed-back', 'refund → credit-note', 'refund-reversal → debit-note']) expect(reached, k).toContain(k);
-    // What the deposit sequences reached: waiting, confirmed on the deposit, paid, cancelled, and reinstated by a late deposit.
+    if (RUNS >= 100)
+      for (const k of [
+        'capture → invoice',
+        'bank-transfer → invoice',
+        'bank-transfer → receipt',
+        'owed-back',
+        'refund → credit-note',
+        'refund-reversal → debit-note',
+      ])
+        expect(reached, k).toContain(k);
+    // What the deposit sequences reached: waiting, confirmed on the deposit, paid, cancelled, and reinstated by a late
+    // deposit.
     const { rows: states } = await kit.database.db.execute<{ state: string; n: number }>(sql`
       select b.status || '/' || b.payment_status as state, count(*)::int as n from bookings b where b.deposit_amount is not null group by 1 order by 1`);
     const { rows: late } = await kit.database.db.execute<{ n: number }>(sql`
       select count(*)::int as n from payment_events e join bookings b on b.id = e.booking_id where b.deposit_amount is not null and e.outcome = 'reinstated'`);
-    console.log(`deposit bookings: ${states.map((r) => `${r.state} ${r.n}`).join(', ')}; reinstated by a late deposit: ${late[0]!.n}`);
+    console.log(
+      `deposit bookings: ${states.map((r) => `${r.state} ${r.n}`).join(', ')}; reinstated by a late deposit: ${late[0]!.n}`,
+    );
     const got = new Set(states.map((r) => r.state));
     if (RUNS >= 100) {
-      for (const state of ['awaiting-payment/unpaid', 'awaiting-payment/partly-paid', 'confirmed/partly-paid', 'confirmed/paid', 'cancelled/unpaid']) expect(got, state).toContain(state);
+      for (const state of [
+        'awaiting-payment/unpaid',
+        'awaiting-payment/partly-paid',
+        'confirmed/partly-paid',
+        'confirmed/paid',
+        'cancelled/unpaid',
+      ])
+        expect(got, state).toContain(state);
       expect(Number(late[0]!.n), 'deposits reinstated after the payment window').toBeGreaterThan(0);
     }
     expect(seq).toBeGreaterThanOrEqual(RUNS);

@@ -16,7 +16,12 @@ describe('log output', () => {
     expect(transport.target).toBe('pino-pretty');
     // The same transport, writing to a file instead of the terminal, as the server would.
     const file = join(mkdtempSync(join(tmpdir(), 'log-output-')), 'log.txt');
-    const app = Fastify({ logger: { level: 'info', transport: { ...transport, options: { ...transport.options, destination: file, colorize: false } } } });
+    const app = Fastify({
+      logger: {
+        level: 'info',
+        transport: { ...transport, options: { ...transport.options, destination: file, colorize: false } },
+      },
+    });
     app.log.info({ port: 8080 }, 'Wanderlust Holidays is open');
     let text = '';
     await expect

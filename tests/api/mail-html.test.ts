@@ -16,9 +16,22 @@ const LAYOUT: MailLayout = {
   greeting: 'Dear Ms <b>Asha</b> & "Rao",',
   blocks: [
     { p: 'Thank you.\nYour booking reference is WL-1.' },
-    { rows: [{ label: 'Subtotal', value: 'AED 1,904.76' }, { label: 'Total', value: 'AED 2,000.00', strong: true }] },
-    { box: { title: 'To pay by bank transfer:', lines: ['Wanderlust Holidays LLC', 'Reference: WL-1'], after: 'Or call us.' } },
-    { link: { text: 'See your booking in My trips', button: 'Open my booking', url: 'https://shop.example/trips/WL-1' } },
+    {
+      rows: [
+        { label: 'Subtotal', value: 'AED 1,904.76' },
+        { label: 'Total', value: 'AED 2,000.00', strong: true },
+      ],
+    },
+    {
+      box: {
+        title: 'To pay by bank transfer:',
+        lines: ['Wanderlust Holidays LLC', 'Reference: WL-1'],
+        after: 'Or call us.',
+      },
+    },
+    {
+      link: { text: 'See your booking in My trips', button: 'Open my booking', url: 'https://shop.example/trips/WL-1' },
+    },
     { link: { text: 'Not a web link', button: 'Never a button', url: 'javascript:alert(1)' } },
   ],
 };

@@ -8,7 +8,18 @@ import type { Currency } from '../../contract/site.ts';
 import { auditLog, bookings, moneyDocuments } from '../../server/db/schema.ts';
 import { createBooking } from '../../server/services/bookings/create-booking.ts';
 import { attachmentRenderer } from '../../server/services/outbox-attachments.ts';
-import { createBookingKit, findPackage, holdId, inDays, lead, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -39,9 +50,17 @@ afterAll(() => kit.close());
 
 const db = () => kit.database.db;
 const row = async (id: number) => (await db().select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const docsOf = (bookingId: number) => db().select().from(moneyDocuments).where(eq(moneyDocuments.bookingId, bookingId)).orderBy(moneyDocuments.id);
+const docsOf = (bookingId: number) =>
+  db().select().from(moneyDocuments).where(eq(moneyDocuments.bookingId, bookingId)).orderBy(moneyDocuments.id);
 const stripeWebhook = async (e: { payload: string; signature: string }) =>
-  (await kit.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, payload: e.payload })).statusCode;
+  (
+    await kit.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+      payload: e.payload,
+    })
+  ).statusCode;
 
 /** The text of a PDF as a reader extracts it, pages joined. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -51,12 +70,23 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 /** GetMoneyDocument or GetMoneyDocuments as the app calls them: GET, bearer token. */
-async function travellerCall(path: 'GetMoneyDocument' | 'GetMoneyDocuments', query: Record<string, string | number>, token?: string) {
+async function travellerCall(
+  path: 'GetMoneyDocument' | 'GetMoneyDocuments',
+  query: Record<string, string | number>,
+  token?: string,
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return kit.app.inject({ method: 'GET', url: `/api/Common/${path}?${qs}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), country: 'UAE' } });
+  return kit.app.inject({
+    method: 'GET',
+    url: `/api/Common/${path}?${qs}`,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), country: 'UAE' },
+  });
 }
 
-/** An India pay-later booking of two adults of an overseas package (GST and TCS), for this PAN, paid in part at the desk by an owner. */
+/**
+ * An India pay-later booking of two adults of an overseas package (GST and TCS), for this PAN, paid in part at the desk
+ * by an owner.
+ */
 async function indiaAdvance(who: Who, pan: string) {
   const id = await holdId(kit, who.token, 'IN', [{ packageId: abroad, adults: 2, travelDate: inDays(150, 'IN') }]);
   const made = await createBooking(
@@ -75,7 +105,12 @@ async function indiaAdvance(who: Who, pan: string) {
   );
   const part = Math.floor((await row(made.BookingId)).total / 4);
   const reference = `MD-${randomUUID()}`;
-  const paid = await admin(kit, owner, 'POST', `bookings/${made.RefIdKey}/payments`, { amount: part, method: 'bank-transfer', reference, receivedOn: inDays(0, 'IN') });
+  const paid = await admin(kit, owner, 'POST', `bookings/${made.RefIdKey}/payments`, {
+    amount: part,
+    method: 'bank-transfer',
+    reference,
+    receivedOn: inDays(0, 'IN'),
+  });
   expect(paid.status, paid.body.message).toBe(200);
   expect(paid.body.data.PaymentStatus).toBe('partly-paid');
   const [voucher] = await docsOf(made.BookingId);
@@ -143,7 +178,9 @@ describe('an advance’s receipt voucher (India)', () => {
     expect(text).toContain('Authorised signatory');
 
     const audited = await db().select().from(auditLog).where(eq(auditLog.recordId, b.ref));
-    expect(audited.filter((a) => a.action === 'moneyDocuments.open').map((a) => [a.staffId, a.after])).toEqual([[accounts.id, { document: b.voucher.number, kind: 'receipt' }]]);
+    expect(audited.filter((a) => a.action === 'moneyDocuments.open').map((a) => [a.staffId, a.after])).toEqual([
+      [accounts.id, { document: b.voucher.number, kind: 'receipt' }],
+    ]);
     // Its JSON (not audited), the same document the traveller gets.
     const json = await admin(kit, accounts, 'GET', `bookings/${b.ref}/money-documents/${b.voucher.id}`);
     expect(json.status).toBe(200);
@@ -179,7 +216,10 @@ describe('an advance’s receipt voucher (India)', () => {
       taxes: b.voucher.taxes,
       total: b.part,
       notes: [MONEY_DOCUMENT_NOTES.receiptIndia],
-      pdf: { filename: `receipt-voucher-${b.voucher.number}.pdf`, url: `/api/Common/GetMoneyDocument?BookingId=${b.id}&DocumentId=${b.voucher.id}&format=pdf` },
+      pdf: {
+        filename: `receipt-voucher-${b.voucher.number}.pdf`,
+        url: `/api/Common/GetMoneyDocument?BookingId=${b.id}&DocumentId=${b.voucher.id}&format=pdf`,
+      },
     });
     expect(doc.buyer).toMatchObject({ name: 'Ms Asha Rao', email: who.email, pan: 'XXXXX4444D' });
     expect(doc.placeOfSupply).toEqual({ state: 'Maharashtra', code: '27' });
@@ -189,7 +229,11 @@ describe('an advance’s receipt voucher (India)', () => {
     const newest = await travellerCall('GetMoneyDocument', { BookingId: b.id }, who.token);
     expect(newest.json().data.number).toBe(b.voucher.number);
 
-    const pdf = await kit.app.inject({ method: 'GET', url: doc.pdf.url, headers: { authorization: `Bearer ${who.token}` } });
+    const pdf = await kit.app.inject({
+      method: 'GET',
+      url: doc.pdf.url,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${doc.pdf.filename}"`);
@@ -226,8 +270,18 @@ describe('an advance’s receipt voucher (India)', () => {
     const empty = await travellerCall('GetMoneyDocument', { BookingId: unpaid.BookingId }, stranger.token);
     expect(empty.statusCode).toBe(404);
     expect(empty.json().message).toBe(MONEY_DOCUMENT_MESSAGES.none);
-    expect((await travellerCall('GetMoneyDocument', { BookingId: unpaid.BookingId, DocumentId: b.voucher.id }, stranger.token)).statusCode).toBe(404);
-    expect((await travellerCall('GetMoneyDocuments', { BookingId: unpaid.BookingId }, stranger.token)).json().data).toEqual([]);
+    expect(
+      (
+        await travellerCall(
+          'GetMoneyDocument',
+          { BookingId: unpaid.BookingId, DocumentId: b.voucher.id },
+          stranger.token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await travellerCall('GetMoneyDocuments', { BookingId: unpaid.BookingId }, stranger.token)).json().data,
+    ).toEqual([]);
   });
 
   it('renders as a mail attachment: the receipt voucher of the payment named by its reference, none for a payment that got the tax invoice', async () => {
@@ -240,7 +294,9 @@ describe('an advance’s receipt voucher (India)', () => {
     expect(byId?.filename).toBe(byRef!.filename);
     expect(await render(db(), { type: 'money-document', bookingId: b.id, paymentRef: 'NOT-A-PAYMENT' })).toEqual([]);
     // Another booking's document is not attached to this one's mail.
-    expect(await render(db(), { type: 'money-document', bookingId: b.id + 1_000_000, moneyDocumentId: b.voucher.id })).toEqual([]);
+    expect(
+      await render(db(), { type: 'money-document', bookingId: b.id + 1_000_000, moneyDocumentId: b.voucher.id }),
+    ).toEqual([]);
   });
 });
 
@@ -249,14 +305,25 @@ describe('a UAE advance’s receipt voucher', () => {
     const who = await traveller(kit, 'uaeadvance');
     const made = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
     const part = Math.floor(made.Total / 3);
-    const paid = await admin(kit, owner, 'POST', `bookings/${made.RefIdKey}/payments`, { amount: part, method: 'cash', reference: `MU-${randomUUID()}`, receivedOn: inDays(0) });
+    const paid = await admin(kit, owner, 'POST', `bookings/${made.RefIdKey}/payments`, {
+      amount: part,
+      method: 'cash',
+      reference: `MU-${randomUUID()}`,
+      receivedOn: inDays(0),
+    });
     expect(paid.status, paid.body.message).toBe(200);
     const [voucher] = await docsOf(made.BookingId);
     expect(voucher?.number).toMatch(/^WLH-AE-RV-\d{6}$/);
     const res = await travellerCall('GetMoneyDocument', { BookingId: made.BookingId }, who.token);
     expect(res.statusCode).toBe(200);
     const doc = moneyDocumentSchema.parse(res.json().data);
-    expect(doc).toMatchObject({ kind: 'receipt', number: voucher!.number, total: part, notes: [MONEY_DOCUMENT_NOTES.receiptUae], placeOfSupply: null });
+    expect(doc).toMatchObject({
+      kind: 'receipt',
+      number: voucher!.number,
+      total: part,
+      notes: [MONEY_DOCUMENT_NOTES.receiptUae],
+      placeOfSupply: null,
+    });
     const vat = doc.taxes.find((t) => t.code === 'VAT')!;
     expect(vat.amount).toBeGreaterThan(0);
     expect(doc.taxable + vat.amount).toBe(part);
@@ -276,9 +343,19 @@ describe('a failed refund’s debit note', () => {
     const who = await traveller(kit, 'debit');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
     kit.gateways.paySession(b.Next.sessionId);
-    expect((await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token)).status).toBe(200);
+    expect(
+      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
+        .status,
+    ).toBe(200);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
-    const made = await admin(kit, accounts, 'POST', `bookings/${b.RefIdKey}/refunds`, { paymentId: money.payments[0].id, amount: 50_000, reason: 'Goodwill' }, { 'idempotency-key': randomUUID() });
+    const made = await admin(
+      kit,
+      accounts,
+      'POST',
+      `bookings/${b.RefIdKey}/refunds`,
+      { paymentId: money.payments[0].id, amount: 50_000, reason: 'Goodwill' },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(made.status, made.body.message).toBe(200);
     const re = made.body.data.refund.providerRefundId as string;
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(re, 'succeeded'))).toBe(200);
@@ -298,16 +375,28 @@ describe('a failed refund’s debit note', () => {
     const res = await travellerCall('GetMoneyDocument', { BookingId: b.BookingId, DocumentId: listed.id }, who.token);
     expect(res.statusCode, res.body).toBe(200);
     const doc = moneyDocumentSchema.parse(res.json().data);
-    expect(doc).toMatchObject({ kind: 'debit-note', title: 'Debit Note', number: listed.number, creditNoteNumber: creditNote, total: 50_000, notes: [MONEY_DOCUMENT_NOTES.debitNote(creditNote, b.RefIdKey)] });
+    expect(doc).toMatchObject({
+      kind: 'debit-note',
+      title: 'Debit Note',
+      number: listed.number,
+      creditNoteNumber: creditNote,
+      total: 50_000,
+      notes: [MONEY_DOCUMENT_NOTES.debitNote(creditNote, b.RefIdKey)],
+    });
     const vat = doc.taxes.find((t) => t.code === 'VAT')!;
     expect(vat.amount).toBeGreaterThan(0);
     expect(doc.taxable + vat.amount).toBe(50_000);
-    expect((await travellerCall('GetMoneyDocuments', { BookingId: b.BookingId }, who.token)).json().data.map((d: { number: string }) => d.number)).toEqual([listed.number]);
+    expect(
+      (await travellerCall('GetMoneyDocuments', { BookingId: b.BookingId }, who.token))
+        .json()
+        .data.map((d: { number: string }) => d.number),
+    ).toEqual([listed.number]);
 
     const m = (n: number) => formatMinor(n, 'AED' as Currency);
     for (const bytes of [
       (await admin(kit, accounts, 'GET', listed.pdfUrl.replace('/api/admin/', ''))).raw,
-      (await kit.app.inject({ method: 'GET', url: doc.pdf.url, headers: { authorization: `Bearer ${who.token}` } })).rawPayload,
+      (await kit.app.inject({ method: 'GET', url: doc.pdf.url, headers: { authorization: `Bearer ${who.token}` } }))
+        .rawPayload,
     ]) {
       const text = await pdfText(bytes);
       expect(text).toContain('DEBIT NOTE');

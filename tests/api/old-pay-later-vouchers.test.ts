@@ -3,7 +3,18 @@ import { DOCUMENT_MESSAGES } from '../../contract/documents.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { RESEND_MESSAGES } from '../../server/services/desk/resend.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { book, call, createBookingKit, findPackage, freshDate, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  holdId,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -44,19 +55,34 @@ async function payLaterBooking() {
   return { who, email, booking: res.body.data as { BookingId: number; RefIdKey: string; Total: number } };
 }
 
-/** As the build before issue 19 left it: numbered (a tax invoice) when it was made, its vouchers sent with the confirmation. */
+/**
+ * As the build before issue 19 left it: numbered (a tax invoice) when it was made, its vouchers sent with the
+ * confirmation.
+ */
 async function asTheOlderRulesIssuedIt(bookingId: number) {
-  await db().execute(sql`insert into invoice_counters (site, last_number) select site, 1 from bookings where id = ${bookingId}
+  await db()
+    .execute(sql`insert into invoice_counters (site, last_number) select site, 1 from bookings where id = ${bookingId}
     on conflict (site) do update set last_number = invoice_counters.last_number + 1`);
-  await db().execute(sql`update bookings b set invoice_number = 'WLH-AE-' || lpad(c.last_number::text, 6, '0'), invoiced_at = b.confirmed_at
+  await db()
+    .execute(sql`update bookings b set invoice_number = 'WLH-AE-' || lpad(c.last_number::text, 6, '0'), invoiced_at = b.confirmed_at
     from invoice_counters c where c.site = b.site and b.id = ${bookingId}`);
 }
 
-const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
+const detail = async (token: string, ref: string) =>
+  (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 const listed = async (who: { token: string; userId: number }, ref: string) =>
-  ((await call(kit.app, 'GET', 'BookingsList', { userid: who.userId }, { token: who.token })).body.data as Array<{ RefIdKey: string; vouchersIssued: boolean }>).find((b) => b.RefIdKey === ref);
+  (
+    (await call(kit.app, 'GET', 'BookingsList', { userid: who.userId }, { token: who.token })).body.data as Array<{
+      RefIdKey: string;
+      vouchersIssued: boolean;
+    }>
+  ).find((b) => b.RefIdKey === ref);
 const vouchers = (token: string, bookingId: number, format: 'json' | 'pdf' = 'json') =>
-  kit.app.inject({ method: 'GET', url: `/api/Common/GenerateAllVoucher?BookingId=${bookingId}&format=${format}`, headers: { authorization: `Bearer ${token}`, country: 'UAE' } });
+  kit.app.inject({
+    method: 'GET',
+    url: `/api/Common/GenerateAllVoucher?BookingId=${bookingId}&format=${format}`,
+    headers: { authorization: `Bearer ${token}`, country: 'UAE' },
+  });
 const mailsTo = (email: string) => kit.mail.mails.filter((m) => m.to.includes(email));
 /** The pay-later job at `now`, and the mail it queued sent. */
 const run = async (now: Date) => {

@@ -53,7 +53,8 @@ function jsonOf(node: unknown): Json {
 }
 
 /** The JSON schema of an operation's 200 answer. */
-const answerSchema = (op: Json) => jsonOf(jsonOf(jsonOf(jsonOf(op.responses)['200']).content)['application/json']).schema as Json;
+const answerSchema = (op: Json) =>
+  jsonOf(jsonOf(jsonOf(jsonOf(op.responses)['200']).content)['application/json']).schema as Json;
 
 /** Follows a path of property names (`[]` steps into an array's items) through a JSON schema. */
 function at(schema: Json, ...path: string[]): Json {
@@ -61,7 +62,9 @@ function at(schema: Json, ...path: string[]): Json {
   for (const step of path) {
     if (step === '[]') node = node.items as Json;
     else {
-      const props = (node.properties ?? (node.anyOf as Json[] | undefined)?.find((s) => (s.properties as Json | undefined)?.[step])?.properties) as Json | undefined;
+      const props = (node.properties ??
+        (node.anyOf as Json[] | undefined)?.find((s) => (s.properties as Json | undefined)?.[step])?.properties) as
+        Json | undefined;
       if (!props?.[step]) throw new Error(`no property ${step} in ${JSON.stringify(node).slice(0, 200)}`);
       node = props[step] as Json;
     }
@@ -80,7 +83,8 @@ function* properties(node: unknown, where: string): Generator<{ name: string; sc
   if (!node || typeof node !== 'object') return;
   const obj = node as Json;
   if (obj.properties && typeof obj.properties === 'object') {
-    for (const [name, schema] of Object.entries(obj.properties as Json)) yield { name, schema: schema as Json, where: `${where}.${name}` };
+    for (const [name, schema] of Object.entries(obj.properties as Json))
+      yield { name, schema: schema as Json, where: `${where}.${name}` };
   }
   for (const [key, value] of Object.entries(obj)) yield* properties(value, `${where}.${key}`);
 }
@@ -94,19 +98,43 @@ describe('the API document', () => {
   });
 
   it('names every /api route the server registers, and nothing else', () => {
-    const expected = new Set(registered.filter((r) => isDocumented(r.method, r.url)).map((r) => `${r.method} ${openapiPath(r.url)}`));
+    const expected = new Set(
+      registered.filter((r) => isDocumented(r.method, r.url)).map((r) => `${r.method} ${openapiPath(r.url)}`),
+    );
     const documented = new Set(
-      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((k) => k !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`)),
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((k) => k !== 'parameters')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      ),
     );
     // The parts of the API the issue names, each there.
-    for (const part of ['POST /api/Common/GetCart', 'POST /api/Common/CreateBooking', 'GET /api/auth/session', 'POST /api/payments/stripe/webhook', 'POST /api/payments/razorpay/webhook', 'GET /api/admin/bookings', 'POST /api/admin/bookings/{ref}/payments']) {
+    for (const part of [
+      'POST /api/Common/GetCart',
+      'POST /api/Common/CreateBooking',
+      'GET /api/auth/session',
+      'POST /api/payments/stripe/webhook',
+      'POST /api/payments/razorpay/webhook',
+      'GET /api/admin/bookings',
+      'POST /api/admin/bookings/{ref}/payments',
+    ]) {
       expect(expected, part).toContain(part);
     }
     expect(expected.size).toBeGreaterThan(100);
-    expect([...documented].filter((r) => !expected.has(r)), 'in the document but not a route').toEqual([]);
-    expect([...expected].filter((r) => !documented.has(r)), 'a route missing from the document').toEqual([]);
+    expect(
+      [...documented].filter((r) => !expected.has(r)),
+      'in the document but not a route',
+    ).toEqual([]);
+    expect(
+      [...expected].filter((r) => !documented.has(r)),
+      'a route missing from the document',
+    ).toEqual([]);
     // Nor the document itself, its page or the shop's pages.
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') || p.startsWith('/api/docs') || p === '/api/openapi.json')).toEqual([]);
+    expect(
+      Object.keys(doc.paths).filter(
+        (p) => !p.startsWith('/api/') || p.startsWith('/api/docs') || p === '/api/openapi.json',
+      ),
+    ).toEqual([]);
   });
 
   it('puts parameters where each call takes them: a GET in the query, a POST in a JSON body (the query is read too)', () => {
@@ -151,22 +179,52 @@ describe('the API document', () => {
     const unit = (s: Json) => ({ unit: s[MONEY_UNIT_KEY], description: s.description });
     const whole = { unit: 'whole', description: MONEY_UNIT_TEXT.whole };
     const smallest = { unit: 'smallest', description: MONEY_UNIT_TEXT.smallest };
-    expect(unit(at(answerSchema(operation('POST', '/api/Common/GetCart')), 'data', '[]', 'data', '[]', 'unitPrice'))).toEqual(whole);
-    expect(unit(at(answerSchema(operation('POST', '/api/Common/GetTempBooking')), 'data', '[]', 'total'))).toEqual(whole);
-    expect(unit(at(answerSchema(operation('GET', '/api/Common/Holiday/GetFeaturedPackages')), 'data', 'packages', '[]', 'price', 'amount'))).toEqual(whole);
-    expect(unit(at(answerSchema(operation('GET', '/api/Common/BookingDetailById')), 'data', 'Total'))).toEqual(smallest);
-    expect(unit(at(answerSchema(operation('GET', '/api/Common/BookingDetailById')), 'data', 'amountDue'))).toEqual(smallest);
-    expect(unit(at(answerSchema(operation('GET', '/api/Common/GetInvoiceDetails')), 'data', 'total'))).toEqual(smallest);
+    expect(
+      unit(at(answerSchema(operation('POST', '/api/Common/GetCart')), 'data', '[]', 'data', '[]', 'unitPrice')),
+    ).toEqual(whole);
+    expect(unit(at(answerSchema(operation('POST', '/api/Common/GetTempBooking')), 'data', '[]', 'total'))).toEqual(
+      whole,
+    );
+    expect(
+      unit(
+        at(
+          answerSchema(operation('GET', '/api/Common/Holiday/GetFeaturedPackages')),
+          'data',
+          'packages',
+          '[]',
+          'price',
+          'amount',
+        ),
+      ),
+    ).toEqual(whole);
+    expect(unit(at(answerSchema(operation('GET', '/api/Common/BookingDetailById')), 'data', 'Total'))).toEqual(
+      smallest,
+    );
+    expect(unit(at(answerSchema(operation('GET', '/api/Common/BookingDetailById')), 'data', 'amountDue'))).toEqual(
+      smallest,
+    );
+    expect(unit(at(answerSchema(operation('GET', '/api/Common/GetInvoiceDetails')), 'data', 'total'))).toEqual(
+      smallest,
+    );
     const pay = operation('POST', '/api/admin/bookings/{ref}/payments');
-    expect(unit(at(jsonOf(jsonOf(jsonOf(pay.requestBody).content)['application/json']).schema as Json, 'amount'))).toEqual(smallest);
+    expect(
+      unit(at(jsonOf(jsonOf(jsonOf(pay.requestBody).content)['application/json']).schema as Json, 'amount')),
+    ).toEqual(smallest);
 
     // Anything named like money, anywhere in the document, says its unit (counts named total excepted).
-    const MONEY_NAME = /(price|amount|subtotal|discount|paid|due|total|threshold|keep|refund|refunded|base|balance|fare)$/i;
+    const MONEY_NAME =
+      /(price|amount|subtotal|discount|paid|due|total|threshold|keep|refund|refunded|base|balance|fare)$/i;
     const unmarked = [...properties(doc.paths, 'paths')]
       .filter(({ name, schema }) => MONEY_NAME.test(name) && ['integer', 'number'].includes(String(at(schema).type)))
       .filter(({ schema }) => !at(schema)[MONEY_UNIT_KEY])
       .map(({ where }) => where);
-    const counts = unmarked.filter((w) => /\.total$/.test(w) && /(SearchHolidays|GetPackagesByTypeCityAndInterest|GetDeals|Coupon|BookingsList|GetCommonBlog|getReviews|admin\/(bookings|audit|refunds))/.test(w));
+    const counts = unmarked.filter(
+      (w) =>
+        /\.total$/.test(w) &&
+        /(SearchHolidays|GetPackagesByTypeCityAndInterest|GetDeals|Coupon|BookingsList|GetCommonBlog|getReviews|admin\/(bookings|audit|refunds))/.test(
+          w,
+        ),
+    );
     expect(unmarked.filter((w) => !counts.includes(w))).toEqual([]);
     // The counts are counts: paging's and search results' totals.
     expect(counts.length).toBeGreaterThan(0);

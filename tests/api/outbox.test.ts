@@ -6,10 +6,30 @@ import type { Database } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { pdfPool } from '../../server/services/documents/pdf-pool.ts';
 import { createMailer, type Mailer } from '../../server/services/mail.ts';
-import { backoffSeconds, enqueueMail, HEARTBEAT_MS, LEASE_SECONDS, MAIL_LANES, MAIL_YIELD_MAX_MS, MAX_ATTEMPTS, runOutbox, startOutbox } from '../../server/services/outbox.ts';
+import {
+  backoffSeconds,
+  enqueueMail,
+  HEARTBEAT_MS,
+  LEASE_SECONDS,
+  MAIL_LANES,
+  MAIL_YIELD_MAX_MS,
+  MAX_ATTEMPTS,
+  runOutbox,
+  startOutbox,
+} from '../../server/services/outbox.ts';
 import { mailHtml, mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
-import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  post,
+  siteBooking,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * The mail outbox (server/services/outbox.ts, docs/decisions/0051): mail queued in the transaction
@@ -20,13 +40,19 @@ import { book, createBookingKit, findPackage, holdId, lead, post, siteBooking, t
 
 type Logged = { level: 'warn' | 'error'; msg: string; obj: Record<string, unknown> };
 
-const mailerTo = (url: string): Mailer => createMailer({ SMTP_URL: url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', NODE_ENV: 'test' }, { info: () => undefined });
+const mailerTo = (url: string): Mailer =>
+  createMailer(
+    { SMTP_URL: url, SMTP_FROM: 'Wanderlust Tests <codes@wanderlust.test>', NODE_ENV: 'test' },
+    { info: () => undefined },
+  );
 const recorder = () => {
   const logged: Logged[] = [];
   return {
     logged,
-    warn: (obj: object, msg?: string) => void logged.push({ level: 'warn', msg: msg ?? '', obj: obj as Record<string, unknown> }),
-    error: (obj: object, msg?: string) => void logged.push({ level: 'error', msg: msg ?? '', obj: obj as Record<string, unknown> }),
+    warn: (obj: object, msg?: string) =>
+      void logged.push({ level: 'warn', msg: msg ?? '', obj: obj as Record<string, unknown> }),
+    error: (obj: object, msg?: string) =>
+      void logged.push({ level: 'error', msg: msg ?? '', obj: obj as Record<string, unknown> }),
   };
 };
 const seconds = (at: Date, s: number) => new Date(at.getTime() + s * 1000);
@@ -39,9 +65,12 @@ describe('the outbox worker', () => {
   let mailer: Mailer;
   const db = () => database.db;
   const to = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
-  const row = async (dedupeKey: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0];
+  const row = async (dedupeKey: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0];
   const queue = (email: string, dedupeKey: string, subject = `Hello ${dedupeKey}`) =>
-    db().transaction((tx) => enqueueMail(tx, { kind: 'test', dedupeKey, message: { to: email, subject, text: `About ${dedupeKey}.` } }));
+    db().transaction((tx) =>
+      enqueueMail(tx, { kind: 'test', dedupeKey, message: { to: email, subject, text: `About ${dedupeKey}.` } }),
+    );
 
   beforeAll(async () => {
     database = await openTestDatabase({ seed: false });
@@ -57,7 +86,11 @@ describe('the outbox worker', () => {
     const email = address('rollback');
     await expect(
       db().transaction(async (tx) => {
-        await enqueueMail(tx, { kind: 'test', dedupeKey: 'rollback:1', message: { to: email, subject: 'Never', text: 'The change behind me failed.' } });
+        await enqueueMail(tx, {
+          kind: 'test',
+          dedupeKey: 'rollback:1',
+          message: { to: email, subject: 'Never', text: 'The change behind me failed.' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -80,8 +113,16 @@ describe('the outbox worker', () => {
     // A layout this release cannot read (queued by an older one): a block that is no block.
     const broken = { ...good, blocks: [null] } as unknown as typeof good;
     await db().transaction(async (tx) => {
-      await enqueueMail(tx, { kind: 'test', dedupeKey: 'layout:good', message: { to: email, subject: 'Laid out', text: 'Hello,\n\nA paragraph.', layout: good } });
-      await enqueueMail(tx, { kind: 'test', dedupeKey: 'layout:broken', message: { to: email, subject: 'Broken layout', text: 'Hello,\n\nStill readable.', layout: broken } });
+      await enqueueMail(tx, {
+        kind: 'test',
+        dedupeKey: 'layout:good',
+        message: { to: email, subject: 'Laid out', text: 'Hello,\n\nA paragraph.', layout: good },
+      });
+      await enqueueMail(tx, {
+        kind: 'test',
+        dedupeKey: 'layout:broken',
+        message: { to: email, subject: 'Broken layout', text: 'Hello,\n\nStill readable.', layout: broken },
+      });
     });
     const log = recorder();
     expect(await runOutbox(db(), mailer, log, null)).toBe(2);
@@ -220,7 +261,10 @@ describe('the outbox worker', () => {
   it('two workers at once send each mail once', async () => {
     const emails = Array.from({ length: 30 }, () => address('pair'));
     for (const [i, email] of emails.entries()) await queue(email, `pair:${i}`);
-    const sent = await Promise.all([runOutbox(db(), mailer, recorder(), null), runOutbox(db(), mailerTo(catcher.url), recorder(), null)]);
+    const sent = await Promise.all([
+      runOutbox(db(), mailer, recorder(), null),
+      runOutbox(db(), mailerTo(catcher.url), recorder(), null),
+    ]);
     expect(sent[0] + sent[1]).toBe(30);
     for (const email of emails) expect(to(email), email).toHaveLength(1);
     const rows = await db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'pair:%'));
@@ -242,7 +286,9 @@ describe('the outbox worker', () => {
         await mailer.send(m);
       },
     };
-    expect(await runOutbox(db(), slow, recorder(), null, undefined, 1000, undefined, undefined, {}, MAIL_LANES)).toBe(8);
+    expect(await runOutbox(db(), slow, recorder(), null, undefined, 1000, undefined, undefined, {}, MAIL_LANES)).toBe(
+      8,
+    );
     expect(most).toBe(MAIL_LANES);
     for (const email of emails) expect(to(email), email).toHaveLength(1);
     const rows = await db().select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'lanes:%'));
@@ -288,7 +334,10 @@ describe('the outbox worker', () => {
     await queue(email, 'crashed:1');
     // The crashed worker: took the mail under a lease, then neither sent it nor renewed the lease.
     const hung: Mailer = { live: true, send: () => new Promise(() => undefined) };
-    const crashed = runOutbox(db(), hung, recorder(), null, undefined, 1, 3000, undefined, { leaseSeconds: 1, heartbeatMs: 600_000 });
+    const crashed = runOutbox(db(), hung, recorder(), null, undefined, 1, 3000, undefined, {
+      leaseSeconds: 1,
+      heartbeatMs: 600_000,
+    });
     while ((await row('crashed:1'))!.attempts === 0) await sleep(10);
     const takenAt = Date.now();
     let arrived = false;
@@ -323,7 +372,9 @@ describe('the outbox worker', () => {
     // SMTP answers after 3 s: three leases of 1 s.
     const slow: Mailer = { live: true, send: async (m) => (await sleep(3000), mailer.send(m)) };
     let done = false;
-    const first = runOutbox(db(), slow, recorder(), null, undefined, 1, undefined, undefined, LEASE).finally(() => (done = true));
+    const first = runOutbox(db(), slow, recorder(), null, undefined, 1, undefined, undefined, LEASE).finally(
+      () => (done = true),
+    );
     while ((await row('slow:1'))!.attempts === 0) await sleep(10);
     const other = otherWorker(() => done);
     expect(await first).toBe(1);
@@ -335,13 +386,23 @@ describe('the outbox worker', () => {
   it('a worker whose lease lapsed while it stalled (no heartbeat in time) leaves the mail to the worker that took it: no second send', async () => {
     const email = address('stalled');
     await db().transaction((tx) =>
-      enqueueMail(tx, { kind: 'test', dedupeKey: 'stalled:1', message: { to: email, subject: 'Stalled', text: 'Once.', attachments: [{ type: 'invoice', bookingId: 0 }] } }),
+      enqueueMail(tx, {
+        kind: 'test',
+        dedupeKey: 'stalled:1',
+        message: { to: email, subject: 'Stalled', text: 'Once.', attachments: [{ type: 'invoice', bookingId: 0 }] },
+      }),
     );
-    const file = (ms: number) => async () => (await sleep(ms), [{ filename: 'a.txt', content: Buffer.from('a'), contentType: 'text/plain' }]);
+    const file = (ms: number) => async () => (
+      await sleep(ms),
+      [{ filename: 'a.txt', content: Buffer.from('a'), contentType: 'text/plain' }]
+    );
     const log = recorder();
     let done = false;
     // Its attachment takes 2.5 s to render and no beat comes in time: the 1 s lease lapses meanwhile.
-    const stalled = runOutbox(db(), mailer, log, file(2500), undefined, 1, undefined, undefined, { leaseSeconds: 1, heartbeatMs: 600_000 }).finally(() => (done = true));
+    const stalled = runOutbox(db(), mailer, log, file(2500), undefined, 1, undefined, undefined, {
+      leaseSeconds: 1,
+      heartbeatMs: 600_000,
+    }).finally(() => (done = true));
     while ((await row('stalled:1'))!.attempts === 0) await sleep(10);
     let sentByOther = 0;
     while (!done) {
@@ -364,11 +425,20 @@ function pdfAttachments(raw: string): { filename: string; bytes: Buffer }[] {
     const at = part.search(/\r?\n\r?\n/);
     const head = part.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
     if (!/^Content-Type:\s*application\/pdf/im.test(head)) return [];
-    return [{ filename: /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '', bytes: Buffer.from(part.slice(at).replace(/\s+/g, ''), 'base64') }];
+    return [
+      {
+        filename: /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '',
+        bytes: Buffer.from(part.slice(at).replace(/\s+/g, ''), 'base64'),
+      },
+    ];
   });
 }
 
-const pdfText = async (bytes: Buffer) => ((await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text as string).replace(/\s+/g, ' ');
+const pdfText = async (bytes: Buffer) =>
+  ((await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text as string).replace(
+    /\s+/g,
+    ' ',
+  );
 
 describe('booking mail through the outbox', () => {
   let kit: BookingKit;
@@ -377,8 +447,10 @@ describe('booking mail through the outbox', () => {
   });
   afterAll(() => kit?.close());
 
-  const outboxOf = (bookingId: number) => kit.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, bookingId));
-  const mailsTo = (email: string, since = 0): CaughtMail[] => kit.mail.mails.slice(since).filter((m) => m.to.includes(email));
+  const outboxOf = (bookingId: number) =>
+    kit.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, bookingId));
+  const mailsTo = (email: string, since = 0): CaughtMail[] =>
+    kit.mail.mails.slice(since).filter((m) => m.to.includes(email));
 
   it('pay later: the confirmation is queued with the booking and arrives with the proforma invoice as a PDF, no vouchers', async () => {
     const who = await traveller(kit, 'ines');
@@ -388,7 +460,9 @@ describe('booking mail through the outbox', () => {
     expect(res.status, res.body.message).toBe(200);
     const b = res.body.data as { BookingId: number; RefIdKey: string };
     const queued = await outboxOf(b.BookingId);
-    expect(queued.map((r) => [r.kind, r.dedupeKey])).toEqual([['booking-confirmed', `booking-confirmed:${b.BookingId}`]]);
+    expect(queued.map((r) => [r.kind, r.dedupeKey])).toEqual([
+      ['booking-confirmed', `booking-confirmed:${b.BookingId}`],
+    ]);
 
     const mail = await kit.mail.waitFor(who.email, { subject: `Booking confirmed: ${b.RefIdKey}` });
     expect(mailText(mail.raw)).toContain(`Your booking reference is ${b.RefIdKey}`);
@@ -424,7 +498,13 @@ describe('booking mail through the outbox', () => {
     expect(await pdfText(pdfs[0]!.bytes)).toMatch(/Tax invoice/i);
     expect(await pdfText(pdfs[1]!.bytes)).toContain(`${b.RefIdKey}-01`);
 
-    const replay = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
+    const replay = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      who.token,
+      'IN',
+    );
     expect(replay.status).toBe(409);
     await kit.app.flushOutbox();
     expect(mailsTo(who.email, since).map((m) => m.subject)).toEqual([`Payment received: booking ${b.RefIdKey}`]);

@@ -18,8 +18,17 @@ afterAll(async () => {
   await kit?.close();
 });
 
-const postForm = (url: string, fields: Record<string, string>, headers: Record<string, string> = { origin: 'http://localhost' }) =>
-  kit.app.inject({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost', ...headers } });
+const postForm = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin: 'http://localhost' },
+) =>
+  kit.app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost', ...headers },
+  });
 
 describe('the log-in form posted before the app loaded', () => {
   it('signs in: the spec’s session cookies, then on to the callback, with no secret in any address', async () => {
@@ -30,21 +39,45 @@ describe('the log-in form posted before the app loaded', () => {
     expect(res.headers.location).toBe('/trips');
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     const names = cookies.map((c) => c.split('=')[0]);
-    expect(names).toEqual(expect.arrayContaining(['NHauth_token', 'user_id', 'user_email', 'login_date', 'login_date_pretty', 'user_name', 'login_count']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'NHauth_token',
+        'user_id',
+        'user_email',
+        'login_date',
+        'login_date_pretty',
+        'user_name',
+        'login_count',
+      ]),
+    );
     for (const c of cookies) expect(c).toMatch(/Path=\/; Expires=.*; SameSite=Lax/);
     expect(res.headers.location).not.toContain(PASSWORD);
     // The token works as the app's own sign-in does.
-    const token = decodeURIComponent(cookies.find((c) => c.startsWith('NHauth_token='))!.split(';')[0]!.slice('NHauth_token='.length));
-    const session = await kit.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `NHauth_token=${encodeURIComponent(token)}` } });
+    const token = decodeURIComponent(
+      cookies
+        .find((c) => c.startsWith('NHauth_token='))!
+        .split(';')[0]!
+        .slice('NHauth_token='.length),
+    );
+    const session = await kit.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `NHauth_token=${encodeURIComponent(token)}` },
+    });
     expect(session.json().user.email).toBe(email);
   });
 
   it('a wrong password goes back to the log-in page with the error, on the India site under /in; a callback elsewhere is not followed', async () => {
     const email = 'prehydrated-in@example.com';
     await signUp(kit, email, PASSWORD);
-    const wrong = await postForm('/in/login?callbackUrl=%2F%2Fevil.example', { username: email, password: 'not it at all' });
+    const wrong = await postForm('/in/login?callbackUrl=%2F%2Fevil.example', {
+      username: email,
+      password: 'not it at all',
+    });
     expect(wrong.statusCode).toBe(303);
-    expect(wrong.headers.location).toBe(`/in/login?error=CredentialsSignin&callbackUrl=${encodeURIComponent('/in/account')}`);
+    expect(wrong.headers.location).toBe(
+      `/in/login?error=CredentialsSignin&callbackUrl=${encodeURIComponent('/in/account')}`,
+    );
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect(wrong.headers.location).not.toContain('not it at all');
   });

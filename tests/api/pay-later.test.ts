@@ -2,7 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay, formatMinor } from '../../contract/format.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { mailHtml, mailText } from '../support/mail-catcher.ts';
-import { book, call, count, createBookingKit, findPackage, freshDate, holdId, inDays, lead, markPaidInFull, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  holdId,
+  inDays,
+  lead,
+  markPaidInFull,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * Pay later has an end: reminders 3 days and 1 day before the due date, cancellation the day after
@@ -38,14 +53,27 @@ async function payLaterBooking(travelDate = freshDate()) {
   const id = await holdId(kit, who.token, 'UAE', [{ packageId: pkg.id, travelDate }]);
   const res = await book(kit, who.token, 'UAE', { TempBookingId: id, LeadTraveller: lead({ Email: email }), ...party });
   expect(res.status, res.body.message).toBe(200);
-  const detail = (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: res.body.data.RefIdKey }, { token: who.token })).body.data;
-  return { who, email, travelDate, booking: res.body.data as { BookingId: number; RefIdKey: string; Total: number }, dueOn: detail.paymentDueOn as string };
+  const detail = (
+    await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: res.body.data.RefIdKey }, { token: who.token })
+  ).body.data;
+  return {
+    who,
+    email,
+    travelDate,
+    booking: res.body.data as { BookingId: number; RefIdKey: string; Total: number },
+    dueOn: detail.paymentDueOn as string,
+  };
 }
 
 const mailsTo = (email: string) => kit.mail.mails.filter((m) => m.to.includes(email));
-const roomsSold = (travelDate: string) => count(kit, sql`select rooms_sold as n from departures where package_id = ${pkg.id} and travel_date = ${travelDate}`);
+const roomsSold = (travelDate: string) =>
+  count(kit, sql`select rooms_sold as n from departures where package_id = ${pkg.id} and travel_date = ${travelDate}`);
 const statusOf = async (id: number) =>
-  (await kit.database.db.execute<{ status: string; payment_status: string; last_reminder_days: number | null }>(sql`select status, payment_status, last_reminder_days from bookings where id = ${id}`)).rows[0]!;
+  (
+    await kit.database.db.execute<{ status: string; payment_status: string; last_reminder_days: number | null }>(
+      sql`select status, payment_status, last_reminder_days from bookings where id = ${id}`,
+    )
+  ).rows[0]!;
 
 describe('pay-later reminders', () => {
   it('mails the traveller 3 days and 1 day before the due date, once each: amount, due date, how to pay and the reference', async () => {
@@ -58,9 +86,20 @@ describe('pay-later reminders', () => {
     let reminders = mailsTo(b.email).filter((m) => /Reminder/.test(m.subject));
     expect(reminders).toHaveLength(1);
     const amount = formatMinor(b.booking.Total, 'AED');
-    expect(reminders[0]!.subject).toBe(`Reminder: ${amount} due by ${formatDay(b.dueOn)} for booking ${b.booking.RefIdKey}`);
+    expect(reminders[0]!.subject).toBe(
+      `Reminder: ${amount} due by ${formatDay(b.dueOn)} for booking ${b.booking.RefIdKey}`,
+    );
     const text = mailText(reminders[0]!.raw);
-    for (const part of ['is due in 3 days', `Amount due: ${amount}`, `Due date: ${formatDay(b.dueOn)}`, `Reference: ${b.booking.RefIdKey}`, 'Emirates NBD', 'IBAN AE070331234567890123456', 'Or pay online from your booking in My trips', 'vouchers come when the balance is paid']) {
+    for (const part of [
+      'is due in 3 days',
+      `Amount due: ${amount}`,
+      `Due date: ${formatDay(b.dueOn)}`,
+      `Reference: ${b.booking.RefIdKey}`,
+      'Emirates NBD',
+      'IBAN AE070331234567890123456',
+      'Or pay online from your booking in My trips',
+      'vouchers come when the balance is paid',
+    ]) {
       expect(text, part).toContain(part);
     }
     expect((await statusOf(b.booking.BookingId)).last_reminder_days).toBe(3);
@@ -115,9 +154,13 @@ describe('pay-later cancellation', () => {
     await run(noon(b.dueOn, 3));
     expect(await statusOf(b.booking.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
     expect(await roomsSold(b.travelDate)).toBe(0);
-    const detail = (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.booking.RefIdKey }, { token: b.who.token })).body.data;
+    const detail = (
+      await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.booking.RefIdKey }, { token: b.who.token })
+    ).body.data;
     expect(detail.events.at(-1)).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
-    expect(detail.events.at(-1).cause).toBe(`balance due on ${formatDay(b.dueOn)} not received within 2 days of grace: cancelled, rooms released`);
+    expect(detail.events.at(-1).cause).toBe(
+      `balance due on ${formatDay(b.dueOn)} not received within 2 days of grace: cancelled, rooms released`,
+    );
     const mails = mailsTo(b.email).filter((m) => /cancelled/.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Booking ${b.booking.RefIdKey} cancelled: balance not received`);
@@ -140,7 +183,12 @@ describe('pay-later cancellation', () => {
     expect(results.reduce((sum, r) => sum + r.cancelled, 0)).toBeGreaterThanOrEqual(1);
     expect(mailsTo(b.email).filter((m) => /cancelled/.test(m.subject))).toHaveLength(1);
     expect(await roomsSold(b.travelDate)).toBe(0);
-    expect(await count(kit, sql`select count(*)::int as n from booking_events where booking_id = ${b.booking.BookingId} and status = 'cancelled'`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from booking_events where booking_id = ${b.booking.BookingId} and status = 'cancelled'`,
+      ),
+    ).toBe(1);
   });
 
   it('leaves a booking paid in full alone: no reminder, no cancellation', async () => {
@@ -148,7 +196,11 @@ describe('pay-later cancellation', () => {
     await markPaidInFull(kit, b.booking.BookingId);
     await run(noon(b.dueOn, -1));
     await run(noon(b.dueOn, 10));
-    expect(await statusOf(b.booking.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'paid', last_reminder_days: null });
+    expect(await statusOf(b.booking.BookingId)).toMatchObject({
+      status: 'confirmed',
+      payment_status: 'paid',
+      last_reminder_days: null,
+    });
     expect(await roomsSold(b.travelDate)).toBe(1);
     expect(mailsTo(b.email).filter((m) => /Reminder|cancelled/.test(m.subject))).toEqual([]);
   });

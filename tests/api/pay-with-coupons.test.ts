@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponDiscountText, couponPaymentText, formatMoney } from '../../contract/format.ts';
-import { book, call, createBookingKit, findPackage, holdId, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 /*
  * Coupons tied to a way of paying (issue 19): they apply only when it is chosen, are never picked
@@ -15,7 +25,11 @@ let aed: number;
 beforeAll(async () => {
   kit = await createBookingKit();
   pkg = await findPackage(kit, { rooms: 10, inIndia: false });
-  aed = (await kit.database.db.execute<{ amount: number }>(sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`)).rows[0]!.amount;
+  aed = (
+    await kit.database.db.execute<{ amount: number }>(
+      sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`,
+    )
+  ).rows[0]!.amount;
 });
 afterAll(() => kit.close());
 
@@ -28,7 +42,11 @@ const party = () => {
 async function bigHold(token: string) {
   const p = party();
   const id = await holdId(kit, token, 'UAE', [{ packageId: pkg.id, ...p }]);
-  const travellers = Array.from({ length: p.adults - 1 }, (_, i) => ({ FirstName: `Guest${'abcdefghij'[i]}`, LastName: 'Rao', AgeBand: 'adult' }));
+  const travellers = Array.from({ length: p.adults - 1 }, (_, i) => ({
+    FirstName: `Guest${'abcdefghij'[i]}`,
+    LastName: 'Rao',
+    AgeBand: 'adult',
+  }));
   return { id, Travellers: travellers, subtotal: aed * p.adults };
 }
 
@@ -39,15 +57,30 @@ describe('payment-method coupons', () => {
   it('are shown with their rule, and not applicable (so never picked as the best) until their way of paying is chosen', async () => {
     const { token, userId } = await traveller(kit, 'card');
     const h = await bigHold(token);
-    const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, userId, TempBookingId: h.id }, { token });
-    expect(byCode(offered.body.data.coupons, 'CARD15')).toMatchObject({ applicable: false, reason: CARD15_REASON, coupon: { payment: { method: 'card', bank: null } } });
+    const offered = await call(
+      kit.app,
+      'GET',
+      'GetApplicableCoupons',
+      { cartTotal: 1, userId, TempBookingId: h.id },
+      { token },
+    );
+    expect(byCode(offered.body.data.coupons, 'CARD15')).toMatchObject({
+      applicable: false,
+      reason: CARD15_REASON,
+      coupon: { payment: { method: 'card', bank: null } },
+    });
     // The best coupon (the first applicable) is never one for a way of paying not yet chosen.
     const best = offered.body.data.coupons.find((c: { applicable: boolean }) => c.applicable);
     if (best) expect(best.coupon.payment ?? null).toBeNull();
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: h.id, CouponCode: 'CARD15' }, token);
     expect(quote.body.data).toMatchObject({ discount: 0, couponError: CARD15_REASON });
     // Paying later is a bank transfer: the card coupon is refused at booking, saying why.
-    const later = await book(kit, token, 'UAE', { TempBookingId: h.id, Travellers: h.Travellers, CouponCode: 'CARD15', PayWith: 'card' });
+    const later = await book(kit, token, 'UAE', {
+      TempBookingId: h.id,
+      Travellers: h.Travellers,
+      CouponCode: 'CARD15',
+      PayWith: 'card',
+    });
     expect(later.status).toBe(409);
     expect(later.body.message).toBe(`Coupon CARD15: ${CARD15_REASON} Remove it or choose another.`);
   });
@@ -56,22 +89,51 @@ describe('payment-method coupons', () => {
     const { token, userId } = await traveller(kit, 'card');
     const h = await bigHold(token);
     const expected = Math.min(Math.floor((h.subtotal * 15) / 100), 750);
-    const offered = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal: 1, userId, TempBookingId: h.id, PayWith: 'card' }, { token });
-    expect(byCode(offered.body.data.coupons, 'CARD15')).toMatchObject({ applicable: true, reason: null, discount: { amount: expected } });
-    const quote = await post(kit, 'GetBookingQuote', { TempBookingId: h.id, CouponCode: 'CARD15', PayWith: 'card' }, token);
+    const offered = await call(
+      kit.app,
+      'GET',
+      'GetApplicableCoupons',
+      { cartTotal: 1, userId, TempBookingId: h.id, PayWith: 'card' },
+      { token },
+    );
+    expect(byCode(offered.body.data.coupons, 'CARD15')).toMatchObject({
+      applicable: true,
+      reason: null,
+      discount: { amount: expected },
+    });
+    const quote = await post(
+      kit,
+      'GetBookingQuote',
+      { TempBookingId: h.id, CouponCode: 'CARD15', PayWith: 'card' },
+      token,
+    );
     expect(quote.body.data).toMatchObject({ discount: expected * 100, couponError: null, coupon: { code: 'CARD15' } });
-    const booked = await book(kit, token, 'UAE', { TempBookingId: h.id, Travellers: h.Travellers, CouponCode: 'CARD15', PaymentMethod: 'stripe', PayWith: 'card' });
+    const booked = await book(kit, token, 'UAE', {
+      TempBookingId: h.id,
+      Travellers: h.Travellers,
+      CouponCode: 'CARD15',
+      PaymentMethod: 'stripe',
+      PayWith: 'card',
+    });
     expect(booked.status).toBe(200);
     expect(booked.body.data.Total).toBe((h.subtotal - expected) * 100);
     expect(booked.body.data.Next.type).toBe('stripe');
-    const { rows } = await kit.database.db.execute<{ pay_with: string }>(sql`select pay_with from bookings where id = ${booked.body.data.BookingId}`);
+    const { rows } = await kit.database.db.execute<{ pay_with: string }>(
+      sql`select pay_with from bookings where id = ${booked.body.data.BookingId}`,
+    );
     expect(rows[0]!.pay_with).toBe('card');
   });
 
   it('are checked again when the payment starts: an ended offer or another way of paying is refused with what to do', async () => {
     const { token } = await traveller(kit, 'card');
     const h = await bigHold(token);
-    const booked = await book(kit, token, 'UAE', { TempBookingId: h.id, Travellers: h.Travellers, CouponCode: 'CARD15', PaymentMethod: 'stripe', PayWith: 'card' });
+    const booked = await book(kit, token, 'UAE', {
+      TempBookingId: h.id,
+      Travellers: h.Travellers,
+      CouponCode: 'CARD15',
+      PaymentMethod: 'stripe',
+      PayWith: 'card',
+    });
     expect(booked.status).toBe(200);
     const id = booked.body.data.BookingId as number;
     expect((await post(kit, 'StartBookingPayment', { BookingId: id }, token)).status).toBe(200);
@@ -80,17 +142,23 @@ describe('payment-method coupons', () => {
     const other = await post(kit, 'StartBookingPayment', { BookingId: id }, token);
     expect(other.status).toBe(409);
     expect(other.body.status).toBe('error');
-    expect(other.body.message).toMatch(/^Coupon CARD15 no longer applies to this booking: This coupon is for paying by card.* book the holiday again from your cart without this coupon/);
+    expect(other.body.message).toMatch(
+      /^Coupon CARD15 no longer applies to this booking: This coupon is for paying by card.* book the holiday again from your cart without this coupon/,
+    );
     await kit.database.db.execute(sql`update bookings set pay_with = 'card' where id = ${id}`);
 
-    const { rows } = await kit.database.db.execute<{ valid_to: Date | string }>(sql`select valid_to from coupons where code = 'CARD15'`);
+    const { rows } = await kit.database.db.execute<{ valid_to: Date | string }>(
+      sql`select valid_to from coupons where code = 'CARD15'`,
+    );
     await kit.database.db.execute(sql`update coupons set valid_to = now() - interval '1 minute' where code = 'CARD15'`);
     try {
       const ended = await post(kit, 'StartBookingPayment', { BookingId: id }, token);
       expect(ended.status).toBe(409);
       expect(ended.body.message).toMatch(/^Coupon CARD15 no longer applies to this booking: its offer has ended\./);
     } finally {
-      await kit.database.db.execute(sql`update coupons set valid_to = ${new Date(rows[0]!.valid_to).toISOString()} where code = 'CARD15'`);
+      await kit.database.db.execute(
+        sql`update coupons set valid_to = ${new Date(rows[0]!.valid_to).toISOString()} where code = 'CARD15'`,
+      );
     }
 
     // Disabled by staff since the booking (issue 21): withdrawn.
@@ -98,7 +166,9 @@ describe('payment-method coupons', () => {
     try {
       const withdrawn = await post(kit, 'StartBookingPayment', { BookingId: id }, token);
       expect(withdrawn.status).toBe(409);
-      expect(withdrawn.body.message).toMatch(/^Coupon CARD15 no longer applies to this booking: it has been withdrawn\./);
+      expect(withdrawn.body.message).toMatch(
+        /^Coupon CARD15 no longer applies to this booking: it has been withdrawn\./,
+      );
     } finally {
       await kit.database.db.execute(sql`update coupons set disabled_at = null where code = 'CARD15'`);
     }

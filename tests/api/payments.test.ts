@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { settleRazorpayOrders } from '../../server/services/payments/settle.ts';
-import { book, call, count, createBookingKit, findPackage, holdId, lead, post, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  post,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 
 let kit: BookingKit;
 let priya: { token: string; userId: number; email: string };
@@ -10,16 +23,23 @@ let india: number;
 let uae: number;
 
 const party = { Travellers: [{ FirstName: 'Dev', LastName: 'Shah', AgeBand: 'adult' }] };
-const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
+const indianLead = (email: string) =>
+  lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
 
 /** An India-site booking paid with Razorpay: the answer with its order. */
 const razorpayBooking = (who: { token: string; email: string }) => siteBooking(kit, who, 'IN', india, 'razorpay');
 const stripeBooking = (who: { token: string; email: string }) => siteBooking(kit, who, 'UAE', uae, 'stripe');
 
-const detail = async (token: string, ref: string) => (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
+const detail = async (token: string, ref: string) =>
+  (await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token })).body.data;
 
 async function webhook(payload: string, signature: string) {
-  const res = await kit.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -44,7 +64,13 @@ describe('Razorpay (India)', () => {
 
     const proof = kit.gateways.payOrder(b.Next.orderId);
     const since = kit.mail.mails.length;
-    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const paid = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
     const mail = await kit.mail.waitFor(priya.email, { since });
@@ -53,7 +79,13 @@ describe('Razorpay (India)', () => {
     expect(d).toMatchObject({ amountPaid: b.Total, amountDue: 0 });
     expect(d.events.map((e: { paymentStatus: string }) => e.paymentStatus)).toEqual(['unpaid', 'paid']);
 
-    const replay = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
+    const replay = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...proof },
+      priya.token,
+      'IN',
+    );
     expect(replay.status).toBe(409);
     expect(replay.body.message).toBe('This payment has already been verified.');
     expect((await detail(priya.token, b.RefIdKey)).events).toHaveLength(2);
@@ -66,7 +98,9 @@ describe('Razorpay (India)', () => {
     const again = await book(kit, karan.token, 'IN', body, 'razorpay-booking-key-1');
     expect(again.body.data.BookingId).toBe(first.body.data.BookingId);
     expect(again.body.data.Next.orderId).toBe(first.body.data.Next.orderId);
-    expect(await count(kit, sql`select count(*) as n from payments where booking_id = ${first.body.data.BookingId}`)).toBe(1);
+    expect(
+      await count(kit, sql`select count(*) as n from payments where booking_id = ${first.body.data.BookingId}`),
+    ).toBe(1);
   });
 
   it('refuses a wrong signature, another booking’s order and someone else’s booking, and changes nothing', async () => {
@@ -74,17 +108,41 @@ describe('Razorpay (India)', () => {
     const theirs = await razorpayBooking(karan);
     const proof = kit.gateways.payOrder(mine.Next.orderId);
 
-    const forged = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: mine.BookingId, ...proof, razorpay_signature: proof.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, priya.token, 'IN');
+    const forged = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      {
+        BookingId: mine.BookingId,
+        ...proof,
+        razorpay_signature: proof.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      },
+      priya.token,
+      'IN',
+    );
     expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe('We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.');
+    expect(forged.body.message).toBe(
+      'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
+    );
 
     // Karan's booking, paid with Priya's order: the order is not his booking's.
-    const crossed = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: theirs.BookingId, ...proof }, karan.token, 'IN');
+    const crossed = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: theirs.BookingId, ...proof },
+      karan.token,
+      'IN',
+    );
     expect(crossed.status).toBe(400);
     expect(crossed.body.message).toBe('This payment is not for this booking. Nothing has changed.');
 
     // Priya's booking, verified with Karan's sign-in: not his to touch.
-    const foreign = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: mine.BookingId, ...proof }, karan.token, 'IN');
+    const foreign = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: mine.BookingId, ...proof },
+      karan.token,
+      'IN',
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.data).toBeNull();
 
@@ -111,14 +169,28 @@ describe('Stripe (UAE)', () => {
     const session = kit.gateways.sessions.get(b.Next.sessionId)!;
     expect(session).toMatchObject({ amount_total: b.Total, currency: 'aed', client_reference_id: String(b.BookingId) });
     expect(b.Next.url).toBe(session.url);
-    expect(session.success_url).toBe(`http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.success_url).toBe(
+      `http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`,
+    );
 
-    const early = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    const early = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      karan.token,
+    );
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.');
+    expect(early.body.message).toBe(
+      'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
+    );
 
     kit.gateways.paySession(b.Next.sessionId);
-    const paid = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    const paid = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      karan.token,
+    );
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
 
@@ -135,9 +207,17 @@ describe('Stripe (UAE)', () => {
     const hook = await webhook(event.payload, event.signature);
     expect(hook.status).toBe(200);
     expect((await detail(karan.token, b.RefIdKey)).PaymentStatus).toBe('paid');
-    const back = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, karan.token);
+    const back = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      karan.token,
+    );
     expect(back.status).toBe(200);
-    expect((await detail(karan.token, b.RefIdKey)).events.map((e: { cause: string }) => e.cause)).toEqual(['booked: waiting for the Stripe payment', 'paid with Stripe (webhook)']);
+    expect((await detail(karan.token, b.RefIdKey)).events.map((e: { cause: string }) => e.cause)).toEqual([
+      'booked: waiting for the Stripe payment',
+      'paid with Stripe (webhook)',
+    ]);
   });
 
   it('refuses a webhook whose signature is not Stripe’s, and a session whose amount is not the booking’s', async () => {
@@ -150,7 +230,12 @@ describe('Stripe (UAE)', () => {
     expect((await detail(priya.token, b.RefIdKey)).PaymentStatus).toBe('unpaid');
 
     session.amount_total = b.Total - 500;
-    const res = await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, priya.token);
+    const res = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      priya.token,
+    );
     expect(res.status).toBe(409);
     const signed = kit.gateways.stripeEvent(session);
     expect((await webhook(signed.payload, signed.signature)).status).toBe(200);
@@ -161,9 +246,19 @@ describe('Stripe (UAE)', () => {
     const mine = await stripeBooking(priya);
     const theirs = await stripeBooking(karan);
     kit.gateways.paySession(mine.Next.sessionId);
-    const crossed = await post(kit, 'VerifyStripePaymentAsync', { BookingId: theirs.BookingId, sessionId: mine.Next.sessionId }, karan.token);
+    const crossed = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: theirs.BookingId, sessionId: mine.Next.sessionId },
+      karan.token,
+    );
     expect(crossed.status).toBe(400);
-    const foreign = await post(kit, 'VerifyStripePaymentAsync', { BookingId: mine.BookingId, sessionId: mine.Next.sessionId }, karan.token);
+    const foreign = await post(
+      kit,
+      'VerifyStripePaymentAsync',
+      { BookingId: mine.BookingId, sessionId: mine.Next.sessionId },
+      karan.token,
+    );
     expect(foreign.status).toBe(404);
     expect((await detail(karan.token, theirs.RefIdKey)).PaymentStatus).toBe('unpaid');
   });
@@ -174,12 +269,21 @@ describe('a payment that never comes', () => {
     const stale = await razorpayBooking(priya);
     const fresh = await razorpayBooking(karan);
     const sold = async (bookingId: number) =>
-      count(kit, sql`select d.rooms_sold as n from departures d join booking_lines l on l.package_id = d.package_id and l.travel_date = d.travel_date where l.booking_id = ${bookingId}`);
+      count(
+        kit,
+        sql`select d.rooms_sold as n from departures d join booking_lines l on l.package_id = d.package_id and l.travel_date = d.travel_date where l.booking_id = ${bookingId}`,
+      );
     expect(await sold(stale.BookingId)).toBe(1);
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${stale.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${stale.BookingId}`);
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '2 hours' where id = ${stale.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${stale.BookingId}`,
+    );
     // Made long ago, but its payment was started again a minute ago: it keeps its window.
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${fresh.BookingId}`);
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '2 hours' where id = ${fresh.BookingId}`,
+    );
 
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
     const d = await detail(priya.token, stale.RefIdKey);
@@ -199,8 +303,12 @@ describe('a payment made at Razorpay that our page never reported', () => {
     // Priya paid in Razorpay's window, then the tab closed before the verify call.
     kit.gateways.payOrder(paidButLost.Next.orderId);
     for (const b of [paidButLost, neverPaid]) {
-      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`);
-      await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`);
+      await kit.database.db.execute(
+        sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`,
+      );
+      await kit.database.db.execute(
+        sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`,
+      );
     }
     const settled = await settleRazorpayOrders(kit.database.db, kit.app.config, 60);
     expect(settled).toEqual([{ userId: priya.userId, refIdKey: paidButLost.RefIdKey }]);
@@ -217,50 +325,95 @@ describe('a payment made at Razorpay that our page never reported', () => {
 describe('an order near the end of its window', () => {
   it('is not offered again: asking to pay gets a new order and a new window', async () => {
     const b = await razorpayBooking(priya);
-    const again = async () => (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
+    const again = async () =>
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
     // Asked again soon: the same order, with the time left.
     expect(await again()).toMatchObject({ orderId: b.Next.orderId });
-    // 58½ minutes on, half a minute would be left to pay in a checkout: a new order, with nearly the whole window again.
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
+    // 58½ minutes on, half a minute would be left to pay in a checkout: a new order, with nearly the whole window
+    // again.
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
+    );
     const next = await again();
     expect(next.orderId).not.toBe(b.Next.orderId);
     expect(next.timeout).toBeGreaterThan(58 * 60);
     // The new start keeps the booking from being cancelled, and paying the new order confirms it.
     expect(await cancelUnpaidBookings(kit.database.db, 3)).toBe(0);
-    const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(next.orderId) }, priya.token, 'IN');
+    const paid = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(next.orderId) },
+      priya.token,
+      'IN',
+    );
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
   });
 
   it('paid on both orders (two checkouts open across a renewal): the second payment is recorded with its refund due', async () => {
     const b = await razorpayBooking(priya);
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
-    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
+    );
+    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data
+      .Next;
     expect(renewed.orderId).not.toBe(b.Next.orderId);
-    const first = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(renewed.orderId) }, priya.token, 'IN');
+    const first = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(renewed.orderId) },
+      priya.token,
+      'IN',
+    );
     expect(first.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid' });
-    const second = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) }, priya.token, 'IN');
+    const second = await post(
+      kit,
+      'VerifyPaymentSignatureAsync',
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+      priya.token,
+      'IN',
+    );
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe('This booking was already paid. We have recorded this second payment and will refund it to you.');
+    expect(second.body.message).toBe(
+      'This booking was already paid. We have recorded this second payment and will refund it to you.',
+    );
     const d = await detail(priya.token, b.RefIdKey);
     expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: b.Total });
-    expect(d.events.at(-1).cause).toMatch(/^a second payment \(razorpay pay_[\w-]+\) for a booking already paid: refund due$/);
-    expect(await count(kit, sql`select count(*) as n from payments where booking_id = ${b.BookingId} and status = 'paid'`)).toBe(2);
+    expect(d.events.at(-1).cause).toMatch(
+      /^a second payment \(razorpay pay_[\w-]+\) for a booking already paid: refund due$/,
+    );
+    expect(
+      await count(kit, sql`select count(*) as n from payments where booking_id = ${b.BookingId} and status = 'paid'`),
+    ).toBe(2);
   });
 
   it('is renewed a few times at most: asking again each hour does not keep the rooms for ever', async () => {
     const b = await razorpayBooking(karan);
     const orders = new Set([b.Next.orderId]);
     for (let i = 0; i < 4; i++) {
-      await kit.database.db.execute(sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`);
-      await kit.database.db.execute(sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`);
-      orders.add((await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next.orderId);
+      await kit.database.db.execute(
+        sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`,
+      );
+      await kit.database.db.execute(
+        sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
+      );
+      orders.add(
+        (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next.orderId,
+      );
     }
     expect(orders.size).toBe(3);
     // The last order's window runs out like any other: the booking is cancelled and its rooms go back.
-    await kit.database.db.execute(sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`);
-    await kit.database.db.execute(sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`);
+    await kit.database.db.execute(
+      sql`update payments set created_at = now() - interval '2 hours' where booking_id = ${b.BookingId}`,
+    );
+    await kit.database.db.execute(
+      sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`,
+    );
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
     expect((await detail(karan.token, b.RefIdKey)).Status).toBe('cancelled');
   });
@@ -274,16 +427,44 @@ describe('without gateway keys', () => {
       const id = await holdId(plain, who.token, 'IN', [{ packageId: india }]);
       const quote = await post(plain, 'GetBookingQuote', { TempBookingId: id }, who.token, 'IN');
       expect(quote.body.data.paymentMethods).toEqual(['pay-later']);
-      const refused = await book(plain, who.token, 'IN', { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(who.email), ...party });
+      const refused = await book(plain, who.token, 'IN', {
+        TempBookingId: id,
+        PaymentMethod: 'razorpay',
+        LeadTraveller: indianLead(who.email),
+        ...party,
+      });
       expect(refused.status).toBe(400);
-      const booked = await book(plain, who.token, 'IN', { TempBookingId: id, LeadTraveller: indianLead(who.email), ...party });
-      expect(booked.body).toMatchObject({ status: 'Success', data: { Status: 'confirmed', PaymentStatus: 'unpaid', Next: { type: 'pay-later' } } });
+      const booked = await book(plain, who.token, 'IN', {
+        TempBookingId: id,
+        LeadTraveller: indianLead(who.email),
+        ...party,
+      });
+      expect(booked.body).toMatchObject({
+        status: 'Success',
+        data: { Status: 'confirmed', PaymentStatus: 'unpaid', Next: { type: 'pay-later' } },
+      });
       // Nothing to pay online with: asked to pay, the bank details again.
-      const start = await post(plain, 'StartBookingPayment', { BookingId: booked.body.data.BookingId }, who.token, 'IN');
+      const start = await post(
+        plain,
+        'StartBookingPayment',
+        { BookingId: booked.body.data.BookingId },
+        who.token,
+        'IN',
+      );
       expect(start.body.data.Next.type).toBe('pay-later');
-      const razorpayHook = await plain.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'x' }, payload: '{}' });
+      const razorpayHook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'x' },
+        payload: '{}',
+      });
       expect(razorpayHook.statusCode).toBe(503);
-      const hook = await plain.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+      const hook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: '{}',
+      });
       expect(hook.statusCode).toBe(503);
     } finally {
       await plain.close();

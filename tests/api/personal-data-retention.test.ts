@@ -26,7 +26,17 @@ const stores: [string, () => FileStore][] = [
 
 async function storedFile(store: FileStore, owner: string, name: string) {
   await store.put(kit.database.db, name, Buffer.from('bytes'));
-  const [row] = await kit.database.db.insert(files).values({ owner, purpose: 'passport', storedName: name, originalName: 'passport.pdf', mime: 'application/pdf', size: 5 }).returning();
+  const [row] = await kit.database.db
+    .insert(files)
+    .values({
+      owner,
+      purpose: 'passport',
+      storedName: name,
+      originalName: 'passport.pdf',
+      mime: 'application/pdf',
+      size: 5,
+    })
+    .returning();
   return row!;
 }
 
@@ -39,16 +49,29 @@ describe.each(stores)('personal data kept only as long as the privacy policy say
     const ahead = await siteBooking(kit, who, 'UAE', pkg.id, 'pay-later');
     const now = new Date();
     // The first trip ended 91 days ago; the second is still ahead.
-    const ended = new Date(now.getTime() - PERSONAL_RETENTION.travelDocumentsAfterTripMs - 86_400_000).toISOString().slice(0, 10);
-    await kit.database.db.execute(sql`update booking_lines set travel_date = ${ended}::date - nights where booking_id = ${past.BookingId}`);
+    const ended = new Date(now.getTime() - PERSONAL_RETENTION.travelDocumentsAfterTripMs - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await kit.database.db.execute(
+      sql`update booking_lines set travel_date = ${ended}::date - nights where booking_id = ${past.BookingId}`,
+    );
     const oldDoc = await storedFile(store, `booking:${past.BookingId}`, `old-${Date.now()}.pdf`);
     const keptDoc = await storedFile(store, `booking:${ahead.BookingId}`, `kept-${Date.now()}.pdf`);
     const oldFile = await storedFile(store, 'enquiry', `enq-${Date.now()}.pdf`);
     const [oldEnquiry] = await kit.database.db
       .insert(enquiries)
-      .values({ kind: 'contact', site: 'UAE', payload: { name: 'Old' }, fileId: oldFile.id, createdAt: new Date(now.getTime() - PERSONAL_RETENTION.enquiriesMs - 86_400_000) })
+      .values({
+        kind: 'contact',
+        site: 'UAE',
+        payload: { name: 'Old' },
+        fileId: oldFile.id,
+        createdAt: new Date(now.getTime() - PERSONAL_RETENTION.enquiriesMs - 86_400_000),
+      })
       .returning();
-    const [newEnquiry] = await kit.database.db.insert(enquiries).values({ kind: 'contact', site: 'UAE', payload: { name: 'New' } }).returning();
+    const [newEnquiry] = await kit.database.db
+      .insert(enquiries)
+      .values({ kind: 'contact', site: 'UAE', payload: { name: 'New' } })
+      .returning();
 
     const result = await purgePersonalData(kit.database.db, store, now);
     expect(result.documents).toBeGreaterThanOrEqual(1);

@@ -29,9 +29,16 @@ describe('StatesByCountryId', () => {
   });
 
   it('answers 400 for a bad id and 404 for an unknown country', async () => {
-    expect(await failure(t, statesByCountryId, { countryId: 'india' })).toMatchObject({ code: 400, status: 'error', message: 'countryId: must be a numeric id' });
+    expect(await failure(t, statesByCountryId, { countryId: 'india' })).toMatchObject({
+      code: 400,
+      status: 'error',
+      message: 'countryId: must be a numeric id',
+    });
     expect(await failure(t, statesByCountryId, { countryId: -1 })).toMatchObject({ code: 400 });
-    expect(await failure(t, statesByCountryId, { countryId: 99999 })).toMatchObject({ code: 404, message: 'There is no country with this id.' });
+    expect(await failure(t, statesByCountryId, { countryId: 99999 })).toMatchObject({
+      code: 404,
+      message: 'There is no country with this id.',
+    });
   });
 });
 
@@ -50,7 +57,10 @@ describe('GetCitiesByCountryId', () => {
 
   it('needs countryId, and refuses unknown countries and states of another country', async () => {
     expect(await failure(t, getCitiesByCountryId, {})).toMatchObject({ code: 400, message: 'countryId: is required' });
-    expect(await failure(t, getCitiesByCountryId, { countryId: 99999 })).toMatchObject({ code: 404, message: 'There is no country with this id.' });
+    expect(await failure(t, getCitiesByCountryId, { countryId: 99999 })).toMatchObject({
+      code: 404,
+      message: 'There is no country with this id.',
+    });
     const emirates = await read(t, statesByCountryId, { countryId: 231 });
     expect(await failure(t, getCitiesByCountryId, { countryId: 101, stateId: emirates[0]!.id })).toMatchObject({
       code: 404,

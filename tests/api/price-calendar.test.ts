@@ -8,7 +8,13 @@ import { admin, staffer, type Staffer } from './staff-kit.ts';
  * is what checkout charges a couple on that date with the best coupon it applies by itself.
  */
 
-type Day = { travelDate: string; status: string; roomsLeft: number | null; fromPerAdult: number; coupon: string | null };
+type Day = {
+  travelDate: string;
+  status: string;
+  roomsLeft: number | null;
+  fromPerAdult: number;
+  coupon: string | null;
+};
 type Calendar = { packageId: number; currency: string; asOf: string; perAdult: number; days: Day[] };
 
 let kit: BookingKit;
@@ -68,17 +74,35 @@ describe('the price calendar', () => {
     const who = await traveller(kit, 'calla');
     for (const date of [near, far]) {
       const day = (await dayOf(luxury.id, date))!;
-      const tempId = await holdId(kit, who.token, 'UAE', [{ packageId: luxury.id, travelDate: date, adults: 2, rooms: 1 }]);
+      const tempId = await holdId(kit, who.token, 'UAE', [
+        { packageId: luxury.id, travelDate: date, adults: 2, rooms: 1 },
+      ]);
       // What the cart charges the couple before coupons: the server's price of the hold.
-      const quote = await call(kit.app, 'POST', 'GetBookingQuote', { TempBookingId: tempId }, { token: who.token, headers: { country: 'UAE' } });
+      const quote = await call(
+        kit.app,
+        'POST',
+        'GetBookingQuote',
+        { TempBookingId: tempId },
+        { token: who.token, headers: { country: 'UAE' } },
+      );
       expect(quote.status, quote.body.message).toBe(200);
       // The quote is in the smallest unit; the coupon list reads whole units, as the spec's call does.
       const subtotal = (quote.body.data as { subtotal: number }).subtotal;
       expect(subtotal).toBe(2 * ((await calendar(luxury.id)).body.data as Calendar).perAdult);
       const cartTotal = subtotal / 100;
-      const coupons = await call(kit.app, 'GET', 'GetApplicableCoupons', { cartTotal, TempBookingId: tempId }, { token: who.token, headers: { country: 'UAE' } });
+      const coupons = await call(
+        kit.app,
+        'GET',
+        'GetApplicableCoupons',
+        { cartTotal, TempBookingId: tempId },
+        { token: who.token, headers: { country: 'UAE' } },
+      );
       expect(coupons.status, coupons.body.message).toBe(200);
-      const best = (coupons.body.data as { coupons: { applicable: boolean; coupon: { code: string }; discount: { amount: number } }[] }).coupons.find((c) => c.applicable);
+      const best = (
+        coupons.body.data as {
+          coupons: { applicable: boolean; coupon: { code: string }; discount: { amount: number } }[];
+        }
+      ).coupons.find((c) => c.applicable);
       expect(day.fromPerAdult * 2, date).toBe((cartTotal - (best?.discount.amount ?? 0)) * 100);
       expect(day.coupon, date).toBe(best?.coupon.code ?? null);
     }
@@ -89,7 +113,9 @@ describe('the price calendar', () => {
     await schedule(date, { rooms: 4 });
     const before = (await dayOf(luxury.id, date))!;
     const perAdultBefore = (await calendar(luxury.id)).body.data.perAdult as number;
-    const res = await admin(kit, catalogue, 'PATCH', `packages/${luxury.id}`, { prices: { UAE: perAdultBefore + 30_000 } });
+    const res = await admin(kit, catalogue, 'PATCH', `packages/${luxury.id}`, {
+      prices: { UAE: perAdultBefore + 30_000 },
+    });
     expect(res.status, res.body.message).toBe(200);
     const after = (await dayOf(luxury.id, date))!;
     expect((await calendar(luxury.id)).body.data.perAdult).toBe(perAdultBefore + 30_000);

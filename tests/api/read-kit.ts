@@ -5,7 +5,12 @@ import type { Site } from '../../contract/site.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Calls an API entry as the app does: GET with a query string, POST with a JSON body. */
-export async function call(t: TestApp, c: ApiCall, params: Record<string, unknown> = {}, opts: { site?: Site; headers?: Record<string, string> } = {}) {
+export async function call(
+  t: TestApp,
+  c: ApiCall,
+  params: Record<string, unknown> = {},
+  opts: { site?: Site; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(opts.site ? { country: opts.site } : {}), ...opts.headers };
   const url = `/api/Common/${c.path}`;
   if (c.method === 'GET') {
@@ -16,7 +21,12 @@ export async function call(t: TestApp, c: ApiCall, params: Record<string, unknow
 }
 
 /** A successful answer, checked against the call's contract; returns its data. */
-export async function read<C extends ApiCall>(t: TestApp, c: C, params: Record<string, unknown> = {}, opts: { site?: Site; headers?: Record<string, string> } = {}): Promise<z.infer<C['data']>> {
+export async function read<C extends ApiCall>(
+  t: TestApp,
+  c: C,
+  params: Record<string, unknown> = {},
+  opts: { site?: Site; headers?: Record<string, string> } = {},
+): Promise<z.infer<C['data']>> {
   const res = await call(t, c, params, opts);
   if (res.statusCode !== 200) throw new Error(`${c.path} answered ${res.statusCode}: ${res.body}`);
   const body = envelopeSchema(c.data).parse(res.json());
@@ -25,7 +35,12 @@ export async function read<C extends ApiCall>(t: TestApp, c: C, params: Record<s
 }
 
 /** An error answer: HTTP code and the envelope's message. */
-export async function failure(t: TestApp, c: ApiCall, params: Record<string, unknown> = {}, opts: { site?: Site; headers?: Record<string, string> } = {}) {
+export async function failure(
+  t: TestApp,
+  c: ApiCall,
+  params: Record<string, unknown> = {},
+  opts: { site?: Site; headers?: Record<string, string> } = {},
+) {
   const res = await call(t, c, params, opts);
   const body = res.json() as { status: string; message: string; data: unknown };
   return { code: res.statusCode, status: body.status, message: body.message, data: body.data };

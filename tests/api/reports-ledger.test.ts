@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, createBookingKit, holdId, inDays, lead, post, sql, traveller, type BookingKit, type Line, type Site } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  holdId,
+  inDays,
+  lead,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Line,
+  type Site,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -18,7 +30,10 @@ let agent: Staffer;
 let accounts: Staffer;
 let pkg: { inAbroad: number; inHome: number; uaeStandard: number; uaeZero: number };
 
-/** A site's month so far (its own calendar: the tax point is the site's day), and India's financial year: the reports' periods. */
+/**
+ * A site's month so far (its own calendar: the tax point is the site's day), and India's financial year: the reports'
+ * periods.
+ */
 function monthOf(site: Site): { from: string; to: string } {
   const today = inDays(0, site);
   const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
@@ -50,9 +65,15 @@ async function packageWhere(site: Site, where: string): Promise<number> {
   return rows[0].id;
 }
 
-const indian = (over: Record<string, unknown> = {}) => lead({ FirstName: 'Asha', LastName: 'Rao', Phone: '+919812345678', ...over });
+const indian = (over: Record<string, unknown> = {}) =>
+  lead({ FirstName: 'Asha', LastName: 'Rao', Phone: '+919812345678', ...over });
 
-async function makeBooking(site: Site, lines: Line[], method: 'razorpay' | 'pay-later', over: Record<string, unknown> = {}): Promise<Made> {
+async function makeBooking(
+  site: Site,
+  lines: Line[],
+  method: 'razorpay' | 'pay-later',
+  over: Record<string, unknown> = {},
+): Promise<Made> {
   const who = await traveller(kit, site === 'IN' ? 'asha' : 'mira');
   const id = await holdId(kit, who.token, site, lines);
   const res = await book(kit, who.token, site, {
@@ -63,14 +84,28 @@ async function makeBooking(site: Site, lines: Line[], method: 'razorpay' | 'pay-
     ...over,
   });
   expect(res.status, res.body.message).toBe(200);
-  return { site, id: res.body.data.BookingId, ref: res.body.data.RefIdKey, total: res.body.data.Total, who, data: res.body.data };
+  return {
+    site,
+    id: res.body.data.BookingId,
+    ref: res.body.data.RefIdKey,
+    total: res.body.data.Total,
+    who,
+    data: res.body.data,
+  };
 }
 
 let refs = 0;
-/** A bank transfer received today; without an amount, what is still due (the TCS of each part is rounded on its own). */
+/**
+ * A bank transfer received today; without an amount, what is still due (the TCS of each part is rounded on its own).
+ */
 async function transfer(b: Made, amount?: number): Promise<{ AmountDue: number; AmountPaid: number }> {
   const pay = amount ?? (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data.AmountDue;
-  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, { amount: pay, method: 'bank-transfer', reference: `TRF-${b.ref}-${++refs}`, receivedOn: inDays(0, b.site) });
+  const res = await admin(kit, agent, 'POST', `bookings/${b.ref}/payments`, {
+    amount: pay,
+    method: 'bank-transfer',
+    reference: `TRF-${b.ref}-${++refs}`,
+    receivedOn: inDays(0, b.site),
+  });
   expect(res.status, res.body.message).toBe(200);
   due.set(b.ref, res.body.data.AmountDue);
   return res.body.data;
@@ -94,7 +129,12 @@ async function refund(b: Made, paymentId: number, amount: number, manual: boolea
     { 'idempotency-key': `reports-ledger-${b.ref}-${++refs}` },
   );
   expect(res.status, res.body.message).toBe(200);
-  return res.body.data.refund as { id: number; providerRefundId: string | null; status: string; creditNoteNumber: string | null };
+  return res.body.data.refund as {
+    id: number;
+    providerRefundId: string | null;
+    status: string;
+    creditNoteNumber: string | null;
+  };
 }
 
 async function razorpayPaid(lines: Line[], over: Record<string, unknown>) {
@@ -106,7 +146,16 @@ async function razorpayPaid(lines: Line[], over: Record<string, unknown>) {
 }
 
 async function razorpayWebhook(e: { payload: string; signature: string; eventId: string }) {
-  const res = await kit.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': e.signature, 'x-razorpay-event-id': e.eventId }, payload: e.payload });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': e.signature,
+      'x-razorpay-event-id': e.eventId,
+    },
+    payload: e.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -182,13 +231,19 @@ beforeAll(async () => {
   await refund(abroadParts, (await paymentsOf(abroadParts))[1]!.id, 1_000_00, true);
 
   // Overseas and home lines, another state (IGST), paid in two transfers, the first partly refunded.
-  mixed = await makeBooking('IN', [{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], 'pay-later', { LeadTraveller: indian({ State: 'Karnataka' }), Pan: 'BBBPR2345D' });
+  mixed = await makeBooking('IN', [{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], 'pay-later', {
+    LeadTraveller: indian({ State: 'Karnataka' }),
+    Pan: 'BBBPR2345D',
+  });
   await transfer(mixed, 3_333_33);
   await transfer(mixed);
   await refund(mixed, (await paymentsOf(mixed))[0]!.id, 777_77, true);
 
   // Paid in full through Razorpay, partly refunded through it (settled by its webhook).
-  gateway = await razorpayPaid([{ packageId: pkg.inAbroad }], { LeadTraveller: indian({ State: 'Kerala' }), Pan: 'CCCPR3456E' });
+  gateway = await razorpayPaid([{ packageId: pkg.inAbroad }], {
+    LeadTraveller: indian({ State: 'Kerala' }),
+    Pan: 'CCCPR3456E',
+  });
   const back = await refund(gateway, (await paymentsOf(gateway))[0]!.id, 5_000_00, false);
   await razorpayWebhook(kit.gateways.razorpayRefundEvent(back.providerRefundId!, 'refund.processed'));
 
@@ -240,30 +295,63 @@ async function reconcile() {
 
   // Sales' money and taxes are the ledger's sums.
   expect(t.taxable).toBe(ledger.taxable);
-  expect([t.taxes.CGST, t.taxes.SGST, t.taxes.IGST, t.taxes.GST, t.taxes.VAT]).toEqual([ledger.cgst, ledger.sgst, ledger.igst, ledger.gst, 0]);
+  expect([t.taxes.CGST, t.taxes.SGST, t.taxes.IGST, t.taxes.GST, t.taxes.VAT]).toEqual([
+    ledger.cgst,
+    ledger.sgst,
+    ledger.igst,
+    ledger.gst,
+    0,
+  ]);
   expect(t.net).toBe(ledger.sale + ledger.tcs);
-  const receipts = await ledgerSums('IN', sql`e.kind in ('capture', 'bank-transfer', 'cash', 'card-terminal', 'owed-back')`);
+  const receipts = await ledgerSums(
+    'IN',
+    sql`e.kind in ('capture', 'bank-transfer', 'cash', 'card-terminal', 'owed-back')`,
+  );
   const refunds = await ledgerSums('IN', sql`e.kind in ('refund', 'refund-reversal')`);
   expect(t.paid).toBe(receipts.amount);
   expect(t.refunded).toBe(-refunds.amount);
-  const paidIn = await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(p.amount), 0)::int as n from payments p join bookings b on b.id = p.booking_id where b.site = 'IN' and p.status = 'paid'`);
+  const paidIn = await kit.database.db.execute<{ n: number }>(
+    sql`select coalesce(sum(p.amount), 0)::int as n from payments p join bookings b on b.id = p.booking_id where b.site = 'IN' and p.status = 'paid'`,
+  );
   expect(t.paid).toBe(Number(paidIn.rows[0]!.n));
-  const refundedIn = await kit.database.db.execute<{ n: number }>(sql`select coalesce(sum(r.amount), 0)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = 'IN' and r.status <> 'failed'`);
+  const refundedIn = await kit.database.db.execute<{ n: number }>(
+    sql`select coalesce(sum(r.amount), 0)::int as n from refunds r join bookings b on b.id = r.booking_id where b.site = 'IN' and r.status <> 'failed'`,
+  );
   expect(t.refunded).toBe(Number(refundedIn.rows[0]!.n));
-  const credited = await ledgerSums('IN', sql`((e.kind = 'refund' and e.document_kind = 'credit-note') or (e.kind = 'refund-reversal' and e.document_kind = 'debit-note'))`);
+  const credited = await ledgerSums(
+    'IN',
+    sql`((e.kind = 'refund' and e.document_kind = 'credit-note') or (e.kind = 'refund-reversal' and e.document_kind = 'debit-note'))`,
+  );
   expect(t.credited).toBe(-(credited.sale + credited.tcs));
   expect(t.credited).toBeGreaterThan(0);
   expect({ invoices: t.invoices, creditNotes: t.creditNotes }).toEqual(await ledgerDocuments('IN'));
 
   // The register: one row per entry with TCS, its own figures; refunds negative under their credit notes.
-  const { rows: withTcs } = await kit.database.db.execute<{ id: number; kind: string; ref: string; sale: number; tcs: number; tcs_base: number; tcs_rate_bp: number | null; pan: string | null; document_kind: string | null; document_number: string | null }>(sql`
+  const { rows: withTcs } = await kit.database.db.execute<{
+    id: number;
+    kind: string;
+    ref: string;
+    sale: number;
+    tcs: number;
+    tcs_base: number;
+    tcs_rate_bp: number | null;
+    pan: string | null;
+    document_kind: string | null;
+    document_number: string | null;
+  }>(sql`
     select e.id, e.kind, b.ref_id_key as ref, e.sale, e.tcs, e.tcs_base, e.tcs_rate_bp, e.pan, e.document_kind, e.document_number
     from ledger_entries e join bookings b on b.id = e.booking_id
     where e.site = 'IN' and e.tax_day between ${monthFrom} and ${monthTo} and (e.tcs <> 0 or e.tcs_base <> 0) order by e.id`);
   expect(inMonth).toHaveLength(withTcs.length);
   for (const e of withTcs) {
     const kind = e.kind === 'refund' ? 'credit-note' : e.kind === 'refund-reversal' ? 'debit-note' : 'receipt';
-    const row = inMonth.find((r) => r.RefIdKey === e.ref && r.kind === kind && r.tcs === Number(e.tcs) && r.amountReceived === Number(e.sale) + Number(e.tcs));
+    const row = inMonth.find(
+      (r) =>
+        r.RefIdKey === e.ref &&
+        r.kind === kind &&
+        r.tcs === Number(e.tcs) &&
+        r.amountReceived === Number(e.sale) + Number(e.tcs),
+    );
     expect(row, `entry ${e.id} (${e.kind} of ${e.ref})`).toBeDefined();
     expect(row!.tcsBase).toBe(Number(e.tcs_base));
     expect(row!.pan).toBe(e.pan);
@@ -277,21 +365,43 @@ async function reconcile() {
     }
   }
   // Each credit note of an India booking with TCS is in the register, giving back what its document says.
-  const { rows: notes } = await kit.database.db.execute<{ number: string; total: number; taxes: { code: string; amount: number }[] }>(sql`
+  const { rows: notes } = await kit.database.db.execute<{
+    number: string;
+    total: number;
+    taxes: { code: string; amount: number }[];
+  }>(sql`
     select number, total, taxes from credit_notes where site = 'IN' order by id`);
   expect(notes.length).toBeGreaterThanOrEqual(3);
   for (const n of notes) {
     const rows = inMonth.filter((r) => r.kind === 'credit-note' && r.document === n.number);
-    expect(sum(rows, (r) => r.tcs), n.number).toBe(-sum(n.taxes.filter((x) => x.code === 'TCS'), (x) => x.amount));
-    expect(sum(rows, (r) => r.amountReceived), n.number).toBe(-Number(n.total));
+    expect(
+      sum(rows, (r) => r.tcs),
+      n.number,
+    ).toBe(
+      -sum(
+        n.taxes.filter((x) => x.code === 'TCS'),
+        (x) => x.amount,
+      ),
+    );
+    expect(
+      sum(rows, (r) => r.amountReceived),
+      n.number,
+    ).toBe(-Number(n.total));
   }
   // Per PAN: the ledger's TCS of that PAN.
   const { rows: perPan } = await kit.database.db.execute<{ pan: string; tcs: number }>(sql`
     select pan, coalesce(sum(tcs), 0)::int as tcs from ledger_entries where site = 'IN' and pan is not null and tax_day between ${monthFrom} and ${monthTo} group by pan order by pan`);
-  for (const p of perPan) expect(register.byPan.find((x: { pan: string }) => x.pan === p.pan)?.tcs ?? 0, p.pan).toBe(Number(p.tcs));
+  for (const p of perPan)
+    expect(register.byPan.find((x: { pan: string }) => x.pan === p.pan)?.tcs ?? 0, p.pan).toBe(Number(p.tcs));
 
   // The GST summary: its totals and each place of supply are the ledger's sums; its counts the entries' documents.
-  expect({ taxable: gst.totals.taxable, cgst: gst.totals.cgst, sgst: gst.totals.sgst, igst: gst.totals.igst, gst: gst.totals.gst }).toEqual({
+  expect({
+    taxable: gst.totals.taxable,
+    cgst: gst.totals.cgst,
+    sgst: gst.totals.sgst,
+    igst: gst.totals.igst,
+    gst: gst.totals.gst,
+  }).toEqual({
     taxable: ledger.taxable,
     cgst: ledger.cgst,
     sgst: ledger.sgst,
@@ -303,7 +413,15 @@ async function reconcile() {
     const where = sql`exists (select 1 from bookings b where b.id = e.booking_id and b.place_of_supply_code = ${code})`;
     const place = await ledgerSums('IN', where);
     const row = gst.rows.find((r: { stateCode: string }) => r.stateCode === code);
-    expect(row, code).toMatchObject({ rate: 5, supply: code === '27' ? 'intra' : 'inter', taxable: place.taxable, cgst: place.cgst, sgst: place.sgst, igst: place.igst, ...(await ledgerDocuments('IN', where)) });
+    expect(row, code).toMatchObject({
+      rate: 5,
+      supply: code === '27' ? 'intra' : 'inter',
+      taxable: place.taxable,
+      cgst: place.cgst,
+      sgst: place.sgst,
+      igst: place.igst,
+      ...(await ledgerDocuments('IN', where)),
+    });
   }
   expect(sum(gst.rows, (r: { taxable: number }) => r.taxable)).toBe(gst.totals.taxable);
 
@@ -319,7 +437,12 @@ async function reconcile() {
   expect(u.vat).toBeGreaterThan(0);
   expect(u.zero_rated).toBeGreaterThan(0);
   const uaeSales = (await get('reports/sales', { ...uaeMonth, by: 'month', site: 'UAE' })).totals[0];
-  expect([uaeSales.taxable, uaeSales.taxes.VAT, uaeSales.taxes.TCS, uaeSales.net]).toEqual([u.taxable, u.vat, 0, u.sale + u.tcs]);
+  expect([uaeSales.taxable, uaeSales.taxes.VAT, uaeSales.taxes.TCS, uaeSales.net]).toEqual([
+    u.taxable,
+    u.vat,
+    0,
+    u.sale + u.tcs,
+  ]);
   const uaeDocs = await ledgerDocuments('UAE');
   expect({ invoices: uaeSales.invoices, creditNotes: uaeSales.creditNotes }).toEqual(uaeDocs);
   expect(sum(vat.rows, (r: { creditNotes: number }) => r.creditNotes)).toBeGreaterThanOrEqual(uaeDocs.creditNotes);
@@ -334,13 +457,18 @@ describe('the reports are queries over the ledger', { timeout: 120_000 }, () => 
     expect(parts.map((r: TcsRow) => r.kind)).toEqual(['receipt', 'receipt', 'receipt', 'credit-note']);
     const paid = await paymentsOf(abroadParts);
     expect(paid).toHaveLength(3);
-    expect(parts.filter((r: TcsRow) => r.kind === 'receipt').map((r: TcsRow) => r.amountReceived)).toEqual(paid.map((p) => p.amount));
+    expect(parts.filter((r: TcsRow) => r.kind === 'receipt').map((r: TcsRow) => r.amountReceived)).toEqual(
+      paid.map((p) => p.amount),
+    );
     expect(due.get(abroadParts.ref)).toBe(0);
     expect(parts[3].amountReceived).toBe(-1_000_00);
     expect(parts[3].tcs).toBeLessThan(0);
-    // Advances have receipt vouchers (two of the booking paid in three parts, the mixed booking's first, the open advance);
+    // Advances have receipt vouchers (two of the booking paid in three parts, the mixed booking's first, the open
+    // advance);
     // with the four tax invoices they are the documents that charge GST; the three refunds' credit notes give it back.
-    const { rows: vouchers } = await kit.database.db.execute<{ n: number }>(sql`select count(*)::int as n from money_documents where site = 'IN' and kind = 'receipt'`);
+    const { rows: vouchers } = await kit.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from money_documents where site = 'IN' and kind = 'receipt'`,
+    );
     expect(Number(vouchers[0]!.n)).toBe(4);
     expect(gst.totals.invoices).toBe(4 + 4);
     expect(gst.totals.creditNotes).toBe(3);
@@ -356,19 +484,38 @@ describe('the reports are queries over the ledger', { timeout: 120_000 }, () => 
     expect(back.creditNoteNumber).toMatch(/\S/);
     await razorpayWebhook(kit.gateways.razorpayRefundEvent(back.providerRefundId!, 'refund.processed'));
     await razorpayWebhook(kit.gateways.razorpayRefundEvent(back.providerRefundId!, 'refund.failed'));
-    const { rows: reversal } = await kit.database.db.execute<{ document_kind: string | null; document_number: string | null; tcs: number; amount: number }>(sql`
+    const { rows: reversal } = await kit.database.db.execute<{
+      document_kind: string | null;
+      document_number: string | null;
+      tcs: number;
+      amount: number;
+    }>(sql`
       select document_kind, document_number, tcs, amount from ledger_entries where refund_id = ${back.id} and kind = 'refund-reversal'`);
-    expect(reversal, 'the ledger (server/services/ledger, payments/refunds) writes the failed refund’s reversal').toHaveLength(1);
+    expect(
+      reversal,
+      'the ledger (server/services/ledger, payments/refunds) writes the failed refund’s reversal',
+    ).toHaveLength(1);
     expect(reversal[0]).toMatchObject({ document_kind: 'debit-note', amount: 3_000_00 });
     const after = await reconcile();
     const rows = after.register.rows.filter((r: TcsRow) => r.RefIdKey === failing.ref);
     expect(rows.map((r: TcsRow) => r.kind)).toEqual(['receipt', 'credit-note', 'debit-note']);
-    expect(rows[2]).toMatchObject({ document: reversal[0]!.document_number, tcs: -rows[1].tcs, amountReceived: 3_000_00 });
-    // Refunded and given back again: the money and the taxes are as before it was made, the documents one credit note and one debit note more.
+    expect(rows[2]).toMatchObject({
+      document: reversal[0]!.document_number,
+      tcs: -rows[1].tcs,
+      amountReceived: 3_000_00,
+    });
+    // Refunded and given back again: the money and the taxes are as before it was made, the documents one credit note
+    // and one debit note more.
     expect(after.sales.taxes).toEqual(before.sales.taxes);
     expect(after.sales.net).toBe(before.sales.net);
     expect(after.sales.refunded).toBe(before.sales.refunded);
-    expect([after.sales.invoices, after.sales.creditNotes]).toEqual([before.sales.invoices + 1, before.sales.creditNotes + 1]);
-    expect([after.gst.totals.invoices, after.gst.totals.creditNotes]).toEqual([before.gst.totals.invoices + 1, before.gst.totals.creditNotes + 1]);
+    expect([after.sales.invoices, after.sales.creditNotes]).toEqual([
+      before.sales.invoices + 1,
+      before.sales.creditNotes + 1,
+    ]);
+    expect([after.gst.totals.invoices, after.gst.totals.creditNotes]).toEqual([
+      before.gst.totals.invoices + 1,
+      before.gst.totals.creditNotes + 1,
+    ]);
   });
 });

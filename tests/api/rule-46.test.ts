@@ -5,8 +5,28 @@ import type { Invoice } from '../../contract/documents.ts';
 import { formatMinor } from '../../contract/format.ts';
 import { creditNotePdf } from '../../server/services/documents/credit-note-pdf.ts';
 import { invoicePdf } from '../../server/services/documents/invoice-pdf.ts';
-import { A4, CONTENT_BOTTOM, CONTENT_GAP, FOOTER_BASELINE, FOOTER_LEADING, FOOTER_LINES, FOOTER_SIZE, MARGIN, PdfWriter } from '../../server/services/documents/pdf-writer.ts';
-import { book, createBookingKit, holdId, lead, markPaidInFull, post, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  A4,
+  CONTENT_BOTTOM,
+  CONTENT_GAP,
+  FOOTER_BASELINE,
+  FOOTER_LEADING,
+  FOOTER_LINES,
+  FOOTER_SIZE,
+  MARGIN,
+  PdfWriter,
+} from '../../server/services/documents/pdf-writer.ts';
+import {
+  book,
+  createBookingKit,
+  holdId,
+  lead,
+  markPaidInFull,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -27,7 +47,8 @@ let abroad: { id: number; title: string };
 let kerala: { id: number; title: string };
 
 const party = { Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }] };
-const indianLead = (email: string) => lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
+const indianLead = (email: string) =>
+  lead({ FirstName: 'Priya', LastName: 'Shah', Email: email, Phone: '+919812345678' });
 const INDIA_SELLER = 'Wanderlust Holidays India Private Limited';
 
 async function packages(site: 'UAE' | 'IN', where: string, n: number): Promise<{ id: number; title: string }[]> {
@@ -41,7 +62,11 @@ async function packages(site: 'UAE' | 'IN', where: string, n: number): Promise<{
 }
 
 async function invoice(bookingId: number, token: string, format: 'json' | 'pdf' = 'json') {
-  return kit.app.inject({ method: 'GET', url: `/api/Common/GetInvoiceDetails?BookingId=${bookingId}&format=${format}`, headers: { authorization: `Bearer ${token}` } });
+  return kit.app.inject({
+    method: 'GET',
+    url: `/api/Common/GetInvoiceDetails?BookingId=${bookingId}&format=${format}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 async function pdfText(bytes: Uint8Array | Buffer): Promise<string> {
@@ -67,7 +92,13 @@ async function pageItems(bytes: Uint8Array | Buffer): Promise<Item[][]> {
     pages.push(
       items
         .filter((i): i is Extract<typeof i, { str: string }> => 'str' in i && i.str.trim() !== '')
-        .map((i) => ({ str: i.str, x: i.transform[4], y: i.transform[5], width: i.width, size: Math.hypot(i.transform[2], i.transform[3]) })),
+        .map((i) => ({
+          str: i.str,
+          x: i.transform[4],
+          y: i.transform[5],
+          width: i.width,
+          size: Math.hypot(i.transform[2], i.transform[3]),
+        })),
     );
   }
   return pages;
@@ -88,7 +119,8 @@ async function expectClearFooter(bytes: Uint8Array | Buffer, footer: string, lin
     const inFooter = items.filter((i) => i.y <= firstBaseline + 0.5);
     const content = items.filter((i) => i.y > firstBaseline + 0.5);
     expect(content.length, where).toBeGreaterThan(0);
-    for (const i of content) expect(i.y - i.size * 0.25, `${where}: “${i.str}” at y ${i.y.toFixed(1)}`).toBeGreaterThan(footerTop);
+    for (const i of content)
+      expect(i.y - i.size * 0.25, `${where}: “${i.str}” at y ${i.y.toFixed(1)}`).toBeGreaterThan(footerTop);
     const label = inFooter.find((i) => i.str === `Page ${p + 1} of ${pages.length}`);
     expect(label, `${where}: its page label`).toBeTruthy();
     const text = inFooter.filter((i) => i !== label);
@@ -98,9 +130,13 @@ async function expectClearFooter(bytes: Uint8Array | Buffer, footer: string, lin
     }
     for (const i of text) {
       expect(footer.replace(/\s+/g, ''), `${where}: “${i.str}” is footer text`).toContain(i.str.replace(/\s+/g, ''));
-      if (Math.abs(i.y - label!.y) < FOOTER_SIZE) expect(i.x + i.width, `${where}: “${i.str}” runs into “${label!.str}”`).toBeLessThan(label!.x - 4);
+      if (Math.abs(i.y - label!.y) < FOOTER_SIZE)
+        expect(i.x + i.width, `${where}: “${i.str}” runs into “${label!.str}”`).toBeLessThan(label!.x - 4);
     }
-    const read = [...text].sort((a, b) => b.y - a.y || a.x - b.x).map((i) => i.str).join(' ');
+    const read = [...text]
+      .sort((a, b) => b.y - a.y || a.x - b.x)
+      .map((i) => i.str)
+      .join(' ');
     expect(read.replace(/\s+/g, ''), where).toBe(footer.replace(/\s+/g, ''));
   });
   return pages;
@@ -119,10 +155,22 @@ afterAll(() => kit.close());
 /** An India booking paid through the Razorpay stand-in: an overseas holiday (TCS, so the PAN) and one in India. */
 async function indiaPaid(who: Who) {
   const id = await holdId(kit, who.token, 'IN', [{ packageId: abroad.id }, { packageId: kerala.id }]);
-  const res = await book(kit, who.token, 'IN', { TempBookingId: id, PaymentMethod: 'razorpay', LeadTraveller: indianLead(who.email), Pan: 'ABCPS1234F', ...party });
+  const res = await book(kit, who.token, 'IN', {
+    TempBookingId: id,
+    PaymentMethod: 'razorpay',
+    LeadTraveller: indianLead(who.email),
+    Pan: 'ABCPS1234F',
+    ...party,
+  });
   expect(res.status, res.body.message).toBe(200);
   const b = res.body.data;
-  const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) }, who.token, 'IN');
+  const paid = await post(
+    kit,
+    'VerifyPaymentSignatureAsync',
+    { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+    who.token,
+    'IN',
+  );
   expect(paid.status, paid.body.message).toBe(200);
   return { id: b.BookingId as number, ref: b.RefIdKey as string };
 }
@@ -153,11 +201,18 @@ describe('India tax invoice (rule 46)', { timeout: 60_000 }, () => {
     const pdf = await invoice(b.id, priya.token, 'pdf');
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    for (const t of ['Tax payable on reverse charge: No', `For ${INDIA_SELLER}`, 'Authorised signatory', ...inv.lines.map((l) => `GST 5% on this line ${formatMinor(l.taxAmount!, 'INR')}`)]) {
+    for (const t of [
+      'Tax payable on reverse charge: No',
+      `For ${INDIA_SELLER}`,
+      'Authorised signatory',
+      ...inv.lines.map((l) => `GST 5% on this line ${formatMinor(l.taxAmount!, 'INR')}`),
+    ]) {
       expect(text, t).toContain(t);
     }
     // The signature block comes last, after the totals and the notes.
-    expect(text.indexOf('Authorised signatory')).toBeGreaterThan(text.indexOf(`Total (INR) ${formatMinor(inv.total, 'INR')}`));
+    expect(text.indexOf('Authorised signatory')).toBeGreaterThan(
+      text.indexOf(`Total (INR) ${formatMinor(inv.total, 'INR')}`),
+    );
     expect(text.indexOf('Authorised signatory')).toBeGreaterThan(text.indexOf(inv.notes.at(-1)!.slice(0, 40)));
     await expectClearFooter(pdf.rawPayload, `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · ${inv.invoiceNumber}`);
   });
@@ -166,7 +221,11 @@ describe('India tax invoice (rule 46)', { timeout: 60_000 }, () => {
 describe('UAE tax invoice: VAT per line', { timeout: 60_000 }, () => {
   it('gives each line the VAT inside it after its share of the coupon, zero on a zero-rated line, adding up exactly to the VAT total; the PDF shows each', async () => {
     const lina = await traveller(kit, 'lina');
-    const id = await holdId(kit, lina.token, 'UAE', [{ packageId: dubai[0]!.id, adults: 2 }, { packageId: maldives.id }, { packageId: dubai[1]!.id, adults: 1 }]);
+    const id = await holdId(kit, lina.token, 'UAE', [
+      { packageId: dubai[0]!.id, adults: 2 },
+      { packageId: maldives.id },
+      { packageId: dubai[1]!.id, adults: 1 },
+    ]);
     const res = await book(kit, lina.token, 'UAE', { TempBookingId: id, CouponCode: 'WELCOME10', ...party });
     expect(res.status, res.body.message).toBe(200);
     await markPaidInFull(kit, res.body.data.BookingId);
@@ -193,13 +252,21 @@ describe('UAE tax invoice: VAT per line', { timeout: 60_000 }, () => {
 
     const pdf = await invoice(res.body.data.BookingId, lina.token, 'pdf');
     const text = await pdfText(pdf.rawPayload);
-    for (const t of [`VAT 5% included ${formatMinor(first!.taxAmount!, 'AED')}`, `VAT 0% ${formatMinor(0, 'AED')}`, `VAT 5% included ${formatMinor(second!.taxAmount!, 'AED')}`, `VAT 5% (included) ${formatMinor(vat!.amount, 'AED')}`]) {
+    for (const t of [
+      `VAT 5% included ${formatMinor(first!.taxAmount!, 'AED')}`,
+      `VAT 0% ${formatMinor(0, 'AED')}`,
+      `VAT 5% included ${formatMinor(second!.taxAmount!, 'AED')}`,
+      `VAT 5% (included) ${formatMinor(vat!.amount, 'AED')}`,
+    ]) {
       expect(text, t).toContain(t);
     }
     // Rule 46 is India's: the UAE invoice states neither.
     expect(text).not.toContain('reverse charge');
     expect(text).not.toContain('Authorised signatory');
-    await expectClearFooter(pdf.rawPayload, `Wanderlust Holidays Travel & Tourism LLC · TRN 100123456700003 · ${inv.invoiceNumber}`);
+    await expectClearFooter(
+      pdf.rawPayload,
+      `Wanderlust Holidays Travel & Tourism LLC · TRN 100123456700003 · ${inv.invoiceNumber}`,
+    );
   });
 
   it('prints a proforma’s footer clear of its page label (its text is longer than the space beside it)', async () => {
@@ -209,7 +276,10 @@ describe('UAE tax invoice: VAT per line', { timeout: 60_000 }, () => {
     expect(res.status, res.body.message).toBe(200);
     const pdf = await invoice(res.body.data.BookingId, omar.token, 'pdf');
     expect(pdf.statusCode).toBe(200);
-    await expectClearFooter(pdf.rawPayload, `Wanderlust Holidays Travel & Tourism LLC · TRN 100123456700003 · Proforma ${res.body.data.RefIdKey}: not a tax invoice`);
+    await expectClearFooter(
+      pdf.rawPayload,
+      `Wanderlust Holidays Travel & Tourism LLC · TRN 100123456700003 · Proforma ${res.body.data.RefIdKey}: not a tax invoice`,
+    );
   });
 });
 
@@ -218,9 +288,15 @@ describe('credit notes', { timeout: 60_000 }, () => {
     const meera = await traveller(kit, 'meera');
     const b = await indiaPaid(meera);
     // The booking's own lines are numbered from 0: the note numbers its own.
-    const { rows } = await kit.database.db.execute<{ position: number }>(sql`select position from booking_lines where booking_id = ${b.id} order by position`);
+    const { rows } = await kit.database.db.execute<{ position: number }>(
+      sql`select position from booking_lines where booking_id = ${b.id} order by position`,
+    );
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
-    const done = await admin(kit, accounts, 'POST', `bookings/${b.ref}/cancel`, { reason: 'Change of plans', keep: 0, keepReason: 'Full refund agreed' });
+    const done = await admin(kit, accounts, 'POST', `bookings/${b.ref}/cancel`, {
+      reason: 'Change of plans',
+      keep: 0,
+      keepReason: 'Full refund agreed',
+    });
     expect(done.status, done.body.message).toBe(200);
     const cn = done.body.data.creditNote;
     expect(cn).toBeTruthy();
@@ -231,23 +307,45 @@ describe('credit notes', { timeout: 60_000 }, () => {
     expect(note.lines.map((l) => l.position)).toEqual([1, 2]);
     expect(note.buyer.pan).toBe('XXXXX1234F');
     // The traveller's copy says the same.
-    const mine = await kit.app.inject({ method: 'GET', url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}`, headers: { authorization: `Bearer ${meera.token}` } });
+    const mine = await kit.app.inject({
+      method: 'GET',
+      url: `/api/Common/GetCreditNoteDetails?BookingId=${b.id}`,
+      headers: { authorization: `Bearer ${meera.token}` },
+    });
     expect(mine.json().data).toMatchObject({ buyer: { pan: 'XXXXX1234F' }, lines: [{ position: 1 }, { position: 2 }] });
 
     const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}.pdf`);
     expect(pdf.status).toBe(200);
     const text = await pdfText(pdf.raw);
-    for (const t of ['PAN XXXXX1234F', `1. ${note.lines[0]!.title}`, `2. ${note.lines[1]!.title}`, `For ${INDIA_SELLER}`, 'Authorised signatory']) expect(text, t).toContain(t);
+    for (const t of [
+      'PAN XXXXX1234F',
+      `1. ${note.lines[0]!.title}`,
+      `2. ${note.lines[1]!.title}`,
+      `For ${INDIA_SELLER}`,
+      'Authorised signatory',
+    ])
+      expect(text, t).toContain(t);
     expect(text).not.toContain(`0. ${note.lines[0]!.title}`);
     expect(text).not.toContain('ABCPS1234F');
     // The longest footer of all: seller, GSTIN, the note's number and the invoice's.
-    await expectClearFooter(pdf.raw, `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · Credit note ${note.number} against ${note.invoiceNumber}`);
+    await expectClearFooter(
+      pdf.raw,
+      `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · Credit note ${note.number} against ${note.invoiceNumber}`,
+    );
   });
 });
 
 // ---------- the layout itself, on documents longer than a page ----------
 
-const seller = { legalName: INDIA_SELLER, tradeName: 'Wanderlust Holidays', address: ['Level 4, Nariman Point', 'Mumbai 400021'], taxLabel: 'GSTIN', taxNumber: '27AABCW1234F1ZN', phone: '+91 22 4000 1234', email: 'care@example.in' };
+const seller = {
+  legalName: INDIA_SELLER,
+  tradeName: 'Wanderlust Holidays',
+  address: ['Level 4, Nariman Point', 'Mumbai 400021'],
+  taxLabel: 'GSTIN',
+  taxNumber: '27AABCW1234F1ZN',
+  phone: '+91 22 4000 1234',
+  email: 'care@example.in',
+};
 
 function longInvoice(n: number): Invoice {
   const lines: Invoice['lines'] = Array.from({ length: n }, (_, i) => ({
@@ -280,7 +378,15 @@ function longInvoice(n: number): Invoice {
     paymentStatus: 'paid',
     paymentMethod: 'razorpay',
     seller,
-    buyer: { name: 'Ms Priya Shah', email: 'priya@example.com', phone: null, pan: 'XXXXX1234F', address: [], gstin: null, trn: null },
+    buyer: {
+      name: 'Ms Priya Shah',
+      email: 'priya@example.com',
+      phone: null,
+      pan: 'XXXXX1234F',
+      address: [],
+      gstin: null,
+      trn: null,
+    },
     placeOfSupply: { state: 'Maharashtra', code: '27' },
     lines,
     subtotal: n * 2_000_000,
@@ -294,7 +400,11 @@ function longInvoice(n: number): Invoice {
     paymentDueOn: null,
     paidOn: '2026-11-01',
     payTo: null,
-    notes: Array.from({ length: 4 }, (_, i) => `Note ${i + 1}: a sentence printed under the totals, long enough to wrap over two lines of the page at this size, as the notes do.`),
+    notes: Array.from(
+      { length: 4 },
+      (_, i) =>
+        `Note ${i + 1}: a sentence printed under the totals, long enough to wrap over two lines of the page at this size, as the notes do.`,
+    ),
     pdf: { filename: 'invoice-WLH-IN-000042.pdf', url: '/x' },
   };
 }
@@ -307,9 +417,14 @@ describe('the footer’s room', () => {
       const pages = await pageItems(await invoicePdf(inv, new Date('2026-11-01T00:00:00Z')));
       if (pages.length > 1) broken += 1;
       pages.forEach((items, p) => {
-        const text = items.map((i) => i.str).join(' ').replace(/\s+/g, ' ');
+        const text = items
+          .map((i) => i.str)
+          .join(' ')
+          .replace(/\s+/g, ' ');
         // A note's first words and its last are on the same page: as many starts as ends on each.
-        expect((text.match(/Note \d:/g) ?? []).length, `${n} lines, page ${p + 1}`).toBe((text.match(/as the notes do\./g) ?? []).length);
+        expect((text.match(/Note \d:/g) ?? []).length, `${n} lines, page ${p + 1}`).toBe(
+          (text.match(/as the notes do\./g) ?? []).length,
+        );
       });
     }
     expect(broken).toBeGreaterThan(5);
@@ -320,10 +435,16 @@ describe('the footer’s room', () => {
     const bytes = await invoicePdf(inv, new Date('2026-11-01T00:00:00Z'));
     const pages = await expectClearFooter(bytes, `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · WLH-IN-000042`);
     expect(pages.length).toBeGreaterThan(2);
-    const last = pages.at(-1)!.map((i) => i.str).join(' ');
+    const last = pages
+      .at(-1)!
+      .map((i) => i.str)
+      .join(' ');
     expect(last).toContain(`For ${INDIA_SELLER}`);
     expect(last).toContain('Authorised signatory');
-    const all = pages.flat().map((i) => i.str).join(' ');
+    const all = pages
+      .flat()
+      .map((i) => i.str)
+      .join(' ');
     for (const l of inv.lines) expect(all).toContain(`${l.position}. Holiday number ${l.position} `);
   });
 
@@ -356,9 +477,17 @@ describe('the footer’s room', () => {
       pdf: { filename: 'credit-note.pdf', url: '/x' },
     };
     const bytes = await creditNotePdf(note, new Date('2026-11-02T00:00:00Z'));
-    const pages = await expectClearFooter(bytes, `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · Credit note WLH-IN-CN-000007 against WLH-IN-000042`);
+    const pages = await expectClearFooter(
+      bytes,
+      `${INDIA_SELLER} · GSTIN 27AABCW1234F1ZN · Credit note WLH-IN-CN-000007 against WLH-IN-000042`,
+    );
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages.at(-1)!.map((i) => i.str).join(' ')).toContain('Authorised signatory');
+    expect(
+      pages
+        .at(-1)!
+        .map((i) => i.str)
+        .join(' '),
+    ).toContain('Authorised signatory');
   });
 
   it('keeps room for a footer of three lines when given one, and cuts a longer text given only at the end to the room kept', async () => {
@@ -380,6 +509,7 @@ describe('the footer’s room', () => {
     const footer = page!.filter((i) => i.y < CONTENT_BOTTOM && !i.str.startsWith('Page '));
     expect(footer).toHaveLength(FOOTER_LINES);
     expect(footer.at(-1)!.str.endsWith('…')).toBe(true);
-    for (const i of footer) expect(i.x + i.width).toBeLessThan(A4[0] - MARGIN - short.regular.widthOfTextAtSize('Page 1 of 1', FOOTER_SIZE));
+    for (const i of footer)
+      expect(i.x + i.width).toBeLessThan(A4[0] - MARGIN - short.regular.widthOfTextAtSize('Page 1 of 1', FOOTER_SIZE));
   });
 });

@@ -90,7 +90,10 @@ describe('Holiday/SearchHolidays', () => {
       const r = await read(t, searchHolidays, { q });
       expect(r.query).toBe(q.trim());
     }
-    expect(await failure(t, searchHolidays, { q: '   ' })).toMatchObject({ code: 400, message: 'q: is required: type what you are looking for' });
+    expect(await failure(t, searchHolidays, { q: '   ' })).toMatchObject({
+      code: 400,
+      message: 'q: is required: type what you are looking for',
+    });
     expect(await failure(t, searchHolidays, { q: 'x'.repeat(101) })).toMatchObject({ code: 400 });
   });
 });

@@ -17,7 +17,8 @@ function parseSitemap(xml: string): Map<string, Record<string, string>> {
   for (const [, block] of xml.matchAll(/<url>(.*?)<\/url>/gs)) {
     const loc = /<loc>(.*?)<\/loc>/.exec(block!)![1]!;
     const alternates: Record<string, string> = {};
-    for (const [, lang, href] of block!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)) alternates[lang!] = href!;
+    for (const [, lang, href] of block!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g))
+      alternates[lang!] = href!;
     urls.set(loc, alternates);
   }
   return urls;
@@ -32,7 +33,11 @@ describe('sitemap.xml', () => {
     const urls = parseSitemap(res.body);
     for (const path of ['/', '/holidays', '/deals', '/coupons', '/blog']) {
       const india = path === '/' ? '/in' : `/in${path}`;
-      expect(urls.get(`${ORIGIN}${path}`), path).toEqual({ 'en-AE': `${ORIGIN}${path}`, 'en-IN': `${ORIGIN}${india}`, 'x-default': `${ORIGIN}${path}` });
+      expect(urls.get(`${ORIGIN}${path}`), path).toEqual({
+        'en-AE': `${ORIGIN}${path}`,
+        'en-IN': `${ORIGIN}${india}`,
+        'x-default': `${ORIGIN}${path}`,
+      });
       expect(urls.has(`${ORIGIN}${india}`), india).toBe(true);
     }
     const pkgs = await t.database.db.select({ slug: packages.slug }).from(packages);
@@ -63,7 +68,9 @@ describe('sitemap.xml', () => {
 
   it('lists a package only on the sites where it is sold, without a twin when it has none', async () => {
     const [p] = await t.database.db.select({ id: packages.id, slug: packages.slug }).from(packages).limit(1);
-    await t.database.db.delete(packagePrices).where(and(eq(packagePrices.packageId, p!.id), eq(packagePrices.site, 'UAE')));
+    await t.database.db
+      .delete(packagePrices)
+      .where(and(eq(packagePrices.packageId, p!.id), eq(packagePrices.site, 'UAE')));
     const urls = parseSitemap((await t.app.inject({ url: '/sitemap.xml' })).body);
     expect(urls.has(`${ORIGIN}/holidays/${p!.slug}`)).toBe(false);
     expect(urls.get(`${ORIGIN}/in/holidays/${p!.slug}`)).toEqual({});
@@ -78,7 +85,8 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/cart', '/account', '/in/cart', '/in/account']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/api/', '/cart', '/account', '/in/cart', '/in/account'])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });

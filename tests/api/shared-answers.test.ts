@@ -15,13 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/Common/${url}`, headers: { country: 'UAE', ...headers } });
-const titles = async (site = 'UAE') => ((await get('getBanner?BannerType=home', { country: site })).json().data as { title: string }[]).map((b) => b.title);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/Common/${url}`, headers: { country: 'UAE', ...headers } });
+const titles = async (site = 'UAE') =>
+  ((await get('getBanner?BannerType=home', { country: site })).json().data as { title: string }[]).map((b) => b.title);
 
 describe('shared answers', () => {
   it('are answered from memory until the content changes, and a change shows once the version is read', async () => {
     const before = await titles();
-    const [first] = await t.database.db.select().from(banners).where(eq(banners.bannerType, 'home')).orderBy(banners.sort, banners.id).limit(1);
+    const [first] = await t.database.db
+      .select()
+      .from(banners)
+      .where(eq(banners.bannerType, 'home'))
+      .orderBy(banners.sort, banners.id)
+      .limit(1);
     await t.database.db.update(banners).set({ title: 'A changed title' }).where(eq(banners.id, first!.id));
     // Not read from the database again: the kept answer.
     expect(await titles()).toEqual(before);
@@ -36,10 +43,19 @@ describe('shared answers', () => {
   });
 
   it('a POST is kept by its body as sent', async () => {
-    const search = (body: object) => t.app.inject({ method: 'POST', url: '/api/Common/Holiday/GetPackagesByTypeCityAndInterest', headers: { country: 'UAE' }, payload: body });
+    const search = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Common/Holiday/GetPackagesByTypeCityAndInterest',
+        headers: { country: 'UAE' },
+        payload: body,
+      });
     const first = await search({ typeId: 1, pageSize: 48 });
     const shown = first.json().data.packages[0] as { id: number; price: { amount: number } };
-    await t.database.db.update(packagePrices).set({ amount: shown.price.amount + 1 }).where(and(eq(packagePrices.packageId, shown.id), eq(packagePrices.site, 'UAE')));
+    await t.database.db
+      .update(packagePrices)
+      .set({ amount: shown.price.amount + 1 })
+      .where(and(eq(packagePrices.packageId, shown.id), eq(packagePrices.site, 'UAE')));
     expect((await search({ typeId: 1, pageSize: 48 })).body).toBe(first.body);
     await contentChanged(t);
     expect((await search({ typeId: 1, pageSize: 48 })).body).not.toBe(first.body);
@@ -79,16 +95,36 @@ describe('shared answers', () => {
 
   it('keep no refusal: a post not found, then published, is found at once', async () => {
     expect((await get('Blog/GetBlogDetail?Slug=kept-404')).statusCode).toBe(404);
-    await t.database.db.insert(blogPosts).values({ slug: 'kept-404', pageName: 'home', title: 't', excerpt: 'e', body: '<p>b</p>', image: '/images/blog/blog-1', author: 'a', publishedAt: new Date() });
+    await t.database.db.insert(blogPosts).values({
+      slug: 'kept-404',
+      pageName: 'home',
+      title: 't',
+      excerpt: 'e',
+      body: '<p>b</p>',
+      image: '/images/blog/blog-1',
+      author: 'a',
+      publishedAt: new Date(),
+    });
     expect((await get('Blog/GetBlogDetail?Slug=kept-404')).statusCode).toBe(200);
   });
 
   it('personal answers are never kept: a cart shows each change at once', async () => {
     const featured = (await get('Holiday/GetFeaturedPackages?limit=1')).json().data.packages[0];
-    const cart = () => t.app.inject({ method: 'POST', url: '/api/Common/GetCart', headers: { country: 'UAE' }, payload: { tempUserId: 'guest-shared-0001' } });
+    const cart = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Common/GetCart',
+        headers: { country: 'UAE' },
+        payload: { tempUserId: 'guest-shared-0001' },
+      });
     expect((await cart()).json().data).toEqual([]);
     const travelDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    await t.app.inject({ method: 'POST', url: '/api/Common/CreateCart', headers: { country: 'UAE' }, payload: { tempUserId: 'guest-shared-0001', packageId: featured.id, travelDate, adults: 1 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/Common/CreateCart',
+      headers: { country: 'UAE' },
+      payload: { tempUserId: 'guest-shared-0001', packageId: featured.id, travelDate, adults: 1 },
+    });
     const after = await cart();
     expect(after.json().data).toHaveLength(1);
     expect(after.headers.etag).toBeUndefined();

@@ -21,7 +21,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const totp = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+const totp = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
 let ip = 0;
 const freshIp = () => `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
@@ -44,7 +45,10 @@ async function setUp(id: number, email: string, url: string, password: string): 
   const setup = await post('/api/admin/setup', { token, password });
   expect(setup.status, setup.body.message).toBe(200);
   const secret = setup.body.data.totpSecret as string;
-  const confirm = await post('/api/admin/setup/confirm', { enrolmentToken: setup.body.data.enrolmentToken, code: totp(secret, Date.now()) });
+  const confirm = await post('/api/admin/setup/confirm', {
+    enrolmentToken: setup.body.data.enrolmentToken,
+    code: totp(secret, Date.now()),
+  });
   expect(confirm.status, confirm.body.message).toBe(200);
   return { id, email, password, secret, recovery: confirm.body.data.recoveryCodes };
 }
@@ -52,19 +56,39 @@ async function setUp(id: number, email: string, url: string, password: string): 
 let n = 0;
 async function enrol(role: StaffRole): Promise<Enrolled> {
   const email = `account${++n}-${role}-${Date.now()}@example.com`;
-  const invite = await inviteStaff(t.database.db, testConfig(), { staffId: null, role: null, clientAddress: 'test' }, email, role);
+  const invite = await inviteStaff(
+    t.database.db,
+    testConfig(),
+    { staffId: null, role: null, clientAddress: 'test' },
+    email,
+    role,
+  );
   return setUp(invite.member.id, email, invite.url, 'a long staff password');
 }
 
 /** Signs in with a recovery code (each once), so one member can hold several sessions in a test. */
 async function signIn(p: Enrolled, userAgent = 'Mozilla/5.0 (iPhone) Safari/604.1'): Promise<Staffer> {
   const code = p.recovery.shift()!;
-  const login = await post('/api/admin/login', { email: p.email, password: p.password, code }, { 'user-agent': userAgent });
+  const login = await post(
+    '/api/admin/login',
+    { email: p.email, password: p.password, code },
+    { 'user-agent': userAgent },
+  );
   expect(login.status, login.body.message).toBe(200);
-  return { id: p.id, email: p.email, role: login.body.data.role, cookie: String(login.headers['set-cookie']).split(';')[0]!, csrf: login.body.data.csrfToken };
+  return {
+    id: p.id,
+    email: p.email,
+    role: login.body.data.role,
+    cookie: String(login.headers['set-cookie']).split(';')[0]!,
+    csrf: login.body.data.csrfToken,
+  };
 }
 
-const audits = (action: string, id: number) => t.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.recordId, String(id))));
+const audits = (action: string, id: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.recordId, String(id))));
 
 describe('an owner resets another member’s sign-in', () => {
   it('ends the member’s sessions at once, stops the old password and codes, and the new link sets up both again', async () => {
@@ -85,9 +109,17 @@ describe('an owner resets another member’s sign-in', () => {
     expect((await admin(t, agentA, 'GET', 'me')).status).toBe(401);
     expect((await admin(t, agentB, 'GET', 'bookings')).status).toBe(401);
     // The old password with a code (TOTP or recovery) no longer signs in.
-    const old = await post('/api/admin/login', { email: agentP.email, password: agentP.password, code: agentP.recovery[0] });
+    const old = await post('/api/admin/login', {
+      email: agentP.email,
+      password: agentP.password,
+      code: agentP.recovery[0],
+    });
     expect(old.status).toBe(401);
-    const oldTotp = await post('/api/admin/login', { email: agentP.email, password: agentP.password, code: totp(agentP.secret, Date.now()) });
+    const oldTotp = await post('/api/admin/login', {
+      email: agentP.email,
+      password: agentP.password,
+      code: totp(agentP.secret, Date.now()),
+    });
     expect(oldTotp.status).toBe(401);
 
     // The link sets a new password and a new authenticator; the member signs in with them.
@@ -96,11 +128,19 @@ describe('an owner resets another member’s sign-in', () => {
     const back = await signIn(again);
     expect((await admin(t, back, 'GET', 'me')).body.data.email).toBe(agentP.email);
     // The link works once.
-    const reused = await post('/api/admin/setup', { token: new URL(url).searchParams.get('token')!, password: 'yet another long password' });
+    const reused = await post('/api/admin/setup', {
+      token: new URL(url).searchParams.get('token')!,
+      password: 'yet another long password',
+    });
     expect(reused.status).toBe(400);
 
     const [entry] = await audits('staff.reset', agentP.id);
-    expect(entry).toMatchObject({ staffId: owner.id, role: 'owner', before: { email: agentP.email, ready: true }, after: { email: agentP.email, ready: false, sessionsEnded: 2 } });
+    expect(entry).toMatchObject({
+      staffId: owner.id,
+      role: 'owner',
+      before: { email: agentP.email, ready: true },
+      after: { email: agentP.email, ready: false, sessionsEnded: 2 },
+    });
     // The audit keeps no link, token or hash.
     expect(JSON.stringify(entry)).not.toMatch(/token|hash|setup\?/i);
   });
@@ -147,9 +187,15 @@ describe('My account', () => {
     const here = await signIn(p);
     const there = await signIn(p, 'Mozilla/5.0 (Android) Chrome/129');
 
-    const wrong = await admin(t, here, 'POST', 'me/password', { currentPassword: 'not my password at all', newPassword: 'a better staff password' });
+    const wrong = await admin(t, here, 'POST', 'me/password', {
+      currentPassword: 'not my password at all',
+      newPassword: 'a better staff password',
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ status: 'error', message: 'Your current password is not right: type it again.' });
+    expect(wrong.body).toMatchObject({
+      status: 'error',
+      message: 'Your current password is not right: type it again.',
+    });
     const short = await admin(t, here, 'POST', 'me/password', { currentPassword: p.password, newPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.message).toContain('at least 12 characters');
@@ -157,13 +203,18 @@ describe('My account', () => {
     expect((await admin(t, there, 'GET', 'me')).status).toBe(200);
     expect(await audits('staff.password-refused', p.id)).toHaveLength(1);
 
-    const changed = await admin(t, here, 'POST', 'me/password', { currentPassword: p.password, newPassword: 'a better staff password' });
+    const changed = await admin(t, here, 'POST', 'me/password', {
+      currentPassword: p.password,
+      newPassword: 'a better staff password',
+    });
     expect(changed.status, changed.body.message).toBe(200);
     expect(changed.body.data.sessionsEnded).toBe(1);
     expect((await admin(t, here, 'GET', 'me')).status).toBe(200);
     expect((await admin(t, there, 'GET', 'me')).status).toBe(401);
     // The old password no longer signs in; the new one does.
-    expect((await post('/api/admin/login', { email: p.email, password: p.password, code: p.recovery[0] })).status).toBe(401);
+    expect((await post('/api/admin/login', { email: p.email, password: p.password, code: p.recovery[0] })).status).toBe(
+      401,
+    );
     p.password = 'a better staff password';
     expect((await admin(t, await signIn(p), 'GET', 'me')).status).toBe(200);
     expect(await audits('staff.password', p.id)).toHaveLength(1);
@@ -177,10 +228,20 @@ describe('My account', () => {
 
     const list = await admin(t, here, 'GET', 'me/sessions');
     expect(list.status).toBe(200);
-    const items = list.body.data.items as { id: number; userAgent: string; clientAddress: string; startedAt: string; lastSeenAt: string; current: boolean }[];
+    const items = list.body.data.items as {
+      id: number;
+      userAgent: string;
+      clientAddress: string;
+      startedAt: string;
+      lastSeenAt: string;
+      current: boolean;
+    }[];
     expect(items).toHaveLength(2);
     expect(items.filter((s) => s.current)).toHaveLength(1);
-    expect(items.map((s) => s.userAgent).sort()).toEqual(['Mozilla/5.0 (Windows NT 10.0) Firefox/132', 'Mozilla/5.0 (iPhone) Safari/604.1']);
+    expect(items.map((s) => s.userAgent).sort()).toEqual([
+      'Mozilla/5.0 (Windows NT 10.0) Firefox/132',
+      'Mozilla/5.0 (iPhone) Safari/604.1',
+    ]);
     for (const s of items) {
       expect(s.clientAddress).toMatch(/^10\.88\./);
       expect(Date.parse(s.startedAt)).not.toBeNaN();
@@ -205,8 +266,18 @@ describe('My account', () => {
     const here = await signIn(p);
     expect((await admin(t, null, 'GET', 'me/sessions')).status).toBe(401);
     expect((await admin(t, null, 'POST', 'me/sessions/end-others')).status).toBe(401);
-    expect((await admin(t, null, 'POST', 'me/password', { currentPassword: p.password, newPassword: 'a better staff password' })).status).toBe(401);
-    const noCsrf = await admin(t, { ...here, csrf: 'wrong' }, 'POST', 'me/password', { currentPassword: p.password, newPassword: 'a better staff password' });
+    expect(
+      (
+        await admin(t, null, 'POST', 'me/password', {
+          currentPassword: p.password,
+          newPassword: 'a better staff password',
+        })
+      ).status,
+    ).toBe(401);
+    const noCsrf = await admin(t, { ...here, csrf: 'wrong' }, 'POST', 'me/password', {
+      currentPassword: p.password,
+      newPassword: 'a better staff password',
+    });
     expect(noCsrf.status).toBe(403);
     const [row] = await t.database.db.select().from(staff).where(eq(staff.id, p.id));
     expect(await audits('staff.password', p.id)).toHaveLength(0);

@@ -24,7 +24,11 @@ const actor = { staffId: null, role: 'owner', clientAddress: '127.0.0.1' };
 const now = new Date();
 let n = 0;
 const key = (what: string) => `staff-action:${what}:${++n}:${Date.now()}`;
-const mail = (dedupeKey: string) => ({ kind: 'test', dedupeKey, message: { to: 'desk@example.com', subject: dedupeKey, text: `About ${dedupeKey}.` } });
+const mail = (dedupeKey: string) => ({
+  kind: 'test',
+  dedupeKey,
+  message: { to: 'desk@example.com', subject: dedupeKey, text: `About ${dedupeKey}.` },
+});
 const auditRows = (recordId: string) => db().select().from(auditLog).where(eq(auditLog.recordId, recordId));
 const mailRows = (dedupeKey: string) => db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
 /** Resolves once the mailer was handed the mail with this subject. */
@@ -67,7 +71,12 @@ describe('a staff action', () => {
     });
     expect(result).toBe('answer');
     const [row] = await auditRows(k);
-    expect(row).toMatchObject({ action: 'booking.note', role: 'owner', clientAddress: '127.0.0.1', recordType: 'booking' });
+    expect(row).toMatchObject({
+      action: 'booking.note',
+      role: 'owner',
+      clientAddress: '127.0.0.1',
+      recordType: 'booking',
+    });
     await arrival(k);
     expect(events.filter((e) => e.endsWith(k))).toEqual([`after ${k}`, `sent ${k}`]);
   });
@@ -90,7 +99,9 @@ describe('a staff action', () => {
 
   it('is refused, with nothing kept, when its work wrote no audit row; unchanged() lets a no-op through', async () => {
     const k = key('unaudited');
-    await expect(staffAction(db(), actor, now, async ({ mail: queue }) => void (await queue(mail(k))))).rejects.toBeInstanceOf(UnauditedAction);
+    await expect(
+      staffAction(db(), actor, now, async ({ mail: queue }) => void (await queue(mail(k)))),
+    ).rejects.toBeInstanceOf(UnauditedAction);
     expect(await mailRows(k)).toEqual([]);
     await expect(staffAction(db(), actor, now, async ({ unchanged }) => (unchanged(), 'same'))).resolves.toBe('same');
   });

@@ -11,7 +11,15 @@ import { inviteStaff } from '../../server/services/staff/staff.ts';
  */
 
 interface Injectable {
-  app: { inject: (opts: object) => Promise<{ statusCode: number; json: () => unknown; headers: Record<string, unknown>; body: string; rawPayload: Buffer }> };
+  app: {
+    inject: (opts: object) => Promise<{
+      statusCode: number;
+      json: () => unknown;
+      headers: Record<string, unknown>;
+      body: string;
+      rawPayload: Buffer;
+    }>;
+  };
   database: { db: Db };
 }
 
@@ -29,12 +37,20 @@ export interface Staffer {
 let n = 0;
 let ip = 0;
 const freshIp = () => `10.77.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-const totp = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+const totp = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** Invites, sets up (password and authenticator) and signs in a staff member of `role`. */
 export async function staffer(kit: Injectable, role: StaffRole, now = () => new Date()): Promise<Staffer> {
   const email = `desk${++n}-${role}-${Date.now()}@example.com`;
-  const invite = await inviteStaff(kit.database.db, testConfig(), { staffId: null, role: null, clientAddress: 'test' }, email, role, now());
+  const invite = await inviteStaff(
+    kit.database.db,
+    testConfig(),
+    { staffId: null, role: null, clientAddress: 'test' },
+    email,
+    role,
+    now(),
+  );
   const token = new URL(invite.url).searchParams.get('token')!;
   const password = 'a long staff password';
   const post = async (url: string, payload: object) => {
@@ -46,22 +62,42 @@ export async function staffer(kit: Injectable, role: StaffRole, now = () => new 
   const secret = setup.body.data.totpSecret as string;
   // Set-up and sign-in each take a code once: the sign-in uses the next 30-second step.
   const at = now().getTime();
-  const confirm = await post('/api/admin/setup/confirm', { enrolmentToken: setup.body.data.enrolmentToken, code: totp(secret, at) });
+  const confirm = await post('/api/admin/setup/confirm', {
+    enrolmentToken: setup.body.data.enrolmentToken,
+    code: totp(secret, at),
+  });
   expect(confirm.status, confirm.body.message).toBe(200);
   const login = await post('/api/admin/login', { email, password, code: totp(secret, at + 30_000) });
   expect(login.status, login.body.message).toBe(200);
-  return { id: invite.member.id, email, role, cookie: String(login.headers['set-cookie']).split(';')[0]!, csrf: login.body.data.csrfToken };
+  return {
+    id: invite.member.id,
+    email,
+    role,
+    cookie: String(login.headers['set-cookie']).split(';')[0]!,
+    csrf: login.body.data.csrfToken,
+  };
 }
 
 /** An admin call as `who` (no one: no cookie). GET passes `body` as the query string. */
-export async function admin(kit: Injectable, who: Staffer | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object, headers: Record<string, string> = {}) {
+export async function admin(
+  kit: Injectable,
+  who: Staffer | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
   const url = `/api/admin/${path.replace(/^\//, '')}`;
   const res = await kit.app.inject({
     method,
     url,
     ...(method === 'GET' ? { query: body as Record<string, string> | undefined } : { payload: body ?? {} }),
     remoteAddress: '10.66.0.1',
-    headers: { ...(who ? { cookie: who.cookie } : {}), ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}), ...headers },
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}),
+      ...headers,
+    },
   });
   let json: AdminAnswer;
   try {

@@ -2,7 +2,19 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES } from '../../contract/desk-suppliers.ts';
 import { mailText, type CaughtMail } from '../support/mail-catcher.ts';
-import { book, count, createBookingKit, findPackage, holdId, inDays, lead, markPaidInFull, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  count,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  markPaidInFull,
+  sql,
+  traveller,
+  type BookingKit,
+} from './booking-kit.ts';
 import { admin, staffer, type Staffer } from './staff-kit.ts';
 
 /*
@@ -63,17 +75,36 @@ const suppliersOf = async (b: Booked, who: Staffer = agent) => {
   expect(res.status, res.body.message).toBe(200);
   return res.body.data.lines as { lineId: number; services: Service[] }[];
 };
-const set = (who: Staffer | null, b: Booked, lineId: number | string, body: object, headers: Record<string, string> = {}) => admin(kit, who, 'POST', `bookings/${b.ref}/lines/${lineId}/supplier`, body, headers);
+const set = (
+  who: Staffer | null,
+  b: Booked,
+  lineId: number | string,
+  body: object,
+  headers: Record<string, string> = {},
+) => admin(kit, who, 'POST', `bookings/${b.ref}/lines/${lineId}/supplier`, body, headers);
 const due = async (days?: number) => {
-  const res = await admin(kit, agent, 'GET', 'supplier-confirmations', days === undefined ? undefined : { days: String(days) });
+  const res = await admin(
+    kit,
+    agent,
+    'GET',
+    'supplier-confirmations',
+    days === undefined ? undefined : { days: String(days) },
+  );
   expect(res.status, res.body.message).toBe(200);
   return res.body.data.items as { RefIdKey: string; daysToGo: number; due: { service: string; status: string }[] }[];
 };
-const rows = (b: Booked) => count(kit, sql`select count(*)::int as n from supplier_confirmations where booking_id = ${b.id}`);
+const rows = (b: Booked) =>
+  count(kit, sql`select count(*)::int as n from supplier_confirmations where booking_id = ${b.id}`);
 const audits = async (ref: string) =>
-  (await kit.database.db.execute<{ before: Record<string, unknown> | null; after: Record<string, unknown>; staff_id: number }>(
-    sql`select before, after, staff_id from audit_log where action = 'suppliers.confirm' and record_id = ${ref} order by id`,
-  )).rows;
+  (
+    await kit.database.db.execute<{
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown>;
+      staff_id: number;
+    }>(
+      sql`select before, after, staff_id from audit_log where action = 'suppliers.confirm' and record_id = ${ref} order by id`,
+    )
+  ).rows;
 
 async function mailMatching(to: string, subject: RegExp, timeoutMs = 8000): Promise<CaughtMail> {
   const until = Date.now() + timeoutMs;
@@ -98,9 +129,18 @@ describe('setting a supplier confirmation', () => {
     expect(keys).toContain('transfer');
     expect(line!.services.every((s) => s.status === 'missing' && s.number === null)).toBe(true);
 
-    const requested = await set(agent, b, line!.lineId, { service: 'stay-1', status: 'requested', note: 'Asked by mail' });
+    const requested = await set(agent, b, line!.lineId, {
+      service: 'stay-1',
+      status: 'requested',
+      note: 'Asked by mail',
+    });
     expect(requested.status, requested.body.message).toBe(200);
-    expect(requested.body.data).toMatchObject({ service: 'stay-1', status: 'requested', number: null, vouchersMailed: false });
+    expect(requested.body.data).toMatchObject({
+      service: 'stay-1',
+      status: 'requested',
+      number: null,
+      vouchersMailed: false,
+    });
 
     // A confirmed status without its number is refused, and changes nothing.
     const noNumber = await set(agent, b, line!.lineId, { service: 'stay-1', status: 'confirmed' });
@@ -109,7 +149,11 @@ describe('setting a supplier confirmation', () => {
     expect((await suppliersOf(b))[0]!.services.find((s) => s.service === 'stay-1')!.status).toBe('requested');
 
     const sent = kit.mail.mails.length;
-    const confirmed = await set(agent, b, line!.lineId, { service: 'stay-1', status: 'confirmed', number: 'HTL-778120' });
+    const confirmed = await set(agent, b, line!.lineId, {
+      service: 'stay-1',
+      status: 'confirmed',
+      number: 'HTL-778120',
+    });
     expect(confirmed.status, confirmed.body.message).toBe(200);
     expect(confirmed.body.data).toMatchObject({ status: 'confirmed', number: 'HTL-778120', vouchersMailed: true });
     const stay = (await suppliersOf(b))[0]!.services.find((s) => s.service === 'stay-1')!;
@@ -124,7 +168,12 @@ describe('setting a supplier confirmation', () => {
     expect(text.match(/HTL-778120/g)).toHaveLength(1);
 
     // Queued in the transaction of the change, with the vouchers attached; sent by the outbox.
-    expect(await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'vouchers-updated'`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'vouchers-updated'`,
+      ),
+    ).toBe(1);
     const mail = await mailMatching(b.email, new RegExp(`Updated vouchers for booking ${b.ref}`), 30_000);
     expect(kit.mail.mails.length).toBeGreaterThan(sent);
     expect(mailText(mail.raw)).toMatch(/HTL-778120/);
@@ -132,8 +181,15 @@ describe('setting a supplier confirmation', () => {
 
     const log = await audits(b.ref);
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ before: null, after: { service: 'stay-1', status: 'requested', note: 'Asked by mail' }, staff_id: agent.id });
-    expect(log[1]).toMatchObject({ before: { status: 'requested', number: null }, after: { status: 'confirmed', number: 'HTL-778120', vouchersMailed: true } });
+    expect(log[0]).toMatchObject({
+      before: null,
+      after: { service: 'stay-1', status: 'requested', note: 'Asked by mail' },
+      staff_id: agent.id,
+    });
+    expect(log[1]).toMatchObject({
+      before: { status: 'requested', number: null },
+      after: { status: 'confirmed', number: 'HTL-778120', vouchersMailed: true },
+    });
   }, 60_000);
 
   it('without a service, the line’s first stay is set; the owner may set it too; the same values again are refused as unchanged', async () => {
@@ -156,7 +212,9 @@ describe('setting a supplier confirmation', () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.vouchersMailed).toBe(false);
     await new Promise((r) => setTimeout(r, 300));
-    expect(kit.mail.mails.filter((m) => m.to.includes(b.email) && /Updated vouchers/.test(m.subject))).toHaveLength(sent);
+    expect(kit.mail.mails.filter((m) => m.to.includes(b.email) && /Updated vouchers/.test(m.subject))).toHaveLength(
+      sent,
+    );
     await markPaidInFull(kit, b.id);
     const pdf = await admin(kit, agent, 'GET', `bookings/${b.ref}/vouchers.pdf`);
     expect(await pdfText(pdf.raw)).toContain('TRF-55');
@@ -172,21 +230,37 @@ describe('the list of confirmations due', () => {
     expect(item, 'the booking travelling in 12 days').toBeDefined();
     expect(item!.daysToGo).toBe(12);
     expect(item!.due.every((d) => d.status === 'missing')).toBe(true);
-    expect(items.find((i) => i.RefIdKey === later.ref), 'the booking travelling in 20 days').toBeUndefined();
+    expect(
+      items.find((i) => i.RefIdKey === later.ref),
+      'the booking travelling in 20 days',
+    ).toBeUndefined();
     expect((await due(21)).find((i) => i.RefIdKey === later.ref)).toBeDefined();
 
     const [line] = await suppliersOf(soon);
     for (const s of line!.services) {
-      const res = await set(agent, soon, line!.lineId, { service: s.service, status: 'confirmed', number: `N-${s.service}` });
+      const res = await set(agent, soon, line!.lineId, {
+        service: s.service,
+        status: 'confirmed',
+        number: `N-${s.service}`,
+      });
       expect(res.status, res.body.message).toBe(200);
     }
     items = await due();
-    expect(items.find((i) => i.RefIdKey === soon.ref), 'every service confirmed').toBeUndefined();
+    expect(
+      items.find((i) => i.RefIdKey === soon.ref),
+      'every service confirmed',
+    ).toBeUndefined();
 
     // A supplier declining puts it back, said as declined; requested is not due (the supplier has it).
-    const declined = await set(agent, soon, line!.lineId, { service: 'transfer', status: 'declined', note: 'Fully booked' });
+    const declined = await set(agent, soon, line!.lineId, {
+      service: 'transfer',
+      status: 'declined',
+      note: 'Fully booked',
+    });
     expect(declined.status, declined.body.message).toBe(200);
-    expect((await due()).find((i) => i.RefIdKey === soon.ref)!.due).toEqual([expect.objectContaining({ service: 'transfer', status: 'declined' })]);
+    expect((await due()).find((i) => i.RefIdKey === soon.ref)!.due).toEqual([
+      expect.objectContaining({ service: 'transfer', status: 'declined' }),
+    ]);
     await set(agent, soon, line!.lineId, { service: 'transfer', status: 'requested' });
     expect((await due()).find((i) => i.RefIdKey === soon.ref)).toBeUndefined();
   }, 60_000);
@@ -219,7 +293,10 @@ describe('who may, and bad input', () => {
     expect((await admin(kit, accounts, 'GET', `bookings/${b.ref}/suppliers`)).status).toBe(200);
     expect((await set(null, b, line!.lineId, { service: 'stay-1', status: 'requested' })).status).toBe(401);
     expect((await admin(kit, null, 'GET', 'supplier-confirmations')).status).toBe(401);
-    expect((await set(agent, b, line!.lineId, { service: 'stay-1', status: 'requested' }, { 'x-csrf-token': 'wrong' })).status).toBe(403);
+    expect(
+      (await set(agent, b, line!.lineId, { service: 'stay-1', status: 'requested' }, { 'x-csrf-token': 'wrong' }))
+        .status,
+    ).toBe(403);
     expect(await rows(b)).toBe(0);
     expect(await count(kit, sql`select count(*)::int as n from audit_log`)).toBe(auditBefore);
   });
@@ -247,7 +324,10 @@ describe('who may, and bad input', () => {
     const long = await set(agent, b, line!.lineId, { service: 'stay-1', status: 'confirmed', number: 'X'.repeat(61) });
     expect(long.status).toBe(400);
     expect(long.body.message).toMatch(/at most 60 characters/);
-    const noBooking = await admin(kit, agent, 'POST', `bookings/WH-NOPE-0000/lines/${line!.lineId}/supplier`, { service: 'stay-1', status: 'requested' });
+    const noBooking = await admin(kit, agent, 'POST', `bookings/WH-NOPE-0000/lines/${line!.lineId}/supplier`, {
+      service: 'stay-1',
+      status: 'requested',
+    });
     expect(noBooking.status).toBe(404);
     const days = await admin(kit, agent, 'GET', 'supplier-confirmations', { days: '99' });
     expect(days.status).toBe(400);

@@ -10,9 +10,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real Postgres engine (in-memory PGlite, or a Postgres server: see openTestDatabase), migrated and seeded. */
+/**
+ * The real app on a real Postgres engine (in-memory PGlite, or a Postgres server: see openTestDatabase), migrated and
+ * seeded.
+ */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; web?: (app: FastifyInstance) => Promise<void>; seed?: boolean; now?: () => Date } = {},
+  opts: {
+    config?: Partial<Config>;
+    web?: (app: FastifyInstance) => Promise<void>;
+    seed?: boolean;
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ seed: opts.seed });
   const app = await buildApp({ db: database.db, config: testConfig(opts.config), web: opts.web, now: opts.now });

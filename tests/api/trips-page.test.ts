@@ -20,8 +20,10 @@ let ben: { token: string; userId: number; email: string };
 let ref: string;
 let title: string;
 
-const cookie = (token: string, userId: number | string) => `NHauth_token=${encodeURIComponent(token)}; user_id=${userId}; user_name=Asha%20Rao`;
-const page = (url: string, cookieHeader?: string) => web.inject({ method: 'GET', url, headers: cookieHeader ? { cookie: cookieHeader } : {} });
+const cookie = (token: string, userId: number | string) =>
+  `NHauth_token=${encodeURIComponent(token)}; user_id=${userId}; user_name=Asha%20Rao`;
+const page = (url: string, cookieHeader?: string) =>
+  web.inject({ method: 'GET', url, headers: cookieHeader ? { cookie: cookieHeader } : {} });
 
 beforeAll(async () => {
   kit = await createBookingKit({}, { gateways: false });
@@ -29,11 +31,18 @@ beforeAll(async () => {
   ben = await traveller(kit, 'ben');
   const pkg = await findPackage(kit, {});
   title = pkg.title;
-  const booked = await book(kit, asha.token, 'UAE', { TempBookingId: await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]) });
+  const booked = await book(kit, asha.token, 'UAE', {
+    TempBookingId: await holdId(kit, asha.token, 'UAE', [{ packageId: pkg.id }]),
+  });
   expect(booked.status, booked.body.message).toBe(200);
   ref = booked.body.data.RefIdKey as string;
-  // The pages as `npm run dev` renders them (Vite's server render): the same handler as production's, without its page cache.
-  web = await buildApp({ db: kit.database.db, config: testConfig({ PUBLIC_URL: 'http://localhost:8080' }), web: developmentWeb });
+  // The pages as `npm run dev` renders them (Vite's server render): the same handler as production's, without its page
+  // cache.
+  web = await buildApp({
+    db: kit.database.db,
+    config: testConfig({ PUBLIC_URL: 'http://localhost:8080' }),
+    web: developmentWeb,
+  });
   await web.ready();
 }, 180_000);
 

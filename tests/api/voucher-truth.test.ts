@@ -37,7 +37,27 @@ const REGION: Record<string, string> = {
 };
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const STOP = new Set(['and', 'the', 'at', 'to', 'of', 'for', 'from', 'or', 'per', 'payable', 'paid', 'where', 'applicable', 'hotel', 'hotels', 'resort', 'room', 'night', 'some']);
+const STOP = new Set([
+  'and',
+  'the',
+  'at',
+  'to',
+  'of',
+  'for',
+  'from',
+  'or',
+  'per',
+  'payable',
+  'paid',
+  'where',
+  'applicable',
+  'hotel',
+  'hotels',
+  'resort',
+  'room',
+  'night',
+  'some',
+]);
 const stems = (s: string) =>
   s
     .toLowerCase()
@@ -66,14 +86,17 @@ function namedPlaces(text: string, places: string[]): Map<string, number | null>
     const re = new RegExp(`(^|[^\\p{L}])${esc(p)}(?=[^\\p{L}]|$)`, 'iu');
     if (!re.test(rest)) continue;
     const count =
-      rest.match(new RegExp(`${esc(p)} \\(?(\\d+)\\)?(?![-\\d])`, 'iu'))?.[1] ?? rest.match(new RegExp(`(\\d+) (?:nights? )?(?:in|on) ${esc(p)}`, 'iu'))?.[1] ?? null;
+      rest.match(new RegExp(`${esc(p)} \\(?(\\d+)\\)?(?![-\\d])`, 'iu'))?.[1] ??
+      rest.match(new RegExp(`(\\d+) (?:nights? )?(?:in|on) ${esc(p)}`, 'iu'))?.[1] ??
+      null;
     out.set(p, count === null ? null : Number(count));
     rest = rest.replace(new RegExp(esc(p), 'giu'), ' ');
   }
   return out;
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('vouchers tell the truth for every seeded package', () => {
   let database: Database;
@@ -85,7 +108,11 @@ describe('vouchers tell the truth for every seeded package', () => {
     await database.migrate();
     await seed(database.db);
     const { db } = database;
-    const rows = await db.select({ p: t.packages, slug: t.cities.slug, name: t.cities.name }).from(t.packages).innerJoin(t.cities, eq(t.cities.id, t.packages.cityId)).orderBy(t.packages.id);
+    const rows = await db
+      .select({ p: t.packages, slug: t.cities.slug, name: t.cities.name })
+      .from(t.packages)
+      .innerJoin(t.cities, eq(t.cities.id, t.packages.cityId))
+      .orderBy(t.packages.id);
     pkgs = rows.map((r) => ({ ...r.p, destination: r.slug, city: r.name }));
     const suppliers = await db.select().from(t.suppliers);
     desks = new Map(
@@ -101,13 +128,30 @@ describe('vouchers tell the truth for every seeded package', () => {
   });
 
   const vouchersOf = (p: (typeof pkgs)[number]): Voucher[] =>
-    packageVouchers({ title: p.title, city: p.city, travelDate: '2027-03-10', nights: p.nights, adults: 2, children: 1, infants: 0, rooms: 1 }, 1, p, desks.get(p.cityId)!).map((v, i) => ({ ...v, number: `WH-TEST-${i + 1}` }));
+    packageVouchers(
+      {
+        title: p.title,
+        city: p.city,
+        travelDate: '2027-03-10',
+        nights: p.nights,
+        adults: 2,
+        children: 1,
+        infants: 0,
+        rooms: 1,
+      },
+      1,
+      p,
+      desks.get(p.cityId)!,
+    ).map((v, i) => ({ ...v, number: `WH-TEST-${i + 1}` }));
 
   it('every package has stays whose nights add up to its nights, each with a sample partner on the partner domain', () => {
     expect(pkgs.length).toBeGreaterThanOrEqual(64);
     for (const p of pkgs) {
       expect(p.stays.length, p.slug).toBeGreaterThan(0);
-      expect(p.stays.reduce((n, s) => n + s.nights, 0), p.slug).toBe(p.nights);
+      expect(
+        p.stays.reduce((n, s) => n + s.nights, 0),
+        p.slug,
+      ).toBe(p.nights);
       for (const s of p.stays) {
         expect(s.nights, p.slug).toBeGreaterThan(0);
         expect(s.supplier.email, p.slug).toMatch(/^[a-z0-9-]+@partners\.wanderlust-holidays\.com$/);
@@ -120,18 +164,28 @@ describe('vouchers tell the truth for every seeded package', () => {
 
   it('each stay’s partner is in the stay’s place, the place is in the package’s destination, and it is the place the package names', () => {
     const placesOf = new Map<string, string[]>();
-    for (const p of pkgs) placesOf.set(p.destination, [...new Set([...(placesOf.get(p.destination) ?? []), ...p.stays.map((s) => s.place)])]);
+    for (const p of pkgs)
+      placesOf.set(p.destination, [
+        ...new Set([...(placesOf.get(p.destination) ?? []), ...p.stays.map((s) => s.place)]),
+      ]);
     for (const p of pkgs) {
       for (const s of p.stays) {
-        expect(s.supplier.address.join(', ').toLowerCase(), `${p.slug}: ${s.supplier.name}`).toContain(s.place.toLowerCase());
+        expect(s.supplier.address.join(', ').toLowerCase(), `${p.slug}: ${s.supplier.name}`).toContain(
+          s.place.toLowerCase(),
+        );
         expect(s.supplier.address.at(-1), `${p.slug}: ${s.supplier.name}`).toContain(REGION[p.destination]);
       }
-      // "5 nights: Kochi 2, Munnar 2, houseboat 1", "… at a 5-star Palm Jumeirah resort": the stays are there, for those nights.
+      // "5 nights: Kochi 2, Munnar 2, houseboat 1", "… at a 5-star Palm Jumeirah resort": the stays are there, for
+      // those nights.
       const text = p.inclusions.filter((i) => /\bnights?\b/i.test(i)).join(' | ');
       for (const [place, nights] of namedPlaces(text, placesOf.get(p.destination)!)) {
         const at = p.stays.filter((s) => s.place === place);
         expect(at.length, `${p.slug} names ${place}`).toBeGreaterThan(0);
-        if (nights !== null) expect(at.filter((s) => s.kind !== 'houseboat').reduce((n, s) => n + s.nights, 0), `${p.slug}: nights in ${place}`).toBe(nights);
+        if (nights !== null)
+          expect(
+            at.filter((s) => s.kind !== 'houseboat').reduce((n, s) => n + s.nights, 0),
+            `${p.slug}: nights in ${place}`,
+          ).toBe(nights);
       }
     }
   });
@@ -144,7 +198,12 @@ describe('vouchers tell the truth for every seeded package', () => {
       let day = '2027-03-10';
       stays.forEach((v, i) => {
         const s = p.stays[i]!;
-        expect(v, p.slug).toMatchObject({ startDate: day, endDate: addDays(day, s.nights), place: s.place, supplier: { name: s.supplier.name, address: s.supplier.address, phone: s.supplier.phone } });
+        expect(v, p.slug).toMatchObject({
+          startDate: day,
+          endDate: addDays(day, s.nights),
+          place: s.place,
+          supplier: { name: s.supplier.name, address: s.supplier.address, phone: s.supplier.phone },
+        });
         expect(v.details.find((d) => d.label === 'Nights')!.value.startsWith(String(s.nights)), p.slug).toBe(true);
         day = addDays(day, s.nights);
       });
@@ -153,10 +212,16 @@ describe('vouchers tell the truth for every seeded package', () => {
       const legs = transfer.details.map((d) => d.value);
       expect(transfer.details[0]!.label).toBe('Arrival');
       expect(legs[0], p.slug).toContain(p.stays[0]!.supplier.name);
-      expect(transfer.details.find((d) => d.label === 'Departure')!.value, p.slug).toContain(p.stays.at(-1)!.supplier.name);
+      expect(transfer.details.find((d) => d.label === 'Departure')!.value, p.slug).toContain(
+        p.stays.at(-1)!.supplier.name,
+      );
       p.stays.slice(1).forEach((s, i) => {
         const prev = p.stays[i]!;
-        if (prev.supplier.name !== s.supplier.name) expect(legs.some((l) => l.includes(`${prev.supplier.name}, ${prev.place} to ${s.supplier.name}, ${s.place}`)), `${p.slug}: move to ${s.place}`).toBe(true);
+        if (prev.supplier.name !== s.supplier.name)
+          expect(
+            legs.some((l) => l.includes(`${prev.supplier.name}, ${prev.place} to ${s.supplier.name}, ${s.place}`)),
+            `${p.slug}: move to ${s.place}`,
+          ).toBe(true);
       });
     }
   });
@@ -167,25 +232,37 @@ describe('vouchers tell the truth for every seeded package', () => {
       const charges = p.exclusions.filter((e) => CHARGE.test(e) && !CONDITIONAL.test(e));
       for (const v of vouchersOf(p)) {
         for (const line of v.included) expect(p.inclusions, `${p.slug} ${v.title}: "${line}"`).toContain(line);
-        const claims = [...v.included, ...[...v.notes, ...v.details.map((d) => d.value)].filter((l) => /\binclud/i.test(l))];
+        const claims = [
+          ...v.included,
+          ...[...v.notes, ...v.details.map((d) => d.value)].filter((l) => /\binclud/i.test(l)),
+        ];
         for (const line of claims) {
           for (const e of charges) {
             expect(contradicts(line, e, p.city), `${p.slug} ${v.title}: "${line}" vs "${e}"`).toBe(false);
             checked += 1;
           }
         }
-        if (v.kind === 'stay') expect(v.payLocally, p.slug).toEqual(p.exclusions.filter((e) => /\b(payable|paid)\b/i.test(e)));
+        if (v.kind === 'stay')
+          expect(v.payLocally, p.slug).toEqual(p.exclusions.filter((e) => /\b(payable|paid)\b/i.test(e)));
       }
     }
     expect(checked).toBeGreaterThan(100);
     // The check itself bites: the old Maldives note contradicts the honeymoon's exclusion.
-    expect(contradicts('Green tax of USD 6 per person per night is included in your package.', 'Maldives green tax, payable at the resort', 'Maldives')).toBe(true);
+    expect(
+      contradicts(
+        'Green tax of USD 6 per person per night is included in your package.',
+        'Maldives green tax, payable at the resort',
+        'Maldives',
+      ),
+    ).toBe(true);
   });
 
   it('the packages of the issue: Palm Jumeirah, Yas Island, Kerala’s three stays and the Maldives green tax', () => {
     const bySlug = (slug: string) => pkgs.find((p) => p.slug === slug)!;
     const stayOf = (slug: string) => vouchersOf(bySlug(slug)).filter((v) => v.kind === 'stay');
-    expect(stayOf('dubai-luxury-escape-4-nights').map((v) => [v.place, v.supplier.address.join(', ')])).toEqual([['Palm Jumeirah', expect.stringContaining('Palm Jumeirah')]]);
+    expect(stayOf('dubai-luxury-escape-4-nights').map((v) => [v.place, v.supplier.address.join(', ')])).toEqual([
+      ['Palm Jumeirah', expect.stringContaining('Palm Jumeirah')],
+    ]);
     expect(stayOf('abu-dhabi-yas-island-family-4-nights').map((v) => v.place)).toEqual(['Yas Island']);
     const kerala = stayOf('kerala-family-tour-5-nights');
     expect(kerala.map((v) => [v.title, v.startDate, v.endDate])).toEqual([
@@ -196,7 +273,9 @@ describe('vouchers tell the truth for every seeded package', () => {
     const honeymoon = vouchersOf(bySlug('maldives-overwater-honeymoon-4-nights'));
     expect(honeymoon[0]!.payLocally).toContain('Maldives green tax, payable at the resort');
     expect(honeymoon.flatMap((v) => [...v.included, ...v.notes]).some((l) => /green tax/i.test(l))).toBe(false);
-    expect(vouchersOf(bySlug('maldives-all-inclusive-luxury-5-nights'))[0]!.included).toContain('Green tax and service charges');
+    expect(vouchersOf(bySlug('maldives-all-inclusive-luxury-5-nights'))[0]!.included).toContain(
+      'Green tax and service charges',
+    );
   });
 
   it('a voucher names only the ways of travel its package uses: the Maldives speedboat transfers say nothing of seaplanes (issue 34)', () => {
@@ -204,20 +283,37 @@ describe('vouchers tell the truth for every seeded package', () => {
     for (const p of pkgs) {
       const own = [p.title, ...p.inclusions].join(' | ');
       for (const v of vouchersOf(p)) {
-        for (const note of v.notes) for (const way of ways) if (way.test(note)) expect(own, `${p.slug} ${v.title}: "${note}"`).toMatch(way);
+        for (const note of v.notes)
+          for (const way of ways) if (way.test(note)) expect(own, `${p.slug} ${v.title}: "${note}"`).toMatch(way);
       }
     }
-    const notesOf = (slug: string, kind: Voucher['kind']) => vouchersOf(pkgs.find((p) => p.slug === slug)!).filter((v) => v.kind === kind).flatMap((v) => v.notes);
-    for (const slug of ['maldives-overwater-honeymoon-4-nights', 'maldives-family-resort-4-nights', 'maldives-marine-life-6-nights']) {
-      expect([...notesOf(slug, 'transfer'), ...notesOf(slug, 'stay')].filter((n) => /seaplane/i.test(n)), slug).toEqual([]);
+    const notesOf = (slug: string, kind: Voucher['kind']) =>
+      vouchersOf(pkgs.find((p) => p.slug === slug)!)
+        .filter((v) => v.kind === kind)
+        .flatMap((v) => v.notes);
+    for (const slug of [
+      'maldives-overwater-honeymoon-4-nights',
+      'maldives-family-resort-4-nights',
+      'maldives-marine-life-6-nights',
+    ]) {
+      expect(
+        [...notesOf(slug, 'transfer'), ...notesOf(slug, 'stay')].filter((n) => /seaplane/i.test(n)),
+        slug,
+      ).toEqual([]);
     }
     // The seaplane package keeps what its travellers need to know.
-    expect(notesOf('maldives-all-inclusive-luxury-5-nights', 'transfer')).toContain('Luggage on seaplanes: 20 kg checked and 5 kg hand luggage per person; extra weight is charged.');
-    expect(notesOf('maldives-all-inclusive-luxury-5-nights', 'stay').some((n) => /Seaplanes fly in daylight only/.test(n))).toBe(true);
+    expect(notesOf('maldives-all-inclusive-luxury-5-nights', 'transfer')).toContain(
+      'Luggage on seaplanes: 20 kg checked and 5 kg hand luggage per person; extra weight is charged.',
+    );
+    expect(
+      notesOf('maldives-all-inclusive-luxury-5-nights', 'stay').some((n) => /Seaplanes fly in daylight only/.test(n)),
+    ).toBe(true);
   });
 
   it('the PDF shows each stay’s place, its hotel and what is paid locally', async () => {
-    const vouchers = ['kerala-family-tour-5-nights', 'maldives-overwater-honeymoon-4-nights'].flatMap((slug) => vouchersOf(pkgs.find((p) => p.slug === slug)!));
+    const vouchers = ['kerala-family-tour-5-nights', 'maldives-overwater-honeymoon-4-nights'].flatMap((slug) =>
+      vouchersOf(pkgs.find((p) => p.slug === slug)!),
+    );
     const set: VoucherSet = {
       BookingId: 1,
       RefIdKey: 'WH-TEST1-TRUTH',
@@ -233,7 +329,10 @@ describe('vouchers tell the truth for every seeded package', () => {
       vouchers: vouchers.map((v, i) => ({ ...v, number: `WH-TEST1-TRUTH-${i + 1}` })),
       pdf: { filename: 'v.pdf', url: '/v' },
     };
-    const { text } = await extractText(await getDocumentProxy(await vouchersPdf(set, new Date('2027-01-05T10:00:00Z'))), { mergePages: false });
+    const { text } = await extractText(
+      await getDocumentProxy(await vouchersPdf(set, new Date('2027-01-05T10:00:00Z'))),
+      { mergePages: false },
+    );
     const stays = set.vouchers.filter((v) => v.kind === 'stay');
     for (const v of stays) {
       const page = text.find((p) => p.includes(`Voucher ${v.number}`))!;
@@ -248,7 +347,9 @@ describe('vouchers tell the truth for every seeded package', () => {
 
   it('a database seeded before stays gets them at its next start (the back-fill after the seed: decision 0093); stays edited since are kept', async () => {
     const { db } = database;
-    const edited: t.PackageStay[] = [{ ...pkgs[1]!.stays[0]!, supplier: { ...pkgs[1]!.stays[0]!.supplier, name: 'Edited Palm Resort' } }];
+    const edited: t.PackageStay[] = [
+      { ...pkgs[1]!.stays[0]!, supplier: { ...pkgs[1]!.stays[0]!.supplier, name: 'Edited Palm Resort' } },
+    ];
     await db.update(t.packages).set({ stays: [] }).where(eq(t.packages.id, 1));
     await db.update(t.packages).set({ stays: edited }).where(eq(t.packages.id, 2));
     await seed(db);

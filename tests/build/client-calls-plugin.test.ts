@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { callsOf } from '../../scripts/vite-plugin-client-calls.ts';
 
 const contract = join(import.meta.dirname, '..', '..', 'contract');
-const program = async (file: string) => parseAst((await transformWithOxc(readFileSync(file, 'utf8'), file)).code) as unknown as Parameters<typeof callsOf>[0];
+const program = async (file: string) =>
+  parseAst((await transformWithOxc(readFileSync(file, 'utf8'), file)).code) as unknown as Parameters<typeof callsOf>[0];
 
 describe('contract calls in the browser build', () => {
   it('reduces a calls module to method and path, the same as the real calls', async () => {
@@ -20,7 +21,9 @@ describe('contract calls in the browser build', () => {
   });
 
   it('leaves a module alone when it exports anything but calls', async () => {
-    const ast = parseAst("import { z } from 'zod';\nexport const x = 1;\nexport const c = defineCall({ method: 'GET', path: 'p', params: z.object({}), data: z.null() });") as unknown as Parameters<typeof callsOf>[0];
+    const ast = parseAst(
+      "import { z } from 'zod';\nexport const x = 1;\nexport const c = defineCall({ method: 'GET', path: 'p', params: z.object({}), data: z.null() });",
+    ) as unknown as Parameters<typeof callsOf>[0];
     expect(callsOf(ast)).toBeNull();
   });
 

@@ -15,7 +15,16 @@ describe('.env.example', () => {
     expect(missing, 'settings missing from .env.example: run npm run env:example').toEqual([]);
     // The defaults written are the ones the server takes when the setting is unset.
     const { config } = loadConfig({ NODE_ENV: 'production' });
-    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'SESSION_DAYS', 'PAYMENT_WINDOW_MINUTES', 'LOG_LEVEL', 'PHONE_SIGN_IN', 'WEB_CONCURRENCY']) {
+    for (const name of [
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'SESSION_DAYS',
+      'PAYMENT_WINDOW_MINUTES',
+      'LOG_LEVEL',
+      'PHONE_SIGN_IN',
+      'WEB_CONCURRENCY',
+    ]) {
       const written = new RegExp(`^# ${name}=(.*)$`, 'm').exec(file)?.[1];
       expect(written, name).toBe(String(config[name as keyof typeof config]));
     }
@@ -24,8 +33,14 @@ describe('.env.example', () => {
   });
 
   it('gives each setting one line of meaning', () => {
-    expect(settings.filter((name) => !SETTING_MEANINGS[name]), 'add them to server/config-meanings.ts').toEqual([]);
-    expect(Object.keys(SETTING_MEANINGS).filter((name) => !settings.includes(name)), 'meanings of settings the schema no longer has').toEqual([]);
+    expect(
+      settings.filter((name) => !SETTING_MEANINGS[name]),
+      'add them to server/config-meanings.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(SETTING_MEANINGS).filter((name) => !settings.includes(name)),
+      'meanings of settings the schema no longer has',
+    ).toEqual([]);
     for (const name of settings) {
       expect(SETTING_MEANINGS[name], name).not.toMatch(/\n/);
       expect(file).toContain(`# ${name}: ${SETTING_MEANINGS[name]}\n# ${name}=`);

@@ -52,7 +52,9 @@ beforeAll(async () => {
     build: { outDir, write: false, manifest: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  chunks = outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk' && !o.fileName.endsWith('sw.js'));
+  chunks = outputs
+    .flatMap((o) => o.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk' && !o.fileName.endsWith('sw.js'));
 }, 240_000);
 
 afterAll(async () => {
@@ -88,7 +90,17 @@ describe('the first route’s JavaScript', () => {
     ]) {
       expect(boot.has(later), later).toBe(false);
     }
-    for (const pkg of ['idb-keyval', 'zod', 'dexie', 'libphonenumber-js', 'react-phone-number-input', 'crypto-js', 'workbox-window', 'js-cookie', 'use-sync-external-store']) {
+    for (const pkg of [
+      'idb-keyval',
+      'zod',
+      'dexie',
+      'libphonenumber-js',
+      'react-phone-number-input',
+      'crypto-js',
+      'workbox-window',
+      'js-cookie',
+      'use-sync-external-store',
+    ]) {
       expect(has(boot, pkg), pkg).toBe(false);
     }
   });
@@ -114,7 +126,8 @@ describe('the first route’s JavaScript', () => {
     ]) {
       expect(boot.has(later), later).toBe(false);
     }
-    for (const pkg of ['zod', 'libphonenumber-js', 'react-phone-number-input', 'dexie']) expect(has(boot, pkg), pkg).toBe(false);
+    for (const pkg of ['zod', 'libphonenumber-js', 'react-phone-number-input', 'dexie'])
+      expect(has(boot, pkg), pkg).toBe(false);
   });
 
   it('carries no list of files to preload for its dynamic imports (decision 0081): each chunk names its own imports', () => {
@@ -126,7 +139,12 @@ describe('the first route’s JavaScript', () => {
     // Only Rolldown's runtime helpers stay a file of their own.
     expect(entry().imports.filter((f) => !/rolldown-runtime/.test(files.get(f)?.name ?? f))).toEqual([]);
     const common = chunks.find((c) => c.name === 'page-common');
-    expect(common && Object.keys(common.modules).map((m) => relative(ROOT, m)).sort()).toEqual([
+    expect(
+      common &&
+        Object.keys(common.modules)
+          .map((m) => relative(ROOT, m))
+          .sort(),
+    ).toEqual([
       'contract/catalogue-calls.ts',
       'src/components/responsive-image.tsx',
       'src/components/seo.tsx',
@@ -137,7 +155,12 @@ describe('the first route’s JavaScript', () => {
   it('on the home page, holds the search box and featured holidays but not the sections further down', () => {
     const boot = bootModules([entry(), page('src/features/home/home-page.tsx')]);
     expect(boot.has('src/features/home/global-search.tsx')).toBe(true);
-    for (const later of ['src/features/deals/deal-category-tiles.tsx', 'src/features/content/review-list.tsx', 'src/features/content/mission-statement.tsx', 'src/features/blog/blog-card.tsx']) {
+    for (const later of [
+      'src/features/deals/deal-category-tiles.tsx',
+      'src/features/content/review-list.tsx',
+      'src/features/content/mission-statement.tsx',
+      'src/features/blog/blog-card.tsx',
+    ]) {
       expect(boot.has(later), later).toBe(false);
     }
   });

@@ -13,7 +13,9 @@ const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')
  */
 describe('runtime dependencies and the Node version', () => {
   const pkg = read('package.json') as { engines: { node: string } };
-  const lock = read('package-lock.json') as { packages: Record<string, { version?: string; dev?: boolean; engines?: { node?: string } | string[] }> };
+  const lock = read('package-lock.json') as {
+    packages: Record<string, { version?: string; dev?: boolean; engines?: { node?: string } | string[] }>;
+  };
   const oldest = minVersion(pkg.engines.node)!.version;
 
   it('the README names the same Node version as package.json', () => {
@@ -25,7 +27,11 @@ describe('runtime dependencies and the Node version', () => {
   it(`each runtime package in the lockfile supports Node ${oldest}`, () => {
     const refusing = Object.entries(lock.packages)
       .filter(([path, p]) => path !== '' && !p.dev)
-      .map(([path, p]) => ({ name: path.replace(/^.*node_modules\//, ''), version: p.version, node: Array.isArray(p.engines) ? undefined : p.engines?.node }))
+      .map(([path, p]) => ({
+        name: path.replace(/^.*node_modules\//, ''),
+        version: p.version,
+        node: Array.isArray(p.engines) ? undefined : p.engines?.node,
+      }))
       .filter((p) => p.node !== undefined && !satisfies(oldest, p.node, { includePrerelease: true }))
       .map((p) => `${p.name}@${p.version} needs Node ${p.node}`);
     expect(refusing).toEqual([]);

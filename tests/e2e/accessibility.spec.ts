@@ -116,7 +116,12 @@ test('axe: the checkout steps, My trips, a booking, its vouchers and its invoice
   // Paying later: the voucher page says they come when the balance is paid; the invoice is a proforma.
   for (const path of ['/trips', `/trips/${ref}/voucher`, `/trips/${ref}/invoice`]) {
     await gotoInteractive(page, path);
-    await expect(page.locator('main').getByText(path.endsWith('/voucher') ? /^Vouchers come when the balance is paid\./ : ref).first()).toBeVisible();
+    await expect(
+      page
+        .locator('main')
+        .getByText(path.endsWith('/voucher') ? /^Vouchers come when the balance is paid\./ : ref)
+        .first(),
+    ).toBeVisible();
     await everythingShown(page);
     await expectNoAxeViolations(page);
   }

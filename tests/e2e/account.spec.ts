@@ -3,18 +3,25 @@ import { codeFromMail, signUpAndLogIn } from './account-helpers.ts';
 import { e2eMailPorts } from './mail-ports.ts';
 import { gotoInteractive, interactive } from './page-helpers.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 const SHOTS = process.env.SHOTS_DIR;
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
 // The account item: to the account page, or to the login page for a visitor ("Log in").
-const navLabel = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"], a[href$="/login"]');
+const navLabel = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).locator('a[href$="/account"], a[href$="/login"]');
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-test('sign up with the mailed code, log in, edit the profile, and a second tab follows the session', async ({ page, context }) => {
+test('sign up with the mailed code, log in, edit the profile, and a second tab follows the session', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const email = `traveller-${Date.now()}@example.com`;
   const password = 'sunny beaches 42';
@@ -79,7 +86,11 @@ test('sign up with the mailed code, log in, edit the profile, and a second tab f
   await expect(navLabel(second)).toHaveText('Account');
 
   // Edit the profile: country India, a state, a city in it.
-  const cities = (await (await page.request.get('/api/Common/GetCitiesByCountryId?countryId=101')).json()).data as { id: number; stateId: number | null; name: string }[];
+  const cities = (await (await page.request.get('/api/Common/GetCitiesByCountryId?countryId=101')).json()).data as {
+    id: number;
+    stateId: number | null;
+    name: string;
+  }[];
   const city = cities.find((c) => c.stateId !== null)!;
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).selectOption('Ms');
@@ -97,7 +108,10 @@ test('sign up with the mailed code, log in, edit the profile, and a second tab f
   // A photo, uploaded with progress.
   await page.getByLabel('Choose a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('status').filter({ hasText: 'Your photo has been updated.' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /\/api\/Common\/ProfileImage\/[a-f0-9]{32}\.png$/);
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute(
+    'src',
+    /\/api\/Common\/ProfileImage\/[a-f0-9]{32}\.png$/,
+  );
 
   // Read back after a reload: the server kept it.
   await page.reload();
@@ -118,7 +132,10 @@ test('the account page sends a visitor to log in, and the login page links to si
   await expect(page).toHaveURL(/\/in\/login\?error=SessionRequired&callbackUrl=%2Fin%2Faccount$/);
   await expect(page.getByRole('alert')).toHaveText('Please log in to see that page.');
   // Signing up instead carries the way back on to the login page.
-  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/in/signup?callbackUrl=%2Fin%2Faccount');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    'href',
+    '/in/signup?callbackUrl=%2Fin%2Faccount',
+  );
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/in\/forgot-password$/);
   await interactive(page);
@@ -147,11 +164,15 @@ test('a hand-made token is not a sign-in: the app drops it and asks to log in', 
   await expect(navLabel(page)).toHaveText('Log in');
 });
 
-test('with no SMS provider (as here), sign-up refuses a mobile number at the first step and asks for an email address', async ({ page }) => {
+test('with no SMS provider (as here), sign-up refuses a mobile number at the first step and asks for an email address', async ({
+  page,
+}) => {
   await gotoInteractive(page, '/in/signup');
   await page.getByLabel('Email or mobile number').fill('+91 98123 45678');
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('alert')).toHaveText('We cannot send codes to mobile numbers. Please use your email address instead.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'We cannot send codes to mobile numbers. Please use your email address instead.',
+  );
   // Still the first step: nothing was sent.
   await expect(page.getByLabel('6-digit code')).toHaveCount(0);
 });
@@ -165,11 +186,16 @@ test('deleting the account says so on the page it lands on and by mail', async (
   await form.getByLabel('Type DELETE to confirm').fill('DELETE');
   await form.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toContainText(`We have sent a confirmation to ${email}.`);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toContainText(
+    `We have sent a confirmation to ${email}.`,
+  );
   // The mail, to the address the account had.
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as { to: string[]; subject: string }[];
+      const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as {
+        to: string[];
+        subject: string;
+      }[];
       return mails.some((m) => m.to.includes(email) && m.subject === 'Your Wanderlust account is deleted');
     })
     .toBe(true);

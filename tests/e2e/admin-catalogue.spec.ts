@@ -12,7 +12,8 @@ import { expectNoAxeViolations } from './axe.ts';
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
  * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
@@ -21,9 +22,14 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), p
 const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const aed = (n: number) => `AED ${n.toLocaleString('en-US')}`;
 
-test('catalogue staff change a package’s price and a traveller sees it on the package page', async ({ page, browser }) => {
+test('catalogue staff change a package’s price and a traveller sees it on the package page', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=3', { headers: { country: 'UAE' } })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=3', { headers: { country: 'UAE' } })
+  ).json();
   const pkg = featured.data.packages[2] as { id: number; slug: string; title: string; price: { amount: number } };
 
   // A traveller has the page open already: it is in the server's page cache with the old price.
@@ -34,14 +40,24 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
 
   // Catalogue staff, set up by the command line while the shop runs, sign in.
   const email = `catalogue-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
@@ -65,7 +81,10 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
 
   await table.getByRole('link', { name: pkg.title }).click();
   await expect(page.getByRole('heading', { name: 'Edit package' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Departures' })).toHaveAttribute('href', `/admin/packages/${pkg.id}/departures`);
+  await expect(page.getByRole('link', { name: 'Departures' })).toHaveAttribute(
+    'href',
+    `/admin/packages/${pkg.id}/departures`,
+  );
   const price = page.getByLabel(/UAE site price/);
   await expect(price).toHaveValue(String(pkg.price.amount));
   await expectNoAxeViolations(page);

@@ -16,7 +16,8 @@ import { deskMenu } from './staff-helpers.ts';
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
  * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
@@ -29,7 +30,11 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\
 async function expectNoSidewaysScroll(page: Page) {
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('.admin-table-wrap'))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 &&
+          !el.closest('.admin-table-wrap'),
+      )
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`)
       .slice(0, 5),
   );
@@ -44,27 +49,52 @@ async function newCount(page: Page): Promise<number> {
   return Number((await link.textContent())!.match(/^\d+/)![0]);
 }
 
-test('an agent works a contact enquiry from new to contacted to booked, and the count of new enquiries follows', async ({ page }) => {
+test('an agent works a contact enquiry from new to contacted to booked, and the count of new enquiries follows', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  const stamp = String(Date.now()).slice(-6).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const stamp = String(Date.now())
+    .slice(-6)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const last = `Inboxton${stamp}`;
 
   // A traveller's pay-later booking, through the shop's API (the enquiry will lead to it).
   const email = `enq-${Date.now()}@example.com`;
   await createAccount(page.request, email);
-  const login = await (await page.request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers: { country: 'UAE' } })).json();
+  const login = await (
+    await page.request.post('/api/Common/Login', {
+      data: { EmailorPhone: email, Password: PASSWORD },
+      headers: { country: 'UAE' },
+    })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.tokan}`, country: 'UAE' };
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })
+  ).json();
   const pkg = featured.data.packages[0] as { id: number };
   const travelDate = new Date(Date.now() + 80 * 86_400_000).toISOString().slice(0, 10);
-  expect((await page.request.post('/api/Common/CreateCart', { data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/Common/CreateCart', {
+        data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   const held = await (await page.request.post('/api/Common/CreateTempBooking', { data: {}, headers: auth })).json();
   const booked = await page.request.post('/api/Common/CreateBooking', {
     headers: auth,
     data: {
       TempBookingId: held.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Salma', LastName: last, Email: email, Phone: '+971501112244', DOB: '1987-05-06' },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Salma',
+        LastName: last,
+        Email: email,
+        Phone: '+971501112244',
+        DOB: '1987-05-06',
+      },
       Travellers: [{ FirstName: 'Karim', LastName: last, AgeBand: 'adult' }],
     },
   });
@@ -73,14 +103,24 @@ test('an agent works a contact enquiry from new to contacted to booked, and the 
 
   // An agent, set up by the command line while the shop runs, signs in with password and code.
   const agent = `inbox-agent-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(agent);
@@ -130,7 +170,10 @@ test('an agent works a contact enquiry from new to contacted to booked, and the 
   await expect(page.getByRole('heading', { name: 'Status: New' })).toBeVisible();
   await expect(page.getByText('Two adults, a sea view if possible.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Call \+971/ })).toHaveAttribute('href', 'tel:+971501112244');
-  await expect(page.getByRole('link', { name: 'Write to salma.traveller@gmail.com' })).toHaveAttribute('href', /^mailto:salma\.traveller@gmail\.com\?subject=/);
+  await expect(page.getByRole('link', { name: 'Write to salma.traveller@gmail.com' })).toHaveAttribute(
+    'href',
+    /^mailto:salma\.traveller@gmail\.com\?subject=/,
+  );
   const file = page.getByRole('link', { name: 'Open the attached file passport.pdf' });
   const download = page.waitForEvent('download');
   await file.click();

@@ -15,7 +15,8 @@ import { deskMenu } from './staff-helpers.ts';
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
  * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
@@ -24,10 +25,14 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), p
 const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-test('catalogue staff add a season of Fridays; a traveller is offered those dates, not the stop-sold one; the promotions screens open', async ({ page }) => {
+test('catalogue staff add a season of Fridays; a traveller is offered those dates, not the stop-sold one; the promotions screens open', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   // The last of the featured packages: the other browser tests use the first, and its page keeps these dates.
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=12', { headers: { country: 'UAE' } })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=12', { headers: { country: 'UAE' } })
+  ).json();
   const pkg = featured.data.packages.at(-1) as { id: number; title: string; slug: string };
   // Four Fridays from about 200 days out (no other test sells those dates).
   let start = Date.now() + 200 * 86_400_000;
@@ -37,14 +42,24 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
 
   // A catalogue member, set up by the command line while the shop runs, signs in.
   const email = `catalogue-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(email);
@@ -82,7 +97,9 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
 
   // The promotions' screens open from the menu, with their tables.
   await (await deskMenu(page)).getByRole('link', { name: 'Coupons' }).click();
-  await expect(page.getByRole('table', { name: 'Coupons and their use' }).getByTestId('coupon-WELCOME10')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Coupons and their use' }).getByTestId('coupon-WELCOME10'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'New coupon' }).click();
   await expect(page.getByRole('form', { name: 'New coupon' }).getByLabel('Code')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -15,7 +15,8 @@ import { deskMenu } from './staff-helpers.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
  * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
@@ -26,26 +27,45 @@ const password = 'a long staff password';
 
 /** A staff member added by the command line while the shop runs, set up through the API: their TOTP secret. */
 async function staffSetUp(request: APIRequestContext, email: string, role: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, role], { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, role],
+    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const setup = await (await request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   return secret;
 }
 
-test('accounts downloads the TCS register as CSV with the receipt of an overseas holiday and its PAN', async ({ page, request }) => {
+test('accounts downloads the TCS register as CSV with the receipt of an overseas holiday and its PAN', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const headers = { country: 'IN' };
   // An India traveller books an overseas holiday, pay later, with a PAN.
   const email = `tcs-${Date.now()}@example.com`;
   await createAccount(page.request, email);
-  const login = await (await page.request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers })).json();
+  const login = await (
+    await page.request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.tokan}`, ...headers };
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=24', { headers })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=24', { headers })
+  ).json();
   let pkg: { id: number; slug: string } | undefined;
   for (const p of featured.data.packages as { id: number; slug: string }[]) {
-    const detail = await (await page.request.get(`/api/Common/Holiday/GetPackageDetail?Slug=${p.slug}`, { headers })).json();
+    const detail = await (
+      await page.request.get(`/api/Common/Holiday/GetPackageDetail?Slug=${p.slug}`, { headers })
+    ).json();
     if (detail.data?.tax?.overseas) {
       pkg = p;
       break;
@@ -53,14 +73,30 @@ test('accounts downloads the TCS register as CSV with the receipt of an overseas
   }
   expect(pkg, 'an overseas package on the India site').toBeTruthy();
   const travelDate = new Date(Date.now() + 80 * 86_400_000).toISOString().slice(0, 10);
-  expect((await page.request.post('/api/Common/CreateCart', { data: { packageId: pkg!.id, travelDate, adults: 2, rooms: 1 }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/Common/CreateCart', {
+        data: { packageId: pkg!.id, travelDate, adults: 2, rooms: 1 },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   const held = await (await page.request.post('/api/Common/CreateTempBooking', { data: {}, headers: auth })).json();
   const booked = await page.request.post('/api/Common/CreateBooking', {
     headers: auth,
     data: {
       TempBookingId: held.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Asha', LastName: 'Rao', Email: email, Phone: '+919812345678', DOB: '1990-04-12', State: 'Maharashtra', Address: ['12 Hill Road, Bandra West', 'Mumbai 400050'] },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Asha',
+        LastName: 'Rao',
+        Email: email,
+        Phone: '+919812345678',
+        DOB: '1990-04-12',
+        State: 'Maharashtra',
+        Address: ['12 Hill Road, Bandra West', 'Mumbai 400050'],
+      },
       Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
       Pan: 'ABCPR1234F',
     },
@@ -74,7 +110,9 @@ test('accounts downloads the TCS register as CSV with the receipt of an overseas
   const accountsEmail = `accounts-tcs-${stamp}@example.com`;
   const agentSecret = await staffSetUp(request, agentEmail, 'agent');
   const accountsSecret = await staffSetUp(page.request, accountsEmail, 'accounts');
-  const agentLogin = await request.post('/api/admin/login', { data: { email: agentEmail, password, code: nextCode(agentSecret) } });
+  const agentLogin = await request.post('/api/admin/login', {
+    data: { email: agentEmail, password, code: nextCode(agentSecret) },
+  });
   expect(agentLogin.status()).toBe(200);
   const csrf = (await agentLogin.json()).data.csrfToken as string;
   const indiaToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -98,11 +136,20 @@ test('accounts downloads the TCS register as CSV with the receipt of an overseas
   await expect(register.getByRole('row').filter({ hasText: b.RefIdKey })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the TCS register as CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the TCS register as CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^tcs-register-\d{4}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Quarter,Date,Collectee name,PAN,Entry,Booking,Invoice,Credit note,Amount received (INR),Amount on which TCS collected (INR),TCS rate %,TCS collected (INR),Section');
+  expect(lines[0]).toBe(
+    'Quarter,Date,Collectee name,PAN,Entry,Booking,Invoice,Credit note,Amount received (INR),Amount on which TCS collected (INR),TCS rate %,TCS collected (INR),Section',
+  );
   const row = lines.find((l) => l.includes(b.RefIdKey));
-  expect(row).toMatch(new RegExp(`^Q\\d,${indiaToday},Ms Asha Rao,ABCPR1234F,Receipt,${b.RefIdKey},WLH-IN-\\d+,,${(b.Total / 100).toFixed(2)},\\d+\\.\\d{2},\\d+(\\.\\d+)?,\\d+\\.\\d{2},206C\\(1G\\)$`));
+  expect(row).toMatch(
+    new RegExp(
+      `^Q\\d,${indiaToday},Ms Asha Rao,ABCPR1234F,Receipt,${b.RefIdKey},WLH-IN-\\d+,,${(b.Total / 100).toFixed(2)},\\d+\\.\\d{2},\\d+(\\.\\d+)?,\\d+\\.\\d{2},206C\\(1G\\)$`,
+    ),
+  );
 });

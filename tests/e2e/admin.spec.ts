@@ -9,7 +9,8 @@ const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
 
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
@@ -18,13 +19,20 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), p
  */
 const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 
-test('set-up link → authenticator enrolment → staff sign-in, while the shop runs on PGlite', async ({ page, baseURL }) => {
+test('set-up link → authenticator enrolment → staff sign-in, while the shop runs on PGlite', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = `owner-${Date.now()}@example.com`;
   // The running server holds the data folder: the command asks it over loopback.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const link = stdout.match(/\S*\/admin\/setup\?token=\S+/)?.[0];
   expect(link, stdout).toBeTruthy();
   const setupPath = new URL(link!).pathname + new URL(link!).search;
@@ -54,7 +62,9 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await reopened.getByLabel(/^Password/).fill('an intruder password');
   await reopened.getByLabel('The same password again').fill('an intruder password');
   await reopened.getByRole('button', { name: 'Continue' }).click();
-  await expect(reopened.getByRole('alert')).toHaveText('This set-up link has already been used. Ask an owner for a new one.');
+  await expect(reopened.getByRole('alert')).toHaveText(
+    'This set-up link has already been used. Ask an owner for a new one.',
+  );
   await expect(reopened.getByTestId('totp-secret')).toHaveCount(0);
   await reopened.close();
 
@@ -81,7 +91,12 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await (await deskMenu(page)).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('cell', { name: 'staff.invite' }).first()).toBeVisible();
   // This owner's own sign-in (other tests' staff sign in on the same server too).
-  await expect(page.getByRole('row').filter({ hasText: email }).filter({ has: page.getByRole('cell', { name: 'staff.login' }) })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: email })
+      .filter({ has: page.getByRole('cell', { name: 'staff.login' }) }),
+  ).toHaveCount(1);
   await expectNoAxeViolations(page);
 
   await (await deskMenu(page)).getByRole('button', { name: 'Sign out' }).click();
@@ -96,18 +111,27 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   expect(requested.filter((p) => p.startsWith('/admin'))).toEqual([]);
 
   // The shop's service worker keeps shop pages, never back-office ones.
-  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a click's 7 s.
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a
+  // click's 7 s.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await page.goto('/contact');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
-  const kept = () => page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
+  const kept = () =>
+    page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
   await expect.poll(kept).toContain('/contact');
   expect((await kept()).filter((p) => p.startsWith('/admin'))).toEqual([]);
   // Nor does any of its caches (the precache included) hold a back-office file.
   const everything = await page.evaluate(async () => {
     const paths: string[] = [];
-    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
+    for (const name of await caches.keys())
+      for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
     return paths;
   });
   expect(everything.some((p) => p.startsWith('/assets/'))).toBe(true);

@@ -13,7 +13,11 @@ async function withoutScripts(page: Page) {
   await page.route(/\.(js|mjs)(\?|$)/, (route) => route.abort());
 }
 
-test('log in before the app loads: signed in by the server, the password never in an address', async ({ page, context, request }) => {
+test('log in before the app loads: signed in by the server, the password never in an address', async ({
+  page,
+  context,
+  request,
+}) => {
   const email = `before-hydration-${Date.now()}@example.com`;
   await createAccount(request, email);
   const password = PASSWORD;
@@ -57,7 +61,9 @@ for (const { path, fill, button } of [
   { path: '/contact', fill: 'First name', button: 'Send message' },
   { path: '/in/forgot-password', fill: 'Email or mobile number', button: 'Send code' },
 ]) {
-  test(`${path} before the app loads: posted, back on the page that says nothing was sent and to try again`, async ({ page }) => {
+  test(`${path} before the app loads: posted, back on the page that says nothing was sent and to try again`, async ({
+    page,
+  }) => {
     await withoutScripts(page);
     await page.goto(path);
     await page.getByLabel(fill).first().fill('someone.typing@example.com');

@@ -18,22 +18,35 @@ const PORT = process.env.E2E_PORT ?? '4173';
 const DATA_DIR = `data/e2e-${PORT}`;
 const BASE = `http://localhost:${PORT}`;
 
-const totp = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+const totp = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** An owner made with the staff command, set up and signed in through the API in `api`; answers the CSRF token. */
 async function signInStaff(api: APIRequestContext): Promise<string> {
   const email = `requests-owner-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await api.post(`${BASE}/api/admin/setup`, { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
   const at = Date.now();
-  expect((await api.post(`${BASE}/api/admin/setup/confirm`, { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
+  expect(
+    (
+      await api.post(`${BASE}/api/admin/setup/confirm`, {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) },
+      })
+    ).status(),
+  ).toBe(200);
   // A code is accepted once: the sign-in takes the next 30-second step's.
-  const login = await api.post(`${BASE}/api/admin/login`, { data: { email, password, code: totp(secret, at + 30_000) } });
+  const login = await api.post(`${BASE}/api/admin/login`, {
+    data: { email, password, code: totp(secret, at + 30_000) },
+  });
   expect(login.status()).toBe(200);
   return (await login.json()).data.csrfToken as string;
 }
@@ -44,7 +57,9 @@ async function requestsFor(api: APIRequestContext, ref: string, status = 'pendin
   return ((await res.json()).data.items as { RefIdKey: string; id: number }[]).filter((i) => i.RefIdKey === ref);
 }
 
-/** Books a package to pay later, through the shop's screens, and lands on the trip; checkout's review shows the policy. */
+/**
+ * Books a package to pay later, through the shop's screens, and lands on the trip; checkout's review shows the policy.
+ */
 async function bookToPayLater(page: Page, slug: string, email: string) {
   await gotoInteractive(page, `/holidays/${slug}`);
   await addToCart(page, 2);
@@ -70,7 +85,10 @@ test('the package page shows its cancellation policy in the HTML, on both sites'
   }
 });
 
-test('a traveller requests a cancellation from Trips while offline; back online, exactly one request reaches the server', async ({ page, context }) => {
+test('a traveller requests a cancellation from Trips while offline; back online, exactly one request reaches the server', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   const email = `cancel-offline-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -96,19 +114,34 @@ test('a traveller requests a cancellation from Trips while offline; back online,
   expect(await requestsFor(staff, ref)).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText('We will reply by email', { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText(
+    'We will reply by email',
+    { timeout: 20_000 },
+  );
   expect(await requestsFor(staff, ref)).toHaveLength(1);
   // A reload and another sync send nothing more.
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toBeVisible();
   await page.waitForTimeout(2000);
   expect(await requestsFor(staff, ref)).toHaveLength(1);
-  await expect.poll(async () => (await mailsTo(page.request, email)).filter((m) => m.subject === `We have your cancellation request for booking ${ref}`).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(page.request, email)).filter(
+          (m) => m.subject === `We have your cancellation request for booking ${ref}`,
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   await staff.dispose();
 });
 
 // Approval is the desk's cancellation (POST /api/admin/bookings/<ref>/cancel, another part of issue 20).
-test('a traveller requests a cancellation from Trips, staff approve it from the requests page, and the trip shows it cancelled', async ({ page, context, browser }) => {
+test('a traveller requests a cancellation from Trips, staff approve it from the requests page, and the trip shows it cancelled', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const email = `cancel-approve-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -119,7 +152,10 @@ test('a traveller requests a cancellation from Trips, staff approve it from the 
   await page.getByRole('button', { name: 'Request cancellation' }).click();
   await page.getByLabel('Why do you want to cancel?').fill('A family emergency at home.');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText('We will reply by email', { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText(
+    'We will reply by email',
+    { timeout: 20_000 },
+  );
 
   // Staff, in their own browser context, at desktop width.
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -139,7 +175,9 @@ test('a traveller requests a cancellation from Trips, staff approve it from the 
   await desk.close();
 
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation approved' })).toContainText('This booking is cancelled');
+  await expect(page.getByRole('status').filter({ hasText: 'Cancellation approved' })).toContainText(
+    'This booking is cancelled',
+  );
   await expect(page.locator('.trip-head')).toContainText('Cancelled');
   await expect(page.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
   void context;

@@ -38,10 +38,14 @@ export async function cartCodeFetchedAhead(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const data = JSON.parse(document.getElementById('__APP_DATA__')?.textContent ?? '{}') as { assets?: { cartCode?: string[] } };
+        const data = JSON.parse(document.getElementById('__APP_DATA__')?.textContent ?? '{}') as {
+          assets?: { cartCode?: string[] };
+        };
         const files = data.assets?.cartCode ?? [];
         const done = new Set(
-          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd > 0).map((e) => new URL(e.name).pathname),
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((e) => e.responseEnd > 0)
+            .map((e) => new URL(e.name).pathname),
         );
         return files.length > 0 && files.every((f) => done.has(f));
       }),

@@ -13,7 +13,9 @@ const SLUG = 'singapore-family-fun-4-nights';
 
 /** Enough adults for the festive coupons' minimums (AED 3,000 / ₹50,000). */
 async function adultsFor(page: Page, site: 'UAE' | 'IN') {
-  const detail = await (await page.request.get(`/api/Common/Holiday/GetPackageDetail?slug=${SLUG}`, { headers: { country: site } })).json();
+  const detail = await (
+    await page.request.get(`/api/Common/Holiday/GetPackageDetail?slug=${SLUG}`, { headers: { country: site } })
+  ).json();
   const price = detail.data.price.amount as number;
   return Math.min(6, Math.max(2, Math.ceil((site === 'IN' ? 50_000 : 3000) / price)));
 }
@@ -34,7 +36,9 @@ const cartTotal = (page: Page) => page.getByTestId('cart-total');
 const checkoutTotal = (page: Page) => page.getByTestId('checkout-total').locator('strong');
 
 for (const site of ['UAE', 'IN'] as const) {
-  test(`${site}: the cart total is the first checkout total, with the coupon as a line; removing it changes both`, async ({ page }) => {
+  test(`${site}: the cart total is the first checkout total, with the coupon as a line; removing it changes both`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const prefix = await signedInCart(page, site);
     const coupon = page.getByTestId('cart-coupon');
@@ -80,7 +84,10 @@ test('a total that changes after the cart says why: the coupon taken off at revi
   await expect(page.getByTestId('total-change')).toContainText(`Coupon ${code} removed`);
 });
 
-test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({ page, context }) => {
+test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await signedInCart(page, 'UAE');
   await page.getByRole('button', { name: 'Continue to booking' }).click();
@@ -90,7 +97,8 @@ test('a hold that became a paid booking leaves the cart’s banner, also after g
   // The hold is booked and paid (another tab, say) through the API, with the traveller's own sign-in.
   const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
   const auth = { authorization: `Bearer ${token}`, country: 'UAE' };
-  const holds = (await (await page.request.post('/api/Common/GetTempBooking', { headers: auth, data: {} })).json()).data as { TempBookingId: number; status: string }[];
+  const holds = (await (await page.request.post('/api/Common/GetTempBooking', { headers: auth, data: {} })).json())
+    .data as { TempBookingId: number; status: string }[];
   const hold = holds.find((h) => h.status === 'held')!;
   const booked = await (
     await page.request.post('/api/Common/CreateBooking', {
@@ -98,8 +106,19 @@ test('a hold that became a paid booking leaves the cart’s banner, also after g
       data: {
         TempBookingId: hold.TempBookingId,
         PaymentMethod: 'stripe',
-        LeadTraveller: { Title: 'Ms', FirstName: 'Lina', LastName: 'Haddad', Email: 'lina.haddad@example.com', Phone: '+971501234567', DOB: '1990-05-06' },
-        Travellers: Array.from({ length: (await adultsFor(page, 'UAE')) - 1 }, (_, i) => ({ FirstName: `Guest${'abcdef'[i]}`, LastName: 'Haddad', AgeBand: 'adult' })),
+        LeadTraveller: {
+          Title: 'Ms',
+          FirstName: 'Lina',
+          LastName: 'Haddad',
+          Email: 'lina.haddad@example.com',
+          Phone: '+971501234567',
+          DOB: '1990-05-06',
+        },
+        Travellers: Array.from({ length: (await adultsFor(page, 'UAE')) - 1 }, (_, i) => ({
+          FirstName: `Guest${'abcdef'[i]}`,
+          LastName: 'Haddad',
+          AgeBand: 'adult',
+        })),
       },
     })
   ).json();
@@ -112,13 +131,20 @@ test('a hold that became a paid booking leaves the cart’s banner, also after g
   await gotoInteractive(page, '/cart');
   await expect(page.getByTestId('cart-total')).toBeVisible();
   await expect(page.getByText(/^Held for you/)).toHaveCount(0);
-  await expect.poll(() => page.evaluate(async () => (await new Promise<number>((resolve) => {
-    const open = indexedDB.open('wanderlust');
-    open.onsuccess = () => {
-      const count = open.result.transaction('tempBookings').objectStore('tempBookings').count();
-      count.onsuccess = () => resolve(count.result);
-    };
-  })))).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          await new Promise<number>((resolve) => {
+            const open = indexedDB.open('wanderlust');
+            open.onsuccess = () => {
+              const count = open.result.transaction('tempBookings').objectStore('tempBookings').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBe(0);
 
   await context.setOffline(true);
   await expect(page.getByText('You are offline.', { exact: false }).first()).toBeVisible();

@@ -28,7 +28,10 @@ for (const site of [
     await expect(page).toHaveURL(new RegExp(`${site.prefix}/holidays$`));
     await expect(page.getByRole('heading', { name: 'Choose a destination' })).toBeVisible();
 
-    await page.getByRole('region', { name: 'Choose a destination' }).getByRole('link', { name: /^Dubai/ }).click();
+    await page
+      .getByRole('region', { name: 'Choose a destination' })
+      .getByRole('link', { name: /^Dubai/ })
+      .click();
     await expect(page).toHaveURL(/\/holidays\?cityId=1$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Holidays in Dubai' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '4 holidays' })).toBeVisible();
@@ -59,15 +62,24 @@ for (const site of [
     // The JSON-LD is a section whose code loads after the page (decision 0074): wait for it on an in-app visit.
     await expect.poll(async () => (await jsonLd(page)).length).toBeGreaterThan(0);
     const [ld] = await jsonLd(page);
-    expect(ld).toMatchObject({ '@type': ['TouristTrip', 'Product'], name: title, offers: { priceCurrency: site.currency } });
+    expect(ld).toMatchObject({
+      '@type': ['TouristTrip', 'Product'],
+      name: title,
+      offers: { priceCurrency: site.currency },
+    });
   });
 }
 
 test.describe('before JavaScript runs', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a package page holds its title, price, itinerary and JSON-LD in the HTML, on both sites', async ({ page, request }) => {
-    const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'IN' } })).json();
+  test('a package page holds its title, price, itinerary and JSON-LD in the HTML, on both sites', async ({
+    page,
+    request,
+  }) => {
+    const featured = await (
+      await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'IN' } })
+    ).json();
     const pkg = featured.data.packages[0] as { slug: string; title: string };
     for (const [prefix, money, currency] of [
       ['', AED, 'AED'],
@@ -80,12 +92,20 @@ test.describe('before JavaScript runs', () => {
       await expect(page.locator('.itinerary li').first()).toContainText('Day 1');
       const [ld] = await jsonLd(page);
       expect((ld!.offers as { priceCurrency: string }).priceCurrency).toBe(currency);
-      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${prefix}/holidays/${pkg.slug}$`));
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(pkg.title.slice(0, 20)));
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+        'href',
+        new RegExp(`${prefix}/holidays/${pkg.slug}$`),
+      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        new RegExp(pkg.title.slice(0, 20)),
+      );
     }
   });
 
-  test('a filtered listing is rendered with its results, and the filter form works without JavaScript', async ({ page }) => {
+  test('a filtered listing is rendered with its results, and the filter form works without JavaScript', async ({
+    page,
+  }) => {
     await page.goto('/in/holidays?typeId=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Honeymoon holidays' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '13 holidays' })).toBeVisible();
@@ -248,17 +268,27 @@ test('coupons: categories, copy code, detail with terms and the statement', asyn
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await expect(page.locator('.coupon-statement h2')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Coupon categories' }).getByRole('link', { name: /^Bank Offers/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Coupon categories' })
+    .getByRole('link', { name: /^Bank Offers/ })
+    .click();
   await expect(page).toHaveURL(/\/in\/coupons\?category=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bank Offers coupons' })).toBeVisible();
-  await page.locator('.coupon-card').first().getByRole('link', { name: /Details and terms/ }).click();
+  await page
+    .locator('.coupon-card')
+    .first()
+    .getByRole('link', { name: /Details and terms/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Terms' })).toBeVisible();
   await expect(page.locator('.coupon-discount')).toContainText('₹');
 });
 
 test('deals and blog pages render with their data', async ({ page }) => {
   await gotoInteractive(page, '/deals');
-  await page.getByRole('link', { name: /^Winter Wonderland/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Winter Wonderland/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Winter Wonderland' })).toBeVisible();
   await expect(page.locator('.deal-card').first()).toBeVisible();
   await page.getByRole('link', { name: /^Snow Holidays/ }).click();
@@ -275,7 +305,10 @@ test('a package seen in the app renders offline later, from the data kept on the
   await openControlled(page, '/');
   // Opened inside the app (no page load of its own), so only its data can bring it back offline.
   await page.getByRole('link', { name: 'See all' }).click();
-  await page.getByRole('region', { name: 'Choose a destination' }).getByRole('link', { name: /^Dubai/ }).click();
+  await page
+    .getByRole('region', { name: 'Choose a destination' })
+    .getByRole('link', { name: /^Dubai/ })
+    .click();
   await expect(page).toHaveURL(/cityId=\d+/);
   const card = page.locator('.package-card').first();
   // The Dubai list is on screen (not the one before the filter).

@@ -23,7 +23,13 @@ const fieldsOf = (page: Page) =>
   page
     .locator('form.checkout-travellers')
     .locator('input, select, textarea')
-    .evaluateAll((els) => els.map((e) => (e.classList.contains('phone-field-input') ? (e as HTMLInputElement).value.replace(/\D/g, '').replace(/^0+/, '') : (e as HTMLInputElement).value)));
+    .evaluateAll((els) =>
+      els.map((e) =>
+        e.classList.contains('phone-field-input')
+          ? (e as HTMLInputElement).value.replace(/\D/g, '').replace(/^0+/, '')
+          : (e as HTMLInputElement).value,
+      ),
+    );
 
 /** Whether the draft kept on the device (IndexedDB, never the server) holds `text` yet. */
 async function draftHolds(page: Page, text: string): Promise<boolean> {
@@ -63,7 +69,10 @@ async function offlineNow(context: BrowserContext, page: Page | null) {
   if (page) await page.evaluate(() => window.dispatchEvent(new Event('offline')));
 }
 
-test('UAE: a tab killed on the travellers step comes back with every field, online and offline, and nothing typed reaches the server', async ({ page, context }) => {
+test('UAE: a tab killed on the travellers step comes back with every field, online and offline, and nothing typed reaches the server', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const email = `draft-uae-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -108,7 +117,9 @@ test('UAE: a tab killed on the travellers step comes back with every field, onli
   expect(leaks).toEqual([]);
 });
 
-test('India: the browser restarted on the travellers step, then opened offline, keeps every field', async ({ request }, testInfo) => {
+test('India: the browser restarted on the travellers step, then opened offline, keeps every field', async ({
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
   const email = `draft-in-${Date.now()}@example.com`;
   await createAccount(request, email);
@@ -121,7 +132,13 @@ test('India: the browser restarted on the travellers step, then opened offline, 
       viewport,
       deviceScaleFactor: 1,
       serviceWorkers: 'allow',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
   let browser = await launch();
   try {
@@ -167,7 +184,10 @@ test('India: the browser restarted on the travellers step, then opened offline, 
   }
 });
 
-test('review or payment opened in a new tab without the travellers’ details goes back to them, marked; a field the server refuses shows under it in words', async ({ page, context }) => {
+test('review or payment opened in a new tab without the travellers’ details goes back to them, marked; a field the server refuses shows under it in words', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const email = `draft-guard-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -203,13 +223,23 @@ test('review or payment opened in a new tab without the travellers’ details go
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel(/Book now, pay later/).check();
   await page.route('**/api/Common/CreateBooking', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'LeadTraveller.Title: Choose a title: Mr, Mrs, Ms, Miss or Dr.', data: null }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 'error',
+        message: 'LeadTraveller.Title: Choose a title: Mr, Mrs, Ms, Miss or Dr.',
+        data: null,
+      }),
+    }),
   );
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   const title = page.getByLabel('Title');
   await expect(title).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.field-error').filter({ hasText: /^Choose a title: Mr, Mrs, Ms, Miss or Dr\.$/ })).toBeVisible();
+  await expect(
+    page.locator('.field-error').filter({ hasText: /^Choose a title: Mr, Mrs, Ms, Miss or Dr\.$/ }),
+  ).toBeVisible();
   await expect(page.getByText('LeadTraveller')).toHaveCount(0);
   await expect(page.getByLabel('First name').first()).toHaveValue('Sara');
   // Written a moment after the last change (the draft's debounce): the whole form, kept.

@@ -7,18 +7,28 @@ export const PASSWORD = 'sunny beaches 42';
 
 /** Mails sent to `to` (subjects and raw text), for confirmation checks. */
 export async function mailsTo(request: APIRequestContext, to: string) {
-  const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as { to: string[]; subject: string; raw: string }[];
+  const mails = (await (await request.get(`http://127.0.0.1:${e2eMailPorts().reader}/`)).json()) as {
+    to: string[];
+    subject: string;
+    raw: string;
+  }[];
   return mails.filter((m) => m.to.includes(to));
 }
 
 /** An account made through the API (the sign-up screens have their own test). */
 export async function createAccount(request: APIRequestContext, email: string) {
   // As the app asks it: with the Country header (a code is sent only when asked from our pages).
-  const sent = await request.get(`/api/Common/ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`, { headers: { country: 'UAE' } });
+  const sent = await request.get(`/api/Common/ValidateSignUp?EmailIdOrPhone=${encodeURIComponent(email)}`, {
+    headers: { country: 'UAE' },
+  });
   expect(sent.status()).toBe(200);
   const code = await codeFromMail(request, email);
-  const verified = await (await request.get(`/api/Common/ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`)).json();
-  const saved = await request.post('/api/Common/SavePassword', { data: { Token: verified.data.token, Password: PASSWORD, ConfirmPassword: PASSWORD } });
+  const verified = await (
+    await request.get(`/api/Common/ValidateOTP?OTP=${code}&EmailIdOrPhone=${encodeURIComponent(email)}`)
+  ).json();
+  const saved = await request.post('/api/Common/SavePassword', {
+    data: { Token: verified.data.token, Password: PASSWORD, ConfirmPassword: PASSWORD },
+  });
   expect(saved.status()).toBe(200);
 }
 
@@ -48,7 +58,10 @@ export async function fillTravellers(page: Page, lead: { first: string; last: st
   await second.getByLabel('Last name').fill(lead.last);
 }
 
-/** A guest sent to sign in at checkout creates an account there and comes back to checkout signed in, without logging in again. */
+/**
+ * A guest sent to sign in at checkout creates an account there and comes back to checkout signed in, without logging in
+ * again.
+ */
 export async function signUpAtCheckout(page: Page, email: string, prefix = '') {
   const checkout = `${prefix}/checkout`;
   await expect(page).toHaveURL(new RegExp(`${checkout}$`));
@@ -76,7 +89,14 @@ interface LeadTraveller {
   Phone: string;
   DOB: string;
 }
-const KABIR: LeadTraveller = { Title: 'Mr', FirstName: 'Kabir', LastName: 'Mehta', Email: 'kabir.mehta@example.com', Phone: '+971501234567', DOB: '1985-02-03' };
+const KABIR: LeadTraveller = {
+  Title: 'Mr',
+  FirstName: 'Kabir',
+  LastName: 'Mehta',
+  Email: 'kabir.mehta@example.com',
+  Phone: '+971501234567',
+  DOB: '1985-02-03',
+};
 
 /**
  * A booking made through the API with the traveller's own sign-in: to pay later, or paid by card on
@@ -85,13 +105,24 @@ const KABIR: LeadTraveller = { Title: 'Mr', FirstName: 'Kabir', LastName: 'Mehta
 export async function bookTrip(
   request: APIRequestContext,
   context: BrowserContext,
-  { how = 'paid', lead = KABIR, daysAhead = 90 }: { how?: 'pay-later' | 'paid'; lead?: LeadTraveller; daysAhead?: number } = {},
+  {
+    how = 'paid',
+    lead = KABIR,
+    daysAhead = 90,
+  }: { how?: 'pay-later' | 'paid'; lead?: LeadTraveller; daysAhead?: number } = {},
 ): Promise<string> {
   const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
   const auth = { authorization: `Bearer ${token}` };
   const travelDate = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const detail = await (await request.get('/api/Common/Holiday/GetPackageDetail?slug=goa-beach-break-3-nights')).json();
-  expect((await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId: detail.data.id, travelDate, adults: 1, rooms: 1 } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/Common/CreateCart', {
+        headers: auth,
+        data: { packageId: detail.data.id, travelDate, adults: 1, rooms: 1 },
+      })
+    ).status(),
+  ).toBe(200);
   const hold = await (await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
   const booked = await request.post('/api/Common/CreateBooking', {
     headers: auth,
@@ -108,8 +139,16 @@ export async function bookTrip(
     // Stripe's page took the card: back to the shop (not followed), the webhook already sent.
     const paid = await request.post(body.data.Next.url as string, { maxRedirects: 0 });
     expect(paid.status()).toBe(303);
-    await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${body.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await request.get(`/api/Common/BookingDetailById?RefIdKey=${body.data.RefIdKey}`, { headers: auth })
+            ).json()
+          ).data.PaymentStatus,
+      )
+      .toBe('paid');
   }
   return body.data.RefIdKey as string;
 }
-

@@ -4,7 +4,10 @@ import { createAccount, fillTravellers, logIn, mailsTo, PASSWORD, signUpAtChecko
 import { gotoInteractive, interactive } from './page-helpers.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 async function shot(page: import('@playwright/test').Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
@@ -83,14 +86,19 @@ test('UAE: a guest’s cart → sign up → travellers → review → pay later 
   await expect(page.getByText('IBAN')).toBeVisible();
   await shot(page, 'checkout-4-confirmed');
   await expect(page.locator('.price-total dd')).toHaveText(due!);
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`)).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`))
+    .toBe(true);
   // The booked lines leave the cart on this device too.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
 
   // After a first confirmed booking the shop offers to install the app, once.
   const offerInstall = () =>
     page.evaluate(() => {
-      const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
       window.dispatchEvent(e);
     });
   await offerInstall();
@@ -104,7 +112,9 @@ test('UAE: a guest’s cart → sign up → travellers → review → pay later 
   await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
 
   // A passport copy, kept on the booking.
-  await page.getByLabel('Add passport or visa copies').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel('Add passport or visa copies')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('status').filter({ hasText: '1 file was added to your booking.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'passport.png' })).toBeVisible();
 
@@ -118,7 +128,9 @@ test('UAE: a guest’s cart → sign up → travellers → review → pay later 
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
 
-test('India: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips, in rupees', async ({ page }) => {
+test('India: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips, in rupees', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `in-guest-buyer-${Date.now()}@example.com`;
   await gotoInteractive(page, '/in/holidays/kerala-family-tour-5-nights');
@@ -157,7 +169,9 @@ test('India: a guest’s cart → sign up → travellers → review → pay late
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   await expect(page.getByText('IFSC')).toBeVisible();
   await expect(page.locator('.price-total dd')).toHaveText(due!);
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`)).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`))
+    .toBe(true);
 
   await gotoInteractive(page, '/in/trips');
   await expect(page.locator('.trip-card')).toHaveCount(1);
@@ -240,7 +254,8 @@ test('a trip too close for pay later: review and payment say why, and only payin
   await fillTravellers(page, { first: 'Hana', last: 'Saleh', phone: '501234567', email });
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await page.getByRole('radio', { name: 'No coupon' }).check();
-  const why = /^Paying later is offered for trips starting on .+ or later: .+ Your trip starts on .+: pay now, or choose a later date\.$/;
+  const why =
+    /^Paying later is offered for trips starting on .+ or later: .+ Your trip starts on .+: pay now, or choose a later date\.$/;
   await expect(page.getByRole('note').filter({ hasText: why })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByLabel(/Pay now by card/)).toBeChecked();
@@ -252,17 +267,30 @@ test('a trip too close for pay later: review and payment say why, and only payin
 test('the package page and the cart say when a date is nearly full or sold out', async ({ page, request }) => {
   test.setTimeout(90_000);
   const slug = 'dubai-luxury-escape-4-nights';
-  const packageId = (await (await request.get(`/api/Common/Holiday/GetPackageDetail?slug=${slug}`)).json()).data.id as number;
+  const packageId = (await (await request.get(`/api/Common/Holiday/GetPackageDetail?slug=${slug}`)).json()).data
+    .id as number;
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const full = inDays(200);
   const nearly = inDays(201);
   // Someone else holds all four rooms of one date, and three of the next.
   const email = `holder-${Date.now()}@example.com`;
   await createAccount(request, email);
-  const token = (await (await request.post(`/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`)).json()).data.tokan as string;
+  const token = (
+    await (
+      await request.post(
+        `/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`,
+      )
+    ).json()
+  ).data.tokan as string;
   const auth = { authorization: `Bearer ${token}` };
-  await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId, travelDate: full, adults: 4, rooms: 4 } });
-  await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId, travelDate: nearly, adults: 3, rooms: 3 } });
+  await request.post('/api/Common/CreateCart', {
+    headers: auth,
+    data: { packageId, travelDate: full, adults: 4, rooms: 4 },
+  });
+  await request.post('/api/Common/CreateCart', {
+    headers: auth,
+    data: { packageId, travelDate: nearly, adults: 3, rooms: 3 },
+  });
   expect((await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).status()).toBe(200);
 
   await gotoInteractive(page, `/holidays/${slug}`);

@@ -15,7 +15,11 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const SLUG = 'abu-dhabi-culture-trail-3-nights';
 
-test('UAE: a part of the deposit received at the desk, the rest paid from My trips confirms the booking', async ({ page, playwright, baseURL }) => {
+test('UAE: a part of the deposit received at the desk, the rest paid from My trips confirms the booking', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const desk = await playwright.request.newContext({ baseURL });
   const staff = await signedInStaff(desk, 'owner');
@@ -28,10 +32,35 @@ test('UAE: a part of the deposit received at the desk, the rest paid from My tri
   const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'NHauth_token')!.value);
   const auth = { authorization: `Bearer ${token}` };
   const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  expect((await page.request.post('/api/Common/CreateCart', { headers: auth, data: { packageId, travelDate, adults: 1, rooms: 1 } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/Common/CreateCart', {
+        headers: auth,
+        data: { packageId, travelDate, adults: 1, rooms: 1 },
+      })
+    ).status(),
+  ).toBe(200);
   const hold = await (await page.request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
-  const lead = { Title: 'Ms', FirstName: 'Lina', LastName: 'Saleh', Email: email, Phone: '+971501234567', DOB: '1988-04-05' };
-  const booked = await (await page.request.post('/api/Common/CreateBooking', { headers: auth, data: { TempBookingId: hold.data.TempBookingId, PaymentMethod: 'stripe', Deposit: true, LeadTraveller: lead, Travellers: [] } })).json();
+  const lead = {
+    Title: 'Ms',
+    FirstName: 'Lina',
+    LastName: 'Saleh',
+    Email: email,
+    Phone: '+971501234567',
+    DOB: '1988-04-05',
+  };
+  const booked = await (
+    await page.request.post('/api/Common/CreateBooking', {
+      headers: auth,
+      data: {
+        TempBookingId: hold.data.TempBookingId,
+        PaymentMethod: 'stripe',
+        Deposit: true,
+        LeadTraveller: lead,
+        Travellers: [],
+      },
+    })
+  ).json();
   expect(booked.status, booked.message).toBe('Success');
   const { RefIdKey: ref, DepositAmount: deposit } = booked.data as { RefIdKey: string; DepositAmount: number };
 
@@ -53,6 +82,8 @@ test('UAE: a part of the deposit received at the desk, the rest paid from My tri
   await expect(page.getByRole('heading', { name: `Pay AED ${((deposit - part) / 100).toFixed(2)}` })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(new RegExp(`/trips/${ref}\\?booked=1&paid=1$`));
-  await expect(page.locator('.trip-deposit-received')).toContainText(`Deposit received: ${formatMinor(deposit, 'AED')}.`);
+  await expect(page.locator('.trip-deposit-received')).toContainText(
+    `Deposit received: ${formatMinor(deposit, 'AED')}.`,
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

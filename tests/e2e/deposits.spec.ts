@@ -14,7 +14,11 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const SLUG = 'abu-dhabi-culture-trail-3-nights';
 
-test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid later from My trips', async ({ page, playwright, baseURL }) => {
+test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid later from My trips', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const desk = await playwright.request.newContext({ baseURL });
   const staff = await signedInStaff(desk, 'catalogue');
@@ -37,7 +41,11 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   const deposit = (await button.textContent())!.replace(/^Book and pay | deposit$/g, '');
   // Before the gateway: the deposit now, the balance and its due date, in the payment step's words.
   const split = page.locator('.checkout-deposit-now');
-  await expect(split).toHaveText(new RegExp(`^Deposit now: ${deposit.replace(/[.]/g, '\\.')} · Balance AED [\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}$`));
+  await expect(split).toHaveText(
+    new RegExp(
+      `^Deposit now: ${deposit.replace(/[.]/g, '\\.')} · Balance AED [\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}$`,
+    ),
+  );
   const [, balanceDue, dueOn] = /Balance (AED [\d,.]+) due (.+)$/.exec((await split.textContent())!)!;
 
   // The choice is part of the checkout's draft (decision 0099): a reload keeps it.
@@ -73,7 +81,11 @@ test('UAE: a deposit paid through Stripe’s page at checkout, the balance paid 
   await expect(page.getByRole('link', { name: /^Pay balance/ })).toHaveCount(0);
 });
 
-test('India: a deposit paid through Razorpay’s checkout, the balance paid later from My trips', async ({ page, playwright, baseURL }) => {
+test('India: a deposit paid through Razorpay’s checkout, the balance paid later from My trips', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const slug = 'kerala-family-tour-5-nights';
   const desk = await playwright.request.newContext({ baseURL });
@@ -102,7 +114,11 @@ test('India: a deposit paid through Razorpay’s checkout, the balance paid late
   await expect(page.getByText(`Paid: ${deposit}`)).toBeVisible();
   // The same banner as the UAE's, in rupees: the deposit, the balance with its due date, and the way to pay it.
   const received = page.locator('.trip-deposit-received');
-  await expect(received).toContainText(new RegExp(`Deposit received: ${deposit.replace(/[.]/g, '\\.')}\\. Balance ₹[\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}\\.`));
+  await expect(received).toContainText(
+    new RegExp(
+      `Deposit received: ${deposit.replace(/[.]/g, '\\.')}\\. Balance ₹[\\d,.]+ due \\d{1,2} [A-Z][a-z]{2} \\d{4}\\.`,
+    ),
+  );
   await expect(received.getByRole('link', { name: /^Pay balance: ₹[\d,.]+$/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

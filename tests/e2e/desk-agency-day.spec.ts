@@ -51,13 +51,17 @@ async function chooseDate(field: Locator, from: string) {
     await field.fill(from);
     return from;
   }
-  const options = await field.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const options = await field
+    .locator('option:not([disabled])')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   const day = options.find((d) => d >= from) ?? options[options.length - 1]!;
   await field.selectOption(day);
   return day;
 }
 
-test('an agency’s day at 390 px: a phone booking paid by link, a change and its difference, a hotel’s number on the voucher, an enquiry quoted and booked, the month’s register', async ({ browser }) => {
+test('an agency’s day at 390 px: a phone booking paid by link, a change and its difference, a hotel’s number on the voucher, an enquiry quoted and booked, the month’s register', async ({
+  browser,
+}) => {
   test.setTimeout(170_000);
   const uaeToday = siteDay(Date.now(), 'UAE');
 
@@ -68,17 +72,37 @@ test('an agency’s day at 390 px: a phone booking paid by link, a change and it
   const email = `agency-day-${Date.now()}@example.com`;
   const enquire = async () => {
     await createAccount(shop.request, email);
-    const detail = (await (await shop.request.get(`/api/Common/Holiday/GetPackageDetail?slug=${PACKAGE.slug}`, { headers: { country: 'UAE' } })).json()).data as { id: number; title: string };
+    const detail = (
+      await (
+        await shop.request.get(`/api/Common/Holiday/GetPackageDetail?slug=${PACKAGE.slug}`, {
+          headers: { country: 'UAE' },
+        })
+      ).json()
+    ).data as { id: number; title: string };
     const asked = await shop.request.post('/api/Common/SubmitEnquiryForm', {
       headers: { country: 'UAE' },
-      data: { PackageId: detail.id, PackageSlug: PACKAGE.slug, PackageTitle: detail.title, FullName: 'Karim Aziz', Email: email, PhoneNumber: '+971501234777', Adults: 2, Message: 'Could you price the same trip for my parents in the spring?' },
+      data: {
+        PackageId: detail.id,
+        PackageSlug: PACKAGE.slug,
+        PackageTitle: detail.title,
+        FullName: 'Karim Aziz',
+        Email: email,
+        PhoneNumber: '+971501234777',
+        Adults: 2,
+        Message: 'Could you price the same trip for my parents in the spring?',
+      },
     });
     expect(asked.status(), await asked.text()).toBe(200);
     // Signed in on their phone, to pay, see their voucher and book.
     await logIn(traveller, email);
     return detail;
   };
-  const [pkg, agent, accounts, owner] = await Promise.all([enquire(), staffPhone(browser, 'agent'), staffPhone(browser, 'accounts'), staffPhone(browser, 'owner')]);
+  const [pkg, agent, accounts, owner] = await Promise.all([
+    enquire(),
+    staffPhone(browser, 'agent'),
+    staffPhone(browser, 'accounts'),
+    staffPhone(browser, 'owner'),
+  ]);
 
   // 1. The agent books the caller's holiday at the desk and sends a payment link.
   const a = agent.page;
@@ -179,16 +203,24 @@ test('an agency’s day at 390 px: a phone booking paid by link, a change and it
   await a.getByRole('region', { name: 'Enquiries found' }).getByRole('link', { name: 'Karim Aziz' }).click();
   const reply = a.getByRole('form', { name: 'Reply by email' });
   await reply.getByLabel('Subject').fill(`${pkg.title}: for your parents`);
-  await reply.getByLabel('Message').fill('Spring is a lovely time for it. A quote for two follows in a moment; it holds for two weeks.');
+  await reply
+    .getByLabel('Message')
+    .fill('Spring is a lovely time for it. A quote for two follows in a moment; it holds for two weeks.');
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(a.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(`Reply queued to ${email}.`, { timeout: 20_000 });
+  await expect(a.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(
+    `Reply queued to ${email}.`,
+    { timeout: 20_000 },
+  );
   await expect(a.getByRole('heading', { name: 'Status: Contacted' })).toBeVisible();
   const quote = a.getByRole('form', { name: 'Make a quote' });
   await quote.getByLabel('Holiday').selectOption(String(pkg.id), { timeout: 20_000 });
   await quote.getByLabel('Travel date').fill(addDays(uaeToday, 60));
   await quote.getByLabel('Adults').fill('2');
   await quote.getByRole('button', { name: 'Price and send the quote' }).click();
-  await expect(a.getByRole('region', { name: 'Make a quote' }).getByRole('status')).toHaveText(`Quote made and mailed to ${email}.`, { timeout: 20_000 });
+  await expect(a.getByRole('region', { name: 'Make a quote' }).getByRole('status')).toHaveText(
+    `Quote made and mailed to ${email}.`,
+    { timeout: 20_000 },
+  );
   const quoteLink = (await a.getByRole('link', { name: 'The traveller’s link' }).getAttribute('href'))!;
   await expectNoSidewaysScroll(a);
 
@@ -226,10 +258,15 @@ test('an agency’s day at 390 px: a phone booking paid by link, a change and it
   const issued = o.getByRole('region', { name: 'Documents issued' });
   const invoices = issued.getByRole('row').filter({ hasText: ref }).filter({ hasText: 'Tax invoice' });
   await expect(invoices.first()).toBeVisible();
-  const numbers = (await invoices.getByRole('link', { name: /^Open Tax invoice / }).allTextContents()).map((n) => n.trim());
+  const numbers = (await invoices.getByRole('link', { name: /^Open Tax invoice / }).allTextContents()).map((n) =>
+    n.trim(),
+  );
   expect(numbers.length).toBeGreaterThan(0);
   await expectNoSidewaysScroll(o);
-  const [download] = await Promise.all([o.waitForEvent('download'), o.getByRole('link', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    o.waitForEvent('download'),
+    o.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
   const csv = await readFile((await download.path())!, 'utf8');
   for (const number of numbers) expect(csv).toContain(number);
 

@@ -27,9 +27,13 @@ async function bookToPayLater(page: Page, email: string) {
   return (await page.locator('.trip-ref-big').textContent())!.trim();
 }
 
-const day = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-test('at 390 px an agent moves a booking to another date after reading the server’s difference, and the traveller is told', async ({ page, browser }) => {
+test('at 390 px an agent moves a booking to another date after reading the server’s difference, and the traveller is told', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = `desk-amend-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -53,33 +57,72 @@ test('at 390 px an agent moves a booking to another date after reading the serve
   await expect(preview).toContainText('→');
   // Nothing sideways at 390 px, and nothing changed yet.
   expect(await agentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect(((await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { firstTravelDate: string }).firstTravelDate).toBe(from);
+  expect(
+    ((await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { firstTravelDate: string })
+      .firstTravelDate,
+  ).toBe(from);
   await expectNoAxeViolations(agentPage);
 
   await panel.getByRole('button', { name: 'Confirm the change' }).click();
   await expect(panel.getByRole('status')).toContainText('Booking amended');
-  expect(((await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { firstTravelDate: string }).firstTravelDate).toBe(to);
+  expect(
+    ((await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { firstTravelDate: string })
+      .firstTravelDate,
+  ).toBe(to);
 
   // The traveller's mail names the new dates.
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject.startsWith(`Booking ${ref} changed: now from`)), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(page.request, email)).some((m) => m.subject.startsWith(`Booking ${ref} changed: now from`)),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await desk.close();
 });
 
-test('at 390 px an agent changes a booking’s holiday to another of the site’s, on one of its departures, after reading the server’s before and after', async ({ browser }) => {
+test('at 390 px an agent changes a booking’s holiday to another of the site’s, on one of its departures, after reading the server’s before and after', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const desk = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const agentPage = await desk.newPage();
   const agent = await signedInStaff(desk.request, 'agent');
   // A desk booking (the convention's body) of the site's first holiday, to pay later.
-  const holidays = ((await (await desk.request.get('/api/admin/bookings/new/packages?site=UAE')).json()).data as { items: { id: number; title: string }[] }).items;
+  const holidays = (
+    (await (await desk.request.get('/api/admin/bookings/new/packages?site=UAE')).json()).data as {
+      items: { id: number; title: string }[];
+    }
+  ).items;
   const first = holidays[0]!;
-  const departures = ((await (await desk.request.get(`/api/admin/bookings/new/departures?site=UAE&packageId=${first.id}`)).json()).data as { departures: { travelDate: string; status: string }[] }).departures;
+  const departures = (
+    (await (await desk.request.get(`/api/admin/bookings/new/departures?site=UAE&packageId=${first.id}`)).json())
+      .data as { departures: { travelDate: string; status: string }[] }
+  ).departures;
   const soon = addDays(siteDay(new Date(), 'UAE'), 40);
-  const travelDate = departures.find((d) => d.travelDate >= soon && (d.status === 'available' || d.status === 'limited'))?.travelDate ?? addDays(soon, 20);
+  const travelDate =
+    departures.find((d) => d.travelDate >= soon && (d.status === 'available' || d.status === 'limited'))?.travelDate ??
+    addDays(soon, 20);
   const email = `desk-holiday-${Date.now()}@example.com`;
   const made = await desk.request.post('/api/admin/bookings', {
     headers: { 'x-csrf-token': agent.csrf, 'idempotency-key': `desk-holiday-${Date.now()}` },
-    data: { site: 'UAE', packageId: first.id, travelDate, adults: 2, children: 0, rooms: 1, lead: { title: 'Ms', firstName: 'Noor', lastName: 'Aziz', email, phone: `+97150${String(Date.now()).slice(-7)}`, dob: '1990-03-03' }, payment: 'pay-later' },
+    data: {
+      site: 'UAE',
+      packageId: first.id,
+      travelDate,
+      adults: 2,
+      children: 0,
+      rooms: 1,
+      lead: {
+        title: 'Ms',
+        firstName: 'Noor',
+        lastName: 'Aziz',
+        email,
+        phone: `+97150${String(Date.now()).slice(-7)}`,
+        dob: '1990-03-03',
+      },
+      payment: 'pay-later',
+    },
   });
   const body = (await made.json()) as { message: string; data: { RefIdKey: string } };
   expect(made.status(), body.message).toBe(200);
@@ -108,7 +151,9 @@ test('at 390 px an agent changes a booking’s holiday to another of the site’
 
   await panel.getByRole('button', { name: 'Confirm the change' }).click();
   await expect(panel.getByRole('status')).toContainText('Booking amended');
-  const after = ((await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { lines: { title: string }[] }).lines;
+  const after = (
+    (await (await desk.request.get(`/api/admin/bookings/${ref}`)).json()).data as { lines: { title: string }[] }
+  ).lines;
   expect(after.map((l) => l.title)).toEqual([newTitle]);
   await desk.close();
 });

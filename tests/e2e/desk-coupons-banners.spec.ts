@@ -18,7 +18,10 @@ test('catalogue staff save a coupon, disable and enable it, and reorder banners'
   const edit = coupons.getByRole('button', { name: /^Edit / }).first();
   const code = (await edit.getAttribute('aria-label'))!.replace(/^Edit /, '');
   await edit.click();
-  await page.getByRole('form', { name: `Edit coupon ${code}` }).getByRole('button', { name: 'Save the coupon' }).click();
+  await page
+    .getByRole('form', { name: `Edit coupon ${code}` })
+    .getByRole('button', { name: 'Save the coupon' })
+    .click();
   await expect(page.getByText(`Coupon ${code} is saved.`)).toBeVisible();
 
   await coupons.getByRole('button', { name: `Disable ${code}`, exact: true }).click();
@@ -27,7 +30,8 @@ test('catalogue staff save a coupon, disable and enable it, and reorder banners'
   await expect(page.getByText(`Coupon ${code} is enabled again.`)).toBeVisible();
 
   await gotoInteractive(page, '/admin/banners');
-  const ordered = () => page.waitForResponse((r) => r.url().endsWith('/api/admin/banners/order') && r.request().method() === 'POST');
+  const ordered = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/admin/banners/order') && r.request().method() === 'POST');
   const down = page.getByRole('button', { name: /^Move .+ down$/, disabled: false }).first();
   const title = (await down.getAttribute('aria-label'))!.replace(/^Move (.+) down$/, '$1');
   let saved = ordered();

@@ -14,7 +14,8 @@ import { createAccount, PASSWORD } from './checkout-helpers.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -22,7 +23,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test('at 390 px an agent replies to an enquiry with a template, quotes it, and the traveller’s booking from the quote shows on it', async ({ browser }) => {
+test('at 390 px an agent replies to an enquiry with a template, quotes it, and the traveller’s booking from the quote shows on it', async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const desk = await browser.newContext(phone);
   const page = await desk.newPage();
@@ -30,24 +33,45 @@ test('at 390 px an agent replies to an enquiry with a template, quotes it, and t
   // The traveller's account and their package enquiry, through the shop's calls.
   const email = `quote-${Date.now()}@example.com`;
   await createAccount(page.request, email);
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })
+  ).json();
   const pkg = featured.data.packages[0] as { id: number; title: string; slug: string };
   const travelDate = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
   const sent = await page.request.post('/api/Common/SubmitEnquiryForm', {
     headers: { country: 'UAE' },
-    data: { PackageId: pkg.id, PackageSlug: pkg.slug, PackageTitle: pkg.title, FullName: 'Noor Haddad', Email: email, PhoneNumber: '+971501234999', Adults: 2, Message: 'Two of us, please price it.' },
+    data: {
+      PackageId: pkg.id,
+      PackageSlug: pkg.slug,
+      PackageTitle: pkg.title,
+      FullName: 'Noor Haddad',
+      Email: email,
+      PhoneNumber: '+971501234999',
+      Adults: 2,
+      Message: 'Two of us, please price it.',
+    },
   });
   expect(sent.status(), await sent.text()).toBe(200);
   const enquiryId = (await sent.json()).data.EnquiryId as number;
 
   // An agent, set up by the command line, signs in on a phone.
   const agent = `quote-agent-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'], { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'],
+    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(agent);
@@ -63,7 +87,10 @@ test('at 390 px an agent replies to an enquiry with a template, quotes it, and t
   await reply.getByLabel('Template').selectOption({ label: 'Need your dates' }, { timeout: 20_000 });
   await expect(reply.getByLabel('Message')).toHaveValue(new RegExp(pkg.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await reply.getByRole('button', { name: 'Send reply' }).press('Enter', { timeout: 20_000 });
-  await expect(page.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(`Reply queued to ${email}.`, { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(
+    `Reply queued to ${email}.`,
+    { timeout: 20_000 },
+  );
   await expect(page.getByRole('heading', { name: 'Status: Contacted' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Replies sent' })).toBeVisible();
 
@@ -73,7 +100,10 @@ test('at 390 px an agent replies to an enquiry with a template, quotes it, and t
   await quote.getByLabel('Travel date').fill(travelDate);
   await quote.getByLabel('Adults').fill('2');
   await quote.getByRole('button', { name: 'Price and send the quote' }).press('Enter', { timeout: 20_000 });
-  await expect(page.getByRole('region', { name: 'Make a quote' }).getByRole('status')).toHaveText(`Quote made and mailed to ${email}.`, { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Make a quote' }).getByRole('status')).toHaveText(
+    `Quote made and mailed to ${email}.`,
+    { timeout: 20_000 },
+  );
   const link = page.getByRole('link', { name: 'The traveller’s link' });
   const href = (await link.getAttribute('href'))!;
   await expectNoSidewaysScroll(page);
@@ -93,16 +123,35 @@ test('at 390 px an agent replies to an enquiry with a template, quotes it, and t
   await expectNoSidewaysScroll(traveller);
 
   // They book that holiday (through the shop's calls, as checkout sends them).
-  const login = await (await page.request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers: { country: 'UAE' } })).json();
+  const login = await (
+    await page.request.post('/api/Common/Login', {
+      data: { EmailorPhone: email, Password: PASSWORD },
+      headers: { country: 'UAE' },
+    })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.tokan}`, country: 'UAE' };
-  expect((await page.request.post('/api/Common/CreateCart', { data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/Common/CreateCart', {
+        data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   const held = await (await page.request.post('/api/Common/CreateTempBooking', { data: {}, headers: auth })).json();
   const booked = await page.request.post('/api/Common/CreateBooking', {
     headers: auth,
     data: {
       TempBookingId: held.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Noor', LastName: 'Haddad', Email: email, Phone: '+971501234999', DOB: '1988-02-03' },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Noor',
+        LastName: 'Haddad',
+        Email: email,
+        Phone: '+971501234999',
+        DOB: '1988-02-03',
+      },
       Travellers: [{ FirstName: 'Sami', LastName: 'Haddad', AgeBand: 'adult' }],
     },
   });

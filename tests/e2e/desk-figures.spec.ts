@@ -31,7 +31,10 @@ async function bookToPayLater(page: Page, email: string) {
 /** "AED 1,234.50" → 123450. */
 const minorOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
-test('a payment recorded on the booking page shows at once in the header and the cancellation panel, at 390 px', async ({ page, browser }) => {
+test('a payment recorded on the booking page shows at once in the header and the cancellation panel, at 390 px', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = `desk-figures-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -67,7 +70,9 @@ test('a payment recorded on the booking page shows at once in the header and the
   await expect.poll(async () => minorOf(await headerPaid.textContent())).toBe(10_000);
   await expect.poll(async () => minorOf(await cancelPaid.textContent())).toBe(10_000);
   await expect(cancel.getByRole('table', { name: 'Payments' })).toContainText(`FT-${ref}-figures`);
-  expect(await agentPage.evaluate(() => (window as unknown as { deskFiguresMark?: boolean }).deskFiguresMark)).toBe(true);
+  expect(await agentPage.evaluate(() => (window as unknown as { deskFiguresMark?: boolean }).deskFiguresMark)).toBe(
+    true,
+  );
   // Nothing scrolls sideways at 390 px.
   expect(await agentPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(agentPage);

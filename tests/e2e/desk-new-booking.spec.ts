@@ -11,12 +11,18 @@ import { gotoInteractive } from './page-helpers.ts';
  * pays on Stripe's page (the local stand-in); the desk shows the booking paid.
  */
 
-/** An agent added by `npm run staff`, set up and signed in through the API in `request`'s context (tests/e2e/staff-helpers.ts). */
+/**
+ * An agent added by `npm run staff`, set up and signed in through the API in `request`'s context
+ * (tests/e2e/staff-helpers.ts).
+ */
 const signedInAgent = async (request: APIRequestContext) => (await signedInStaff(request, 'agent')).email;
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-test('an agent at 390 px books a caller’s holiday with a payment link, and the traveller pays it on their phone', async ({ page, browser }) => {
+test('an agent at 390 px books a caller’s holiday with a payment link, and the traveller pays it on their phone', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = `caller-${Date.now()}@example.com`;
   await signedInAgent(page.request);
@@ -35,7 +41,9 @@ test('an agent at 390 px books a caller’s holiday with a payment link, and the
   const date = form.getByLabel('Travel date');
   await expect(date).toBeVisible();
   if ((await date.evaluate((el) => el.tagName)) === 'SELECT') {
-    const options = await date.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const options = await date
+      .locator('option:not([disabled])')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     const later = options.find((d) => d >= inDays(20)) ?? options[options.length - 1]!;
     await date.selectOption(later);
   } else {
@@ -71,7 +79,12 @@ test('an agent at 390 px books a caller’s holiday with a payment link, and the
   const ref = ((await made.getByRole('heading').textContent()) ?? '').match(/WL-[A-Z0-9]{5}-[A-Z0-9]{5}/)![0];
   const url = (await made.getByTestId('payment-url').textContent())!.trim();
   expect(url).toMatch(/\/checkout\/link\/[0-9a-z]+\.[0-9a-z]+\.[A-Za-z0-9_-]{32}$/);
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Pay for booking ${ref}: ${total}`), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Pay for booking ${ref}: ${total}`),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 
   // The traveller's own phone: not signed in, the link from the mail.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -92,5 +105,9 @@ test('an agent at 390 px books a caller’s holiday with a payment link, and the
   // The desk shows it paid.
   await page.goto(`/admin/bookings/${ref}`);
   await expect(page.getByText(/paid/i).first()).toBeVisible();
-  await expect.poll(async () => (await (await page.request.get(`/api/admin/bookings/${ref}`)).json()).data.PaymentStatus, { timeout: 15_000 }).toBe('paid');
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/admin/bookings/${ref}`)).json()).data.PaymentStatus, {
+      timeout: 15_000,
+    })
+    .toBe('paid');
 });

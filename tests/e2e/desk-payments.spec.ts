@@ -11,7 +11,10 @@ import { gotoInteractive } from './page-helpers.ts';
  * traveller's Trips shows it partly paid, then paid, with a receipt mailed for each part.
  */
 
-/** An agent added by `npm run staff`, set up and signed in through the API in `request`'s context (tests/e2e/staff-helpers.ts). */
+/**
+ * An agent added by `npm run staff`, set up and signed in through the API in `request`'s context
+ * (tests/e2e/staff-helpers.ts).
+ */
 const signedInAgent = async (request: APIRequestContext) => (await signedInStaff(request, 'agent')).email;
 
 /** Books two adults of a UAE holiday to pay later; returns the reference and the total as the booking shows it. */
@@ -36,7 +39,10 @@ async function bookToPayLater(page: Page, email: string) {
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const units = (minor: number) => (minor / 100).toFixed(2);
 
-test('an agent records a pay-later booking’s bank transfer in two parts, and the traveller’s Trips shows it paid', async ({ page, browser }) => {
+test('an agent records a pay-later booking’s bank transfer in two parts, and the traveller’s Trips shows it paid', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = `desk-pay-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -93,5 +99,10 @@ test('an agent records a pay-later booking’s bank transfer in two parts, and t
   await expect(page.locator('.trip-head').getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voucher' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Invoice', exact: true })).toBeVisible();
-  await expect.poll(async () => (await mailsTo(page.request, email)).filter((m) => m.subject.startsWith('Payment received')).length, { timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(
+      async () => (await mailsTo(page.request, email)).filter((m) => m.subject.startsWith('Payment received')).length,
+      { timeout: 15_000 },
+    )
+    .toBe(2);
 });

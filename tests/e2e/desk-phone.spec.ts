@@ -25,19 +25,35 @@ async function payLaterBooking(request: APIRequestContext) {
   const headers = { country: 'UAE' };
   const email = `desk-phone-${Date.now()}@example.com`;
   await createAccount(request, email);
-  const login = await (await request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers })).json();
+  const login = await (
+    await request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.tokan}`, ...headers };
   const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers })).json();
   const pkg = featured.data.packages[0] as { id: number };
   const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  expect((await request.post('/api/Common/CreateCart', { data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/Common/CreateCart', {
+        data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   const held = await (await request.post('/api/Common/CreateTempBooking', { data: {}, headers: auth })).json();
   const booked = await request.post('/api/Common/CreateBooking', {
     headers: auth,
     data: {
       TempBookingId: held.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Layla', LastName: 'Phoneview', Email: email, Phone: '+971501119988', DOB: '1991-06-07' },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Layla',
+        LastName: 'Phoneview',
+        Email: email,
+        Phone: '+971501119988',
+        DOB: '1991-06-07',
+      },
       Travellers: [{ FirstName: 'Sami', LastName: 'Phoneview', AgeBand: 'adult' }],
     },
   });
@@ -45,9 +61,14 @@ async function payLaterBooking(request: APIRequestContext) {
   return { ref: (await booked.json()).data.RefIdKey as string, travelDate, email };
 }
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
-test('at 390 px: the menu opens as a sheet, the header is slim, bookings are cards, a booking leads with its actions', async ({ page }) => {
+test('at 390 px: the menu opens as a sheet, the header is slim, bookings are cards, a booking leads with its actions', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { ref, travelDate } = await payLaterBooking(page.request);
@@ -97,7 +118,8 @@ test('at 390 px: the menu opens as a sheet, the header is slim, bookings are car
   await expect(summary.getByText('confirmed', { exact: true })).toBeVisible();
   await expect(summary.getByText('unpaid', { exact: true })).toBeVisible();
   const actions = page.getByRole('navigation', { name: 'This booking’s actions' });
-  for (const name of ['Record payment', 'Amend', 'Resend mail', 'Cancel', 'Refund']) await expect(actions.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Record payment', 'Amend', 'Resend mail', 'Cancel', 'Refund'])
+    await expect(actions.getByRole('link', { name, exact: true })).toBeVisible();
   const actionsBox = (await actions.boundingBox())!;
   expect(actionsBox.y + actionsBox.height).toBeLessThan(844);
   const detailTop = (await page.getByRole('heading', { name: 'Details', level: 2 }).boundingBox())!.y;
@@ -114,7 +136,10 @@ test('at 390 px: the menu opens as a sheet, the header is slim, bookings are car
   await expect(page.getByRole('heading', { name: 'Record a payment' })).toBeInViewport();
 });
 
-/** The desk's main pages, each with what it shows: lists narrowed to this test's own rows, so that axe reads a page's worth. */
+/**
+ * The desk's main pages, each with what it shows: lists narrowed to this test's own rows, so that axe reads a page's
+ * worth.
+ */
 async function mainPages(request: APIRequestContext) {
   const { ref, email } = await payLaterBooking(request);
   await signedInStaff(request, 'owner');
@@ -161,14 +186,19 @@ const beyondTheScreen = (page: Page, scrollBoxes = '') =>
       if (boxes && el.closest(boxes)) continue;
       // Visually hidden (a card table's header row, clipped to nothing): read by screen readers, never seen.
       let hidden = false;
-      for (let a: HTMLElement | null = el; a && !hidden; a = a.parentElement) hidden = getComputedStyle(a).clipPath !== 'none';
+      for (let a: HTMLElement | null = el; a && !hidden; a = a.parentElement)
+        hidden = getComputedStyle(a).clipPath !== 'none';
       if (hidden) continue;
-      found.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}–${Math.round(r.right)} px) ${el.textContent?.slice(0, 40) ?? ''}`);
+      found.push(
+        `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (${Math.round(r.left)}–${Math.round(r.right)} px) ${el.textContent?.slice(0, 40) ?? ''}`,
+      );
     }
     return found;
   }, scrollBoxes);
 
-test('at 390 px a booking’s lines, payments and timeline, the audit log and the staff list are cards; reports scroll in their own region', async ({ page }) => {
+test('at 390 px a booking’s lines, payments and timeline, the audit log and the staff list are cards; reports scroll in their own region', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { ref } = await payLaterBooking(page.request);
@@ -188,11 +218,18 @@ test('at 390 px a booking’s lines, payments and timeline, the audit log and th
     await expect(row, name).toHaveCSS('display', 'block');
     expect((await row.boundingBox())!.width, name).toBeLessThanOrEqual(390);
   }
-  const payment = page.getByRole('region', { name: 'Payments', exact: true }).getByRole('row').filter({ hasText: `PHONE-${ref}` });
+  const payment = page
+    .getByRole('region', { name: 'Payments', exact: true })
+    .getByRole('row')
+    .filter({ hasText: `PHONE-${ref}` });
   await expect(payment.locator('td[data-label="Amount"]')).toHaveText(/12\.34/);
-  await expect(page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('row').filter({ hasText: 'payment' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('row').filter({ hasText: 'payment' }).first(),
+  ).toBeVisible();
   // The cancellation panel's payments and refunds, each with its refund form, still scroll in their own region.
-  expect(await beyondTheScreen(page, '[aria-label="Payments and what can be refunded"], [aria-label="Refunds"]')).toEqual([]);
+  expect(
+    await beyondTheScreen(page, '[aria-label="Payments and what can be refunded"], [aria-label="Refunds"]'),
+  ).toEqual([]);
   await noSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.getByRole('region', { name: 'Payments', exact: true }).scrollIntoViewIfNeeded();
@@ -200,7 +237,11 @@ test('at 390 px a booking’s lines, payments and timeline, the audit log and th
 
   // The audit log and the staff list: a card per entry, per member.
   await gotoInteractive(page, '/admin/audit');
-  const entry = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: owner.email }).first();
+  const entry = page
+    .getByRole('region', { name: 'Audit log entries' })
+    .getByRole('row')
+    .filter({ hasText: owner.email })
+    .first();
   await expect(entry).toHaveCSS('display', 'block');
   expect(await beyondTheScreen(page)).toEqual([]);
   await expectNoAxeViolations(page);
@@ -225,7 +266,9 @@ test('at 390 px a booking’s lines, payments and timeline, the audit log and th
   await expectNoAxeViolations(page);
 });
 
-test('at 390 px the bookings list’s filters are folded under “Filters” with their count; at 1280 px they are open', async ({ page }) => {
+test('at 390 px the bookings list’s filters are folded under “Filters” with their count; at 1280 px they are open', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { ref } = await payLaterBooking(page.request);

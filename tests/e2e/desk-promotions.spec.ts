@@ -8,7 +8,10 @@ import { signedInStaff } from './staff-helpers.ts';
  * upload, and the shop's deals page shows it with that picture at once.
  */
 
-test('catalogue staff create a deal with a picture and it shows on the shop’s deals page', async ({ page, browser }) => {
+test('catalogue staff create a deal with a picture and it shows on the shop’s deals page', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await desk.newPage();
@@ -19,7 +22,9 @@ test('catalogue staff create a deal with a picture and it shows on the shop’s 
   const title = `Lagoon villas ${Date.now().toString(36)}`;
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Description').fill('Three nights over the water, breakfast and transfers.');
-  const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 140, b: 170 } } })
+  const picture = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 140, b: 170 } },
+  })
     .jpeg()
     .toBuffer();
   await form.getByLabel(/^Picture/).setInputFiles({ name: 'lagoon.jpg', mimeType: 'image/jpeg', buffer: picture });
@@ -28,7 +33,9 @@ test('catalogue staff create a deal with a picture and it shows on the shop’s 
   const local = new Date(ends.getTime() - ends.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await form.getByLabel('Ends').fill(local);
   await form.getByRole('button', { name: 'Create the deal' }).click();
-  await expect(staff.getByRole('status').filter({ hasText: `The deal “${title}” is created: the shop shows it now.` })).toBeVisible();
+  await expect(
+    staff.getByRole('status').filter({ hasText: `The deal “${title}” is created: the shop shows it now.` }),
+  ).toBeVisible();
   await expect(staff.getByRole('rowheader', { name: title })).toBeVisible();
   await desk.close();
 

@@ -10,17 +10,35 @@ import { gotoInteractive } from './page-helpers.ts';
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+const totp = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 /** A UAE booking paid by card on the Stripe stand-in's page (which sends Stripe's webhook to the shop). */
-async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: string; total: number; policy: CancellationStep[]; email: string }> {
+async function stripePaidBooking(
+  request: APIRequestContext,
+): Promise<{ ref: string; total: number; policy: CancellationStep[]; email: string }> {
   const email = `refund-${Date.now()}@example.com`;
   await createAccount(request, email);
-  const token = (await (await request.post(`/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`)).json()).data.tokan as string;
+  const token = (
+    await (
+      await request.post(
+        `/api/Common/Login?EmailorPhone=${encodeURIComponent(email)}&Password=${encodeURIComponent(PASSWORD)}`,
+      )
+    ).json()
+  ).data.tokan as string;
   const auth = { authorization: `Bearer ${token}`, country: 'UAE' };
   const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  const detail = await (await request.get('/api/Common/Holiday/GetPackageDetail?slug=dubai-luxury-escape-4-nights')).json();
-  expect((await request.post('/api/Common/CreateCart', { headers: auth, data: { packageId: detail.data.id, travelDate, adults: 2, rooms: 1 } })).status()).toBe(200);
+  const detail = await (
+    await request.get('/api/Common/Holiday/GetPackageDetail?slug=dubai-luxury-escape-4-nights')
+  ).json();
+  expect(
+    (
+      await request.post('/api/Common/CreateCart', {
+        headers: auth,
+        data: { packageId: detail.data.id, travelDate, adults: 2, rooms: 1 },
+      })
+    ).status(),
+  ).toBe(200);
   const hold = await (await request.post('/api/Common/CreateTempBooking', { headers: auth, data: {} })).json();
   const booked = await (
     await request.post('/api/Common/CreateBooking', {
@@ -28,32 +46,72 @@ async function stripePaidBooking(request: APIRequestContext): Promise<{ ref: str
       data: {
         TempBookingId: hold.data.TempBookingId,
         PaymentMethod: 'stripe',
-        LeadTraveller: { Title: 'Ms', FirstName: 'Asha', LastName: 'Rao', Email: email, Phone: '+971501234567', DOB: '1990-04-12' },
+        LeadTraveller: {
+          Title: 'Ms',
+          FirstName: 'Asha',
+          LastName: 'Rao',
+          Email: email,
+          Phone: '+971501234567',
+          DOB: '1990-04-12',
+        },
         Travellers: [{ FirstName: 'Ravi', LastName: 'Rao', AgeBand: 'adult' }],
       },
     })
   ).json();
   expect(booked.status, booked.message).toBe('Success');
   expect((await request.post(booked.data.Next.url as string, { maxRedirects: 0 })).status()).toBe(303);
-  await expect.poll(async () => (await (await request.get(`/api/Common/BookingDetailById?RefIdKey=${booked.data.RefIdKey}`, { headers: auth })).json()).data.PaymentStatus).toBe('paid');
-  return { ref: booked.data.RefIdKey as string, total: booked.data.Total as number, policy: detail.data.cancellationPolicy as CancellationStep[], email };
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/api/Common/BookingDetailById?RefIdKey=${booked.data.RefIdKey}`, { headers: auth })
+          ).json()
+        ).data.PaymentStatus,
+    )
+    .toBe('paid');
+  return {
+    ref: booked.data.RefIdKey as string,
+    total: booked.data.Total as number,
+    policy: detail.data.cancellationPolicy as CancellationStep[],
+    email,
+  };
 }
 
-test('accounts cancels a gateway-paid booking with a partial refund and opens the credit note PDF; the traveller’s Trips keeps it beside the invoice', async ({ page, request, browser }) => {
+test('accounts cancels a gateway-paid booking with a partial refund and opens the credit note PDF; the traveller’s Trips keeps it beside the invoice', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const booking = await stripePaidBooking(request);
 
   // A member of accounts, set up and signed in through the real calls (the browser keeps the cookie).
   const email = `accounts-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'accounts'], { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'accounts'],
+    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
   const at = Date.now();
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) } })).status()).toBe(200);
-  // Each code is taken once: sign in with the next step's, which the server takes (one step either side) without waiting for it.
-  expect((await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret, at + 30_000) } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) },
+      })
+    ).status(),
+  ).toBe(200);
+  // Each code is taken once: sign in with the next step's, which the server takes (one step either side) without
+  // waiting for it.
+  expect(
+    (
+      await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret, at + 30_000) } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/admin/bookings/${booking.ref}`);
   const panel = page.getByRole('region', { name: 'Cancellation and refunds' });

@@ -11,20 +11,35 @@ import { deskMenu, signedInStaff } from './staff-helpers.ts';
  * has no link and is not let in.
  */
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-test('at 390 px an agent adds, edits, uses and deletes an India reply template; a catalogue editor cannot open the page', async ({ page, browser }) => {
+test('at 390 px an agent adds, edits, uses and deletes an India reply template; a catalogue editor cannot open the page', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
 
   // An India package enquiry, through the shop's call.
   const headers = { country: 'IN' };
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers })
+  ).json();
   const pkg = featured.data.packages[0] as { id: number; title: string; slug: string };
   const email = `templates-${Date.now()}@example.com`;
   const sent = await page.request.post('/api/Common/SubmitEnquiryForm', {
     headers,
-    data: { PackageId: pkg.id, PackageSlug: pkg.slug, PackageTitle: pkg.title, FullName: 'Priya Menon', Email: email, PhoneNumber: '+919812345678', Adults: 2, Message: 'Do you help with visas?' },
+    data: {
+      PackageId: pkg.id,
+      PackageSlug: pkg.slug,
+      PackageTitle: pkg.title,
+      FullName: 'Priya Menon',
+      Email: email,
+      PhoneNumber: '+919812345678',
+      Adults: 2,
+      Message: 'Do you help with visas?',
+    },
   });
   expect(sent.status(), await sent.text()).toBe(200);
   const enquiryId = (await sent.json()).data.EnquiryId as number;
@@ -58,7 +73,10 @@ test('at 390 px an agent adds, edits, uses and deletes an India reply template; 
   await add.getByLabel('Name').fill(name);
   await add.getByLabel('Text').fill('Another');
   await add.getByRole('button', { name: 'Add the template' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`There is already a template called “${name}” on this site: choose another name.`, { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    `There is already a template called “${name}” on this site: choose another name.`,
+    { timeout: 20_000 },
+  );
   await add.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'New template' })).toBeFocused();
 
@@ -83,12 +101,19 @@ test('at 390 px an agent adds, edits, uses and deletes an India reply template; 
   await reply.getByLabel('Template').selectOption({ label: name }, { timeout: 20_000 });
   await expect(reply.getByLabel('Message')).toHaveValue(`Namaste Priya Menon, we arrange visas for ${pkg.title}.`);
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(page.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(`Reply queued to ${email}.`, { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Reply to the traveller' }).getByRole('status')).toHaveText(
+    `Reply queued to ${email}.`,
+    { timeout: 20_000 },
+  );
   await reply.getByRole('link', { name: 'Manage templates' }).click();
   await expect(page).toHaveURL(/\/admin\/enquiry-templates\?site=IN$/);
 
   // Delete, after a confirmation that names it; focus goes to the list's heading.
-  await list.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Delete “${name}”` }).click();
+  await list
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Delete “${name}”` })
+    .click();
   const confirm = page.getByRole('group', { name: `Delete the template “${name}”?` });
   await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await confirm.getByRole('button', { name: `Yes, delete “${name}”` }).click();

@@ -8,7 +8,9 @@ import { signedInStaff } from './staff-helpers.ts';
  * account sees their session and is told in words when the current password is wrong.
  */
 
-test('an owner resets a member’s sign-in, sees their own session and a wrong current password refused', async ({ browser }) => {
+test('an owner resets a member’s sign-in, sees their own session and a wrong current password refused', async ({
+  browser,
+}) => {
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await desk.newPage();
   await signedInStaff(desk.request, 'owner');
@@ -18,7 +20,9 @@ test('an owner resets a member’s sign-in, sees their own session and a wrong c
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Reset sign-in of ${member.email}` }).click();
   // The e2e server has a mail server: the link is mailed, not shown.
-  await expect(page.getByRole('status').filter({ hasText: 'Sign-in reset' })).toContainText(`${member.email}'s sessions have ended and a new set-up link is mailed to them`);
+  await expect(page.getByRole('status').filter({ hasText: 'Sign-in reset' })).toContainText(
+    `${member.email}'s sessions have ended and a new set-up link is mailed to them`,
+  );
 
   await gotoInteractive(page, '/admin/account');
   await expect(page.getByRole('list', { name: 'Signed-in sessions' })).toContainText('(this session)');
@@ -27,6 +31,8 @@ test('an owner resets a member’s sign-in, sees their own session and a wrong c
   await page.getByLabel(/^New password \(at least/).fill('another long password');
   await page.getByLabel('New password again').fill('another long password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'current password' })).toContainText('Your current password is not right');
+  await expect(page.getByRole('alert').filter({ hasText: 'current password' })).toContainText(
+    'Your current password is not right',
+  );
   await desk.close();
 });

@@ -12,7 +12,10 @@ import { gotoInteractive } from './page-helpers.ts';
  * number, mailed to them with the updated vouchers. The due list opens at 390 px too.
  */
 
-/** An agent added by `npm run staff`, set up and signed in through the API in `request`'s context (tests/e2e/staff-helpers.ts). */
+/**
+ * An agent added by `npm run staff`, set up and signed in through the API in `request`'s context
+ * (tests/e2e/staff-helpers.ts).
+ */
 const signedInAgent = async (request: APIRequestContext) => (await signedInStaff(request, 'agent')).email;
 
 async function bookToPayLater(page: Page, email: string) {
@@ -33,7 +36,10 @@ async function bookToPayLater(page: Page, email: string) {
 
 const units = (text: string) => (Math.round(Number(text.replace(/[^\d.]/g, '')) * 100) / 100).toFixed(2);
 
-test('at 390 px an agent confirms a hotel stay with its number, and the traveller’s voucher shows it', async ({ page, browser }) => {
+test('at 390 px an agent confirms a hotel stay with its number, and the traveller’s voucher shows it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = `desk-sup-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -81,5 +87,10 @@ test('at 390 px an agent confirms a hotel stay with its number, and the travelle
   await gotoInteractive(page, `/trips/${ref}/voucher`);
   await expect(page.getByText('Confirmation no.').first()).toBeVisible();
   await expect(page.getByText('HTL-390-77')).toBeVisible();
-  await expect.poll(async () => (await mailsTo(page.request, email)).filter((m) => m.subject.startsWith('Updated vouchers')).length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(
+      async () => (await mailsTo(page.request, email)).filter((m) => m.subject.startsWith('Updated vouchers')).length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 });

@@ -14,7 +14,8 @@ import { deskMenu } from './staff-helpers.ts';
 const PORT = process.env.E2E_PORT ?? '4173';
 /** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
 const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
 /**
  * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
  * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
@@ -27,20 +28,43 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   // A traveller's pay-later booking, through the API.
   const email = `desk-${Date.now()}@example.com`;
   await createAccount(page.request, email);
-  const login = await (await page.request.post('/api/Common/Login', { data: { EmailorPhone: email, Password: PASSWORD }, headers: { country: 'UAE' } })).json();
+  const login = await (
+    await page.request.post('/api/Common/Login', {
+      data: { EmailorPhone: email, Password: PASSWORD },
+      headers: { country: 'UAE' },
+    })
+  ).json();
   const auth = { authorization: `Bearer ${login.data.tokan}`, country: 'UAE' };
-  const featured = await (await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })).json();
+  const featured = await (
+    await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { country: 'UAE' } })
+  ).json();
   const pkg = featured.data.packages[0] as { id: number; title: string };
   const travelDate = new Date(Date.now() + 75 * 86_400_000).toISOString().slice(0, 10);
-  expect((await page.request.post('/api/Common/CreateCart', { data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/Common/CreateCart', {
+        data: { packageId: pkg.id, travelDate, adults: 2, rooms: 1 },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   const held = await (await page.request.post('/api/Common/CreateTempBooking', { data: {}, headers: auth })).json();
-  const last = `Deskton${String(Date.now()).slice(-5).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+  const last = `Deskton${String(Date.now())
+    .slice(-5)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
   const booked = await page.request.post('/api/Common/CreateBooking', {
     headers: auth,
     data: {
       TempBookingId: held.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Zarina', LastName: last, Email: email, Phone: '+971501112233', DOB: '1988-02-03' },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Zarina',
+        LastName: last,
+        Email: email,
+        Phone: '+971501112233',
+        DOB: '1988-02-03',
+      },
       Travellers: [{ FirstName: 'Idris', LastName: last, AgeBand: 'adult' }],
     },
   });
@@ -49,14 +73,24 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
 
   // An agent, set up by the command line while the shop runs, signs in with password and code.
   const agent = `agent-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'], {
-    env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'],
+    {
+      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
+    },
+  );
   const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
   const password = 'a long staff password';
   const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
   const secret = setup.data.totpSecret as string;
-  expect((await page.request.post('/api/admin/setup/confirm', { data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/setup/confirm', {
+        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await expect(page.locator('html[data-interactive]')).toBeAttached();
@@ -81,7 +115,10 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   const table = page.getByRole('table', { name: 'Bookings, newest first' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('cell', { name: new RegExp(`Zarina ${last}`) })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /\/api\/admin\/bookings\.csv\?q=zarina/);
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    /\/api\/admin\/bookings\.csv\?q=zarina/,
+  );
   await expectNoAxeViolations(page);
 
   // Usable at 390 px: the page does not scroll sideways (the table scrolls in its own region).
@@ -100,8 +137,13 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   await expect(lines.getByRole('cell', { name: travelDate })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await expect(page.getByText('No payments yet.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Travellers' }).getByRole('cell', { name: `Ms Zarina ${last} (lead)` })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Proforma invoice (PDF)' })).toHaveAttribute('href', `/api/admin/bookings/${ref}/invoice.pdf`);
+  await expect(
+    page.getByRole('table', { name: 'Travellers' }).getByRole('cell', { name: `Ms Zarina ${last} (lead)` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proforma invoice (PDF)' })).toHaveAttribute(
+    'href',
+    `/api/admin/bookings/${ref}/invoice.pdf`,
+  );
   await expectNoAxeViolations(page);
 
   // A note, kept and shown in the timeline.

@@ -4,7 +4,12 @@ import { interactive } from './page-helpers.ts';
 
 const HOUR = 3_600_000;
 
-const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden' && getComputedStyle(document.body).overflow === 'hidden');
+const scrollLocked = (page: Page) =>
+  page.evaluate(
+    () =>
+      getComputedStyle(document.documentElement).overflow === 'hidden' &&
+      getComputedStyle(document.body).overflow === 'hidden',
+  );
 
 for (const site of [
   { name: 'UAE', path: '/', country: 'AE', dial: '+971', number: '501234567', header: 'UAE' },
@@ -46,7 +51,9 @@ for (const site of [
       // The site's country is the phone's default; about 250 countries plus International.
       const countrySelect = popup(page).getByRole('combobox', { name: 'Phone number country' });
       await expect(countrySelect).toHaveValue(site.country);
-      const options = await countrySelect.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      const options = await countrySelect
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
       expect(options.length).toBeGreaterThan(240);
       expect(options).toContain('ZZ');
       // Focus is inside, on the first field.
@@ -107,7 +114,9 @@ for (const site of [
       await dialog.getByLabel('Phone Number', { exact: true }).fill(site.number);
       await dialog.getByLabel('Full name').focus();
       await expect(dialog.getByRole('alert')).toBeEmpty();
-      expect((await dialog.getByLabel('Phone Number', { exact: true }).inputValue()).replace(/\D/g, '')).toMatch(new RegExp(`${site.number}$`));
+      expect((await dialog.getByLabel('Phone Number', { exact: true }).inputValue()).replace(/\D/g, '')).toMatch(
+        new RegExp(`${site.number}$`),
+      );
 
       // Hold the answer a moment to see the button while submitting.
       let release!: () => void;
@@ -153,7 +162,9 @@ test.describe('exit-intent popup answers', () => {
     return dialog;
   }
 
-  test('the server message, Submission failed., the network failure text, and success in any case or true', async ({ page }) => {
+  test('the server message, Submission failed., the network failure text, and success in any case or true', async ({
+    page,
+  }) => {
     const answers: (object | 'abort')[] = [
       { status: 'error', message: 'We could not take your request right now.', data: null },
       { status: 'warning', message: '', data: null },
@@ -181,7 +192,11 @@ test.describe('exit-intent popup answers', () => {
     // `true` is success as well (a fresh window for a second popup).
     await page.unroute('**/api/Common/SubmitExitPageEnquiry');
     await page.route('**/api/Common/SubmitExitPageEnquiry', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: true, message: 'ok' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: true, message: 'ok' }),
+      }),
     );
     await page.evaluate(() => localStorage.removeItem('exitPopupTime'));
     await leaveThroughTop(page);
@@ -238,7 +253,13 @@ test.describe('home query modal', () => {
     const request = page.waitForRequest('**/api/Common/SaveHomePageEnquiryPopup');
     await modal.getByRole('button', { name: 'Request a call back' }).click();
     const body = (await request).postDataJSON();
-    expect(body).toMatchObject({ Id: 0, EmailOrPhone: 'priya.nair@gmail.com', FullName: 'Priya Nair', Phone: '+919812345678', TimeToCall: 'Evening (4pm–8pm)' });
+    expect(body).toMatchObject({
+      Id: 0,
+      EmailOrPhone: 'priya.nair@gmail.com',
+      FullName: 'Priya Nair',
+      Phone: '+919812345678',
+      TimeToCall: 'Evening (4pm–8pm)',
+    });
     expect(body.CurrentPageUrl).toMatch(/\/in$/);
     expect(Number.isNaN(Date.parse(body.CreatedDate))).toBe(false);
     await expect(modal.getByRole('status')).toHaveText('Thank you! Our travel expert will call you back.');
@@ -254,7 +275,12 @@ test.describe('home query modal', () => {
 });
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(4096, 0x20)]);
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from('This program cannot be run in DOS mode.'), Buffer.alloc(4096)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from('This program cannot be run in DOS mode.'),
+  Buffer.alloc(4096),
+]);
 
 const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' });
 const formAlert = (page: Page) => contactForm(page).getByRole('alert');
@@ -286,10 +312,17 @@ test.describe('contact page', () => {
     await fillContact(page);
     // A larger file on a slow uplink, so the progress can be seen.
     const big = Buffer.concat([PDF, Buffer.alloc(1_500_000, 0x20)]);
-    await page.getByLabel('Attachment').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: big });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: big });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 600 * 1024,
+    });
     const request = page.waitForRequest('**/api/Common/SubmitContactUs**');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -298,7 +331,12 @@ test.describe('contact page', () => {
     expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data/);
     expect(sent.headers()['country']).toBe('UAE');
     await expect(formStatus(page)).toHaveText(/Thank you for contacting us/, { timeout: 15_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     // The form is cleared for the next message.
     await expect(page.getByLabel('First name')).toHaveValue('');
     await expect(page.getByLabel('Attachment')).toHaveValue('');
@@ -311,7 +349,9 @@ test.describe('contact page', () => {
     await page.getByLabel('Phone number', { exact: true }).fill('9876543210');
     const message = 'This file type is not allowed. Attach a PDF, JPEG, PNG, WebP, DOC or DOCX file of at most 10 MB.';
 
-    await page.getByLabel('Attachment').setInputFiles({ name: 'tickets.pdf', mimeType: 'application/pdf', buffer: EXE });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'tickets.pdf', mimeType: 'application/pdf', buffer: EXE });
     const response = page.waitForResponse('**/api/Common/SubmitContactUs**');
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await response).status()).toBe(415);
@@ -323,14 +363,18 @@ test.describe('contact page', () => {
     page.on('request', (r) => {
       if (r.url().includes('SubmitContactUs')) asked = true;
     });
-    await page.getByLabel('Attachment').setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: EXE });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: EXE });
     await expect(formAlert(page)).toHaveText(message);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(formAlert(page)).toHaveText(message);
     expect(asked).toBe(false);
 
     // With an allowed file it goes through, on the India site.
-    await page.getByLabel('Attachment').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
     const ok = page.waitForResponse('**/api/Common/SubmitContactUs**');
     await page.getByRole('button', { name: 'Send message' }).click();
     const answer = await ok;
@@ -339,7 +383,10 @@ test.describe('contact page', () => {
     await expect(formStatus(page)).toHaveText(/Thank you for contacting us/);
   });
 
-  test('offline: a message waits in the outbox and is sent when back online; a file must wait for the network', async ({ page, context }) => {
+  test('offline: a message waits in the outbox and is sent when back online; a file must wait for the network', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/contact');
     await page.waitForLoadState('networkidle');
     // The service worker controls the page, so the page keeps working offline.
@@ -347,7 +394,9 @@ test.describe('contact page', () => {
     await fillContact(page);
     await context.setOffline(true);
 
-    await page.getByLabel('Attachment').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(formAlert(page)).toHaveText(/You are offline\. A message with an attachment cannot wait/);
     await page.getByLabel('Attachment').setInputFiles([]);
@@ -362,30 +411,55 @@ test.describe('contact page', () => {
           const open = indexedDB.open('wanderlust');
           open.onsuccess = () => {
             const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-            req.onsuccess = () => resolve(req.result.filter((r: { kind: string; path: string }) => r.kind === 'enquiry.submit' && r.path === 'SubmitContactUs').length);
+            req.onsuccess = () =>
+              resolve(
+                req.result.filter(
+                  (r: { kind: string; path: string }) => r.kind === 'enquiry.submit' && r.path === 'SubmitContactUs',
+                ).length,
+              );
           };
         }),
     );
     expect(waiting).toBe(1);
 
     // Sent by the page's sync engine (or the worker's background sync): watch the whole context.
-    const delivered = context.waitForEvent('response', (r) => r.url().includes('/api/Common/SubmitContactUs') && r.request().method() === 'POST');
+    const delivered = context.waitForEvent(
+      'response',
+      (r) => r.url().includes('/api/Common/SubmitContactUs') && r.request().method() === 'POST',
+    );
     await context.setOffline(false);
     const answer = await delivered;
     expect(answer.status()).toBe(200);
     expect(answer.request().headers()['idempotency-key']).toBeTruthy();
-    expect(answer.request().postDataJSON()).toMatchObject({ FirstName: 'Aisha', Email: 'aisha.rahman@gmail.com', PhoneNumber: '+971501234567' });
+    expect(answer.request().postDataJSON()).toMatchObject({
+      FirstName: 'Aisha',
+      Email: 'aisha.rahman@gmail.com',
+      PhoneNumber: '+971501234567',
+    });
   });
 });
 
-test('no page request leaves the shop origin (no flag host, no analytics without a container)', async ({ page, baseURL }) => {
+test('no page request leaves the shop origin (no flag host, no analytics without a container)', async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const requests: string[] = [];
   const record = (r: Request) => requests.push(r.url());
   page.on('request', record);
   page.context().on('request', record);
 
-  for (const path of ['/', '/in', '/holidays', '/in/holidays/dubai-family-fun-5-nights', '/contact', '/in/contact', '/cart', '/login', '/in/no-such-page']) {
+  for (const path of [
+    '/',
+    '/in',
+    '/holidays',
+    '/in/holidays/dubai-family-fun-5-nights',
+    '/contact',
+    '/in/contact',
+    '/cart',
+    '/login',
+    '/in/no-such-page',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -404,7 +478,9 @@ test('no page request leaves the shop origin (no flag host, no analytics without
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
 
-  const foreign = requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+  const foreign = requests.filter(
+    (u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin,
+  );
   expect(requests.length).toBeGreaterThan(10);
   expect(foreign).toEqual([]);
 });
@@ -418,7 +494,11 @@ test.describe('package enquiry on the detail page', () => {
     // In the page from the server; the form itself (with the phone picker) loads near the screen.
     await expect(section).toHaveAttribute('aria-busy', 'true');
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('package-enquiry-form')))).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => r.name.includes('package-enquiry-form')),
+      ),
+    ).toBe(false);
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByRole('combobox', { name: 'Phone number country' })).toHaveValue('IN');
     await expect(section).not.toHaveAttribute('aria-busy', 'true');
@@ -437,10 +517,17 @@ test.describe('package enquiry on the detail page', () => {
     await section.getByRole('button', { name: 'Send enquiry' }).click();
     const req = await sent;
     expect(req.headers()['country']).toBe('IN');
-    expect(req.postDataJSON()).toMatchObject({ PackageId: pkg.id, PackageSlug: pkg.slug, FullName: 'Rohan Mehta', PhoneNumber: '+919876543210' });
+    expect(req.postDataJSON()).toMatchObject({
+      PackageId: pkg.id,
+      PackageSlug: pkg.slug,
+      FullName: 'Rohan Mehta',
+      PhoneNumber: '+919876543210',
+    });
     const answer = await (await req.response())!.json();
     expect(answer.status).toBe('success');
-    await expect(section.getByRole('status')).toHaveText('Thank you for your enquiry. Our travel expert will contact you shortly.');
+    await expect(section.getByRole('status')).toHaveText(
+      'Thank you for your enquiry. Our travel expert will contact you shortly.',
+    );
     await expect(section.getByLabel('Full name')).toHaveValue('');
   });
 });

@@ -39,7 +39,9 @@ async function clickSends(page: Page, button: Locator, path: string) {
 test.describe('dialogs (desktop, where the issue was seen)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('exit popup: the phone corrected after its blur error, then one click on Call Me Now! sends', async ({ page }) => {
+  test('exit popup: the phone corrected after its blur error, then one click on Call Me Now! sends', async ({
+    page,
+  }) => {
     await withQueryModalSeen(page, '/');
     await leaveThroughTop(page);
     const dialog = popup(page);
@@ -60,7 +62,11 @@ test.describe('dialogs (desktop, where the issue was seen)', () => {
     // Corrected, the cursor still in the field: the press on the button blurs it.
     await phone.fill('501234567');
     const request = await clickSends(page, button, 'SubmitExitPageEnquiry');
-    expect(request.postDataJSON()).toMatchObject({ FullName: 'Sara Ali', MobileCountryCode: '+971', MobileNo: '501234567' });
+    expect(request.postDataJSON()).toMatchObject({
+      FullName: 'Sara Ali',
+      MobileCountryCode: '+971',
+      MobileNo: '501234567',
+    });
     await expect(dialog).toHaveCount(0);
   });
 
@@ -99,7 +105,10 @@ test.describe('enquiry forms on pages (phone size)', () => {
     await expect(form.getByRole('status')).toHaveText(/Thank you for contacting us/);
   });
 
-  test('package enquiry and itinerary: corrected after their errors, one click each sends', async ({ page, request }) => {
+  test('package enquiry and itinerary: corrected after their errors, one click each sends', async ({
+    page,
+    request,
+  }) => {
     const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1')).json();
     await gotoInteractive(page, `/holidays/${featured.data.packages[0].slug}`);
 

@@ -33,7 +33,10 @@ test.describe('server-rendered sites', () => {
   });
 });
 
-test('the first paint waits for no stylesheet request, and the entry carries V8\'s compile hint', async ({ page, request }) => {
+test("the first paint waits for no stylesheet request, and the entry carries V8's compile hint", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/')).text();
   // The stylesheet is in the page itself; no render-blocking <link rel=stylesheet>.
   expect(html).toMatch(/<style id="shop-css">[^<]*\.footer-columns\{/);
@@ -48,17 +51,25 @@ test('the first paint waits for no stylesheet request, and the entry carries V8\
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('position', 'fixed');
 });
 
-test('every server-rendered page is styled at its first paint, and no route adds a stylesheet of its own later', async ({ page, request }) => {
+test('every server-rendered page is styled at its first paint, and no route adds a stylesheet of its own later', async ({
+  page,
+  request,
+}) => {
   // The contact form's and the sign-in page's styles live with code the page loads later; they
   // are in the page's inline stylesheet all the same.
-  const styleOf = async (path: string) => /<style id="shop-css">([\s\S]*?)<\/style>/.exec(await (await request.get(path)).text())?.[1] ?? '';
+  const styleOf = async (path: string) =>
+    /<style id="shop-css">([\s\S]*?)<\/style>/.exec(await (await request.get(path)).text())?.[1] ?? '';
   expect(await styleOf('/contact')).toContain('.enq-field');
   expect(await styleOf('/login')).toContain('.auth-card');
-  const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'UAE' } })).json();
+  const featured = await (
+    await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'UAE' } })
+  ).json();
   await gotoInteractive(page, `/holidays/${featured.data.packages[0].slug}`);
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   // The one whole stylesheet, linked when the app started (decision 0075); no route's own CSS.
-  expect(await page.locator('link[rel=stylesheet]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual([expect.stringMatching(/^\/assets\/style-[^/]+\.css$/)]);
+  expect(
+    await page.locator('link[rel=stylesheet]').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+  ).toEqual([expect.stringMatching(/^\/assets\/style-[^/]+\.css$/)]);
 });
 
 test('the app starts once the hero image is in, and hydrates the page without an error', async ({ page }) => {
@@ -122,7 +133,8 @@ test('client-side reads send the Country of the site in the path', async ({ page
 
 test('the service worker installs and precaches the shell', async ({ page }) => {
   await page.goto('/');
-  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a click's 7 s.
+  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a
+  // click's 7 s.
   await expect
     .poll(
       () =>
@@ -166,7 +178,11 @@ test('the web app manifest is served and complete', async ({ request }) => {
   expect(res.headers()['content-type']).toContain('application/manifest+json');
   const m = await res.json();
   expect(m).toMatchObject({ display: 'standalone', start_url: expect.any(String), scope: '/' });
-  expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`)).toEqual(['192x192:any', '512x512:any', '512x512:maskable']);
+  expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`)).toEqual([
+    '192x192:any',
+    '512x512:any',
+    '512x512:maskable',
+  ]);
   expect(m.shortcuts.map((s: { name: string }) => s.name)).toEqual(['Holidays', 'Cart', 'My trips']);
   for (const icon of [...m.icons, ...m.screenshots]) {
     expect((await request.get(icon.src)).status(), icon.src).toBe(200);
@@ -174,10 +190,36 @@ test('the web app manifest is served and complete', async ({ request }) => {
 });
 
 for (const site of [
-  { name: 'UAE', home: '/', id: '/', scope: '/', lang: 'en-AE', prefix: '', price: /^AED /, shortName: 'Wanderlust UAE', icon: '-uae-', shot: /^\/screenshots\/home-(narrow|wide)\.webp$/ },
-  { name: 'India', home: '/in', id: '/in', scope: '/in/', lang: 'en-IN', prefix: '/in', price: /^₹/, shortName: 'Wanderlust India', icon: '-in-', shot: /^\/screenshots\/home-in-(narrow|wide)\.webp$/ },
+  {
+    name: 'UAE',
+    home: '/',
+    id: '/',
+    scope: '/',
+    lang: 'en-AE',
+    prefix: '',
+    price: /^AED /,
+    shortName: 'Wanderlust UAE',
+    icon: '-uae-',
+    shot: /^\/screenshots\/home-(narrow|wide)\.webp$/,
+  },
+  {
+    name: 'India',
+    home: '/in',
+    id: '/in',
+    scope: '/in/',
+    lang: 'en-IN',
+    prefix: '/in',
+    price: /^₹/,
+    shortName: 'Wanderlust India',
+    icon: '-in-',
+    shot: /^\/screenshots\/home-in-(narrow|wide)\.webp$/,
+  },
 ] as const) {
-  test(`installed from the ${site.name} site, the app opens that site and its shortcuts stay in it`, async ({ page, request, baseURL }) => {
+  test(`installed from the ${site.name} site, the app opens that site and its shortcuts stay in it`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto(site.home);
     // The manifest the page links.
     const href = (await page.locator('link[rel=manifest]').getAttribute('href'))!;
@@ -186,8 +228,15 @@ for (const site of [
     expect(res.headers()['content-type']).toContain('application/manifest+json');
     const m = await res.json();
     // Each app has its own scope (issue 34): India's is `/in/`, and its start URL and shortcuts are inside it.
-    expect(m).toMatchObject({ id: site.id, scope: site.scope, lang: site.lang, display: 'standalone', short_name: site.shortName });
-    for (const url of [m.start_url, ...m.shortcuts.map((s: { url: string }) => s.url)]) expect(new URL(url, baseURL).pathname.startsWith(site.scope), url).toBe(true);
+    expect(m).toMatchObject({
+      id: site.id,
+      scope: site.scope,
+      lang: site.lang,
+      display: 'standalone',
+      short_name: site.shortName,
+    });
+    for (const url of [m.start_url, ...m.shortcuts.map((s: { url: string }) => s.url)])
+      expect(new URL(url, baseURL).pathname.startsWith(site.scope), url).toBe(true);
     // Its install screenshots show its own home (India's in rupees, not the UAE's in dirhams).
     expect(m.screenshots.map((s: { form_factor: string }) => s.form_factor)).toEqual(['narrow', 'wide']);
     for (const shot of m.screenshots) {
@@ -206,7 +255,11 @@ for (const site of [
     expect(touch).toContain(site.icon);
     expect((await request.get(touch!)).status()).toBe(200);
     expect(new URL(m.start_url, baseURL).pathname.replace(/(.)\/$/, '$1')).toBe(site.home);
-    expect(m.shortcuts.map((s: { url: string }) => s.url)).toEqual([`${site.prefix}/holidays`, `${site.prefix}/cart`, `${site.prefix}/trips`]);
+    expect(m.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+      `${site.prefix}/holidays`,
+      `${site.prefix}/cart`,
+      `${site.prefix}/trips`,
+    ]);
 
     // What its start URL serves: this site's home, in its currency.
     const start = await page.goto(m.start_url);
@@ -221,4 +274,3 @@ for (const site of [
     }
   });
 }
-

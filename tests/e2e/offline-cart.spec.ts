@@ -30,12 +30,18 @@ test('offline add → reload offline → online: the server holds exactly one', 
   expect(await serverCart(request, guest)).toHaveLength(1);
 });
 
-test('a first visit: the worker takes charge of the page it was installed from, so offline the page reloads and the cart works', async ({ page, context, request }) => {
+test('a first visit: the worker takes charge of the page it was installed from, so offline the page reloads and the cart works', async ({
+  page,
+  context,
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   await page.goto(`/holidays/${slug}`);
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
   // No reload: the newly installed worker claims this page (Workbox's clientsClaim).
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
+    .toBe(true);
   // What the page promises once idle: its data is kept for offline use.
   await contentKept(page, slug);
   const guest = await guestId(context);
@@ -53,7 +59,11 @@ test('a first visit: the worker takes charge of the page it was installed from, 
   await expect.poll(async () => (await serverCart(request, guest)).length, { timeout: 15_000 }).toBe(1);
 });
 
-test('the cart opened offline again shows its lines in the first frame after hydration, never "Loading your cart…"', async ({ page, context, request }) => {
+test('the cart opened offline again shows its lines in the first frame after hydration, never "Loading your cart…"', async ({
+  page,
+  context,
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   // Seen once online: the worker keeps the cart page.
   await openControlled(page, '/cart');
@@ -65,7 +75,11 @@ test('the cart opened offline again shows its lines in the first frame after hyd
   await page.addInitScript(() => {
     const w = window as unknown as { loadingWhenLive?: boolean };
     const look = () => {
-      if (document.documentElement.hasAttribute('data-interactive') && document.querySelector('.cart-page [aria-busy="true"]')) w.loadingWhenLive = true;
+      if (
+        document.documentElement.hasAttribute('data-interactive') &&
+        document.querySelector('.cart-page [aria-busy="true"]')
+      )
+        w.loadingWhenLive = true;
       if (!document.querySelector('.cart-line')) requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
@@ -73,18 +87,28 @@ test('the cart opened offline again shows its lines in the first frame after hyd
   await page.goto('/cart');
   await expect(page.getByRole('listitem', { name: title })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-interactive', '');
-  expect(await page.evaluate(() => (window as unknown as { loadingWhenLive?: boolean }).loadingWhenLive ?? false)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { loadingWhenLive?: boolean }).loadingWhenLive ?? false)).toBe(
+    false,
+  );
   await context.setOffline(false);
 });
 
-test('a line added online shows its picture in the cart opened offline; one added offline shows the placeholder, never a broken image', async ({ page, context, request }) => {
+test('a line added online shows its picture in the cart opened offline; one added offline shows the placeholder, never a broken image', async ({
+  page,
+  context,
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   await openControlled(page, '/cart');
   await page.goto(`/holidays/${slug}`);
   await addToCart(page);
   // The picture was fetched as an image when the line was added: the worker's image cache holds it.
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('images')).keys()).some((r) => /-480\.webp$/.test(r.url))), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(async () => (await (await caches.open('images')).keys()).some((r) => /-480\.webp$/.test(r.url))),
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await context.setOffline(true);
   await page.goto('/cart');
@@ -162,7 +186,15 @@ test('the server answering 500 and then recovering: exactly one line', async ({ 
   await page.route('**/api/Common/CreateCart', async (route) => {
     if (failures < 2) {
       failures++;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Something went wrong on our side. Please try again in a moment.', data: null }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 'error',
+          message: 'Something went wrong on our side. Please try again in a moment.',
+          data: null,
+        }),
+      });
       return;
     }
     await route.continue();
@@ -213,7 +245,11 @@ test('continue to booking offline holds the cart once the server confirms', asyn
   await expect(page.getByText(/Hold ends in \d+:\d{2}/)).toHaveText(/(9|10):\d{2}/);
 });
 
-test('a first visit loads no cart code, and creates no cart database, until the first add; that add counts, keeps and syncs', async ({ page, context, request }) => {
+test('a first visit loads no cart code, and creates no cart database, until the first add; that add counts, keeps and syncs', async ({
+  page,
+  context,
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   const scripts: string[] = [];
   page.on('request', (r) => {

@@ -22,7 +22,10 @@ export function ownServer(port: number, dataDir: string) {
         stdio: 'ignore',
       });
       await expect
-        .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [100, 250] })
+        .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, {
+          timeout: 60_000,
+          intervals: [100, 250],
+        })
         .toBe(200);
     },
     /** Stops it with this signal (SIGKILL: no goodbye) and waits until it has gone. */

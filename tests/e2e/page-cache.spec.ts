@@ -10,7 +10,9 @@ const nonceIn = (html: string) => html.match(/<script nonce="([^"]+)"/)?.[1];
 const policyNonce = (csp: string | undefined) => csp?.match(/'nonce-([^']+)'/)?.[1];
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
 
-test('a kept page gets a new nonce in every response, matching its policy; the rest is the same', async ({ request }) => {
+test('a kept page gets a new nonce in every response, matching its policy; the rest is the same', async ({
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   const pages = [];
   for (let i = 0; i < 3; i++) {
@@ -59,11 +61,17 @@ test('the ETag answers 304 without a new policy (the copy the browser has keeps 
   expect(await again.text()).toBe('');
 });
 
-test('a signed-in traveller and a guest get the same page: nothing personal is rendered on the server', async ({ request }) => {
+test('a signed-in traveller and a guest get the same page: nothing personal is rendered on the server', async ({
+  request,
+}) => {
   const slug = await firstPackageSlug(request);
   const guest = await request.get(`/holidays/${slug}`, { headers: { 'accept-encoding': 'identity' } });
   const signedIn = await request.get(`/holidays/${slug}`, {
-    headers: { 'accept-encoding': 'identity', cookie: 'NHauth_token=abc; user_id=42; user_name=Someone%20Private; user_email=private%40example.com; guest_id=guest-private-1' },
+    headers: {
+      'accept-encoding': 'identity',
+      cookie:
+        'NHauth_token=abc; user_id=42; user_name=Someone%20Private; user_email=private%40example.com; guest_id=guest-private-1',
+    },
   });
   const a = withoutNonce(await guest.text());
   const b = withoutNonce(await signedIn.text());

@@ -42,11 +42,23 @@ async function computedStyles(page: Page, key: string, against?: string): Promis
 }
 
 async function packagePath(request: import('@playwright/test').APIRequestContext) {
-  const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'UAE' } })).json();
+  const featured = await (
+    await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers: { Country: 'UAE' } })
+  ).json();
   return `/holidays/${featured.data.packages[0].slug}`;
 }
 
-for (const path of ['/', '/holidays', 'package', '/search?q=beach', '/search?q=zzzqqq', '/deals', '/contact', '/login', '/offline-shell']) {
+for (const path of [
+  '/',
+  '/holidays',
+  'package',
+  '/search?q=beach',
+  '/search?q=zzzqqq',
+  '/deals',
+  '/contact',
+  '/login',
+  '/offline-shell',
+]) {
   test(`${path} looks the same with its own rules as with the whole stylesheet`, async ({ page, request }) => {
     test.setTimeout(90_000);
     const url = path === 'package' ? await packagePath(request) : path;
@@ -85,15 +97,20 @@ for (const path of ['/', '/holidays', 'package', '/search?q=beach', '/search?q=z
   });
 }
 
-test('the whole stylesheet is linked when the app starts: a page the server did not render is styled too', async ({ page }) => {
+test('the whole stylesheet is linked when the app starts: a page the server did not render is styled too', async ({
+  page,
+}) => {
   const html = await (await page.request.get('/')).text();
-  // The head names no stylesheet and no module for the preload scanner: the first round trips are the page's and the hero's.
+  // The head names no stylesheet and no module for the preload scanner: the first round trips are the page's and the
+  // hero's.
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).not.toMatch(/rel="(stylesheet|modulepreload)"/);
   // The home page's own rules have none of the contact form's.
   expect(/<style id="shop-css">([\s\S]*?)<\/style>/.exec(html)?.[1]).not.toContain('.enq-field');
   await gotoInteractive(page, '/');
-  expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/assets/style-')).length)).toBe(1);
+  expect(
+    await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/assets/style-')).length),
+  ).toBe(1);
   // Navigated in the app, the contact page's form is styled from the whole stylesheet.
   await page.getByRole('link', { name: 'Contact us' }).first().click();
   await expect(page).toHaveURL(/\/contact$/);

@@ -10,7 +10,12 @@ import { gotoInteractive } from './page-helpers.ts';
  */
 
 /** Books the cart to pay later and lands on the new booking's page; returns its reference and total. */
-async function bookToPayLater(page: Page, prefix: string, slug: string, lead: { first: string; last: string; phone: string; email: string }) {
+async function bookToPayLater(
+  page: Page,
+  prefix: string,
+  slug: string,
+  lead: { first: string; last: string; phone: string; email: string },
+) {
   await gotoInteractive(page, `${prefix}/holidays/${slug}`);
   await addToCart(page, 2);
   await gotoInteractive(page, `${prefix}/cart`);
@@ -33,7 +38,12 @@ test('UAE: a pay-later booking paid later from My trips on Stripe’s page', asy
   const email = `later-uae-${Date.now()}@example.com`;
   await createAccount(page.request, email);
   await logIn(page, email);
-  const { ref, total } = await bookToPayLater(page, '', 'abu-dhabi-culture-trail-3-nights', { first: 'Omar', last: 'Haddad', phone: '501234567', email });
+  const { ref, total } = await bookToPayLater(page, '', 'abu-dhabi-culture-trail-3-nights', {
+    first: 'Omar',
+    last: 'Haddad',
+    phone: '501234567',
+    email,
+  });
 
   // Later, from My trips.
   await gotoInteractive(page, `/trips/${ref}`);
@@ -47,7 +57,11 @@ test('UAE: a pay-later booking paid later from My trips on Stripe’s page', asy
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   await expect(page.locator('.trip-head')).toContainText('Paid');
   await expect(page.getByRole('link', { name: /now$/ })).toHaveCount(0);
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Payment received: booking ${ref}`)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await mailsTo(page.request, email)).some((m) => m.subject === `Payment received: booking ${ref}`),
+    )
+    .toBe(true);
 });
 
 test('India: a pay-later booking paid later from My trips through Razorpay’s checkout', async ({ page }) => {
@@ -55,7 +69,12 @@ test('India: a pay-later booking paid later from My trips through Razorpay’s c
   const email = `later-in-${Date.now()}@example.com`;
   await createAccount(page.request, email);
   await logIn(page, email, '/in');
-  const { ref, total } = await bookToPayLater(page, '/in', 'kerala-family-tour-5-nights', { first: 'Anil', last: 'Menon', phone: '9812345678', email });
+  const { ref, total } = await bookToPayLater(page, '/in', 'kerala-family-tour-5-nights', {
+    first: 'Anil',
+    last: 'Menon',
+    phone: '9812345678',
+    email,
+  });
 
   await gotoInteractive(page, `/in/trips/${ref}`);
   await page.getByRole('link', { name: `Pay ${total} now` }).click();
@@ -65,5 +84,9 @@ test('India: a pay-later booking paid later from My trips through Razorpay’s c
   await expect(page).toHaveURL(new RegExp(`/in/trips/${ref}\\?booked=1&paid=1$`));
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   await expect(page.locator('.trip-head')).toContainText('Paid');
-  await expect.poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Payment received: booking ${ref}`)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await mailsTo(page.request, email)).some((m) => m.subject === `Payment received: booking ${ref}`),
+    )
+    .toBe(true);
 });

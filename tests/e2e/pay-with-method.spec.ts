@@ -9,7 +9,9 @@ import { gotoInteractive } from './page-helpers.ts';
  * options' config.display as Razorpay's does) showing net banking only, and the payment is by it.
  */
 
-test('India: a net-banking coupon opens Razorpay’s checkout with net banking only, and it is paid by net banking', async ({ page }) => {
+test('India: a net-banking coupon opens Razorpay’s checkout with net banking only, and it is paid by net banking', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `neha-${Date.now()}@example.com`;
   await createAccount(page.request, email);

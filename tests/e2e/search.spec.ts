@@ -11,7 +11,9 @@ for (const site of [
   { prefix: '', name: 'UAE', currency: /^AED / },
   { prefix: '/in', name: 'India', currency: /^₹/ },
 ] as const) {
-  test(`${site.name}: "honeymoon" and Search open every honeymoon holiday, the query kept in the box and the URL`, async ({ page }) => {
+  test(`${site.name}: "honeymoon" and Search open every honeymoon holiday, the query kept in the box and the URL`, async ({
+    page,
+  }) => {
     await gotoInteractive(page, `${site.prefix}/`);
     const box = page.getByRole('combobox', { name: 'Where would you like to go?' });
     await box.fill('honeymoon');
@@ -37,7 +39,9 @@ for (const site of [
     await expect(page).toHaveURL(new RegExp(`${site.prefix}/holidays\\?(cityId|typeId)=\\d+$`));
   });
 
-  test(`${site.name}: "maldivs" finds the Maldives, offers "Did you mean Maldives?", and the screen reader hears what the page shows`, async ({ page }) => {
+  test(`${site.name}: "maldivs" finds the Maldives, offers "Did you mean Maldives?", and the screen reader hears what the page shows`, async ({
+    page,
+  }) => {
     await gotoInteractive(page, `${site.prefix}/search?q=maldivs`);
     await expect(page.getByRole('heading', { level: 1, name: 'Holidays matching “maldivs”' })).toBeVisible();
     await expect(page.locator('.package-card').first()).toBeVisible();
@@ -59,7 +63,9 @@ for (const site of [
   });
 }
 
-test('Enter typed before the suggestions load searches the text; a suggestion is opened only when chosen', async ({ page }) => {
+test('Enter typed before the suggestions load searches the text; a suggestion is opened only when chosen', async ({
+  page,
+}) => {
   await gotoInteractive(page, '/');
   // Suggestions are held back: Enter comes before they could load.
   await page.route('**/api/Common/GetGlobalSearchList*', async (route) => {

@@ -31,7 +31,11 @@ test('the server killed and restarted mid-sync: nothing lost, nothing doubled', 
   await server.start();
 
   const cart = async () => {
-    const res = await fetch(`${origin}/api/Common/GetCart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tempUserId: guest }) });
+    const res = await fetch(`${origin}/api/Common/GetCart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tempUserId: guest }),
+    });
     return ((await res.json()).data as { data: { adults: number }[] }[]).flatMap((g) => g.data);
   };
   await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -42,7 +42,9 @@ test('a cart picture that cannot load is the drawn placeholder, never a broken i
   const drawn = line.locator('.cart-line-image-drawn');
   await expect(drawn).toBeVisible();
   expect(await drawn.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('data:image/svg+xml');
-  expect(await drawn.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height])).toEqual([96, 64]);
+  expect(await drawn.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height])).toEqual([
+    96, 64,
+  ]);
 });
 
 test('legends that wrap sit inside their card’s border on the travellers step at 390 px', async ({ page, request }) => {
@@ -64,7 +66,12 @@ test('legends that wrap sit inside their card’s border on the travellers step 
       const c = card.getBoundingClientRect();
       const border = parseFloat(getComputedStyle(card).borderTopWidth);
       const lineHeight = parseFloat(getComputedStyle(legend).lineHeight) || 20;
-      return { text: legend.textContent, lines: Math.round(l.height / lineHeight), inside: l.top >= c.top + border && l.bottom <= c.bottom && l.left >= c.left + border && l.right <= c.right - border };
+      return {
+        text: legend.textContent,
+        lines: Math.round(l.height / lineHeight),
+        inside:
+          l.top >= c.top + border && l.bottom <= c.bottom && l.left >= c.left + border && l.right <= c.right - border,
+      };
     }),
   );
   // The lead traveller's legend is two lines at this width: the case that crossed the border.

@@ -22,13 +22,17 @@ const origin = server.origin;
 // The worker's background sync is not part of this run: every request is the page's own, routed below.
 test.use({ serviceWorkers: 'block' });
 
-test('1,000 cart changes in two tabs, with the network flapping, 500s and restarts: the server ends with exactly what was kept', async ({ context }) => {
+test('1,000 cart changes in two tabs, with the network flapping, 500s and restarts: the server ends with exactly what was kept', async ({
+  context,
+}) => {
   test.setTimeout(300_000);
   const rand = mulberry32(SEED);
   console.log(`sync under faults: seed ${SEED} (FAULTS_SEED=${SEED} replays it)`);
   const featured = await (await fetch(`${origin}/api/Common/Holiday/GetFeaturedPackages?limit=12`)).json();
   // Three packages whose rooms take 3 adults (honeymoon rooms take two: CreateCart would refuse).
-  const packages = (featured.data.packages as { tripType: { slug: string } }[]).filter((p) => p.tripType.slug !== 'honeymoon').slice(0, 3) as unknown[];
+  const packages = (featured.data.packages as { tripType: { slug: string } }[])
+    .filter((p) => p.tripType.slug !== 'honeymoon')
+    .slice(0, 3) as unknown[];
 
   // Faults on the way to the server: 500 before the work (the server never sees it) or after it
   // (the server did the work, the answer is lost).
@@ -38,7 +42,11 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
     const roll = rand();
     if (faulty && roll < 0.1) {
       counts.failBefore++;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Injected fault.', data: null }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'error', message: 'Injected fault.', data: null }),
+      });
     }
     if (faulty && roll < 0.2) {
       try {
@@ -47,7 +55,11 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
         // The server was down: the same as no answer.
       }
       counts.failAfter++;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Injected fault after the work.', data: null }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'error', message: 'Injected fault after the work.', data: null }),
+      });
     }
     counts.passed++;
     return route.continue().catch(() => undefined);
@@ -64,7 +76,9 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
   // The app's own cart operations: the module the add-to-cart form loads.
   for (const tab of tabs) {
     await tab.evaluate(async () => {
-      const data = JSON.parse(document.getElementById('__APP_DATA__')!.textContent!) as { assets: { cartCode: string[] } };
+      const data = JSON.parse(document.getElementById('__APP_DATA__')!.textContent!) as {
+        assets: { cartCode: string[] };
+      };
       (window as unknown as { cart: unknown }).cart = await import(/* @vite-ignore */ data.assets.cartCode[0]!);
     });
   }
@@ -123,7 +137,12 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
       async ({ batch, guest, packages, travelDate }) => {
         const cart = (
           window as unknown as {
-            cart: { shopDb(): unknown; addToCart(...a: unknown[]): Promise<{ id: string }>; removeFromCart(...a: unknown[]): Promise<void>; requestSync(): Promise<unknown> };
+            cart: {
+              shopDb(): unknown;
+              addToCart(...a: unknown[]): Promise<{ id: string }>;
+              removeFromCart(...a: unknown[]): Promise<void>;
+              requestSync(): Promise<unknown>;
+            };
           }
         ).cart;
         const db = cart.shopDb();
@@ -131,7 +150,13 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
         const out: string[] = [];
         for (const change of batch) {
           if (change.op === 'add') {
-            const line = await cart.addToCart(db, who, 'UAE', packages[change.pkg], { travelDate, adults: change.adults, children: 0, infants: 0, rooms: 1 });
+            const line = await cart.addToCart(db, who, 'UAE', packages[change.pkg], {
+              travelDate,
+              adults: change.adults,
+              children: 0,
+              infants: 0,
+              rooms: 1,
+            });
             out.push(line.id);
           } else {
             await cart.removeFromCart(db, who, change.id);
@@ -165,22 +190,45 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
   await context.setOffline(false);
   const settled = async () =>
     tabs[0]!.evaluate(async () => {
-      const cart = (window as unknown as { cart: { shopDb(): { outbox: { count(): Promise<number> }; cartLines: { toArray(): Promise<{ id: string; state: string; error?: string }[]> } }; requestSync(): Promise<unknown> } }).cart;
+      const cart = (
+        window as unknown as {
+          cart: {
+            shopDb(): {
+              outbox: { count(): Promise<number> };
+              cartLines: { toArray(): Promise<{ id: string; state: string; error?: string }[]> };
+            };
+            requestSync(): Promise<unknown>;
+          };
+        }
+      ).cart;
       const db = cart.shopDb();
       void cart.requestSync();
       const lines = await db.cartLines.toArray();
-      return { outbox: await db.outbox.count(), unsynced: lines.filter((l) => l.state !== 'synced').map((l) => `${l.state}${l.error ? `: ${l.error}` : ''}`) };
+      return {
+        outbox: await db.outbox.count(),
+        unsynced: lines.filter((l) => l.state !== 'synced').map((l) => `${l.state}${l.error ? `: ${l.error}` : ''}`),
+      };
     });
   await expect.poll(settled, { timeout: 150_000, intervals: [1000] }).toEqual({ outbox: 0, unsynced: [] });
 
   // The set check, against the server itself.
-  const res = await fetch(`${origin}/api/Common/GetCart`, { method: 'POST', headers: { 'content-type': 'application/json', country: 'UAE' }, body: JSON.stringify({ tempUserId: guest }) });
-  const onServer = ((await res.json()).data as { data: { clientId: string }[] }[]).flatMap((g) => g.data.map((l) => l.clientId));
+  const res = await fetch(`${origin}/api/Common/GetCart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', country: 'UAE' },
+    body: JSON.stringify({ tempUserId: guest }),
+  });
+  const onServer = ((await res.json()).data as { data: { clientId: string }[] }[]).flatMap((g) =>
+    g.data.map((l) => l.clientId),
+  );
   const duplicates = onServer.filter((id, i) => onServer.indexOf(id) !== i);
   const lost = [...kept.keys()].filter((id) => !onServer.includes(id));
   const extra = onServer.filter((id) => !kept.has(id));
   const onDevice = await tabs[1]!.evaluate(async () =>
-    ((await (window as unknown as { cart: { shopDb(): { cartLines: { toArray(): Promise<{ id: string }[]> } } } }).cart.shopDb().cartLines.toArray()) as { id: string }[]).map((l) => l.id),
+    (
+      (await (window as unknown as { cart: { shopDb(): { cartLines: { toArray(): Promise<{ id: string }[]> } } } }).cart
+        .shopDb()
+        .cartLines.toArray()) as { id: string }[]
+    ).map((l) => l.id),
   );
   console.log(
     `sync under faults: ${counts.adds + counts.removes} changes (${counts.adds} adds, ${counts.removes} removes) in 2 tabs; ` +

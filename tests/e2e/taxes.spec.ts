@@ -8,9 +8,12 @@ import { gotoInteractive } from './page-helpers.ts';
  * the package page, in the cart and at every checkout step, so the total never jumps at review.
  */
 
-test('India: the package page and the cart show GST and TCS before review, and the total at the travellers step is the one review shows', async ({ page }) => {
+test('India: the package page and the cart show GST and TCS before review, and the total at the travellers step is the one review shows', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const rules = (await (await page.request.get('/api/Common/GetTaxRules', { headers: { country: 'IN' } })).json()).data as { gst: number; tcs: { rate: number } };
+  const rules = (await (await page.request.get('/api/Common/GetTaxRules', { headers: { country: 'IN' } })).json())
+    .data as { gst: number; tcs: { rate: number } };
   const tcs = `TCS ${rules.tcs.rate}%`;
   const email = `tax-${Date.now()}@example.com`;
   await createAccount(page.request, email);
@@ -50,7 +53,9 @@ test('India: the package page and the cart show GST and TCS before review, and t
   await expect(page.locator('.price-total dd')).toHaveText(total);
 });
 
-test('UAE: a package in the UAE says its price includes VAT, one performed outside it that it is zero-rated', async ({ page }) => {
+test('UAE: a package in the UAE says its price includes VAT, one performed outside it that it is zero-rated', async ({
+  page,
+}) => {
   await gotoInteractive(page, '/holidays/dubai-family-fun-5-nights');
   await expect(page.locator('.package-aside .price-tax')).toHaveText('incl. VAT 5%');
   await gotoInteractive(page, '/holidays/singapore-family-fun-4-nights');

@@ -104,7 +104,9 @@ test('India: a PAN with an error scrolls into view below the sticky header', asy
 });
 
 for (const prefix of ['', '/in']) {
-  test(`${prefix || 'UAE'}: a new visitor tapping "Log in" gets the login page without an error; a page that needs a sign-in explains`, async ({ page }) => {
+  test(`${prefix || 'UAE'}: a new visitor tapping "Log in" gets the login page without an error; a page that needs a sign-in explains`, async ({
+    page,
+  }) => {
     await gotoInteractive(page, `${prefix}/holidays`);
     const logInLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' });
     await logInLink.click();
@@ -114,7 +116,10 @@ for (const prefix of ['', '/in']) {
 
     // The header's icon (shown on wider screens) goes there too.
     await gotoInteractive(page, `${prefix}/holidays`);
-    await expect(page.locator('.header a.header-icon', { hasText: 'Log in' })).toHaveAttribute('href', `${prefix}/login`);
+    await expect(page.locator('.header a.header-icon', { hasText: 'Log in' })).toHaveAttribute(
+      'href',
+      `${prefix}/login`,
+    );
 
     // Sent from a page that needs a sign-in: told why.
     await gotoInteractive(page, `${prefix}/account`);
@@ -123,7 +128,9 @@ for (const prefix of ['', '/in']) {
   });
 }
 
-test('the package page chooses no travel date: Add to cart asks for one, and adds once it is chosen', async ({ page }) => {
+test('the package page chooses no travel date: Add to cart asks for one, and adds once it is chosen', async ({
+  page,
+}) => {
   await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
   const date = page.getByLabel('Travel date', { exact: true });
   await expect(date).toHaveValue('');

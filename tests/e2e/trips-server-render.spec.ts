@@ -23,7 +23,14 @@ const cachedEntries = (page: Page, needle: string) =>
     return out;
   }, needle);
 
-test('My trips has the signed-in traveller’s trips in the server HTML (painted with scripts off), a guest’s has none, and no cache keeps them', async ({ page, context, request, browser, playwright, baseURL }) => {
+test('My trips has the signed-in traveller’s trips in the server HTML (painted with scripts off), a guest’s has none, and no cache keeps them', async ({
+  page,
+  context,
+  request,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const email = `noor-${Date.now()}@example.com`;
   await createAccount(request, email);
@@ -31,7 +38,14 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
   const ref = await bookTrip(request, context, {
     how: 'pay-later',
     daysAhead: 80,
-    lead: { Title: 'Ms', FirstName: 'Noor', LastName: 'Haddad', Email: 'noor.haddad@example.com', Phone: '+971501234567', DOB: '1988-06-09' },
+    lead: {
+      Title: 'Ms',
+      FirstName: 'Noor',
+      LastName: 'Haddad',
+      Email: 'noor.haddad@example.com',
+      Phone: '+971501234567',
+      DOB: '1988-06-09',
+    },
   });
   const card = new RegExp(`<span class="trip-ref">${ref}</span>`);
 
@@ -82,8 +96,15 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
   await page.goto('/trips');
   await expect(page.locator('html')).toHaveAttribute('data-interactive', '');
   await expect(page.locator('.trip-card').filter({ hasText: ref })).toBeVisible();
-  await expect(page.locator('.trip-card').filter({ hasText: ref }).getByText(/^Saved on this phone/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('.trip-card').filter({ hasText: ref }).getByRole('heading', { level: 2 })).toHaveText(/^Goa Beach Break/);
+  await expect(
+    page
+      .locator('.trip-card')
+      .filter({ hasText: ref })
+      .getByText(/^Saved on this phone/),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.trip-card').filter({ hasText: ref }).getByRole('heading', { level: 2 })).toHaveText(
+    /^Goa Beach Break/,
+  );
   expect(errors.filter((e) => /hydrat|React error|#418|#423|#425/i.test(e))).toEqual([]);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -92,7 +113,11 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
   await page.reload();
   await expect(page.locator('.trip-card').filter({ hasText: ref })).toBeVisible();
   await page.goto('/holidays');
-  await expect.poll(async () => (await cachedEntries(page, ref)).some((e) => e.cache === 'pages' && e.path === '/holidays'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await cachedEntries(page, ref)).some((e) => e.cache === 'pages' && e.path === '/holidays'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const entries = await cachedEntries(page, ref);
   expect(entries.filter((e) => e.path.endsWith('/trips'))).toEqual([]);
   expect(entries.filter((e) => e.names)).toEqual([]);

@@ -16,13 +16,21 @@ import { BASE, launch, walletRow } from './wallet-helpers.ts';
 /** Opens the trip online and waits until the phone's copy satisfies `done`. */
 async function openOnline(page: Page, ref: string, done: (row: Record<string, unknown>) => boolean) {
   await page.goto(`/trips/${ref}`);
-  await expect.poll(async () => {
-    const row = await walletRow(page, ref);
-    return row !== null && done(row);
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const row = await walletRow(page, ref);
+        return row !== null && done(row);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
-test('a supplier’s number reaches the saved vouchers, and cancelled vouchers leave the phone', async ({ request, playwright }) => {
+test('a supplier’s number reaches the saved vouchers, and cancelled vouchers leave the phone', async ({
+  request,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const dir = mkdtempSync(join(tmpdir(), 'wl-wallet-docs-'));
   const desk = await playwright.request.newContext({ baseURL: BASE });
@@ -58,11 +66,18 @@ test('a supplier’s number reaches the saved vouchers, and cancelled vouchers l
     await context.close();
 
     // The booking is cancelled at the desk: online once, then offline its vouchers are gone.
-    const cancelled = await desk.post(`/api/admin/bookings/${ref}/cancel`, { headers: { 'x-csrf-token': staff.csrf }, data: { reason: 'Plans changed' } });
+    const cancelled = await desk.post(`/api/admin/bookings/${ref}/cancel`, {
+      headers: { 'x-csrf-token': staff.csrf },
+      data: { reason: 'Plans changed' },
+    });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
     context = await launch(dir);
     page = context.pages()[0] ?? (await context.newPage());
-    await openOnline(page, ref, (row) => row.vouchers === null && (row.detail as { Status: string }).Status === 'cancelled');
+    await openOnline(
+      page,
+      ref,
+      (row) => row.vouchers === null && (row.detail as { Status: string }).Status === 'cancelled',
+    );
     await context.close();
     context = await launch(dir, { signal: false });
     page = context.pages()[0] ?? (await context.newPage());

@@ -3,7 +3,13 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE = `http://localhost:${PORT}`;
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /**
  * The browser on the profile in `dir` (the same IndexedDB, service worker and cookies across
@@ -37,7 +43,9 @@ function hangUpServer(): Promise<Server> {
   });
 }
 
-/** One saved trip's row in the wallet (IndexedDB `wanderlust`, table `wallet`), as JSON without its PDFs; null: none. */
+/**
+ * One saved trip's row in the wallet (IndexedDB `wanderlust`, table `wallet`), as JSON without its PDFs; null: none.
+ */
 export const walletRow = (page: Page, ref: string) =>
   page.evaluate(
     (ref) =>

@@ -41,7 +41,9 @@ const walletCount = (page: Page) =>
       }),
   );
 
-test('vouchers and the invoice PDF open offline after a browser restart; share falls back to download; sign-out removes them', async ({ request }) => {
+test('vouchers and the invoice PDF open offline after a browser restart; share falls back to download; sign-out removes them', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'wl-wallet-'));
   try {
@@ -66,7 +68,9 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
     context = await launch(dir, { signal: false });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/trips');
-    await expect(page.getByText('You are offline: these are the trips saved on this phone.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('You are offline: these are the trips saved on this phone.')).toBeVisible({
+      timeout: 15_000,
+    });
     await shot(page, 'wallet-trips-offline');
     await page.locator('.trip-card').filter({ hasText: ref }).getByRole('link', { name: 'Voucher' }).click();
     await expect(page.locator('.trip-ref-big')).toHaveText(ref);
@@ -119,7 +123,9 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
     await page.goto('/account');
     await interactive(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByText('Signing out removes the 1 trip saved on this phone, with their vouchers and invoices.')).toBeVisible();
+    await expect(
+      page.getByText('Signing out removes the 1 trip saved on this phone, with their vouchers and invoices.'),
+    ).toBeVisible();
     expect(await walletCount(page)).toBe(1);
     await page.getByRole('button', { name: 'Sign out and remove them' }).click();
     await expect(page).toHaveURL(`${BASE}/`);
@@ -130,7 +136,9 @@ test('vouchers and the invoice PDF open offline after a browser restart; share f
   }
 });
 
-test('a pay-later booking: the trip page says vouchers come when the balance is paid; the phone keeps its proforma invoice and no vouchers', async ({ request }) => {
+test('a pay-later booking: the trip page says vouchers come when the balance is paid; the phone keeps its proforma invoice and no vouchers', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'wl-wallet-'));
   try {
@@ -148,7 +156,11 @@ test('a pay-later booking: the trip page says vouchers come when the balance is 
     await page.locator('.trip-head').getByRole('link', { name: 'Proforma invoice' }).click();
     await expect(page.locator('.invoice-head')).toContainText('Proforma Invoice');
     await expect(page.locator('.invoice-number')).toHaveText('Not a tax invoice');
-    await expect(page.getByText('This is a proforma invoice: the tax invoice, with its number, is issued when the balance is received in full.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'This is a proforma invoice: the tax invoice, with its number, is issued when the balance is received in full.',
+      ),
+    ).toBeVisible();
 
     await page.goto(`/trips/${ref}/voucher`);
     await expect(page.getByText(/^Vouchers come when the balance is paid\./)).toBeVisible();
@@ -159,7 +171,8 @@ test('a pay-later booking: the trip page says vouchers come when the balance is 
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const req = open.result.transaction('wallet').objectStore('wallet').get(reference);
-            req.onsuccess = () => resolve({ vouchers: req.result?.vouchers ?? null, invoice: req.result?.invoice?.title ?? null });
+            req.onsuccess = () =>
+              resolve({ vouchers: req.result?.vouchers ?? null, invoice: req.result?.invoice?.title ?? null });
           };
         }),
       ref,

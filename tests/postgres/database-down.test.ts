@@ -37,7 +37,11 @@ async function getCart() {
     body: JSON.stringify({ tempUserId: randomUUID() }),
     signal: AbortSignal.timeout(10_000),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { status: string; message: string; data: unknown } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { status: string; message: string; data: unknown },
+  };
 }
 
 /** The JSON log lines whose message matches. */
@@ -87,7 +91,11 @@ describe.runIf(canRun)('the database server stopped under a serving shop', () =>
 
     cluster.resume();
     await until(async () => (await getCart()).status === 200, 20_000, 'the shop did not answer 200 again');
-    await until(async () => logLines(/^The database answers again$/).length === 1, 5_000, 'no line said the database was back');
+    await until(
+      async () => logLines(/^The database answers again$/).length === 1,
+      5_000,
+      'no line said the database was back',
+    );
     expect(logLines(/^The database answers again$/)[0]!.level).toBe(30);
     expect((await fetch(`${shop.origin}/api/ready`)).status).toBe(200);
     expect(logLines(/^The database cannot be reached/)).toHaveLength(1);

@@ -71,15 +71,25 @@ function upload(app: FastifyInstance, token: string, bookingId: number, content:
   const boundary = '----files-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="BookingId"\r\n\r\n${bookingId}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: `/api/Common/CreateBooking_UploadImages?token=${encodeURIComponent(token)}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/Common/CreateBooking_UploadImages?token=${encodeURIComponent(token)}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 const open = (app: FastifyInstance, token: string, bookingId: number, fileId: number) =>
-  app.inject({ method: 'GET', url: `/api/Common/GetBookingDocument?Token=${encodeURIComponent(token)}&BookingId=${bookingId}&FileId=${fileId}` });
+  app.inject({
+    method: 'GET',
+    url: `/api/Common/GetBookingDocument?Token=${encodeURIComponent(token)}&BookingId=${bookingId}&FileId=${fileId}`,
+  });
 
 async function newBooking(who: { token: string; email: string }) {
   const pkg = await findPackage(kit, { rooms: 10, inIndia: false });
@@ -90,7 +100,10 @@ async function newBooking(who: { token: string; email: string }) {
 }
 
 const chunks = async (key: string) =>
-  Number((await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files where key = ${key}`)).rows[0]!.n);
+  Number(
+    (await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files where key = ${key}`))
+      .rows[0]!.n,
+  );
 
 beforeAll(async () => {
   [mail, sms, gateways] = await Promise.all([startMailCatcher(), startTwilioStandIn(), startGateways()]);
@@ -124,7 +137,9 @@ describe('uploaded files on a shared Postgres (DATABASE_URL)', () => {
     expect(there.statusCode, there.body).toBe(200);
     expect(there.headers['content-type']).toBe('application/pdf');
     expect(there.rawPayload.equals(content)).toBe(true);
-    const [row] = (await a.database.db.execute<{ stored_name: string }>(sql`select stored_name from files where id = ${doc.id}`)).rows;
+    const [row] = (
+      await a.database.db.execute<{ stored_name: string }>(sql`select stored_name from files where id = ${doc.id}`)
+    ).rows;
     expect(await chunks(row!.stored_name)).toBe(3);
     for (const i of [a, b]) expect(readdirSync(i.dataDir)).not.toContain('uploads');
   });
@@ -142,11 +157,15 @@ describe('uploaded files on a shared Postgres (DATABASE_URL)', () => {
     expect(theirs.json()).toMatchObject({ status: 'error' });
     expect(theirs.json().message).toMatch(/booking/i);
 
-    const before = Number((await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files`)).rows[0]!.n);
+    const before = Number(
+      (await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files`)).rows[0]!.n,
+    );
     const notPdf = await upload(a.app, owner.token, bookingId, Buffer.concat([Buffer.from('MZ'), pdf(CHUNK_BYTES)]));
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().message).toContain('is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.');
-    const after = Number((await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files`)).rows[0]!.n);
+    const after = Number(
+      (await a.database.db.execute<{ n: number }>(sql`select count(*)::int as n from stored_files`)).rows[0]!.n,
+    );
     expect(after).toBe(before);
   });
 
@@ -156,7 +175,9 @@ describe('uploaded files on a shared Postgres (DATABASE_URL)', () => {
     const up = await upload(b.app, who.token, bookingId, pdf(5000));
     expect(up.statusCode, up.body).toBe(200);
     const doc = (up.json().data.documents as { id: number }[]).at(-1)!;
-    const [row] = (await a.database.db.execute<{ stored_name: string }>(sql`select stored_name from files where id = ${doc.id}`)).rows;
+    const [row] = (
+      await a.database.db.execute<{ stored_name: string }>(sql`select stored_name from files where id = ${doc.id}`)
+    ).rows;
     expect((await open(a.app, who.token, bookingId, doc.id)).statusCode).toBe(200);
 
     // A cancelled booking's documents go at once.

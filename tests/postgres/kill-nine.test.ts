@@ -30,9 +30,15 @@ describe('kill -9 on Postgres', () => {
   it('leaves no half-written rows, and every change sent again lands once', async () => {
     const counts = [];
     for (let round = 1; round <= 3; round++) {
-      counts.push(await killNineRound({ DATABASE_URL: databaseUrl(server, name), DATA_DIR: 'memory://' }, round, { beside: inspect }));
+      counts.push(
+        await killNineRound({ DATABASE_URL: databaseUrl(server, name), DATA_DIR: 'memory://' }, round, {
+          beside: inspect,
+        }),
+      );
     }
-    console.log(`kill -9 on Postgres: ${counts.map((c) => `${c.beforeKill} answered before the kill, ${c.afterKill.lines} lines and ${c.afterKill.holds} holds found after it`).join('; ')}`);
+    console.log(
+      `kill -9 on Postgres: ${counts.map((c) => `${c.beforeKill} answered before the kill, ${c.afterKill.lines} lines and ${c.afterKill.holds} holds found after it`).join('; ')}`,
+    );
     expect(counts.every((c) => c.beforeKill >= 5)).toBe(true);
   }, 180_000);
 });

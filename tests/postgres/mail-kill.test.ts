@@ -17,9 +17,16 @@ let db: pg.Client;
 let catcher: MailCatcher | undefined;
 const running: ServerProcess[] = [];
 
-type Answer = { status: number; body: { status: string; message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+type Answer = { status: number; body: { status: string; message: string; data: any } };
 
-async function api(s: ServerProcess, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Answer> {
+async function api(
+  s: ServerProcess,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const qs = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${s.origin}/api/Common/${path}${qs}`, {
     method,
@@ -43,7 +50,12 @@ afterAll(async () => {
 }, 60_000);
 
 const outboxOf = async (bookingId: number) =>
-  (await db.query<{ status: string; attempts: number; last_error: string | null; kind: string }>('select status, attempts, last_error, kind from mail_outbox where booking_id = $1', [bookingId])).rows;
+  (
+    await db.query<{ status: string; attempts: number; last_error: string | null; kind: string }>(
+      'select status, attempts, last_error, kind from mail_outbox where booking_id = $1',
+      [bookingId],
+    )
+  ).rows;
 
 describe('kill -9 right after a booking commits', () => {
   it('the confirmation mail arrives once after the restart', async () => {
@@ -59,14 +71,24 @@ describe('kill -9 right after a booking commits', () => {
     expect((await api(shop, 'GET', 'ValidateSignUp', { EmailIdOrPhone: email })).status).toBe(200);
     const code = catcher.codeOf(await catcher.waitFor(email));
     const verified = await api(shop, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
-    const saved = await api(shop, 'POST', 'SavePassword', { Token: verified.body.data.token, Password: 'killed once 1', ConfirmPassword: 'killed once 1' });
+    const saved = await api(shop, 'POST', 'SavePassword', {
+      Token: verified.body.data.token,
+      Password: 'killed once 1',
+      ConfirmPassword: 'killed once 1',
+    });
     expect(saved.status, saved.body.message).toBe(200);
     const login = await api(shop, 'POST', 'Login', { EmailorPhone: email, Password: 'killed once 1' });
     const auth = { authorization: `Bearer ${login.body.data.tokan as string}` };
     const featured = await api(shop, 'GET', 'Holiday/GetFeaturedPackages', { limit: 1 });
     const packageId = (featured.body.data as { packages: { id: number }[] }).packages[0]!.id;
     const travelDate = new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 10);
-    const added = await api(shop, 'POST', 'CreateCart', { packageId, travelDate, adults: 2, children: 0, infants: 0, rooms: 1 }, auth);
+    const added = await api(
+      shop,
+      'POST',
+      'CreateCart',
+      { packageId, travelDate, adults: 2, children: 0, infants: 0, rooms: 1 },
+      auth,
+    );
     expect(added.status, added.body.message).toBe(200);
     const held = await api(shop, 'POST', 'CreateTempBooking', {}, auth);
     expect(held.status, held.body.message).toBe(200);
@@ -77,14 +99,21 @@ describe('kill -9 right after a booking commits', () => {
     const booking = {
       TempBookingId: held.body.data.TempBookingId,
       PaymentMethod: 'pay-later',
-      LeadTraveller: { Title: 'Ms', FirstName: 'Lina', LastName: 'Haddad', Email: leadEmail, Phone: '+971501234567', DOB: '1988-02-03' },
+      LeadTraveller: {
+        Title: 'Ms',
+        FirstName: 'Lina',
+        LastName: 'Haddad',
+        Email: leadEmail,
+        Phone: '+971501234567',
+        DOB: '1988-02-03',
+      },
       Travellers: [{ FirstName: 'Omar', LastName: 'Haddad', AgeBand: 'adult' }],
     };
     const key = { ...auth, 'idempotency-key': `mail-kill-${Date.now()}` };
     const booked = await api(shop, 'POST', 'CreateBooking', booking, key);
     expect(booked.status, booked.body.message).toBe(200);
     const { BookingId, RefIdKey } = booked.body.data as { BookingId: number; RefIdKey: string };
-    for (const until = Date.now() + 15_000; ; ) {
+    for (const until = Date.now() + 15_000; ;) {
       const [row] = await outboxOf(BookingId);
       if (row && row.attempts >= 1 && row.last_error) break;
       if (Date.now() > until) throw new Error(`the outbox did not try the mail: ${JSON.stringify(row)}`);
@@ -104,11 +133,14 @@ describe('kill -9 right after a booking commits', () => {
     running.push(shop);
     const mail = await catcher.waitFor(leadEmail, { subject: `Booking confirmed: ${RefIdKey}`, timeoutMs: 60_000 });
     expect(mail.raw).toContain('application/pdf');
-    // The traveller's app sends the booking again under its key (it never saw the answer): the same booking, no second mail.
+    // The traveller's app sends the booking again under its key (it never saw the answer): the same booking, no second
+    // mail.
     const again = await api(shop, 'POST', 'CreateBooking', booking, key);
     expect(again.body.data?.RefIdKey).toBe(RefIdKey);
     await new Promise((r) => setTimeout(r, 5_000));
-    expect(catcher.mails.filter((m) => m.to.includes(leadEmail)).map((m) => m.subject)).toEqual([`Booking confirmed: ${RefIdKey}`]);
+    expect(catcher.mails.filter((m) => m.to.includes(leadEmail)).map((m) => m.subject)).toEqual([
+      `Booking confirmed: ${RefIdKey}`,
+    ]);
     expect(await outboxOf(BookingId)).toMatchObject([{ status: 'sent', attempts: 2, last_error: null }]);
     await shop.stop();
   }, 180_000);

@@ -31,14 +31,19 @@ function testConf(upstreams: number[], listen: number): string {
   let conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const servers = conf.match(/^\s*server 127\.0\.0\.1:\d+.*$/gm) ?? [];
   expect(servers, 'deploy/nginx.conf names two upstream processes').toHaveLength(2);
-  servers.forEach((line, i) => (conf = conf.replace(line, line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${upstreams[i]}`))));
+  servers.forEach(
+    (line, i) => (conf = conf.replace(line, line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${upstreams[i]}`))),
+  );
   conf = conf
     .replace(/^\s*listen 80 default_server;$/m, `    listen 127.0.0.1:${listen} default_server;`)
     .replace(/^\s*listen \[::\]:80 default_server;$/m, '')
     .replace(/^pid .*$/m, `pid ${work}/nginx.pid;`)
     .replace(/^error_log .*$/m, `error_log ${work}/error.log warn;`)
     .replace(/access_log .*;/, `access_log ${work}/access.log;`)
-    .replace('http {', `http {\n  client_body_temp_path ${work}/body;\n  proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi;\n  uwsgi_temp_path ${work}/uwsgi;\n  scgi_temp_path ${work}/scgi;`);
+    .replace(
+      'http {',
+      `http {\n  client_body_temp_path ${work}/body;\n  proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi;\n  uwsgi_temp_path ${work}/uwsgi;\n  scgi_temp_path ${work}/scgi;`,
+    );
   return `daemon off;\nmaster_process on;\n${conf.replace(/^user .*$/m, '')}`;
 }
 
@@ -49,34 +54,67 @@ interface Answer {
 }
 
 /** A request through nginx from the client address `from` (a loopback address). */
-function viaNginx(path: string, opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function viaNginx(
+  path: string,
+  opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', localAddress: opts.from ?? '127.0.0.1', headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: opts.method ?? 'GET',
+        localAddress: opts.from ?? '127.0.0.1',
+        headers: opts.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
 }
 
 const enquiry = (from: string, forwardedFor?: string) =>
-  viaNginx(`/api/Common/SubmitExitPageEnquiry?${new URLSearchParams({ FullName: 'Sara Ali', Email: 'sara.ali@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567', Mode: 'exit-popup' })}`, {
-    from,
-    method: 'POST',
-    headers: { country: 'UAE', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-  });
+  viaNginx(
+    `/api/Common/SubmitExitPageEnquiry?${new URLSearchParams({ FullName: 'Sara Ali', Email: 'sara.ali@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567', Mode: 'exit-popup' })}`,
+    {
+      from,
+      method: 'POST',
+      headers: { country: 'UAE', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    },
+  );
 
 beforeAll(async () => {
   expect(existsSync(NGINX), `Debian's nginx is needed (apt-get install nginx): .ci/run installs it`).toBe(true);
-  expect(existsSync(join(ROOT, 'dist/client/.vite/manifest.json')), 'the shop must be built (npm run build) before this test: npm test builds first').toBe(true);
+  expect(
+    existsSync(join(ROOT, 'dist/client/.vite/manifest.json')),
+    'the shop must be built (npm run build) before this test: npm test builds first',
+  ).toBe(true);
   await createDatabase(server, name, TEMPLATE.seeded);
-  const env = { DATABASE_URL: databaseUrl(server, name), DATA_DIR: 'memory://', TRUST_PROXY: '127.0.0.1', ENQUIRY_RATE_LIMIT: String(LIMIT), LOG_LEVEL: 'info' };
+  const env = {
+    DATABASE_URL: databaseUrl(server, name),
+    DATA_DIR: 'memory://',
+    TRUST_PROXY: '127.0.0.1',
+    ENQUIRY_RATE_LIMIT: String(LIMIT),
+    LOG_LEVEL: 'info',
+  };
   shops = await Promise.all([spawnServer(env, { web: true }), spawnServer(env, { web: true })]);
   port = await freePort();
   const confFile = join(work, 'nginx.conf');
-  writeFileSync(confFile, testConf(shops.map((s) => s.port), port));
+  writeFileSync(
+    confFile,
+    testConf(
+      shops.map((s) => s.port),
+      port,
+    ),
+  );
   const check = spawnSync(NGINX, ['-t', '-c', confFile, '-p', work], { encoding: 'utf8' });
   expect(check.status, check.stderr).toBe(0);
   nginx = spawn(NGINX, ['-c', confFile, '-p', work], { stdio: 'ignore' });
@@ -88,7 +126,9 @@ beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`nginx did not answer: ${existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''}`);
+  throw new Error(
+    `nginx did not answer: ${existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''}`,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -110,9 +150,13 @@ describe('deploy/nginx.conf in front of two shop processes', () => {
     expect((await enquiry(b)).status).toBe(200);
     // Both processes answered (least_conn over two): the limit held across them, in Postgres.
     // nginx writes a request's log line after its answer is sent: read until the last one is there.
-    const logged = () => readFileSync(join(work, 'access.log'), 'utf8').split('\n').filter((l) => l.includes('SubmitExitPageEnquiry')).length;
+    const logged = () =>
+      readFileSync(join(work, 'access.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('SubmitExitPageEnquiry')).length;
     await expect.poll(logged, { timeout: 5_000 }).toBe(LIMIT + 3);
-    for (const shop of shops) await expect.poll(() => shop.output(), { timeout: 5_000 }).toContain('/api/Common/SubmitExitPageEnquiry');
+    for (const shop of shops)
+      await expect.poll(() => shop.output(), { timeout: 5_000 }).toContain('/api/Common/SubmitExitPageEnquiry');
   });
 
   it('pages and assets keep their caching headers, and are compressed once', async () => {
@@ -137,7 +181,9 @@ describe('deploy/nginx.conf in front of two shop processes', () => {
     expect(shared.headers['cache-control']).toMatch(/^public, max-age=60/);
     expect(shared.headers.etag).toBeTruthy();
     expect(String(shared.headers.vary)).toMatch(/Country/i);
-    const again = await viaNginx('/api/Common/GetCountry', { headers: { country: 'UAE', 'if-none-match': String(shared.headers.etag) } });
+    const again = await viaNginx('/api/Common/GetCountry', {
+      headers: { country: 'UAE', 'if-none-match': String(shared.headers.etag) },
+    });
     expect(again.status).toBe(304);
   });
 });

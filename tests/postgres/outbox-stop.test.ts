@@ -27,7 +27,11 @@ afterAll(async () => {
 }, 60_000);
 
 const rows = async () =>
-  (await db.query<OutboxRow>(`select dedupe_key, status, attempts from mail_outbox where dedupe_key like 'stop:%' order by id`)).rows;
+  (
+    await db.query<OutboxRow>(
+      `select dedupe_key, status, attempts from mail_outbox where dedupe_key like 'stop:%' order by id`,
+    )
+  ).rows;
 
 describe('SIGTERM while the outbox is sending, on Postgres', () => {
   it('marks the mail in flight sent before the pool ends: every mail arrives once', async () => {
@@ -40,7 +44,10 @@ describe('SIGTERM while the outbox is sending, on Postgres', () => {
       {
         async queue(mails) {
           for (const m of mails) {
-            await db.query(`insert into mail_outbox (kind, dedupe_key, payload) values ('test', $1, $2)`, [m.dedupeKey, { to: m.to, subject: m.subject, text: 'Once.' }]);
+            await db.query(`insert into mail_outbox (kind, dedupe_key, payload) values ('test', $1, $2)`, [
+              m.dedupeKey,
+              { to: m.to, subject: m.subject, text: 'Once.' },
+            ]);
           }
         },
         rows,

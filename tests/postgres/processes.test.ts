@@ -21,7 +21,11 @@ const status = (origin: string, path: string) =>
 
 const children = (pid: number) => {
   try {
-    return execFileSync('pgrep', ['-P', String(pid), '-f', 'api-server'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), '-f', 'api-server'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -44,7 +48,10 @@ afterAll(async () => {
 
 describe('several processes', () => {
   it('WEB_CONCURRENCY=2 serves from two processes; one that dies is replaced; SIGTERM stops them all', async () => {
-    primary = await spawnServer({ DATABASE_URL: databaseUrl(server, name), DATA_DIR: 'memory://', WEB_CONCURRENCY: '2' }, { ready: false });
+    primary = await spawnServer(
+      { DATABASE_URL: databaseUrl(server, name), DATA_DIR: 'memory://', WEB_CONCURRENCY: '2' },
+      { ready: false },
+    );
     // Thirty callers knock from the first moment until the shop has been ready a second: each is
     // refused (nothing listens yet) or answered, never left waiting. A process's trial listen once
     // joined the port's round robin and left a request hanging (two starts in three, before the fix).
@@ -56,14 +63,17 @@ describe('several processes', () => {
           const answer = await status(primary!.origin, '/api/ready');
           knocks.push(answer);
           if (answer === 200) readyAt ||= Date.now();
-          if (knocks.length > 200_000 || primary!.child.exitCode !== null) throw new Error(`Not ready:\n${primary!.output()}`);
+          if (knocks.length > 200_000 || primary!.child.exitCode !== null)
+            throw new Error(`Not ready:\n${primary!.output()}`);
           await new Promise((r) => setTimeout(r, 5));
         }
       }),
     );
     expect(knocks.filter((s) => s === 'hung')).toEqual([]);
     await expect.poll(() => children(primary!.child.pid!).length, { timeout: 60_000 }).toBe(2);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => status(primary!.origin, '/api/Common/GetCountry')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => status(primary!.origin, '/api/Common/GetCountry')),
+    );
     expect(answers.every((s) => s === 200)).toBe(true);
 
     const [first] = children(primary.child.pid!);
@@ -75,7 +85,9 @@ describe('several processes', () => {
     await expect
       .poll(
         async () => {
-          during.push(...(await Promise.all(Array.from({ length: 4 }, () => status(primary!.origin, '/api/Common/GetCountry')))));
+          during.push(
+            ...(await Promise.all(Array.from({ length: 4 }, () => status(primary!.origin, '/api/Common/GetCountry')))),
+          );
           return replaced().length;
         },
         { timeout: 60_000 },

@@ -20,11 +20,22 @@ let a: ServerProcess;
 let b: ServerProcess;
 let db: pg.Client;
 
-const MIGRATIONS = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const MIGRATIONS = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
 
-type Answer = { status: number; body: { status: string; message: string; data: any }; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
+type Answer = { status: number; body: { status: string; message: string; data: any }; headers: Headers };
 
-async function api(s: ServerProcess, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Answer> {
+async function api(
+  s: ServerProcess,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const qs = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${s.origin}/api/Common/${path}${qs}`, {
     method,
@@ -76,7 +87,11 @@ describe('what one server knows, the other knows', () => {
     const code = mail.codeOf(await mail.waitFor(email, { since }));
     const verified = await api(b, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
     expect(verified.status).toBe(200);
-    const saved = await api(a, 'POST', 'SavePassword', { Token: verified.body.data.token, Password: 'two servers 1', ConfirmPassword: 'two servers 1' });
+    const saved = await api(a, 'POST', 'SavePassword', {
+      Token: verified.body.data.token,
+      Password: 'two servers 1',
+      ConfirmPassword: 'two servers 1',
+    });
     expect(saved.status).toBe(200);
     const login = await api(b, 'POST', 'Login', { EmailorPhone: email, Password: 'two servers 1' });
     expect(login.status).toBe(200);
@@ -109,8 +124,12 @@ describe('what one server knows, the other knows', () => {
       expect(guess.body.message).toBe('OTP is Expired or OTP is not correct');
     }
     // The sixth try, right or not, on either server: the code is spent.
-    expect((await api(a, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email })).body.message).toBe('OTP is Expired or OTP is not correct');
-    expect((await api(b, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email })).body.message).toBe('OTP is Expired or OTP is not correct');
+    expect((await api(a, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email })).body.message).toBe(
+      'OTP is Expired or OTP is not correct',
+    );
+    expect((await api(b, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email })).body.message).toBe(
+      'OTP is Expired or OTP is not correct',
+    );
   });
 
   it('rate limits count across both: sign-in waits and enquiries', async () => {
@@ -119,12 +138,23 @@ describe('what one server knows, the other knows', () => {
     await api(a, 'GET', 'ValidateSignUp', { EmailIdOrPhone: email });
     const code = mail.codeOf(await mail.waitFor(email, { since }));
     const verified = await api(a, 'GET', 'ValidateOTP', { OTP: code, EmailIdOrPhone: email });
-    await api(b, 'POST', 'SavePassword', { Token: verified.body.data.token, Password: 'limits pass 1', ConfirmPassword: 'limits pass 1' });
+    await api(b, 'POST', 'SavePassword', {
+      Token: verified.body.data.token,
+      Password: 'limits pass 1',
+      ConfirmPassword: 'limits pass 1',
+    });
     const tries = [];
-    for (let i = 0; i < 6; i++) tries.push((await api(i % 2 ? a : b, 'POST', 'Login', { EmailorPhone: email, Password: `wrong ${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      tries.push((await api(i % 2 ? a : b, 'POST', 'Login', { EmailorPhone: email, Password: `wrong ${i}` })).status);
     expect(tries).toEqual([401, 401, 401, 401, 401, 429]);
 
-    const exit = { FullName: 'Sara Ali', Email: 'sara.ali@gmail.com', MobileCountryCode: '+971', MobileNo: '501234567', Mode: 'exit-popup' };
+    const exit = {
+      FullName: 'Sara Ali',
+      Email: 'sara.ali@gmail.com',
+      MobileCountryCode: '+971',
+      MobileNo: '501234567',
+      Mode: 'exit-popup',
+    };
     const sent = [];
     for (let i = 0; i < 5; i++) sent.push((await api(i % 2 ? a : b, 'POST', 'SubmitExitPageEnquiry', exit)).status);
     expect(sent).toEqual([200, 200, 200, 200, 429]);
@@ -132,11 +162,20 @@ describe('what one server knows, the other knows', () => {
 
   it('the same Idempotency-Key on both at once gives one line', async () => {
     const featured = await api(a, 'GET', 'Holiday/GetFeaturedPackages', { limit: 1 });
-    const line = { packageId: featured.body.data.packages[0].id, travelDate, adults: 2, tempUserId: 'guest-two-servers-1', clientId: 'line-two-servers-1' };
+    const line = {
+      packageId: featured.body.data.packages[0].id,
+      travelDate,
+      adults: 2,
+      tempUserId: 'guest-two-servers-1',
+      clientId: 'line-two-servers-1',
+    };
     for (let round = 0; round < 5; round++) {
       const headers = { 'idempotency-key': `key-two-servers-${round}` };
       const body = { ...line, clientId: `line-two-servers-${round}` };
-      const answers = await Promise.all([api(a, 'POST', 'CreateCart', body, headers), api(b, 'POST', 'CreateCart', body, headers)]);
+      const answers = await Promise.all([
+        api(a, 'POST', 'CreateCart', body, headers),
+        api(b, 'POST', 'CreateCart', body, headers),
+      ]);
       for (const ans of answers) expect([200, 409]).toContain(ans.status);
       // A 409 said "being processed": its retry is the first answer, replayed.
       for (const [i, ans] of answers.entries()) {
@@ -146,7 +185,9 @@ describe('what one server knows, the other knows', () => {
         expect(retry.headers.get('idempotent-replayed')).toBe('true');
       }
     }
-    const lines = (await api(b, 'POST', 'GetCart', { tempUserId: line.tempUserId })).body.data.flatMap((g: { data: unknown[] }) => g.data);
+    const lines = (await api(b, 'POST', 'GetCart', { tempUserId: line.tempUserId })).body.data.flatMap(
+      (g: { data: unknown[] }) => g.data,
+    );
     expect(lines).toHaveLength(5);
     expect(await count(`cart_items where owner = 'guest:guest-two-servers-1'`)).toBe(5);
   });
@@ -157,23 +198,32 @@ describe('what one server knows, the other knows', () => {
     const [p1, p2] = featured.body.data.packages;
     const added = await api(a, 'POST', 'CreateCart', { packageId: p1.id, travelDate, adults: 1, tempUserId: guest });
     await api(b, 'POST', 'CreateCart', { packageId: p2.id, travelDate, adults: 2, tempUserId: guest });
-    expect((await api(b, 'POST', 'RemoveCart', { CartId: added.body.data.CartId, tempUserId: guest })).status).toBe(200);
-    const left = (await api(a, 'POST', 'GetCart', { tempUserId: guest })).body.data.flatMap((g: { data: { packageId: number }[] }) => g.data);
+    expect((await api(b, 'POST', 'RemoveCart', { CartId: added.body.data.CartId, tempUserId: guest })).status).toBe(
+      200,
+    );
+    const left = (await api(a, 'POST', 'GetCart', { tempUserId: guest })).body.data.flatMap(
+      (g: { data: { packageId: number }[] }) => g.data,
+    );
     expect(left.map((l: { packageId: number }) => l.packageId)).toEqual([p2.id]);
 
     const hold = await api(b, 'POST', 'CreateTempBooking', { tempUserId: guest });
     expect(hold.status).toBe(200);
-    const read = await api(a, 'POST', 'GetTempBooking', { tempUserId: guest, TempBookingId: hold.body.data.TempBookingId });
+    const read = await api(a, 'POST', 'GetTempBooking', {
+      tempUserId: guest,
+      TempBookingId: hold.body.data.TempBookingId,
+    });
     expect(read.body.data).toHaveLength(1);
     expect(read.body.data[0]).toMatchObject({ status: 'held', total: hold.body.data.total });
   });
 
   it('an operator’s change to the content (straight into Postgres) shows on both within a couple of seconds', async () => {
-    const title = async (server: ServerProcess) => ((await api(server, 'GET', 'getBanner', { BannerType: 'home' })).body.data as { title: string }[])[0]?.title;
+    const title = async (server: ServerProcess) =>
+      ((await api(server, 'GET', 'getBanner', { BannerType: 'home' })).body.data as { title: string }[])[0]?.title;
     // Both have the answer kept.
     const before = await title(a);
     expect(await title(b)).toBe(before);
     await db.query(`update banners set title = 'Summer sale: 30% off' where banner_type = 'home'`);
-    for (const server of [a, b]) await expect.poll(() => title(server), { timeout: 5000, interval: 100 }).toBe('Summer sale: 30% off');
+    for (const server of [a, b])
+      await expect.poll(() => title(server), { timeout: 5000, interval: 100 }).toBe('Summer sale: 30% off');
   });
 });

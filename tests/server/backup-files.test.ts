@@ -23,7 +23,14 @@ const mode = (path: string) => statSync(path).mode & 0o7777;
 async function backup(args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', ...args], {
-      env: { ...process.env, NODE_ENV: 'test', TOKEN_KEY: 'test-token-key-0123456789', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        TOKEN_KEY: 'test-token-key-0123456789',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+      },
       timeout: 120_000,
     });
     return { code: 0, out: stdout + stderr };
@@ -60,7 +67,9 @@ describe('backups are for the shop’s user only', () => {
     expect(mode(out)).toBe(0o600);
     expect(statSync(out).size).toBeGreaterThan(100);
     expect(mode(shared)).toBe(0o755);
-    expect(res.out).toContain(`Note: other users may enter ${shared}; the backup itself is readable by its owner only (0600).`);
+    expect(res.out).toContain(
+      `Note: other users may enter ${shared}; the backup itself is readable by its owner only (0600).`,
+    );
     expect(readdirSync(shared)).toEqual(['shop.tar.gz']);
   }, 120_000);
 
@@ -71,7 +80,9 @@ describe('backups are for the shop’s user only', () => {
     for (const dir of ['made', 'made/for', 'made/for/it']) expect(mode(join(work, dir)), dir).toBe(0o700);
 
     const failed = join(work, 'made', 'failed.tar.gz');
-    await expect(writeBackup(failed, { dataDir: 'memory://', pglite: async () => Promise.reject(new Error('no database')) })).rejects.toThrow('no database');
+    await expect(
+      writeBackup(failed, { dataDir: 'memory://', pglite: async () => Promise.reject(new Error('no database')) }),
+    ).rejects.toThrow('no database');
     expect(existsSync(failed)).toBe(false);
     expect(readdirSync(join(work, 'made'))).toEqual(['for']);
   });

@@ -11,7 +11,9 @@ describe('one data folder, one server', () => {
     const first = await servers.start();
     const second = await servers.start({}, { ready: false });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another server (process ${first.child.pid}).`);
+    expect(second.output()).toContain(
+      `The data folder ${dataDir} is in use by another server (process ${first.child.pid}).`,
+    );
     expect(second.output()).not.toMatch(/\n\s+at /);
     // The first is untouched.
     expect((await fetch(`${first.origin}/api/ready`)).status).toBe(200);

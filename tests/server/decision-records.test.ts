@@ -15,7 +15,12 @@ describe('decision records', () => {
   });
 
   it('each says its date and status under its title', () => {
-    const without = records.filter((f) => !/^Date: \d{4}-\d{2}-\d{2} · Status: \S/m.test(readFileSync(join(DIR, f), 'utf8').split('\n').slice(0, 4).join('\n')));
+    const without = records.filter(
+      (f) =>
+        !/^Date: \d{4}-\d{2}-\d{2} · Status: \S/m.test(
+          readFileSync(join(DIR, f), 'utf8').split('\n').slice(0, 4).join('\n'),
+        ),
+    );
     expect(without).toEqual([]);
   });
 

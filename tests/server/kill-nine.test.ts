@@ -31,8 +31,11 @@ const inspect: Inspect = {
 describe('kill -9 on PGlite', () => {
   it('leaves no half-written rows, and every change sent again lands once', async () => {
     const counts = [];
-    for (let round = 1; round <= 2; round++) counts.push(await killNineRound({ DATA_DIR: dataDir }, round, { whileStopped: inspect }));
-    console.log(`kill -9 on PGlite: ${counts.map((c) => `${c.beforeKill} answered before the kill, ${c.afterKill.lines} lines and ${c.afterKill.holds} holds found after it`).join('; ')}`);
+    for (let round = 1; round <= 2; round++)
+      counts.push(await killNineRound({ DATA_DIR: dataDir }, round, { whileStopped: inspect }));
+    console.log(
+      `kill -9 on PGlite: ${counts.map((c) => `${c.beforeKill} answered before the kill, ${c.afterKill.lines} lines and ${c.afterKill.holds} holds found after it`).join('; ')}`,
+    );
     expect(counts.every((c) => c.beforeKill >= 5)).toBe(true);
   }, 180_000);
 });

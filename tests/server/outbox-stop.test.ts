@@ -20,7 +20,10 @@ let made = false;
 /** The data folder, opened while no server runs on it (made the first time, from the run's seeded template). */
 async function onFolder<T>(work: (database: Database) => Promise<T>): Promise<T> {
   const template = made ? undefined : inject('pgliteTemplates');
-  const database = await openDatabase({ dataDir, loadDataDir: template ? new Blob([readFileSync(template.seeded)]) : undefined });
+  const database = await openDatabase({
+    dataDir,
+    loadDataDir: template ? new Blob([readFileSync(template.seeded)]) : undefined,
+  });
   try {
     if (!made && !template) await database.migrate();
     made = true;
@@ -31,7 +34,9 @@ async function onFolder<T>(work: (database: Database) => Promise<T>): Promise<T>
 }
 
 const rows = async (d: Database): Promise<OutboxRow[]> =>
-  (await d.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'stop:%')).orderBy(mailOutbox.id)).map((r) => ({ dedupe_key: r.dedupeKey!, status: r.status, attempts: r.attempts }));
+  (await d.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'stop:%')).orderBy(mailOutbox.id)).map(
+    (r) => ({ dedupe_key: r.dedupeKey!, status: r.status, attempts: r.attempts }),
+  );
 
 describe('SIGTERM while the outbox is sending, on PGlite', () => {
   it('marks the mail in flight sent before the database closes: every mail arrives once', async () => {
@@ -39,14 +44,22 @@ describe('SIGTERM while the outbox is sending, on PGlite', () => {
       queue: (mails) =>
         onFolder((d) =>
           d.db.transaction(async (tx) => {
-            for (const m of mails) await enqueueMail(tx, { kind: 'test', dedupeKey: m.dedupeKey, message: { to: m.to, subject: m.subject, text: 'Once.' } });
+            for (const m of mails)
+              await enqueueMail(tx, {
+                kind: 'test',
+                dedupeKey: m.dedupeKey,
+                message: { to: m.to, subject: m.subject, text: 'Once.' },
+              });
           }),
         ),
       rows: () => onFolder(rows),
       rowsThenEndLeases: () =>
         onFolder(async (d) => {
           const found = await rows(d);
-          await d.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.status, 'pending'));
+          await d.db
+            .update(mailOutbox)
+            .set({ nextAttemptAt: sql`now()` })
+            .where(eq(mailOutbox.status, 'pending'));
           return found;
         }),
     });
@@ -60,14 +73,25 @@ describe("the outbox worker's stop", () => {
   });
   afterAll(() => database?.close());
 
-  const row = async (dedupeKey: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0]!;
+  const row = async (dedupeKey: string) =>
+    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0]!;
   const slowMailer = (ms: number): Mailer => ({ live: true, send: () => new Promise((r) => setTimeout(r, ms)) });
   const recorder = () => {
     const logged: string[] = [];
-    return { logged, warn: (_: object, msg?: string) => void logged.push(`warn: ${msg}`), error: (_: object, msg?: string) => void logged.push(`error: ${msg}`) };
+    return {
+      logged,
+      warn: (_: object, msg?: string) => void logged.push(`warn: ${msg}`),
+      error: (_: object, msg?: string) => void logged.push(`error: ${msg}`),
+    };
   };
   const queueAndWaitForTake = async (key: string, worker: ReturnType<typeof startOutbox>) => {
-    await database.db.transaction((tx) => enqueueMail(tx, { kind: 'test', dedupeKey: key, message: { to: `${key.replace(':', '.')}@example.com`, subject: key, text: key } }));
+    await database.db.transaction((tx) =>
+      enqueueMail(tx, {
+        kind: 'test',
+        dedupeKey: key,
+        message: { to: `${key.replace(':', '.')}@example.com`, subject: key, text: key },
+      }),
+    );
     worker.kick();
     while ((await row(key)).attempts === 0) await new Promise((r) => setTimeout(r, 10));
   };
@@ -76,7 +100,13 @@ describe("the outbox worker's stop", () => {
     const log = recorder();
     const worker = startOutbox(database.db, slowMailer(600), log, null, 600_000);
     await queueAndWaitForTake('stop-wait:1', worker);
-    await database.db.transaction((tx) => enqueueMail(tx, { kind: 'test', dedupeKey: 'stop-wait:2', message: { to: 'w2@example.com', subject: 'w2', text: 'w2' } }));
+    await database.db.transaction((tx) =>
+      enqueueMail(tx, {
+        kind: 'test',
+        dedupeKey: 'stop-wait:2',
+        message: { to: 'w2@example.com', subject: 'w2', text: 'w2' },
+      }),
+    );
     await worker.stop();
     expect(await row('stop-wait:1')).toMatchObject({ status: 'sent', attempts: 1 });
     expect(await row('stop-wait:2')).toMatchObject({ status: 'pending', attempts: 0 });
@@ -96,7 +126,9 @@ describe("the outbox worker's stop", () => {
     const leased = await row('stop-late:1');
     expect(leased).toMatchObject({ status: 'pending', attempts: 1 });
     expect(leased.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + (LEASE_SECONDS - 60) * 1000);
-    expect(log.logged).toEqual([`warn: the mail outbox stopped with a mail still being sent after 0.3 s: it goes out again when its lease ends (${LEASE_SECONDS} s)`]);
+    expect(log.logged).toEqual([
+      `warn: the mail outbox stopped with a mail still being sent after 0.3 s: it goes out again when its lease ends (${LEASE_SECONDS} s)`,
+    ]);
     // Its answer comes after the stop: it is marked sent still (the database is open here).
     await new Promise((r) => setTimeout(r, 1500));
     expect(await row('stop-late:1')).toMatchObject({ status: 'sent' });

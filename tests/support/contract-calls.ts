@@ -18,7 +18,12 @@ function isApiCall(value: unknown): value is ApiCall {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<ApiCall>;
   // A back-office call (contract/admin-api.ts) names its permission: it is not the shop's.
-  return (v.method === 'GET' || v.method === 'POST') && typeof v.path === 'string' && typeof v.params?.safeParse === 'function' && !('permission' in v);
+  return (
+    (v.method === 'GET' || v.method === 'POST') &&
+    typeof v.path === 'string' &&
+    typeof v.params?.safeParse === 'function' &&
+    !('permission' in v)
+  );
 }
 
 /**
@@ -50,7 +55,10 @@ export interface NamedAdminCall {
   call: AdminCall;
 }
 
-/** Every back-office call declared with defineAdminCall: each export of contract/admin-*-calls.ts shaped like an AdminCall. */
+/**
+ * Every back-office call declared with defineAdminCall: each export of contract/admin-*-calls.ts shaped like an
+ * AdminCall.
+ */
 export async function adminContractCalls(): Promise<NamedAdminCall[]> {
   const files = readdirSync(CONTRACT).filter((f) => /^admin-.*-calls\.ts$/.test(f));
   const out: NamedAdminCall[] = [];
@@ -58,7 +66,14 @@ export async function adminContractCalls(): Promise<NamedAdminCall[]> {
     const mod = (await import(join(CONTRACT, file))) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(mod)) {
       const v = value as Partial<AdminCall> | null;
-      if (!v || typeof v !== 'object' || !('permission' in v) || typeof v.path !== 'string' || typeof v.params?.safeParse !== 'function') continue;
+      if (
+        !v ||
+        typeof v !== 'object' ||
+        !('permission' in v) ||
+        typeof v.path !== 'string' ||
+        typeof v.params?.safeParse !== 'function'
+      )
+        continue;
       out.push({ name: `${v.method} ${v.path}`, exportName, module: file, call: v as AdminCall });
     }
   }

@@ -8,11 +8,41 @@ import type { Db } from '../../server/db/client.ts';
  * its own, and is booked one minute before the next, both sites alternating.
  */
 
-export const BULK_FIRST = ['Asha', 'Ravi', 'Priya', 'Omar', 'Fatima', 'John', 'Meera', 'Ahmed', 'Sara', 'Vikram', 'Leila', 'Arjun'];
-export const BULK_LAST = ['Rao', 'Shah', 'Khan', 'Iyer', 'Haddad', 'Smith', 'Nair', 'Mansour', 'Patel', 'Das', 'Karim', 'Menon', 'Gupta'];
+export const BULK_FIRST = [
+  'Asha',
+  'Ravi',
+  'Priya',
+  'Omar',
+  'Fatima',
+  'John',
+  'Meera',
+  'Ahmed',
+  'Sara',
+  'Vikram',
+  'Leila',
+  'Arjun',
+];
+export const BULK_LAST = [
+  'Rao',
+  'Shah',
+  'Khan',
+  'Iyer',
+  'Haddad',
+  'Smith',
+  'Nair',
+  'Mansour',
+  'Patel',
+  'Das',
+  'Karim',
+  'Menon',
+  'Gupta',
+];
 
 /** References look like `WL-B<tag>-<n, six digits>`; the tag keeps runs apart. Returns how many were written. */
-export async function insertBulkBookings(db: Db, opts: { count: number; tag: string; newestAt?: Date }): Promise<number> {
+export async function insertBulkBookings(
+  db: Db,
+  opts: { count: number; tag: string; newestAt?: Date },
+): Promise<number> {
   const { count, tag } = opts;
   const newest = (opts.newestAt ?? new Date()).toISOString();
   const owner = `bulk-${tag}`;
@@ -53,6 +83,7 @@ export async function insertBulkBookings(db: Db, opts: { count: number; tag: str
            '+9715' || lpad(g::text, 8, '0')
     from bookings b cross join lateral (select substring(b.ref_id_key from '[0-9]+$')::int as g) n
     where b.ref_id_key like ${`WL-B${tag}-%`}`);
-  for (const table of ['bookings', 'booking_lines', 'booking_travellers']) await db.execute(sql.raw(`analyze ${table}`));
+  for (const table of ['bookings', 'booking_lines', 'booking_travellers'])
+    await db.execute(sql.raw(`analyze ${table}`));
   return count;
 }

@@ -49,7 +49,10 @@ export interface StripeSession {
   payment_method_types: string[];
 }
 
-/** A Razorpay payment entity (https://razorpay.com/docs/api/payments/fetch-with-id/), the fields the shop reads and a few more. */
+/**
+ * A Razorpay payment entity (https://razorpay.com/docs/api/payments/fetch-with-id/), the fields the shop reads and a
+ * few more.
+ */
 export interface RazorpayPaymentEntity {
   id: string;
   entity: 'payment';
@@ -76,7 +79,9 @@ export type RazorpayMethod = (typeof RAZORPAY_METHODS)[number];
 /** What Stripe offers on a Checkout Session left to dynamic payment methods (this account's dashboard set, here). */
 export const STRIPE_DYNAMIC_METHODS = ['card', 'link'];
 
-/** A PaymentIntent as Stripe answers it (the fields the shop reads), its latest charge an id or, expanded, the charge. */
+/**
+ * A PaymentIntent as Stripe answers it (the fields the shop reads), its latest charge an id or, expanded, the charge.
+ */
 export interface StripePaymentIntent {
   id: string;
   object: 'payment_intent';
@@ -109,15 +114,21 @@ export interface StripeCharge {
 
 /**
  * The ways of paying Razorpay's checkout shows for these options, as checkout.js reads
- * `config.display` (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/):
+ * `config.display`
+ * (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/):
  * the methods of its blocks, then its default blocks unless `preferences.show_default_blocks` is
  * false, less those in `hide`.
  */
 export function checkoutOffers(options: { config?: unknown } | null | undefined): RazorpayMethod[] {
   const display = ((options?.config ?? {}) as { display?: Record<string, unknown> }).display ?? {};
   const blocks = Object.values((display.blocks ?? {}) as Record<string, { instruments?: unknown[] }>);
-  const inBlocks = blocks.flatMap((b) => (b.instruments ?? []).map((i) => (i && typeof i === 'object' ? (i as { method?: unknown }).method : undefined)));
-  const defaults = (display.preferences as { show_default_blocks?: unknown } | undefined)?.show_default_blocks === false ? [] : RAZORPAY_METHODS;
+  const inBlocks = blocks.flatMap((b) =>
+    (b.instruments ?? []).map((i) => (i && typeof i === 'object' ? (i as { method?: unknown }).method : undefined)),
+  );
+  const defaults =
+    (display.preferences as { show_default_blocks?: unknown } | undefined)?.show_default_blocks === false
+      ? []
+      : RAZORPAY_METHODS;
   const hidden = new Set(((display.hide ?? []) as { method?: unknown }[]).map((h) => h?.method));
   const known = new Set<unknown>(RAZORPAY_METHODS);
   return [...new Set([...inBlocks, ...defaults])].filter((m): m is RazorpayMethod => known.has(m) && !hidden.has(m));
@@ -176,7 +187,10 @@ export interface Gateways {
    * What Razorpay's checkout hands the page after a payment: ids and the signature. The payment is
    * made by card unless `method` says otherwise.
    */
-  payOrder(orderId: string, opts?: { method?: RazorpayMethod }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  payOrder(
+    orderId: string,
+    opts?: { method?: RazorpayMethod },
+  ): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   /** Razorpay payments made, by id (as GET /v1/payments/:id answers them). */
   razorpayPayments: Map<string, RazorpayPaymentEntity>;
   /** What the stand-in's checkout.js offered for each order it was opened with, and the way it paid. */
@@ -195,8 +209,13 @@ export interface Gateways {
    * A Razorpay webhook for an order's latest payment (one is captured first when it has none, as
    * when the traveller paid and the page closed): the body, its X-Razorpay-Signature and event id.
    */
-  razorpayEvent(orderId: string, type?: 'payment.captured' | 'order.paid'): { payload: string; signature: string; eventId: string; paymentId: string };
-  /** Where to post Stripe events (the shop's webhook), for the browser tests; refunds are then settled by webhook too. */
+  razorpayEvent(
+    orderId: string,
+    type?: 'payment.captured' | 'order.paid',
+  ): { payload: string; signature: string; eventId: string; paymentId: string };
+  /**
+   * Where to post Stripe events (the shop's webhook), for the browser tests; refunds are then settled by webhook too.
+   */
   webhookUrl?: string;
   /** Refunds made at each provider, by id. */
   stripeRefunds: Map<string, StripeRefund>;
@@ -205,10 +224,20 @@ export interface Gateways {
   refuseNextRefund: { stripe?: string; razorpay?: string };
   /** Refund calls received (a retry with the same Idempotency-Key is counted, and answered with the same refund). */
   refundCalls: { stripe: number; razorpay: number };
-  /** A Stripe refund settled (succeeded or failed) and the event Stripe sends for it: refund.updated / refund.failed, or charge.refunded. */
-  stripeRefundEvent(refundId: string, status: 'succeeded' | 'failed', type?: 'refund.updated' | 'refund.failed' | 'charge.refunded'): { payload: string; signature: string };
+  /**
+   * A Stripe refund settled (succeeded or failed) and the event Stripe sends for it: refund.updated / refund.failed, or
+   * charge.refunded.
+   */
+  stripeRefundEvent(
+    refundId: string,
+    status: 'succeeded' | 'failed',
+    type?: 'refund.updated' | 'refund.failed' | 'charge.refunded',
+  ): { payload: string; signature: string };
   /** A Razorpay refund settled and its webhook (refund.processed / refund.failed): body, signature, event id. */
-  razorpayRefundEvent(refundId: string, type: 'refund.processed' | 'refund.failed'): { payload: string; signature: string; eventId: string };
+  razorpayRefundEvent(
+    refundId: string,
+    type: 'refund.processed' | 'refund.failed',
+  ): { payload: string; signature: string; eventId: string };
   /** A refund made by hand in the provider's dashboard (no metadata or notes of ours), pending: its id. */
   dashboardRefund(provider: 'stripe' | 'razorpay', paymentId: string, amount: number): string;
   /** The shop's config for these stand-ins. */
@@ -303,8 +332,11 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
   const stripeRefundByKey = new Map<string, string>();
   const razorpayRefunds = new Map<string, RazorpayRefundEntity>();
   const refundedOn = (list: Iterable<{ amount: number; status: string }>, match: (r: never) => boolean) =>
-    [...list].filter((r) => r.status !== 'failed' && r.status !== 'canceled' && match(r as never)).reduce((s, r) => s + r.amount, 0);
-  const sign = (payload: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret });
+    [...list]
+      .filter((r) => r.status !== 'failed' && r.status !== 'canceled' && match(r as never))
+      .reduce((s, r) => s + r.amount, 0);
+  const sign = (payload: string) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret });
 
   const api: Gateways = {
     url: '',
@@ -352,13 +384,30 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       if (!session) throw new Error(`no session ${sessionId}`);
       // Paid already: the same payment (Stripe's page shows it paid).
       if (session.status === 'complete') return session;
-      if (current(session).status !== 'open') throw new Error(`session ${sessionId} is ${session.status}: Stripe's page takes no payment on it`);
+      if (current(session).status !== 'open')
+        throw new Error(`session ${sessionId} is ${session.status}: Stripe's page takes no payment on it`);
       const method = opts.method ?? session.payment_method_types[0] ?? 'card';
-      if (!session.payment_method_types.includes(method)) throw new Error(`session ${sessionId} does not offer ${method} (only ${session.payment_method_types.join(', ')})`);
+      if (!session.payment_method_types.includes(method))
+        throw new Error(
+          `session ${sessionId} does not offer ${method} (only ${session.payment_method_types.join(', ')})`,
+        );
       const intent = id('pi_');
       const charge = `ch_${intent.slice(3)}`;
       const now = Math.floor(Date.now() / 1000);
-      const details = method === 'card' ? { card: { brand: 'visa', last4: '4242', country: 'AE', funding: 'credit', network: 'visa', exp_month: 12, exp_year: 2030 } } : { [method]: {} };
+      const details =
+        method === 'card'
+          ? {
+              card: {
+                brand: 'visa',
+                last4: '4242',
+                country: 'AE',
+                funding: 'credit',
+                network: 'visa',
+                exp_month: 12,
+                exp_year: 2030,
+              },
+            }
+          : { [method]: {} };
       charges.set(charge, {
         id: charge,
         object: 'charge',
@@ -390,8 +439,19 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       return session;
     },
     stripeEvent(session, type = 'checkout.session.completed') {
-      const payload = JSON.stringify({ id: id('evt_'), object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: session } });
-      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret }) };
+      const payload = JSON.stringify({
+        id: id('evt_'),
+        object: 'event',
+        type,
+        api_version: '2025-01-27',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: session },
+      });
+      return {
+        payload,
+        signature: stripe.webhooks.generateTestHeaderString({ payload, secret: keys.stripeWebhookSecret }),
+      };
     },
     razorpayEvent(orderId, type = 'payment.captured') {
       const order = orders.get(orderId);
@@ -407,7 +467,12 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
         created_at: Math.floor(Date.now() / 1000),
       };
       const payload = JSON.stringify(body);
-      return { payload, signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'), eventId: id('evt_'), paymentId: payment.id };
+      return {
+        payload,
+        signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'),
+        eventId: id('evt_'),
+        paymentId: payment.id,
+      };
     },
     stripeRefunds,
     razorpayRefunds,
@@ -427,19 +492,53 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
               payment_intent: refund.payment_intent,
               amount_refunded: refundedOn(stripeRefunds.values(), (r: StripeRefund) => r.charge === refund.charge),
               refunded: false,
-              refunds: { object: 'list', data: [...stripeRefunds.values()].filter((r) => r.charge === refund.charge), has_more: false },
+              refunds: {
+                object: 'list',
+                data: [...stripeRefunds.values()].filter((r) => r.charge === refund.charge),
+                has_more: false,
+              },
             }
           : refund;
-      const payload = JSON.stringify({ id: id('evt_'), object: 'event', type: kind, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+      const payload = JSON.stringify({
+        id: id('evt_'),
+        object: 'event',
+        type: kind,
+        api_version: '2025-01-27',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
       return { payload, signature: sign(payload) };
     },
     dashboardRefund(provider, paymentId, amount) {
       if (provider === 'stripe') {
-        const refund: StripeRefund = { id: id('re_'), object: 'refund', amount, currency: 'aed', payment_intent: paymentId, charge: `ch_${paymentId.slice(3)}`, status: 'pending', failure_reason: null, metadata: {}, created: Math.floor(Date.now() / 1000) };
+        const refund: StripeRefund = {
+          id: id('re_'),
+          object: 'refund',
+          amount,
+          currency: 'aed',
+          payment_intent: paymentId,
+          charge: `ch_${paymentId.slice(3)}`,
+          status: 'pending',
+          failure_reason: null,
+          metadata: {},
+          created: Math.floor(Date.now() / 1000),
+        };
         stripeRefunds.set(refund.id, refund);
         return refund.id;
       }
-      const refund: RazorpayRefundEntity = { id: id('rfnd_'), entity: 'refund', amount, currency: 'INR', payment_id: paymentId, notes: {}, receipt: null, status: 'pending', speed_requested: 'normal', created_at: Math.floor(Date.now() / 1000) };
+      const refund: RazorpayRefundEntity = {
+        id: id('rfnd_'),
+        entity: 'refund',
+        amount,
+        currency: 'INR',
+        payment_id: paymentId,
+        notes: {},
+        receipt: null,
+        status: 'pending',
+        speed_requested: 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
       razorpayRefunds.set(refund.id, refund);
       return refund.id;
     },
@@ -448,9 +547,20 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       if (!refund) throw new Error(`no refund ${refundId}`);
       refund.status = type === 'refund.processed' ? 'processed' : 'failed';
       const payment = [...orderPayments.values()].flat().find((p) => p.id === refund.payment_id);
-      const body = { entity: 'event', account_id: 'acc_standin0001', event: type, contains: ['refund', 'payment'], payload: { refund: { entity: refund }, payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) };
+      const body = {
+        entity: 'event',
+        account_id: 'acc_standin0001',
+        event: type,
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: refund }, payment: { entity: payment } },
+        created_at: Math.floor(Date.now() / 1000),
+      };
       const payload = JSON.stringify(body);
-      return { payload, signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'), eventId: id('evt_') };
+      return {
+        payload,
+        signature: createHmac('sha256', keys.razorpayWebhookSecret).update(payload).digest('hex'),
+        eventId: id('evt_'),
+      };
     },
     env: () => gatewayEnv(base, keys),
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -502,10 +612,23 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
         delete api.refuseNextRefund.razorpay;
         return send(res, 400, razorpayError(message));
       }
-      if (!Number.isInteger(amount) || amount < 100) return send(res, 400, razorpayError('The amount must be atleast INR 1.00'));
+      if (!Number.isInteger(amount) || amount < 100)
+        return send(res, 400, razorpayError('The amount must be atleast INR 1.00'));
       const refunded = refundedOn(razorpayRefunds.values(), (r: RazorpayRefundEntity) => r.payment_id === paymentId);
-      if (amount > payment.amount - refunded) return send(res, 400, razorpayError('The refund amount provided is greater than amount captured'));
-      const refund: RazorpayRefundEntity = { id: id('rfnd_'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, notes: input.notes ?? {}, receipt: input.receipt ?? null, status: 'pending', speed_requested: 'normal', created_at: Math.floor(Date.now() / 1000) };
+      if (amount > payment.amount - refunded)
+        return send(res, 400, razorpayError('The refund amount provided is greater than amount captured'));
+      const refund: RazorpayRefundEntity = {
+        id: id('rfnd_'),
+        entity: 'refund',
+        amount,
+        currency: payment.currency,
+        payment_id: paymentId,
+        notes: input.notes ?? {},
+        receipt: input.receipt ?? null,
+        status: 'pending',
+        speed_requested: 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
       razorpayRefunds.set(refund.id, refund);
       return send(res, 200, refund);
     }
@@ -513,8 +636,14 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const auth = `Basic ${Buffer.from(`${keys.razorpayKeyId}:${keys.razorpayKeySecret}`).toString('base64')}`;
       if (req.headers.authorization !== auth) return send(res, 401, razorpayError('Authentication failed'));
       if (path === '/v1/orders' && req.method === 'POST') {
-        const input = JSON.parse(body || '{}') as { amount?: number; currency?: string; receipt?: string; notes?: Record<string, string> };
-        if (!Number.isInteger(input.amount) || (input.amount ?? 0) < 100) return send(res, 400, razorpayError('The amount must be atleast INR 1.00'));
+        const input = JSON.parse(body || '{}') as {
+          amount?: number;
+          currency?: string;
+          receipt?: string;
+          notes?: Record<string, string>;
+        };
+        if (!Number.isInteger(input.amount) || (input.amount ?? 0) < 100)
+          return send(res, 400, razorpayError('The amount must be atleast INR 1.00'));
         const order: RazorpayOrder = {
           id: id('order_'),
           entity: 'order',
@@ -545,14 +674,28 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
 
     // ---------- Stripe ----------
     if (path === '/v1/refunds' && req.method === 'POST') {
-      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
+      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`)
+        return send(res, 401, stripeError('Invalid API Key provided'));
       api.refundCalls.stripe++;
       const key = String(req.headers['idempotency-key'] ?? '');
       const again = key ? stripeRefundByKey.get(key) : undefined;
       if (again) return send(res, 200, stripeRefunds.get(again));
-      const p = parseStripeForm(body) as { payment_intent?: string; amount?: string; metadata?: Record<string, string> };
-      const session = [...sessions.values()].find((x) => x.payment_intent && x.payment_intent === p.payment_intent && x.payment_status === 'paid');
-      if (!session) return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${p.payment_intent ?? ''}'` } });
+      const p = parseStripeForm(body) as {
+        payment_intent?: string;
+        amount?: string;
+        metadata?: Record<string, string>;
+      };
+      const session = [...sessions.values()].find(
+        (x) => x.payment_intent && x.payment_intent === p.payment_intent && x.payment_status === 'paid',
+      );
+      if (!session)
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${p.payment_intent ?? ''}'`,
+          },
+        });
       if (api.refuseNextRefund.stripe) {
         const message = api.refuseNextRefund.stripe;
         delete api.refuseNextRefund.stripe;
@@ -562,9 +705,26 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const refunded = refundedOn(stripeRefunds.values(), (r: StripeRefund) => r.payment_intent === p.payment_intent);
       const cur = session.currency.toUpperCase();
       if (amount > session.amount_total - refunded) {
-        return send(res, 400, stripeError(`Refund amount (${cur} ${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (${cur} ${((session.amount_total - refunded) / 100).toFixed(2)})`));
+        return send(
+          res,
+          400,
+          stripeError(
+            `Refund amount (${cur} ${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (${cur} ${((session.amount_total - refunded) / 100).toFixed(2)})`,
+          ),
+        );
       }
-      const refund: StripeRefund = { id: id('re_'), object: 'refund', amount, currency: session.currency, payment_intent: p.payment_intent!, charge: `ch_${p.payment_intent!.slice(3)}`, status: 'pending', failure_reason: null, metadata: p.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+      const refund: StripeRefund = {
+        id: id('re_'),
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        payment_intent: p.payment_intent!,
+        charge: `ch_${p.payment_intent!.slice(3)}`,
+        status: 'pending',
+        failure_reason: null,
+        metadata: p.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
       stripeRefunds.set(refund.id, refund);
       if (key) stripeRefundByKey.set(key, refund.id);
       // With a webhook to call (the browser tests), the refund succeeds a moment later, as a card refund does.
@@ -572,7 +732,11 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
         const url = api.webhookUrl;
         setTimeout(() => {
           const event = api.stripeRefundEvent(refund.id, 'succeeded');
-          void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).catch(() => undefined);
+          void fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+            body: event.payload,
+          }).catch(() => undefined);
         }, 300);
       }
       return send(res, 200, refund);
@@ -581,19 +745,43 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(path);
     if ((intentPath || chargePath) && req.method === 'GET') {
-      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
+      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`)
+        return send(res, 401, stripeError('Invalid API Key provided'));
       const expand = [...url.searchParams].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
       if (chargePath) {
         const charge = charges.get(decodeURIComponent(chargePath[1]!));
-        if (!charge) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such charge: '${chargePath[1]}'` } });
+        if (!charge)
+          return send(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'id',
+              message: `No such charge: '${chargePath[1]}'`,
+            },
+          });
         return send(res, 200, charge);
       }
       const intent = paymentIntents.get(decodeURIComponent(intentPath![1]!));
-      if (!intent) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${intentPath![1]}'` } });
-      return send(res, 200, expand.includes('latest_charge') ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge } : intent);
+      if (!intent)
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${intentPath![1]}'`,
+          },
+        });
+      return send(
+        res,
+        200,
+        expand.includes('latest_charge')
+          ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge }
+          : intent,
+      );
     }
     if (path.startsWith('/v1/checkout/sessions')) {
-      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`) return send(res, 401, stripeError('Invalid API Key provided'));
+      if (req.headers.authorization !== `Bearer ${keys.stripeSecretKey}`)
+        return send(res, 401, stripeError('Invalid API Key provided'));
       if (path === '/v1/checkout/sessions' && req.method === 'POST') {
         const key = String(req.headers['idempotency-key'] ?? '');
         const again = key ? sessionByKey.get(key) : undefined;
@@ -617,15 +805,26 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
               type: 'invalid_request_error',
               code: 'payment_method_types_no_longer_supported',
               param: 'payment_method_types',
-              message: 'payment_method_types is no longer supported on this API version. Use allowed_payment_method_types, excluded_payment_method_types or dynamic payment methods.',
+              message:
+                'payment_method_types is no longer supported on this API version. Use allowed_payment_method_types, excluded_payment_method_types or dynamic payment methods.',
             },
           });
         }
         const allowed = p.allowed_payment_method_types ? Object.values(p.allowed_payment_method_types) : null;
         const types = allowed ? STRIPE_DYNAMIC_METHODS.filter((t) => allowed.includes(t)) : STRIPE_DYNAMIC_METHODS;
-        if (!types.length) return send(res, 400, stripeError(`None of the allowed_payment_method_types (${(allowed ?? []).join(', ')}) can be used for this Checkout Session.`));
+        if (!types.length)
+          return send(
+            res,
+            400,
+            stripeError(
+              `None of the allowed_payment_method_types (${(allowed ?? []).join(', ')}) can be used for this Checkout Session.`,
+            ),
+          );
         const items = Object.values(p.line_items ?? {});
-        const amount = items.reduce((sum, i) => sum + Number(i.price_data?.unit_amount ?? 0) * Number(i.quantity ?? 1), 0);
+        const amount = items.reduce(
+          (sum, i) => sum + Number(i.price_data?.unit_amount ?? 0) * Number(i.quantity ?? 1),
+          0,
+        );
         const sid = id('cs_test_');
         const created = Math.floor(Date.now() / 1000);
         const session: StripeSession = {
@@ -660,9 +859,23 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       if (expire && req.method === 'POST') {
         const sessionId = decodeURIComponent(expire[1]!);
         const session = sessions.get(sessionId);
-        if (!session) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionId}'` } });
+        if (!session)
+          return send(res, 404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'session',
+              message: `No such checkout.session: '${sessionId}'`,
+            },
+          });
         if (current(session).status !== 'open') {
-          return send(res, 400, stripeError(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`));
+          return send(
+            res,
+            400,
+            stripeError(
+              `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+            ),
+          );
         }
         session.status = 'expired';
         return send(res, 200, session);
@@ -670,7 +883,14 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       const sessionId = decodeURIComponent(path.slice('/v1/checkout/sessions/'.length));
       const session = sessions.get(sessionId);
       if (req.method === 'GET' && session) return send(res, 200, current(session));
-      return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionId}'` } });
+      return send(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${sessionId}'`,
+        },
+      });
     }
     // Stripe's hosted page: a button that pays, then back to the shop (and the webhook, when set).
     const pay = path.match(/^\/pay\/([\w-]+)$/);
@@ -698,7 +918,11 @@ export async function startGateways(port = 0, keys: GatewayKeys = TEST_GATEWAY_K
       api.paySession(session.id);
       if (api.webhookUrl) {
         const event = api.stripeEvent(session);
-        await fetch(api.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload }).catch(() => undefined);
+        await fetch(api.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          body: event.payload,
+        }).catch(() => undefined);
       }
       res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       return res.end();

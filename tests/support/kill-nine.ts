@@ -32,7 +32,13 @@ function changes(round: number, packageIds: number[]): Change[] {
       out.push({
         path: 'CreateCart',
         key: `kill-${round}-${g}-line-${i}`,
-        body: { tempUserId, packageId: packageIds[i % packageIds.length], travelDate, adults: 1 + (i % 2), clientId: `kill-${round}-${g}-line-${i}` },
+        body: {
+          tempUserId,
+          packageId: packageIds[i % packageIds.length],
+          travelDate,
+          adults: 1 + (i % 2),
+          clientId: `kill-${round}-${g}-line-${i}`,
+        },
       });
       // The holds go out among the lines: each holds whatever the cart has by then.
       if (i % (LINES_PER_GUEST / HOLDS_PER_GUEST) === LINES_PER_GUEST / HOLDS_PER_GUEST - 1) {
@@ -61,7 +67,11 @@ export async function checkNoHalfRows(inspect: Inspect, round: number) {
   // A claimed key always has its answer: a claim without one would be a write cut in half.
   expect(keys.filter((k) => k.status_code === null)).toEqual([]);
   // Every line has the stored answer that names it, and every stored line answer names a line.
-  const answered = new Map(keys.filter((k) => k.key.includes('-line-') && k.status_code === 200).map((k) => [k.key, (k.response as { data: { CartId: number } }).data.CartId]));
+  const answered = new Map(
+    keys
+      .filter((k) => k.key.includes('-line-') && k.status_code === 200)
+      .map((k) => [k.key, (k.response as { data: { CartId: number } }).data.CartId]),
+  );
   for (const line of lines) expect(answered.get(line.client_id!), `line ${line.client_id}`).toBe(line.id);
   expect([...answered.values()].sort()).toEqual(lines.map((l) => l.id).sort());
   // A hold is whole: its total is the sum of the lines it holds.
@@ -82,15 +92,25 @@ export async function killNineRound(
   inspect: { whileStopped?: Inspect; beside?: Inspect },
 ): Promise<{ beforeKill: number; afterKill: { keys: number; lines: number; holds: number } }> {
   // Crash safety is under test here, not the guest hold limits (tests/api/hold-limits.test.ts).
-  env = { HOLD_GUEST_MAX_ROOMS: '1000', HOLD_GUEST_MAX_HOLDS: '100', HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '100000', ...env };
+  env = {
+    HOLD_GUEST_MAX_ROOMS: '1000',
+    HOLD_GUEST_MAX_HOLDS: '100',
+    HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: '100000',
+    ...env,
+  };
   let server = await spawnServer(env);
   const featured = await (await fetch(`${server.origin}/api/Common/Holiday/GetFeaturedPackages?limit=4`)).json();
   const packageIds = (featured as { data: { packages: { id: number }[] } }).data.packages.map((p) => p.id);
   const all = changes(round, packageIds);
   let answered = 0;
-  const inFlight = all.map((c) => send(server, c).then(() => answered++, () => undefined));
+  const inFlight = all.map((c) =>
+    send(server, c).then(
+      () => answered++,
+      () => undefined,
+    ),
+  );
   // Let some land (more each round), then pull the plug in the middle of the rest.
-  const killAfter = 5 + ((round - 1) * 11) % 30;
+  const killAfter = 5 + (((round - 1) * 11) % 30);
   while (answered < killAfter) await new Promise((r) => setTimeout(r, 2));
   server.child.kill('SIGKILL');
   await server.exited;

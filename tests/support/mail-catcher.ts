@@ -77,11 +77,19 @@ export async function startMailCatcher(port = 0, opts: { answerDelayMs?: number 
         const subject = opts.subject;
         const found = mails
           .slice(since)
-          .filter((m) => m.to.includes(to.toLowerCase()) && (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))))
+          .filter(
+            (m) =>
+              m.to.includes(to.toLowerCase()) &&
+              (subject === undefined ||
+                (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))),
+          )
           .at(-1);
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no mail to ${to}${opts.subject ? ` with the subject ${String(opts.subject)}` : ''} within the time allowed`);
+        if (left <= 0)
+          throw new Error(
+            `no mail to ${to}${opts.subject ? ` with the subject ${String(opts.subject)}` : ''} within the time allowed`,
+          );
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, Math.min(left, 250));
           waiters.push(() => {
@@ -122,7 +130,14 @@ function mailPart(raw: string, type: 'text/plain' | 'text/html'): string {
     const part = split(entity);
     const contentType = part.header('Content-Type');
     const boundary = /^multipart\//i.test(contentType) ? /boundary="?([^";]+)"?/i.exec(contentType)?.[1] : undefined;
-    if (!boundary) return contentType === '' ? (type === 'text/plain' ? part : null) : new RegExp(`^${type}`, 'i').test(contentType) ? part : null;
+    if (!boundary)
+      return contentType === ''
+        ? type === 'text/plain'
+          ? part
+          : null
+        : new RegExp(`^${type}`, 'i').test(contentType)
+          ? part
+          : null;
     for (const p of part.body.split(`--${boundary}`).map((x) => x.replace(/^\r?\n/, ''))) {
       if (p.startsWith('--') || !p.trim()) continue;
       const found = find(p);
@@ -135,7 +150,9 @@ function mailPart(raw: string, type: 'text/plain' | 'text/html'): string {
   const encoding = part.header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = part.body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return part.body;

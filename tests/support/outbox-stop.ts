@@ -28,13 +28,20 @@ export async function stopWhileSending(start: (env: Record<string, string>) => P
   const catcher = await startMailCatcher(0, { answerDelayMs: ANSWER_DELAY_MS });
   try {
     const stamp = Date.now();
-    const mails = Array.from({ length: 12 }, (_, i) => ({ dedupeKey: `stop:${stamp}:${i}`, to: `stop${i}.${stamp}@example.com`, subject: `Mail ${i} of ${stamp}` }));
+    const mails = Array.from({ length: 12 }, (_, i) => ({
+      dedupeKey: `stop:${stamp}:${i}`,
+      to: `stop${i}.${stamp}@example.com`,
+      subject: `Mail ${i} of ${stamp}`,
+    }));
     await db.queue(mails);
     const env = { SMTP_URL: catcher.url, LOG_LEVEL: 'info' };
     const first = await start(env);
     // Some answered, some being sent (their answers 1.5 s away): now the signal.
-    for (const until = Date.now() + 30_000; !(catcher.mails.length >= 1 && catcher.receiving() >= 1); ) {
-      if (Date.now() > until) throw new Error(`the outbox did not start sending: ${catcher.mails.length} caught, ${catcher.receiving()} being received\n${first.output()}`);
+    for (const until = Date.now() + 30_000; !(catcher.mails.length >= 1 && catcher.receiving() >= 1);) {
+      if (Date.now() > until)
+        throw new Error(
+          `the outbox did not start sending: ${catcher.mails.length} caught, ${catcher.receiving()} being received\n${first.output()}`,
+        );
       await new Promise((r) => setTimeout(r, 5));
     }
     const atSignal = { caught: catcher.mails.length, receiving: catcher.receiving() };
@@ -46,7 +53,7 @@ export async function stopWhileSending(start: (env: Record<string, string>) => P
     const afterStop = await db.rowsThenEndLeases();
 
     const second = await start(env);
-    for (const until = Date.now() + 30_000; !mails.every((m) => catcher.mails.some((c) => c.to.includes(m.to))); ) {
+    for (const until = Date.now() + 30_000; !mails.every((m) => catcher.mails.some((c) => c.to.includes(m.to)));) {
       if (Date.now() > until) throw new Error(`not every mail arrived after the restart\n${second.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -12,11 +12,15 @@ import { PGLITE_TEMPLATE_FILES, type PgliteTemplates } from './test-database.ts'
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-pglite-template-'));
-  const templates: PgliteTemplates = { empty: join(dir, PGLITE_TEMPLATE_FILES.empty), seeded: join(dir, PGLITE_TEMPLATE_FILES.seeded) };
+  const templates: PgliteTemplates = {
+    empty: join(dir, PGLITE_TEMPLATE_FILES.empty),
+    seeded: join(dir, PGLITE_TEMPLATE_FILES.seeded),
+  };
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await database.migrate();
-    const dump = async (file: string) => writeFileSync(file, new Uint8Array(await (await database.dump!()).arrayBuffer()));
+    const dump = async (file: string) =>
+      writeFileSync(file, new Uint8Array(await (await database.dump!()).arrayBuffer()));
     await dump(templates.empty);
     await seed(database.db);
     await dump(templates.seeded);

@@ -7,7 +7,10 @@ import { TEMPLATE, createDatabase, databaseUrl, dropDatabase } from './test-data
 export default async function setup() {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error('The Postgres run needs TEST_DATABASE_URL: start it with `npm run test:postgres`.');
-  for (const [name, seeded] of [[TEMPLATE.empty, false], [TEMPLATE.seeded, true]] as const) {
+  for (const [name, seeded] of [
+    [TEMPLATE.empty, false],
+    [TEMPLATE.seeded, true],
+  ] as const) {
     await dropDatabase(server, name);
     await createDatabase(server, name);
     const database = await openDatabase({ databaseUrl: databaseUrl(server, name), dataDir: 'memory://' });

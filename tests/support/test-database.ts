@@ -51,7 +51,8 @@ const pgliteTemplate = (() => {
 let made = 0;
 
 /** A fresh database name on the test server. */
-export const freshDatabaseName = (prefix = 'shop_test') => `${prefix}_${process.pid}_${++made}_${Math.random().toString(36).slice(2, 8)}`;
+export const freshDatabaseName = (prefix = 'shop_test') =>
+  `${prefix}_${process.pid}_${++made}_${Math.random().toString(36).slice(2, 8)}`;
 
 /** CREATE DATABASE, from a template; retried while another copy of the same template is being made. */
 export async function createDatabase(serverUrl: string, name: string, template?: string) {

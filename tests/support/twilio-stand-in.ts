@@ -40,7 +40,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startTwilioStandIn(accountSid = `AC${'5e'.repeat(16)}`, authToken = 'stand-in-auth-token'): Promise<TwilioStandIn> {
+export async function startTwilioStandIn(
+  accountSid = `AC${'5e'.repeat(16)}`,
+  authToken = 'stand-in-auth-token',
+): Promise<TwilioStandIn> {
   const messages: SentText[] = [];
   const refused = new Set<string>();
   let failure: number | null = null;
@@ -48,14 +51,16 @@ export async function startTwilioStandIn(accountSid = `AC${'5e'.repeat(16)}`, au
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
-    if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return error(res, 404, 20404, 'The requested resource was not found');
+    if (req.method !== 'POST' || path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`)
+      return error(res, 404, 20404, 'The requested resource was not found');
     if (req.headers.authorization !== expectedAuth) return error(res, 401, 20003, 'Authenticate');
     if (failure !== null) {
       const status = failure;
       failure = null;
       return error(res, status, 20500, 'Internal Server Error');
     }
-    if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return error(res, 400, 20001, 'Invalid content type');
+    if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
+      return error(res, 400, 20001, 'Invalid content type');
     const form = new URLSearchParams(await readBody(req));
     const to = form.get('To') ?? '';
     const body = form.get('Body') ?? '';
@@ -69,7 +74,20 @@ export async function startTwilioStandIn(accountSid = `AC${'5e'.repeat(16)}`, au
     messages.push({ to, body, from, messagingServiceSid });
     const sid = `SM${messages.length.toString(16).padStart(32, '0')}`;
     res.writeHead(201, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ sid, account_sid: accountSid, to, from: from ?? null, messaging_service_sid: messagingServiceSid ?? null, body, status: 'queued', error_code: null, error_message: null, api_version: '2010-04-01' }));
+    res.end(
+      JSON.stringify({
+        sid,
+        account_sid: accountSid,
+        to,
+        from: from ?? null,
+        messaging_service_sid: messagingServiceSid ?? null,
+        body,
+        status: 'queued',
+        error_code: null,
+        error_message: null,
+        api_version: '2010-04-01',
+      }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -56,14 +56,24 @@ describe('a cancellation request made offline', () => {
     const db = openShopDb(`cancel-${++n}`);
     let clock = Date.now();
     const now = () => clock;
-    const key = await queueCancellation(db, { refIdKey: b.ref, reason: 'Visa not granted in time.', token: b.who.token, userId: b.userId, site: 'UAE' }, clock);
+    const key = await queueCancellation(
+      db,
+      { refIdKey: b.ref, reason: 'Visa not granted in time.', token: b.who.token, userId: b.userId, site: 'UAE' },
+      clock,
+    );
     // A second tap while it waits: still one request on the device.
-    await queueCancellation(db, { refIdKey: b.ref, reason: 'Visa not granted in time.', token: b.who.token, userId: b.userId, site: 'UAE' }, clock);
+    await queueCancellation(
+      db,
+      { refIdKey: b.ref, reason: 'Visa not granted in time.', token: b.who.token, userId: b.userId, site: 'UAE' },
+      clock,
+    );
     expect(await db.outbox.count()).toBe(1);
 
     const offline = flaky({ failSends: 1 });
     expect(await syncOutbox({ db, transport: offline.transport, now })).toMatchObject({ sent: 0, waiting: true });
-    expect(await count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${b.id}`)).toBe(0);
+    expect(await count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${b.id}`)).toBe(
+      0,
+    );
 
     // Back online, but the answer is lost on the way back: the server has it, the phone does not know.
     clock += 120_000;
@@ -76,22 +86,39 @@ describe('a cancellation request made offline', () => {
     expect(await syncOutbox({ db, transport: good.transport, now })).toMatchObject({ sent: 1, failed: 0 });
     expect(await queuedCancellation(db, b.ref)).toBeNull();
 
-    const { rows } = await kit.database.db.execute<{ client_key: string; status: string; reason: string }>(sql`select client_key, status, reason from cancellation_requests where booking_id = ${b.id}`);
+    const { rows } = await kit.database.db.execute<{ client_key: string; status: string; reason: string }>(
+      sql`select client_key, status, reason from cancellation_requests where booking_id = ${b.id}`,
+    );
     expect(rows).toEqual([{ client_key: key, status: 'pending', reason: 'Visa not granted in time.' }]);
-    expect(await count(kit, sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'cancellation-requested'`)).toBe(1);
+    expect(
+      await count(
+        kit,
+        sql`select count(*)::int as n from mail_outbox where booking_id = ${b.id} and kind = 'cancellation-requested'`,
+      ),
+    ).toBe(1);
   });
 
   it("keeps a refused request on the device with the server's words, and sends nothing more", async () => {
     const b = await booked();
     await kit.database.db.execute(sql`update bookings set status = 'cancelled' where id = ${b.id}`);
     const db = openShopDb(`cancel-${++n}`);
-    await queueCancellation(db, { refIdKey: b.ref, reason: 'Plans changed.', token: b.who.token, userId: b.userId, site: 'UAE' });
+    await queueCancellation(db, {
+      refIdKey: b.ref,
+      reason: 'Plans changed.',
+      token: b.who.token,
+      userId: b.userId,
+      site: 'UAE',
+    });
     const t = flaky({});
     expect(await syncOutbox({ db, transport: t.transport })).toMatchObject({ sent: 0, failed: 1 });
-    expect(await queuedCancellation(db, b.ref)).toMatchObject({ state: 'failed', error: 'This booking is already cancelled.' });
+    expect(await queuedCancellation(db, b.ref)).toMatchObject({
+      state: 'failed',
+      error: 'This booking is already cancelled.',
+    });
     expect(await syncOutbox({ db, transport: t.transport })).toMatchObject({ sent: 0, failed: 0 });
     expect(t.sends()).toBe(1);
-    expect(await count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${b.id}`)).toBe(0);
+    expect(await count(kit, sql`select count(*)::int as n from cancellation_requests where booking_id = ${b.id}`)).toBe(
+      0,
+    );
   });
 });
-

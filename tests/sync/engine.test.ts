@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/test-app.ts';
-import { addToCart, discardChange, holdCart, removeFromCart, retryChange, type CartIdentity, type PackageSummary } from '../../src/features/cart/cart-ops.ts';
+import {
+  addToCart,
+  discardChange,
+  holdCart,
+  removeFromCart,
+  retryChange,
+  type CartIdentity,
+  type PackageSummary,
+} from '../../src/features/cart/cart-ops.ts';
 import { NetworkError } from '../../src/lib/api-client.ts';
 import { openShopDb, type ShopDb } from '../../src/lib/db.ts';
 import { syncOutbox } from '../../src/lib/sync/engine.ts';
@@ -63,7 +71,9 @@ function flaky(opts: { failSends?: number; status500?: number; loseAnswers?: num
 
 beforeAll(async () => {
   // Sync order is under test here, not the guest hold limits (tests/api/hold-limits.test.ts).
-  t = await createTestApp({ config: { HOLD_GUEST_MAX_ROOMS: 1000, HOLD_GUEST_MAX_HOLDS: 100, HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: 100_000 } });
+  t = await createTestApp({
+    config: { HOLD_GUEST_MAX_ROOMS: 1000, HOLD_GUEST_MAX_HOLDS: 100, HOLD_ADDRESS_MAX_ROOMS_PER_HOUR: 100_000 },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -207,21 +217,32 @@ describe('sync engine', () => {
     await addToCart(other, who, 'UAE', pkg, party);
     await syncOutbox({ db: other, transport: flaky().transport });
     await addToCart(db, who, 'UAE', pkg, { ...party, adults: 3 });
-    await syncOutbox({ db, transport: flaky({ failSends: 1 }).transport, current: { owner: who.owner, site: 'UAE', id: who.id } });
+    await syncOutbox({
+      db,
+      transport: flaky({ failSends: 1 }).transport,
+      current: { owner: who.owner, site: 'UAE', id: who.id },
+    });
     const lines = await db.cartLines.toArray();
     expect(lines.map((l) => l.state).sort()).toEqual(['pending', 'synced']);
     // Removed on the other device: gone here at the next pull.
     const [fromOther] = await other.cartLines.toArray();
     await removeFromCart(other, who, fromOther!.id);
     await syncOutbox({ db: other, transport: flaky().transport });
-    await syncOutbox({ db, transport: flaky({ failSends: 1 }).transport, current: { owner: who.owner, site: 'UAE', id: who.id } });
+    await syncOutbox({
+      db,
+      transport: flaky({ failSends: 1 }).transport,
+      current: { owner: who.owner, site: 'UAE', id: who.id },
+    });
     expect((await db.cartLines.toArray()).map((l) => l.state)).toEqual(['pending']);
   });
 
   it('never wipes the local cart when the cart cannot be fetched', async () => {
     await addToCart(db, who, 'UAE', pkg, party);
     await syncOutbox({ db, transport: flaky().transport });
-    const broken: Transport = { send: flaky().transport.send, fetchCart: async () => Promise.reject(new NetworkError()) };
+    const broken: Transport = {
+      send: flaky().transport.send,
+      fetchCart: async () => Promise.reject(new NetworkError()),
+    };
     await syncOutbox({ db, transport: broken, current: { owner: who.owner, site: 'UAE', id: who.id } });
     expect(await db.cartLines.count()).toBe(1);
   });
@@ -260,7 +281,9 @@ describe('background sync (the service worker’s sync event)', () => {
     const offline = flaky({ failSends: 1 });
     await expect(backgroundSync({ db, transport: offline.transport })).rejects.toBeInstanceOf(ChangesStillWaiting);
     expect(await db.outbox.count()).toBe(1);
-    await expect(backgroundSync({ db, transport: flaky().transport, now: () => Date.now() + 120_000 })).resolves.toMatchObject({ sent: 1 });
+    await expect(
+      backgroundSync({ db, transport: flaky().transport, now: () => Date.now() + 120_000 }),
+    ).resolves.toMatchObject({ sent: 1 });
     expect(await db.outbox.count()).toBe(0);
     expect(await serverLines()).toHaveLength(1);
   });

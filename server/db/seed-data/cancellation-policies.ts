@@ -34,8 +34,18 @@ export const FLEXIBLE_POLICY: CancellationStep[] = [
 
 const ISLAND_RESORTS = new Set(['maldives', 'mauritius']);
 
-export function cancellationPolicyFor(type: TripTypeSlug, destination: string, inclusions: readonly string[]): CancellationStep[] {
-  if (type === 'luxury' || type === 'honeymoon' || ISLAND_RESORTS.has(destination) || inclusions.some((i) => /houseboat/i.test(i))) return RESORT_POLICY;
+export function cancellationPolicyFor(
+  type: TripTypeSlug,
+  destination: string,
+  inclusions: readonly string[],
+): CancellationStep[] {
+  if (
+    type === 'luxury' ||
+    type === 'honeymoon' ||
+    ISLAND_RESORTS.has(destination) ||
+    inclusions.some((i) => /houseboat/i.test(i))
+  )
+    return RESORT_POLICY;
   if (type === 'group-tour') return GROUP_TOUR_POLICY;
   if (type === 'adventure') return FLEXIBLE_POLICY;
   return DEFAULT_CANCELLATION_POLICY;

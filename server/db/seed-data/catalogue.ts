@@ -125,7 +125,8 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         p.depart ? day(p.depart) : dest.depart,
       ];
       const stays = staysOf(dest.slug, p.slug);
-      if (stays.reduce((n, s) => n + s.nights, 0) !== p.nights) throw new Error(`seed: ${p.slug}'s stays do not add up to ${p.nights} nights`);
+      if (stays.reduce((n, s) => n + s.nights, 0) !== p.nights)
+        throw new Error(`seed: ${p.slug}'s stays do not add up to ${p.nights} nights`);
       out.packages.push({
         id: p.id,
         slug: p.slug,
@@ -146,7 +147,8 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
         reviewCount: p.reviewCount,
         featured: p.featured ?? false,
         roomsPerDeparture: roomsPerDeparture(p.tripType),
-        // UAE VAT (decision 0043, the accountant confirms): standard-rated in the UAE, zero-rated when performed wholly outside.
+        // UAE VAT (decision 0043, the accountant confirms): standard-rated in the UAE, zero-rated when performed wholly
+        // outside.
         vatTreatment: isInUae(dest.slug) ? 'standard' : 'zero',
         ...occupancy(p.tripType, p.slug),
         cancellationPolicy: cancellationPolicyFor(p.tripType, dest.slug, p.inclusions),

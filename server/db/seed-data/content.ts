@@ -149,14 +149,12 @@ const MISSIONS: MissionRow[] = [
     title: 'Find the holiday that fits you',
     body: `Browse ${COMPANY} packages by destination, trip type or interest. Every price is per adult, shown in your own currency, with inclusions listed in full.`,
   },
-  ...(Object.keys(DESTINATION_MISSIONS) as DestinationSlug[]).map(
-    (slug): MissionRow => ({
-      pageType: slug,
-      forListing: true,
-      title: `${destinationName(slug)} holidays with ${COMPANY}`,
-      body: DESTINATION_MISSIONS[slug],
-    }),
-  ),
+  ...(Object.keys(DESTINATION_MISSIONS) as DestinationSlug[]).map((slug): MissionRow => ({
+    pageType: slug,
+    forListing: true,
+    title: `${destinationName(slug)} holidays with ${COMPANY}`,
+    body: DESTINATION_MISSIONS[slug],
+  })),
 ];
 
 /** Bodies are stored as HTML (one paragraph). */

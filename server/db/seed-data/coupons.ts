@@ -26,7 +26,9 @@ const COMMON_TERMS = {
 const FIRST_BOOKING = 'Valid on the first booking made from a new account.';
 const HONEYMOON_CATEGORY = 4;
 
-const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstBookingOnly' | 'tripTypeId' | 'travelWithinDays'>> = [
+const LIST: Array<
+  Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstBookingOnly' | 'tripTypeId' | 'travelWithinDays'>
+> = [
   {
     slug: 'welcome-10',
     code: 'WELCOME10',
@@ -55,11 +57,7 @@ const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstB
     code: 'FIRSTHOLIDAY',
     title: 'Flat discount on your first booking',
     description: 'A flat saving of AED 150 or ₹2,500 on your first holiday with us.',
-    terms: [
-      FIRST_BOOKING,
-      'Minimum booking value AED 1,500 / ₹20,000.',
-      COMMON_TERMS.noStack,
-    ],
+    terms: [FIRST_BOOKING, 'Minimum booking value AED 1,500 / ₹20,000.', COMMON_TERMS.noStack],
     categoryId: 2,
     pageName: 'coupons',
     site: null,
@@ -194,7 +192,11 @@ const LIST: Array<Omit<CouponRow, 'userId' | 'id' | 'oncePerTraveller' | 'firstB
     code: 'CARD15',
     title: '15% off when you pay by card',
     description: 'Pay for your holiday by card online and save 15%, up to AED 750.',
-    terms: ['Valid only on the UAE site, for payments by card at checkout.', 'Minimum booking value AED 3,000; maximum discount AED 750.', COMMON_TERMS.noStack],
+    terms: [
+      'Valid only on the UAE site, for payments by card at checkout.',
+      'Minimum booking value AED 3,000; maximum discount AED 750.',
+      COMMON_TERMS.noStack,
+    ],
     categoryId: 1,
     pageName: 'coupons',
     site: 'UAE',

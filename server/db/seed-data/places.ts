@@ -195,7 +195,7 @@ const DESTINATIONS: Record<DestinationSlug, DestinationInfo> = {
     countryId: C.MV,
     stateId: null,
     summary:
-      "Some 1,190 coral islands scattered across 26 atolls, where most resorts have an island all to themselves. Arrive at Velana International Airport and transfer by speedboat or seaplane to an overwater villa, then spend your days snorkelling house reefs, picnicking on sandbanks and spotting manta rays, turtles and dolphins. December to April is the driest season.",
+      'Some 1,190 coral islands scattered across 26 atolls, where most resorts have an island all to themselves. Arrive at Velana International Airport and transfer by speedboat or seaplane to an overwater villa, then spend your days snorkelling house reefs, picnicking on sandbanks and spotting manta rays, turtles and dolphins. December to April is the driest season.',
   },
   bali: {
     name: 'Bali',
@@ -230,7 +230,7 @@ const DESTINATIONS: Record<DestinationSlug, DestinationInfo> = {
     countryId: C.TR,
     stateId: null,
     summary:
-      "Türkiye straddles two continents and several thousand years of history. Istanbul offers Hagia Sophia, the Blue Mosque, Topkapı Palace and a cruise along the Bosphorus; Cappadocia wakes to hundreds of hot-air balloons over its fairy chimneys and cave hotels. Further west lie the white travertines of Pamukkale and the marble streets of Ephesus.",
+      'Türkiye straddles two continents and several thousand years of history. Istanbul offers Hagia Sophia, the Blue Mosque, Topkapı Palace and a cruise along the Bosphorus; Cappadocia wakes to hundreds of hot-air balloons over its fairy chimneys and cave hotels. Further west lie the white travertines of Pamukkale and the marble streets of Ephesus.',
   },
   andaman: {
     name: 'Andaman',
@@ -244,7 +244,7 @@ const DESTINATIONS: Record<DestinationSlug, DestinationInfo> = {
     countryId: INDIA,
     stateId: inState('Himachal Pradesh'),
     summary:
-      "Set in the Beas valley beneath snow-capped peaks, Manali mixes cedar forests, the 16th-century Hadimba Devi temple and the cafés of Old Manali. Paraglide over Solang Valley, drive through the Atal Tunnel to the stark landscapes of Lahaul and raft the Beas near Kullu. Winter brings snow play; summer opens the high passes.",
+      'Set in the Beas valley beneath snow-capped peaks, Manali mixes cedar forests, the 16th-century Hadimba Devi temple and the cafés of Old Manali. Paraglide over Solang Valley, drive through the Atal Tunnel to the stark landscapes of Lahaul and raft the Beas near Kullu. Winter brings snow play; summer opens the high passes.',
   },
   'sri-lanka': {
     name: 'Sri Lanka',
@@ -258,7 +258,7 @@ const DESTINATIONS: Record<DestinationSlug, DestinationInfo> = {
     countryId: C.MU,
     stateId: null,
     summary:
-      "An Indian Ocean island ringed by lagoons, with a warm mix of Creole, Indian, French and Chinese cultures. Sail by catamaran to Île aux Bénitiers, spend a day on Île aux Cerfs, see the Seven Coloured Earth at Chamarel and the sacred lake of Grand Bassin, and watch the sun set behind Le Morne Brabant. Pleasant all year; May to December is drier.",
+      'An Indian Ocean island ringed by lagoons, with a warm mix of Creole, Indian, French and Chinese cultures. Sail by catamaran to Île aux Bénitiers, spend a day on Île aux Cerfs, see the Seven Coloured Earth at Chamarel and the sacred lake of Grand Bassin, and watch the sun set behind Le Morne Brabant. Pleasant all year; May to December is drier.',
   },
 };
 
@@ -334,7 +334,10 @@ export function isIndian(slug: DestinationSlug): boolean {
   return DESTINATIONS[slug].countryId === INDIA;
 }
 
-/** Whether a destination is in the UAE: its packages are standard-rated for UAE VAT, the others (performed wholly outside) zero-rated. */
+/**
+ * Whether a destination is in the UAE: its packages are standard-rated for UAE VAT, the others (performed wholly
+ * outside) zero-rated.
+ */
 export function isInUae(slug: DestinationSlug): boolean {
   return DESTINATIONS[slug].countryId === UAE;
 }

@@ -71,7 +71,9 @@ const PLACES: Record<DestinationSlug, { hotel: Hotel; desk: Desk }> = {
       airport: 'Zayed International Airport (AUH)',
       address: ['Office 9, Al Nahyan Plaza, Muroor Road', 'Abu Dhabi, United Arab Emirates'],
       phone: '+971 2 555 0190',
-      sightseeing: ['For the Sheikh Zayed Grand Mosque, women cover hair, arms and legs; abayas are lent at the entrance.'],
+      sightseeing: [
+        'For the Sheikh Zayed Grand Mosque, women cover hair, arms and legs; abayas are lent at the entrance.',
+      ],
     },
   },
   goa: {
@@ -169,9 +171,14 @@ const PLACES: Record<DestinationSlug, { hotel: Hotel; desk: Desk }> = {
     desk: {
       city: 'Port Blair',
       airport: 'Veer Savarkar International Airport, Port Blair (IXZ)',
-      address: ['1st Floor, Netaji Stadium Road, Aberdeen Bazaar', 'Port Blair, Andaman & Nicobar Islands 744101, India'],
+      address: [
+        '1st Floor, Netaji Stadium Road, Aberdeen Bazaar',
+        'Port Blair, Andaman & Nicobar Islands 744101, India',
+      ],
       phone: '+91 3192 555 019',
-      transfer: ['Ferries to Havelock and Neil: be at Haddo Wharf an hour before sailing with the photo ID used for booking.'],
+      transfer: [
+        'Ferries to Havelock and Neil: be at Haddo Wharf an hour before sailing with the photo ID used for booking.',
+      ],
     },
   },
   manali: {

@@ -25,7 +25,8 @@ export const ACCOUNT_DATA_MESSAGES = {
 } as const;
 
 type Rows = Record<string, unknown>[];
-const rows = async (db: Db, q: ReturnType<typeof sql>): Promise<Rows> => (await db.execute<Record<string, unknown>>(q)).rows;
+const rows = async (db: Db, q: ReturnType<typeof sql>): Promise<Rows> =>
+  (await db.execute<Record<string, unknown>>(q)).rows;
 
 /** Everything the shop keeps about this traveller, as one JSON document. */
 export async function exportAccountData(db: Db, userId: number, now = new Date()) {
@@ -41,16 +42,40 @@ export async function exportAccountData(db: Db, userId: number, now = new Date()
         from bookings where user_id = ${userId} order by created_at`,
   );
   const ids = bookings.map((b) => Number(b.id));
-  const inIds = ids.length ? sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`(null)`;
+  const inIds = ids.length
+    ? sql`(${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql`(null)`;
   const [lines, travellers, payments, documents, requests] = await Promise.all([
-    rows(db, sql`select booking_id, title, city, nights, travel_date, adults, children, infants, rooms, amount from booking_lines where booking_id in ${inIds} order by booking_id, position`),
-    rows(db, sql`select booking_id, lead, title, first_name, last_name, age_band, email, phone, dob from booking_travellers where booking_id in ${inIds} order by booking_id, position`),
-    rows(db, sql`select booking_id, provider, method, amount, currency, status, paid_at from payments where booking_id in ${inIds} and status = 'paid' order by paid_at`),
-    rows(db, sql`select f.owner, f.purpose, f.original_name, f.mime, f.size, f.created_at from files f where f.owner in (select 'booking:' || id from bookings where user_id = ${userId}) or f.id = (select image_file_id from users where id = ${userId})`),
-    rows(db, sql`select booking_id, reason, status, decision_message, created_at from cancellation_requests where user_id = ${userId} order by created_at`),
+    rows(
+      db,
+      sql`select booking_id, title, city, nights, travel_date, adults, children, infants, rooms, amount from booking_lines where booking_id in ${inIds} order by booking_id, position`,
+    ),
+    rows(
+      db,
+      sql`select booking_id, lead, title, first_name, last_name, age_band, email, phone, dob from booking_travellers where booking_id in ${inIds} order by booking_id, position`,
+    ),
+    rows(
+      db,
+      sql`select booking_id, provider, method, amount, currency, status, paid_at from payments where booking_id in ${inIds} and status = 'paid' order by paid_at`,
+    ),
+    rows(
+      db,
+      sql`select f.owner, f.purpose, f.original_name, f.mime, f.size, f.created_at from files f where f.owner in (select 'booking:' || id from bookings where user_id = ${userId}) or f.id = (select image_file_id from users where id = ${userId})`,
+    ),
+    rows(
+      db,
+      sql`select booking_id, reason, status, decision_message, created_at from cancellation_requests where user_id = ${userId} order by created_at`,
+    ),
   ]);
-  const cart = await rows(db, sql`select site, package_id, travel_date, adults, children, infants, rooms, created_at from cart_items where owner = ${owner}`);
-  const byBooking = <T extends Record<string, unknown>>(list: T[], id: number) => list.filter((r) => Number(r.booking_id) === id).map(({ booking_id: _b, ...r }) => r);
+  const cart = await rows(
+    db,
+    sql`select site, package_id, travel_date, adults, children, infants, rooms, created_at from cart_items where owner = ${owner}`,
+  );
+  const byBooking = <T extends Record<string, unknown>>(list: T[], id: number) =>
+    list.filter((r) => Number(r.booking_id) === id).map(({ booking_id: _b, ...r }) => r);
   return {
     exportedAt: now.toISOString(),
     account,
@@ -71,11 +96,23 @@ export async function exportAccountData(db: Db, userId: number, now = new Date()
  * with the wrong password. In one transaction the sign-in, profile, photo, cart, holds and
  * sessions go, and the bookings keep only what tax law needs; then the files' bytes go.
  */
-export async function deleteAccount(db: Db, store: FileStore, userId: number, password: string | undefined, confirm: string, shop: ShopDetails, now = new Date()) {
+export async function deleteAccount(
+  db: Db,
+  store: FileStore,
+  userId: number,
+  password: string | undefined,
+  confirm: string,
+  shop: ShopDetails,
+  now = new Date(),
+) {
   if (confirm.trim().toUpperCase() !== 'DELETE') throw new DomainError('invalid', ACCOUNT_DATA_MESSAGES.confirmNeeded);
-  const [user] = await rows(db, sql`select password_hash, email, title, first_name, last_name from users where id = ${userId}`);
+  const [user] = await rows(
+    db,
+    sql`select password_hash, email, title, first_name, last_name from users where id = ${userId}`,
+  );
   if (!user) throw new DomainError('not_found', 'This account no longer exists.');
-  if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string))) throw new DomainError('forbidden', ACCOUNT_DATA_MESSAGES.passwordWrong);
+  if (user.password_hash && !(await verifyPassword(password ?? '', user.password_hash as string)))
+    throw new DomainError('forbidden', ACCOUNT_DATA_MESSAGES.passwordWrong);
   await eraseAccount(db, store, userId, shop, now);
 }
 
@@ -104,7 +141,12 @@ export async function eraseAccount(db: Db, store: FileStore, userId: number, sho
   const owner = `user:${userId}`;
   const stored = await db.transaction(async (tx) => {
     // Said by mail too, to the address the account had (queued before it is erased, sent once this commits).
-    if (user.email) await enqueueMail(tx, { kind: 'account-deleted', dedupeKey: `account-deleted:${userId}`, message: accountDeletedMail(String(user.email), user, shop) });
+    if (user.email)
+      await enqueueMail(tx, {
+        kind: 'account-deleted',
+        dedupeKey: `account-deleted:${userId}`,
+        message: accountDeletedMail(String(user.email), user, shop),
+      });
     const files = await rows(
       tx,
       sql`select id, stored_name from files where owner in (select 'booking:' || id from bookings where user_id = ${userId}) or owner = ${owner} or id = (select image_file_id from users where id = ${userId})`,
@@ -115,7 +157,9 @@ export async function eraseAccount(db: Db, store: FileStore, userId: number, sho
     await tx.execute(sql`delete from cart_items where owner = ${owner}`);
     await tx.execute(sql`delete from temp_bookings where owner = ${owner} and status <> 'booked'`);
     // Kept for the tax invoice and TCS return: travellers' names, the buyer's address and PAN.
-    await tx.execute(sql`update booking_travellers set email = null, phone = null, dob = null where booking_id in (select id from bookings where user_id = ${userId})`);
+    await tx.execute(
+      sql`update booking_travellers set email = null, phone = null, dob = null where booking_id in (select id from bookings where user_id = ${userId})`,
+    );
     await tx.execute(sql`update bookings set special_requests = '' where user_id = ${userId}`);
     return files.map((f) => ({ id: Number(f.id), storedName: String(f.stored_name) }));
   });
@@ -124,15 +168,23 @@ export async function eraseAccount(db: Db, store: FileStore, userId: number, sho
 
 /** The mail that confirms a deletion: what went, what tax law keeps, and who to ask. */
 function accountDeletedMail(to: string, user: Record<string, unknown>, shop: ShopDetails) {
-  const name = { title: user.title as string | null, firstName: user.first_name as string | null, lastName: user.last_name as string | null };
+  const name = {
+    title: user.title as string | null,
+    firstName: user.first_name as string | null,
+    lastName: user.last_name as string | null,
+  };
   const mail = laidOut({
     shop,
     heading: 'Your account is deleted',
     preheader: 'Your Wanderlust account and its personal data are deleted.',
     greeting: greetingOf(name),
     blocks: [
-      { p: 'As you asked, your Wanderlust account is deleted: your sign-in, profile, photo, saved travellers, cart and the documents you uploaded are erased, and you are signed out everywhere.' },
-      { p: 'Your bookings and their invoices are kept only as tax law requires, with the travellers\' names and the details an invoice needs.' },
+      {
+        p: 'As you asked, your Wanderlust account is deleted: your sign-in, profile, photo, saved travellers, cart and the documents you uploaded are erased, and you are signed out everywhere.',
+      },
+      {
+        p: "Your bookings and their invoices are kept only as tax law requires, with the travellers' names and the details an invoice needs.",
+      },
       { p: `Did not ask for this? Call us on ${shop.phone} or write to ${shop.email} at once.` },
     ],
   });

@@ -4,7 +4,17 @@ import { MSG } from '../../../contract/account.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { rateLimits, users } from '../../db/schema.ts';
 import { deliverCode } from '../code-delivery.ts';
-import { consumeVerificationToken, issueOtp, issueVerificationToken, OTP_RULES, OtpRefused, peekVerificationToken, verifyOtp, withdrawOtp, type OtpPurpose } from '../otp.ts';
+import {
+  consumeVerificationToken,
+  issueOtp,
+  issueVerificationToken,
+  OTP_RULES,
+  OtpRefused,
+  peekVerificationToken,
+  verifyOtp,
+  withdrawOtp,
+  type OtpPurpose,
+} from '../otp.ts';
 import { hashPassword } from '../passwords.ts';
 import { hashAddress, hitRateLimit } from '../rate-limit.ts';
 import { SmsRefused } from '../sms.ts';
@@ -13,12 +23,27 @@ import { accountKey, revokeUserSessions } from './sign-in.ts';
 import { findUser, type AccountContext, type Identifier } from './users.ts';
 
 /** Sends a sign-up or reset code to an email address or phone. */
-export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, ip: string, log?: { warn(obj: object, msg?: string): void }) {
+export async function sendCode(
+  ctx: AccountContext,
+  purpose: OtpPurpose,
+  id: Identifier,
+  ip: string,
+  log?: { warn(obj: object, msg?: string): void },
+) {
   // Said at the first step, before anything is looked up or counted: no code could reach a phone.
   if (id.kind === 'phone' && !ctx.sms) throw new DomainError('invalid', MESSAGES.phoneCodesOff);
   // The limit comes before any look-up: whether an account exists is an answer, and answers are limited.
-  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: ctx.config.CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were asked for from your network. Please try again later.', null, perAddress.retryAfter);
+  const perAddress = await hitRateLimit(ctx.db, `otp-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, {
+    limit: ctx.config.CODES_PER_ADDRESS_HOUR,
+    windowMs: 3_600_000,
+  });
+  if (!perAddress.allowed)
+    throw new DomainError(
+      'too_many',
+      'Too many codes were asked for from your network. Please try again later.',
+      null,
+      perAddress.retryAfter,
+    );
   const user = await findUser(ctx.db, id);
   if (purpose === 'signup' && user?.passwordHash) throw new DomainError('conflict', MESSAGES.alreadyRegistered);
   if (purpose === 'reset' && !user) throw new DomainError('not_found', MSG.idNotFound);
@@ -44,10 +69,20 @@ export async function sendCode(ctx: AccountContext, purpose: OtpPurpose, id: Ide
 
 /** Checks a code; the answer is a one-use token for the next step. */
 export async function checkCode(ctx: AccountContext, purpose: OtpPurpose, id: Identifier, code: string, ip: string) {
-  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, { limit: ctx.config.CODES_PER_ADDRESS_HOUR, windowMs: 3_600_000 });
-  if (!perAddress.allowed) throw new DomainError('too_many', 'Too many codes were tried from your network. Please try again later.', null, perAddress.retryAfter);
+  const perAddress = await hitRateLimit(ctx.db, `otp-check-ip:${hashAddress(ip, ctx.config.AUTH_SECRET)}`, {
+    limit: ctx.config.CODES_PER_ADDRESS_HOUR,
+    windowMs: 3_600_000,
+  });
+  if (!perAddress.allowed)
+    throw new DomainError(
+      'too_many',
+      'Too many codes were tried from your network. Please try again later.',
+      null,
+      perAddress.retryAfter,
+    );
   if (purpose === 'reset' && !(await findUser(ctx.db, id))) throw new DomainError('not_found', MSG.idNotFound);
-  if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code))) throw new DomainError('invalid', MSG.otpWrong);
+  if (!(await verifyOtp(ctx.db, ctx.config.AUTH_SECRET, purpose, id.value, code)))
+    throw new DomainError('invalid', MSG.otpWrong);
   return issueVerificationToken(ctx.db, purpose, id.value);
 }
 
@@ -58,7 +93,8 @@ function identifierOf(value: string): Identifier {
 /** Sign-up's last step: the verified identifier gets its account. */
 export async function createAccount(ctx: AccountContext, token: string, password: string, confirm: string) {
   if (password !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
-  if (!(await peekVerificationToken(ctx.db, 'signup', token))) throw new DomainError('invalid', MESSAGES.verificationExpired);
+  if (!(await peekVerificationToken(ctx.db, 'signup', token)))
+    throw new DomainError('invalid', MESSAGES.verificationExpired);
   const passwordHash = await hashPassword(password);
   const value = await consumeVerificationToken(ctx.db, 'signup', token);
   if (!value) throw new DomainError('invalid', MESSAGES.verificationExpired);
@@ -82,7 +118,8 @@ export async function createAccount(ctx: AccountContext, token: string, password
 /** Reset's last step: a new password, every earlier sign-in ended, the lock lifted. */
 export async function resetPassword(ctx: AccountContext, token: string, password: string, confirm: string) {
   if (password !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
-  if (!(await peekVerificationToken(ctx.db, 'reset', token))) throw new DomainError('invalid', MESSAGES.verificationExpired);
+  if (!(await peekVerificationToken(ctx.db, 'reset', token)))
+    throw new DomainError('invalid', MESSAGES.verificationExpired);
   const passwordHash = await hashPassword(password);
   const value = await consumeVerificationToken(ctx.db, 'reset', token);
   if (!value) throw new DomainError('invalid', MESSAGES.verificationExpired);

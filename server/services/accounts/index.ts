@@ -3,4 +3,12 @@ export { MESSAGES } from './messages.ts';
 export type { AccountContext } from './users.ts';
 export { checkCode, createAccount, resetPassword, sendCode } from './codes.ts';
 export { changePassword, login, loginWithGoogle } from './sign-in.ts';
-export { findProfileImage, getPersonalDetails, getProfile, profileImageUrl, savePersonalDetails, setProfileImage, updateProfile } from './profile.ts';
+export {
+  findProfileImage,
+  getPersonalDetails,
+  getProfile,
+  profileImageUrl,
+  savePersonalDetails,
+  setProfileImage,
+  updateProfile,
+} from './profile.ts';

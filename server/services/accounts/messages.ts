@@ -14,6 +14,7 @@ export const MESSAGES = {
   googleNotConfigured: 'Google sign-in is not configured.',
   googleInvalid: 'We could not verify your Google sign-in. Please try again.',
   phoneCodesOff: 'We cannot send codes to mobile numbers. Please use your email address instead.',
-  smsNumberRefused: (to: string) => `We could not send a text message to ${to}. Check the number, or use your email address instead.`,
+  smsNumberRefused: (to: string) =>
+    `We could not send a text message to ${to}. Check the number, or use your email address instead.`,
   smsUnavailable: 'We cannot send text messages right now. Please try again later, or use your email address instead.',
 } as const;

@@ -49,13 +49,24 @@ export interface ProfileInput {
 export async function updateProfile(db: Db, userId: number, p: ProfileInput): Promise<Profile> {
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, p.CountryId)).limit(1);
   if (!country) throw new DomainError('invalid', 'Choose your country from the list.');
-  const [city] = await db.select({ countryId: cities.countryId, stateId: cities.stateId }).from(cities).where(eq(cities.id, p.CityId)).limit(1);
-  if (!city || city.countryId !== p.CountryId) throw new DomainError('invalid', 'Choose a city in your country from the list.');
+  const [city] = await db
+    .select({ countryId: cities.countryId, stateId: cities.stateId })
+    .from(cities)
+    .where(eq(cities.id, p.CityId))
+    .limit(1);
+  if (!city || city.countryId !== p.CountryId)
+    throw new DomainError('invalid', 'Choose a city in your country from the list.');
   let stateId = p.StateId ?? city.stateId;
   if (p.StateId !== null) {
-    const [state] = await db.select({ countryId: states.countryId }).from(states).where(eq(states.id, p.StateId)).limit(1);
-    if (!state || state.countryId !== p.CountryId) throw new DomainError('invalid', 'Choose a state in your country from the list.');
-    if (city.stateId !== null && city.stateId !== p.StateId) throw new DomainError('invalid', 'Choose a city in your state from the list.');
+    const [state] = await db
+      .select({ countryId: states.countryId })
+      .from(states)
+      .where(eq(states.id, p.StateId))
+      .limit(1);
+    if (!state || state.countryId !== p.CountryId)
+      throw new DomainError('invalid', 'Choose a state in your country from the list.');
+    if (city.stateId !== null && city.stateId !== p.StateId)
+      throw new DomainError('invalid', 'Choose a city in your state from the list.');
     stateId = p.StateId;
   }
   await db

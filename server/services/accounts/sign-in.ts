@@ -26,7 +26,13 @@ export async function revokeUserSessions(db: Db, userId: number, keepToken?: str
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
 }
 
 export const accountKey = (userId: number | string) => `login-fail:user:${userId}`;
@@ -36,7 +42,8 @@ export const addressKey = (ip: string, secret: string) => `login-fail:ip:${hashA
 export async function claimSignInAttempt(db: Db, claims: { key: string; rule: ThrottleRule }[], now: Date) {
   for (const { key, rule } of claims) {
     const claim = await claimAttempt(db, key, rule, now);
-    if (!claim.allowed) throw new DomainError('too_many', MESSAGES.tooManyLogins(claim.retryAfter), null, claim.retryAfter);
+    if (!claim.allowed)
+      throw new DomainError('too_many', MESSAGES.tooManyLogins(claim.retryAfter), null, claim.retryAfter);
   }
 }
 
@@ -45,7 +52,12 @@ export async function claimSignInAttempt(db: Db, claims: { key: string; rule: Th
  * run (too many sign-ins waiting to be hashed, decision 0092) gives the attempts back: a traveller
  * asked to try again in a few seconds has not failed one, and is not locked out for it.
  */
-export async function verifyClaimed(db: Db, claimed: string[], password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyClaimed(
+  db: Db,
+  claimed: string[],
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   try {
     return await verifyPassword(password, stored);
   } catch (err) {
@@ -61,7 +73,14 @@ export async function login(ctx: AccountContext, id: Identifier, password: strin
   const acct = user ? accountKey(user.id) : `login-fail:id:${id.value}`;
   const addr = addressKey(ip, ctx.config.AUTH_SECRET);
   // The address first: an address that must wait does not add to the account's wait.
-  await claimSignInAttempt(ctx.db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
+  await claimSignInAttempt(
+    ctx.db,
+    [
+      { key: addr, rule: LOGIN_LIMITS.address },
+      { key: acct, rule: LOGIN_LIMITS.account },
+    ],
+    now,
+  );
   const ok = await verifyClaimed(ctx.db, [addr, acct], password, user?.passwordHash);
   if (!user || !ok) throw new DomainError('unauthorized', MESSAGES.invalidLogin);
   // The right password: the account starts afresh, and the address's attempt was no failure.
@@ -82,12 +101,27 @@ export async function loginWithGoogle(ctx: AccountContext, google: GoogleIdentit
     await ctx.db.update(users).set({ googleSub: google.sub }).where(eq(users.id, user.id));
   }
   if (!user) {
-    [user] = await ctx.db.insert(users).values({ email: google.email, name: google.name, googleSub: google.sub }).returning();
+    [user] = await ctx.db
+      .insert(users)
+      .values({ email: google.email, name: google.name, googleSub: google.sub })
+      .returning();
   }
-  return createSession(ctx.db, ctx.config, { id: user!.id, email: user!.email ?? google.email, name: displayName(user!) || google.name });
+  return createSession(ctx.db, ctx.config, {
+    id: user!.id,
+    email: user!.email ?? google.email,
+    name: displayName(user!) || google.name,
+  });
 }
 
-export async function changePassword(ctx: AccountContext, userId: number, currentToken: string, old: string, next: string, confirm: string, now = new Date()) {
+export async function changePassword(
+  ctx: AccountContext,
+  userId: number,
+  currentToken: string,
+  old: string,
+  next: string,
+  confirm: string,
+  now = new Date(),
+) {
   if (next !== confirm) throw new DomainError('invalid', MSG.passwordsDiffer);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new DomainError('unauthorized', MSG.tokenExpired);
@@ -96,7 +130,10 @@ export async function changePassword(ctx: AccountContext, userId: number, curren
   if (!(await verifyPassword(old, user.passwordHash))) throw new DomainError('invalid', MSG.invalidOldPassword);
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, accountKey(userId)));
   if (old === next) throw new DomainError('invalid', MESSAGES.samePassword);
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next) })
+    .where(eq(users.id, userId));
   // Other devices signed in with the old password are signed out; this one stays.
   await revokeUserSessions(ctx.db, userId, currentToken, now);
 }

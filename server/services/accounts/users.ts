@@ -23,7 +23,11 @@ export interface Identifier {
 const column = (id: Identifier) => (id.kind === 'email' ? users.email : users.phone);
 
 export async function findUser(db: Db, id: Identifier) {
-  const [user] = await db.select().from(users).where(eq(column(id), id.value)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(column(id), id.value))
+    .limit(1);
   return user ?? null;
 }
 

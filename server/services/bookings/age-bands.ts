@@ -20,7 +20,11 @@ export function ageOnDay(dob: string, on: string): number | null {
   const day = new Date(`${on}T00:00:00Z`);
   if (Number.isNaN(birth.getTime()) || birth.toISOString().slice(0, 10) !== dob) return null;
   let age = day.getUTCFullYear() - birth.getUTCFullYear();
-  if (day.getUTCMonth() < birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate())) age -= 1;
+  if (
+    day.getUTCMonth() < birth.getUTCMonth() ||
+    (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate())
+  )
+    age -= 1;
   return age;
 }
 
@@ -36,7 +40,12 @@ const BOOK_AS: Record<AgeBand, string> = { adult: 'an adult', child: 'a child', 
  * Refuses a child or infant without a date of birth, and any traveller whose date of birth puts
  * them in another band on the first travel date, saying which band to book.
  */
-export function checkAgeBands(travellers: Traveller[], firstTravelDate: string, childAgeLimit: number, now: Date): void {
+export function checkAgeBands(
+  travellers: Traveller[],
+  firstTravelDate: string,
+  childAgeLimit: number,
+  now: Date,
+): void {
   const today = now.toISOString().slice(0, 10);
   for (const t of travellers) {
     const name = `${t.FirstName} ${t.LastName}`;
@@ -55,11 +64,19 @@ export function checkAgeBands(travellers: Traveller[], firstTravelDate: string, 
 }
 
 /** The age bands of a booking's travellers checked against the hold's packages and first travel date. */
-export async function checkHeldAgeBands(tx: Db, lines: { packageId: number; travelDate: string }[], travellers: Traveller[], now: Date): Promise<void> {
+export async function checkHeldAgeBands(
+  tx: Db,
+  lines: { packageId: number; travelDate: string }[],
+  travellers: Traveller[],
+  now: Date,
+): Promise<void> {
   if (!travellers.some((t) => t.DOB || t.AgeBand !== 'adult')) return;
   const ids = [...new Set(lines.map((l) => l.packageId))];
   const { rows } = await tx.execute<{ limit: number | null }>(sql`
-    select min(child_age_limit)::int as limit from packages where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    select min(child_age_limit)::int as limit from packages where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   const firstTravelDate = lines.map((l) => l.travelDate).sort()[0]!;
   checkAgeBands(travellers, firstTravelDate, rows[0]?.limit ?? DEFAULT_CHILD_AGE_LIMIT, now);
 }

@@ -1,6 +1,12 @@
 import type { LeadTraveller, PriceBreakdown } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
-import { B2C_ADDRESS_FROM, TRN_PATTERN, gstinProblem, normalizeTaxNumber, stateOfGstCode } from '../../../contract/tax.ts';
+import {
+  B2C_ADDRESS_FROM,
+  TRN_PATTERN,
+  gstinProblem,
+  normalizeTaxNumber,
+  stateOfGstCode,
+} from '../../../contract/tax.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -27,7 +33,8 @@ export interface BuyerTax {
 }
 
 /** The state of the India seller's registration: the first two digits of its GSTIN. */
-export const sellerStateCode = (config: Pick<Config, 'SHOP_IN'>) => shopDetails(config, 'IN').taxNumber.trim().slice(0, 2);
+export const sellerStateCode = (config: Pick<Config, 'SHOP_IN'>) =>
+  shopDetails(config, 'IN').taxNumber.trim().slice(0, 2);
 
 export async function buyerTaxDetails(
   db: Db,
@@ -40,15 +47,36 @@ export async function buyerTaxDetails(
   const gstinGiven = input.Gstin?.trim() ? normalizeTaxNumber(input.Gstin) : null;
   const trnGiven = input.Trn?.trim() ? normalizeTaxNumber(input.Trn) : null;
   if (site === 'UAE') {
-    if (gstinGiven) throw invalid('Gstin: a GSTIN is for the India site. On this site a business buyer gives its TRN, or leave it out.');
-    if (trnGiven && !TRN_PATTERN.test(trnGiven)) throw invalid('Trn: a UAE tax registration number has 15 digits (for example 100123456700003). Correct it, or leave it out.');
-    return { placeOfSupply: null, supply: null, gstin: null, trn: trnGiven, address, addressMissing: () => false, checkAddress: () => {} };
+    if (gstinGiven)
+      throw invalid(
+        'Gstin: a GSTIN is for the India site. On this site a business buyer gives its TRN, or leave it out.',
+      );
+    if (trnGiven && !TRN_PATTERN.test(trnGiven))
+      throw invalid(
+        'Trn: a UAE tax registration number has 15 digits (for example 100123456700003). Correct it, or leave it out.',
+      );
+    return {
+      placeOfSupply: null,
+      supply: null,
+      gstin: null,
+      trn: trnGiven,
+      address,
+      addressMissing: () => false,
+      checkAddress: () => {},
+    };
   }
 
-  if (trnGiven) throw invalid('Trn: a TRN is for the UAE site. On this site a business buyer gives its GSTIN, or leave it out.');
-  if (!lead.State) throw invalid('LeadTraveller.State: choose the lead traveller’s state. It is the place of supply on your GST invoice.');
+  if (trnGiven)
+    throw invalid('Trn: a TRN is for the UAE site. On this site a business buyer gives its GSTIN, or leave it out.');
+  if (!lead.State)
+    throw invalid(
+      'LeadTraveller.State: choose the lead traveller’s state. It is the place of supply on your GST invoice.',
+    );
   const place = await findPlaceOfSupply(db, lead.State);
-  if (!place) throw invalid(`LeadTraveller.State: “${lead.State}” is not an Indian state or union territory. Choose one from the list.`);
+  if (!place)
+    throw invalid(
+      `LeadTraveller.State: “${lead.State}” is not an Indian state or union territory. Choose one from the list.`,
+    );
   let gstin: string | null = null;
   if (gstinGiven) {
     const problem = gstinProblem(gstinGiven);

@@ -46,7 +46,12 @@ export async function recheckBookingCoupon(
   const { rows } = await db.execute<LineFacts>(sql`
     select l.amount, p.id as package_id, p.trip_type_id, to_char(l.travel_date, 'YYYY-MM-DD') as travel_date
     from booking_lines l join packages p on p.id = l.package_id where l.booking_id = ${booking.id} order by l.position`);
-  const lines = rows.map((r) => ({ amount: Math.round(Number(r.amount) / MINOR_PER_UNIT), packageId: r.package_id, tripTypeId: r.trip_type_id, travelDate: r.travel_date }));
+  const lines = rows.map((r) => ({
+    amount: Math.round(Number(r.amount) / MINOR_PER_UNIT),
+    packageId: r.package_id,
+    tripTypeId: r.trip_type_id,
+    travelDate: r.travel_date,
+  }));
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const verdict = couponVerdict(site, row, subtotal, { lines, now, payWith: booking.payWith as PayWith | null });
   if (verdict.reason) refuse(verdict.reason);

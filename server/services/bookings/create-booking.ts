@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, type BookingSummary, type CreateBookingParams, type LeadTraveller, type Traveller } from '../../../contract/booking.ts';
+import {
+  BOOKING_MESSAGES,
+  type BookingSummary,
+  type CreateBookingParams,
+  type LeadTraveller,
+  type Traveller,
+} from '../../../contract/booking.ts';
 import type { CartItem } from '../../../contract/cart.ts';
 import { formatDay } from '../../../contract/format.ts';
 import type { Site } from '../../../contract/site.ts';
@@ -19,7 +25,10 @@ import { buyerTaxDetails } from './buyer-tax.ts';
 import { newReference, recordEvent, toSummary } from './records.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
-export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookingId' | 'Travellers' | 'SpecialRequests' | 'LeadTraveller'> & {
+export type CreateBookingInput = Omit<
+  CreateBookingParams,
+  'Token' | 'TempBookingId' | 'Travellers' | 'SpecialRequests' | 'LeadTraveller'
+> & {
   TempBookingId: number;
   LeadTraveller: LeadTraveller;
   Travellers: Traveller[];
@@ -29,7 +38,10 @@ export type CreateBookingInput = Omit<CreateBookingParams, 'Token' | 'TempBookin
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Pay later: due in PAY_LATER_DAYS from `today` (the site's day), but three days before the first departure at the latest (never before today). */
+/**
+ * Pay later: due in PAY_LATER_DAYS from `today` (the site's day), but three days before the first departure at the
+ * latest (never before today).
+ */
 export function payLaterDueOn(today: string, firstTravelDate: string, days: number): string {
   const from = Date.parse(today);
   const due = Math.min(from + days * DAY, Date.parse(firstTravelDate) - 3 * DAY);
@@ -39,13 +51,20 @@ export function payLaterDueOn(today: string, firstTravelDate: string, days: numb
 export type PayLaterOffer = { offered: true; dueOn: string; cancelOn: string } | { offered: false; reason: string };
 
 /** The first day of travel of a hold's or booking's lines (undefined for no lines). */
-export const firstTravelDate = (lines: readonly { travelDate: string }[]): string | undefined => lines.map((l) => l.travelDate).sort()[0];
+export const firstTravelDate = (lines: readonly { travelDate: string }[]): string | undefined =>
+  lines.map((l) => l.travelDate).sort()[0];
 
 /**
  * payLaterOffer for lines booked at `now` on `site`: counted from the site's day (siteDay) to the
  * lines' first travel day. CreateBooking, the quote and the desk's new booking ask it the same way.
  */
-export function payLaterOfferFor(site: Site, lines: readonly { travelDate: string }[], now: Date, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
+export function payLaterOfferFor(
+  site: Site,
+  lines: readonly { travelDate: string }[],
+  now: Date,
+  config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>,
+  canPayNow = true,
+): PayLaterOffer {
   return payLaterOffer(siteDay(now, site), firstTravelDate(lines)!, config, canPayNow);
 }
 
@@ -57,7 +76,12 @@ export function payLaterOfferFor(site: Site, lines: readonly { travelDate: strin
  * the first travel day. With the defaults (7 days, 2 of grace) that is a trip 11 days away or more.
  * The quote's payment methods and CreateBooking both ask this; `reason` says why not and what to do.
  */
-export function payLaterOffer(today: string, firstTravelDate: string, config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>, canPayNow = true): PayLaterOffer {
+export function payLaterOffer(
+  today: string,
+  firstTravelDate: string,
+  config: Pick<Config, 'PAY_LATER_DAYS' | 'PAY_LATER_GRACE_DAYS'>,
+  canPayNow = true,
+): PayLaterOffer {
   const terms = (travel: string) => {
     const dueOn = payLaterDueOn(today, travel, config.PAY_LATER_DAYS);
     const cancelOn = payLaterCancelDay(dueOn, config.PAY_LATER_GRACE_DAYS);
@@ -80,7 +104,9 @@ function ageOn(dob: string, now: Date): number | null {
   const birth = new Date(`${dob}T00:00:00Z`);
   if (Number.isNaN(birth.getTime()) || isoDay(birth) !== dob || birth > now) return null;
   let age = now.getUTCFullYear() - birth.getUTCFullYear();
-  const beforeBirthday = now.getUTCMonth() < birth.getUTCMonth() || (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
+  const beforeBirthday =
+    now.getUTCMonth() < birth.getUTCMonth() ||
+    (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -101,10 +127,16 @@ function checkTravellers(lines: HeldLine[], lead: LeadTraveller, others: Travell
   const have = { adult: 1, child: 0, infant: 0 };
   for (const t of others) have[t.AgeBand] += 1;
   if (have.adult !== need.adult || have.child !== need.child || have.infant !== need.infant) {
-    const party = [plural(need.adult, 'adult', 'adults'), need.child ? plural(need.child, 'child', 'children') : '', need.infant ? plural(need.infant, 'infant', 'infants') : '']
+    const party = [
+      plural(need.adult, 'adult', 'adults'),
+      need.child ? plural(need.child, 'child', 'children') : '',
+      need.infant ? plural(need.infant, 'infant', 'infants') : '',
+    ]
       .filter(Boolean)
       .join(', ');
-    throw invalid(`Give the name of every traveller in your party: ${party}, the lead traveller being one of the adults.`);
+    throw invalid(
+      `Give the name of every traveller in your party: ${party}, the lead traveller being one of the adults.`,
+    );
   }
 }
 
@@ -119,12 +151,15 @@ interface HoldRow extends Record<string, unknown> {
 
 /** The hold to book, locked, or the refusal a traveller can act on. */
 async function lockHold(tx: Db, id: number, owner: string, site: Site, now: Date): Promise<HoldRow> {
-  const { rows } = await tx.execute<HoldRow>(sql`select id, owner, site, items, status, hold_expires_at from temp_bookings where id = ${id} for update`);
+  const { rows } = await tx.execute<HoldRow>(
+    sql`select id, owner, site, items, status, hold_expires_at from temp_bookings where id = ${id} for update`,
+  );
   const hold = rows[0];
   // Someone else's hold reads as no hold at all: nothing about it is revealed.
   checkHoldOwner(hold, owner, site);
   if (hold.status === 'booked') throw conflict(BOOKING_MESSAGES.alreadyBooked);
-  if (hold.status === 'released') throw conflict('A newer hold of your cart replaced this one. Go back to your cart and continue to booking again.');
+  if (hold.status === 'released')
+    throw conflict('A newer hold of your cart replaced this one. Go back to your cart and continue to booking again.');
   if (new Date(hold.hold_expires_at) <= now) throw conflict(BOOKING_MESSAGES.holdEnded);
   return hold;
 }
@@ -180,12 +215,24 @@ export async function createBooking(
     const buyer = await buyerTaxDetails(tx, config, site, input);
     // A way of paying counts only with a gateway (paying later is a bank transfer).
     const payWith = input.PaymentMethod === 'pay-later' ? null : (input.PayWith ?? null);
-    const price = await priceHold(tx, { site, lines: held, couponCode: input.CouponCode, userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.Pan, supply: buyer.supply, payWith });
+    const price = await priceHold(tx, {
+      site,
+      lines: held,
+      couponCode: input.CouponCode,
+      userId,
+      tcsRate: config.TCS_RATE_PERCENT,
+      now,
+      pan: input.Pan,
+      supply: buyer.supply,
+      payWith,
+    });
     buyer.checkAddress(price);
-    if (input.CouponCode && price.couponError) throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
+    if (input.CouponCode && price.couponError)
+      throw conflict(`Coupon ${input.CouponCode}: ${price.couponError} Remove it or choose another.`);
     let pan: string | null = null;
     if (price.panRequired) {
-      if (!input.Pan) throw invalid('Enter the lead traveller’s PAN: tax collected at source applies to overseas holidays.');
+      if (!input.Pan)
+        throw invalid('Enter the lead traveller’s PAN: tax collected at source applies to overseas holidays.');
       const check = checkPan(input.Pan, `${input.LeadTraveller.FirstName} ${input.LeadTraveller.LastName}`);
       if (!check.ok) throw new DomainError('invalid', `${BOOKING_MESSAGES.panFailed}: ${check.reason}`);
       pan = input.Pan.trim().toUpperCase().replace(/\s+/g, '');
@@ -193,7 +240,12 @@ export async function createBooking(
 
     const payLater = input.PaymentMethod === 'pay-later';
     // The deposit is the server's figure: the packages' percent of the total priced here.
-    const depositPercent = depositWanted ? await depositPercentOf(tx, held.map((l) => l.packageId)) : null;
+    const depositPercent = depositWanted
+      ? await depositPercentOf(
+          tx,
+          held.map((l) => l.packageId),
+        )
+      : null;
     const depositAmount = depositPercent === null ? null : depositAmountOf(price.total, depositPercent);
     if (depositWanted && depositAmount === null) throw invalid(DEPOSIT_MESSAGES.notOffered);
     const firstDay = firstTravelDate(held)!;
@@ -216,7 +268,10 @@ export async function createBooking(
         payWith,
         status: payLater ? 'confirmed' : 'awaiting-payment',
         paymentStatus: 'unpaid',
-        paymentDueOn: payLater || depositAmount !== null ? payLaterDueOn(siteDay(now, site), firstDay, config.PAY_LATER_DAYS) : null,
+        paymentDueOn:
+          payLater || depositAmount !== null
+            ? payLaterDueOn(siteDay(now, site), firstDay, config.PAY_LATER_DAYS)
+            : null,
         specialRequests: input.SpecialRequests,
         pan,
         placeOfSupplyState: buyer.placeOfSupply?.state ?? null,
@@ -230,20 +285,60 @@ export async function createBooking(
       })
       .returning();
     const b = booking!;
-    await tx.insert(bookingLines).values(price.lines.map(({ slug: _slug, ...l }, position) => ({ ...l, bookingId: b.id, position })));
+    await tx
+      .insert(bookingLines)
+      .values(price.lines.map(({ slug: _slug, ...l }, position) => ({ ...l, bookingId: b.id, position })));
     const lead = input.LeadTraveller;
     await tx.insert(bookingTravellers).values([
-      { bookingId: b.id, position: 0, lead: true, title: lead.Title, firstName: lead.FirstName, lastName: lead.LastName, ageBand: 'adult' as const, email: lead.Email, phone: lead.Phone, dob: lead.DOB },
-      ...input.Travellers.map((t, i) => ({ bookingId: b.id, position: i + 1, lead: false, firstName: t.FirstName, lastName: t.LastName, ageBand: t.AgeBand, dob: t.DOB ?? null })),
+      {
+        bookingId: b.id,
+        position: 0,
+        lead: true,
+        title: lead.Title,
+        firstName: lead.FirstName,
+        lastName: lead.LastName,
+        ageBand: 'adult' as const,
+        email: lead.Email,
+        phone: lead.Phone,
+        dob: lead.DOB,
+      },
+      ...input.Travellers.map((t, i) => ({
+        bookingId: b.id,
+        position: i + 1,
+        lead: false,
+        firstName: t.FirstName,
+        lastName: t.LastName,
+        ageBand: t.AgeBand,
+        dob: t.DOB ?? null,
+      })),
     ]);
     await tx.execute(sql`update temp_bookings set status = 'booked' where id = ${hold.id}`);
     const cartIds = hold.items.map((i) => i.CartId);
     const clientIds = hold.items.flatMap((i) => (i.clientId ? [i.clientId] : []));
     await tx.execute(sql`
       delete from cart_items where owner = ${owner} and site = ${site}
-        and (id in (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})
-             ${clientIds.length ? sql`or client_id in (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``})`);
-    await recordEvent(tx, b.id, b.status, b.paymentStatus, payLater ? 'booked to pay later' : `booked${depositAmount !== null ? ' with a deposit' : ''}: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`, now);
+        and (id in (${sql.join(
+          cartIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+             ${
+               clientIds.length
+                 ? sql`or client_id in (${sql.join(
+                     clientIds.map((id) => sql`${id}`),
+                     sql`, `,
+                   )})`
+                 : sql``
+             })`);
+    await recordEvent(
+      tx,
+      b.id,
+      b.status,
+      b.paymentStatus,
+      payLater
+        ? 'booked to pay later'
+        : `booked${depositAmount !== null ? ' with a deposit' : ''}: waiting for the ${input.PaymentMethod === 'razorpay' ? 'Razorpay' : 'Stripe'} payment`,
+      now,
+    );
     // No tax invoice yet: its number comes when the balance is received in full (a proforma meanwhile).
     // Pay later is confirmed now: its confirmation is queued with the booking (a gateway's comes with the payment).
     if (payLater) await queueBookingMail(tx, config, b.id, { booked: true });
@@ -252,7 +347,12 @@ export async function createBooking(
     // of its process), so the lock is taken when only the sale and the commit are left (decision 0082).
     await sellHeldRooms(tx, hold.id, new Map(price.lines.map((l) => [l.packageId, l.title])), now);
     const travellers = 1 + input.Travellers.length;
-    const summary = toSummary(b, { title: price.lines[0]!.title, lines: price.lines.length, firstTravelDate: firstDay, travellers });
+    const summary = toSummary(b, {
+      title: price.lines[0]!.title,
+      lines: price.lines.length,
+      firstTravelDate: firstDay,
+      travellers,
+    });
     // The deposit taken, the server's figure, for the page to show before the gateway opens (docs/decisions/0108).
     return depositAmount !== null ? { ...summary, DepositAmount: depositAmount } : summary;
   });

@@ -30,12 +30,18 @@ export const DEPOSIT_MESSAGES = {
  */
 export async function depositPercentOf(tx: Db, packageIds: number[]): Promise<number | null> {
   if (packageIds.length === 0) return null;
-  const rows = await tx.select({ id: packages.id, percent: packages.depositPercent }).from(packages).where(inArray(packages.id, [...new Set(packageIds)]));
+  const rows = await tx
+    .select({ id: packages.id, percent: packages.depositPercent })
+    .from(packages)
+    .where(inArray(packages.id, [...new Set(packageIds)]));
   if (rows.length === 0 || rows.some((r) => r.percent === null || r.percent <= 0 || r.percent >= 100)) return null;
   return Math.max(...rows.map((r) => r.percent!));
 }
 
-/** The deposit of a total, in the smallest unit: the percent of it, rounded; null when nothing would be left to pay later. */
+/**
+ * The deposit of a total, in the smallest unit: the percent of it, rounded; null when nothing would be left to pay
+ * later.
+ */
 export function depositAmountOf(total: number, percent: number): number | null {
   const amount = Math.round((total * percent) / 100);
   return amount > 0 && amount < total ? amount : null;
@@ -48,8 +54,16 @@ export interface DepositOffer {
   dueOn: string;
 }
 
-/** What the checkout offers: the deposit and the balance with its due date, where the packages allow one and pay later is offered for the dates. */
-export async function depositOffer(tx: Db, packageIds: number[], total: number, payLater: PayLaterOffer): Promise<DepositOffer | null> {
+/**
+ * What the checkout offers: the deposit and the balance with its due date, where the packages allow one and pay later
+ * is offered for the dates.
+ */
+export async function depositOffer(
+  tx: Db,
+  packageIds: number[],
+  total: number,
+  payLater: PayLaterOffer,
+): Promise<DepositOffer | null> {
   if (!payLater.offered) return null;
   const percent = await depositPercentOf(tx, packageIds);
   const amount = percent === null ? null : depositAmountOf(total, percent);
@@ -59,15 +73,22 @@ export async function depositOffer(tx: Db, packageIds: number[], total: number, 
 
 type DepositState = { depositAmount: number | null; status: string; amountPaid: number };
 
-/** What a deposit booking still waiting for its deposit owes of it (all of it, or its rest after a part); 0 for any other booking. */
+/**
+ * What a deposit booking still waiting for its deposit owes of it (all of it, or its rest after a part); 0 for any
+ * other booking.
+ */
 export function depositLeft(b: DepositState): number {
   return b.depositAmount !== null && b.status === 'awaiting-payment' ? Math.max(0, b.depositAmount - b.amountPaid) : 0;
 }
 
 /** A deposit booking with nothing received yet: the gateway asks its deposit first. */
-export const depositFirst = (b: DepositState) => b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
+export const depositFirst = (b: DepositState) =>
+  b.depositAmount !== null && b.status === 'awaiting-payment' && b.amountPaid === 0;
 
-/** A deposit booking holding a part of its deposit, not all of it: waiting for the rest, with money in it (decision 0108). */
+/**
+ * A deposit booking holding a part of its deposit, not all of it: waiting for the rest, with money in it (decision
+ * 0108).
+ */
 export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLeft(b) > 0;
 
 /**
@@ -75,9 +96,14 @@ export const partOfDeposit = (b: DepositState) => b.amountPaid > 0 && depositLef
  * shown overdue on the desk after it: a confirmed one, or a deposit booking holding a part of its
  * deposit (decision 0108).
  */
-export const keptToDueDate = (b: { status: string; depositAmount: number | null; amountPaid: number }) => b.status === 'confirmed' || (b.status === 'awaiting-payment' && b.depositAmount !== null && b.amountPaid > 0);
-/** Past its due date with money still due, on `today` (the site's day): the desk's overdue flag, as keptToDueDateSql's filters select it. */
-export const overdueOn = (b: DepositState & { due: number; dueOn: string | null }, today: string) => keptToDueDate(b) && b.due > 0 && b.dueOn !== null && b.dueOn < today;
+export const keptToDueDate = (b: { status: string; depositAmount: number | null; amountPaid: number }) =>
+  b.status === 'confirmed' || (b.status === 'awaiting-payment' && b.depositAmount !== null && b.amountPaid > 0);
+/**
+ * Past its due date with money still due, on `today` (the site's day): the desk's overdue flag, as keptToDueDateSql's
+ * filters select it.
+ */
+export const overdueOn = (b: DepositState & { due: number; dueOn: string | null }, today: string) =>
+  keptToDueDate(b) && b.due > 0 && b.dueOn !== null && b.dueOn < today;
 const keptToDueDateOf = (status: SQLWrapper, depositAmount: SQLWrapper, amountPaid: SQLWrapper) =>
   sql`(${status} = 'confirmed' or (${status} = 'awaiting-payment' and ${depositAmount} is not null and ${amountPaid} > 0))`;
 /** The same in SQL, on the bookings table aliased `b` (the desk list's and the jobs' raw queries). */

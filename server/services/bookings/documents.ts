@@ -15,7 +15,10 @@ const ownerOf = (bookingId: number) => `booking:${bookingId}`;
 
 /** How many documents the booking keeps now. */
 export async function bookingFileCount(db: Db, bookingId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(files).where(eq(files.owner, ownerOf(bookingId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(files)
+    .where(eq(files.owner, ownerOf(bookingId)));
   return row?.n ?? 0;
 }
 
@@ -39,7 +42,13 @@ export async function addBookingFile(
     throw unsupported(`${name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
   }
   const purpose = part.fieldname === 'images' ? 'booking-image' : 'booking-document';
-  const stored = await storeUpload(db, store, { owner: ownerOf(bookingId), purpose, originalName: name, type, content });
+  const stored = await storeUpload(db, store, {
+    owner: ownerOf(bookingId),
+    purpose,
+    originalName: name,
+    type,
+    content,
+  });
   if (part.file.truncated) {
     await removeUploads(db, store, [stored]);
     throw tooLarge();
@@ -55,16 +64,30 @@ export async function checkBookingFileLimit(db: Db, bookingId: number, stored: S
   if (stored.length === 0) return;
   const over = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from bookings where id = ${bookingId} for update`);
-    const [all] = await tx.select({ n: count() }).from(files).where(eq(files.owner, ownerOf(bookingId)));
+    const [all] = await tx
+      .select({ n: count() })
+      .from(files)
+      .where(eq(files.owner, ownerOf(bookingId)));
     if ((all?.n ?? 0) <= BOOKING_FILES_MAX) return false;
-    await tx.delete(files).where(inArray(files.id, stored.map((f) => f.id)));
+    await tx.delete(files).where(
+      inArray(
+        files.id,
+        stored.map((f) => f.id),
+      ),
+    );
     return true;
   });
   if (over) throw invalid(TOO_MANY_FILES);
 }
 
 /** A document of the booking, with its bytes as a stream; another booking's file is not found. */
-export async function openBookingFile(db: Db, store: FileStore, bookingId: number, fileId: number, missing = 'This document is not on your booking.') {
+export async function openBookingFile(
+  db: Db,
+  store: FileStore,
+  bookingId: number,
+  fileId: number,
+  missing = 'This document is not on your booking.',
+) {
   const [file] = await db
     .select()
     .from(files)

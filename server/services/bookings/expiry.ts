@@ -7,7 +7,8 @@ import { recordEvent } from './records.ts';
 /**
  * A gateway booking whose payment never came is cancelled once its payment window has passed since
  * it was made and since its last payment was started, and its rooms go back on sale (Stripe's
- * Checkout Session expires with the window, so it can no longer take the money). Safe with several processes: each booking is taken under a row lock and
+ * Checkout Session expires with the window, so it can no longer take the money). Safe with several processes: each
+ * booking is taken under a row lock and
  * skipped when another process has it.
  */
 /**
@@ -43,9 +44,17 @@ export async function cancelUnpaidBookings(db: Db, windowMinutes: number, now = 
  * sale, its open payments fail, and its history says why. The payment window and pay later's end
  * both cancel through here.
  */
-export async function cancelUnpaid(tx: Db, bookingId: number, cause: string, now: Date, by: 'payment-window' | 'pay-later' | 'staff' = 'payment-window'): Promise<void> {
+export async function cancelUnpaid(
+  tx: Db,
+  bookingId: number,
+  cause: string,
+  now: Date,
+  by: 'payment-window' | 'pay-later' | 'staff' = 'payment-window',
+): Promise<void> {
   await returnSoldRooms(tx, await bookedRooms(tx, bookingId));
-  await tx.execute(sql`update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}, cancel_reason = ${cause}, cancelled_by = ${by} where id = ${bookingId}`);
+  await tx.execute(
+    sql`update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}, cancel_reason = ${cause}, cancelled_by = ${by} where id = ${bookingId}`,
+  );
   await tx.execute(sql`update payments set status = 'failed' where booking_id = ${bookingId} and status = 'created'`);
   await recordEvent(tx, bookingId, 'cancelled', 'unpaid', cause, now);
 }

@@ -10,9 +10,14 @@ import type { HeldLine } from './pricing.ts';
  * Whether a hold may be read or booked by this owner on this site: someone else's hold reads as no
  * hold at all (nothing about it is revealed), one made on the other site is sent there.
  */
-export function checkHoldOwner<T extends { owner: string; site: string }>(hold: T | undefined, owner: string, site: Site): asserts hold is T {
+export function checkHoldOwner<T extends { owner: string; site: string }>(
+  hold: T | undefined,
+  owner: string,
+  site: Site,
+): asserts hold is T {
   if (!hold || hold.owner !== owner) throw notFound(BOOKING_MESSAGES.holdNotFound);
-  if (hold.site !== site) throw conflict(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
+  if (hold.site !== site)
+    throw conflict(`This hold was made on the ${hold.site === 'IN' ? 'India' : 'UAE'} site: book it there.`);
 }
 
 /** A traveller's own hold on this site, for the review step and its coupons. */

@@ -8,7 +8,8 @@ import { notFound, conflict } from '../../lib/errors.ts';
  * Rooms per departure (a package on a travel date). A departure's capacity is its own allotment
  * (`departures.rooms`, set by staff) or else its package's rooms_per_departure (null: no limit);
  * what is taken is the rooms sold plus the rooms of live holds. A stop-sold departure takes no new
- * holds (what is held may still be booked). Holds and sales lock the departure's row first, so two checkouts racing for the last
+ * holds (what is held may still be booked). Holds and sales lock the departure's row first, so two checkouts racing for
+ * the last
  * room are served one after the other and the second is told it is gone.
  */
 
@@ -36,9 +37,14 @@ export type DepartureState = {
 export async function lockDeparture(tx: Db, packageId: number, travelDate: string, now: Date): Promise<DepartureState> {
   // The departure's row is locked; a date never sold or held before gets its row first (one
   // statement fewer for a departure that has one, as in a sale: each hold waits on this lock).
-  const lock = () => tx.execute(sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`);
+  const lock = () =>
+    tx.execute(
+      sql`select 1 from departures where package_id = ${packageId} and travel_date = ${travelDate} for update`,
+    );
   if ((await lock()).rows.length === 0) {
-    await tx.execute(sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into departures (package_id, travel_date) values (${packageId}, ${travelDate}) on conflict do nothing`,
+    );
     await lock();
   }
   const { rows } = await tx.execute<DepartureState>(sql`
@@ -80,7 +86,13 @@ function byDeparture(needs: RoomNeed[]): RoomNeed[] {
 }
 
 /** Keeps rooms for a temporary booking until `expiresAt`; refuses when a departure has too few left. */
-export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[], expiresAt: Date, now: Date): Promise<void> {
+export async function holdRooms(
+  tx: Db,
+  tempBookingId: number,
+  needs: RoomNeed[],
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
   for (const need of byDeparture(needs)) {
     const state = await lockDeparture(tx, need.packageId, need.travelDate, now);
     if (state.stopSale) stopSold(need);
@@ -100,7 +112,13 @@ export async function holdRooms(tx: Db, tempBookingId: number, needs: RoomNeed[]
  * lock (holdRooms) still decides for everyone else. One statement per departure (none for those
  * in `known`, read with the hold's lines).
  */
-export async function refuseUnavailable(db: Db, owner: string, needs: RoomNeed[], now: Date, known?: Map<string, DepartureState>): Promise<void> {
+export async function refuseUnavailable(
+  db: Db,
+  owner: string,
+  needs: RoomNeed[],
+  now: Date,
+  known?: Map<string, DepartureState>,
+): Promise<void> {
   for (const need of byDeparture(needs)) {
     // Read already (with the hold's lines, in the same way): no statement of its own.
     const read = known?.get(departureKey(need.packageId, need.travelDate));
@@ -110,7 +128,12 @@ export async function refuseUnavailable(db: Db, owner: string, needs: RoomNeed[]
       if (roomsLeft !== null && need.rooms > roomsLeft) shortage(need, roomsLeft);
       continue;
     }
-    const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number; stopSale: boolean | null }>(sql`
+    const { rows } = await db.execute<{
+      capacity: number | null;
+      sold: number | null;
+      held: number;
+      stopSale: boolean | null;
+    }>(sql`
       select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
              (select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
                where h.package_id = p.id and h.travel_date = ${need.travelDate} and h.status = 'held' and h.expires_at > ${now.toISOString()}
@@ -136,32 +159,58 @@ export async function releaseHolds(tx: Db, owner: string, site: string): Promise
 }
 
 /** Turns a temporary booking's held rooms into rooms sold, in the booking's transaction. */
-export async function sellHeldRooms(tx: Db, tempBookingId: number, titles: Map<number, string>, now: Date): Promise<void> {
+export async function sellHeldRooms(
+  tx: Db,
+  tempBookingId: number,
+  titles: Map<number, string>,
+  now: Date,
+): Promise<void> {
   const { rows } = await tx.execute<{ package_id: number; travel_date: string; rooms: number }>(sql`
     select package_id, to_char(travel_date, 'YYYY-MM-DD') as travel_date, sum(rooms)::int as rooms from room_holds
     where temp_booking_id = ${tempBookingId} and status = 'held'
     group by package_id, travel_date order by package_id, travel_date`);
   for (const r of rows) {
     // Our own hold no longer counts once sold: lock, then check what the others leave.
-    await tx.execute(sql`update room_holds set status = 'sold' where temp_booking_id = ${tempBookingId} and package_id = ${r.package_id} and travel_date = ${r.travel_date} and status = 'held'`);
+    await tx.execute(
+      sql`update room_holds set status = 'sold' where temp_booking_id = ${tempBookingId} and package_id = ${r.package_id} and travel_date = ${r.travel_date} and status = 'held'`,
+    );
     const state = await lockDeparture(tx, r.package_id, r.travel_date, now);
     const roomsLeft = left(state);
-    if (roomsLeft !== null && r.rooms > roomsLeft) shortage({ packageId: r.package_id, travelDate: r.travel_date, rooms: r.rooms, title: titles.get(r.package_id) ?? 'This holiday' }, roomsLeft);
-    await tx.execute(sql`update departures set rooms_sold = rooms_sold + ${r.rooms} where package_id = ${r.package_id} and travel_date = ${r.travel_date}`);
+    if (roomsLeft !== null && r.rooms > roomsLeft)
+      shortage(
+        {
+          packageId: r.package_id,
+          travelDate: r.travel_date,
+          rooms: r.rooms,
+          title: titles.get(r.package_id) ?? 'This holiday',
+        },
+        roomsLeft,
+      );
+    await tx.execute(
+      sql`update departures set rooms_sold = rooms_sold + ${r.rooms} where package_id = ${r.package_id} and travel_date = ${r.travel_date}`,
+    );
   }
 }
 
 /** Gives back the rooms a cancelled booking had bought. */
 /** The rooms a booking's lines took, per package and travel date. */
-export async function bookedRooms(tx: Db, bookingId: number): Promise<{ packageId: number; travelDate: string; rooms: number }[]> {
+export async function bookedRooms(
+  tx: Db,
+  bookingId: number,
+): Promise<{ packageId: number; travelDate: string; rooms: number }[]> {
   const { rows } = await tx.execute<{ packageId: number; travelDate: string; rooms: number }>(sql`
     select package_id as "packageId", to_char(travel_date, 'YYYY-MM-DD') as "travelDate", rooms from booking_lines where booking_id = ${bookingId}`);
   return rows;
 }
 
-export async function returnSoldRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[]): Promise<void> {
+export async function returnSoldRooms(
+  tx: Db,
+  lines: { packageId: number; travelDate: string; rooms: number }[],
+): Promise<void> {
   for (const l of byDeparture(lines.map((x) => ({ ...x, title: '' })))) {
-    await tx.execute(sql`update departures set rooms_sold = greatest(0, rooms_sold - ${l.rooms}) where package_id = ${l.packageId} and travel_date = ${l.travelDate}`);
+    await tx.execute(
+      sql`update departures set rooms_sold = greatest(0, rooms_sold - ${l.rooms}) where package_id = ${l.packageId} and travel_date = ${l.travelDate}`,
+    );
   }
 }
 
@@ -170,7 +219,11 @@ export async function returnSoldRooms(tx: Db, lines: { packageId: number; travel
  * caller's transaction: every departure is locked first, and only when each still has the rooms
  * (capacity less sold and held) are they all sold; false, and nothing changed, when one has not.
  */
-export async function resellRooms(tx: Db, lines: { packageId: number; travelDate: string; rooms: number }[], now: Date): Promise<boolean> {
+export async function resellRooms(
+  tx: Db,
+  lines: { packageId: number; travelDate: string; rooms: number }[],
+  now: Date,
+): Promise<boolean> {
   const needs = byDeparture(lines.map((x) => ({ ...x, title: '' })));
   for (const need of needs) {
     const state = await lockDeparture(tx, need.packageId, need.travelDate, now);
@@ -178,14 +231,26 @@ export async function resellRooms(tx: Db, lines: { packageId: number; travelDate
     if (state.stopSale || (roomsLeft !== null && need.rooms > roomsLeft)) return false;
   }
   for (const need of needs) {
-    await tx.execute(sql`update departures set rooms_sold = rooms_sold + ${need.rooms} where package_id = ${need.packageId} and travel_date = ${need.travelDate}`);
+    await tx.execute(
+      sql`update departures set rooms_sold = rooms_sold + ${need.rooms} where package_id = ${need.packageId} and travel_date = ${need.travelDate}`,
+    );
   }
   return true;
 }
 
 /** Rooms left on one departure, as the package page and the cart show it. */
-export async function availability(db: Db, packageId: number, travelDate: string, now = new Date()): Promise<Availability> {
-  const { rows } = await db.execute<{ capacity: number | null; sold: number | null; held: number; stopSale: boolean | null }>(sql`
+export async function availability(
+  db: Db,
+  packageId: number,
+  travelDate: string,
+  now = new Date(),
+): Promise<Availability> {
+  const { rows } = await db.execute<{
+    capacity: number | null;
+    sold: number | null;
+    held: number;
+    stopSale: boolean | null;
+  }>(sql`
     select coalesce(d.rooms, p.rooms_per_departure) as capacity, d.rooms_sold as sold, d.stop_sale as "stopSale",
            (select coalesce(sum(h.rooms), 0)::int from room_holds h
              where h.package_id = p.id and h.travel_date = ${travelDate} and h.status = 'held' and h.expires_at > ${now.toISOString()}) as held
@@ -193,7 +258,12 @@ export async function availability(db: Db, packageId: number, travelDate: string
     where p.id = ${packageId}`);
   const row = rows[0];
   if (!row) throw notFound('There is no holiday with this id.');
-  return availabilityOf(packageId, travelDate, { capacity: row.capacity, sold: row.sold ?? 0, held: row.held, stopSale: row.stopSale ?? false });
+  return availabilityOf(packageId, travelDate, {
+    capacity: row.capacity,
+    sold: row.sold ?? 0,
+    held: row.held,
+    stopSale: row.stopSale ?? false,
+  });
 }
 
 /** What the shop says of a departure in this state: closed (stop-sale), sold out, nearly full or available. */
@@ -204,6 +274,7 @@ export function availabilityOf(packageId: number, travelDate: string, state: Dep
     packageId,
     travelDate,
     roomsLeft,
-    status: roomsLeft === null || roomsLeft > NEARLY_FULL_ROOMS ? 'available' : roomsLeft === 0 ? 'sold-out' : 'limited',
+    status:
+      roomsLeft === null || roomsLeft > NEARLY_FULL_ROOMS ? 'available' : roomsLeft === 0 ? 'sold-out' : 'limited',
   };
 }

@@ -11,7 +11,11 @@ export interface LaidOutMail {
 }
 
 /** The traveller's confirmation: reference, lines, total, and what was paid or how to pay. */
-export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { tradeName: string; phone: string }): LaidOutMail | null {
+export function confirmationMail(
+  b: BookingDetail,
+  tripUrl: string,
+  shop: { tradeName: string; phone: string },
+): LaidOutMail | null {
   const lead = b.travellers.find((t) => t.lead);
   // A cancelled booking is never called confirmed (refundDueMail tells a late payer the truth).
   if (!lead?.email || b.Status === 'cancelled') return null;
@@ -20,11 +24,18 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
   const blocks: MailBlock[] = [
     {
       p: [
-        paid ? `We have received your payment. Your booking is confirmed.` : `Thank you for booking with ${shop.tradeName}. Your booking is confirmed.`,
+        paid
+          ? `We have received your payment. Your booking is confirmed.`
+          : `Thank you for booking with ${shop.tradeName}. Your booking is confirmed.`,
         `Your booking reference is ${b.RefIdKey}: please quote it whenever you contact us.`,
       ].join('\n'),
     },
-    { rows: b.lines.map((l) => ({ label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`, value: m(l.amount) })) },
+    {
+      rows: b.lines.map((l) => ({
+        label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`,
+        value: m(l.amount),
+      })),
+    },
     {
       rows: [
         { label: 'Subtotal', value: m(b.subtotal) },
@@ -41,16 +52,32 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
     blocks.push({
       box: {
         title: `To pay: ${m(b.amountDue)} by ${b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}, by bank transfer to:`,
-        lines: [bank.accountName, `${bank.bankName}, account ${bank.accountNumber}`, `${bank.codeLabel} ${bank.code}`, `Reference: ${b.RefIdKey}`],
+        lines: [
+          bank.accountName,
+          `${bank.bankName}, account ${bank.accountNumber}`,
+          `${bank.codeLabel} ${bank.code}`,
+          `Reference: ${b.RefIdKey}`,
+        ],
         // Where the site's gateway takes the balance, the mail names the button that does it (issue 34).
         after: [
-          ...(b.payOnline ? [`Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay ${m(b.amountDue)} now).`] : []),
+          ...(b.payOnline
+            ? [`Or pay online: open your booking in My trips (below) and tap "Pay now" (Pay ${m(b.amountDue)} now).`]
+            : []),
           `Or call us on ${b.payTo.phone} to pay by card.`,
         ].join('\n'),
       },
     });
   }
-  blocks.push({ link: { text: 'See your booking and upload passport copies in My trips', button: 'Open my booking', url: tripUrl } }, { p: `Questions? Call ${shop.phone}.` });
+  blocks.push(
+    {
+      link: {
+        text: 'See your booking and upload passport copies in My trips',
+        button: 'Open my booking',
+        url: tripUrl,
+      },
+    },
+    { p: `Questions? Call ${shop.phone}.` },
+  );
   return {
     to: lead.email,
     subject: paid ? `Payment received: booking ${b.RefIdKey}` : `Booking confirmed: ${b.RefIdKey}`,
@@ -68,14 +95,21 @@ export function confirmationMail(b: BookingDetail, tripUrl: string, shop: { trad
  * A payment we keep with its refund due: it came after the booking was cancelled and the rooms
  * were gone, or it paid a booking already paid. Says exactly that, never "confirmed".
  */
-export function refundDueMail(b: BookingDetail, refund: { amount: number; currency: string }, tripUrl: string, shop: { tradeName: string; phone: string }): LaidOutMail | null {
+export function refundDueMail(
+  b: BookingDetail,
+  refund: { amount: number; currency: string },
+  tripUrl: string,
+  shop: { tradeName: string; phone: string },
+): LaidOutMail | null {
   const lead = b.travellers.find((t) => t.lead);
   if (!lead?.email) return null;
   const amount = formatMinor(refund.amount, refund.currency as BookingDetail['Currency']);
   const cancelled = b.Status === 'cancelled';
   return {
     to: lead.email,
-    subject: cancelled ? `Booking ${b.RefIdKey} is cancelled: your payment will be refunded` : `Second payment for booking ${b.RefIdKey}: it will be refunded`,
+    subject: cancelled
+      ? `Booking ${b.RefIdKey} is cancelled: your payment will be refunded`
+      : `Second payment for booking ${b.RefIdKey}: it will be refunded`,
     ...laidOut({
       shop,
       heading: cancelled ? 'Your payment will be refunded' : 'A second payment: it will be refunded',

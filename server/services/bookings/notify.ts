@@ -12,7 +12,8 @@ import { bookingDetail } from './queries.ts';
 export type BookingMailCause = { booked: true } | { paymentId: number };
 
 /** The booking's page in My trips, on its own site. */
-export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) => `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
+export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) =>
+  `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
 
 /**
  * Queues the traveller's mail about a change to their booking, in the transaction of that change
@@ -22,8 +23,16 @@ export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefId
  * payment kept with its refund due (after a cancellation, or a second payment) is said to be
  * refunded; a cancelled booking is never called confirmed. Returns whether a mail was queued.
  */
-export async function queueBookingMail(tx: Db, config: Config, bookingId: number, cause: BookingMailCause): Promise<boolean> {
-  const [b] = await tx.select({ userId: bookings.userId, ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, bookingId));
+export async function queueBookingMail(
+  tx: Db,
+  config: Config,
+  bookingId: number,
+  cause: BookingMailCause,
+): Promise<boolean> {
+  const [b] = await tx
+    .select({ userId: bookings.userId, ref: bookings.refIdKey })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
   if (!b) return false;
   const detail = await bookingDetail(tx, config, b.userId, b.ref);
   const tripUrl = tripUrlOf(config, detail);
@@ -40,5 +49,10 @@ export async function queueBookingMail(tx: Db, config: Config, bookingId: number
   if (!message) return false;
   const attachments: OutboxAttachment[] = [{ type: 'invoice', bookingId }];
   if (detail.PaymentStatus === 'paid') attachments.push({ type: 'vouchers', bookingId });
-  return enqueueMail(tx, { kind: detail.PaymentStatus === 'paid' ? 'booking-paid' : 'booking-confirmed', dedupeKey, bookingId, message: { ...message, attachments } });
+  return enqueueMail(tx, {
+    kind: detail.PaymentStatus === 'paid' ? 'booking-paid' : 'booking-confirmed',
+    dedupeKey,
+    bookingId,
+    message: { ...message, attachments },
+  });
 }

@@ -21,8 +21,7 @@ const HOLDER_TYPES: Record<string, string> = {
 };
 
 export type PanCheck =
-  | { ok: true; pan: string; holderType: string; nameMatches: true; checked: string[] }
-  | { ok: false; reason: string };
+  { ok: true; pan: string; holderType: string; nameMatches: true; checked: string[] } | { ok: false; reason: string };
 
 /** A PAN shown back to its holder: only the last five characters. */
 export const maskPan = (pan: string) => `XXXXX${pan.slice(5)}`;
@@ -31,11 +30,17 @@ export const maskPan = (pan: string) => `XXXXX${pan.slice(5)}`;
 export function checkPan(rawPan: string, name: string): PanCheck {
   const pan = rawPan.trim().toUpperCase().replace(/\s+/g, '');
   if (!PAN_PATTERN.test(pan)) {
-    return { ok: false, reason: 'A PAN has 10 characters: five letters, four digits and a letter (for example ABCPK1234F).' };
+    return {
+      ok: false,
+      reason: 'A PAN has 10 characters: five letters, four digits and a letter (for example ABCPK1234F).',
+    };
   }
   const holder = pan[3]!;
   if (holder !== 'P') {
-    return { ok: false, reason: `This PAN belongs to a ${HOLDER_TYPES[holder]!.toLowerCase()}, not a person. Enter the lead traveller’s own PAN.` };
+    return {
+      ok: false,
+      reason: `This PAN belongs to a ${HOLDER_TYPES[holder]!.toLowerCase()}, not a person. Enter the lead traveller’s own PAN.`,
+    };
   }
   const words = name
     .normalize('NFKD')
@@ -46,7 +51,10 @@ export function checkPan(rawPan: string, name: string): PanCheck {
   const surname = words[words.length - 1];
   if (!surname) return { ok: false, reason: 'Enter the name as it is on the PAN card.' };
   if (surname[0]!.toUpperCase() !== pan[4]) {
-    return { ok: false, reason: `This PAN does not match the name ${name.trim()}: its fifth letter should be the first letter of the surname (${surname[0]!.toUpperCase()}).` };
+    return {
+      ok: false,
+      reason: `This PAN does not match the name ${name.trim()}: its fifth letter should be the first letter of the surname (${surname[0]!.toUpperCase()}).`,
+    };
   }
   return {
     ok: true,

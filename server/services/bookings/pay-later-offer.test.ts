@@ -12,7 +12,10 @@ describe('payLaterOffer: a day to pay, and the cancellation before travel', () =
     const config = { PAY_LATER_DAYS: 7, PAY_LATER_GRACE_DAYS: 2 };
     expect(payLaterOffer(today, day(11), config)).toEqual({ offered: true, dueOn: day(7), cancelOn: day(10) });
     expect(payLaterOffer(today, day(10), config)).toMatchObject({ offered: false });
-    expect(payLaterOffer(today, day(1), config)).toMatchObject({ offered: false, reason: expect.stringContaining(`starting on ${formatDay(day(11))} or later`) as unknown });
+    expect(payLaterOffer(today, day(1), config)).toMatchObject({
+      offered: false,
+      reason: expect.stringContaining(`starting on ${formatDay(day(11))} or later`) as unknown,
+    });
   });
 
   it('no grace: the due date three days before travel still leaves a day to pay, and the cancellation comes the day before travel', () => {

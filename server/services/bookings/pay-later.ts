@@ -62,7 +62,9 @@ function dear(d: BookingDetail): { to: string; greeting: string } | null {
   return { to: lead.email, greeting: greetingOf(lead) };
 }
 
-/** How to pay the balance: the bank account and the reference, and online from My trips where the site has a gateway. */
+/**
+ * How to pay the balance: the bank account and the reference, and online from My trips where the site has a gateway.
+ */
 function howToPay(config: Config, d: BookingDetail): MailBlock {
   const shop = shopDetails(config, d.site);
   const bank = shop.bank;
@@ -70,8 +72,16 @@ function howToPay(config: Config, d: BookingDetail): MailBlock {
   return {
     box: {
       title: 'Pay by bank transfer to:',
-      lines: [bank.accountName, `${bank.bankName}, account ${bank.accountNumber}`, `${bank.codeLabel} ${bank.code}`, `Reference: ${d.RefIdKey}`],
-      after: [...(online ? [`Or pay online from your booking in My trips: ${tripUrl(config, d)}`] : []), `Or call us on ${shop.phone} to pay by card.`].join('\n'),
+      lines: [
+        bank.accountName,
+        `${bank.bankName}, account ${bank.accountNumber}`,
+        `${bank.codeLabel} ${bank.code}`,
+        `Reference: ${d.RefIdKey}`,
+      ],
+      after: [
+        ...(online ? [`Or pay online from your booking in My trips: ${tripUrl(config, d)}`] : []),
+        `Or call us on ${shop.phone} to pay by card.`,
+      ].join('\n'),
     },
   };
 }
@@ -94,7 +104,9 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft:
       preheader: `${amount} due by ${due} for booking ${d.RefIdKey}`,
       greeting: to.greeting,
       blocks: [
-        { p: `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${when}.` },
+        {
+          p: `A reminder: the balance of your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) is due ${when}.`,
+        },
         {
           rows: [
             { label: 'Amount due', value: amount, strong: true },
@@ -121,7 +133,11 @@ export function payLaterReminderMail(config: Config, d: BookingDetail, daysLeft:
 }
 
 /** The booking was cancelled unpaid: what happened, and what to do if the money was sent. */
-export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { amount: number; dueOn: string; vouchersSent?: boolean }): LaidOutMail | null {
+export function payLaterCancelledMail(
+  config: Config,
+  d: BookingDetail,
+  due: { amount: number; dueOn: string; vouchersSent?: boolean },
+): LaidOutMail | null {
   const to = dear(d);
   if (!to) return null;
   const shop = shopDetails(config, d.site);
@@ -138,9 +154,23 @@ export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { a
           p: `Your booking ${d.RefIdKey} (${d.lines[0]?.title ?? 'your holiday'}) has been cancelled: its balance of ${formatMinor(due.amount, d.Currency)} was due on ${formatDay(due.dueOn)}, and we had not received it ${config.PAY_LATER_GRACE_DAYS ? `${config.PAY_LATER_GRACE_DAYS} ${config.PAY_LATER_GRACE_DAYS === 1 ? 'day' : 'days'} after that` : 'by then'}. Its rooms have been released.`,
         },
         // Vouchers it kept from the older rules (decision 0093) are withdrawn with the booking: say so.
-        ...(due.vouchersSent ? [{ p: 'The vouchers we sent you for this booking are cancelled with it: the hotels and operators will not accept them.' }] : []),
-        { p: `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.` },
-        { link: { text: 'To travel anyway, book again on our site', button: 'Find a holiday', url: `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}` } },
+        ...(due.vouchersSent
+          ? [
+              {
+                p: 'The vouchers we sent you for this booking are cancelled with it: the hotels and operators will not accept them.',
+              },
+            ]
+          : []),
+        {
+          p: `If you have sent the money, call us on ${shop.phone} or write to ${shop.email} quoting ${d.RefIdKey}: we will book again for you if rooms remain, or refund you.`,
+        },
+        {
+          link: {
+            text: 'To travel anyway, book again on our site',
+            button: 'Find a holiday',
+            url: `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}`,
+          },
+        },
       ],
     }),
   };
@@ -154,7 +184,11 @@ export function payLaterCancelledMail(config: Config, d: BookingDetail, due: { a
 export const unpaidPayLater = sql`${keptToDueDateSql} and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
 
 /** One booking at a time, under a row lock (skipped when another process holds it), until none is left. */
-async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>, work: (tx: Db, row: Picked) => Promise<void>): Promise<Picked[]> {
+async function eachLocked(
+  db: Db,
+  pick: (tx: Db) => Promise<Picked | undefined>,
+  work: (tx: Db, row: Picked) => Promise<void>,
+): Promise<Picked[]> {
   const done: Picked[] = [];
   for (;;) {
     const row = await db.transaction(async (tx) => {
@@ -171,7 +205,12 @@ async function eachLocked(db: Db, pick: (tx: Db) => Promise<Picked | undefined>,
  * Sends the reminders that are due and cancels what is unpaid past the due date and its grace, as
  * of `now`. Returns how many of each.
  */
-export async function runPayLater(db: Db, config: Config, log: Log, now = new Date()): Promise<{ reminded: number; cancelled: number }> {
+export async function runPayLater(
+  db: Db,
+  config: Config,
+  log: Log,
+  now = new Date(),
+): Promise<{ reminded: number; cancelled: number }> {
   let reminded = 0;
   let cancelled = 0;
   const grace = config.PAY_LATER_GRACE_DAYS;
@@ -195,7 +234,9 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
         ).rows[0],
       async (tx, row) => {
         await tx.execute(sql`update bookings set last_reminder_days = ${row.kind} where id = ${row.id}`);
-        await queueAbout(tx, config, row, 'pay-later-reminder', `pay-later-reminder:${row.id}:${row.kind}`, (d) => payLaterReminderMail(config, d, row.days_left));
+        await queueAbout(tx, config, row, 'pay-later-reminder', `pay-later-reminder:${row.id}:${row.kind}`, (d) =>
+          payLaterReminderMail(config, d, row.days_left),
+        );
       },
     );
     reminded += reminders.length;
@@ -222,17 +263,27 @@ export async function runPayLater(db: Db, config: Config, log: Log, now = new Da
           'pay-later',
         );
         // Written from the booking as it now is: cancelled.
-        await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) => payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due, vouchersSent: f.vouchered }));
+        await queueAbout(tx, config, row, 'pay-later-cancelled', `pay-later-cancelled:${row.id}`, (d) =>
+          payLaterCancelledMail(config, d, { amount: f.amount, dueOn: f.due, vouchersSent: f.vouchered }),
+        );
       },
     );
     cancelled += cancels.length;
   }
-  if (reminded || cancelled) log.info(`pay later: ${reminded} reminder(s) queued, ${cancelled} unpaid booking(s) cancelled`);
+  if (reminded || cancelled)
+    log.info(`pay later: ${reminded} reminder(s) queued, ${cancelled} unpaid booking(s) cancelled`);
   return { reminded, cancelled };
 }
 
 /** Queues the traveller's mail about this booking, in the transaction of the change (docs/decisions/0051). */
-async function queueAbout(tx: Db, config: Config, row: Picked, kind: string, dedupeKey: string, make: (d: BookingDetail) => LaidOutMail | null) {
+async function queueAbout(
+  tx: Db,
+  config: Config,
+  row: Picked,
+  kind: string,
+  dedupeKey: string,
+  make: (d: BookingDetail) => LaidOutMail | null,
+) {
   const message = make(await bookingDetail(tx, config, row.user_id, row.ref_id_key));
   if (message) await enqueueMail(tx, { kind, dedupeKey, bookingId: row.id, message });
 }

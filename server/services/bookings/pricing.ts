@@ -12,7 +12,15 @@ import { conflict } from '../../lib/errors.ts';
 import { gstLines, siteRatesOn, tcsLine, tcsTermsFor, type SiteRates, type TcsTerms } from '../tax-rules.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import type { VatTreatment } from '../../../contract/tax.ts';
-import { activeAt, couponHistory, couponVerdict, onSite, selectCoupons, visibleTo, type CouponLine } from '../coupons.ts';
+import {
+  activeAt,
+  couponHistory,
+  couponVerdict,
+  onSite,
+  selectCoupons,
+  visibleTo,
+  type CouponLine,
+} from '../coupons.ts';
 
 /*
  * One price for a hold, from the catalogue as it is now: the review step shows it and CreateBooking
@@ -59,20 +67,46 @@ async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<num
     select p.id, p.slug, p.title, p.nights, p.trip_type_id, c.name as city, c.country_id, p.vat_treatment, pp.amount
     from packages p join cities c on c.id = p.city_id
     left join package_prices pp on pp.package_id = p.id and pp.site = ${site} and p.published
-    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    where p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not. */
-async function couponFor(db: Db, site: Site, code: string, userId: number, lines: CouponLine[], now: Date, payWith?: PayWith | null, exceptBooking?: number) {
+/**
+ * The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not.
+ */
+async function couponFor(
+  db: Db,
+  site: Site,
+  code: string,
+  userId: number,
+  lines: CouponLine[],
+  now: Date,
+  payWith?: PayWith | null,
+  exceptBooking?: number,
+) {
   const [row] = await selectCoupons(db)
     .where(and(sql`upper(${coupons.code}) = ${code}`, onSite(site), activeAt(now), visibleTo({ userId })))
     .limit(1);
   if (!row) return { ok: false, error: 'This coupon code is not valid on this site now.' } as const;
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  const verdict = couponVerdict(site, row, subtotal, { lines, history: await couponHistory(db, userId, exceptBooking), now, payWith });
+  const verdict = couponVerdict(site, row, subtotal, {
+    lines,
+    history: await couponHistory(db, userId, exceptBooking),
+    now,
+    payWith,
+  });
   if (verdict.reason) return { ok: false, error: verdict.reason } as const;
-  return { ok: true, id: row.coupon.id, code: row.coupon.code, title: verdict.coupon.title, discount: verdict.discount, eligible: verdict.eligible ?? lines } as const;
+  return {
+    ok: true,
+    id: row.coupon.id,
+    code: row.coupon.code,
+    title: verdict.coupon.title,
+    discount: verdict.discount,
+    eligible: verdict.eligible ?? lines,
+  } as const;
 }
 
 const percentOf = (amount: number, rate: number) => Math.round((amount * rate) / 100);
@@ -93,12 +127,23 @@ export function taxesFor(
   if (site === 'UAE') {
     const base = more.standardNet ?? net;
     const vat = more.rates.vat ?? 0;
-    if (base <= 0 || vat <= 0) return [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }];
-    return [{ code: 'VAT', label: `VAT ${vat}% (included)`, rate: vat, amount: Math.round((base * vat) / (100 + vat)), included: true, base }];
+    if (base <= 0 || vat <= 0)
+      return [{ code: 'VAT', label: 'VAT 0% (zero-rated)', rate: 0, amount: 0, included: true, base: 0 }];
+    return [
+      {
+        code: 'VAT',
+        label: `VAT ${vat}% (included)`,
+        rate: vat,
+        amount: Math.round((base * vat) / (100 + vat)),
+        included: true,
+        base,
+      },
+    ];
   }
   const gst = more.rates.gst ?? 0;
   const taxes: TaxLine[] = gstLines(net, more.supply ?? null, gst);
-  const terms: TcsTerms | null = typeof tcs === 'number' ? { effectiveFrom: '', rate: tcs, threshold: null, rateAbove: null, before: 0 } : tcs;
+  const terms: TcsTerms | null =
+    typeof tcs === 'number' ? { effectiveFrom: '', rate: tcs, threshold: null, rateAbove: null, before: 0 } : tcs;
   if (overseasNet > 0 && terms && (terms.rate > 0 || (terms.rateAbove ?? 0) > 0)) {
     const base = overseasNet + percentOf(overseasNet, gst);
     taxes.push(tcsLine(base, terms));
@@ -143,7 +188,10 @@ export async function priceHold(
   const home = site === 'IN' ? INDIA_COUNTRY_ID : UAE_COUNTRY_ID;
   const lines: (BookingLine & { whole: number; tripTypeId: number })[] = opts.lines.map((l) => {
     const p = rows.get(l.packageId);
-    if (!p || p.amount === null) throw conflict(`${p?.title ?? 'A holiday in your hold'} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+    if (!p || p.amount === null)
+      throw conflict(
+        `${p?.title ?? 'A holiday in your hold'} is no longer on sale on this site. Remove it from your cart and continue to booking again.`,
+      );
     const whole = priceLine(p.amount, l.adults, l.children);
     return {
       packageId: p.id,
@@ -167,8 +215,15 @@ export async function priceHold(
   });
   const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
   const subtotal = wholeSubtotal * MINOR_PER_UNIT;
-  const couponLines = lines.map((l) => ({ amount: l.whole, packageId: l.packageId, tripTypeId: l.tripTypeId, travelDate: l.travelDate }));
-  const coupon = opts.couponCode ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith, opts.exceptBooking) : null;
+  const couponLines = lines.map((l) => ({
+    amount: l.whole,
+    packageId: l.packageId,
+    tripTypeId: l.tripTypeId,
+    travelDate: l.travelDate,
+  }));
+  const coupon = opts.couponCode
+    ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith, opts.exceptBooking)
+    : null;
   const applied = coupon?.ok ? coupon : null;
   const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
   const net = subtotal - discount;
@@ -189,7 +244,11 @@ export async function priceHold(
   const tcs = site === 'IN' && overseas > 0 ? await tcsTermsFor(db, opts.tcsRate, now, opts.pan) : null;
   // GST or VAT at the rate of the site's day (dated rows, decision 0089), as the ledger taxes the money.
   const rates = await siteRatesOn(db, site, siteDay(now, site));
-  const taxes = taxesFor(site, net, overseas - overseasDiscount, tcs, { supply: opts.supply ?? null, standardNet, rates });
+  const taxes = taxesFor(site, net, overseas - overseasDiscount, tcs, {
+    supply: opts.supply ?? null,
+    standardNet,
+    rates,
+  });
   const total = net + taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amount, 0);
   if (total > MAX_ONLINE_TOTAL[site]) {
     throw conflict(
@@ -211,10 +270,19 @@ export async function priceHold(
   };
 }
 
-/** The ways a site takes payment now: its gateway when configured, and paying later unless the trip is too close for it (`payLater`: payLaterOffer). */
+/**
+ * The ways a site takes payment now: its gateway when configured, and paying later unless the trip is too close for it
+ * (`payLater`: payLaterOffer).
+ */
 export function paymentMethodsFor(config: Config, site: Site, payLater = true): PaymentMethod[] {
   const gateway: PaymentMethod | null =
-    site === 'IN' ? (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : null) : config.STRIPE_SECRET_KEY ? 'stripe' : null;
+    site === 'IN'
+      ? config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+        ? 'razorpay'
+        : null
+      : config.STRIPE_SECRET_KEY
+        ? 'stripe'
+        : null;
   const later: PaymentMethod[] = payLater ? ['pay-later'] : [];
   return gateway ? [gateway, ...later] : later;
 }

@@ -27,15 +27,24 @@ export async function ownBooking(db: Db, userId: number, bookingId: number): Pro
 
 /** The traveller's bookings on both sites, newest first. */
 export async function listBookings(db: Db, userId: number): Promise<BookingSummary[]> {
-  const rows = await db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(200);
   const facts = await summaryFacts(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSummary(r, facts.get(r.id) ?? { title: 'Holiday', lines: 0, firstTravelDate: '', travellers: 0 }));
+  return rows.map((r) =>
+    toSummary(r, facts.get(r.id) ?? { title: 'Holiday', lines: 0, firstTravelDate: '', travellers: 0 }),
+  );
 }
 
-const documentOf = (f: Pick<typeof files.$inferSelect, 'id' | 'originalName' | 'mime' | 'size' | 'createdAt'>): BookingDocument => ({
+const documentOf = (
+  f: Pick<typeof files.$inferSelect, 'id' | 'originalName' | 'mime' | 'size' | 'createdAt'>,
+): BookingDocument => ({
   id: f.id,
   name: f.originalName,
   kind: f.mime === 'application/pdf' ? 'document' : 'image',
@@ -53,7 +62,10 @@ export async function bookingDocuments(db: Db, bookingId: number): Promise<Booki
   return rows.map(documentOf);
 }
 
-/** What a booking's detail is made of besides its row: its lines (with their package's slug), travellers, history and uploaded files, each in order. */
+/**
+ * What a booking's detail is made of besides its row: its lines (with their package's slug), travellers, history and
+ * uploaded files, each in order.
+ */
 interface DetailParts {
   lines: { line: typeof bookingLines.$inferSelect; slug: string }[];
   travellers: (typeof bookingTravellers.$inferSelect)[];
@@ -78,7 +90,11 @@ export async function bookingDetail(db: Db, config: Config, userId: number, refI
  * another: this is read inside transactions too (the mail queued with a change), and a
  * transaction's single connection must not be given several queries at once.
  */
-export async function bookingDetailsOf(db: Db, config: Config, rows: BookingRow[]): Promise<Map<number, BookingDetail>> {
+export async function bookingDetailsOf(
+  db: Db,
+  config: Config,
+  rows: BookingRow[],
+): Promise<Map<number, BookingDetail>> {
   if (rows.length === 0) return new Map();
   const ids = rows.map((r) => r.id);
   const lines = await db
@@ -87,12 +103,32 @@ export async function bookingDetailsOf(db: Db, config: Config, rows: BookingRow[
     .innerJoin(packages, eq(packages.id, bookingLines.packageId))
     .where(inArray(bookingLines.bookingId, ids))
     .orderBy(asc(bookingLines.bookingId), asc(bookingLines.position));
-  const travellers = await db.select().from(bookingTravellers).where(inArray(bookingTravellers.bookingId, ids)).orderBy(asc(bookingTravellers.bookingId), asc(bookingTravellers.position));
-  const events = await db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, ids)).orderBy(asc(bookingEvents.bookingId), asc(bookingEvents.createdAt), asc(bookingEvents.id));
+  const travellers = await db
+    .select()
+    .from(bookingTravellers)
+    .where(inArray(bookingTravellers.bookingId, ids))
+    .orderBy(asc(bookingTravellers.bookingId), asc(bookingTravellers.position));
+  const events = await db
+    .select()
+    .from(bookingEvents)
+    .where(inArray(bookingEvents.bookingId, ids))
+    .orderBy(asc(bookingEvents.bookingId), asc(bookingEvents.createdAt), asc(bookingEvents.id));
   const uploads = await db
-    .select({ id: files.id, owner: files.owner, originalName: files.originalName, mime: files.mime, size: files.size, createdAt: files.createdAt })
+    .select({
+      id: files.id,
+      owner: files.owner,
+      originalName: files.originalName,
+      mime: files.mime,
+      size: files.size,
+      createdAt: files.createdAt,
+    })
     .from(files)
-    .where(inArray(files.owner, ids.map((id) => `booking:${id}`)))
+    .where(
+      inArray(
+        files.owner,
+        ids.map((id) => `booking:${id}`),
+      ),
+    )
     .orderBy(asc(files.createdAt), asc(files.id));
   const linesOf = groupBy(lines, (l) => l.line.bookingId);
   const travellersOf = groupBy(travellers, (t) => t.bookingId);
@@ -123,7 +159,8 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
   const shop = shopDetails(config, b.site);
   // A deposit booking is stored as pay later, but until its deposit is received its one step is the
   // gateway's (docs/decisions/0108): no bank details for the balance, no "Pay now" for it yet.
-  const payingLater = b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled' && !depositFirst(b);
+  const payingLater =
+    b.paymentMethod === 'pay-later' && b.paymentStatus !== 'paid' && b.status !== 'cancelled' && !depositFirst(b);
   const q = `BookingId=${b.id}`;
   return {
     ...summary,
@@ -137,13 +174,34 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     amountDue: b.status === 'cancelled' ? 0 : Math.max(0, b.total - b.amountPaid),
     paymentDueOn: b.paymentDueOn,
     payTo: payingLater ? { phone: shop.phone, email: shop.email, bank: shop.bank } : null,
-    payOnline: payingLater && keptToDueDate(b) && dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency) >= ONLINE_MINIMUM[b.currency] && !(b.paymentDueOn && siteDay(new Date(), b.site) > b.paymentDueOn) && (b.site === 'IN' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY)),
+    payOnline:
+      payingLater &&
+      keptToDueDate(b) &&
+      dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency) >= ONLINE_MINIMUM[b.currency] &&
+      !(b.paymentDueOn && siteDay(new Date(), b.site) > b.paymentDueOn) &&
+      (b.site === 'IN'
+        ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET)
+        : Boolean(config.STRIPE_SECRET_KEY)),
     depositAmount: b.depositAmount,
     specialRequests: b.specialRequests,
     pan: b.pan ? maskPan(b.pan) : null,
-    travellers: travellers.map((t) => ({ lead: t.lead, title: t.title, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, email: t.email, phone: t.phone, dob: t.dob })),
+    travellers: travellers.map((t) => ({
+      lead: t.lead,
+      title: t.title,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      ageBand: t.ageBand,
+      email: t.email,
+      phone: t.phone,
+      dob: t.dob,
+    })),
     documents,
-    events: events.map((e) => ({ at: e.createdAt.toISOString(), status: e.status as BookingDetail['Status'], paymentStatus: e.paymentStatus as BookingDetail['PaymentStatus'], cause: e.cause })),
+    events: events.map((e) => ({
+      at: e.createdAt.toISOString(),
+      status: e.status as BookingDetail['Status'],
+      paymentStatus: e.paymentStatus as BookingDetail['PaymentStatus'],
+      cause: e.cause,
+    })),
     links: { invoice: `/api/Common/GetInvoiceDetails?${q}`, vouchers: `/api/Common/GenerateAllVoucher?${q}` },
   };
 }

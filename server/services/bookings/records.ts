@@ -17,7 +17,14 @@ export function newReference(): string {
 }
 
 /** Records a change of status or payment state, with its cause (the booking's history). */
-export async function recordEvent(tx: Db, bookingId: number, status: BookingStatus, paymentStatus: PaymentStatus, cause: string, at = new Date()) {
+export async function recordEvent(
+  tx: Db,
+  bookingId: number,
+  status: BookingStatus,
+  paymentStatus: PaymentStatus,
+  cause: string,
+  at = new Date(),
+) {
   await tx.execute(sql`
     insert into booking_events (booking_id, status, payment_status, cause, created_at)
     values (${bookingId}, ${status}, ${paymentStatus}, ${cause}, ${at.toISOString()})`);
@@ -36,10 +43,16 @@ export interface SummaryFacts {
  * invoice and its vouchers when it was made) keeps the vouchers it was sent, the balance still due
  * to the shop, until it is paid or cancelled.
  */
-export function vouchersIssued(b: Pick<BookingRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'invoiceNumber'>): boolean {
+export function vouchersIssued(
+  b: Pick<BookingRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'invoiceNumber'>,
+): boolean {
   if (b.status !== 'confirmed') return false;
   if (b.paymentStatus === 'paid') return true;
-  return b.paymentMethod === 'pay-later' && b.invoiceNumber !== null && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'partly-paid');
+  return (
+    b.paymentMethod === 'pay-later' &&
+    b.invoiceNumber !== null &&
+    (b.paymentStatus === 'unpaid' || b.paymentStatus === 'partly-paid')
+  );
 }
 
 export function toSummary(b: BookingRow, facts: SummaryFacts): BookingSummary {
@@ -64,19 +77,38 @@ export function toSummary(b: BookingRow, facts: SummaryFacts): BookingSummary {
 /** Summary facts of many bookings in one query: first line's title, line count, first date, party. */
 export async function summaryFacts(db: Db, ids: number[]): Promise<Map<number, SummaryFacts>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<{ booking_id: number; title: string; lines: number; first_date: string; travellers: number }>(sql`
+  const { rows } = await db.execute<{
+    booking_id: number;
+    title: string;
+    lines: number;
+    first_date: string;
+    travellers: number;
+  }>(sql`
     select l.booking_id,
            (array_agg(l.title order by l.position))[1] as title,
            count(*)::int as lines,
            to_char(min(l.travel_date), 'YYYY-MM-DD') as first_date,
            (select count(*)::int from booking_travellers t where t.booking_id = l.booking_id) as travellers
     from booking_lines l
-    where l.booking_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    where l.booking_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
     group by l.booking_id`);
-  return new Map(rows.map((r) => [r.booking_id, { title: r.title, lines: r.lines, firstTravelDate: r.first_date, travellers: r.travellers }]));
+  return new Map(
+    rows.map((r) => [
+      r.booking_id,
+      { title: r.title, lines: r.lines, firstTravelDate: r.first_date, travellers: r.travellers },
+    ]),
+  );
 }
 
 export async function summaryOf(db: Db, b: BookingRow): Promise<BookingSummary> {
-  const facts = (await summaryFacts(db, [b.id])).get(b.id) ?? { title: 'Holiday', lines: 0, firstTravelDate: '', travellers: 0 };
+  const facts = (await summaryFacts(db, [b.id])).get(b.id) ?? {
+    title: 'Holiday',
+    lines: 0,
+    firstTravelDate: '',
+    travellers: 0,
+  };
   return toSummary(b, facts);
 }

@@ -82,7 +82,8 @@ async function addLines(db: Db, all: AddLineValues[]): Promise<AddLineRow[]> {
 }
 
 /** addLine's statement for one line. */
-export const addOneLine = async (db: Db, values: AddLineValues): Promise<AddLineRow> => (await addLines(db, [values]))[0]!;
+export const addOneLine = async (db: Db, values: AddLineValues): Promise<AddLineRow> =>
+  (await addLines(db, [values]))[0]!;
 
 /** Lines this process has sent in a statement with others (addLineBatched), and those statements. */
 export const linesSentTogether = { lines: 0, statements: 0 };
@@ -113,6 +114,20 @@ export function addLineBatched(db: Db): (values: AddLineValues) => Promise<AddLi
 }
 const addLineBatchers = new WeakMap<Db, (values: AddLineValues) => Promise<AddLineRow>>();
 const ADD_LINE_COLUMNS = [
-  'owner', 'site', 'clientId', 'tokenHash', 'userId', 'version', 'currency', 'packageId', 'travelDate',
-  'adults', 'children', 'infants', 'rooms', 'options', 'unitPrice', 'totalPrice',
+  'owner',
+  'site',
+  'clientId',
+  'tokenHash',
+  'userId',
+  'version',
+  'currency',
+  'packageId',
+  'travelDate',
+  'adults',
+  'children',
+  'infants',
+  'rooms',
+  'options',
+  'unitPrice',
+  'totalPrice',
 ] as const satisfies readonly (keyof AddLineValues)[];

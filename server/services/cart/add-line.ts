@@ -11,8 +11,14 @@ import { addedLine, cartFull, checkLine, lineValues, MAX_LINES } from './new-lin
 import { factsFor, forgetFacts, type PackageFacts } from './package-facts.ts';
 import { lineByClientId, type Owner } from './read.ts';
 
-/** What adding a line needs to know, in one round trip (see addLine): the package's facts (null when it is not on sale here) and the owner's cart. */
-type AddLineFacts = Pick<PackageFacts, 'amount' | 'currency' | 'slug' | 'title' | 'city' | 'image' | 'nights' | 'max_adults_per_room' | 'max_people_per_room'> & {
+/**
+ * What adding a line needs to know, in one round trip (see addLine): the package's facts (null when it is not on sale
+ * here) and the owner's cart.
+ */
+type AddLineFacts = Pick<
+  PackageFacts,
+  'amount' | 'currency' | 'slug' | 'title' | 'city' | 'image' | 'nights' | 'max_adults_per_room' | 'max_people_per_room'
+> & {
   /** This clientId is already a line in this owner's cart. */
   taken: boolean;
   /** Lines in the owner's cart on this site. */
@@ -87,7 +93,9 @@ export async function addLine(
   }
   // Whether the clientId is taken, the size of the cart and the package's price and card fields.
   // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
-  const { rows } = await db.execute<AddLineFacts & PackageFacts & { session_ok: boolean } & Record<string, unknown>>(sql`
+  const { rows } = await db.execute<
+    AddLineFacts & PackageFacts & { session_ok: boolean } & Record<string, unknown>
+  >(sql`
     select f.session_ok, f.version, f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment,
            p.max_adults_per_room, p.max_people_per_room
     from (

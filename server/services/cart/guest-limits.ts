@@ -4,7 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { Owner } from './read.ts';
 
-/** How much a guest (not signed in) may hold: see HOLD_GUEST_MAX_ROOMS, HOLD_GUEST_MAX_HOLDS, HOLD_ADDRESS_MAX_ROOMS_PER_HOUR. */
+/**
+ * How much a guest (not signed in) may hold: see HOLD_GUEST_MAX_ROOMS, HOLD_GUEST_MAX_HOLDS,
+ * HOLD_ADDRESS_MAX_ROOMS_PER_HOUR.
+ */
 export interface GuestHoldLimits {
   maxRooms: number;
   maxHolds: number;
@@ -24,10 +27,20 @@ const roomsText = (n: number) => `${n} ${n === 1 ? 'room' : 'rooms'}`;
  * A guest holds a few rooms at a time (their earlier holds on this site already released), and
  * guests at one client address a few rooms an hour; a refusal says why and what to do.
  */
-export async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | null, rooms: number, limits: GuestHoldLimits, now: Date) {
+export async function checkGuestLimits(
+  tx: Db,
+  owner: Owner,
+  ipHash: string | null,
+  rooms: number,
+  limits: GuestHoldLimits,
+  now: Date,
+) {
   const signIn = 'Sign in to hold more';
   if (rooms > limits.maxRooms) {
-    throw new DomainError('conflict', `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once, and your cart needs ${rooms}. ${signIn}, or remove rooms from your cart.`);
+    throw new DomainError(
+      'conflict',
+      `As a guest you can hold at most ${roomsText(limits.maxRooms)} at once, and your cart needs ${rooms}. ${signIn}, or remove rooms from your cart.`,
+    );
   }
   const { rows } = await tx.execute<{ holds: number; rooms: number; ends: Date | string | null }>(sql`
     select count(*)::int as holds, coalesce(sum(rooms), 0)::int as rooms, min(hold_expires_at) as ends
@@ -35,7 +48,10 @@ export async function checkGuestLimits(tx: Db, owner: Owner, ipHash: string | nu
   const live = rows[0]!;
   const wait = live.ends ? ` or wait ${minutesFrom(now, new Date(live.ends))} minutes for your other hold to end` : '';
   if (live.holds + 1 > limits.maxHolds) {
-    throw new DomainError('conflict', `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`);
+    throw new DomainError(
+      'conflict',
+      `As a guest you can have at most ${limits.maxHolds} ${limits.maxHolds === 1 ? 'hold' : 'holds'} at once. ${signIn},${wait || ' or wait for one to end'}.`,
+    );
   }
   if (live.rooms + rooms > limits.maxRooms) {
     throw new DomainError(

@@ -1,4 +1,5 @@
-// Reading the lines a hold takes: the chosen lines, and a signed-in hold's one statement with its session and departures' rooms.
+// Reading the lines a hold takes: the chosen lines, and a signed-in hold's one statement with its session and
+// departures' rooms.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItem } from '../../../contract/cart.ts';
 import type { Site } from '../../../contract/site.ts';
@@ -8,8 +9,15 @@ import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { turnBatcher } from '../../lib/turn-batch.ts';
 import { cartRows, lineColumns, toItem, type LineRow, type Owner } from './read.ts';
 
-/** The lines a hold takes (the chosen ones, or the site's whole cart), refused when gone, empty or no longer on sale. */
-export async function linesToHold(db: Db, owner: Owner, site: Site, cartIds: number[] | undefined): Promise<CartItem[]> {
+/**
+ * The lines a hold takes (the chosen ones, or the site's whole cart), refused when gone, empty or no longer on sale.
+ */
+export async function linesToHold(
+  db: Db,
+  owner: Owner,
+  site: Site,
+  cartIds: number[] | undefined,
+): Promise<CartItem[]> {
   return chosenLines(await cartRows(db, owner, site), cartIds).map(toItem);
 }
 
@@ -17,14 +25,18 @@ export function chosenLines<R extends LineRow>(all: R[], cartIds: number[] | und
   let rows = all;
   if (cartIds?.length) {
     const missing = cartIds.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
+    if (missing.length)
+      throw notFound('Some of these items are no longer in your cart. Refresh your cart and try again.');
     rows = rows.filter((r) => cartIds.includes(r.id));
   }
   if (rows.length === 0) throw invalid('Your cart is empty: add a holiday first.');
   // A package taken off the shop (unpublished or no longer priced here) since it was added is not
   // held: read with the lines (one statement fewer for each hold of a sale's rush).
   const gone = rows.find((r) => !r.onSale);
-  if (gone) throw conflict(`${String(gone.title)} is no longer on sale on this site. Remove it from your cart and continue to booking again.`);
+  if (gone)
+    throw conflict(
+      `${String(gone.title)} is no longer on sale on this site. Remove it from your cart and continue to booking again.`,
+    );
   return rows;
 }
 
@@ -50,7 +62,9 @@ function holdLinesQuery(db: Db, many = false) {
       owner: cartItems.owner,
       sessionOk: sql<boolean>`(${tokenHash} is null or exists(select 1 from sessions s where s.token_hash = ${tokenHash}
         and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > ${p('now')}::timestamptz))`,
-      capacity: sql<number | null>`coalesce((select d.rooms from departures d where ${sameDeparture}), ${packages.roomsPerDeparture})`,
+      capacity: sql<
+        number | null
+      >`coalesce((select d.rooms from departures d where ${sameDeparture}), ${packages.roomsPerDeparture})`,
       sold: sql<number | null>`(select d.rooms_sold from departures d where ${sameDeparture})`,
       stopSale: sql<boolean | null>`(select d.stop_sale from departures d where ${sameDeparture})`,
       held: sql<number>`(select coalesce(sum(h.rooms), 0)::int from room_holds h join temp_bookings t on t.id = h.temp_booking_id
@@ -65,7 +79,10 @@ function holdLinesQuery(db: Db, many = false) {
     .innerJoin(cities, eq(cities.id, packages.cityId))
     .where(
       many
-        ? and(sql`${cartItems.owner} = any(${p('owners')}::text[])`, sql`${cartItems.site} = (${p('sites')}::text[])[${at}]`)
+        ? and(
+            sql`${cartItems.owner} = any(${p('owners')}::text[])`,
+            sql`${cartItems.site} = (${p('sites')}::text[])[${at}]`,
+          )
         : and(eq(cartItems.owner, p('owner')), eq(cartItems.site, p('site'))),
     )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
@@ -74,7 +91,15 @@ function holdLinesQuery(db: Db, many = false) {
 const builtHoldLines = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
 const builtHoldLinesMany = new WeakMap<Db, ReturnType<typeof holdLinesQuery>>();
 
-type HoldRow = LineRow & { owner: string; sessionOk: boolean; capacity: number | null; sold: number | null; stopSale: boolean | null; held: number; heldMine: number };
+type HoldRow = LineRow & {
+  owner: string;
+  sessionOk: boolean;
+  capacity: number | null;
+  sold: number | null;
+  stopSale: boolean | null;
+  held: number;
+  heldMine: number;
+};
 export type HoldRead = { owner: string; site: Site; now: string; tokenHash: string | null; userId: number | null };
 
 /** holdLinesQuery for one owner. */

@@ -7,7 +7,14 @@ import { tempBookings } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { KeyedQueue } from '../../lib/keyed-queue.ts';
 import { sessionExpired } from '../../lib/owner.ts';
-import { departureKey, holdRooms, refuseUnavailable, releaseHolds, type DepartureState, type RoomNeed } from '../bookings/inventory.ts';
+import {
+  departureKey,
+  holdRooms,
+  refuseUnavailable,
+  releaseHolds,
+  type DepartureState,
+  type RoomNeed,
+} from '../bookings/inventory.ts';
 import { liveSession, type SessionClaim } from '../sessions.ts';
 import { checkGuestLimits, lockHoldCounts, type GuestHoldLimits } from './guest-limits.ts';
 import { chosenLines, holdRows, holdRowsBatched, linesToHold, type HoldRead } from './hold-read.ts';
@@ -52,7 +59,13 @@ async function earlyLinesToHold(
   together: boolean,
 ): Promise<{ items: CartItem[]; mine: Map<string, number> }> {
   const read = ++reads;
-  const values: HoldRead = { owner, site, now: now.toISOString(), tokenHash: session?.tokenHash ?? null, userId: session?.userId ?? null };
+  const values: HoldRead = {
+    owner,
+    site,
+    now: now.toISOString(),
+    tokenHash: session?.tokenHash ?? null,
+    userId: session?.userId ?? null,
+  };
   // Outside a transaction, the reads of holds asked at the same moment go to Postgres together.
   const rows = together ? await holdRowsBatched(db)(values) : await holdRows(db, values);
   if (rows.length === 0 && session) {
@@ -71,15 +84,20 @@ async function earlyLinesToHold(
     mine.set(key, r.heldMine);
     const seen = fullSeen.get(key);
     if (seen && seen.read > read) continue;
-    if (state.stopSale || (state.capacity !== null && state.capacity - state.sold - state.held - r.heldMine <= 0)) fullSeen.set(key, { read, stopSale: state.stopSale });
+    if (state.stopSale || (state.capacity !== null && state.capacity - state.sold - state.held - r.heldMine <= 0))
+      fullSeen.set(key, { read, stopSale: state.stopSale });
     else fullSeen.delete(key);
   }
-  const items = chosen.map(({ owner: _w, sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, heldMine: _m, ...line }) => toItem(line));
+  const items = chosen.map(
+    ({ owner: _w, sessionOk: _s, capacity: _c, sold: _o, stopSale: _p, held: _h, heldMine: _m, ...line }) =>
+      toItem(line),
+  );
   await refuseUnavailable(db, owner, needsOf(items), now, known);
   return { items, mine };
 }
 
-const needsOf = (items: CartItem[]): RoomNeed[] => items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
+const needsOf = (items: CartItem[]): RoomNeed[] =>
+  items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, rooms: i.rooms, title: i.title }));
 
 /**
  * Holds the chosen lines (or the whole cart of this site) at today's prices for a while, and keeps
@@ -94,7 +112,12 @@ export async function createTempBooking(
   cartIds?: number[],
   now = new Date(),
   /** together: not in a transaction, so the lines may be read with other holds' (holdRowsBatched). */
-  opts: { ipHash?: string | null; guestLimits?: GuestHoldLimits; session?: SessionClaim | null; together?: boolean } = {},
+  opts: {
+    ipHash?: string | null;
+    guestLimits?: GuestHoldLimits;
+    session?: SessionClaim | null;
+    together?: boolean;
+  } = {},
 ): Promise<TempBooking> {
   const limits = owner.startsWith('guest:') ? opts.guestLimits : undefined;
   if (limits) return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, limits, undefined);
@@ -115,10 +138,17 @@ export async function createTempBooking(
       for (const need of needsOf(early.items)) {
         const key = departureKey(need.packageId, need.travelDate);
         const seen = fullSeen.get(key);
-        if (seen && seen.read > queuedAfter && !early.mine.get(key)) full.set(key, { capacity: 0, sold: 0, held: 0, stopSale: seen.stopSale });
+        if (seen && seen.read > queuedAfter && !early.mine.get(key))
+          full.set(key, { capacity: 0, sold: 0, held: 0, stopSale: seen.stopSale });
       }
       if (full.size) {
-        await refuseUnavailable(db, owner, needsOf(early.items).filter((n) => full.has(departureKey(n.packageId, n.travelDate))), now, full);
+        await refuseUnavailable(
+          db,
+          owner,
+          needsOf(early.items).filter((n) => full.has(departureKey(n.packageId, n.travelDate))),
+          now,
+          full,
+        );
       }
       const again = await earlyLinesToHold(db, owner, site, cartIds, now, opts.session ?? null, opts.together === true);
       return holdLines(db, owner, site, holdMinutes, cartIds, now, opts, undefined, again.items);
@@ -129,7 +159,10 @@ export async function createTempBooking(
 /** Holds in this process, one at a time per departure (see createTempBooking). */
 const departureQueue = new KeyedQueue(1);
 
-/** createTempBooking's transaction: `early` is the lines read and checked before it (signed in), else they are read in it. */
+/**
+ * createTempBooking's transaction: `early` is the lines read and checked before it (signed in), else they are read in
+ * it.
+ */
 async function holdLines(
   db: Db,
   owner: Owner,

@@ -11,10 +11,14 @@ import { overseasFor, type Owner } from './read.ts';
 export const MAX_LINES = 20;
 const MAX_DAYS_AHEAD = 540;
 
-/** A travel date from the site's tomorrow (its calendar day, as pay later and the departures count) up to 18 months ahead. */
+/**
+ * A travel date from the site's tomorrow (its calendar day, as pay later and the departures count) up to 18 months
+ * ahead.
+ */
 function checkTravelDate(travelDate: string, now: Date, site: Site) {
   const date = new Date(`${travelDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate) throw invalid('travelDate: is not a real date.');
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== travelDate)
+    throw invalid('travelDate: is not a real date.');
   const today = new Date(`${siteDay(now, site)}T00:00:00Z`);
   const days = (date.getTime() - today.getTime()) / 86_400_000;
   if (days < 1) throw invalid('travelDate: choose a date from tomorrow onwards.');
@@ -26,11 +30,15 @@ export function checkLine(input: CartItemFields, facts: PackageFacts, now: Date,
   checkTravelDate(input.travelDate, now, site);
   // A line stores only choices its package offers; no package offers any yet.
   const unknownOption = Object.keys(input.options)[0];
-  if (unknownOption !== undefined) throw invalid(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
+  if (unknownOption !== undefined)
+    throw invalid(`options: this holiday has no option "${unknownOption.slice(0, 40)}" to choose.`);
   if (input.rooms > input.adults) throw invalid('rooms: each room needs at least one adult.');
   if (input.infants > input.adults) throw invalid('infants: each infant travels with an adult.');
   if (facts.amount === null) throw notFound('This holiday is not on sale on this site.');
-  const crowded = occupancyRefusal(input, { maxAdultsPerRoom: facts.max_adults_per_room ?? 3, maxPeoplePerRoom: facts.max_people_per_room ?? 4 });
+  const crowded = occupancyRefusal(input, {
+    maxAdultsPerRoom: facts.max_adults_per_room ?? 3,
+    maxPeoplePerRoom: facts.max_people_per_room ?? 4,
+  });
   if (crowded) throw invalid(crowded);
 }
 
@@ -47,7 +55,14 @@ export function lineValues(owner: Owner, site: Site, input: CartItemFields, fact
   };
 }
 
-export function addedLine(id: number, site: Site, input: CartItemFields, facts: PackageFacts, totalPrice: number, now: Date): CartItem {
+export function addedLine(
+  id: number,
+  site: Site,
+  input: CartItemFields,
+  facts: PackageFacts,
+  totalPrice: number,
+  now: Date,
+): CartItem {
   return {
     CartId: id,
     clientId: input.clientId ?? null,

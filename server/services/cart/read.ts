@@ -1,4 +1,5 @@
-// Reading a cart's lines: a line's columns and its shape in the API, and an owner's lines on a site (GetCart's hot path).
+// Reading a cart's lines: a line's columns and its shape in the API, and an owner's lines on a site (GetCart's hot
+// path).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartGroup, CartItem } from '../../../contract/cart.ts';
 import type { Site } from '../../../contract/site.ts';
@@ -33,14 +34,25 @@ export const lineColumns = {
   onSale: sql<boolean>`(${packages.published} and exists (select 1 from package_prices pp where pp.package_id = ${cartItems.packageId} and pp.site = ${cartItems.site}))`,
 };
 
-export type LineRow = { [K in keyof typeof lineColumns]: unknown } & { id: number; createdAt: Date; countryId: number; site: string; onSale: boolean };
+export type LineRow = { [K in keyof typeof lineColumns]: unknown } & {
+  id: number;
+  createdAt: Date;
+  countryId: number;
+  site: string;
+  onSale: boolean;
+};
 
 /** Overseas for the site: India's TCS applies to packages outside India, and the UAE site's are outside the UAE. */
 export const overseasFor = (site: string, countryId: number) => countryId !== (site === 'IN' ? 101 : 231);
 
 export function toItem(row: LineRow): CartItem {
   const { id, createdAt, countryId, onSale: _onSale, ...rest } = row;
-  return { CartId: id, ...(rest as Omit<CartItem, 'CartId' | 'createdAt'>), createdAt: createdAt.toISOString(), overseas: overseasFor(row.site, countryId) };
+  return {
+    CartId: id,
+    ...(rest as Omit<CartItem, 'CartId' | 'createdAt'>),
+    createdAt: createdAt.toISOString(),
+    overseas: overseasFor(row.site, countryId),
+  };
 }
 
 function lines(db: Db) {
@@ -80,6 +92,8 @@ export function groupLines(items: CartItem[]): CartGroup[] {
 
 /** The line with this clientId in the owner's cart, if any. */
 export async function lineByClientId(db: Db, owner: Owner, clientId: string): Promise<CartItem | undefined> {
-  const [existing] = await lines(db).where(and(eq(cartItems.owner, owner), eq(cartItems.clientId, clientId))).limit(1);
+  const [existing] = await lines(db)
+    .where(and(eq(cartItems.owner, owner), eq(cartItems.clientId, clientId)))
+    .limit(1);
   return existing ? toItem(existing as LineRow) : undefined;
 }

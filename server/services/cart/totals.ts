@@ -31,9 +31,17 @@ export async function cartTotals(db: Db, input: CartTotalsInput): Promise<CartTo
   const base = { site: input.site, lines: input.lines, userId: input.userId ?? 0, tcsRate: input.tcsRate, now };
   const bare = await priceHold(db, base);
   const wholeTotal = bare.couponLines.reduce((sum, l) => sum + l.amount, 0);
-  const list = await applicableCoupons(db, input.site, wholeTotal, { userId: input.userId }, { lines: bare.couponLines, now });
+  const list = await applicableCoupons(
+    db,
+    input.site,
+    wholeTotal,
+    { userId: input.userId },
+    { lines: bare.couponLines, now },
+  );
   const best = list.coupons.find((c) => c.applicable) ?? null;
-  const offered = best ? { code: best.coupon.code, title: best.coupon.title, discount: best.discount.amount * MINOR_PER_UNIT } : null;
+  const offered = best
+    ? { code: best.coupon.code, title: best.coupon.title, discount: best.discount.amount * MINOR_PER_UNIT }
+    : null;
   const code = input.noCoupon ? undefined : (input.couponCode ?? offered?.code);
   const priced = code ? await priceHold(db, { ...base, couponCode: code }) : bare;
   const { couponId: _id, couponLines: _lines, ...totals } = priced;

@@ -7,12 +7,16 @@ import { detectDocumentType, uploadWork } from '../uploads.ts';
 import { updatePackage } from './packages.ts';
 import type { AdminPackage } from '../../../contract/catalogue-admin.ts';
 
-/** The widths the shop's <img srcset> asks for (src/features/catalogue/package-page.tsx), as the image script makes them. */
+/**
+ * The widths the shop's <img srcset> asks for (src/features/catalogue/package-page.tsx), as the image script makes
+ * them.
+ */
 export const IMAGE_WIDTHS = [480, 960, 1440] as const;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Larger pictures are refused before decoding (a decompression bomb is small on disk). */
 const MAX_PIXELS = 60_000_000;
-export const IMAGE_NOT_ALLOWED = 'Upload a photo as JPEG, PNG or WebP: this file is none of them (checked by its contents, not its name).';
+export const IMAGE_NOT_ALLOWED =
+  'Upload a photo as JPEG, PNG or WebP: this file is none of them (checked by its contents, not its name).';
 
 /** The widths a picture is written at (the smallest is the least it may be) and its height to width. */
 export interface PictureShape {
@@ -54,20 +58,32 @@ export async function sizePicture(content: Buffer, shape: PictureShape): Promise
   }
   const least = shape.widths[0]!;
   if (!meta.width || !meta.height || meta.width < least)
-    throw new DomainError('invalid', `The picture is ${meta.width ?? 0} pixels wide: upload one at least ${least} pixels wide (${shape.widths.at(-1)} or more looks best).`);
+    throw new DomainError(
+      'invalid',
+      `The picture is ${meta.width ?? 0} pixels wide: upload one at least ${least} pixels wide (${shape.widths.at(-1)} or more looks best).`,
+    );
   const name = randomBytes(16).toString('hex');
   const files: SizedPicture['files'] = [];
   try {
     for (const width of shape.widths) {
       const bytes = await sharp(content, { limitInputPixels: MAX_PIXELS })
         .rotate()
-        .resize({ width, height: Math.round(width * shape.ratio), fit: 'cover', position: 'attention', withoutEnlargement: false })
+        .resize({
+          width,
+          height: Math.round(width * shape.ratio),
+          fit: 'cover',
+          position: 'attention',
+          withoutEnlargement: false,
+        })
         .webp({ quality: 70, effort: 4 })
         .toBuffer();
       files.push({ key: imageKey(`${name}-${width}.webp`), bytes });
     }
   } catch {
-    throw new DomainError('invalid', 'The picture could not be resized: it may be damaged. Save it again and upload it.');
+    throw new DomainError(
+      'invalid',
+      'The picture could not be resized: it may be damaged. Save it again and upload it.',
+    );
   }
   return { path: `/images/uploads/${name}`, files };
 }
@@ -76,7 +92,12 @@ export async function sizePicture(content: Buffer, shape: PictureShape): Promise
  * Stores a sized picture's files, then runs `then` (the record change that names it) in the same
  * work; in a folder store the files are taken back when that fails.
  */
-export async function storePicture<T>(db: Db, store: FileStore, picture: SizedPicture, then: (db: Db) => Promise<T>): Promise<T> {
+export async function storePicture<T>(
+  db: Db,
+  store: FileStore,
+  picture: SizedPicture,
+  then: (db: Db) => Promise<T>,
+): Promise<T> {
   const written: string[] = [];
   try {
     return await uploadWork(db, store, async (tx) => {
@@ -114,7 +135,8 @@ export async function addPackageImage(
   now: Date,
 ): Promise<{ package: AdminPackage; path: string }> {
   const alt = upload.alt.trim();
-  if (!alt) throw new DomainError('invalid', 'Write the alt text: what the picture shows, for people who cannot see it.');
+  if (!alt)
+    throw new DomainError('invalid', 'Write the alt text: what the picture shows, for people who cannot see it.');
   // Resized first (three small WebP files), then stored with the package change that names them.
   const picture = await sizePicture(upload.content, PACKAGE_PICTURE);
   const path = picture.path;
@@ -123,7 +145,9 @@ export async function addPackageImage(
       tx,
       actor,
       id,
-      upload.use === 'hero' ? { heroImage: path, gallery: [path, ...current.gallery.filter((g) => g !== path)], imageAlts: { [path]: alt } } : { gallery: [...current.gallery, path], imageAlts: { [path]: alt } },
+      upload.use === 'hero'
+        ? { heroImage: path, gallery: [path, ...current.gallery.filter((g) => g !== path)], imageAlts: { [path]: alt } }
+        : { gallery: [...current.gallery, path], imageAlts: { [path]: alt } },
       now,
     );
     return { package: pkg, path };

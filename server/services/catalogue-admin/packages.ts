@@ -1,10 +1,30 @@
 import { and, asc, count, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminPackage, AdminPackageInput, AdminPackageItem, AdminPackageOptions, AdminSitePrice } from '../../../contract/catalogue-admin.ts';
+import type {
+  AdminPackage,
+  AdminPackageInput,
+  AdminPackageItem,
+  AdminPackageOptions,
+  AdminSitePrice,
+} from '../../../contract/catalogue-admin.ts';
 import { MINOR_PER_MAJOR } from '../../../contract/catalogue-admin.ts';
 import { IMAGE_PATH, SLUG_PATTERN } from '../../../contract/admin-catalogue-calls.ts';
 import { cancellationPolicyProblem } from '../../../contract/cancellation.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, cartItems, cities, countries, deals, departures, interests, packageInterests, packagePrices, packages, packageSlugs, roomHolds, tripTypes } from '../../db/schema.ts';
+import {
+  bookingLines,
+  cartItems,
+  cities,
+  countries,
+  deals,
+  departures,
+  interests,
+  packageInterests,
+  packagePrices,
+  packages,
+  packageSlugs,
+  roomHolds,
+  tripTypes,
+} from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import type { Actor, DbOrTx } from '../staff/audit.ts';
 import { staffAction } from '../staff/staff-action.ts';
@@ -15,19 +35,36 @@ const NEW_PACKAGE_LOCK = 0x706b67;
 const SITES = ['UAE', 'IN'] as const;
 type SiteCode = (typeof SITES)[number];
 const CURRENCY: Record<SiteCode, 'AED' | 'INR'> = { UAE: 'AED', IN: 'INR' };
-const UNIT: Record<SiteCode, { minor: string; major: string }> = { UAE: { minor: 'fils', major: 'dirhams (AED)' }, IN: { minor: 'paise', major: 'rupees (₹)' } };
+const UNIT: Record<SiteCode, { minor: string; major: string }> = {
+  UAE: { minor: 'fils', major: 'dirhams (AED)' },
+  IN: { minor: 'paise', major: 'rupees (₹)' },
+};
 
-export type PackagePatch = Partial<AdminPackageInput> & { heroImage?: string; gallery?: string[]; imageAlts?: Record<string, string> };
+export type PackagePatch = Partial<AdminPackageInput> & {
+  heroImage?: string;
+  gallery?: string[];
+  imageAlts?: Record<string, string>;
+};
 
 type Row = typeof packages.$inferSelect;
 
-function sitePrice(site: SiteCode, row: { amount: number; compareAt: number | null } | undefined): AdminSitePrice | null {
+function sitePrice(
+  site: SiteCode,
+  row: { amount: number; compareAt: number | null } | undefined,
+): AdminSitePrice | null {
   if (!row) return null;
-  return { amount: row.amount * MINOR_PER_MAJOR, compareAt: row.compareAt === null ? null : row.compareAt * MINOR_PER_MAJOR, currency: CURRENCY[site] };
+  return {
+    amount: row.amount * MINOR_PER_MAJOR,
+    compareAt: row.compareAt === null ? null : row.compareAt * MINOR_PER_MAJOR,
+    currency: CURRENCY[site],
+  };
 }
 
 /** Every package, published or not, newest change first; `q` finds words of the title or the slug. */
-export async function listPackages(db: Db, q: { q?: string; status?: 'published' | 'unpublished' }): Promise<AdminPackageItem[]> {
+export async function listPackages(
+  db: Db,
+  q: { q?: string; status?: 'published' | 'unpublished' },
+): Promise<AdminPackageItem[]> {
   const where: SQL[] = [];
   if (q.q?.trim()) {
     const like = `%${q.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -36,7 +73,16 @@ export async function listPackages(db: Db, q: { q?: string; status?: 'published'
   if (q.status) where.push(eq(packages.published, q.status === 'published'));
   const [rows, prices] = await Promise.all([
     db
-      .select({ id: packages.id, slug: packages.slug, title: packages.title, city: cities.name, tripType: tripTypes.name, nights: packages.nights, published: packages.published, updatedAt: packages.updatedAt })
+      .select({
+        id: packages.id,
+        slug: packages.slug,
+        title: packages.title,
+        city: cities.name,
+        tripType: tripTypes.name,
+        nights: packages.nights,
+        published: packages.published,
+        updatedAt: packages.updatedAt,
+      })
       .from(packages)
       .innerJoin(cities, eq(cities.id, packages.cityId))
       .innerJoin(tripTypes, eq(tripTypes.id, packages.tripTypeId))
@@ -54,7 +100,12 @@ export async function listPackages(db: Db, q: { q?: string; status?: 'published'
 
 export async function packageOptions(db: Db): Promise<AdminPackageOptions> {
   const [cityRows, typeRows, interestRows] = await Promise.all([
-    db.select({ id: cities.id, name: cities.name, country: countries.name }).from(cities).innerJoin(countries, eq(countries.id, cities.countryId)).where(eq(cities.isDestination, true)).orderBy(asc(cities.name)),
+    db
+      .select({ id: cities.id, name: cities.name, country: countries.name })
+      .from(cities)
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(eq(cities.isDestination, true))
+      .orderBy(asc(cities.name)),
     db.select({ id: tripTypes.id, name: tripTypes.name }).from(tripTypes).orderBy(asc(tripTypes.id)),
     db.select({ id: interests.id, name: interests.name }).from(interests).orderBy(asc(interests.name)),
   ]);
@@ -63,12 +114,24 @@ export async function packageOptions(db: Db): Promise<AdminPackageOptions> {
 
 async function snapshot(db: DbOrTx, row: Row): Promise<AdminPackage> {
   const [interestRows, priceRows, formerRows, [booked]] = await Promise.all([
-    db.select({ id: packageInterests.interestId }).from(packageInterests).where(eq(packageInterests.packageId, row.id)).orderBy(asc(packageInterests.interestId)),
+    db
+      .select({ id: packageInterests.interestId })
+      .from(packageInterests)
+      .where(eq(packageInterests.packageId, row.id))
+      .orderBy(asc(packageInterests.interestId)),
     db.select().from(packagePrices).where(eq(packagePrices.packageId, row.id)),
-    db.select({ slug: packageSlugs.slug }).from(packageSlugs).where(eq(packageSlugs.packageId, row.id)).orderBy(asc(packageSlugs.createdAt), asc(packageSlugs.slug)),
+    db
+      .select({ slug: packageSlugs.slug })
+      .from(packageSlugs)
+      .where(eq(packageSlugs.packageId, row.id))
+      .orderBy(asc(packageSlugs.createdAt), asc(packageSlugs.slug)),
     db.select({ n: count() }).from(bookingLines).where(eq(bookingLines.packageId, row.id)),
   ]);
-  const price = (site: SiteCode) => sitePrice(site, priceRows.find((p) => p.site === site));
+  const price = (site: SiteCode) =>
+    sitePrice(
+      site,
+      priceRows.find((p) => p.site === site),
+    );
   return {
     id: row.id,
     slug: row.slug,
@@ -121,9 +184,12 @@ export async function getPackage(db: Db, id: number): Promise<AdminPackage> {
 
 /** Whole currency units from the smallest unit, or a refusal saying what to send. */
 function toWhole(site: SiteCode, field: 'prices' | 'compareAt', minor: number): number {
-  if (!Number.isInteger(minor) || minor <= 0) throw invalid(`${field}.${site}: give a price above zero in ${UNIT[site].minor}, a whole number.`);
+  if (!Number.isInteger(minor) || minor <= 0)
+    throw invalid(`${field}.${site}: give a price above zero in ${UNIT[site].minor}, a whole number.`);
   if (minor % MINOR_PER_MAJOR !== 0) {
-    throw invalid(`${field}.${site}: ${minor} ${UNIT[site].minor} is not a whole number of ${UNIT[site].major}. The shop sells in whole ${UNIT[site].major}: send a multiple of ${MINOR_PER_MAJOR}, e.g. ${Math.round(minor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR}.`);
+    throw invalid(
+      `${field}.${site}: ${minor} ${UNIT[site].minor} is not a whole number of ${UNIT[site].major}. The shop sells in whole ${UNIT[site].major}: send a multiple of ${MINOR_PER_MAJOR}, e.g. ${Math.round(minor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR}.`,
+    );
   }
   return minor / MINOR_PER_MAJOR;
 }
@@ -140,21 +206,32 @@ function checkWhole(p: {
   gallery: string[];
   imageAlts: Record<string, string>;
 }) {
-  if (p.maxAdultsPerRoom > p.maxPeoplePerRoom) throw invalid(`A room takes at most ${p.maxPeoplePerRoom} people, so it cannot take ${p.maxAdultsPerRoom} adults: raise the people per room or lower the adults.`);
+  if (p.maxAdultsPerRoom > p.maxPeoplePerRoom)
+    throw invalid(
+      `A room takes at most ${p.maxPeoplePerRoom} people, so it cannot take ${p.maxAdultsPerRoom} adults: raise the people per room or lower the adults.`,
+    );
   if (p.itinerary.length > 0) {
     const days = p.itinerary.map((d) => d.day).sort((a, b) => a - b);
     const want = Array.from({ length: p.nights + 1 }, (_, i) => i + 1);
-    if (days.join(',') !== want.join(',')) throw invalid(`itinerary: a ${p.nights}-night package has days 1 to ${p.nights + 1}, each once (the itinerary has days ${days.join(', ') || 'none'}).`);
+    if (days.join(',') !== want.join(','))
+      throw invalid(
+        `itinerary: a ${p.nights}-night package has days 1 to ${p.nights + 1}, each once (the itinerary has days ${days.join(', ') || 'none'}).`,
+      );
   }
   if (p.stays.length > 0) {
     const sum = p.stays.reduce((s, x) => s + x.nights, 0);
-    if (sum !== p.nights) throw invalid(`stays: the stays' nights add up to ${sum}, but the package has ${p.nights} nights. Make them add up.`);
+    if (sum !== p.nights)
+      throw invalid(
+        `stays: the stays' nights add up to ${sum}, but the package has ${p.nights} nights. Make them add up.`,
+      );
   }
   const policyProblem = cancellationPolicyProblem(p.cancellationPolicy);
   if (policyProblem) throw invalid(`cancellationPolicy: ${policyProblem}`);
   for (const path of [p.heroImage, ...p.gallery]) {
-    if (!IMAGE_PATH.test(path)) throw invalid(`${path.slice(0, 80)} is not a picture of the shop: upload pictures, then choose among them.`);
-    if (path.startsWith('/images/uploads/') && !p.imageAlts[path]?.trim()) throw invalid(`The picture ${path} has no alt text: describe it for people who cannot see it.`);
+    if (!IMAGE_PATH.test(path))
+      throw invalid(`${path.slice(0, 80)} is not a picture of the shop: upload pictures, then choose among them.`);
+    if (path.startsWith('/images/uploads/') && !p.imageAlts[path]?.trim())
+      throw invalid(`The picture ${path} has no alt text: describe it for people who cannot see it.`);
   }
 }
 
@@ -164,7 +241,11 @@ async function checkRefs(db: DbOrTx, input: PackagePatch) {
     if (!c) throw invalid(`cityId: there is no city ${input.cityId}.`);
   }
   if (input.tripTypeId !== undefined) {
-    const [t] = await db.select({ id: tripTypes.id }).from(tripTypes).where(eq(tripTypes.id, input.tripTypeId)).limit(1);
+    const [t] = await db
+      .select({ id: tripTypes.id })
+      .from(tripTypes)
+      .where(eq(tripTypes.id, input.tripTypeId))
+      .limit(1);
     if (!t) throw invalid(`tripTypeId: there is no trip type ${input.tripTypeId}.`);
   }
   if (input.interestIds?.length) {
@@ -176,11 +257,17 @@ async function checkRefs(db: DbOrTx, input: PackagePatch) {
 
 /** A slug free for this package: no other package has it now, nor had it before. */
 async function checkSlug(db: DbOrTx, slug: string, selfId: number | null) {
-  if (!SLUG_PATTERN.test(slug)) throw invalid('slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).');
+  if (!SLUG_PATTERN.test(slug))
+    throw invalid('slug: use lower-case letters, digits and single hyphens (e.g. goa-beach-escape).');
   const [taken] = await db.select({ id: packages.id }).from(packages).where(eq(packages.slug, slug)).limit(1);
   if (taken && taken.id !== selfId) throw conflict(`The slug ${slug} belongs to package ${taken.id}: choose another.`);
-  const [former] = await db.select({ id: packageSlugs.packageId }).from(packageSlugs).where(eq(packageSlugs.slug, slug)).limit(1);
-  if (former && former.id !== selfId) throw conflict(`The slug ${slug} was package ${former.id}'s address and still leads there: choose another.`);
+  const [former] = await db
+    .select({ id: packageSlugs.packageId })
+    .from(packageSlugs)
+    .where(eq(packageSlugs.slug, slug))
+    .limit(1);
+  if (former && former.id !== selfId)
+    throw conflict(`The slug ${slug} was package ${former.id}'s address and still leads there: choose another.`);
 }
 
 async function writePrices(tx: DbOrTx, id: number, input: PackagePatch, current: AdminPackage['prices']) {
@@ -192,19 +279,35 @@ async function writePrices(tx: DbOrTx, id: number, input: PackagePatch, current:
       await tx.delete(packagePrices).where(and(eq(packagePrices.packageId, id), eq(packagePrices.site, site)));
       continue;
     }
-    const amount = minor !== undefined ? toWhole(site, 'prices', minor) : current[site] ? current[site].amount / MINOR_PER_MAJOR : null;
+    const amount =
+      minor !== undefined
+        ? toWhole(site, 'prices', minor)
+        : current[site]
+          ? current[site].amount / MINOR_PER_MAJOR
+          : null;
     if (amount === null) throw invalid(`compareAt.${site}: set the package's price on this site first.`);
     const kept = current[site]?.compareAt;
-    let compareAt = compareMinor === undefined ? (kept == null ? null : kept / MINOR_PER_MAJOR) : compareMinor === null ? null : toWhole(site, 'compareAt', compareMinor);
+    let compareAt =
+      compareMinor === undefined
+        ? kept == null
+          ? null
+          : kept / MINOR_PER_MAJOR
+        : compareMinor === null
+          ? null
+          : toWhole(site, 'compareAt', compareMinor);
     if (compareAt !== null && compareAt <= amount) {
       // The price before an offer is above the price: a new price at or above it ends the offer, unless staff set both.
-      if (compareMinor !== undefined) throw invalid(`compareAt.${site}: the price before the offer must be above the price.`);
+      if (compareMinor !== undefined)
+        throw invalid(`compareAt.${site}: the price before the offer must be above the price.`);
       compareAt = null;
     }
     await tx
       .insert(packagePrices)
       .values({ packageId: id, site, currency: CURRENCY[site], amount, compareAt })
-      .onConflictDoUpdate({ target: [packagePrices.packageId, packagePrices.site], set: { amount, compareAt, currency: CURRENCY[site] } });
+      .onConflictDoUpdate({
+        target: [packagePrices.packageId, packagePrices.site],
+        set: { amount, compareAt, currency: CURRENCY[site] },
+      });
   }
 }
 
@@ -218,7 +321,9 @@ export async function createPackage(db: Db, actor: Actor, input: AdminPackageInp
     const heroImage = city?.image ?? '/images/places/goa-1';
     const whole = { ...input, heroImage, gallery: [] as string[], imageAlts: {} as Record<string, string> };
     checkWhole(whole);
-    const [{ next } = { next: 1 }] = (await tx.execute<{ next: number }>(sql`select coalesce(max(id), 0)::int + 1 as next from packages`)).rows;
+    const [{ next } = { next: 1 }] = (
+      await tx.execute<{ next: number }>(sql`select coalesce(max(id), 0)::int + 1 as next from packages`)
+    ).rows;
     const id = Number(next);
     await tx.insert(packages).values({
       id,
@@ -249,7 +354,8 @@ export async function createPackage(db: Db, actor: Actor, input: AdminPackageInp
       createdAt: now,
       updatedAt: now,
     });
-    if (input.interestIds.length) await tx.insert(packageInterests).values(input.interestIds.map((interestId) => ({ packageId: id, interestId })));
+    if (input.interestIds.length)
+      await tx.insert(packageInterests).values(input.interestIds.map((interestId) => ({ packageId: id, interestId })));
     await writePrices(tx, id, input, { UAE: null, IN: null });
     const after = await snapshot(tx, await rowOf(tx, id));
     await audit({ action: 'package.create', recordType: 'package', recordId: id, after: audited(after) });
@@ -258,7 +364,13 @@ export async function createPackage(db: Db, actor: Actor, input: AdminPackageInp
 }
 
 /** Changes the fields given; the rules that span fields are checked on the package as it would be. */
-export async function updatePackage(db: Db, actor: Actor, id: number, patch: PackagePatch, now: Date): Promise<AdminPackage> {
+export async function updatePackage(
+  db: Db,
+  actor: Actor,
+  id: number,
+  patch: PackagePatch,
+  now: Date,
+): Promise<AdminPackage> {
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const row = await rowOf(tx, id, true);
     const before = await snapshot(tx, row);
@@ -276,7 +388,8 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
       imageAlts,
     };
     checkWhole(next);
-    if (row.published && (next.itinerary.length === 0 || next.stays.length === 0)) throw invalid('A published package needs its itinerary and its stays: unpublish it first to clear them.');
+    if (row.published && (next.itinerary.length === 0 || next.stays.length === 0))
+      throw invalid('A published package needs its itinerary and its stays: unpublish it first to clear them.');
     const slugChanged = patch.slug !== undefined && patch.slug !== row.slug;
     if (slugChanged) {
       await checkSlug(tx, patch.slug!, id);
@@ -309,12 +422,21 @@ export async function updatePackage(db: Db, actor: Actor, id: number, patch: Pac
     await tx.update(packages).set(set).where(eq(packages.id, id));
     if (patch.interestIds !== undefined) {
       await tx.delete(packageInterests).where(eq(packageInterests.packageId, id));
-      if (patch.interestIds.length) await tx.insert(packageInterests).values([...new Set(patch.interestIds)].map((interestId) => ({ packageId: id, interestId })));
+      if (patch.interestIds.length)
+        await tx
+          .insert(packageInterests)
+          .values([...new Set(patch.interestIds)].map((interestId) => ({ packageId: id, interestId })));
     }
     await writePrices(tx, id, patch, before.prices);
     if (row.published) await checkPublishable(tx, id);
     const after = await snapshot(tx, await rowOf(tx, id));
-    await audit({ action: 'package.update', recordType: 'package', recordId: id, before: audited(before), after: audited(after) });
+    await audit({
+      action: 'package.update',
+      recordType: 'package',
+      recordId: id,
+      before: audited(before),
+      after: audited(after),
+    });
     return after;
   });
 }
@@ -324,18 +446,34 @@ async function checkPublishable(tx: DbOrTx, id: number) {
   const row = await rowOf(tx, id);
   const [priced] = await tx.select({ n: count() }).from(packagePrices).where(eq(packagePrices.packageId, id));
   if (!priced?.n) throw invalid('Give the package a price on at least one site before it is published.');
-  if (row.itinerary.length === 0) throw invalid('Write the itinerary (one entry per day) before the package is published.');
-  if (row.stays.length === 0) throw invalid('Add the stays (where, how many nights, with which supplier) before the package is published: the vouchers read them.');
+  if (row.itinerary.length === 0)
+    throw invalid('Write the itinerary (one entry per day) before the package is published.');
+  if (row.stays.length === 0)
+    throw invalid(
+      'Add the stays (where, how many nights, with which supplier) before the package is published: the vouchers read them.',
+    );
 }
 
-export async function setPublished(db: Db, actor: Actor, id: number, published: boolean, now: Date): Promise<AdminPackage> {
+export async function setPublished(
+  db: Db,
+  actor: Actor,
+  id: number,
+  published: boolean,
+  now: Date,
+): Promise<AdminPackage> {
   return staffAction(db, actor, now, async ({ tx, audit, unchanged }) => {
     const row = await rowOf(tx, id, true);
     if (published) await checkPublishable(tx, id);
     if (row.published === published) unchanged();
     else {
       await tx.update(packages).set({ published, updatedAt: now }).where(eq(packages.id, id));
-      await audit({ action: published ? 'package.publish' : 'package.unpublish', recordType: 'package', recordId: id, before: { published: row.published }, after: { published } });
+      await audit({
+        action: published ? 'package.publish' : 'package.unpublish',
+        recordType: 'package',
+        recordId: id,
+        before: { published: row.published },
+        after: { published },
+      });
     }
     return snapshot(tx, await rowOf(tx, id));
   });
@@ -350,9 +488,18 @@ export async function deletePackage(db: Db, actor: Actor, id: number, now: Date)
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const row = await rowOf(tx, id, true);
     const before = await snapshot(tx, row);
-    if (before.bookings > 0) throw conflict(`${row.title} has ${before.bookings} booking${before.bookings === 1 ? '' : 's'}: it cannot be deleted. Unpublish it instead; its bookings keep it.`);
-    const [held] = await tx.select({ n: count() }).from(roomHolds).where(and(eq(roomHolds.packageId, id), eq(roomHolds.status, 'held'), gt(roomHolds.expiresAt, now)));
-    if (held?.n) throw conflict(`${row.title} is held for a traveller paying now: unpublish it, and delete it once the hold has ended.`);
+    if (before.bookings > 0)
+      throw conflict(
+        `${row.title} has ${before.bookings} booking${before.bookings === 1 ? '' : 's'}: it cannot be deleted. Unpublish it instead; its bookings keep it.`,
+      );
+    const [held] = await tx
+      .select({ n: count() })
+      .from(roomHolds)
+      .where(and(eq(roomHolds.packageId, id), eq(roomHolds.status, 'held'), gt(roomHolds.expiresAt, now)));
+    if (held?.n)
+      throw conflict(
+        `${row.title} is held for a traveller paying now: unpublish it, and delete it once the hold has ended.`,
+      );
     const [carts] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.packageId, id));
     await tx.delete(cartItems).where(eq(cartItems.packageId, id));
     await tx.delete(roomHolds).where(eq(roomHolds.packageId, id));
@@ -361,13 +508,23 @@ export async function deletePackage(db: Db, actor: Actor, id: number, now: Date)
     try {
       await tx.delete(packages).where(eq(packages.id, id));
     } catch (err) {
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
-        throw conflict(`${row.title} is still used elsewhere (${String((err as { cause?: { detail?: string } }).cause?.detail ?? 'another record')}): unpublish it instead.`);
+      if (
+        (err as { code?: string; cause?: { code?: string } }).code === '23503' ||
+        (err as { cause?: { code?: string } }).cause?.code === '23503'
+      ) {
+        throw conflict(
+          `${row.title} is still used elsewhere (${String((err as { cause?: { detail?: string } }).cause?.detail ?? 'another record')}): unpublish it instead.`,
+        );
       }
       throw err;
     }
-    await audit({ action: 'package.delete', recordType: 'package', recordId: id, before: audited(before), after: { deleted: true, cartLinesRemoved: carts?.n ?? 0, dealsRemoved: gone.map((d) => d.slug) } });
+    await audit({
+      action: 'package.delete',
+      recordType: 'package',
+      recordId: id,
+      before: audited(before),
+      after: { deleted: true, cartLinesRemoved: carts?.n ?? 0, dealsRemoved: gone.map((d) => d.slug) },
+    });
     return { id };
   });
 }
-

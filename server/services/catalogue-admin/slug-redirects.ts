@@ -16,7 +16,10 @@ export function packageSlugRedirects(app: FastifyInstance) {
     formers = null;
   });
   const load = async () => {
-    const rows = await app.db.select({ former: packageSlugs.slug, current: packages.slug }).from(packageSlugs).innerJoin(packages, eq(packages.id, packageSlugs.packageId));
+    const rows = await app.db
+      .select({ former: packageSlugs.slug, current: packages.slug })
+      .from(packageSlugs)
+      .innerJoin(packages, eq(packages.id, packageSlugs.packageId));
     return new Map(rows.map((r) => [r.former, r.current]));
   };
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -30,7 +33,9 @@ export function packageSlugRedirects(app: FastifyInstance) {
       .then((map) => {
         const current = map.get(match[2]!);
         if (!current || current === match[2]) return done();
-        reply.header('cache-control', 'public, max-age=300').redirect(`${match[1] ?? ''}/holidays/${current}${match[3] ?? ''}`, 301);
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .redirect(`${match[1] ?? ''}/holidays/${current}${match[3] ?? ''}`, 301);
       })
       .catch((err: unknown) => done(err as Error));
   };

@@ -50,7 +50,8 @@ type LineRow = typeof bookingLines.$inferSelect;
 type TravellerRow = typeof bookingTravellers.$inferSelect;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const nameOf = (t: { title?: string | null; firstName: string; lastName: string }) => [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');
+const nameOf = (t: { title?: string | null; firstName: string; lastName: string }) =>
+  [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');
 /** The party the travellers' names are counted against: the largest across the lines (as a booking is made). */
 const partyOf = (lines: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms'>[]) => ({
   adults: Math.max(...lines.map((l) => l.adults)),
@@ -59,12 +60,20 @@ const partyOf = (lines: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms
   rooms: Math.max(...lines.map((l) => l.rooms)),
 });
 
-
 function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendSide {
   const sorted = [...lines].sort((x, y) => x.position - y.position);
   return {
     travelDate: sorted.map((l) => l.travelDate).sort()[0] ?? '',
-    lines: sorted.map((l) => ({ position: l.position, packageId: l.packageId, title: l.title, travelDate: l.travelDate, adults: l.adults, children: l.children, rooms: l.rooms, amount: l.amount })),
+    lines: sorted.map((l) => ({
+      position: l.position,
+      packageId: l.packageId,
+      title: l.title,
+      travelDate: l.travelDate,
+      adults: l.adults,
+      children: l.children,
+      rooms: l.rooms,
+      amount: l.amount,
+    })),
     subtotal: b.subtotal,
     discount: b.discount,
     total: b.total,
@@ -80,12 +89,24 @@ function sideOf(b: BookingRow, lines: LineRow[], people: TravellerRow[]): AmendS
  * Each line whose date or holiday changes: a real date from the site's tomorrow up to 18 months
  * ahead, and a departure of its package when that package schedules them.
  */
-async function checkTravelDates(tx: Db, b: BookingRow, titles: string[], moved: HeldLine[], changed: boolean[], now: Date) {
+async function checkTravelDates(
+  tx: Db,
+  b: BookingRow,
+  titles: string[],
+  moved: HeldLine[],
+  changed: boolean[],
+  now: Date,
+) {
   const today = siteDay(now, b.site);
   for (const [i, l] of moved.entries()) {
     if (!changed[i]) continue;
     const date = new Date(`${l.travelDate}T00:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(l.travelDate) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== l.travelDate) throw invalid(AMEND_MESSAGES.notReal);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(l.travelDate) ||
+      Number.isNaN(date.getTime()) ||
+      date.toISOString().slice(0, 10) !== l.travelDate
+    )
+      throw invalid(AMEND_MESSAGES.notReal);
     if (daysBetween(today, l.travelDate) < 1) throw invalid(AMEND_MESSAGES.past);
     if (daysBetween(today, l.travelDate) > MAX_DAYS_AHEAD) throw invalid(AMEND_MESSAGES.tooFar);
   }
@@ -96,7 +117,8 @@ async function checkTravelDates(tx: Db, b: BookingRow, titles: string[], moved: 
     const { rows } = await tx.execute<{ scheduled: number; here: number }>(sql`
       select count(*) filter (where scheduled)::int as scheduled, count(*) filter (where scheduled and travel_date = ${l.travelDate})::int as here
       from departures where package_id = ${l.packageId} and travel_date > ${today}`);
-    if (Number(rows[0]?.scheduled ?? 0) > 0 && Number(rows[0]?.here ?? 0) === 0) throw conflict(AMEND_MESSAGES.notDeparture(titles[i]!, formatDay(l.travelDate)));
+    if (Number(rows[0]?.scheduled ?? 0) > 0 && Number(rows[0]?.here ?? 0) === 0)
+      throw conflict(AMEND_MESSAGES.notDeparture(titles[i]!, formatDay(l.travelDate)));
   }
 }
 
@@ -134,19 +156,26 @@ async function moveRooms(tx: Db, lines: LineRow[], moved: HeldLine[], titles: st
   });
   const all = [...delta.values()].sort((a, b) => a.packageId - b.packageId || a.travelDate.localeCompare(b.travelDate));
   const states = new Map<string, Awaited<ReturnType<typeof lockDeparture>>>();
-  for (const d of all) states.set(key(d.packageId, d.travelDate), await lockDeparture(tx, d.packageId, d.travelDate, now));
+  for (const d of all)
+    states.set(key(d.packageId, d.travelDate), await lockDeparture(tx, d.packageId, d.travelDate, now));
   for (const d of all.filter((x) => x.rooms > 0)) {
     const s = states.get(key(d.packageId, d.travelDate))!;
     const when = formatDay(d.travelDate);
     if (s.stopSale) throw conflict(`${d.title} is not on sale on ${when} (stop-sale). Choose another date.`);
     const left = s.capacity === null ? null : Math.max(0, s.capacity - s.sold - s.held);
     if (left !== null && d.rooms > left) {
-      throw conflict(left === 0 ? `${d.title} is sold out on ${when}. Choose another date.` : `Only ${left} ${left === 1 ? 'room is' : 'rooms are'} left on ${when} for ${d.title}, and this booking needs ${d.rooms}. Choose another date.`);
+      throw conflict(
+        left === 0
+          ? `${d.title} is sold out on ${when}. Choose another date.`
+          : `Only ${left} ${left === 1 ? 'room is' : 'rooms are'} left on ${when} for ${d.title}, and this booking needs ${d.rooms}. Choose another date.`,
+      );
     }
   }
   for (const d of all) {
     if (d.rooms === 0) continue;
-    await tx.execute(sql`update departures set rooms_sold = greatest(0, rooms_sold + ${d.rooms}) where package_id = ${d.packageId} and travel_date = ${d.travelDate}`);
+    await tx.execute(
+      sql`update departures set rooms_sold = greatest(0, rooms_sold + ${d.rooms}) where package_id = ${d.packageId} and travel_date = ${d.travelDate}`,
+    );
   }
 }
 
@@ -159,37 +188,84 @@ type CouponAfter = { code: string; kept: boolean; note: string; couponId: number
  * this booking were not made yet (its own use of the coupon does not count against it), else
  * removed with the reason.
  */
-async function priceMoved(tx: Db, config: Config, b: BookingRow, lines: LineRow[], moved: HeldLine[], now: Date, newHoliday: boolean) {
+async function priceMoved(
+  tx: Db,
+  config: Config,
+  b: BookingRow,
+  lines: LineRow[],
+  moved: HeldLine[],
+  now: Date,
+  newHoliday: boolean,
+) {
   const site = b.site;
   const taxes = b.taxes ?? [];
-  const supply: 'intra' | 'inter' | null = taxes.some((t) => t.code === 'CGST') ? 'intra' : taxes.some((t) => t.code === 'IGST') ? 'inter' : null;
+  const supply: 'intra' | 'inter' | null = taxes.some((t) => t.code === 'CGST')
+    ? 'intra'
+    : taxes.some((t) => t.code === 'IGST')
+      ? 'inter'
+      : null;
   const base = { site, lines: moved, userId: b.userId, tcsRate: config.TCS_RATE_PERCENT, now, pan: b.pan, supply };
   let priced: Awaited<ReturnType<typeof priceHold>>;
   try {
     priced = await priceHold(tx, base);
     if (newHoliday && b.couponCode) {
       const code = b.couponCode.toUpperCase();
-      const trial = await priceHold(tx, { ...base, couponCode: code, payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'], exceptBooking: b.id });
+      const trial = await priceHold(tx, {
+        ...base,
+        couponCode: code,
+        payWith: (b.payWith ?? null) as Parameters<typeof priceHold>[1]['payWith'],
+        exceptBooking: b.id,
+      });
       const was = formatMinor(b.discount, b.currency);
       const coupon: CouponAfter = trial.coupon
-        ? { code, kept: true, note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency)} off (it was ${was}).`, couponId: b.couponId }
-        : { code, kept: false, note: `Coupon ${code} does not apply to the new holiday${trial.couponError ? ` (${trial.couponError.replace(/\.$/, '')})` : ''}: its discount of ${was} is removed.`, couponId: null };
+        ? {
+            code,
+            kept: true,
+            note: `Coupon ${code} still applies to the new holiday: ${formatMinor(trial.discount, b.currency)} off (it was ${was}).`,
+            couponId: b.couponId,
+          }
+        : {
+            code,
+            kept: false,
+            note: `Coupon ${code} does not apply to the new holiday${trial.couponError ? ` (${trial.couponError.replace(/\.$/, '')})` : ''}: its discount of ${was} is removed.`,
+            couponId: null,
+          };
       return { ...(trial.coupon ? trial : priced), coupon };
     }
   } catch (err) {
-    if (err instanceof DomainError && /no longer on sale/.test(err.message)) throw conflict(AMEND_MESSAGES.notOnSale(lines[0]?.title ?? 'This holiday'));
+    if (err instanceof DomainError && /no longer on sale/.test(err.message))
+      throw conflict(AMEND_MESSAGES.notOnSale(lines[0]?.title ?? 'This holiday'));
     throw err;
   }
   const kept: CouponAfter = null;
   const discount = Math.min(b.discount, priced.subtotal);
   if (discount === 0) return { ...priced, discount: 0, coupon: kept };
-  const shares = apportion(discount, priced.lines.map((l) => l.amount));
-  const netOf = (which: (l: (typeof priced.lines)[number]) => boolean) => priced.lines.reduce((s, l, i) => s + (which(l) ? l.amount - shares[i]! : 0), 0);
-  const tcs = site === 'IN' && priced.lines.some((l) => l.overseas) ? await tcsTermsFor(tx, config.TCS_RATE_PERCENT, now, b.pan) : null;
+  const shares = apportion(
+    discount,
+    priced.lines.map((l) => l.amount),
+  );
+  const netOf = (which: (l: (typeof priced.lines)[number]) => boolean) =>
+    priced.lines.reduce((s, l, i) => s + (which(l) ? l.amount - shares[i]! : 0), 0);
+  const tcs =
+    site === 'IN' && priced.lines.some((l) => l.overseas)
+      ? await tcsTermsFor(tx, config.TCS_RATE_PERCENT, now, b.pan)
+      : null;
   const net = priced.subtotal - discount;
   const rates = await siteRatesOn(tx, site, siteDay(now, site));
-  const newTaxes = taxesFor(site, net, netOf((l) => l.overseas), tcs, { supply, standardNet: netOf((l) => l.vatTreatment === 'standard'), rates });
-  return { ...priced, discount, taxes: newTaxes, total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0), coupon: kept };
+  const newTaxes = taxesFor(
+    site,
+    net,
+    netOf((l) => l.overseas),
+    tcs,
+    { supply, standardNet: netOf((l) => l.vatTreatment === 'standard'), rates },
+  );
+  return {
+    ...priced,
+    discount,
+    taxes: newTaxes,
+    total: net + newTaxes.filter((t) => !t.included).reduce((s, t) => s + t.amount, 0),
+    coupon: kept,
+  };
 }
 
 interface Applied {
@@ -199,7 +275,11 @@ interface Applied {
 }
 
 /** The party's names after `remove` and `add`, checked against the new party; the rows to delete and insert. */
-function checkTravellers(people: TravellerRow[], input: Pick<AmendRequest, 'add' | 'remove'>, party: ReturnType<typeof partyOf>) {
+function checkTravellers(
+  people: TravellerRow[],
+  input: Pick<AmendRequest, 'add' | 'remove'>,
+  party: ReturnType<typeof partyOf>,
+) {
   const remove = [...new Set(input.remove ?? [])];
   for (const id of remove) {
     const t = people.find((p) => p.id === id);
@@ -208,27 +288,50 @@ function checkTravellers(people: TravellerRow[], input: Pick<AmendRequest, 'add'
   }
   const kept = people.filter((p) => !remove.includes(p.id));
   const add = input.add ?? [];
-  const have = (band: 'adult' | 'child' | 'infant') => kept.filter((p) => p.ageBand === band).length + add.filter((a) => a.ageBand === band).length;
+  const have = (band: 'adult' | 'child' | 'infant') =>
+    kept.filter((p) => p.ageBand === band).length + add.filter((a) => a.ageBand === band).length;
   if (have('adult') !== party.adults || have('child') !== party.children || have('infant') !== party.infants) {
-    const text = [plural(party.adults, 'adult', 'adults'), party.children ? plural(party.children, 'child', 'children') : '', party.infants ? plural(party.infants, 'infant', 'infants') : ''].filter(Boolean).join(', ');
+    const text = [
+      plural(party.adults, 'adult', 'adults'),
+      party.children ? plural(party.children, 'child', 'children') : '',
+      party.infants ? plural(party.infants, 'infant', 'infants') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     throw invalid(AMEND_MESSAGES.namesMismatch(text));
   }
   return { remove, add };
 }
 
-async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
+async function apply(
+  { tx, audit, afterCommit }: ActionScope,
+  config: Config,
+  actor: Actor & { staffId: number },
+  ref: string,
+  input: AmendRequest,
+  now: Date,
+): Promise<Applied> {
   const confirm = input.confirm;
   const b = await lockedBooking(tx, ref);
   if (b.status === 'cancelled') throw conflict(AMEND_MESSAGES.cancelled);
   if (b.status !== 'confirmed') throw conflict(AMEND_MESSAGES.awaitingPayment);
-  const lines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
-  const people = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
+  const lines = await tx
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(asc(bookingLines.position));
+  const people = await tx
+    .select()
+    .from(bookingTravellers)
+    .where(eq(bookingTravellers.bookingId, b.id))
+    .orderBy(asc(bookingTravellers.position));
   const before = sideOf(b, lines, people);
   if (before.travelDate <= siteDay(now, b.site)) throw conflict(AMEND_MESSAGES.travelled);
   const site = b.site;
   // A line's own change (by position) over the whole booking's: package, date, party, rooms.
   const perLine = input.lines ?? [];
-  for (const c of perLine) if (!lines.some((l) => l.position === c.position)) throw invalid(AMEND_MESSAGES.unknownLine(c.position));
+  for (const c of perLine)
+    if (!lines.some((l) => l.position === c.position)) throw invalid(AMEND_MESSAGES.unknownLine(c.position));
   if (input.packageId !== undefined && lines.length > 1) throw invalid(AMEND_MESSAGES.whichLine(lines.length));
   // Every line moves by the same number of days unless given its own date: the trip keeps its shape.
   const shift = daysBetween(before.travelDate, input.travelDate ?? before.travelDate);
@@ -249,23 +352,43 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
   const dateChanges = dateMoved.some(Boolean);
   const packageChanges = holidayMoved.some(Boolean);
   const partyChanges =
-    moved.some((l, i) => l.adults !== lines[i]!.adults || l.children !== lines[i]!.children || l.rooms !== lines[i]!.rooms) ||
+    moved.some(
+      (l, i) => l.adults !== lines[i]!.adults || l.children !== lines[i]!.children || l.rooms !== lines[i]!.rooms,
+    ) ||
     input.adults !== undefined ||
     input.children !== undefined ||
     input.rooms !== undefined ||
     Boolean(input.add?.length) ||
     Boolean(input.remove?.length);
-  if (!dateChanges && !partyChanges && !packageChanges) throw invalid(input.travelDate ? AMEND_MESSAGES.sameDate : AMEND_MESSAGES.nothingToChange);
+  if (!dateChanges && !partyChanges && !packageChanges)
+    throw invalid(input.travelDate ? AMEND_MESSAGES.sameDate : AMEND_MESSAGES.nothingToChange);
   for (const l of moved) {
     if (l.rooms > l.adults) throw invalid(AMEND_MESSAGES.roomsNeedAdult);
     if (l.infants > l.adults) throw invalid(AMEND_MESSAGES.infantsNeedAdult);
   }
   const names = checkTravellers(people, input, partyOf(moved));
-  const newTitles = packageChanges ? await checkPackages(tx, site, moved.filter((_, i) => holidayMoved[i]).map((l) => l.packageId)) : new Map<number, string>();
+  const newTitles = packageChanges
+    ? await checkPackages(
+        tx,
+        site,
+        moved.filter((_, i) => holidayMoved[i]).map((l) => l.packageId),
+      )
+    : new Map<number, string>();
   const titles = moved.map((l, i) => (holidayMoved[i] ? newTitles.get(l.packageId)! : lines[i]!.title));
-  if (dateChanges || packageChanges) await checkTravelDates(tx, b, titles, moved, moved.map((_, i) => dateMoved[i]! || holidayMoved[i]!), now);
+  if (dateChanges || packageChanges)
+    await checkTravelDates(
+      tx,
+      b,
+      titles,
+      moved,
+      moved.map((_, i) => dateMoved[i]! || holidayMoved[i]!),
+      now,
+    );
   const price = await priceMoved(tx, config, b, lines, moved, now, packageChanges);
-  if (packageChanges && price.panRequired && !b.pan) throw invalid(AMEND_MESSAGES.panNeeded(titles.find((_, i) => holidayMoved[i] && price.lines[i]!.overseas) ?? titles[0]!));
+  if (packageChanges && price.panRequired && !b.pan)
+    throw invalid(
+      AMEND_MESSAGES.panNeeded(titles.find((_, i) => holidayMoved[i] && price.lines[i]!.overseas) ?? titles[0]!),
+    );
   // The rooms first: a sold-out or stop-sold date refuses before anything else is written.
   await moveRooms(tx, lines, moved, titles, now);
   const m = (amount: number) => formatMinor(amount, b.currency);
@@ -290,26 +413,55 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
       .where(eq(bookingLines.id, l.id));
   }
   const couponGone = price.coupon && !price.coupon.kept ? { couponId: null, couponCode: null } : {};
-  await tx.update(bookings).set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total, ...couponGone }).where(eq(bookings.id, b.id));
+  await tx
+    .update(bookings)
+    .set({ subtotal: price.subtotal, discount: price.discount, taxes: price.taxes, total: price.total, ...couponGone })
+    .where(eq(bookings.id, b.id));
   // The travellers who leave and join (after the lead and the others, in the order given).
-  if (names.remove.length) await tx.delete(bookingTravellers).where(and(eq(bookingTravellers.bookingId, b.id), inArray(bookingTravellers.id, names.remove)));
+  if (names.remove.length)
+    await tx
+      .delete(bookingTravellers)
+      .where(and(eq(bookingTravellers.bookingId, b.id), inArray(bookingTravellers.id, names.remove)));
   const last = Math.max(0, ...people.map((p) => p.position));
   if (names.add.length) {
     await tx.insert(bookingTravellers).values(
-      names.add.map((t, i) => ({ bookingId: b.id, position: last + 1 + i, lead: false, title: t.title ?? null, firstName: t.firstName, lastName: t.lastName, ageBand: t.ageBand, dob: t.dob ?? null })),
+      names.add.map((t, i) => ({
+        bookingId: b.id,
+        position: last + 1 + i,
+        lead: false,
+        title: t.title ?? null,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        ageBand: t.ageBand,
+        dob: t.dob ?? null,
+      })),
     );
   }
-  const partyWords = (x: ReturnType<typeof partyOf>) => `${plural(x.adults, 'adult', 'adults')}${x.children ? `, ${plural(x.children, 'child', 'children')}` : ''}, ${plural(x.rooms, 'room', 'rooms')}`;
+  const partyWords = (x: ReturnType<typeof partyOf>) =>
+    `${plural(x.adults, 'adult', 'adults')}${x.children ? `, ${plural(x.children, 'child', 'children')}` : ''}, ${plural(x.rooms, 'room', 'rooms')}`;
   const lineParty = (l: Pick<LineRow, 'adults' | 'children' | 'infants' | 'rooms'>) => partyWords(partyOf([l]));
   const changes = [
     ...lines.map((l, i) => (holidayMoved[i] ? `holiday ${l.title} → ${titles[i]}` : '')),
-    dateChanges && before.travelDate !== travelDate ? `travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}` : '',
+    dateChanges && before.travelDate !== travelDate
+      ? `travel date ${formatDay(before.travelDate)} → ${formatDay(travelDate)}`
+      : '',
     ...(lines.length > 1
-      ? lines.map((l, i) => (lineParty(l) !== lineParty(moved[i]!) ? `${titles[i]}: party ${lineParty(l)} → ${lineParty(moved[i]!)}` : ''))
-      : [partyChanges && partyWords(before.party) !== partyWords(partyOf(moved)) ? `party ${partyWords(before.party)} → ${partyWords(partyOf(moved))}` : '']),
+      ? lines.map((l, i) =>
+          lineParty(l) !== lineParty(moved[i]!) ? `${titles[i]}: party ${lineParty(l)} → ${lineParty(moved[i]!)}` : '',
+        )
+      : [
+          partyChanges && partyWords(before.party) !== partyWords(partyOf(moved))
+            ? `party ${partyWords(before.party)} → ${partyWords(partyOf(moved))}`
+            : '',
+        ]),
     price.coupon && !price.coupon.kept ? `coupon ${price.coupon.code} removed` : '',
     names.add.length ? `joining: ${names.add.map(nameOf).join(', ')}` : '',
-    names.remove.length ? `leaving: ${people.filter((p) => names.remove.includes(p.id)).map(nameOf).join(', ')}` : '',
+    names.remove.length
+      ? `leaving: ${people
+          .filter((p) => names.remove.includes(p.id))
+          .map(nameOf)
+          .join(', ')}`
+      : '',
   ].filter(Boolean);
   const cause = `amended by staff: ${changes.join('; ') || 'travellers’ names'}`;
   const [repriced] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
@@ -331,7 +483,14 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
   let creditNote: AmendResult['creditNote'] = null;
   let creditNoteId: number | null = null;
   // The refunds into the ledger, the sale money they give back under one credit note (decision 0089).
-  const note = await refundWithCreditNote(tx, repriced!, made, `Amendment of booking ${b.refIdKey}: ${cause}`, actor.staffId, now);
+  const note = await refundWithCreditNote(
+    tx,
+    repriced!,
+    made,
+    `Amendment of booking ${b.refIdKey}: ${cause}`,
+    actor.staffId,
+    now,
+  );
   if (note) {
     creditNote = { number: note.number, total: note.total };
     creditNoteId = note.id;
@@ -341,23 +500,49 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
   // trips), due by the pay-later rule counted from today (3 days before the new date at the latest).
   const latest = payLaterDueOn(siteDay(now, site), travelDate, config.PAY_LATER_DAYS);
   if (after.total > after.amountPaid && after.paymentStatus !== 'unpaid') {
-    await tx.update(bookings).set({ paymentMethod: 'pay-later', paymentDueOn: latest, paidAt: null }).where(eq(bookings.id, b.id));
+    await tx
+      .update(bookings)
+      .set({ paymentMethod: 'pay-later', paymentDueOn: latest, paidAt: null })
+      .where(eq(bookings.id, b.id));
   } else if (after.paymentDueOn && after.paymentStatus !== 'paid' && after.paymentDueOn > latest) {
     await tx.update(bookings).set({ paymentDueOn: latest }).where(eq(bookings.id, b.id));
   }
-  if (after.paymentStatus === b.paymentStatus && after.status === b.status) await recordEvent(tx, b.id, after.status, after.paymentStatus, cause, now);
+  if (after.paymentStatus === b.paymentStatus && after.status === b.status)
+    await recordEvent(tx, b.id, after.status, after.paymentStatus, cause, now);
   after = (await tx.select().from(bookings).where(eq(bookings.id, b.id)))[0]!;
-  const newLines = await tx.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
-  const newPeople = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position));
+  const newLines = await tx
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(asc(bookingLines.position));
+  const newPeople = await tx
+    .select()
+    .from(bookingTravellers)
+    .where(eq(bookingTravellers.bookingId, b.id))
+    .orderBy(asc(bookingTravellers.position));
   const afterSide = sideOf(after, newLines, newPeople);
   const difference = afterSide.total - before.total;
-  const settlement: AmendResult['settlement'] = back > 0 ? { kind: 'refund', amount: back } : difference > 0 && afterSide.amountDue > 0 ? { kind: 'due', amount: afterSide.amountDue } : { kind: 'none', amount: 0 };
+  const settlement: AmendResult['settlement'] =
+    back > 0
+      ? { kind: 'refund', amount: back }
+      : difference > 0 && afterSide.amountDue > 0
+        ? { kind: 'due', amount: afterSide.amountDue }
+        : { kind: 'none', amount: 0 };
 
   await audit({
     action: 'bookings.amend',
     recordType: 'booking',
     recordId: b.refIdKey,
-    before: { travelDate: before.travelDate, lines: before.lines, party: before.party, travellers: before.travellers, total: before.total, amountPaid: before.amountPaid, paymentStatus: before.paymentStatus, coupon: b.couponCode },
+    before: {
+      travelDate: before.travelDate,
+      lines: before.lines,
+      party: before.party,
+      travellers: before.travellers,
+      total: before.total,
+      amountPaid: before.amountPaid,
+      paymentStatus: before.paymentStatus,
+      coupon: b.couponCode,
+    },
     after: {
       travelDate: afterSide.travelDate,
       lines: afterSide.lines,
@@ -373,23 +558,53 @@ async function apply({ tx, audit, afterCommit }: ActionScope, config: Config, ac
       refunds: made.map((r) => r.id),
     },
   });
-  const mailed = await mailAmendment(tx, config, after, { before, after: afterSide, difference, settlement, creditNote, creditNoteId }, now);
+  const mailed = await mailAmendment(
+    tx,
+    config,
+    after,
+    { before, after: afterSide, difference, settlement, creditNote, creditNoteId },
+    now,
+  );
   const coupon = price.coupon ? { code: price.coupon.code, kept: price.coupon.kept, note: price.coupon.note } : null;
-  const result: AmendResult = { RefIdKey: b.refIdKey, Currency: b.currency, confirmed: confirm, difference, before, after: afterSide, coupon, settlement, creditNote, refunds: made.map((r) => r.id), mailed, failures: [] };
+  const result: AmendResult = {
+    RefIdKey: b.refIdKey,
+    Currency: b.currency,
+    confirmed: confirm,
+    difference,
+    before,
+    after: afterSide,
+    coupon,
+    settlement,
+    creditNote,
+    refunds: made.map((r) => r.id),
+    mailed,
+    failures: [],
+  };
   if (!confirm) throw new Preview({ ...result, creditNote: null, refunds: [], mailed: false });
   const failures: string[] = [];
   const send = made.filter((r) => r.provider !== 'manual').map((r) => r.id);
   // After the commit: gateway refunds to their providers (the outbox is kicked after them).
-  if (send.length) afterCommit(async (db) => void failures.push(...(await sendAmendmentRefunds(db, config, send, now))));
+  if (send.length)
+    afterCommit(async (db) => void failures.push(...(await sendAmendmentRefunds(db, config, send, now))));
   return { result, failures };
 }
 
-/** The traveller's mail: the new trip, its figures, how the difference is settled, with the invoice, vouchers and credit note. */
+/**
+ * The traveller's mail: the new trip, its figures, how the difference is settled, with the invoice, vouchers and credit
+ * note.
+ */
 async function mailAmendment(
   tx: Db,
   config: Config,
   b: BookingRow,
-  a: { before: AmendSide; after: AmendSide; difference: number; settlement: AmendResult['settlement']; creditNote: AmendResult['creditNote']; creditNoteId: number | null },
+  a: {
+    before: AmendSide;
+    after: AmendSide;
+    difference: number;
+    settlement: AmendResult['settlement'];
+    creditNote: AmendResult['creditNote'];
+    creditNoteId: number | null;
+  },
   now: Date,
 ): Promise<boolean> {
   const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
@@ -398,7 +613,9 @@ async function mailAmendment(
   const shop = shopDetails(config, b.site);
   const m = (amount: number) => formatMinor(amount, d.Currency);
   const moved = a.before.travelDate !== a.after.travelDate;
-  const swapped = a.after.lines.filter((l) => a.before.lines.some((x) => x.position === l.position && x.packageId !== l.packageId));
+  const swapped = a.after.lines.filter((l) =>
+    a.before.lines.some((x) => x.position === l.position && x.packageId !== l.packageId),
+  );
   const blocks: MailBlock[] = [
     {
       p: [
@@ -410,7 +627,12 @@ async function mailAmendment(
         `Travelling: ${a.after.travellers.join(', ')}.`,
       ].join('\n'),
     },
-    { rows: d.lines.map((l) => ({ label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`, value: m(l.amount) })) },
+    {
+      rows: d.lines.map((l) => ({
+        label: `${l.title}, ${l.city}: ${l.nights} nights from ${formatTravelDate(l.travelDate)}, ${partyText(l)}`,
+        value: m(l.amount),
+      })),
+    },
     {
       rows: [
         { label: 'Total before the change', value: m(a.before.total) },
@@ -420,14 +642,24 @@ async function mailAmendment(
     },
   ];
   if (a.settlement.kind === 'due') {
-    blocks.push({ p: `The change costs ${m(a.difference)} more: ${m(a.settlement.amount)} is now due${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}. Pay it by bank transfer quoting ${d.RefIdKey}${d.payOnline ? ', or online with "Pay now" in My trips' : ''}, or call us on ${shop.phone} to pay by card.` });
+    blocks.push({
+      p: `The change costs ${m(a.difference)} more: ${m(a.settlement.amount)} is now due${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}. Pay it by bank transfer quoting ${d.RefIdKey}${d.payOnline ? ', or online with "Pay now" in My trips' : ''}, or call us on ${shop.phone} to pay by card.`,
+    });
   } else if (a.settlement.kind === 'refund') {
-    blocks.push({ p: `The change costs less: we are refunding ${m(a.settlement.amount)} the way you paid; card and bank refunds can take 5 to 10 working days to show.${a.creditNote ? ` Credit note ${a.creditNote.number} is attached.` : ''}` });
+    blocks.push({
+      p: `The change costs less: we are refunding ${m(a.settlement.amount)} the way you paid; card and bank refunds can take 5 to 10 working days to show.${a.creditNote ? ` Credit note ${a.creditNote.number} is attached.` : ''}`,
+    });
   } else if (a.after.amountDue > 0) {
-    blocks.push({ p: `To pay: ${m(a.after.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}, quoting ${d.RefIdKey}.` });
+    blocks.push({
+      p: `To pay: ${m(a.after.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}, quoting ${d.RefIdKey}.`,
+    });
   }
   blocks.push(
-    { p: vouchersIssued(b) ? 'Your invoice and your new vouchers are attached: the old vouchers are no longer valid.' : 'Your invoice for the changed booking is attached; the vouchers come once the booking is paid in full.' },
+    {
+      p: vouchersIssued(b)
+        ? 'Your invoice and your new vouchers are attached: the old vouchers are no longer valid.'
+        : 'Your invoice for the changed booking is attached; the vouchers come once the booking is paid in full.',
+    },
     { link: { text: 'See your booking in My trips', button: 'Open my booking', url: tripUrlOf(config, d) } },
     { p: `Questions? Call ${shop.phone} and quote ${d.RefIdKey}.` },
   );
@@ -445,7 +677,15 @@ async function mailAmendment(
         : moved
           ? `Booking ${d.RefIdKey} changed: now from ${formatDay(a.after.travelDate)}`
           : `Booking ${d.RefIdKey} changed: party and rooms`,
-      ...laidOut({ shop, heading: moved ? 'Your booking has new dates' : 'Your booking has changed', preheader: moved ? `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.` : `Booking ${d.RefIdKey}: ${a.after.travellers.length} travelling.`, greeting: greetingOf(lead), blocks }),
+      ...laidOut({
+        shop,
+        heading: moved ? 'Your booking has new dates' : 'Your booking has changed',
+        preheader: moved
+          ? `Booking ${d.RefIdKey} now starts on ${formatDay(a.after.travelDate)}.`
+          : `Booking ${d.RefIdKey}: ${a.after.travellers.length} travelling.`,
+        greeting: greetingOf(lead),
+        blocks,
+      }),
       attachments,
     },
   });
@@ -455,7 +695,14 @@ async function mailAmendment(
  * POST /api/admin/bookings/<ref>/amend, in the caller's transaction (the idempotency claim's): the
  * preview rolls its own savepoint back and answers the figures; a confirmed amendment is applied.
  */
-export async function amendBooking(tx: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: AmendRequest, now: Date): Promise<Applied> {
+export async function amendBooking(
+  tx: Db,
+  config: Config,
+  actor: Actor & { staffId: number },
+  ref: string,
+  input: AmendRequest,
+  now: Date,
+): Promise<Applied> {
   try {
     return await staffAction(tx, actor, now, (scope) => apply(scope, config, actor, ref, input, now));
   } catch (err) {
@@ -471,7 +718,9 @@ export async function sendAmendmentRefunds(db: Db, config: Config, ids: number[]
     try {
       await sendRefund(db, config, id, () => now);
     } catch (err) {
-      failures.push(err instanceof RefundRefused ? err.message : `The refund could not be sent: ${(err as Error).message}`);
+      failures.push(
+        err instanceof RefundRefused ? err.message : `The refund could not be sent: ${(err as Error).message}`,
+      );
     }
   }
   return failures;

@@ -34,7 +34,14 @@ export function formatCreditNoteNumber(site: Site, n: number): string {
  * tax invoice it corrects, or for an advance its receipt voucher. Inside the caller's transaction,
  * the booking's row locked; call it last (the credit-note counter stays locked until commit).
  */
-export async function refundWithCreditNote(tx: Db, b: BookingRow, rows: (typeof refunds.$inferSelect)[], reason: string, staffId: number | null, now: Date): Promise<CreditNoteRow | null> {
+export async function refundWithCreditNote(
+  tx: Db,
+  b: BookingRow,
+  rows: (typeof refunds.$inferSelect)[],
+  reason: string,
+  staffId: number | null,
+  now: Date,
+): Promise<CreditNoteRow | null> {
   if (rows.length === 0) return null;
   const takeNumber = async () => {
     const next = await tx.execute<{ last_number: number }>(sql`
@@ -49,14 +56,39 @@ export async function refundWithCreditNote(tx: Db, b: BookingRow, rows: (typeof 
   const corrects = b.invoiceNumber ?? (await latestReceipt(tx, b.id)) ?? b.refIdKey;
   const [note] = await tx
     .insert(creditNotes)
-    .values({ bookingId: b.id, site: b.site, number: creditNoteNumber, invoiceNumber: corrects, currency: b.currency, lines, taxes, total, reason, createdBy: staffId, issuedAt: now })
+    .values({
+      bookingId: b.id,
+      site: b.site,
+      number: creditNoteNumber,
+      invoiceNumber: corrects,
+      currency: b.currency,
+      lines,
+      taxes,
+      total,
+      reason,
+      createdBy: staffId,
+      issuedAt: now,
+    })
     .returning();
-  await tx.update(refunds).set({ creditNoteId: note!.id }).where(inArray(refunds.id, rows.map((r) => r.id)));
+  await tx
+    .update(refunds)
+    .set({ creditNoteId: note!.id })
+    .where(
+      inArray(
+        refunds.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return note!;
 }
 
 async function latestReceipt(tx: Db, bookingId: number): Promise<string | null> {
-  const [row] = await tx.select({ number: moneyDocuments.number }).from(moneyDocuments).where(and(eq(moneyDocuments.bookingId, bookingId), eq(moneyDocuments.kind, 'receipt'))).orderBy(desc(moneyDocuments.id)).limit(1);
+  const [row] = await tx
+    .select({ number: moneyDocuments.number })
+    .from(moneyDocuments)
+    .where(and(eq(moneyDocuments.bookingId, bookingId), eq(moneyDocuments.kind, 'receipt')))
+    .orderBy(desc(moneyDocuments.id))
+    .limit(1);
   return row?.number ?? null;
 }
 
@@ -78,7 +110,8 @@ export async function creditNotesOf(db: Db, bookingId: number): Promise<CreditNo
 }
 
 /** Where the traveller's copy is: GetCreditNoteDetails, as JSON (the PDF adds format=pdf). */
-export const travellerCreditNoteUrl = (bookingId: number, noteId: number) => `/api/Common/GetCreditNoteDetails?BookingId=${bookingId}&CreditNoteId=${noteId}`;
+export const travellerCreditNoteUrl = (bookingId: number, noteId: number) =>
+  `/api/Common/GetCreditNoteDetails?BookingId=${bookingId}&CreditNoteId=${noteId}`;
 
 /**
  * A credit note as a document (the staff's JSON, the traveller's call, the PDF and the mail's
@@ -93,7 +126,11 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
   const site = b.site;
   const shop = shopDetails(config, site);
   // Numbered 1, 2, ... on the note in the booking's order (the stored lines keep the booking line's own position).
-  const lines = n.lines.map((l, i) => ({ ...l, position: i + 1, total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0) }));
+  const lines = n.lines.map((l, i) => ({
+    ...l,
+    position: i + 1,
+    total: l.amount + l.taxes.reduce((s, t) => s + t.amount, 0),
+  }));
   const url = travellerCreditNoteUrl(b.id, n.id);
   return {
     id: n.id,
@@ -106,9 +143,26 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
     invoiceNumber: n.invoiceNumber,
     issueDate: siteDay(n.issuedAt, site),
     reason: n.reason,
-    seller: { legalName: shop.legalName, tradeName: shop.tradeName, address: shop.address, taxLabel: shop.taxLabel, taxNumber: shop.taxNumber, phone: shop.phone, email: shop.email },
-    buyer: { name: lead ? fullName(lead) : '', email: lead?.email ?? null, gstin: b.buyerGstin, trn: b.buyerTrn, pan: b.pan ? maskPan(b.pan) : null },
-    placeOfSupply: site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode } : null,
+    seller: {
+      legalName: shop.legalName,
+      tradeName: shop.tradeName,
+      address: shop.address,
+      taxLabel: shop.taxLabel,
+      taxNumber: shop.taxNumber,
+      phone: shop.phone,
+      email: shop.email,
+    },
+    buyer: {
+      name: lead ? fullName(lead) : '',
+      email: lead?.email ?? null,
+      gstin: b.buyerGstin,
+      trn: b.buyerTrn,
+      pan: b.pan ? maskPan(b.pan) : null,
+    },
+    placeOfSupply:
+      site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode
+        ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode }
+        : null,
     lines,
     amountBeforeTax: lines.reduce((s, l) => s + l.amount, 0),
     taxes: n.taxes,
@@ -121,13 +175,26 @@ export async function creditNoteDocument(db: Db, config: Config, b: BookingRow, 
   };
 }
 
-/** GetCreditNoteDetails: one of the traveller's own bookings (someone else's is the same 404 as none), its credit note or the newest. */
-export async function travellerCreditNote(db: Db, config: Config, userId: number, bookingId: number, creditNoteId?: number): Promise<{ document: CreditNote; issuedAt: Date }> {
+/**
+ * GetCreditNoteDetails: one of the traveller's own bookings (someone else's is the same 404 as none), its credit note
+ * or the newest.
+ */
+export async function travellerCreditNote(
+  db: Db,
+  config: Config,
+  userId: number,
+  bookingId: number,
+  creditNoteId?: number,
+): Promise<{ document: CreditNote; issuedAt: Date }> {
   const b = await ownBooking(db, userId, bookingId);
   const [n] = await db
     .select()
     .from(creditNotes)
-    .where(creditNoteId ? and(eq(creditNotes.bookingId, b.id), eq(creditNotes.id, creditNoteId)) : eq(creditNotes.bookingId, b.id))
+    .where(
+      creditNoteId
+        ? and(eq(creditNotes.bookingId, b.id), eq(creditNotes.id, creditNoteId))
+        : eq(creditNotes.bookingId, b.id),
+    )
     .orderBy(desc(creditNotes.id))
     .limit(1);
   if (!n) throw notFound(CREDIT_NOTE_MESSAGES.none);

@@ -61,10 +61,12 @@ export function deskCsv(db: Db, filters: DeskListQuery, days: SiteDays, contact:
     for (;;) {
       const rows = await deskRows(db, where, cursor, batch);
       if (rows.length === 0) return;
-      yield rows.map((r) => {
-        const item = toItem(r, days, contact);
-        return csvLine(COLUMNS.map(([, get]) => get(item)));
-      }).join('');
+      yield rows
+        .map((r) => {
+          const item = toItem(r, days, contact);
+          return csvLine(COLUMNS.map(([, get]) => get(item)));
+        })
+        .join('');
       if (rows.length < batch) return;
       const last = rows[rows.length - 1]!;
       cursor = encodeCursor(last.created_us, last.id);

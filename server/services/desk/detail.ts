@@ -37,23 +37,39 @@ export async function bookingByRef(db: Db, ref: string): Promise<DeskBookingRow>
 }
 
 /** A staff note on a booking, audited in the same transaction. */
-export async function addBookingNote(db: Db, actor: Actor & { staffId: number }, b: Pick<DeskBookingRow, 'id' | 'refIdKey'>, body: string, at: Date) {
+export async function addBookingNote(
+  db: Db,
+  actor: Actor & { staffId: number },
+  b: Pick<DeskBookingRow, 'id' | 'refIdKey'>,
+  body: string,
+  at: Date,
+) {
   return staffAction(db, actor, at, async ({ tx, audit }) => {
-    const [row] = await tx.insert(bookingNotes).values({ bookingId: b.id, staffId: actor.staffId, body, createdAt: at }).returning();
-    await audit({ action: 'booking.note', recordType: 'booking', recordId: b.refIdKey, after: { noteId: row!.id, body: row!.body } });
+    const [row] = await tx
+      .insert(bookingNotes)
+      .values({ bookingId: b.id, staffId: actor.staffId, body, createdAt: at })
+      .returning();
+    await audit({
+      action: 'booking.note',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      after: { noteId: row!.id, body: row!.body },
+    });
     return row!;
   });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const day = (d: string | Date | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+const day = (d: string | Date | null) =>
+  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 /** What the audit log's action says in a timeline. */
 function auditText(action: string, after: unknown): string {
   const a = (after ?? {}) as Record<string, unknown>;
   if (action === 'document.open') return `Opened the document ${String(a.name ?? a.fileId ?? '')}`.trim();
   if (action === 'booking.note') return 'Added an internal note';
-  if (action === 'moneyDocuments.open') return `Opened ${a.kind === 'debit-note' ? 'debit note' : 'receipt voucher'} ${String(a.document ?? '')}`.trim();
+  if (action === 'moneyDocuments.open')
+    return `Opened ${a.kind === 'debit-note' ? 'debit note' : 'receipt voucher'} ${String(a.document ?? '')}`.trim();
   return action;
 }
 
@@ -64,30 +80,79 @@ function auditText(action: string, after: unknown): string {
  * would keep and refund, notes, and one timeline of its events, the staff's audit entries, the
  * providers' events and its mail.
  */
-export async function deskDetail(db: Db, reference: string, opts: { now: Date; contact: boolean }): Promise<DeskBookingDetail> {
+export async function deskDetail(
+  db: Db,
+  reference: string,
+  opts: { now: Date; contact: boolean },
+): Promise<DeskBookingDetail> {
   const b = await bookingByRef(db, reference);
   const today = siteDay(opts.now, b.site);
-  const [lines, travellers, docs, payments, refunds, notes, requests, events, audits, providerEvents, mails, credits, moneyDocs, cancellation] = await Promise.all([
+  const [
+    lines,
+    travellers,
+    docs,
+    payments,
+    refunds,
+    notes,
+    requests,
+    events,
+    audits,
+    providerEvents,
+    mails,
+    credits,
+    moneyDocs,
+    cancellation,
+  ] = await Promise.all([
     db
       .select({ line: bookingLines })
       .from(bookingLines)
       .where(eq(bookingLines.bookingId, b.id))
       .orderBy(asc(bookingLines.position)),
-    db.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, b.id)).orderBy(asc(bookingTravellers.position)),
-    db.select().from(files).where(eq(files.owner, `booking:${b.id}`)).orderBy(asc(files.createdAt), asc(files.id)),
+    db
+      .select()
+      .from(bookingTravellers)
+      .where(eq(bookingTravellers.bookingId, b.id))
+      .orderBy(asc(bookingTravellers.position)),
+    db
+      .select()
+      .from(files)
+      .where(eq(files.owner, `booking:${b.id}`))
+      .orderBy(asc(files.createdAt), asc(files.id)),
     deskPayments(db, b.id),
     deskRefunds(db, { bookingId: b.id }),
-    db.select({ n: bookingNotes, by: staff.email }).from(bookingNotes).leftJoin(staff, eq(staff.id, bookingNotes.staffId)).where(eq(bookingNotes.bookingId, b.id)).orderBy(asc(bookingNotes.createdAt), asc(bookingNotes.id)),
-    db.select({ c: cancellationRequests, by: staff.email }).from(cancellationRequests).leftJoin(staff, eq(staff.id, cancellationRequests.decidedBy)).where(eq(cancellationRequests.bookingId, b.id)).orderBy(asc(cancellationRequests.createdAt)),
-    db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+    db
+      .select({ n: bookingNotes, by: staff.email })
+      .from(bookingNotes)
+      .leftJoin(staff, eq(staff.id, bookingNotes.staffId))
+      .where(eq(bookingNotes.bookingId, b.id))
+      .orderBy(asc(bookingNotes.createdAt), asc(bookingNotes.id)),
+    db
+      .select({ c: cancellationRequests, by: staff.email })
+      .from(cancellationRequests)
+      .leftJoin(staff, eq(staff.id, cancellationRequests.decidedBy))
+      .where(eq(cancellationRequests.bookingId, b.id))
+      .orderBy(asc(cancellationRequests.createdAt)),
+    db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, b.id))
+      .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
     db
       .select({ a: auditLog, by: staff.email })
       .from(auditLog)
       .leftJoin(staff, eq(staff.id, auditLog.staffId))
       .where(and(eq(auditLog.recordType, 'booking'), eq(auditLog.recordId, b.refIdKey)))
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
-    db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, b.id)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
-    db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, b.id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+    db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.bookingId, b.id))
+      .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
+    db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.bookingId, b.id))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
     creditNotesOf(db, b.id),
     moneyDocumentsOf(db, b.id),
     cancellationQuote(db, b, today),
@@ -98,11 +163,18 @@ export async function deskDetail(db: Db, reference: string, opts: { now: Date; c
   const cancelled = b.status === 'cancelled';
   const amountDue = cancelled ? 0 : Math.max(0, b.total - b.amountPaid);
 
-  const refundDue = payments.filter((p) => p.refundStatus === 'due').reduce((s, p) => s + Math.max(0, p.amount - p.refunded), 0);
+  const refundDue = payments
+    .filter((p) => p.refundStatus === 'due')
+    .reduce((s, p) => s + Math.max(0, p.amount - p.refunded), 0);
   const refundPending = refunds.filter((r) => r.status === 'pending').reduce((s, r) => s + r.amount, 0);
 
   const timeline: DeskTimelineEntry[] = [
-    ...events.map((e) => ({ at: e.createdAt.toISOString(), kind: 'event' as const, text: `${e.cause} (${e.status}, ${e.paymentStatus})`, who: null })),
+    ...events.map((e) => ({
+      at: e.createdAt.toISOString(),
+      kind: 'event' as const,
+      text: `${e.cause} (${e.status}, ${e.paymentStatus})`,
+      who: null,
+    })),
     ...audits.map(({ a, by }) => ({
       at: a.at.toISOString(),
       kind: 'audit' as const,

@@ -26,7 +26,9 @@ const flag = z
 export const deskListQuery = z.object({
   site: z.enum(['UAE', 'IN', '']).optional(),
   status: z.enum(['awaiting-payment', 'confirmed', 'cancelled', '']).optional(),
-  paymentStatus: z.enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded', '']).optional(),
+  paymentStatus: z
+    .enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded', ''])
+    .optional(),
   /** A line of the booking travels on or after / on or before this day. */
   travelFrom: z.union([z.iso.date(), z.literal('')]).optional(),
   travelTo: z.union([z.iso.date(), z.literal('')]).optional(),
@@ -87,21 +89,30 @@ function searchOf(raw: string): Narrowing | null {
   const digits = q.replace(/\D/g, '').replace(/^0+/, '');
   if (digits.length >= 6 && /^[+\d\s().-]+$/.test(q)) {
     // From the end: "0501234567" and "+971 50 123 4567" both find +971501234567.
-    lead.push(sql`reverse(regexp_replace(coalesce(t.phone, ''), '[^0-9]', '', 'g')) like ${startsWith([...digits].reverse().join(''))}`);
+    lead.push(
+      sql`reverse(regexp_replace(coalesce(t.phone, ''), '[^0-9]', '', 'g')) like ${startsWith([...digits].reverse().join(''))}`,
+    );
   }
   if (!refs.length && !lead.length) return null;
   const leadMatch = sql`t.lead and (${sql.join(lead, sql` or `)})`;
   const parts: SQL[] = [];
   const checks: SQL[] = [];
   if (refs.length) {
-    parts.push(sql`select r.id from bookings r where ${sql.join(refs.map((r) => r('r')), sql` or `)}`);
+    parts.push(
+      sql`select r.id from bookings r where ${sql.join(
+        refs.map((r) => r('r')),
+        sql` or `,
+      )}`,
+    );
     checks.push(...refs.map((r) => r('b')));
   }
   if (lead.length) {
     parts.push(sql`select t.booking_id as id from booking_travellers t where ${leadMatch}`);
     // The booking's own lead, looked up by its id (a scalar subquery: Postgres would hash every
     // traveller matching an EXISTS first, 8,000 for a common first name, to keep 50).
-    checks.push(sql`coalesce((select ${sql.join(lead, sql` or `)} from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1), false)`);
+    checks.push(
+      sql`coalesce((select ${sql.join(lead, sql` or `)} from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1), false)`,
+    );
   }
   return { ids: idSet(parts), check: sql`(${sql.join(checks, sql` or `)})` };
 }
@@ -124,9 +135,18 @@ const idSet = (parts: SQL[]) => (limit: number) => {
   // than what was read, and the check is used (a booking can have several lines in a date range,
   // so a part's rows are not always distinct ids).
   const named = parts.map((p, i) => ({ name: sql.raw(`p${i}`), p }));
-  return sql`with ${sql.join(named.map(({ name, p }) => sql`${name} as (${p} limit ${limit})`), sql`, `)}
-    select s.id, (${sql.join(named.map(({ name }) => sql`(select count(*) from ${name}) >= ${limit}`), sql` or `)}) as full
-    from (${sql.join(named.map(({ name }) => sql`select id from ${name}`), sql` union `)}) s limit ${limit}`;
+  return sql`with ${sql.join(
+    named.map(({ name, p }) => sql`${name} as (${p} limit ${limit})`),
+    sql`, `,
+  )}
+    select s.id, (${sql.join(
+      named.map(({ name }) => sql`(select count(*) from ${name}) >= ${limit}`),
+      sql` or `,
+    )}) as full
+    from (${sql.join(
+      named.map(({ name }) => sql`select id from ${name}`),
+      sql` union `,
+    )}) s limit ${limit}`;
 };
 
 async function narrow(db: Db, n: Narrowing, dense: number): Promise<SQL> {
@@ -148,11 +168,13 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   return { at: m[1]!, id: Number(m[2]) };
 }
 
-
 /** A booking's "today": its site's calendar day (`days`: siteDays of now). */
 const todayOf = (days: SiteDays) => sql`(case when b.site = 'IN' then ${days.IN} else ${days.UAE} end)::date`;
 
-/** Bookings made from or before a day, each by its own site's calendar (a range on created_at per site, so its index serves). */
+/**
+ * Bookings made from or before a day, each by its own site's calendar (a range on created_at per site, so its index
+ * serves).
+ */
 function bookedBound(day: string, op: '>=' | '<'): SQL {
   const at = (site: Site) => siteDayStart(day, site).toISOString();
   return op === '>='
@@ -160,7 +182,10 @@ function bookedBound(day: string, op: '>=' | '<'): SQL {
     : sql`((b.site = 'IN' and b.created_at < ${at('IN')}::timestamptz) or (b.site <> 'IN' and b.created_at < ${at('UAE')}::timestamptz))`;
 }
 
-/** The filters as conditions on a booking `b`, for the page and the CSV alike (the cursor apart). Days are each booking's site's days. */
+/**
+ * The filters as conditions on a booking `b`, for the page and the CSV alike (the cursor apart). Days are each
+ * booking's site's days.
+ */
 export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, dense = DENSE): Promise<SQL[]> {
   const where: SQL[] = [];
   if (f.site) where.push(sql`b.site = ${f.site}`);
@@ -170,22 +195,34 @@ export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, d
   if (f.bookedTo) where.push(bookedBound(addDays(f.bookedTo, 1), '<'));
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
   // Confirmed, or a deposit booking holding a part of its deposit (decision 0108).
-  if (f.overdue) where.push(sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
+  if (f.overdue)
+    where.push(sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
   if (f.travelFrom || f.travelTo) {
     const inRange = sql`l.travel_date >= ${f.travelFrom || '0001-01-01'}::date and l.travel_date <= ${f.travelTo || '9999-12-31'}::date`;
     where.push(
-      await narrow(db, {
-        ids: idSet([sql`select l.booking_id as id from booking_lines l where ${inRange}`]),
-        check: sql`exists (select 1 from booking_lines l where l.booking_id = b.id and ${inRange})`,
-      }, dense),
+      await narrow(
+        db,
+        {
+          ids: idSet([sql`select l.booking_id as id from booking_lines l where ${inRange}`]),
+          check: sql`exists (select 1 from booking_lines l where l.booking_id = b.id and ${inRange})`,
+        },
+        dense,
+      ),
     );
   }
   if (f.refundDue) {
     where.push(
-      await narrow(db, {
-        ids: idSet([sql`select r.id from bookings r where r.payment_status = 'refund-due'`, sql`select p.booking_id as id from payments p where p.refund_status = 'due'`]),
-        check: sql`(b.payment_status = 'refund-due' or exists (select 1 from payments p where p.booking_id = b.id and p.refund_status = 'due'))`,
-      }, dense),
+      await narrow(
+        db,
+        {
+          ids: idSet([
+            sql`select r.id from bookings r where r.payment_status = 'refund-due'`,
+            sql`select p.booking_id as id from payments p where p.refund_status = 'due'`,
+          ]),
+          check: sql`(b.payment_status = 'refund-due' or exists (select 1 from payments p where p.booking_id = b.id and p.refund_status = 'due'))`,
+        },
+        dense,
+      ),
     );
   }
   if (f.q?.trim()) {
@@ -261,7 +298,15 @@ export async function deskRows(db: Db, filters: SQL[], cursor: string | undefine
       from booking_lines l where l.booking_id = b.id
     ) fl on true
     order by b.created_at desc, b.id desc`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), total: Number(r.total), amount_paid: Number(r.amount_paid), deposit_amount: r.deposit_amount === null ? null : Number(r.deposit_amount), refund_due: Number(r.refund_due), refund_pending: Number(r.refund_pending) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    total: Number(r.total),
+    amount_paid: Number(r.amount_paid),
+    deposit_amount: r.deposit_amount === null ? null : Number(r.deposit_amount),
+    refund_due: Number(r.refund_due),
+    refund_pending: Number(r.refund_pending),
+  }));
 }
 
 export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookingItem {
@@ -278,7 +323,10 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
     AmountPaid: r.amount_paid,
     AmountDue: due,
     paymentDueOn: r.due_on,
-    overdue: overdueOn({ status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid, due, dueOn: r.due_on }, days[r.site]),
+    overdue: overdueOn(
+      { status: r.status, depositAmount: r.deposit_amount, amountPaid: r.amount_paid, due, dueOn: r.due_on },
+      days[r.site],
+    ),
     refundDue: Math.max(0, r.refund_due),
     refundPending: r.refund_pending,
     leadName: [r.first_name, r.last_name].filter(Boolean).join(' '),
@@ -292,7 +340,13 @@ export function toItem(r: DeskRow, days: SiteDays, contact: boolean): DeskBookin
 }
 
 /** One page of 50, and the cursor of the next (null on the last). */
-export async function listDesk(db: Db, f: DeskListQuery, days: SiteDays, contact: boolean, dense = DENSE): Promise<DeskBookingPage> {
+export async function listDesk(
+  db: Db,
+  f: DeskListQuery,
+  days: SiteDays,
+  contact: boolean,
+  dense = DENSE,
+): Promise<DeskBookingPage> {
   const rows = await deskRows(db, await resolveFilters(db, f, days, dense), f.cursor, DESK_PAGE_SIZE + 1);
   const page = rows.slice(0, DESK_PAGE_SIZE);
   const last = page[page.length - 1];

@@ -48,7 +48,10 @@ export async function bookingMoneySide(db: Db, ref: string, now: Date) {
 /** A booking's credit note by id, or the desk's 404 when the booking or the note (on that booking) is not there. */
 export async function creditNoteOfBooking(db: Db, ref: string, id: number) {
   const b = await bookingByRef(db, ref);
-  const [n] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, id), eq(creditNotes.bookingId, b.id)));
+  const [n] = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.bookingId, b.id)));
   if (!n) throw notFound('This booking has no credit note with that id.');
   return { booking: b, creditNote: n };
 }

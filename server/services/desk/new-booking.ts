@@ -55,7 +55,10 @@ export interface NewBookingInput {
     state?: string;
     address?: string[];
   };
-  /** Everyone but the lead; adults left out are named "Adult 2"… (staff correct names later), children and infants must be given. */
+  /**
+   * Everyone but the lead; adults left out are named "Adult 2"… (staff correct names later), children and infants must
+   * be given.
+   */
   travellers?: DeskTravellerInput[];
   payment: DeskPayment;
   coupon?: string;
@@ -76,9 +79,13 @@ class QuoteDone extends Error {
 function asDeskField(err: unknown): unknown {
   if (!(err instanceof DomainError)) return err;
   // The shop asks the buyer; the desk asks staff, and names the call's own field (decision 0043's rule).
-  if (err.message.startsWith('LeadTraveller.Address:')) return new DomainError(err.kind, ADDRESS_NEEDED, err.data, err.retryAfter);
+  if (err.message.startsWith('LeadTraveller.Address:'))
+    return new DomainError(err.kind, ADDRESS_NEEDED, err.data, err.retryAfter);
   const message = err.message
-    .replace(/LeadTraveller\.(\w+)/g, (_m, f: string) => `lead.${f === 'DOB' ? 'dob' : f.charAt(0).toLowerCase() + f.slice(1)}`)
+    .replace(
+      /LeadTraveller\.(\w+)/g,
+      (_m, f: string) => `lead.${f === 'DOB' ? 'dob' : f.charAt(0).toLowerCase() + f.slice(1)}`,
+    )
     .replace(/^Coupon /, 'coupon: Coupon ');
   return message === err.message ? err : new DomainError(err.kind, message, err.data, err.retryAfter);
 }
@@ -90,27 +97,58 @@ export const ADDRESS_NEEDED =
 /** The other travellers: as given, or (adults only) named for the lead's party until staff correct them. */
 function othersOf(input: NewBookingInput) {
   if (input.travellers?.length) {
-    return input.travellers.map((t) => ({ FirstName: t.firstName, LastName: t.lastName, AgeBand: t.ageBand, ...(t.dob ? { DOB: t.dob } : {}) }));
+    return input.travellers.map((t) => ({
+      FirstName: t.firstName,
+      LastName: t.lastName,
+      AgeBand: t.ageBand,
+      ...(t.dob ? { DOB: t.dob } : {}),
+    }));
   }
   if (input.children > 0 || input.infants > 0) {
-    throw invalid('travellers: give the name and date of birth of each child and infant (their fare and age band depend on it), and of the other adults.');
+    throw invalid(
+      'travellers: give the name and date of birth of each child and infant (their fare and age band depend on it), and of the other adults.',
+    );
   }
-  return Array.from({ length: input.adults - 1 }, (_, i) => ({ FirstName: `Adult ${i + 2}`, LastName: input.lead.lastName, AgeBand: 'adult' as const }));
+  return Array.from({ length: input.adults - 1 }, (_, i) => ({
+    FirstName: `Adult ${i + 2}`,
+    LastName: input.lead.lastName,
+    AgeBand: 'adult' as const,
+  }));
 }
 
-/** The lead as the shop's checkout sends it; India without a state: the seller's own (GST's rule when the buyer's address is not known). */
+/**
+ * The lead as the shop's checkout sends it; India without a state: the seller's own (GST's rule when the buyer's
+ * address is not known).
+ */
 function leadOf(config: Config, input: NewBookingInput) {
   const l = input.lead;
-  const state = input.site === 'IN' ? (l.state?.trim() || stateOfGstCode(sellerStateCode(config))?.state) : l.state;
-  return { Title: l.title, FirstName: l.firstName, LastName: l.lastName, Email: l.email, Phone: l.phone, DOB: l.dob, ...(state ? { State: state } : {}), ...(l.address ? { Address: l.address } : {}) };
+  const state = input.site === 'IN' ? l.state?.trim() || stateOfGstCode(sellerStateCode(config))?.state : l.state;
+  return {
+    Title: l.title,
+    FirstName: l.firstName,
+    LastName: l.lastName,
+    Email: l.email,
+    Phone: l.phone,
+    DOB: l.dob,
+    ...(state ? { State: state } : {}),
+    ...(l.address ? { Address: l.address } : {}),
+  };
 }
 
 type Account = { id: number; email: string | null; phone: string | null; name: string; created: boolean };
 
 /** The traveller's account by email, else by phone; made (no password) when neither is known. */
 async function accountFor(tx: Db, lead: NewBookingInput['lead']): Promise<Account> {
-  const pick = { id: users.id, email: users.email, phone: users.phone, name: users.name, firstName: users.firstName, lastName: users.lastName };
-  const named = (u: { name: string; firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name;
+  const pick = {
+    id: users.id,
+    email: users.email,
+    phone: users.phone,
+    name: users.name,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  };
+  const named = (u: { name: string; firstName: string | null; lastName: string | null }) =>
+    [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name;
   const [byEmail] = await tx.select(pick).from(users).where(eq(users.email, lead.email)).limit(1);
   if (byEmail) return { ...byEmail, name: named(byEmail), created: false };
   const [byPhone] = await tx.select(pick).from(users).where(eq(users.phone, lead.phone)).limit(1);
@@ -118,21 +156,45 @@ async function accountFor(tx: Db, lead: NewBookingInput['lead']): Promise<Accoun
   const name = `${lead.firstName} ${lead.lastName}`;
   const [made] = await tx
     .insert(users)
-    .values({ email: lead.email, phone: lead.phone, name, title: lead.title, firstName: lead.firstName, lastName: lead.lastName, dob: lead.dob })
+    .values({
+      email: lead.email,
+      phone: lead.phone,
+      name,
+      title: lead.title,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      dob: lead.dob,
+    })
     .returning({ id: users.id });
   return { id: made!.id, email: lead.email, phone: lead.phone, name, created: true };
 }
 
 /** Only the traveller's account, if there is one (a quote before the booking says whom it finds). */
 export async function findTraveller(db: Db, q: { email?: string; phone?: string }) {
-  const pick = { email: users.email, phone: users.phone, name: users.name, firstName: users.firstName, lastName: users.lastName, title: users.title, dob: users.dob };
+  const pick = {
+    email: users.email,
+    phone: users.phone,
+    name: users.name,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    title: users.title,
+    dob: users.dob,
+  };
   const [u] = q.email
     ? await db.select(pick).from(users).where(eq(users.email, q.email)).limit(1)
     : q.phone
       ? await db.select(pick).from(users).where(eq(users.phone, q.phone)).limit(1)
       : [];
   if (!u) return null;
-  return { email: u.email, phone: u.phone, title: u.title, firstName: u.firstName ?? '', lastName: u.lastName ?? '', name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name, dob: u.dob };
+  return {
+    email: u.email,
+    phone: u.phone,
+    title: u.title,
+    firstName: u.firstName ?? '',
+    lastName: u.lastName ?? '',
+    name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name,
+    dob: u.dob,
+  };
 }
 
 /** The traveller's line and its hold, as the shop's cart and CreateTempBooking make them. */
@@ -142,7 +204,16 @@ async function holdFor(tx: Db, config: Config, userId: number, input: NewBooking
     tx,
     owner,
     input.site,
-    { packageId: input.packageId, travelDate: input.travelDate, adults: input.adults, children: input.children, infants: input.infants, rooms: input.rooms, options: {}, clientId: `desk-${randomUUID()}` },
+    {
+      packageId: input.packageId,
+      travelDate: input.travelDate,
+      adults: input.adults,
+      children: input.children,
+      infants: input.infants,
+      rooms: input.rooms,
+      options: {},
+      clientId: `desk-${randomUUID()}`,
+    },
     now,
     { scope: tx },
   );
@@ -153,19 +224,47 @@ function checkPayment(config: Config, site: Site, payment: DeskPayment) {
   const methods = paymentMethodsFor(config, site);
   if (!methods.includes('pay-later')) throw invalid('payment: paying later is not offered on this site.');
   if (payment === 'link' && methods.length < 2) {
-    throw invalid(`payment: paying online is not set up on the ${site === 'IN' ? 'India' : 'UAE'} site, so a payment link cannot be sent. Book to pay later (bank transfer), or record the payment once received.`);
+    throw invalid(
+      `payment: paying online is not set up on the ${site === 'IN' ? 'India' : 'UAE'} site, so a payment link cannot be sent. Book to pay later (bank transfer), or record the payment once received.`,
+    );
   }
 }
 
 /** The price, before confirming: the same steps as the booking, rolled back. */
-export async function quoteDeskBooking(db: Db, config: Config, input: NewBookingInput, now = new Date()): Promise<DeskQuote> {
+export async function quoteDeskBooking(
+  db: Db,
+  config: Config,
+  input: NewBookingInput,
+  now = new Date(),
+): Promise<DeskQuote> {
   try {
     await db.transaction(async (tx) => {
       const account = await accountFor(tx, input.lead);
       const hold = await holdFor(tx, config, account.id, input, now);
-      const held: HeldLine[] = hold.items.map((i) => ({ packageId: i.packageId, travelDate: i.travelDate, adults: i.adults, children: i.children, infants: i.infants, rooms: i.rooms }));
-      const buyer = await buyerTaxDetails(tx, config, input.site, { LeadTraveller: leadOf(config, input), Gstin: input.gstin, Trn: input.trn });
-      const price = await priceHold(tx, { site: input.site, lines: held, couponCode: input.coupon, userId: account.id, tcsRate: config.TCS_RATE_PERCENT, now, pan: input.pan, supply: buyer.supply, payWith: null });
+      const held: HeldLine[] = hold.items.map((i) => ({
+        packageId: i.packageId,
+        travelDate: i.travelDate,
+        adults: i.adults,
+        children: i.children,
+        infants: i.infants,
+        rooms: i.rooms,
+      }));
+      const buyer = await buyerTaxDetails(tx, config, input.site, {
+        LeadTraveller: leadOf(config, input),
+        Gstin: input.gstin,
+        Trn: input.trn,
+      });
+      const price = await priceHold(tx, {
+        site: input.site,
+        lines: held,
+        couponCode: input.coupon,
+        userId: account.id,
+        tcsRate: config.TCS_RATE_PERCENT,
+        now,
+        pan: input.pan,
+        supply: buyer.supply,
+        payWith: null,
+      });
       const offer = payLaterOfferFor(input.site, [input], now, config, false);
       const addressRequired = buyer.addressMissing(price);
       throw new QuoteDone({
@@ -196,7 +295,13 @@ export async function quoteDeskBooking(db: Db, config: Config, input: NewBooking
  * Makes the booking (in the caller's transaction when there is one: the Idempotency-Key's), audited
  * as `bookings.create` with the staff member; for a link, its mail with the link is queued too.
  */
-export async function createDeskBooking(db: Db, config: Config, actor: Actor & { email?: string }, input: NewBookingInput, now = new Date()): Promise<DeskNewBooking> {
+export async function createDeskBooking(
+  db: Db,
+  config: Config,
+  actor: Actor & { email?: string },
+  input: NewBookingInput,
+  now = new Date(),
+): Promise<DeskNewBooking> {
   checkPayment(config, input.site, input.payment);
   try {
     return await staffAction(db, actor, now, async ({ tx, audit }) => {
@@ -222,14 +327,36 @@ export async function createDeskBooking(db: Db, config: Config, actor: Actor & {
       );
       const [b] = await tx.select().from(bookings).where(eq(bookings.id, summary.BookingId));
       const booking = b!;
-      await recordEvent(tx, booking.id, booking.status, booking.paymentStatus, `made at the desk${actor.email ? ` by ${actor.email}` : ''}${input.payment === 'link' ? ': payment link sent' : ''}`, now);
+      await recordEvent(
+        tx,
+        booking.id,
+        booking.status,
+        booking.paymentStatus,
+        `made at the desk${actor.email ? ` by ${actor.email}` : ''}${input.payment === 'link' ? ': payment link sent' : ''}`,
+        now,
+      );
       let link: { paymentUrl: string; linkExpiresAt: string } | null = null;
       if (input.payment === 'link') {
         const endsAt = payLinkEnd(now, booking.paymentDueOn, input.site);
         const url = payLinkUrl(config, input.site, payLinkToken(config, booking.id, endsAt));
-        const [lead] = await tx.select().from(bookingTravellers).where(eq(bookingTravellers.bookingId, booking.id)).orderBy(bookingTravellers.position).limit(1);
-        const message = payLinkMail(config, booking, { email: input.lead.email, greeting: greetingOf(lead) }, { title: summary.title, url, endsAt });
-        await enqueueMail(tx, { kind: 'pay-link', dedupeKey: `pay-link:${booking.id}:${endsAt.getTime()}`, bookingId: booking.id, message });
+        const [lead] = await tx
+          .select()
+          .from(bookingTravellers)
+          .where(eq(bookingTravellers.bookingId, booking.id))
+          .orderBy(bookingTravellers.position)
+          .limit(1);
+        const message = payLinkMail(
+          config,
+          booking,
+          { email: input.lead.email, greeting: greetingOf(lead) },
+          { title: summary.title, url, endsAt },
+        );
+        await enqueueMail(tx, {
+          kind: 'pay-link',
+          dedupeKey: `pay-link:${booking.id}:${endsAt.getTime()}`,
+          bookingId: booking.id,
+          message,
+        });
         link = { paymentUrl: url, linkExpiresAt: endsAt.toISOString() };
       }
       await audit({

@@ -22,7 +22,8 @@ import { addDays, siteDayStart } from '../../../contract/calendar.ts';
  * cancelled meanwhile), through the shop's own pay-later balance flow.
  */
 
-const sign = (config: Pick<Config, 'AUTH_SECRET'>, body: string) => createHmac('sha256', config.AUTH_SECRET).update(`pay-link\n${body}`).digest('base64url').slice(0, 32);
+const sign = (config: Pick<Config, 'AUTH_SECRET'>, body: string) =>
+  createHmac('sha256', config.AUTH_SECRET).update(`pay-link\n${body}`).digest('base64url').slice(0, 32);
 
 /** The link's end: PAY_LINK_HOURS from now, or the end of the due date (the site's day) if sooner. */
 export function payLinkEnd(now: Date, dueOn: string | null, site: Site): Date {
@@ -36,35 +37,51 @@ export function payLinkToken(config: Pick<Config, 'AUTH_SECRET'>, bookingId: num
   return `${body}.${sign(config, body)}`;
 }
 
-export const payLinkUrl = (config: Config, site: Site, token: string) => `${publicUrl(config)}${site === 'IN' ? '/in' : ''}/checkout/link/${token}`;
+export const payLinkUrl = (config: Config, site: Site, token: string) =>
+  `${publicUrl(config)}${site === 'IN' ? '/in' : ''}/checkout/link/${token}`;
 
 /** The booking and end a link names, or 404 when it is not one of ours (a typo, a cut link, a forged one). */
 export function readPayLink(config: Pick<Config, 'AUTH_SECRET'>, token: string): { bookingId: number; endsAt: Date } {
   const parts = token.split('.');
-  if (parts.length !== 3 || !/^[0-9a-z]{1,12}$/.test(parts[0]!) || !/^[0-9a-z]{1,12}$/.test(parts[1]!)) throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
+  if (parts.length !== 3 || !/^[0-9a-z]{1,12}$/.test(parts[0]!) || !/^[0-9a-z]{1,12}$/.test(parts[1]!))
+    throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
   const want = Buffer.from(sign(config, `${parts[0]}.${parts[1]}`));
   const got = Buffer.from(parts[2]!);
   if (want.length !== got.length || !timingSafeEqual(want, got)) throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
   const bookingId = parseInt(parts[0]!, 36);
   const endsAt = new Date(parseInt(parts[1]!, 36) * 1000);
-  if (!Number.isSafeInteger(bookingId) || bookingId <= 0 || Number.isNaN(endsAt.getTime())) throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
+  if (!Number.isSafeInteger(bookingId) || bookingId <= 0 || Number.isNaN(endsAt.getTime()))
+    throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
   return { bookingId, endsAt };
 }
 
 const whenText = (d: Date, site: Site) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: site === 'IN' ? 'Asia/Kolkata' : 'Asia/Dubai' }).format(d);
+  new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: site === 'IN' ? 'Asia/Kolkata' : 'Asia/Dubai',
+  }).format(d);
 
 /**
  * The booking a link pays, checked: 404 unknown, 409 cancelled, 410 ended (`forPaying`: only a
  * link still open starts a payment; its page, and a payment made just before it ended, still read).
  */
-export async function payLinkBooking(db: Db, config: Config, token: string, now: Date, forPaying: boolean): Promise<{ booking: BookingRow; endsAt: Date }> {
+export async function payLinkBooking(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+  forPaying: boolean,
+): Promise<{ booking: BookingRow; endsAt: Date }> {
   const { bookingId, endsAt } = readPayLink(config, token);
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) throw notFound(NEW_BOOKING_MESSAGES.linkUnknown);
   if (booking.status === 'cancelled') throw conflict(NEW_BOOKING_MESSAGES.linkCancelled);
   const paid = booking.paymentStatus === 'paid' || booking.total - booking.amountPaid <= 0;
-  if (forPaying && !paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, booking.site), shopDetails(config, booking.site).phone));
+  if (forPaying && !paid && endsAt <= now)
+    throw gone(
+      NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, booking.site), shopDetails(config, booking.site).phone),
+    );
   return { booking, endsAt };
 }
 
@@ -72,8 +89,14 @@ export async function payLinkBooking(db: Db, config: Config, token: string, now:
 export async function payLinkView(db: Db, config: Config, token: string, now: Date): Promise<PayLinkView> {
   const { booking: b, endsAt } = await payLinkBooking(db, config, token, now, false);
   const paid = b.paymentStatus === 'paid' || b.total - b.amountPaid <= 0;
-  if (!paid && endsAt <= now) throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, b.site), shopDetails(config, b.site).phone));
-  const [line] = await db.select().from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(bookingLines.position).limit(1);
+  if (!paid && endsAt <= now)
+    throw gone(NEW_BOOKING_MESSAGES.linkExpired(whenText(endsAt, b.site), shopDetails(config, b.site).phone));
+  const [line] = await db
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(bookingLines.position)
+    .limit(1);
   return {
     RefIdKey: b.refIdKey,
     site: b.site,
@@ -108,7 +131,9 @@ export function payLinkMail(
       preheader: `Pay ${amount} for booking ${b.refIdKey} by ${until}.`,
       greeting: lead.greeting,
       blocks: [
-        { p: `Thank you for booking ${facts.title} with us. Your booking ${b.refIdKey} is made; pay for it online with the link below, on your phone or computer.` },
+        {
+          p: `Thank you for booking ${facts.title} with us. Your booking ${b.refIdKey} is made; pay for it online with the link below, on your phone or computer.`,
+        },
         {
           rows: [
             { label: 'Amount', value: amount, strong: true },
@@ -117,7 +142,9 @@ export function payLinkMail(
           ],
         },
         { link: { text: `Pay ${amount} now`, button: `Pay ${amount}`, url: facts.url } },
-        { p: `Your card is typed on ${site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} secure page, never ours. If the link has ended, call us on ${shop.phone} for a new one.` },
+        {
+          p: `Your card is typed on ${site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} secure page, never ours. If the link has ended, call us on ${shop.phone} for a new one.`,
+        },
       ],
     }),
   };

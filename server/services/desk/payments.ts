@@ -49,7 +49,8 @@ export interface RecordedPayment {
 type Tx = Db;
 
 export const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
-export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) => `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
+export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) =>
+  `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
 
 /** The booking by its reference, its row locked for the rest of the transaction (404 when none). */
 export async function lockedBooking(tx: Tx, ref: string): Promise<BookingRow> {
@@ -74,7 +75,11 @@ export function leadOf(d: BookingDetail): { to: string; greeting: string } | nul
 }
 
 /** The receipt for money staff recorded: what was received, what is paid, what is left (or that it is paid in full). */
-export function receiptMail(config: Config, d: BookingDetail, p: { amount: number; method: ManualMethod; reference: string; receivedOn: string }): OutboxMail | null {
+export function receiptMail(
+  config: Config,
+  d: BookingDetail,
+  p: { amount: number; method: ManualMethod; reference: string; receivedOn: string },
+): OutboxMail | null {
   const lead = leadOf(d);
   if (!lead) return null;
   const shop = shopDetails(config, d.site);
@@ -84,13 +89,23 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
     rows: [
       { label: 'Total', value: m(d.total) },
       { label: 'Paid so far', value: m(d.amountPaid) },
-      ...(full ? [] : [{ label: 'Balance due', value: `${m(d.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}`, strong: true }]),
+      ...(full
+        ? []
+        : [
+            {
+              label: 'Balance due',
+              value: `${m(d.amountDue)}${d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : ''}`,
+              strong: true,
+            },
+          ]),
     ],
   };
   const mail = laidOut({
     shop,
     heading: full ? 'Paid in full: thank you' : `Payment received: ${m(p.amount)}`,
-    preheader: full ? `Booking ${d.RefIdKey} is paid in full.` : `Balance due on booking ${d.RefIdKey}: ${m(d.amountDue)}`,
+    preheader: full
+      ? `Booking ${d.RefIdKey} is paid in full.`
+      : `Balance due on booking ${d.RefIdKey}: ${m(d.amountDue)}`,
     greeting: lead.greeting,
     blocks: [
       {
@@ -108,11 +123,15 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
   });
   return {
     to: lead.to,
-    subject: full ? `Payment received: booking ${d.RefIdKey} is paid in full` : `Payment received: ${m(p.amount)} for booking ${d.RefIdKey}`,
+    subject: full
+      ? `Payment received: booking ${d.RefIdKey} is paid in full`
+      : `Payment received: ${m(p.amount)} for booking ${d.RefIdKey}`,
     ...mail,
     attachments: [
       { type: 'invoice', bookingId: d.BookingId },
-      ...(full ? [{ type: 'vouchers' as const, bookingId: d.BookingId }] : [{ type: 'money-document' as const, bookingId: d.BookingId, paymentRef: p.reference }]),
+      ...(full
+        ? [{ type: 'vouchers' as const, bookingId: d.BookingId }]
+        : [{ type: 'money-document' as const, bookingId: d.BookingId, paymentRef: p.reference }]),
     ],
   };
 }
@@ -122,19 +141,29 @@ export function receiptMail(config: Config, d: BookingDetail, p: { amount: numbe
  * nothing due, more than the balance (with the amount due), a reference already recorded, a date
  * received in the future.
  */
-export async function recordManualPayment(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, input: ManualPaymentInput, now = new Date()): Promise<RecordedPayment> {
+export async function recordManualPayment(
+  db: Db,
+  config: Config,
+  actor: Actor & { staffId: number },
+  ref: string,
+  input: ManualPaymentInput,
+  now = new Date(),
+): Promise<RecordedPayment> {
   const reference = input.reference.trim().replace(/\s+/g, ' ');
   let recorded: RecordedPayment & { bookingId: number };
   try {
     recorded = await staffAction(db, actor, now, async ({ tx, audit, afterCommit }) => {
       const b = await lockedBooking(tx, ref);
       if (b.status === 'cancelled') throw conflict(DESK_MESSAGES.cancelled);
-      if (input.receivedOn > siteDay(now, b.site)) throw invalid('receivedOn: The date received cannot be in the future.');
+      if (input.receivedOn > siteDay(now, b.site))
+        throw invalid('receivedOn: The date received cannot be in the future.');
       const madeOn = siteDay(b.createdAt, b.site);
-      if (input.receivedOn < madeOn) throw invalid(`receivedOn: The date received cannot be before the booking was made (${formatDay(madeOn)}).`);
+      if (input.receivedOn < madeOn)
+        throw invalid(`receivedOn: The date received cannot be before the booking was made (${formatDay(madeOn)}).`);
       // What is due on the day the money arrived: the sale left, with TCS under that day's rule.
       const due = (await amountDue(tx, config, b, input.receivedOn)).total;
-      if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus)) throw conflict(DESK_MESSAGES.nothingDue);
+      if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus))
+        throw conflict(DESK_MESSAGES.nothingDue);
       if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(money(due, b.currency)));
       const [used] = await tx
         .select({ id: payments.id })
@@ -182,7 +211,13 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
         action: 'payments.record',
         recordType: 'booking',
         recordId: b.refIdKey,
-        before: { status: b.status, paymentStatus: b.paymentStatus, amountPaid: b.amountPaid, amountDue: due, invoiceNumber: b.invoiceNumber },
+        before: {
+          status: b.status,
+          paymentStatus: b.paymentStatus,
+          amountPaid: b.amountPaid,
+          amountDue: due,
+          invoiceNumber: b.invoiceNumber,
+        },
         after: {
           status,
           paymentStatus,
@@ -190,14 +225,29 @@ export async function recordManualPayment(db: Db, config: Config, actor: Actor &
           amountDue: Math.max(0, after.total - amountPaid),
           invoiceNumber,
           document: got.document,
-          payment: { id: paymentId, amount: input.amount, currency: b.currency, method: input.method, reference, receivedOn: input.receivedOn },
+          payment: {
+            id: paymentId,
+            amount: input.amount,
+            currency: b.currency,
+            method: input.method,
+            reference,
+            receivedOn: input.receivedOn,
+          },
         },
       });
       const detail = await bookingDetail(tx, config, b.userId, b.refIdKey);
       const message = receiptMail(config, detail, { ...input, reference });
-      if (message) await enqueueMail(tx, { kind: 'receipt', dedupeKey: `receipt:${paymentId}`, bookingId: b.id, message });
+      if (message)
+        await enqueueMail(tx, { kind: 'receipt', dedupeKey: `receipt:${paymentId}`, bookingId: b.id, message });
       // What is due changed: a Checkout Session or order opened for the old amount is closed (decision 0089).
-      afterCommit(() => closeOpenPayments(db, config, b.id, `the amount due changed: ${money(input.amount, b.currency)} recorded at the desk`));
+      afterCommit(() =>
+        closeOpenPayments(
+          db,
+          config,
+          b.id,
+          `the amount due changed: ${money(input.amount, b.currency)} recorded at the desk`,
+        ),
+      );
       return {
         bookingId: b.id,
         paymentId,

@@ -6,12 +6,26 @@ import {
   type TripCancellation,
   type TripCancellationRequest,
 } from '../../../contract/cancellation-calls.ts';
-import { cancellationAmounts, daysBeforeTravel, DEFAULT_CANCELLATION_POLICY, policyLines, type CancellationStep } from '../../../contract/cancellation.ts';
+import {
+  cancellationAmounts,
+  daysBeforeTravel,
+  DEFAULT_CANCELLATION_POLICY,
+  policyLines,
+  type CancellationStep,
+} from '../../../contract/cancellation.ts';
 import type { DeskCancellationQuote, DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, bookingTravellers, cancellationRequests, packages, refunds, staff } from '../../db/schema.ts';
+import {
+  bookingLines,
+  bookings,
+  bookingTravellers,
+  cancellationRequests,
+  packages,
+  refunds,
+  staff,
+} from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/queries.ts';
 import { enqueueMail } from '../outbox.ts';
@@ -42,11 +56,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The policy that applies to a booking and the date it counts from: the first line's package
  * (by position) and the first travel date, as the desk's quote counts them.
  */
-export async function policiesOf(db: DbOrTx, bookingIds: number[]): Promise<Map<number, { policy: CancellationStep[]; firstTravelDate: string }>> {
+export async function policiesOf(
+  db: DbOrTx,
+  bookingIds: number[],
+): Promise<Map<number, { policy: CancellationStep[]; firstTravelDate: string }>> {
   const out = new Map<number, { policy: CancellationStep[]; firstTravelDate: string }>();
   if (bookingIds.length === 0) return out;
   const rows = await db
-    .select({ bookingId: bookingLines.bookingId, travelDate: bookingLines.travelDate, policy: packages.cancellationPolicy })
+    .select({
+      bookingId: bookingLines.bookingId,
+      travelDate: bookingLines.travelDate,
+      policy: packages.cancellationPolicy,
+    })
     .from(bookingLines)
     .leftJoin(packages, eq(packages.id, bookingLines.packageId))
     .where(inArray(bookingLines.bookingId, bookingIds))
@@ -61,7 +82,12 @@ export async function policiesOf(db: DbOrTx, bookingIds: number[]): Promise<Map<
 }
 
 /** What the policy keeps and refunds of what was paid if the booking were cancelled on `day`. */
-export function quoteOf(b: Pick<BookingRow, 'total' | 'amountPaid'>, policy: CancellationStep[], firstTravelDate: string, day: string): DeskCancellationQuote {
+export function quoteOf(
+  b: Pick<BookingRow, 'total' | 'amountPaid'>,
+  policy: CancellationStep[],
+  firstTravelDate: string,
+  day: string,
+): DeskCancellationQuote {
   const daysBefore = firstTravelDate ? daysBeforeTravel(day, firstTravelDate) : 0;
   const amounts = cancellationAmounts(policy, b.total, b.amountPaid, daysBefore);
   return { policy, policyLines: policyLines(policy), daysBefore, ...amounts, paid: b.amountPaid, total: b.total };
@@ -85,16 +111,28 @@ function unavailable(b: Pick<BookingRow, 'status'>, daysBefore: number, pending:
 }
 
 /** What Trips shows about cancelling a booking (GetBookingDetails' `cancellation`). */
-export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'site' | 'status' | 'total' | 'amountPaid'>, now = new Date()): Promise<TripCancellation> {
+export async function tripCancellation(
+  db: Db,
+  b: Pick<BookingRow, 'id' | 'site' | 'status' | 'total' | 'amountPaid'>,
+  now = new Date(),
+): Promise<TripCancellation> {
   const [policies, [latest], [refunded]] = await Promise.all([
     policiesOf(db, [b.id]),
-    db.select().from(cancellationRequests).where(eq(cancellationRequests.bookingId, b.id)).orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id)).limit(1),
+    db
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.bookingId, b.id))
+      .orderBy(desc(cancellationRequests.createdAt), desc(cancellationRequests.id))
+      .limit(1),
     db
       .select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
       .from(refunds)
       .where(and(eq(refunds.bookingId, b.id), ne(refunds.status, 'failed'))),
   ]);
-  const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
+  const { policy, firstTravelDate } = policies.get(b.id) ?? {
+    policy: DEFAULT_CANCELLATION_POLICY,
+    firstTravelDate: '',
+  };
   const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site));
   const why = unavailable(b, q.daysBefore, latest?.status === 'pending');
   return {
@@ -116,7 +154,10 @@ export async function tripCancellation(db: Db, b: Pick<BookingRow, 'id' | 'site'
 export async function packagePolicies(db: Db, packageIds: number[]): Promise<PackagePolicy[]> {
   const ids = [...new Set(packageIds)];
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: packages.id, title: packages.title, policy: packages.cancellationPolicy }).from(packages).where(inArray(packages.id, ids));
+  const rows = await db
+    .select({ id: packages.id, title: packages.title, policy: packages.cancellationPolicy })
+    .from(packages)
+    .where(inArray(packages.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -126,7 +167,11 @@ export async function packagePolicies(db: Db, packageIds: number[]): Promise<Pac
 
 async function leadOf(db: DbOrTx, bookingId: number): Promise<{ name: string; email: string | null }> {
   const [lead] = await db
-    .select({ firstName: bookingTravellers.firstName, lastName: bookingTravellers.lastName, email: bookingTravellers.email })
+    .select({
+      firstName: bookingTravellers.firstName,
+      lastName: bookingTravellers.lastName,
+      email: bookingTravellers.email,
+    })
     .from(bookingTravellers)
     .where(eq(bookingTravellers.bookingId, bookingId))
     .orderBy(desc(bookingTravellers.lead), asc(bookingTravellers.position))
@@ -134,7 +179,8 @@ async function leadOf(db: DbOrTx, bookingId: number): Promise<{ name: string; em
   return lead ? { name: `${lead.firstName} ${lead.lastName}`.trim(), email: lead.email } : { name: '', email: null };
 }
 
-const tripUrl = (config: Config, b: Pick<BookingRow, 'site' | 'refIdKey'>) => `${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${b.refIdKey}`;
+const tripUrl = (config: Config, b: Pick<BookingRow, 'site' | 'refIdKey'>) =>
+  `${publicUrl(config)}${b.site === 'IN' ? '/in' : ''}/trips/${b.refIdKey}`;
 const money = (amount: number, b: Pick<BookingRow, 'currency'>) => formatMinor(amount, b.currency);
 
 export interface RequestInput {
@@ -150,7 +196,13 @@ export interface RequestInput {
  * Staff are told at the shop's address and the traveller gets an acknowledgement, both queued in
  * the request's transaction.
  */
-export async function requestCancellation(db: Db, config: Config, userId: number, input: RequestInput, now = new Date()): Promise<{ request: TripCancellationRequest; replayed: boolean; booking: BookingRow }> {
+export async function requestCancellation(
+  db: Db,
+  config: Config,
+  userId: number,
+  input: RequestInput,
+  now = new Date(),
+): Promise<{ request: TripCancellationRequest; replayed: boolean; booking: BookingRow }> {
   return db.transaction(async (tx) => {
     const ref = input.RefIdKey.trim().toUpperCase();
     const [b] = (await tx
@@ -166,11 +218,15 @@ export async function requestCancellation(db: Db, config: Config, userId: number
       .where(and(eq(cancellationRequests.userId, userId), eq(cancellationRequests.clientKey, input.ClientKey)))
       .limit(1);
     if (same) {
-      if (same.bookingId !== b.id) throw conflict('This request key was used for another booking. Send the request again.');
+      if (same.bookingId !== b.id)
+        throw conflict('This request key was used for another booking. Send the request again.');
       return { request: toTripRequest(same), replayed: true, booking: b };
     }
     const policies = await policiesOf(tx, [b.id]);
-    const { policy, firstTravelDate } = policies.get(b.id) ?? { policy: DEFAULT_CANCELLATION_POLICY, firstTravelDate: '' };
+    const { policy, firstTravelDate } = policies.get(b.id) ?? {
+      policy: DEFAULT_CANCELLATION_POLICY,
+      firstTravelDate: '',
+    };
     const q = quoteOf(b, policy, firstTravelDate, siteDay(now, b.site));
     const [pending] = await tx
       .select({ id: cancellationRequests.id })
@@ -179,7 +235,10 @@ export async function requestCancellation(db: Db, config: Config, userId: number
       .limit(1);
     const why = unavailable(b, q.daysBefore, Boolean(pending));
     if (why) throw conflict(why);
-    const [row] = await tx.insert(cancellationRequests).values({ bookingId: b.id, userId, clientKey: input.ClientKey, reason: input.Reason.trim(), createdAt: now }).returning();
+    const [row] = await tx
+      .insert(cancellationRequests)
+      .values({ bookingId: b.id, userId, clientKey: input.ClientKey, reason: input.Reason.trim(), createdAt: now })
+      .returning();
     const request = row!;
 
     const shop = shopDetails(config, b.site);
@@ -248,8 +307,15 @@ function maskEmail(email: string | null): string | null {
   return `${user.slice(0, 1)}•••@${domain}`;
 }
 
-/** Requests of a status, newest first, with their booking, traveller and what the policy keeps today (the booking's site's day). */
-export async function listRequests(db: Db, status: CancellationRequestStatus, opts: { now: Date; contact: boolean; limit?: number }): Promise<DeskCancellationRequestItem[]> {
+/**
+ * Requests of a status, newest first, with their booking, traveller and what the policy keeps today (the booking's
+ * site's day).
+ */
+export async function listRequests(
+  db: Db,
+  status: CancellationRequestStatus,
+  opts: { now: Date; contact: boolean; limit?: number },
+): Promise<DeskCancellationRequestItem[]> {
   const rows = await db
     .select({ r: cancellationRequests, b: bookings, by: staff.email })
     .from(cancellationRequests)
@@ -263,7 +329,13 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
     policiesOf(db, ids),
     ids.length
       ? db
-          .select({ bookingId: bookingTravellers.bookingId, firstName: bookingTravellers.firstName, lastName: bookingTravellers.lastName, email: bookingTravellers.email, phone: bookingTravellers.phone })
+          .select({
+            bookingId: bookingTravellers.bookingId,
+            firstName: bookingTravellers.firstName,
+            lastName: bookingTravellers.lastName,
+            email: bookingTravellers.email,
+            phone: bookingTravellers.phone,
+          })
           .from(bookingTravellers)
           .where(and(inArray(bookingTravellers.bookingId, ids), eq(bookingTravellers.lead, true)))
       : Promise.resolve([]),
@@ -297,11 +369,23 @@ export async function listRequests(db: Db, status: CancellationRequestStatus, op
  * Staff decline a waiting request with a message: the request is closed, the audit log has it on
  * the booking's timeline, and the traveller is mailed the message, all in one transaction.
  */
-export async function declineRequest(db: Db, config: Config, actor: Actor & { staffId: number }, id: number, message: string, now = new Date()) {
+export async function declineRequest(
+  db: Db,
+  config: Config,
+  actor: Actor & { staffId: number },
+  id: number,
+  message: string,
+  now = new Date(),
+) {
   const text = message.trim();
   if (text.length < 3) throw invalid(REQUEST_MESSAGES.messageNeeded);
   return staffAction(db, actor, now, async ({ tx, audit }) => {
-    const [r] = (await tx.select().from(cancellationRequests).where(eq(cancellationRequests.id, id)).limit(1).for('update')) as RequestRow[];
+    const [r] = (await tx
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.id, id))
+      .limit(1)
+      .for('update')) as RequestRow[];
     if (!r) throw notFound(REQUEST_MESSAGES.notFound);
     if (r.status !== 'pending') throw conflict(REQUEST_MESSAGES.decided(r.status));
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, r.bookingId)).limit(1);

@@ -16,7 +16,8 @@ export type ResendWhat = (typeof RESEND_WHAT)[number];
 
 export const RESEND_MESSAGES = {
   noEmail: 'The lead traveller has no email address: there is nowhere to send it.',
-  awaitingPayment: 'This booking is still awaiting its payment: it has no confirmation, invoice or vouchers to send yet.',
+  awaitingPayment:
+    'This booking is still awaiting its payment: it has no confirmation, invoice or vouchers to send yet.',
   vouchersUnpaid: 'The vouchers are issued once the booking is paid in full: record the balance first.',
 } as const;
 
@@ -25,10 +26,22 @@ export const RESEND_MESSAGES = {
  * (mail.resend): queued with its documents, rendered when sent from the booking as it then is, and
  * audited. Refused (409): a cancelled booking, one awaiting payment, vouchers before payment in full.
  */
-export async function resendMail(db: Db, config: Config, actor: Actor, ref: string, what: ResendWhat, now = new Date()): Promise<{ to: string; what: ResendWhat }> {
+export async function resendMail(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  ref: string,
+  what: ResendWhat,
+  now = new Date(),
+): Promise<{ to: string; what: ResendWhat }> {
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const b = await lockedBooking(tx, ref);
-    if (b.status === 'cancelled') throw conflict(what === 'vouchers' ? DOCUMENT_MESSAGES.vouchersCancelled : 'This booking is cancelled: there is no confirmation, invoice or vouchers to resend.');
+    if (b.status === 'cancelled')
+      throw conflict(
+        what === 'vouchers'
+          ? DOCUMENT_MESSAGES.vouchersCancelled
+          : 'This booking is cancelled: there is no confirmation, invoice or vouchers to resend.',
+      );
     if (b.status !== 'confirmed') throw conflict(RESEND_MESSAGES.awaitingPayment);
     // Vouchers once paid in full, or those a pay-later booking already had under the older rules (decision 0093).
     if (what === 'vouchers' && !vouchersIssued(b)) throw conflict(RESEND_MESSAGES.vouchersUnpaid);
@@ -41,12 +54,25 @@ export async function resendMail(db: Db, config: Config, actor: Actor, ref: stri
     if (what === 'confirmation') {
       const m = confirmationMail(d, tripUrlOf(config, d), shop);
       if (!m) throw conflict(RESEND_MESSAGES.noEmail);
-      message = { ...m, subject: `${m.subject} (copy)`, attachments: [{ type: 'invoice', bookingId: b.id }, ...(withVouchers ? [{ type: 'vouchers' as const, bookingId: b.id }] : [])] };
+      message = {
+        ...m,
+        subject: `${m.subject} (copy)`,
+        attachments: [
+          { type: 'invoice', bookingId: b.id },
+          ...(withVouchers ? [{ type: 'vouchers' as const, bookingId: b.id }] : []),
+        ],
+      };
     } else {
-      const doc = what === 'invoice' ? (b.invoiceNumber ? `tax invoice ${b.invoiceNumber}` : 'proforma invoice') : 'supplier vouchers';
+      const doc =
+        what === 'invoice'
+          ? b.invoiceNumber
+            ? `tax invoice ${b.invoiceNumber}`
+            : 'proforma invoice'
+          : 'supplier vouchers';
       message = {
         to: lead.to,
-        subject: what === 'invoice' ? `Your ${doc} for booking ${b.refIdKey}` : `Your vouchers for booking ${b.refIdKey}`,
+        subject:
+          what === 'invoice' ? `Your ${doc} for booking ${b.refIdKey}` : `Your vouchers for booking ${b.refIdKey}`,
         text: [
           lead.greeting,
           '',
@@ -61,8 +87,19 @@ export async function resendMail(db: Db, config: Config, actor: Actor, ref: stri
         attachments: [{ type: what, bookingId: b.id }],
       };
     }
-    await enqueueMail(tx, { kind: `resend-${what}`, dedupeKey: `resend:${what}:${b.id}:${now.getTime()}`, bookingId: b.id, message });
-    await audit({ action: 'mail.resend', recordType: 'booking', recordId: b.refIdKey, before: null, after: { what, to: lead.to, subject: message.subject } });
+    await enqueueMail(tx, {
+      kind: `resend-${what}`,
+      dedupeKey: `resend:${what}:${b.id}:${now.getTime()}`,
+      bookingId: b.id,
+      message,
+    });
+    await audit({
+      action: 'mail.resend',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: null,
+      after: { what, to: lead.to, subject: message.subject },
+    });
     return { to: lead.to, what };
   });
 }

@@ -10,7 +10,15 @@ import {
 import type { Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, bookingTravellers, packages, staff, supplierConfirmations, suppliers } from '../../db/schema.ts';
+import {
+  bookingLines,
+  bookings,
+  bookingTravellers,
+  packages,
+  staff,
+  supplierConfirmations,
+  suppliers,
+} from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { vouchersIssued } from '../bookings/records.ts';
 import { fullName } from '../documents/source.ts';
@@ -32,16 +40,41 @@ import { addDays, siteDays } from '../../../contract/calendar.ts';
  * mails them the updated set through the outbox.
  */
 
-type LineRow = Pick<typeof bookingLines.$inferSelect, 'id' | 'position' | 'packageId' | 'title' | 'city' | 'travelDate' | 'nights' | 'adults' | 'children' | 'infants' | 'rooms'>;
+type LineRow = Pick<
+  typeof bookingLines.$inferSelect,
+  | 'id'
+  | 'position'
+  | 'packageId'
+  | 'title'
+  | 'city'
+  | 'travelDate'
+  | 'nights'
+  | 'adults'
+  | 'children'
+  | 'infants'
+  | 'rooms'
+>;
 type ServiceOfLine = Pick<SupplierService, 'service' | 'label' | 'supplier' | 'startDate'>;
 
 /** Each line's services, as its vouchers split them (the same builder, so the keys always match the vouchers'). */
-async function servicesOfLines(db: Db, config: Config, site: Site, lines: LineRow[]): Promise<Map<number, ServiceOfLine[]>> {
+async function servicesOfLines(
+  db: Db,
+  config: Config,
+  site: Site,
+  lines: LineRow[],
+): Promise<Map<number, ServiceOfLine[]>> {
   const ids = [...new Set(lines.map((l) => l.packageId))];
   const pkgs = new Map(
     (ids.length
       ? await db
-          .select({ id: packages.id, cityId: packages.cityId, itinerary: packages.itinerary, inclusions: packages.inclusions, exclusions: packages.exclusions, stays: packages.stays })
+          .select({
+            id: packages.id,
+            cityId: packages.cityId,
+            itinerary: packages.itinerary,
+            inclusions: packages.inclusions,
+            exclusions: packages.exclusions,
+            stays: packages.stays,
+          })
           .from(packages)
           .where(inArray(packages.id, ids))
       : []
@@ -50,12 +83,26 @@ async function servicesOfLines(db: Db, config: Config, site: Site, lines: LineRo
   const cityIds = [...new Set([...pkgs.values()].map((p) => p.cityId))];
   const rows = cityIds.length ? await db.select().from(suppliers).where(inArray(suppliers.cityId, cityIds)) : [];
   const shop = shopDetails(config, site);
-  const fallback: Desks['fallback'] = { name: shop.tradeName, address: shop.address, phone: shop.phone, email: shop.email, meetingPoint: null, checkIn: null, checkOut: null, notes: [] };
+  const fallback: Desks['fallback'] = {
+    name: shop.tradeName,
+    address: shop.address,
+    phone: shop.phone,
+    email: shop.email,
+    meetingPoint: null,
+    checkIn: null,
+    checkOut: null,
+    notes: [],
+  };
   const out = new Map<number, ServiceOfLine[]>();
   for (const line of lines) {
     const pkg = pkgs.get(line.packageId);
-    const of = (kind: 'hotel' | 'transfer' | 'sightseeing') => rows.find((s) => s.cityId === pkg?.cityId && s.kind === kind) ?? fallback;
-    const vouchers = packageVouchers(line, line.position, pkg, { transfer: of('transfer'), sightseeing: of('sightseeing'), fallback: of('hotel') });
+    const of = (kind: 'hotel' | 'transfer' | 'sightseeing') =>
+      rows.find((s) => s.cityId === pkg?.cityId && s.kind === kind) ?? fallback;
+    const vouchers = packageVouchers(line, line.position, pkg, {
+      transfer: of('transfer'),
+      sightseeing: of('sightseeing'),
+      fallback: of('hotel'),
+    });
     const services: ServiceOfLine[] = [];
     for (const v of vouchers) {
       const key = serviceOf(v);
@@ -65,7 +112,12 @@ async function servicesOfLines(db: Db, config: Config, site: Site, lines: LineRo
         had.label = `Sightseeing, ${vouchers.filter((x) => x.kind === 'sightseeing').length} days`;
         continue;
       }
-      services.push({ service: key, label: v.kind === 'sightseeing' ? 'Sightseeing, 1 day' : v.title, supplier: v.supplier.name, startDate: v.startDate });
+      services.push({
+        service: key,
+        label: v.kind === 'sightseeing' ? 'Sightseeing, 1 day' : v.title,
+        supplier: v.supplier.name,
+        startDate: v.startDate,
+      });
     }
     out.set(line.id, services);
   }
@@ -99,7 +151,11 @@ async function confirmationsOf(db: Db, bookingIds: number[]) {
 /** A booking's lines with each service's confirmation (missing until set). */
 export async function bookingSuppliers(db: Db, config: Config, ref: string): Promise<BookingSupplierConfirmations> {
   const b = await bookingByRef(db, ref);
-  const lines = await db.select(lineColumns).from(bookingLines).where(eq(bookingLines.bookingId, b.id)).orderBy(asc(bookingLines.position));
+  const lines = await db
+    .select(lineColumns)
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, b.id))
+    .orderBy(asc(bookingLines.position));
   const services = await servicesOfLines(db, config, b.site, lines);
   const set = await confirmationsOf(db, [b.id]);
   const out: SupplierLine[] = lines.map((l) => ({
@@ -147,7 +203,15 @@ export interface SetSupplierResult {
  * cancelled booking is refused (409); the same values again change nothing (400). Audited before
  * and after; a newly confirmed number on vouchers the traveller holds mails them the new set.
  */
-export async function setSupplierConfirmation(db: Db, config: Config, actor: Actor & { staffId: number }, ref: string, lineId: number, input: SupplierInput, now = new Date()): Promise<SetSupplierResult> {
+export async function setSupplierConfirmation(
+  db: Db,
+  config: Config,
+  actor: Actor & { staffId: number },
+  ref: string,
+  lineId: number,
+  input: SupplierInput,
+  now = new Date(),
+): Promise<SetSupplierResult> {
   const number = input.number?.trim() || null;
   const note = input.note?.trim() ?? '';
   if (input.status === 'confirmed' && !number) throw invalid(SUPPLIER_MESSAGES.numberNeeded);
@@ -160,7 +224,8 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
       .where(and(eq(bookingLines.id, lineId), eq(bookingLines.bookingId, b.id)));
     if (!line) throw notFound(SUPPLIER_MESSAGES.lineNotFound);
     const services = (await servicesOfLines(tx, config, b.site, [line])).get(line.id) ?? [];
-    const key = input.service?.trim() || services.find((s) => s.service.startsWith('stay-'))?.service || services[0]?.service;
+    const key =
+      input.service?.trim() || services.find((s) => s.service.startsWith('stay-'))?.service || services[0]?.service;
     const svc = services.find((s) => s.service === key);
     if (!svc) throw invalid(SUPPLIER_MESSAGES.serviceNotFound(services.map((s) => s.service)));
     const [old] = await tx
@@ -168,12 +233,17 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
       .from(supplierConfirmations)
       .where(and(eq(supplierConfirmations.lineId, line.id), eq(supplierConfirmations.service, svc.service)));
     // The number is kept while requested or declined only if given again: a status without it clears it.
-    if (old && old.status === input.status && old.number === number && old.note === note) throw invalid(SUPPLIER_MESSAGES.unchanged);
+    if (old && old.status === input.status && old.number === number && old.note === note)
+      throw invalid(SUPPLIER_MESSAGES.unchanged);
     const values = { status: input.status, number, note, staffId: actor.staffId, updatedAt: now };
     if (old) await tx.update(supplierConfirmations).set(values).where(eq(supplierConfirmations.id, old.id));
-    else await tx.insert(supplierConfirmations).values({ bookingId: b.id, lineId: line.id, service: svc.service, ...values });
+    else
+      await tx
+        .insert(supplierConfirmations)
+        .values({ bookingId: b.id, lineId: line.id, service: svc.service, ...values });
 
-    // A new number on vouchers the traveller already holds (paid in full, or kept under the older pay-later rules, decision 0093).
+    // A new number on vouchers the traveller already holds (paid in full, or kept under the older pay-later rules,
+    // decision 0093).
     const newNumber = input.status === 'confirmed' && !(old?.status === 'confirmed' && old.number === number);
     const vouchersMailed =
       newNumber &&
@@ -193,7 +263,15 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
       before: old ? { ...what, status: old.status, number: old.number, note: old.note } : null,
       after: { ...what, status: input.status, number, note, vouchersMailed },
     });
-    return { lineId: line.id, service: svc.service, label: svc.label, status: input.status, number, note, vouchersMailed };
+    return {
+      lineId: line.id,
+      service: svc.service,
+      label: svc.label,
+      status: input.status,
+      number,
+      note,
+      vouchersMailed,
+    };
   });
 }
 
@@ -203,7 +281,12 @@ export async function setSupplierConfirmation(db: Db, config: Config, actor: Act
  */
 export async function suppliersDue(db: Db, config: Config, now: Date, days: number): Promise<SupplierDueItem[]> {
   const today = siteDays(now);
-  const window = (site: Site) => and(eq(bookings.site, site), gte(bookingLines.travelDate, today[site]), lte(bookingLines.travelDate, addDays(today[site], days)));
+  const window = (site: Site) =>
+    and(
+      eq(bookings.site, site),
+      gte(bookingLines.travelDate, today[site]),
+      lte(bookingLines.travelDate, addDays(today[site], days)),
+    );
   const lines = await db
     .select({ ...lineColumns, site: bookings.site, ref: bookings.refIdKey })
     .from(bookingLines)
@@ -214,7 +297,12 @@ export async function suppliersDue(db: Db, config: Config, now: Date, days: numb
   const bookingIds = [...new Set(lines.map((l) => l.bookingId))];
   const set = await confirmationsOf(db, bookingIds);
   const leads = await db
-    .select({ bookingId: bookingTravellers.bookingId, title: bookingTravellers.title, firstName: bookingTravellers.firstName, lastName: bookingTravellers.lastName })
+    .select({
+      bookingId: bookingTravellers.bookingId,
+      title: bookingTravellers.title,
+      firstName: bookingTravellers.firstName,
+      lastName: bookingTravellers.lastName,
+    })
     .from(bookingTravellers)
     .where(and(inArray(bookingTravellers.bookingId, bookingIds), eq(bookingTravellers.lead, true)));
   const items = new Map<number, SupplierDueItem>();
@@ -240,7 +328,14 @@ export async function suppliersDue(db: Db, config: Config, now: Date, days: numb
           };
           items.set(l.bookingId, item);
         }
-        item.due.push({ lineId: l.id, service: s.service, label: s.label, supplier: s.supplier, travelDate: l.travelDate, status: status ?? 'missing' });
+        item.due.push({
+          lineId: l.id,
+          service: s.service,
+          label: s.label,
+          supplier: s.supplier,
+          travelDate: l.travelDate,
+          status: status ?? 'missing',
+        });
       }
     }
   }

@@ -49,8 +49,17 @@ function searchOf(raw: string): SQL | null {
   const lead: SQL[] = [];
   if (/\p{L}/u.test(q) || q.includes('@')) {
     const p = startsWith(lower);
-    own.push(sql`lower(u.email) like ${p}`, sql`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${p}`, sql`lower(coalesce(u.last_name, '')) like ${p}`, sql`lower(u.name) like ${p}`);
-    lead.push(sql`lower(t.email) like ${p}`, sql`lower(t.first_name || ' ' || t.last_name) like ${p}`, sql`lower(t.last_name) like ${p}`);
+    own.push(
+      sql`lower(u.email) like ${p}`,
+      sql`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${p}`,
+      sql`lower(coalesce(u.last_name, '')) like ${p}`,
+      sql`lower(u.name) like ${p}`,
+    );
+    lead.push(
+      sql`lower(t.email) like ${p}`,
+      sql`lower(t.first_name || ' ' || t.last_name) like ${p}`,
+      sql`lower(t.last_name) like ${p}`,
+    );
   }
   const digits = q.replace(/\D/g, '').replace(/^0+/, '');
   if (digits.length >= 6 && /^[+\d\s().-]+$/.test(q)) {
@@ -61,9 +70,14 @@ function searchOf(raw: string): SQL | null {
   }
   const pan = q.replace(/\s/g, '').toUpperCase();
   const parts = [...own];
-  if (PAN.test(pan)) parts.push(sql`exists (select 1 from bookings pb where pb.user_id = u.id and upper(replace(pb.pan, ' ', '')) = ${pan})`);
+  if (PAN.test(pan))
+    parts.push(
+      sql`exists (select 1 from bookings pb where pb.user_id = u.id and upper(replace(pb.pan, ' ', '')) = ${pan})`,
+    );
   if (lead.length) {
-    parts.push(sql`exists (select 1 from bookings lb join booking_travellers t on t.booking_id = lb.id and t.lead where lb.user_id = u.id and (${sql.join(lead, sql` or `)}))`);
+    parts.push(
+      sql`exists (select 1 from bookings lb join booking_travellers t on t.booking_id = lb.id and t.lead where lb.user_id = u.id and (${sql.join(lead, sql` or `)}))`,
+    );
   }
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : null;
 }
@@ -157,8 +171,17 @@ async function travellerRow(db: Db, id: number): Promise<TravellerRow> {
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
 
-/** A traveller's page: bookings, payments, enquiries, cancellation requests, consents, and whether erasure is allowed now. */
-export async function travellerDetail(db: Db, id: number, days: SiteDays, contact: boolean, now: Date): Promise<DeskTravellerDetail> {
+/**
+ * A traveller's page: bookings, payments, enquiries, cancellation requests, consents, and whether erasure is allowed
+ * now.
+ */
+export async function travellerDetail(
+  db: Db,
+  id: number,
+  days: SiteDays,
+  contact: boolean,
+  now: Date,
+): Promise<DeskTravellerDetail> {
   const r = await travellerRow(db, id);
   const bookings = (await deskRows(db, [sql`b.user_id = ${id}`], undefined, 500)).map((b) => toItem(b, days, contact));
   const { rows: payments } = await db.execute<Record<string, unknown>>(sql`
@@ -178,7 +201,12 @@ export async function travellerDetail(db: Db, id: number, days: SiteDays, contac
     where cr.user_id = ${id} order by cr.created_at desc`);
   const upcoming = r.erased ? [] : await upcomingTrips(db, id, now);
   return {
-    traveller: { ...toTraveller(r, contact), dob: contact ? r.dob : null, signsInWithGoogle: Boolean(r.google), pans: r.pans ?? [] },
+    traveller: {
+      ...toTraveller(r, contact),
+      dob: contact ? r.dob : null,
+      signsInWithGoogle: Boolean(r.google),
+      pans: r.pans ?? [],
+    },
     bookings,
     payments: payments.map((p) => ({
       id: Number(p.id),
@@ -212,8 +240,16 @@ export async function travellerDetail(db: Db, id: number, days: SiteDays, contac
     })),
     // The shop asks for no consent beyond its terms: it sends service mail only (privacy policy).
     consents: [
-      { name: 'Service mail (bookings, payments, sign-in codes)', given: true, note: 'Needed to arrange and invoice the trip; not optional while the account has bookings.' },
-      { name: 'Marketing messages', given: false, note: 'The shop records no marketing consent and sends no marketing mail.' },
+      {
+        name: 'Service mail (bookings, payments, sign-in codes)',
+        given: true,
+        note: 'Needed to arrange and invoice the trip; not optional while the account has bookings.',
+      },
+      {
+        name: 'Marketing messages',
+        given: false,
+        note: 'The shop records no marketing consent and sends no marketing mail.',
+      },
     ],
     erasure: r.erased
       ? { allowed: false, reason: TRAVELLER_MESSAGES.erased }
@@ -227,7 +263,9 @@ export async function travellerDetail(db: Db, id: number, days: SiteDays, contac
 export async function exportTraveller(db: Db, actor: Actor, id: number, now: Date) {
   await travellerRow(db, id);
   const data = await exportAccountData(db, id, now);
-  await staffAction(db, actor, now, ({ audit }) => audit({ action: 'travellers.export', recordType: 'user', recordId: id }));
+  await staffAction(db, actor, now, ({ audit }) =>
+    audit({ action: 'travellers.export', recordType: 'user', recordId: id }),
+  );
   return data;
 }
 
@@ -235,17 +273,30 @@ export async function exportTraveller(db: Db, actor: Actor, id: number, now: Dat
  * Erases the account on the traveller's request, by the rule of the traveller's own deletion
  * (refused while a trip is ahead; bookings keep what tax law needs), audited with who did it.
  */
-export async function eraseTraveller(db: Db, store: FileStore, actor: Actor, id: number, confirm: string, shopOf: (site: Site) => ShopDetails, now: Date) {
+export async function eraseTraveller(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  id: number,
+  confirm: string,
+  shopOf: (site: Site) => ShopDetails,
+  now: Date,
+) {
   if (confirm.trim().toUpperCase() !== 'ERASE') throw invalid(TRAVELLER_MESSAGES.confirmNeeded);
   const r = await travellerRow(db, id);
   if (r.erased) throw new DomainError('conflict', TRAVELLER_MESSAGES.erased);
   const upcoming = await upcomingTrips(db, id, now);
   if (upcoming.length) throw new DomainError('conflict', TRAVELLER_MESSAGES.upcoming(upcoming));
   // The mail that confirms it comes from the site the traveller last booked on.
-  const { rows } = await db.execute<{ site: Site }>(sql`select site from bookings where user_id = ${id} order by created_at desc limit 1`);
-  // The erasure keeps its own transaction (its uploads go after it commits); the scope sends its mail once both are done.
+  const { rows } = await db.execute<{ site: Site }>(
+    sql`select site from bookings where user_id = ${id} order by created_at desc limit 1`,
+  );
+  // The erasure keeps its own transaction (its uploads go after it commits); the scope sends its mail once both are
+  // done.
   await commitScope(db, async () => {
     await eraseAccount(db, store, id, shopOf(rows[0]?.site ?? 'UAE'), now);
-    await staffAction(db, actor, now, ({ audit }) => audit({ action: 'travellers.erase', recordType: 'user', recordId: id, before: { bookings: r.bookings } }));
+    await staffAction(db, actor, now, ({ audit }) =>
+      audit({ action: 'travellers.erase', recordType: 'user', recordId: id, before: { bookings: r.bookings } }),
+    );
   });
 }

@@ -43,11 +43,21 @@ export interface CorrectedName {
  * silently. Its buyer name stays as issued (bookings.invoice_buyer_name keeps it); a buyer who needs
  * it in the corrected name gets a credit note and a new invoice from accounts. Audited before/after.
  */
-export async function correctTravellerName(db: Db, config: Config, actor: Actor, ref: string, travellerId: number, input: NameCorrection, now = new Date()): Promise<CorrectedName> {
+export async function correctTravellerName(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  ref: string,
+  travellerId: number,
+  input: NameCorrection,
+  now = new Date(),
+): Promise<CorrectedName> {
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const b = await lockedBooking(tx, ref);
     if (b.status === 'cancelled') throw conflict(TRAVELLER_MESSAGES.cancelled);
-    const { rows } = await tx.execute<{ first: string }>(sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`);
+    const { rows } = await tx.execute<{ first: string }>(
+      sql`select to_char(min(travel_date), 'YYYY-MM-DD') as first from booking_lines where booking_id = ${b.id}`,
+    );
     const first = rows[0]?.first;
     if (first && first <= siteDay(now, b.site)) throw conflict(TRAVELLER_MESSAGES.travelled(first));
     const [t] = await tx
@@ -57,18 +67,33 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
     if (!t) throw notFound(TRAVELLER_MESSAGES.notFound);
     const before = { title: t.title, firstName: t.firstName, lastName: t.lastName };
     const after = { title: input.title ?? t.title, firstName: input.firstName, lastName: input.lastName };
-    if (after.title === before.title && after.firstName === before.firstName && after.lastName === before.lastName) throw invalid(TRAVELLER_MESSAGES.unchanged);
+    if (after.title === before.title && after.firstName === before.firstName && after.lastName === before.lastName)
+      throw invalid(TRAVELLER_MESSAGES.unchanged);
     await tx.update(bookingTravellers).set(after).where(eq(bookingTravellers.id, t.id));
     let invoiceKeeps: string | null = null;
     if (t.lead && b.invoiceNumber) {
       invoiceKeeps = b.invoiceBuyerName ?? fullName(before);
-      if (!b.invoiceBuyerName) await tx.update(bookings).set({ invoiceBuyerName: invoiceKeeps }).where(eq(bookings.id, b.id));
+      if (!b.invoiceBuyerName)
+        await tx.update(bookings).set({ invoiceBuyerName: invoiceKeeps }).where(eq(bookings.id, b.id));
     }
-    await audit({ action: 'travellers.edit', recordType: 'booking', recordId: b.refIdKey, before: { travellerId: t.id, lead: t.lead, ...before }, after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps } });
-    // The traveller holds vouchers in the old name: paid in full, or kept from the older pay-later rules (decision 0093).
+    await audit({
+      action: 'travellers.edit',
+      recordType: 'booking',
+      recordId: b.refIdKey,
+      before: { travellerId: t.id, lead: t.lead, ...before },
+      after: { travellerId: t.id, lead: t.lead, ...after, reason: input.reason, invoiceKeeps },
+    });
+    // The traveller holds vouchers in the old name: paid in full, or kept from the older pay-later rules (decision
+    // 0093).
     const vouchersMailed =
       vouchersIssued(b) &&
-      (await mailUpdatedVouchers(tx, config, b, `vouchers-updated:${b.id}:${t.id}:${now.getTime()}`, `We have corrected a traveller's name on booking ${b.refIdKey}: ${fullName(before)} is now ${fullName(after)}. Your updated vouchers are attached; please use them instead of the earlier ones.`));
+      (await mailUpdatedVouchers(
+        tx,
+        config,
+        b,
+        `vouchers-updated:${b.id}:${t.id}:${now.getTime()}`,
+        `We have corrected a traveller's name on booking ${b.refIdKey}: ${fullName(before)} is now ${fullName(after)}. Your updated vouchers are attached; please use them instead of the earlier ones.`,
+      ));
     return { travellerId: t.id, before, after, invoiceKeeps, vouchersMailed };
   });
 }
@@ -78,7 +103,13 @@ export async function correctTravellerName(db: Db, config: Config, actor: Actor,
  * name, a supplier's confirmation number), through the outbox in the caller's transaction: `what`
  * is the paragraph that says what changed. False when the booking has no lead traveller to mail.
  */
-export async function mailUpdatedVouchers(tx: Db, config: Config, b: BookingRow, dedupeKey: string, what: string): Promise<boolean> {
+export async function mailUpdatedVouchers(
+  tx: Db,
+  config: Config,
+  b: BookingRow,
+  dedupeKey: string,
+  what: string,
+): Promise<boolean> {
   const d = await bookingDetail(tx, config, b.userId, b.refIdKey);
   const lead = leadOf(d);
   if (!lead) return false;

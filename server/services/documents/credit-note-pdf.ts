@@ -51,7 +51,8 @@ export async function creditNotePdf(note: CreditNote, issuedAt: Date): Promise<U
   if (note.buyer.gstin) w.text(`GSTIN ${note.buyer.gstin}`, { size: 10.5 });
   if (note.buyer.trn) w.text(`TRN ${note.buyer.trn}`, { size: 10.5 });
   if (note.buyer.pan) w.text(`PAN ${note.buyer.pan}`, { size: 10.5 });
-  if (note.placeOfSupply) w.text(`Place of supply: ${note.placeOfSupply.state} (${note.placeOfSupply.code})`, { font: bold, size: 10.5 });
+  if (note.placeOfSupply)
+    w.text(`Place of supply: ${note.placeOfSupply.state} (${note.placeOfSupply.code})`, { font: bold, size: 10.5 });
   w.text(`Reason: ${note.reason}`, { size: 10.5 });
   w.rule(10);
 

@@ -32,6 +32,8 @@ export async function assignInvoiceNumber(tx: Db, bookingId: number, now = new D
     on conflict (site) do update set last_number = invoice_counters.last_number + 1
     returning last_number`);
   const number = formatInvoiceNumber(booking.site, next.rows[0]!.last_number);
-  await tx.execute(sql`update bookings set invoice_number = ${number}, invoiced_at = ${now.toISOString()} where id = ${bookingId}`);
+  await tx.execute(
+    sql`update bookings set invoice_number = ${number}, invoiced_at = ${now.toISOString()} where id = ${bookingId}`,
+  );
   return number;
 }

@@ -33,12 +33,25 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
 
   // Header: the seller on the left, the invoice's facts on the right.
   const top = w.y;
-  w.place(inv.title.toUpperCase(), { x: A4[0] - MARGIN, y: top }, { font: bold, size: 20, color: ACCENT, align: 'right' });
+  w.place(
+    inv.title.toUpperCase(),
+    { x: A4[0] - MARGIN, y: top },
+    { font: bold, size: 20, color: ACCENT, align: 'right' },
+  );
   const facts: [string, string][] = [
     inv.invoiceNumber ? ['Invoice no.', inv.invoiceNumber] : ['Proforma', 'Not a tax invoice'],
     ['Date', formatDay(inv.invoiceDate)],
     ['Booking', inv.RefIdKey],
-    ['Status', inv.paymentStatus === 'paid' ? 'Paid' : inv.amountDue > 0 ? `Payment due${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}` : inv.status === 'cancelled' ? 'Cancelled' : 'Unpaid'],
+    [
+      'Status',
+      inv.paymentStatus === 'paid'
+        ? 'Paid'
+        : inv.amountDue > 0
+          ? `Payment due${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}`
+          : inv.status === 'cancelled'
+            ? 'Cancelled'
+            : 'Unpaid',
+    ],
     ...(india ? [[`${india.reverseCharge.label}:`, india.reverseCharge.value] as [string, string]] : []),
   ];
   facts.forEach(([label, value], i) => {
@@ -62,7 +75,8 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
   if (inv.buyer.gstin) w.text(`GSTIN ${inv.buyer.gstin}`, { size: 10.5 });
   if (inv.buyer.trn) w.text(`TRN ${inv.buyer.trn}`, { size: 10.5 });
   if (inv.buyer.pan) w.text(`PAN ${inv.buyer.pan}`, { size: 10.5 });
-  if (inv.placeOfSupply) w.text(`Place of supply: ${inv.placeOfSupply.state} (${inv.placeOfSupply.code})`, { font: bold, size: 10.5 });
+  if (inv.placeOfSupply)
+    w.text(`Place of supply: ${inv.placeOfSupply.state} (${inv.placeOfSupply.code})`, { font: bold, size: 10.5 });
   w.rule(10);
 
   // Lines: description, quantity, unit price, amount.
@@ -85,7 +99,12 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
       w.row([
         { text: item.label, x: 12, width: COLUMNS.qty - 22 },
         { text: String(item.quantity), x: COLUMNS.qty, width: NUMBER_WIDTH.qty, align: 'right' },
-        { text: item.unitPrice ? m(item.unitPrice) : 'free', x: COLUMNS.unit, width: NUMBER_WIDTH.unit, align: 'right' },
+        {
+          text: item.unitPrice ? m(item.unitPrice) : 'free',
+          x: COLUMNS.unit,
+          width: NUMBER_WIDTH.unit,
+          align: 'right',
+        },
         { text: m(item.amount), x: COLUMNS.amount, width: NUMBER_WIDTH.amount, align: 'right' },
       ]);
     }
@@ -120,7 +139,12 @@ export async function invoicePdf(inv: Invoice, issuedAt: Date): Promise<Uint8Arr
     const bank = inv.payTo.bank;
     w.y -= 6;
     w.panel([
-      { text: `Pay ${m(inv.amountDue)}${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}`, font: bold, size: 12.5, gap: 3 },
+      {
+        text: `Pay ${m(inv.amountDue)}${inv.paymentDueOn ? ` by ${formatDay(inv.paymentDueOn)}` : ''}`,
+        font: bold,
+        size: 12.5,
+        gap: 3,
+      },
       // "…to the account below": the account follows these words in the same box.
       ...(inv.payTo.instruction ? [{ text: inv.payTo.instruction, size: 10, gap: 4 }] : []),
       { text: `Account name: ${bank.accountName}`, size: 10.5 },

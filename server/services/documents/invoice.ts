@@ -25,7 +25,8 @@ const PAID_WITH: Record<BookingDetail['PaymentMethod'], string> = {
 };
 
 /** The condition of GST at 5% on a tour operator's package (India). */
-export const TOUR_PACKAGE_STATEMENT = 'The amount charged includes the charges for accommodation and transport in the tour package.';
+export const TOUR_PACKAGE_STATEMENT =
+  'The amount charged includes the charges for accommodation and transport in the tour package.';
 
 function lines(detail: BookingDetail, site: 'UAE' | 'IN', rate: number): Invoice['lines'] {
   const taxed = detail.lines.map((l) => lineTax(site, l.vatTreatment ?? null, rate));
@@ -36,13 +37,27 @@ function lines(detail: BookingDetail, site: 'UAE' | 'IN', rate: number): Invoice
   const taxAmounts = detail.lines.map(() => 0);
   for (const tax of detail.taxes) {
     if (!LINE_TAX_CODES.has(tax.code)) continue;
-    const weights = detail.lines.map((l, i) => (tax.code !== 'VAT' || taxed[i]!.vatTreatment === 'standard' ? l.amount : 0));
+    const weights = detail.lines.map((l, i) =>
+      tax.code !== 'VAT' || taxed[i]!.vatTreatment === 'standard' ? l.amount : 0,
+    );
     apportion(tax.amount, weights).forEach((amount, i) => (taxAmounts[i]! += amount));
   }
   return detail.lines.map((l, i) => {
     const items: Invoice['lines'][number]['items'] = [
-      { ageBand: 'adult' as const, label: 'Adult', quantity: l.adults, unitPrice: l.adultPrice, amount: l.adults * l.adultPrice },
-      { ageBand: 'child' as const, label: 'Child', quantity: l.children, unitPrice: l.childPrice, amount: l.children * l.childPrice },
+      {
+        ageBand: 'adult' as const,
+        label: 'Adult',
+        quantity: l.adults,
+        unitPrice: l.adultPrice,
+        amount: l.adults * l.adultPrice,
+      },
+      {
+        ageBand: 'child' as const,
+        label: 'Child',
+        quantity: l.children,
+        unitPrice: l.childPrice,
+        amount: l.children * l.childPrice,
+      },
       { ageBand: 'infant' as const, label: 'Infant', quantity: l.infants, unitPrice: 0, amount: 0 },
     ].filter((item) => item.quantity > 0);
     return {
@@ -62,7 +77,10 @@ function lines(detail: BookingDetail, site: 'UAE' | 'IN', rate: number): Invoice
   });
 }
 
-/** The booking's tax lines that are a tax on the lines' supply: VAT, and GST whether one line or split by place of supply. */
+/**
+ * The booking's tax lines that are a tax on the lines' supply: VAT, and GST whether one line or split by place of
+ * supply.
+ */
 const LINE_TAX_CODES: ReadonlySet<TaxLine['code']> = new Set(['VAT', 'GST', 'CGST', 'SGST', 'IGST']);
 
 /**
@@ -78,15 +96,30 @@ function storedRate(site: 'UAE' | 'IN', taxes: TaxLine[]): number | null {
   return taxes.find((x) => x.code === 'VAT' && x.rate > 0)?.rate ?? null;
 }
 
-/** How a line is taxed at `rate`: India SAC and GST; UAE its VAT treatment (lines booked before treatments were kept were all standard-rated). */
-function lineTax(site: 'UAE' | 'IN', treatment: VatTreatment | null, rate: number): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
-  if (site === 'IN') return { sac: SAC_TOUR_OPERATOR, taxRate: rate, vatTreatment: null, taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%` };
+/**
+ * How a line is taxed at `rate`: India SAC and GST; UAE its VAT treatment (lines booked before treatments were kept
+ * were all standard-rated).
+ */
+function lineTax(
+  site: 'UAE' | 'IN',
+  treatment: VatTreatment | null,
+  rate: number,
+): Pick<Invoice['lines'][number], 'sac' | 'taxRate' | 'vatTreatment' | 'taxNote'> {
+  if (site === 'IN')
+    return {
+      sac: SAC_TOUR_OPERATOR,
+      taxRate: rate,
+      vatTreatment: null,
+      taxNote: `SAC ${SAC_TOUR_OPERATOR} · GST ${rate}%`,
+    };
   const t = treatment ?? 'standard';
   if (t !== 'standard') return { sac: null, taxRate: 0, vatTreatment: t, taxNote: VAT_TREATMENT_LABEL[t] };
   return { sac: null, taxRate: rate, vatTreatment: t, taxNote: standardRatedNote(rate) };
 }
 
-/** The words above the bank details: the balance, by when, where (the account below them) and the reference to quote. */
+/**
+ * The words above the bank details: the balance, by when, where (the account below them) and the reference to quote.
+ */
 function payInstruction(src: DocumentSource): string {
   const { detail: d, shop } = src;
   const by = d.paymentDueOn ? ` by ${formatDay(d.paymentDueOn)}` : '';
@@ -99,7 +132,9 @@ function payInstruction(src: DocumentSource): string {
  * between its entries. CGST and SGST are halves of one GST rate: CGST's doubled stands for the pair.
  */
 function ratesOf(taxes: readonly TaxLine[], codes: readonly TaxLine['code'][]): string {
-  const rates = [...new Set(taxes.filter((t) => codes.includes(t.code)).map((t) => (t.code === 'CGST' ? t.rate * 2 : t.rate)))];
+  const rates = [
+    ...new Set(taxes.filter((t) => codes.includes(t.code)).map((t) => (t.code === 'CGST' ? t.rate * 2 : t.rate))),
+  ];
   return rates.length ? ` at ${rates.map((r) => `${r}%`).join(' and ')}` : '';
 }
 
@@ -111,20 +146,29 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
   } else if (d.amountDue > 0 && d.Status === 'confirmed') {
     // How to pay is the bank box's own first line (payTo.instruction), not a note under it.
     out.push(
-      ...(number ? [] : ['This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.']),
+      ...(number
+        ? []
+        : [
+            'This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.',
+          ]),
       'Your booking is confirmed. We pay the hotels and operators ourselves: nothing is owed to them for the services on this invoice.',
     );
   }
   if (site === 'UAE') {
     const treatments = new Set(d.lines.map((l) => l.vatTreatment ?? 'standard'));
-    if (treatments.has('standard')) out.push(`Prices of standard-rated services include VAT${ratesOf(d.taxes, ['VAT'])}.`);
+    if (treatments.has('standard'))
+      out.push(`Prices of standard-rated services include VAT${ratesOf(d.taxes, ['VAT'])}.`);
     if (treatments.has('zero')) out.push('Zero-rated lines: services performed wholly outside the UAE, VAT at 0%.');
     if (treatments.has('outside')) out.push('Lines outside the scope of UAE VAT carry no VAT.');
   }
   if (site === 'IN') {
-    out.push(`Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged${ratesOf(d.taxes, ['GST', 'IGST', 'CGST'])} on the package value. ${TOUR_PACKAGE_STATEMENT}`);
+    out.push(
+      `Tour operator services, SAC ${SAC_TOUR_OPERATOR}. GST is charged${ratesOf(d.taxes, ['GST', 'IGST', 'CGST'])} on the package value. ${TOUR_PACKAGE_STATEMENT}`,
+    );
     if (d.taxes.some((t) => t.code === 'TCS')) {
-      out.push('TCS is collected under section 206C(1G) of the Income-tax Act on overseas tour packages; it is credited against the PAN above and can be claimed in your income tax return.');
+      out.push(
+        'TCS is collected under section 206C(1G) of the Income-tax Act on overseas tour packages; it is credited against the PAN above and can be claimed in your income tax return.',
+      );
     }
   }
   if (d.Status === 'cancelled') out.push('This booking has been cancelled.');
@@ -132,7 +176,12 @@ function notes(src: DocumentSource, number: string | null, paidOn: string | null
 }
 
 /** The invoice of one of the traveller's bookings (and when it was issued, the PDF's date), or why it has none yet. */
-export async function invoiceFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: Invoice; issuedAt: Date }> {
+export async function invoiceFor(
+  db: Db,
+  config: Config,
+  userId: number,
+  bookingId: number,
+): Promise<{ document: Invoice; issuedAt: Date }> {
   return invoiceOf(db, await documentSource(db, config, userId, bookingId));
 }
 
@@ -145,7 +194,9 @@ export async function invoiceOf(db: Db, src: DocumentSource): Promise<{ document
   const d = number ? await withLedgerTaxes(db, src.detail, row.id, number) : src.detail;
   // No number yet: a confirmed (pay-later) booking has its proforma; others have no invoice.
   if (!number && d.Status !== 'confirmed') {
-    throw conflict(d.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment);
+    throw conflict(
+      d.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment,
+    );
   }
   const proforma = !number;
   const lead = d.travellers.find((t) => t.lead) ?? d.travellers[0];
@@ -184,8 +235,15 @@ export async function invoiceOf(db: Db, src: DocumentSource): Promise<{ document
       gstin: row.buyerGstin,
       trn: row.buyerTrn,
     },
-    placeOfSupply: site === 'IN' && row.placeOfSupplyState && row.placeOfSupplyCode ? { state: row.placeOfSupplyState, code: row.placeOfSupplyCode } : null,
-    lines: lines(d, site, storedRate(site, d.taxes) ?? (await taxRateOn(db, site === 'IN' ? 'GST' : 'VAT', siteDay(src.issuedAt, site)))),
+    placeOfSupply:
+      site === 'IN' && row.placeOfSupplyState && row.placeOfSupplyCode
+        ? { state: row.placeOfSupplyState, code: row.placeOfSupplyCode }
+        : null,
+    lines: lines(
+      d,
+      site,
+      storedRate(site, d.taxes) ?? (await taxRateOn(db, site === 'IN' ? 'GST' : 'VAT', siteDay(src.issuedAt, site))),
+    ),
     subtotal: d.subtotal,
     discount: d.discount,
     coupon: d.coupon,
@@ -197,15 +255,31 @@ export async function invoiceOf(db: Db, src: DocumentSource): Promise<{ document
     paymentDueOn: due ? d.paymentDueOn : null,
     paidOn,
     // One reference to quote, the booking's, as the booking page and the mails ask (never the invoice number).
-    payTo: due ? { phone: shop.phone, email: shop.email, bank: shop.bank, reference: d.RefIdKey, instruction: payInstruction(src) } : null,
+    payTo: due
+      ? {
+          phone: shop.phone,
+          email: shop.email,
+          bank: shop.bank,
+          reference: d.RefIdKey,
+          instruction: payInstruction(src),
+        }
+      : null,
     notes: notes(src, number, paidOn),
     pdf: { filename: number ? `invoice-${number}.pdf` : `proforma-${d.RefIdKey}.pdf`, url: pdfUrl(d.links.invoice) },
   };
   return { document: invoice, issuedAt: src.issuedAt };
 }
 
-/** The booking's detail with the taxes and total of the receipts its tax invoice covers (unchanged for a booking from before the ledger with no such entries). */
-async function withLedgerTaxes(db: Db, detail: BookingDetail, bookingId: number, number: string): Promise<BookingDetail> {
+/**
+ * The booking's detail with the taxes and total of the receipts its tax invoice covers (unchanged for a booking from
+ * before the ledger with no such entries).
+ */
+async function withLedgerTaxes(
+  db: Db,
+  detail: BookingDetail,
+  bookingId: number,
+  number: string,
+): Promise<BookingDetail> {
   const entries = await entriesOf(db, bookingId);
   const issued = entries.find((e) => e.documentKind === 'invoice' && e.documentNumber === number);
   if (!issued) return detail;

@@ -28,7 +28,11 @@ export async function moneyDocumentPdf(doc: MoneyDocument, issuedAt: Date): Prom
   const india = indiaDeclarations(doc);
 
   const top = w.y;
-  w.place(doc.title.toUpperCase(), { x: A4[0] - MARGIN, y: top }, { font: bold, size: 20, color: ACCENT, align: 'right' });
+  w.place(
+    doc.title.toUpperCase(),
+    { x: A4[0] - MARGIN, y: top },
+    { font: bold, size: 20, color: ACCENT, align: 'right' },
+  );
   const facts: [string, string][] = [
     [receipt ? 'Receipt voucher no.' : 'Debit note no.', doc.number],
     ['Date', formatDay(doc.issueDate)],
@@ -54,14 +58,22 @@ export async function moneyDocumentPdf(doc: MoneyDocument, issuedAt: Date): Prom
   if (doc.buyer.gstin) w.text(`GSTIN ${doc.buyer.gstin}`, { size: 10.5 });
   if (doc.buyer.trn) w.text(`TRN ${doc.buyer.trn}`, { size: 10.5 });
   if (doc.buyer.pan) w.text(`PAN ${doc.buyer.pan}`, { size: 10.5 });
-  if (doc.placeOfSupply) w.text(`Place of supply: ${doc.placeOfSupply.state} (${doc.placeOfSupply.code})`, { font: bold, size: 10.5 });
+  if (doc.placeOfSupply)
+    w.text(`Place of supply: ${doc.placeOfSupply.state} (${doc.placeOfSupply.code})`, { font: bold, size: 10.5 });
   if (doc.reason) w.text(`${receipt ? 'Received' : 'Reason'}: ${doc.reason}`, { size: 10.5 });
   w.rule(10);
 
   w.row(
     [
       { text: 'Description', x: 0, width: AMOUNT_X - 10, font: bold, color: MUTED },
-      { text: receipt ? 'Received' : 'Debited', x: AMOUNT_X, width: AMOUNT_WIDTH, align: 'right', font: bold, color: MUTED },
+      {
+        text: receipt ? 'Received' : 'Debited',
+        x: AMOUNT_X,
+        width: AMOUNT_WIDTH,
+        align: 'right',
+        font: bold,
+        color: MUTED,
+      },
     ],
     10,
     4,

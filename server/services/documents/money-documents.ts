@@ -1,6 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MONEY_DOCUMENT_MESSAGES, MONEY_DOCUMENT_NOTES, MONEY_DOCUMENT_TITLES, type MoneyDocument } from '../../../contract/money-documents.ts';
+import {
+  MONEY_DOCUMENT_MESSAGES,
+  MONEY_DOCUMENT_NOTES,
+  MONEY_DOCUMENT_TITLES,
+  type MoneyDocument,
+} from '../../../contract/money-documents.ts';
 import type { DeskMoneyDocument } from '../../../contract/desk.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,7 +29,11 @@ export type MoneyDocumentRow = typeof moneyDocuments.$inferSelect;
 
 /** A booking's receipt vouchers and debit notes, oldest first. */
 export async function moneyDocumentsOf(db: Db, bookingId: number): Promise<MoneyDocumentRow[]> {
-  return db.select().from(moneyDocuments).where(eq(moneyDocuments.bookingId, bookingId)).orderBy(asc(moneyDocuments.id));
+  return db
+    .select()
+    .from(moneyDocuments)
+    .where(eq(moneyDocuments.bookingId, bookingId))
+    .orderBy(asc(moneyDocuments.id));
 }
 
 /** As the desk lists it, with the staff's PDF (audited). */
@@ -40,20 +49,31 @@ export const deskMoneyDocument = (d: MoneyDocumentRow, ref: string): DeskMoneyDo
 });
 
 /** Where the traveller's copy is: GetMoneyDocument, as JSON (the PDF adds format=pdf). */
-export const travellerMoneyDocumentUrl = (bookingId: number, documentId: number) => `/api/Common/GetMoneyDocument?BookingId=${bookingId}&DocumentId=${documentId}`;
+export const travellerMoneyDocumentUrl = (bookingId: number, documentId: number) =>
+  `/api/Common/GetMoneyDocument?BookingId=${bookingId}&DocumentId=${documentId}`;
 
 /**
  * The credit note a debit note reverses: its ledger entry (the refund's reversal, which names the
  * debit note) points at the refund entry it reverses, which names the credit note. A row without
  * that entry (none is written without it) falls back on the words the ledger put in its reason.
  */
-export async function reversedCreditNote(db: Db, d: Pick<MoneyDocumentRow, 'bookingId' | 'number' | 'reason'>): Promise<string | null> {
+export async function reversedCreditNote(
+  db: Db,
+  d: Pick<MoneyDocumentRow, 'bookingId' | 'number' | 'reason'>,
+): Promise<string | null> {
   const refund = alias(ledgerEntries, 'refund');
   const [row] = await db
     .select({ number: refund.documentNumber })
     .from(ledgerEntries)
     .innerJoin(refund, eq(refund.id, ledgerEntries.reversesId))
-    .where(and(eq(ledgerEntries.bookingId, d.bookingId), eq(ledgerEntries.documentKind, 'debit-note'), eq(ledgerEntries.documentNumber, d.number), eq(refund.documentKind, 'credit-note')))
+    .where(
+      and(
+        eq(ledgerEntries.bookingId, d.bookingId),
+        eq(ledgerEntries.documentKind, 'debit-note'),
+        eq(ledgerEntries.documentNumber, d.number),
+        eq(refund.documentKind, 'credit-note'),
+      ),
+    )
     .limit(1);
   return row?.number ?? d.reason.match(/reverses credit note ([A-Z0-9-]+)/)?.[1] ?? null;
 }
@@ -62,7 +82,12 @@ export async function reversedCreditNote(db: Db, d: Pick<MoneyDocumentRow, 'book
  * A receipt voucher or debit note as a document: the seller, the lead traveller (the PAN masked),
  * the place of supply (India), the money and its taxes as the ledger wrote them, and what it is.
  */
-export async function moneyDocument(db: Db, config: Config, b: BookingRow, d: MoneyDocumentRow): Promise<MoneyDocument> {
+export async function moneyDocument(
+  db: Db,
+  config: Config,
+  b: BookingRow,
+  d: MoneyDocumentRow,
+): Promise<MoneyDocument> {
   const [lead] = await db
     .select()
     .from(bookingTravellers)
@@ -91,9 +116,26 @@ export async function moneyDocument(db: Db, config: Config, b: BookingRow, d: Mo
     BookingId: b.id,
     site,
     currency: d.currency as MoneyDocument['currency'],
-    seller: { legalName: shop.legalName, tradeName: shop.tradeName, address: shop.address, taxLabel: shop.taxLabel, taxNumber: shop.taxNumber, phone: shop.phone, email: shop.email },
-    buyer: { name: lead ? fullName(lead) : '', email: lead?.email ?? null, gstin: b.buyerGstin, trn: b.buyerTrn, pan: b.pan ? maskPan(b.pan) : null },
-    placeOfSupply: site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode } : null,
+    seller: {
+      legalName: shop.legalName,
+      tradeName: shop.tradeName,
+      address: shop.address,
+      taxLabel: shop.taxLabel,
+      taxNumber: shop.taxNumber,
+      phone: shop.phone,
+      email: shop.email,
+    },
+    buyer: {
+      name: lead ? fullName(lead) : '',
+      email: lead?.email ?? null,
+      gstin: b.buyerGstin,
+      trn: b.buyerTrn,
+      pan: b.pan ? maskPan(b.pan) : null,
+    },
+    placeOfSupply:
+      site === 'IN' && b.placeOfSupplyState && b.placeOfSupplyCode
+        ? { state: b.placeOfSupplyState, code: b.placeOfSupplyCode }
+        : null,
     creditNoteNumber: creditNote,
     description,
     reason: d.reason,
@@ -105,13 +147,26 @@ export async function moneyDocument(db: Db, config: Config, b: BookingRow, d: Mo
   };
 }
 
-/** GetMoneyDocument: one of the traveller's own bookings (someone else's is the same 404 as none), the document named or the newest. */
-export async function travellerMoneyDocument(db: Db, config: Config, userId: number, bookingId: number, documentId?: number): Promise<{ document: MoneyDocument; issuedAt: Date }> {
+/**
+ * GetMoneyDocument: one of the traveller's own bookings (someone else's is the same 404 as none), the document named or
+ * the newest.
+ */
+export async function travellerMoneyDocument(
+  db: Db,
+  config: Config,
+  userId: number,
+  bookingId: number,
+  documentId?: number,
+): Promise<{ document: MoneyDocument; issuedAt: Date }> {
   const b = await ownBooking(db, userId, bookingId);
   const [d] = await db
     .select()
     .from(moneyDocuments)
-    .where(documentId ? and(eq(moneyDocuments.bookingId, b.id), eq(moneyDocuments.id, documentId)) : eq(moneyDocuments.bookingId, b.id))
+    .where(
+      documentId
+        ? and(eq(moneyDocuments.bookingId, b.id), eq(moneyDocuments.id, documentId))
+        : eq(moneyDocuments.bookingId, b.id),
+    )
     .orderBy(desc(moneyDocuments.id))
     .limit(1);
   if (!d) throw notFound(MONEY_DOCUMENT_MESSAGES.none);
@@ -120,13 +175,21 @@ export async function travellerMoneyDocument(db: Db, config: Config, userId: num
 
 /** One of a booking's documents by its id (another booking's is the same 404 as none). */
 export async function moneyDocumentOf(db: Db, bookingId: number, id: number): Promise<MoneyDocumentRow> {
-  const [row] = await db.select().from(moneyDocuments).where(and(eq(moneyDocuments.id, id), eq(moneyDocuments.bookingId, bookingId)));
+  const [row] = await db
+    .select()
+    .from(moneyDocuments)
+    .where(and(eq(moneyDocuments.id, id), eq(moneyDocuments.bookingId, bookingId)));
   if (!row) throw notFound('This booking has no receipt voucher or debit note with that id.');
   return row;
 }
 
 /** GetMoneyDocuments: all of one of the traveller's own bookings' documents, oldest first. */
-export async function travellerMoneyDocuments(db: Db, config: Config, userId: number, bookingId: number): Promise<MoneyDocument[]> {
+export async function travellerMoneyDocuments(
+  db: Db,
+  config: Config,
+  userId: number,
+  bookingId: number,
+): Promise<MoneyDocument[]> {
   const b = await ownBooking(db, userId, bookingId);
   const rows = await moneyDocumentsOf(db, b.id);
   return Promise.all(rows.map((d) => moneyDocument(db, config, b, d)));

@@ -20,8 +20,24 @@ const invoice: Invoice = {
   status: 'confirmed',
   paymentStatus: 'paid',
   paymentMethod: 'stripe',
-  seller: { legalName: 'Wanderlust Holidays LLC', tradeName: 'Wanderlust Holidays', address: ['Office 12, Deira', 'Dubai'], taxLabel: 'TRN', taxNumber: '100000000000003', phone: '+971 4 000 0000', email: 'care@example.ae' },
-  buyer: { name: 'Ms Ines Costa', email: 'ines@example.com', phone: null, pan: null, address: [], gstin: null, trn: null },
+  seller: {
+    legalName: 'Wanderlust Holidays LLC',
+    tradeName: 'Wanderlust Holidays',
+    address: ['Office 12, Deira', 'Dubai'],
+    taxLabel: 'TRN',
+    taxNumber: '100000000000003',
+    phone: '+971 4 000 0000',
+    email: 'care@example.ae',
+  },
+  buyer: {
+    name: 'Ms Ines Costa',
+    email: 'ines@example.com',
+    phone: null,
+    pan: null,
+    address: [],
+    gstin: null,
+    trn: null,
+  },
   placeOfSupply: null,
   lines: [
     {
@@ -87,8 +103,14 @@ describe('the PDF worker thread', () => {
   it('a document the renderer cannot read fails as it would here, and the worker goes on', async () => {
     const p = pool();
     const log = recorder();
-    await expect(p.render({ ...job, document: { ...invoice, lines: null } } as unknown as PdfJob, log)).rejects.toThrow();
-    expect(Buffer.from(await p.render(job, log)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(
+      p.render({ ...job, document: { ...invoice, lines: null } } as unknown as PdfJob, log),
+    ).rejects.toThrow();
+    expect(
+      Buffer.from(await p.render(job, log))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(p.counts).toEqual({ worker: 1, here: 0 });
     expect(log.logged).toEqual([]);
   }, 60_000);
@@ -98,9 +120,16 @@ describe('the PDF worker thread', () => {
       throw new Error('no threads today');
     });
     const log = recorder();
-    for (let i = 0; i < 2; i++) expect(Buffer.from(await p.render(job, log)).subarray(0, 5).toString()).toBe('%PDF-');
+    for (let i = 0; i < 2; i++)
+      expect(
+        Buffer.from(await p.render(job, log))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     expect(p.counts).toEqual({ worker: 0, here: 2 });
-    expect(log.logged).toEqual(['PDFs are rendered in the process from now on: the PDF worker thread failed (it could not start: no threads today)']);
+    expect(log.logged).toEqual([
+      'PDFs are rendered in the process from now on: the PDF worker thread failed (it could not start: no threads today)',
+    ]);
   });
 
   it('a worker that dies with jobs in hand: each rendered here, said once', async () => {
@@ -109,17 +138,25 @@ describe('the PDF worker thread', () => {
     const bytes = await Promise.all([p.render(job, log), p.render(job, log)]);
     for (const b of bytes) expect(Buffer.from(b).subarray(0, 5).toString()).toBe('%PDF-');
     expect(p.counts).toEqual({ worker: 0, here: 2 });
-    expect(log.logged).toEqual(['PDFs are rendered in the process from now on: the PDF worker thread failed (it exited with code 3)']);
+    expect(log.logged).toEqual([
+      'PDFs are rendered in the process from now on: the PDF worker thread failed (it exited with code 3)',
+    ]);
   });
 
   it('a job the worker does not answer in time fails (its mail is retried) and a new worker takes the next', async () => {
     let spawned = 0;
-    const p = pool(() => (++spawned === 1 ? new Worker('setInterval(() => {}, 1000)', { eval: true }) : spawnPdfWorker()), 10_000);
+    const p = pool(
+      () => (++spawned === 1 ? new Worker('setInterval(() => {}, 1000)', { eval: true }) : spawnPdfWorker()),
+      10_000,
+    );
     const log = recorder();
     await expect(p.render(job, log)).rejects.toThrow('did not answer within');
-    expect(Buffer.from(await p.render(job, log)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await p.render(job, log))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(spawned).toBe(2);
     expect(p.counts).toEqual({ worker: 1, here: 0 });
   }, 60_000);
 });
-

@@ -16,10 +16,15 @@ interface Log {
   warn(obj: object, msg?: string): void;
 }
 
-/** A job the worker has not answered in this long is given up (the worker is replaced) and fails: its mail is retried. */
+/**
+ * A job the worker has not answered in this long is given up (the worker is replaced) and fails: its mail is retried.
+ */
 export const PDF_JOB_TIMEOUT_MS = 60_000;
 
-/** The worker's module beside this one: pdf-worker.js in the compiled server (dist/node), pdf-worker.ts from the sources. */
+/**
+ * The worker's module beside this one: pdf-worker.js in the compiled server (dist/node), pdf-worker.ts from the
+ * sources.
+ */
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCES ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
 
@@ -30,7 +35,10 @@ const WORKER_URL = new URL(FROM_SOURCES ? './pdf-worker.ts' : './pdf-worker.js',
 export function spawnPdfWorker(): Worker {
   if (!FROM_SOURCES) return new Worker(WORKER_URL);
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+  return new Worker(
+    `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true },
+  );
 }
 
 /** The worker itself failed (could not start, died): not the document. */
@@ -67,7 +75,10 @@ export class PdfPool {
         if (!(err instanceof WorkerFailed)) throw err;
         if (!this.broken) {
           this.broken = true;
-          log?.warn({ err: err.cause ?? err }, `PDFs are rendered in the process from now on: the PDF worker thread failed (${err.message})`);
+          log?.warn(
+            { err: err.cause ?? err },
+            `PDFs are rendered in the process from now on: the PDF worker thread failed (${err.message})`,
+          );
         }
       }
     }
@@ -88,7 +99,9 @@ export class PdfPool {
     try {
       w = this.worker ?? this.start();
     } catch (err) {
-      return Promise.reject(new WorkerFailed(`it could not start: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      return Promise.reject(
+        new WorkerFailed(`it could not start: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+      );
     }
     const id = ++this.nextId;
     return new Promise<Uint8Array>((resolve, reject) => {

@@ -13,6 +13,7 @@ parentPort!.on('message', (m: { id: number; job: PdfJob }) => {
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
       parentPort!.postMessage({ id: m.id, bytes: own }, [own.buffer as ArrayBuffer]);
     },
-    (err: unknown) => parentPort!.postMessage({ id: m.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    (err: unknown) =>
+      parentPort!.postMessage({ id: m.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
   );
 });

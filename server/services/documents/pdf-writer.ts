@@ -43,7 +43,10 @@ const FONT_FILES = {
 let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 /** Read once per process (per thread: the PDF worker has its own). */
 const loadFonts = () =>
-  (fontBytes ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(([regular, bold]) => ({ regular, bold })));
+  (fontBytes ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(([regular, bold]) => ({
+    regular,
+    bold,
+  })));
 
 /**
  * fontkit with each font file parsed once per thread, not once per document: pdf-lib parses the
@@ -90,7 +93,10 @@ export interface TextOptions {
   gap?: number;
   align?: 'left' | 'right';
   lineHeight?: number;
-  /** Kept whole on one page: a paragraph that does not fit above the footer starts the next page (a note is never cut in two). */
+  /**
+   * Kept whole on one page: a paragraph that does not fit above the footer starts the next page (a note is never cut in
+   * two).
+   */
   keep?: boolean;
 }
 
@@ -100,7 +106,10 @@ export interface DocumentInfo {
   subject: string;
   /** Creation and modification date: the document's own (a booking's confirmation), never now. */
   date: Date;
-  /** The footer's text on every page (footer() prints it): given here, the pages keep its room however many lines it takes. */
+  /**
+   * The footer's text on every page (footer() prints it): given here, the pages keep its room however many lines it
+   * takes.
+   */
   footer?: string;
 }
 
@@ -239,7 +248,11 @@ export class PdfWriter {
   }
 
   /** Columns side by side, each wrapped in its own width; the row is as tall as its tallest cell. */
-  row(cells: { text: string; x: number; width: number; align?: 'left' | 'right'; font?: PDFFont; color?: Color }[], size = 11, gap = 2) {
+  row(
+    cells: { text: string; x: number; width: number; align?: 'left' | 'right'; font?: PDFFont; color?: Color }[],
+    size = 11,
+    gap = 2,
+  ) {
     const leading = size * 1.35;
     const wrapped = cells.map((c) => this.wrap(c.text, c.font ?? this.regular, size, c.width));
     const height = Math.max(...wrapped.map((w) => w.length)) * leading;
@@ -272,7 +285,12 @@ export class PdfWriter {
   rule(space = 8) {
     this.ensure(space * 2);
     this.y -= space;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.75, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.75,
+      color: RULE,
+    });
     this.y -= space;
   }
 
@@ -282,10 +300,22 @@ export class PdfWriter {
     const width = CONTENT_WIDTH - pad * 2;
     const height = items.reduce((sum, i) => {
       const size = i.size ?? 11;
-      return sum + this.wrap(i.text, i.font ?? this.regular, size, width).length * size * (i.lineHeight ?? 1.35) + (i.gap ?? 0);
+      return (
+        sum +
+        this.wrap(i.text, i.font ?? this.regular, size, width).length * size * (i.lineHeight ?? 1.35) +
+        (i.gap ?? 0)
+      );
     }, pad * 2);
     this.ensure(height + 4);
-    this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: CONTENT_WIDTH, height, color: TINT, borderColor: ACCENT, borderWidth: 0.75 });
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: TINT,
+      borderColor: ACCENT,
+      borderWidth: 0.75,
+    });
     this.y -= pad;
     for (const { text, ...o } of items) this.text(text, { ...o, x: pad, width });
     this.y -= pad + 4;
@@ -310,7 +340,9 @@ export class PdfWriter {
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {
       const right = `Page ${i + 1} of ${pages.length}`;
-      lines.forEach((line, n) => p.drawText(line, { x: MARGIN, y: first - n * FOOTER_LEADING, size, font, color: MUTED }));
+      lines.forEach((line, n) =>
+        p.drawText(line, { x: MARGIN, y: first - n * FOOTER_LEADING, size, font, color: MUTED }),
+      );
       p.drawText(right, { x: A4[0] - MARGIN - textWidth(font, right, size), y: first, size, font, color: MUTED });
     });
   }
@@ -325,12 +357,22 @@ export class PdfWriter {
     const x = CONTENT_WIDTH - width;
     const leading = size * 1.35;
     const room = 30;
-    const height = 10 + this.wrap(forLine, this.bold, size, width).length * leading + room + 4 + this.wrap(label, this.regular, size, width).length * leading;
+    const height =
+      10 +
+      this.wrap(forLine, this.bold, size, width).length * leading +
+      room +
+      4 +
+      this.wrap(label, this.regular, size, width).length * leading;
     this.ensure(height);
     this.y -= 10;
     this.text(forLine, { font: this.bold, size, x, width });
     this.y -= room;
-    this.page.drawLine({ start: { x: MARGIN + x, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: INK });
+    this.page.drawLine({
+      start: { x: MARGIN + x, y: this.y },
+      end: { x: MARGIN + CONTENT_WIDTH, y: this.y },
+      thickness: 0.75,
+      color: INK,
+    });
     this.y -= 4;
     this.text(label, { size, x, width, color: MUTED });
   }

@@ -30,7 +30,9 @@ describe('the booking reference as a QR code', () => {
 
   it('is a standalone SVG on white, named for screen readers', () => {
     const svg = qrSvg('WL-7K3M9-QXD2P');
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 29 29" shape-rendering="crispEdges" role="img" aria-label="QR code: WL-7K3M9-QXD2P">/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 29 29" shape-rendering="crispEdges" role="img" aria-label="QR code: WL-7K3M9-QXD2P">/,
+    );
     expect(svg).toContain('<rect width="29" height="29" fill="#fff"/>');
     expect(qrSvg('<a&b>')).toContain('aria-label="QR code: &#60;a&#38;b&#62;"');
   });

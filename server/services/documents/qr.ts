@@ -21,7 +21,7 @@ export function qrCode(text: string): QrCode {
   let path = '';
   qr.data.forEach((row, y) => {
     // One rectangle per run of dark modules in a row.
-    for (let x = 0; x < row.length; ) {
+    for (let x = 0; x < row.length;) {
       if (!row[x]) {
         x += 1;
         continue;

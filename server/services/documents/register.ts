@@ -1,5 +1,10 @@
 import { ne, or, sql } from 'drizzle-orm';
-import { DOCUMENT_REGISTER_KINDS, type DocumentRegister, type DocumentRegisterItem, type DocumentRegisterKind } from '../../../contract/desk.ts';
+import {
+  DOCUMENT_REGISTER_KINDS,
+  type DocumentRegister,
+  type DocumentRegisterItem,
+  type DocumentRegisterKind,
+} from '../../../contract/desk.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,18 +26,29 @@ import { monthEnd, siteDay } from '../../../contract/calendar.ts';
  */
 
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v));
-const taxOf = (taxes: TaxLine[] | null) => (taxes ?? []).filter((t) => t.code !== 'TCS').reduce((s, t) => s + Number(t.amount), 0);
+const taxOf = (taxes: TaxLine[] | null) =>
+  (taxes ?? []).filter((t) => t.code !== 'TCS').reduce((s, t) => s + Number(t.amount), 0);
 const pdfOf = (ref: string, path: string) => `/api/admin/bookings/${encodeURIComponent(ref)}/${path}`;
 
 /** A site's documents issued in a month (site days), by date, kind and number; `kind` narrows them. */
-export async function documentRegister(db: Db, site: Site, month: string, kind?: DocumentRegisterKind): Promise<DocumentRegister> {
+export async function documentRegister(
+  db: Db,
+  site: Site,
+  month: string,
+  kind?: DocumentRegisterKind,
+): Promise<DocumentRegister> {
   const { start, end } = bounds(site, `${month}-01`, monthEnd(month));
   const want = (k: DocumentRegisterKind) => !kind || kind === k;
   const lead = sql`(select t.title from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1) as title,
     (select t.first_name from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1) as first_name,
     (select t.last_name from booking_travellers t where t.booking_id = b.id and t.lead order by t.position limit 1) as last_name`;
   const buyer = (r: Record<string, unknown>) =>
-    buyerName({ title: (r.title as string | null) ?? null, firstName: (r.first_name as string | null) ?? null, lastName: (r.last_name as string | null) ?? null, invoiceBuyerName: (r.invoice_buyer_name as string | null) ?? null });
+    buyerName({
+      title: (r.title as string | null) ?? null,
+      firstName: (r.first_name as string | null) ?? null,
+      lastName: (r.last_name as string | null) ?? null,
+      invoiceBuyerName: (r.invoice_buyer_name as string | null) ?? null,
+    });
   const items: DocumentRegisterItem[] = [];
 
   if (want('invoice')) {
@@ -49,7 +65,14 @@ export async function documentRegister(db: Db, site: Site, month: string, kind?:
     for (const r of rows) {
       const own = entries.filter((e) => Number(e.booking_id) === Number(r.id));
       const issued = own.find((e) => e.document_kind === 'invoice' && e.document_number === r.invoice_number);
-      const covered = issued ? own.filter((e) => (RECEIPT_KINDS as string[]).includes(String(e.kind)) && Number(e.id) <= Number(issued.id) && Number(e.sale) + Number(e.tcs) > 0) : [];
+      const covered = issued
+        ? own.filter(
+            (e) =>
+              (RECEIPT_KINDS as string[]).includes(String(e.kind)) &&
+              Number(e.id) <= Number(issued.id) &&
+              Number(e.sale) + Number(e.tcs) > 0,
+          )
+        : [];
       const sumOf = (f: (e: Record<string, unknown>) => number) => covered.reduce((s, e) => s + f(e), 0);
       items.push({
         kind: 'invoice',
@@ -60,7 +83,9 @@ export async function documentRegister(db: Db, site: Site, month: string, kind?:
         buyer: buyer(r),
         currency: String(r.currency),
         total: issued ? sumOf((e) => Number(e.sale) + Number(e.tcs)) : Number(r.total),
-        tax: issued ? sumOf((e) => Number(e.cgst) + Number(e.sgst) + Number(e.igst) + Number(e.gst) + Number(e.vat)) : taxOf(r.taxes as TaxLine[]),
+        tax: issued
+          ? sumOf((e) => Number(e.cgst) + Number(e.sgst) + Number(e.igst) + Number(e.gst) + Number(e.vat))
+          : taxOf(r.taxes as TaxLine[]),
         pdfUrl: pdfOf(String(r.ref_id_key), 'invoice.pdf'),
       });
     }
@@ -132,13 +157,21 @@ export async function documentRegister(db: Db, site: Site, month: string, kind?:
   }
 
   const order = DOCUMENT_REGISTER_KINDS as readonly string[];
-  items.sort((a, b) => a.date.localeCompare(b.date) || order.indexOf(a.kind) - order.indexOf(b.kind) || a.number.localeCompare(b.number));
+  items.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) || order.indexOf(a.kind) - order.indexOf(b.kind) || a.number.localeCompare(b.number),
+  );
   return { site, month, items, csvUrl: `/api/admin/documents.csv?site=${site}&month=${month}` };
 }
 
 // ---------- the returns CSV ----------
 
-const DOCUMENT_NAMES: Record<DocumentKind, string> = { invoice: 'Tax invoice', receipt: 'Receipt voucher', 'credit-note': 'Credit note', 'debit-note': 'Debit note' };
+const DOCUMENT_NAMES: Record<DocumentKind, string> = {
+  invoice: 'Tax invoice',
+  receipt: 'Receipt voucher',
+  'credit-note': 'Credit note',
+  'debit-note': 'Debit note',
+};
 
 /** One line of the returns CSV: the month's ledger entries of one document (and rate), summed. */
 export interface ReturnLine {
@@ -163,7 +196,12 @@ export interface ReturnLine {
   outside: number;
 }
 
-function group(entries: ReportEntry[], keyOf: (e: ReportEntry) => string, make: (e: ReportEntry) => ReturnLine, add: (l: ReturnLine, e: ReportEntry) => void): ReturnLine[] {
+function group(
+  entries: ReportEntry[],
+  keyOf: (e: ReportEntry) => string,
+  make: (e: ReportEntry) => ReturnLine,
+  add: (l: ReturnLine, e: ReportEntry) => void,
+): ReturnLine[] {
   const lines = new Map<string, ReturnLine>();
   for (const e of entries) {
     const key = keyOf(e);
@@ -194,12 +232,19 @@ const base = (e: ReportEntry): ReturnLine => ({
   zero: 0,
   outside: 0,
 });
-const docKey = (e: ReportEntry) => (e.documentNumber ? `${e.documentKind}|${e.documentNumber}` : `none|${e.bookingId}|${e.id}`);
+const docKey = (e: ReportEntry) =>
+  e.documentNumber ? `${e.documentKind}|${e.documentNumber}` : `none|${e.bookingId}|${e.id}`;
 
 /** India, GSTR-1: the month's entries carrying GST (those the GST summary sums), by document and rate. */
 export async function gstr1Lines(db: Db, month: string): Promise<ReturnLine[]> {
   const c = ledgerEntries;
-  const entries = await ledgerEntriesOf(db, 'IN', `${month}-01`, monthEnd(month), or(ne(c.taxable, 0), ne(c.cgst, 0), ne(c.sgst, 0), ne(c.igst, 0), ne(c.gst, 0)));
+  const entries = await ledgerEntriesOf(
+    db,
+    'IN',
+    `${month}-01`,
+    monthEnd(month),
+    or(ne(c.taxable, 0), ne(c.cgst, 0), ne(c.sgst, 0), ne(c.igst, 0), ne(c.gst, 0)),
+  );
   return group(
     entries,
     (e) => `${docKey(e)}|${e.gstRateBp ?? ''}`,
@@ -217,7 +262,13 @@ export async function gstr1Lines(db: Db, month: string): Promise<ReturnLine[]> {
 
 /** UAE, VAT 201: the month's entries carrying a sale or VAT (those the VAT summary sums), by document. */
 export async function vat201Lines(db: Db, month: string): Promise<ReturnLine[]> {
-  const entries = await ledgerEntriesOf(db, 'UAE', `${month}-01`, monthEnd(month), or(ne(ledgerEntries.taxable, 0), ne(ledgerEntries.vat, 0)));
+  const entries = await ledgerEntriesOf(
+    db,
+    'UAE',
+    `${month}-01`,
+    monthEnd(month),
+    or(ne(ledgerEntries.taxable, 0), ne(ledgerEntries.vat, 0)),
+  );
   return group(entries, docKey, base, (l, e) => {
     l.standard += e.taxable - e.zeroRated - e.outOfScope;
     l.vat += e.vat;
@@ -226,36 +277,158 @@ export async function vat201Lines(db: Db, month: string): Promise<ReturnLine[]> 
   });
 }
 
-/** The emirate a UAE supply is reported under in VAT 201 box 1: the seller's establishment (its address), Dubai by default. */
+/**
+ * The emirate a UAE supply is reported under in VAT 201 box 1: the seller's establishment (its address), Dubai by
+ * default.
+ */
 export function emirateOf(address: string[]): string {
   const text = address.join(' ');
-  return ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'].find((e) => text.includes(e)) ?? 'Dubai';
+  return (
+    ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'].find((e) =>
+      text.includes(e),
+    ) ?? 'Dubai'
+  );
 }
 
 type Cell = string | number | null | { minor: number };
 const money = (minor: number) => ({ minor });
 
-/** The returns CSV of a site's month: a line per document, then the totals (GSTR-1's tax columns; VAT 201's boxes by emirate). */
+/**
+ * The returns CSV of a site's month: a line per document, then the totals (GSTR-1's tax columns; VAT 201's boxes by
+ * emirate).
+ */
 export async function returnsCsv(db: Db, site: Site, month: string, emirate: string) {
   if (site === 'IN') {
     const lines = await gstr1Lines(db, month);
-    const total = lines.reduce((s, l) => ({ taxable: s.taxable + l.taxable, cgst: s.cgst + l.cgst, sgst: s.sgst + l.sgst, igst: s.igst + l.igst, gst: s.gst + l.gst }), { taxable: 0, cgst: 0, sgst: 0, igst: 0, gst: 0 });
+    const total = lines.reduce(
+      (s, l) => ({
+        taxable: s.taxable + l.taxable,
+        cgst: s.cgst + l.cgst,
+        sgst: s.sgst + l.sgst,
+        igst: s.igst + l.igst,
+        gst: s.gst + l.gst,
+      }),
+      { taxable: 0, cgst: 0, sgst: 0, igst: 0, gst: 0 },
+    );
     const rows: Cell[][] = [
-      ...lines.map((l) => [l.document, l.number, l.date, l.RefIdKey, l.buyer, l.gstin ?? 'none', l.placeOfSupply, l.supply, l.rate, money(l.taxable), money(l.cgst), money(l.sgst), money(l.igst), money(l.gst)]),
-      ['Total', null, null, null, null, null, null, null, null, money(total.taxable), money(total.cgst), money(total.sgst), money(total.igst), money(total.gst)],
+      ...lines.map((l) => [
+        l.document,
+        l.number,
+        l.date,
+        l.RefIdKey,
+        l.buyer,
+        l.gstin ?? 'none',
+        l.placeOfSupply,
+        l.supply,
+        l.rate,
+        money(l.taxable),
+        money(l.cgst),
+        money(l.sgst),
+        money(l.igst),
+        money(l.gst),
+      ]),
+      [
+        'Total',
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        money(total.taxable),
+        money(total.cgst),
+        money(total.sgst),
+        money(total.igst),
+        money(total.gst),
+      ],
     ];
-    const columns = ['Document', 'Number', 'Date', 'Booking', 'Buyer', 'GSTIN/UIN', 'Place of supply', 'Supply', 'Rate %', 'Taxable value (INR)', 'CGST (INR)', 'SGST (INR)', 'IGST (INR)', 'GST not split (INR)'];
-    return csvStream<Cell[]>(columns.map((name, i) => [name, (r) => r[i] ?? null]), rows);
+    const columns = [
+      'Document',
+      'Number',
+      'Date',
+      'Booking',
+      'Buyer',
+      'GSTIN/UIN',
+      'Place of supply',
+      'Supply',
+      'Rate %',
+      'Taxable value (INR)',
+      'CGST (INR)',
+      'SGST (INR)',
+      'IGST (INR)',
+      'GST not split (INR)',
+    ];
+    return csvStream<Cell[]>(
+      columns.map((name, i) => [name, (r) => r[i] ?? null]),
+      rows,
+    );
   }
   const lines = await vat201Lines(db, month);
-  const total = lines.reduce((s, l) => ({ standard: s.standard + l.standard, vat: s.vat + l.vat, zero: s.zero + l.zero, outside: s.outside + l.outside }), { standard: 0, vat: 0, zero: 0, outside: 0 });
+  const total = lines.reduce(
+    (s, l) => ({
+      standard: s.standard + l.standard,
+      vat: s.vat + l.vat,
+      zero: s.zero + l.zero,
+      outside: s.outside + l.outside,
+    }),
+    { standard: 0, vat: 0, zero: 0, outside: 0 },
+  );
   const rows: Cell[][] = [
-    ...lines.map((l) => [l.document, l.number, l.date, l.RefIdKey, l.buyer, emirate, money(l.standard), money(l.vat), money(l.zero), money(l.outside)]),
-    [`Box 1 standard-rated supplies: ${emirate}`, null, null, null, null, emirate, money(total.standard), money(total.vat), null, null],
+    ...lines.map((l) => [
+      l.document,
+      l.number,
+      l.date,
+      l.RefIdKey,
+      l.buyer,
+      emirate,
+      money(l.standard),
+      money(l.vat),
+      money(l.zero),
+      money(l.outside),
+    ]),
+    [
+      `Box 1 standard-rated supplies: ${emirate}`,
+      null,
+      null,
+      null,
+      null,
+      emirate,
+      money(total.standard),
+      money(total.vat),
+      null,
+      null,
+    ],
     ['Box 4 zero-rated supplies', null, null, null, null, null, null, null, money(total.zero), null],
     ['Outside the scope of VAT', null, null, null, null, null, null, null, null, money(total.outside)],
-    ['Total', null, null, null, null, null, money(total.standard), money(total.vat), money(total.zero), money(total.outside)],
+    [
+      'Total',
+      null,
+      null,
+      null,
+      null,
+      null,
+      money(total.standard),
+      money(total.vat),
+      money(total.zero),
+      money(total.outside),
+    ],
   ];
-  const columns = ['Document', 'Number', 'Date', 'Booking', 'Buyer', 'Emirate', 'Standard-rated amount (AED)', 'VAT (AED)', 'Zero-rated (AED)', 'Outside the scope (AED)'];
-  return csvStream<Cell[]>(columns.map((name, i) => [name, (r) => r[i] ?? null]), rows);
+  const columns = [
+    'Document',
+    'Number',
+    'Date',
+    'Booking',
+    'Buyer',
+    'Emirate',
+    'Standard-rated amount (AED)',
+    'VAT (AED)',
+    'Zero-rated (AED)',
+    'Outside the scope (AED)',
+  ];
+  return csvStream<Cell[]>(
+    columns.map((name, i) => [name, (r) => r[i] ?? null]),
+    rows,
+  );
 }

@@ -26,7 +26,8 @@ import { voucherSetOf } from './vouchers.ts';
  */
 
 /** 12 characters of a SHA-256 (72 bits): no two versions of one document meet by chance. */
-const versionOf = (document: unknown) => createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 12);
+const versionOf = (document: unknown) =>
+  createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 12);
 
 /** A booking's credit notes and money documents, already read (oldest first). */
 interface Issued {
@@ -35,13 +36,22 @@ interface Issued {
 }
 
 /** The documents of one of the traveller's bookings (`src`, already read as theirs), oldest kind first. */
-async function documentVersions(db: Db, config: Config, src: DocumentSource, issued: Issued): Promise<DocumentVersion[]> {
+async function documentVersions(
+  db: Db,
+  config: Config,
+  src: DocumentSource,
+  issued: Issued,
+): Promise<DocumentVersion[]> {
   const { row } = src;
   const out: DocumentVersion[] = [];
   // The invoice: a tax invoice once numbered, a confirmed booking's proforma before (none otherwise).
   if (row.invoiceNumber || row.status === 'confirmed') {
     const { document } = await invoiceOf(db, src);
-    out.push({ kind: document.invoiceNumber ? 'tax-invoice' : 'proforma', number: document.invoiceNumber ?? document.RefIdKey, version: versionOf(document) });
+    out.push({
+      kind: document.invoiceNumber ? 'tax-invoice' : 'proforma',
+      number: document.invoiceNumber ?? document.RefIdKey,
+      version: versionOf(document),
+    });
   }
   // A voucher per service, each with what the set prints around it (travellers, balance, help).
   if (vouchersIssued(row)) {
@@ -51,7 +61,11 @@ async function documentVersions(db: Db, config: Config, src: DocumentSource, iss
     for (const v of vouchers) out.push({ kind: 'voucher', number: v.number, version: versionOf([common, v]) });
   }
   for (const n of issued.creditNotes) {
-    out.push({ kind: 'credit-note', number: n.number, version: versionOf(await creditNoteDocument(db, config, row, n)) });
+    out.push({
+      kind: 'credit-note',
+      number: n.number,
+      version: versionOf(await creditNoteDocument(db, config, row, n)),
+    });
   }
   for (const d of issued.moneyDocuments) {
     const document = await moneyDocument(db, config, row, d);
@@ -65,7 +79,12 @@ async function documentVersions(db: Db, config: Config, src: DocumentSource, iss
  * these with the copies it keeps. Their rows, details, credit notes and money documents are read
  * for all of them at once; then each booking's documents are made from its own source.
  */
-export async function listWithDocumentVersions(db: Db, config: Config, userId: number, list: BookingSummary[]): Promise<BookingSummary[]> {
+export async function listWithDocumentVersions(
+  db: Db,
+  config: Config,
+  userId: number,
+  list: BookingSummary[],
+): Promise<BookingSummary[]> {
   if (list.length === 0) return list;
   const ids = list.map((b) => b.BookingId);
   const rows = await db
@@ -73,14 +92,34 @@ export async function listWithDocumentVersions(db: Db, config: Config, userId: n
     .from(bookings)
     .where(and(eq(bookings.userId, userId), inArray(bookings.id, ids)));
   const details = await bookingDetailsOf(db, config, rows);
-  const notes = groupBy(await db.select().from(creditNotes).where(inArray(creditNotes.bookingId, ids)).orderBy(asc(creditNotes.id)), (n) => n.bookingId);
-  const money = groupBy(await db.select().from(moneyDocuments).where(inArray(moneyDocuments.bookingId, ids)).orderBy(asc(moneyDocuments.id)), (d) => d.bookingId);
+  const notes = groupBy(
+    await db.select().from(creditNotes).where(inArray(creditNotes.bookingId, ids)).orderBy(asc(creditNotes.id)),
+    (n) => n.bookingId,
+  );
+  const money = groupBy(
+    await db
+      .select()
+      .from(moneyDocuments)
+      .where(inArray(moneyDocuments.bookingId, ids))
+      .orderBy(asc(moneyDocuments.id)),
+    (d) => d.bookingId,
+  );
   const sources = new Map(rows.map((r) => [r.id, sourceOf(config, r, details.get(r.id)!)]));
   // One booking after another: the pool is shared with everyone else's calls.
   const out: BookingSummary[] = [];
   for (const b of list) {
     const src = sources.get(b.BookingId);
-    out.push(src ? { ...b, documentVersions: await documentVersions(db, config, src, { creditNotes: notes.get(b.BookingId) ?? [], moneyDocuments: money.get(b.BookingId) ?? [] }) } : b);
+    out.push(
+      src
+        ? {
+            ...b,
+            documentVersions: await documentVersions(db, config, src, {
+              creditNotes: notes.get(b.BookingId) ?? [],
+              moneyDocuments: money.get(b.BookingId) ?? [],
+            }),
+          }
+        : b,
+    );
   }
   return out;
 }
@@ -91,7 +130,12 @@ export async function listWithDocumentVersions(db: Db, config: Config, userId: n
  * document. A document takes from the detail only the fields it names, so what the call adds to the
  * detail (its cancellation terms) changes no version.
  */
-export async function detailWithDocumentVersions<T extends BookingDetail>(db: Db, config: Config, userId: number, detail: T): Promise<T> {
+export async function detailWithDocumentVersions<T extends BookingDetail>(
+  db: Db,
+  config: Config,
+  userId: number,
+  detail: T,
+): Promise<T> {
   const row = await ownBooking(db, userId, detail.BookingId);
   const issued = { creditNotes: await creditNotesOf(db, row.id), moneyDocuments: await moneyDocumentsOf(db, row.id) };
   return { ...detail, documentVersions: await documentVersions(db, config, sourceOf(config, row, detail), issued) };

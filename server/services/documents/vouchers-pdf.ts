@@ -9,7 +9,11 @@ import { qrCode } from './qr.ts';
  * reference large with its QR code beside it, so a desk can read or scan it from a phone held up.
  */
 
-const KIND_LABEL: Record<Voucher['kind'], string> = { stay: 'HOTEL VOUCHER', transfer: 'TRANSFER VOUCHER', sightseeing: 'SIGHTSEEING VOUCHER' };
+const KIND_LABEL: Record<Voucher['kind'], string> = {
+  stay: 'HOTEL VOUCHER',
+  transfer: 'TRANSFER VOUCHER',
+  sightseeing: 'SIGHTSEEING VOUCHER',
+};
 const QR_SIZE = 132;
 
 export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint8Array> {
@@ -29,7 +33,11 @@ export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint
     if (i > 0) w.addPage();
     const top = w.y;
     w.page.drawSvgPath(qr.path, { x: A4[0] - MARGIN - QR_SIZE, y: top, scale: QR_SIZE / qr.size, color: rgb(0, 0, 0) });
-    w.place(`Scan: ${set.RefIdKey}`, { x: A4[0] - MARGIN - QR_SIZE / 2 - w.width(`Scan: ${set.RefIdKey}`, w.regular, 8.5) / 2, y: top - QR_SIZE - 2 }, { size: 8.5, color: MUTED });
+    w.place(
+      `Scan: ${set.RefIdKey}`,
+      { x: A4[0] - MARGIN - QR_SIZE / 2 - w.width(`Scan: ${set.RefIdKey}`, w.regular, 8.5) / 2, y: top - QR_SIZE - 2 },
+      { size: 8.5, color: MUTED },
+    );
 
     w.text(set.help.name, { font: bold, size: 12, color: ACCENT, width: textWidth, gap: 6 });
     w.text(KIND_LABEL[v.kind], { font: bold, size: 11, color: MUTED, width: textWidth, gap: 2 });
@@ -40,22 +48,34 @@ export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint
     w.rule(8);
 
     w.text(v.title, { font: bold, size: 17, gap: 1 });
-    w.text(`${v.packageTitle} · ${v.place ? `${v.place}, ` : ''}${v.city}${v.stay ? ` · stay ${v.stay.index} of ${v.stay.of}` : ''}`, { size: 12, color: MUTED, gap: 4 });
+    w.text(
+      `${v.packageTitle} · ${v.place ? `${v.place}, ` : ''}${v.city}${v.stay ? ` · stay ${v.stay.index} of ${v.stay.of}` : ''}`,
+      { size: 12, color: MUTED, gap: 4 },
+    );
     for (const d of v.details) {
-      w.row([
-        { text: d.label, x: 0, width: 110, color: MUTED },
-        { text: d.value, x: 115, width: A4[0] - MARGIN * 2 - 115, font: bold },
-      ], 12.5);
+      w.row(
+        [
+          { text: d.label, x: 0, width: 110, color: MUTED },
+          { text: d.value, x: 115, width: A4[0] - MARGIN * 2 - 115, font: bold },
+        ],
+        12.5,
+      );
     }
-    w.row([
-      { text: 'Travellers', x: 0, width: 110, color: MUTED },
-      { text: names, x: 115, width: A4[0] - MARGIN * 2 - 115 },
-    ], 12.5);
+    w.row(
+      [
+        { text: 'Travellers', x: 0, width: 110, color: MUTED },
+        { text: names, x: 115, width: A4[0] - MARGIN * 2 - 115 },
+      ],
+      12.5,
+    );
     if (contact) {
-      w.row([
-        { text: 'Lead contact', x: 0, width: 110, color: MUTED },
-        { text: contact, x: 115, width: A4[0] - MARGIN * 2 - 115 },
-      ], 12.5);
+      w.row(
+        [
+          { text: 'Lead contact', x: 0, width: 110, color: MUTED },
+          { text: contact, x: 115, width: A4[0] - MARGIN * 2 - 115 },
+        ],
+        12.5,
+      );
     }
 
     w.heading(v.kind === 'stay' ? 'Where you stay' : 'Operator');
@@ -77,7 +97,10 @@ export async function vouchersPdf(set: VoucherSet, issuedAt: Date): Promise<Uint
     }
     if (set.paymentDue) {
       w.y -= 8;
-      w.panel([{ text: 'Payment due', font: bold, size: 12, gap: 2 }, { text: set.paymentDue.text, size: 11.5 }]);
+      w.panel([
+        { text: 'Payment due', font: bold, size: 12, gap: 2 },
+        { text: set.paymentDue.text, size: 11.5 },
+      ]);
     }
   });
 

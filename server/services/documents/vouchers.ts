@@ -26,7 +26,10 @@ type Desk = Omit<Supplier, 'cityId' | 'kind'>;
 type Line = BookingDetail['lines'][number];
 
 /** What the builder needs of a booked line: the package's title and city, the date, nights and party. */
-export type VoucherLine = Pick<Line, 'title' | 'city' | 'travelDate' | 'nights' | 'adults' | 'children' | 'infants' | 'rooms'>;
+export type VoucherLine = Pick<
+  Line,
+  'title' | 'city' | 'travelDate' | 'nights' | 'adults' | 'children' | 'infants' | 'rooms'
+>;
 
 export interface PackageFacts {
   itinerary: ItineraryDay[];
@@ -64,22 +67,70 @@ function notesOfPackage(notes: string[], packageText: string): string[] {
 }
 
 /** Words of a day's title too common to tie an inclusion to that day. */
-const COMMON = new Set(['with', 'from', 'tour', 'tours', 'trip', 'day', 'days', 'dinner', 'lunch', 'breakfast', 'arrive', 'departure', 'transfer', 'free', 'evening', 'morning', 'sunset', 'sunrise', 'and', 'the', 'by', 'via', 'to']);
+const COMMON = new Set([
+  'with',
+  'from',
+  'tour',
+  'tours',
+  'trip',
+  'day',
+  'days',
+  'dinner',
+  'lunch',
+  'breakfast',
+  'arrive',
+  'departure',
+  'transfer',
+  'free',
+  'evening',
+  'morning',
+  'sunset',
+  'sunrise',
+  'and',
+  'the',
+  'by',
+  'via',
+  'to',
+]);
 
-const KIND_TITLE: Record<PackageStay['kind'], string> = { hotel: 'Hotel stay', resort: 'Resort stay', houseboat: 'Houseboat stay', lodge: 'Lodge stay', camp: 'Camp stay' };
+const KIND_TITLE: Record<PackageStay['kind'], string> = {
+  hotel: 'Hotel stay',
+  resort: 'Resort stay',
+  houseboat: 'Houseboat stay',
+  lodge: 'Lodge stay',
+  camp: 'Camp stay',
+};
 
 /** The shop itself stands in for a supplier a destination does not have yet. */
 function shopAsSupplier(shop: ShopDetails): Desk {
-  return { name: shop.tradeName, address: shop.address, phone: shop.phone, email: shop.email, meetingPoint: null, checkIn: null, checkOut: null, notes: [] };
+  return {
+    name: shop.tradeName,
+    address: shop.address,
+    phone: shop.phone,
+    email: shop.email,
+    meetingPoint: null,
+    checkIn: null,
+    checkOut: null,
+    notes: [],
+  };
 }
 
-const supplierOf = (s: Pick<Supplier, 'name' | 'address' | 'phone' | 'email'>) => ({ name: s.name, address: s.address, phone: s.phone, email: s.email });
+const supplierOf = (s: Pick<Supplier, 'name' | 'address' | 'phone' | 'email'>) => ({
+  name: s.name,
+  address: s.address,
+  phone: s.phone,
+  email: s.email,
+});
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The package's inclusions that belong to one day of its itinerary: they name a distinctive word of the day's title. */
+/**
+ * The package's inclusions that belong to one day of its itinerary: they name a distinctive word of the day's title.
+ */
 function dayInclusions(title: string, inclusions: string[], city: string): string[] {
   const skip = new Set([...COMMON, ...city.toLowerCase().split(/\s+/)]);
-  const words = title.split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && /^\p{Lu}/u.test(w) && !skip.has(w.toLowerCase()));
+  const words = title
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length >= 4 && /^\p{Lu}/u.test(w) && !skip.has(w.toLowerCase()));
   if (!words.length) return [];
   const re = new RegExp(`(^|[^\\p{L}])(${words.map(escape).join('|')})([^\\p{L}]|$)`, 'iu');
   return inclusions.filter((i) => re.test(i));
@@ -88,18 +139,40 @@ function dayInclusions(title: string, inclusions: string[], city: string): strin
 /** Stays as booked: the package's, or one stay at the fallback supplier for a package that has none. */
 function staysFor(line: VoucherLine, pkg: PackageFacts | undefined, fallback: Desk): PackageStay[] {
   if (pkg?.stays.length) return pkg.stays;
-  return [{ place: line.city, nights: line.nights, kind: 'hotel', supplier: { ...supplierOf(fallback), checkIn: fallback.checkIn ?? '', checkOut: fallback.checkOut ?? '', notes: fallback.notes } }];
+  return [
+    {
+      place: line.city,
+      nights: line.nights,
+      kind: 'hotel',
+      supplier: {
+        ...supplierOf(fallback),
+        checkIn: fallback.checkIn ?? '',
+        checkOut: fallback.checkOut ?? '',
+        notes: fallback.notes,
+      },
+    },
+  ];
 }
 
-/** The vouchers of one booked package, in order: its stays, its transfers, its sightseeing days. Pure, so every package can be checked without a booking. */
-export function packageVouchers(line: VoucherLine, position: number, pkg: PackageFacts | undefined, desks: Desks): Omit<Voucher, 'number'>[] {
+/**
+ * The vouchers of one booked package, in order: its stays, its transfers, its sightseeing days. Pure, so every package
+ * can be checked without a booking.
+ */
+export function packageVouchers(
+  line: VoucherLine,
+  position: number,
+  pkg: PackageFacts | undefined,
+  desks: Desks,
+): Omit<Voucher, 'number'>[] {
   const { transfer, sightseeing } = desks;
   const guests = partyText(line);
   const passengers = guests.replace(/, \d+ rooms?$/, '');
   const common = { position, packageTitle: line.title, city: line.city };
   const inclusions = pkg?.inclusions ?? [];
   const stayIncluded = inclusions.filter((i) => STAY.test(i) && !(TRANSFER.test(i) && !/\bnights?\b/i.test(i)));
-  const transferIncluded = inclusions.filter((i) => (TRANSFER.test(i) || CARRIED.test(i)) && (!ACTIVITY.test(i) || CARRIED.test(i)) && !STAY.test(i));
+  const transferIncluded = inclusions.filter(
+    (i) => (TRANSFER.test(i) || CARRIED.test(i)) && (!ACTIVITY.test(i) || CARRIED.test(i)) && !STAY.test(i),
+  );
   const payLocally = (pkg?.exclusions ?? []).filter((e) => PAID_LOCALLY.test(e));
   const itinerary = pkg?.itinerary ?? [];
   const airport = transfer.meetingPoint ?? 'the airport';
@@ -128,7 +201,13 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
       details: [
         { label: 'Check-in', value: `${formatTravelDate(from)}${h.checkIn ? `, from ${h.checkIn}` : ''}` },
         { label: 'Check-out', value: `${formatTravelDate(to)}${h.checkOut ? `, by ${h.checkOut}` : ''}` },
-        { label: 'Nights', value: stays.length > 1 ? `${stay.nights} (stay ${i + 1} of ${stays.length}: ${stays.map((s) => `${s.place} ${s.nights}`).join(', ')})` : String(stay.nights) },
+        {
+          label: 'Nights',
+          value:
+            stays.length > 1
+              ? `${stay.nights} (stay ${i + 1} of ${stays.length}: ${stays.map((s) => `${s.place} ${s.nights}`).join(', ')})`
+              : String(stay.nights),
+        },
         { label: 'Guests', value: guests },
       ],
       included: stayIncluded,
@@ -141,7 +220,9 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
   const moves = dated.slice(1).flatMap(({ stay, from, firstNight }, i) => {
     const prev = dated[i]!.stay;
     if (prev.supplier.name === stay.supplier.name) return [];
-    return [{ label: `Transfer, day ${firstNight + 1}`, value: `${formatTravelDate(from)}: ${at(prev)} to ${at(stay)}` }];
+    return [
+      { label: `Transfer, day ${firstNight + 1}`, value: `${formatTravelDate(from)}: ${at(prev)} to ${at(stay)}` },
+    ];
   });
   out.push({
     ...common,
@@ -163,7 +244,8 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
   for (const day of itinerary.slice(1, -1)) {
     const date = addDays(line.travelDate, day.day - 1);
     // Where the travellers slept the night before (a tour collects them there).
-    const night = dated.find((d) => d.firstNight <= day.day - 2 && day.day - 2 < d.firstNight + d.stay.nights) ?? dated[0]!;
+    const night =
+      dated.find((d) => d.firstNight <= day.day - 2 && day.day - 2 < d.firstNight + d.stay.nights) ?? dated[0]!;
     out.push({
       ...common,
       kind: 'sightseeing',
@@ -177,7 +259,11 @@ export function packageVouchers(line: VoucherLine, position: number, pkg: Packag
         { label: 'Guests', value: passengers },
         { label: 'Plan', value: day.description },
       ],
-      included: dayInclusions(day.title, inclusions.filter((i) => !STAY.test(i) && !transferIncluded.includes(i)), line.city),
+      included: dayInclusions(
+        day.title,
+        inclusions.filter((i) => !STAY.test(i) && !transferIncluded.includes(i)),
+        line.city,
+      ),
       notes: own(sightseeing.notes),
     });
   }
@@ -200,8 +286,16 @@ function qrOf(ref: string): string {
   return svg;
 }
 
-/** Every voucher of one of the traveller's confirmed bookings (and when they were issued, the PDF's date), or why it has none. */
-export async function vouchersFor(db: Db, config: Config, userId: number, bookingId: number): Promise<{ document: VoucherSet; issuedAt: Date }> {
+/**
+ * Every voucher of one of the traveller's confirmed bookings (and when they were issued, the PDF's date), or why it has
+ * none.
+ */
+export async function vouchersFor(
+  db: Db,
+  config: Config,
+  userId: number,
+  bookingId: number,
+): Promise<{ document: VoucherSet; issuedAt: Date }> {
   return voucherSetOf(db, await documentSource(db, config, userId, bookingId));
 }
 
@@ -218,7 +312,14 @@ export async function voucherSetOf(db: Db, src: DocumentSource): Promise<{ docum
   const pkgs = new Map(
     (
       await db
-        .select({ id: packages.id, cityId: packages.cityId, itinerary: packages.itinerary, inclusions: packages.inclusions, exclusions: packages.exclusions, stays: packages.stays })
+        .select({
+          id: packages.id,
+          cityId: packages.cityId,
+          itinerary: packages.itinerary,
+          inclusions: packages.inclusions,
+          exclusions: packages.exclusions,
+          stays: packages.stays,
+        })
         .from(packages)
         .where(inArray(packages.id, ids))
     ).map((p) => [p.id, p]),
@@ -233,7 +334,11 @@ export async function voucherSetOf(db: Db, src: DocumentSource): Promise<{ docum
     .flatMap((line, i) => {
       const pkg = pkgs.get(line.packageId);
       const of = (kind: Supplier['kind']) => rows.find((s) => s.cityId === pkg?.cityId && s.kind === kind) ?? fallback;
-      return packageVouchers(line, i + 1, pkg, { transfer: of('transfer'), sightseeing: of('sightseeing'), fallback: of('hotel') }).map((v) => withConfirmation(v, i, numbers));
+      return packageVouchers(line, i + 1, pkg, {
+        transfer: of('transfer'),
+        sightseeing: of('sightseeing'),
+        fallback: of('hotel'),
+      }).map((v) => withConfirmation(v, i, numbers));
     })
     .map((v, i) => ({ ...v, number: `${d.RefIdKey}-${String(i + 1).padStart(2, '0')}` }));
 

@@ -19,7 +19,6 @@ const SITES = [
 export const PAYMENTS_DUE_DAYS = 7;
 const DUE_ITEMS = 50;
 
-
 export async function dashboard(db: Db, role: string, now: Date): Promise<Dashboard> {
   const days = siteDays(now);
   /** `column` (a timestamp of a row whose site is `site`) falls on its site's today. */
@@ -50,10 +49,24 @@ export async function dashboard(db: Db, role: string, now: Date): Promise<Dashbo
     todayBySite = SITES.map(({ site, currency }) => {
       const m = made.find((r) => r.site === site);
       const r = received.find((x) => x.site === site);
-      return { site, currency, day: days[site], bookings: Number(m?.n ?? 0), gross: Number(m?.gross ?? 0), received: Number(r?.amount ?? 0) };
+      return {
+        site,
+        currency,
+        day: days[site],
+        bookings: Number(m?.n ?? 0),
+        gross: Number(m?.gross ?? 0),
+        received: Number(r?.amount ?? 0),
+      };
     });
 
-    const { rows: due } = await db.execute<{ ref: string; site: string; currency: string; due_on: string | Date; balance: number; lead: string | null }>(sql`
+    const { rows: due } = await db.execute<{
+      ref: string;
+      site: string;
+      currency: string;
+      due_on: string | Date;
+      balance: number;
+      lead: string | null;
+    }>(sql`
       select b.ref_id_key as ref, b.site, b.currency, b.payment_due_on as due_on, (b.total - b.amount_paid)::int as balance,
              (select t.first_name || ' ' || t.last_name from booking_travellers t where t.booking_id = b.id order by t.lead desc, t.position limit 1) as lead
       from bookings b
@@ -69,13 +82,22 @@ export async function dashboard(db: Db, role: string, now: Date): Promise<Dashbo
         const of = due.filter((d) => d.site === site);
         return { site, currency, count: of.length, balance: of.reduce((s, d) => s + Number(d.balance), 0) };
       }),
-      items: due.slice(0, DUE_ITEMS).map((d) => ({ RefIdKey: d.ref, site: d.site as 'UAE' | 'IN', currency: d.currency, dueOn: day(d.due_on), balance: Number(d.balance), leadName: d.lead ?? '' })),
+      items: due.slice(0, DUE_ITEMS).map((d) => ({
+        RefIdKey: d.ref,
+        site: d.site as 'UAE' | 'IN',
+        currency: d.currency,
+        dueOn: day(d.due_on),
+        balance: Number(d.balance),
+        leadName: d.lead ?? '',
+      })),
     };
   }
 
   let newEnquiries: number | null = null;
   if (can(role, 'enquiries.work')) {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from enquiries where status = 'new'`);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from enquiries where status = 'new'`,
+    );
     newEnquiries = Number(rows[0]?.n ?? 0);
   }
 

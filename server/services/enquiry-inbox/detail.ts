@@ -1,5 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_MESSAGES, ENQUIRY_MOVES, isFinalEnquiryStatus, type EnquiryDetail, type EnquiryField, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_MESSAGES,
+  ENQUIRY_MOVES,
+  isFinalEnquiryStatus,
+  type EnquiryDetail,
+  type EnquiryField,
+  type EnquiryStatus,
+} from '../../../contract/enquiry-inbox.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, enquiries, enquiryNotes, files, packages, staff } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -39,7 +47,8 @@ const LABELS: [key: string, label: string][] = [
 /** Parts of other fields (the exit popup's phone is Phone), or internal. */
 const HIDDEN = new Set(['MobileCountryCode', 'MobileNo', 'Mode', 'Id', 'PackageId']);
 
-const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).trim();
+const show = (v: unknown) =>
+  (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).trim();
 
 export function readableFields(payload: Record<string, unknown>, packageTitle: string | null): EnquiryField[] {
   const out: EnquiryField[] = [];
@@ -99,11 +108,18 @@ function historyText(action: string, before: unknown, after: unknown): string {
 /** Everything the inbox shows of one enquiry. */
 export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> {
   const e = await enquiryById(db, id);
-  const [assignee] = e.assigneeId ? await db.select({ email: staff.email }).from(staff).where(eq(staff.id, e.assigneeId)) : [];
-  const [booking] = e.bookingId ? await db.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, e.bookingId)) : [];
+  const [assignee] = e.assigneeId
+    ? await db.select({ email: staff.email }).from(staff).where(eq(staff.id, e.assigneeId))
+    : [];
+  const [booking] = e.bookingId
+    ? await db.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, e.bookingId))
+    : [];
   const [file] = e.fileId ? await db.select().from(files).where(eq(files.id, e.fileId)) : [];
   const packageId = Number(e.payload.PackageId);
-  const [pkg] = Number.isInteger(packageId) && packageId > 0 ? await db.select({ title: packages.title }).from(packages).where(eq(packages.id, packageId)) : [];
+  const [pkg] =
+    Number.isInteger(packageId) && packageId > 0
+      ? await db.select({ title: packages.title }).from(packages).where(eq(packages.id, packageId))
+      : [];
   const notes = await db
     .select({ n: enquiryNotes, by: staff.email })
     .from(enquiryNotes)
@@ -125,13 +141,28 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
     ...item,
     fields: readableFields(e.payload, pkg?.title ?? null),
     message,
-    attachment: file ? { name: file.originalName, size: file.size, mime: file.mime, url: `/api/admin/enquiries/${e.id}/attachment` } : null,
+    attachment: file
+      ? { name: file.originalName, size: file.size, mime: file.mime, url: `/api/admin/enquiries/${e.id}/attachment` }
+      : null,
     callLink: telLink(who.phone),
-    mailLink: mailLink(who.email, `Your enquiry to Wanderlust Holidays (${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} #${e.id})`),
+    mailLink: mailLink(
+      who.email,
+      `Your enquiry to Wanderlust Holidays (${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} #${e.id})`,
+    ),
     notes: notes.map(({ n, by }) => ({ id: n.id, body: n.body, staff: by, at: n.createdAt.toISOString() })),
     history: [
-      { at: e.createdAt.toISOString(), who: who.name, action: 'enquiry.received', text: `Received (${ENQUIRY_KIND_LABELS[e.kind]}, ${e.site} site)` },
-      ...audits.map(({ a, by }) => ({ at: a.at.toISOString(), who: by ? `${by} (${a.role})` : a.role, action: a.action, text: historyText(a.action, a.before, a.after) })),
+      {
+        at: e.createdAt.toISOString(),
+        who: who.name,
+        action: 'enquiry.received',
+        text: `Received (${ENQUIRY_KIND_LABELS[e.kind]}, ${e.site} site)`,
+      },
+      ...audits.map(({ a, by }) => ({
+        at: a.at.toISOString(),
+        who: by ? `${by} (${a.role})` : a.role,
+        action: a.action,
+        text: historyText(a.action, a.before, a.after),
+      })),
     ],
     moves: [...ENQUIRY_MOVES[status]],
     reopenable: isFinalEnquiryStatus(status),

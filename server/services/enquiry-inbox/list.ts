@@ -1,6 +1,13 @@
 import { and, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryKindName, type EnquiryPage, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
+  type EnquiryItem,
+  type EnquiryKindName,
+  type EnquiryPage,
+  type EnquiryStatus,
+} from '../../../contract/enquiry-inbox.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, enquiries, staff } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -18,13 +25,23 @@ const DAY = 86_400_000;
 const empty = z.literal('');
 /** The inbox's filters, as the query string sends them (an empty value is no filter). */
 export const inboxQuery = z.object({
-  kind: z.enum(['', ...ENQUIRY_KINDS], { message: 'kind must be contact, home, package, exit or itinerary' }).optional(),
+  kind: z
+    .enum(['', ...ENQUIRY_KINDS], { message: 'kind must be contact, home, package, exit or itinerary' })
+    .optional(),
   site: z.enum(['', 'UAE', 'IN'], { message: 'site must be UAE or IN' }).optional(),
   status: z.enum(['', ...ENQUIRY_STATUSES], { message: 'status must be new, contacted, booked or closed' }).optional(),
   /** A staff id, `me`, or `none` (no one assigned). */
-  assignee: z.union([empty, z.literal('me'), z.literal('none'), z.coerce.number().int().positive()], { message: 'assignee must be a staff id, me or none' }).optional(),
+  assignee: z
+    .union([empty, z.literal('me'), z.literal('none'), z.coerce.number().int().positive()], {
+      message: 'assignee must be a staff id, me or none',
+    })
+    .optional(),
   /** Only enquiries older than this many days (waiting long). */
-  olderThanDays: z.union([empty, z.coerce.number().int().min(0).max(3650)], { message: 'olderThanDays must be a whole number of days' }).optional(),
+  olderThanDays: z
+    .union([empty, z.coerce.number().int().min(0).max(3650)], {
+      message: 'olderThanDays must be a whole number of days',
+    })
+    .optional(),
   /** Sent on or after / on or before this day (UTC). */
   from: z.union([empty, z.iso.date()], { message: 'from must be a date (YYYY-MM-DD)' }).optional(),
   to: z.union([empty, z.iso.date()], { message: 'to must be a date (YYYY-MM-DD)' }).optional(),
@@ -64,7 +81,10 @@ export function summaryOf(kind: EnquiryKindName, p: Record<string, unknown>): st
   }
 }
 
-/** The cursor is the last enquiry given: the next page is what sorts after it (timestamps compared in the database, to the microsecond). */
+/**
+ * The cursor is the last enquiry given: the next page is what sorts after it (timestamps compared in the database, to
+ * the microsecond).
+ */
 const encodeCursor = (id: number) => Buffer.from(`enquiry:${id}`).toString('base64url');
 function decodeCursor(cursor: string): number {
   const m = /^enquiry:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -97,7 +117,10 @@ export function itemOf(e: EnquiryRow, assigneeEmail: string | null, bookingRef: 
 function sentBound(day: string, op: '>=' | '<'): SQL {
   const at = (site: Site) => siteDayStart(day, site);
   const cmp = op === '>=' ? gte : lt;
-  return or(and(eq(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('IN'))), and(ne(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('UAE'))))!;
+  return or(
+    and(eq(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('IN'))),
+    and(ne(enquiries.site, 'IN'), cmp(enquiries.createdAt, at('UAE'))),
+  )!;
 }
 
 /** One page of the inbox, newest first, and the cursor of the next. */
@@ -109,7 +132,8 @@ export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): P
   if (q.assignee === 'none') where.push(isNull(enquiries.assigneeId));
   else if (q.assignee === 'me') where.push(eq(enquiries.assigneeId, me));
   else if (typeof q.assignee === 'number') where.push(eq(enquiries.assigneeId, q.assignee));
-  if (typeof q.olderThanDays === 'number') where.push(lt(enquiries.createdAt, new Date(now.getTime() - q.olderThanDays * DAY)));
+  if (typeof q.olderThanDays === 'number')
+    where.push(lt(enquiries.createdAt, new Date(now.getTime() - q.olderThanDays * DAY)));
   // Days are each enquiry's site's calendar days, as the booking desk counts them.
   if (q.from) where.push(sentBound(q.from, '>='));
   if (q.to) where.push(sentBound(addDays(q.to, 1), '<'));
@@ -122,7 +146,9 @@ export async function listInbox(db: Db, q: InboxQuery, me: number, now: Date): P
   }
   if (q.cursor) {
     const id = decodeCursor(q.cursor);
-    where.push(sql`(${enquiries.createdAt}, ${enquiries.id}) < (select c.created_at, c.id from enquiries c where c.id = ${id})`);
+    where.push(
+      sql`(${enquiries.createdAt}, ${enquiries.id}) < (select c.created_at, c.id from enquiries c where c.id = ${id})`,
+    );
   }
   const rows = await db
     .select({ e: enquiries, assignee: staff.email, ref: bookings.refIdKey })

@@ -1,7 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
-import { QUOTE_MESSAGES, REPLY_MESSAGES, type EnquiryQuote, type QuoteView } from '../../../contract/enquiry-replies.ts';
+import {
+  QUOTE_MESSAGES,
+  REPLY_MESSAGES,
+  type EnquiryQuote,
+  type QuoteView,
+} from '../../../contract/enquiry-replies.ts';
 import { siteDay, type Site } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +32,8 @@ import { addDays, siteDayStart } from '../../../contract/calendar.ts';
  * enquiry's email address, made after the quote, is linked to the quote and marks the enquiry booked.
  */
 
-const sign = (config: Pick<Config, 'AUTH_SECRET'>, body: string) => createHmac('sha256', config.AUTH_SECRET).update(`enquiry-quote\n${body}`).digest('base64url').slice(0, 32);
+const sign = (config: Pick<Config, 'AUTH_SECRET'>, body: string) =>
+  createHmac('sha256', config.AUTH_SECRET).update(`enquiry-quote\n${body}`).digest('base64url').slice(0, 32);
 
 /** The end of the quote's link: the end of its last valid day, on the site's clock. */
 export const quoteEnd = (validUntil: string, site: Site) => siteDayStart(addDays(validUntil, 1), site);
@@ -37,17 +43,20 @@ export function quoteToken(config: Pick<Config, 'AUTH_SECRET'>, quoteId: number,
   return `${body}.${sign(config, body)}`;
 }
 
-export const quoteUrl = (config: Config, site: Site, token: string) => `${publicUrl(config)}${site === 'IN' ? '/in' : ''}/quote/${token}`;
+export const quoteUrl = (config: Config, site: Site, token: string) =>
+  `${publicUrl(config)}${site === 'IN' ? '/in' : ''}/quote/${token}`;
 
 export function readQuoteToken(config: Pick<Config, 'AUTH_SECRET'>, token: string): { quoteId: number; endsAt: Date } {
   const parts = token.split('.');
-  if (parts.length !== 3 || !/^[0-9a-z]{1,12}$/.test(parts[0]!) || !/^[0-9a-z]{1,12}$/.test(parts[1]!)) throw notFound(QUOTE_MESSAGES.linkUnknown);
+  if (parts.length !== 3 || !/^[0-9a-z]{1,12}$/.test(parts[0]!) || !/^[0-9a-z]{1,12}$/.test(parts[1]!))
+    throw notFound(QUOTE_MESSAGES.linkUnknown);
   const want = Buffer.from(sign(config, `${parts[0]}.${parts[1]}`));
   const got = Buffer.from(parts[2]!);
   if (want.length !== got.length || !timingSafeEqual(want, got)) throw notFound(QUOTE_MESSAGES.linkUnknown);
   const quoteId = parseInt(parts[0]!, 36);
   const endsAt = new Date(parseInt(parts[1]!, 36) * 1000);
-  if (!Number.isSafeInteger(quoteId) || quoteId <= 0 || Number.isNaN(endsAt.getTime())) throw notFound(QUOTE_MESSAGES.linkUnknown);
+  if (!Number.isSafeInteger(quoteId) || quoteId <= 0 || Number.isNaN(endsAt.getTime()))
+    throw notFound(QUOTE_MESSAGES.linkUnknown);
   return { quoteId, endsAt };
 }
 
@@ -64,7 +73,16 @@ export interface QuoteInput {
 async function shopPrice(db: Db, config: Config, site: Site, q: QuoteInput, now: Date) {
   const price = await priceHold(db, {
     site,
-    lines: [{ packageId: q.packageId, travelDate: q.travelDate, adults: q.adults, children: q.children, infants: 0, rooms: q.rooms }],
+    lines: [
+      {
+        packageId: q.packageId,
+        travelDate: q.travelDate,
+        adults: q.adults,
+        children: q.children,
+        infants: 0,
+        rooms: q.rooms,
+      },
+    ],
     userId: 0,
     tcsRate: config.TCS_RATE_PERCENT,
     now,
@@ -73,7 +91,14 @@ async function shopPrice(db: Db, config: Config, site: Site, q: QuoteInput, now:
 }
 
 /** Makes the quote, queues its mail with the link, audits it; all in one transaction. */
-export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId: number }, enquiryId: number, q: QuoteInput, now: Date) {
+export async function makeQuote(
+  db: Db,
+  config: Config,
+  actor: Actor & { staffId: number },
+  enquiryId: number,
+  q: QuoteInput,
+  now: Date,
+) {
   const e = await enquiryById(db, enquiryId);
   const site = e.site;
   const today = siteDay(now, site);
@@ -87,7 +112,15 @@ export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId
     await enquiryById(tx, enquiryId, true);
     const [row] = await tx
       .insert(enquiryQuotes)
-      .values({ enquiryId, staffId: actor.staffId, site, currency: priced.currency, ...q, total: priced.total, createdAt: now })
+      .values({
+        enquiryId,
+        staffId: actor.staffId,
+        site,
+        currency: priced.currency,
+        ...q,
+        total: priced.total,
+        createdAt: now,
+      })
       .returning();
     const url = quoteUrl(config, site, quoteToken(config, row!.id, quoteEnd(q.validUntil, site)));
     const shop = shopDetails(config, site);
@@ -121,8 +154,26 @@ export async function makeQuote(db: Db, config: Config, actor: Actor & { staffId
         }),
       },
     });
-    await tx.update(enquiries).set({ ...(e.status === 'new' ? { status: 'contacted' as const } : {}), updatedAt: now }).where(eq(enquiries.id, enquiryId));
-    await audit({ action: 'enquiry.quote', recordType: 'enquiry', recordId: enquiryId, after: { quoteId: row!.id, packageId: q.packageId, title: priced.title, travelDate: q.travelDate, party, total: priced.total, price, validUntil: q.validUntil, to: who.email } });
+    await tx
+      .update(enquiries)
+      .set({ ...(e.status === 'new' ? { status: 'contacted' as const } : {}), updatedAt: now })
+      .where(eq(enquiries.id, enquiryId));
+    await audit({
+      action: 'enquiry.quote',
+      recordType: 'enquiry',
+      recordId: enquiryId,
+      after: {
+        quoteId: row!.id,
+        packageId: q.packageId,
+        title: priced.title,
+        travelDate: q.travelDate,
+        party,
+        total: priced.total,
+        price,
+        validUntil: q.validUntil,
+        to: who.email,
+      },
+    });
     return { id: row!.id, total: priced.total, currency: priced.currency, title: priced.title, url, to: who.email! };
   });
 }
@@ -135,7 +186,10 @@ export async function linkQuoteBookings(db: Db, enquiryId: number, now: Date) {
   const e = await enquiryById(db, enquiryId);
   const email = contactOf(e.payload).email;
   if (!email) return;
-  const open = await db.select().from(enquiryQuotes).where(and(eq(enquiryQuotes.enquiryId, enquiryId), isNull(enquiryQuotes.bookingId)));
+  const open = await db
+    .select()
+    .from(enquiryQuotes)
+    .where(and(eq(enquiryQuotes.enquiryId, enquiryId), isNull(enquiryQuotes.bookingId)));
   for (const q of open) {
     const [b] = await db
       .select({ id: bookings.id, ref: bookings.refIdKey })
@@ -158,8 +212,18 @@ export async function linkQuoteBookings(db: Db, enquiryId: number, now: Date) {
       const locked = await enquiryById(tx, enquiryId, true);
       await tx.update(enquiryQuotes).set({ bookingId: b.id }).where(eq(enquiryQuotes.id, q.id));
       const final = locked.status === 'booked' || locked.status === 'closed';
-      if (!final) await tx.update(enquiries).set({ status: 'booked', bookingId: b.id, updatedAt: now }).where(eq(enquiries.id, enquiryId));
-      await audit({ action: 'enquiry.quote.booked', recordType: 'enquiry', recordId: enquiryId, before: { status: locked.status }, after: { quoteId: q.id, bookingRef: b.ref, status: final ? locked.status : 'booked' } });
+      if (!final)
+        await tx
+          .update(enquiries)
+          .set({ status: 'booked', bookingId: b.id, updatedAt: now })
+          .where(eq(enquiries.id, enquiryId));
+      await audit({
+        action: 'enquiry.quote.booked',
+        recordType: 'enquiry',
+        recordId: enquiryId,
+        before: { status: locked.status },
+        after: { quoteId: q.id, bookingRef: b.ref, status: final ? locked.status : 'booked' },
+      });
     });
   }
 }
@@ -202,7 +266,13 @@ export async function quotesOf(db: Db, config: Config, enquiryId: number, now: D
 export async function quoteView(db: Db, config: Config, token: string, now: Date): Promise<QuoteView> {
   const { quoteId, endsAt } = readQuoteToken(config, token);
   const [row] = await db
-    .select({ q: enquiryQuotes, title: packages.title, slug: packages.slug, ref: bookings.refIdKey, payload: enquiries.payload })
+    .select({
+      q: enquiryQuotes,
+      title: packages.title,
+      slug: packages.slug,
+      ref: bookings.refIdKey,
+      payload: enquiries.payload,
+    })
     .from(enquiryQuotes)
     .innerJoin(packages, eq(packages.id, enquiryQuotes.packageId))
     .innerJoin(enquiries, eq(enquiries.id, enquiryQuotes.enquiryId))

@@ -35,11 +35,15 @@ export async function packageTitleOf(db: DbOrTx, e: EnquiryRow): Promise<string>
 }
 
 /** A template's text with the enquiry's facts in its placeholders ({name}, {package}, {shop}, {phone}). */
-export function fillTemplate(body: string, facts: { name: string; package: string; shop: string; phone: string }): string {
+export function fillTemplate(
+  body: string,
+  facts: { name: string; package: string; shop: string; phone: string },
+): string {
   return body.replace(/\{(name|package|shop|phone)\}/g, (_, key: keyof typeof facts) => facts[key]);
 }
 
-export const replySubject = (e: Pick<EnquiryRow, 'id' | 'kind'>, shop: string) => `Re: your enquiry to ${shop} (${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} #${e.id})`;
+export const replySubject = (e: Pick<EnquiryRow, 'id' | 'kind'>, shop: string) =>
+  `Re: your enquiry to ${shop} (${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} #${e.id})`;
 
 async function factsOf(db: DbOrTx, config: Config, e: EnquiryRow) {
   const shop = shopDetails(config, e.site);
@@ -63,11 +67,21 @@ export async function repliesOf(db: Db, config: Config, id: number, now: Date): 
     to: who.email,
     subject: replySubject(e, shop.tradeName),
     templates: templates.map((t) => ({ ...t, filled: fillTemplate(t.body, facts) })),
-    replies: rows.map(({ r, by }) => ({ id: r.id, to: r.to, subject: r.subject, body: r.body, staff: by, at: r.createdAt.toISOString() })),
+    replies: rows.map(({ r, by }) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      body: r.body,
+      staff: by,
+      at: r.createdAt.toISOString(),
+    })),
   };
 }
 
-/** Mails a reply through the outbox and keeps it on the enquiry's timeline; a template's placeholders left in the body are filled. */
+/**
+ * Mails a reply through the outbox and keeps it on the enquiry's timeline; a template's placeholders left in the body
+ * are filled.
+ */
 export async function replyToEnquiry(
   db: Db,
   config: Config,
@@ -87,19 +101,45 @@ export async function replyToEnquiry(
     }
     const subject = input.subject?.trim() || replySubject(e, shop.tradeName);
     const body = fillTemplate(input.body, facts);
-    const [row] = await tx.insert(enquiryReplies).values({ enquiryId: e.id, staffId: actor.staffId, to: who.email, subject, body, templateId: input.templateId ?? null, createdAt: now }).returning();
+    const [row] = await tx
+      .insert(enquiryReplies)
+      .values({
+        enquiryId: e.id,
+        staffId: actor.staffId,
+        to: who.email,
+        subject,
+        body,
+        templateId: input.templateId ?? null,
+        createdAt: now,
+      })
+      .returning();
     await enqueueMail(tx, {
       kind: 'enquiry-reply',
       dedupeKey: `enquiry-reply:${row!.id}`,
       message: {
         to: who.email,
         subject,
-        ...laidOut({ shop, heading: 'About your enquiry', preheader: body.slice(0, 90), greeting: `Dear ${facts.name},`, blocks: body.split(/\n{2,}/).map((p) => ({ p })) }),
+        ...laidOut({
+          shop,
+          heading: 'About your enquiry',
+          preheader: body.slice(0, 90),
+          greeting: `Dear ${facts.name},`,
+          blocks: body.split(/\n{2,}/).map((p) => ({ p })),
+        }),
       },
     });
     const moved = e.status === 'new';
-    await tx.update(enquiries).set({ ...(moved ? { status: 'contacted' as const } : {}), updatedAt: now }).where(eq(enquiries.id, e.id));
-    await audit({ action: 'enquiry.reply', recordType: 'enquiry', recordId: e.id, ...(moved ? { before: { status: 'new' } } : {}), after: { replyId: row!.id, to: who.email, subject, body, ...(moved ? { status: 'contacted' } : {}) } });
+    await tx
+      .update(enquiries)
+      .set({ ...(moved ? { status: 'contacted' as const } : {}), updatedAt: now })
+      .where(eq(enquiries.id, e.id));
+    await audit({
+      action: 'enquiry.reply',
+      recordType: 'enquiry',
+      recordId: e.id,
+      ...(moved ? { before: { status: 'new' } } : {}),
+      after: { replyId: row!.id, to: who.email, subject, body, ...(moved ? { status: 'contacted' } : {}) },
+    });
     return { id: row!.id, to: who.email, subject, body, at: now.toISOString(), status: moved ? 'contacted' : e.status };
   });
 }

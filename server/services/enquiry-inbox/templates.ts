@@ -14,17 +14,31 @@ import { staffAction } from '../staff/staff-action.ts';
  */
 
 type Row = typeof enquiryReplyTemplates.$inferSelect;
-const view = (r: Row): ReplyTemplate => ({ id: r.id, site: r.site, name: r.name, body: r.body, updatedAt: r.updatedAt.toISOString() });
+const view = (r: Row): ReplyTemplate => ({
+  id: r.id,
+  site: r.site,
+  name: r.name,
+  body: r.body,
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /** The site's templates by name (the defaults made first when it has none). */
 export async function templatesOf(db: DbOrTx, site: Site, now: Date): Promise<ReplyTemplate[]> {
-  let rows = await db.select().from(enquiryReplyTemplates).where(eq(enquiryReplyTemplates.site, site)).orderBy(asc(enquiryReplyTemplates.name));
+  let rows = await db
+    .select()
+    .from(enquiryReplyTemplates)
+    .where(eq(enquiryReplyTemplates.site, site))
+    .orderBy(asc(enquiryReplyTemplates.name));
   if (rows.length === 0) {
     await db
       .insert(enquiryReplyTemplates)
       .values(DEFAULT_TEMPLATES.map((t) => ({ site, name: t.name, body: t.body, createdAt: now, updatedAt: now })))
       .onConflictDoNothing();
-    rows = await db.select().from(enquiryReplyTemplates).where(eq(enquiryReplyTemplates.site, site)).orderBy(asc(enquiryReplyTemplates.name));
+    rows = await db
+      .select()
+      .from(enquiryReplyTemplates)
+      .where(eq(enquiryReplyTemplates.site, site))
+      .orderBy(asc(enquiryReplyTemplates.name));
   }
   return rows.map(view);
 }
@@ -40,27 +54,62 @@ async function nameFree(tx: DbOrTx, site: Site, name: string, except: number | n
   const [same] = await tx
     .select({ id: enquiryReplyTemplates.id })
     .from(enquiryReplyTemplates)
-    .where(and(eq(enquiryReplyTemplates.site, site), eq(enquiryReplyTemplates.name, name), except === null ? undefined : ne(enquiryReplyTemplates.id, except)));
+    .where(
+      and(
+        eq(enquiryReplyTemplates.site, site),
+        eq(enquiryReplyTemplates.name, name),
+        except === null ? undefined : ne(enquiryReplyTemplates.id, except),
+      ),
+    );
   if (same) throw conflict(REPLY_MESSAGES.templateTaken(name));
 }
 
-export async function addTemplate(db: Db, actor: Actor, input: { site: Site; name: string; body: string }, now: Date): Promise<ReplyTemplate> {
+export async function addTemplate(
+  db: Db,
+  actor: Actor,
+  input: { site: Site; name: string; body: string },
+  now: Date,
+): Promise<ReplyTemplate> {
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     await nameFree(tx, input.site, input.name, null);
-    const [row] = await tx.insert(enquiryReplyTemplates).values({ ...input, createdAt: now, updatedAt: now }).returning();
-    await audit({ action: 'enquiry.template.add', recordType: 'enquiry-template', recordId: row!.id, after: { site: input.site, name: input.name, body: input.body } });
+    const [row] = await tx
+      .insert(enquiryReplyTemplates)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
+    await audit({
+      action: 'enquiry.template.add',
+      recordType: 'enquiry-template',
+      recordId: row!.id,
+      after: { site: input.site, name: input.name, body: input.body },
+    });
     return view(row!);
   });
 }
 
-export async function editTemplate(db: Db, actor: Actor, id: number, input: { name?: string; body?: string }, now: Date): Promise<ReplyTemplate> {
+export async function editTemplate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { name?: string; body?: string },
+  now: Date,
+): Promise<ReplyTemplate> {
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const was = await templateById(tx, id, true);
     const name = input.name ?? was.name;
     const body = input.body ?? was.body;
     if (name !== was.name) await nameFree(tx, was.site, name, id);
-    const [row] = await tx.update(enquiryReplyTemplates).set({ name, body, updatedAt: now }).where(eq(enquiryReplyTemplates.id, id)).returning();
-    await audit({ action: 'enquiry.template.edit', recordType: 'enquiry-template', recordId: id, before: { name: was.name, body: was.body }, after: { name, body } });
+    const [row] = await tx
+      .update(enquiryReplyTemplates)
+      .set({ name, body, updatedAt: now })
+      .where(eq(enquiryReplyTemplates.id, id))
+      .returning();
+    await audit({
+      action: 'enquiry.template.edit',
+      recordType: 'enquiry-template',
+      recordId: id,
+      before: { name: was.name, body: was.body },
+      after: { name, body },
+    });
     return view(row!);
   });
 }
@@ -69,7 +118,12 @@ export async function deleteTemplate(db: Db, actor: Actor, id: number, now: Date
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const was = await templateById(tx, id, true);
     await tx.delete(enquiryReplyTemplates).where(eq(enquiryReplyTemplates.id, id));
-    await audit({ action: 'enquiry.template.delete', recordType: 'enquiry-template', recordId: id, before: { site: was.site, name: was.name, body: was.body } });
+    await audit({
+      action: 'enquiry.template.delete',
+      recordType: 'enquiry-template',
+      recordId: id,
+      before: { site: was.site, name: was.name, body: was.body },
+    });
     return { id };
   });
 }

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { addDays, siteDay } from '../../../contract/calendar.ts';
 import type { Site } from '../../../contract/site.ts';
 import { availabilitySchema, type DepartureList } from '../../../contract/availability.ts';
-import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList, type SeasonResult } from '../../../contract/inventory.ts';
+import {
+  SEASON_MAX_DATES,
+  WEEKDAY_NAMES,
+  type AdminDeparture,
+  type AdminDepartureList,
+  type SeasonResult,
+} from '../../../contract/inventory.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { availabilityOf, lockDeparture, type DepartureState } from '../bookings/inventory.ts';
@@ -15,7 +21,6 @@ import { staffAction } from '../staff/staff-action.ts';
  * the departure's row as holds and sales do (lockDeparture), so an allotment is checked against
  * the rooms sold and held at that instant and can never go below them.
  */
-
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -62,7 +67,12 @@ function toAdmin(r: DepartureRow): AdminDeparture {
   return { ...r, left: r.capacity === null ? null : Math.max(0, r.capacity - r.sold - r.held) };
 }
 
-export async function departureRows(db: Db, packageId: number, now: Date, where: { from: string; to?: string; scheduledOnly?: boolean }): Promise<DepartureRow[]> {
+export async function departureRows(
+  db: Db,
+  packageId: number,
+  now: Date,
+  where: { from: string; to?: string; scheduledOnly?: boolean },
+): Promise<DepartureRow[]> {
   const { rows } = await db.execute<DepartureRow>(sql`
     select to_char(d.travel_date, 'YYYY-MM-DD') as "travelDate", d.rooms, coalesce(d.rooms, p.rooms_per_departure) as capacity,
            d.rooms_sold as sold, d.stop_sale as "stopSale", d.scheduled,
@@ -78,14 +88,24 @@ export async function departureRows(db: Db, packageId: number, now: Date, where:
 }
 
 /** A package's departures from `from` (default today): the scheduled ones and any with rooms sold, held or set. */
-export async function listDepartures(db: Db, packageId: number, now: Date, range: { from?: string; to?: string } = {}): Promise<AdminDepartureList> {
+export async function listDepartures(
+  db: Db,
+  packageId: number,
+  now: Date,
+  range: { from?: string; to?: string } = {},
+): Promise<AdminDepartureList> {
   const pkg = await packageOf(db, packageId);
   const rows = await departureRows(db, packageId, now, { from: range.from ?? today(now), to: range.to });
-  const items = rows.filter((r) => r.scheduled || r.sold > 0 || r.held > 0 || r.rooms !== null || r.stopSale).map(toAdmin);
+  const items = rows
+    .filter((r) => r.scheduled || r.sold > 0 || r.held > 0 || r.rooms !== null || r.stopSale)
+    .map(toAdmin);
   return { package: pkg, items };
 }
 
-/** The shop's list: dates staff scheduled from the site's tomorrow (as the cart counts), open for sale, with rooms left (at most 60). */
+/**
+ * The shop's list: dates staff scheduled from the site's tomorrow (as the cart counts), open for sale, with rooms left
+ * (at most 60).
+ */
 export async function shopDepartures(db: Db, packageId: number, site: Site, now = new Date()): Promise<DepartureList> {
   await packageOf(db, packageId).catch(() => {
     throw notFound('There is no holiday with this id.');
@@ -101,7 +121,9 @@ export interface DepartureChange {
   stopSale?: boolean;
 }
 
-/** Locks one departure (created, scheduled, when missing) and applies a change, refusing an allotment below sold + held. */
+/**
+ * Locks one departure (created, scheduled, when missing) and applies a change, refusing an allotment below sold + held.
+ */
 async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: DepartureChange, now: Date) {
   const { rows: before } = await tx.execute<{ rooms: number | null; stopSale: boolean; scheduled: boolean }>(
     sql`select rooms, stop_sale as "stopSale", scheduled from departures where package_id = ${pkg.id} and travel_date = ${travelDate} for update`,
@@ -110,7 +132,9 @@ async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: De
   const rooms = change.rooms === undefined ? (before[0]?.rooms ?? null) : change.rooms;
   const stopSale = change.stopSale ?? before[0]?.stopSale ?? false;
   if (change.rooms !== undefined) checkAllotment(travelDate, rooms ?? pkg.roomsPerDeparture, state);
-  await tx.execute(sql`update departures set rooms = ${rooms}, stop_sale = ${stopSale}, scheduled = true where package_id = ${pkg.id} and travel_date = ${travelDate}`);
+  await tx.execute(
+    sql`update departures set rooms = ${rooms}, stop_sale = ${stopSale}, scheduled = true where package_id = ${pkg.id} and travel_date = ${travelDate}`,
+  );
   return {
     existed: before[0]?.scheduled ?? false,
     before: before[0] ? { rooms: before[0].rooms, stopSale: before[0].stopSale, scheduled: before[0].scheduled } : null,
@@ -119,13 +143,28 @@ async function changeOne(tx: Db, pkg: PackageRow, travelDate: string, change: De
 }
 
 /** Sets one date's allotment and/or stop-sale (the date is added when it was not scheduled). */
-export async function setDeparture(db: Db, actor: Actor, packageId: number, travelDate: string, change: DepartureChange, now: Date): Promise<AdminDeparture> {
-  if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate))) throw invalid('The travel date must be a date as YYYY-MM-DD.');
+export async function setDeparture(
+  db: Db,
+  actor: Actor,
+  packageId: number,
+  travelDate: string,
+  change: DepartureChange,
+  now: Date,
+): Promise<AdminDeparture> {
+  if (!ISO_DAY.test(travelDate) || Number.isNaN(Date.parse(travelDate)))
+    throw invalid('The travel date must be a date as YYYY-MM-DD.');
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const pkg = await packageOf(tx, packageId);
-    if (travelDate < today(now) && change.rooms !== undefined) throw invalid(`${travelDate} is in the past: its allotment can no longer change.`);
+    if (travelDate < today(now) && change.rooms !== undefined)
+      throw invalid(`${travelDate} is in the past: its allotment can no longer change.`);
     const done = await changeOne(tx, pkg, travelDate, change, now);
-    await audit({ action: 'departure.update', recordType: 'departure', recordId: `${packageId}:${travelDate}`, before: done.before, after: { packageId, travelDate, ...done.after } });
+    await audit({
+      action: 'departure.update',
+      recordType: 'departure',
+      recordId: `${packageId}:${travelDate}`,
+      before: done.before,
+      after: { packageId, travelDate, ...done.after },
+    });
     const [row] = await departureRows(tx, packageId, now, { from: travelDate, to: travelDate });
     return toAdmin(row!);
   });
@@ -152,7 +191,8 @@ export function seasonDates(season: Season, now: Date): string[] {
   for (let d = from; d <= to; d = addDays(d, 1)) {
     if (!days.has(weekday(d))) continue;
     dates.push(d);
-    if (dates.length > SEASON_MAX_DATES) throw invalid(`A season has at most ${SEASON_MAX_DATES} dates: split it in two.`);
+    if (dates.length > SEASON_MAX_DATES)
+      throw invalid(`A season has at most ${SEASON_MAX_DATES} dates: split it in two.`);
   }
   if (dates.length === 0) {
     const names = season.weekdays.map((w) => WEEKDAY_NAMES[w]).join(', ');
@@ -165,13 +205,21 @@ export function seasonDates(season: Season, now: Date): string[] {
  * Adds a season of dates at once (every Friday from … to …), in one transaction: when one date
  * cannot take the allotment (more sold and held), nothing changes and the refusal names it.
  */
-export async function addSeason(db: Db, actor: Actor, packageId: number, season: Season, now: Date): Promise<SeasonResult> {
+export async function addSeason(
+  db: Db,
+  actor: Actor,
+  packageId: number,
+  season: Season,
+  now: Date,
+): Promise<SeasonResult> {
   const dates = seasonDates(season, now);
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const pkg = await packageOf(tx, packageId);
     const result: SeasonResult = { created: [], updated: [], kept: [] };
     for (const travelDate of dates) {
-      const { rows } = await tx.execute<{ scheduled: boolean }>(sql`select scheduled from departures where package_id = ${pkg.id} and travel_date = ${travelDate} for update`);
+      const { rows } = await tx.execute<{ scheduled: boolean }>(
+        sql`select scheduled from departures where package_id = ${pkg.id} and travel_date = ${travelDate} for update`,
+      );
       if (rows[0]?.scheduled && season.existing === 'keep') {
         result.kept.push(travelDate);
         continue;
@@ -179,7 +227,19 @@ export async function addSeason(db: Db, actor: Actor, packageId: number, season:
       const done = await changeOne(tx, pkg, travelDate, { rooms: season.rooms }, now);
       (done.existed ? result.updated : result.created).push(travelDate);
     }
-    await audit({ action: 'departure.season', recordType: 'package', recordId: packageId, after: { from: season.from, to: season.to, weekdays: season.weekdays, rooms: season.rooms, existing: season.existing, ...result } });
+    await audit({
+      action: 'departure.season',
+      recordType: 'package',
+      recordId: packageId,
+      after: {
+        from: season.from,
+        to: season.to,
+        weekdays: season.weekdays,
+        rooms: season.rooms,
+        existing: season.existing,
+        ...result,
+      },
+    });
     return result;
   });
 }

@@ -45,10 +45,21 @@ export async function priceCalendar(db: Db, packageId: number, site: Site, now =
       let best = { discount: 0, code: null as string | null };
       for (const row of coupons) {
         const verdict = couponVerdict(site, row, total, { lines, history: null, now, payWith: null });
-        if (verdict.reason === null && verdict.discount > best.discount) best = { discount: verdict.discount, code: row.coupon.code };
+        if (verdict.reason === null && verdict.discount > best.discount)
+          best = { discount: verdict.discount, code: row.coupon.code };
       }
       const { packageId: _id, ...availability } = availabilityOf(packageId, d.travelDate, d);
-      return { ...availability, fromPerAdult: Math.round(((total - best.discount) * MINOR_PER_UNIT) / PRICED_ADULTS), coupon: best.code };
+      return {
+        ...availability,
+        fromPerAdult: Math.round(((total - best.discount) * MINOR_PER_UNIT) / PRICED_ADULTS),
+        coupon: best.code,
+      };
     });
-  return { packageId, currency: SITE_CURRENCY[site], asOf: now.toISOString(), perAdult: pkg.amount * MINOR_PER_UNIT, days };
+  return {
+    packageId,
+    currency: SITE_CURRENCY[site],
+    asOf: now.toISOString(),
+    perAdult: pkg.amount * MINOR_PER_UNIT,
+    days,
+  };
 }

@@ -44,7 +44,16 @@ async function backfillBooking(tx: Db, b: BookingRow): Promise<number> {
   for (const pay of paid) {
     const at = pay.paidAt ?? pay.createdAt;
     const day = pay.receivedOn ?? siteDay(at, b.site);
-    const meta = { kind: KIND_OF(pay), at, day, paymentId: pay.id, provider: pay.provider, providerRef: pay.providerPaymentId ?? pay.providerRef, staffId: pay.recordedBy, note: 'opening balance (before the ledger)' };
+    const meta = {
+      kind: KIND_OF(pay),
+      at,
+      day,
+      paymentId: pay.id,
+      provider: pay.provider,
+      providerRef: pay.providerPaymentId ?? pay.providerRef,
+      staffId: pay.recordedBy,
+      note: 'opening balance (before the ledger)',
+    };
     if (pay.refundStatus) {
       await writeEntry(tx, b, { ...ZERO, owed: pay.amount }, { ...meta, kind: 'owed-back' });
       written++;
@@ -52,15 +61,27 @@ async function backfillBooking(tx: Db, b: BookingRow): Promise<number> {
     }
     const after = cashBefore + pay.amount;
     const tcs = tcsLine ? shareOf(tcsLine.amount, after, b.total) - shareOf(tcsLine.amount, cashBefore, b.total) : 0;
-    const tcsBase = tcsLine ? shareOf(tcsLine.base ?? 0, after, b.total) - shareOf(tcsLine.base ?? 0, cashBefore, b.total) : 0;
+    const tcsBase = tcsLine
+      ? shareOf(tcsLine.base ?? 0, after, b.total) - shareOf(tcsLine.base ?? 0, cashBefore, b.total)
+      : 0;
     const sale = Math.min(pay.amount - tcs, Math.max(0, p.value - saleBefore));
     const owed = pay.amount - tcs - sale;
-    const split: Split = { ...splitSale(p, saleBefore, sale, { gstRate: p.gstRate, vatRate: p.vatRate, tcs: null }), tcs, tcsBase, owed };
+    const split: Split = {
+      ...splitSale(p, saleBefore, sale, { gstRate: p.gstRate, vatRate: p.vatRate, tcs: null }),
+      tcs,
+      tcsBase,
+      owed,
+    };
     const completes = saleBefore + sale >= p.value && b.invoiceNumber;
     await writeEntry(tx, b, split, {
       ...meta,
       document: completes ? { kind: 'invoice', number: b.invoiceNumber! } : null,
-      rates: { gst: b.site === 'IN' ? p.gstRate : null, vat: b.site === 'UAE' ? p.vatRate : null, tcs: tcsLine ? tcsLine.rate : null, tcsLabel: tcsLine?.label ?? null },
+      rates: {
+        gst: b.site === 'IN' ? p.gstRate : null,
+        vat: b.site === 'UAE' ? p.vatRate : null,
+        tcs: tcsLine ? tcsLine.rate : null,
+        tcsLabel: tcsLine?.label ?? null,
+      },
     });
     written++;
     cashBefore = after;
@@ -77,17 +98,22 @@ async function backfillBooking(tx: Db, b: BookingRow): Promise<number> {
     const fromSale = splitRefund(pool, r.amount - fromOwed);
     const short = r.amount - fromOwed + fromSale.sale + fromSale.tcs;
     pool = sum([pool, fromSale]);
-    await writeEntry(tx, b, { ...fromSale, owed: -fromOwed - Math.max(0, short) }, {
-      kind: 'refund',
-      at: r.createdAt,
-      refundId: r.id,
-      paymentId: r.paymentId,
-      provider: r.provider,
-      providerRef: r.providerRefundId,
-      staffId: r.createdBy,
-      document: cn && fromSale.sale + fromSale.tcs < 0 ? { kind: 'credit-note', number: cn } : null,
-      note: 'opening balance (before the ledger)',
-    });
+    await writeEntry(
+      tx,
+      b,
+      { ...fromSale, owed: -fromOwed - Math.max(0, short) },
+      {
+        kind: 'refund',
+        at: r.createdAt,
+        refundId: r.id,
+        paymentId: r.paymentId,
+        provider: r.provider,
+        providerRef: r.providerRefundId,
+        staffId: r.createdBy,
+        document: cn && fromSale.sale + fromSale.tcs < 0 ? { kind: 'credit-note', number: cn } : null,
+        note: 'opening balance (before the ledger)',
+      },
+    );
     written++;
   }
   return written;
@@ -124,23 +150,30 @@ export interface LedgerMismatch {
  * payments owe less what went back, and a booking paid in full holds its invoice's taxes.
  */
 export async function ledgerCheck(db: Db, ids?: number[]): Promise<LedgerMismatch[]> {
-  const rows = await db.select().from(bookings).where(ids ? inArray(bookings.id, ids.length ? ids : [-1]) : sql`true`).orderBy(asc(bookings.id));
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(ids ? inArray(bookings.id, ids.length ? ids : [-1]) : sql`true`)
+    .orderBy(asc(bookings.id));
   const out: LedgerMismatch[] = [];
   for (const b of rows) {
     const entries = await entriesOf(db, b.id);
     if (entries.length === 0) continue;
     const bal = balancesOf(entries);
-    if (bal.receivedCash !== b.amountPaid) out.push({ RefIdKey: b.refIdKey, what: 'amount paid', ledger: bal.receivedCash, booking: b.amountPaid });
+    if (bal.receivedCash !== b.amountPaid)
+      out.push({ RefIdKey: b.refIdKey, what: 'amount paid', ledger: bal.receivedCash, booking: b.amountPaid });
     const { rows: owed } = await db.execute<{ n: number }>(sql`
       select coalesce(sum(p.amount), 0)::int - coalesce((select sum(r.amount) from refunds r join payments q on q.id = r.payment_id
         where q.booking_id = ${b.id} and q.refund_status is not null and r.status <> 'failed'), 0)::int as n
       from payments p where p.booking_id = ${b.id} and p.refund_status is not null`);
     const owedByPayments = Math.max(0, Number(owed[0]?.n ?? 0));
-    if (bal.owedOpen !== owedByPayments) out.push({ RefIdKey: b.refIdKey, what: 'owed back', ledger: bal.owedOpen, booking: owedByPayments });
+    if (bal.owedOpen !== owedByPayments)
+      out.push({ RefIdKey: b.refIdKey, what: 'owed back', ledger: bal.owedOpen, booking: owedByPayments });
     const receipts = entries.filter((e) => e.kind !== 'refund' && e.kind !== 'refund-reversal');
     const tcs = receipts.reduce((s, e) => s + e.tcs, 0);
     const bookedTcs = (b.taxes ?? []).find((t) => t.code === 'TCS')?.amount ?? 0;
-    if (b.paymentStatus === 'paid' && tcs !== bookedTcs) out.push({ RefIdKey: b.refIdKey, what: 'TCS collected', ledger: tcs, booking: bookedTcs });
+    if (b.paymentStatus === 'paid' && tcs !== bookedTcs)
+      out.push({ RefIdKey: b.refIdKey, what: 'TCS collected', ledger: tcs, booking: bookedTcs });
   }
   return out;
 }

@@ -4,12 +4,31 @@ import { siteDay, type Site } from '../../../contract/site.ts';
 import { normalizeTaxNumber } from '../../../contract/tax.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, ledgerEntries, moneyDocuments, payments, refunds, type LedgerKind } from '../../db/schema.ts';
+import {
+  bookingLines,
+  bookings,
+  ledgerEntries,
+  moneyDocuments,
+  payments,
+  refunds,
+  type LedgerKind,
+} from '../../db/schema.ts';
 import { assignInvoiceNumber } from '../documents/invoice-number.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { recordEvent } from '../bookings/records.ts';
 import { panBaseInYear, taxRateOn, tcsRuleFor, type TcsTerms } from '../tax-rules.ts';
-import { apportion, dueNow, negate, splitReceipt, splitRefund, sum, ZERO, type DayRules, type SaleProfile, type Split } from './split.ts';
+import {
+  apportion,
+  dueNow,
+  negate,
+  splitReceipt,
+  splitRefund,
+  sum,
+  ZERO,
+  type DayRules,
+  type SaleProfile,
+  type Split,
+} from './split.ts';
 import { siteDayStart } from '../../../contract/calendar.ts';
 
 /*
@@ -45,12 +64,28 @@ export async function bookingProfile(tx: Db, b: BookingRow): Promise<SaleProfile
     const gstLines = taxes.filter((t) => TAX_CODES_GST.has(t.code));
     const gstTotal = gstLines.reduce((s, t) => s + t.amount, 0);
     const gstRate = gstLines.reduce((s, t) => s + t.rate, 0) || 5;
-    const supply = gstLines.some((t) => t.code === 'IGST') ? 'inter' : gstLines.some((t) => t.code === 'CGST') ? 'intra' : null;
+    const supply = gstLines.some((t) => t.code === 'IGST')
+      ? 'inter'
+      : gstLines.some((t) => t.code === 'CGST')
+        ? 'intra'
+        : null;
     const value = net + gstTotal;
     const tcsLineStored = taxes.find((t) => t.code === 'TCS');
     const overseasNet = netOf((l) => l.overseas);
     const tcsBase = Math.min(value, tcsLineStored?.base ?? overseasNet + Math.round((overseasNet * gstRate) / 100));
-    return { site: 'IN', value, net, gstRate, supply, tcsBase, standard: 0, zero: 0, outside: 0, vatRate: 0, pan: b.pan ? normalizeTaxNumber(b.pan) : null };
+    return {
+      site: 'IN',
+      value,
+      net,
+      gstRate,
+      supply,
+      tcsBase,
+      standard: 0,
+      zero: 0,
+      outside: 0,
+      vatRate: 0,
+      pan: b.pan ? normalizeTaxNumber(b.pan) : null,
+    };
   }
   const vat = taxes.find((t) => t.code === 'VAT');
   const standard = vat ? (vat.rate > 0 ? Math.min(net, vat.base ?? net) : 0) : net;
@@ -58,14 +93,32 @@ export async function bookingProfile(tx: Db, b: BookingRow): Promise<SaleProfile
   const outsideLines = netOf((l) => l.vatTreatment === 'outside');
   const rest = net - standard;
   const zero = zeroLines + outsideLines > 0 ? Math.round((rest * zeroLines) / (zeroLines + outsideLines)) : rest;
-  return { site: 'UAE', value: net, net, gstRate: 0, supply: null, tcsBase: 0, standard, zero, outside: rest - zero, vatRate: vat && vat.rate > 0 ? vat.rate : 5, pan: null };
+  return {
+    site: 'UAE',
+    value: net,
+    net,
+    gstRate: 0,
+    supply: null,
+    tcsBase: 0,
+    standard,
+    zero,
+    outside: rest - zero,
+    vatRate: vat && vat.rate > 0 ? vat.rate : 5,
+    pan: null,
+  };
 }
 
 /** The rate (percent) of GST or VAT in force on a day, from tax_rates: the one reader the shop's pricing uses too. */
 export const rateOn = taxRateOn;
 
 /** The TCS terms of a receipt on an India day for this PAN (threshold counted from the ledger); null: none. */
-export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, day: string, pan: string | null, lock = false): Promise<TcsTerms | null> {
+export async function tcsTermsOn(
+  tx: Db,
+  config: Pick<Config, 'TCS_RATE_PERCENT'>,
+  day: string,
+  pan: string | null,
+  lock = false,
+): Promise<TcsTerms | null> {
   const rule = await tcsRuleFor(tx, config.TCS_RATE_PERCENT, siteDayStart(day, 'IN'));
   if (!rule) return null;
   if (rule.threshold === null || !pan) return { ...rule, before: 0 };
@@ -76,9 +129,19 @@ export async function tcsTermsOn(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'
 }
 
 /** The rules of a day for a booking's receipt. */
-export async function dayRules(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, p: SaleProfile, day: string, lock = false): Promise<DayRules> {
+export async function dayRules(
+  tx: Db,
+  config: Pick<Config, 'TCS_RATE_PERCENT'>,
+  p: SaleProfile,
+  day: string,
+  lock = false,
+): Promise<DayRules> {
   if (p.site === 'UAE') return { gstRate: 0, vatRate: await rateOn(tx, 'VAT', day), tcs: null };
-  return { gstRate: await rateOn(tx, 'GST', day), vatRate: 0, tcs: p.tcsBase > 0 ? await tcsTermsOn(tx, config, day, p.pan, lock) : null };
+  return {
+    gstRate: await rateOn(tx, 'GST', day),
+    vatRate: 0,
+    tcs: p.tcsBase > 0 ? await tcsTermsOn(tx, config, day, p.pan, lock) : null,
+  };
 }
 
 export const splitOf = (e: EntryRow): Split => ({
@@ -124,7 +187,8 @@ export function balancesOf(entries: EntryRow[]): Balances {
 }
 
 /** What the owed balance of one payment is (money it took that the shop owes back, less what went back). */
-export const owedOnPayment = (entries: EntryRow[], paymentId: number) => entries.filter((e) => e.paymentId === paymentId).reduce((s, e) => s + e.owed, 0);
+export const owedOnPayment = (entries: EntryRow[], paymentId: number) =>
+  entries.filter((e) => e.paymentId === paymentId).reduce((s, e) => s + e.owed, 0);
 
 export interface EntryMeta {
   kind: LedgerKind;
@@ -142,10 +206,16 @@ export interface EntryMeta {
   note?: string;
 }
 
-const bp = (percent: number | null | undefined) => (percent === null || percent === undefined ? null : Math.round(percent * 100));
+const bp = (percent: number | null | undefined) =>
+  percent === null || percent === undefined ? null : Math.round(percent * 100);
 
 /** Appends one entry (nothing else writes ledger_entries). */
-export async function writeEntry(tx: Db, b: Pick<BookingRow, 'id' | 'site' | 'currency' | 'pan'>, split: Split, meta: EntryMeta): Promise<EntryRow> {
+export async function writeEntry(
+  tx: Db,
+  b: Pick<BookingRow, 'id' | 'site' | 'currency' | 'pan'>,
+  split: Split,
+  meta: EntryMeta,
+): Promise<EntryRow> {
   const [row] = await tx
     .insert(ledgerEntries)
     .values({
@@ -176,7 +246,10 @@ export async function writeEntry(tx: Db, b: Pick<BookingRow, 'id' | 'site' | 'cu
   return row!;
 }
 
-/** The next number of a site's series of a kind of document (receipt vouchers, debit notes): gapless, its counter row locked until commit. */
+/**
+ * The next number of a site's series of a kind of document (receipt vouchers, debit notes): gapless, its counter row
+ * locked until commit.
+ */
 export async function nextDocumentNumber(tx: Db, site: Site, kind: 'receipt' | 'debit-note'): Promise<string> {
   const { rows } = await tx.execute<{ last_number: number }>(sql`
     insert into document_counters (site, kind, last_number) values (${site}, ${kind}, 1)
@@ -187,26 +260,65 @@ export async function nextDocumentNumber(tx: Db, site: Site, kind: 'receipt' | '
 }
 
 /** An entry's taxes as document lines (what it collected, by code, at the rates stored on it). */
-export function taxLinesOf(entries: Pick<EntryRow, keyof Split | 'gstRateBp' | 'vatRateBp' | 'tcsRateBp' | 'tcsLabel'>[]): TaxLine[] {
+export function taxLinesOf(
+  entries: Pick<EntryRow, keyof Split | 'gstRateBp' | 'vatRateBp' | 'tcsRateBp' | 'tcsLabel'>[],
+): TaxLine[] {
   const s = sum(entries.map((e) => ({ ...ZERO, ...pickSplit(e) })));
   const gstRate = (entries.find((e) => e.gstRateBp !== null)?.gstRateBp ?? 500) / 100;
   const vatRate = (entries.find((e) => e.vatRateBp !== null)?.vatRateBp ?? 500) / 100;
   const tcsEntry = entries.find((e) => e.tcsRateBp !== null && e.tcs !== 0);
   const out: TaxLine[] = [];
   if (s.cgst || s.sgst) {
-    out.push({ code: 'CGST', label: `CGST ${gstRate / 2}%`, rate: gstRate / 2, amount: s.cgst, included: false, base: s.taxable });
-    out.push({ code: 'SGST', label: `SGST ${gstRate / 2}%`, rate: gstRate / 2, amount: s.sgst, included: false, base: s.taxable });
+    out.push({
+      code: 'CGST',
+      label: `CGST ${gstRate / 2}%`,
+      rate: gstRate / 2,
+      amount: s.cgst,
+      included: false,
+      base: s.taxable,
+    });
+    out.push({
+      code: 'SGST',
+      label: `SGST ${gstRate / 2}%`,
+      rate: gstRate / 2,
+      amount: s.sgst,
+      included: false,
+      base: s.taxable,
+    });
   }
-  if (s.igst) out.push({ code: 'IGST', label: `IGST ${gstRate}%`, rate: gstRate, amount: s.igst, included: false, base: s.taxable });
-  if (s.gst) out.push({ code: 'GST', label: `GST ${gstRate}%`, rate: gstRate, amount: s.gst, included: false, base: s.taxable });
+  if (s.igst)
+    out.push({
+      code: 'IGST',
+      label: `IGST ${gstRate}%`,
+      rate: gstRate,
+      amount: s.igst,
+      included: false,
+      base: s.taxable,
+    });
+  if (s.gst)
+    out.push({ code: 'GST', label: `GST ${gstRate}%`, rate: gstRate, amount: s.gst, included: false, base: s.taxable });
   if (s.vat || entries.some((e) => e.vatRateBp !== null)) {
     const standard = s.taxable - s.zeroRated - s.outOfScope + s.vat;
-    out.push({ code: 'VAT', label: s.vat ? `VAT ${vatRate}% (included)` : 'VAT 0% (zero-rated)', rate: s.vat ? vatRate : 0, amount: s.vat, included: true, base: standard });
+    out.push({
+      code: 'VAT',
+      label: s.vat ? `VAT ${vatRate}% (included)` : 'VAT 0% (zero-rated)',
+      rate: s.vat ? vatRate : 0,
+      amount: s.vat,
+      included: true,
+      base: standard,
+    });
   }
   if (s.tcs) {
     const rate = tcsEntry ? tcsEntry.tcsRateBp! / 100 : 0;
     const single = entries.every((e) => e.tcs === 0 || e.tcsLabel === tcsEntry?.tcsLabel);
-    out.push({ code: 'TCS', label: single && tcsEntry?.tcsLabel ? tcsEntry.tcsLabel : 'TCS (section 206C(1G))', rate, amount: s.tcs, included: false, base: s.tcsBase });
+    out.push({
+      code: 'TCS',
+      label: single && tcsEntry?.tcsLabel ? tcsEntry.tcsLabel : 'TCS (section 206C(1G))',
+      rate,
+      amount: s.tcs,
+      included: false,
+      base: s.tcsBase,
+    });
   }
   return out;
 }
@@ -222,7 +334,13 @@ function pickSplit(e: Partial<Split>): Partial<Split> {
  * paid, what is due now (the sale left with its TCS under today's rule), and the state the booking
  * pages show. Records the change in the booking's history when the state moves.
  */
-export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'> | null, bookingId: number, cause: string, at: Date): Promise<BookingRow> {
+export async function deriveBooking(
+  tx: Db,
+  config: Pick<Config, 'TCS_RATE_PERCENT'> | null,
+  bookingId: number,
+  cause: string,
+  at: Date,
+): Promise<BookingRow> {
   const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!b) throw new Error(`deriveBooking: no booking ${bookingId}`);
   const entries = await entriesOf(tx, b.id);
@@ -230,7 +348,13 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
   const bal = balancesOf(entries);
   // Refund states: refunds given back on money that paid the booking (not money owed back), as a
   // share of what was paid; a cancelled booking with refunds under way or money owed, refund-due.
-  const { rows } = await tx.execute<{ processed: number; pending: number; due_open: number; due_refunded: number; failed_open: number }>(sql`
+  const { rows } = await tx.execute<{
+    processed: number;
+    pending: number;
+    due_open: number;
+    due_refunded: number;
+    failed_open: number;
+  }>(sql`
     select
       (select coalesce(sum(r.amount), 0)::int from refunds r join payments p on p.id = r.payment_id
          where r.booking_id = ${b.id} and r.status = 'processed' and p.refund_status is null) as processed,
@@ -240,7 +364,13 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
       (select count(*)::int from refunds r where r.booking_id = ${b.id} and r.status = 'failed'
          and exists (select 1 from ledger_entries e where e.refund_id = r.id and e.kind = 'refund-reversal')
          and not exists (select 1 from refunds q where q.payment_id = r.payment_id and q.id > r.id and q.status <> 'failed')) as failed_open`);
-  const m = { processed: Number(rows[0]?.processed ?? 0), pending: Number(rows[0]?.pending ?? 0), dueOpen: Number(rows[0]?.due_open ?? 0), dueRefunded: Number(rows[0]?.due_refunded ?? 0), failedOpen: Number(rows[0]?.failed_open ?? 0) };
+  const m = {
+    processed: Number(rows[0]?.processed ?? 0),
+    pending: Number(rows[0]?.pending ?? 0),
+    dueOpen: Number(rows[0]?.due_open ?? 0),
+    dueRefunded: Number(rows[0]?.due_refunded ?? 0),
+    failedOpen: Number(rows[0]?.failed_open ?? 0),
+  };
   const owedOpen = Math.max(bal.owedOpen, 0) > 0 || m.dueOpen > 0;
   let paymentStatus = b.paymentStatus;
   let status = b.status;
@@ -249,11 +379,13 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
     else if (bal.receivedSale > 0) paymentStatus = 'partly-paid';
     // Paid in full confirms a booking awaiting payment, and so does its deposit (decision 0108), however
     // it came (the gateway or the desk); any other part leaves it waiting (the payment window does not cancel it).
-    const depositIn = b.depositAmount !== null && paymentStatus === 'partly-paid' && bal.receivedCash >= b.depositAmount;
+    const depositIn =
+      b.depositAmount !== null && paymentStatus === 'partly-paid' && bal.receivedCash >= b.depositAmount;
     if ((paymentStatus === 'paid' || depositIn) && status === 'awaiting-payment') status = 'confirmed';
   }
   if (m.processed > 0) paymentStatus = m.processed >= bal.receivedCash ? 'refunded' : 'partly-refunded';
-  else if (b.status === 'cancelled' && bal.receivedCash === 0 && m.dueRefunded > 0 && !owedOpen && m.pending === 0) paymentStatus = 'refunded';
+  else if (b.status === 'cancelled' && bal.receivedCash === 0 && m.dueRefunded > 0 && !owedOpen && m.pending === 0)
+    paymentStatus = 'refunded';
   // A cancelled booking whose refund failed (after succeeding, too) owes that money again.
   else if (b.status === 'cancelled' && (m.pending > 0 || owedOpen || m.failedOpen > 0)) paymentStatus = 'refund-due';
   const update: Partial<typeof bookings.$inferInsert> = { amountPaid: bal.receivedCash, paymentStatus, status };
@@ -267,14 +399,20 @@ export async function deriveBooking(tx: Db, config: Pick<Config, 'TCS_RATE_PERCE
       update.total = bal.receivedCash + due.total;
       // An amendment made the booking cheaper than what was received (decision 0096): it costs its
       // new price, with the TCS its receipts carried in proportion; the rest is refunded.
-      if (bal.receivedSale > p.value) update.total = p.value + Math.round(((bal.receivedCash - bal.receivedSale) * p.value) / bal.receivedSale);
-      update.taxes = withTcs(b.taxes ?? [], bal.held.tcs + due.tcs, bal.held.tcsBase + (due.sale > 0 ? p.tcsBase - bal.held.tcsBase : 0));
+      if (bal.receivedSale > p.value)
+        update.total = p.value + Math.round(((bal.receivedCash - bal.receivedSale) * p.value) / bal.receivedSale);
+      update.taxes = withTcs(
+        b.taxes ?? [],
+        bal.held.tcs + due.tcs,
+        bal.held.tcsBase + (due.sale > 0 ? p.tcsBase - bal.held.tcsBase : 0),
+      );
     }
     if (paymentStatus === 'paid' && !b.paidAt) update.paidAt = at;
     if (status === 'confirmed' && !b.confirmedAt) update.confirmedAt = at;
   }
   await tx.update(bookings).set(update).where(eq(bookings.id, b.id));
-  if (paymentStatus !== b.paymentStatus || status !== b.status) await recordEvent(tx, b.id, status, paymentStatus, cause, at);
+  if (paymentStatus !== b.paymentStatus || status !== b.status)
+    await recordEvent(tx, b.id, status, paymentStatus, cause, at);
   const [after] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
   return after!;
 }
@@ -287,12 +425,25 @@ function withTcs(taxes: TaxLine[], amount: number, base: number): TaxLine[] {
   if (line.amount === amount) return taxes;
   const rate = base > 0 ? Math.round((amount / base) * 10_000) / 100 : line.rate;
   const out = [...taxes];
-  out[i] = { ...line, amount, rate, label: amount === Math.round((base * line.rate) / 100) ? line.label : `TCS ${rate}% (section 206C(1G))`, parts: undefined };
+  out[i] = {
+    ...line,
+    amount,
+    rate,
+    label: amount === Math.round((base * line.rate) / 100) ? line.label : `TCS ${rate}% (section 206C(1G))`,
+    parts: undefined,
+  };
   return out;
 }
 
-/** What this booking asks now: the sale left and its TCS under today's rule (the gateway's amount, the desk's limit). */
-export async function amountDue(tx: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, b: BookingRow, day: string): Promise<{ sale: number; tcs: number; total: number }> {
+/**
+ * What this booking asks now: the sale left and its TCS under today's rule (the gateway's amount, the desk's limit).
+ */
+export async function amountDue(
+  tx: Db,
+  config: Pick<Config, 'TCS_RATE_PERCENT'>,
+  b: BookingRow,
+  day: string,
+): Promise<{ sale: number; tcs: number; total: number }> {
   const p = await bookingProfile(tx, b);
   const bal = balancesOf(await entriesOf(tx, b.id));
   const terms = p.site === 'IN' && p.tcsBase > 0 ? (await dayRules(tx, config, p, day)).tcs : null;
@@ -332,7 +483,19 @@ export async function receive(
   tx: Db,
   config: Pick<Config, 'TCS_RATE_PERCENT'>,
   b: BookingRow,
-  r: { amount: number; kind: LedgerKind; at: Date; day?: string; accept: boolean; paymentId?: number; provider?: string; providerRef?: string | null; staffId?: number | null; cause: string; note?: string },
+  r: {
+    amount: number;
+    kind: LedgerKind;
+    at: Date;
+    day?: string;
+    accept: boolean;
+    paymentId?: number;
+    provider?: string;
+    providerRef?: string | null;
+    staffId?: number | null;
+    cause: string;
+    note?: string;
+  },
 ): Promise<Received> {
   const day = r.day ?? siteDay(r.at, b.site);
   const p = await bookingProfile(tx, b);
@@ -344,7 +507,15 @@ export async function receive(
   const { tcsRate, tcsLabel, ...parts } = split;
   const written: EntryRow[] = [];
   let document: Received['document'] = null;
-  const base = { at: r.at, day, paymentId: r.paymentId ?? null, provider: r.provider ?? null, providerRef: r.providerRef ?? null, staffId: r.staffId ?? null, note: r.note };
+  const base = {
+    at: r.at,
+    day,
+    paymentId: r.paymentId ?? null,
+    provider: r.provider ?? null,
+    providerRef: r.providerRef ?? null,
+    staffId: r.staffId ?? null,
+    note: r.note,
+  };
   if (parts.sale + parts.tcs > 0) {
     const full = bal.receivedSale + parts.sale >= p.value;
     // A receipt after the tax invoice (an amendment raised the price: decision 0096) is not the
@@ -357,27 +528,73 @@ export async function receive(
     } else {
       document = { kind: 'receipt', number: await nextDocumentNumber(tx, b.site, 'receipt') };
     }
-    const entry = await writeEntry(tx, b, { ...parts, owed: 0 }, {
-      ...base,
-      kind: r.kind,
-      document,
-      rates: { gst: p.site === 'IN' ? rules.gstRate : null, vat: p.site === 'UAE' ? rules.vatRate : null, tcs: parts.tcs || parts.tcsBase ? tcsRate : null, tcsLabel },
-    });
+    const entry = await writeEntry(
+      tx,
+      b,
+      { ...parts, owed: 0 },
+      {
+        ...base,
+        kind: r.kind,
+        document,
+        rates: {
+          gst: p.site === 'IN' ? rules.gstRate : null,
+          vat: p.site === 'UAE' ? rules.vatRate : null,
+          tcs: parts.tcs || parts.tcsBase ? tcsRate : null,
+          tcsLabel,
+        },
+      },
+    );
     written.push(entry);
-    if (document.kind === 'receipt') await issueMoneyDocument(tx, b, 'receipt', document.number, [entry], r.cause, r.at);
-    if (document.kind === 'debit-note') await issueMoneyDocument(tx, b, 'debit-note', document.number, [entry], `${r.cause} (supplementary to tax invoice ${invoice!.documentNumber}: the booking was amended)`, r.at);
+    if (document.kind === 'receipt')
+      await issueMoneyDocument(tx, b, 'receipt', document.number, [entry], r.cause, r.at);
+    if (document.kind === 'debit-note')
+      await issueMoneyDocument(
+        tx,
+        b,
+        'debit-note',
+        document.number,
+        [entry],
+        `${r.cause} (supplementary to tax invoice ${invoice!.documentNumber}: the booking was amended)`,
+        r.at,
+      );
   }
   if (parts.owed > 0) {
-    written.push(await writeEntry(tx, b, { ...ZERO, owed: parts.owed }, { ...base, kind: 'owed-back', note: r.note ?? 'owed back' }));
+    written.push(
+      await writeEntry(
+        tx,
+        b,
+        { ...ZERO, owed: parts.owed },
+        { ...base, kind: 'owed-back', note: r.note ?? 'owed back' },
+      ),
+    );
   }
   const booking = await deriveBooking(tx, config, b.id, r.cause, r.at);
   return { entries: written, applied: parts.sale + parts.tcs, owed: parts.owed, booking, document };
 }
 
 /** Writes a receipt voucher's or debit note's row from its entries. */
-export async function issueMoneyDocument(tx: Db, b: BookingRow, kind: 'receipt' | 'debit-note', number: string, entries: EntryRow[], reason: string, at: Date) {
+export async function issueMoneyDocument(
+  tx: Db,
+  b: BookingRow,
+  kind: 'receipt' | 'debit-note',
+  number: string,
+  entries: EntryRow[],
+  reason: string,
+  at: Date,
+) {
   const s = sum(entries.map(splitOf));
-  await tx.insert(moneyDocuments).values({ bookingId: b.id, site: b.site, kind, number, currency: b.currency, total: s.sale + s.tcs, taxable: s.taxable, taxes: taxLinesOf(entries), reason, issuedAt: at });
+  await tx.insert(moneyDocuments).values({
+    bookingId: b.id,
+    site: b.site,
+    kind,
+    number,
+    currency: b.currency,
+    total: s.sale + s.tcs,
+    taxable: s.taxable,
+    taxes: taxLinesOf(entries),
+    reason,
+    issuedAt: at,
+  });
 }
 
 /**
@@ -395,10 +612,17 @@ export async function refundEntries(
   creditNote: () => Promise<string>,
 ): Promise<{ entries: EntryRow[]; creditNoteNumber: string | null; sale: Split }> {
   const entries = await entriesOf(tx, b.id);
-  const plans: { row: (typeof refunds.$inferSelect); split: Split }[] = [];
+  const plans: { row: typeof refunds.$inferSelect; split: Split }[] = [];
   let pool = balancesOf(entries).held;
   const owedLeft = new Map<number, number>();
-  const flagged = new Map((await tx.select({ id: payments.id, amount: payments.amount, refundStatus: payments.refundStatus }).from(payments).where(eq(payments.bookingId, b.id))).map((p) => [p.id, p]));
+  const flagged = new Map(
+    (
+      await tx
+        .select({ id: payments.id, amount: payments.amount, refundStatus: payments.refundStatus })
+        .from(payments)
+        .where(eq(payments.bookingId, b.id))
+    ).map((p) => [p.id, p]),
+  );
   for (const row of rows) {
     // A payment owed back whole that the ledger never saw (written by hand before it): all of it is owed.
     const flag = flagged.get(row.paymentId);
@@ -440,14 +664,25 @@ export async function refundEntries(
 /** The rates a refund reverses at: those of the receipts it gives back (the first receipt's). */
 function rateOfPool(entries: EntryRow[]) {
   const r = entries.find((e) => isReceipt(e.kind) && e.sale > 0);
-  return { gst: r?.gstRateBp == null ? null : r.gstRateBp / 100, vat: r?.vatRateBp == null ? null : r.vatRateBp / 100, tcs: r?.tcsRateBp == null ? null : r.tcsRateBp / 100, tcsLabel: r?.tcsLabel ?? null };
+  return {
+    gst: r?.gstRateBp == null ? null : r.gstRateBp / 100,
+    vat: r?.vatRateBp == null ? null : r.vatRateBp / 100,
+    tcs: r?.tcsRateBp == null ? null : r.tcsRateBp / 100,
+    tcsLabel: r?.tcsLabel ?? null,
+  };
 }
 
 /**
  * A refund that failed after it was written (refused, or failed after succeeding): the reversing
  * entry, with a debit note when it had given sale money back under a credit note. Once per refund.
  */
-export async function reverseRefund(tx: Db, b: BookingRow, refundId: number, at: Date, reason: string): Promise<{ entry: EntryRow; debitNote: string | null } | null> {
+export async function reverseRefund(
+  tx: Db,
+  b: BookingRow,
+  refundId: number,
+  at: Date,
+  reason: string,
+): Promise<{ entry: EntryRow; debitNote: string | null } | null> {
   const entries = await entriesOf(tx, b.id);
   const original = entries.find((e) => e.refundId === refundId && e.kind === 'refund');
   if (!original || entries.some((e) => e.refundId === refundId && e.kind === 'refund-reversal')) return null;
@@ -462,37 +697,73 @@ export async function reverseRefund(tx: Db, b: BookingRow, refundId: number, at:
     provider: original.provider,
     providerRef: original.providerRef,
     document: debitNote ? { kind: 'debit-note', number: debitNote } : null,
-    rates: { gst: original.gstRateBp == null ? null : original.gstRateBp / 100, vat: original.vatRateBp == null ? null : original.vatRateBp / 100, tcs: original.tcsRateBp == null ? null : original.tcsRateBp / 100, tcsLabel: original.tcsLabel },
+    rates: {
+      gst: original.gstRateBp == null ? null : original.gstRateBp / 100,
+      vat: original.vatRateBp == null ? null : original.vatRateBp / 100,
+      tcs: original.tcsRateBp == null ? null : original.tcsRateBp / 100,
+      tcsLabel: original.tcsLabel,
+    },
     note: reason,
   });
-  if (debitNote) await issueMoneyDocument(tx, b, 'debit-note', debitNote, [entry], `${reason} (reverses credit note ${original.documentNumber})`, at);
+  if (debitNote)
+    await issueMoneyDocument(
+      tx,
+      b,
+      'debit-note',
+      debitNote,
+      [entry],
+      `${reason} (reverses credit note ${original.documentNumber})`,
+      at,
+    );
   return { entry, debitNote };
 }
 
 /** Credit-note lines: the sale given back spread over the booking's lines, with the taxes of the entries. */
 export async function creditNoteLinesFrom(tx: Db, b: BookingRow, sale: Split) {
   const rows = await tx
-    .select({ position: bookingLines.position, title: bookingLines.title, amount: bookingLines.amount, overseas: bookingLines.overseas, vatTreatment: bookingLines.vatTreatment })
+    .select({
+      position: bookingLines.position,
+      title: bookingLines.title,
+      amount: bookingLines.amount,
+      overseas: bookingLines.overseas,
+      vatTreatment: bookingLines.vatTreatment,
+    })
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, b.id))
     .orderBy(asc(bookingLines.position));
   const back = negate(sale);
   const weights = rows.map((r) => r.amount);
   // UAE: each VAT treatment's part over the lines of that treatment; India: over all the lines.
-  const byTreatment = (t: 'standard' | 'zero' | 'outside') => rows.map((r) => ((r.vatTreatment ?? 'standard') === t ? r.amount : 0));
-  const spread = (total: number, w: number[]) => (total === 0 ? w.map(() => 0) : apportion(total, w.some((x) => x > 0) ? w : weights));
+  const byTreatment = (t: 'standard' | 'zero' | 'outside') =>
+    rows.map((r) => ((r.vatTreatment ?? 'standard') === t ? r.amount : 0));
+  const spread = (total: number, w: number[]) =>
+    total === 0 ? w.map(() => 0) : apportion(total, w.some((x) => x > 0) ? w : weights);
   const taxable =
     b.site === 'UAE'
-      ? [spread(back.taxable - back.zeroRated - back.outOfScope, byTreatment('standard')), spread(back.zeroRated, byTreatment('zero')), spread(back.outOfScope, byTreatment('outside'))].reduce((acc, part) =>
-          acc.map((x, i) => x + part[i]!),
-        )
+      ? [
+          spread(back.taxable - back.zeroRated - back.outOfScope, byTreatment('standard')),
+          spread(back.zeroRated, byTreatment('zero')),
+          spread(back.outOfScope, byTreatment('outside')),
+        ].reduce((acc, part) => acc.map((x, i) => x + part[i]!))
       : apportion(back.taxable, weights);
   const taxes = taxLinesOf([{ ...back, gstRateBp: null, vatRateBp: null, tcsRateBp: null, tcsLabel: null }]);
   const perLine = rows.map(() => [] as TaxLine[]);
   for (const t of taxes) {
-    const bears = rows.map((r) => (t.code === 'VAT' ? ((r.vatTreatment ?? 'standard') === 'standard' ? r.amount : 0) : t.code === 'TCS' ? (r.overseas ? r.amount : 0) : r.amount));
+    const bears = rows.map((r) =>
+      t.code === 'VAT'
+        ? (r.vatTreatment ?? 'standard') === 'standard'
+          ? r.amount
+          : 0
+        : t.code === 'TCS'
+          ? r.overseas
+            ? r.amount
+            : 0
+          : r.amount,
+    );
     const split = apportion(t.amount, bears.some((w) => w > 0) ? bears : weights);
-    split.forEach((amount, i) => perLine[i]!.push({ code: t.code, label: t.label, rate: t.rate, amount, included: t.included }));
+    split.forEach((amount, i) =>
+      perLine[i]!.push({ code: t.code, label: t.label, rate: t.rate, amount, included: t.included }),
+    );
   }
   return {
     lines: rows.map((r, i) => ({ position: r.position, title: r.title, amount: taxable[i]!, taxes: perLine[i]! })),
@@ -506,7 +777,12 @@ export async function creditNoteLinesFrom(tx: Db, b: BookingRow, sale: Split) {
  * balance (a pay-later booking made under one year's TCS rule and paid in the next pays the rule of
  * the day it pays). Changes nothing on a cancelled booking.
  */
-export async function refreshDue(db: Db, config: Pick<Config, 'TCS_RATE_PERCENT'>, bookingId: number, at = new Date()): Promise<BookingRow> {
+export async function refreshDue(
+  db: Db,
+  config: Pick<Config, 'TCS_RATE_PERCENT'>,
+  bookingId: number,
+  at = new Date(),
+): Promise<BookingRow> {
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!b) throw new Error(`refreshDue: no booking ${bookingId}`);

@@ -14,7 +14,10 @@ export interface SaleProfile {
   value: number;
   /** India: the value before GST. UAE: the price (VAT inside). */
   net: number;
-  /** India: the GST rate (percent) the price was made with, and how GST splits (CGST+SGST, IGST, one line while unknown). */
+  /**
+   * India: the GST rate (percent) the price was made with, and how GST splits (CGST+SGST, IGST, one line while
+   * unknown).
+   */
   gstRate: number;
   supply: 'intra' | 'inter' | null;
   /** India: the part of `value` TCS is collected on (overseas packages with their GST). */
@@ -44,7 +47,20 @@ export interface Split {
   owed: number;
 }
 
-export const ZERO: Split = { sale: 0, taxable: 0, zeroRated: 0, outOfScope: 0, cgst: 0, sgst: 0, igst: 0, gst: 0, vat: 0, tcs: 0, tcsBase: 0, owed: 0 };
+export const ZERO: Split = {
+  sale: 0,
+  taxable: 0,
+  zeroRated: 0,
+  outOfScope: 0,
+  cgst: 0,
+  sgst: 0,
+  igst: 0,
+  gst: 0,
+  vat: 0,
+  tcs: 0,
+  tcsBase: 0,
+  owed: 0,
+};
 
 export const amountOf = (s: Split) => s.sale + s.tcs + s.owed;
 
@@ -66,7 +82,10 @@ export function splitSale(p: SaleProfile, before: number, s: number, rules: DayR
   if (p.site === 'IN') {
     // At the rate the price was made with, cumulative shares of the price's own net: a booking paid
     // in parts adds up to its invoice to the paisa. At another day's rate, that rate on this part.
-    const taxable = rules.gstRate === p.gstRate ? shareOf(p.net, after, p.value) - shareOf(p.net, before, p.value) : Math.round((s * 100) / (100 + rules.gstRate));
+    const taxable =
+      rules.gstRate === p.gstRate
+        ? shareOf(p.net, after, p.value) - shareOf(p.net, before, p.value)
+        : Math.round((s * 100) / (100 + rules.gstRate));
     const tax = s - taxable;
     const split = { ...ZERO, sale: s, taxable };
     if (p.supply === 'inter') return { ...split, igst: tax };
@@ -82,24 +101,36 @@ export function splitSale(p: SaleProfile, before: number, s: number, rules: DayR
   const vatIn = (x: number, rate: number) => Math.round((x * rate) / (100 + rate));
   const vat =
     rules.vatRate === p.vatRate
-      ? vatIn(shareOf(p.standard, after, p.value), rules.vatRate) - vatIn(shareOf(p.standard, before, p.value), rules.vatRate)
+      ? vatIn(shareOf(p.standard, after, p.value), rules.vatRate) -
+        vatIn(shareOf(p.standard, before, p.value), rules.vatRate)
       : vatIn(std, rules.vatRate);
   return { ...ZERO, sale: s, taxable: s - vat, zeroRated: zero, outOfScope: outside, vat };
 }
 
 /** The TCS base of a part `s` of the sale received after `before`. */
-export const tcsBaseOf = (p: SaleProfile, before: number, s: number) => shareOf(p.tcsBase, before + s, p.value) - shareOf(p.tcsBase, before, p.value);
+export const tcsBaseOf = (p: SaleProfile, before: number, s: number) =>
+  shareOf(p.tcsBase, before + s, p.value) - shareOf(p.tcsBase, before, p.value);
 
 /** TCS on a part of the sale under the day's terms: its base, amount, rate and the words of its rule. */
-export function tcsOn(p: SaleProfile, before: number, s: number, terms: TcsTerms | null): { base: number; amount: number; rate: number; label: string | null } {
+export function tcsOn(
+  p: SaleProfile,
+  before: number,
+  s: number,
+  terms: TcsTerms | null,
+): { base: number; amount: number; rate: number; label: string | null } {
   const base = p.site === 'IN' ? tcsBaseOf(p, before, s) : 0;
-  if (!terms || base <= 0 || (terms.rate <= 0 && (terms.rateAbove ?? 0) <= 0)) return { base: terms ? base : 0, amount: 0, rate: 0, label: null };
+  if (!terms || base <= 0 || (terms.rate <= 0 && (terms.rateAbove ?? 0) <= 0))
+    return { base: terms ? base : 0, amount: 0, rate: 0, label: null };
   const line = tcsLine(base, terms);
   return { base, amount: line.amount, rate: line.rate, label: line.label };
 }
 
 /** What is due to pay the rest of the sale now: the sale left and the TCS on it under the day's terms. */
-export function dueNow(p: SaleProfile, received: number, terms: TcsTerms | null): { sale: number; tcs: number; total: number } {
+export function dueNow(
+  p: SaleProfile,
+  received: number,
+  terms: TcsTerms | null,
+): { sale: number; tcs: number; total: number } {
   const sale = Math.max(0, p.value - received);
   const tcs = tcsOn(p, received, sale, terms).amount;
   return { sale, tcs, total: sale + tcs };
@@ -110,7 +141,13 @@ export function dueNow(p: SaleProfile, received: number, terms: TcsTerms | null)
  * its TCS, and whatever is over as owed back. A part payment pays the largest part of the sale whose
  * TCS it also covers; a paisa left by rounding goes to the sale, never owed back.
  */
-export function splitReceipt(p: SaleProfile, received: number, open: number, amount: number, rules: DayRules): Split & { tcsRate: number; tcsLabel: string | null } {
+export function splitReceipt(
+  p: SaleProfile,
+  received: number,
+  open: number,
+  amount: number,
+  rules: DayRules,
+): Split & { tcsRate: number; tcsLabel: string | null } {
   const tcsFor = (s: number) => tcsOn(p, received, s, rules.tcs);
   let sale: number;
   const full = tcsFor(open);
@@ -165,7 +202,10 @@ export function splitRefund(pool: Split, amount: number): Split {
     take,
     SALE_PARTS.map((k) => pool[k]),
   );
-  const got = Object.fromEntries(SALE_PARTS.map((k, i) => [k, parts[i]!])) as Record<(typeof SALE_PARTS)[number], number>;
+  const got = Object.fromEntries(SALE_PARTS.map((k, i) => [k, parts[i]!])) as Record<
+    (typeof SALE_PARTS)[number],
+    number
+  >;
   const sale = take - got.tcs;
   const tcsBase = got.tcs === pool.tcs ? pool.tcsBase : shareOf(pool.tcsBase, got.tcs, pool.tcs);
   const zeroRated = shareOf(pool.zeroRated, got.taxable, pool.taxable);

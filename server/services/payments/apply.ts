@@ -1,4 +1,5 @@
-// Applying a payment a provider confirmed to its booking: paid, reinstated, or kept with its refund due (docs/decisions/0042).
+// Applying a payment a provider confirmed to its booking: paid, reinstated, or kept with its refund due
+// (docs/decisions/0042).
 import { and, eq } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
 import { siteDay, type Currency } from '../../../contract/site.ts';
@@ -25,7 +26,12 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type Provider = 'razorpay' | 'stripe';
 
 /** How a payment was made, asked of its provider only when the booking's coupon needs one method. */
-export async function methodIfAsked(config: Config, b: Pick<BookingRow, 'payWith' | 'couponId'>, provider: Provider, providerPaymentId: string): Promise<string | null> {
+export async function methodIfAsked(
+  config: Config,
+  b: Pick<BookingRow, 'payWith' | 'couponId'>,
+  provider: Provider,
+  providerPaymentId: string,
+): Promise<string | null> {
   if (!b.payWith || !b.couponId) return null;
   return capturedMethod(config, provider, providerPaymentId);
 }
@@ -44,7 +50,9 @@ export interface Confirmation {
   payload: unknown;
   /** For the booking's history: `Razorpay (signature verified)`. */
   how: string;
-  /** How it was paid, as the provider says ('card', 'netbanking', 'upi'), when known: a payment-method coupon checks it. */
+  /**
+   * How it was paid, as the provider says ('card', 'netbanking', 'upi'), when known: a payment-method coupon checks it.
+   */
   method?: string | null;
 }
 
@@ -63,7 +71,15 @@ export interface Applied {
 /** Stores a provider's event once (by its id); false when it was already stored. */
 export async function storeEvent(
   db: Db,
-  e: { provider: Provider; eventId: string; type: string; bookingId: number | null; outcome: string; detail?: string; payload: unknown },
+  e: {
+    provider: Provider;
+    eventId: string;
+    type: string;
+    bookingId: number | null;
+    outcome: string;
+    detail?: string;
+    payload: unknown;
+  },
 ): Promise<number | null> {
   const [row] = await db
     .insert(paymentEvents)
@@ -80,15 +96,31 @@ export async function storeEvent(
  * reinstated when every line's rooms can still be sold (and its travel is still ahead), else the
  * payment's refund is due; a booking already paid gets the payment recorded with its refund due.
  */
-export async function applyPayment(db: Db, config: Config, payment: PaymentRow, c: Confirmation, now = new Date()): Promise<Applied> {
+export async function applyPayment(
+  db: Db,
+  config: Config,
+  payment: PaymentRow,
+  c: Confirmation,
+  now = new Date(),
+): Promise<Applied> {
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
     // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).
-    const eventRow = await storeEvent(tx, { provider: payment.provider as Provider, eventId: c.eventId, type: c.type, bookingId: b.id, outcome: 'received', payload: c.payload });
+    const eventRow = await storeEvent(tx, {
+      provider: payment.provider as Provider,
+      eventId: c.eventId,
+      type: c.type,
+      bookingId: b.id,
+      outcome: 'received',
+      payload: c.payload,
+    });
     if (eventRow === null) return { outcome: 'duplicate', booking: b };
     const finish = async (outcome: PaymentOutcome, detail: string): Promise<Applied> => {
-      await tx.update(paymentEvents).set({ outcome: outcome === 'paid-twice' ? 'refund-due' : outcome, detail }).where(eq(paymentEvents.id, eventRow));
+      await tx
+        .update(paymentEvents)
+        .set({ outcome: outcome === 'paid-twice' ? 'refund-due' : outcome, detail })
+        .where(eq(paymentEvents.id, eventRow));
       // The traveller's mail, queued with the change it tells of (docs/decisions/0051).
       if (outcome !== 'duplicate') await queueBookingMail(tx, config, b.id, { paymentId: payment.id });
       const [after] = await tx.select().from(bookings).where(eq(bookings.id, b.id));
@@ -102,7 +134,8 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     if (used?.id === payment.id) return finish('duplicate', `payment ${c.paymentId} was already recorded`);
     if (used) throw conflict(PAYMENT_MESSAGES.paymentIdUsed);
     const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (row?.status === 'paid') return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
+    if (row?.status === 'paid')
+      return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
     const amount = money(c.amount, c.currency);
     const day = siteDay(now, b.site);
     // Whatever happened to the booking, the money is an entry: it pays what is due, and what it
@@ -116,10 +149,14 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
       const lines = await bookedRooms(tx, b.id);
       // Travel still ahead: after the site's today (a trip starting today there has begun).
       const ahead = lines.every((l) => l.travelDate > day);
-      // Only a booking the payment window (or pay later's end) cancelled comes back; one staff cancelled stays cancelled.
+      // Only a booking the payment window (or pay later's end) cancelled comes back; one staff cancelled stays
+      // cancelled.
       const automatic = b.cancelledBy !== 'staff';
       if (automatic && ahead && (await resellRooms(tx, lines, now))) {
-        await tx.update(bookings).set({ status: 'confirmed', cancelledAt: null, cancelledBy: null }).where(eq(bookings.id, b.id));
+        await tx
+          .update(bookings)
+          .set({ status: 'confirmed', cancelledAt: null, cancelledBy: null })
+          .where(eq(bookings.id, b.id));
         b.status = 'confirmed';
         outcome = 'reinstated';
         cause = `paid late with ${c.how} (${amount}) after the booking was cancelled: its rooms were still free, so it is reinstated`;
@@ -127,7 +164,11 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
       } else {
         accept = false;
         outcome = 'refund-due';
-        const why = !automatic ? 'it was cancelled by staff' : ahead ? 'its rooms are no longer available' : 'its travel date has passed';
+        const why = !automatic
+          ? 'it was cancelled by staff'
+          : ahead
+            ? 'its rooms are no longer available'
+            : 'its travel date has passed';
         cause = `paid late with ${c.how} (${amount}) after the booking was cancelled; ${why}: refund due`;
         detail = `paid after the booking was cancelled; ${why}: refund due`;
       }
@@ -156,7 +197,14 @@ export async function applyPayment(db: Db, config: Config, payment: PaymentRow, 
     });
     await tx
       .update(payments)
-      .set({ status: 'paid', providerPaymentId: c.paymentId, amount: c.amount, currency: c.currency as Currency, paidAt: now, refundStatus: got.owed > 0 ? 'due' : null })
+      .set({
+        status: 'paid',
+        providerPaymentId: c.paymentId,
+        amount: c.amount,
+        currency: c.currency as Currency,
+        paidAt: now,
+        refundStatus: got.owed > 0 ? 'due' : null,
+      })
       .where(eq(payments.id, payment.id));
     if (got.owed > 0 && got.applied > 0) detail = `${money(got.owed, c.currency)} more than was due: owed back`;
     if (got.booking.paymentStatus === b.paymentStatus && got.booking.status === b.status && outcome !== 'applied') {

@@ -28,7 +28,11 @@ export interface NotClosed {
  * paid meanwhile (a capture applied while we were at the gateway) is left as it is. True when this
  * call failed it.
  */
-export async function failOpenPayment(db: Db, payment: Pick<PaymentRow, 'id' | 'bookingId' | 'provider' | 'providerRef'>, reason: string | null): Promise<boolean> {
+export async function failOpenPayment(
+  db: Db,
+  payment: Pick<PaymentRow, 'id' | 'bookingId' | 'provider' | 'providerRef'>,
+  reason: string | null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const failed = await tx
       .update(payments)
@@ -59,8 +63,14 @@ export async function failOpenPayment(db: Db, payment: Pick<PaymentRow, 'id' | '
  * session Stripe had already completed is not failed (its capture is on its way to being
  * applied): it is returned as 'complete'.
  */
-export async function closeOpenPayment(db: Db, config: Config, payment: PaymentRow, reason: string | null): Promise<'closed' | 'complete'> {
-  if (payment.provider === 'stripe' && (await expireCheckoutSession(config, payment.providerRef)) === 'complete') return 'complete';
+export async function closeOpenPayment(
+  db: Db,
+  config: Config,
+  payment: PaymentRow,
+  reason: string | null,
+): Promise<'closed' | 'complete'> {
+  if (payment.provider === 'stripe' && (await expireCheckoutSession(config, payment.providerRef)) === 'complete')
+    return 'complete';
   await failOpenPayment(db, payment, reason);
   return 'closed';
 }
@@ -71,16 +81,32 @@ export async function closeOpenPayment(db: Db, config: Config, payment: PaymentR
  * above). Never throws for a gateway's failure: what could not be closed is returned, the rest is
  * closed all the same.
  */
-export async function closeOpenPayments(db: Db, config: Config, bookingId: number, reason: string): Promise<NotClosed[]> {
+export async function closeOpenPayments(
+  db: Db,
+  config: Config,
+  bookingId: number,
+  reason: string,
+): Promise<NotClosed[]> {
   const open = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'created'), inArray(payments.provider, ['razorpay', 'stripe'])));
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.status, 'created'),
+        inArray(payments.provider, ['razorpay', 'stripe']),
+      ),
+    );
   const left: NotClosed[] = [];
   for (const payment of open) {
-    const which = { paymentId: payment.id, provider: payment.provider as 'razorpay' | 'stripe', providerRef: payment.providerRef };
+    const which = {
+      paymentId: payment.id,
+      provider: payment.provider as 'razorpay' | 'stripe',
+      providerRef: payment.providerRef,
+    };
     try {
-      if ((await closeOpenPayment(db, config, payment, reason)) === 'complete') left.push({ ...which, why: 'Stripe had already taken the payment on this session' });
+      if ((await closeOpenPayment(db, config, payment, reason)) === 'complete')
+        left.push({ ...which, why: 'Stripe had already taken the payment on this session' });
     } catch (err) {
       left.push({ ...which, why: (err as Error).message });
     }

@@ -3,11 +3,13 @@ import { formatDay } from '../../../contract/format.ts';
 /** What a traveller is told about a payment: the verify calls' refusals and the pay-later limits. */
 export const PAYMENT_MESSAGES = {
   notThisBooking: 'This payment is not for this booking. Nothing has changed.',
-  badSignature: 'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
+  badSignature:
+    'We could not verify this payment: its signature is not Razorpay’s. Nothing has changed on your booking.',
   alreadyVerified: 'This payment has already been verified.',
   paidTwice: 'This booking was already paid. We have recorded this second payment and will refund it to you.',
   paymentIdUsed: 'This payment was already used for another booking. Nothing has changed.',
-  amountMismatch: 'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
+  amountMismatch:
+    'The amount or currency of this payment does not match your booking. Nothing has changed; call us if money was taken.',
   notPaidYet: 'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
   cancelled: 'This booking was cancelled, so it cannot be paid. Call us if money was taken.',
   /** A payment that came after the booking was cancelled, and could not bring it back. */

@@ -17,7 +17,11 @@ const FROM_STRIPE: Record<string, string> = { card: 'card', upi: 'upi' };
  * PaymentIntent's latest charge; a Checkout Session id is followed to its PaymentIntent). Null when
  * it cannot tell: no such payment, no answer, nothing said.
  */
-export async function capturedMethod(config: Config, provider: 'razorpay' | 'stripe', providerPaymentId: string): Promise<string | null> {
+export async function capturedMethod(
+  config: Config,
+  provider: 'razorpay' | 'stripe',
+  providerPaymentId: string,
+): Promise<string | null> {
   try {
     if (provider === 'razorpay') {
       const payment = await razorpay(config).fetchPayment(providerPaymentId);
@@ -27,7 +31,8 @@ export async function capturedMethod(config: Config, provider: 'razorpay' | 'str
     let intentId: string | null = providerPaymentId;
     if (providerPaymentId.startsWith('cs_')) {
       const session = await stripe.checkout.sessions.retrieve(providerPaymentId);
-      intentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      intentId =
+        typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     }
     if (!intentId) return null;
     const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });

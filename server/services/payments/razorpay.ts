@@ -59,7 +59,8 @@ async function request<T>(keys: Keys, method: 'GET' | 'POST', path: string, body
     throw new GatewayError('Razorpay', `no answer (${(err as Error).message})`);
   }
   const json = (await res.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
-  if (!res.ok || !json) throw new GatewayError('Razorpay', `answered ${res.status}: ${json?.error?.description ?? 'no description'}`);
+  if (!res.ok || !json)
+    throw new GatewayError('Razorpay', `answered ${res.status}: ${json?.error?.description ?? 'no description'}`);
   return json;
 }
 
@@ -68,8 +69,11 @@ export function razorpay(keys: Keys) {
     createOrder: (order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) =>
       request<RazorpayOrder>(keys, 'POST', '/v1/orders', order),
     fetchOrder: (id: string) => request<RazorpayOrder>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}`),
-    orderPayments: (id: string) => request<{ items: RazorpayPayment[] }>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}/payments`),
-    /** One payment by its id (https://razorpay.com/docs/api/payments/fetch-with-id/): its `method` says how it was paid. */
+    orderPayments: (id: string) =>
+      request<{ items: RazorpayPayment[] }>(keys, 'GET', `/v1/orders/${encodeURIComponent(id)}/payments`),
+    /**
+     * One payment by its id (https://razorpay.com/docs/api/payments/fetch-with-id/): its `method` says how it was paid.
+     */
     fetchPayment: (id: string) => request<RazorpayPayment>(keys, 'GET', `/v1/payments/${encodeURIComponent(id)}`),
     /** Refunds part or all of a captured payment (https://razorpay.com/docs/api/refunds/create-normal/). */
     refund: (paymentId: string, body: { amount: number; receipt: string; notes: Record<string, string> }) =>

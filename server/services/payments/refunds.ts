@@ -28,7 +28,8 @@ type PaymentRow = typeof payments.$inferSelect;
 /** Stripe's refund states: succeeded is our processed; failed and canceled our failed; the rest wait. */
 const stripeOutcome = (status: string | null | undefined): 'processed' | 'failed' | null =>
   status === 'succeeded' ? 'processed' : status === 'failed' || status === 'canceled' ? 'failed' : null;
-const razorpayOutcome = (status: string | undefined): 'processed' | 'failed' | null => (status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : null);
+const razorpayOutcome = (status: string | undefined): 'processed' | 'failed' | null =>
+  status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : null;
 
 /** A refund the provider refused or could not take: the refund is failed, and this is what staff are told. */
 export class RefundRefused extends Error {
@@ -36,7 +37,9 @@ export class RefundRefused extends Error {
     readonly provider: string,
     readonly detail: string,
   ) {
-    super(`${provider} refused the refund: ${detail.replace(/\.$/, '')}. Nothing was refunded; check the payment and try again.`);
+    super(
+      `${provider} refused the refund: ${detail.replace(/\.$/, '')}. Nothing was refunded; check the payment and try again.`,
+    );
   }
 }
 
@@ -46,7 +49,12 @@ export class RefundRefused extends Error {
  * no answer, fails the refund and throws RefundRefused.
  */
 export async function sendRefund(db: Db, config: Config, refundId: number, now = () => new Date()): Promise<RefundRow> {
-  const [row] = await db.select({ refund: refunds, payment: payments, ref: bookings.refIdKey }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).innerJoin(bookings, eq(bookings.id, refunds.bookingId)).where(eq(refunds.id, refundId));
+  const [row] = await db
+    .select({ refund: refunds, payment: payments, ref: bookings.refIdKey })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .where(eq(refunds.id, refundId));
   if (!row) throw new Error(`sendRefund: no refund ${refundId}`);
   const { refund, payment, ref } = row;
   if (refund.status !== 'pending' || refund.providerRefundId || refund.provider === 'manual') return refund;
@@ -54,13 +62,22 @@ export async function sendRefund(db: Db, config: Config, refundId: number, now =
   try {
     answer = await callProvider(config, refund, payment, ref);
   } catch (err) {
-    const detail = err instanceof GatewayError ? err.detail : err instanceof Stripe.errors.StripeError ? err.message : (err as Error).message;
+    const detail =
+      err instanceof GatewayError
+        ? err.detail
+        : err instanceof Stripe.errors.StripeError
+          ? err.message
+          : (err as Error).message;
     const provider = refund.provider === 'stripe' ? 'Stripe' : 'Razorpay';
     await settleRefund(db, config, refund.id, { outcome: 'failed', failure: `${provider}: ${detail}` }, now());
     throw new RefundRefused(provider, detail);
   }
-  await db.update(refunds).set({ providerRefundId: answer.id, updatedAt: now() }).where(and(eq(refunds.id, refund.id), sql`${refunds.providerRefundId} is null`));
-  if (answer.outcome) await settleRefund(db, config, refund.id, { outcome: answer.outcome, failure: answer.failure }, now());
+  await db
+    .update(refunds)
+    .set({ providerRefundId: answer.id, updatedAt: now() })
+    .where(and(eq(refunds.id, refund.id), sql`${refunds.providerRefundId} is null`));
+  if (answer.outcome)
+    await settleRefund(db, config, refund.id, { outcome: answer.outcome, failure: answer.failure }, now());
   const [after] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
   return after!;
 }
@@ -69,18 +86,33 @@ async function callProvider(config: Config, refund: RefundRow, payment: PaymentR
   if (!payment.providerPaymentId) throw new GatewayError(refund.provider, 'the payment has no provider id to refund');
   const notes = { refundId: String(refund.id), ref };
   if (refund.provider === 'stripe') {
-    const r = await stripeClient(config).refunds.create({ payment_intent: payment.providerPaymentId, amount: refund.amount, metadata: notes }, { idempotencyKey: refund.idempotencyKey });
+    const r = await stripeClient(config).refunds.create(
+      { payment_intent: payment.providerPaymentId, amount: refund.amount, metadata: notes },
+      { idempotencyKey: refund.idempotencyKey },
+    );
     return { id: r.id, outcome: stripeOutcome(r.status), failure: r.failure_reason ?? undefined };
   }
-  const r = await razorpay(config).refund(payment.providerPaymentId, { amount: refund.amount, receipt: `refund-${refund.id}`, notes });
+  const r = await razorpay(config).refund(payment.providerPaymentId, {
+    amount: refund.amount,
+    receipt: `refund-${refund.id}`,
+    notes,
+  });
   return { id: r.id, outcome: razorpayOutcome(r.status) };
 }
 
 /** The lead traveller's address (the account's when the lead gave none). */
 export async function recipientOf(db: Db, bookingId: number): Promise<string | null> {
-  const [lead] = await db.select({ email: bookingTravellers.email }).from(bookingTravellers).where(and(eq(bookingTravellers.bookingId, bookingId), eq(bookingTravellers.lead, true))).limit(1);
+  const [lead] = await db
+    .select({ email: bookingTravellers.email })
+    .from(bookingTravellers)
+    .where(and(eq(bookingTravellers.bookingId, bookingId), eq(bookingTravellers.lead, true)))
+    .limit(1);
   if (lead?.email) return lead.email;
-  const [u] = await db.select({ email: users.email }).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(eq(bookings.id, bookingId));
+  const [u] = await db
+    .select({ email: users.email })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(bookings.id, bookingId));
   return u?.email ?? null;
 }
 
@@ -131,8 +163,11 @@ export async function settleRefundIn(tx: Db, refundId: number, to: Settle, now: 
   const to_ = await recipientOf(tx, r.bookingId);
   if (to.outcome === 'processed') {
     if (p?.refundStatus === 'due') {
-      const { rows } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status = 'processed'`);
-      if (rows[0]!.n >= p.amount || (await owedOf(tx, b.id, p.id)) <= 0) await tx.update(payments).set({ refundStatus: 'refunded' }).where(eq(payments.id, p.id));
+      const { rows } = await tx.execute<{ n: number }>(
+        sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status = 'processed'`,
+      );
+      if (rows[0]!.n >= p.amount || (await owedOf(tx, b.id, p.id)) <= 0)
+        await tx.update(payments).set({ refundStatus: 'refunded' }).where(eq(payments.id, p.id));
     }
     if (to_) {
       await enqueueMail(tx, {
@@ -146,14 +181,26 @@ export async function settleRefundIn(tx: Db, refundId: number, to: Settle, now: 
         },
       });
     }
-    await refreshPaymentState(tx, r.bookingId, `refund of ${amount} processed (${r.provider}${r.providerRefundId ? ` ${r.providerRefundId}` : ''})`, now);
+    await refreshPaymentState(
+      tx,
+      r.bookingId,
+      `refund of ${amount} processed (${r.provider}${r.providerRefundId ? ` ${r.providerRefundId}` : ''})`,
+      now,
+    );
     return true;
   }
   // Failed: the money is back with the shop. The ledger reverses the refund (a debit note when it
   // had a credit note), money owed back is owed again, and the refund waits in the queue.
   const why = to.failure ?? 'no reason given';
-  await reverseRefund(tx, b, r.id, now, `refund of ${amount} failed${failedAfterSuccess ? ' after succeeding' : ''}: ${why}`);
-  if (p?.refundStatus === 'refunded' && (await owedOf(tx, b.id, p.id)) > 0) await tx.update(payments).set({ refundStatus: 'due' }).where(eq(payments.id, p.id));
+  await reverseRefund(
+    tx,
+    b,
+    r.id,
+    now,
+    `refund of ${amount} failed${failedAfterSuccess ? ' after succeeding' : ''}: ${why}`,
+  );
+  if (p?.refundStatus === 'refunded' && (await owedOf(tx, b.id, p.id)) > 0)
+    await tx.update(payments).set({ refundStatus: 'due' }).where(eq(payments.id, p.id));
   if (failedAfterSuccess && to_) {
     await enqueueMail(tx, {
       kind: 'refund',
@@ -166,9 +213,22 @@ export async function settleRefundIn(tx: Db, refundId: number, to: Settle, now: 
       },
     });
   }
-  await refreshPaymentState(tx, r.bookingId, `refund of ${amount} failed${failedAfterSuccess ? ' after it had succeeded' : ''}: ${why}`, now);
+  await refreshPaymentState(
+    tx,
+    r.bookingId,
+    `refund of ${amount} failed${failedAfterSuccess ? ' after it had succeeded' : ''}: ${why}`,
+    now,
+  );
   const [after] = await tx.select().from(bookings).where(eq(bookings.id, r.bookingId));
-  if (after) await recordEvent(tx, after.id, after.status, after.paymentStatus, `refund of ${amount} failed (${r.provider}): ${why}`, now);
+  if (after)
+    await recordEvent(
+      tx,
+      after.id,
+      after.status,
+      after.paymentStatus,
+      `refund of ${amount} failed (${r.provider}): ${why}`,
+      now,
+    );
   return true;
 }
 
@@ -178,7 +238,18 @@ async function owedOf(tx: Db, bookingId: number, paymentId: number): Promise<num
 }
 
 /** Stores a provider's event once; null when it was stored before (a replay). */
-async function storeRefundEvent(db: Db, e: { provider: 'stripe' | 'razorpay'; eventId: string; type: string; bookingId: number | null; outcome: string; detail?: string; payload: unknown }) {
+async function storeRefundEvent(
+  db: Db,
+  e: {
+    provider: 'stripe' | 'razorpay';
+    eventId: string;
+    type: string;
+    bookingId: number | null;
+    outcome: string;
+    detail?: string;
+    payload: unknown;
+  },
+) {
   const [row] = await db
     .insert(paymentEvents)
     .values({ ...e, detail: e.detail ?? '', payload: (e.payload ?? {}) as object })
@@ -188,12 +259,25 @@ async function storeRefundEvent(db: Db, e: { provider: 'stripe' | 'razorpay'; ev
 }
 
 /** Our refund named by a provider's refund: by its id, or by the refund id we sent in its metadata/notes. */
-async function ourRefund(db: Db, provider: 'stripe' | 'razorpay', providerRefundId: string, named: unknown): Promise<RefundRow | undefined> {
-  const [byId] = await db.select().from(refunds).where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId))).limit(1);
+async function ourRefund(
+  db: Db,
+  provider: 'stripe' | 'razorpay',
+  providerRefundId: string,
+  named: unknown,
+): Promise<RefundRow | undefined> {
+  const [byId] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
+    .limit(1);
   if (byId) return byId;
   const id = Number(named);
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [byOurs] = await db.select().from(refunds).where(and(eq(refunds.id, id), eq(refunds.provider, provider))).limit(1);
+  const [byOurs] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, id), eq(refunds.provider, provider)))
+    .limit(1);
   // Ours only while it has no provider id yet, or the same one.
   return byOurs && (!byOurs.providerRefundId || byOurs.providerRefundId === providerRefundId) ? byOurs : undefined;
 }
@@ -217,15 +301,37 @@ const PROVIDER_NAME = { stripe: 'Stripe', razorpay: 'Razorpay' } as const;
 async function recordOutsideRefund(
   db: Db,
   provider: 'stripe' | 'razorpay',
-  r: { id: string; paymentId: string | undefined; amount: number; outcome: 'processed' | 'failed' | null; failure?: string },
+  r: {
+    id: string;
+    paymentId: string | undefined;
+    amount: number;
+    outcome: 'processed' | 'failed' | null;
+    failure?: string;
+  },
   now: Date,
 ): Promise<{ bookingId: number | null; outcome: string; detail: string; over?: number }> {
-  const [p] = r.paymentId ? await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, r.paymentId))).limit(1) : [];
-  if (!p) return { bookingId: null, outcome: 'ignored', detail: `refund ${r.id} is not one of ours, nor on a payment of ours` };
-  if (!Number.isInteger(r.amount) || r.amount <= 0) return { bookingId: p.bookingId, outcome: 'mismatch', detail: `refund ${r.id} has no amount` };
+  const [p] = r.paymentId
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, r.paymentId)))
+        .limit(1)
+    : [];
+  if (!p)
+    return {
+      bookingId: null,
+      outcome: 'ignored',
+      detail: `refund ${r.id} is not one of ours, nor on a payment of ours`,
+    };
+  if (!Number.isInteger(r.amount) || r.amount <= 0)
+    return { bookingId: p.bookingId, outcome: 'mismatch', detail: `refund ${r.id} has no amount` };
   const name = PROVIDER_NAME[provider];
   const made = await db.transaction(async (tx) => {
-    const [b] = await tx.select({ ref: bookings.refIdKey }).from(bookings).where(eq(bookings.id, p.bookingId)).for('update');
+    const [b] = await tx
+      .select({ ref: bookings.refIdKey })
+      .from(bookings)
+      .where(eq(bookings.id, p.bookingId))
+      .for('update');
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -247,14 +353,28 @@ async function recordOutsideRefund(
     if (!row) return null;
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
     await refundWithCreditNote(tx, booking!, [row], `Refund made in ${name}'s dashboard`, null, now);
-    const { rows: sums } = await tx.execute<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status <> 'failed'`);
+    const { rows: sums } = await tx.execute<{ n: number }>(
+      sql`select coalesce(sum(amount), 0)::int as n from refunds where payment_id = ${p.id} and status <> 'failed'`,
+    );
     const over = Number(sums[0]?.n ?? 0) - p.amount;
-    // Audited with no staff member, through the staff actions' wrapper (a savepoint of the webhook's transaction: docs/decisions/0112).
+    // Audited with no staff member, through the staff actions' wrapper (a savepoint of the webhook's transaction:
+    // docs/decisions/0112).
     await staffAction(tx, { staffId: null, role: null, clientAddress: null }, now, ({ audit }) =>
-      audit({ action: 'refunds.outside', recordType: 'booking', recordId: b?.ref ?? null, after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount } }),
+      audit({
+        action: 'refunds.outside',
+        recordType: 'booking',
+        recordId: b?.ref ?? null,
+        after: { refundId: row.id, paymentId: p.id, provider, providerRefundId: r.id, amount: r.amount },
+      }),
     );
     if (r.outcome) await settleRefundIn(tx, row.id, { outcome: r.outcome, failure: r.failure }, now);
-    else await refreshPaymentState(tx, p.bookingId, `refund of ${formatMinor(r.amount, p.currency)} made in ${name}'s dashboard (${r.id}), pending`, now);
+    else
+      await refreshPaymentState(
+        tx,
+        p.bookingId,
+        `refund of ${formatMinor(r.amount, p.currency)} made in ${name}'s dashboard (${r.id}), pending`,
+        now,
+      );
     return { over };
   });
   if (!made) return { bookingId: p.bookingId, outcome: 'duplicate', detail: `refund ${r.id} was already recorded` };
@@ -271,49 +391,116 @@ async function recordOutsideRefund(
   return { bookingId: p.bookingId, outcome: 'refund-outside', detail };
 }
 
-export const STRIPE_REFUND_EVENTS = ['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated', 'charge.refunded'] as const;
+export const STRIPE_REFUND_EVENTS = [
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+  'charge.refunded',
+] as const;
 export const isStripeRefundEvent = (type: string) => (STRIPE_REFUND_EVENTS as readonly string[]).includes(type);
 
 /** One Stripe Refund object, from an event: moves our refund when it matches (payment and amount). */
-async function applyStripeRefund(db: Db, config: Config, refund: Stripe.Refund, now: Date): Promise<{ bookingId: number | null; outcome: string; detail: string }> {
+async function applyStripeRefund(
+  db: Db,
+  config: Config,
+  refund: Stripe.Refund,
+  now: Date,
+): Promise<{ bookingId: number | null; outcome: string; detail: string }> {
   const ours = await ourRefund(db, 'stripe', refund.id, refund.metadata?.refundId);
   const intent = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
   if (!ours) {
     const failure = refund.failure_reason ? `Stripe: ${refund.failure_reason}` : undefined;
-    return recordOutsideRefund(db, 'stripe', { id: refund.id, paymentId: intent, amount: refund.amount, outcome: stripeOutcome(refund.status), failure }, now);
+    return recordOutsideRefund(
+      db,
+      'stripe',
+      { id: refund.id, paymentId: intent, amount: refund.amount, outcome: stripeOutcome(refund.status), failure },
+      now,
+    );
   }
   const [p] = await db.select().from(payments).where(eq(payments.id, ours.paymentId));
   const problems = [
-    ...(intent && intent !== p?.providerPaymentId ? [`payment ${intent} is not ${p?.providerPaymentId ?? '(none)'}`] : []),
+    ...(intent && intent !== p?.providerPaymentId
+      ? [`payment ${intent} is not ${p?.providerPaymentId ?? '(none)'}`]
+      : []),
     ...(refund.amount !== ours.amount ? [`amount ${refund.amount} is not the ${ours.amount} refunded`] : []),
   ];
   if (problems.length) return { bookingId: ours.bookingId, outcome: 'mismatch', detail: problems.join('; ') };
   const outcome = stripeOutcome(refund.status);
-  if (!outcome) return { bookingId: ours.bookingId, outcome: 'ignored', detail: `refund ${refund.id} is ${refund.status ?? 'without a status'}` };
-  const moved = await settleRefund(db, config, ours.id, { outcome, failure: refund.failure_reason ? `Stripe: ${refund.failure_reason}` : undefined, providerRefundId: refund.id }, now);
-  return { bookingId: ours.bookingId, outcome: moved ? `refund-${outcome}` : 'duplicate', detail: moved ? '' : `refund ${ours.id} was already ${ours.status}` };
+  if (!outcome)
+    return {
+      bookingId: ours.bookingId,
+      outcome: 'ignored',
+      detail: `refund ${refund.id} is ${refund.status ?? 'without a status'}`,
+    };
+  const moved = await settleRefund(
+    db,
+    config,
+    ours.id,
+    {
+      outcome,
+      failure: refund.failure_reason ? `Stripe: ${refund.failure_reason}` : undefined,
+      providerRefundId: refund.id,
+    },
+    now,
+  );
+  return {
+    bookingId: ours.bookingId,
+    outcome: moved ? `refund-${outcome}` : 'duplicate',
+    detail: moved ? '' : `refund ${ours.id} was already ${ours.status}`,
+  };
 }
 
 /**
  * Stripe's refund events, the signature already checked: `refund.updated` / `refund.failed` /
  * `charge.refund.updated` carry the Refund, `charge.refunded` the Charge with its refunds.
  */
-export async function handleStripeRefundEvent(db: Db, config: Config, event: Stripe.Event, log?: FastifyBaseLogger, now = new Date()): Promise<void> {
+export async function handleStripeRefundEvent(
+  db: Db,
+  config: Config,
+  event: Stripe.Event,
+  log?: FastifyBaseLogger,
+  now = new Date(),
+): Promise<void> {
   const object = event.data.object as { object?: string };
   const found: Stripe.Refund[] =
-    object.object === 'refund' ? [object as Stripe.Refund] : object.object === 'charge' ? ((object as Stripe.Charge).refunds?.data ?? []) : [];
+    object.object === 'refund'
+      ? [object as Stripe.Refund]
+      : object.object === 'charge'
+        ? ((object as Stripe.Charge).refunds?.data ?? [])
+        : [];
   // Claim the event id first: a replay stops here.
-  const eventRow = await storeRefundEvent(db, { provider: 'stripe', eventId: event.id, type: event.type, bookingId: null, outcome: 'received', payload: event });
+  const eventRow = await storeRefundEvent(db, {
+    provider: 'stripe',
+    eventId: event.id,
+    type: event.type,
+    bookingId: null,
+    outcome: 'received',
+    payload: event,
+  });
   if (eventRow === null) return;
   const results = [];
   for (const refund of found) results.push(await applyStripeRefund(db, config, refund, now));
-  const main = results.find((r) => r.outcome !== 'ignored') ?? results[0] ?? { bookingId: null, outcome: 'ignored', detail: 'no refund in the event' };
+  const main = results.find((r) => r.outcome !== 'ignored') ??
+    results[0] ?? { bookingId: null, outcome: 'ignored', detail: 'no refund in the event' };
   await db
     .update(paymentEvents)
-    .set({ bookingId: main.bookingId, outcome: main.outcome, detail: results.map((r) => r.detail).filter(Boolean).join('; ') })
+    .set({
+      bookingId: main.bookingId,
+      outcome: main.outcome,
+      detail: results
+        .map((r) => r.detail)
+        .filter(Boolean)
+        .join('; '),
+    })
     .where(eq(paymentEvents.id, eventRow));
-  if (main.outcome === 'mismatch') log?.warn({ event: event.id, mismatch: main.detail }, `Stripe event ${event.id} does not match its refund: ${main.detail}`);
-  for (const r of results) if ('over' in r && r.over) log?.warn({ event: event.id, over: r.over }, `Stripe event ${event.id}: ${r.detail}`);
+  if (main.outcome === 'mismatch')
+    log?.warn(
+      { event: event.id, mismatch: main.detail },
+      `Stripe event ${event.id} does not match its refund: ${main.detail}`,
+    );
+  for (const r of results)
+    if ('over' in r && r.over) log?.warn({ event: event.id, over: r.over }, `Stripe event ${event.id}: ${r.detail}`);
 }
 
 /**
@@ -321,16 +508,29 @@ export async function handleStripeRefundEvent(db: Db, config: Config, event: Str
  * checked: the refund entity moves ours when it matches its payment and amount. Stored once by
  * event id; a replay changes nothing.
  */
-export async function handleRazorpayRefundEvent(db: Db, config: Config, event: RazorpayWebhookEvent, eventId: string, log?: FastifyBaseLogger, now = new Date()): Promise<void> {
+export async function handleRazorpayRefundEvent(
+  db: Db,
+  config: Config,
+  event: RazorpayWebhookEvent,
+  eventId: string,
+  log?: FastifyBaseLogger,
+  now = new Date(),
+): Promise<void> {
   const type = String(event.event ?? '');
   const entity = event.payload?.refund?.entity;
-  const store = (bookingId: number | null, outcome: string, detail = '') => storeRefundEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
+  const store = (bookingId: number | null, outcome: string, detail = '') =>
+    storeRefundEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
   if (!entity?.id) {
     await store(null, 'ignored', 'no refund in the event');
     return;
   }
   // Claim the event id first: a replay stops here.
-  const ours = await ourRefund(db, 'razorpay', entity.id, Array.isArray(entity.notes) ? undefined : entity.notes?.refundId);
+  const ours = await ourRefund(
+    db,
+    'razorpay',
+    entity.id,
+    Array.isArray(entity.notes) ? undefined : entity.notes?.refundId,
+  );
   if (!ours) {
     // Claim the event id first here too: a replay stops at the claim.
     const claimed = await store(null, 'received');
@@ -339,10 +539,19 @@ export async function handleRazorpayRefundEvent(db: Db, config: Config, event: R
     const done = await recordOutsideRefund(
       db,
       'razorpay',
-      { id: entity.id, paymentId: entity.payment_id, amount: Number(entity.amount), outcome, failure: outcome === 'failed' ? 'Razorpay: the refund failed' : undefined },
+      {
+        id: entity.id,
+        paymentId: entity.payment_id,
+        amount: Number(entity.amount),
+        outcome,
+        failure: outcome === 'failed' ? 'Razorpay: the refund failed' : undefined,
+      },
       now,
     );
-    await db.update(paymentEvents).set({ bookingId: done.bookingId, outcome: done.outcome, detail: done.detail }).where(eq(paymentEvents.id, claimed));
+    await db
+      .update(paymentEvents)
+      .set({ bookingId: done.bookingId, outcome: done.outcome, detail: done.detail })
+      .where(eq(paymentEvents.id, claimed));
     if (done.over) log?.warn({ event: eventId, over: done.over }, `Razorpay event ${eventId}: ${done.detail}`);
     return;
   }
@@ -350,7 +559,9 @@ export async function handleRazorpayRefundEvent(db: Db, config: Config, event: R
   if (eventRow === null) return;
   const [p] = await db.select().from(payments).where(eq(payments.id, ours.paymentId));
   const problems = [
-    ...(entity.payment_id !== p?.providerPaymentId ? [`payment ${entity.payment_id} is not ${p?.providerPaymentId ?? '(none)'}`] : []),
+    ...(entity.payment_id !== p?.providerPaymentId
+      ? [`payment ${entity.payment_id} is not ${p?.providerPaymentId ?? '(none)'}`]
+      : []),
     ...(entity.amount !== ours.amount ? [`amount ${entity.amount} is not the ${ours.amount} refunded`] : []),
   ];
   let outcome: string;
@@ -363,7 +574,17 @@ export async function handleRazorpayRefundEvent(db: Db, config: Config, event: R
     const to = type === 'refund.failed' ? 'failed' : razorpayOutcome(entity.status);
     if (!to) outcome = 'ignored';
     else {
-      const moved = await settleRefund(db, config, ours.id, { outcome: to, failure: to === 'failed' ? 'Razorpay: the refund failed' : undefined, providerRefundId: entity.id }, now);
+      const moved = await settleRefund(
+        db,
+        config,
+        ours.id,
+        {
+          outcome: to,
+          failure: to === 'failed' ? 'Razorpay: the refund failed' : undefined,
+          providerRefundId: entity.id,
+        },
+        now,
+      );
       outcome = moved ? `refund-${to}` : 'duplicate';
     }
   }

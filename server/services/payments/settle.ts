@@ -16,7 +16,12 @@ import { stripeClient, viaStripe, type CheckoutSession } from './stripe.ts';
  * is confirmed, not cancelled. A captured payment counts only for the order's exact amount and
  * currency. Throws when Razorpay cannot be asked: nothing is cancelled that round.
  */
-export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes: number, now = new Date()): Promise<{ userId: number; refIdKey: string }[]> {
+export async function settleRazorpayOrders(
+  db: Db,
+  config: Config,
+  windowMinutes: number,
+  now = new Date(),
+): Promise<{ userId: number; refIdKey: string }[]> {
   if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) return [];
   const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
   const due = await db
@@ -27,14 +32,29 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
   const settled: { userId: number; refIdKey: string }[] = [];
   for (const { payment, userId, refIdKey } of due) {
     const { items } = await razorpay(config).orderPayments(payment.providerRef);
-    const paid = items.find((i) => i.status === 'captured' && i.order_id === payment.providerRef && i.amount === payment.amount && i.currency === payment.currency);
+    const paid = items.find(
+      (i) =>
+        i.status === 'captured' &&
+        i.order_id === payment.providerRef &&
+        i.amount === payment.amount &&
+        i.currency === payment.currency,
+    );
     if (!paid) continue;
     try {
       const applied = await applyPayment(
         db,
         config,
         payment,
-        { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId: `settle:${paid.id}`, type: 'order.payments', payload: paid, how: 'Razorpay (found paid at Razorpay before the payment window closed)', method: typeof paid.method === 'string' ? paid.method : null },
+        {
+          paymentId: paid.id,
+          amount: paid.amount,
+          currency: paid.currency,
+          eventId: `settle:${paid.id}`,
+          type: 'order.payments',
+          payload: paid,
+          how: 'Razorpay (found paid at Razorpay before the payment window closed)',
+          method: typeof paid.method === 'string' ? paid.method : null,
+        },
         now,
       );
       if (applied.outcome === 'duplicate') continue;
@@ -53,7 +73,12 @@ export async function settleRazorpayOrders(db: Db, config: Config, windowMinutes
  * or late): it is confirmed, not cancelled. Throws when Stripe cannot be asked: nothing is
  * cancelled that round.
  */
-export async function settleStripeSessions(db: Db, config: Config, windowMinutes: number, now = new Date()): Promise<{ userId: number; refIdKey: string }[]> {
+export async function settleStripeSessions(
+  db: Db,
+  config: Config,
+  windowMinutes: number,
+  now = new Date(),
+): Promise<{ userId: number; refIdKey: string }[]> {
   if (!config.STRIPE_SECRET_KEY) return [];
   const before = new Date(now.getTime() - windowMinutes * 60_000).toISOString();
   const due = await db
@@ -76,7 +101,14 @@ export async function settleStripeSessions(db: Db, config: Config, windowMinutes
         db,
         config,
         payment,
-        stripeConfirmation(session, `settle:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (found paid at Stripe before the payment window closed)', await methodIfAsked(config, booking, 'stripe', paymentIntentOf(session))),
+        stripeConfirmation(
+          session,
+          `settle:${session.id}`,
+          'checkout.session.retrieved',
+          session,
+          'Stripe (found paid at Stripe before the payment window closed)',
+          await methodIfAsked(config, booking, 'stripe', paymentIntentOf(session)),
+        ),
         now,
       );
       if (applied.outcome === 'duplicate') continue;

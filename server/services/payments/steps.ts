@@ -29,12 +29,14 @@ type PaymentRow = typeof payments.$inferSelect;
 export type Provider = 'razorpay' | 'stripe';
 const sitePath = (site: string) => (site === 'IN' ? '/in' : '');
 
-/** The gateway that takes this booking's money: its own, or for pay later the site's (Razorpay in India, Stripe in the UAE). */
+/**
+ * The gateway that takes this booking's money: its own, or for pay later the site's (Razorpay in India, Stripe in the
+ * UAE).
+ */
 export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provider {
   if (b.paymentMethod === 'razorpay' || b.paymentMethod === 'stripe') return b.paymentMethod;
   return b.site === 'IN' ? 'razorpay' : 'stripe';
 }
-
 
 /**
  * What is left to pay on a booking: while a deposit booking waits for its deposit, the deposit, or
@@ -77,7 +79,12 @@ async function paymentsOf(db: Db, bookingId: number, provider: Provider): Promis
  * Razorpay's checkout closes itself then, so it does not take money for a booking about to go.
  * Below zero once that minute has begun.
  */
-export function secondsToPay(b: Pick<BookingRow, 'createdAt'>, payment: Pick<PaymentRow, 'createdAt'>, windowMinutes: number, now = Date.now()): number {
+export function secondsToPay(
+  b: Pick<BookingRow, 'createdAt'>,
+  payment: Pick<PaymentRow, 'createdAt'>,
+  windowMinutes: number,
+  now = Date.now(),
+): number {
   const since = Math.max(new Date(b.createdAt).getTime(), new Date(payment.createdAt).getTime());
   return Math.floor((since + windowMinutes * 60_000 - now) / 1000) - 60;
 }
@@ -114,7 +121,6 @@ export function requiredMethod(b: Pick<BookingRow, 'payWith' | 'couponId'>): Pay
 const STRIPE_TYPES: Partial<Record<PayWith, 'card'>> = { card: 'card' };
 const PAY_WITH_WORDS: Record<PayWith, string> = { card: 'card', netbanking: 'net banking', upi: 'UPI' };
 
-
 /**
  * What the page does next for a booking: nothing (paid, cancelled), pay later (bank details and
  * due date), or open the gateway with this booking's order or session (created once, then reused).
@@ -123,14 +129,21 @@ export async function nextStepFor(db: Db, config: Config, b: BookingRow): Promis
   if (b.status === 'cancelled' || b.paymentStatus === 'paid') return { type: 'none' };
   const shop = shopDetails(config, b.site);
   if (b.paymentMethod === 'pay-later' && !depositFirst(b)) {
-    return { type: 'pay-later', dueOn: b.paymentDueOn ?? '', payTo: { phone: shop.phone, email: shop.email, bank: shop.bank } };
+    return {
+      type: 'pay-later',
+      dueOn: b.paymentDueOn ?? '',
+      payTo: { phone: shop.phone, email: shop.email, bank: shop.bank },
+    };
   }
   await recheckBookingCoupon(db, b, new Date());
   return gatewayOf(b) === 'razorpay' ? razorpayStep(db, config, b, false) : stripeStep(db, config, b, false);
 }
 
 /** Whether the site's gateway is configured. */
-const gatewayOn = (config: Config, provider: Provider) => (provider === 'razorpay' ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) : Boolean(config.STRIPE_SECRET_KEY));
+const gatewayOn = (config: Config, provider: Provider) =>
+  provider === 'razorpay'
+    ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET)
+    : Boolean(config.STRIPE_SECRET_KEY);
 
 /**
  * StartBookingPayment: a gateway booking's step again; for a pay-later booking that is confirmed
@@ -142,7 +155,9 @@ export async function paymentStepFor(
   config: Config,
   b: BookingRow,
   today = siteDay(new Date(), b.site),
-  /** Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out. */
+  /**
+   * Where Stripe's page sends the traveller back (a payment link's own page: decision 0095); My trips' when left out.
+   */
   returns?: StripeReturns,
 ): Promise<NextStep> {
   const shop = shopDetails(config, b.site);
@@ -151,11 +166,20 @@ export async function paymentStepFor(
   const due = dueOf(b);
   const minimum = ONLINE_MINIMUM[b.currency];
   if (b.status !== 'cancelled' && b.paymentStatus !== 'paid' && due > 0 && due < minimum) {
-    throw conflict(PAYMENT_MESSAGES.belowOnlineMinimum(formatMinor(due, b.currency), formatMinor(minimum, b.currency), b.refIdKey, shop.phone));
+    throw conflict(
+      PAYMENT_MESSAGES.belowOnlineMinimum(
+        formatMinor(due, b.currency),
+        formatMinor(minimum, b.currency),
+        b.refIdKey,
+        shop.phone,
+      ),
+    );
   }
   if (b.paymentMethod !== 'pay-later' || depositFirst(b)) return nextStepFor(db, config, b);
-  if ((b.status !== 'confirmed' && !partOfDeposit(b)) || b.paymentStatus === 'paid' || dueOf(b) === 0) throw conflict(PAYMENT_MESSAGES.nothingDue);
-  if (b.paymentDueOn && today > b.paymentDueOn) throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
+  if ((b.status !== 'confirmed' && !partOfDeposit(b)) || b.paymentStatus === 'paid' || dueOf(b) === 0)
+    throw conflict(PAYMENT_MESSAGES.nothingDue);
+  if (b.paymentDueOn && today > b.paymentDueOn)
+    throw conflict(PAYMENT_MESSAGES.balanceOverdue(b.paymentDueOn, shop.phone));
   const provider = gatewayOf(b);
   // No gateway on this site: the bank details and due date, as when it was booked.
   if (!gatewayOn(config, provider)) return nextStepFor(db, config, b);
@@ -173,12 +197,24 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
   const renew =
     payment &&
     (payment.amount !== dueOf(b) ||
-      (secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS && (balance || (await paymentsOf(db, b.id, 'razorpay')) < MAX_ORDERS_PER_BOOKING)));
+      (secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES) < FRESH_ORDER_UNDER_SECONDS &&
+        (balance || (await paymentsOf(db, b.id, 'razorpay')) < MAX_ORDERS_PER_BOOKING)));
   if (!payment || renew) {
     // The old order cannot be cancelled at Razorpay: it is no longer offered (a payment still made on it is owed back).
     if (payment) await failOpenPayment(db, payment, null);
-    const order = await razorpay(config).createOrder({ amount: dueOf(b), currency: b.currency, receipt: b.refIdKey, notes: { bookingId: String(b.id), ref: b.refIdKey } });
-    await keepPayment(db, { bookingId: b.id, provider: 'razorpay', providerRef: order.id, amount: order.amount, currency: b.currency });
+    const order = await razorpay(config).createOrder({
+      amount: dueOf(b),
+      currency: b.currency,
+      receipt: b.refIdKey,
+      notes: { bookingId: String(b.id), ref: b.refIdKey },
+    });
+    await keepPayment(db, {
+      bookingId: b.id,
+      provider: 'razorpay',
+      providerRef: order.id,
+      amount: order.amount,
+      currency: b.currency,
+    });
     payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
   const method = requiredMethod(b);
@@ -191,7 +227,11 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
     checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
     name: shop.tradeName,
     description: `Booking ${b.refIdKey}`,
-    prefill: { name: lead ? `${lead.firstName} ${lead.lastName}` : '', email: lead?.email ?? '', contact: lead?.phone ?? '' },
+    prefill: {
+      name: lead ? `${lead.firstName} ${lead.lastName}` : '',
+      email: lead?.email ?? '',
+      contact: lead?.phone ?? '',
+    },
     // At least a minute to pay (an order that cannot be renewed again runs to its window's end).
     timeout: Math.max(60, secondsToPay(b, payment, config.PAYMENT_WINDOW_MINUTES)),
     // A payment-method coupon: Razorpay's checkout shows that way of paying only.
@@ -210,20 +250,36 @@ export interface StripeReturns {
   cancel: string;
 }
 
-async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolean, returns?: StripeReturns): Promise<NextStep> {
+async function stripeStep(
+  db: Db,
+  config: Config,
+  b: BookingRow,
+  balance: boolean,
+  returns?: StripeReturns,
+): Promise<NextStep> {
   const lead = await leadOf(db, b.id);
   let payment = await openPayment(db, b.id, 'stripe');
   const expired =
-    payment && (payment.amount !== dueOf(b) || (balance && Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000));
+    payment &&
+    (payment.amount !== dueOf(b) ||
+      (balance && Date.now() - payment.createdAt.getTime() > (config.PAYMENT_WINDOW_MINUTES - 2) * 60_000));
   if (!payment || expired) {
     const method = requiredMethod(b);
     const types = method ? STRIPE_TYPES[method] : undefined;
     // Stripe could only take another way, which the coupon would not keep: nothing is opened.
-    if (method && !types) throw conflict(`This booking’s coupon is for paying by ${PAY_WITH_WORDS[method]}, which this site’s online payment does not take. Call us to pay for it.`);
-    if (payment && (await closeOpenPayment(db, config, payment, null)) === 'complete') throw conflict(PAYMENT_MESSAGES.notPaidYet);
+    if (method && !types)
+      throw conflict(
+        `This booking’s coupon is for paying by ${PAY_WITH_WORDS[method]}, which this site’s online payment does not take. Call us to pay for it.`,
+      );
+    if (payment && (await closeOpenPayment(db, config, payment, null)) === 'complete')
+      throw conflict(PAYMENT_MESSAGES.notPaidYet);
     const base = `${publicUrl(config)}${sitePath(b.site)}`;
     const made = await paymentsOf(db, b.id, 'stripe');
-    const key = balance ? `booking-${b.id}-balance-${made}` : made ? `booking-${b.id}-checkout-${made}` : `booking-${b.id}-checkout`;
+    const key = balance
+      ? `booking-${b.id}-balance-${made}`
+      : made
+        ? `booking-${b.id}-checkout-${made}`
+        : `booking-${b.id}-checkout`;
     const session = await viaStripe(() =>
       stripeClient(config).checkout.sessions.create(
         {
@@ -231,10 +287,21 @@ async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolea
           client_reference_id: String(b.id),
           metadata: { bookingId: String(b.id), ref: b.refIdKey },
           customer_email: lead?.email ?? undefined,
-          line_items: [{ quantity: 1, price_data: { currency: b.currency.toLowerCase(), unit_amount: dueOf(b), product_data: { name: `Holiday booking ${b.refIdKey}` } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: b.currency.toLowerCase(),
+                unit_amount: dueOf(b),
+                product_data: { name: `Holiday booking ${b.refIdKey}` },
+              },
+            },
+          ],
           // The session ends with the booking's payment window (server/services/bookings/expiry.ts).
           expires_at: Math.floor(Date.now() / 1000) + config.PAYMENT_WINDOW_MINUTES * 60,
-          success_url: returns?.success ?? `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
+          success_url:
+            returns?.success ??
+            `${base}/checkout/paid?ref=${encodeURIComponent(b.refIdKey)}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: returns?.cancel ?? `${base}/trips/${encodeURIComponent(b.refIdKey)}`,
           // A payment-method coupon: Stripe's page offers that way of paying only.
           ...(types ? { allowed_payment_method_types: [types] } : {}),
@@ -242,9 +309,15 @@ async function stripeStep(db: Db, config: Config, b: BookingRow, balance: boolea
         { idempotencyKey: key },
       ),
     );
-    await keepPayment(db, { bookingId: b.id, provider: 'stripe', providerRef: session.id, amount: session.amount_total ?? dueOf(b), currency: (session.currency ?? '').toUpperCase() as Currency, checkoutUrl: session.url });
+    await keepPayment(db, {
+      bookingId: b.id,
+      provider: 'stripe',
+      providerRef: session.id,
+      amount: session.amount_total ?? dueOf(b),
+      currency: (session.currency ?? '').toUpperCase() as Currency,
+      checkoutUrl: session.url,
+    });
     payment = (await openPayment(db, b.id, 'stripe'))!;
   }
   return { type: 'stripe', sessionId: payment.providerRef, url: payment.checkoutUrl ?? '' };
 }
-

@@ -6,18 +6,30 @@ import type { CheckoutSession } from './stripe.ts';
 /** What in a Checkout Session does not match its booking and our payment row (empty: it matches). */
 export function sessionProblems(session: CheckoutSession, b: BookingRow, payment: PaymentRow): string[] {
   const problems: string[] = [];
-  if (session.id !== payment.providerRef) problems.push(`session ${session.id} is not the one opened for booking ${b.refIdKey} (${payment.providerRef})`);
-  if (session.client_reference_id !== String(b.id)) problems.push(`reference ${session.client_reference_id ?? '(none)'} is not booking ${b.id}`);
-  if (session.metadata?.ref && session.metadata.ref !== b.refIdKey) problems.push(`reference ${session.metadata.ref} is not booking ${b.refIdKey}`);
+  if (session.id !== payment.providerRef)
+    problems.push(`session ${session.id} is not the one opened for booking ${b.refIdKey} (${payment.providerRef})`);
+  if (session.client_reference_id !== String(b.id))
+    problems.push(`reference ${session.client_reference_id ?? '(none)'} is not booking ${b.id}`);
+  if (session.metadata?.ref && session.metadata.ref !== b.refIdKey)
+    problems.push(`reference ${session.metadata.ref} is not booking ${b.refIdKey}`);
   const currency = (session.currency ?? '').toUpperCase();
   if (currency !== b.currency) problems.push(`currency ${currency || '(none)'} is not the booking's ${b.currency}`);
-  if (session.amount_total !== payment.amount) problems.push(`amount ${session.amount_total ?? '(none)'} is not the ${payment.amount} due`);
+  if (session.amount_total !== payment.amount)
+    problems.push(`amount ${session.amount_total ?? '(none)'} is not the ${payment.amount} due`);
   return problems;
 }
 
-export const paymentIntentOf = (s: CheckoutSession) => (typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? s.id));
+export const paymentIntentOf = (s: CheckoutSession) =>
+  typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? s.id);
 
-export const stripeConfirmation = (session: CheckoutSession, eventId: string, type: string, payload: unknown, how: string, method?: string | null): Confirmation => ({
+export const stripeConfirmation = (
+  session: CheckoutSession,
+  eventId: string,
+  type: string,
+  payload: unknown,
+  how: string,
+  method?: string | null,
+): Confirmation => ({
   method,
   paymentId: paymentIntentOf(session),
   amount: session.amount_total ?? 0,

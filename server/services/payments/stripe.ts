@@ -58,7 +58,8 @@ export async function expireCheckoutSession(keys: Keys, sessionId: string): Prom
     await stripe.checkout.sessions.expire(sessionId);
     return 'expired';
   } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw new GatewayError('Stripe', (err as Error).message);
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError))
+      throw new GatewayError('Stripe', (err as Error).message);
     if (err.statusCode === 404 || err.code === 'resource_missing') return 'missing';
     const session = await viaStripe(() => stripe.checkout.sessions.retrieve(sessionId));
     if (session.status === 'expired') return 'expired';

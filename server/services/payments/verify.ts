@@ -1,4 +1,5 @@
-// The traveller back from a gateway: their proof of payment checked (Razorpay's signature, Stripe's session) and applied.
+// The traveller back from a gateway: their proof of payment checked (Razorpay's signature, Stripe's session) and
+// applied.
 import { and, eq } from 'drizzle-orm';
 import type { BookingSummary } from '../../../contract/booking.ts';
 import type { Config } from '../../config.ts';
@@ -8,7 +9,15 @@ import { invalid, conflict, DomainError } from '../../lib/errors.ts';
 import { ownBooking } from '../bookings/queries.ts';
 import { summaryOf, type BookingRow } from '../bookings/records.ts';
 import { entriesOf } from '../ledger/ledger.ts';
-import { applyPayment, methodIfAsked, money, type Applied, type PaymentOutcome, type PaymentRow, type Provider } from './apply.ts';
+import {
+  applyPayment,
+  methodIfAsked,
+  money,
+  type Applied,
+  type PaymentOutcome,
+  type PaymentRow,
+  type Provider,
+} from './apply.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { gatewayOf } from './steps.ts';
 import { razorpay, razorpaySignatureValid } from './razorpay.ts';
@@ -44,16 +53,24 @@ async function refusalOf(db: Db, payment: PaymentRow, b: BookingRow): Promise<st
   const applied = entries.reduce((s, e) => s + Math.max(0, e.sale + e.tcs), 0);
   if (b.status === 'cancelled') {
     const amount = money(row.amount, row.currency);
-    return b.cancelledBy === 'staff' ? PAYMENT_MESSAGES.cancelledRefund(amount, b.refIdKey) : PAYMENT_MESSAGES.lateRefund(amount, b.refIdKey);
+    return b.cancelledBy === 'staff'
+      ? PAYMENT_MESSAGES.cancelledRefund(amount, b.refIdKey)
+      : PAYMENT_MESSAGES.lateRefund(amount, b.refIdKey);
   }
   if (applied > 0) return PAYMENT_MESSAGES.excessRefund(money(owed, row.currency), b.refIdKey);
-  if (b.payWith && b.couponId && entries.some((e) => e.note.startsWith('method:'))) return PAYMENT_MESSAGES.methodRefund(b.payWith, entries.find((e) => e.note.startsWith('method:'))!.note.slice(7));
+  if (b.payWith && b.couponId && entries.some((e) => e.note.startsWith('method:')))
+    return PAYMENT_MESSAGES.methodRefund(b.payWith, entries.find((e) => e.note.startsWith('method:'))!.note.slice(7));
   return PAYMENT_MESSAGES.paidTwice;
 }
 
 async function verified(db: Db, userId: number, payment: PaymentRow, applied: Applied): Promise<Verified> {
   const b = await ownBooking(db, userId, applied.booking.id);
-  return { booking: await summaryOf(db, b), changed: applied.outcome !== 'duplicate', outcome: applied.outcome, refusal: await refusalOf(db, payment, b) };
+  return {
+    booking: await summaryOf(db, b),
+    changed: applied.outcome !== 'duplicate',
+    outcome: applied.outcome,
+    refusal: await refusalOf(db, payment, b),
+  };
 }
 
 /** Refused with the data the pages read: a payment kept with its refund due. */
@@ -72,7 +89,14 @@ export async function verifyRazorpay(
   const b = await ownBooking(db, userId, p.BookingId);
   if (gatewayOf(b) !== 'razorpay') throw invalid(PAYMENT_MESSAGES.notThisBooking);
   const payment = await paymentOf(db, b, 'razorpay', p.razorpay_order_id);
-  if (!razorpaySignatureValid(p.razorpay_order_id, p.razorpay_payment_id, p.razorpay_signature, config.RAZORPAY_KEY_SECRET ?? '')) {
+  if (
+    !razorpaySignatureValid(
+      p.razorpay_order_id,
+      p.razorpay_payment_id,
+      p.razorpay_signature,
+      config.RAZORPAY_KEY_SECRET ?? '',
+    )
+  ) {
     throw invalid(PAYMENT_MESSAGES.badSignature);
   }
   if (payment.status === 'paid') {
@@ -101,7 +125,12 @@ export async function verifyRazorpay(
 }
 
 /** The traveller is back from Stripe: we ask Stripe whether the session is paid. */
-export async function verifyStripe(db: Db, config: Config, userId: number, p: { BookingId: number; sessionId: string }): Promise<Verified> {
+export async function verifyStripe(
+  db: Db,
+  config: Config,
+  userId: number,
+  p: { BookingId: number; sessionId: string },
+): Promise<Verified> {
   const b = await ownBooking(db, userId, p.BookingId);
   if (gatewayOf(b) !== 'stripe') throw invalid(PAYMENT_MESSAGES.notThisBooking);
   const payment = await paymentOf(db, b, 'stripe', p.sessionId);
@@ -113,7 +142,20 @@ export async function verifyStripe(db: Db, config: Config, userId: number, p: { 
   if (b.paymentStatus === 'paid') return { booking: await summaryOf(db, b), changed: false, outcome: 'duplicate' };
   const session = await viaStripe(() => stripeClient(config).checkout.sessions.retrieve(p.sessionId));
   if (sessionProblems(session, b, payment).length) throw conflict(PAYMENT_MESSAGES.amountMismatch);
-  if (session.payment_status !== 'paid') throw conflict(b.status === 'cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.notPaidYet);
-  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, `return:${session.id}`, 'checkout.session.retrieved', session, 'Stripe (confirmed on return)', await methodIfAsked(config, b, 'stripe', paymentIntentOf(session))));
+  if (session.payment_status !== 'paid')
+    throw conflict(b.status === 'cancelled' ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.notPaidYet);
+  const applied = await applyPayment(
+    db,
+    config,
+    payment,
+    stripeConfirmation(
+      session,
+      `return:${session.id}`,
+      'checkout.session.retrieved',
+      session,
+      'Stripe (confirmed on return)',
+      await methodIfAsked(config, b, 'stripe', paymentIntentOf(session)),
+    ),
+  );
   return verified(db, userId, payment, applied);
 }

@@ -24,8 +24,22 @@ export interface Changed {
  * session, reference) with what did not match, and logged at warn. Returns the booking that
  * changed, if any, so its mail can be sent.
  */
-export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Event, log?: FastifyBaseLogger): Promise<Changed | null> {
-  const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'stripe', eventId: event.id, type: event.type, bookingId, outcome, detail, payload: event });
+export async function handleStripeEvent(
+  db: Db,
+  config: Config,
+  event: Stripe.Event,
+  log?: FastifyBaseLogger,
+): Promise<Changed | null> {
+  const store = (bookingId: number | null, outcome: string, detail = '') =>
+    storeEvent(db, {
+      provider: 'stripe',
+      eventId: event.id,
+      type: event.type,
+      bookingId,
+      outcome,
+      detail,
+      payload: event,
+    });
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
     await store(null, 'ignored', 'not an event the shop acts on');
     return null;
@@ -39,10 +53,17 @@ export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Ev
   if (!payment) {
     // Not a session we opened; when it names one of our bookings, it is a mismatch worth a look.
     const named = Number(session.client_reference_id);
-    const [b] = Number.isSafeInteger(named) && named > 0 ? await db.select().from(bookings).where(eq(bookings.id, named)).limit(1) : [];
+    const [b] =
+      Number.isSafeInteger(named) && named > 0
+        ? await db.select().from(bookings).where(eq(bookings.id, named)).limit(1)
+        : [];
     if (b && session.metadata?.ref === b.refIdKey) {
       const detail = `session ${session.id} is not one opened for booking ${b.refIdKey}`;
-      if (await store(b.id, 'mismatch', detail)) log?.warn({ event: event.id, booking: b.refIdKey, mismatch: [detail] }, `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`);
+      if (await store(b.id, 'mismatch', detail))
+        log?.warn(
+          { event: event.id, booking: b.refIdKey, mismatch: [detail] },
+          `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`,
+        );
     } else {
       await store(null, 'ignored', `session ${session.id} is not one of ours`);
     }
@@ -53,14 +74,30 @@ export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Ev
   const problems = sessionProblems(session, b, payment);
   if (problems.length) {
     const detail = problems.join('; ');
-    if (await store(b.id, 'mismatch', detail)) log?.warn({ event: event.id, booking: b.refIdKey, mismatch: problems }, `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`);
+    if (await store(b.id, 'mismatch', detail))
+      log?.warn(
+        { event: event.id, booking: b.refIdKey, mismatch: problems },
+        `Stripe event ${event.id} does not match booking ${b.refIdKey}: ${detail}`,
+      );
     return null;
   }
   if (session.payment_status !== 'paid') {
     await store(b.id, 'ignored', 'the session is not paid yet');
     return null;
   }
-  const applied = await applyPayment(db, config, payment, stripeConfirmation(session, event.id, event.type, event, 'Stripe (webhook)', await methodIfAsked(config, b, 'stripe', paymentIntentOf(session))));
+  const applied = await applyPayment(
+    db,
+    config,
+    payment,
+    stripeConfirmation(
+      session,
+      event.id,
+      event.type,
+      event,
+      'Stripe (webhook)',
+      await methodIfAsked(config, b, 'stripe', paymentIntentOf(session)),
+    ),
+  );
   return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
 }
 
@@ -69,9 +106,16 @@ export async function handleStripeEvent(db: Db, config: Config, event: Stripe.Ev
  * payment of one of our orders, for its exact amount and currency, pays the booking as the verify
  * call does (a replay, by event id or payment id, changes nothing). Every event is stored.
  */
-export async function handleRazorpayEvent(db: Db, config: Config, event: RazorpayWebhookEvent, eventId: string, log?: FastifyBaseLogger): Promise<Changed | null> {
+export async function handleRazorpayEvent(
+  db: Db,
+  config: Config,
+  event: RazorpayWebhookEvent,
+  eventId: string,
+  log?: FastifyBaseLogger,
+): Promise<Changed | null> {
   const type = String(event.event ?? '');
-  const store = (bookingId: number | null, outcome: string, detail = '') => storeEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
+  const store = (bookingId: number | null, outcome: string, detail = '') =>
+    storeEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
   const paid = event.payload?.payment?.entity;
   const order = event.payload?.order?.entity;
   if ((type !== 'payment.captured' && type !== 'order.paid') || !paid?.order_id) {
@@ -93,22 +137,42 @@ export async function handleRazorpayEvent(db: Db, config: Config, event: Razorpa
     return null;
   }
   const problems: string[] = [];
-  if (paid.amount !== payment.amount) problems.push(`amount ${paid.amount} is not the ${payment.amount} due on order ${paid.order_id}`);
+  if (paid.amount !== payment.amount)
+    problems.push(`amount ${paid.amount} is not the ${payment.amount} due on order ${paid.order_id}`);
   if (paid.currency !== b.currency) problems.push(`currency ${paid.currency} is not the booking's ${b.currency}`);
-  if (order && (order.id !== paid.order_id || (order.receipt ?? b.refIdKey) !== b.refIdKey)) problems.push(`order ${order.id} (receipt ${order.receipt ?? '(none)'}) is not booking ${b.refIdKey}'s`);
+  if (order && (order.id !== paid.order_id || (order.receipt ?? b.refIdKey) !== b.refIdKey))
+    problems.push(`order ${order.id} (receipt ${order.receipt ?? '(none)'}) is not booking ${b.refIdKey}'s`);
   if (problems.length) {
     const detail = problems.join('; ');
-    if (await store(b.id, 'mismatch', detail)) log?.warn({ event: eventId, booking: b.refIdKey, mismatch: problems }, `Razorpay event ${eventId} does not match booking ${b.refIdKey}: ${detail}`);
+    if (await store(b.id, 'mismatch', detail))
+      log?.warn(
+        { event: eventId, booking: b.refIdKey, mismatch: problems },
+        `Razorpay event ${eventId} does not match booking ${b.refIdKey}: ${detail}`,
+      );
     return null;
   }
   try {
     const method = typeof paid.method === 'string' ? paid.method : await methodIfAsked(config, b, 'razorpay', paid.id);
-    const applied = await applyPayment(db, config, payment, { paymentId: paid.id, amount: paid.amount, currency: paid.currency, eventId, type, payload: event, how: 'Razorpay (webhook)', method });
-    return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
+    const applied = await applyPayment(db, config, payment, {
+      paymentId: paid.id,
+      amount: paid.amount,
+      currency: paid.currency,
+      eventId,
+      type,
+      payload: event,
+      how: 'Razorpay (webhook)',
+      method,
+    });
+    return applied.outcome === 'duplicate'
+      ? null
+      : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     await store(b.id, 'mismatch', `payment ${paid.id} was already used for another booking`);
-    log?.warn({ event: eventId, booking: b.refIdKey }, `Razorpay event ${eventId}: payment ${paid.id} was already used for another booking`);
+    log?.warn(
+      { event: eventId, booking: b.refIdKey },
+      `Razorpay event ${eventId}: payment ${paid.id} was already used for another booking`,
+    );
     return null;
   }
 }

@@ -9,7 +9,10 @@ import { csvCell, units } from '../desk/csv.ts';
  * a year), and written to the reply in chunks of rows.
  */
 
-/** An amount of the smallest unit, written as units ("-1250.50"): our own digits, so not formula-guarded (a refund's minus sign is not a formula). */
+/**
+ * An amount of the smallest unit, written as units ("-1250.50"): our own digits, so not formula-guarded (a refund's
+ * minus sign is not a formula).
+ */
 interface Amount {
   minor: number;
 }
@@ -78,7 +81,10 @@ export const RECEIVABLE_COLUMNS: Columns<ReceivableRow> = [
 
 type TcsRow = TcsReport['rows'][number];
 const TCS_ENTRY_NAMES = { receipt: 'Receipt', 'credit-note': 'Credit note', 'debit-note': 'Debit note' } as const;
-/** The "Credit note" column holds the entry's note: its credit note, or the debit note that undoes one (the header stays as it was: tools outside the shop read it). */
+/**
+ * The "Credit note" column holds the entry's note: its credit note, or the debit note that undoes one (the header stays
+ * as it was: tools outside the shop read it).
+ */
 export const TCS_COLUMNS: Columns<TcsRow> = [
   ['Quarter', (r) => `Q${r.quarter}`],
   ['Date', (r) => r.date],

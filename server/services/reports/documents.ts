@@ -40,15 +40,25 @@ export function period(from: string | undefined, to: string | undefined, today: 
 }
 
 /** Instants of a site's days `from`..`to` inclusive: [start, end). */
-export const bounds = (site: Site, from: string, to: string) => ({ start: siteDayStart(from, site), end: siteDayStart(addDays(to, 1), site) });
+export const bounds = (site: Site, from: string, to: string) => ({
+  start: siteDayStart(from, site),
+  end: siteDayStart(addDays(to, 1), site),
+});
 
 export const emptyTaxes = (): TaxTotals => ({ CGST: 0, SGST: 0, IGST: 0, GST: 0, TCS: 0, VAT: 0 });
 
 export type Treatment = 'standard' | 'zero' | 'outside';
 
-type Facts = { title: string | null; firstName: string | null; lastName: string | null; invoiceBuyerName: string | null };
+type Facts = {
+  title: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  invoiceBuyerName: string | null;
+};
 /** The buyer as the tax invoice names them: the name it was issued with, else the lead traveller's. */
-export const buyerName = (f: Facts) => f.invoiceBuyerName || (f.firstName !== null ? fullName({ title: f.title, firstName: f.firstName, lastName: f.lastName ?? '' }) : '');
+export const buyerName = (f: Facts) =>
+  f.invoiceBuyerName ||
+  (f.firstName !== null ? fullName({ title: f.title, firstName: f.firstName, lastName: f.lastName ?? '' }) : '');
 
 /** Money in: the four kinds of receipt (gateway capture, bank transfer, cash, card terminal). */
 export const isReceipt = (kind: string) => (RECEIPT_KINDS as string[]).includes(kind);
@@ -61,7 +71,8 @@ export type DocumentKind = 'invoice' | 'receipt' | 'credit-note' | 'debit-note';
  * notes give tax back and count as `creditNotes`. An entry with no document (money owed back, or an
  * advance back-filled from before the ledger) is in the sums and in no count.
  */
-export const documentSide = (kind: DocumentKind | null): 'invoices' | 'creditNotes' | null => (kind === null ? null : kind === 'credit-note' ? 'creditNotes' : 'invoices');
+export const documentSide = (kind: DocumentKind | null): 'invoices' | 'creditNotes' | null =>
+  kind === null ? null : kind === 'credit-note' ? 'creditNotes' : 'invoices';
 
 /** Distinct documents of a set of entries, by side. */
 export class DocumentCount {
@@ -109,7 +120,9 @@ export interface ReportEntry extends Split {
 
 /** A rate the entry lacks, from its booking's first entry that has it. */
 const firstRate = (column: 'gst_rate_bp' | 'tcs_rate_bp') =>
-  sql.raw(`(select r.${column} from ledger_entries r where r.booking_id = "ledger_entries"."booking_id" and r.${column} is not null order by r.id limit 1)`);
+  sql.raw(
+    `(select r.${column} from ledger_entries r where r.booking_id = "ledger_entries"."booking_id" and r.${column} is not null order by r.id limit 1)`,
+  );
 
 const int = (v: unknown) => Number(v ?? 0);
 /** A `date` column as YYYY-MM-DD, whichever way the driver hands it over. */
@@ -119,7 +132,13 @@ const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) 
  * A site's ledger entries whose tax point is `from`..`to` (site days, inclusive), oldest first;
  * `where` narrows them (only those with TCS, only those with a sale).
  */
-export async function ledgerEntriesOf(db: Db, site: Site, from: string, to: string, where?: SQL): Promise<ReportEntry[]> {
+export async function ledgerEntriesOf(
+  db: Db,
+  site: Site,
+  from: string,
+  to: string,
+  where?: SQL,
+): Promise<ReportEntry[]> {
   const rows = await db
     .select({
       id: ledgerEntries.id,

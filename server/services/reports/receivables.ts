@@ -1,5 +1,11 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { AGEING_BUCKETS, type AgeingBucket, type ReceivableItem, type ReceivablesReport, type ReceivableTotals } from '../../../contract/reports.ts';
+import {
+  AGEING_BUCKETS,
+  type AgeingBucket,
+  type ReceivableItem,
+  type ReceivablesReport,
+  type ReceivableTotals,
+} from '../../../contract/reports.ts';
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, bookingTravellers } from '../../db/schema.ts';
@@ -20,7 +26,6 @@ export function bucketOf(daysOverdue: number): AgeingBucket {
   if (daysOverdue <= 90) return '61-90';
   return '90+';
 }
-
 
 export async function receivablesReport(db: Db, opts: { site?: Site; now: Date }): Promise<ReceivablesReport> {
   const sites: Site[] = opts.site ? [opts.site] : ['UAE', 'IN'];
@@ -46,7 +51,14 @@ export async function receivablesReport(db: Db, opts: { site?: Site; now: Date }
       .leftJoin(bookingTravellers, and(eq(bookingTravellers.bookingId, bookings.id), eq(bookingTravellers.lead, true)))
       .where(and(eq(bookings.site, site), bookingKeptToDueDate, gt(sql`${bookings.total} - ${bookings.amountPaid}`, 0)))
       .orderBy(asc(sql`coalesce(${bookings.paymentDueOn}, '9999-12-31')`), asc(bookings.id));
-    const sum: ReceivableTotals = { site, currency: SITE_CURRENCY[site], bookings: 0, due: 0, overdue: 0, buckets: Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number> };
+    const sum: ReceivableTotals = {
+      site,
+      currency: SITE_CURRENCY[site],
+      bookings: 0,
+      due: 0,
+      overdue: 0,
+      buckets: Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number>,
+    };
     for (const r of rows) {
       const due = r.total - r.amountPaid;
       const daysOverdue = r.dueOn ? Math.max(0, daysBetween(r.dueOn, today)) : 0;

@@ -53,7 +53,10 @@ function periods(from: string, to: string, by: 'day' | 'month'): string[] {
   return out;
 }
 
-export async function salesReport(db: Db, opts: { from: string; to: string; by: 'day' | 'month'; site?: Site }): Promise<SalesReport> {
+export async function salesReport(
+  db: Db,
+  opts: { from: string; to: string; by: 'day' | 'month'; site?: Site },
+): Promise<SalesReport> {
   const { from, to, by } = opts;
   const sites: Site[] = opts.site ? [opts.site] : ['UAE', 'IN'];
   const keyOf = (day: string) => (by === 'day' ? day : day.slice(0, 7));
@@ -79,7 +82,11 @@ export async function salesReport(db: Db, opts: { from: string; to: string; by: 
       r.net += e.sale + e.tcs;
       if (isReceipt(e.kind) || e.kind === 'owed-back') r.paid += e.amount;
       if (e.kind === 'refund' || e.kind === 'refund-reversal') r.refunded -= e.amount;
-      if ((e.kind === 'refund' && e.documentKind === 'credit-note') || (e.kind === 'refund-reversal' && e.documentKind === 'debit-note')) r.credited -= e.sale + e.tcs;
+      if (
+        (e.kind === 'refund' && e.documentKind === 'credit-note') ||
+        (e.kind === 'refund-reversal' && e.documentKind === 'debit-note')
+      )
+        r.credited -= e.sale + e.tcs;
       if (e.documentKind === 'invoice' && e.documentNumber && !invoiced.has(e.documentNumber)) {
         invoiced.add(e.documentNumber);
         r.gross += e.subtotal;
@@ -96,7 +103,12 @@ export async function salesReport(db: Db, opts: { from: string; to: string; by: 
     }
 
     const confirmed = await db
-      .select({ confirmedAt: bookings.confirmedAt, status: bookings.status, total: bookings.total, amountPaid: bookings.amountPaid })
+      .select({
+        confirmedAt: bookings.confirmedAt,
+        status: bookings.status,
+        total: bookings.total,
+        amountPaid: bookings.amountPaid,
+      })
       .from(bookings)
       .where(and(eq(bookings.site, site), gte(bookings.confirmedAt, start), lt(bookings.confirmedAt, end)));
     for (const b of confirmed) {
@@ -110,7 +122,20 @@ export async function salesReport(db: Db, opts: { from: string; to: string; by: 
     rows.push(...siteRows);
     const { period: _period, ...sum } = blank(site, '');
     for (const r of siteRows) {
-      for (const k of ['bookings', 'invoices', 'creditNotes', 'gross', 'discounts', 'credited', 'taxable', 'net', 'paid', 'refunded', 'outstanding'] as const) sum[k] += r[k];
+      for (const k of [
+        'bookings',
+        'invoices',
+        'creditNotes',
+        'gross',
+        'discounts',
+        'credited',
+        'taxable',
+        'net',
+        'paid',
+        'refunded',
+        'outstanding',
+      ] as const)
+        sum[k] += r[k];
       for (const code of Object.keys(sum.taxes) as (keyof typeof sum.taxes)[]) sum.taxes[code] += r.taxes[code];
     }
     totals.push(sum);

@@ -1,5 +1,13 @@
 import { ne, or } from 'drizzle-orm';
-import type { GstReport, GstRow, TcsPanTotal, TcsReport, TcsRow, VatReport, VatRow } from '../../../contract/reports.ts';
+import type {
+  GstReport,
+  GstRow,
+  TcsPanTotal,
+  TcsReport,
+  TcsRow,
+  VatReport,
+  VatRow,
+} from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -42,7 +50,10 @@ function tcsRateOf(e: ReportEntry): number {
   return e.tcsBase !== 0 ? Math.round((e.tcs / e.tcsBase) * 10_000) / 100 : 0;
 }
 
-/** A register line's kind: money received, TCS given back under a credit note, or given back again under a debit note (a refund that failed). */
+/**
+ * A register line's kind: money received, TCS given back under a credit note, or given back again under a debit note (a
+ * refund that failed).
+ */
 function tcsKind(e: ReportEntry): TcsRow['kind'] {
   if (isReceipt(e.kind)) return 'receipt';
   if (e.kind === 'refund') return 'credit-note';
@@ -64,21 +75,45 @@ export async function tcsRegister(db: Db, fy: string, quarter: 1 | 2 | 3 | 4 | n
   const { from, to } = financialYear(fy, quarter);
   const entries = await ledgerEntriesOf(db, 'IN', from, to, or(ne(ledgerEntries.tcs, 0), ne(ledgerEntries.tcsBase, 0)));
   const ordered = entries.map((e) => ({ e, row: tcsRow(e) }));
-  ordered.sort((a, b) => a.row.date.localeCompare(b.row.date) || a.row.RefIdKey.localeCompare(b.row.RefIdKey) || a.e.id - b.e.id);
+  ordered.sort(
+    (a, b) => a.row.date.localeCompare(b.row.date) || a.row.RefIdKey.localeCompare(b.row.RefIdKey) || a.e.id - b.e.id,
+  );
   const rows = ordered.map((x) => x.row);
 
   const pans = new Map<string, TcsPanTotal>();
   for (const r of rows) {
     const key = r.pan ?? '';
-    const t = pans.get(key) ?? { pan: r.pan, collecteeName: r.collecteeName, entries: 0, amountReceived: 0, tcsBase: 0, tcs: 0 };
+    const t = pans.get(key) ?? {
+      pan: r.pan,
+      collecteeName: r.collecteeName,
+      entries: 0,
+      amountReceived: 0,
+      tcsBase: 0,
+      tcs: 0,
+    };
     t.entries++;
     t.amountReceived += r.amountReceived;
     t.tcsBase += r.tcsBase;
     t.tcs += r.tcs;
     pans.set(key, t);
   }
-  const totals = rows.reduce((s, r) => ({ amountReceived: s.amountReceived + r.amountReceived, tcsBase: s.tcsBase + r.tcsBase, tcs: s.tcs + r.tcs }), { amountReceived: 0, tcsBase: 0, tcs: 0 });
-  return { fy, quarter, from, to, rows, byPan: [...pans.values()].sort((a, b) => (a.pan ?? '').localeCompare(b.pan ?? '')), totals };
+  const totals = rows.reduce(
+    (s, r) => ({
+      amountReceived: s.amountReceived + r.amountReceived,
+      tcsBase: s.tcsBase + r.tcsBase,
+      tcs: s.tcs + r.tcs,
+    }),
+    { amountReceived: 0, tcsBase: 0, tcs: 0 },
+  );
+  return {
+    fy,
+    quarter,
+    from,
+    to,
+    rows,
+    byPan: [...pans.values()].sort((a, b) => (a.pan ?? '').localeCompare(b.pan ?? '')),
+    totals,
+  };
 }
 
 function tcsRow(e: ReportEntry): TcsRow {
@@ -101,7 +136,8 @@ function tcsRow(e: ReportEntry): TcsRow {
 }
 
 type Supply = GstRow['supply'];
-const supplyOfEntry = (e: ReportEntry): Supply | null => (e.igst !== 0 ? 'inter' : e.cgst !== 0 || e.sgst !== 0 ? 'intra' : e.gst !== 0 ? 'unknown' : null);
+const supplyOfEntry = (e: ReportEntry): Supply | null =>
+  e.igst !== 0 ? 'inter' : e.cgst !== 0 || e.sgst !== 0 ? 'intra' : e.gst !== 0 ? 'unknown' : null;
 
 /**
  * GST by place of supply, rate and buyer (with a GSTIN or not): taxable value, CGST, SGST, IGST and
@@ -109,12 +145,19 @@ const supplyOfEntry = (e: ReportEntry): Supply | null => (e.igst !== 0 ? 'inter'
  * sale (receipts, refunds and their reversals, amounts kept), each at the rate stored on it: GSTR-1's
  * B2B / B2C tables and 9B, GSTR-3B 3.1(a) and 3.2. The place of supply and the GSTIN are the
  * booking's; intra- or inter-state is which tax the entry carries (CGST + SGST, or IGST; an entry
- * whose tax rounds to nothing takes that of its booking's other entries in the period). `invoices` counts the distinct tax invoices,
+ * whose tax rounds to nothing takes that of its booking's other entries in the period). `invoices` counts the distinct
+ * tax invoices,
  * receipt vouchers and debit notes the group's entries belong to; `creditNotes` its credit notes.
  */
 export async function gstSummary(db: Db, from: string, to: string): Promise<GstReport> {
   const c = ledgerEntries;
-  const entries = await ledgerEntriesOf(db, 'IN', from, to, or(ne(c.taxable, 0), ne(c.cgst, 0), ne(c.sgst, 0), ne(c.igst, 0), ne(c.gst, 0)));
+  const entries = await ledgerEntriesOf(
+    db,
+    'IN',
+    from,
+    to,
+    or(ne(c.taxable, 0), ne(c.cgst, 0), ne(c.sgst, 0), ne(c.igst, 0), ne(c.gst, 0)),
+  );
   const supplyOfBooking = new Map<number, Supply>();
   for (const e of entries) {
     const s = supplyOfEntry(e);
@@ -155,16 +198,32 @@ export async function gstSummary(db: Db, from: string, to: string): Promise<GstR
   }
   const rows = [...groups.values()]
     .map(({ row, docs }) => ({ ...row, invoices: docs.invoices, creditNotes: docs.creditNotes }))
-    .sort((a, b) => (a.stateCode ?? '99').localeCompare(b.stateCode ?? '99') || a.rate - b.rate || a.buyers.localeCompare(b.buyers) || a.supply.localeCompare(b.supply));
-  const totals = rows.reduce((s, r) => ({ ...s, taxable: s.taxable + r.taxable, cgst: s.cgst + r.cgst, sgst: s.sgst + r.sgst, igst: s.igst + r.igst, gst: s.gst + r.gst }), {
-    invoices: all.invoices,
-    creditNotes: all.creditNotes,
-    taxable: 0,
-    cgst: 0,
-    sgst: 0,
-    igst: 0,
-    gst: 0,
-  });
+    .sort(
+      (a, b) =>
+        (a.stateCode ?? '99').localeCompare(b.stateCode ?? '99') ||
+        a.rate - b.rate ||
+        a.buyers.localeCompare(b.buyers) ||
+        a.supply.localeCompare(b.supply),
+    );
+  const totals = rows.reduce(
+    (s, r) => ({
+      ...s,
+      taxable: s.taxable + r.taxable,
+      cgst: s.cgst + r.cgst,
+      sgst: s.sgst + r.sgst,
+      igst: s.igst + r.igst,
+      gst: s.gst + r.gst,
+    }),
+    {
+      invoices: all.invoices,
+      creditNotes: all.creditNotes,
+      taxable: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      gst: 0,
+    },
+  );
   return { from, to, rows, totals };
 }
 
@@ -178,7 +237,13 @@ const TREATMENTS: Treatment[] = ['standard', 'zero', 'outside'];
  * amount of the treatment that month; `creditNotes` the credit notes.
  */
 export async function vatSummary(db: Db, from: string, to: string): Promise<VatReport> {
-  const entries = await ledgerEntriesOf(db, 'UAE', from, to, or(ne(ledgerEntries.taxable, 0), ne(ledgerEntries.vat, 0)));
+  const entries = await ledgerEntriesOf(
+    db,
+    'UAE',
+    from,
+    to,
+    or(ne(ledgerEntries.taxable, 0), ne(ledgerEntries.vat, 0)),
+  );
   const groups = new Map<string, { row: VatRow; docs: DocumentCount }>();
   for (const e of entries) {
     const month = e.taxDay.slice(0, 7);
@@ -191,7 +256,10 @@ export async function vatSummary(db: Db, from: string, to: string): Promise<VatR
       const part = parts[t];
       if (part.taxable === 0 && part.vat === 0) continue;
       const key = `${month}|${t}`;
-      const g = groups.get(key) ?? { row: { month, treatment: t, invoices: 0, creditNotes: 0, taxable: 0, vat: 0 }, docs: new DocumentCount() };
+      const g = groups.get(key) ?? {
+        row: { month, treatment: t, invoices: 0, creditNotes: 0, taxable: 0, vat: 0 },
+        docs: new DocumentCount(),
+      };
       g.row.taxable += part.taxable;
       g.row.vat += part.vat;
       g.docs.add(e);
@@ -200,7 +268,9 @@ export async function vatSummary(db: Db, from: string, to: string): Promise<VatR
   }
   const rows = [...groups.values()]
     .map(({ row, docs }) => ({ ...row, invoices: docs.invoices, creditNotes: docs.creditNotes }))
-    .sort((a, b) => a.month.localeCompare(b.month) || TREATMENTS.indexOf(a.treatment) - TREATMENTS.indexOf(b.treatment));
+    .sort(
+      (a, b) => a.month.localeCompare(b.month) || TREATMENTS.indexOf(a.treatment) - TREATMENTS.indexOf(b.treatment),
+    );
   const totals = Object.fromEntries(TREATMENTS.map((t) => [t, { taxable: 0, vat: 0 }])) as VatReport['totals'];
   for (const r of rows) {
     totals[r.treatment].taxable += r.taxable;

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, auditActionLabel, auditChanges, type AuditAction, type AuditFilterOptions, type AuditView } from '../../../contract/audit-log.ts';
+import {
+  AUDIT_ACTION_LABELS,
+  auditActionLabel,
+  auditChanges,
+  type AuditAction,
+  type AuditFilterOptions,
+  type AuditView,
+} from '../../../contract/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bookings, staff } from '../../db/schema.ts';
 
@@ -96,7 +103,10 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ items: AuditV
 
 /** The audit filter's choices: every staff member by email, and every action the log holds or the desk names. */
 export async function auditFilterOptions(db: Db): Promise<AuditFilterOptions> {
-  const members = await db.select({ id: staff.id, email: staff.email, role: staff.role }).from(staff).orderBy(asc(staff.email));
+  const members = await db
+    .select({ id: staff.id, email: staff.email, role: staff.role })
+    .from(staff)
+    .orderBy(asc(staff.email));
   const { rows } = await db.execute<{ action: string }>(sql`select distinct action from audit_log`);
   const actions = [...new Set([...Object.keys(AUDIT_ACTION_LABELS), ...rows.map((r) => r.action)])]
     .map((value) => ({ value, label: auditActionLabel(value) }))

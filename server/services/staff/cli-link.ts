@@ -32,7 +32,9 @@ export function writeCliLink(dataDir: string, link: CliLink): () => void {
 export function readCliLink(dataDir: string): CliLink | null {
   try {
     const link = JSON.parse(readFileSync(cliLinkFile(dataDir), 'utf8')) as Partial<CliLink>;
-    return typeof link.port === 'number' && typeof link.secret === 'string' && typeof link.pid === 'number' ? (link as CliLink) : null;
+    return typeof link.port === 'number' && typeof link.secret === 'string' && typeof link.pid === 'number'
+      ? (link as CliLink)
+      : null;
   } catch {
     return null;
   }

@@ -29,12 +29,20 @@ type StaffActor = Actor & { staffId: number };
  * one to give the link), not a disabled member (enable them first, so the link can be used).
  */
 export async function resetStaffSignIn(db: Db, config: Config, actor: StaffActor, id: number, now = new Date()) {
-  if (id === actor.staffId) throw new DomainError('conflict', 'You cannot reset your own sign-in: change your password on My account, or ask another owner.');
+  if (id === actor.staffId)
+    throw new DomainError(
+      'conflict',
+      'You cannot reset your own sign-in: change your password on My account, or ask another owner.',
+    );
   const token = randomBytes(32).toString('base64url');
   const member = await staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'There is no such staff member.');
-    if (!before.enabled) throw new DomainError('conflict', `${before.email}’s account is disabled: enable it first, then reset their sign-in.`);
+    if (!before.enabled)
+      throw new DomainError(
+        'conflict',
+        `${before.email}’s account is disabled: enable it first, then reset their sign-in.`,
+      );
     const [after] = await tx
       .update(staff)
       .set({ passwordHash: null, totpSecret: null, totpConfirmedAt: null, totpLastStep: null })
@@ -50,9 +58,22 @@ export async function resetStaffSignIn(db: Db, config: Config, actor: StaffActor
     await tx
       .update(staffSetupTokens)
       .set({ expiresAt: now })
-      .where(and(eq(staffSetupTokens.staffId, id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)));
-    await tx.insert(staffSetupTokens).values({ staffId: id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
-    await audit({ action: 'staff.reset', recordType: 'staff', recordId: id, before: { email: before.email, ready: Boolean(before.passwordHash && before.totpConfirmedAt) }, after: { email: before.email, ready: false, sessionsEnded: ended.length } });
+      .where(
+        and(eq(staffSetupTokens.staffId, id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)),
+      );
+    await tx.insert(staffSetupTokens).values({
+      staffId: id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SETUP_TTL_MS),
+    });
+    await audit({
+      action: 'staff.reset',
+      recordType: 'staff',
+      recordId: id,
+      before: { email: before.email, ready: Boolean(before.passwordHash && before.totpConfirmedAt) },
+      after: { email: before.email, ready: false, sessionsEnded: ended.length },
+    });
     return after!;
   });
   return { member: memberOf(member), url: setupUrl(config, token) };
@@ -66,7 +87,11 @@ export async function listOwnSessions(db: Db, session: StaffSession, now = new D
     .where(and(eq(staffSessions.staffId, session.staffId), isNull(staffSessions.endedAt)))
     .orderBy(desc(staffSessions.lastSeenAt));
   return rows
-    .filter((r) => now.getTime() - r.lastSeenAt.getTime() <= IDLE_TIMEOUT_MS && now.getTime() - r.createdAt.getTime() <= MAX_SESSION_MS)
+    .filter(
+      (r) =>
+        now.getTime() - r.lastSeenAt.getTime() <= IDLE_TIMEOUT_MS &&
+        now.getTime() - r.createdAt.getTime() <= MAX_SESSION_MS,
+    )
     .map((r) => ({
       id: r.id,
       userAgent: r.userAgent,
@@ -79,40 +104,83 @@ export async function listOwnSessions(db: Db, session: StaffSession, now = new D
 
 /** Ends every session of the member but this one; audited with how many ended. */
 export async function endOtherSessions(db: Db, session: StaffSession, clientAddress: string | null, now = new Date()) {
-  return staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
-    const ended = await tx
-      .update(staffSessions)
-      .set({ endedAt: now })
-      .where(and(eq(staffSessions.staffId, session.staffId), isNull(staffSessions.endedAt), ne(staffSessions.id, session.sessionId)))
-      .returning({ id: staffSessions.id });
-    await audit({ action: 'staff.sessions-ended', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } });
-    return { ended: ended.length };
-  });
+  return staffAction(
+    db,
+    { staffId: session.staffId, role: session.role, clientAddress },
+    now,
+    async ({ tx, audit }) => {
+      const ended = await tx
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(
+          and(
+            eq(staffSessions.staffId, session.staffId),
+            isNull(staffSessions.endedAt),
+            ne(staffSessions.id, session.sessionId),
+          ),
+        )
+        .returning({ id: staffSessions.id });
+      await audit({
+        action: 'staff.sessions-ended',
+        recordType: 'staff',
+        recordId: session.staffId,
+        after: { sessionsEnded: ended.length },
+      });
+      return { ended: ended.length };
+    },
+  );
 }
 
 /**
  * The signed-in member changes their password: the current one must be right, the new one follows
  * set-up's rules; their other sessions end (whoever knew the old password is signed out), this one stays.
  */
-export async function changeOwnPassword(db: Db, session: StaffSession, current: string, next: string, clientAddress: string | null, now = new Date()) {
+export async function changeOwnPassword(
+  db: Db,
+  session: StaffSession,
+  current: string,
+  next: string,
+  clientAddress: string | null,
+  now = new Date(),
+) {
   const [row] = await db.select().from(staff).where(eq(staff.id, session.staffId)).limit(1);
   if (!row) throw new DomainError('not_found', 'There is no such staff member.');
   if (!(await verifyPassword(current, row.passwordHash))) {
-    await staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, ({ audit }) => audit({ action: 'staff.password-refused', recordType: 'staff', recordId: session.staffId }));
+    await staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, ({ audit }) =>
+      audit({ action: 'staff.password-refused', recordType: 'staff', recordId: session.staffId }),
+    );
     throw new DomainError('invalid', 'Your current password is not right: type it again.');
   }
-  if (next.length < STAFF_PASSWORD_MIN) throw new DomainError('invalid', `Choose a new password of at least ${STAFF_PASSWORD_MIN} characters.`);
+  if (next.length < STAFF_PASSWORD_MIN)
+    throw new DomainError('invalid', `Choose a new password of at least ${STAFF_PASSWORD_MIN} characters.`);
   if (next.length > 200) throw new DomainError('invalid', 'Choose a new password of at most 200 characters.');
-  if (next === current) throw new DomainError('invalid', 'The new password is the same as the current one: choose another.');
+  if (next === current)
+    throw new DomainError('invalid', 'The new password is the same as the current one: choose another.');
   const passwordHash = await hashPassword(next);
-  return staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
-    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, session.staffId));
-    const ended = await tx
-      .update(staffSessions)
-      .set({ endedAt: now })
-      .where(and(eq(staffSessions.staffId, session.staffId), isNull(staffSessions.endedAt), ne(staffSessions.id, session.sessionId)))
-      .returning({ id: staffSessions.id });
-    await audit({ action: 'staff.password', recordType: 'staff', recordId: session.staffId, after: { sessionsEnded: ended.length } });
-    return { sessionsEnded: ended.length };
-  });
+  return staffAction(
+    db,
+    { staffId: session.staffId, role: session.role, clientAddress },
+    now,
+    async ({ tx, audit }) => {
+      await tx.update(staff).set({ passwordHash }).where(eq(staff.id, session.staffId));
+      const ended = await tx
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(
+          and(
+            eq(staffSessions.staffId, session.staffId),
+            isNull(staffSessions.endedAt),
+            ne(staffSessions.id, session.sessionId),
+          ),
+        )
+        .returning({ id: staffSessions.id });
+      await audit({
+        action: 'staff.password',
+        recordType: 'staff',
+        recordId: session.staffId,
+        after: { sessionsEnded: ended.length },
+      });
+      return { sessionsEnded: ended.length };
+    },
+  );
 }

@@ -55,7 +55,12 @@ export class UnauditedAction extends Error {}
  * transaction, which runs it once the transaction committed (after a savepoint is not after the
  * commit): without one, `afterCommit` throws, and mail it queued waits for the outbox's next look.
  */
-export async function staffAction<T>(db: Db, actor: Actor, now: Date, work: (scope: ActionScope) => Promise<T>): Promise<T> {
+export async function staffAction<T>(
+  db: Db,
+  actor: Actor,
+  now: Date,
+  work: (scope: ActionScope) => Promise<T>,
+): Promise<T> {
   const outer = scopes.getStore();
   // In a transaction of the caller's with no commit scope: a savepoint, whose mail the outbox finds on its next look.
   const loose = !outer && db instanceof PgTransaction;
@@ -73,7 +78,10 @@ export async function staffAction<T>(db: Db, actor: Actor, now: Date, work: (sco
         },
         mail: (mail) => enqueueMail(tx, mail),
         afterCommit(w) {
-          if (loose) throw new Error('Work after the commit needs the commit: run this staff action within commitScope, around the transaction it is part of.');
+          if (loose)
+            throw new Error(
+              'Work after the commit needs the commit: run this staff action within commitScope, around the transaction it is part of.',
+            );
           mine.push(w);
         },
         unchanged: () => void (audited = true),
@@ -109,7 +117,9 @@ export async function commitScope<T>(db: Db, work: () => Promise<T>): Promise<T>
   return result;
 }
 
-/** After the commit: each piece of work in order, then the outbox kicked when mail was queued (even if a piece failed). */
+/**
+ * After the commit: each piece of work in order, then the outbox kicked when mail was queued (even if a piece failed).
+ */
 async function settle(scope: CommitScope) {
   try {
     for (const w of scope.after) await w(scope.db);

@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, isNull, or, lt, sql } from 'drizzle-orm';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { can, isStaffRole, STAFF_PASSWORD_MIN, type StaffAction, type StaffMember, type StaffRole } from '../../../contract/staff.ts';
+import {
+  can,
+  isStaffRole,
+  STAFF_PASSWORD_MIN,
+  type StaffAction,
+  type StaffMember,
+  type StaffRole,
+} from '../../../contract/staff.ts';
 import type { AuditAction } from '../../../contract/audit-log.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,13 +42,17 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const INVALID_LOGIN = 'Invalid email, password or code.';
 const SETUP_INVALID = 'This set-up link is not valid or has expired. Ask the owner for a new one.';
 const SETUP_USED = 'This set-up link has already been used. Ask an owner for a new one.';
-const ENROLMENT_INVALID = 'This set-up has expired or was replaced by a newer link. Ask an owner for a new set-up link.';
-const ENROLMENT_DONE = 'This set-up is already complete: sign in with your password and a code from your authenticator app.';
+const ENROLMENT_INVALID =
+  'This set-up has expired or was replaced by a newer link. Ask an owner for a new set-up link.';
+const ENROLMENT_DONE =
+  'This set-up is already complete: sign in with your password and a code from your authenticator app.';
 
 /** The failed staff sign-ins the audit log tells apart (action `staff.login-failed`). */
-export type StaffLoginFailure = 'unknown-email' | 'wrong-password' | 'disabled' | 'not-set-up' | 'wrong-code' | 'throttled';
+export type StaffLoginFailure =
+  'unknown-email' | 'wrong-password' | 'disabled' | 'not-set-up' | 'wrong-code' | 'throttled';
 
-export const setupUrl = (config: Config, token: string) => `${publicUrl(config)}/admin/setup?token=${encodeURIComponent(token)}`;
+export const setupUrl = (config: Config, token: string) =>
+  `${publicUrl(config)}/admin/setup?token=${encodeURIComponent(token)}`;
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -63,19 +74,28 @@ const auditView = (row: StaffRow) => ({ email: row.email, role: row.role, enable
  * Adds a staff member (or, for one not yet set up, a fresh link) and returns a one-time set-up
  * link. Used by `npm run staff -- add` and by the owner's invitation.
  */
-export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn: string, role: string, now = new Date()) {
+export async function inviteStaff(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  emailIn: string,
+  role: string,
+  now = new Date(),
+) {
   const email = normaliseEmail(emailIn);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainError('invalid', 'Give a valid email address.');
   if (!isStaffRole(role)) throw new DomainError('invalid', 'The role must be owner, agent, accounts or catalogue.');
   const token = newToken();
   const member = await staffAction(db, actor, now, async ({ tx, audit }) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).limit(1);
-    if (existing && (existing.passwordHash && existing.totpConfirmedAt)) {
+    if (existing && existing.passwordHash && existing.totpConfirmedAt) {
       throw new DomainError('conflict', `${email} is already a staff member.`);
     }
     let row: StaffRow;
     if (existing) {
-      [row] = (await tx.update(staff).set({ role, enabled: true }).where(eq(staff.id, existing.id)).returning()) as [StaffRow];
+      [row] = (await tx.update(staff).set({ role, enabled: true }).where(eq(staff.id, existing.id)).returning()) as [
+        StaffRow,
+      ];
     } else {
       [row] = (await tx.insert(staff).values({ email, role, createdAt: now }).returning()) as [StaffRow];
     }
@@ -84,9 +104,22 @@ export async function inviteStaff(db: Db, config: Config, actor: Actor, emailIn:
     await tx
       .update(staffSetupTokens)
       .set({ expiresAt: now })
-      .where(and(eq(staffSetupTokens.staffId, row.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)));
-    await tx.insert(staffSetupTokens).values({ staffId: row.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
-    await audit({ action: 'staff.invite', recordType: 'staff', recordId: row.id, before: existing ? auditView(existing) : null, after: auditView(row) });
+      .where(
+        and(eq(staffSetupTokens.staffId, row.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)),
+      );
+    await tx.insert(staffSetupTokens).values({
+      staffId: row.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SETUP_TTL_MS),
+    });
+    await audit({
+      action: 'staff.invite',
+      recordType: 'staff',
+      recordId: row.id,
+      before: existing ? auditView(existing) : null,
+      after: auditView(row),
+    });
     return row;
   });
   return { member: memberOf(member), token, url: setupUrl(config, token) };
@@ -104,7 +137,8 @@ async function liveSetupRow(db: Db, tokenHash: string, now: Date, messages: { in
     .where(eq(staffSetupTokens.tokenHash, tokenHash))
     .limit(1);
   if (row?.t.usedAt) throw new DomainError('invalid', messages.used);
-  if (!row || row.t.expiresAt.getTime() <= now.getTime() || !row.s.enabled) throw new DomainError('invalid', messages.invalid);
+  if (!row || row.t.expiresAt.getTime() <= now.getTime() || !row.s.enabled)
+    throw new DomainError('invalid', messages.invalid);
   return row;
 }
 
@@ -117,7 +151,8 @@ export async function startSetup(db: Db, token: string, password: string, now = 
   if (!token || token.length > 200) throw new DomainError('invalid', SETUP_INVALID);
   const { t, s } = await liveSetupRow(db, sha256(token), now, { invalid: SETUP_INVALID, used: SETUP_USED });
   // A password refused leaves the link unused, to try again.
-  if (password.length < STAFF_PASSWORD_MIN) throw new DomainError('invalid', `Choose a password of at least ${STAFF_PASSWORD_MIN} characters.`);
+  if (password.length < STAFF_PASSWORD_MIN)
+    throw new DomainError('invalid', `Choose a password of at least ${STAFF_PASSWORD_MIN} characters.`);
   if (password.length > 200) throw new DomainError('invalid', 'Choose a password of at most 200 characters.');
   const secret = newTotpSecret();
   const passwordHash = await hashPassword(password);
@@ -130,8 +165,16 @@ export async function startSetup(db: Db, token: string, password: string, now = 
       .where(and(eq(staffSetupTokens.id, t.id), isNull(staffSetupTokens.usedAt), gt(staffSetupTokens.expiresAt, now)))
       .returning({ id: staffSetupTokens.id });
     if (claimed.length === 0) throw new DomainError('invalid', SETUP_USED);
-    await tx.update(staff).set({ passwordHash, totpSecret: secret, totpConfirmedAt: null, totpLastStep: null }).where(eq(staff.id, s.id));
-    await tx.insert(staffSetupTokens).values({ staffId: s.id, tokenHash: enrolmentHash(enrolmentToken), createdAt: now, expiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS) });
+    await tx
+      .update(staff)
+      .set({ passwordHash, totpSecret: secret, totpConfirmedAt: null, totpLastStep: null })
+      .where(eq(staff.id, s.id));
+    await tx.insert(staffSetupTokens).values({
+      staffId: s.id,
+      tokenHash: enrolmentHash(enrolmentToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS),
+    });
   });
   return { email: s.email, totpSecret: secret, otpauthUri: otpauthUri(secret, s.email), enrolmentToken };
 }
@@ -140,12 +183,22 @@ export async function startSetup(db: Db, token: string, password: string, now = 
  * Step two: a code from the authenticator proves it was set up; the enrolment (named by the token
  * step one returned, not by the link) is used up and ten recovery codes given.
  */
-export async function confirmSetup(db: Db, enrolmentToken: string, code: string, clientAddress: string | null, now = new Date()) {
+export async function confirmSetup(
+  db: Db,
+  enrolmentToken: string,
+  code: string,
+  clientAddress: string | null,
+  now = new Date(),
+) {
   if (!enrolmentToken || enrolmentToken.length > 200) throw new DomainError('invalid', ENROLMENT_INVALID);
-  const { t, s } = await liveSetupRow(db, enrolmentHash(enrolmentToken), now, { invalid: ENROLMENT_INVALID, used: ENROLMENT_DONE });
+  const { t, s } = await liveSetupRow(db, enrolmentHash(enrolmentToken), now, {
+    invalid: ENROLMENT_INVALID,
+    used: ENROLMENT_DONE,
+  });
   if (!s.passwordHash || !s.totpSecret) throw new DomainError('invalid', 'Choose your password first.');
   const step = totpStep(s.totpSecret, code.trim(), now);
-  if (step === null) throw new DomainError('invalid', 'That code is not right. Enter the six digits your authenticator app shows now.');
+  if (step === null)
+    throw new DomainError('invalid', 'That code is not right. Enter the six digits your authenticator app shows now.');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
   await staffAction(db, { staffId: s.id, role: s.role, clientAddress }, now, async ({ tx, audit }) => {
     const used = await tx
@@ -156,8 +209,16 @@ export async function confirmSetup(db: Db, enrolmentToken: string, code: string,
     if (used.length === 0) throw new DomainError('invalid', ENROLMENT_DONE);
     await tx.update(staff).set({ totpConfirmedAt: now, totpLastStep: step }).where(eq(staff.id, s.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, s.id));
-    await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId: s.id, codeHash: sha256(normaliseRecovery(c)) })));
-    await audit({ action: 'staff.setup', recordType: 'staff', recordId: s.id, before: null, after: { email: s.email, ready: true } });
+    await tx
+      .insert(staffRecoveryCodes)
+      .values(codes.map((c) => ({ staffId: s.id, codeHash: sha256(normaliseRecovery(c)) })));
+    await audit({
+      action: 'staff.setup',
+      recordType: 'staff',
+      recordId: s.id,
+      before: null,
+      after: { email: s.email, ready: true },
+    });
   });
   return { recoveryCodes: codes };
 }
@@ -172,7 +233,8 @@ function recoveryCode() {
 const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
 
 /** The CSRF token of a session: derived from its token with AUTH_SECRET, so /me can give it again. */
-export const csrfOf = (config: Config, token: string) => createHmac('sha256', config.AUTH_SECRET).update(`staff-csrf\n${token}`).digest('base64url');
+export const csrfOf = (config: Config, token: string) =>
+  createHmac('sha256', config.AUTH_SECRET).update(`staff-csrf\n${token}`).digest('base64url');
 
 /**
  * Email, password and a code (TOTP, or a recovery code), within the traveller sign-in's throttles.
@@ -180,13 +242,24 @@ export const csrfOf = (config: Config, token: string) => createHmac('sha256', co
  * client's address, on the record of the staff member of that email when there is one. Never the
  * password or the code.
  */
-export async function staffLogin(db: Db, config: Config, emailIn: string, password: string, code: string, ip: string, now = new Date(), userAgent?: string) {
+export async function staffLogin(
+  db: Db,
+  config: Config,
+  emailIn: string,
+  password: string,
+  code: string,
+  ip: string,
+  now = new Date(),
+  userAgent?: string,
+) {
   const email = normaliseEmail(emailIn);
   const [row] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   const acct = row ? `login-fail:staff:${row.id}` : `login-fail:staff-id:${email}`;
   const addr = addressKey(ip, config.AUTH_SECRET);
   const failed = (reason: StaffLoginFailure) =>
-    staffAction(db, { staffId: null, role: null, clientAddress: ip }, now, ({ audit }) => audit({ action: 'staff.login-failed', recordType: 'staff', recordId: row?.id ?? null, after: { email, reason } }));
+    staffAction(db, { staffId: null, role: null, clientAddress: ip }, now, ({ audit }) =>
+      audit({ action: 'staff.login-failed', recordType: 'staff', recordId: row?.id ?? null, after: { email, reason } }),
+    );
   /** The one answer to every refusal (nothing says which part was wrong), audited with the reason. */
   const refuse = async (reason: StaffLoginFailure): Promise<never> => {
     await failed(reason);
@@ -194,7 +267,14 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   };
   try {
     // Refused with the wait (a too_many DomainError carrying retryAfter).
-    await claimSignInAttempt(db, [{ key: addr, rule: LOGIN_LIMITS.address }, { key: acct, rule: LOGIN_LIMITS.account }], now);
+    await claimSignInAttempt(
+      db,
+      [
+        { key: addr, rule: LOGIN_LIMITS.address },
+        { key: acct, rule: LOGIN_LIMITS.account },
+      ],
+      now,
+    );
   } catch (err) {
     if (err instanceof DomainError && err.kind === 'too_many') await failed('throttled');
     throw err;
@@ -211,7 +291,15 @@ export async function staffLogin(db: Db, config: Config, emailIn: string, passwo
   const csrfToken = csrfOf(config, token);
   await staffAction(db, { staffId: row.id, role: row.role, clientAddress: ip }, now, async ({ tx, audit }) => {
     // The browser and address are kept to list the member's sessions on My account.
-    await tx.insert(staffSessions).values({ staffId: row.id, tokenHash: sha256(token), csrfHash: sha256(csrfToken), createdAt: now, lastSeenAt: now, userAgent: userAgent?.slice(0, 300) ?? null, clientAddress: ip });
+    await tx.insert(staffSessions).values({
+      staffId: row.id,
+      tokenHash: sha256(token),
+      csrfHash: sha256(csrfToken),
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      clientAddress: ip,
+    });
     await audit({ action: 'staff.login', recordType: 'staff', recordId: row.id });
   });
   return { token, csrfToken, member: memberOf(row) };
@@ -235,7 +323,13 @@ async function acceptCode(db: Db, row: StaffRow, codeIn: string, now: Date): Pro
   const used = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(staffRecoveryCodes.staffId, row.id), eq(staffRecoveryCodes.codeHash, sha256(normal)), isNull(staffRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, row.id),
+        eq(staffRecoveryCodes.codeHash, sha256(normal)),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: staffRecoveryCodes.id });
   return used.length === 1;
 }
@@ -252,7 +346,11 @@ export interface StaffSession {
  * The live session of a cookie's token: not ended, used within the idle timeout, younger than
  * the longest session, its staff member enabled. A session past a limit is ended there and then.
  */
-export async function findStaffSession(db: Db, token: string | undefined, now = new Date()): Promise<StaffSession | null> {
+export async function findStaffSession(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<StaffSession | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
     .select({ sess: staffSessions, s: staff })
@@ -262,7 +360,9 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
     .limit(1);
   if (!row) return null;
   const { sess, s } = row;
-  const expired = now.getTime() - sess.lastSeenAt.getTime() > IDLE_TIMEOUT_MS || now.getTime() - sess.createdAt.getTime() > MAX_SESSION_MS;
+  const expired =
+    now.getTime() - sess.lastSeenAt.getTime() > IDLE_TIMEOUT_MS ||
+    now.getTime() - sess.createdAt.getTime() > MAX_SESSION_MS;
   if (expired || !s.enabled || !isStaffRole(s.role)) {
     await db.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.id, sess.id));
     return null;
@@ -271,12 +371,16 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
   return { sessionId: sess.id, staffId: s.id, email: s.email, role: s.role, csrfHash: sess.csrfHash };
 }
 
-export const csrfMatches = (session: StaffSession, sent: string | undefined) => Boolean(sent) && sha256(sent!) === session.csrfHash;
+export const csrfMatches = (session: StaffSession, sent: string | undefined) =>
+  Boolean(sent) && sha256(sent!) === session.csrfHash;
 
 /** Sign-out: the session ends, and the audit log says so. */
 export async function endStaffSession(db: Db, session: StaffSession, clientAddress: string | null, now = new Date()) {
   await staffAction(db, { staffId: session.staffId, role: session.role, clientAddress }, now, async ({ tx, audit }) => {
-    await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.id, session.sessionId), isNull(staffSessions.endedAt)));
+    await tx
+      .update(staffSessions)
+      .set({ endedAt: now })
+      .where(and(eq(staffSessions.id, session.sessionId), isNull(staffSessions.endedAt)));
     await audit({ action: 'staff.logout', recordType: 'staff', recordId: session.staffId });
   });
 }
@@ -289,15 +393,26 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
   return (await db.select().from(staff).orderBy(asc(staff.id))).map(memberOf);
 }
 
-async function changeStaff(db: Db, actor: Actor & { staffId: number }, id: number, action: AuditAction, change: (row: StaffRow) => Partial<StaffRow>, now: Date) {
-  if (id === actor.staffId) throw new DomainError('conflict', 'You cannot change your own role or account: ask another owner.');
+async function changeStaff(
+  db: Db,
+  actor: Actor & { staffId: number },
+  id: number,
+  action: AuditAction,
+  change: (row: StaffRow) => Partial<StaffRow>,
+  now: Date,
+) {
+  if (id === actor.staffId)
+    throw new DomainError('conflict', 'You cannot change your own role or account: ask another owner.');
   return staffAction(db, actor, now, async ({ tx, audit }) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'There is no such staff member.');
     const [after] = (await tx.update(staff).set(change(before)).where(eq(staff.id, id)).returning()) as [StaffRow];
     if (!after.enabled) {
       // A disabled account's sessions end at once.
-      await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
+      await tx
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(and(eq(staffSessions.staffId, id), isNull(staffSessions.endedAt)));
     }
     await audit({ action, recordType: 'staff', recordId: id, before: auditView(before), after: auditView(after) });
     return memberOf(after);
@@ -308,8 +423,13 @@ export const changeRole = (db: Db, actor: Actor & { staffId: number }, id: numbe
   if (!isStaffRole(role)) throw new DomainError('invalid', 'The role must be owner, agent, accounts or catalogue.');
   return changeStaff(db, actor, id, 'staff.role', () => ({ role }), now);
 };
-export const setEnabled = (db: Db, actor: Actor & { staffId: number }, id: number, enabled: boolean, now = new Date()) =>
-  changeStaff(db, actor, id, enabled ? 'staff.enable' : 'staff.disable', () => ({ enabled }), now);
+export const setEnabled = (
+  db: Db,
+  actor: Actor & { staffId: number },
+  id: number,
+  enabled: boolean,
+  now = new Date(),
+) => changeStaff(db, actor, id, enabled ? 'staff.enable' : 'staff.disable', () => ({ enabled }), now);
 
 /** Used by the CLI: the count of staff, to say whether this is the first owner. */
 export async function staffCount(db: Db) {

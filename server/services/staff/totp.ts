@@ -5,7 +5,14 @@ const PERIOD = 30;
 const ISSUER = 'Wanderlust Holidays';
 
 function totpFor(secret: string, label = 'staff') {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** A new random secret (160 bits), base32. */

@@ -32,7 +32,14 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   // Party and rooms per line (by position), as the booking has them now.
-  const [parties, setParties] = useState(() => b.lines.map((l) => ({ position: l.position, adults: String(l.adults), children: String(l.children), rooms: String(l.rooms) })));
+  const [parties, setParties] = useState(() =>
+    b.lines.map((l) => ({
+      position: l.position,
+      adults: String(l.adults),
+      children: String(l.children),
+      rooms: String(l.rooms),
+    })),
+  );
   // Another holiday: which line, the site's holidays on sale, and the new one's departures.
   const [holidayLine, setHolidayLine] = useState(b.lines[0]?.position ?? 0);
   const [holiday, setHoliday] = useState('');
@@ -46,13 +53,17 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   // The site's holidays are read only when the form that offers them is shown.
   useEffect(() => {
     if (!allowed || !open || holidays) return;
-    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) => (a.ok ? setHolidays(a.data.items) : setHolidays([])));
+    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) =>
+      a.ok ? setHolidays(a.data.items) : setHolidays([]),
+    );
   }, [allowed, open, holidays, b.site]);
   useEffect(() => {
     setDepartures(null);
     setHolidayDate('');
     if (!holiday) return;
-    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${b.site}&packageId=${holiday}`).then((a) => (a.ok ? setDepartures(a.data.departures) : setError(a.message)));
+    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${b.site}&packageId=${holiday}`).then((a) =>
+      a.ok ? setDepartures(a.data.departures) : setError(a.message),
+    );
   }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
   const m = (n: number) => formatMinor(n, b.Currency as Currency);
@@ -97,7 +108,8 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     setMessage('');
     setPreview(null);
     const body = request();
-    if (!Object.keys(body).length) return setError('Choose a new travel date or another holiday, or change the party or the rooms.');
+    if (!Object.keys(body).length)
+      return setError('Choose a new travel date or another holiday, or change the party or the rooms.');
     setBusy(true);
     const answer = await adminCall<AmendResult>('POST', path, { ...body, confirm: false });
     setBusy(false);
@@ -141,7 +153,10 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
             <input
               type="checkbox"
               checked={leaving.includes(t.id)}
-              onChange={(e) => (setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)), changed())}
+              onChange={(e) => (
+                setLeaving(e.target.checked ? [...leaving, t.id] : leaving.filter((x) => x !== t.id)),
+                changed()
+              )}
             />
             {t.firstName} {t.lastName} no longer travels
           </label>
@@ -150,15 +165,39 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
         <div key={i} role="group" aria-label={`Traveller joining ${i + 1}`}>
           <label>
             First name
-            <input required maxLength={60} value={t.firstName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))), changed())} />
+            <input
+              required
+              maxLength={60}
+              value={t.firstName}
+              onChange={(e) => (
+                setJoining(joining.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x))),
+                changed()
+              )}
+            />
           </label>
           <label>
             Last name
-            <input required maxLength={60} value={t.lastName} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))), changed())} />
+            <input
+              required
+              maxLength={60}
+              value={t.lastName}
+              onChange={(e) => (
+                setJoining(joining.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x))),
+                changed()
+              )}
+            />
           </label>
           <label>
             Adult or child
-            <select value={t.ageBand} onChange={(e) => (setJoining(joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x))), changed())}>
+            <select
+              value={t.ageBand}
+              onChange={(e) => (
+                setJoining(
+                  joining.map((x, j) => (j === i ? { ...x, ageBand: e.target.value as 'adult' | 'child' } : x)),
+                ),
+                changed()
+              )}
+            >
               <option value="adult">Adult</option>
               <option value="child">Child</option>
             </select>
@@ -168,7 +207,10 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
           </button>
         </div>
       ))}
-      <button type="button" onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}>
+      <button
+        type="button"
+        onClick={() => (setJoining([...joining, { firstName: '', lastName: '', ageBand: 'adult' }]), changed())}
+      >
         Add a traveller
       </button>
     </>
@@ -194,64 +236,98 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
               />
             </label>
             {allowed ? (
-            <fieldset>
-              <legend>Holiday</legend>
-              {one ? null : (
-                <label>
-                  Which holiday changes
-                  <select value={holidayLine} onChange={(e) => (setHolidayLine(Number(e.target.value)), changed())}>
-                    {b.lines.map((l) => (
-                      <option key={l.position} value={l.position}>
-                        {l.title} ({formatDay(l.travelDate)})
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-              <label>
-                New holiday (same site)
-                <select name="packageId" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holiday} onChange={(e) => (setHoliday(e.target.value), changed())}>
-                  <option value="">{holidays ? 'Keep the holiday' : 'Loading holidays…'}</option>
-                  {holidays
-                    ?.filter((h) => h.id !== b.lines.find((l) => l.position === holidayLine)?.packageId)
-                    .map((h) => (
-                      <option key={h.id} value={h.id}>
-                        {h.title} ({h.city}, {h.nights} nights)
-                      </option>
-                    ))}
-                </select>
-              </label>
-              {holiday ? (
-                departures && departures.length ? (
+              <fieldset>
+                <legend>Holiday</legend>
+                {one ? null : (
                   <label>
-                    Its departure
-                    <select name="holidayDate" style={{ width: '100%', maxWidth: '100%', minWidth: 0 }} value={holidayDate} onChange={(e) => (setHolidayDate(e.target.value), changed())}>
-                      <DepartureOptions departures={departures} />
+                    Which holiday changes
+                    <select value={holidayLine} onChange={(e) => (setHolidayLine(Number(e.target.value)), changed())}>
+                      {b.lines.map((l) => (
+                        <option key={l.position} value={l.position}>
+                          {l.title} ({formatDay(l.travelDate)})
+                        </option>
+                      ))}
                     </select>
                   </label>
-                ) : (
-                  <label>
-                    Its travel date (no departures scheduled: any date from tomorrow)
-                    <input name="holidayDate" type="date" min={today} value={holidayDate} onChange={(e) => (setHolidayDate(e.target.value), changed())} />
-                  </label>
-                )
-              ) : null}
-            </fieldset>
+                )}
+                <label>
+                  New holiday (same site)
+                  <select
+                    name="packageId"
+                    style={{ width: '100%', maxWidth: '100%', minWidth: 0 }}
+                    value={holiday}
+                    onChange={(e) => (setHoliday(e.target.value), changed())}
+                  >
+                    <option value="">{holidays ? 'Keep the holiday' : 'Loading holidays…'}</option>
+                    {holidays
+                      ?.filter((h) => h.id !== b.lines.find((l) => l.position === holidayLine)?.packageId)
+                      .map((h) => (
+                        <option key={h.id} value={h.id}>
+                          {h.title} ({h.city}, {h.nights} nights)
+                        </option>
+                      ))}
+                  </select>
+                </label>
+                {holiday ? (
+                  departures && departures.length ? (
+                    <label>
+                      Its departure
+                      <select
+                        name="holidayDate"
+                        style={{ width: '100%', maxWidth: '100%', minWidth: 0 }}
+                        value={holidayDate}
+                        onChange={(e) => (setHolidayDate(e.target.value), changed())}
+                      >
+                        <DepartureOptions departures={departures} />
+                      </select>
+                    </label>
+                  ) : (
+                    <label>
+                      Its travel date (no departures scheduled: any date from tomorrow)
+                      <input
+                        name="holidayDate"
+                        type="date"
+                        min={today}
+                        value={holidayDate}
+                        onChange={(e) => (setHolidayDate(e.target.value), changed())}
+                      />
+                    </label>
+                  )
+                ) : null}
+              </fieldset>
             ) : null}
             {one ? (
               <fieldset>
                 <legend>Party and rooms</legend>
                 <label>
                   Adults
-                  <input type="number" min={1} max={9} value={adults} onChange={(e) => (setAdults(e.target.value), changed())} />
+                  <input
+                    type="number"
+                    min={1}
+                    max={9}
+                    value={adults}
+                    onChange={(e) => (setAdults(e.target.value), changed())}
+                  />
                 </label>
                 <label>
                   Children
-                  <input type="number" min={0} max={6} value={children} onChange={(e) => (setChildren(e.target.value), changed())} />
+                  <input
+                    type="number"
+                    min={0}
+                    max={6}
+                    value={children}
+                    onChange={(e) => (setChildren(e.target.value), changed())}
+                  />
                 </label>
                 <label>
                   Rooms
-                  <input type="number" min={1} max={5} value={rooms} onChange={(e) => (setRooms(e.target.value), changed())} />
+                  <input
+                    type="number"
+                    min={1}
+                    max={5}
+                    value={rooms}
+                    onChange={(e) => (setRooms(e.target.value), changed())}
+                  />
                 </label>
                 {whoTravels}
               </fieldset>
@@ -260,21 +336,42 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                 <legend>Party and rooms, per holiday</legend>
                 {b.lines.map((l) => {
                   const p = parties.find((x) => x.position === l.position)!;
-                  const set = (k: 'adults' | 'children' | 'rooms', v: string) => (setParties(parties.map((x) => (x.position === l.position ? { ...x, [k]: v } : x))), changed());
+                  const set = (k: 'adults' | 'children' | 'rooms', v: string) => (
+                    setParties(parties.map((x) => (x.position === l.position ? { ...x, [k]: v } : x))),
+                    changed()
+                  );
                   return (
                     <div key={l.position} role="group" aria-label={`Party and rooms: ${l.title}`}>
                       <strong>{l.title}</strong>
                       <label>
                         Adults
-                        <input type="number" min={1} max={9} value={p.adults} onChange={(e) => set('adults', e.target.value)} />
+                        <input
+                          type="number"
+                          min={1}
+                          max={9}
+                          value={p.adults}
+                          onChange={(e) => set('adults', e.target.value)}
+                        />
                       </label>
                       <label>
                         Children
-                        <input type="number" min={0} max={6} value={p.children} onChange={(e) => set('children', e.target.value)} />
+                        <input
+                          type="number"
+                          min={0}
+                          max={6}
+                          value={p.children}
+                          onChange={(e) => set('children', e.target.value)}
+                        />
                       </label>
                       <label>
                         Rooms
-                        <input type="number" min={1} max={5} value={p.rooms} onChange={(e) => set('rooms', e.target.value)} />
+                        <input
+                          type="number"
+                          min={1}
+                          max={5}
+                          value={p.rooms}
+                          onChange={(e) => set('rooms', e.target.value)}
+                        />
                       </label>
                     </div>
                   );
@@ -300,7 +397,10 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                     <dd data-testid="amend-holiday">
                       {preview.after.lines
                         .filter((l, i) => l.packageId !== preview.before.lines[i]?.packageId)
-                        .map((l) => `${preview.before.lines.find((x) => x.position === l.position)?.title ?? ''} → ${l.title}`)
+                        .map(
+                          (l) =>
+                            `${preview.before.lines.find((x) => x.position === l.position)?.title ?? ''} → ${l.title}`,
+                        )
                         .join('; ')}
                     </dd>
                   </>
@@ -312,9 +412,13 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
                   {m(preview.before.total)} → {m(preview.after.total)}
                 </dd>
                 <dt>Difference</dt>
-                <dd data-testid="amend-difference">{preview.difference > 0 ? `+${m(preview.difference)}` : m(preview.difference)}</dd>
+                <dd data-testid="amend-difference">
+                  {preview.difference > 0 ? `+${m(preview.difference)}` : m(preview.difference)}
+                </dd>
               </dl>
-              {preview.coupon ? <p className={preview.coupon.kept ? undefined : 'admin-error'}>{preview.coupon.note}</p> : null}
+              {preview.coupon ? (
+                <p className={preview.coupon.kept ? undefined : 'admin-error'}>{preview.coupon.note}</p>
+              ) : null}
               <p>{settlement(preview)} The traveller is mailed the changed trip and new vouchers.</p>
               <button type="button" disabled={busy} onClick={() => void confirm()}>
                 Confirm the change
@@ -323,7 +427,13 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
           ) : null}
         </>
       ) : (
-        <p>{b.Status === 'cancelled' ? 'This booking is cancelled: it cannot be amended.' : b.Status !== 'confirmed' ? 'The booking can be amended once its payment has come.' : 'This trip has started: it can no longer be amended.'}</p>
+        <p>
+          {b.Status === 'cancelled'
+            ? 'This booking is cancelled: it cannot be amended.'
+            : b.Status !== 'confirmed'
+              ? 'The booking can be amended once its payment has come.'
+              : 'This trip has started: it can no longer be amended.'}
+        </p>
       )}
       <p role="alert" className="admin-error">
         {error}

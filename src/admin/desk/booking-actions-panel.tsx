@@ -14,7 +14,15 @@ const RESEND = [
 
 type Traveller = DeskPanelProps['booking']['travellers'][number];
 
-function NameForm({ refIdKey, t, onDone }: { refIdKey: string; t: Traveller; onDone: (ok: boolean, message: string) => void }) {
+function NameForm({
+  refIdKey,
+  t,
+  onDone,
+}: {
+  refIdKey: string;
+  t: Traveller;
+  onDone: (ok: boolean, message: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const id = `name-${t.id}`;
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -32,7 +40,11 @@ function NameForm({ refIdKey, t, onDone }: { refIdKey: string; t: Traveller; onD
   };
   const who = [t.title, t.firstName, t.lastName].filter(Boolean).join(' ');
   return (
-    <form className="admin-form admin-inline" onSubmit={(e) => void submit(e)} aria-label={`Correct the name of ${who}`}>
+    <form
+      className="admin-form admin-inline"
+      onSubmit={(e) => void submit(e)}
+      aria-label={`Correct the name of ${who}`}
+    >
       {t.title ? (
         <label>
           Title
@@ -64,7 +76,10 @@ function NameForm({ refIdKey, t, onDone }: { refIdKey: string; t: Traveller; onD
   );
 }
 
-/** Amend the booking (bookings.amend); resend the confirmation, invoice and vouchers; correct a traveller's name (mail.resend, travellers.edit). */
+/**
+ * Amend the booking (bookings.amend); resend the confirmation, invoice and vouchers; correct a traveller's name
+ * (mail.resend, travellers.edit).
+ */
 export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
@@ -74,7 +89,8 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
   const amend = <AmendPanel booking={b} me={me} onChanged={onChanged} />;
   if (!resend && !edit) return amend;
   const live = b.Status === 'confirmed';
-  // Vouchers once paid in full, or kept from the older pay-later rules: the desk detail links them then (decision 0093).
+  // Vouchers once paid in full, or kept from the older pay-later rules: the desk detail links them then (decision
+  // 0093).
   const withVouchers = b.links.vouchers !== null;
   const ahead = b.Status !== 'cancelled' && b.firstTravelDate > siteDay(Date.now(), b.site);
 
@@ -92,43 +108,59 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
 
   return (
     <>
-    {amend}
-    <section className="admin-panel" aria-labelledby="booking-actions-heading">
-      <h2 id="booking-actions-heading">Mail and corrections</h2>
-      {resend ? (
-        live ? (
-          <p className="admin-actions">
-            {RESEND.map((r) =>
-              r.what === 'vouchers' && !withVouchers ? null : (
-                <button key={r.what} type="button" disabled={busy} onClick={() => void send(r.what)}>
-                  {r.label}
-                </button>
-              ),
-            )}
-            {!withVouchers ? <small> Vouchers can be sent once the booking is paid in full.</small> : null}
-          </p>
-        ) : (
-          <p>{b.Status === 'cancelled' ? 'This booking is cancelled: there is nothing to resend.' : 'Nothing to resend until the booking is paid.'}</p>
-        )
-      ) : null}
-      {edit ? (
-        ahead ? (
-          <>
-            <h3>Correct a traveller’s name</h3>
-            <p>Before travel only. The vouchers carry the corrected name; a tax invoice already issued keeps the name it was issued with.</p>
-            {b.travellers.map((t) => (
-              <NameForm key={`${t.id}-${t.firstName}-${t.lastName}-${t.title ?? ''}`} refIdKey={b.RefIdKey} t={t} onDone={done} />
-            ))}
-          </>
-        ) : (
-          <p>{b.Status === 'cancelled' ? 'Names of a cancelled booking cannot be changed.' : 'Names can only be corrected before travel.'}</p>
-        )
-      ) : null}
-      <p role="alert" className="admin-error">
-        {error}
-      </p>
-      <p role="status">{message}</p>
-    </section>
+      {amend}
+      <section className="admin-panel" aria-labelledby="booking-actions-heading">
+        <h2 id="booking-actions-heading">Mail and corrections</h2>
+        {resend ? (
+          live ? (
+            <p className="admin-actions">
+              {RESEND.map((r) =>
+                r.what === 'vouchers' && !withVouchers ? null : (
+                  <button key={r.what} type="button" disabled={busy} onClick={() => void send(r.what)}>
+                    {r.label}
+                  </button>
+                ),
+              )}
+              {!withVouchers ? <small> Vouchers can be sent once the booking is paid in full.</small> : null}
+            </p>
+          ) : (
+            <p>
+              {b.Status === 'cancelled'
+                ? 'This booking is cancelled: there is nothing to resend.'
+                : 'Nothing to resend until the booking is paid.'}
+            </p>
+          )
+        ) : null}
+        {edit ? (
+          ahead ? (
+            <>
+              <h3>Correct a traveller’s name</h3>
+              <p>
+                Before travel only. The vouchers carry the corrected name; a tax invoice already issued keeps the name
+                it was issued with.
+              </p>
+              {b.travellers.map((t) => (
+                <NameForm
+                  key={`${t.id}-${t.firstName}-${t.lastName}-${t.title ?? ''}`}
+                  refIdKey={b.RefIdKey}
+                  t={t}
+                  onDone={done}
+                />
+              ))}
+            </>
+          ) : (
+            <p>
+              {b.Status === 'cancelled'
+                ? 'Names of a cancelled booking cannot be changed.'
+                : 'Names can only be corrected before travel.'}
+            </p>
+          )
+        ) : null}
+        <p role="alert" className="admin-error">
+          {error}
+        </p>
+        <p role="status">{message}</p>
+      </section>
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { DeskCancellationQuote, DeskCancellationRequest, DeskCreditNote, DeskPayment, DeskRefund } from '../../../contract/desk.ts';
+import type {
+  DeskCancellationQuote,
+  DeskCancellationRequest,
+  DeskCreditNote,
+  DeskPayment,
+  DeskRefund,
+} from '../../../contract/desk.ts';
 import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
@@ -21,11 +27,18 @@ export interface BookingMoney {
 }
 
 /** A fresh Idempotency-Key: one per refund form, so a double click or a retry is one refund. */
-export const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const toMajor = (minor: number) => (minor / 100).toFixed(2);
 
-const PROVIDER: Record<DeskPayment['provider'], string> = { stripe: 'Stripe', razorpay: 'Razorpay', manual: 'Paid outside the shop' };
+const PROVIDER: Record<DeskPayment['provider'], string> = {
+  stripe: 'Stripe',
+  razorpay: 'Razorpay',
+  manual: 'Paid outside the shop',
+};
 
 /** What the policy keeps and refunds, cancel, refunds per payment and credit notes (bookings.cancel, refunds.make). */
 export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
@@ -117,13 +130,22 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
               {data.payments.map((p) => (
                 <tr key={p.id}>
                   <td>
-                    {PROVIDER[p.provider]} <code className="admin-break">{p.providerPaymentId ?? p.providerRef}</code> · {p.status}
+                    {PROVIDER[p.provider]} <code className="admin-break">{p.providerPaymentId ?? p.providerRef}</code> ·{' '}
+                    {p.status}
                     {p.refundStatus === 'due' ? ' · refund due' : p.refundStatus === 'refunded' ? ' · refunded' : ''}
                   </td>
                   <td>{m(p.amount)}</td>
                   <td>{m(p.refunded)}</td>
                   <td>{m(p.refundable)}</td>
-                  {mayRefund ? <td>{p.refundable > 0 ? <RefundForm ref_={ref} payment={p} m={m} onDone={changed} onError={setError} /> : '—'}</td> : null}
+                  {mayRefund ? (
+                    <td>
+                      {p.refundable > 0 ? (
+                        <RefundForm ref_={ref} payment={p} m={m} onDone={changed} onError={setError} />
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -149,12 +171,15 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
                 <tr key={r.id} data-refund={r.id}>
                   <td>{m(r.amount)}</td>
                   <td>
-                    {PROVIDER[r.provider]} {r.providerRefundId ? <code className="admin-break">{r.providerRefundId}</code> : null}
+                    {PROVIDER[r.provider]}{' '}
+                    {r.providerRefundId ? <code className="admin-break">{r.providerRefundId}</code> : null}
                   </td>
                   <td>
                     <span className={`desk-refund-${r.status}`}>{r.status}</span>
                     {r.failureReason ? <span className="admin-error"> {r.failureReason}</span> : null}
-                    {mayRefund && r.provider === 'manual' && r.status === 'pending' ? <RecordManual ref_={ref} refund={r} onDone={changed} onError={setError} /> : null}
+                    {mayRefund && r.provider === 'manual' && r.status === 'pending' ? (
+                      <RecordManual ref_={ref} refund={r} onDone={changed} onError={setError} />
+                    ) : null}
                   </td>
                   <td>
                     {r.reason}
@@ -210,14 +235,19 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
 
   const submit = async (requestId?: number) => {
     if (!reason.trim()) return onError('Give the reason for the cancellation: the traveller is told it.');
-    if (overridden && (keepMinor === null || keepMinor > quote.paid)) return onError(`The amount kept must be between nothing and what was paid (${m(quote.paid)}).`);
+    if (overridden && (keepMinor === null || keepMinor > quote.paid))
+      return onError(`The amount kept must be between nothing and what was paid (${m(quote.paid)}).`);
     if (overridden && !keepReason.trim()) return onError('Say why the amount kept differs from the policy’s.');
     setBusy(true);
-    const answer = await adminCall<{ refund: number; keep: number }>('POST', `bookings/${encodeURIComponent(ref_)}/cancel`, {
-      reason: reason.trim(),
-      ...(overridden ? { keep: keepMinor, keepReason: keepReason.trim() } : {}),
-      ...(requestId ? { requestId } : {}),
-    });
+    const answer = await adminCall<{ refund: number; keep: number }>(
+      'POST',
+      `bookings/${encodeURIComponent(ref_)}/cancel`,
+      {
+        reason: reason.trim(),
+        ...(overridden ? { keep: keepMinor, keepReason: keepReason.trim() } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+    );
     setBusy(false);
     if (!answer.ok) return onError(answer.message);
     onError('');
@@ -269,7 +299,13 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
           {overridden ? (
             <label>
               Why a different amount is kept
-              <input name="keepReason" required maxLength={500} value={keepReason} onChange={(e) => setKeepReason(e.target.value)} />
+              <input
+                name="keepReason"
+                required
+                maxLength={500}
+                value={keepReason}
+                onChange={(e) => setKeepReason(e.target.value)}
+              />
             </label>
           ) : null}
         </>
@@ -310,12 +346,19 @@ export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProp
     e.preventDefault();
     const minor = toMinor(amount);
     if (minor === null || minor <= 0) return onError('Enter the amount to refund, e.g. 125.50.');
-    if (minor > payment.refundable) return onError(`That is more than can be refunded on this payment: at most ${m(payment.refundable)}.`);
+    if (minor > payment.refundable)
+      return onError(`That is more than can be refunded on this payment: at most ${m(payment.refundable)}.`);
     setBusy(true);
     const answer = await adminCall<{ refund: DeskRefund }>(
       'POST',
       `bookings/${encodeURIComponent(ref_)}/refunds`,
-      { paymentId: payment.id, amount: minor, reason: reason.trim() || 'Refund', note: note.trim(), ...(manual ? { reference: reference.trim() } : {}) },
+      {
+        paymentId: payment.id,
+        amount: minor,
+        reason: reason.trim() || 'Refund',
+        note: note.trim(),
+        ...(manual ? { reference: reference.trim() } : {}),
+      },
       { 'idempotency-key': key },
     );
     setBusy(false);
@@ -343,7 +386,13 @@ export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProp
       {manual ? (
         <label>
           Reference of the money sent back
-          <input name="reference" required maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+          <input
+            name="reference"
+            required
+            maxLength={200}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
         </label>
       ) : null}
       <button type="submit" disabled={busy}>
@@ -353,13 +402,27 @@ export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProp
   );
 }
 
-function RecordManual({ ref_, refund, onDone, onError }: { ref_: string; refund: DeskRefund; onDone: (message: string) => Promise<void>; onError: (message: string) => void }) {
+function RecordManual({
+  ref_,
+  refund,
+  onDone,
+  onError,
+}: {
+  ref_: string;
+  refund: DeskRefund;
+  onDone: (message: string) => Promise<void>;
+  onError: (message: string) => void;
+}) {
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const answer = await adminCall<{ refund: DeskRefund }>('POST', `bookings/${encodeURIComponent(ref_)}/refunds/${refund.id}/record`, { reference: reference.trim() });
+    const answer = await adminCall<{ refund: DeskRefund }>(
+      'POST',
+      `bookings/${encodeURIComponent(ref_)}/refunds/${refund.id}/record`,
+      { reference: reference.trim() },
+    );
     setBusy(false);
     if (!answer.ok) return onError(answer.message);
     onError('');
@@ -369,7 +432,13 @@ function RecordManual({ ref_, refund, onDone, onError }: { ref_: string; refund:
     <form className="admin-form admin-inline" onSubmit={submit} aria-label={`Record refund ${refund.id}`}>
       <label>
         Reference of the money sent back
-        <input name="reference" required maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+        <input
+          name="reference"
+          required
+          maxLength={200}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={busy}>
         Record refund

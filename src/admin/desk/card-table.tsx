@@ -12,7 +12,21 @@ export interface CardColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
-export function CardTable<T>({ columns, items, label, caption, rowKey, rowTestId }: { columns: CardColumn<T>[]; items: T[]; label: string; caption: ReactNode; rowKey: (item: T, index: number) => string | number; rowTestId?: (item: T) => string }) {
+export function CardTable<T>({
+  columns,
+  items,
+  label,
+  caption,
+  rowKey,
+  rowTestId,
+}: {
+  columns: CardColumn<T>[];
+  items: T[];
+  label: string;
+  caption: ReactNode;
+  rowKey: (item: T, index: number) => string | number;
+  rowTestId?: (item: T) => string;
+}) {
   return (
     <>
       <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label={label}>

@@ -8,7 +8,8 @@ export function DepartureOptions({ departures }: { departures: DepartureList['de
       <option value="">Choose a departure</option>
       {departures.map((d) => (
         <option key={d.travelDate} value={d.travelDate} disabled={d.status === 'sold-out' || d.status === 'closed'}>
-          {formatDay(d.travelDate)} · {d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} rooms left`}
+          {formatDay(d.travelDate)} ·{' '}
+          {d.status === 'sold-out' ? 'sold out' : d.roomsLeft === null ? 'available' : `${d.roomsLeft} rooms left`}
         </option>
       ))}
     </>

@@ -23,7 +23,8 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     setError('');
     setMessage('');
     const amount = toMinor(String(form.get('amount') ?? ''));
-    if (amount === null || amount <= 0) return setError(`Enter the amount received in ${b.Currency}, e.g. 1250 or 1250.50.`);
+    if (amount === null || amount <= 0)
+      return setError(`Enter the amount received in ${b.Currency}, e.g. 1250 or 1250.50.`);
     setBusy(true);
     const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(b.RefIdKey)}/payments`, {
       amount,
@@ -53,7 +54,13 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
         <form className="admin-form" onSubmit={(e) => void submit(e)} aria-labelledby="payment-panel-heading">
           <label>
             Amount received ({b.Currency})
-            <input name="amount" inputMode="decimal" autoComplete="off" required aria-describedby="payment-amount-hint" />
+            <input
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              aria-describedby="payment-amount-hint"
+            />
           </label>
           <small id="payment-amount-hint">At most {m(b.AmountDue)}.</small>
           <label>
@@ -72,7 +79,13 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
           </label>
           <label>
             Date received
-            <input name="receivedOn" type="date" required defaultValue={siteDay(Date.now(), b.site)} max={siteDay(Date.now(), b.site)} />
+            <input
+              name="receivedOn"
+              type="date"
+              required
+              defaultValue={siteDay(Date.now(), b.site)}
+              max={siteDay(Date.now(), b.site)}
+            />
           </label>
           <button type="submit" disabled={busy}>
             Record payment

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { SUPPLIER_STATUS_LABELS, SUPPLIER_STATUSES, type BookingSupplierConfirmations, type SupplierLine, type SupplierService } from '../../../contract/desk-suppliers.ts';
+import {
+  SUPPLIER_STATUS_LABELS,
+  SUPPLIER_STATUSES,
+  type BookingSupplierConfirmations,
+  type SupplierLine,
+  type SupplierService,
+} from '../../../contract/desk-suppliers.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
@@ -7,10 +13,28 @@ import { Badge } from '../badge.tsx';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 /** A card per service: it fits a 390 px screen without sideways scrolling. */
-const CARD = { background: '#fff', border: '1px solid #d1d5db', borderRadius: 8, padding: '.75rem', overflowWrap: 'anywhere' } as const;
+const CARD = {
+  background: '#fff',
+  border: '1px solid #d1d5db',
+  borderRadius: 8,
+  padding: '.75rem',
+  overflowWrap: 'anywhere',
+} as const;
 
 /** One service's confirmation, and (with suppliers.confirm) its form. */
-function ServiceRow({ refId, line, s, may, onSaved }: { refId: string; line: SupplierLine; s: SupplierService; may: boolean; onSaved: (message: string) => void }) {
+function ServiceRow({
+  refId,
+  line,
+  s,
+  may,
+  onSaved,
+}: {
+  refId: string;
+  line: SupplierLine;
+  s: SupplierService;
+  may: boolean;
+  onSaved: (message: string) => void;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const id = `supplier-${line.lineId}-${s.service}`;
@@ -21,14 +45,19 @@ function ServiceRow({ refId, line, s, may, onSaved }: { refId: string; line: Sup
     const status = String(form.get('status') ?? '');
     const number = String(form.get('number') ?? '').trim();
     setError('');
-    if (status === 'confirmed' && !number) return setError('A confirmed service needs the supplier’s confirmation number.');
+    if (status === 'confirmed' && !number)
+      return setError('A confirmed service needs the supplier’s confirmation number.');
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(refId)}/lines/${line.lineId}/supplier`, {
-      service: s.service,
-      status,
-      ...(number ? { number } : {}),
-      note: String(form.get('note') ?? ''),
-    });
+    const answer = await adminCall<unknown>(
+      'POST',
+      `bookings/${encodeURIComponent(refId)}/lines/${line.lineId}/supplier`,
+      {
+        service: s.service,
+        status,
+        ...(number ? { number } : {}),
+        note: String(form.get('note') ?? ''),
+      },
+    );
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     onSaved(answer.message);
@@ -57,7 +86,11 @@ function ServiceRow({ refId, line, s, may, onSaved }: { refId: string; line: Sup
         </p>
       ) : null}
       {may ? (
-        <form className="admin-form admin-inline" onSubmit={(e) => void submit(e)} aria-label={`Supplier confirmation: ${s.label}, ${line.packageTitle}`}>
+        <form
+          className="admin-form admin-inline"
+          onSubmit={(e) => void submit(e)}
+          aria-label={`Supplier confirmation: ${s.label}, ${line.packageTitle}`}
+        >
           <label>
             Status
             <select name="status" defaultValue={s.status === 'missing' ? 'requested' : s.status}>
@@ -88,13 +121,19 @@ function ServiceRow({ refId, line, s, may, onSaved }: { refId: string; line: Sup
   );
 }
 
-/** Suppliers' confirmations per line and service (docs/decisions/0098): read with the booking, set with suppliers.confirm. */
+/**
+ * Suppliers' confirmations per line and service (docs/decisions/0098): read with the booking, set with
+ * suppliers.confirm.
+ */
 export function SupplierPanel({ booking: b, me }: DeskPanelProps) {
   const [data, setData] = useState<BookingSupplierConfirmations | null>(null);
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<BookingSupplierConfirmations>('GET', `bookings/${encodeURIComponent(b.RefIdKey)}/suppliers`);
+    const answer = await adminCall<BookingSupplierConfirmations>(
+      'GET',
+      `bookings/${encodeURIComponent(b.RefIdKey)}/suppliers`,
+    );
     if (!answer.ok) return setError(answer.message);
     setError('');
     setData(answer.data);
@@ -119,7 +158,14 @@ export function SupplierPanel({ booking: b, me }: DeskPanelProps) {
           </h3>
           <ul className="admin-cards" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '.75rem' }}>
             {line.services.map((s) => (
-              <ServiceRow key={`${s.service}-${s.status}-${s.number ?? ''}-${s.setAt ?? ''}`} refId={b.RefIdKey} line={line} s={s} may={may} onSaved={saved} />
+              <ServiceRow
+                key={`${s.service}-${s.status}-${s.number ?? ''}-${s.setAt ?? ''}`}
+                refId={b.RefIdKey}
+                line={line}
+                s={s}
+                may={may}
+                onSaved={saved}
+              />
             ))}
           </ul>
         </div>

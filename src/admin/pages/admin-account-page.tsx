@@ -47,7 +47,8 @@ function PasswordForm() {
     const currentPassword = String(data.get('currentPassword') ?? '');
     const newPassword = String(data.get('newPassword') ?? '');
     setStatus('');
-    if (newPassword !== String(data.get('repeatPassword') ?? '')) return setError('The two new passwords differ: type the new one twice the same.');
+    if (newPassword !== String(data.get('repeatPassword') ?? ''))
+      return setError('The two new passwords differ: type the new one twice the same.');
     setBusy(true);
     const answer = await adminApi(changeOwnPasswordCall, { body: { currentPassword, newPassword } });
     setBusy(false);
@@ -65,11 +66,25 @@ function PasswordForm() {
       </label>
       <label>
         New password (at least {STAFF_PASSWORD_MIN} characters)
-        <input name="newPassword" type="password" autoComplete="new-password" required minLength={STAFF_PASSWORD_MIN} maxLength={200} />
+        <input
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={STAFF_PASSWORD_MIN}
+          maxLength={200}
+        />
       </label>
       <label>
         New password again
-        <input name="repeatPassword" type="password" autoComplete="new-password" required minLength={STAFF_PASSWORD_MIN} maxLength={200} />
+        <input
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={STAFF_PASSWORD_MIN}
+          maxLength={200}
+        />
       </label>
       <button type="submit" disabled={busy}>
         Change password

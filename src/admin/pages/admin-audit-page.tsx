@@ -5,8 +5,12 @@ import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 const FILTERS = ['staff', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
-/** Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the command line. */
-const who = (e: AuditView) => (e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line');
+/**
+ * Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the
+ * command line.
+ */
+const who = (e: AuditView) =>
+  e.staffEmail ? `${e.staffEmail} (${e.role})` : e.action === 'staff.login-failed' ? 'not signed in' : 'command line';
 
 /** The log's columns: a table on a wide screen, a card per entry under 600 px (docs/decisions/0104). */
 const columns: CardColumn<AuditView>[] = [
@@ -53,7 +57,10 @@ function AuditList() {
   }, []);
 
   const load = useCallback(async (q: string, before?: number) => {
-    const answer = await adminCall<{ items: AuditView[]; nextCursor: number | null }>('GET', `audit?${q}${before ? `&before=${before}` : ''}`);
+    const answer = await adminCall<{ items: AuditView[]; nextCursor: number | null }>(
+      'GET',
+      `audit?${q}${before ? `&before=${before}` : ''}`,
+    );
     if (!answer.ok) return setError(answer.message);
     setError('');
     setItems((old) => (before ? [...old, ...answer.data.items] : answer.data.items));
@@ -121,7 +128,13 @@ function AuditList() {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <CardTable caption="Audit log, newest first" label="Audit log entries" columns={columns} items={items} rowKey={(e) => e.id} />
+      <CardTable
+        caption="Audit log, newest first"
+        label="Audit log entries"
+        columns={columns}
+        items={items}
+        rowKey={(e) => e.id}
+      />
       {next ? (
         <button type="button" onClick={() => void load(query, next)}>
           Older entries

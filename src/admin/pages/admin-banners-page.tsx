@@ -1,5 +1,10 @@
 import type { AdminBanner, NewBanner } from '../../../contract/promotions.ts';
-import { createBannerCall, listBannersCall, orderBannersCall, updateBannerCall } from '../../../contract/admin-promotions-calls.ts';
+import {
+  createBannerCall,
+  listBannersCall,
+  orderBannersCall,
+  updateBannerCall,
+} from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
@@ -8,10 +13,20 @@ import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../
 import { PictureField } from '../promo-picture.tsx';
 
 /** A new banner (its picture uploaded first), or one banner's edit (a new picture optional). */
-function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
+function BannerForm({
+  banner,
+  onDone,
+  onCancel,
+}: {
+  banner: AdminBanner | null;
+  onDone: (message: string, ok: boolean) => void;
+  onCancel: () => void;
+}) {
   const read = (form: FormData): PromoSend => {
     const site = String(form.get('site') ?? '');
-    const created: Pick<NewBanner, 'bannerType'> = { bannerType: String(form.get('bannerType')) as NewBanner['bannerType'] };
+    const created: Pick<NewBanner, 'bannerType'> = {
+      bannerType: String(form.get('bannerType')) as NewBanner['bannerType'],
+    };
     const fields: Omit<NewBanner, 'bannerType' | 'image'> = {
       title: String(form.get('title') ?? ''),
       subtitle: String(form.get('subtitle') ?? ''),
@@ -22,8 +37,14 @@ function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; 
     };
     return (picture, key) =>
       banner
-        ? adminApi(updateBannerCall, { params: { id: banner.id }, body: { ...fields, ...(picture ? { image: picture } : {}) } })
-        : adminApi(createBannerCall, { body: { ...fields, image: picture ?? '', ...created }, headers: { 'idempotency-key': key } });
+        ? adminApi(updateBannerCall, {
+            params: { id: banner.id },
+            body: { ...fields, ...(picture ? { image: picture } : {}) },
+          })
+        : adminApi(createBannerCall, {
+            body: { ...fields, image: picture ?? '', ...created },
+            headers: { 'idempotency-key': key },
+          });
   };
   return (
     <PromoForm kind="banner" record={banner} read={read} onDone={onDone} onCancel={onCancel}>
@@ -53,9 +74,19 @@ function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; 
             <option value="IN">India</option>
           </select>
           <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
-          <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(banner?.startsAt ?? null)} />
+          <input
+            id={`${id}-starts`}
+            name="startsAt"
+            type="datetime-local"
+            defaultValue={localInput(banner?.startsAt ?? null)}
+          />
           <label htmlFor={`${id}-ends`}>Ends (empty: no end)</label>
-          <input id={`${id}-ends`} name="endsAt" type="datetime-local" defaultValue={localInput(banner?.endsAt ?? null)} />
+          <input
+            id={`${id}-ends`}
+            name="endsAt"
+            type="datetime-local"
+            defaultValue={localInput(banner?.endsAt ?? null)}
+          />
         </>
       )}
     </PromoForm>
@@ -63,7 +94,10 @@ function BannerForm({ banner, onDone, onCancel }: { banner: AdminBanner | null; 
 }
 
 function Banners() {
-  const { data, error, notice, editing, setEditing, done } = useEditableList<{ items: AdminBanner[] }, AdminBanner | 'new'>(listBannersCall);
+  const { data, error, notice, editing, setEditing, done } = useEditableList<
+    { items: AdminBanner[] },
+    AdminBanner | 'new'
+  >(listBannersCall);
   const items = data?.items ?? null;
   // Banners are ordered within their page (home, holidays …).
   const move = async (b: AdminBanner, by: -1 | 1) => {
@@ -82,12 +116,20 @@ function Banners() {
           New banner
         </button>
       </p>
-      {editing ? <BannerForm banner={editing === 'new' ? null : editing} onDone={done} onCancel={() => setEditing(null)} /> : null}
+      {editing ? (
+        <BannerForm banner={editing === 'new' ? null : editing} onDone={done} onCancel={() => setEditing(null)} />
+      ) : null}
       {items === null ? <p role="status">{error ? '' : 'Loading the banners…'}</p> : null}
       {types.map((type) => {
         const rows = items!.filter((b) => b.bannerType === type);
         return (
-          <div key={type} className="admin-table-wrap" tabIndex={0} role="region" aria-label={`Banners of the ${type} page`}>
+          <div
+            key={type}
+            className="admin-table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={`Banners of the ${type} page`}
+          >
             <table className="admin-table">
               <caption>Banners of the {type} page, in order</caption>
               <thead>
@@ -114,7 +156,12 @@ function Banners() {
                     <td>{b.endsAt ? shown(b.endsAt) : 'No end'}</td>
                     <td>{b.live ? 'Live' : 'Not live'}</td>
                     <td>
-                      <MoveButtons label={b.title} first={i === 0} last={i === rows.length - 1} onMove={(by) => void move(b, by)} />
+                      <MoveButtons
+                        label={b.title}
+                        first={i === 0}
+                        last={i === rows.length - 1}
+                        onMove={(by) => void move(b, by)}
+                      />
                     </td>
                     <td>
                       <button type="button" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>

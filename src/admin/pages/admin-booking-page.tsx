@@ -19,7 +19,19 @@ type Detail = DeskBookingDetail;
 type Money = (amount: number) => string;
 
 /** A table of the booking, or a sentence when it has no rows: under 600 px its rows are cards (docs/decisions/0104). */
-function Table<T>({ caption, columns, items, rowKey, empty }: { caption: string; columns: CardColumn<T>[]; items: T[]; rowKey: (item: T, index: number) => string | number; empty: string }) {
+function Table<T>({
+  caption,
+  columns,
+  items,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: CardColumn<T>[];
+  items: T[];
+  rowKey: (item: T, index: number) => string | number;
+  empty: string;
+}) {
   if (items.length === 0) return <p>{empty}</p>;
   return <CardTable caption={caption} label={caption} columns={columns} items={items} rowKey={rowKey} />;
 }
@@ -35,7 +47,10 @@ const lineColumns = (m: Money): CardColumn<Detail['lines'][number]>[] => [
 ];
 
 const travellerColumns: CardColumn<Detail['travellers'][number]>[] = [
-  { label: 'Name', cell: (t) => `${[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')}${t.lead ? ' (lead)' : ''}` },
+  {
+    label: 'Name',
+    cell: (t) => `${[t.title, t.firstName, t.lastName].filter(Boolean).join(' ')}${t.lead ? ' (lead)' : ''}`,
+  },
   { label: 'Age band', cell: (t) => t.ageBand },
   { label: 'Born', cell: (t) => t.dob ?? '' },
   { label: 'Email', cell: (t) => <span className="admin-break">{t.email ?? ''}</span> },
@@ -58,7 +73,13 @@ const requestColumns: CardColumn<Detail['cancellationRequests'][number]>[] = [
   { label: 'Asked', cell: (c) => when(c.createdAt) },
   { label: 'Reason', cell: (c) => c.reason },
   { label: 'Status', cell: (c) => c.status },
-  { label: 'Decision', cell: (c) => (c.decidedAt ? `${when(c.decidedAt)} by ${c.decidedBy ?? 'staff'}${c.decisionMessage ? `: ${c.decisionMessage}` : ''}` : '') },
+  {
+    label: 'Decision',
+    cell: (c) =>
+      c.decidedAt
+        ? `${when(c.decidedAt)} by ${c.decidedBy ?? 'staff'}${c.decisionMessage ? `: ${c.decisionMessage}` : ''}`
+        : '',
+  },
 ];
 
 const timelineColumns: CardColumn<Detail['timeline'][number]>[] = [
@@ -115,7 +136,9 @@ function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: 
 function BookingActionLinks({ booking: b, me }: { booking: DeskBookingDetail; me: StaffMe }) {
   const live = b.Status !== 'cancelled';
   const actions = [
-    can(me.role, 'payments.record') && live && b.AmountDue > 0 ? { to: 'payment-panel-heading', label: 'Record payment' } : null,
+    can(me.role, 'payments.record') && live && b.AmountDue > 0
+      ? { to: 'payment-panel-heading', label: 'Record payment' }
+      : null,
     can(me.role, 'bookings.amend') ? { to: 'amend-panel-heading', label: 'Amend' } : null,
     can(me.role, 'mail.resend') && live ? { to: 'booking-actions-heading', label: 'Resend mail' } : null,
     can(me.role, 'bookings.cancel') && live ? { to: 'cancel-panel-title', label: 'Cancel' } : null,
@@ -189,7 +212,11 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
           <dt>Due</dt>
           <dd>
             {m(b.AmountDue)}
-            {b.overdue ? `, overdue since ${b.paymentDueOn}` : b.paymentDueOn && b.AmountDue > 0 ? `, by ${b.paymentDueOn}` : ''}
+            {b.overdue
+              ? `, overdue since ${b.paymentDueOn}`
+              : b.paymentDueOn && b.AmountDue > 0
+                ? `, by ${b.paymentDueOn}`
+                : ''}
           </dd>
           {b.refundDue > 0 ? (
             <>
@@ -229,13 +256,21 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         <dt>Total</dt>
         <dd>
           {m(b.Total)}
-          {b.Discount ? ` (subtotal ${m(b.Subtotal)}, discount ${m(b.Discount)}${b.couponCode ? `, coupon ${b.couponCode}` : ''})` : ''}
+          {b.Discount
+            ? ` (subtotal ${m(b.Subtotal)}, discount ${m(b.Discount)}${b.couponCode ? `, coupon ${b.couponCode}` : ''})`
+            : ''}
         </dd>
         <dt>Taxes</dt>
-        <dd>{b.taxes.length ? b.taxes.map((t) => `${t.label} ${t.rate}% ${m(t.amount)}${t.included ? ' included' : ''}`).join('; ') : 'none'}</dd>
+        <dd>
+          {b.taxes.length
+            ? b.taxes.map((t) => `${t.label} ${t.rate}% ${m(t.amount)}${t.included ? ' included' : ''}`).join('; ')
+            : 'none'}
+        </dd>
         <dt>Invoice</dt>
         <dd>
-          <a href={b.links.invoice}>{b.invoiceNumber ? `Tax invoice ${b.invoiceNumber} (PDF)` : 'Proforma invoice (PDF)'}</a>
+          <a href={b.links.invoice}>
+            {b.invoiceNumber ? `Tax invoice ${b.invoiceNumber} (PDF)` : 'Proforma invoice (PDF)'}
+          </a>
           {b.links.vouchers ? (
             <>
               {' · '}
@@ -248,7 +283,16 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         {b.pan || b.placeOfSupply || b.buyerGstin || b.buyerTrn ? (
           <>
             <dt>Tax details</dt>
-            <dd>{[b.pan && `PAN ${b.pan}`, b.placeOfSupply && `place of supply ${b.placeOfSupply}`, b.buyerGstin && `GSTIN ${b.buyerGstin}`, b.buyerTrn && `TRN ${b.buyerTrn}`].filter(Boolean).join(', ')}</dd>
+            <dd>
+              {[
+                b.pan && `PAN ${b.pan}`,
+                b.placeOfSupply && `place of supply ${b.placeOfSupply}`,
+                b.buyerGstin && `GSTIN ${b.buyerGstin}`,
+                b.buyerTrn && `TRN ${b.buyerTrn}`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -258,7 +302,13 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       <SupplierPanel booking={b} me={me} onChanged={reload} />
 
       <h2>Travellers</h2>
-      <Table caption="Travellers" columns={travellerColumns} items={b.travellers} rowKey={(t) => t.id} empty="No travellers." />
+      <Table
+        caption="Travellers"
+        columns={travellerColumns}
+        items={b.travellers}
+        rowKey={(t) => t.id}
+        empty="No travellers."
+      />
 
       <h2>Special requests</h2>
       <p>{b.specialRequests || 'None.'}</p>
@@ -268,7 +318,8 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
         <ul>
           {b.documents.map((d) => (
             <li key={d.id}>
-              <a href={d.url}>{d.name}</a> ({d.mime}, {Math.ceil(d.size / 1024)} KB, {when(d.uploadedAt)}): opening it is recorded in the audit log
+              <a href={d.url}>{d.name}</a> ({d.mime}, {Math.ceil(d.size / 1024)} KB, {when(d.uploadedAt)}): opening it
+              is recorded in the audit log
             </li>
           ))}
         </ul>
@@ -277,7 +328,13 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       )}
 
       <h2>Payments</h2>
-      <Table caption="Payments" columns={paymentColumns(m)} items={b.payments} rowKey={(p) => p.id} empty="No payments yet." />
+      <Table
+        caption="Payments"
+        columns={paymentColumns(m)}
+        items={b.payments}
+        rowKey={(p) => p.id}
+        empty="No payments yet."
+      />
 
       {b.moneyDocuments.length ? (
         <>
@@ -298,7 +355,13 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
 
       {/* Refunds, credit notes and what cancelling keeps are in the cancellation panel above, with their actions. */}
       <h2>Cancellation requests</h2>
-      <Table caption="Cancellation requests" columns={requestColumns} items={b.cancellationRequests} rowKey={(c) => c.id} empty="No cancellation requests from the traveller." />
+      <Table
+        caption="Cancellation requests"
+        columns={requestColumns}
+        items={b.cancellationRequests}
+        rowKey={(c) => c.id}
+        empty="No cancellation requests from the traveller."
+      />
 
       <h2>Internal notes</h2>
       {b.notes.length ? (
@@ -315,7 +378,13 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
       {can(me.role, 'bookings.note') ? <NotesForm booking={b} onAdded={reload} /> : null}
 
       <h2>Timeline</h2>
-      <Table caption="Timeline" columns={timelineColumns} items={b.timeline} rowKey={(e, i) => `${e.at}-${i}`} empty="Nothing yet." />
+      <Table
+        caption="Timeline"
+        columns={timelineColumns}
+        items={b.timeline}
+        rowKey={(e, i) => `${e.at}-${i}`}
+        empty="Nothing yet."
+      />
     </>
   );
 }

@@ -10,7 +10,16 @@ import { Badge } from '../badge.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
 /** The filters the list, its URL and its CSV share (the server's deskListQuery). */
-const TEXT_FILTERS = ['q', 'site', 'status', 'paymentStatus', 'travelFrom', 'travelTo', 'bookedFrom', 'bookedTo'] as const;
+const TEXT_FILTERS = [
+  'q',
+  'site',
+  'status',
+  'paymentStatus',
+  'travelFrom',
+  'travelTo',
+  'bookedFrom',
+  'bookedTo',
+] as const;
 const FLAG_FILTERS = [
   ['balanceDue', 'Balance due'],
   ['overdue', 'Overdue'],
@@ -111,7 +120,8 @@ function BookingsList() {
   const csv = new URLSearchParams(params);
   csv.delete('cursor');
   const v = (name: string) => params.get(name) ?? '';
-  const active = TEXT_FILTERS.filter((f) => f !== 'q' && v(f)).length + FLAG_FILTERS.filter(([f]) => v(f) === 'true').length;
+  const active =
+    TEXT_FILTERS.filter((f) => f !== 'q' && v(f)).length + FLAG_FILTERS.filter(([f]) => v(f) === 'true').length;
 
   return (
     <>
@@ -168,7 +178,13 @@ function BookingsList() {
               <legend>Only</legend>
               {FLAG_FILTERS.map(([name, label]) => (
                 <label key={name} style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
-                  <input type="checkbox" name={name} defaultChecked={params.get(name) === 'true'} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> {label}
+                  <input
+                    type="checkbox"
+                    name={name}
+                    defaultChecked={params.get(name) === 'true'}
+                    style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
+                  />{' '}
+                  {label}
                 </label>
               ))}
             </fieldset>
@@ -185,7 +201,13 @@ function BookingsList() {
         </a>{' '}
         of every booking these filters find.
       </p>
-      <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} booking${page.items.length === 1 ? '' : 's'} on this page.` : ''}</p>
+      <p role="status">
+        {loading
+          ? 'Loading…'
+          : page
+            ? `${page.items.length} booking${page.items.length === 1 ? '' : 's'} on this page.`
+            : ''}
+      </p>
       {page ? <BookingsTable items={page.items} /> : null}
       <Pager nextCursor={page?.nextCursor} />
     </>

@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatMinor } from '../../../contract/format.ts';
 import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
 import type { Currency } from '../../../contract/site.ts';
-import { createCouponCall, disableCouponCall, enableCouponCall, listCouponsCall, updateCouponCall } from '../../../contract/admin-promotions-calls.ts';
+import {
+  createCouponCall,
+  disableCouponCall,
+  enableCouponCall,
+  listCouponsCall,
+  updateCouponCall,
+} from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
@@ -13,14 +19,31 @@ const textOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).tr
 
 function discountText(c: AdminCoupon) {
   if (c.discountType === 'percent') {
-    const caps = [c.maxDiscountAed !== null ? `AED ${c.maxDiscountAed}` : null, c.maxDiscountInr !== null ? `₹${c.maxDiscountInr}` : null].filter(Boolean);
+    const caps = [
+      c.maxDiscountAed !== null ? `AED ${c.maxDiscountAed}` : null,
+      c.maxDiscountInr !== null ? `₹${c.maxDiscountInr}` : null,
+    ].filter(Boolean);
     return `${c.percent}%${caps.length ? ` up to ${caps.join(' / ')}` : ''}`;
   }
-  return [c.flatAed !== null ? `AED ${c.flatAed}` : null, c.flatInr !== null ? `₹${c.flatInr}` : null].filter(Boolean).join(' / ') + ' off';
+  return (
+    [c.flatAed !== null ? `AED ${c.flatAed}` : null, c.flatInr !== null ? `₹${c.flatInr}` : null]
+      .filter(Boolean)
+      .join(' / ') + ' off'
+  );
 }
 
 /** The rules form: a new coupon, or one coupon's rules. */
-function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon | null; options: AdminCouponList; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
+function CouponForm({
+  coupon,
+  options,
+  onDone,
+  onCancel,
+}: {
+  coupon: AdminCoupon | null;
+  options: AdminCouponList;
+  onDone: (message: string, ok: boolean) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const f = (name: string) => `${id}-${name}`;
@@ -60,20 +83,34 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
     };
     if (!form.get('validFrom') || !form.get('validTo')) return onDone('Choose Valid from and Valid to.', false);
     setBusy(true);
-    const answer = coupon ? await adminApi(updateCouponCall, { params: { id: coupon.id }, body: rules }) : await adminApi(createCouponCall, { body: rules });
+    const answer = coupon
+      ? await adminApi(updateCouponCall, { params: { id: coupon.id }, body: rules })
+      : await adminApi(createCouponCall, { body: rules });
     setBusy(false);
     onDone(answer.message, answer.ok);
   };
   const c = coupon;
   return (
-    <form className="admin-form" aria-label={c ? `Edit coupon ${c.code}` : 'New coupon'} onSubmit={(e) => void submit(e)} key={c?.id ?? 'new'}>
+    <form
+      className="admin-form"
+      aria-label={c ? `Edit coupon ${c.code}` : 'New coupon'}
+      onSubmit={(e) => void submit(e)}
+      key={c?.id ?? 'new'}
+    >
       <h2>{c ? `Edit coupon ${c.code}` : 'New coupon'}</h2>
       <label htmlFor={f('code')}>Code</label>
       <input id={f('code')} name="code" required pattern="[A-Za-z0-9\-]{3,30}" defaultValue={c?.code ?? ''} />
       <label htmlFor={f('title')}>Title</label>
       <input id={f('title')} name="title" required maxLength={200} defaultValue={c?.title ?? ''} />
       <label htmlFor={f('description')}>Description</label>
-      <textarea id={f('description')} name="description" required rows={2} maxLength={2000} defaultValue={c?.description ?? ''} />
+      <textarea
+        id={f('description')}
+        name="description"
+        required
+        rows={2}
+        maxLength={2000}
+        defaultValue={c?.description ?? ''}
+      />
       <label htmlFor={f('terms')}>Terms (one a line)</label>
       <textarea id={f('terms')} name="terms" rows={3} defaultValue={c?.terms.join('\n') ?? ''} />
       <label htmlFor={f('categoryId')}>Category</label>
@@ -104,9 +141,21 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       <label htmlFor={f('flatInr')}>Flat amount, rupees</label>
       <input id={f('flatInr')} name="flatInr" type="number" min={0} defaultValue={c?.flatInr ?? ''} />
       <label htmlFor={f('maxDiscountAed')}>Cap, AED (empty: none)</label>
-      <input id={f('maxDiscountAed')} name="maxDiscountAed" type="number" min={0} defaultValue={c?.maxDiscountAed ?? ''} />
+      <input
+        id={f('maxDiscountAed')}
+        name="maxDiscountAed"
+        type="number"
+        min={0}
+        defaultValue={c?.maxDiscountAed ?? ''}
+      />
       <label htmlFor={f('maxDiscountInr')}>Cap, rupees (empty: none)</label>
-      <input id={f('maxDiscountInr')} name="maxDiscountInr" type="number" min={0} defaultValue={c?.maxDiscountInr ?? ''} />
+      <input
+        id={f('maxDiscountInr')}
+        name="maxDiscountInr"
+        type="number"
+        min={0}
+        defaultValue={c?.maxDiscountInr ?? ''}
+      />
       <label htmlFor={f('minCartAed')}>Minimum booking, AED</label>
       <input id={f('minCartAed')} name="minCartAed" type="number" min={0} defaultValue={c?.minCartAed ?? 0} />
       <label htmlFor={f('minCartInr')}>Minimum booking, rupees</label>
@@ -116,10 +165,12 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       <label htmlFor={f('validTo')}>Valid to</label>
       <input id={f('validTo')} name="validTo" type="date" required defaultValue={c ? day(c.validTo) : ''} />
       <label>
-        <input type="checkbox" name="oncePerTraveller" defaultChecked={c?.oncePerTraveller ?? false} /> Once per traveller
+        <input type="checkbox" name="oncePerTraveller" defaultChecked={c?.oncePerTraveller ?? false} /> Once per
+        traveller
       </label>
       <label>
-        <input type="checkbox" name="firstBookingOnly" defaultChecked={c?.firstBookingOnly ?? false} /> First booking only
+        <input type="checkbox" name="firstBookingOnly" defaultChecked={c?.firstBookingOnly ?? false} /> First booking
+        only
       </label>
       <label htmlFor={f('tripTypeId')}>Trip type</label>
       <select id={f('tripTypeId')} name="tripTypeId" defaultValue={c?.tripTypeId ?? ''}>
@@ -131,7 +182,14 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
         ))}
       </select>
       <label htmlFor={f('travelWithinDays')}>Travel within days of booking (empty: any time)</label>
-      <input id={f('travelWithinDays')} name="travelWithinDays" type="number" min={1} max={730} defaultValue={c?.travelWithinDays ?? ''} />
+      <input
+        id={f('travelWithinDays')}
+        name="travelWithinDays"
+        type="number"
+        min={1}
+        max={730}
+        defaultValue={c?.travelWithinDays ?? ''}
+      />
       <label htmlFor={f('paymentMethod')}>Way to pay</label>
       <select id={f('paymentMethod')} name="paymentMethod" defaultValue={c?.paymentMethod ?? ''}>
         <option value="">Any</option>
@@ -141,9 +199,18 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
       </select>
       <label htmlFor={f('paymentBank')}>Bank (cards and net banking only)</label>
       <input id={f('paymentBank')} name="paymentBank" maxLength={100} defaultValue={c?.paymentBank ?? ''} />
-      <p id={f('limits')}>Only for these destinations and packages (none chosen: any holiday). Hold Ctrl or ⌘ to choose several.</p>
+      <p id={f('limits')}>
+        Only for these destinations and packages (none chosen: any holiday). Hold Ctrl or ⌘ to choose several.
+      </p>
       <label htmlFor={f('cityIds')}>Destinations</label>
-      <select id={f('cityIds')} name="cityIds" multiple size={5} aria-describedby={f('limits')} defaultValue={(c?.cityIds ?? []).map(String)}>
+      <select
+        id={f('cityIds')}
+        name="cityIds"
+        multiple
+        size={5}
+        aria-describedby={f('limits')}
+        defaultValue={(c?.cityIds ?? []).map(String)}
+      >
         {options.destinations.map((x) => (
           <option key={x.id} value={x.id}>
             {x.name}
@@ -151,7 +218,14 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
         ))}
       </select>
       <label htmlFor={f('packageIds')}>Packages</label>
-      <select id={f('packageIds')} name="packageIds" multiple size={6} aria-describedby={f('limits')} defaultValue={(c?.packageIds ?? []).map(String)}>
+      <select
+        id={f('packageIds')}
+        name="packageIds"
+        multiple
+        size={6}
+        aria-describedby={f('limits')}
+        defaultValue={(c?.packageIds ?? []).map(String)}
+      >
         {options.packages.map((x) => (
           <option key={x.id} value={x.id}>
             {x.title}
@@ -164,7 +238,14 @@ function CouponForm({ coupon, options, onDone, onCancel }: { coupon: AdminCoupon
 }
 
 function Coupons() {
-  const { data: list, error, notice, editing, setEditing, done } = useEditableList<AdminCouponList, AdminCoupon | 'new'>(listCouponsCall);
+  const {
+    data: list,
+    error,
+    notice,
+    editing,
+    setEditing,
+    done,
+  } = useEditableList<AdminCouponList, AdminCoupon | 'new'>(listCouponsCall);
   const toggle = async (c: AdminCoupon) => {
     const answer = await adminApi(c.disabledAt ? enableCouponCall : disableCouponCall, { params: { id: c.id } });
     done(answer.message, answer.ok);
@@ -177,7 +258,14 @@ function Coupons() {
           New coupon
         </button>
       </p>
-      {list && editing ? <CouponForm coupon={editing === 'new' ? null : editing} options={list} onDone={done} onCancel={() => setEditing(null)} /> : null}
+      {list && editing ? (
+        <CouponForm
+          coupon={editing === 'new' ? null : editing}
+          options={list}
+          onDone={done}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
       {list === null ? (
         <p role="status">{error ? '' : 'Loading the coupons…'}</p>
       ) : (
@@ -215,7 +303,8 @@ function Coupons() {
                       ? 'Not used'
                       : c.usage.map((u) => (
                           <span key={u.site}>
-                            {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'}, {formatMinor(u.discount, u.currency as Currency)} off
+                            {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'},{' '}
+                            {formatMinor(u.discount, u.currency as Currency)} off
                             {u.cancelled ? ` (${u.cancelled} cancelled)` : ''}
                             <br />
                           </span>
@@ -229,7 +318,11 @@ function Coupons() {
                     ) : (
                       'Personal coupon '
                     )}{' '}
-                    <button type="button" onClick={() => void toggle(c)} aria-label={`${c.disabledAt ? 'Enable' : 'Disable'} ${c.code}`}>
+                    <button
+                      type="button"
+                      onClick={() => void toggle(c)}
+                      aria-label={`${c.disabledAt ? 'Enable' : 'Disable'} ${c.code}`}
+                    >
                       {c.disabledAt ? 'Enable' : 'Disable'}
                     </button>
                   </td>

@@ -1,5 +1,10 @@
 import type { AdminDeal, AdminDealList, NewDeal } from '../../../contract/promotions.ts';
-import { createDealCall, listDealsCall, orderDealsCall, updateDealCall } from '../../../contract/admin-promotions-calls.ts';
+import {
+  createDealCall,
+  listDealsCall,
+  orderDealsCall,
+  updateDealCall,
+} from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
@@ -8,12 +13,25 @@ import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../
 import { PictureField } from '../promo-picture.tsx';
 
 /** A new deal (its picture uploaded first), or one deal's edit (a new picture optional). */
-function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null; options: AdminDealList; onDone: (message: string, ok: boolean) => void; onCancel: () => void }) {
+function DealForm({
+  deal,
+  options,
+  onDone,
+  onCancel,
+}: {
+  deal: AdminDeal | null;
+  options: AdminDealList;
+  onDone: (message: string, ok: boolean) => void;
+  onCancel: () => void;
+}) {
   const read = (form: FormData): PromoSend | string => {
     const validTo = fromLocal(form.get('validTo'));
     if (!validTo) return 'Choose when the deal ends.';
     const packageId = String(form.get('packageId') ?? '');
-    const created: Pick<NewDeal, 'categoryId' | 'packageId'> = { categoryId: Number(form.get('categoryId')), packageId: packageId ? Number(packageId) : null };
+    const created: Pick<NewDeal, 'categoryId' | 'packageId'> = {
+      categoryId: Number(form.get('categoryId')),
+      packageId: packageId ? Number(packageId) : null,
+    };
     const fields = {
       title: String(form.get('title') ?? ''),
       description: String(form.get('description') ?? ''),
@@ -23,8 +41,14 @@ function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null;
     };
     return (picture, key) =>
       deal
-        ? adminApi(updateDealCall, { params: { id: deal.id }, body: { ...fields, ...(picture ? { image: picture } : {}) } })
-        : adminApi(createDealCall, { body: { ...fields, image: picture ?? '', ...created }, headers: { 'idempotency-key': key } });
+        ? adminApi(updateDealCall, {
+            params: { id: deal.id },
+            body: { ...fields, ...(picture ? { image: picture } : {}) },
+          })
+        : adminApi(createDealCall, {
+            body: { ...fields, image: picture ?? '', ...created },
+            headers: { 'idempotency-key': key },
+          });
   };
   return (
     <PromoForm kind="deal" record={deal} read={read} onDone={onDone} onCancel={onCancel}>
@@ -33,7 +57,14 @@ function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null;
           <label htmlFor={`${id}-title`}>Title</label>
           <input id={`${id}-title`} name="title" required maxLength={200} defaultValue={deal?.title ?? ''} />
           <label htmlFor={`${id}-description`}>Description</label>
-          <textarea id={`${id}-description`} name="description" required rows={3} maxLength={2000} defaultValue={deal?.description ?? ''} />
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            required
+            rows={3}
+            maxLength={2000}
+            defaultValue={deal?.description ?? ''}
+          />
           <PictureField id={`${id}-picture`} kind="deal" current={deal?.image ?? null} />
           {deal ? null : (
             <>
@@ -57,11 +88,30 @@ function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null;
             </>
           )}
           <label htmlFor={`${id}-percent`}>Discount, percent</label>
-          <input id={`${id}-percent`} name="discountPercent" type="number" min={0} max={90} required defaultValue={deal?.discountPercent ?? ''} />
+          <input
+            id={`${id}-percent`}
+            name="discountPercent"
+            type="number"
+            min={0}
+            max={90}
+            required
+            defaultValue={deal?.discountPercent ?? ''}
+          />
           <label htmlFor={`${id}-starts`}>Starts (empty: at once)</label>
-          <input id={`${id}-starts`} name="startsAt" type="datetime-local" defaultValue={localInput(deal?.startsAt ?? null)} />
+          <input
+            id={`${id}-starts`}
+            name="startsAt"
+            type="datetime-local"
+            defaultValue={localInput(deal?.startsAt ?? null)}
+          />
           <label htmlFor={`${id}-ends`}>Ends</label>
-          <input id={`${id}-ends`} name="validTo" type="datetime-local" required defaultValue={localInput(deal?.validTo ?? null)} />
+          <input
+            id={`${id}-ends`}
+            name="validTo"
+            type="datetime-local"
+            required
+            defaultValue={localInput(deal?.validTo ?? null)}
+          />
         </>
       )}
     </PromoForm>
@@ -69,11 +119,21 @@ function DealForm({ deal, options, onDone, onCancel }: { deal: AdminDeal | null;
 }
 
 function Deals() {
-  const { data, error, notice, editing, setEditing, done } = useEditableList<AdminDealList, AdminDeal | 'new'>(listDealsCall);
+  const { data, error, notice, editing, setEditing, done } = useEditableList<AdminDealList, AdminDeal | 'new'>(
+    listDealsCall,
+  );
   const items = data?.items ?? null;
   const move = async (id: number, by: -1 | 1) => {
     if (!items) return;
-    const answer = await adminApi(orderDealsCall, { body: { ids: moved(items.map((d) => d.id), id, by) } });
+    const answer = await adminApi(orderDealsCall, {
+      body: {
+        ids: moved(
+          items.map((d) => d.id),
+          id,
+          by,
+        ),
+      },
+    });
     done(answer.message, answer.ok);
   };
   return (
@@ -85,7 +145,14 @@ function Deals() {
           New deal
         </button>
       </p>
-      {data && editing ? <DealForm deal={editing === 'new' ? null : editing} options={data} onDone={done} onCancel={() => setEditing(null)} /> : null}
+      {data && editing ? (
+        <DealForm
+          deal={editing === 'new' ? null : editing}
+          options={data}
+          onDone={done}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
       {items === null ? (
         <p role="status">{error ? '' : 'Loading the deals…'}</p>
       ) : (
@@ -116,7 +183,12 @@ function Deals() {
                   <td>{shown(d.validTo)}</td>
                   <td>{d.live ? 'Live' : 'Not live'}</td>
                   <td>
-                    <MoveButtons label={d.title} first={i === 0} last={i === items.length - 1} onMove={(by) => void move(d.id, by)} />
+                    <MoveButtons
+                      label={d.title}
+                      first={i === 0}
+                      last={i === items.length - 1}
+                      onMove={(by) => void move(d.id, by)}
+                    />
                   </td>
                   <td>
                     <button type="button" onClick={() => setEditing(d)} aria-label={`Edit ${d.title}`}>

@@ -3,7 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { formatTravelDate } from '../../../contract/format.ts';
 import { adminPath } from '../../../contract/admin-api.ts';
 import { addSeasonCall, listDeparturesCall, setDepartureCall } from '../../../contract/admin-inventory-calls.ts';
-import { SEASON_MAX_DATES, WEEKDAY_NAMES, type AdminDeparture, type AdminDepartureList } from '../../../contract/inventory.ts';
+import {
+  SEASON_MAX_DATES,
+  WEEKDAY_NAMES,
+  type AdminDeparture,
+  type AdminDepartureList,
+} from '../../../contract/inventory.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
@@ -12,7 +17,15 @@ import { ListMessages, useEditableList } from '../edit-list.tsx';
 const roomsValue = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
 
 /** One date's allotment and stop-sale (a date not scheduled yet is added). */
-function DateForm({ packageId, edit, onDone }: { packageId: number; edit: AdminDeparture | null; onDone: (message: string, ok: boolean) => void }) {
+function DateForm({
+  packageId,
+  edit,
+  onDone,
+}: {
+  packageId: number;
+  edit: AdminDeparture | null;
+  onDone: (message: string, ok: boolean) => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
@@ -25,19 +38,36 @@ function DateForm({ packageId, edit, onDone }: { packageId: number; edit: AdminD
     const date = String(form.get('date') ?? '');
     if (!date) return onDone('Choose the date.', false);
     setBusy(true);
-    const answer = await adminApi(setDepartureCall, { params: { id: packageId, date }, body: { rooms: roomsValue(form.get('rooms')), stopSale: form.get('stopSale') === 'on' } });
+    const answer = await adminApi(setDepartureCall, {
+      params: { id: packageId, date },
+      body: { rooms: roomsValue(form.get('rooms')), stopSale: form.get('stopSale') === 'on' },
+    });
     setBusy(false);
     onDone(answer.message, answer.ok);
   };
   return (
-    <form className="admin-form" aria-label="Set one date" onSubmit={(e) => void submit(e)} key={edit?.travelDate ?? 'new'}>
+    <form
+      className="admin-form"
+      aria-label="Set one date"
+      onSubmit={(e) => void submit(e)}
+      key={edit?.travelDate ?? 'new'}
+    >
       <h2>Set one date</h2>
       <label htmlFor={`${id}-date`}>Date</label>
       <input ref={first} id={`${id}-date`} name="date" type="date" required defaultValue={edit?.travelDate ?? ''} />
       <label htmlFor={`${id}-rooms`}>Rooms (empty: the package’s default)</label>
-      <input id={`${id}-rooms`} name="rooms" type="number" min={0} max={10000} inputMode="numeric" defaultValue={edit?.rooms ?? ''} />
+      <input
+        id={`${id}-rooms`}
+        name="rooms"
+        type="number"
+        min={0}
+        max={10000}
+        inputMode="numeric"
+        defaultValue={edit?.rooms ?? ''}
+      />
       <label>
-        <input name="stopSale" type="checkbox" defaultChecked={edit?.stopSale ?? false} /> Stop sale (no new holds on this date)
+        <input name="stopSale" type="checkbox" defaultChecked={edit?.stopSale ?? false} /> Stop sale (no new holds on
+        this date)
       </label>
       <button type="submit" disabled={busy}>
         Save the date
@@ -103,20 +133,30 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
 }
 
 function Departures({ packageId }: { packageId: number }) {
-  const { data: list, error, notice, editing: edit, setEditing: setEdit, done } = useEditableList<AdminDepartureList, AdminDeparture>(adminPath(listDeparturesCall.path, { id: packageId }));
+  const {
+    data: list,
+    error,
+    notice,
+    editing: edit,
+    setEditing: setEdit,
+    done,
+  } = useEditableList<AdminDepartureList, AdminDeparture>(adminPath(listDeparturesCall.path, { id: packageId }));
   const fallback = list?.package.roomsPerDeparture ?? null;
   return (
     <>
       {list ? (
         <p>
-          {list.package.title} · default {fallback === null ? 'no limit' : `${fallback} rooms`} a date · <Link to="/admin/packages">All packages</Link>
+          {list.package.title} · default {fallback === null ? 'no limit' : `${fallback} rooms`} a date ·{' '}
+          <Link to="/admin/packages">All packages</Link>
         </p>
       ) : null}
       <ListMessages error={error} notice={notice} />
       {list === null ? (
         <p role="status">{error ? '' : 'Loading the departures…'}</p>
       ) : list.items.length === 0 ? (
-        <p>No departures from today: add a season or a date below. Without them, any date sells at the package’s default.</p>
+        <p>
+          No departures from today: add a season or a date below. Without them, any date sells at the package’s default.
+        </p>
       ) : (
         <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Departures">
           <table className="admin-table">
@@ -136,7 +176,13 @@ function Departures({ packageId }: { packageId: number }) {
               {list.items.map((d) => (
                 <tr key={d.travelDate} data-testid={`departure-${d.travelDate}`}>
                   <th scope="row">{formatTravelDate(d.travelDate)}</th>
-                  <td>{d.rooms !== null ? d.rooms : d.capacity === null ? 'default (no limit)' : `default (${d.capacity})`}</td>
+                  <td>
+                    {d.rooms !== null
+                      ? d.rooms
+                      : d.capacity === null
+                        ? 'default (no limit)'
+                        : `default (${d.capacity})`}
+                  </td>
                   <td>{d.sold}</td>
                   <td>{d.held}</td>
                   <td>{d.left === null ? 'no limit' : d.left}</td>
@@ -165,7 +211,15 @@ export default function Page() {
     <>
       <title>Departures · Back office</title>
       <h1>Departures</h1>
-      <RequireStaff action="catalogue.edit">{() => (Number.isInteger(packageId) && packageId > 0 ? <Departures packageId={packageId} /> : <p role="alert">This is not a package’s address.</p>)}</RequireStaff>
+      <RequireStaff action="catalogue.edit">
+        {() =>
+          Number.isInteger(packageId) && packageId > 0 ? (
+            <Departures packageId={packageId} />
+          ) : (
+            <p role="alert">This is not a package’s address.</p>
+          )
+        }
+      </RequireStaff>
     </>
   );
 }

@@ -1,7 +1,11 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { documentRegisterCall, documentReturnsCsvCall } from '../../../contract/admin-documents-calls.ts';
-import { DOCUMENT_REGISTER_KINDS, DOCUMENT_REGISTER_LABELS, type DocumentRegisterItem } from '../../../contract/desk.ts';
+import {
+  DOCUMENT_REGISTER_KINDS,
+  DOCUMENT_REGISTER_LABELS,
+  type DocumentRegisterItem,
+} from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { adminHref } from '../admin-api.ts';
@@ -17,7 +21,12 @@ const columns: CardColumn<DocumentRegisterItem>[] = [
   {
     label: 'Number',
     cell: (d) => (
-      <a href={d.pdfUrl} target="_blank" rel="noopener" aria-label={`Open ${DOCUMENT_REGISTER_LABELS[d.kind]} ${d.number} (PDF)`}>
+      <a
+        href={d.pdfUrl}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Open ${DOCUMENT_REGISTER_LABELS[d.kind]} ${d.number} (PDF)`}
+      >
         {d.number}
       </a>
     ),
@@ -37,10 +46,17 @@ function Register() {
     setParams(read(e.currentTarget, ['site', 'month', 'kind']));
   };
   const month = data?.month ?? params.get('month') ?? '';
-  const csv = adminHref(documentReturnsCsvCall, { query: { site: site === 'IN' ? 'IN' : 'UAE', month: month || undefined } });
+  const csv = adminHref(documentReturnsCsvCall, {
+    query: { site: site === 'IN' ? 'IN' : 'UAE', month: month || undefined },
+  });
   return (
     <>
-      <form className="admin-form admin-inline" aria-label="Which documents" onSubmit={filter} key={`${query}|${data?.month ?? ''}`}>
+      <form
+        className="admin-form admin-inline"
+        aria-label="Which documents"
+        onSubmit={filter}
+        key={`${query}|${data?.month ?? ''}`}
+      >
         <SiteFilter value={site} both={false} />
         <label>
           Month
@@ -66,9 +82,19 @@ function Register() {
         <a href={csv} download>
           Download CSV
         </a>{' '}
-        of {month || 'this month'} for the return ({site === 'IN' ? 'GSTR-1: invoice number, date, GSTIN, place of supply, taxable value, rate, CGST, SGST, IGST' : 'VAT 201: standard-rated supplies and VAT by emirate, zero-rated, totals'}).
+        of {month || 'this month'} for the return (
+        {site === 'IN'
+          ? 'GSTR-1: invoice number, date, GSTIN, place of supply, taxable value, rate, CGST, SGST, IGST'
+          : 'VAT 201: standard-rated supplies and VAT by emirate, zero-rated, totals'}
+        ).
       </p>
-      <p role="status">{loading ? 'Loading…' : data ? `${data.items.length} document${data.items.length === 1 ? '' : 's'} in ${data.month}.` : ''}</p>
+      <p role="status">
+        {loading
+          ? 'Loading…'
+          : data
+            ? `${data.items.length} document${data.items.length === 1 ? '' : 's'} in ${data.month}.`
+            : ''}
+      </p>
       {data ? (
         <CardTable
           columns={columns}

@@ -1,7 +1,14 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_KINDS, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryItem, type EnquiryPage } from '../../../contract/enquiry-inbox.ts';
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  type EnquiryItem,
+  type EnquiryPage,
+} from '../../../contract/enquiry-inbox.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
@@ -66,7 +73,15 @@ const columns = helper.columns([
 ]);
 
 function EnquiriesTable({ items }: { items: EnquiryItem[] }) {
-  return <DataTable columns={columns} data={items} label="Enquiries found" caption="Enquiries, newest first" rowTestId={(e) => `enquiry-${e.id}`} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={items}
+      label="Enquiries found"
+      caption="Enquiries, newest first"
+      rowTestId={(e) => `enquiry-${e.id}`}
+    />
+  );
 }
 
 function Inbox() {
@@ -83,7 +98,12 @@ function Inbox() {
       <form className="admin-form admin-inline" role="search" aria-label="Find enquiries" onSubmit={filter} key={query}>
         <label>
           Search enquiries
-          <input name="q" type="search" defaultValue={v('q')} placeholder="Name, email, phone or words of the message" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={v('q')}
+            placeholder="Name, email, phone or words of the message"
+          />
         </label>
         <label>
           Status
@@ -118,7 +138,14 @@ function Inbox() {
         </label>
         <label>
           Waiting more than (days)
-          <input name="olderThanDays" type="number" min={0} max={3650} inputMode="numeric" defaultValue={v('olderThanDays')} />
+          <input
+            name="olderThanDays"
+            type="number"
+            min={0}
+            max={3650}
+            inputMode="numeric"
+            defaultValue={v('olderThanDays')}
+          />
         </label>
         <label>
           Received from
@@ -133,8 +160,18 @@ function Inbox() {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} enquir${page.items.length === 1 ? 'y' : 'ies'} on this page.` : ''}</p>
-      {page && page.items.length ? <EnquiriesTable items={page.items} /> : page ? <p>No enquiries match these filters.</p> : null}
+      <p role="status">
+        {loading
+          ? 'Loading…'
+          : page
+            ? `${page.items.length} enquir${page.items.length === 1 ? 'y' : 'ies'} on this page.`
+            : ''}
+      </p>
+      {page && page.items.length ? (
+        <EnquiriesTable items={page.items} />
+      ) : page ? (
+        <p>No enquiries match these filters.</p>
+      ) : null}
       <Pager nextCursor={page?.nextCursor} />
     </>
   );

@@ -1,6 +1,12 @@
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryAssignee, type EnquiryDetail, type EnquiryStatus } from '../../../contract/enquiry-inbox.ts';
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_STATUS_LABELS,
+  type EnquiryAssignee,
+  type EnquiryDetail,
+  type EnquiryStatus,
+} from '../../../contract/enquiry-inbox.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
@@ -8,7 +14,8 @@ import { ReplyForm } from './enquiry-reply-form.tsx';
 import { QuoteForm } from './enquiry-quote-form.tsx';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 const facts = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '.25rem 1rem' } as const;
 
 /** One action's form: its answer in a status line, its refusal in an alert. */
@@ -108,10 +115,19 @@ function AssignForm({ e, me, onDone }: { e: EnquiryDetail; me: StaffMe; onDone: 
   return (
     <section aria-labelledby="enquiry-assign">
       <h2 id="enquiry-assign">Assigned to: {e.assignee?.email ?? 'no one'}</h2>
-      <form className="admin-form admin-inline" onSubmit={(ev) => void submit(ev)} aria-label="Assign the enquiry" key={e.assignee?.id ?? 0}>
+      <form
+        className="admin-form admin-inline"
+        onSubmit={(ev) => void submit(ev)}
+        aria-label="Assign the enquiry"
+        key={e.assignee?.id ?? 0}
+      >
         <label style={{ minWidth: 0 }}>
           Assign to
-          <select name="staffId" defaultValue={e.assignee ? String(e.assignee.id) : ''} style={{ width: '100%', minWidth: 0 }}>
+          <select
+            name="staffId"
+            defaultValue={e.assignee ? String(e.assignee.id) : ''}
+            style={{ width: '100%', minWidth: 0 }}
+          >
             <option value="">No one</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
@@ -189,7 +205,13 @@ function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
         {e.bookingRef ? (
           <>
             <dt>Booking</dt>
-            <dd style={{ margin: 0 }}>{can(me.role, 'bookings.read') ? <Link to={`/admin/bookings/${e.bookingRef}`}>{e.bookingRef}</Link> : e.bookingRef}</dd>
+            <dd style={{ margin: 0 }}>
+              {can(me.role, 'bookings.read') ? (
+                <Link to={`/admin/bookings/${e.bookingRef}`}>{e.bookingRef}</Link>
+              ) : (
+                e.bookingRef
+              )}
+            </dd>
           </>
         ) : null}
       </dl>

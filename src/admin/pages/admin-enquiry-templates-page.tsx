@@ -26,7 +26,19 @@ const editButtonId = (id: number) => `template-edit-${id}`;
 const deleteButtonId = (id: number) => `template-delete-${id}`;
 
 /** A new template, or one template's edit. */
-function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: Site; template: ReplyTemplate | null; onSaved: (saved: ReplyTemplate, message: string) => void; onRefused: (message: string) => void; onCancel: () => void }) {
+function TemplateForm({
+  site,
+  template,
+  onSaved,
+  onRefused,
+  onCancel,
+}: {
+  site: Site;
+  template: ReplyTemplate | null;
+  onSaved: (saved: ReplyTemplate, message: string) => void;
+  onRefused: (message: string) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -36,7 +48,9 @@ function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: 
     const form = new FormData(e.currentTarget);
     const fields = { name: String(form.get('name') ?? ''), body: String(form.get('body') ?? '') };
     setBusy(true);
-    const answer = template ? await adminCall<ReplyTemplate>('PATCH', `enquiry-templates/${template.id}`, fields) : await adminCall<ReplyTemplate>('POST', 'enquiry-templates', { site, ...fields });
+    const answer = template
+      ? await adminCall<ReplyTemplate>('PATCH', `enquiry-templates/${template.id}`, fields)
+      : await adminCall<ReplyTemplate>('POST', 'enquiry-templates', { site, ...fields });
     setBusy(false);
     if (answer.ok) onSaved(answer.data, answer.message);
     else onRefused(answer.message);
@@ -46,9 +60,24 @@ function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: 
     <form className="admin-form admin-panel" aria-label={title} onSubmit={(e) => void submit(e)}>
       <h2>{title}</h2>
       <label htmlFor={`${id}-name`}>Name</label>
-      <input ref={nameInput} id={`${id}-name`} name="name" required maxLength={80} defaultValue={template?.name ?? ''} />
+      <input
+        ref={nameInput}
+        id={`${id}-name`}
+        name="name"
+        required
+        maxLength={80}
+        defaultValue={template?.name ?? ''}
+      />
       <label htmlFor={`${id}-body`}>Text</label>
-      <textarea id={`${id}-body`} name="body" required maxLength={10000} rows={7} defaultValue={template?.body ?? ''} aria-describedby={`${id}-hint`} />
+      <textarea
+        id={`${id}-body`}
+        name="body"
+        required
+        maxLength={10000}
+        rows={7}
+        defaultValue={template?.body ?? ''}
+        aria-describedby={`${id}-hint`}
+      />
       <p id={`${id}-hint`} style={{ margin: 0 }}>
         Filled in from the enquiry when the template is chosen: {TEMPLATE_PLACEHOLDERS.join(', ')}.
       </p>
@@ -60,7 +89,17 @@ function TemplateForm({ site, template, onSaved, onRefused, onCancel }: { site: 
 }
 
 /** The confirmation before a delete: it names the template; "Keep it" has the focus. */
-function DeleteConfirm({ template, onDeleted, onRefused, onCancel }: { template: ReplyTemplate; onDeleted: (message: string) => void; onRefused: (message: string) => void; onCancel: () => void }) {
+function DeleteConfirm({
+  template,
+  onDeleted,
+  onRefused,
+  onCancel,
+}: {
+  template: ReplyTemplate;
+  onDeleted: (message: string) => void;
+  onRefused: (message: string) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
@@ -88,7 +127,8 @@ function DeleteConfirm({ template, onDeleted, onRefused, onCancel }: { template:
   );
 }
 
-type Open = { kind: 'new' } | { kind: 'edit'; template: ReplyTemplate } | { kind: 'delete'; template: ReplyTemplate } | null;
+type Open =
+  { kind: 'new' } | { kind: 'edit'; template: ReplyTemplate } | { kind: 'delete'; template: ReplyTemplate } | null;
 
 function Templates() {
   const [params, setParams] = useSearchParams();
@@ -153,10 +193,21 @@ function Templates() {
       label: 'Actions',
       cell: (t) => (
         <span className="desk-row-actions">
-          <button id={editButtonId(t.id)} type="button" aria-label={`Edit “${t.name}”`} onClick={() => begin({ kind: 'edit', template: t })}>
+          <button
+            id={editButtonId(t.id)}
+            type="button"
+            aria-label={`Edit “${t.name}”`}
+            onClick={() => begin({ kind: 'edit', template: t })}
+          >
             Edit
           </button>
-          <button id={deleteButtonId(t.id)} type="button" aria-label={`Delete “${t.name}”`} onClick={() => begin({ kind: 'delete', template: t })} style={{ background: '#fff', color: '#b91c1c', borderColor: '#b91c1c' }}>
+          <button
+            id={deleteButtonId(t.id)}
+            type="button"
+            aria-label={`Delete “${t.name}”`}
+            onClick={() => begin({ kind: 'delete', template: t })}
+            style={{ background: '#fff', color: '#b91c1c', borderColor: '#b91c1c' }}
+          >
             Delete
           </button>
         </span>
@@ -176,16 +227,49 @@ function Templates() {
           New template
         </button>
       </p>
-      {open?.kind === 'new' ? <TemplateForm key={`new-${site}`} site={site} template={null} onSaved={(t, m) => void succeeded(m, editButtonId(t.id))} onRefused={refused} onCancel={() => close('template-new')} /> : null}
-      {open?.kind === 'edit' ? <TemplateForm key={`edit-${open.template.id}`} site={site} template={open.template} onSaved={(t, m) => void succeeded(m, editButtonId(t.id))} onRefused={refused} onCancel={() => close(editButtonId(open.template.id))} /> : null}
-      {open?.kind === 'delete' ? <DeleteConfirm key={`delete-${open.template.id}`} template={open.template} onDeleted={(m) => void succeeded(m, listHeading)} onRefused={refused} onCancel={() => close(deleteButtonId(open.template.id))} /> : null}
+      {open?.kind === 'new' ? (
+        <TemplateForm
+          key={`new-${site}`}
+          site={site}
+          template={null}
+          onSaved={(t, m) => void succeeded(m, editButtonId(t.id))}
+          onRefused={refused}
+          onCancel={() => close('template-new')}
+        />
+      ) : null}
+      {open?.kind === 'edit' ? (
+        <TemplateForm
+          key={`edit-${open.template.id}`}
+          site={site}
+          template={open.template}
+          onSaved={(t, m) => void succeeded(m, editButtonId(t.id))}
+          onRefused={refused}
+          onCancel={() => close(editButtonId(open.template.id))}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <DeleteConfirm
+          key={`delete-${open.template.id}`}
+          template={open.template}
+          onDeleted={(m) => void succeeded(m, listHeading)}
+          onRefused={refused}
+          onCancel={() => close(deleteButtonId(open.template.id))}
+        />
+      ) : null}
       <h2 id={listHeading} tabIndex={-1}>
         {SITE_NAMES[site]} templates
       </h2>
       {items === null ? (
         <p role="status">{error ? '' : 'Loading the templates…'}</p>
       ) : items.length ? (
-        <CardTable columns={columns} items={items} label={`${SITE_NAMES[site]} reply templates`} caption={`Reply templates of the ${SITE_NAMES[site]} site, by name`} rowKey={(t) => t.id} rowTestId={(t) => `template-${t.id}`} />
+        <CardTable
+          columns={columns}
+          items={items}
+          label={`${SITE_NAMES[site]} reply templates`}
+          caption={`Reply templates of the ${SITE_NAMES[site]} site, by name`}
+          rowKey={(t) => t.id}
+          rowTestId={(t) => `template-${t.id}`}
+        />
       ) : (
         <p>This site has no templates: add one.</p>
       )}

@@ -53,7 +53,9 @@ function PaymentsDue({ d, desk }: { d: Dashboard; desk: boolean }) {
     <section aria-labelledby="dash-due">
       <h2 id="dash-due">Payments due this week</h2>
       <p data-testid="payments-due">
-        {due.count === 0 ? 'No pay-later balance is due in the next 7 days.' : `${due.count} pay-later balance${due.count === 1 ? '' : 's'} due in the next 7 days: `}
+        {due.count === 0
+          ? 'No pay-later balance is due in the next 7 days.'
+          : `${due.count} pay-later balance${due.count === 1 ? '' : 's'} due in the next 7 days: `}
         {due.bySite
           .filter((s) => s.count > 0)
           .map((s) => `${money(s.balance, s.currency)} on the ${siteName(s.site)} site`)
@@ -104,7 +106,8 @@ function Home({ me }: { me: StaffMe }) {
       live = false;
     };
   }, []);
-  const n = (count: number | null | undefined, one: string, many: string) => (count === undefined || count === null ? '' : `: ${count} ${count === 1 ? one : many}`);
+  const n = (count: number | null | undefined, one: string, many: string) =>
+    count === undefined || count === null ? '' : `: ${count} ${count === 1 ? one : many}`;
   const overdue = d?.paymentsDue?.overdue;
   return (
     <>

@@ -17,7 +17,11 @@ export default function AdminLoginPage() {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError('');
-    const answer = await adminCall<StaffMe>('POST', 'login', { email: form.get('email'), password: form.get('password'), code: form.get('code') });
+    const answer = await adminCall<StaffMe>('POST', 'login', {
+      email: form.get('email'),
+      password: form.get('password'),
+      code: form.get('code'),
+    });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     signedIn(answer.data);

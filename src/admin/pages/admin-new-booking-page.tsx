@@ -59,22 +59,29 @@ function NewBooking() {
   useEffect(() => {
     setPackages(null);
     setPackageId('');
-    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${site}`).then((a) => (a.ok ? setPackages(a.data.items) : setError(a.message)));
+    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${site}`).then((a) =>
+      a.ok ? setPackages(a.data.items) : setError(a.message),
+    );
   }, [site]);
 
   useEffect(() => {
     setDepartures(null);
     setTravelDate('');
     if (!packageId) return;
-    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${site}&packageId=${packageId}`).then((a) => (a.ok ? setDepartures(a.data.departures) : setError(a.message)));
+    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${site}&packageId=${packageId}`).then((a) =>
+      a.ok ? setDepartures(a.data.departures) : setError(a.message),
+    );
   }, [site, packageId]);
 
   // The others of the party: children and infants need a name and date of birth (their fare depends on it).
   const needed = party.adults - 1 + party.children + party.infants;
   useEffect(() => {
-    setOthers((o) => Array.from({ length: Math.max(0, needed) }, (_, i) => o[i] ?? { firstName: '', lastName: '', dob: '' }));
+    setOthers((o) =>
+      Array.from({ length: Math.max(0, needed) }, (_, i) => o[i] ?? { firstName: '', lastName: '', dob: '' }),
+    );
   }, [needed]);
-  const bandOf = (i: number) => (i < party.adults - 1 ? 'adult' : i < party.adults - 1 + party.children ? 'child' : 'infant');
+  const bandOf = (i: number) =>
+    i < party.adults - 1 ? 'adult' : i < party.adults - 1 + party.children ? 'child' : 'infant';
 
   // Any change after a price asks for a new one: staff confirm against the figures shown.
   const changed = () => {
@@ -93,10 +100,23 @@ function NewBooking() {
       lead: {
         ...lead,
         state: site === 'IN' && lead.state.trim() ? lead.state.trim() : undefined,
-        address: site === 'IN' && lead.address.trim() ? lead.address.split('\n').map((l) => l.trim()).filter(Boolean) : undefined,
+        address:
+          site === 'IN' && lead.address.trim()
+            ? lead.address
+                .split('\n')
+                .map((l) => l.trim())
+                .filter(Boolean)
+            : undefined,
       },
       ...(named
-        ? { travellers: travellers.map((t, i) => ({ firstName: t.firstName.trim() || `Adult ${i + 2}`, lastName: t.lastName.trim() || lead.lastName, ageBand: t.ageBand, ...(t.dob ? { dob: t.dob } : {}) })) }
+        ? {
+            travellers: travellers.map((t, i) => ({
+              firstName: t.firstName.trim() || `Adult ${i + 2}`,
+              lastName: t.lastName.trim() || lead.lastName,
+              ageBand: t.ageBand,
+              ...(t.dob ? { dob: t.dob } : {}),
+            })),
+          }
         : {}),
       payment,
       ...(extra.coupon.trim() ? { coupon: extra.coupon.trim() } : {}),
@@ -106,7 +126,10 @@ function NewBooking() {
 
   const find = async () => {
     setLookupNote('');
-    const answer = await adminCall<{ traveller: Found | null }>('GET', `bookings/new/traveller?q=${encodeURIComponent(lookup.trim())}`);
+    const answer = await adminCall<{ traveller: Found | null }>(
+      'GET',
+      `bookings/new/traveller?q=${encodeURIComponent(lookup.trim())}`,
+    );
     if (!answer.ok) return setLookupNote(answer.message);
     const t = answer.data.traveller;
     setLookupNote(answer.message);
@@ -222,7 +245,7 @@ function NewBooking() {
           <label>
             Travel date
             <select
-            style={FULL}
+              style={FULL}
               value={travelDate}
               required
               onChange={(e) => {
@@ -245,10 +268,15 @@ function NewBooking() {
                 setTravelDate(e.target.value);
               }}
             />
-            {packageId && departures ? <small>No departures are scheduled: any date from tomorrow, as in the shop.</small> : null}
+            {packageId && departures ? (
+              <small>No departures are scheduled: any date from tomorrow, as in the shop.</small>
+            ) : null}
           </label>
         )}
-        <div className="admin-inline admin-form" style={{ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', margin: 0 }}>
+        <div
+          className="admin-inline admin-form"
+          style={{ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', margin: 0 }}
+        >
           {count('adults', 'Adults', 1, 9)}
           {count('children', 'Children', 0, 6)}
           {count('infants', 'Infants', 0, 4)}
@@ -259,7 +287,12 @@ function NewBooking() {
         <div className="admin-inline admin-form" style={{ gridTemplateColumns: 'minmax(0, 1fr) auto', margin: 0 }}>
           <label>
             Find by email or phone
-            <input type="search" value={lookup} onChange={(e) => setLookup(e.target.value)} placeholder="name@example.com or +9715…" />
+            <input
+              type="search"
+              value={lookup}
+              onChange={(e) => setLookup(e.target.value)}
+              placeholder="name@example.com or +9715…"
+            />
           </label>
           <button type="button" onClick={() => void find()} disabled={lookup.trim().length < 3}>
             Find
@@ -364,12 +397,24 @@ function NewBooking() {
         <fieldset style={{ border: '1px solid #d1d5db', borderRadius: 6 }}>
           <legend>Payment</legend>
           <label style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
-            <input type="radio" name="payment" checked={payment === 'link'} onChange={() => setPayment('link')} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> Send a payment link
-            ({site === 'IN' ? 'Razorpay' : 'Stripe'})
+            <input
+              type="radio"
+              name="payment"
+              checked={payment === 'link'}
+              onChange={() => setPayment('link')}
+              style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
+            />{' '}
+            Send a payment link ({site === 'IN' ? 'Razorpay' : 'Stripe'})
           </label>
           <label style={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontWeight: 400 }}>
-            <input type="radio" name="payment" checked={payment === 'pay-later'} onChange={() => setPayment('pay-later')} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} /> Pay later (bank
-            transfer by the due date)
+            <input
+              type="radio"
+              name="payment"
+              checked={payment === 'pay-later'}
+              onChange={() => setPayment('pay-later')}
+              style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
+            />{' '}
+            Pay later (bank transfer by the due date)
           </label>
         </fieldset>
         <button type="submit" disabled={busy}>
@@ -410,14 +455,31 @@ function NewBooking() {
             </div>
           </dl>
           {quote.couponError ? <p className="admin-error">Coupon: {quote.couponError}</p> : null}
-          {quote.panRequired ? <p className="admin-error">Tax collected at source applies: enter the lead traveller’s PAN.</p> : null}
-          {quote.addressRequired ? (
-            <p className="admin-error">This booking is ₹50,000 or more: enter the lead traveller’s address (the GST invoice carries it), then show the price again.</p>
+          {quote.panRequired ? (
+            <p className="admin-error">Tax collected at source applies: enter the lead traveller’s PAN.</p>
           ) : null}
-          <p>{quote.traveller ? `Booked in the account of ${quote.traveller.name || quote.traveller.email}.` : 'No account with this email or phone: one is made with the booking.'}</p>
+          {quote.addressRequired ? (
+            <p className="admin-error">
+              This booking is ₹50,000 or more: enter the lead traveller’s address (the GST invoice carries it), then
+              show the price again.
+            </p>
+          ) : null}
+          <p>
+            {quote.traveller
+              ? `Booked in the account of ${quote.traveller.name || quote.traveller.email}.`
+              : 'No account with this email or phone: one is made with the booking.'}
+          </p>
           <p>{quote.payLater.offered ? `Balance due by ${formatDay(quote.payLater.dueOn)}.` : quote.payLater.reason}</p>
-          <button type="button" disabled={busy || !quote.payLater.offered || quote.addressRequired} onClick={() => void confirm()}>
-            {busy ? 'Booking…' : payment === 'link' ? `Book and send the payment link (${m(quote.total)})` : `Book to pay later (${m(quote.total)})`}
+          <button
+            type="button"
+            disabled={busy || !quote.payLater.offered || quote.addressRequired}
+            onClick={() => void confirm()}
+          >
+            {busy
+              ? 'Booking…'
+              : payment === 'link'
+                ? `Book and send the payment link (${m(quote.total)})`
+                : `Book to pay later (${m(quote.total)})`}
           </button>
         </section>
       ) : null}
@@ -426,7 +488,10 @@ function NewBooking() {
           <h2 id="new-booking-made">Booking {made.RefIdKey} made</h2>
           <p role="status">
             {formatMinor(made.Total, made.Currency)} for {lead.email}
-            {made.paymentDueOn ? `, due by ${formatDay(made.paymentDueOn)}` : ''}.{made.paymentUrl ? ' The payment link is on its way to the traveller:' : ' The confirmation is on its way to the traveller.'}
+            {made.paymentDueOn ? `, due by ${formatDay(made.paymentDueOn)}` : ''}.
+            {made.paymentUrl
+              ? ' The payment link is on its way to the traveller:'
+              : ' The confirmation is on its way to the traveller.'}
           </p>
           {made.paymentUrl ? (
             <p>
@@ -434,7 +499,10 @@ function NewBooking() {
                 {made.paymentUrl}
               </a>
               <br />
-              <small>Works until {new Date(made.linkExpiresAt!).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.</small>
+              <small>
+                Works until{' '}
+                {new Date(made.linkExpiresAt!).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.
+              </small>
             </p>
           ) : null}
           <p>

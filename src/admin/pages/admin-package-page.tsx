@@ -9,7 +9,16 @@ import {
   type StayKind,
 } from '../../../contract/catalogue-admin.ts';
 import { VAT_TREATMENT_CHOICES, VAT_TREATMENTS, type VatTreatment } from '../../../contract/tax.ts';
-import { createPackageCall, deletePackageCall, getPackageCall, packageOptionsCall, publishPackageCall, unpublishPackageCall, updatePackageCall, uploadPackageImageCall } from '../../../contract/admin-catalogue-calls.ts';
+import {
+  createPackageCall,
+  deletePackageCall,
+  getPackageCall,
+  packageOptionsCall,
+  publishPackageCall,
+  unpublishPackageCall,
+  updatePackageCall,
+  uploadPackageImageCall,
+} from '../../../contract/admin-catalogue-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
@@ -53,7 +62,18 @@ interface StayDraft {
   notes: string;
 }
 
-const EMPTY_STAY: StayDraft = { place: '', nights: '1', kind: 'hotel', name: '', address: '', phone: '', email: '', checkIn: '14:00', checkOut: '11:00', notes: '' };
+const EMPTY_STAY: StayDraft = {
+  place: '',
+  nights: '1',
+  kind: 'hotel',
+  name: '',
+  address: '',
+  phone: '',
+  email: '',
+  checkIn: '14:00',
+  checkOut: '11:00',
+  notes: '',
+};
 const EMPTY: Draft = {
   title: '',
   slug: '',
@@ -80,7 +100,11 @@ const EMPTY: Draft = {
   stays: [],
 };
 
-const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const whole = (minor: number | null | undefined) => (minor == null ? '' : String(minor / MINOR_PER_MAJOR));
 
 function toDraft(p: AdminPackage): Draft {
@@ -93,14 +117,20 @@ function toDraft(p: AdminPackage): Draft {
     nights: String(p.nights),
     summary: p.summary,
     highlights: p.highlights.join('\n'),
-    itinerary: [...p.itinerary].sort((a, b) => a.day - b.day).map((d) => `${d.title} | ${d.description}`).join('\n'),
+    itinerary: [...p.itinerary]
+      .sort((a, b) => a.day - b.day)
+      .map((d) => `${d.title} | ${d.description}`)
+      .join('\n'),
     inclusions: p.inclusions.join('\n'),
     exclusions: p.exclusions.join('\n'),
     maxAdultsPerRoom: String(p.maxAdultsPerRoom),
     maxPeoplePerRoom: String(p.maxPeoplePerRoom),
     childAgeLimit: String(p.childAgeLimit),
     depositPercent: p.depositPercent === null ? '' : String(p.depositPercent),
-    cancellationPolicy: [...p.cancellationPolicy].sort((a, b) => b.daysBefore - a.daysBefore).map((s) => `${s.daysBefore}: ${s.keepPercent}`).join('\n'),
+    cancellationPolicy: [...p.cancellationPolicy]
+      .sort((a, b) => b.daysBefore - a.daysBefore)
+      .map((s) => `${s.daysBefore}: ${s.keepPercent}`)
+      .join('\n'),
     vatTreatment: p.vatTreatment,
     featured: p.featured,
     priceUAE: whole(p.prices.UAE?.amount),
@@ -130,7 +160,15 @@ function toInput(d: Draft) {
     place: s.place,
     nights: Number(s.nights),
     kind: s.kind,
-    supplier: { name: s.name, address: lines(s.address), phone: s.phone.trim(), email: s.email.trim(), checkIn: s.checkIn, checkOut: s.checkOut, notes: lines(s.notes) },
+    supplier: {
+      name: s.name,
+      address: lines(s.address),
+      phone: s.phone.trim(),
+      email: s.email.trim(),
+      checkIn: s.checkIn,
+      checkOut: s.checkOut,
+      notes: lines(s.notes),
+    },
   }));
   return {
     title: d.title,
@@ -159,15 +197,33 @@ function toInput(d: Draft) {
     featured: d.featured,
     stays,
     prices: { UAE: minor(d.priceUAE), IN: minor(d.priceIN) },
-    compareAt: { UAE: d.priceUAE.trim() ? minor(d.compareUAE) : undefined, IN: d.priceIN.trim() ? minor(d.compareIN) : undefined },
+    compareAt: {
+      UAE: d.priceUAE.trim() ? minor(d.compareUAE) : undefined,
+      IN: d.priceIN.trim() ? minor(d.compareIN) : undefined,
+    },
   };
 }
 
-function StayFields({ stay, n, onChange, onRemove }: { stay: StayDraft; n: number; onChange: (s: StayDraft) => void; onRemove: () => void }) {
+function StayFields({
+  stay,
+  n,
+  onChange,
+  onRemove,
+}: {
+  stay: StayDraft;
+  n: number;
+  onChange: (s: StayDraft) => void;
+  onRemove: () => void;
+}) {
   const field = (name: keyof StayDraft, label: string, type = 'text') => (
     <label>
       {label}
-      <input type={type} value={stay[name]} onChange={(e) => onChange({ ...stay, [name]: e.target.value })} required={name !== 'notes'} />
+      <input
+        type={type}
+        value={stay[name]}
+        onChange={(e) => onChange({ ...stay, [name]: e.target.value })}
+        required={name !== 'notes'}
+      />
     </label>
   );
   return (
@@ -188,7 +244,12 @@ function StayFields({ stay, n, onChange, onRemove }: { stay: StayDraft; n: numbe
       {field('name', 'Supplier (hotel) name')}
       <label>
         Supplier address (one line each)
-        <textarea value={stay.address} rows={2} onChange={(e) => onChange({ ...stay, address: e.target.value })} required />
+        <textarea
+          value={stay.address}
+          rows={2}
+          onChange={(e) => onChange({ ...stay, address: e.target.value })}
+          required
+        />
       </label>
       {field('phone', 'Supplier phone', 'tel')}
       {field('email', 'Supplier email', 'email')}
@@ -212,7 +273,8 @@ function ImageUpload({ pkg, onDone }: { pkg: AdminPackage; onDone: (p: AdminPack
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
-    if (!String(data.get('alt') ?? '').trim()) return setError('Write the alt text: what the picture shows, for people who cannot see it.');
+    if (!String(data.get('alt') ?? '').trim())
+      return setError('Write the alt text: what the picture shows, for people who cannot see it.');
     setBusy(true);
     const answer = await adminApi(uploadPackageImageCall, { params: { id: pkg.id }, form: data });
     setBusy(false);
@@ -227,7 +289,8 @@ function ImageUpload({ pkg, onDone }: { pkg: AdminPackage; onDone: (p: AdminPack
       <ul>
         {[pkg.heroImage, ...pkg.gallery.filter((g) => g !== pkg.heroImage)].map((src) => (
           <li key={src}>
-            <img src={`${src}-480.webp`} alt={pkg.imageAlts[src] ?? ''} width={240} height={160} /> {src === pkg.heroImage ? <strong>Main picture</strong> : 'Gallery'}
+            <img src={`${src}-480.webp`} alt={pkg.imageAlts[src] ?? ''} width={240} height={160} />{' '}
+            {src === pkg.heroImage ? <strong>Main picture</strong> : 'Gallery'}
             {pkg.imageAlts[src] ? ` · ${pkg.imageAlts[src]}` : ''}
           </li>
         ))}
@@ -269,7 +332,10 @@ function PackageEditor({ id }: { id: number | null }) {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const [opts, one] = await Promise.all([adminApi(packageOptionsCall), id ? adminApi(getPackageCall, { params: { id } }) : Promise.resolve(null)]);
+    const [opts, one] = await Promise.all([
+      adminApi(packageOptionsCall),
+      id ? adminApi(getPackageCall, { params: { id } }) : Promise.resolve(null),
+    ]);
     if (!opts.ok) return setError(opts.message);
     setOptions(opts.data);
     if (one) {
@@ -283,13 +349,22 @@ function PackageEditor({ id }: { id: number | null }) {
   }, [load]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const text = (key: Exclude<keyof Draft, 'interestIds' | 'stays' | 'featured' | 'vatTreatment'>, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
+  const text = (
+    key: Exclude<keyof Draft, 'interestIds' | 'stays' | 'featured' | 'vatTreatment'>,
+    label: string,
+    type = 'text',
+    extra: Record<string, unknown> = {},
+  ) => (
     <label>
       {label}
       <input type={type} name={key} value={draft[key]} onChange={(e) => set(key, e.target.value)} {...extra} />
     </label>
   );
-  const area = (key: 'summary' | 'highlights' | 'itinerary' | 'inclusions' | 'exclusions' | 'cancellationPolicy', label: string, rows = 4) => (
+  const area = (
+    key: 'summary' | 'highlights' | 'itinerary' | 'inclusions' | 'exclusions' | 'cancellationPolicy',
+    label: string,
+    rows = 4,
+  ) => (
     <label>
       {label}
       <textarea name={key} value={draft[key]} rows={rows} onChange={(e) => set(key, e.target.value)} />
@@ -300,7 +375,9 @@ function PackageEditor({ id }: { id: number | null }) {
     e.preventDefault();
     setBusy(true);
     const input = toInput(draft);
-    const answer = pkg ? await adminApi(updatePackageCall, { params: { id: pkg.id }, body: input }) : await adminApi(createPackageCall, { body: input });
+    const answer = pkg
+      ? await adminApi(updatePackageCall, { params: { id: pkg.id }, body: input })
+      : await adminApi(createPackageCall, { body: input });
     setBusy(false);
     if (!answer.ok) {
       setNotice('');
@@ -318,7 +395,10 @@ function PackageEditor({ id }: { id: number | null }) {
     if (what === 'delete' && !window.confirm(`Delete ${pkg.title}? This cannot be undone.`)) return;
     setBusy(true);
     const params = { id: pkg.id };
-    const answer = what === 'delete' ? await adminApi(deletePackageCall, { params }) : await adminApi(what === 'publish' ? publishPackageCall : unpublishPackageCall, { params });
+    const answer =
+      what === 'delete'
+        ? await adminApi(deletePackageCall, { params })
+        : await adminApi(what === 'publish' ? publishPackageCall : unpublishPackageCall, { params });
     setBusy(false);
     if (!answer.ok) {
       setNotice('');
@@ -330,7 +410,12 @@ function PackageEditor({ id }: { id: number | null }) {
     setPkg(answer.data as AdminPackage);
   };
 
-  if (!options) return <p role="alert" className="admin-error">{error || 'Loading…'}</p>;
+  if (!options)
+    return (
+      <p role="alert" className="admin-error">
+        {error || 'Loading…'}
+      </p>
+    );
   return (
     <>
       {pkg ? (
@@ -360,16 +445,29 @@ function PackageEditor({ id }: { id: number | null }) {
           <button type="button" disabled={busy || pkg.bookings > 0} onClick={() => void act('delete')}>
             Delete
           </button>
-          {pkg.bookings > 0 ? <small> {pkg.bookings} booking{pkg.bookings === 1 ? '' : 's'}: unpublish it instead of deleting.</small> : null}
+          {pkg.bookings > 0 ? (
+            <small>
+              {' '}
+              {pkg.bookings} booking{pkg.bookings === 1 ? '' : 's'}: unpublish it instead of deleting.
+            </small>
+          ) : null}
         </p>
       ) : null}
       <p role="alert" className="admin-error">
         {error}
       </p>
       <p role="status">{notice}</p>
-      <form className="admin-form" onSubmit={(e) => void save(e)} aria-label={pkg ? `Edit ${pkg.title}` : 'New package'}>
+      <form
+        className="admin-form"
+        onSubmit={(e) => void save(e)}
+        aria-label={pkg ? `Edit ${pkg.title}` : 'New package'}
+      >
         {text('title', 'Title', 'text', { required: true, maxLength: 160 })}
-        {text('slug', 'Slug (the address: /holidays/<slug>)', 'text', { required: true, pattern: '[a-z0-9]+(-[a-z0-9]+)*', maxLength: 120 })}
+        {text('slug', 'Slug (the address: /holidays/<slug>)', 'text', {
+          required: true,
+          pattern: '[a-z0-9]+(-[a-z0-9]+)*',
+          maxLength: 120,
+        })}
         <label>
           City
           <select name="cityId" value={draft.cityId} onChange={(e) => set('cityId', e.target.value)} required>
@@ -383,7 +481,12 @@ function PackageEditor({ id }: { id: number | null }) {
         </label>
         <label>
           Trip type
-          <select name="tripTypeId" value={draft.tripTypeId} onChange={(e) => set('tripTypeId', e.target.value)} required>
+          <select
+            name="tripTypeId"
+            value={draft.tripTypeId}
+            onChange={(e) => set('tripTypeId', e.target.value)}
+            required
+          >
             <option value="">Choose…</option>
             {options.tripTypes.map((t) => (
               <option key={t.id} value={t.id}>
@@ -395,11 +498,25 @@ function PackageEditor({ id }: { id: number | null }) {
         <fieldset>
           <legend>Interests</legend>
           {options.interests.map((i) => (
-            <label key={i.id} style={{ display: 'inline-flex', gap: '.35rem', alignItems: 'center', fontWeight: 400, marginRight: '1rem' }}>
+            <label
+              key={i.id}
+              style={{
+                display: 'inline-flex',
+                gap: '.35rem',
+                alignItems: 'center',
+                fontWeight: 400,
+                marginRight: '1rem',
+              }}
+            >
               <input
                 type="checkbox"
                 checked={draft.interestIds.includes(i.id)}
-                onChange={(e) => set('interestIds', e.target.checked ? [...draft.interestIds, i.id] : draft.interestIds.filter((x) => x !== i.id))}
+                onChange={(e) =>
+                  set(
+                    'interestIds',
+                    e.target.checked ? [...draft.interestIds, i.id] : draft.interestIds.filter((x) => x !== i.id),
+                  )
+                }
                 style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
               />
               {i.name}
@@ -409,27 +526,53 @@ function PackageEditor({ id }: { id: number | null }) {
         {text('nights', 'Nights', 'number', { min: 1, max: 30, required: true })}
         {area('summary', 'Summary (the description on the page)', 4)}
         {area('highlights', 'Highlights (one per line)')}
-        {area('itinerary', 'Itinerary: one line per day, "Title | what happens" (day 1 is arrival, one more day than nights)', 8)}
+        {area(
+          'itinerary',
+          'Itinerary: one line per day, "Title | what happens" (day 1 is arrival, one more day than nights)',
+          8,
+        )}
         {area('inclusions', 'Included (one per line)')}
         {area('exclusions', 'Not included (one per line)')}
         <fieldset>
           <legend>Prices per adult</legend>
-          {text('priceUAE', 'UAE site price (AED, whole dirhams; empty: not sold in the UAE)', 'number', { min: 1, step: 1 })}
+          {text('priceUAE', 'UAE site price (AED, whole dirhams; empty: not sold in the UAE)', 'number', {
+            min: 1,
+            step: 1,
+          })}
           {text('compareUAE', 'UAE price before the offer (AED, optional)', 'number', { min: 1, step: 1 })}
-          {text('priceIN', 'India site price (₹, whole rupees; empty: not sold in India)', 'number', { min: 1, step: 1 })}
+          {text('priceIN', 'India site price (₹, whole rupees; empty: not sold in India)', 'number', {
+            min: 1,
+            step: 1,
+          })}
           {text('compareIN', 'India price before the offer (₹, optional)', 'number', { min: 1, step: 1 })}
         </fieldset>
         <fieldset>
           <legend>Rooms and travellers</legend>
           {text('maxAdultsPerRoom', 'Adults per room, at most', 'number', { min: 1, max: 10 })}
-          {text('maxPeoplePerRoom', 'People per room, at most (children and infants too)', 'number', { min: 1, max: 12 })}
+          {text('maxPeoplePerRoom', 'People per room, at most (children and infants too)', 'number', {
+            min: 1,
+            max: 12,
+          })}
           {text('childAgeLimit', 'A child is under (years)', 'number', { min: 2, max: 18 })}
         </fieldset>
-        {text('depositPercent', 'Deposit: percent of the total a traveller may pay now, the rest by the pay-later due date (empty: no deposit)', 'number', { min: 1, max: 99, step: 1 })}
-        {area('cancellationPolicy', 'Cancellation policy: one step per line, "days before travel: percent kept" (e.g. 30: 10)', 5)}
+        {text(
+          'depositPercent',
+          'Deposit: percent of the total a traveller may pay now, the rest by the pay-later due date (empty: no deposit)',
+          'number',
+          { min: 1, max: 99, step: 1 },
+        )}
+        {area(
+          'cancellationPolicy',
+          'Cancellation policy: one step per line, "days before travel: percent kept" (e.g. 30: 10)',
+          5,
+        )}
         <label>
           UAE VAT treatment
-          <select name="vatTreatment" value={draft.vatTreatment} onChange={(e) => set('vatTreatment', e.target.value as VatTreatment)}>
+          <select
+            name="vatTreatment"
+            value={draft.vatTreatment}
+            onChange={(e) => set('vatTreatment', e.target.value as VatTreatment)}
+          >
             {VAT_TREATMENTS.map((v) => (
               <option key={v} value={v}>
                 {VAT_TREATMENT_CHOICES[v]}
@@ -438,7 +581,12 @@ function PackageEditor({ id }: { id: number | null }) {
           </select>
         </label>
         <label style={{ display: 'flex', gap: '.5rem', alignItems: 'center' }}>
-          <input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }} />
+          <input
+            type="checkbox"
+            checked={draft.featured}
+            onChange={(e) => set('featured', e.target.checked)}
+            style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
+          />
           Featured on the home page
         </label>
         <h2>Stays (their nights add up to the package’s; the vouchers name these hotels)</h2>
@@ -447,8 +595,18 @@ function PackageEditor({ id }: { id: number | null }) {
             key={i}
             stay={s}
             n={i + 1}
-            onChange={(next) => set('stays', draft.stays.map((x, j) => (j === i ? next : x)))}
-            onRemove={() => set('stays', draft.stays.filter((_, j) => j !== i))}
+            onChange={(next) =>
+              set(
+                'stays',
+                draft.stays.map((x, j) => (j === i ? next : x)),
+              )
+            }
+            onRemove={() =>
+              set(
+                'stays',
+                draft.stays.filter((_, j) => j !== i),
+              )
+            }
           />
         ))}
         <button type="button" onClick={() => set('stays', [...draft.stays, { ...EMPTY_STAY }])}>

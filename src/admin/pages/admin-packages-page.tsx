@@ -21,12 +21,23 @@ const columns = helper.columns([
       </>
     ),
   }),
-  helper.accessor('published', { header: 'Status', cell: (info) => (info.getValue() ? 'Published' : <strong>Unpublished</strong>) }),
+  helper.accessor('published', {
+    header: 'Status',
+    cell: (info) => (info.getValue() ? 'Published' : <strong>Unpublished</strong>),
+  }),
   helper.accessor('city', { header: 'City' }),
   helper.accessor('tripType', { header: 'Trip type' }),
   helper.accessor('nights', { header: 'Nights' }),
-  helper.accessor((p) => p.prices.UAE, { id: 'uae', header: 'UAE price per adult', cell: (info) => price(info.getValue()) }),
-  helper.accessor((p) => p.prices.IN, { id: 'in', header: 'India price per adult', cell: (info) => price(info.getValue()) }),
+  helper.accessor((p) => p.prices.UAE, {
+    id: 'uae',
+    header: 'UAE price per adult',
+    cell: (info) => price(info.getValue()),
+  }),
+  helper.accessor((p) => p.prices.IN, {
+    id: 'in',
+    header: 'India price per adult',
+    cell: (info) => price(info.getValue()),
+  }),
 ]);
 
 function PackagesTable({ items }: { items: AdminPackageItem[] }) {
@@ -65,7 +76,9 @@ function PackagesList() {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <p role="status">{loading ? 'Loading…' : items ? `${items.length} package${items.length === 1 ? '' : 's'}.` : ''}</p>
+      <p role="status">
+        {loading ? 'Loading…' : items ? `${items.length} package${items.length === 1 ? '' : 's'}.` : ''}
+      </p>
       {items ? <PackagesTable items={items} /> : null}
     </>
   );

@@ -15,7 +15,15 @@ const WHY: Record<QueueItem['kind'], string> = {
   unsent: 'Never sent to the provider: send it',
 };
 
-function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message: string) => Promise<void>; onError: (message: string) => void }) {
+function QueueRow({
+  item,
+  onDone,
+  onError,
+}: {
+  item: QueueItem;
+  onDone: (message: string) => Promise<void>;
+  onError: (message: string) => void;
+}) {
   // One key per row until an answer comes: a double click is one refund.
   const [key, setKey] = useState(newKey);
   const [reference, setReference] = useState('');
@@ -31,13 +39,19 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
       item.kind === 'unsent' && item.refund
         ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/send`, {})
         : item.kind === 'manual-pending' && item.refund
-        ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/record`, { reference: reference.trim() })
-        : await adminCall(
-            'POST',
-            `bookings/${ref}/refunds`,
-            { paymentId: item.payment.id, amount: item.amount, reason: item.kind === 'due' ? 'Refund due' : 'Refund retried', note: item.refund?.failureReason ? `Before: ${item.refund.failureReason}` : '', ...(needsReference ? { reference: reference.trim() } : {}) },
-            { 'idempotency-key': key },
-          );
+          ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/record`, { reference: reference.trim() })
+          : await adminCall(
+              'POST',
+              `bookings/${ref}/refunds`,
+              {
+                paymentId: item.payment.id,
+                amount: item.amount,
+                reason: item.kind === 'due' ? 'Refund due' : 'Refund retried',
+                note: item.refund?.failureReason ? `Before: ${item.refund.failureReason}` : '',
+                ...(needsReference ? { reference: reference.trim() } : {}),
+              },
+              { 'idempotency-key': key },
+            );
     setBusy(false);
     setKey(newKey());
     if (!answer.ok) return onError(answer.message);
@@ -55,7 +69,8 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
         {item.refund?.failureReason ? <span className="admin-error"> {item.refund.failureReason}</span> : null}
       </td>
       <td data-label="Payment">
-        {item.payment.provider} <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
+        {item.payment.provider}{' '}
+        <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
       </td>
       <td data-label="Amount">{m(item.amount)}</td>
       <td data-label="Since">{item.since.slice(0, 10)}</td>
@@ -66,8 +81,17 @@ function QueueRow({ item, onDone, onError }: { item: QueueItem; onDone: (message
             <input value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
           </label>
         ) : null}
-        <button type="button" disabled={busy} onClick={() => void act()} aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}>
-          {item.kind === 'manual-pending' ? 'Record refund' : item.kind === 'unsent' ? `Send ${m(item.amount)}` : `Refund ${m(item.amount)}`}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act()}
+          aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}
+        >
+          {item.kind === 'manual-pending'
+            ? 'Record refund'
+            : item.kind === 'unsent'
+              ? `Send ${m(item.amount)}`
+              : `Refund ${m(item.amount)}`}
         </button>
       </td>
     </tr>
@@ -113,7 +137,12 @@ function RefundQueue() {
             </thead>
             <tbody>
               {items.map((item) => (
-                <QueueRow key={`${item.kind}-${item.payment.id}-${item.refund?.id ?? 0}`} item={item} onDone={done} onError={setError} />
+                <QueueRow
+                  key={`${item.kind}-${item.payment.id}-${item.refund?.id ?? 0}`}
+                  item={item}
+                  onDone={done}
+                  onError={setError}
+                />
               ))}
             </tbody>
           </table>

@@ -56,7 +56,15 @@ function useReport<C extends AdminCall>(call: C, query: AdminCallQuery<C>) {
   return { data, error };
 }
 
-function Download<C extends AdminCall & { file: 'csv' }>({ call, query, label }: { call: C; query: AdminCallQuery<C>; label: string }) {
+function Download<C extends AdminCall & { file: 'csv' }>({
+  call,
+  query,
+  label,
+}: {
+  call: C;
+  query: AdminCallQuery<C>;
+  label: string;
+}) {
   return (
     <p>
       <a href={adminHref(call, { query })} download>
@@ -102,7 +110,19 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
 }
 
 /** A period form: from/to dates (and more fields), submitted into the query string. */
-function PeriodForm({ label, fields, initial, onApply, children }: { label: string; fields: string[]; initial: URLSearchParams; onApply: (q: URLSearchParams) => void; children?: ReactNode }) {
+function PeriodForm({
+  label,
+  fields,
+  initial,
+  onApply,
+  children,
+}: {
+  label: string;
+  fields: string[];
+  initial: URLSearchParams;
+  onApply: (q: URLSearchParams) => void;
+  children?: ReactNode;
+}) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -142,12 +162,24 @@ function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: stri
   const total = rows.reduce((s, r) => s + r.net, 0);
   return (
     <figure style={{ margin: '1rem 0' }}>
-      <svg viewBox={`0 0 ${w} ${h + 20}`} width="100%" style={{ maxWidth: w, background: '#fff', border: '1px solid #d1d5db', borderRadius: 8 }} role="img" aria-label={`Net sales on the ${site} site by period: ${m(total, currency)} in all`}>
+      <svg
+        viewBox={`0 0 ${w} ${h + 20}`}
+        width="100%"
+        style={{ maxWidth: w, background: '#fff', border: '1px solid #d1d5db', borderRadius: 8 }}
+        role="img"
+        aria-label={`Net sales on the ${site} site by period: ${m(total, currency)} in all`}
+      >
         {rows.map((r, i) => {
           const bh = (Math.abs(r.net) / max) * h;
           return (
             <g key={r.period}>
-              <rect x={i * bw + bw * 0.1} y={h - bh} width={bw * 0.8} height={bh} fill={r.net < 0 ? '#b91c1c' : '#1d4ed8'}>
+              <rect
+                x={i * bw + bw * 0.1}
+                y={h - bh}
+                width={bw * 0.8}
+                height={bh}
+                fill={r.net < 0 ? '#b91c1c' : '#1d4ed8'}
+              >
                 <title>{`${r.period}: ${m(r.net, currency)}`}</title>
               </rect>
               {rows.length <= 16 || i % Math.ceil(rows.length / 12) === 0 ? (
@@ -168,8 +200,18 @@ function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: stri
 
 function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
   const site = params.get('site');
-  const query = { from: params.get('from') ?? monthStart(), to: params.get('to') ?? today(), by: params.get('by') === 'month' ? 'month' : 'day', site: site === 'UAE' || site === 'IN' ? site : undefined } as const;
-  const q = new URLSearchParams({ from: query.from, to: query.to, by: query.by, ...(query.site ? { site: query.site } : {}) });
+  const query = {
+    from: params.get('from') ?? monthStart(),
+    to: params.get('to') ?? today(),
+    by: params.get('by') === 'month' ? 'month' : 'day',
+    site: site === 'UAE' || site === 'IN' ? site : undefined,
+  } as const;
+  const q = new URLSearchParams({
+    from: query.from,
+    to: query.to,
+    by: query.by,
+    ...(query.site ? { site: query.site } : {}),
+  });
   const { data, error } = useReport(calls.salesReportCall, query);
   return (
     <>
@@ -193,7 +235,24 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
               <div key={t.site}>
                 <h3>{t.site === 'IN' ? 'India' : 'UAE'}</h3>
                 <SalesChart rows={rows} currency={c} site={t.site === 'IN' ? 'India' : 'UAE'} />
-                <Table caption={`Sales, ${t.site === 'IN' ? 'India' : 'UAE'} (${c})`} head={['Period', 'Bookings', 'Invoices', 'Credit notes', 'Gross', 'Discounts', 'Credited', 'Before tax', ...(t.site === 'IN' ? ['CGST', 'SGST', 'IGST', 'TCS'] : ['VAT']), 'Net sales', 'Paid', 'Refunded', 'Outstanding']}>
+                <Table
+                  caption={`Sales, ${t.site === 'IN' ? 'India' : 'UAE'} (${c})`}
+                  head={[
+                    'Period',
+                    'Bookings',
+                    'Invoices',
+                    'Credit notes',
+                    'Gross',
+                    'Discounts',
+                    'Credited',
+                    'Before tax',
+                    ...(t.site === 'IN' ? ['CGST', 'SGST', 'IGST', 'TCS'] : ['VAT']),
+                    'Net sales',
+                    'Paid',
+                    'Refunded',
+                    'Outstanding',
+                  ]}
+                >
                   {[...rows, { ...t, period: 'Total' }].map((r) => (
                     <tr key={r.period}>
                       <th scope="row">{r.period}</th>
@@ -204,9 +263,11 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
                       <td>{m(r.discounts, c)}</td>
                       <td>{m(r.credited, c)}</td>
                       <td>{m(r.taxable, c)}</td>
-                      {(t.site === 'IN' ? (['CGST', 'SGST', 'IGST', 'TCS'] as const) : (['VAT'] as const)).map((code) => (
-                        <td key={code}>{m(r.taxes[code], c)}</td>
-                      ))}
+                      {(t.site === 'IN' ? (['CGST', 'SGST', 'IGST', 'TCS'] as const) : (['VAT'] as const)).map(
+                        (code) => (
+                          <td key={code}>{m(r.taxes[code], c)}</td>
+                        ),
+                      )}
                       <td>{m(r.net, c)}</td>
                       <td>{m(r.paid, c)}</td>
                       <td>{m(r.refunded, c)}</td>
@@ -222,7 +283,10 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
   );
 }
 
-/** The bookings with a balance are a list, one booking a row: cards on a phone, as the bookings list (docs/decisions/0104). */
+/**
+ * The bookings with a balance are a list, one booking a row: cards on a phone, as the bookings list
+ * (docs/decisions/0104).
+ */
 const receivableColumns: CardColumn<ReceivablesReport['items'][number]>[] = [
   {
     label: 'Booking',
@@ -249,7 +313,20 @@ function Receivables() {
       <Status error={error} loading={!data} />
       {data ? (
         <>
-          <Table caption="Balances due by site" head={['Site', 'Bookings', 'Due', 'Overdue', 'Not yet due', '1–30 days', '31–60 days', '61–90 days', 'Over 90 days']}>
+          <Table
+            caption="Balances due by site"
+            head={[
+              'Site',
+              'Bookings',
+              'Due',
+              'Overdue',
+              'Not yet due',
+              '1–30 days',
+              '31–60 days',
+              '61–90 days',
+              'Over 90 days',
+            ]}
+          >
             {data.totals.map((t) => (
               <tr key={t.site}>
                 <th scope="row">{t.site}</th>
@@ -264,7 +341,13 @@ function Receivables() {
           </Table>
           {data.items.length === 0 ? <p>No balance is due.</p> : null}
           {data.items.length ? (
-            <CardTable caption="Bookings with a balance, by due date" label="Bookings with a balance, by due date" columns={receivableColumns} items={data.items} rowKey={(i) => i.RefIdKey} />
+            <CardTable
+              caption="Bookings with a balance, by due date"
+              label="Bookings with a balance, by due date"
+              columns={receivableColumns}
+              items={data.items}
+              rowKey={(i) => i.RefIdKey}
+            />
           ) : null}
         </>
       ) : null}
@@ -300,9 +383,13 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
       {data ? (
         <>
           <p>
-            Section 206C(1G), {data.from} to {data.to}: TCS collected {m(data.totals.tcs, 'INR')} on {m(data.totals.tcsBase, 'INR')}.
+            Section 206C(1G), {data.from} to {data.to}: TCS collected {m(data.totals.tcs, 'INR')} on{' '}
+            {m(data.totals.tcsBase, 'INR')}.
           </p>
-          <Table caption="TCS per PAN" head={['PAN', 'Collectee', 'Entries', 'Amount received', 'TCS collected on', 'TCS']}>
+          <Table
+            caption="TCS per PAN"
+            head={['PAN', 'Collectee', 'Entries', 'Amount received', 'TCS collected on', 'TCS']}
+          >
             {data.byPan.map((p) => (
               <tr key={p.pan ?? '-'}>
                 <th scope="row">{p.pan ?? 'No PAN'}</th>
@@ -314,14 +401,34 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
               </tr>
             ))}
           </Table>
-          <Table caption="TCS register" head={['Date', 'Quarter', 'Collectee', 'PAN', 'Entry', 'Booking', 'Amount received', 'TCS collected on', 'Rate', 'TCS']}>
+          <Table
+            caption="TCS register"
+            head={[
+              'Date',
+              'Quarter',
+              'Collectee',
+              'PAN',
+              'Entry',
+              'Booking',
+              'Amount received',
+              'TCS collected on',
+              'Rate',
+              'TCS',
+            ]}
+          >
             {data.rows.map((r, i) => (
               <tr key={`${r.RefIdKey}-${r.kind}-${i}`}>
                 <th scope="row">{r.date}</th>
                 <td>Q{r.quarter}</td>
                 <td>{r.collecteeName}</td>
                 <td>{r.pan ?? '—'}</td>
-                <td>{r.kind === 'receipt' ? 'Receipt' : r.kind === 'debit-note' ? `Debit note ${r.document}` : `Credit note ${r.document}`}</td>
+                <td>
+                  {r.kind === 'receipt'
+                    ? 'Receipt'
+                    : r.kind === 'debit-note'
+                      ? `Debit note ${r.document}`
+                      : `Credit note ${r.document}`}
+                </td>
                 <td>{r.RefIdKey}</td>
                 <td>{m(r.amountReceived, 'INR')}</td>
                 <td>{m(r.tcsBase, 'INR')}</td>
@@ -346,7 +453,20 @@ function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
       <Download call={calls.gstCsvCall} query={query} label="GST summary" />
       <Status error={error} loading={!data} />
       {data ? (
-        <Table caption={`GST by place of supply, ${data.from} to ${data.to}`} head={['Place of supply', 'Rate', 'Buyers', 'Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'IGST']}>
+        <Table
+          caption={`GST by place of supply, ${data.from} to ${data.to}`}
+          head={[
+            'Place of supply',
+            'Rate',
+            'Buyers',
+            'Invoices',
+            'Credit notes',
+            'Taxable value',
+            'CGST',
+            'SGST',
+            'IGST',
+          ]}
+        >
           {[...data.rows, { ...data.totals, placeOfSupply: 'Total', rate: null, buyers: '' }].map((r) => (
             <tr key={`${r.placeOfSupply}-${r.rate}-${r.buyers}`}>
               <th scope="row">{r.placeOfSupply}</th>
@@ -366,7 +486,6 @@ function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
   );
 }
 
-
 function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchParams) => void }) {
   const query = { from: params.get('from') ?? monthStart(), to: params.get('to') ?? today() };
   const q = new URLSearchParams(query);
@@ -377,7 +496,10 @@ function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
       <Download call={calls.vatCsvCall} query={query} label="VAT summary" />
       <Status error={error} loading={!data} />
       {data ? (
-        <Table caption={`VAT by treatment, ${data.from} to ${data.to}`} head={['Month', 'Treatment', 'Invoices', 'Credit notes', 'Taxable amount', 'VAT']}>
+        <Table
+          caption={`VAT by treatment, ${data.from} to ${data.to}`}
+          head={['Month', 'Treatment', 'Invoices', 'Credit notes', 'Taxable amount', 'VAT']}
+        >
           {data.rows.map((r) => (
             <tr key={`${r.month}-${r.treatment}`}>
               <th scope="row">{r.month}</th>

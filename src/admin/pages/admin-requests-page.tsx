@@ -15,7 +15,13 @@ const money = (n: number, currency: string) => formatMinor(n, currency as Curren
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /** Decline with a message to the traveller (mailed, and shown in their Trips). */
-function DeclineForm({ item, onDone }: { item: DeskCancellationRequestItem; onDone: (message: string, ok: boolean) => void }) {
+function DeclineForm({
+  item,
+  onDone,
+}: {
+  item: DeskCancellationRequestItem;
+  onDone: (message: string, ok: boolean) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +42,11 @@ function DeclineForm({ item, onDone }: { item: DeskCancellationRequestItem; onDo
     );
   }
   return (
-    <form className="admin-form" onSubmit={(e) => void submit(e)} aria-label={`Decline the request for ${item.RefIdKey}`}>
+    <form
+      className="admin-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={`Decline the request for ${item.RefIdKey}`}
+    >
       <label htmlFor={id}>Message to the traveller</label>
       <textarea id={id} name="message" rows={3} maxLength={2000} required />
       <button type="submit" disabled={busy}>
@@ -57,7 +67,10 @@ function RequestQueue({ me }: { me: StaffMe }) {
   const [busy, setBusy] = useState<number | null>(null);
 
   const load = useCallback(async (s: Status) => {
-    const answer = await adminCall<{ items: DeskCancellationRequestItem[] }>('GET', `cancellation-requests?status=${s}`);
+    const answer = await adminCall<{ items: DeskCancellationRequestItem[] }>(
+      'GET',
+      `cancellation-requests?status=${s}`,
+    );
     if (!answer.ok) return setError(answer.message);
     setError('');
     setItems(answer.data.items);
@@ -74,10 +87,14 @@ function RequestQueue({ me }: { me: StaffMe }) {
     } else setError(message);
   };
 
-  // Approving is the desk's cancellation by the policy (rooms, refunds, credit note, mail), which marks the request approved.
+  // Approving is the desk's cancellation by the policy (rooms, refunds, credit note, mail), which marks the request
+  // approved.
   const approve = async (item: DeskCancellationRequestItem) => {
     setBusy(item.id);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(item.RefIdKey)}/cancel`, { reason: `Traveller's request: ${item.reason}`, requestId: item.id });
+    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(item.RefIdKey)}/cancel`, {
+      reason: `Traveller's request: ${item.reason}`,
+      requestId: item.id,
+    });
     setBusy(null);
     done(answer.ok ? `Booking ${item.RefIdKey} is cancelled and the request approved.` : answer.message, answer.ok);
   };
@@ -141,7 +158,9 @@ function RequestQueue({ me }: { me: StaffMe }) {
                   <td>
                     {r.quote ? (
                       <>
-                        {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% ({money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of {money(r.quote.paid, r.Currency)} paid
+                        {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% (
+                        {money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of{' '}
+                        {money(r.quote.paid, r.Currency)} paid
                         <details>
                           <summary>Policy</summary>
                           <ul>
@@ -159,7 +178,12 @@ function RequestQueue({ me }: { me: StaffMe }) {
                     {r.status === 'pending' ? (
                       <>
                         {mayApprove ? (
-                          <button type="button" disabled={busy === r.id} onClick={() => void approve(r)} aria-label={`Approve the request for ${r.RefIdKey}`}>
+                          <button
+                            type="button"
+                            disabled={busy === r.id}
+                            onClick={() => void approve(r)}
+                            aria-label={`Approve the request for ${r.RefIdKey}`}
+                          >
                             Approve
                           </button>
                         ) : null}{' '}

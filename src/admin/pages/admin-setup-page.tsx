@@ -42,7 +42,10 @@ export default function AdminSetupPage() {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError('');
-    const answer = await adminCall<{ recoveryCodes: string[] }>('POST', 'setup/confirm', { enrolmentToken: enrolment.enrolmentToken, code: String(form.get('code') ?? '').trim() });
+    const answer = await adminCall<{ recoveryCodes: string[] }>('POST', 'setup/confirm', {
+      enrolmentToken: enrolment.enrolmentToken,
+      code: String(form.get('code') ?? '').trim(),
+    });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setRecovery(answer.data.recoveryCodes);
@@ -58,7 +61,13 @@ export default function AdminSetupPage() {
           <h2>1. Choose a password</h2>
           <label>
             Password (at least {STAFF_PASSWORD_MIN} characters)
-            <input name="password" type="password" autoComplete="new-password" minLength={STAFF_PASSWORD_MIN} required />
+            <input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={STAFF_PASSWORD_MIN}
+              required
+            />
           </label>
           <label>
             The same password again
@@ -75,7 +84,10 @@ export default function AdminSetupPage() {
       {enrolment && !recovery ? (
         <form className="admin-form" method="post" onSubmit={(e) => void confirm(e)}>
           <h2>2. Add the account to your authenticator app</h2>
-          <p>Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) for {enrolment.email}.</p>
+          <p>
+            Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) for{' '}
+            {enrolment.email}.
+          </p>
           <div className="admin-qr" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
           <p>
             Or type this key into the app: <code data-testid="totp-secret">{enrolment.totpSecret}</code>
@@ -95,7 +107,10 @@ export default function AdminSetupPage() {
       {recovery ? (
         <section>
           <h2>3. Keep your recovery codes</h2>
-          <p>Each of these signs you in once instead of a code from the app, if you lose your phone. Print them or keep them in a password manager: they are not shown again.</p>
+          <p>
+            Each of these signs you in once instead of a code from the app, if you lose your phone. Print them or keep
+            them in a password manager: they are not shown again.
+          </p>
           <ul className="admin-codes" data-testid="recovery-codes">
             {recovery.map((c) => (
               <li key={c}>

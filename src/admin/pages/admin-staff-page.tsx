@@ -46,7 +46,12 @@ function StaffManagement({ me }: { me: StaffMe }) {
 
   // A new set-up link: the member's password, authenticator and sessions end at once.
   const resetSignIn = async (m: StaffMember) => {
-    if (!window.confirm(`Reset the sign-in of ${m.email}? Their password and authenticator stop working and they are signed out everywhere until they use the new set-up link.`)) return;
+    if (
+      !window.confirm(
+        `Reset the sign-in of ${m.email}? Their password and authenticator stop working and they are signed out everywhere until they use the new set-up link.`,
+      )
+    )
+      return;
     setLink(null);
     const answer = await settle(adminApi(resetStaffSignInCall, { params: { id: m.id } }));
     if (answer) setLink(answer.data.setupUrl);
@@ -59,7 +64,11 @@ function StaffManagement({ me }: { me: StaffMe }) {
       label: 'Role',
       cell: (m) =>
         can(me.role, 'staff.role') && m.id !== me.id ? (
-          <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}>
+          <select
+            aria-label={`Role of ${m.email}`}
+            value={m.role}
+            onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}
+          >
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}

@@ -1,11 +1,22 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SUPPLIER_DUE_DAYS, SUPPLIER_DUE_MAX_DAYS, SUPPLIER_STATUS_LABELS, type SupplierDuePage } from '../../../contract/desk-suppliers.ts';
+import {
+  SUPPLIER_DUE_DAYS,
+  SUPPLIER_DUE_MAX_DAYS,
+  SUPPLIER_STATUS_LABELS,
+  type SupplierDuePage,
+} from '../../../contract/desk-suppliers.ts';
 import { adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 /** A card per booking: it fits a 390 px screen without sideways scrolling. */
-const CARD = { background: '#fff', border: '1px solid #d1d5db', borderRadius: 8, padding: '.75rem', overflowWrap: 'anywhere' } as const;
+const CARD = {
+  background: '#fff',
+  border: '1px solid #d1d5db',
+  borderRadius: 8,
+  padding: '.75rem',
+  overflowWrap: 'anywhere',
+} as const;
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
 
 /** Bookings travelling soon whose supplier confirmation is missing or declined (docs/decisions/0098). */
@@ -32,7 +43,14 @@ function DueList() {
       <form className="admin-form admin-inline" onSubmit={submit} aria-label="How far ahead">
         <label>
           Travelling within (days)
-          <input name="days" type="number" min={0} max={SUPPLIER_DUE_MAX_DAYS} defaultValue={SUPPLIER_DUE_DAYS} inputMode="numeric" />
+          <input
+            name="days"
+            type="number"
+            min={0}
+            max={SUPPLIER_DUE_MAX_DAYS}
+            defaultValue={SUPPLIER_DUE_DAYS}
+            inputMode="numeric"
+          />
         </label>
         <button type="submit">Show</button>
       </form>
@@ -46,11 +64,15 @@ function DueList() {
             : `Every booking travelling within ${page.days} days has its suppliers' confirmations.`}
         </p>
       ) : null}
-      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '.75rem' }} aria-label="Bookings waiting on a supplier">
+      <ul
+        style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '.75rem' }}
+        aria-label="Bookings waiting on a supplier"
+      >
         {page?.items.map((item) => (
           <li key={item.RefIdKey} style={CARD} data-testid={`due-${item.RefIdKey}`}>
             <h2 style={{ margin: '0 0 .25rem', fontSize: '1.1rem' }}>
-              <Link to={`/admin/bookings/${encodeURIComponent(item.RefIdKey)}`}>{item.RefIdKey}</Link> · travels {item.travelDate} ({inDays(item.daysToGo)})
+              <Link to={`/admin/bookings/${encodeURIComponent(item.RefIdKey)}`}>{item.RefIdKey}</Link> · travels{' '}
+              {item.travelDate} ({inDays(item.daysToGo)})
             </h2>
             <p style={{ margin: '0 0 .25rem' }}>
               {item.leadName} · {item.title} · {item.site === 'IN' ? 'India' : 'UAE'}

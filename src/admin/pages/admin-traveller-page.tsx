@@ -34,7 +34,10 @@ const paymentColumns: CardColumn<Payment>[] = [
 
 function enquiryColumns(me: StaffMe): CardColumn<Enquiry>[] {
   return [
-    { label: 'Enquiry', cell: (e) => (can(me.role, 'enquiries.work') ? <Link to={`/admin/enquiries/${e.id}`}>#{e.id}</Link> : `#${e.id}`) },
+    {
+      label: 'Enquiry',
+      cell: (e) => (can(me.role, 'enquiries.work') ? <Link to={`/admin/enquiries/${e.id}`}>#{e.id}</Link> : `#${e.id}`),
+    },
     { label: 'Status', cell: (e) => e.status },
     { label: 'Kind', cell: (e) => `${e.kind} · ${e.site}` },
     { label: 'Received', cell: (e) => when(e.createdAt) },
@@ -50,7 +53,15 @@ const requestColumns: CardColumn<Request>[] = [
 ];
 
 /** Erasure on the traveller's request: refused while a trip is ahead (the shop's own rule), typed ERASE to confirm. */
-function Erase({ id, erasure, onDone }: { id: number; erasure: DeskTravellerDetail['erasure']; onDone: (message: string, ok: boolean) => void }) {
+function Erase({
+  id,
+  erasure,
+  onDone,
+}: {
+  id: number;
+  erasure: DeskTravellerDetail['erasure'];
+  onDone: (message: string, ok: boolean) => void;
+}) {
   const field = useId();
   const [busy, setBusy] = useState(false);
   if (!erasure.allowed) return <p>{erasure.reason}</p>;
@@ -64,7 +75,10 @@ function Erase({ id, erasure, onDone }: { id: number; erasure: DeskTravellerDeta
   };
   return (
     <form className="admin-form" aria-label="Erase the account" onSubmit={(e) => void submit(e)}>
-      <p>Erasing removes the sign-in, profile, cart and uploaded documents at once, as the traveller’s own “Delete my account” does. Bookings and invoices keep only what tax law needs.</p>
+      <p>
+        Erasing removes the sign-in, profile, cart and uploaded documents at once, as the traveller’s own “Delete my
+        account” does. Bookings and invoices keep only what tax law needs.
+      </p>
       <label htmlFor={field}>Type ERASE to confirm</label>
       <input id={field} name="confirm" autoComplete="off" required />
       <button type="submit" disabled={busy}>
@@ -128,21 +142,59 @@ function Traveller({ me, id }: { me: StaffMe; id: number }) {
             <dt>Account since</dt>
             <dd>{t.createdAt.slice(0, 10)}</dd>
             <dt>Signs in</dt>
-            <dd>{t.erased ? 'No longer: the account is erased' : t.signsInWithGoogle ? 'With Google or a code' : 'With a code or password'}</dd>
+            <dd>
+              {t.erased
+                ? 'No longer: the account is erased'
+                : t.signsInWithGoogle
+                  ? 'With Google or a code'
+                  : 'With a code or password'}
+            </dd>
           </dl>
           <h2>Bookings</h2>
-          {d.bookings.length ? <CardTable columns={bookingColumns} items={d.bookings} label="The traveller's bookings" caption="Bookings, newest first" rowKey={(b) => b.BookingId} /> : <p>No bookings.</p>}
+          {d.bookings.length ? (
+            <CardTable
+              columns={bookingColumns}
+              items={d.bookings}
+              label="The traveller's bookings"
+              caption="Bookings, newest first"
+              rowKey={(b) => b.BookingId}
+            />
+          ) : (
+            <p>No bookings.</p>
+          )}
           <h2>Payments</h2>
-          {d.payments.length ? <CardTable columns={paymentColumns} items={d.payments} label="The traveller's payments" caption="Payments, newest first" rowKey={(p) => p.id} /> : <p>No payments.</p>}
+          {d.payments.length ? (
+            <CardTable
+              columns={paymentColumns}
+              items={d.payments}
+              label="The traveller's payments"
+              caption="Payments, newest first"
+              rowKey={(p) => p.id}
+            />
+          ) : (
+            <p>No payments.</p>
+          )}
           <h2>Enquiries</h2>
           {d.enquiries.length ? (
-            <CardTable columns={enquiryColumns(me)} items={d.enquiries} label="The traveller's enquiries" caption="Enquiries from the traveller's email or phone, or that led to their bookings" rowKey={(e) => e.id} />
+            <CardTable
+              columns={enquiryColumns(me)}
+              items={d.enquiries}
+              label="The traveller's enquiries"
+              caption="Enquiries from the traveller's email or phone, or that led to their bookings"
+              rowKey={(e) => e.id}
+            />
           ) : (
             <p>No enquiries.</p>
           )}
           <h2>Cancellation requests</h2>
           {d.cancellationRequests.length ? (
-            <CardTable columns={requestColumns} items={d.cancellationRequests} label="The traveller's cancellation requests" caption="Cancellation requests, newest first" rowKey={(r) => r.id} />
+            <CardTable
+              columns={requestColumns}
+              items={d.cancellationRequests}
+              label="The traveller's cancellation requests"
+              caption="Cancellation requests, newest first"
+              rowKey={(r) => r.id}
+            />
           ) : (
             <p>No cancellation requests.</p>
           )}

@@ -25,7 +25,10 @@ const columns: CardColumn<DeskTravellerItem>[] = [
   },
   { label: 'Email', cell: (t) => <span className="admin-break">{t.email ?? '—'}</span> },
   { label: 'Phone', cell: (t) => t.phone ?? '—' },
-  { label: 'Bookings', cell: (t) => (t.bookings ? `${t.bookings} (${t.sites.map((s) => SITE_NAMES[s]).join(', ')})` : 'None') },
+  {
+    label: 'Bookings',
+    cell: (t) => (t.bookings ? `${t.bookings} (${t.sites.map((s) => SITE_NAMES[s]).join(', ')})` : 'None'),
+  },
   { label: 'Last booked', cell: (t) => day(t.lastBookedAt) || '—' },
   { label: 'Since', cell: (t) => day(t.createdAt) },
 ];
@@ -38,7 +41,13 @@ function TravellersList() {
   };
   return (
     <>
-      <form className="admin-form admin-inline" role="search" aria-label="Find travellers" onSubmit={search} key={query}>
+      <form
+        className="admin-form admin-inline"
+        role="search"
+        aria-label="Find travellers"
+        onSubmit={search}
+        key={query}
+      >
         <label>
           Search travellers
           <input name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder="Name, email, phone or PAN" />
@@ -48,8 +57,23 @@ function TravellersList() {
       <p role="alert" className="admin-error">
         {error}
       </p>
-      <p role="status">{loading ? 'Loading…' : page ? `${page.items.length} traveller${page.items.length === 1 ? '' : 's'} on this page.` : ''}</p>
-      {page ? <CardTable columns={columns} items={page.items} label="Travellers found" caption="Travellers, newest first" rowKey={(t) => t.id} rowTestId={(t) => `traveller-${t.id}`} /> : null}
+      <p role="status">
+        {loading
+          ? 'Loading…'
+          : page
+            ? `${page.items.length} traveller${page.items.length === 1 ? '' : 's'} on this page.`
+            : ''}
+      </p>
+      {page ? (
+        <CardTable
+          columns={columns}
+          items={page.items}
+          label="Travellers found"
+          caption="Travellers, newest first"
+          rowKey={(t) => t.id}
+          rowTestId={(t) => `traveller-${t.id}`}
+        />
+      ) : null}
       <Pager nextCursor={page?.nextCursor} />
     </>
   );

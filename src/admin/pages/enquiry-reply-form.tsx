@@ -39,7 +39,11 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     setBusy(true);
-    const answer = await adminCall('POST', `enquiries/${e.id}/replies`, { subject, body, ...(templateId ? { templateId: Number(templateId) } : {}) });
+    const answer = await adminCall('POST', `enquiries/${e.id}/replies`, {
+      subject,
+      body,
+      ...(templateId ? { templateId: Number(templateId) } : {}),
+    });
     setBusy(false);
     if (!answer.ok) {
       setNotice('');
@@ -72,7 +76,8 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
             </select>
           </label>
           <p style={{ margin: 0 }}>
-            <Link to={`/admin/enquiry-templates?site=${e.site}`}>Manage templates</Link> of the {e.site === 'IN' ? 'India' : 'UAE'} site
+            <Link to={`/admin/enquiry-templates?site=${e.site}`}>Manage templates</Link> of the{' '}
+            {e.site === 'IN' ? 'India' : 'UAE'} site
           </p>
           <label>
             Subject

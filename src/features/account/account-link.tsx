@@ -6,7 +6,8 @@ import { ASKED_TO_SIGN_IN, useSession } from './use-session.ts';
 /** First name of the signed-in traveller, or a plain word while we do not know. */
 export function useAccountLabel(): { label: string; signedIn: boolean } {
   const { status, data } = useSession();
-  if (status !== 'authenticated' || !data) return { label: status === 'loading' ? 'Account' : 'Log in', signedIn: false };
+  if (status !== 'authenticated' || !data)
+    return { label: status === 'loading' ? 'Account' : 'Log in', signedIn: false };
   const first = data.user.name.trim().split(/\s+/)[0];
   return { label: first ? first.slice(0, 12) : 'Account', signedIn: true };
 }

@@ -86,7 +86,11 @@ function Account({ userId }: { userId: string }) {
       </Section>
       <Section title="Personal details" id="details-heading">
         {details.data ? (
-          <PersonalDetailsForm key={details.data.userId} details={details.data} onSaved={(d) => void details.mutate({ ...d, userId: details.data!.userId }, { revalidate: false })} />
+          <PersonalDetailsForm
+            key={details.data.userId}
+            details={details.data}
+            onSaved={(d) => void details.mutate({ ...d, userId: details.data!.userId }, { revalidate: false })}
+          />
         ) : details.error ? (
           <p role="alert" className="notice notice-error">
             {details.error.message}
@@ -112,7 +116,11 @@ export default function AccountPage() {
   const session = useSession({ required: true, refetchInterval: 300 });
   return (
     <>
-      <Seo title="Your account" description="Your Wanderlust Holidays profile, photo, personal details and password." noindex />
+      <Seo
+        title="Your account"
+        description="Your Wanderlust Holidays profile, photo, personal details and password."
+        noindex
+      />
       {session.status === 'authenticated' && session.data ? (
         <Account userId={session.data.user.id} />
       ) : (

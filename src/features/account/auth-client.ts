@@ -47,7 +47,9 @@ export function noteFailedLogin() {
 /** Auth.js-style sign-out: csrf token, POST /api/auth/signout (revokes the session), cookies cleared. */
 export async function signOut(callbackUrl = '/') {
   try {
-    const csrf = (await (await fetch('/api/auth/csrf', { credentials: 'same-origin', cache: 'no-store' })).json()) as { csrfToken: string };
+    const csrf = (await (await fetch('/api/auth/csrf', { credentials: 'same-origin', cache: 'no-store' })).json()) as {
+      csrfToken: string;
+    };
     await fetch('/api/auth/signout', {
       method: 'POST',
       credentials: 'same-origin',

@@ -20,7 +20,11 @@ export function ChangePasswordForm() {
     if (next.length < 8) return setError('Use at least 8 characters for your password.');
     setBusy(true);
     try {
-      await callApi(changePassword, { OldPassword: old, NewPassword: next, ConfirmNewPassword: confirm }, { auth: true });
+      await callApi(
+        changePassword,
+        { OldPassword: old, NewPassword: next, ConfirmNewPassword: confirm },
+        { auth: true },
+      );
       setSuccess(ACCOUNT_MESSAGES.passwordChanged);
       setOld('');
       setNext('');
@@ -34,9 +38,31 @@ export function ChangePasswordForm() {
 
   return (
     <form className="acc-form" method="post" onSubmit={submit} aria-label="Change password" noValidate>
-      <PasswordField label="Current password" name="current-password" autoComplete="current-password" required value={old} onChange={(e) => setOld(e.target.value)} />
-      <PasswordField label="New password" hint="At least 8 characters. Other devices will be signed out." name="new-password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
-      <PasswordField label="Confirm new password" name="confirm-new-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <PasswordField
+        label="Current password"
+        name="current-password"
+        autoComplete="current-password"
+        required
+        value={old}
+        onChange={(e) => setOld(e.target.value)}
+      />
+      <PasswordField
+        label="New password"
+        hint="At least 8 characters. Other devices will be signed out."
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirm-new-password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <FormMessages error={error} status={success} />
       <div className="acc-actions">
         <button className="button button-primary" disabled={busy}>

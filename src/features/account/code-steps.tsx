@@ -4,7 +4,15 @@ import { FormMessages } from '../../components/form-messages.tsx';
 import { PasswordField, TextField, messageOf } from './form-bits.tsx';
 
 /** Email or phone: checked here first, then sent to the server, whose message is shown as written. */
-export function IdentifierStep({ initial, button, onSubmit }: { initial?: string; button: string; onSubmit(identifier: string): Promise<void> }) {
+export function IdentifierStep({
+  initial,
+  button,
+  onSubmit,
+}: {
+  initial?: string;
+  button: string;
+  onSubmit(identifier: string): Promise<void>;
+}) {
   const [value, setValue] = useState(initial ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +57,17 @@ export function IdentifierStep({ initial, button, onSubmit }: { initial?: string
 }
 
 /** The 6-digit code, with a resend that opens again after 60 seconds. */
-export function CodeStep({ sentTo, notice, onVerify, onResend }: { sentTo: string; notice: string; onVerify(code: string): Promise<void>; onResend(): Promise<string> }) {
+export function CodeStep({
+  sentTo,
+  notice,
+  onVerify,
+  onResend,
+}: {
+  sentTo: string;
+  notice: string;
+  onVerify(code: string): Promise<void>;
+  onResend(): Promise<string>;
+}) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +134,15 @@ export function CodeStep({ sentTo, notice, onVerify, onResend }: { sentTo: strin
 }
 
 /** New password twice; the server judges the match and answers with its own message. */
-export function NewPasswordStep({ notice, button, onSubmit }: { notice?: string | null; button: string; onSubmit(password: string, confirm: string): Promise<void> }) {
+export function NewPasswordStep({
+  notice,
+  button,
+  onSubmit,
+}: {
+  notice?: string | null;
+  button: string;
+  onSubmit(password: string, confirm: string): Promise<void>;
+}) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -139,8 +165,24 @@ export function NewPasswordStep({ notice, button, onSubmit }: { notice?: string 
   }
   return (
     <form className="acc-form" method="post" onSubmit={submit} noValidate>
-      <PasswordField label="New password" hint="At least 8 characters." name="new-password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <PasswordField label="Confirm password" name="confirm-password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <PasswordField
+        label="New password"
+        hint="At least 8 characters."
+        name="new-password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <FormMessages error={error} status={error ? null : notice} />
       <button className="button button-primary acc-wide" disabled={busy}>
         {busy ? 'Saving…' : button}

@@ -9,7 +9,10 @@ import { CodeStep, IdentifierStep, NewPasswordStep } from './code-steps.tsx';
 import { Steps } from './form-bits.tsx';
 import './account.css';
 
-type Step = { at: 'identifier' } | { at: 'code'; identifier: string; notice: string } | { at: 'password'; identifier: string; token: string; notice: string };
+type Step =
+  | { at: 'identifier' }
+  | { at: 'code'; identifier: string; notice: string }
+  | { at: 'password'; identifier: string; token: string; notice: string };
 
 /** Forgotten password: send a code, verify it (a token comes back), then the new password with that token. */
 export default function ForgotPasswordPage() {
@@ -30,7 +33,10 @@ export default function ForgotPasswordPage() {
         {step.at === 'identifier' ? (
           <>
             <p className="auth-lead">Enter the email or mobile number of your account and we’ll send you a code.</p>
-            <IdentifierStep button="Send code" onSubmit={async (identifier) => setStep({ at: 'code', identifier, notice: await send(identifier) })} />
+            <IdentifierStep
+              button="Send code"
+              onSubmit={async (identifier) => setStep({ at: 'code', identifier, notice: await send(identifier) })}
+            />
           </>
         ) : null}
         {step.at === 'code' ? (
@@ -50,7 +56,9 @@ export default function ForgotPasswordPage() {
             button="Save new password"
             onSubmit={async (NewPassword, ConfirmNewPassword) => {
               await callApi(createNewPassword, { Token: step.token, NewPassword, ConfirmNewPassword });
-              navigate(href('/login'), { state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.passwordReset } });
+              navigate(href('/login'), {
+                state: { identifier: step.identifier, notice: ACCOUNT_MESSAGES.passwordReset },
+              });
             }}
           />
         ) : null}

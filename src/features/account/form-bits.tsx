@@ -7,7 +7,17 @@ export function messageOf(err: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-export function Field({ label, hint, children, id }: { label: string; hint?: string; children: ReactNode; id: string }) {
+export function Field({
+  label,
+  hint,
+  children,
+  id,
+}: {
+  label: string;
+  hint?: string;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <div className="acc-field">
       <label htmlFor={id}>{label}</label>
@@ -21,7 +31,11 @@ export function Field({ label, hint, children, id }: { label: string; hint?: str
   );
 }
 
-export function TextField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Field label={label} hint={hint} id={id}>
@@ -31,14 +45,29 @@ export function TextField({ label, hint, ...input }: { label: string; hint?: str
 }
 
 /** A password with a show/hide switch (no third-party widget). */
-export function PasswordField({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function PasswordField({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
     <Field label={label} hint={hint} id={id}>
       <div className="password-wrap">
-        <input id={id} type={shown ? 'text' : 'password'} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-        <button type="button" className="password-toggle" aria-controls={id} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
         </button>

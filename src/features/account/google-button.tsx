@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
 interface GoogleId {
-  initialize(opts: { client_id: string; callback: (r: { credential: string }) => void; ux_mode?: 'popup'; context?: string }): void;
+  initialize(opts: {
+    client_id: string;
+    callback: (r: { credential: string }) => void;
+    ux_mode?: 'popup';
+    context?: string;
+  }): void;
   renderButton(el: HTMLElement, opts: Record<string, unknown>): void;
 }
 declare global {
@@ -42,8 +47,19 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
     loadGoogle().then(
       () => {
         if (!live || !slot.current || !window.google) return;
-        window.google.accounts.id.initialize({ client_id: clientId, callback: (r) => callback.current(r.credential), ux_mode: 'popup', context: 'signin' });
-        window.google.accounts.id.renderButton(slot.current, { theme: 'outline', size: 'large', text: 'continue_with', shape: 'pill', width: 300 });
+        window.google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (r) => callback.current(r.credential),
+          ux_mode: 'popup',
+          context: 'signin',
+        });
+        window.google.accounts.id.renderButton(slot.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          shape: 'pill',
+          width: 300,
+        });
       },
       () => live && setFailed(true),
     );
@@ -51,5 +67,9 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
       live = false;
     };
   }, [clientId]);
-  return failed ? <p className="acc-hint">Google sign-in is unavailable right now. Use your email or mobile number instead.</p> : <div ref={slot} className="google-slot" />;
+  return failed ? (
+    <p className="acc-hint">Google sign-in is unavailable right now. Use your email or mobile number instead.</p>
+  ) : (
+    <div ref={slot} className="google-slot" />
+  );
 }

@@ -72,11 +72,18 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
-      <Seo title="Log in" description="Log in to your Wanderlust Holidays account to see your trips, cart and profile." noindex />
+      <Seo
+        title="Log in"
+        description="Log in to your Wanderlust Holidays account to see your trips, cart and profile."
+        noindex
+      />
       <section className="auth-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Log in</h1>
         <p className="auth-lead">Welcome back. Your cart comes with you.</p>
-        {/* Posted to this page (never as GET: a tap before the app loads keeps the password out of the address); the server signs in without the app (decision 0102). */}
+        {/*
+          Posted to this page (never as GET: a tap before the app loads keeps the password out of the
+          address); the server signs in without the app (decision 0102).
+        */}
         <form className="acc-form" method="post" onSubmit={submit} noValidate>
           <TextField
             label="Email or mobile number"
@@ -89,7 +96,14 @@ export default function LoginPage() {
             value={identifier}
             onChange={(e) => setIdentifier(e.target.value)}
           />
-          <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FormMessages error={error} status={error ? null : carried.notice} />
           <button className="button button-primary acc-wide" disabled={busy}>
             {busy ? 'Logging in…' : 'Log in'}
@@ -111,7 +125,11 @@ export default function LoginPage() {
         ) : null}
         <p className="acc-links">
           <Link to={href('/forgot-password')}>Forgot password?</Link>
-          <Link to={href('/signup') + (params.get('callbackUrl') ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '')}>Create an account</Link>
+          <Link
+            to={href('/signup') + (params.get('callbackUrl') ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '')}
+          >
+            Create an account
+          </Link>
         </p>
       </section>
     </div>

@@ -42,12 +42,18 @@ export function MyDataSection({ hasPassword, email }: { hasPassword: boolean; em
     setError(null);
     setBusy('delete');
     try {
-      const done = await callEnvelope(deleteAccount, { Password: hasPassword ? password : undefined, Confirm: confirm }, { auth: true });
+      const done = await callEnvelope(
+        deleteAccount,
+        { Password: hasPassword ? password : undefined, Confirm: confirm },
+        { auth: true },
+      );
       const wallet = await import('../trips/wallet.ts');
       await wallet.clearWallet().catch(() => undefined);
       await signOut(href('/'));
       // The home page says it (its notice), as the mail to the account's address does.
-      navigate(href('/'), { state: { notice: `${done.message}${email ? ` We have sent a confirmation to ${email}.` : ''}` } });
+      navigate(href('/'), {
+        state: { notice: `${done.message}${email ? ` We have sent a confirmation to ${email}.` : ''}` },
+      });
     } catch (err) {
       setError(messageOf(err));
       setBusy(null);
@@ -57,7 +63,8 @@ export function MyDataSection({ hasPassword, email }: { hasPassword: boolean; em
   return (
     <>
       <p className="acc-hint">
-        A copy of everything we keep about you: your account, bookings, travellers, payments and documents, as a JSON file.
+        A copy of everything we keep about you: your account, bookings, travellers, payments and documents, as a JSON
+        file.
       </p>
       <div className="acc-actions">
         <button type="button" className="button" disabled={busy !== null} onClick={() => void download()}>
@@ -72,15 +79,28 @@ export function MyDataSection({ hasPassword, email }: { hasPassword: boolean; em
       {deleting ? (
         <form className="acc-form" method="post" onSubmit={remove} aria-label="Delete my account" noValidate>
           <p>
-            Deleting your account signs you out everywhere and erases your profile, photo, cart and the documents you uploaded. Your bookings and invoices are kept only as tax
-            law requires. This cannot be undone.
+            Deleting your account signs you out everywhere and erases your profile, photo, cart and the documents you
+            uploaded. Your bookings and invoices are kept only as tax law requires. This cannot be undone.
           </p>
           {hasPassword ? (
-            <PasswordField label="Current password" name="current-password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordField
+              label="Current password"
+              name="current-password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           ) : null}
           <div className="field">
             <label htmlFor="delete-confirm">Type DELETE to confirm</label>
-            <input id="delete-confirm" name="confirm" autoComplete="off" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <input
+              id="delete-confirm"
+              name="confirm"
+              autoComplete="off"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
           <FormMessages error={error} />
           <div className="acc-actions">

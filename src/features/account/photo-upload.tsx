@@ -24,14 +24,18 @@ export function PhotoUpload({ onUploaded }: { onUploaded(imageUrl: string): void
     setSuccess(null);
     // Checked here to save a wasted upload; the server checks the bytes again.
     if (!TYPES.includes(file.type)) return setError('Upload a JPEG, PNG or WebP image.');
-    if (file.size > PROFILE_IMAGE_MAX_BYTES) return setError('The image is larger than 5 MB. Please choose a smaller one.');
+    if (file.size > PROFILE_IMAGE_MAX_BYTES)
+      return setError('The image is larger than 5 MB. Please choose a smaller one.');
     const identity = readIdentity();
     if (identity.kind !== 'user') return setError('Token not found. Please log in again.');
     const form = new FormData();
     form.append('file', file, file.name);
     setProgress(0);
     try {
-      const { imageUrl } = await uploadWithProgress<{ imageUrl: string }>('/api/Common/UpdateProfileImage', form, { token: identity.token, onProgress: setProgress });
+      const { imageUrl } = await uploadWithProgress<{ imageUrl: string }>('/api/Common/UpdateProfileImage', form, {
+        token: identity.token,
+        onProgress: setProgress,
+      });
       setSuccess(ACCOUNT_MESSAGES.photoUpdated);
       onUploaded(imageUrl);
     } catch (err) {
@@ -45,7 +49,15 @@ export function PhotoUpload({ onUploaded }: { onUploaded(imageUrl: string): void
     <div className="acc-form">
       <div className="acc-field">
         <label htmlFor={id}>Choose a photo</label>
-        <input ref={input} id={id} type="file" accept={TYPES.join(',')} onChange={choose} disabled={progress !== null} aria-describedby={`${id}-hint`} />
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={TYPES.join(',')}
+          onChange={choose}
+          disabled={progress !== null}
+          aria-describedby={`${id}-hint`}
+        />
         <p className="acc-hint" id={`${id}-hint`}>
           JPEG, PNG or WebP, up to 5 MB.
         </p>

@@ -8,7 +8,21 @@ import { useCall } from '../../lib/use-call.ts';
 import { FormMessages } from '../../components/form-messages.tsx';
 import { Field, TextField, messageOf } from './form-bits.tsx';
 
-function Select({ label, value, onChange, children, disabled, name }: { label: string; value: string; onChange(v: string): void; children: React.ReactNode; disabled?: boolean; name: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  disabled,
+  name,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  children: React.ReactNode;
+  disabled?: boolean;
+  name: string;
+}) {
   const id = useId();
   return (
     <Field label={label} id={id}>
@@ -37,7 +51,10 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
   const countries = useCall(getCountry, {});
   const isIndia = countryId === String(INDIA_COUNTRY_ID);
   const states = useCall(statesByCountryId, isIndia ? { countryId: INDIA_COUNTRY_ID } : null);
-  const cities = useCall(getCitiesByCountryId, countryId ? { countryId: Number(countryId), ...(isIndia && stateId ? { stateId: Number(stateId) } : {}) } : null);
+  const cities = useCall(
+    getCitiesByCountryId,
+    countryId ? { countryId: Number(countryId), ...(isIndia && stateId ? { stateId: Number(stateId) } : {}) } : null,
+  );
   const placesError = countries.error ?? states.error ?? cities.error;
 
   async function submit(e: FormEvent) {
@@ -48,7 +65,15 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
     try {
       const saved = await callApi(
         updateProfile,
-        { Title: title as (typeof TITLES)[number], FirstName: firstName, LastName: lastName, DOB: dob, CountryId: countryId, StateId: isIndia ? stateId : '', CityId: cityId },
+        {
+          Title: title as (typeof TITLES)[number],
+          FirstName: firstName,
+          LastName: lastName,
+          DOB: dob,
+          CountryId: countryId,
+          StateId: isIndia ? stateId : '',
+          CityId: cityId,
+        },
         { auth: true },
       );
       setSuccess(ACCOUNT_MESSAGES.profileUpdated);
@@ -69,11 +94,37 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
             <option key={t}>{t}</option>
           ))}
         </Select>
-        <TextField label="Date of birth" name="bday" type="date" autoComplete="bday" max={today()} min="1900-01-01" required value={dob} onChange={(e) => setDob(e.target.value)} />
+        <TextField
+          label="Date of birth"
+          name="bday"
+          type="date"
+          autoComplete="bday"
+          max={today()}
+          min="1900-01-01"
+          required
+          value={dob}
+          onChange={(e) => setDob(e.target.value)}
+        />
       </div>
       <div className="acc-row">
-        <TextField label="First name" name="given-name" autoComplete="given-name" required maxLength={50} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-        <TextField label="Last name" name="family-name" autoComplete="family-name" required maxLength={50} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        <TextField
+          label="First name"
+          name="given-name"
+          autoComplete="given-name"
+          required
+          maxLength={50}
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+        <TextField
+          label="Last name"
+          name="family-name"
+          autoComplete="family-name"
+          required
+          maxLength={50}
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+        />
       </div>
       <Select
         label="Country"
@@ -114,7 +165,9 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
           </Select>
         ) : null}
         <Select label="City" name="city" value={cityId} disabled={!countryId || !cities.data} onChange={setCityId}>
-          <option value="">{!countryId ? 'Choose a country first' : cities.data ? 'Choose your city…' : 'Loading cities…'}</option>
+          <option value="">
+            {!countryId ? 'Choose a country first' : cities.data ? 'Choose your city…' : 'Loading cities…'}
+          </option>
           {cities.data?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}

@@ -17,7 +17,14 @@ export const browserJar: Jar = {
   remove: removeCookie,
 };
 
-export const SESSION_COOKIES = [COOKIE.token, COOKIE.userId, COOKIE.userEmail, COOKIE.loginDate, COOKIE.loginDatePretty, COOKIE.userName] as const;
+export const SESSION_COOKIES = [
+  COOKIE.token,
+  COOKIE.userId,
+  COOKIE.userEmail,
+  COOKIE.loginDate,
+  COOKIE.loginDatePretty,
+  COOKIE.userName,
+] as const;
 
 /** Signing out (or a session the server no longer honours) removes the session cookies, not the counters. */
 export function clearLogin(jar: Jar = browserJar) {

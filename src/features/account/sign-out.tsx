@@ -36,10 +36,16 @@ export function SignOutButton() {
     );
   }
   return (
-    <div className="notice account-signout" role="alertdialog" aria-labelledby="signout-heading" aria-describedby="signout-text">
+    <div
+      className="notice account-signout"
+      role="alertdialog"
+      aria-labelledby="signout-heading"
+      aria-describedby="signout-text"
+    >
       <h2 id="signout-heading">Sign out of this phone?</h2>
       <p id="signout-text">
-        Signing out removes the {saved} {saved === 1 ? 'trip' : 'trips'} saved on this phone, with their vouchers and invoices. You can save them again by signing in.
+        Signing out removes the {saved} {saved === 1 ? 'trip' : 'trips'} saved on this phone, with their vouchers and
+        invoices. You can save them again by signing in.
       </p>
       <div className="checkout-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void leave()}>

@@ -11,10 +11,15 @@ import { finishSignIn, safeCallbackUrl } from './auth-client.ts';
 import { Steps } from './form-bits.tsx';
 import './account.css';
 
-/** What the code step shows once the server has checked the code (its own words, 'OTP is Validated.', stay the API's). */
+/**
+ * What the code step shows once the server has checked the code (its own words, 'OTP is Validated.', stay the API's).
+ */
 const CODE_ACCEPTED = 'Code accepted';
 
-type Step = { at: 'identifier' } | { at: 'code'; identifier: string; notice: string } | { at: 'password'; identifier: string; token: string; notice: string };
+type Step =
+  | { at: 'identifier' }
+  | { at: 'code'; identifier: string; notice: string }
+  | { at: 'password'; identifier: string; token: string; notice: string };
 
 /** Sign-up: email or phone → the code we send → a password. */
 export default function SignupPage() {
@@ -33,14 +38,21 @@ export default function SignupPage() {
   const index = step.at === 'identifier' ? 0 : step.at === 'code' ? 1 : 2;
   return (
     <div className="auth-page">
-      <Seo title="Create your account" description="Create a Wanderlust Holidays account with your email or mobile number." noindex />
+      <Seo
+        title="Create your account"
+        description="Create a Wanderlust Holidays account with your email or mobile number."
+        noindex
+      />
       <section className="auth-card" aria-labelledby="signup-heading">
         <h1 id="signup-heading">Create your account</h1>
         <Steps steps={['Email or mobile', 'Code', 'Password']} current={index} />
         {step.at === 'identifier' ? (
           <>
             <p className="auth-lead">We’ll send you a 6-digit code to confirm it’s you.</p>
-            <IdentifierStep button="Send code" onSubmit={async (identifier) => setStep({ at: 'code', identifier, notice: await send(identifier) })} />
+            <IdentifierStep
+              button="Send code"
+              onSubmit={async (identifier) => setStep({ at: 'code', identifier, notice: await send(identifier) })}
+            />
           </>
         ) : null}
         {step.at === 'code' ? (

@@ -4,7 +4,11 @@ import { ApiError, NetworkError, currentSite } from '../../lib/api-client.ts';
  * Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). Unwraps
  * the envelope like callApi: the server's message becomes the error's.
  */
-export function uploadWithProgress<T>(url: string, form: FormData, opts: { token?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<T> {
+export function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  opts: { token?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -25,7 +29,14 @@ export function uploadWithProgress<T>(url: string, form: FormData, opts: { token
         return;
       }
       if (xhr.status >= 400 || body.status === 'error') {
-        reject(new ApiError(body.message || 'Something went wrong. Please try again.', 'error', xhr.status, body.data ?? null));
+        reject(
+          new ApiError(
+            body.message || 'Something went wrong. Please try again.',
+            'error',
+            xhr.status,
+            body.data ?? null,
+          ),
+        );
         return;
       }
       opts.onProgress?.(1);

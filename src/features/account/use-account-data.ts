@@ -5,11 +5,17 @@ import { signedInCall } from './signed-in-call.ts';
 
 export { signedInCall } from './signed-in-call.ts';
 
-/** Account reads send the token as a bearer header, never in the URL. Keyed by user, so another sign-in never sees them. */
+/**
+ * Account reads send the token as a bearer header, never in the URL. Keyed by user, so another sign-in never sees them.
+ */
 export function useProfile(userId: string) {
-  return useSWR(['account/profile', userId], () => signedInCall(() => callApi(getProfileDetail, {}, { auth: true })), { revalidateOnFocus: true });
+  return useSWR(['account/profile', userId], () => signedInCall(() => callApi(getProfileDetail, {}, { auth: true })), {
+    revalidateOnFocus: true,
+  });
 }
 
 export function usePersonalDetails(userId: string) {
-  return useSWR(['account/personal-details', userId], () => signedInCall(() => callApi(getUserPersonalDetails, { userId }, { auth: true })));
+  return useSWR(['account/personal-details', userId], () =>
+    signedInCall(() => callApi(getUserPersonalDetails, { userId }, { auth: true })),
+  );
 }

@@ -31,7 +31,13 @@ function fromCookies(): SessionState {
   return {
     status: 'authenticated',
     data: {
-      user: { id: identity.userId, name: browserJar.get(COOKIE.userName) ?? '', email: browserJar.get(COOKIE.userEmail) || null, phone: null, image: null },
+      user: {
+        id: identity.userId,
+        name: browserJar.get(COOKIE.userName) ?? '',
+        email: browserJar.get(COOKIE.userEmail) || null,
+        phone: null,
+        image: null,
+      },
       expires: '',
     },
   };
@@ -46,7 +52,11 @@ export function refreshSession(): Promise<SessionState> {
   }
   inflight ??= (async () => {
     try {
-      const res = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+      const res = await fetch('/api/auth/session', {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`session ${res.status}`);
       // The schema (and zod) load with the first signed-in check, not with every page.
       const [{ authSessionSchema }, body] = await Promise.all([import('../../../contract/account.ts'), res.json()]);
@@ -104,7 +114,8 @@ function subscribe(listener: () => void) {
 }
 
 export { ASKED_TO_SIGN_IN } from './asked-to-sign-in.ts';
-const askedToSignIn = (state: unknown) => typeof state === 'object' && state !== null && (state as { askedToSignIn?: unknown }).askedToSignIn === true;
+const askedToSignIn = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { askedToSignIn?: unknown }).askedToSignIn === true;
 
 export interface UseSessionOptions {
   /** The page needs a signed-in traveller: otherwise go to the sign-in page (error SessionRequired). */
@@ -121,7 +132,11 @@ export interface UseSessionOptions {
  */
 export function useSession(opts: UseSessionOptions = {}) {
   const { required = false, onUnauthenticated, refetchInterval = 0, refetchOnWindowFocus = true } = opts;
-  const session = useSyncExternalStore(subscribe, () => state, () => LOADING);
+  const session = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => LOADING,
+  );
   const navigate = useNavigate();
   const { pathname, search, state: navState } = useLocation();
   const asked = askedToSignIn(navState);
@@ -161,7 +176,11 @@ export function useSession(opts: UseSessionOptions = {}) {
   useEffect(() => {
     if (!required || session.status !== 'unauthenticated') return;
     if (onUnauthenticated) onUnauthenticated();
-    else navigate(`${href('/login')}?${asked ? '' : 'error=SessionRequired&'}callbackUrl=${encodeURIComponent(pathname + search)}`, { replace: true });
+    else
+      navigate(
+        `${href('/login')}?${asked ? '' : 'error=SessionRequired&'}callbackUrl=${encodeURIComponent(pathname + search)}`,
+        { replace: true },
+      );
   }, [required, session.status, onUnauthenticated, navigate, href, pathname, search, asked]);
 
   const update = useCallback(() => refreshSession(), []);

@@ -4,7 +4,15 @@ import { useSite } from '../../app/site-context.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { formatDay } from '../../../contract/format.ts';
 
-export function BlogCard({ post, priority, headingLevel = 3 }: { post: BlogPostSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function BlogCard({
+  post,
+  priority,
+  headingLevel = 3,
+}: {
+  post: BlogPostSummary;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const { href } = useSite();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -10,7 +10,10 @@ import './blog.css';
 export default function BlogPage() {
   return (
     <>
-      <Seo title="Travel blog: ideas, guides and packing lists" description="Destination guides, seasonal ideas and practical tips from the Wanderlust Holidays team, to plan a holiday that fits you." />
+      <Seo
+        title="Travel blog: ideas, guides and packing lists"
+        description="Destination guides, seasonal ideas and practical tips from the Wanderlust Holidays team, to plan a holiday that fits you."
+      />
       <div className="page-intro">
         <h1>Travel blog</h1>
         <p>Destination guides, seasonal ideas and practical tips from our travel team.</p>
@@ -23,7 +26,11 @@ export default function BlogPage() {
           noun={['article', 'articles']}
           empty={<p>No articles yet. Check back soon.</p>}
           className="card-grid blog-grid"
-          render={(d, pageIndex) => d.posts.map((p, i) => <BlogCard key={p.id} post={p} headingLevel={2} priority={pageIndex === 1 && i === 0} />)}
+          render={(d, pageIndex) =>
+            d.posts.map((p, i) => (
+              <BlogCard key={p.id} post={p} headingLevel={2} priority={pageIndex === 1 && i === 0} />
+            ))
+          }
         />
       </section>
     </>

@@ -55,7 +55,16 @@ export default function BlogPostPage() {
             By {post.author} · <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
           </p>
         </header>
-        <ResponsiveImage className="blog-hero" src={post.image} alt="" widths={[480, 960]} sizes="(min-width: 760px) 720px, 100vw" width={960} height={640} priority />
+        <ResponsiveImage
+          className="blog-hero"
+          src={post.image}
+          alt=""
+          widths={[480, 960]}
+          sizes="(min-width: 760px) 720px, 100vw"
+          width={960}
+          height={640}
+          priority
+        />
         <p className="blog-lead">{post.excerpt}</p>
         <RichText className="blog-body" html={post.body} />
         <p>

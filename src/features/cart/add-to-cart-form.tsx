@@ -39,14 +39,30 @@ const warmCartCode = () => {
   void loadIdentity().catch(() => undefined);
 };
 
-/** The day `offsetDays` after the site's today (its calendar day, as the server counts, whatever the phone's time zone). */
+/**
+ * The day `offsetDays` after the site's today (its calendar day, as the server counts, whatever the phone's time zone).
+ */
 function isoDay(site: Site, offsetDays: number): string {
   const d = new Date(`${siteDay(Date.now(), site)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
 }
 
-function Stepper({ label, value, min, max, onChange, hint }: { label: string; value: number; min: number; max: number; onChange(v: number): void; hint?: string }) {
+function Stepper({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange(v: number): void;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div className="stepper">
@@ -55,11 +71,29 @@ function Stepper({ label, value, min, max, onChange, hint }: { label: string; va
         {hint ? <span className="field-hint"> {hint}</span> : null}
       </label>
       <div className="stepper-controls">
-        <button type="button" aria-label={`Fewer ${label.toLowerCase()}`} disabled={value <= min} onClick={() => onChange(value - 1)}>
+        <button
+          type="button"
+          aria-label={`Fewer ${label.toLowerCase()}`}
+          disabled={value <= min}
+          onClick={() => onChange(value - 1)}
+        >
           −
         </button>
-        <input id={id} type="number" inputMode="numeric" min={min} max={max} value={value} onChange={(e) => onChange(Math.max(min, Math.min(max, Number(e.target.value) || min)))} />
-        <button type="button" aria-label={`More ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => onChange(Math.max(min, Math.min(max, Number(e.target.value) || min)))}
+        />
+        <button
+          type="button"
+          aria-label={`More ${label.toLowerCase()}`}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           +
         </button>
       </div>
@@ -68,7 +102,11 @@ function Stepper({ label, value, min, max, onChange, hint }: { label: string; va
 }
 
 /** Date and travellers, then `Add to cart`: the line appears in the cart at once, online or not. */
-export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occupancy & { childAgeLimit: number } } }) {
+export function AddToCartForm({
+  pkg,
+}: {
+  pkg: PackageSummary & { occupancy?: Occupancy & { childAgeLimit: number } };
+}) {
   const room = pkg.occupancy;
   const { site, href, money } = useSite();
   const dateId = useId();
@@ -87,7 +125,9 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
   const soldOut = availability?.status === 'sold-out' || availability?.status === 'closed';
   useEffect(() => {
     setInteractive(true);
-    void whenIdle().then(loadIdentity).catch(() => undefined);
+    void whenIdle()
+      .then(loadIdentity)
+      .catch(() => undefined);
     // A page the service worker controls gets the code from its cache, network or not.
     if (!navigator.serviceWorker?.controller) void whenIdle().then(fetchCartCodeAhead);
   }, []);
@@ -97,7 +137,8 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
     setParty((p) => {
       const next = { ...p, ...patch };
       // A bigger party gets enough rooms at once (the package's room sizes), up to the form's five.
-      if (room && ('adults' in patch || 'children' in patch)) next.rooms = Math.min(5, Math.max(next.rooms, roomsNeeded(next, room)));
+      if (room && ('adults' in patch || 'children' in patch))
+        next.rooms = Math.min(5, Math.max(next.rooms, roomsNeeded(next, room)));
       return next;
     });
   };
@@ -191,8 +232,22 @@ export function AddToCartForm({ pkg }: { pkg: PackageSummary & { occupancy?: Occ
       </div>
       <div className="stepper-grid">
         <Stepper label="Adults" value={party.adults} min={1} max={9} onChange={(adults) => set({ adults })} />
-        <Stepper label="Children" hint={`2–${(room?.childAgeLimit ?? 12) - 1} yrs`} value={party.children} min={0} max={6} onChange={(children) => set({ children })} />
-        <Stepper label="Infants" hint="under 2" value={party.infants} min={0} max={4} onChange={(infants) => set({ infants })} />
+        <Stepper
+          label="Children"
+          hint={`2–${(room?.childAgeLimit ?? 12) - 1} yrs`}
+          value={party.children}
+          min={0}
+          max={6}
+          onChange={(children) => set({ children })}
+        />
+        <Stepper
+          label="Infants"
+          hint="under 2"
+          value={party.infants}
+          min={0}
+          max={4}
+          onChange={(infants) => set({ infants })}
+        />
         <Stepper
           label="Rooms"
           hint={room ? `up to ${room.maxPeoplePerRoom} a room` : undefined}

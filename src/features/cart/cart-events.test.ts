@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CART_DELTA_EVENT } from './cart-delta-event.ts';
-import { TAP_TTL_MS, announceCartDelta, countWithTaps, recentCartDeltas, unsettledTaps, type PendingTap } from './cart-events.ts';
+import {
+  TAP_TTL_MS,
+  announceCartDelta,
+  countWithTaps,
+  recentCartDeltas,
+  unsettledTaps,
+  type PendingTap,
+} from './cart-events.ts';
 
 const taps = (entries: [string, PendingTap][]) => new Map(entries);
 

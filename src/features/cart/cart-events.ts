@@ -54,13 +54,21 @@ function unsettled(id: string, tap: PendingTap, lineIds: ReadonlySet<string> | n
 }
 
 /** The count the badge shows: the database's lines, plus the taps it does not reflect yet. */
-export function countWithTaps(lineIds: ReadonlySet<string> | null, taps: ReadonlyMap<string, PendingTap>, now: number): number {
+export function countWithTaps(
+  lineIds: ReadonlySet<string> | null,
+  taps: ReadonlyMap<string, PendingTap>,
+  now: number,
+): number {
   let n = lineIds?.size ?? 0;
   for (const [id, tap] of taps) if (unsettled(id, tap, lineIds, now)) n += tap.delta;
   return Math.max(0, n);
 }
 
 /** The taps still waiting for the database, given what it now holds. */
-export function unsettledTaps(lineIds: ReadonlySet<string>, taps: ReadonlyMap<string, PendingTap>, now: number): Map<string, PendingTap> {
+export function unsettledTaps(
+  lineIds: ReadonlySet<string>,
+  taps: ReadonlyMap<string, PendingTap>,
+  now: number,
+): Map<string, PendingTap> {
   return new Map([...taps].filter(([id, tap]) => unsettled(id, tap, lineIds, now)));
 }

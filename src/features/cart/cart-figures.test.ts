@@ -23,20 +23,39 @@ describe('whyTotalChanged', () => {
   });
 
   it('names a removed, an applied and a swapped coupon', () => {
-    expect(whyTotalChanged(price(), price({ coupon: null, discount: 0, total: 500_000 }))).toEqual(['Coupon DIWALI2026 removed']);
-    expect(whyTotalChanged(price({ coupon: null, discount: 0, total: 500_000 }), price())).toEqual(['Coupon DIWALI2026 applied: −AED 400']);
-    expect(whyTotalChanged(price(), price({ coupon: { code: 'CARD15', title: 'Card' }, discount: 75_000, total: 425_000 }))[0]).toBe('Coupon CARD15 (−AED 750) instead of DIWALI2026');
+    expect(whyTotalChanged(price(), price({ coupon: null, discount: 0, total: 500_000 }))).toEqual([
+      'Coupon DIWALI2026 removed',
+    ]);
+    expect(whyTotalChanged(price({ coupon: null, discount: 0, total: 500_000 }), price())).toEqual([
+      'Coupon DIWALI2026 applied: −AED 400',
+    ]);
+    expect(
+      whyTotalChanged(
+        price(),
+        price({ coupon: { code: 'CARD15', title: 'Card' }, discount: 75_000, total: 425_000 }),
+      )[0],
+    ).toBe('Coupon CARD15 (−AED 750) instead of DIWALI2026');
   });
 
   it('names TCS added and a price change', () => {
     const gst = { code: 'GST' as const, label: 'GST 5%', rate: 5, amount: 10_000, included: false };
-    const before = price({ currency: 'INR', coupon: null, discount: 0, subtotal: 200_000, taxes: [gst], total: 210_000 });
-    const after = { ...before, taxes: [gst, { code: 'TCS' as const, label: 'TCS 5%', rate: 5, amount: 10_500, included: false }], total: 220_500 };
+    const before = price({
+      currency: 'INR',
+      coupon: null,
+      discount: 0,
+      subtotal: 200_000,
+      taxes: [gst],
+      total: 210_000,
+    });
+    const after = {
+      ...before,
+      taxes: [gst, { code: 'TCS' as const, label: 'TCS 5%', rate: 5, amount: 10_500, included: false }],
+      total: 220_500,
+    };
     expect(whyTotalChanged(before, after)).toEqual(['TCS added: ₹105 (PAN not given yet)']);
-    expect(whyTotalChanged(before, { ...before, subtotal: 300_000, taxes: [{ ...gst, amount: 15_000 }], total: 315_000 })).toEqual([
-      'Prices changed since your cart: ₹2,000 → ₹3,000',
-      'GST changed: ₹100 → ₹150',
-    ]);
+    expect(
+      whyTotalChanged(before, { ...before, subtotal: 300_000, taxes: [{ ...gst, amount: 15_000 }], total: 315_000 }),
+    ).toEqual(['Prices changed since your cart: ₹2,000 → ₹3,000', 'GST changed: ₹100 → ₹150']);
   });
 });
 

@@ -47,7 +47,8 @@ function writeJson(key: string, value: unknown) {
   }
 }
 
-export const readCouponChoice = (site: Site): CouponChoice => (typeof localStorage === 'undefined' ? null : readJson<CouponChoice>(choiceKey(site)));
+export const readCouponChoice = (site: Site): CouponChoice =>
+  typeof localStorage === 'undefined' ? null : readJson<CouponChoice>(choiceKey(site));
 export const writeCouponChoice = (site: Site, choice: CouponChoice) => writeJson(choiceKey(site), choice);
 
 /** The choice as checkout's form reads it: '' for none, a code, or null when the traveller did not choose. */
@@ -98,7 +99,14 @@ export function useCartFigures(site: Site, owner: string | null, lines: PricedLi
   };
   const signature = linesSignature(lines);
   const params = {
-    Lines: lines.map(({ packageId, travelDate, adults, children, infants, rooms }) => ({ packageId, travelDate, adults, children, infants, rooms })),
+    Lines: lines.map(({ packageId, travelDate, adults, children, infants, rooms }) => ({
+      packageId,
+      travelDate,
+      adults,
+      children,
+      infants,
+      rooms,
+    })),
     ...(choice && 'none' in choice ? { NoCoupon: true } : choice ? { CouponCode: choice.code } : {}),
   };
   const answer = useSWR(
@@ -126,14 +134,18 @@ export function useCartFigures(site: Site, owner: string | null, lines: PricedLi
   };
 }
 
-const taxTotal = (p: Pick<PriceBreakdown, 'taxes'>, codes: string[]) => p.taxes.filter((t) => codes.includes(t.code) && !t.included).reduce((sum, t) => sum + t.amount, 0);
+const taxTotal = (p: Pick<PriceBreakdown, 'taxes'>, codes: string[]) =>
+  p.taxes.filter((t) => codes.includes(t.code) && !t.included).reduce((sum, t) => sum + t.amount, 0);
 const GST = ['GST', 'CGST', 'SGST', 'IGST'];
 
 /**
  * Why checkout's total differs from the total shown before (the cart's, or an earlier step's), in
  * words; empty when it does not differ.
  */
-export function whyTotalChanged(before: PriceBreakdown, after: PriceBreakdown & { couponError?: string | null }): string[] {
+export function whyTotalChanged(
+  before: PriceBreakdown,
+  after: PriceBreakdown & { couponError?: string | null },
+): string[] {
   if (before.total === after.total && before.currency === after.currency) return [];
   const m = (amount: number) => formatMinor(amount, after.currency);
   const why: string[] = [];
@@ -143,7 +155,8 @@ export function whyTotalChanged(before: PriceBreakdown, after: PriceBreakdown & 
   else if (!was && now) why.push(`Coupon ${now} applied: −${m(after.discount)}`);
   else if (was && now && was !== now) why.push(`Coupon ${now} (−${m(after.discount)}) instead of ${was}`);
   else if (now && before.discount !== after.discount) why.push(`Coupon ${now} now takes off ${m(after.discount)}`);
-  if (before.subtotal !== after.subtotal) why.push(`Prices changed since your cart: ${m(before.subtotal)} → ${m(after.subtotal)}`);
+  if (before.subtotal !== after.subtotal)
+    why.push(`Prices changed since your cart: ${m(before.subtotal)} → ${m(after.subtotal)}`);
   const tcsBefore = taxTotal(before, ['TCS']);
   const tcsAfter = taxTotal(after, ['TCS']);
   if (!tcsBefore && tcsAfter) why.push(`TCS added: ${m(tcsAfter)} (PAN not given yet)`);

@@ -28,7 +28,9 @@ export async function settleHolds(db: ShopDb, owner: string, site: Site, id: IdP
   const headers: Record<string, string> = { Country: site };
   if ('Token' in id) headers.Authorization = `Bearer ${id.Token}`;
   const server = await callApi(getTempBooking, id, { headers });
-  const over = new Set(server.filter((h) => h.status === 'booked' || h.status === 'released').map((h) => h.TempBookingId));
+  const over = new Set(
+    server.filter((h) => h.status === 'booked' || h.status === 'released').map((h) => h.TempBookingId),
+  );
   const gone = held.filter((r) => over.has(r.serverId!));
   if (gone.length) await db.tempBookings.bulkDelete(gone.map((r) => r.id));
 }
@@ -39,7 +41,10 @@ export async function settleHolds(db: ShopDb, owner: string, site: Site, id: IdP
  * signature was, the same number of holidays and the same total. A hold still on its way, or
  * refused, is always shown.
  */
-export function holdOfCart(holds: LocalTempBooking[] | undefined, cart: { itemCount: number; total: number; signature: string }): LocalTempBooking | undefined {
+export function holdOfCart(
+  holds: LocalTempBooking[] | undefined,
+  cart: { itemCount: number; total: number; signature: string },
+): LocalTempBooking | undefined {
   const latest = holds?.[0];
   if (!latest || latest.state === 'pending' || latest.state === 'failed') return latest;
   if (latest.signature !== undefined) return latest.signature === cart.signature ? latest : undefined;

@@ -138,10 +138,31 @@ export async function removeFromCart(db: ShopDb, who: CartIdentity, lineId: stri
 }
 
 /** Queues a temporary booking of this site's cart; the hold starts when the server confirms. */
-export async function holdCart(db: ShopDb, who: CartIdentity, site: Site, currency: Money['currency'], total: number, itemCount: number, signature?: string, now = Date.now()) {
+export async function holdCart(
+  db: ShopDb,
+  who: CartIdentity,
+  site: Site,
+  currency: Money['currency'],
+  total: number,
+  itemCount: number,
+  signature?: string,
+  now = Date.now(),
+) {
   const id = crypto.randomUUID();
   await db.transaction('rw', db.tempBookings, db.outbox, async () => {
-    await db.tempBookings.add({ id, owner: who.owner, site, currency, state: 'pending', serverId: null, holdExpiresAt: null, total, itemCount, signature, createdAt: now });
+    await db.tempBookings.add({
+      id,
+      owner: who.owner,
+      site,
+      currency,
+      state: 'pending',
+      serverId: null,
+      holdExpiresAt: null,
+      total,
+      itemCount,
+      signature,
+      createdAt: now,
+    });
     await db.outbox.add({
       id: crypto.randomUUID(),
       kind: 'tempBooking.create',
@@ -161,9 +182,16 @@ export async function holdCart(db: ShopDb, who: CartIdentity, site: Site, curren
 /** Try a refused change again. */
 export async function retryChange(db: ShopDb, ref: string, now = Date.now()) {
   await db.transaction('rw', db.cartLines, db.outbox, db.tempBookings, async () => {
-    await db.outbox.where('ref').equals(ref).modify({ state: 'pending', attempts: 0, nextAttemptAt: now, error: undefined });
+    await db.outbox
+      .where('ref')
+      .equals(ref)
+      .modify({ state: 'pending', attempts: 0, nextAttemptAt: now, error: undefined });
     const line = await db.cartLines.get(ref);
-    if (line) await db.cartLines.update(ref, { state: line.state === 'failed' ? (line.cartId === null ? 'pending' : 'removing') : line.state, error: undefined });
+    if (line)
+      await db.cartLines.update(ref, {
+        state: line.state === 'failed' ? (line.cartId === null ? 'pending' : 'removing') : line.state,
+        error: undefined,
+      });
     const booking = await db.tempBookings.get(ref);
     if (booking) await db.tempBookings.update(ref, { state: 'pending', error: undefined });
   });

@@ -28,7 +28,10 @@ import './cart.css';
  * before the page hydrates, so the first render after hydration shows them: offline, on a repeat
  * visit, "Loading your cart…" is never painted on a live page (issue 15).
  */
-export const linesReadAhead: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
+export const linesReadAhead: Promise<void> =
+  typeof window === 'undefined'
+    ? Promise.resolve()
+    : readCartLinesAhead(knownCartOwner(), siteForPath(location.pathname), 250);
 
 /**
  * A line's picture, or the drawn placeholder (cart.css: sun over waves) when it cannot load: offline
@@ -43,12 +46,26 @@ function CartThumb({ image }: { image: string }) {
     if (el?.complete && el.naturalWidth === 0) setBroken(true);
   }, []);
   if (broken) return <span className="cart-line-image cart-line-image-drawn" role="presentation" />;
-  return <img ref={img} className="cart-line-image" src={cartThumbUrl(image)} alt="" width={96} height={64} loading="lazy" decoding="async" onError={() => setBroken(true)} />;
+  return (
+    <img
+      ref={img}
+      className="cart-line-image"
+      src={cartThumbUrl(image)}
+      alt=""
+      width={96}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean; rules?: SiteTaxRules }) {
   const { money, href } = useSite();
-  const availability = useDepartureAvailability(online ? { packageId: line.packageId, travelDate: line.travelDate } : null);
+  const availability = useDepartureAvailability(
+    online ? { packageId: line.packageId, travelDate: line.travelDate } : null,
+  );
   const afterChange = () => {
     void requestSync();
     void registerBackgroundSync();
@@ -66,14 +83,19 @@ function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean
           {formatTravelDate(line.travelDate)} · {partyText(line)}
         </p>
         <p className="cart-line-price">
-          {money({ amount: line.totalPrice, currency: line.currency })} <TaxHint overseas={line.overseas} vatTreatment={line.vatTreatment} rules={rules} />
+          {money({ amount: line.totalPrice, currency: line.currency })}{' '}
+          <TaxHint overseas={line.overseas} vatTreatment={line.vatTreatment} rules={rules} />
         </p>
         <DepartureAvailability availability={availability} rooms={line.rooms} />
         {line.state === 'pending' ? <p className="sync-state sync-pending">Waiting to sync</p> : null}
         {line.state === 'failed' ? (
           <div className="sync-state sync-failed" role="alert">
             <p>Not saved: {line.error ?? 'the server refused this change.'}</p>
-            <button type="button" className="button" onClick={() => void retryChange(shopDb(), line.id).then(afterChange)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void retryChange(shopDb(), line.id).then(afterChange)}
+            >
               Retry
             </button>{' '}
             <button type="button" className="button" onClick={() => void discardChange(shopDb(), line.id)}>
@@ -82,7 +104,12 @@ function CartLineItem({ line, online, rules }: { line: CartLine; online: boolean
           </div>
         ) : null}
       </div>
-      <button type="button" className="button cart-line-remove" aria-label={`Remove ${line.title}`} onClick={() => void removeFromCart(shopDb(), currentCartIdentity(), line.id).then(afterChange)}>
+      <button
+        type="button"
+        className="button cart-line-remove"
+        aria-label={`Remove ${line.title}`}
+        onClick={() => void removeFromCart(shopDb(), currentCartIdentity(), line.id).then(afterChange)}
+      >
         Remove
       </button>
     </li>
@@ -104,7 +131,11 @@ function HoldStatus({ booking }: { booking: LocalTempBooking }) {
     return (
       <div className="notice notice-error" role="alert">
         <p>We could not hold your booking: {booking.error}</p>
-        <button type="button" className="button" onClick={() => void retryChange(shopDb(), booking.id).then(() => requestSync())}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void retryChange(shopDb(), booking.id).then(() => requestSync())}
+        >
           Retry
         </button>{' '}
         <button type="button" className="button" onClick={() => void discardChange(shopDb(), booking.id)}>
@@ -133,7 +164,13 @@ function HoldStatus({ booking }: { booking: LocalTempBooking }) {
 /** The taxes the cart's total will carry: GST on the India site (and TCS when a line is overseas), VAT on the UAE's. */
 function CartTaxes({ lines, rules }: { lines: CartLine[]; rules?: SiteTaxRules }) {
   const standard = lines.some((l) => (l.vatTreatment ?? 'standard') === 'standard');
-  return <TaxHint overseas={lines.some((l) => l.overseas)} vatTreatment={standard ? 'standard' : (lines[0]?.vatTreatment ?? 'zero')} rules={rules} />;
+  return (
+    <TaxHint
+      overseas={lines.some((l) => l.overseas)}
+      vatTreatment={standard ? 'standard' : (lines[0]?.vatTreatment ?? 'zero')}
+      rules={rules}
+    />
+  );
 }
 
 /**
@@ -141,7 +178,19 @@ function CartTaxes({ lines, rules }: { lines: CartLine[]; rules?: SiteTaxRules }
  * coupon checkout applies by itself (with a way to remove it, and to apply it again), each tax and
  * the total. Offline: the last figures, with a word that they may change.
  */
-function CartFigures({ figures, stale, savedAt, onRemove, onApply }: { figures: CartTotals; stale: boolean; savedAt: number | null; onRemove: () => void; onApply: (code: string) => void }) {
+function CartFigures({
+  figures,
+  stale,
+  savedAt,
+  onRemove,
+  onApply,
+}: {
+  figures: CartTotals;
+  stale: boolean;
+  savedAt: number | null;
+  onRemove: () => void;
+  onApply: (code: string) => void;
+}) {
   const m = (amount: number) => formatMinor(amount, figures.currency);
   const offeredAgain = !figures.coupon && figures.offered ? figures.offered : null;
   return (
@@ -155,7 +204,12 @@ function CartFigures({ figures, stale, savedAt, onRemove, onApply }: { figures: 
           <div className="price-discount cart-coupon" data-testid="cart-coupon">
             <dt>
               {figures.coupon.code}{' '}
-              <button type="button" className="link-button" aria-label={`Remove coupon ${figures.coupon.code}`} onClick={onRemove}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove coupon ${figures.coupon.code}`}
+                onClick={onRemove}
+              >
                 Remove
               </button>
             </dt>
@@ -181,10 +235,16 @@ function CartFigures({ figures, stale, savedAt, onRemove, onApply }: { figures: 
           </button>
         </p>
       ) : null}
-      {figures.panRequired ? <p className="field-hint">TCS is worked out without a PAN here: at checkout it counts against the lead traveller’s PAN.</p> : null}
+      {figures.panRequired ? (
+        <p className="field-hint">
+          TCS is worked out without a PAN here: at checkout it counts against the lead traveller’s PAN.
+        </p>
+      ) : null}
       {stale ? (
         <p className="field-hint" role="status">
-          Figures from {savedAt ? new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'}: they may change when you are back online.
+          Figures from{' '}
+          {savedAt ? new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier'}
+          : they may change when you are back online.
         </p>
       ) : null}
     </div>
@@ -257,14 +317,19 @@ export default function CartPage() {
             ) : (
               <>
                 <p className="cart-total">
-                  Total <strong>{money({ amount: total, currency })}</strong> <CartTaxes lines={visible} rules={rules} />
+                  Total <strong>{money({ amount: total, currency })}</strong>{' '}
+                  <CartTaxes lines={visible} rules={rules} />
                 </p>
                 {figures.error && online ? <p className="field-hint">{figures.error}</p> : null}
                 <p className="field-hint">Prices are confirmed by us when your cart syncs.</p>
               </>
             )}
             {latestHold ? <HoldStatus booking={latestHold} /> : null}
-            <button type="button" className="button button-primary button-block" onClick={() => void continueToBooking()}>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              onClick={() => void continueToBooking()}
+            >
               Continue to booking
             </button>
           </div>

@@ -15,7 +15,11 @@ export async function mergeGuestCartOnSignIn(opts: { guestId: string; token: str
   const guest = `guest:${opts.guestId}`;
   const user = `user:${opts.userId}`;
   await syncOutbox({ db, current: { owner: guest, site: opts.site, id: { tempUserId: opts.guestId } } });
-  await callApi(mergeGuestCart, { tempUserId: opts.guestId }, { headers: { Authorization: `Bearer ${opts.token}`, Country: opts.site } });
+  await callApi(
+    mergeGuestCart,
+    { tempUserId: opts.guestId },
+    { headers: { Authorization: `Bearer ${opts.token}`, Country: opts.site } },
+  );
   await db.transaction('rw', db.cartLines, db.outbox, db.tempBookings, async () => {
     // The server moved the guest's live hold to the traveller: so does this device.
     await db.tempBookings.filter((t) => t.owner === guest).modify({ owner: user });
@@ -26,7 +30,10 @@ export async function mergeGuestCartOnSignIn(opts: { guestId: string; token: str
     for (const entry of parseRows(outboxEntrySchema, await db.outbox.toArray())) {
       if (entry.owner !== guest) continue;
       const { tempUserId: _guest, ...rest } = entry.params;
-      await db.outbox.where('id').equals(entry.id).modify({ owner: user, params: { ...rest, Token: opts.token } });
+      await db.outbox
+        .where('id')
+        .equals(entry.id)
+        .modify({ owner: user, params: { ...rest, Token: opts.token } });
     }
   });
   await requestSync();

@@ -10,7 +10,18 @@ afterEach(async () => {
 });
 
 function change(i: number, state: OutboxEntry['state'] = 'pending'): OutboxEntry {
-  return { id: `change-${i}`, kind: 'cart.add', owner: 'guest:pending-test-1', site: 'UAE', ref: `line-${i}`, params: {}, state, attempts: 0, nextAttemptAt: 0, createdAt: i };
+  return {
+    id: `change-${i}`,
+    kind: 'cart.add',
+    owner: 'guest:pending-test-1',
+    site: 'UAE',
+    ref: `line-${i}`,
+    params: {},
+    state,
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: i,
+  };
 }
 
 describe('the waiting-changes count', () => {

@@ -10,7 +10,10 @@ export const PENDING_RECOUNT_MS = 200;
  * 200 changes writes the outbox 200 times, and a live query would count (and the status line
  * render) after each one.
  */
-export function watchPending(onChange: (pending: { waiting: number; failed: number }) => void, { db = shopDb(), recountMs = PENDING_RECOUNT_MS }: { db?: ShopDb; recountMs?: number } = {}) {
+export function watchPending(
+  onChange: (pending: { waiting: number; failed: number }) => void,
+  { db = shopDb(), recountMs = PENDING_RECOUNT_MS }: { db?: ShopDb; recountMs?: number } = {},
+) {
   const outboxPart = `idb://${db.name}/outbox/`;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -26,7 +29,10 @@ export function watchPending(onChange: (pending: { waiting: number; failed: numb
     counting = true;
     try {
       const outbox = db.outbox;
-      const [waiting, failed] = await Promise.all([outbox.where('state').equals('pending').count(), outbox.where('state').equals('failed').count()]);
+      const [waiting, failed] = await Promise.all([
+        outbox.where('state').equals('pending').count(),
+        outbox.where('state').equals('failed').count(),
+      ]);
       const key = `${waiting}/${failed}`;
       if (!stopped && key !== last) {
         last = key;

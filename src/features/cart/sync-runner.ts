@@ -6,7 +6,6 @@ import { onWake } from '../../lib/wake-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { settleHolds } from './cart-holds.ts';
 
-
 let running: Promise<SyncReport> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -51,7 +50,8 @@ export function requestSync(): Promise<SyncReport> {
 /** Asks the worker to sync when the browser sees connectivity again, even with the tab closed. */
 export async function registerBackgroundSync() {
   try {
-    const reg = (await navigator.serviceWorker?.ready) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    const reg = (await navigator.serviceWorker?.ready) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
     await reg?.sync?.register(BACKGROUND_SYNC_TAG);
   } catch {
     // Background Sync is a bonus: the page syncs on start, online, focus and on a timer anyway.

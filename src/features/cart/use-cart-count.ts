@@ -2,7 +2,14 @@ import { useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { countWithTaps, onCartDelta, recentCartDeltas, unsettledTaps, type CartDelta, type PendingTap } from './cart-events.ts';
+import {
+  countWithTaps,
+  onCartDelta,
+  recentCartDeltas,
+  unsettledTaps,
+  type CartDelta,
+  type PendingTap,
+} from './cart-events.ts';
 import { currentCartIdentity } from './cart-identity.ts';
 import { whenCartDbInUse } from './when-cart-db.ts';
 

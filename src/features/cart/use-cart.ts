@@ -1,7 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Site } from '../../../contract/site.ts';
-import { cartLineSchema, localTempBookingSchema, outboxEntrySchema, parseRows, shopDb, type CartLine } from '../../lib/db.ts';
+import {
+  cartLineSchema,
+  localTempBookingSchema,
+  outboxEntrySchema,
+  parseRows,
+  shopDb,
+  type CartLine,
+} from '../../lib/db.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useCartOwner } from './use-cart-owner.ts';
 

@@ -3,7 +3,9 @@ import { PackageEnquiryIntro } from '../enquiry/package-enquiry-intro.tsx';
 
 // The enquiry form brings the phone picker with its flags (about 100 KB gzipped): it loads when
 // the traveller scrolls towards it, not with the page.
-const PackageEnquiryForm = lazy(() => import('../enquiry/package-enquiry-form.tsx').then((m) => ({ default: m.PackageEnquiryForm })));
+const PackageEnquiryForm = lazy(() =>
+  import('../enquiry/package-enquiry-form.tsx').then((m) => ({ default: m.PackageEnquiryForm })),
+);
 
 export interface EnquirySlotProps {
   pkg: { id: number; slug: string; title: string };

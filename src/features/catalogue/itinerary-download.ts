@@ -9,7 +9,11 @@ export class ItineraryError extends Error {}
 
 /** A file name a traveller recognises, safe on every system. */
 export function itineraryFileName(slug: string): string {
-  const safe = slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'holiday';
+  const safe =
+    slug
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'holiday';
   return `${safe}-itinerary.pdf`;
 }
 
@@ -17,7 +21,12 @@ export function itineraryFileName(slug: string): string {
 export async function requestItinerary(form: FormData, site: string, fetchImpl: typeof fetch = fetch): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetchImpl(ITINERARY_PATH, { method: 'POST', body: form, headers: { Country: site, Accept: 'application/pdf, application/json' }, credentials: 'same-origin' });
+    res = await fetchImpl(ITINERARY_PATH, {
+      method: 'POST',
+      body: form,
+      headers: { Country: site, Accept: 'application/pdf, application/json' },
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ItineraryError('You appear to be offline. Connect to the internet to download the itinerary.');
   }

@@ -13,7 +13,9 @@ export function ItineraryForm({ slug }: { slug: string }) {
   const { site } = useSite();
   const dialCode = site === 'IN' ? '+91' : '+971';
   const id = useId();
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -35,14 +37,27 @@ export function ItineraryForm({ slug }: { slug: string }) {
       saveBlob(await requestItinerary(data, site), itineraryFileName(slug));
       setState({ kind: 'done' });
     } catch (err) {
-      setState({ kind: 'error', message: err instanceof ItineraryError ? err.message : 'We could not prepare the itinerary. Please try again.' });
+      setState({
+        kind: 'error',
+        message: err instanceof ItineraryError ? err.message : 'We could not prepare the itinerary. Please try again.',
+      });
     }
   }
 
   return (
-    <form className="itinerary-form" method="post" action={ITINERARY_PATH} encType="multipart/form-data" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="itinerary-form"
+      method="post"
+      action={ITINERARY_PATH}
+      encType="multipart/form-data"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>Take the plan with you</h2>
-      <p className="itinerary-form-lead">Get the day-by-day itinerary as a PDF, with inclusions and today’s price. All fields are required.</p>
+      <p className="itinerary-form-lead">
+        Get the day-by-day itinerary as a PDF, with inclusions and today’s price. All fields are required.
+      </p>
       <input type="hidden" name="PackageSlug" value={slug} />
       <div className="form-grid">
         <label className="form-field">
@@ -57,13 +72,24 @@ export function ItineraryForm({ slug }: { slug: string }) {
           <span>
             Phone <span className="field-optional">with country code</span>
           </span>
-          <input name="Phone" type="tel" autoComplete="tel" inputMode="tel" required maxLength={24} defaultValue={`${dialCode} `} />
+          <input
+            name="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            maxLength={24}
+            defaultValue={`${dialCode} `}
+          />
         </label>
       </div>
       <button type="submit" className="button button-primary" disabled={state.kind === 'busy'}>
         {state.kind === 'busy' ? 'Preparing PDF…' : 'Download itinerary'}
       </button>
-      <FormMessages error={state.kind === 'error' ? state.message : null} status={state.kind === 'done' ? 'Your itinerary is downloading.' : null} />
+      <FormMessages
+        error={state.kind === 'error' ? state.message : null}
+        status={state.kind === 'done' ? 'Your itinerary is downloading.' : null}
+      />
     </form>
   );
 }

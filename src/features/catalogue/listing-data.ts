@@ -1,4 +1,8 @@
-import { getFeaturedPackages, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../../contract/catalogue-calls.ts';
+import {
+  getFeaturedPackages,
+  getPackageFilters,
+  getPackagesByTypeCityAndInterest,
+} from '../../../contract/catalogue-calls.ts';
 import { getMissionStatmentForListingPage } from '../../../contract/content-calls.ts';
 import type { Prefetch, RouteContext } from '../../app/prefetch.ts';
 import { hasSearch, parseListingQuery, searchParamsFor } from './listing-query.ts';
@@ -15,6 +19,7 @@ export function listingPrefetch({ search }: RouteContext): Prefetch[] {
     { call: getMissionStatmentForListingPage, params: listingMissionParams },
   ];
   if (!hasSearch(query)) return [...reads, { call: getFeaturedPackages, params: popularParams }];
-  for (let page = 1; page <= query.pages; page++) reads.push({ call: getPackagesByTypeCityAndInterest, params: searchParamsFor(query, page) });
+  for (let page = 1; page <= query.pages; page++)
+    reads.push({ call: getPackagesByTypeCityAndInterest, params: searchParamsFor(query, page) });
   return reads;
 }

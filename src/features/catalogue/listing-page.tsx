@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { getFeaturedPackages, getPackageFilters, getPackagesByTypeCityAndInterest } from '../../../contract/catalogue-calls.ts';
+import {
+  getFeaturedPackages,
+  getPackageFilters,
+  getPackagesByTypeCityAndInterest,
+} from '../../../contract/catalogue-calls.ts';
 import type { PackageFilters } from '../../../contract/catalogue.ts';
 import { getMissionStatmentForListingPage } from '../../../contract/content-calls.ts';
 import { lazyPart } from '../../app/lazy-part.tsx';
@@ -9,7 +13,17 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { Seo } from '../../components/seo.tsx';
 import { useCall } from '../../lib/use-call.ts';
 import { filtersParams, listingMissionParams, popularParams } from './listing-data.ts';
-import { PAGE_SIZE, SORTS, hasSearch, listingSearch, parseListingQuery, searchErrorMessage, searchParamsFor, toggleInterest, type ListingQuery } from './listing-query.ts';
+import {
+  PAGE_SIZE,
+  SORTS,
+  hasSearch,
+  listingSearch,
+  parseListingQuery,
+  searchErrorMessage,
+  searchParamsFor,
+  toggleInterest,
+  type ListingQuery,
+} from './listing-query.ts';
 import { PackageCard } from './package-card.tsx';
 import './catalogue.css';
 
@@ -26,17 +40,36 @@ function useListingQuery(): [ListingQuery, (next: Partial<ListingQuery>, opts?: 
 }
 
 /** Plain GET form: it works before (and without) JavaScript; with it, every change applies at once. */
-function Filters({ query, filters, onChange }: { query: ListingQuery; filters: PackageFilters | undefined; onChange: (next: Partial<ListingQuery>) => void }) {
+function Filters({
+  query,
+  filters,
+  onChange,
+}: {
+  query: ListingQuery;
+  filters: PackageFilters | undefined;
+  onChange: (next: Partial<ListingQuery>) => void;
+}) {
   const { href } = useSite();
   const id = useId();
   const countries = [...new Set(filters?.cities.map((c) => c.country.name) ?? [])];
   const num = (v: string) => (v ? Number(v) : undefined);
   return (
-    <form className="filters" method="get" action={href('/holidays')} aria-label="Filter holidays" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="filters"
+      method="get"
+      action={href('/holidays')}
+      aria-label="Filter holidays"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="filters-row">
         <div className="field">
           <label htmlFor={`${id}-city`}>Destination</label>
-          <select id={`${id}-city`} name="cityId" value={query.cityId ?? ''} onChange={(e) => onChange({ cityId: num(e.target.value) })}>
+          <select
+            id={`${id}-city`}
+            name="cityId"
+            value={query.cityId ?? ''}
+            onChange={(e) => onChange({ cityId: num(e.target.value) })}
+          >
             <option value="">Any destination</option>
             {countries.map((country) => (
               <optgroup key={country} label={country}>
@@ -53,7 +86,12 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
         </div>
         <div className="field">
           <label htmlFor={`${id}-type`}>Trip type</label>
-          <select id={`${id}-type`} name="typeId" value={query.typeId ?? ''} onChange={(e) => onChange({ typeId: num(e.target.value) })}>
+          <select
+            id={`${id}-type`}
+            name="typeId"
+            value={query.typeId ?? ''}
+            onChange={(e) => onChange({ typeId: num(e.target.value) })}
+          >
             <option value="">Any trip type</option>
             {filters?.tripTypes.map((t) => (
               <option key={t.id} value={t.id}>
@@ -64,7 +102,12 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
         </div>
         <div className="field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} name="sort" value={query.sort} onChange={(e) => onChange({ sort: e.target.value as ListingQuery['sort'] })}>
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            value={query.sort}
+            onChange={(e) => onChange({ sort: e.target.value as ListingQuery['sort'] })}
+          >
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -78,18 +121,20 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
           <legend>Interests</legend>
           <div className="chips">
             {/* Chosen interests first, so they show without scrolling the row. */}
-            {[...filters.interests].sort((a, b) => Number(query.interests.includes(b.id)) - Number(query.interests.includes(a.id))).map((i) => (
-              <label key={i.id} className="chip">
-                <input
-                  type="checkbox"
-                  name="interests"
-                  value={i.id}
-                  checked={query.interests.includes(i.id)}
-                  onChange={() => onChange({ interests: toggleInterest(query, i.id) })}
-                />
-                <span>{i.name}</span>
-              </label>
-            ))}
+            {[...filters.interests]
+              .sort((a, b) => Number(query.interests.includes(b.id)) - Number(query.interests.includes(a.id)))
+              .map((i) => (
+                <label key={i.id} className="chip">
+                  <input
+                    type="checkbox"
+                    name="interests"
+                    value={i.id}
+                    checked={query.interests.includes(i.id)}
+                    onChange={() => onChange({ interests: toggleInterest(query, i.id) })}
+                  />
+                  <span>{i.name}</span>
+                </label>
+              ))}
           </div>
         </fieldset>
       ) : null}
@@ -105,9 +150,13 @@ function Filters({ query, filters, onChange }: { query: ListingQuery; filters: P
 
 /** One page of results ("Load more" adds the next one); the first also reports the total. */
 function ResultsPage({ query, pageIndex }: { query: ListingQuery; pageIndex: number }) {
-  const { data, error, mutate, isValidating } = useCall(getPackagesByTypeCityAndInterest, searchParamsFor(query, pageIndex), {
-    keepPreviousData: pageIndex === 1,
-  });
+  const { data, error, mutate, isValidating } = useCall(
+    getPackagesByTypeCityAndInterest,
+    searchParamsFor(query, pageIndex),
+    {
+      keepPreviousData: pageIndex === 1,
+    },
+  );
   if (error && !data) {
     return (
       <div className="notice notice-error listing-error" role="alert">
@@ -146,7 +195,11 @@ function Results({ query, cityName, typeName }: { query: ListingQuery; cityName?
   return (
     <section aria-labelledby="results-heading" aria-busy={loading}>
       <h2 id="results-heading" className="results-count" aria-live="polite">
-        {total === undefined ? (first.error ? 'No results' : 'Finding holidays…') : `${total} ${total === 1 ? 'holiday' : 'holidays'}`}
+        {total === undefined
+          ? first.error
+            ? 'No results'
+            : 'Finding holidays…'
+          : `${total} ${total === 1 ? 'holiday' : 'holidays'}`}
       </h2>
       {first.error && !first.data ? (
         <div className="notice notice-error listing-error" role="alert">
@@ -185,11 +238,7 @@ function Results({ query, cityName, typeName }: { query: ListingQuery; cityName?
             Showing {shown} of {total}
             {typeName && !cityName ? ` ${typeName.toLowerCase()} holidays` : ''}
           </span>
-          <Link
-            className="button"
-            to={{ search: listingSearch({ ...query, pages: query.pages + 1 }) }}
-            replace
-          >
+          <Link className="button" to={{ search: listingSearch({ ...query, pages: query.pages + 1 }) }} replace>
             Load more
           </Link>
         </p>
@@ -199,21 +248,37 @@ function Results({ query, cityName, typeName }: { query: ListingQuery; cityName?
 }
 
 /** No city or trip type chosen: where to? (the search needs one), then what is popular. */
-function DestinationChooser({ filters, onlyInterests }: { filters: PackageFilters | undefined; onlyInterests: boolean }) {
+function DestinationChooser({
+  filters,
+  onlyInterests,
+}: {
+  filters: PackageFilters | undefined;
+  onlyInterests: boolean;
+}) {
   const { href } = useSite();
   const popular = useCall(getFeaturedPackages, popularParams);
   const search = useLocation().search;
   const interests = parseListingQuery(search).interests;
   return (
     <>
-      {onlyInterests ? <p className="notice">Choose a destination or a trip type to see holidays for these interests.</p> : null}
+      {onlyInterests ? (
+        <p className="notice">Choose a destination or a trip type to see holidays for these interests.</p>
+      ) : null}
       <section className="section" aria-labelledby="destinations-heading">
         <h2 id="destinations-heading">Choose a destination</h2>
         <ul className="tile-grid destination-grid">
           {filters?.cities.map((c) => (
             <li key={c.id}>
               <Link className="tile" to={href(`/holidays${listingSearch({ cityId: c.id, interests })}`)}>
-                <ResponsiveImage className="tile-image" src={`/images/places/${c.slug}-1`} alt="" widths={[480, 960]} sizes="(min-width: 700px) 25vw, 50vw" width={480} height={320} />
+                <ResponsiveImage
+                  className="tile-image"
+                  src={`/images/places/${c.slug}-1`}
+                  alt=""
+                  widths={[480, 960]}
+                  sizes="(min-width: 700px) 25vw, 50vw"
+                  width={480}
+                  height={320}
+                />
                 <span className="tile-text">
                   <span className="tile-title">{c.name}</span>
                   <span className="tile-meta">

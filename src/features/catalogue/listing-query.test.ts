@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGES, hasSearch, listingSearch, parseListingQuery, searchErrorMessage, searchParamsFor, toggleInterest } from './listing-query.ts';
+import {
+  MAX_PAGES,
+  hasSearch,
+  listingSearch,
+  parseListingQuery,
+  searchErrorMessage,
+  searchParamsFor,
+  toggleInterest,
+} from './listing-query.ts';
 
 describe('listing filters in the URL', () => {
   it('reads city, trip type, interests, sort and pages', () => {
@@ -26,10 +34,14 @@ describe('listing filters in the URL', () => {
     expect(parseListingQuery(`?page=${MAX_PAGES + 50}`).pages).toBe(MAX_PAGES);
   });
   it('writes one canonical URL per filter set', () => {
-    expect(listingSearch({ cityId: 3, interests: [4, 1, 4], sort: 'popular', pages: 1 })).toBe('?cityId=3&interests=1,4');
+    expect(listingSearch({ cityId: 3, interests: [4, 1, 4], sort: 'popular', pages: 1 })).toBe(
+      '?cityId=3&interests=1,4',
+    );
     expect(listingSearch({ typeId: 2, sort: 'duration-desc', pages: 3 })).toBe('?typeId=2&sort=duration-desc&page=3');
     expect(listingSearch({})).toBe('');
-    const round = parseListingQuery(listingSearch({ cityId: 9, typeId: 1, interests: [3, 2], sort: 'price-desc', pages: 2 }));
+    const round = parseListingQuery(
+      listingSearch({ cityId: 9, typeId: 1, interests: [3, 2], sort: 'price-desc', pages: 2 }),
+    );
     expect(round).toEqual({ cityId: 9, typeId: 1, interests: [2, 3], sort: 'price-desc', pages: 2 });
   });
   it('needs a city or a trip type before searching', () => {
@@ -38,7 +50,14 @@ describe('listing filters in the URL', () => {
   });
   it('builds the same search params for the server and the browser', () => {
     const q = parseListingQuery('?cityId=3&interests=2,1');
-    expect(searchParamsFor(q, 2)).toEqual({ cityId: 3, typeId: undefined, interests: '1,2', sort: 'popular', pageIndex: 2, pageSize: 12 });
+    expect(searchParamsFor(q, 2)).toEqual({
+      cityId: 3,
+      typeId: undefined,
+      interests: '1,2',
+      sort: 'popular',
+      pageIndex: 2,
+      pageSize: 12,
+    });
   });
   it('toggles an interest', () => {
     const q = parseListingQuery('?cityId=3&interests=1,4');
@@ -48,7 +67,9 @@ describe('listing filters in the URL', () => {
   it('shows the server message, else the spec default', () => {
     const api = Object.assign(new Error('CityId and TripTypeId are required'), { name: 'ApiError' });
     expect(searchErrorMessage(api)).toBe('CityId and TripTypeId are required');
-    expect(searchErrorMessage(Object.assign(new Error('offline'), { name: 'NetworkError' }))).toBe('Failed to fetch packages');
+    expect(searchErrorMessage(Object.assign(new Error('offline'), { name: 'NetworkError' }))).toBe(
+      'Failed to fetch packages',
+    );
     expect(searchErrorMessage(undefined)).toBe('Failed to fetch packages');
   });
 });

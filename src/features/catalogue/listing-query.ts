@@ -38,9 +38,15 @@ function id(value: string | null): number | undefined {
 export function parseListingQuery(search: URLSearchParams | string): ListingQuery {
   const q = typeof search === 'string' ? new URLSearchParams(search) : search;
   // `interests=1,4` from our links, `interests=1&interests=4` from the plain form without JavaScript.
-  const interests = [...new Set(q.getAll('interests').flatMap((v) => v.split(',')).map((v) => id(v)).filter((v): v is number => v !== undefined))].sort(
-    (a, b) => a - b,
-  );
+  const interests = [
+    ...new Set(
+      q
+        .getAll('interests')
+        .flatMap((v) => v.split(','))
+        .map((v) => id(v))
+        .filter((v): v is number => v !== undefined),
+    ),
+  ].sort((a, b) => a - b);
   const sort = q.get('sort');
   const page = id(q.get('page'));
   return {
@@ -83,7 +89,9 @@ export function searchParamsFor(query: ListingQuery, pageIndex: number) {
 
 /** Toggles one interest on or off. */
 export function toggleInterest(query: ListingQuery, interestId: number): number[] {
-  return query.interests.includes(interestId) ? query.interests.filter((i) => i !== interestId) : [...query.interests, interestId].sort((a, b) => a - b);
+  return query.interests.includes(interestId)
+    ? query.interests.filter((i) => i !== interestId)
+    : [...query.interests, interestId].sort((a, b) => a - b);
 }
 
 /** The traveller-facing message for a failed search: the server's words, else the spec's default. */

@@ -25,7 +25,8 @@ export function PackageCard({ pkg, priority }: { pkg: Card; priority?: boolean }
           </p>
           <h3 className="card-title">{pkg.title}</h3>
           <p className="card-meta">
-            {nightsDays(pkg.nights, pkg.days)} · <span aria-label={`Rated ${pkg.rating} out of 5`}>★ {pkg.rating.toFixed(1)}</span>
+            {nightsDays(pkg.nights, pkg.days)} ·{' '}
+            <span aria-label={`Rated ${pkg.rating} out of 5`}>★ {pkg.rating.toFixed(1)}</span>
           </p>
           <p className="price">
             <span className="price-from">From</span> <strong className="price-amount">{money(pkg.price)}</strong>

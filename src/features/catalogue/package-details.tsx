@@ -1,7 +1,9 @@
 import { DEFAULT_CANCELLATION_POLICY, policyLines } from '../../../contract/cancellation.ts';
 import type { PackageDetail } from '../../../contract/catalogue.ts';
 
-/** The package page's words below the booking box (decision 0079): loaded after the page, rendered whole by the server. */
+/**
+ * The package page's words below the booking box (decision 0079): loaded after the page, rendered whole by the server.
+ */
 export function PackageDetails({ pkg }: { pkg: PackageDetail }) {
   return (
     <>
@@ -73,7 +75,10 @@ function CancellationPolicy({ pkg }: { pkg: PackageDetail }) {
   return (
     <section className="section cancellation-policy" aria-labelledby="cancellation-heading">
       <h2 id="cancellation-heading">Cancellation policy</h2>
-      <p>Counted from your first travel date. What is kept is a share of the booking's total; the rest of what you paid is refunded to the way you paid.</p>
+      <p>
+        Counted from your first travel date. What is kept is a share of the booking's total; the rest of what you paid
+        is refunded to the way you paid.
+      </p>
       <ul>
         {policyLines(pkg.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY).map((l) => (
           <li key={l}>{l}</li>
@@ -83,4 +88,3 @@ function CancellationPolicy({ pkg }: { pkg: PackageDetail }) {
     </section>
   );
 }
-

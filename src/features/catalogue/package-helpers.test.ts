@@ -35,9 +35,17 @@ describe('package JSON-LD', () => {
   it('is a TouristTrip and Product with an Offer in the site currency', () => {
     const ld = packageJsonLd(pkg, 'https://shop.example/in/holidays/maldives-honeymoon', 'https://shop.example');
     expect(ld['@type']).toEqual(['TouristTrip', 'Product']);
-    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 175000, priceCurrency: 'INR', url: 'https://shop.example/in/holidays/maldives-honeymoon' });
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: 175000,
+      priceCurrency: 'INR',
+      url: 'https://shop.example/in/holidays/maldives-honeymoon',
+    });
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 286 });
-    expect(ld.image).toEqual(['https://shop.example/images/places/maldives-1-1440.webp', 'https://shop.example/images/places/maldives-2-1440.webp']);
+    expect(ld.image).toEqual([
+      'https://shop.example/images/places/maldives-1-1440.webp',
+      'https://shop.example/images/places/maldives-2-1440.webp',
+    ]);
     expect((ld.itinerary as { itemListElement: unknown[] }).itemListElement).toHaveLength(2);
   });
   it('leaves the rating out when there are no reviews', () => {
@@ -72,7 +80,9 @@ describe('itinerary download', () => {
         status: 400,
         headers: { 'content-type': 'application/json' },
       })) as unknown as typeof fetch;
-    await expect(requestItinerary(new FormData(), 'UAE', refused)).rejects.toThrow('Please enter a valid phone number.');
+    await expect(requestItinerary(new FormData(), 'UAE', refused)).rejects.toThrow(
+      'Please enter a valid phone number.',
+    );
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;

@@ -19,7 +19,11 @@ export function packageJsonLd(pkg: PackageDetail, pageUrl: string, origin: strin
     itinerary: {
       '@type': 'ItemList',
       numberOfItems: pkg.itinerary.length,
-      itemListElement: pkg.itinerary.map((d) => ({ '@type': 'ListItem', position: d.day, name: `Day ${d.day}: ${d.title}` })),
+      itemListElement: pkg.itinerary.map((d) => ({
+        '@type': 'ListItem',
+        position: d.day,
+        name: `Day ${d.day}: ${d.title}`,
+      })),
     },
     offers: {
       '@type': 'Offer',
@@ -31,12 +35,21 @@ export function packageJsonLd(pkg: PackageDetail, pageUrl: string, origin: strin
     },
   };
   if (pkg.reviewCount > 0) {
-    data.aggregateRating = { '@type': 'AggregateRating', ratingValue: pkg.rating, reviewCount: pkg.reviewCount, bestRating: 5, worstRating: 1 };
+    data.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: pkg.rating,
+      reviewCount: pkg.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   return data;
 }
 
 /** JSON for an inline script element: `<` escaped so no text can close the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -90,7 +90,8 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
               <span>{nightsDays(pkg.nights, pkg.days)}</span>
               {pkg.reviewCount > 0 ? (
                 <a href="#reviews-heading" className="package-rating">
-                  <Stars rating={pkg.rating} /> {pkg.rating.toFixed(1)} ({pkg.reviewCount} {pkg.reviewCount === 1 ? 'review' : 'reviews'})
+                  <Stars rating={pkg.rating} /> {pkg.rating.toFixed(1)} ({pkg.reviewCount}{' '}
+                  {pkg.reviewCount === 1 ? 'review' : 'reviews'})
                 </a>
               ) : null}
             </p>
@@ -103,7 +104,11 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
               </a>
             </p>
             <p className="package-summary">{pkg.summary}</p>
-            <ShareButton title={pkg.title} text={`${pkg.title} – ${nightsDays(pkg.nights, pkg.days)} in ${pkg.city.name}`} url={pageUrl} />
+            <ShareButton
+              title={pkg.title}
+              text={`${pkg.title} – ${nightsDays(pkg.nights, pkg.days)} in ${pkg.city.name}`}
+              url={pageUrl}
+            />
           </header>
         </div>
         <aside className="package-aside" id="book" aria-label="Price and booking">

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDay } from '../../../contract/availability.ts';
 import { calendarMonths, startMonth } from './price-calendar-months.ts';
 
-const day = (travelDate: string, fromPerAdult: number, status: CalendarDay['status'] = 'available'): CalendarDay => ({ travelDate, fromPerAdult, status, roomsLeft: null, coupon: null });
+const day = (travelDate: string, fromPerAdult: number, status: CalendarDay['status'] = 'available'): CalendarDay => ({
+  travelDate,
+  fromPerAdult,
+  status,
+  roomsLeft: null,
+  coupon: null,
+});
 
 describe('the price calendar’s months', () => {
   it('lays each month out in Sunday-first weeks with every date of the month, departures in their cells', () => {

@@ -31,7 +31,15 @@ function asOfText(iso: string): string {
   return `${formatTravelDate(at.toISOString().slice(0, 10))}, ${time}`;
 }
 
-export default function PriceCalendar({ packageId, chosen, onChoose }: { packageId: number; chosen: string; onChoose(travelDate: string): void }) {
+export default function PriceCalendar({
+  packageId,
+  chosen,
+  onChoose,
+}: {
+  packageId: number;
+  chosen: string;
+  onChoose(travelDate: string): void;
+}) {
   const calendar = useCall(getPriceCalendar, { packageId }, { revalidateOnFocus: true, shouldRetryOnError: false });
   const offline = useSyncExternalStore(subscribeOffline, isOffline, () => false);
   const data = calendar.data;
@@ -48,7 +56,8 @@ export default function PriceCalendar({ packageId, chosen, onChoose }: { package
     else if (d.status === 'closed') parts.push('not on sale');
     else {
       parts.push(`from ${formatMinor(d.fromPerAdult, data.currency)} per adult`);
-      if (d.status === 'limited' && d.roomsLeft !== null) parts.push(`${d.roomsLeft} ${d.roomsLeft === 1 ? 'room' : 'rooms'} left`);
+      if (d.status === 'limited' && d.roomsLeft !== null)
+        parts.push(`${d.roomsLeft} ${d.roomsLeft === 1 ? 'room' : 'rooms'} left`);
       if (month.cheapest === d.fromPerAdult) parts.push('cheapest this month');
     }
     return parts.join(', ');
@@ -61,13 +70,19 @@ export default function PriceCalendar({ packageId, chosen, onChoose }: { package
           ‹
         </button>
         <p aria-live="polite">{formatMonthYear(month.month)}</p>
-        <button type="button" onClick={() => setShown(index + 1)} disabled={index === months.length - 1} aria-label="Next month">
+        <button
+          type="button"
+          onClick={() => setShown(index + 1)}
+          disabled={index === months.length - 1}
+          aria-label="Next month"
+        >
           ›
         </button>
       </div>
       <table>
         <caption>
-          From, per adult sharing ({data.currency}){old ? <span className="price-calendar-asof"> · prices as of {asOfText(data.asOf)}</span> : null}
+          From, per adult sharing ({data.currency})
+          {old ? <span className="price-calendar-asof"> · prices as of {asOfText(data.asOf)}</span> : null}
         </caption>
         <thead>
           <tr>
@@ -93,7 +108,7 @@ export default function PriceCalendar({ packageId, chosen, onChoose }: { package
                       disabled={!isOpen(cell.day)}
                       onClick={() => onChoose(cell.travelDate)}
                     >
-                      {/* The cell's short figures are for the eye; a screen reader hears the date and price in words. */}
+                      {/* The cell's short figures are for the eye; a screen reader hears the date and price. */}
                       <span className="day" aria-hidden="true">
                         {Number(cell.travelDate.slice(8))}
                       </span>
@@ -122,7 +137,11 @@ export default function PriceCalendar({ packageId, chosen, onChoose }: { package
           ))}
         </tbody>
       </table>
-      {month.cheapest !== null ? <p className="price-calendar-key"><span className="cheapest-key" aria-hidden="true" /> Cheapest date this month</p> : null}
+      {month.cheapest !== null ? (
+        <p className="price-calendar-key">
+          <span className="cheapest-key" aria-hidden="true" /> Cheapest date this month
+        </p>
+      ) : null}
     </fieldset>
   );
 }

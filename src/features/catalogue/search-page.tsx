@@ -15,10 +15,18 @@ export default function SearchPage() {
   const q = searchQueryOf(new URLSearchParams(search));
   const result = useCall(searchHolidays, q ? searchParams(q) : null);
   const data = result.data;
-  const heading = !q ? 'Search holidays' : data?.match === 'none' ? `No holidays match “${q}”` : `Holidays matching “${q}”`;
+  const heading = !q
+    ? 'Search holidays'
+    : data?.match === 'none'
+      ? `No holidays match “${q}”`
+      : `Holidays matching “${q}”`;
   return (
     <>
-      <Seo title={q ? `Search: ${q}` : 'Search holidays'} description="Search holidays by place, trip type or interest." noindex />
+      <Seo
+        title={q ? `Search: ${q}` : 'Search holidays'}
+        description="Search holidays by place, trip type or interest."
+        noindex
+      />
       <div className="page-intro">
         <h1>{heading}</h1>
         {data && data.match !== 'none' ? (
@@ -44,7 +52,9 @@ export default function SearchPage() {
           {result.error.message}
         </p>
       ) : null}
-      {q && !data && !result.error ? <div className="card card-skeleton" aria-busy="true" aria-label="Searching" /> : null}
+      {q && !data && !result.error ? (
+        <div className="card card-skeleton" aria-busy="true" aria-label="Searching" />
+      ) : null}
       {data?.packages.length ? (
         <section className="section" aria-labelledby="results-heading">
           <h2 id="results-heading" className="visually-hidden">
@@ -70,8 +80,9 @@ export default function SearchPage() {
             ))}
           </ul>
           <p>
-            Or <Link to={href('/holidays')}>browse every holiday</Link>, or <Link to={href('/contact')}>tell us where you would like to go</Link>: we plan trips to places
-            not listed here too.
+            Or <Link to={href('/holidays')}>browse every holiday</Link>, or{' '}
+            <Link to={href('/contact')}>tell us where you would like to go</Link>: we plan trips to places not listed
+            here too.
           </p>
         </section>
       ) : null}

@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openShopDb, type ShopDb } from '../../lib/db.ts';
-import { clearDrafts, draftWriter, loadDraft, newestDraft, pruneDrafts, saveDraft, type CheckoutDraft } from './checkout-draft.ts';
+import {
+  clearDrafts,
+  draftWriter,
+  loadDraft,
+  newestDraft,
+  pruneDrafts,
+  saveDraft,
+  type CheckoutDraft,
+} from './checkout-draft.ts';
 import { emptyForm } from './checkout-form.ts';
 
 let n = 0;
@@ -21,7 +29,14 @@ const NOW = Date.parse('2026-11-28T10:00:00Z');
 const owner = 'user:42';
 function draft(holdId: number, first: string, expires = '2026-11-28T10:30:00Z'): Omit<CheckoutDraft, 'id' | 'savedAt'> {
   const form = emptyForm();
-  return { owner, site: 'UAE', holdId, holdExpiresAt: expires, party: { adult: 2, child: 0, infant: 0 }, form: { ...form, lead: { ...form.lead, FirstName: first } } };
+  return {
+    owner,
+    site: 'UAE',
+    holdId,
+    holdExpiresAt: expires,
+    party: { adult: 2, child: 0, infant: 0 },
+    form: { ...form, lead: { ...form.lead, FirstName: first } },
+  };
 }
 
 describe('the checkout draft on the device', () => {
@@ -29,7 +44,12 @@ describe('the checkout draft on the device', () => {
     const name = `draft-upgrade-${++n}`;
     // The database as the last release left it: versions 1 to 3, with a row in each table.
     const old = new Dexie(name);
-    old.version(1).stores({ cartLines: 'id, [owner+site], cartId', outbox: '++seq, &id, state, ref', tempBookings: 'id, [owner+site]', swrCache: 'key, savedAt' });
+    old.version(1).stores({
+      cartLines: 'id, [owner+site], cartId',
+      outbox: '++seq, &id, state, ref',
+      tempBookings: 'id, [owner+site]',
+      swrCache: 'key, savedAt',
+    });
     old.version(2).stores({ swrCache: null });
     old.version(3).stores({ wallet: 'ref, userId' });
     await old.table('cartLines').put({ id: 'line-1', owner: 'guest:abcdefgh', site: 'UAE' });
@@ -86,7 +106,16 @@ describe('the checkout draft on the device', () => {
     expect(kept?.form.method).toBe('stripe');
     // A draft the last release wrote: its form has no deposit field at all.
     const { deposit: _none, ...older } = emptyForm();
-    await db.checkoutDrafts.put({ id: `${owner}|UAE|8`, owner, site: 'UAE', holdId: 8, holdExpiresAt: '2026-11-28T10:30:00Z', party: { adult: 1, child: 0, infant: 0 }, form: { ...older, lead: { ...older.lead, FirstName: 'Omar' } }, savedAt: NOW });
+    await db.checkoutDrafts.put({
+      id: `${owner}|UAE|8`,
+      owner,
+      site: 'UAE',
+      holdId: 8,
+      holdExpiresAt: '2026-11-28T10:30:00Z',
+      party: { adult: 1, child: 0, infant: 0 },
+      form: { ...older, lead: { ...older.lead, FirstName: 'Omar' } },
+      savedAt: NOW,
+    });
     const old = await loadDraft(db, owner, 'UAE', 8, NOW);
     expect(old?.form.lead.FirstName).toBe('Omar');
     expect(Boolean(old?.form.deposit)).toBe(false);

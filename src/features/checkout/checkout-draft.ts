@@ -48,18 +48,25 @@ export async function pruneDrafts(db: ShopDb, owner: string, site: Site, now = D
 }
 
 /** This hold's draft, when its hold has not ended. */
-export async function loadDraft(db: ShopDb, owner: string, site: Site, holdId: number, now = Date.now()): Promise<CheckoutDraft | null> {
+export async function loadDraft(
+  db: ShopDb,
+  owner: string,
+  site: Site,
+  holdId: number,
+  now = Date.now(),
+): Promise<CheckoutDraft | null> {
   const row = (await rowsOf(db, owner, site)).find((d) => d.holdId === holdId);
   return row && live(row, now) ? row : null;
 }
 
 /** The newest draft of a hold still running: offline, it stands for the hold the server would name. */
-export async function newestDraft(db: ShopDb, owner: string, site: Site, now = Date.now()): Promise<CheckoutDraft | null> {
-  return (
-    (await rowsOf(db, owner, site))
-      .filter((d) => live(d, now))
-      .sort((a, b) => b.savedAt - a.savedAt)[0] ?? null
-  );
+export async function newestDraft(
+  db: ShopDb,
+  owner: string,
+  site: Site,
+  now = Date.now(),
+): Promise<CheckoutDraft | null> {
+  return (await rowsOf(db, owner, site)).filter((d) => live(d, now)).sort((a, b) => b.savedAt - a.savedAt)[0] ?? null;
 }
 
 export async function saveDraft(db: ShopDb, draft: Omit<CheckoutDraft, 'id' | 'savedAt'>, now = Date.now()) {
@@ -67,7 +74,10 @@ export async function saveDraft(db: ShopDb, draft: Omit<CheckoutDraft, 'id' | 's
   await db.checkoutDrafts.put(row);
 }
 
-/** The booking is made or the hold ended: this hold's draft goes (all of this traveller's on the site without a hold id). */
+/**
+ * The booking is made or the hold ended: this hold's draft goes (all of this traveller's on the site without a hold
+ * id).
+ */
 export async function clearDrafts(db: ShopDb, owner: string, site: Site, holdId?: number) {
   if (holdId !== undefined) return db.checkoutDrafts.delete(draftId(owner, site, holdId));
   await db.checkoutDrafts.where('[owner+site]').equals([owner, site]).delete();
@@ -77,7 +87,10 @@ export async function clearDrafts(db: ShopDb, owner: string, site: Site, holdId?
  * Writes the latest of quick changes once typing pauses; flush() writes at once (the page is being
  * hidden or left: a phone may kill a hidden tab without another chance).
  */
-export function draftWriter(write: (draft: Omit<CheckoutDraft, 'id' | 'savedAt'>) => Promise<void>, wait = DRAFT_DEBOUNCE_MS) {
+export function draftWriter(
+  write: (draft: Omit<CheckoutDraft, 'id' | 'savedAt'>) => Promise<void>,
+  wait = DRAFT_DEBOUNCE_MS,
+) {
   let pending: Omit<CheckoutDraft, 'id' | 'savedAt'> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {

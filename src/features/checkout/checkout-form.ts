@@ -8,7 +8,12 @@ import { payWithSchema } from '../../../contract/coupons.ts';
  * (checkout-draft.ts, decision 0099) and parsed with this schema when read back.
  */
 
-const traveller = z.object({ FirstName: z.string(), LastName: z.string(), AgeBand: z.enum(['adult', 'child', 'infant']), DOB: z.string().optional() });
+const traveller = z.object({
+  FirstName: z.string(),
+  LastName: z.string(),
+  AgeBand: z.enum(['adult', 'child', 'infant']),
+  DOB: z.string().optional(),
+});
 
 export const checkoutFormSchema = z.object({
   lead: z.object({

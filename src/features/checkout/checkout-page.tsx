@@ -40,7 +40,11 @@ import './checkout.css';
 const STEPS = ['travellers', 'review', 'pay'] as const;
 type Step = (typeof STEPS)[number];
 /** Each step's heading, where the step starts (on screen, below the header) and focus goes. */
-const STEP_HEADING: Record<Step, string> = { travellers: 'travellers-heading', review: 'review-heading', pay: 'pay-heading' };
+const STEP_HEADING: Record<Step, string> = {
+  travellers: 'travellers-heading',
+  review: 'review-heading',
+  pay: 'pay-heading',
+};
 const IN_FLIGHT = 'This change is being processed. Please try again in a moment.';
 /** Said above the travellers step when a later step was opened without what it needs, or the server refused a field. */
 const MISSING = 'Some details are missing or need a change: they are marked below.';
@@ -78,7 +82,10 @@ function Checkout({ userId }: { userId: string }) {
   const hold = state.at === 'ready' ? state.hold : null;
   const owner = `user:${userId}`;
   // Offline, the draft kept for a hold still running stands for the hold the server would name.
-  const offlineDraft = useLiveQuery(() => (online ? null : newestDraft(shopDb(), owner, site).catch(() => null)), [online, owner, site]);
+  const offlineDraft = useLiveQuery(
+    () => (online ? null : newestDraft(shopDb(), owner, site).catch(() => null)),
+    [online, owner, site],
+  );
   const heldFromDraft = !hold && !online && offlineDraft ? offlineDraft : null;
   const held: HeldFor | null = hold
     ? { holdId: hold.TempBookingId, holdExpiresAt: hold.holdExpiresAt, party: partyOf(hold.items) }
@@ -100,7 +107,8 @@ function Checkout({ userId }: { userId: string }) {
   // India's checkout opens Razorpay's script, which only this page's own policy allows: a page
   // reached inside the app (another page's policy) is loaded afresh as a document.
   useEffect(() => {
-    if (checkoutNavigation(site, settings.razorpayCheckout) === 'document' && !onCheckoutDocument()) window.location.replace(window.location.href);
+    if (checkoutNavigation(site, settings.razorpayCheckout) === 'document' && !onCheckoutDocument())
+      window.location.replace(window.location.href);
   }, [site, settings.razorpayCheckout]);
 
   // The lead traveller starts as the account's own details, when nothing was typed yet.
@@ -110,7 +118,18 @@ function Checkout({ userId }: { userId: string }) {
     if (!p || !formLoaded) return;
     setForm((f) => {
       if (f.lead.FirstName || f.lead.LastName || f.lead.Email) return f;
-      return { ...f, lead: { ...f.lead, Title: p.title ?? '', FirstName: p.firstName ?? '', LastName: p.lastName ?? '', Email: p.email ?? '', DOB: p.dob ?? '', Phone: p.phone ?? undefined } };
+      return {
+        ...f,
+        lead: {
+          ...f.lead,
+          Title: p.title ?? '',
+          FirstName: p.firstName ?? '',
+          LastName: p.lastName ?? '',
+          Email: p.email ?? '',
+          DOB: p.dob ?? '',
+          Phone: p.phone ?? undefined,
+        },
+      };
     });
   }, [p, formLoaded, setForm]);
 
@@ -125,7 +144,11 @@ function Checkout({ userId }: { userId: string }) {
   // How the traveller will pay at the gateway, once chosen at review: coupons tied to it apply only then.
   const payWith = form?.payWith ?? undefined;
   const coupons = useSWR(hold && online ? ['checkout/coupons', userId, site, hold.TempBookingId, payWith] : null, () =>
-    callApi(getApplicableCoupons, { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId, PayWith: payWith }, auth),
+    callApi(
+      getApplicableCoupons,
+      { cartTotal: hold!.total, userId: Number(userId), TempBookingId: hold!.TempBookingId, PayWith: payWith },
+      auth,
+    ),
   );
   const best = coupons.data?.coupons.find((c) => c.applicable)?.coupon.code ?? '';
   // Until the traveller chooses here, the cart's choice holds (a coupon removed in the cart stays
@@ -133,13 +156,21 @@ function Checkout({ userId }: { userId: string }) {
   const [cartCoupon] = useState(() => couponFromCart(site));
   const chosenCoupon = form?.coupon ?? cartCoupon ?? (coupons.data || coupons.error ? best : null);
   const quote = useSWR(
-    hold && online && chosenCoupon !== null ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon, payWith] : null,
-    () => callApi(getBookingQuote, { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined, PayWith: payWith }, auth),
+    hold && online && chosenCoupon !== null
+      ? ['checkout/quote', userId, site, hold.TempBookingId, chosenCoupon, payWith]
+      : null,
+    () =>
+      callApi(
+        getBookingQuote,
+        { TempBookingId: hold!.TempBookingId, CouponCode: chosenCoupon || undefined, PayWith: payWith },
+        auth,
+      ),
     { keepPreviousData: true, revalidateOnFocus: false },
   );
   const q = quote.data?.TempBookingId === hold?.TempBookingId ? quote.data : undefined;
   const methods = q?.paymentMethods ?? ['pay-later'];
-  const method: PaymentMethod = form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
+  const method: PaymentMethod =
+    form?.method && methods.includes(form.method) ? form.method : (methods[0] ?? 'pay-later');
   // A deposit now by the site's gateway, where the quote offers one (docs/decisions/0108): a choice
   // kept in the draft with the rest of the form (decision 0099), so a reload or a killed tab keeps it.
   const deposit = Boolean(form?.deposit) && Boolean(q?.deposit);
@@ -149,7 +180,9 @@ function Checkout({ userId }: { userId: string }) {
   // A step is reached only with what it needs: review and payment need every traveller's details
   // as the travellers step checks them (a new tab, a bookmark or the history can open them first).
   const panRequired = q?.panRequired ?? false;
-  const invoiceValue = q ? q.total - q.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0) : null;
+  const invoiceValue = q
+    ? q.total - q.taxes.filter((t) => t.code === 'TCS').reduce((sum, t) => sum + t.amount, 0)
+    : null;
   const missing = form && step !== 'travellers' ? travellerErrors(form, panRequired, { site, invoiceValue }) : null;
   const lacking = missing !== null && Object.keys(missing).length > 0;
   useEffect(() => {
@@ -206,12 +239,18 @@ function Checkout({ userId }: { userId: string }) {
         { ...auth, idempotencyKey: bookingKey(hold.TempBookingId) },
       );
       // Spec §4: a booking counts as made only when the status is 'Success'.
-      if (answer.status !== BOOKING_SUCCESS) throw new Error(answer.message || 'Your booking was not made. Please try again.');
+      if (answer.status !== BOOKING_SUCCESS)
+        throw new Error(answer.message || 'Your booking was not made. Please try again.');
       const b = answer.data;
       made = b;
       // Rendered before the hold leaves the device and the gateway opens (a page left for Stripe's renders no more).
       if (b.DepositAmount !== undefined) {
-        const figures = { currency: b.Currency, deposit: b.DepositAmount, balance: b.Total - b.DepositAmount, dueOn: q.deposit?.dueOn ?? null };
+        const figures = {
+          currency: b.Currency,
+          deposit: b.DepositAmount,
+          balance: b.Total - b.DepositAmount,
+          dueOn: q.deposit?.dueOn ?? null,
+        };
         flushSync(() => setTaken(figures));
       }
       await draft.clear('this-hold');
@@ -232,7 +271,8 @@ function Checkout({ userId }: { userId: string }) {
       }
       // A refusal means the traveller changes something and books anew (a new key); no answer
       // or "still in progress" keeps the key, so trying again cannot make a second booking.
-      if (err instanceof ApiError && err.httpStatus < 500 && err.message !== IN_FLIGHT) bookingKey(hold.TempBookingId, true);
+      if (err instanceof ApiError && err.httpStatus < 500 && err.message !== IN_FLIGHT)
+        bookingKey(hold.TempBookingId, true);
       // A field the server refused is shown under that field on the travellers step, in words.
       const { fields, rest } = serverFieldErrors(messageOf(err));
       if (Object.keys(fields).length) {
@@ -298,13 +338,27 @@ function Checkout({ userId }: { userId: string }) {
             form={form}
             chosenCoupon={chosenCoupon ?? ''}
             onCoupon={(code) => setForm({ ...form, coupon: code })}
-            payWithChoices={methods.includes('razorpay') ? ['card', 'netbanking', 'upi'] : methods.includes('stripe') ? ['card'] : []}
+            payWithChoices={
+              methods.includes('razorpay') ? ['card', 'netbanking', 'upi'] : methods.includes('stripe') ? ['card'] : []
+            }
             onPayWith={(p) => setForm({ ...form, payWith: p })}
             online={online}
             onDone={() => go('pay')}
           />
         ) : null}
-        {form && !lacking && step === 'pay' && q ? <PayStep quote={q} method={method} onMethod={(m) => setForm({ ...form, method: m, deposit: false })} deposit={deposit} onDeposit={() => setForm({ ...form, deposit: true })} busy={busy} error={error} online={online} onBook={() => void book()} /> : null}
+        {form && !lacking && step === 'pay' && q ? (
+          <PayStep
+            quote={q}
+            method={method}
+            onMethod={(m) => setForm({ ...form, method: m, deposit: false })}
+            deposit={deposit}
+            onDeposit={() => setForm({ ...form, deposit: true })}
+            busy={busy}
+            error={error}
+            online={online}
+            onBook={() => void book()}
+          />
+        ) : null}
         {form && !lacking && step === 'pay' && !q ? <p aria-busy="true">Pricing your holidays…</p> : null}
       </>
     );
@@ -328,7 +382,12 @@ function Checkout({ userId }: { userId: string }) {
           <p>You have no holidays on hold. Holding keeps today’s prices and your rooms for a while as you book.</p>
         )}
         <div className="checkout-actions">
-          <button type="button" className="button button-primary" disabled={holding || !online} onClick={() => void hold_again()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={holding || !online}
+            onClick={() => void hold_again()}
+          >
             {holding ? 'Holding…' : 'Hold my cart'}
           </button>
           <Link className="button" to={href('/cart')}>
@@ -347,7 +406,8 @@ function Checkout({ userId }: { userId: string }) {
       <Steps steps={['Travellers', 'Review', 'Payment']} current={STEPS.indexOf(step)} />
       {!online ? (
         <p className="notice offline-banner" role="status">
-          You are offline. Booking needs a connection: what you typed is kept on this phone, so carry on when you are back online.
+          You are offline. Booking needs a connection: what you typed is kept on this phone, so carry on when you are
+          back online.
         </p>
       ) : null}
       {taken ? (

@@ -47,7 +47,11 @@ function loadRazorpay(src: string): Promise<void> {
 
 export type PaymentOutcome = 'paid' | 'left-for-gateway' | 'dismissed';
 
-const METHOD_BLOCK: Record<PayWith, string> = { card: 'Pay by card', netbanking: 'Pay by net banking', upi: 'Pay by UPI' };
+const METHOD_BLOCK: Record<PayWith, string> = {
+  card: 'Pay by card',
+  netbanking: 'Pay by net banking',
+  upi: 'Pay by UPI',
+};
 
 /**
  * Razorpay checkout's `config` showing one way of paying only (a payment-method coupon's): a block
@@ -73,8 +77,12 @@ export async function openPayment(
   next: NextStep,
   bookingId: number,
   site: 'UAE' | 'IN',
-  /** How Razorpay's answer is checked by our server: the traveller's own verify call unless given (a payment link's: decision 0095). */
-  verify: (answer: RazorpayHandlerAnswer) => Promise<unknown> = (answer) => callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }),
+  /**
+   * How Razorpay's answer is checked by our server: the traveller's own verify call unless given (a payment link's:
+   * decision 0095).
+   */
+  verify: (answer: RazorpayHandlerAnswer) => Promise<unknown> = (answer) =>
+    callApi(verifyRazorpayPayment, { BookingId: bookingId, ...answer }, { auth: true, headers: { Country: site } }),
 ): Promise<PaymentOutcome> {
   if (next.type === 'stripe') {
     window.location.assign(next.url);
@@ -99,12 +107,19 @@ export async function openPayment(
         verify(answer).then(
           () => resolve('paid'),
           // Razorpay's webhook may have recorded this payment first: it is paid all the same.
-          (err: unknown) => (err instanceof ApiError && err.httpStatus === 409 && /already been verified/.test(err.message) ? resolve('paid') : reject(err)),
+          (err: unknown) =>
+            err instanceof ApiError && err.httpStatus === 409 && /already been verified/.test(err.message)
+              ? resolve('paid')
+              : reject(err),
         );
       },
       modal: { ondismiss: () => resolve('dismissed') },
     });
-    checkout.on('payment.failed', (answer) => reject(new Error(answer.error?.description ?? 'The payment did not go through. Your booking is saved: try again.')));
+    checkout.on('payment.failed', (answer) =>
+      reject(
+        new Error(answer.error?.description ?? 'The payment did not go through. Your booking is saved: try again.'),
+      ),
+    );
     checkout.open();
   });
 }

@@ -22,7 +22,12 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const b = booking.data;
-  if (booking.error && !b) return <p className="notice notice-error" role="alert">{messageOf(booking.error)}</p>;
+  if (booking.error && !b)
+    return (
+      <p className="notice notice-error" role="alert">
+        {messageOf(booking.error)}
+      </p>
+    );
   if (!b) return <p aria-busy="true">Loading your booking…</p>;
   // A gateway booking waiting for its payment, or a pay-later balance paid online before its due date.
   if (b.Status !== 'awaiting-payment' && !b.payOnline) {
@@ -36,11 +41,16 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { Next } = await callApi(startBookingPayment, { BookingId: b!.BookingId }, { auth: true, headers: { Country: site } });
+      const { Next } = await callApi(
+        startBookingPayment,
+        { BookingId: b!.BookingId },
+        { auth: true, headers: { Country: site } },
+      );
       const outcome = await openPayment(Next, b!.BookingId, site);
       // The booking as it now is (paid), not the copy this page loaded.
       if (outcome === 'paid') await booking.mutate();
-      if (outcome === 'paid') navigate(href(`/trips/${reference}?booked=1${b!.payOnline ? '&paid=1' : ''}`), { replace: true });
+      if (outcome === 'paid')
+        navigate(href(`/trips/${reference}?booked=1${b!.payOnline ? '&paid=1' : ''}`), { replace: true });
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -63,7 +73,12 @@ function Pay({ userId, reference }: { userId: string; reference: string }) {
               ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}`
               : `Pay ${formatMinor(b.amountDue, b.Currency)}${b.payOnline ? ' now' : ''}`))}
       </button>
-      {b.payOnline && b.paymentDueOn ? <p className="acc-hint">Due by {formatDay(b.paymentDueOn)}. The card is typed on {site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} page, never ours.</p> : null}
+      {b.payOnline && b.paymentDueOn ? (
+        <p className="acc-hint">
+          Due by {formatDay(b.paymentDueOn)}. The card is typed on {site === 'IN' ? 'Razorpay’s' : 'Stripe’s'} page,
+          never ours.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -38,7 +38,11 @@ async function linkCall<T>(path: string, body?: object): Promise<T> {
     throw new LinkError('You appear to be offline. Check your connection and open the link again.', 0);
   }
   const envelope = (await res.json().catch(() => ({}))) as { status?: string; message?: string; data?: T };
-  if (!res.ok || envelope.status === 'error') throw new LinkError(envelope.message || `We could not read this link (${res.status}). Please try again.`, res.status);
+  if (!res.ok || envelope.status === 'error')
+    throw new LinkError(
+      envelope.message || `We could not read this link (${res.status}). Please try again.`,
+      res.status,
+    );
   return envelope.data as T;
 }
 
@@ -67,7 +71,8 @@ export default function PayLinkPage() {
   useEffect(() => {
     let stopped = false;
     void (async () => {
-      // Back from Stripe's page: our server asks Stripe whether the session is paid (a few times: it may take a moment).
+      // Back from Stripe's page: our server asks Stripe whether the session is paid (a few times: it may take a
+      // moment).
       if (sessionId) {
         for (let attempt = 0; attempt < 5 && !stopped; attempt += 1) {
           try {
@@ -96,7 +101,9 @@ export default function PayLinkPage() {
     setError(null);
     try {
       const { Next } = await linkCall<{ Next: NextStep }>(`${path}/start`, {});
-      const outcome = await openPayment(Next, 0, view.site, (answer: RazorpayHandlerAnswer) => linkCall(`${path}/razorpay`, answer));
+      const outcome = await openPayment(Next, 0, view.site, (answer: RazorpayHandlerAnswer) =>
+        linkCall(`${path}/razorpay`, answer),
+      );
       if (outcome === 'paid') await load();
     } catch (err) {
       setError((err as Error).message);
@@ -140,11 +147,18 @@ export default function PayLinkPage() {
             </p>
           ) : (
             <>
-              <button type="button" className="button button-primary acc-wide" disabled={busy} onClick={() => void pay()}>
+              <button
+                type="button"
+                className="button button-primary acc-wide"
+                disabled={busy}
+                onClick={() => void pay()}
+              >
                 {busy ? 'Opening the payment…' : `Pay ${formatMinor(view.amountDue, view.currency)} now`}
               </button>
               <p className="acc-hint">
-                This link works until {new Date(view.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}. Your card is typed on {gateway} page, never ours.
+                This link works until{' '}
+                {new Date(view.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}. Your
+                card is typed on {gateway} page, never ours.
               </p>
             </>
           )}

@@ -7,7 +7,10 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { depositNowText } from './deposit-words.ts';
 
 const METHOD_TEXT: Record<PaymentMethod, { label: string; hint: string }> = {
-  razorpay: { label: 'Pay now: UPI, card or netbanking', hint: 'Razorpay’s secure window opens; your card details never reach us.' },
+  razorpay: {
+    label: 'Pay now: UPI, card or netbanking',
+    hint: 'Razorpay’s secure window opens; your card details never reach us.',
+  },
   stripe: { label: 'Pay now by card', hint: 'You continue on Stripe’s secure page and come back here.' },
   'pay-later': {
     label: 'Book now, pay later by bank transfer',
@@ -40,7 +43,13 @@ export function PayStep(props: {
         <legend>How would you like to pay {total}?</legend>
         {props.quote.paymentMethods.map((m) => (
           <label key={m} className="choice">
-            <input type="radio" name={name} value={m} checked={!props.deposit && props.method === m} onChange={() => props.onMethod(m)} />
+            <input
+              type="radio"
+              name={name}
+              value={m}
+              checked={!props.deposit && props.method === m}
+              onChange={() => props.onMethod(m)}
+            />
             <span>
               <strong>{METHOD_TEXT[m].label}</strong>
               <br />
@@ -50,14 +59,22 @@ export function PayStep(props: {
         ))}
         {offer && props.onDeposit ? (
           <label className="choice">
-            <input type="radio" name={name} value="deposit" checked={Boolean(props.deposit)} onChange={() => props.onDeposit?.()} />
+            <input
+              type="radio"
+              name={name}
+              value="deposit"
+              checked={Boolean(props.deposit)}
+              onChange={() => props.onDeposit?.()}
+            />
             <span>
               <strong>
                 Pay a deposit now: {formatMinor(offer.amount, props.quote.currency)} ({offer.percent}%)
               </strong>
               <br />
               <small>
-                {props.quote.currency === 'INR' ? 'By UPI or card now' : 'By card now'}; the rest, {formatMinor(offer.balance, props.quote.currency)}, by {formatDay(offer.dueOn)}, online from My trips or by bank transfer.
+                {props.quote.currency === 'INR' ? 'By UPI or card now' : 'By card now'}; the rest,{' '}
+                {formatMinor(offer.balance, props.quote.currency)}, by {formatDay(offer.dueOn)}, online from My trips or
+                by bank transfer.
               </small>
             </span>
           </label>
@@ -65,7 +82,12 @@ export function PayStep(props: {
       </fieldset>
       {offer && props.deposit ? (
         <p className="checkout-deposit-now" role="status">
-          {depositNowText({ currency: props.quote.currency, deposit: offer.amount, balance: offer.balance, dueOn: offer.dueOn })}
+          {depositNowText({
+            currency: props.quote.currency,
+            deposit: offer.amount,
+            balance: offer.balance,
+            dueOn: offer.dueOn,
+          })}
         </p>
       ) : null}
       {props.quote.payLaterUnavailable ? (
@@ -74,15 +96,27 @@ export function PayStep(props: {
         </p>
       ) : null}
       <FormMessages error={props.error} />
-      <button type="button" className="button button-primary acc-wide" disabled={props.busy || !props.online || props.quote.paymentMethods.length === 0} onClick={props.onBook}>
-        {props.busy ? 'Booking…' : depositNow ? `Book and pay ${depositNow} deposit` : gateway ? `Book and pay ${total}` : 'Confirm booking'}
+      <button
+        type="button"
+        className="button button-primary acc-wide"
+        disabled={props.busy || !props.online || props.quote.paymentMethods.length === 0}
+        onClick={props.onBook}
+      >
+        {props.busy
+          ? 'Booking…'
+          : depositNow
+            ? `Book and pay ${depositNow} deposit`
+            : gateway
+              ? `Book and pay ${total}`
+              : 'Confirm booking'}
       </button>
       <p className="acc-hint">
         By booking you accept our{' '}
         <Link to={href('/terms')} target="_blank">
           booking terms
         </Link>{' '}
-        (with each package’s cancellation policy and how refunds are made), the package’s inclusions and exclusions shown on its page, and our{' '}
+        (with each package’s cancellation policy and how refunds are made), the package’s inclusions and exclusions
+        shown on its page, and our{' '}
         <Link to={href('/privacy')} target="_blank">
           privacy policy
         </Link>

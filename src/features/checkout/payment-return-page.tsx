@@ -25,7 +25,14 @@ function Confirming({ reference, sessionId }: { reference: string; sessionId: st
         let paidLater = false;
         for (let attempt = 0; ; attempt += 1) {
           try {
-            paidLater = (await callApi(verifyStripePayment, { BookingId: b.BookingId, sessionId }, { auth: true, headers: { Country: site } })).PaymentMethod === 'pay-later';
+            paidLater =
+              (
+                await callApi(
+                  verifyStripePayment,
+                  { BookingId: b.BookingId, sessionId },
+                  { auth: true, headers: { Country: site } },
+                )
+              ).PaymentMethod === 'pay-later';
             break;
           } catch (err) {
             // A payment kept with its refund due (the booking was cancelled meanwhile) is the answer, not a delay.

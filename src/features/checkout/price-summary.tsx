@@ -2,7 +2,17 @@ import type { PriceBreakdown } from '../../../contract/booking.ts';
 import { formatMinor, formatTravelDate, partyText } from '../../../contract/format.ts';
 
 /** The first rows of a price list (checkout and invoice): subtotal and the coupon's discount, if any. */
-export function SubtotalRows({ subtotal, discount, couponCode, m }: { subtotal: number; discount: number; couponCode?: string; m: (amount: number) => string }) {
+export function SubtotalRows({
+  subtotal,
+  discount,
+  couponCode,
+  m,
+}: {
+  subtotal: number;
+  discount: number;
+  couponCode?: string;
+  m: (amount: number) => string;
+}) {
   return (
     <>
       <div>
@@ -54,7 +64,8 @@ export function PriceSummary({ quote }: { quote: PriceBreakdown }) {
       </dl>
       {tcs ? (
         <p className="acc-hint">
-          TCS is tax collected at source on holidays outside India ({tcs.rate}%). It is credited against the lead traveller’s PAN, and you can claim it in your income tax return.
+          TCS is tax collected at source on holidays outside India ({tcs.rate}%). It is credited against the lead
+          traveller’s PAN, and you can claim it in your income tax return.
         </p>
       ) : null}
     </div>

@@ -8,14 +8,26 @@ import type { CheckoutForm } from './checkout-form.ts';
 import { PriceSummary } from './price-summary.tsx';
 
 /** The coupons this cart can use (best first, as the server sorts them), a typed code, or none. */
-function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: ApplicableCoupon[]; chosen: string; onChoose(code: string): void; error: string | null }) {
+function CouponChoice({
+  coupons,
+  chosen,
+  onChoose,
+  error,
+}: {
+  coupons: ApplicableCoupon[];
+  chosen: string;
+  onChoose(code: string): void;
+  error: string | null;
+}) {
   const { money } = useSite();
   const [typed, setTyped] = useState('');
   const name = useId();
   const [all, setAll] = useState(false);
   const usable = coupons.filter((c) => c.applicable);
   // Coupons for another way of paying: shown with their rule, never chosen for the traveller.
-  const byPaying = coupons.filter((c) => !c.applicable && c.coupon.payment && c.reason?.startsWith('This coupon is for paying'));
+  const byPaying = coupons.filter(
+    (c) => !c.applicable && c.coupon.payment && c.reason?.startsWith('This coupon is for paying'),
+  );
   // The best three, and the chosen one wherever it ranks; the rest on request.
   const shown = all ? usable : usable.filter((c, i) => i < 3 || c.coupon.code === chosen);
   const typedIsOther = chosen !== '' && !usable.some((c) => c.coupon.code === chosen);
@@ -36,7 +48,8 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
       ))}
       {byPaying.map((c) => (
         <p key={c.coupon.code} className="acc-hint coupon-by-paying">
-          <strong>{c.coupon.code}</strong>: {couponDiscountText(c.coupon.discount, money)}. {couponPaymentText(c.coupon.payment)}.
+          <strong>{c.coupon.code}</strong>: {couponDiscountText(c.coupon.discount, money)}.{' '}
+          {couponPaymentText(c.coupon.payment)}.
         </p>
       ))}
       {shown.length < usable.length ? (
@@ -50,7 +63,14 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
       </label>
       <div className="coupon-entry">
         <label htmlFor={`${name}-code`}>Have a code?</label>
-        <input id={`${name}-code`} value={typed} autoCapitalize="characters" spellCheck={false} maxLength={40} onChange={(e) => setTyped(e.target.value.toUpperCase())} />
+        <input
+          id={`${name}-code`}
+          value={typed}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          onChange={(e) => setTyped(e.target.value.toUpperCase())}
+        />
         <button type="button" className="button" disabled={!typed.trim()} onClick={() => onChoose(typed.trim())}>
           Apply
         </button>
@@ -65,7 +85,15 @@ function CouponChoice({ coupons, chosen, onChoose, error }: { coupons: Applicabl
 const PAY_WITH_LABEL: Record<PayWith, string> = { card: 'Card', netbanking: 'Net banking', upi: 'UPI' };
 
 /** How the traveller will pay online: some coupons are for one way of paying, and apply only once it is chosen. */
-function PayWithChoice({ choices, chosen, onChoose }: { choices: PayWith[]; chosen: PayWith | null; onChoose(p: PayWith | null): void }) {
+function PayWithChoice({
+  choices,
+  chosen,
+  onChoose,
+}: {
+  choices: PayWith[];
+  chosen: PayWith | null;
+  onChoose(p: PayWith | null): void;
+}) {
   const name = useId();
   return (
     <fieldset className="checkout-fieldset pay-with-choice">
@@ -113,15 +141,30 @@ export function ReviewStep(props: {
         {form.others.length ? <p>With {form.others.map((t) => `${t.FirstName} ${t.LastName}`).join(', ')}</p> : null}
         {form.specialRequests ? <p>Requests: {form.specialRequests}</p> : null}
       </div>
-      {props.payWithChoices.length ? <PayWithChoice choices={props.payWithChoices} chosen={form.payWith ?? null} onChoose={props.onPayWith} /> : null}
-      <CouponChoice coupons={props.coupons} chosen={props.chosenCoupon} onChoose={props.onCoupon} error={quote?.couponError ?? null} />
-      {quote ? <PriceSummary quote={quote} /> : props.quoteError ? null : <p aria-busy="true">Pricing your holidays…</p>}
+      {props.payWithChoices.length ? (
+        <PayWithChoice choices={props.payWithChoices} chosen={form.payWith ?? null} onChoose={props.onPayWith} />
+      ) : null}
+      <CouponChoice
+        coupons={props.coupons}
+        chosen={props.chosenCoupon}
+        onChoose={props.onCoupon}
+        error={quote?.couponError ?? null}
+      />
+      {quote ? (
+        <PriceSummary quote={quote} />
+      ) : props.quoteError ? null : (
+        <p aria-busy="true">Pricing your holidays…</p>
+      )}
       {quote?.cancellationPolicies?.length ? (
         <section className="checkout-cancellation" aria-labelledby="review-cancellation-heading">
           <h3 id="review-cancellation-heading">Cancellation policy</h3>
           {quote.cancellationPolicies.map((p) => (
             <div key={p.packageId}>
-              {quote.cancellationPolicies!.length > 1 ? <p><strong>{p.title}</strong></p> : null}
+              {quote.cancellationPolicies!.length > 1 ? (
+                <p>
+                  <strong>{p.title}</strong>
+                </p>
+              ) : null}
               <ul>
                 {p.lines.map((l) => (
                   <li key={l}>{l}</li>
@@ -129,7 +172,9 @@ export function ReviewStep(props: {
               </ul>
             </div>
           ))}
-          <p className="acc-hint">Counted from the first travel date, as a share of the total. You can ask to cancel from My trips.</p>
+          <p className="acc-hint">
+            Counted from the first travel date, as a share of the total. You can ask to cancel from My trips.
+          </p>
         </section>
       ) : null}
       {quote?.payLaterUnavailable ? (
@@ -138,7 +183,12 @@ export function ReviewStep(props: {
         </p>
       ) : null}
       <FormMessages error={props.quoteError} />
-      <button type="button" className="button button-primary acc-wide" disabled={!quote || !props.online || Boolean(quote.couponError && props.chosenCoupon)} onClick={props.onDone}>
+      <button
+        type="button"
+        className="button button-primary acc-wide"
+        disabled={!quote || !props.online || Boolean(quote.couponError && props.chosenCoupon)}
+        onClick={props.onDone}
+      >
         Continue to payment
       </button>
     </section>

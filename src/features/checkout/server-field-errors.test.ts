@@ -20,14 +20,28 @@ describe("the server's field paths on the travellers form", () => {
   });
 
   it('puts each issue under its field in words, without the path', () => {
-    const { fields, rest } = serverFieldErrors('LeadTraveller.Title: Choose a title: Mr, Mrs, Ms, Miss or Dr.; Travellers.0.FirstName: Enter the first name.');
-    expect(fields).toEqual({ 'lead.Title': 'Choose a title: Mr, Mrs, Ms, Miss or Dr.', 'others.0.FirstName': 'Enter the first name.' });
+    const { fields, rest } = serverFieldErrors(
+      'LeadTraveller.Title: Choose a title: Mr, Mrs, Ms, Miss or Dr.; Travellers.0.FirstName: Enter the first name.',
+    );
+    expect(fields).toEqual({
+      'lead.Title': 'Choose a title: Mr, Mrs, Ms, Miss or Dr.',
+      'others.0.FirstName': 'Enter the first name.',
+    });
     expect(rest).toBeNull();
   });
 
   it('keeps the words of an issue with no field on the form, and a plain message as it is', () => {
-    expect(serverFieldErrors('Travellers.0.AgeBand: Choose an age band.')).toEqual({ fields: {}, rest: 'Choose an age band.' });
-    expect(serverFieldErrors('Failed to verify PAN: the name does not match.')).toEqual({ fields: {}, rest: 'Failed to verify PAN: the name does not match.' });
-    expect(serverFieldErrors('Your hold has ended. Please hold your cart again.')).toEqual({ fields: {}, rest: 'Your hold has ended. Please hold your cart again.' });
+    expect(serverFieldErrors('Travellers.0.AgeBand: Choose an age band.')).toEqual({
+      fields: {},
+      rest: 'Choose an age band.',
+    });
+    expect(serverFieldErrors('Failed to verify PAN: the name does not match.')).toEqual({
+      fields: {},
+      rest: 'Failed to verify PAN: the name does not match.',
+    });
+    expect(serverFieldErrors('Your hold has ended. Please hold your cart again.')).toEqual({
+      fields: {},
+      rest: 'Your hold has ended. Please hold your cart again.',
+    });
   });
 });

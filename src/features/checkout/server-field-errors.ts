@@ -10,7 +10,9 @@ export function formFieldOf(path: string): string | null {
   const parts = path.split('.');
   const [head, second, third] = parts;
   if (head === 'LeadTraveller' && parts.length === 2) {
-    return ['Title', 'FirstName', 'LastName', 'Email', 'Phone', 'DOB', 'State', 'Address'].includes(second!) ? `lead.${second}` : null;
+    return ['Title', 'FirstName', 'LastName', 'Email', 'Phone', 'DOB', 'State', 'Address'].includes(second!)
+      ? `lead.${second}`
+      : null;
   }
   // An address line (LeadTraveller.Address.2) belongs to the address box.
   if (head === 'LeadTraveller' && second === 'Address' && parts.length === 3) return 'lead.Address';

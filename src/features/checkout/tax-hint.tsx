@@ -16,25 +16,46 @@ export function useTaxRules(initial?: SiteTaxRules) {
 }
 
 /** `+ GST 5% + TCS 2%` / `incl. VAT 5%` / `zero-rated: no VAT`, beside a price. */
-export function TaxHint({ overseas, vatTreatment, rules }: { overseas?: boolean; vatTreatment?: VatTreatment; rules?: SiteTaxRules | null }) {
+export function TaxHint({
+  overseas,
+  vatTreatment,
+  rules,
+}: {
+  overseas?: boolean;
+  vatTreatment?: VatTreatment;
+  rules?: SiteTaxRules | null;
+}) {
   const { site } = useSite();
-  return <span className="price-tax">{taxHint(site, { overseas: overseas ?? false, vatTreatment: vatTreatment ?? 'standard' }, rules)}</span>;
+  return (
+    <span className="price-tax">
+      {taxHint(site, { overseas: overseas ?? false, vatTreatment: vatTreatment ?? 'standard' }, rules)}
+    </span>
+  );
 }
 
 /** The same from a priced hold's tax lines. */
 export function quoteTaxText(quote: Pick<PriceBreakdown, 'taxes'>): string {
   const parts: string[] = [];
-  const gst = quote.taxes.filter((t) => t.code === 'GST' || t.code === 'CGST' || t.code === 'SGST' || t.code === 'IGST').reduce((sum, t) => sum + t.rate, 0);
+  const gst = quote.taxes
+    .filter((t) => t.code === 'GST' || t.code === 'CGST' || t.code === 'SGST' || t.code === 'IGST')
+    .reduce((sum, t) => sum + t.rate, 0);
   if (gst) parts.push(`+ GST ${gst}%`);
   const tcs = quote.taxes.find((t) => t.code === 'TCS');
-  if (tcs) parts.push(`+ TCS ${tcs.parts && tcs.parts.length > 1 ? tcs.parts.map((p) => `${p.rate}%`).join('/') : `${tcs.rate}%`}`);
+  if (tcs)
+    parts.push(
+      `+ TCS ${tcs.parts && tcs.parts.length > 1 ? tcs.parts.map((p) => `${p.rate}%`).join('/') : `${tcs.rate}%`}`,
+    );
   const vat = quote.taxes.find((t) => t.code === 'VAT');
   if (vat) parts.push(vat.rate > 0 ? `incl. VAT ${vat.rate}%` : 'zero-rated: no VAT');
   return parts.join(' ');
 }
 
 /** One line above every checkout step: what is paid, and the taxes in it. */
-export function CheckoutTotal({ quote }: { quote: (PriceBreakdown & { subtotal: number; discount: number }) | undefined }) {
+export function CheckoutTotal({
+  quote,
+}: {
+  quote: (PriceBreakdown & { subtotal: number; discount: number }) | undefined;
+}) {
   if (!quote) return null;
   const m = (amount: number) => formatMinor(amount, quote.currency);
   return (

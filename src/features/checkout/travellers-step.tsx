@@ -20,7 +20,17 @@ const BAND_LABEL = { adult: 'adult', child: 'child (2–11)', infant: 'infant (u
  * A field with its label and, below it, the line its error shows on. The line is always there, so
  * an error that appears or goes never moves the button under the form between a press and its click.
  */
-function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: (id: string, describedBy: string) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (id: string, describedBy: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="acc-field">
@@ -38,7 +48,11 @@ function ageOn(dob: string, today = new Date()): number | null {
   const birth = new Date(`${dob}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(birth.getTime())) return null;
   let age = today.getUTCFullYear() - birth.getUTCFullYear();
-  if (today.getUTCMonth() < birth.getUTCMonth() || (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate())) age -= 1;
+  if (
+    today.getUTCMonth() < birth.getUTCMonth() ||
+    (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate())
+  )
+    age -= 1;
   return age;
 }
 
@@ -47,7 +61,11 @@ export const addressRequired = (site: Site, form: CheckoutForm, invoiceValue: nu
   site === 'IN' && !form.gstin.trim() && invoiceValue !== null && invoiceValue >= B2C_ADDRESS_FROM;
 
 /** Checks the form with the contract's own rules; the keys name the fields. */
-export function travellerErrors(form: CheckoutForm, panRequired: boolean, tax: { site: Site; invoiceValue: number | null } = { site: 'UAE', invoiceValue: null }): Errors {
+export function travellerErrors(
+  form: CheckoutForm,
+  panRequired: boolean,
+  tax: { site: Site; invoiceValue: number | null } = { site: 'UAE', invoiceValue: null },
+): Errors {
   const errors: Errors = {};
   if (tax.site === 'IN') {
     if (!form.lead.State) errors['lead.State'] = 'Choose your state: it is the place of supply on your GST invoice.';
@@ -56,22 +74,32 @@ export function travellerErrors(form: CheckoutForm, panRequired: boolean, tax: {
       if (problem) errors.gstin = problem;
     }
     if (addressRequired(tax.site, form, tax.invoiceValue) && addressLines(form.lead.Address).length === 0) {
-      errors['lead.Address'] = 'Enter your address: a GST invoice of ₹50,000 or more carries it (or give your business GSTIN).';
+      errors['lead.Address'] =
+        'Enter your address: a GST invoice of ₹50,000 or more carries it (or give your business GSTIN).';
     }
   } else if (form.trn.trim() && !TRN_PATTERN.test(normalizeTaxNumber(form.trn))) {
     errors.trn = 'A UAE tax registration number has 15 digits.';
   }
-  const lead = leadTravellerSchema.safeParse({ ...form.lead, Phone: form.lead.Phone ?? '', State: undefined, Address: undefined });
+  const lead = leadTravellerSchema.safeParse({
+    ...form.lead,
+    Phone: form.lead.Phone ?? '',
+    State: undefined,
+    Address: undefined,
+  });
   if (!lead.success) for (const issue of lead.error.issues) errors[`lead.${String(issue.path[0])}`] ??= issue.message;
   const age = ageOn(form.lead.DOB);
-  if (!errors['lead.DOB'] && (age === null || age > 120)) errors['lead.DOB'] = 'Enter the lead traveller’s date of birth.';
-  else if (!errors['lead.DOB'] && age !== null && age < 18) errors['lead.DOB'] = 'The lead traveller must be 18 or older.';
+  if (!errors['lead.DOB'] && (age === null || age > 120))
+    errors['lead.DOB'] = 'Enter the lead traveller’s date of birth.';
+  else if (!errors['lead.DOB'] && age !== null && age < 18)
+    errors['lead.DOB'] = 'The lead traveller must be 18 or older.';
   form.others.forEach((t, i) => {
     const parsed = travellerSchema.safeParse(t);
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[`others.${i}.${String(issue.path[0])}`] ??= issue.message;
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) errors[`others.${i}.${String(issue.path[0])}`] ??= issue.message;
     // Child and infant fares go by the age on the day of travel: their date of birth is needed.
     const childAge = t.AgeBand === 'adult' ? 0 : ageOn(t.DOB ?? '');
-    if (t.AgeBand !== 'adult' && (childAge === null || childAge < 0 || childAge > 25)) errors[`others.${i}.DOB`] = `Enter the ${t.AgeBand}’s date of birth.`;
+    if (t.AgeBand !== 'adult' && (childAge === null || childAge < 0 || childAge > 25))
+      errors[`others.${i}.DOB`] = `Enter the ${t.AgeBand}’s date of birth.`;
   });
   if (panRequired) {
     const pan = panSchema.safeParse(form.pan);
@@ -114,7 +142,8 @@ export function TravellersStep(props: {
   const today = new Date().toISOString().slice(0, 10);
 
   const setLead = (patch: Partial<CheckoutForm['lead']>) => onChange({ ...form, lead: { ...form.lead, ...patch } });
-  const setOther = (i: number, patch: Partial<TravellerInput>) => onChange({ ...form, others: form.others.map((t, k) => (k === i ? { ...t, ...patch } : t)) });
+  const setOther = (i: number, patch: Partial<TravellerInput>) =>
+    onChange({ ...form, others: form.others.map((t, k) => (k === i ? { ...t, ...patch } : t)) });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -128,10 +157,15 @@ export function TravellersStep(props: {
     if (panRequired) {
       setBusy(true);
       try {
-        await callApi(verifyPan, { Pan: form.pan, Name: `${form.lead.FirstName} ${form.lead.LastName}` }, { auth: true, headers: { Country: props.site } });
+        await callApi(
+          verifyPan,
+          { Pan: form.pan, Name: `${form.lead.FirstName} ${form.lead.LastName}` },
+          { auth: true, headers: { Country: props.site } },
+        );
       } catch (err) {
         // Spec: a PAN that does not verify shows 'Failed to verify PAN'; the server says why.
-        const why = err instanceof ApiError ? err.message.replace(`${BOOKING_MESSAGES.panFailed}: `, '') : messageOf(err);
+        const why =
+          err instanceof ApiError ? err.message.replace(`${BOOKING_MESSAGES.panFailed}: `, '') : messageOf(err);
         setPanAlert(why);
         setRefusals((n) => n + 1);
         return;
@@ -144,14 +178,29 @@ export function TravellersStep(props: {
 
   const invalid = (key: string) => (errors[key] ? true : undefined);
   return (
-    <form ref={formRef} className="acc-form checkout-travellers" method="post" onSubmit={submit} noValidate aria-labelledby="travellers-heading">
+    <form
+      ref={formRef}
+      className="acc-form checkout-travellers"
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="travellers-heading"
+    >
       <h2 id="travellers-heading">Who is travelling</h2>
       <fieldset className="checkout-fieldset">
         <legend>Lead traveller (adult, as on the passport)</legend>
         <div className="acc-row">
           <Field label="Title" error={errors['lead.Title']}>
             {(id, msg) => (
-              <select id={id} name="honorific-prefix" autoComplete="honorific-prefix" value={form.lead.Title} aria-invalid={invalid('lead.Title')} aria-describedby={msg} onChange={(e) => setLead({ Title: e.target.value })}>
+              <select
+                id={id}
+                name="honorific-prefix"
+                autoComplete="honorific-prefix"
+                value={form.lead.Title}
+                aria-invalid={invalid('lead.Title')}
+                aria-describedby={msg}
+                onChange={(e) => setLead({ Title: e.target.value })}
+              >
                 <option value="">Choose…</option>
                 {TITLES.map((t) => (
                   <option key={t}>{t}</option>
@@ -161,38 +210,100 @@ export function TravellersStep(props: {
           </Field>
           <Field label="Date of birth" error={errors['lead.DOB']}>
             {(id, msg) => (
-              <input id={id} type="date" name="bday" autoComplete="bday" min="1900-01-01" max={today} value={form.lead.DOB} aria-invalid={invalid('lead.DOB')} aria-describedby={msg} onChange={(e) => setLead({ DOB: e.target.value })} />
+              <input
+                id={id}
+                type="date"
+                name="bday"
+                autoComplete="bday"
+                min="1900-01-01"
+                max={today}
+                value={form.lead.DOB}
+                aria-invalid={invalid('lead.DOB')}
+                aria-describedby={msg}
+                onChange={(e) => setLead({ DOB: e.target.value })}
+              />
             )}
           </Field>
         </div>
         <div className="acc-row">
           <Field label="First name" error={errors['lead.FirstName']}>
             {(id, msg) => (
-              <input id={id} name="given-name" autoComplete="given-name" maxLength={60} value={form.lead.FirstName} aria-invalid={invalid('lead.FirstName')} aria-describedby={msg} onChange={(e) => setLead({ FirstName: e.target.value })} />
+              <input
+                id={id}
+                name="given-name"
+                autoComplete="given-name"
+                maxLength={60}
+                value={form.lead.FirstName}
+                aria-invalid={invalid('lead.FirstName')}
+                aria-describedby={msg}
+                onChange={(e) => setLead({ FirstName: e.target.value })}
+              />
             )}
           </Field>
           <Field label="Last name" error={errors['lead.LastName']}>
             {(id, msg) => (
-              <input id={id} name="family-name" autoComplete="family-name" maxLength={60} value={form.lead.LastName} aria-invalid={invalid('lead.LastName')} aria-describedby={msg} onChange={(e) => setLead({ LastName: e.target.value })} />
+              <input
+                id={id}
+                name="family-name"
+                autoComplete="family-name"
+                maxLength={60}
+                value={form.lead.LastName}
+                aria-invalid={invalid('lead.LastName')}
+                aria-describedby={msg}
+                onChange={(e) => setLead({ LastName: e.target.value })}
+              />
             )}
           </Field>
         </div>
         <Field label="Email" error={errors['lead.Email']} hint="Your confirmation and vouchers go here.">
           {(id, msg) => (
-            <input id={id} type="email" name="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} value={form.lead.Email} aria-invalid={invalid('lead.Email')} aria-describedby={msg} onChange={(e) => setLead({ Email: e.target.value })} />
+            <input
+              id={id}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={form.lead.Email}
+              aria-invalid={invalid('lead.Email')}
+              aria-describedby={msg}
+              onChange={(e) => setLead({ Email: e.target.value })}
+            />
           )}
         </Field>
         <Field label="Mobile number" error={errors['lead.Phone']}>
-          {(id, msg) => <PhoneField id={id} name="tel" value={form.lead.Phone} invalid={Boolean(errors['lead.Phone'])} describedBy={msg} onChange={(Phone) => setLead({ Phone })} />}
+          {(id, msg) => (
+            <PhoneField
+              id={id}
+              name="tel"
+              value={form.lead.Phone}
+              invalid={Boolean(errors['lead.Phone'])}
+              describedBy={msg}
+              onChange={(Phone) => setLead({ Phone })}
+            />
+          )}
         </Field>
       </fieldset>
 
       <fieldset className="checkout-fieldset">
         <legend>Billing details (for your tax invoice)</legend>
         {props.site === 'IN' ? (
-          <Field label="State" error={errors['lead.State']} hint="Where you live: the place of supply on your GST invoice.">
+          <Field
+            label="State"
+            error={errors['lead.State']}
+            hint="Where you live: the place of supply on your GST invoice."
+          >
             {(id, msg) => (
-              <select id={id} name="address-level1" autoComplete="address-level1" value={form.lead.State} aria-invalid={invalid('lead.State')} aria-describedby={msg} onChange={(e) => setLead({ State: e.target.value })}>
+              <select
+                id={id}
+                name="address-level1"
+                autoComplete="address-level1"
+                value={form.lead.State}
+                aria-invalid={invalid('lead.State')}
+                aria-describedby={msg}
+                onChange={(e) => setLead({ State: e.target.value })}
+              >
                 <option value="">Choose…</option>
                 {(states.data ?? []).map((s) => (
                   <option key={s.id} value={String(s.id)}>
@@ -203,21 +314,67 @@ export function TravellersStep(props: {
             )}
           </Field>
         ) : null}
-        <Field label={needAddress ? 'Address' : 'Address (optional)'} error={errors['lead.Address']} hint={needAddress ? 'Required on a GST invoice of ₹50,000 or more without a GSTIN.' : 'Printed on your invoice.'}>
+        <Field
+          label={needAddress ? 'Address' : 'Address (optional)'}
+          error={errors['lead.Address']}
+          hint={
+            needAddress ? 'Required on a GST invoice of ₹50,000 or more without a GSTIN.' : 'Printed on your invoice.'
+          }
+        >
           {(id, msg) => (
-            <textarea id={id} name="street-address" autoComplete="street-address" rows={3} maxLength={500} value={form.lead.Address} aria-invalid={invalid('lead.Address')} aria-describedby={msg} onChange={(e) => setLead({ Address: e.target.value })} />
+            <textarea
+              id={id}
+              name="street-address"
+              autoComplete="street-address"
+              rows={3}
+              maxLength={500}
+              value={form.lead.Address}
+              aria-invalid={invalid('lead.Address')}
+              aria-describedby={msg}
+              onChange={(e) => setLead({ Address: e.target.value })}
+            />
           )}
         </Field>
         {props.site === 'IN' ? (
-          <Field label="GSTIN (optional, for a business)" error={errors.gstin} hint="15 characters, e.g. 27AAPFU0939F1ZV. Its state must be the state above.">
+          <Field
+            label="GSTIN (optional, for a business)"
+            error={errors.gstin}
+            hint="15 characters, e.g. 27AAPFU0939F1ZV. Its state must be the state above."
+          >
             {(id, msg) => (
-              <input id={id} name="gstin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={15} value={form.gstin} aria-invalid={invalid('gstin')} aria-describedby={msg} onChange={(e) => onChange({ ...form, gstin: e.target.value.toUpperCase() })} />
+              <input
+                id={id}
+                name="gstin"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={15}
+                value={form.gstin}
+                aria-invalid={invalid('gstin')}
+                aria-describedby={msg}
+                onChange={(e) => onChange({ ...form, gstin: e.target.value.toUpperCase() })}
+              />
             )}
           </Field>
         ) : (
-          <Field label="TRN (optional, for a business)" error={errors.trn} hint="Your UAE tax registration number: 15 digits.">
+          <Field
+            label="TRN (optional, for a business)"
+            error={errors.trn}
+            hint="Your UAE tax registration number: 15 digits."
+          >
             {(id, msg) => (
-              <input id={id} name="trn" autoComplete="off" inputMode="numeric" spellCheck={false} maxLength={15} value={form.trn} aria-invalid={invalid('trn')} aria-describedby={msg} onChange={(e) => onChange({ ...form, trn: e.target.value })} />
+              <input
+                id={id}
+                name="trn"
+                autoComplete="off"
+                inputMode="numeric"
+                spellCheck={false}
+                maxLength={15}
+                value={form.trn}
+                aria-invalid={invalid('trn')}
+                aria-describedby={msg}
+                onChange={(e) => onChange({ ...form, trn: e.target.value })}
+              />
             )}
           </Field>
         )}
@@ -230,16 +387,50 @@ export function TravellersStep(props: {
           </legend>
           <div className="acc-row">
             <Field label="First name" error={errors[`others.${i}.FirstName`]}>
-              {(id, msg) => <input id={id} maxLength={60} autoComplete="off" value={t.FirstName} aria-invalid={invalid(`others.${i}.FirstName`)} aria-describedby={msg} onChange={(e) => setOther(i, { FirstName: e.target.value })} />}
+              {(id, msg) => (
+                <input
+                  id={id}
+                  maxLength={60}
+                  autoComplete="off"
+                  value={t.FirstName}
+                  aria-invalid={invalid(`others.${i}.FirstName`)}
+                  aria-describedby={msg}
+                  onChange={(e) => setOther(i, { FirstName: e.target.value })}
+                />
+              )}
             </Field>
             <Field label="Last name" error={errors[`others.${i}.LastName`]}>
-              {(id, msg) => <input id={id} maxLength={60} autoComplete="off" value={t.LastName} aria-invalid={invalid(`others.${i}.LastName`)} aria-describedby={msg} onChange={(e) => setOther(i, { LastName: e.target.value })} />}
+              {(id, msg) => (
+                <input
+                  id={id}
+                  maxLength={60}
+                  autoComplete="off"
+                  value={t.LastName}
+                  aria-invalid={invalid(`others.${i}.LastName`)}
+                  aria-describedby={msg}
+                  onChange={(e) => setOther(i, { LastName: e.target.value })}
+                />
+              )}
             </Field>
           </div>
           {t.AgeBand !== 'adult' ? (
-            <Field label="Date of birth" error={errors[`others.${i}.DOB`]} hint={`The ${t.AgeBand} fare goes by the age on the day of travel.`}>
+            <Field
+              label="Date of birth"
+              error={errors[`others.${i}.DOB`]}
+              hint={`The ${t.AgeBand} fare goes by the age on the day of travel.`}
+            >
               {(id, msg) => (
-                <input id={id} type="date" autoComplete="off" min="1990-01-01" max={today} value={t.DOB ?? ''} aria-invalid={invalid(`others.${i}.DOB`)} aria-describedby={msg} onChange={(e) => setOther(i, { DOB: e.target.value || undefined })} />
+                <input
+                  id={id}
+                  type="date"
+                  autoComplete="off"
+                  min="1990-01-01"
+                  max={today}
+                  value={t.DOB ?? ''}
+                  aria-invalid={invalid(`others.${i}.DOB`)}
+                  aria-describedby={msg}
+                  onChange={(e) => setOther(i, { DOB: e.target.value || undefined })}
+                />
               )}
             </Field>
           ) : null}
@@ -250,8 +441,9 @@ export function TravellersStep(props: {
         <fieldset className="checkout-fieldset">
           <legend>PAN of the lead traveller</legend>
           <p className="acc-hint">
-            Indian law asks us to collect tax at source (TCS{props.tcsRate !== null ? `, ${props.tcsRate}%` : ''}) on holidays outside India, against the lead traveller’s PAN. It is
-            not a cost: it is credited to your PAN and you claim it back in your income tax return.
+            Indian law asks us to collect tax at source (TCS{props.tcsRate !== null ? `, ${props.tcsRate}%` : ''}) on
+            holidays outside India, against the lead traveller’s PAN. It is not a cost: it is credited to your PAN and
+            you claim it back in your income tax return.
           </p>
           <Field label="PAN" error={errors.pan} hint="10 characters, as on your PAN card, e.g. ABCPK1234F.">
             {(id, msg) => (
@@ -281,9 +473,20 @@ export function TravellersStep(props: {
         </fieldset>
       ) : null}
 
-      <Field label="Special requests (optional)" error={errors.specialRequests} hint="Room type, dietary needs, celebrations. We pass them on; the hotel confirms what it can.">
+      <Field
+        label="Special requests (optional)"
+        error={errors.specialRequests}
+        hint="Room type, dietary needs, celebrations. We pass them on; the hotel confirms what it can."
+      >
         {(id, msg) => (
-          <textarea id={id} rows={3} maxLength={1000} value={form.specialRequests} aria-describedby={msg} onChange={(e) => onChange({ ...form, specialRequests: e.target.value })} />
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={1000}
+            value={form.specialRequests}
+            aria-describedby={msg}
+            onChange={(e) => onChange({ ...form, specialRequests: e.target.value })}
+          />
         )}
       </Field>
       <button className="button button-primary acc-wide" disabled={busy || !props.online}>

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Site } from '../../../contract/site.ts';
 import { shopDb } from '../../lib/db.ts';
-import { checkoutDraftSchema, clearDrafts, draftId, draftWriter, loadDraft, pruneDrafts, saveDraft, type CheckoutDraft } from './checkout-draft.ts';
+import {
+  checkoutDraftSchema,
+  clearDrafts,
+  draftId,
+  draftWriter,
+  loadDraft,
+  pruneDrafts,
+  saveDraft,
+  type CheckoutDraft,
+} from './checkout-draft.ts';
 import { emptyForm, othersFor, type CheckoutForm, type Party } from './checkout-form.ts';
 
 /*
@@ -21,7 +30,9 @@ function keepInTab(draft: Omit<CheckoutDraft, 'id' | 'savedAt'>) {
 function fromTab(id: string): CheckoutDraft | null {
   try {
     const parsed = checkoutDraftSchema.safeParse(JSON.parse(sessionStorage.getItem(TAB_KEY) ?? 'null'));
-    return parsed.success && parsed.data.id === id && Date.parse(parsed.data.holdExpiresAt) > Date.now() ? parsed.data : null;
+    return parsed.success && parsed.data.id === id && Date.parse(parsed.data.holdExpiresAt) > Date.now()
+      ? parsed.data
+      : null;
   } catch {
     return null;
   }
@@ -57,7 +68,14 @@ export function useCheckoutDraft(owner: string, site: Site, held: HeldFor | null
     (form: CheckoutForm) => {
       const h = heldRef.current;
       if (!h) return;
-      const draft = { owner, site, holdId: h.holdId, holdExpiresAt: h.holdExpiresAt, party: h.party, form } satisfies Omit<CheckoutDraft, 'id' | 'savedAt'>;
+      const draft = {
+        owner,
+        site,
+        holdId: h.holdId,
+        holdExpiresAt: h.holdExpiresAt,
+        party: h.party,
+        form,
+      } satisfies Omit<CheckoutDraft, 'id' | 'savedAt'>;
       keepInTab(draft);
       writer.save(draft);
     },
@@ -81,7 +99,10 @@ export function useCheckoutDraft(owner: string, site: Site, held: HeldFor | null
       if (inTab && (!kept || inTab.savedAt > kept.savedAt)) kept = inTab;
       const start = kept?.form ?? emptyForm();
       // One row per traveller in the party the hold keeps, keeping what was typed.
-      const form = { ...start, others: othersFor(heldRef.current?.party ?? kept?.party ?? { adult: 1, child: 0, infant: 0 }, start.others) };
+      const form = {
+        ...start,
+        others: othersFor(heldRef.current?.party ?? kept?.party ?? { adult: 1, child: 0, infant: 0 }, start.others),
+      };
       setState({ holdId, form });
       persist(form);
     })();

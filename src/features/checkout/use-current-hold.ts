@@ -27,7 +27,9 @@ export function useCurrentHold(userId: string, site: Site, online: boolean) {
     return parseRows(localTempBookingSchema, rows).sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
   }, [owner, site]);
   const server = useSWR(
-    online && local !== undefined && local?.state !== 'pending' ? ['checkout/holds', userId, site, local?.serverId ?? 0] : null,
+    online && local !== undefined && local?.state !== 'pending'
+      ? ['checkout/holds', userId, site, local?.serverId ?? 0]
+      : null,
     () => callApi(getTempBooking, {}, { auth: true, headers: { Country: site } }),
     { revalidateOnFocus: true },
   );
@@ -35,18 +37,25 @@ export function useCurrentHold(userId: string, site: Site, online: boolean) {
   let state: HoldState;
   if (local === undefined) state = { at: 'loading' };
   else if (local?.state === 'pending') state = { at: 'waiting' };
-  else if (local?.state === 'failed') state = { at: 'refused', message: local.error ?? 'We could not hold your holidays.' };
+  else if (local?.state === 'failed')
+    state = { at: 'refused', message: local.error ?? 'We could not hold your holidays.' };
   else if (server.error && !server.data) state = { at: 'error', message: server.error.message };
   else if (!server.data) state = { at: 'loading' };
   else {
-    const live = server.data.filter((h) => h.site === site && h.status === 'held' && Date.parse(h.holdExpiresAt) > Date.now());
+    const live = server.data.filter(
+      (h) => h.site === site && h.status === 'held' && Date.parse(h.holdExpiresAt) > Date.now(),
+    );
     const hold = live.find((h) => h.TempBookingId === local?.serverId) ?? live[0];
     state = hold ? { at: 'ready', hold } : { at: 'none' };
   }
 
   /** Holds this site's cart again (a hold that ended, or none yet), straight from the server. */
   async function holdAgain() {
-    await callApi(createTempBooking, {}, { auth: true, headers: { Country: site }, idempotencyKey: `hold-${crypto.randomUUID()}` });
+    await callApi(
+      createTempBooking,
+      {},
+      { auth: true, headers: { Country: site }, idempotencyKey: `hold-${crypto.randomUUID()}` },
+    );
     await server.mutate();
   }
 

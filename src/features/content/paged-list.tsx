@@ -20,7 +20,17 @@ interface Props<C extends ApiCall> {
   className?: string;
 }
 
-function Chunk<C extends ApiCall>({ call, params, render, pageIndex }: { call: C; params: CallParams<C>; render: Props<C>['render']; pageIndex: number }) {
+function Chunk<C extends ApiCall>({
+  call,
+  params,
+  render,
+  pageIndex,
+}: {
+  call: C;
+  params: CallParams<C>;
+  render: Props<C>['render'];
+  pageIndex: number;
+}) {
   const { data, error, mutate, isValidating } = useCall(call, params);
   if (data) return <>{render(data, pageIndex)}</>;
   if (error) {
@@ -45,7 +55,15 @@ function Chunk<C extends ApiCall>({ call, params, render, pageIndex }: { call: C
  * A paged list whose "Load more" is a link to ?page=N+1 (works without JavaScript, survives
  * reloads); each page is its own read, so pages already seen are not fetched again.
  */
-export function PagedList<C extends ApiCall>({ call, paramsFor, render, pageSize, noun, empty, className = 'card-grid' }: Props<C>) {
+export function PagedList<C extends ApiCall>({
+  call,
+  paramsFor,
+  render,
+  pageSize,
+  noun,
+  empty,
+  className = 'card-grid',
+}: Props<C>) {
   const { search } = useLocation();
   const pages = pagesShown(search);
   const first = useCall(call, paramsFor(1));

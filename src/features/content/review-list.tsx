@@ -11,10 +11,21 @@ import './content.css';
  * scrolls sideways on phones) the list takes the keyboard's focus, so arrow keys scroll it: it
  * holds no link or button that would.
  */
-export function ReviewList({ reviews, headingLevel = 3, rail }: { reviews: Review[]; headingLevel?: 3 | 4; rail?: boolean }) {
+export function ReviewList({
+  reviews,
+  headingLevel = 3,
+  rail,
+}: {
+  reviews: Review[];
+  headingLevel?: 3 | 4;
+  rail?: boolean;
+}) {
   const H = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <ul className={rail ? 'review-list rail' : 'review-list'} {...(rail ? { tabIndex: 0, 'aria-label': 'Traveller reviews' } : {})}>
+    <ul
+      className={rail ? 'review-list rail' : 'review-list'}
+      {...(rail ? { tabIndex: 0, 'aria-label': 'Traveller reviews' } : {})}
+    >
       {reviews.map((r) => (
         <li key={r.id} className="card review">
           <Stars rating={r.rating} />

@@ -12,11 +12,20 @@ export function CopyCode({ code }: { code: string }) {
   return (
     <div className="copy-code">
       <span className="coupon-code">{code}</span>
-      <button type="button" className="button button-small" onClick={async () => setState((await copyText(code)) ? 'copied' : 'manual')} aria-label={`Copy code ${code}`}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={async () => setState((await copyText(code)) ? 'copied' : 'manual')}
+        aria-label={`Copy code ${code}`}
+      >
         {state === 'copied' ? 'Copied' : 'Copy code'}
       </button>
       <span className="copy-status" role="status">
-        {state === 'copied' ? `Code ${code} copied.` : state === 'manual' ? 'Copying is not allowed here: select the code and copy it.' : ''}
+        {state === 'copied'
+          ? `Code ${code} copied.`
+          : state === 'manual'
+            ? 'Copying is not allowed here: select the code and copy it.'
+            : ''}
       </span>
     </div>
   );

@@ -39,7 +39,10 @@ export default function CouponPage() {
   const discount = discountText(coupon.discount, money);
   return (
     <>
-      <Seo title={`${coupon.code}: ${coupon.title}`} description={`${discount}. ${coupon.description} Valid until ${formatDay(coupon.validTo)}.`} />
+      <Seo
+        title={`${coupon.code}: ${coupon.title}`}
+        description={`${discount}. ${coupon.description} Valid until ${formatDay(coupon.validTo)}.`}
+      />
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
@@ -64,7 +67,9 @@ export default function CouponPage() {
           {coupon.active ? (
             <CopyCode code={coupon.code} />
           ) : (
-            <p className="notice notice-error">This coupon is not valid today: it runs from {formatDay(coupon.validFrom)} to {formatDay(coupon.validTo)}.</p>
+            <p className="notice notice-error">
+              This coupon is not valid today: it runs from {formatDay(coupon.validFrom)} to {formatDay(coupon.validTo)}.
+            </p>
           )}
           <dl className="coupon-facts">
             <div>

@@ -1,4 +1,9 @@
-import { getCouponCategoryList, getCouponDetail, getCouponList, getCouponStatement } from '../../../contract/coupon-calls.ts';
+import {
+  getCouponCategoryList,
+  getCouponDetail,
+  getCouponList,
+  getCouponStatement,
+} from '../../../contract/coupon-calls.ts';
 import type { Prefetch, RouteContext } from '../../app/prefetch.ts';
 import { pageIndexes, pagesShown } from '../content/paging.ts';
 import { categoryFromSearch } from './coupon-text.ts';
@@ -7,7 +12,11 @@ import { categoryFromSearch } from './coupon-text.ts';
 export const COUPON_PAGE_SIZE = 10;
 export const couponCategoriesParams = {};
 export const couponStatementParams = {};
-export const couponListParams = (pageIndex: number, categoryId?: number) => ({ categoryId, pageIndex, pageSize: COUPON_PAGE_SIZE });
+export const couponListParams = (pageIndex: number, categoryId?: number) => ({
+  categoryId,
+  pageIndex,
+  pageSize: COUPON_PAGE_SIZE,
+});
 export const couponDetailParams = (slug: string) => ({ CouponSlug: slug });
 
 export function couponsPrefetch({ search }: RouteContext): Prefetch[] {

@@ -49,7 +49,11 @@ export default function CouponsPage() {
             </li>
             {categories.data.map((c) => (
               <li key={c.id}>
-                <Link className="chip-link" to={href(`/coupons?category=${c.id}`)} aria-current={c.id === categoryId ? 'true' : undefined}>
+                <Link
+                  className="chip-link"
+                  to={href(`/coupons?category=${c.id}`)}
+                  aria-current={c.id === categoryId ? 'true' : undefined}
+                >
                   {c.name} ({c.couponCount})
                 </Link>
               </li>

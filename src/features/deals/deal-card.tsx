@@ -36,7 +36,8 @@ export function DealCard({ deal, priority }: { deal: Deal; priority?: boolean })
               {deal.package.city.name} · {nightsDays(deal.package.nights, deal.package.days)}
             </p>
             <p className="price">
-              <span className="price-from">From</span> <strong className="price-amount">{money(deal.package.price)}</strong>
+              <span className="price-from">From</span>{' '}
+              <strong className="price-amount">{money(deal.package.price)}</strong>
               {deal.package.compareAt ? (
                 <>
                   {' '}

@@ -25,7 +25,11 @@ export default function DealCategoryPage() {
     <>
       <Seo
         title={data ? `${subName ? `${subName} – ` : ''}${data.category.name} deals` : 'Deals'}
-        description={data ? `${data.category.description} Prices ${site === 'IN' ? 'in rupees, from India' : 'in AED, from the UAE'}.` : 'Seasonal holiday deals.'}
+        description={
+          data
+            ? `${data.category.description} Prices ${site === 'IN' ? 'in rupees, from India' : 'in AED, from the UAE'}.`
+            : 'Seasonal holiday deals.'
+        }
         image={data ? `${data.category.image}-960.webp` : undefined}
       />
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -41,7 +45,16 @@ export default function DealCategoryPage() {
       </nav>
       {data ? (
         <div className="deal-hero">
-          <ResponsiveImage className="deal-hero-image" src={data.category.image} alt="" widths={[480, 960]} sizes="(min-width: 1180px) 1156px, 100vw" width={960} height={400} priority />
+          <ResponsiveImage
+            className="deal-hero-image"
+            src={data.category.image}
+            alt=""
+            widths={[480, 960]}
+            sizes="(min-width: 1180px) 1156px, 100vw"
+            width={960}
+            height={400}
+            priority
+          />
           <div className="deal-hero-text">
             <h1>{data.category.name}</h1>
             <p>{data.category.description}</p>
@@ -67,7 +80,11 @@ export default function DealCategoryPage() {
             </li>
             {data.subCategories.map((s) => (
               <li key={s.id}>
-                <Link className="chip-link" to={href(`/deals/${slug}?sub=${s.slug}`)} aria-current={s.slug === sub ? 'true' : undefined}>
+                <Link
+                  className="chip-link"
+                  to={href(`/deals/${slug}?sub=${s.slug}`)}
+                  aria-current={s.slug === sub ? 'true' : undefined}
+                >
                   {s.name} ({s.dealCount})
                 </Link>
               </li>

@@ -12,7 +12,15 @@ export function DealCategoryTiles({ categories }: { categories: DealCategory[] }
       {categories.map((c) => (
         <li key={c.id}>
           <Link className="tile" to={href(`/deals/${c.slug}`)}>
-            <ResponsiveImage className="tile-image" src={c.image} alt="" widths={[480, 960]} sizes="(min-width: 700px) 25vw, 50vw" width={480} height={360} />
+            <ResponsiveImage
+              className="tile-image"
+              src={c.image}
+              alt=""
+              widths={[480, 960]}
+              sizes="(min-width: 700px) 25vw, 50vw"
+              width={480}
+              height={360}
+            />
             <span className="tile-text">
               <span className="tile-title">{c.name}</span>
               <span className="tile-meta">

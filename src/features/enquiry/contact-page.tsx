@@ -100,7 +100,11 @@ export default function ContactPage() {
         for (const [k, v] of Object.entries(params)) body.append(k, v);
         body.append('File', file, file.name);
         setProgress(0);
-        outcome = outcomeOf(await uploadEnquiry(submitContactUs, {}, body, site, (f) => setProgress(Math.round(f * 100))), site, 'contact');
+        outcome = outcomeOf(
+          await uploadEnquiry(submitContactUs, {}, body, site, (f) => setProgress(Math.round(f * 100))),
+          site,
+          'contact',
+        );
       } else {
         outcome = await submitEnquiry(submitContactUs, params, site, 'contact');
       }
@@ -111,7 +115,11 @@ export default function ContactPage() {
       setFile(null);
       setFileKey((k) => k + 1);
     } catch (err) {
-      fail(err instanceof NetworkError && file ? 'The upload stopped: check your connection and try again.' : 'Something went wrong. Please try again later.');
+      fail(
+        err instanceof NetworkError && file
+          ? 'The upload stopped: check your connection and try again.'
+          : 'Something went wrong. Please try again later.',
+      );
     } finally {
       setBusy(false);
       setProgress(null);
@@ -125,7 +133,10 @@ export default function ContactPage() {
         description={`Questions about a holiday, a booking or a visa? Write to Wanderlust Holidays${site === 'IN' ? ' India' : ' UAE'} or ask for a call back — we reply within one working day.`}
       />
       <h1>Contact us</h1>
-      <p className="contact-intro">Questions about a holiday, an existing booking or travel documents? Send us a message — you can attach a document — or ask for a call back.</p>
+      <p className="contact-intro">
+        Questions about a holiday, an existing booking or travel documents? Send us a message — you can attach a
+        document — or ask for a call back.
+      </p>
       <ul className="contact-ways">
         <li>
           <strong>Prefer to talk?</strong>
@@ -146,13 +157,27 @@ export default function ContactPage() {
         <div className="enq-row">
           <div className="enq-field">
             <label htmlFor={ids.first}>First name</label>
-            <input id={ids.first} autoComplete="given-name" value={form.FirstName} onChange={(e) => set({ FirstName: e.target.value })} aria-required="true" aria-invalid={invalid('first')} maxLength={60} />
+            <input
+              id={ids.first}
+              autoComplete="given-name"
+              value={form.FirstName}
+              onChange={(e) => set({ FirstName: e.target.value })}
+              aria-required="true"
+              aria-invalid={invalid('first')}
+              maxLength={60}
+            />
           </div>
           <div className="enq-field">
             <label htmlFor={ids.last}>
               Last name <span className="enq-optional">(optional)</span>
             </label>
-            <input id={ids.last} autoComplete="family-name" value={form.LastName} onChange={(e) => set({ LastName: e.target.value })} maxLength={60} />
+            <input
+              id={ids.last}
+              autoComplete="family-name"
+              value={form.LastName}
+              onChange={(e) => set({ LastName: e.target.value })}
+              maxLength={60}
+            />
           </div>
         </div>
         <div className="enq-row">
@@ -177,7 +202,13 @@ export default function ContactPage() {
         </div>
         <div className="enq-field">
           <label htmlFor={ids.type}>Enquiry type</label>
-          <select id={ids.type} value={form.EnquiryType} onChange={(e) => set({ EnquiryType: e.target.value })} aria-required="true" aria-invalid={invalid('type')}>
+          <select
+            id={ids.type}
+            value={form.EnquiryType}
+            onChange={(e) => set({ EnquiryType: e.target.value })}
+            aria-required="true"
+            aria-invalid={invalid('type')}
+          >
             <option value="">Choose one</option>
             {ENQUIRY_TYPES.map((t) => (
               <option key={t}>{t}</option>
@@ -186,7 +217,15 @@ export default function ContactPage() {
         </div>
         <div className="enq-field">
           <label htmlFor={ids.message}>Message</label>
-          <textarea id={ids.message} value={form.Message} onChange={(e) => set({ Message: e.target.value })} aria-required="true" aria-invalid={invalid('message')} maxLength={3000} rows={5} />
+          <textarea
+            id={ids.message}
+            value={form.Message}
+            onChange={(e) => set({ Message: e.target.value })}
+            aria-required="true"
+            aria-invalid={invalid('message')}
+            maxLength={3000}
+            rows={5}
+          />
         </div>
         <div className="enq-field enq-file">
           <label htmlFor={ids.file}>

@@ -23,7 +23,17 @@ function lockScroll(): () => void {
  * A modal dialog: role dialog named by its title, a close button, a click on the overlay and
  * Escape close it; page scrolling is locked; focus moves in, stays inside and returns after.
  */
-export function Dialog({ title, onClose, children, className }: { title: string; onClose(): void; children: ReactNode; className?: string }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  className,
+}: {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  className?: string;
+}) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true, onClose);
@@ -53,7 +63,14 @@ export function Dialog({ title, onClose, children, className }: { title: string;
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <div ref={panel} className={`enq-dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={panel}
+        className={`enq-dialog ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <div className="enq-dialog-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="enq-dialog-close" aria-label="Close" onClick={onClose}>

@@ -83,9 +83,14 @@ export function EnquiryLayer({ since }: { since?: number } = {}) {
     // With a mouse and the flag set, fetch the popup's code while idle so it shows at once.
     const store = browserStore();
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
-    if (store?.getItem('queryModalShown') === 'true' && window.matchMedia?.('(pointer: fine)').matches) idle(() => void loadExitPopup());
+    if (store?.getItem('queryModalShown') === 'true' && window.matchMedia?.('(pointer: fine)').matches)
+      idle(() => void loadExitPopup());
     return () => document.removeEventListener('mouseout', onOut);
   }, []);
 
-  return <Suspense fallback={null}>{open === 'exit' ? <ExitPopup onClose={close} /> : open === 'query' ? <QueryModal onClose={close} /> : null}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      {open === 'exit' ? <ExitPopup onClose={close} /> : open === 'query' ? <QueryModal onClose={close} /> : null}
+    </Suspense>
+  );
 }

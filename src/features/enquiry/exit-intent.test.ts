@@ -56,9 +56,24 @@ describe('exit-intent popup rule', () => {
   });
 
   it('treats unreadable or future values as an empty window', () => {
-    expect(shouldShowExitPopup(memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: 'x', [EXIT_POPUP_TIME]: 'y' }), T0)).toBe(true);
-    expect(shouldShowExitPopup(memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: '1', [EXIT_POPUP_TIME]: String(T0 + 60_000) }), T0)).toBe(true);
-    expect(shouldShowExitPopup(memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: '5', [EXIT_POPUP_TIME]: String(T0) }), T0 + 1)).toBe(false);
+    expect(
+      shouldShowExitPopup(
+        memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: 'x', [EXIT_POPUP_TIME]: 'y' }),
+        T0,
+      ),
+    ).toBe(true);
+    expect(
+      shouldShowExitPopup(
+        memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: '1', [EXIT_POPUP_TIME]: String(T0 + 60_000) }),
+        T0,
+      ),
+    ).toBe(true);
+    expect(
+      shouldShowExitPopup(
+        memoryStore({ [QUERY_MODAL_SHOWN]: 'true', [EXIT_POPUP_COUNT]: '5', [EXIT_POPUP_TIME]: String(T0) }),
+        T0 + 1,
+      ),
+    ).toBe(false);
   });
 
   it('recognises the mouse leaving through the top only', () => {

@@ -1,5 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ALL_FIELDS_REQUIRED, INVALID_EMAIL, INVALID_PHONE, isRealEmail, isValidInternationalPhone } from '../../../contract/enquiry.ts';
+import {
+  ALL_FIELDS_REQUIRED,
+  INVALID_EMAIL,
+  INVALID_PHONE,
+  isRealEmail,
+  isValidInternationalPhone,
+} from '../../../contract/enquiry.ts';
 import { submitExitPageEnquiry } from '../../../contract/enquiry-calls.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
@@ -84,7 +90,13 @@ export default function ExitPopup({ onClose }: { onClose(): void }) {
   return (
     <Dialog title={EXIT_POPUP_TITLE} onClose={onClose} className="exit-popup">
       <p className="enq-lede">Before you go: leave your details and one of our travel experts will call you back.</p>
-      <form className="enq-form" method="post" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
+      <form
+        className="enq-form"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        aria-describedby={error ? ids.error : undefined}
+      >
         <div className="enq-field">
           <label htmlFor={ids.name}>Full name</label>
           <input

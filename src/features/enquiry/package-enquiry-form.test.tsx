@@ -2,7 +2,13 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SettingsProvider } from '../../app/site-context.tsx';
-import { acceptInitialPhone, dialCodeOf, nationalNumberOf, PHONE_COUNTRIES, PhoneField } from '../../components/phone-input.tsx';
+import {
+  acceptInitialPhone,
+  dialCodeOf,
+  nationalNumberOf,
+  PHONE_COUNTRIES,
+  PhoneField,
+} from '../../components/phone-input.tsx';
 import { PackageEnquiryForm } from './package-enquiry-form.tsx';
 
 const render = (path: string, node: React.ReactNode) =>
@@ -12,7 +18,9 @@ const render = (path: string, node: React.ReactNode) =>
     </SettingsProvider>,
   );
 
-const selected = (html: string) => /<option value="([A-Z]{2})" selected=""/.exec(html)?.[1] ?? /<select[^>]*>[\s\S]*?<option[^>]*selected[^>]*value="([A-Z]{2})"/.exec(html)?.[1];
+const selected = (html: string) =>
+  /<option value="([A-Z]{2})" selected=""/.exec(html)?.[1] ??
+  /<select[^>]*>[\s\S]*?<option[^>]*selected[^>]*value="([A-Z]{2})"/.exec(html)?.[1];
 
 describe('PhoneField', () => {
   it('defaults to AE on UAE pages and IN on /in pages, with bundled flags only', () => {
@@ -55,10 +63,14 @@ describe('PhoneField', () => {
 
 describe('PackageEnquiryForm', () => {
   it('renders a labelled form about the package', () => {
-    const html = render('/in/holidays/kerala-backwaters', <PackageEnquiryForm pkg={{ id: 3, slug: 'kerala-backwaters', title: 'Kerala backwaters' }} />);
+    const html = render(
+      '/in/holidays/kerala-backwaters',
+      <PackageEnquiryForm pkg={{ id: 3, slug: 'kerala-backwaters', title: 'Kerala backwaters' }} />,
+    );
     expect(html).toContain('Ask about this holiday');
     expect(html.replace(/<!-- -->/g, '')).toContain('Questions about Kerala backwaters?');
-    for (const label of ['Full name', 'Email', 'Phone number', 'Travel date', 'Adults', 'Children', 'Message']) expect(html).toContain(`>${label}`);
+    for (const label of ['Full name', 'Email', 'Phone number', 'Travel date', 'Adults', 'Children', 'Message'])
+      expect(html).toContain(`>${label}`);
     expect(selected(html)).toBe('IN');
     expect(html).toContain('Send enquiry');
   });

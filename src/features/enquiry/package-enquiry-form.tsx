@@ -18,7 +18,16 @@ const EMPTY = { FullName: '', Email: '', TravelDate: '', Adults: '2', Children: 
 /** "Ask about this holiday": the package enquiry of the detail page (SubmitEnquiryForm). */
 export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
   const { site } = useSite();
-  const ids = { heading: useId(), name: useId(), email: useId(), phone: useId(), date: useId(), adults: useId(), children: useId(), message: useId() };
+  const ids = {
+    heading: useId(),
+    name: useId(),
+    email: useId(),
+    phone: useId(),
+    date: useId(),
+    adults: useId(),
+    children: useId(),
+    message: useId(),
+  };
   const [form, setForm] = useState(EMPTY);
   const [phone, setPhone] = useState<string | undefined>();
   const [error, setError] = useState('');
@@ -72,12 +81,28 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
       <form className="enq-form" method="post" onSubmit={submit} noValidate>
         <div className="enq-field">
           <label htmlFor={ids.name}>Full name</label>
-          <input id={ids.name} autoComplete="name" value={form.FullName} onChange={(e) => set({ FullName: e.target.value })} aria-required="true" maxLength={100} />
+          <input
+            id={ids.name}
+            autoComplete="name"
+            value={form.FullName}
+            onChange={(e) => set({ FullName: e.target.value })}
+            aria-required="true"
+            maxLength={100}
+          />
         </div>
         <div className="enq-row">
           <div className="enq-field">
             <label htmlFor={ids.email}>Email</label>
-            <input id={ids.email} type="email" inputMode="email" autoComplete="email" value={form.Email} onChange={(e) => set({ Email: e.target.value })} aria-required="true" maxLength={254} />
+            <input
+              id={ids.email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={form.Email}
+              onChange={(e) => set({ Email: e.target.value })}
+              aria-required="true"
+              maxLength={254}
+            />
           </div>
           <div className="enq-field">
             <label htmlFor={ids.phone}>Phone number</label>
@@ -89,7 +114,13 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
             <label htmlFor={ids.date}>
               Travel date <span className="enq-optional">(optional)</span>
             </label>
-            <input id={ids.date} type="date" min={siteDay(Date.now(), site)} value={form.TravelDate} onChange={(e) => set({ TravelDate: e.target.value })} />
+            <input
+              id={ids.date}
+              type="date"
+              min={siteDay(Date.now(), site)}
+              value={form.TravelDate}
+              onChange={(e) => set({ TravelDate: e.target.value })}
+            />
           </div>
           <div className="enq-row">
             <div className="enq-field">
@@ -114,7 +145,13 @@ export function PackageEnquiryForm({ pkg }: PackageEnquiryFormProps) {
           <label htmlFor={ids.message}>
             Message <span className="enq-optional">(optional)</span>
           </label>
-          <textarea id={ids.message} rows={3} value={form.Message} onChange={(e) => set({ Message: e.target.value })} maxLength={3000} />
+          <textarea
+            id={ids.message}
+            rows={3}
+            value={form.Message}
+            onChange={(e) => set({ Message: e.target.value })}
+            maxLength={3000}
+          />
         </div>
         <FormMessages error={error} status={result?.message} tone={result?.kind === 'queued' ? 'queued' : 'ok'} />
         <button type="submit" className="button button-primary" disabled={busy}>

@@ -66,7 +66,9 @@ export default function QueryModal({ onClose }: { onClose(): void }) {
         </div>
       ) : (
         <>
-          <p className="enq-lede">Planning a trip? Tell us when suits you and a travel expert will call — no obligation.</p>
+          <p className="enq-lede">
+            Planning a trip? Tell us when suits you and a travel expert will call — no obligation.
+          </p>
           <form className="enq-form" method="post" onSubmit={submit} noValidate>
             <div className="enq-field">
               <label htmlFor={ids.contact}>Email or phone</label>
@@ -83,18 +85,37 @@ export default function QueryModal({ onClose }: { onClose(): void }) {
             </div>
             <div className="enq-field">
               <label htmlFor={ids.name}>Full name</label>
-              <input id={ids.name} name="FullName" autoComplete="name" value={form.FullName} onChange={(e) => set({ FullName: e.target.value })} aria-required="true" maxLength={100} />
+              <input
+                id={ids.name}
+                name="FullName"
+                autoComplete="name"
+                value={form.FullName}
+                onChange={(e) => set({ FullName: e.target.value })}
+                aria-required="true"
+                maxLength={100}
+              />
             </div>
             <div className="enq-field">
               <label htmlFor={ids.phone}>Phone</label>
-              <PhoneField id={ids.phone} name="Phone" value={phone} onChange={setPhone} describedBy={`${ids.phone}-hint`} />
+              <PhoneField
+                id={ids.phone}
+                name="Phone"
+                value={phone}
+                onChange={setPhone}
+                describedBy={`${ids.phone}-hint`}
+              />
               <span id={`${ids.phone}-hint`} className="enq-hint">
                 The number we should call (not needed if you gave a phone number above).
               </span>
             </div>
             <div className="enq-field">
               <label htmlFor={ids.time}>Time to call</label>
-              <select id={ids.time} name="TimeToCall" value={form.TimeToCall} onChange={(e) => set({ TimeToCall: e.target.value })}>
+              <select
+                id={ids.time}
+                name="TimeToCall"
+                value={form.TimeToCall}
+                onChange={(e) => set({ TimeToCall: e.target.value })}
+              >
                 {TIMES_TO_CALL.map((t) => (
                   <option key={t}>{t}</option>
                 ))}

@@ -20,12 +20,16 @@ import '../checkout/checkout.css';
 async function readQuote(token: string): Promise<QuoteView> {
   let res: Response;
   try {
-    res = await fetch(`/api/quotes/${encodeURIComponent(token)}`, { headers: { Accept: 'application/json' }, credentials: 'omit' });
+    res = await fetch(`/api/quotes/${encodeURIComponent(token)}`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+    });
   } catch {
     throw new Error('You appear to be offline. Check your connection and open the link again.');
   }
   const envelope = (await res.json().catch(() => ({}))) as { status?: string; message?: string; data?: QuoteView };
-  if (!res.ok || envelope.status === 'error' || !envelope.data) throw new Error(envelope.message || 'This quote could not be opened. Please try again in a moment.');
+  if (!res.ok || envelope.status === 'error' || !envelope.data)
+    throw new Error(envelope.message || 'This quote could not be opened. Please try again in a moment.');
   return envelope.data;
 }
 
@@ -56,8 +60,17 @@ export default function QuotePage() {
     if (!quote || !pkg) return;
     setBusy(true);
     try {
-      const [{ addToCart, shopDb, requestSync }, { currentCartIdentity }] = await Promise.all([import('../cart/cart-code.ts'), import('../cart/cart-identity.ts')]);
-      await addToCart(shopDb(), currentCartIdentity(), quote.site, pkg, { travelDate: quote.travelDate, adults: quote.adults, children: quote.children, infants: 0, rooms: quote.rooms });
+      const [{ addToCart, shopDb, requestSync }, { currentCartIdentity }] = await Promise.all([
+        import('../cart/cart-code.ts'),
+        import('../cart/cart-identity.ts'),
+      ]);
+      await addToCart(shopDb(), currentCartIdentity(), quote.site, pkg, {
+        travelDate: quote.travelDate,
+        adults: quote.adults,
+        children: quote.children,
+        infants: 0,
+        rooms: quote.rooms,
+      });
       void requestSync();
       navigate(href('/cart'));
     } catch {
@@ -106,10 +119,18 @@ export default function QuotePage() {
             </p>
           ) : (
             <>
-              <button type="button" className="button button-primary" disabled={busy || !pkg} onClick={() => void bookThis()}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={busy || !pkg}
+                onClick={() => void bookThis()}
+              >
                 Book this
               </button>
-              <p>The holiday goes into your cart; you name the travellers and pay at checkout, where the price is worked out again for the day you book.</p>
+              <p>
+                The holiday goes into your cart; you name the travellers and pay at checkout, where the price is worked
+                out again for the day you book.
+              </p>
             </>
           )}
         </>

@@ -15,8 +15,10 @@ export interface RawEnvelope {
   data?: unknown;
 }
 
-export const OFFLINE_QUEUED = 'You are offline. Your details are saved on this device and will be sent as soon as you are back online.';
-export const OFFLINE_WITH_FILE = 'You are offline. A message with an attachment cannot wait: please try again when you are back online.';
+export const OFFLINE_QUEUED =
+  'You are offline. Your details are saved on this device and will be sent as soon as you are back online.';
+export const OFFLINE_WITH_FILE =
+  'You are offline. A message with an attachment cannot wait: please try again when you are back online.';
 
 /**
  * No network at all. A traveller who presses send gets a real attempt whenever the phone has a
@@ -38,12 +40,22 @@ function toQuery(params: Record<string, unknown>): string {
 }
 
 /** POSTs an enquiry as JSON and hands back the envelope, whatever its status. Throws NetworkError without an answer. */
-export async function postEnquiry<C extends ApiCall>(c: C, params: CallParams<C>, site: Site, idempotencyKey = crypto.randomUUID()): Promise<RawEnvelope> {
+export async function postEnquiry<C extends ApiCall>(
+  c: C,
+  params: CallParams<C>,
+  site: Site,
+  idempotencyKey = crypto.randomUUID(),
+): Promise<RawEnvelope> {
   let res: Response;
   try {
     res = await fetch(`/api/Common/${c.path}`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Country: site, 'Idempotency-Key': idempotencyKey },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Country: site,
+        'Idempotency-Key': idempotencyKey,
+      },
       body: JSON.stringify(params),
       credentials: 'same-origin',
     });
@@ -84,7 +96,10 @@ export function uploadEnquiry(
       try {
         resolve(JSON.parse(xhr.responseText) as RawEnvelope);
       } catch {
-        resolve({ status: 'error', message: xhr.status === 413 ? undefined : `The server could not answer (${xhr.status}). Please try again.` });
+        resolve({
+          status: 'error',
+          message: xhr.status === 413 ? undefined : `The server could not answer (${xhr.status}). Please try again.`,
+        });
       }
     };
     xhr.onerror = () => reject(new NetworkError());
@@ -94,19 +109,30 @@ export function uploadEnquiry(
 }
 
 /** Keeps an enquiry in the outbox; the sync engine sends it (once) when the network is back. */
-export async function queueOffline(c: ApiCall, params: Record<string, unknown>, site: Site, id?: string): Promise<void> {
+export async function queueOffline(
+  c: ApiCall,
+  params: Record<string, unknown>,
+  site: Site,
+  id?: string,
+): Promise<void> {
   await queueEnquiry(shopDb(), { path: c.path, params, site, owner: currentCartIdentity().owner, id });
   void requestSync();
   void registerBackgroundSync();
 }
 
-export type Outcome = { kind: 'sent'; message: string } | { kind: 'queued'; message: string } | { kind: 'refused'; message: string };
+export type Outcome =
+  { kind: 'sent'; message: string } | { kind: 'queued'; message: string } | { kind: 'refused'; message: string };
 
 /**
  * Sends a JSON enquiry; offline (or when the request gets no answer) it waits in the outbox and
  * the traveller is told so. A refusal carries the server's message.
  */
-export async function submitEnquiry<C extends ApiCall>(c: C, params: CallParams<C>, site: Site, lead: string): Promise<Outcome> {
+export async function submitEnquiry<C extends ApiCall>(
+  c: C,
+  params: CallParams<C>,
+  site: Site,
+  lead: string,
+): Promise<Outcome> {
   // One key for this enquiry, online or queued: a retry after a lost answer is a replay.
   const key = crypto.randomUUID();
   const queue = async (): Promise<Outcome> => {

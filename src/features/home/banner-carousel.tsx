@@ -28,7 +28,8 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
     setEnhanced(true);
     const el = track.current;
     if (!el) return;
-    const inView = () => Math.max(0, Math.min(banners.length - 1, Math.round(el.scrollLeft / Math.max(1, el.clientWidth))));
+    const inView = () =>
+      Math.max(0, Math.min(banners.length - 1, Math.round(el.scrollLeft / Math.max(1, el.clientWidth))));
     const onScroll = () => {
       if (target.current !== null) {
         if (Math.abs(el.scrollLeft - target.current * el.clientWidth) > 1) return;
@@ -93,7 +94,13 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
       </div>
       {banners.length > 1 ? (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow" aria-controls={`${id}-track`} aria-label="Previous slide" onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            aria-controls={`${id}-track`}
+            aria-label="Previous slide"
+            onClick={() => go(current - 1)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className="carousel-dots">
@@ -109,7 +116,13 @@ export function BannerCarousel({ banners, label, priority }: { banners: Banner[]
               />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" aria-controls={`${id}-track`} aria-label="Next slide" onClick={() => go(current + 1)}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            aria-controls={`${id}-track`}
+            aria-label="Next slide"
+            onClick={() => go(current + 1)}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -9,7 +9,11 @@ import './home.css';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
-const TYPE_LABEL: Record<SearchSuggestion['type'], string> = { destination: 'Destination', package: 'Holiday', deal: 'Deal' };
+const TYPE_LABEL: Record<SearchSuggestion['type'], string> = {
+  destination: 'Destination',
+  package: 'Holiday',
+  deal: 'Deal',
+};
 
 /** The text typed, settled for `ms` (no request per keystroke). */
 export function useDebounced<T>(value: T, ms: number): T {
@@ -46,7 +50,10 @@ export function GlobalSearch({ initial = '' }: { initial?: string }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const prefix = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, error, isLoading } = useCall(getGlobalSearchList, prefix ? { prefix, limit: 8 } : null, { keepPreviousData: true, revalidateOnFocus: false });
+  const { data, error, isLoading } = useCall(getGlobalSearchList, prefix ? { prefix, limit: 8 } : null, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
   const suggestions = prefix && text.trim() ? (data?.suggestions ?? []) : [];
   const expanded = open && suggestions.length > 0;
 
@@ -85,7 +92,10 @@ export function GlobalSearch({ initial = '' }: { initial?: string }) {
   // for the suggestions must not be read out above the page's own results.
   if (open && prefix && text.trim() && !isLoading) {
     if (error && !data) status = 'Suggestions are unavailable right now.';
-    else if (data) status = suggestions.length ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose.` : `Nothing found for “${prefix}”.`;
+    else if (data)
+      status = suggestions.length
+        ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose.`
+        : `Nothing found for “${prefix}”.`;
   }
 
   return (

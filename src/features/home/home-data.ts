@@ -1,5 +1,10 @@
 import { getFeaturedPackages } from '../../../contract/catalogue-calls.ts';
-import { getBanner, getCommonBlogUsingModuleId, getMissionStatment, getReviews } from '../../../contract/content-calls.ts';
+import {
+  getBanner,
+  getCommonBlogUsingModuleId,
+  getMissionStatment,
+  getReviews,
+} from '../../../contract/content-calls.ts';
 import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
 import type { Prefetch } from '../../app/prefetch.ts';
 

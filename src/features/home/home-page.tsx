@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { getFeaturedPackages } from '../../../contract/catalogue-calls.ts';
-import { getBanner, getCommonBlogUsingModuleId, getMissionStatment, getReviews } from '../../../contract/content-calls.ts';
+import {
+  getBanner,
+  getCommonBlogUsingModuleId,
+  getMissionStatment,
+  getReviews,
+} from '../../../contract/content-calls.ts';
 import { getSeasonalDealCategory } from '../../../contract/deal-calls.ts';
 import { lazyPart } from '../../app/lazy-part.tsx';
 import { useSite } from '../../app/site-context.tsx';
@@ -11,7 +16,14 @@ import { PackageCard } from '../catalogue/package-card.tsx';
 import { Stars } from '../content/stars.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { GlobalSearch } from './global-search.tsx';
-import { dealCategoryParams, featuredParams, homeBannerParams, homeBlogParams, homeMissionParams, homeReviewParams } from './home-data.ts';
+import {
+  dealCategoryParams,
+  featuredParams,
+  homeBannerParams,
+  homeBlogParams,
+  homeMissionParams,
+  homeReviewParams,
+} from './home-data.ts';
 import './home.css';
 
 // Further down the page: their code loads as the page hydrates, not before (decision 0074).
@@ -53,7 +65,10 @@ export default function HomePage() {
       <section className="hero">
         <div className="hero-text">
           <h1>Holidays that feel effortless</h1>
-          <p>Handpicked packages {where}, with stays, transfers and sightseeing sorted — and your vouchers in your pocket, even offline.</p>
+          <p>
+            Handpicked packages {where}, with stays, transfers and sightseeing sorted — and your vouchers in your
+            pocket, even offline.
+          </p>
           <GlobalSearch />
         </div>
       </section>
@@ -105,8 +120,11 @@ export default function HomePage() {
         <section className="section" aria-labelledby="reviews-heading">
           <h2 id="reviews-heading">What travellers say</h2>
           <p className="rating-summary">
-            <Stars rating={reviews.data.averageRating} label={`Average rating ${reviews.data.averageRating} out of 5`} /> {reviews.data.averageRating.toFixed(1)} from{' '}
-            {reviews.data.total} reviews
+            <Stars
+              rating={reviews.data.averageRating}
+              label={`Average rating ${reviews.data.averageRating} out of 5`}
+            />{' '}
+            {reviews.data.averageRating.toFixed(1)} from {reviews.data.total} reviews
           </p>
           <ReviewList reviews={reviews.data.reviews} rail />
         </section>

@@ -6,8 +6,20 @@ import { useCall } from '../../lib/use-call.ts';
 import { shopParams } from './legal-data.ts';
 import './legal.css';
 
-/** One of the shop's own pages (About, Terms, Privacy): a heading, its date, and sections with headings of their own. */
-export function LegalPage({ title, description, updated, children }: { title: string; description: string; updated?: string; children: (shop: ShopPublic | undefined) => ReactNode }) {
+/**
+ * One of the shop's own pages (About, Terms, Privacy): a heading, its date, and sections with headings of their own.
+ */
+export function LegalPage({
+  title,
+  description,
+  updated,
+  children,
+}: {
+  title: string;
+  description: string;
+  updated?: string;
+  children: (shop: ShopPublic | undefined) => ReactNode;
+}) {
   const shop = useCall(getShopDetails, shopParams);
   return (
     <article className="section narrow legal-page">
@@ -32,7 +44,8 @@ export function SellerBlock({ shop }: { shop: ShopPublic | undefined }) {
         {shop.taxLabel} {shop.taxNumber}
       </span>
       <span>
-        Phone <a href={`tel:${shop.phone.replace(/\s+/g, '')}`}>{shop.phone}</a> · Email <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        Phone <a href={`tel:${shop.phone.replace(/\s+/g, '')}`}>{shop.phone}</a> · Email{' '}
+        <a href={`mailto:${shop.email}`}>{shop.email}</a>
       </span>
     </address>
   );

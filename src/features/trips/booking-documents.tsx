@@ -12,7 +12,8 @@ import { uploadWithProgress } from '../account/upload-with-progress.ts';
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'];
 const ACCEPT = [...TYPES, '.heic', '.heif'].join(',');
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Opens one of the traveller's documents: fetched with their sign-in (never a public address), then saved. */
 async function openDocument(bookingId: number, doc: BookingDocument) {
@@ -20,7 +21,9 @@ async function openDocument(bookingId: number, doc: BookingDocument) {
   if (identity.kind !== 'user') throw new Error(MSG.tokenNotFound);
   let res: Response;
   try {
-    res = await fetch(`/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${doc.id}`, { headers: { Authorization: `Bearer ${identity.token}` } });
+    res = await fetch(`/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${doc.id}`, {
+      headers: { Authorization: `Bearer ${identity.token}` },
+    });
   } catch {
     throw new NetworkError();
   }
@@ -37,7 +40,17 @@ async function openDocument(bookingId: number, doc: BookingDocument) {
 }
 
 /** Passport and visa copies of a booking: the list (each opens for its traveller) and an upload. */
-export function BookingDocuments({ bookingId, documents, onChange, disabled }: { bookingId: number; documents: BookingDocument[]; onChange(docs: BookingDocument[]): void; disabled?: boolean }) {
+export function BookingDocuments({
+  bookingId,
+  documents,
+  onChange,
+  disabled,
+}: {
+  bookingId: number;
+  documents: BookingDocument[];
+  onChange(docs: BookingDocument[]): void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +68,8 @@ export function BookingDocuments({ bookingId, documents, onChange, disabled }: {
     if (wrong) return setError(`${wrong.name} is not a photo (JPEG, PNG, WebP, HEIC) or a PDF.`);
     const big = files.find((f) => f.size > BOOKING_FILE_MAX_BYTES);
     if (big) return setError(`${big.name} is larger than 10 MB. Send a smaller copy.`);
-    if (files.length > room) return setError(`A booking keeps at most ${BOOKING_FILES_MAX} documents: choose ${room} or fewer.`);
+    if (files.length > room)
+      return setError(`A booking keeps at most ${BOOKING_FILES_MAX} documents: choose ${room} or fewer.`);
     const identity = readIdentity();
     if (identity.kind !== 'user') return setError(MSG.tokenNotFound);
     const form = new FormData();
@@ -63,7 +77,11 @@ export function BookingDocuments({ bookingId, documents, onChange, disabled }: {
     for (const f of files) form.append(f.type === 'application/pdf' ? 'documents' : 'images', f, f.name);
     setProgress(0);
     try {
-      const answer = await uploadWithProgress<{ documents: BookingDocument[] }>('/api/Common/CreateBooking_UploadImages', form, { token: identity.token, onProgress: setProgress });
+      const answer = await uploadWithProgress<{ documents: BookingDocument[] }>(
+        '/api/Common/CreateBooking_UploadImages',
+        form,
+        { token: identity.token, onProgress: setProgress },
+      );
       onChange(answer.documents);
       setSuccess(`${files.length} ${files.length === 1 ? 'file was' : 'files were'} added to your booking.`);
     } catch (err) {
@@ -79,7 +97,11 @@ export function BookingDocuments({ bookingId, documents, onChange, disabled }: {
         <ul className="document-list">
           {documents.map((d) => (
             <li key={d.id}>
-              <button type="button" className="link-button" onClick={() => void openDocument(bookingId, d).catch((err: unknown) => setError(messageOf(err)))}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void openDocument(bookingId, d).catch((err: unknown) => setError(messageOf(err)))}
+              >
                 {d.name}
               </button>
               <small>
@@ -94,9 +116,18 @@ export function BookingDocuments({ bookingId, documents, onChange, disabled }: {
       {disabled ? null : (
         <div className="acc-field">
           <label htmlFor={id}>Add passport or visa copies</label>
-          <input id={id} type="file" multiple accept={ACCEPT} onChange={(e) => void choose(e)} disabled={progress !== null || room <= 0} aria-describedby={`${id}-hint`} />
+          <input
+            id={id}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            onChange={(e) => void choose(e)}
+            disabled={progress !== null || room <= 0}
+            aria-describedby={`${id}-hint`}
+          />
           <p className="acc-hint" id={`${id}-hint`}>
-            Photos (JPEG, PNG, WebP, HEIC) or PDFs, up to 10 MB each, {BOOKING_FILES_MAX} per booking. Only you and our bookings team can open them.
+            Photos (JPEG, PNG, WebP, HEIC) or PDFs, up to 10 MB each, {BOOKING_FILES_MAX} per booking. Only you and our
+            bookings team can open them.
           </p>
         </div>
       )}

@@ -1,6 +1,10 @@
 import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts';
 
-const STATUS: Record<BookingStatus, string> = { 'awaiting-payment': 'Awaiting payment', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+const STATUS: Record<BookingStatus, string> = {
+  'awaiting-payment': 'Awaiting payment',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};
 const PAYMENT: Record<PaymentStatus, string> = {
   unpaid: 'Not paid yet',
   'partly-paid': 'Partly paid',

@@ -56,7 +56,8 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
     state = (
       <div className="notice notice-ok" role="status">
         <p>
-          <strong>Cancellation approved.</strong> This booking is cancelled{request.decidedAt ? ` (${formatSiteDay(request.decidedAt, b.site)})` : ''}.
+          <strong>Cancellation approved.</strong> This booking is cancelled
+          {request.decidedAt ? ` (${formatSiteDay(request.decidedAt, b.site)})` : ''}.
         </p>
         <p>
           {c.refunded > 0
@@ -79,13 +80,17 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
   } else if (queued) {
     state = (
       <p className="notice trip-cancel-state" role="status">
-        <strong>Cancellation requested.</strong> {online ? 'Sending it now…' : 'You are offline: it is saved on this phone and will be sent when you are back online.'}
+        <strong>Cancellation requested.</strong>{' '}
+        {online
+          ? 'Sending it now…'
+          : 'You are offline: it is saved on this phone and will be sent when you are back online.'}
       </p>
     );
   } else if (request?.status === 'pending') {
     state = (
       <p className="notice trip-cancel-state" role="status">
-        <strong>Cancellation requested</strong> on {formatSiteDay(request.createdAt, b.site)}. We will reply by email, usually within one working day; your booking stays as it is meanwhile.
+        <strong>Cancellation requested</strong> on {formatSiteDay(request.createdAt, b.site)}. We will reply by email,
+        usually within one working day; your booking stays as it is meanwhile.
       </p>
     );
   } else if (request?.status === 'declined') {
@@ -117,7 +122,13 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
     }
     setBusy(true);
     try {
-      await queueCancellation(shopDb(), { refIdKey: b.RefIdKey, reason: reason.trim(), token: identity.token, userId: identity.userId, site: b.site });
+      await queueCancellation(shopDb(), {
+        refIdKey: b.RefIdKey,
+        reason: reason.trim(),
+        token: identity.token,
+        userId: identity.userId,
+        site: b.site,
+      });
       setOpen(false);
       setReason('');
       void requestSync();
@@ -135,7 +146,13 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
       {state}
       {canAsk ? (
         <>
-          <button type="button" className="button" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={open}
+            aria-controls={regionId}
+            onClick={() => setOpen(!open)}
+          >
             Request cancellation
           </button>
           <div id={regionId} hidden={!open}>
@@ -156,14 +173,25 @@ export function CancellationRequest({ b, onSent }: { b: BookingDetail; onSent: (
                     : `Nothing has been paid yet, so nothing is refunded: the booking is simply released (${c.daysBefore} days before travel).`}
                 </p>
                 <Field id={reasonId} label="Why do you want to cancel?">
-                  <textarea id={reasonId} value={reason} maxLength={1000} rows={3} required onChange={(e) => setReason(e.target.value)} />
+                  <textarea
+                    id={reasonId}
+                    value={reason}
+                    maxLength={1000}
+                    rows={3}
+                    required
+                    onChange={(e) => setReason(e.target.value)}
+                  />
                 </Field>
                 {error ? (
                   <p className="notice notice-error" role="alert">
                     {error}
                   </p>
                 ) : null}
-                <p className="acc-hint">{online ? 'Staff reply by email, usually within one working day.' : 'You are offline: the request is kept on this phone and sent when you are back online.'}</p>
+                <p className="acc-hint">
+                  {online
+                    ? 'Staff reply by email, usually within one working day.'
+                    : 'You are offline: the request is kept on this phone and sent when you are back online.'}
+                </p>
                 <button type="button" className="button button-primary" disabled={busy} onClick={() => void send()}>
                   Send
                 </button>

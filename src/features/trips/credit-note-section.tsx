@@ -10,7 +10,8 @@ export function CreditNoteSection({ entry }: { entry: WalletEntry }) {
     <section className="trip-section" aria-labelledby="trip-credit-note-heading">
       <h2 id="trip-credit-note-heading">Credit note</h2>
       <p>
-        Credit note {note.number} of {formatDay(note.issueDate)}, against invoice {note.invoiceNumber}: {formatMinor(note.total, note.currency)} refunded.
+        Credit note {note.number} of {formatDay(note.issueDate)}, against invoice {note.invoiceNumber}:{' '}
+        {formatMinor(note.total, note.currency)} refunded.
       </p>
       <PdfActions blob={entry.creditNotePdf} filename={note.pdf.filename} title={`Credit note ${note.number}`} />
     </section>

@@ -5,5 +5,6 @@ import type { BookingSummary } from '../../../contract/booking.ts';
  * `vouchersIssued` (paid in full, or kept from the older pay-later rules); a copy saved on the phone
  * before that field existed reads its payment state, as the shop did then.
  */
-export const hasVouchers = (b: Pick<BookingSummary, 'Status' | 'PaymentStatus'> & { vouchersIssued?: boolean }): boolean =>
-  b.vouchersIssued ?? (b.Status === 'confirmed' && b.PaymentStatus === 'paid');
+export const hasVouchers = (
+  b: Pick<BookingSummary, 'Status' | 'PaymentStatus'> & { vouchersIssued?: boolean },
+): boolean => b.vouchersIssued ?? (b.Status === 'confirmed' && b.PaymentStatus === 'paid');

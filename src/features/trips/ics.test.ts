@@ -11,7 +11,12 @@ const voucher = (over: Partial<VoucherSet['vouchers'][number]>): VoucherSet['vou
   city: 'Dubai',
   startDate: '2027-01-10',
   endDate: '2027-01-15',
-  supplier: { name: 'Palm View Hotel', address: ['Sheikh Zayed Road, Al Barsha', 'Dubai, UAE'], phone: '+971 4 555 0100', email: 'desk@example.com' },
+  supplier: {
+    name: 'Palm View Hotel',
+    address: ['Sheikh Zayed Road, Al Barsha', 'Dubai, UAE'],
+    phone: '+971 4 555 0100',
+    email: 'desk@example.com',
+  },
   details: [],
   included: [],
   notes: [],
@@ -22,7 +27,10 @@ const set = (vouchers: VoucherSet['vouchers']) => ({ RefIdKey: 'WL-ABCDE-FGHJK',
 
 describe('the trip calendar file', () => {
   it('has the stays as all-day events at the hotel, ending on check-out day', () => {
-    const ics = tripCalendar(set([voucher({}), voucher({ number: 'WL-ABCDE-FGHJK-02', kind: 'transfer', title: 'Airport transfers' })]), new Date('2026-11-24T08:00:00Z'));
+    const ics = tripCalendar(
+      set([voucher({}), voucher({ number: 'WL-ABCDE-FGHJK-02', kind: 'transfer', title: 'Airport transfers' })]),
+      new Date('2026-11-24T08:00:00Z'),
+    );
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(ics).toContain('DTSTART;VALUE=DATE:20270110\r\n');

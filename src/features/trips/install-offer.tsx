@@ -8,7 +8,9 @@ export function InstallOffer() {
   return (
     <aside className="notice install-offer" aria-labelledby="install-heading">
       <h2 id="install-heading">Keep your trip one tap away</h2>
-      <p>Install Wanderlust on this phone: your vouchers and invoice open from your home screen, even with no signal.</p>
+      <p>
+        Install Wanderlust on this phone: your vouchers and invoice open from your home screen, even with no signal.
+      </p>
       <div className="checkout-actions">
         <button type="button" className="button button-primary" onClick={() => void offerInstall()}>
           Install the app

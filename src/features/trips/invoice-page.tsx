@@ -18,7 +18,9 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
   if (!entry) {
     return (
       <p className="notice notice-error" role="alert">
-        {refreshing ? 'Fetching your invoice…' : (error ?? 'This invoice is not saved on this phone. Open it once online to keep it for the trip.')}
+        {refreshing
+          ? 'Fetching your invoice…'
+          : (error ?? 'This invoice is not saved on this phone. Open it once online to keep it for the trip.')}
       </p>
     );
   }
@@ -26,7 +28,9 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
   if (!inv) {
     return (
       <p className="notice" role="status">
-        {entry.detail.Status === 'cancelled' ? DOCUMENT_MESSAGES.invoiceCancelled : DOCUMENT_MESSAGES.invoiceAwaitingPayment}{' '}
+        {entry.detail.Status === 'cancelled'
+          ? DOCUMENT_MESSAGES.invoiceCancelled
+          : DOCUMENT_MESSAGES.invoiceAwaitingPayment}{' '}
         <Link to={href(`/trips/${reference}`)}>See the booking</Link>
       </p>
     );
@@ -40,7 +44,11 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
       <SavedCopy entry={entry} refreshing={refreshing} />
       <header className="invoice-head card">
         <p className="trip-ref-label">{inv.title}</p>
-        {inv.invoiceNumber ? <p className="invoice-number">{inv.invoiceNumber}</p> : <p className="invoice-number">Not a tax invoice</p>}
+        {inv.invoiceNumber ? (
+          <p className="invoice-number">{inv.invoiceNumber}</p>
+        ) : (
+          <p className="invoice-number">Not a tax invoice</p>
+        )}
         <p>
           {formatDay(inv.invoiceDate)} · Booking <span className="trip-ref">{inv.RefIdKey}</span>
         </p>
@@ -51,7 +59,11 @@ function InvoiceView({ userId, reference }: { userId: string; reference: string 
           This is a proforma invoice: the tax invoice, with its number, is issued when the balance is received in full.
         </p>
       )}
-      <PdfActions blob={entry.invoicePdf} filename={inv.pdf.filename} title={inv.invoiceNumber ? `Invoice ${inv.invoiceNumber}` : `Proforma invoice ${inv.RefIdKey}`} />
+      <PdfActions
+        blob={entry.invoicePdf}
+        filename={inv.pdf.filename}
+        title={inv.invoiceNumber ? `Invoice ${inv.invoiceNumber}` : `Proforma invoice ${inv.RefIdKey}`}
+      />
       <div className="invoice-parties">
         <section aria-labelledby="seller-heading">
           <h2 id="seller-heading">From</h2>

@@ -10,7 +10,11 @@ import type { WalletEntry } from './wallet.ts';
 export function MoneyDocumentsSection({ entry }: { entry: WalletEntry }) {
   const documents = entry.moneyDocuments;
   if (!documents.length) return null;
-  const heading = documents.every((d) => d.document.kind === 'receipt') ? 'Receipt vouchers' : documents.every((d) => d.document.kind === 'debit-note') ? 'Debit notes' : 'Receipt vouchers and debit notes';
+  const heading = documents.every((d) => d.document.kind === 'receipt')
+    ? 'Receipt vouchers'
+    : documents.every((d) => d.document.kind === 'debit-note')
+      ? 'Debit notes'
+      : 'Receipt vouchers and debit notes';
   return (
     <section className="trip-section" aria-labelledby="trip-money-documents-heading">
       <h2 id="trip-money-documents-heading">{heading}</h2>

@@ -38,16 +38,40 @@ export async function shareOrDownload(blob: Blob, filename: string, title: strin
 }
 
 /** Open the PDF (from the Blob kept on the phone), and share or download it. */
-export function PdfActions({ blob, filename, title, children }: { blob: Blob | null; filename: string; title: string; children?: React.ReactNode }) {
+export function PdfActions({
+  blob,
+  filename,
+  title,
+  children,
+}: {
+  blob: Blob | null;
+  filename: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
   const url = useObjectUrl(blob);
   const [said, setSaid] = useState('');
   if (!blob) return <p className="acc-hint">The PDF is saved once you are online.</p>;
   return (
     <div className="pdf-actions">
-      <a className="button button-primary" href={url ?? undefined} target="_blank" rel="noopener" type="application/pdf">
+      <a
+        className="button button-primary"
+        href={url ?? undefined}
+        target="_blank"
+        rel="noopener"
+        type="application/pdf"
+      >
         Open PDF
       </a>
-      <button type="button" className="button" onClick={() => void shareOrDownload(blob, filename, title).then((how) => setSaid(how === 'downloaded' ? `${filename} downloaded.` : ''))}>
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          void shareOrDownload(blob, filename, title).then((how) =>
+            setSaid(how === 'downloaded' ? `${filename} downloaded.` : ''),
+          )
+        }
+      >
         {typeof navigator !== 'undefined' && typeof navigator.canShare === 'function' ? 'Share PDF' : 'Download PDF'}
       </button>
       {children}

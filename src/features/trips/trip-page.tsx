@@ -34,7 +34,8 @@ function PayLater({ b }: { b: BookingDetail }) {
     <section className="trip-section" aria-labelledby="pay-later-heading">
       <h2 id="pay-later-heading">How to pay</h2>
       <p>
-        Pay <strong>{formatMinor(b.amountDue, b.Currency)}</strong> by <strong>{b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}</strong> by bank transfer:
+        Pay <strong>{formatMinor(b.amountDue, b.Currency)}</strong> by{' '}
+        <strong>{b.paymentDueOn ? formatDay(b.paymentDueOn) : 'the due date'}</strong> by bank transfer:
       </p>
       <dl className="bank-details">
         <dt>Account name</dt>
@@ -91,7 +92,14 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       {depositReceived ? (
         <div className="notice notice-ok trip-confirmation trip-deposit-received" role="status">
           <h2>Booking confirmed</h2>
-          <p>{depositReceivedText({ currency: b.Currency, deposit: b.amountPaid, balance: b.amountDue, dueOn: b.paymentDueOn })}</p>
+          <p>
+            {depositReceivedText({
+              currency: b.Currency,
+              deposit: b.amountPaid,
+              balance: b.amountDue,
+              dueOn: b.paymentDueOn,
+            })}
+          </p>
           <p className="acc-hint">Thank you! We have emailed your confirmation.</p>
           {payBalanceOnline ? (
             // A document load: India's payment page carries Razorpay's policy.
@@ -105,8 +113,19 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
           ) : null}
         </div>
       ) : justBooked ? (
-        <div className={`notice ${awaiting || b.Status === 'cancelled' ? 'notice-error' : 'notice-ok'} trip-confirmation`} role="status">
-          <h2>{awaiting ? 'Your booking is made: payment pending' : b.Status === 'cancelled' ? 'This booking is cancelled' : paidNow ? 'Payment received' : 'Booking confirmed'}</h2>
+        <div
+          className={`notice ${awaiting || b.Status === 'cancelled' ? 'notice-error' : 'notice-ok'} trip-confirmation`}
+          role="status"
+        >
+          <h2>
+            {awaiting
+              ? 'Your booking is made: payment pending'
+              : b.Status === 'cancelled'
+                ? 'This booking is cancelled'
+                : paidNow
+                  ? 'Payment received'
+                  : 'Booking confirmed'}
+          </h2>
           <p>
             {awaiting
               ? 'Complete the payment to confirm it. Your rooms are kept meanwhile.'
@@ -132,7 +151,9 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
         {confirmed ? (
           <p className="trip-docs">
             {hasVouchers(b) ? <Link to={href(`/trips/${b.RefIdKey}/voucher`)}>Voucher</Link> : null}
-            <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
+            <Link to={href(`/trips/${b.RefIdKey}/invoice`)}>
+              {b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}
+            </Link>
           </p>
         ) : null}
         {confirmed && !hasVouchers(b) ? <p className="acc-hint trip-vouchers-later">{VOUCHERS_LATER}</p> : null}
@@ -149,7 +170,9 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       ) : payBalanceOnline && !depositReceived ? (
         // Pay later, paid online before the due date: the checkout's gateway flow on the payment page.
         <a className="button button-primary acc-wide" href={href(`/checkout/pay/${b.RefIdKey}`)}>
-          {b.amountPaid > 0 ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}` : `Pay ${formatMinor(b.amountDue, b.Currency)} now`}
+          {b.amountPaid > 0
+            ? `Pay balance: ${formatMinor(b.amountDue, b.Currency)}`
+            : `Pay ${formatMinor(b.amountDue, b.Currency)} now`}
         </a>
       ) : null}
       <PayLater b={b} />
@@ -174,7 +197,12 @@ function Trip({ userId, reference }: { userId: string; reference: string }) {
       </section>
       <section className="trip-section" aria-labelledby="trip-documents-heading">
         <h2 id="trip-documents-heading">Passports and visas</h2>
-        <BookingDocuments bookingId={b.BookingId} documents={b.documents} disabled={b.Status === 'cancelled' || !booking.data} onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })} />
+        <BookingDocuments
+          bookingId={b.BookingId}
+          documents={b.documents}
+          disabled={b.Status === 'cancelled' || !booking.data}
+          onChange={(documents) => void booking.mutate({ ...b, documents }, { revalidate: false })}
+        />
       </section>
       <CancellationRequest b={b} onSent={reloadBooking} />
       <details className="trip-section">

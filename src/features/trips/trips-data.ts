@@ -5,4 +5,6 @@ import type { Prefetch } from '../../app/prefetch.ts';
 export const tripsListKey = (userId: string) => ['trips/list', userId];
 
 /** A signed-in traveller's list, read with their token before My trips is rendered for them (server only). */
-export const tripsPrefetch = (userId: string): Prefetch[] => [{ call: bookingsList, params: { userid: Number(userId) }, key: tripsListKey(userId) }];
+export const tripsPrefetch = (userId: string): Prefetch[] => [
+  { call: bookingsList, params: { userid: Number(userId) }, key: tripsListKey(userId) },
+];

@@ -23,7 +23,8 @@ import { persistState } from './wallet-state.ts';
 import './trips.css';
 
 /** A booking's own pages, on the site it was made on. */
-export const tripPath = (b: Pick<BookingSummary, 'RefIdKey' | 'site'>, page = '') => `${b.site === 'IN' ? '/in' : ''}/trips/${b.RefIdKey}${page}`;
+export const tripPath = (b: Pick<BookingSummary, 'RefIdKey' | 'site'>, page = '') =>
+  `${b.site === 'IN' ? '/in' : ''}/trips/${b.RefIdKey}${page}`;
 
 /**
  * One trip. Its title is a heading, so a screen reader goes from trip to trip (issue 34). A trip
@@ -39,28 +40,43 @@ function TripCard({ b, entry, site }: { b: BookingSummary; entry: WalletEntry | 
           {b.moreLines ? ` and ${b.moreLines} more` : ''}
         </h2>
         <span>
-          {b.firstTravelDate ? `From ${formatTravelDate(b.firstTravelDate)}` : null} · {b.travellerCount} {b.travellerCount === 1 ? 'traveller' : 'travellers'} · {formatMinor(b.Total, b.Currency)}
+          {b.firstTravelDate ? `From ${formatTravelDate(b.firstTravelDate)}` : null} · {b.travellerCount}{' '}
+          {b.travellerCount === 1 ? 'traveller' : 'travellers'} · {formatMinor(b.Total, b.Currency)}
         </span>
         <BookingStatusBadges status={b.Status} payment={b.PaymentStatus} />
         <small>Booked {formatSiteDay(b.createdAt, b.site)}</small>
-        {b.site !== site ? <small className="trip-site-note">{`Booked on the ${SITES[b.site].label} site`}</small> : null}
+        {b.site !== site ? (
+          <small className="trip-site-note">{`Booked on the ${SITES[b.site].label} site`}</small>
+        ) : null}
       </Link>
       {b.Status === 'confirmed' ? (
         <p className="trip-docs">
-          {hasVouchers(b) ? <Link to={tripPath(b, '/voucher')}>Voucher</Link> : <small>Vouchers come when the balance is paid.</small>}
+          {hasVouchers(b) ? (
+            <Link to={tripPath(b, '/voucher')}>Voucher</Link>
+          ) : (
+            <small>Vouchers come when the balance is paid.</small>
+          )}
           <Link to={tripPath(b, '/invoice')}>{b.PaymentStatus === 'paid' ? 'Invoice' : 'Proforma invoice'}</Link>
         </p>
       ) : null}
       {/* The line keeps its room until the phone's copy is read or saved: the cards below do not move. */}
-      {entry ? <SavedCopy entry={entry} /> : <p className="saved-copy" aria-hidden="true">{'\u00a0'}</p>}
+      {entry ? (
+        <SavedCopy entry={entry} />
+      ) : (
+        <p className="saved-copy" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
     </li>
   );
 }
 
 const PERSIST_TEXT = {
   granted: 'Your trips are saved on this phone for offline use, and your browser has agreed to keep them.',
-  denied: 'Your trips are saved on this phone for offline use, but your browser may clear them if it runs short of space.',
-  unsupported: 'Your trips are saved on this phone for offline use; this browser does not say whether it will keep them.',
+  denied:
+    'Your trips are saved on this phone for offline use, but your browser may clear them if it runs short of space.',
+  unsupported:
+    'Your trips are saved on this phone for offline use; this browser does not say whether it will keep them.',
 } as const;
 
 function TripList({ userId }: { userId: string }) {
@@ -105,7 +121,9 @@ function TripList({ userId }: { userId: string }) {
     <>
       {fromPhone ? (
         <p className="notice offline-banner" role="status">
-          {list.error ? 'You are offline: these are the trips saved on this phone.' : 'Showing the trips saved on this phone…'}
+          {list.error
+            ? 'You are offline: these are the trips saved on this phone.'
+            : 'Showing the trips saved on this phone…'}
         </p>
       ) : null}
       <ul className="trip-list">
@@ -132,7 +150,10 @@ function useServedTraveller(): string | null {
   return identity.kind === 'user' && identity.userId === served ? served : null;
 }
 
-/** The list the server rendered, shown at once; the session, asked as on every signed-in page, still sends a signed-out visitor to log in. */
+/**
+ * The list the server rendered, shown at once; the session, asked as on every signed-in page, still sends a signed-out
+ * visitor to log in.
+ */
 function ServedTrips({ userId }: { userId: string }) {
   const session = useSession({ required: true });
   return <TripList userId={session.status === 'authenticated' && session.data ? session.data.user.id : userId} />;

@@ -15,7 +15,11 @@ function storedUserId(): string {
 
 /** The traveller's bookings (both sites), newest first. Keyed by user: another sign-in never sees them. */
 export function useBookings(userId: string) {
-  return useSWR(tripsListKey(userId), () => signedInCall(() => callApi(bookingsList, { userid: Number(storedUserId()) }, { auth: true })), { revalidateOnFocus: true });
+  return useSWR(
+    tripsListKey(userId),
+    () => signedInCall(() => callApi(bookingsList, { userid: Number(storedUserId()) }, { auth: true })),
+    { revalidateOnFocus: true },
+  );
 }
 
 export function useBooking(userId: string, ref: string) {

@@ -32,6 +32,9 @@ export function useSavedTrips(userId: string): WalletEntry[] | undefined {
 }
 
 /** Brings the wallet up to date with the server's list, loading its code first. */
-export function syncSavedTrips(userId: string, list: Parameters<typeof import('./wallet.ts').syncWallet>[1]): Promise<void> {
+export function syncSavedTrips(
+  userId: string,
+  list: Parameters<typeof import('./wallet.ts').syncWallet>[1],
+): Promise<void> {
   return import('./wallet.ts').then((w) => w.syncWallet(userId, list));
 }

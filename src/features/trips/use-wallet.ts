@@ -10,14 +10,21 @@ import { saveTrip, type WalletEntry } from './wallet.ts';
  * `query(arg)`'s answer now and whenever the tables it read change (undefined until the first
  * answer, or `first(arg)`'s while the query runs).
  */
-function useLive<T>(query: (arg: string) => Promise<T>, arg: string, first?: (arg: string) => T | undefined): T | undefined {
+function useLive<T>(
+  query: (arg: string) => Promise<T>,
+  arg: string,
+  first?: (arg: string) => T | undefined,
+): T | undefined {
   const [answer, setAnswer] = useState<{ arg: string; value: T } | undefined>(() => {
     const value = first?.(arg);
     return value === undefined ? undefined : { arg, value };
   });
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
-    const subscription = liveQuery(() => query(arg)).subscribe({ next: (value) => setAnswer({ arg, value }), error: setFailure });
+    const subscription = liveQuery(() => query(arg)).subscribe({
+      next: (value) => setAnswer({ arg, value }),
+      error: setFailure,
+    });
     return () => subscription.unsubscribe();
   }, [query, arg]);
   // As useLiveQuery did: a wallet that cannot be read is the page's error.
@@ -61,5 +68,9 @@ export function useTripCopy(
       stopped = true;
     };
   }, [online, ref, userId]);
-  return { entry: entry && entry.userId === userId ? entry : entry === undefined ? undefined : null, error, refreshing };
+  return {
+    entry: entry && entry.userId === userId ? entry : entry === undefined ? undefined : null,
+    error,
+    refreshing,
+  };
 }

@@ -46,7 +46,8 @@ function VoucherCard({ v }: { v: Voucher }) {
       <p className="voucher-when">
         {v.packageTitle}
         {v.place ? ` · ${v.place}` : ''}
-        {v.stay ? ` (stay ${v.stay.index} of ${v.stay.of})` : ''} · {v.startDate === v.endDate ? formatDay(v.startDate) : `${formatDay(v.startDate)} to ${formatDay(v.endDate)}`}
+        {v.stay ? ` (stay ${v.stay.index} of ${v.stay.of})` : ''} ·{' '}
+        {v.startDate === v.endDate ? formatDay(v.startDate) : `${formatDay(v.startDate)} to ${formatDay(v.endDate)}`}
       </p>
       <div className="voucher-supplier">
         <strong>{v.supplier.name}</strong>
@@ -106,13 +107,20 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
   if (!entry) {
     return (
       <p className="notice notice-error" role="alert">
-        {refreshing ? 'Fetching your vouchers…' : (error ?? 'These vouchers are not saved on this phone. Open them once online to keep them for the trip.')}
+        {refreshing
+          ? 'Fetching your vouchers…'
+          : (error ?? 'These vouchers are not saved on this phone. Open them once online to keep them for the trip.')}
       </p>
     );
   }
   const set = entry.vouchers;
   if (!set) return <NoVouchers detail={entry.detail} reference={reference} />;
-  const calendar = () => shareOrDownload(new Blob([tripCalendar(set)], { type: 'text/calendar' }), `trip-${set.RefIdKey}.ics`, `Trip ${set.RefIdKey}`);
+  const calendar = () =>
+    shareOrDownload(
+      new Blob([tripCalendar(set)], { type: 'text/calendar' }),
+      `trip-${set.RefIdKey}.ics`,
+      `Trip ${set.RefIdKey}`,
+    );
   return (
     <>
       <SavedCopy entry={entry} refreshing={refreshing} />
@@ -132,7 +140,8 @@ function Vouchers({ userId, reference }: { userId: string; reference: string }) 
         <VoucherCard key={v.number} v={v} />
       ))}
       <p className="acc-hint">
-        Help, day and night: {set.help.name}, <a href={`tel:${set.help.phone.replace(/[^\d+]/g, '')}`}>{set.help.phone}</a>
+        Help, day and night: {set.help.name},{' '}
+        <a href={`tel:${set.help.phone.replace(/[^\d+]/g, '')}`}>{set.help.phone}</a>
       </p>
       <p>
         <Link to={href(`/trips/${reference}`)}>Back to the booking</Link>

@@ -15,7 +15,10 @@ export const walletEntrySchema = z.object({
   ref: z.string(),
   userId: z.string(),
   savedAt: z.number(),
-  /** Status, payment state, total and each document's kind, number and version when saved: what tells a copy is out of date (wallet.ts versionOf). */
+  /**
+   * Status, payment state, total and each document's kind, number and version when saved: what tells a copy is out of
+   * date (wallet.ts versionOf).
+   */
   version: z.string(),
   detail: bookingDetailSchema,
   invoice: invoiceSchema.nullable(),
@@ -25,11 +28,13 @@ export const walletEntrySchema = z.object({
   /** A cancelled booking's credit note, kept beside its invoice (copies saved before had none). */
   creditNote: creditNoteSchema.nullable().default(null),
   creditNotePdf: z.instanceof(Blob).nullable().default(null),
-  /** Receipt vouchers (advances) and debit notes (failed refunds reversed), oldest first, each with its PDF (copies saved before had none). */
+  /**
+   * Receipt vouchers (advances) and debit notes (failed refunds reversed), oldest first, each with its PDF (copies
+   * saved before had none).
+   */
   moneyDocuments: z.array(z.object({ document: moneyDocumentSchema, pdf: z.instanceof(Blob).nullable() })).default([]),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
-
 
 /** One saved trip, parsed whole (null: none, or a row of another shape). */
 export async function walletEntry(ref: string, db: ShopDb = shopDb()): Promise<WalletEntry | null> {

@@ -3,7 +3,16 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingSummary, DocumentVersion } from '../../../contract/booking.ts';
 import { openShopDb, type ShopDb } from '../../lib/db.ts';
-import { clearWallet, dueForSync, isVoucherSet, lastVoucherCopy, listEntry, versionOf, voucherCopy, walletEntries } from './wallet.ts';
+import {
+  clearWallet,
+  dueForSync,
+  isVoucherSet,
+  lastVoucherCopy,
+  listEntry,
+  versionOf,
+  voucherCopy,
+  walletEntries,
+} from './wallet.ts';
 
 const detail = {
   BookingId: 7,
@@ -19,7 +28,17 @@ const detail = {
   moreLines: 0,
   travellerCount: 2,
 };
-const row = { ref: 'WL-ABCDE-12345', userId: '42', savedAt: 1, version: 'confirmed|paid|165000', detail, invoice: { number: 'WLH-AE-000001' }, vouchers: null, invoicePdf: new Blob(['%PDF-']), vouchersPdf: null };
+const row = {
+  ref: 'WL-ABCDE-12345',
+  userId: '42',
+  savedAt: 1,
+  version: 'confirmed|paid|165000',
+  detail,
+  invoice: { number: 'WLH-AE-000001' },
+  vouchers: null,
+  invoicePdf: new Blob(['%PDF-']),
+  vouchersPdf: null,
+};
 
 describe("the wallet's rows read by their shape (My trips loads no schemas)", () => {
   it('takes a saved row, a copy from before credit notes getting none', () => {
@@ -27,7 +46,13 @@ describe("the wallet's rows read by their shape (My trips loads no schemas)", ()
   });
 
   it('keeps a row’s receipt vouchers and debit notes with their PDFs', () => {
-    const kept = { ...row, moneyDocuments: [{ document: { number: 'WLH-IN-RV-000001' }, pdf: new Blob(['%PDF-']) }, { document: { number: 'WLH-IN-DN-000001' }, pdf: null }] };
+    const kept = {
+      ...row,
+      moneyDocuments: [
+        { document: { number: 'WLH-IN-RV-000001' }, pdf: new Blob(['%PDF-']) },
+        { document: { number: 'WLH-IN-DN-000001' }, pdf: null },
+      ],
+    };
     expect(listEntry(kept)?.moneyDocuments).toEqual(kept.moneyDocuments);
   });
 
@@ -76,7 +101,10 @@ describe('the saved copy is keyed on its documents (docs/decisions/0107)', () =>
   it('a copy whose documents are the server’s is not fetched again; one whose voucher changed is', () => {
     const saved = [{ ref: summary.RefIdKey, version: versionOf(summary) }];
     expect(dueForSync([summary], saved)).toEqual([]);
-    const confirmedBySupplier = { ...summary, documentVersions: docs.map((d, i) => (i === 2 ? { ...d, version: '000000000000' } : d)) };
+    const confirmedBySupplier = {
+      ...summary,
+      documentVersions: docs.map((d, i) => (i === 2 ? { ...d, version: '000000000000' } : d)),
+    };
     expect(dueForSync([confirmedBySupplier], saved)).toEqual([confirmedBySupplier]);
   });
 });
@@ -92,7 +120,12 @@ describe('a phone that saved its trips under the last release', () => {
     dbs.push(name);
     // The database as the last release left it (the same tables), with a copy keyed Status|PaymentStatus|Total.
     const old = new Dexie(name);
-    old.version(3).stores({ cartLines: 'id, [owner+site], cartId', outbox: '++seq, &id, state, ref', tempBookings: 'id, [owner+site]', wallet: 'ref, userId' });
+    old.version(3).stores({
+      cartLines: 'id, [owner+site], cartId',
+      outbox: '++seq, &id, state, ref',
+      tempBookings: 'id, [owner+site]',
+      wallet: 'ref, userId',
+    });
     old.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
     await old.table('wallet').put(row);
     old.close();
@@ -111,7 +144,7 @@ describe('a phone that saved its trips under the last release', () => {
   });
 });
 
-describe("the voucher page reads one saved trip by its shape (no schemas on a tap, docs/decisions/0088)", () => {
+describe('the voucher page reads one saved trip by its shape (no schemas on a tap, docs/decisions/0088)', () => {
   const voucher = {
     number: 'WL-ABCDE-12345-01',
     kind: 'stay',
@@ -121,7 +154,12 @@ describe("the voucher page reads one saved trip by its shape (no schemas on a ta
     city: 'Dubai',
     startDate: '2027-02-24',
     endDate: '2027-02-27',
-    supplier: { name: 'Atlantis The Palm', address: ['Crescent Road', 'Dubai'], phone: '+971 4 426 2000', email: 'desk@example.com' },
+    supplier: {
+      name: 'Atlantis The Palm',
+      address: ['Crescent Road', 'Dubai'],
+      phone: '+971 4 426 2000',
+      email: 'desk@example.com',
+    },
     details: [{ label: 'Rooms', value: '1 Deluxe' }],
     included: ['Breakfast'],
     notes: ['Check-in from 15:00'],
@@ -152,7 +190,9 @@ describe("the voucher page reads one saved trip by its shape (no schemas on a ta
     const { voucherSetSchema } = await import('../../../contract/documents.ts');
     expect(voucherSetSchema.safeParse(set).success).toBe(true);
     expect(isVoucherSet(set)).toBe(true);
-    expect(isVoucherSet({ ...set, paymentDue: { amount: 1000, currency: 'AED', dueOn: null, text: 'Balance due' } })).toBe(true);
+    expect(
+      isVoucherSet({ ...set, paymentDue: { amount: 1000, currency: 'AED', dueOn: null, text: 'Balance due' } }),
+    ).toBe(true);
     for (const bad of [
       null,
       { ...set, qr: null },
@@ -180,7 +220,12 @@ describe("the voucher page reads one saved trip by its shape (no schemas on a ta
     try {
       await db.wallet.bulkPut([
         { ...row, vouchers: set, vouchersPdf: new Blob(['%PDF-']) },
-        { ...row, ref: 'WL-OTHER-00000', detail: { ...detail, RefIdKey: 'WL-OTHER-00000' }, vouchers: { ...set, vouchers: [{ ...voucher, notes: null }] } },
+        {
+          ...row,
+          ref: 'WL-OTHER-00000',
+          detail: { ...detail, RefIdKey: 'WL-OTHER-00000' },
+          vouchers: { ...set, vouchers: [{ ...voucher, notes: null }] },
+        },
       ]);
       const copy = await voucherCopy('WL-ABCDE-12345', db);
       expect(copy?.vouchers).toEqual(set);

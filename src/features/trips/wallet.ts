@@ -1,4 +1,11 @@
-import { bookingDetailById, bookingsList, generateAllVoucher, getCreditNoteDetails, getInvoiceDetails, getMoneyDocuments } from '../../../contract/booking-calls.ts';
+import {
+  bookingDetailById,
+  bookingsList,
+  generateAllVoucher,
+  getCreditNoteDetails,
+  getInvoiceDetails,
+  getMoneyDocuments,
+} from '../../../contract/booking-calls.ts';
 import type { CreditNote } from '../../../contract/credit-notes.ts';
 import type { BookingDetail, BookingSummary } from '../../../contract/booking.ts';
 import type { Invoice, VoucherSet } from '../../../contract/documents.ts';
@@ -33,14 +40,26 @@ const blobOrNone = (v: unknown) => v === null || v === undefined || v instanceof
 export function listEntry(row: unknown): WalletEntry | null {
   if (!row || typeof row !== 'object') return null;
   const r = row as Record<string, unknown>;
-  if (typeof r.ref !== 'string' || typeof r.userId !== 'string' || typeof r.savedAt !== 'number' || typeof r.version !== 'string') return null;
+  if (
+    typeof r.ref !== 'string' ||
+    typeof r.userId !== 'string' ||
+    typeof r.savedAt !== 'number' ||
+    typeof r.version !== 'string'
+  )
+    return null;
   const d = r.detail as Record<string, unknown> | null | undefined;
   if (!d || typeof d !== 'object' || d.RefIdKey !== r.ref || (d.site !== 'UAE' && d.site !== 'IN')) return null;
-  for (const key of ['Status', 'PaymentStatus', 'Currency', 'title', 'firstTravelDate', 'createdAt'] as const) if (typeof d[key] !== 'string') return null;
-  for (const key of ['BookingId', 'Total', 'moreLines', 'travellerCount'] as const) if (typeof d[key] !== 'number') return null;
+  for (const key of ['Status', 'PaymentStatus', 'Currency', 'title', 'firstTravelDate', 'createdAt'] as const)
+    if (typeof d[key] !== 'string') return null;
+  for (const key of ['BookingId', 'Total', 'moreLines', 'travellerCount'] as const)
+    if (typeof d[key] !== 'number') return null;
   if (![r.invoicePdf, r.vouchersPdf, r.creditNotePdf].every(blobOrNone)) return null;
   const moneyDocuments = r.moneyDocuments ?? [];
-  if (!Array.isArray(moneyDocuments) || !moneyDocuments.every((d: unknown) => !!d && typeof d === 'object' && blobOrNone((d as { pdf?: unknown }).pdf))) return null;
+  if (
+    !Array.isArray(moneyDocuments) ||
+    !moneyDocuments.every((d: unknown) => !!d && typeof d === 'object' && blobOrNone((d as { pdf?: unknown }).pdf))
+  )
+    return null;
   return {
     ...r,
     invoice: r.invoice ?? null,
@@ -78,7 +97,10 @@ function isVoucher(v: unknown): boolean {
   );
 }
 
-/** A saved voucher set with what the voucher page shows (its reference, QR, travellers, help, PDF name and each voucher). */
+/**
+ * A saved voucher set with what the voucher page shows (its reference, QR, travellers, help, PDF name and each
+ * voucher).
+ */
 export function isVoucherSet(v: unknown): boolean {
   if (!isObject(v)) return false;
   const { qr, help, pdf, paymentDue, travellers, vouchers } = v;
@@ -116,7 +138,8 @@ export async function voucherCopy(ref: string, db: ShopDb = shopDb()): Promise<W
   return voucherShown(listEntry(await db.wallet.get(ref)));
 }
 
-const voucherShown = (entry: WalletEntry | null) => (!entry || (entry.vouchers !== null && !isVoucherSet(entry.vouchers)) ? null : entry);
+const voucherShown = (entry: WalletEntry | null) =>
+  !entry || (entry.vouchers !== null && !isVoucherSet(entry.vouchers)) ? null : entry;
 
 /** The trip's copy as My trips last read it, for the voucher page's first render (undefined: not read). */
 export function lastVoucherCopy(ref: string): WalletEntry | undefined {
@@ -159,9 +182,19 @@ async function pdf(url: string): Promise<Blob> {
 async function moneyDocumentsFor(detail: BookingDetail): Promise<WalletEntry['moneyDocuments']> {
   if (detail.amountPaid <= 0) return [];
   // The server lists the booking's documents: none of these kinds, no call (a booking paid in full at once has none).
-  if (detail.documentVersions && !detail.documentVersions.some((d) => d.kind === 'receipt' || d.kind === 'debit-note')) return [];
-  const documents = await callApi(getMoneyDocuments, { BookingId: detail.BookingId }, { auth: true, headers: { Country: detail.site } }).catch(() => [] as MoneyDocument[]);
-  return Promise.all((documents as MoneyDocument[]).map(async (document) => ({ document, pdf: await pdf(document.pdf.url).catch(() => null) })));
+  if (detail.documentVersions && !detail.documentVersions.some((d) => d.kind === 'receipt' || d.kind === 'debit-note'))
+    return [];
+  const documents = await callApi(
+    getMoneyDocuments,
+    { BookingId: detail.BookingId },
+    { auth: true, headers: { Country: detail.site } },
+  ).catch(() => [] as MoneyDocument[]);
+  return Promise.all(
+    (documents as MoneyDocument[]).map(async (document) => ({
+      document,
+      pdf: await pdf(document.pdf.url).catch(() => null),
+    })),
+  );
 }
 
 /** The traveller's saved trips, newest booking first, read by their shape (listEntry). */
@@ -180,7 +213,8 @@ export async function walletEntries(userId: string, db: ShopDb = shopDb()): Prom
 async function askToPersist(): Promise<void> {
   if (localStorage.getItem(PERSIST_KEY)) return;
   let state: PersistState = 'unsupported';
-  if (navigator.storage?.persist) state = (await navigator.storage.persisted()) || (await navigator.storage.persist()) ? 'granted' : 'denied';
+  if (navigator.storage?.persist)
+    state = (await navigator.storage.persisted()) || (await navigator.storage.persist()) ? 'granted' : 'denied';
   localStorage.setItem(PERSIST_KEY, state);
 }
 
@@ -194,8 +228,14 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
   const existing = listEntry(await db.wallet.get(detail.RefIdKey));
   const version = versionOf(detail);
   const keepDocs =
-    existing !== null && existing.version === version && (detail.Status !== 'confirmed' || existing.invoice !== null) && (!hasVouchers(detail) || existing.vouchers !== null);
-  let docs: Pick<WalletEntry, 'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf' | 'moneyDocuments'> = {
+    existing !== null &&
+    existing.version === version &&
+    (detail.Status !== 'confirmed' || existing.invoice !== null) &&
+    (!hasVouchers(detail) || existing.vouchers !== null);
+  let docs: Pick<
+    WalletEntry,
+    'invoice' | 'vouchers' | 'invoicePdf' | 'vouchersPdf' | 'creditNote' | 'creditNotePdf' | 'moneyDocuments'
+  > = {
     invoice: null,
     vouchers: null,
     invoicePdf: null,
@@ -212,10 +252,20 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
       callApi(getInvoiceDetails, { BookingId: detail.BookingId }, opts).catch(() => null),
       callApi(getCreditNoteDetails, { BookingId: detail.BookingId }, opts).catch(() => null),
     ]);
-    const [invoicePdf, creditNotePdf] = await Promise.all([invoice ? pdf(invoice.pdf.url) : null, creditNote ? pdf(creditNote.pdf.url) : null]);
-    docs = { invoice: invoice as Invoice | null, vouchers: null, invoicePdf, vouchersPdf: null, creditNote: creditNote as CreditNote | null, creditNotePdf, moneyDocuments: [] };
-  }
-  else if (detail.Status === 'confirmed') {
+    const [invoicePdf, creditNotePdf] = await Promise.all([
+      invoice ? pdf(invoice.pdf.url) : null,
+      creditNote ? pdf(creditNote.pdf.url) : null,
+    ]);
+    docs = {
+      invoice: invoice as Invoice | null,
+      vouchers: null,
+      invoicePdf,
+      vouchersPdf: null,
+      creditNote: creditNote as CreditNote | null,
+      creditNotePdf,
+      moneyDocuments: [],
+    };
+  } else if (detail.Status === 'confirmed') {
     const opts = { auth: true, headers: { Country: detail.site } } as const;
     // Vouchers come when the balance is paid: an unpaid (pay-later) booking keeps its proforma invoice
     // only, and picks its vouchers up when it is paid (its version changes); one that had them under
@@ -228,8 +278,20 @@ export async function saveTrip(userId: string, detail: BookingDetail, db: ShopDb
       paid ? callApi(generateAllVoucher, { BookingId: detail.BookingId }, opts) : null,
       credited ? callApi(getCreditNoteDetails, { BookingId: detail.BookingId }, opts).catch(() => null) : null,
     ]);
-    const [invoicePdf, vouchersPdf, creditNotePdf] = await Promise.all([pdf(invoice.pdf.url), vouchers ? pdf(vouchers.pdf.url) : null, creditNote ? pdf(creditNote.pdf.url).catch(() => null) : null]);
-    docs = { invoice: invoice as Invoice, vouchers: vouchers as VoucherSet | null, invoicePdf, vouchersPdf, creditNote: creditNote as CreditNote | null, creditNotePdf, moneyDocuments: [] };
+    const [invoicePdf, vouchersPdf, creditNotePdf] = await Promise.all([
+      pdf(invoice.pdf.url),
+      vouchers ? pdf(vouchers.pdf.url) : null,
+      creditNote ? pdf(creditNote.pdf.url).catch(() => null) : null,
+    ]);
+    docs = {
+      invoice: invoice as Invoice,
+      vouchers: vouchers as VoucherSet | null,
+      invoicePdf,
+      vouchersPdf,
+      creditNote: creditNote as CreditNote | null,
+      creditNotePdf,
+      moneyDocuments: [],
+    };
   }
   // Receipt vouchers of advances (a pay-later booking paid in part, confirmed or still awaiting the
   // rest) and debit notes, whatever the booking's state now.
@@ -271,7 +333,11 @@ async function syncOnce(userId: string, list: BookingSummary[] | undefined, db: 
   const next = async (): Promise<void> => {
     const b = due.shift();
     if (!b) return;
-    const detail = await callApi(bookingDetailById, { RefIdKey: b.RefIdKey }, { auth: true, headers: { Country: b.site } });
+    const detail = await callApi(
+      bookingDetailById,
+      { RefIdKey: b.RefIdKey },
+      { auth: true, headers: { Country: b.site } },
+    );
     await saveTrip(userId, detail, db);
     return next();
   };

@@ -50,7 +50,9 @@ async function firstPending(db: ShopDb): Promise<OutboxEntry | undefined> {
 
 /** One server answer written to the device, in its own transaction. */
 async function applySuccess(db: ShopDb, entry: OutboxEntry, data: unknown, now: number) {
-  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, () => applySuccesses(db, [{ entry, data }], now));
+  await db.transaction('rw', db.outbox, db.cartLines, db.tempBookings, () =>
+    applySuccesses(db, [{ entry, data }], now),
+  );
 }
 
 /**
@@ -122,7 +124,14 @@ async function applySuccesses(db: ShopDb, items: { entry: OutboxEntry; data: unk
         return;
       }
       const { error: _resolved, ...rest } = line;
-      updated.push({ ...rest, cartId: item.CartId, unitPrice: item.unitPrice, totalPrice: item.totalPrice, currency: item.currency, state: line.state === 'removing' ? 'removing' : 'synced' });
+      updated.push({
+        ...rest,
+        cartId: item.CartId,
+        unitPrice: item.unitPrice,
+        totalPrice: item.totalPrice,
+        currency: item.currency,
+        state: line.state === 'removing' ? 'removing' : 'synced',
+      });
     });
     if (updated.length) await db.cartLines.bulkPut(updated);
     if (undo.length) await db.outbox.bulkAdd(undo);
@@ -175,7 +184,8 @@ async function applyFailure(db: ShopDb, entry: OutboxEntry, err: unknown) {
       return;
     }
     await db.outbox.where('id').equals(entry.id).modify({ state: 'failed', error: message });
-    if (entry.kind === 'tempBooking.create') await db.tempBookings.update(entry.ref, { state: 'failed', error: message });
+    if (entry.kind === 'tempBooking.create')
+      await db.tempBookings.update(entry.ref, { state: 'failed', error: message });
     else if (!sendsOwnCall(entry)) await db.cartLines.update(entry.ref, { state: 'failed', error: message });
   });
 }
@@ -215,14 +225,19 @@ export async function syncOutbox(opts: SyncOptions): Promise<SyncReport> {
     };
     const process = async (entry: OutboxEntry) => {
       if (!(await stillQueued(entry))) return;
-      if (!sendsOwnCall(entry)) touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
+      if (!sendsOwnCall(entry))
+        touched.set(`${entry.owner}|${entry.site}`, { owner: entry.owner, site: entry.site, id: idOf(entry.params) });
       try {
         const data = await transport.send(entry);
         await writeSuccess(entry, data);
         report.sent++;
       } catch (err) {
         if (isRetryable(err)) {
-          await db.outbox.update(entry.seq, { attempts: entry.attempts + 1, nextAttemptAt: now() + backoffMs(entry.attempts), error: errorMessage(err) });
+          await db.outbox.update(entry.seq, {
+            attempts: entry.attempts + 1,
+            nextAttemptAt: now() + backoffMs(entry.attempts),
+            error: errorMessage(err),
+          });
           report.waiting = true;
           stopped = true;
           return;

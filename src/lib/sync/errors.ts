@@ -3,7 +3,13 @@ import { ApiError, NetworkError } from '../api-client.ts';
 /** Worth trying again later: no answer, a server fault, throttling, or a change still in flight. */
 export function isRetryable(err: unknown): boolean {
   if (err instanceof NetworkError) return true;
-  if (err instanceof ApiError) return err.httpStatus >= 500 || err.httpStatus === 429 || err.httpStatus === 408 || (err.httpStatus === 409 && /being processed/.test(err.message));
+  if (err instanceof ApiError)
+    return (
+      err.httpStatus >= 500 ||
+      err.httpStatus === 429 ||
+      err.httpStatus === 408 ||
+      (err.httpStatus === 409 && /being processed/.test(err.message))
+    );
   // A TypeError from fetch, an aborted request: the network, not the change, is at fault.
   return !(err instanceof Error && err.name === 'ZodError');
 }

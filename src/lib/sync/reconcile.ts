@@ -45,7 +45,9 @@ export async function reconcileCart(db: ShopDb, owner: string, site: Site, group
   await db.transaction('rw', db.cartLines, db.outbox, async () => {
     const local = parseRows(cartLineSchema, await db.cartLines.where('[owner+site]').equals([owner, site]).toArray());
     for (const item of server) {
-      const match = local.find((l) => l.cartId === item.CartId) ?? local.find((l) => item.clientId !== null && l.id === item.clientId);
+      const match =
+        local.find((l) => l.cartId === item.CartId) ??
+        local.find((l) => item.clientId !== null && l.id === item.clientId);
       if (!match) {
         await db.cartLines.put(lineFromServer(item, owner, item.clientId ?? `cart-${item.CartId}`));
       } else if (match.state !== 'removing') {

@@ -12,7 +12,8 @@ const CALLS: Record<Exclude<OutboxKind, 'enquiry.submit' | 'cancellation.request
 };
 
 function callOf(entry: OutboxEntry): ApiCall {
-  if (entry.kind === 'cancellation.request') return { method: 'POST', path: 'RequestCancellation', params: null as never, data: null as never };
+  if (entry.kind === 'cancellation.request')
+    return { method: 'POST', path: 'RequestCancellation', params: null as never, data: null as never };
   if (entry.kind !== 'enquiry.submit') return CALLS[entry.kind];
   // An enquiry names its own call; the server validates it like any other request.
   return { method: 'POST', path: entry.path ?? 'SubmitEnquiryForm', params: null as never, data: null as never };
@@ -36,7 +37,11 @@ export interface Transport {
 export function createHttpTransport(origin = ''): Transport {
   return {
     send: (entry) =>
-      callApi(callOf(entry), entry.params as never, { origin, headers: headers(entry.site, entry.params), idempotencyKey: entry.id }),
+      callApi(callOf(entry), entry.params as never, {
+        origin,
+        headers: headers(entry.site, entry.params),
+        idempotencyKey: entry.id,
+      }),
     async fetchCart(site, id) {
       // Spec: with neither a login token nor a guest id the cart is empty, and the server is not asked.
       if (!id) return [];

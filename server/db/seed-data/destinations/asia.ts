@@ -5,7 +5,7 @@ export const maldives = destination({
   arrive: {
     title: 'Arrive in Malé & Transfer to Your Resort',
     description:
-      "Land at Velana International Airport, where the resort team welcomes you at its airport lounge. Transfer over the atolls by speedboat or seaplane, depending on the resort, then settle into your villa with a welcome drink and the sunset from your deck.",
+      'Land at Velana International Airport, where the resort team welcomes you at its airport lounge. Transfer over the atolls by speedboat or seaplane, depending on the resort, then settle into your villa with a welcome drink and the sunset from your deck.',
   },
   depart: {
     title: 'Farewell to the Maldives',
@@ -31,7 +31,7 @@ export const maldives = destination({
     spa: {
       title: 'Overwater Spa Ritual',
       description:
-        "Spend the afternoon at the overwater spa, where glass floor panels reveal the reef below, with a 60-minute massage using coconut and local oils.",
+        'Spend the afternoon at the overwater spa, where glass floor panels reveal the reef below, with a 60-minute massage using coconut and local oils.',
     },
     underwaterDinner: {
       title: 'Undersea Restaurant Dinner',
@@ -474,7 +474,7 @@ export const thailand = destination({
     elephant: {
       title: 'Ethical Elephant Sanctuary',
       description:
-        "A day at an ethical elephant sanctuary in the hills outside Chiang Mai: prepare food, walk with the herd and watch them bathe in the river, with no riding. Return via Wat Chedi Luang in the old city.",
+        'A day at an ethical elephant sanctuary in the hills outside Chiang Mai: prepare food, walk with the herd and watch them bathe in the river, with no riding. Return via Wat Chedi Luang in the old city.',
     },
     departChiangMai: {
       title: 'Departure from Chiang Mai',

@@ -94,7 +94,12 @@ export const switzerland = destination({
         'A morning by the lake in St. Moritz, then a scenic train back to Zurich Airport, about three and a half hours, for your flight home.',
     },
   },
-  exclusions: ['Airfare to Zurich', 'Schengen visa fees', 'Lunches and dinners not mentioned', 'City tax payable at hotels'],
+  exclusions: [
+    'Airfare to Zurich',
+    'Schengen visa fees',
+    'Lunches and dinners not mentioned',
+    'City tax payable at hotels',
+  ],
   packages: [
     {
       id: 41,

@@ -150,7 +150,7 @@ export const goa = destination({
         'North Goa and Old Goa tours by private car',
         'Dudhsagar jeep safari and spice plantation lunch',
         'Kids club access',
-        'Stay free for one child under 6 sharing the parents\' bed',
+        "Stay free for one child under 6 sharing the parents' bed",
       ],
       interests: ['beaches', 'nature-wildlife', 'water-sports'],
       aed: 1990,

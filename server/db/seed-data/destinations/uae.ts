@@ -66,7 +66,7 @@ export const dubai = destination({
     palmSpa: {
       title: 'Spa Day & The View at The Palm',
       description:
-        'A slow morning with a 90-minute signature treatment at the resort spa. Later, ride up to The View at The Palm on level 52 of The Palm Tower for a bird\'s-eye view of the island, then watch the sunset from a beach club on the West Crescent.',
+        "A slow morning with a 90-minute signature treatment at the resort spa. Later, ride up to The View at The Palm on level 52 of The Palm Tower for a bird's-eye view of the island, then watch the sunset from a beach club on the West Crescent.",
     },
     premiumSafari: {
       title: 'Private Desert Safari & Camp Dinner',
