@@ -1,7 +1,7 @@
 // `npm test`: every check, as CI runs it. The type check, the lint and the production build test
 // nothing against a clock and each mostly keeps one core busy, so they run side by side (their
-// output is printed whole, one after the other, as each ends); then the unit suite with the whole
-// machine; then the Postgres suite beside the browser suite, which leaves a core mostly idle.
+// output is printed whole, one after the other, as each ends); the test suites then run one after
+// the other, each with the whole machine.
 // Prints how long each stage took, and the CPU seconds it used: on a shared machine the wall time
 // says how loaded it was, the CPU time what the stage itself costs (decisions 0084, 0100).
 import { spawn } from 'node:child_process';
@@ -74,14 +74,12 @@ const started = Date.now();
 let ok = await phase('typecheck + lint + build', async () =>
   (await Promise.all(['typecheck', 'lint', 'build'].map((s) => stage(s, { buffered: true })))).every(Boolean),
 );
-if (ok) ok = await phase('test:unit', () => stage('test:unit'));
-// The browser suite keeps well under one core busy (its page, server and test wait on each other:
-// 837 CPU-s in 1,278 s at the last fresh-clone run), so the Postgres suite runs beside it on the
-// other core rather than after it; its output is held and printed whole when it ends (decision 0084).
-if (ok)
-  ok = await phase('test:postgres + test:e2e', async () =>
-    (await Promise.all([stage('test:postgres', { buffered: true }), stage('test:e2e')])).every(Boolean),
-  );
+// The test suites one after the other, each with the whole machine: the Postgres suite beside the
+// browser suite was tried and measured worse (decision 0084, amended 2026-11-29).
+for (const script of ['test:unit', 'test:postgres', 'test:e2e']) {
+  if (!ok) break;
+  ok = await phase(script, () => stage(script));
+}
 report();
 console.log(`${ok ? 'All checks passed' : 'A check failed'} in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 process.exit(ok ? 0 : 1);
