@@ -86,6 +86,14 @@ type Needs<C extends AdminCall> = [PathParamNames<C['path']>] extends [never]
       : true
   : true;
 
+/** A declared call's URL under /api/admin: its path with its parameters, and the query's non-empty values. */
+function urlOf(call: AdminCall, params: Record<string, unknown> = {}, query: object = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.append(name, String(value));
+  return `${adminPath(call.path, params)}${search.size ? `?${search.toString()}` : ''}`;
+}
+
 /**
  * A declared back-office call (contract/admin-*-calls.ts, decision 0111): the URL built from its
  * path and parameters, the query string from `query`, and the answer typed by the declaration's
@@ -102,17 +110,13 @@ export function adminApi<C extends AdminCall>(
     form?: FormData;
     headers?: Record<string, string>;
   } = send ?? {};
-  let path: string;
+  let url: string;
   try {
-    path = adminPath(call.path, given.params ?? {});
+    url = urlOf(call, given.params, given.query);
   } catch (e) {
     return Promise.resolve({ ok: false, httpStatus: 0, message: (e as Error).message, data: null as AdminCallData<C> });
   }
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(given.query ?? {}))
-    if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
-  const search = query.size ? `?${query.toString()}` : '';
-  return adminCall<AdminCallData<C>>(call.method, `${path}${search}`, given.form ?? given.body, given.headers);
+  return adminCall<AdminCallData<C>>(call.method, url, given.form ?? given.body, given.headers);
 }
 
 /**
@@ -123,10 +127,7 @@ export function adminHref<C extends AdminCall & { file: 'csv' }>(
   call: C,
   send: { params?: AdminCallParams<C>; query?: AdminCallQuery<C> } = {},
 ): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(send.query ?? {}))
-    if (value !== undefined && value !== null && value !== '') query.append(name, String(value));
-  return `/api/admin/${adminPath(call.path, (send.params ?? {}) as Record<string, unknown>)}${query.size ? `?${query.toString()}` : ''}`;
+  return `/api/admin/${urlOf(call, send.params as Record<string, unknown> | undefined, send.query)}`;
 }
 
 export async function loadMe(): Promise<StaffMe | null> {
