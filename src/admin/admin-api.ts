@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   adminPath,
   type AdminCall,
@@ -85,6 +86,9 @@ type Needs<C extends AdminCall> = [PathParamNames<C['path']>] extends [never]
       ? false
       : true
   : true;
+
+/** A declared GET without path parameters whose answer is a list page's data (useAdminList, useEditableList). */
+export type AdminListCall<T> = AdminCall & { data: z.ZodType<T> };
 
 /** A declared call's URL under /api/admin: its path with its parameters, and the query's non-empty values. */
 function urlOf(call: AdminCall, params: Record<string, unknown> = {}, query: object = {}): string {

@@ -1,12 +1,7 @@
 import { tableFeatures, useTable, type RowData, type TableOptions } from '@tanstack/react-table';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
-import type { AdminCall } from '../../contract/admin-api.ts';
-import { adminCall } from './admin-api.ts';
-
-/** A declared GET whose answer is the list. */
-type ListCall<T> = AdminCall & { data: z.ZodType<T> };
+import { adminCall, type AdminListCall } from './admin-api.ts';
 
 /** The back office's lists have no sorting or paging of their own (the server pages them): the plain table. */
 export const listFeatures = tableFeatures({});
@@ -73,7 +68,7 @@ export function DataTable<TData extends RowData>({
  * the answer of `GET <path>?<them>` is loaded whenever they change. `read` picks the filters of a
  * submitted form into new parameters.
  */
-export function useAdminList<T>(source: string | ListCall<T>) {
+export function useAdminList<T>(source: string | AdminListCall<T>) {
   // A declared list call (decision 0111) has no path parameters: its path is its URL, its query the page's.
   const path = typeof source === 'string' ? source : source.path;
   const [params, setParams] = useSearchParams();

@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
-import type { AdminCall } from '../../contract/admin-api.ts';
-import { adminCall } from './admin-api.ts';
-
-/** A declared GET whose answer is the list (its path without parameters). */
-type ListCall<T> = AdminCall & { data: z.ZodType<T> };
+import { adminCall, type AdminListCall } from './admin-api.ts';
 
 /**
  * A list staff edit in place (coupons, deals, banners, departures): the answer of `GET <path>`,
@@ -12,7 +7,7 @@ type ListCall<T> = AdminCall & { data: z.ZodType<T> };
  * row action calls with the server's answer: a success closes the form, says so and reloads the
  * list; a refusal keeps the form open and shows the server's words.
  */
-export function useEditableList<T, E>(source: string | ListCall<T>) {
+export function useEditableList<T, E>(source: string | AdminListCall<T>) {
   // A declared list call (decision 0111) has no path parameters: its path is its URL.
   const path = typeof source === 'string' ? source : source.path;
   const [data, setData] = useState<T | null>(null);
