@@ -1,4 +1,6 @@
 import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { dueOnline } from '../../../contract/online-payment.ts';
+import type { Currency } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, packages } from '../../db/schema.ts';
 import type { PayLaterOffer } from './create-booking.ts';
@@ -80,6 +82,13 @@ type DepositState = { depositAmount: number | null; status: string; amountPaid: 
 export function depositLeft(b: DepositState): number {
   return b.depositAmount !== null && b.status === 'awaiting-payment' ? Math.max(0, b.depositAmount - b.amountPaid) : 0;
 }
+
+/**
+ * What the gateway asks now (decision 0108): the rest of an awaited deposit, raised to the gateway's minimum and
+ * never past the balance; else the balance. Below the minimum it cannot be paid online at all.
+ */
+export const dueOnlineOf = (b: DepositState & { total: number; currency: Currency }) =>
+  dueOnline(depositLeft(b), Math.max(0, b.total - b.amountPaid), b.currency);
 
 /** A deposit booking with nothing received yet: the gateway asks its deposit first. */
 export const depositFirst = (b: DepositState) =>

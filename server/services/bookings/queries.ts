@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingDetail, BookingDocument, BookingSummary } from '../../../contract/booking.ts';
-import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
+import { ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
 import { siteDay } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookingLines, bookings, bookingTravellers, files, packages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
-import { depositFirst, depositLeft, keptToDueDate } from './deposits.ts';
+import { depositFirst, dueOnlineOf, keptToDueDate } from './deposits.ts';
 import { shopDetails } from '../shop-details.ts';
 import { maskPan } from './pan.ts';
 import { summaryFacts, toSummary, type BookingRow } from './records.ts';
@@ -177,7 +177,7 @@ function detailOf(config: Config, b: BookingRow, { lines, travellers, events, do
     payOnline:
       payingLater &&
       keptToDueDate(b) &&
-      dueOnline(depositLeft(b), b.total - b.amountPaid, b.currency) >= ONLINE_MINIMUM[b.currency] &&
+      dueOnlineOf(b) >= ONLINE_MINIMUM[b.currency] &&
       !(b.paymentDueOn && siteDay(new Date(), b.site) > b.paymentDueOn) &&
       (b.site === 'IN'
         ? Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET)

@@ -2,14 +2,14 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { NextStep } from '../../../contract/booking.ts';
 import { payWithSchema, type PayWith } from '../../../contract/coupons.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import { dueOnline, ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
+import { ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
 import { siteDay, type Currency } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recheckBookingCoupon } from '../bookings/coupon-recheck.ts';
-import { depositFirst, depositLeft, partOfDeposit } from '../bookings/deposits.ts';
+import { depositFirst, dueOnlineOf, partOfDeposit } from '../bookings/deposits.ts';
 import type { BookingRow } from '../bookings/records.ts';
 import { shopDetails } from '../shop-details.ts';
 import { closeOpenPayment, failOpenPayment } from './close.ts';
@@ -38,13 +38,8 @@ export function gatewayOf(b: Pick<BookingRow, 'paymentMethod' | 'site'>): Provid
   return b.site === 'IN' ? 'razorpay' : 'stripe';
 }
 
-/**
- * What is left to pay on a booking: while a deposit booking waits for its deposit, the deposit, or
- * its rest after a part was received at the desk (decision 0108, "A part of the deposit"), at least
- * the gateway's minimum and never past the balance.
- */
-const dueOf = (b: Pick<BookingRow, 'total' | 'amountPaid' | 'depositAmount' | 'status' | 'currency'>) =>
-  dueOnline(depositLeft(b), Math.max(0, b.total - b.amountPaid), b.currency);
+/** What is left to pay on a booking, as the gateway is asked it (decision 0108). */
+const dueOf = dueOnlineOf;
 
 async function openPayment(db: Db, bookingId: number, provider: Provider): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -213,7 +208,7 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
       provider: 'razorpay',
       providerRef: order.id,
       amount: order.amount,
-      currency: b.currency,
+      currency: order.currency as Currency,
     });
     payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
