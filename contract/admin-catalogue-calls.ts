@@ -105,7 +105,7 @@ const fields = {
 };
 
 /** A new package (AdminPackageInput); the lists, limits and prices left out take their defaults. */
-export const newPackageSchema = z
+const newPackageSchema = z
   .object({
     ...fields,
     interestIds: fields.interestIds.default([]),
@@ -128,7 +128,7 @@ export const newPackageSchema = z
 
 const imagePath = z.string().regex(IMAGE_PATH, 'Choose among the package’s pictures.');
 /** A package's edit: any subset of its fields, and its pictures (chosen among those uploaded). */
-export const packageChangeSchema = z
+const packageChangeSchema = z
   .object({
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
     heroImage: imagePath.optional(),

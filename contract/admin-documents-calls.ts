@@ -9,7 +9,7 @@ import { DOCUMENT_REGISTER_KINDS, type DocumentRegister, type DocumentRegisterKi
  * (GSTR-1 on India, VAT 201 on the UAE). server/routes/admin-documents.ts registers them.
  */
 
-export const documentRegisterQuery = z.object({
+const documentRegisterQuery = z.object({
   /** The UAE's unless told (each site's register is its own currency and return). */
   site: z.enum(['UAE', 'IN'], { message: 'site must be UAE or IN.' }).default('UAE'),
   month: z
@@ -23,7 +23,6 @@ export const documentRegisterQuery = z.object({
     .optional()
     .transform((v): DocumentRegisterKind | undefined => v || undefined),
 });
-export type DocumentRegisterQuery = z.infer<typeof documentRegisterQuery>;
 
 const permission = 'documents.read' as const;
 

@@ -35,7 +35,7 @@ const whole = (what: string) =>
 const site = z.enum(['UAE', 'IN'], { message: 'The site is UAE, IN or empty for both.' }).nullable();
 
 /** A coupon's rules as staff send them (CouponRules; a new coupon's limits may be left out: none). */
-export const couponRulesSchema = z.object({
+const couponRulesSchema = z.object({
   code: z
     .string({ message: 'The code is required.' })
     .trim()
@@ -161,7 +161,7 @@ export const enableCouponCall = defineAdminCall({
 });
 
 /** A deal's edit: only the fields sent change. */
-export const dealChangeSchema = z.object({
+const dealChangeSchema = z.object({
   image: picturePath.optional(),
   title: text('The title', 200).optional(),
   description: text('The description', 2000).optional(),
@@ -171,7 +171,7 @@ export const dealChangeSchema = z.object({
   validTo: when('Ends').optional(),
 });
 /** A new deal (NewDeal): its picture uploaded first. */
-export const newDealSchema = z.object({
+const newDealSchema = z.object({
   title: text('The title', 200),
   description: text('The description', 2000),
   image: picturePath,
@@ -225,7 +225,7 @@ const link = z
   .max(500);
 const subtitle = z.string().trim().max(300, 'The subtitle is at most 300 characters.');
 /** A banner's edit: only the fields sent change. */
-export const bannerChangeSchema = z.object({
+const bannerChangeSchema = z.object({
   image: picturePath.optional(),
   title: text('The title', 200).optional(),
   subtitle: subtitle.optional(),
@@ -236,7 +236,7 @@ export const bannerChangeSchema = z.object({
   endsAt: when('Ends').nullable().optional(),
 });
 /** A new banner (NewBanner): its picture uploaded first. */
-export const newBannerSchema = z.object({
+const newBannerSchema = z.object({
   bannerType: z.enum(['home', 'holidays', 'deals'], { message: 'The banner is for the home, holidays or deals page.' }),
   site,
   title: text('The title', 200),

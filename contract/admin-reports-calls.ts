@@ -16,7 +16,7 @@ export const salesQuery = periodQuery.extend({
   by: z.enum(['day', 'month'], { message: 'by must be day or month' }).default('day'),
   site: siteSchema.optional().or(z.literal('').transform(() => undefined)),
 });
-export const receivablesQuery = z.object({ site: siteSchema.optional().or(z.literal('').transform(() => undefined)) });
+const receivablesQuery = z.object({ site: siteSchema.optional().or(z.literal('').transform(() => undefined)) });
 /** India's financial year (2026-27; left out, this one) and a quarter of it, or the whole year. */
 export const tcsQuery = z.object({
   fy: z.string().max(10).optional(),

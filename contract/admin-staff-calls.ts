@@ -54,7 +54,7 @@ export const endOtherSessionsCall = defineAdminCall({
   permission: null,
 });
 
-export const ownPasswordSchema = z.object({
+const ownPasswordSchema = z.object({
   currentPassword: z
     .string({ message: 'Enter your current password.' })
     .max(1000, 'The password can be at most 1,000 characters.'),
