@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { unpaidPastWindow } from '../bookings/expiry.ts';
-import { applyPayment, methodIfAsked } from './apply.ts';
+import { applyPayment } from './apply.ts';
 import { razorpay } from './razorpay.ts';
-import { paymentIntentOf, sessionProblems, stripeConfirmation } from './stripe-session.ts';
+import { sessionProblems, stripeConfirmation } from './stripe-session.ts';
 import { stripeClient, viaStripe, type CheckoutSession } from './stripe.ts';
 
 /**
@@ -101,13 +101,14 @@ export async function settleStripeSessions(
         db,
         config,
         payment,
-        stripeConfirmation(
+        await stripeConfirmation(
+          config,
+          booking,
           session,
           `settle:${session.id}`,
           'checkout.session.retrieved',
           session,
           'Stripe (found paid at Stripe before the payment window closed)',
-          await methodIfAsked(config, booking, 'stripe', paymentIntentOf(session)),
         ),
         now,
       );

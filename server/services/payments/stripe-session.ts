@@ -1,6 +1,7 @@
 // A Stripe Checkout Session checked against its booking and our payment row, and the confirmation it gives.
+import type { Config } from '../../config.ts';
 import type { BookingRow } from '../bookings/records.ts';
-import type { Confirmation, PaymentRow } from './apply.ts';
+import { methodIfAsked, type Confirmation, type PaymentRow } from './apply.ts';
 import type { CheckoutSession } from './stripe.ts';
 
 /** What in a Checkout Session does not match its booking and our payment row (empty: it matches). */
@@ -19,23 +20,31 @@ export function sessionProblems(session: CheckoutSession, b: BookingRow, payment
   return problems;
 }
 
-export const paymentIntentOf = (s: CheckoutSession) =>
+const paymentIntentOf = (s: CheckoutSession) =>
   typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? s.id);
 
-export const stripeConfirmation = (
+/**
+ * The payment a Checkout Session confirms, as applyPayment takes it, with how it was paid when the
+ * booking's coupon needs one method (methodIfAsked asks Stripe then).
+ */
+export async function stripeConfirmation(
+  config: Config,
+  b: Pick<BookingRow, 'payWith' | 'couponId'>,
   session: CheckoutSession,
   eventId: string,
   type: string,
   payload: unknown,
   how: string,
-  method?: string | null,
-): Confirmation => ({
-  method,
-  paymentId: paymentIntentOf(session),
-  amount: session.amount_total ?? 0,
-  currency: (session.currency ?? '').toUpperCase(),
-  eventId,
-  type,
-  payload,
-  how,
-});
+): Promise<Confirmation> {
+  const paymentId = paymentIntentOf(session);
+  return {
+    method: await methodIfAsked(config, b, 'stripe', paymentId),
+    paymentId,
+    amount: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    eventId,
+    type,
+    payload,
+    how,
+  };
+}

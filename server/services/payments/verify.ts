@@ -21,7 +21,7 @@ import {
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { gatewayOf } from './steps.ts';
 import { razorpay, razorpaySignatureValid } from './razorpay.ts';
-import { paymentIntentOf, sessionProblems, stripeConfirmation } from './stripe-session.ts';
+import { sessionProblems, stripeConfirmation } from './stripe-session.ts';
 import { stripeClient, viaStripe } from './stripe.ts';
 
 /** The payment of this booking by its order or session id. */
@@ -148,13 +148,14 @@ export async function verifyStripe(
     db,
     config,
     payment,
-    stripeConfirmation(
+    await stripeConfirmation(
+      config,
+      b,
       session,
       `return:${session.id}`,
       'checkout.session.retrieved',
       session,
       'Stripe (confirmed on return)',
-      await methodIfAsked(config, b, 'stripe', paymentIntentOf(session)),
     ),
   );
   return verified(db, userId, payment, applied);

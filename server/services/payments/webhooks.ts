@@ -7,7 +7,7 @@ import { bookings, payments } from '../../db/schema.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { applyPayment, methodIfAsked, storeEvent, type PaymentOutcome } from './apply.ts';
 import type { RazorpayWebhookEvent } from './razorpay.ts';
-import { paymentIntentOf, sessionProblems, stripeConfirmation } from './stripe-session.ts';
+import { sessionProblems, stripeConfirmation } from './stripe-session.ts';
 import type { Stripe } from './stripe.ts';
 
 /** A booking whose payment changed on a provider's call: whom to mail, and what happened. */
@@ -89,14 +89,7 @@ export async function handleStripeEvent(
     db,
     config,
     payment,
-    stripeConfirmation(
-      session,
-      event.id,
-      event.type,
-      event,
-      'Stripe (webhook)',
-      await methodIfAsked(config, b, 'stripe', paymentIntentOf(session)),
-    ),
+    await stripeConfirmation(config, b, session, event.id, event.type, event, 'Stripe (webhook)'),
   );
   return applied.outcome === 'duplicate' ? null : { userId: b.userId, refIdKey: b.refIdKey, outcome: applied.outcome };
 }
