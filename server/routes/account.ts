@@ -27,7 +27,11 @@ import { formError } from '../lib/multipart.ts';
 import { signedIn } from '../lib/owner.ts';
 import { route } from '../lib/route.ts';
 import { requireOurPages } from '../lib/same-origin.ts';
-import * as accounts from '../services/accounts/index.ts';
+import { checkCode, createAccount, resetPassword, sendCode } from '../services/accounts/codes.ts';
+import { MESSAGES } from '../services/accounts/messages.ts';
+import * as profile from '../services/accounts/profile.ts';
+import * as signIn from '../services/accounts/sign-in.ts';
+import type { AccountContext } from '../services/accounts/users.ts';
 import {
   ACCOUNT_DATA_MESSAGES,
   deleteAccount as deleteAccountData,
@@ -41,7 +45,7 @@ import { detectDocumentType, peekHead, removeUploads, storeUpload, uploadWork } 
 const PROFILE_IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 export async function accountRoutes(app: FastifyInstance) {
-  const ctx: accounts.AccountContext = {
+  const ctx: AccountContext = {
     db: app.db,
     config: app.config,
     mailer: createMailer(app.config, app.log),
@@ -51,58 +55,58 @@ export async function accountRoutes(app: FastifyInstance) {
   // ---------- sign-up ----------
   route(app, validateSignUp, async (p, request) => {
     requireOurPages(request);
-    const sent = await accounts.sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log);
-    return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
+    const sent = await sendCode(ctx, 'signup', p.EmailIdOrPhone, request.ip, request.log);
+    return ok(sent, MESSAGES.codeSent(sent.sentTo));
   });
   route(app, validateOtp, async (p, request) => {
-    const token = await accounts.checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip);
+    const token = await checkCode(ctx, 'signup', p.EmailIdOrPhone, p.OTP, request.ip);
     return ok({ token }, MSG.otpValidated);
   });
   for (const c of [savePassword, savePasswordPost]) {
     route(app, c, async (p, _request) => {
-      const created = await accounts.createAccount(ctx, p.Token, p.Password, p.ConfirmPassword);
-      return ok(created, accounts.MESSAGES.accountCreated);
+      const created = await createAccount(ctx, p.Token, p.Password, p.ConfirmPassword);
+      return ok(created, MESSAGES.accountCreated);
     });
   }
 
   // ---------- sign-in ----------
   route(app, login, async (p, request) => {
-    const session = await accounts.login(ctx, p.EmailorPhone, p.Password, request.ip);
-    return ok({ tokan: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
+    const session = await signIn.login(ctx, p.EmailorPhone, p.Password, request.ip);
+    return ok({ tokan: session.token, expiresAt: session.expiresAt.toISOString() }, MESSAGES.loggedIn);
   });
   route(app, loginWithGoogle, async (p, _request) => {
     const clientId = app.config.GOOGLE_CLIENT_ID;
-    if (!clientId) throw new DomainError('unavailable', accounts.MESSAGES.googleNotConfigured);
+    if (!clientId) throw new DomainError('unavailable', MESSAGES.googleNotConfigured);
     const google = await verifyGoogleIdToken(p.credential, { clientId, jwksUrl: app.config.GOOGLE_JWKS_URL });
-    if (!google) throw unauthorized(accounts.MESSAGES.googleInvalid);
-    const session = await accounts.loginWithGoogle(ctx, google);
-    return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, accounts.MESSAGES.loggedIn);
+    if (!google) throw unauthorized(MESSAGES.googleInvalid);
+    const session = await signIn.loginWithGoogle(ctx, google);
+    return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, MESSAGES.loggedIn);
   });
 
   // ---------- forgotten password ----------
   route(app, sendForgetPasswordOtp, async (p, request) => {
     requireOurPages(request);
-    const sent = await accounts.sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log);
-    return ok(sent, accounts.MESSAGES.codeSent(sent.sentTo));
+    const sent = await sendCode(ctx, 'reset', p.EmailIdOrPhone, request.ip, request.log);
+    return ok(sent, MESSAGES.codeSent(sent.sentTo));
   });
   route(app, verifyForgetPasswordOtp, async (p, request) => {
-    const token = await accounts.checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip);
+    const token = await checkCode(ctx, 'reset', p.EmailIdOrPhone, p.OTP, request.ip);
     return ok({ token }, MSG.otpVerified);
   });
   route(app, createNewPassword, async (p, _request) => {
-    await accounts.resetPassword(ctx, p.Token, p.NewPassword, p.ConfirmNewPassword);
-    return ok(null, accounts.MESSAGES.passwordReset);
+    await resetPassword(ctx, p.Token, p.NewPassword, p.ConfirmNewPassword);
+    return ok(null, MESSAGES.passwordReset);
   });
 
   // ---------- signed in ----------
   route(app, changePassword, async (p, request) => {
     const me = await signedIn(app, request, p.Tokan);
-    await accounts.changePassword(ctx, me.userId, me.token, p.OldPassword, p.NewPassword, p.ConfirmNewPassword);
-    return ok(null, accounts.MESSAGES.passwordChanged);
+    await signIn.changePassword(ctx, me.userId, me.token, p.OldPassword, p.NewPassword, p.ConfirmNewPassword);
+    return ok(null, MESSAGES.passwordChanged);
   });
   route(app, updateProfile, async (p, request) => {
     const me = await signedIn(app, request, p.Tokan);
-    return ok(await accounts.updateProfile(app.db, me.userId, p), accounts.MESSAGES.profileUpdated);
+    return ok(await profile.updateProfile(app.db, me.userId, p), MESSAGES.profileUpdated);
   });
   // The traveller's own data (privacy policy): a copy, and the account's deletion.
   route(app, downloadMyData, async (p, request, reply) => {
@@ -121,18 +125,18 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   route(app, getProfileDetail, async (p, request) => {
     const me = await signedIn(app, request, p.token);
-    return ok(await accounts.getProfile(app.db, me.userId));
+    return ok(await profile.getProfile(app.db, me.userId));
   });
   route(app, getUserPersonalDetails, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
-    if (p.userId !== me.userId) throw forbidden(accounts.MESSAGES.onlyYours);
-    return ok(await accounts.getPersonalDetails(app.db, me.userId));
+    if (p.userId !== me.userId) throw forbidden(MESSAGES.onlyYours);
+    return ok(await profile.getPersonalDetails(app.db, me.userId));
   });
   for (const c of [postOrUpdateUserPersonalDetails, postOrUpdateUserPersonalDetailsPost]) {
     route(app, c, async (p, request) => {
       const me = await signedIn(app, request, p.Token);
       const { Token: _token, ...details } = p;
-      return ok(await accounts.savePersonalDetails(app.db, me.userId, details), accounts.MESSAGES.detailsSaved);
+      return ok(await profile.savePersonalDetails(app.db, me.userId, details), MESSAGES.detailsSaved);
     });
   }
 
@@ -166,7 +170,7 @@ export async function accountRoutes(app: FastifyInstance) {
         });
         stored = file;
         if (part.file.truncated) throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-        const replaced = await accounts.setProfileImage(db, me.userId, file.id);
+        const replaced = await profile.setProfileImage(db, me.userId, file.id);
         if (replaced) await app.files.delete(db, replaced);
         return file;
       });
@@ -177,13 +181,13 @@ export async function accountRoutes(app: FastifyInstance) {
         files: 'Upload one image.',
       });
     }
-    return ok({ imageUrl: accounts.profileImageUrl(stored.storedName) }, accounts.MESSAGES.photoUpdated);
+    return ok({ imageUrl: profile.profileImageUrl(stored.storedName) }, MESSAGES.photoUpdated);
   });
 
   // Names are 128 random bits, so the address itself is the permission; never sniffed as anything else.
   app.get<{ Params: { name: string } }>('/ProfileImage/:name', async (request, reply) => {
     const { name } = request.params;
-    const file = PROFILE_IMAGE_NAME.test(name) ? await accounts.findProfileImage(app.db, name) : null;
+    const file = PROFILE_IMAGE_NAME.test(name) ? await profile.findProfileImage(app.db, name) : null;
     const bytes = file && (await app.files.open(app.db, file.storedName));
     if (!file || !bytes) throw new DomainError('not_found', 'There is no such image.');
     return reply
