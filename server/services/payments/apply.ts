@@ -68,7 +68,7 @@ export interface Applied {
   booking: BookingRow;
 }
 
-/** Stores a provider's event once (by its id); false when it was already stored. */
+/** Stores a provider's event once (by its id): its row's id, or null when it was stored before (a replay). */
 export async function storeEvent(
   db: Db,
   e: {

@@ -9,6 +9,7 @@ import { refundWithCreditNote } from '../desk/credit-notes.ts';
 import { deriveBooking, entriesOf, owedOnPayment, reverseRefund } from '../ledger/ledger.ts';
 import { enqueueMail } from '../outbox.ts';
 import { staffAction } from '../staff/staff-action.ts';
+import { storeEvent } from './apply.ts';
 import { GatewayError } from './errors.ts';
 import { razorpay, type RazorpayWebhookEvent } from './razorpay.ts';
 import { Stripe, stripeClient } from './stripe.ts';
@@ -237,27 +238,6 @@ async function owedOf(tx: Db, bookingId: number, paymentId: number): Promise<num
   return owedOnPayment(await entriesOf(tx, bookingId), paymentId);
 }
 
-/** Stores a provider's event once; null when it was stored before (a replay). */
-async function storeRefundEvent(
-  db: Db,
-  e: {
-    provider: 'stripe' | 'razorpay';
-    eventId: string;
-    type: string;
-    bookingId: number | null;
-    outcome: string;
-    detail?: string;
-    payload: unknown;
-  },
-) {
-  const [row] = await db
-    .insert(paymentEvents)
-    .values({ ...e, detail: e.detail ?? '', payload: (e.payload ?? {}) as object })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return row?.id ?? null;
-}
-
 /** Our refund named by a provider's refund: by its id, or by the refund id we sent in its metadata/notes. */
 async function ourRefund(
   db: Db,
@@ -470,7 +450,7 @@ export async function handleStripeRefundEvent(
         ? ((object as Stripe.Charge).refunds?.data ?? [])
         : [];
   // Claim the event id first: a replay stops here.
-  const eventRow = await storeRefundEvent(db, {
+  const eventRow = await storeEvent(db, {
     provider: 'stripe',
     eventId: event.id,
     type: event.type,
@@ -519,7 +499,7 @@ export async function handleRazorpayRefundEvent(
   const type = String(event.event ?? '');
   const entity = event.payload?.refund?.entity;
   const store = (bookingId: number | null, outcome: string, detail = '') =>
-    storeRefundEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
+    storeEvent(db, { provider: 'razorpay', eventId, type, bookingId, outcome, detail, payload: event });
   if (!entity?.id) {
     await store(null, 'ignored', 'no refund in the event');
     return;
