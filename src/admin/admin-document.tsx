@@ -62,16 +62,16 @@ button:disabled{opacity:.7}
 .admin-table caption{text-align:left;font-weight:700;padding:.75rem}
 .admin-table th,.admin-table td{text-align:left;padding:.5rem .75rem;border-top:1px solid #e5e7eb;vertical-align:top}
 .admin-table td button{min-height:36px;padding:.25rem .5rem}
-/* Lists as cards under 600 px (DataTable, CardTable): each cell says its column's name; the label is left out of the cell's accessible name (the column header gives it). */
+/* Lists as cards under 600 px (DataTable, CardTable, and tables written out with .admin-cards-table and data-label on each cell, a row header too): each cell says its column's name; the label is left out of the cell's accessible name (the column header gives it). */
 @media (max-width:599.98px){
 .admin-cards-table{border:0;background:none;overflow:visible}
-.admin-cards-table table,.admin-cards-table tbody,.admin-cards-table tr,.admin-cards-table td,.admin-cards-table caption{display:block;width:100%}
+.admin-cards-table table,.admin-cards-table tbody,.admin-cards-table tr,.admin-cards-table td,.admin-cards-table tbody th,.admin-cards-table caption{display:block;width:100%}
 .admin-cards-table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .admin-cards-table caption{padding:0 0 .5rem}
 .admin-cards-table tr{background:#fff;border:1px solid #d1d5db;border-radius:8px;margin:0 0 .75rem;padding:.5rem .75rem}
-.admin-cards-table td{border:0;padding:.25rem 0;overflow-wrap:anywhere}
-.admin-cards-table td[data-label]{position:relative;padding-left:7.25rem;min-height:2rem}
-.admin-cards-table td[data-label]::before{content:attr(data-label);content:attr(data-label) / "";position:absolute;left:0;top:.3rem;width:6.75rem;font-size:.8125rem;font-weight:700;color:#374151}
+.admin-cards-table td,.admin-cards-table tbody th{border:0;padding:.25rem 0;overflow-wrap:anywhere}
+.admin-cards-table [data-label]{position:relative;padding-left:7.25rem;min-height:2rem}
+.admin-cards-table [data-label]::before{content:attr(data-label);content:attr(data-label) / "";position:absolute;left:0;top:.3rem;width:6.75rem;font-size:.8125rem;font-weight:700;color:#374151}
 }
 /* Report tables stay tables on a phone, scrolling in their own region with the first column kept in view (docs/decisions/0109). */
 .admin-sticky-first th,.admin-sticky-first td{white-space:nowrap}

@@ -125,7 +125,7 @@ function Banners() {
         return (
           <div
             key={type}
-            className="admin-table-wrap"
+            className="admin-table-wrap admin-cards-table"
             tabIndex={0}
             role="region"
             aria-label={`Banners of the ${type} page`}
@@ -147,15 +147,17 @@ function Banners() {
               <tbody>
                 {rows.map((b, i) => (
                   <tr key={b.id}>
-                    <th scope="row" className="admin-break">
+                    <th scope="row" data-label="Banner">
                       {b.title}
                     </th>
-                    <td>{b.site ?? 'Both'}</td>
-                    <td className="admin-break">{b.link}</td>
-                    <td>{b.startsAt ? shown(b.startsAt) : 'At once'}</td>
-                    <td>{b.endsAt ? shown(b.endsAt) : 'No end'}</td>
-                    <td>{b.live ? 'Live' : 'Not live'}</td>
-                    <td>
+                    <td data-label="Site">{b.site ?? 'Both'}</td>
+                    <td className="admin-break" data-label="Link">
+                      {b.link}
+                    </td>
+                    <td data-label="Starts">{b.startsAt ? shown(b.startsAt) : 'At once'}</td>
+                    <td data-label="Ends">{b.endsAt ? shown(b.endsAt) : 'No end'}</td>
+                    <td data-label="State">{b.live ? 'Live' : 'Not live'}</td>
+                    <td data-label="Order">
                       <MoveButtons
                         label={b.title}
                         first={i === 0}
@@ -163,7 +165,7 @@ function Banners() {
                         onMove={(by) => void move(b, by)}
                       />
                     </td>
-                    <td>
+                    <td data-label="Edit">
                       <button type="button" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
                         Edit
                       </button>

@@ -269,7 +269,7 @@ function Coupons() {
       {list === null ? (
         <p role="status">{error ? '' : 'Loading the coupons…'}</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Coupons">
+        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Coupons">
           <table className="admin-table">
             <caption>Coupons and their use</caption>
             <thead>
@@ -287,18 +287,20 @@ function Coupons() {
             <tbody>
               {list.items.map((c) => (
                 <tr key={c.id} data-testid={`coupon-${c.code}`}>
-                  <th scope="row">{c.code}</th>
-                  <td className="admin-break">
+                  <th scope="row" data-label="Code">
+                    {c.code}
+                  </th>
+                  <td data-label="Title">
                     {c.title}
                     {c.packageIds.length + c.cityIds.length ? ' (for some holidays only)' : ''}
                   </td>
-                  <td>{c.site ?? 'Both'}</td>
-                  <td>{discountText(c)}</td>
-                  <td>
+                  <td data-label="Site">{c.site ?? 'Both'}</td>
+                  <td data-label="Discount">{discountText(c)}</td>
+                  <td data-label="Valid">
                     {day(c.validFrom)} to {day(c.validTo)}
                   </td>
-                  <td>{c.disabledAt ? 'Disabled' : c.live ? 'Live' : 'Not in its dates'}</td>
-                  <td>
+                  <td data-label="State">{c.disabledAt ? 'Disabled' : c.live ? 'Live' : 'Not in its dates'}</td>
+                  <td data-label="Used">
                     {c.usage.length === 0
                       ? 'Not used'
                       : c.usage.map((u) => (
@@ -310,7 +312,7 @@ function Coupons() {
                           </span>
                         ))}
                   </td>
-                  <td>
+                  <td data-label="Change">
                     {c.userId === null ? (
                       <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
                         Edit

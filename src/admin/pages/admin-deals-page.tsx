@@ -156,7 +156,7 @@ function Deals() {
       {items === null ? (
         <p role="status">{error ? '' : 'Loading the deals…'}</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Deals">
+        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Deals">
           <table className="admin-table">
             <caption>Deals in the order the shop shows them</caption>
             <thead>
@@ -174,15 +174,15 @@ function Deals() {
             <tbody>
               {items.map((d, i) => (
                 <tr key={d.id}>
-                  <th scope="row" className="admin-break">
+                  <th scope="row" data-label="Deal">
                     {d.title}
                   </th>
-                  <td>{d.category}</td>
-                  <td>{d.discountPercent}%</td>
-                  <td>{d.startsAt ? shown(d.startsAt) : 'At once'}</td>
-                  <td>{shown(d.validTo)}</td>
-                  <td>{d.live ? 'Live' : 'Not live'}</td>
-                  <td>
+                  <td data-label="Category">{d.category}</td>
+                  <td data-label="Discount">{d.discountPercent}%</td>
+                  <td data-label="Starts">{d.startsAt ? shown(d.startsAt) : 'At once'}</td>
+                  <td data-label="Ends">{shown(d.validTo)}</td>
+                  <td data-label="State">{d.live ? 'Live' : 'Not live'}</td>
+                  <td data-label="Order">
                     <MoveButtons
                       label={d.title}
                       first={i === 0}
@@ -190,7 +190,7 @@ function Deals() {
                       onMove={(by) => void move(d.id, by)}
                     />
                   </td>
-                  <td>
+                  <td data-label="Edit">
                     <button type="button" onClick={() => setEditing(d)} aria-label={`Edit ${d.title}`}>
                       Edit
                     </button>
