@@ -50,6 +50,8 @@ h2{font-size:1.25rem;margin:1rem 0 .5rem}
 label{display:grid;gap:.25rem;font-weight:600}
 input,select,button{font:inherit;padding:.5rem .625rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit;min-height:44px}
 textarea{font:inherit;padding:.5rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
+/* A field takes its column's width, not its own: a select's longest choice or a file input would widen a form past a phone's screen. */
+input,select,textarea{min-width:0}
 button{background:#0f5f59;color:#fff;border-color:#0f5f59;cursor:pointer;font-weight:600}
 button:disabled{opacity:.7}
 .admin-error{color:#b91c1c;min-height:1.5em;margin:0}
