@@ -52,6 +52,9 @@ input,select,button{font:inherit;padding:.5rem .625rem;border:1px solid #6b7280;
 textarea{font:inherit;padding:.5rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
 /* A field takes its column's width, not its own: a select's longest choice or a file input would widen a form past a phone's screen. */
 input,select,textarea{min-width:0}
+/* A checkbox or radio button before its words, at its own size; the label is the 44 px target. In a fieldset they flow side by side. */
+.admin-check{display:inline-flex;gap:.5rem;align-items:center;min-height:44px;margin-right:1rem;font-weight:400}
+.admin-check input{min-height:0;width:1.25rem;height:1.25rem;margin:0;padding:0;flex:none}
 button{background:#0f5f59;color:#fff;border-color:#0f5f59;cursor:pointer;font-weight:600}
 button:disabled{opacity:.7}
 .admin-error{color:#b91c1c;min-height:1.5em;margin:0}

@@ -164,11 +164,11 @@ function CouponForm({
       <input id={f('validFrom')} name="validFrom" type="date" required defaultValue={c ? day(c.validFrom) : ''} />
       <label htmlFor={f('validTo')}>Valid to</label>
       <input id={f('validTo')} name="validTo" type="date" required defaultValue={c ? day(c.validTo) : ''} />
-      <label>
+      <label className="admin-check">
         <input type="checkbox" name="oncePerTraveller" defaultChecked={c?.oncePerTraveller ?? false} /> Once per
         traveller
       </label>
-      <label>
+      <label className="admin-check">
         <input type="checkbox" name="firstBookingOnly" defaultChecked={c?.firstBookingOnly ?? false} /> First booking
         only
       </label>

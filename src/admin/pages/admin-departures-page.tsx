@@ -65,7 +65,7 @@ function DateForm({
         inputMode="numeric"
         defaultValue={edit?.rooms ?? ''}
       />
-      <label>
+      <label className="admin-check">
         <input name="stopSale" type="checkbox" defaultChecked={edit?.stopSale ?? false} /> Stop sale (no new holds on
         this date)
       </label>
@@ -109,7 +109,7 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
       <fieldset>
         <legend>Weekdays</legend>
         {WEEKDAY_NAMES.map((name, i) => (
-          <label key={name}>
+          <label key={name} className="admin-check">
             <input type="checkbox" name="weekday" value={i} /> {name}
           </label>
         ))}
@@ -118,10 +118,10 @@ function SeasonForm({ packageId, onDone }: { packageId: number; onDone: (message
       <input id={`${id}-rooms`} name="rooms" type="number" min={0} max={10000} inputMode="numeric" />
       <fieldset>
         <legend>Dates already scheduled</legend>
-        <label>
+        <label className="admin-check">
           <input type="radio" name="existing" value="keep" defaultChecked /> Leave them as they are
         </label>
-        <label>
+        <label className="admin-check">
           <input type="radio" name="existing" value="update" /> Set them to these rooms
         </label>
       </fieldset>

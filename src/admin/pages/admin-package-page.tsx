@@ -498,16 +498,7 @@ function PackageEditor({ id }: { id: number | null }) {
         <fieldset>
           <legend>Interests</legend>
           {options.interests.map((i) => (
-            <label
-              key={i.id}
-              style={{
-                display: 'inline-flex',
-                gap: '.35rem',
-                alignItems: 'center',
-                fontWeight: 400,
-                marginRight: '1rem',
-              }}
-            >
+            <label key={i.id} className="admin-check">
               <input
                 type="checkbox"
                 checked={draft.interestIds.includes(i.id)}
@@ -517,7 +508,6 @@ function PackageEditor({ id }: { id: number | null }) {
                     e.target.checked ? [...draft.interestIds, i.id] : draft.interestIds.filter((x) => x !== i.id),
                   )
                 }
-                style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
               />
               {i.name}
             </label>
@@ -580,13 +570,8 @@ function PackageEditor({ id }: { id: number | null }) {
             ))}
           </select>
         </label>
-        <label style={{ display: 'flex', gap: '.5rem', alignItems: 'center' }}>
-          <input
-            type="checkbox"
-            checked={draft.featured}
-            onChange={(e) => set('featured', e.target.checked)}
-            style={{ minHeight: 0, width: '1.25rem', height: '1.25rem' }}
-          />
+        <label className="admin-check">
+          <input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
           Featured on the home page
         </label>
         <h2>Stays (their nights add up to the package’s; the vouchers name these hotels)</h2>
