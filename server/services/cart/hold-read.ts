@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { cartItems, cities, packages } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { turnBatcher } from '../../lib/turn-batch.ts';
+import { liveSessionWhere } from '../sessions.ts';
 import { cartRows, lineColumns, toItem, type LineRow, type Owner } from './read.ts';
 
 /**
@@ -60,8 +61,7 @@ function holdLinesQuery(db: Db, many = false) {
     .select({
       ...lineColumns,
       owner: cartItems.owner,
-      sessionOk: sql<boolean>`(${tokenHash} is null or exists(select 1 from sessions s where s.token_hash = ${tokenHash}
-        and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > ${p('now')}::timestamptz))`,
+      sessionOk: sql<boolean>`(${tokenHash} is null or ${liveSessionWhere(tokenHash, userId, p('now'))})`,
       capacity: sql<
         number | null
       >`coalesce((select d.rooms from departures d where ${sameDeparture}), ${packages.roomsPerDeparture})`,
