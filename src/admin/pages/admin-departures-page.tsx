@@ -158,7 +158,7 @@ function Departures({ packageId }: { packageId: number }) {
           No departures from today: add a season or a date below. Without them, any date sells at the package’s default.
         </p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Departures">
+        <div className="admin-table-wrap admin-sticky-first" tabIndex={0} role="region" aria-label="Departures">
           <table className="admin-table">
             <caption>Departures from today</caption>
             <thead>
