@@ -36,6 +36,15 @@ export function useEditableList<T, E>(source: string | AdminListCall<T>) {
   return { data, error, notice, editing, setEditing, done };
 }
 
+/**
+ * A form's ref when a row's Edit (or New) opens it above the list: its first field takes the focus, so on a phone the
+ * form is scrolled to rather than left out of sight above a long list. A function of its own, so React calls it only
+ * when the form is mounted (each form is keyed by its record).
+ */
+export function focusFirstField(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+}
+
 /** The page's refusal (read out at once) and its last success. */
 export function ListMessages({ error, notice }: { error: string; notice: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminAnswer } from './admin-api.ts';
-import { FormButtons } from './edit-list.tsx';
+import { focusFirstField, FormButtons } from './edit-list.tsx';
 import { newFormKey, uploadChosenPicture } from './promo-picture.tsx';
 
 /**
@@ -55,6 +55,7 @@ export function PromoForm({
       aria-label={record ? `Edit ${kind} ${record.title}` : `New ${kind}`}
       onSubmit={(e) => void submit(e)}
       key={record?.id ?? 'new'}
+      ref={focusFirstField}
     >
       <h2>{record ? `Edit ${kind}` : `New ${kind}`}</h2>
       {children(id)}

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
+import { focusFirstField, FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 
 const day = (iso: string) => iso.slice(0, 10);
 const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
@@ -96,6 +96,7 @@ function CouponForm({
       aria-label={c ? `Edit coupon ${c.code}` : 'New coupon'}
       onSubmit={(e) => void submit(e)}
       key={c?.id ?? 'new'}
+      ref={focusFirstField}
     >
       <h2>{c ? `Edit coupon ${c.code}` : 'New coupon'}</h2>
       <label htmlFor={f('code')}>Code</label>
