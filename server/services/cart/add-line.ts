@@ -8,7 +8,7 @@ import { sessionExpired } from '../../lib/owner.ts';
 import { liveSession, type SessionClaim } from '../sessions.ts';
 import { addLineBatched, addOneLine, type AddLineValues } from './add-batch.ts';
 import { addedLine, cartFull, checkLine, lineValues, MAX_LINES } from './new-line.ts';
-import { factsFor, forgetFacts, type PackageFacts } from './package-facts.ts';
+import { factsFor, forgetFacts, packageFactsSql, type PackageFacts } from './package-facts.ts';
 import { lineByClientId, type Owner } from './read.ts';
 
 /**
@@ -93,20 +93,18 @@ export async function addLine(
   }
   // Whether the clientId is taken, the size of the cart and the package's price and card fields.
   // The first select is one row whatever the package, so `taken` is known even when it is not on sale.
+  const pkg = packageFactsSql(input.packageId, site);
   const { rows } = await db.execute<
     AddLineFacts & PackageFacts & { session_ok: boolean } & Record<string, unknown>
   >(sql`
-    select f.session_ok, f.version, f.taken, f.lines, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image, p.nights, c.country_id, p.vat_treatment,
-           p.max_adults_per_room, p.max_people_per_room
+    select f.session_ok, f.version, f.taken, f.lines, ${pkg.columns}
     from (
       select ${liveSession(opts.session, now)} as session_ok,
              (select version from content_version where id = 1) as version,
              exists(select 1 from cart_items where owner = ${owner} and client_id = ${clientId}) as taken,
              (select count(*)::int from cart_items where owner = ${owner} and site = ${site}) as lines
     ) f
-    left join (package_prices pp
-      join packages p on p.id = pp.package_id
-      join cities c on c.id = p.city_id) on pp.package_id = ${input.packageId} and pp.site = ${site} and p.published`);
+    ${pkg.join}`);
   const row = rows[0]!;
   if (!row.session_ok) sessionExpired();
   const { session_ok: _s, taken: _t, lines: _l, ...read } = row;

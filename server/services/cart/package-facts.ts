@@ -49,14 +49,26 @@ export function forgetFacts(scope: object, packageId: number, site: Site) {
   knownFacts.get(scope)?.delete(`${packageId}|${site}`);
 }
 
+/**
+ * A package's facts on a site (PackageFacts but its version) in a select of one row: their columns, and the join that
+ * leaves them null when the package is not on sale there. Read here and by addLine's second path.
+ */
+export function packageFactsSql(packageId: number, site: Site) {
+  return {
+    columns: sql`pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image,
+           p.nights, c.country_id, p.vat_treatment, p.max_adults_per_room, p.max_people_per_room`,
+    join: sql`left join (package_prices pp
+      join packages p on p.id = pp.package_id
+      join cities c on c.id = p.city_id) on pp.package_id = ${packageId} and pp.site = ${site} and p.published`,
+  };
+}
+
 /** A package's facts on a site with the content version they were read at: one row, amount null when not on sale. */
 async function readFacts(db: Db, packageId: number, site: Site): Promise<PackageFacts> {
+  const facts = packageFactsSql(packageId, site);
   const { rows } = await db.execute<PackageFacts & Record<string, unknown>>(sql`
-    select (select version from content_version where id = 1) as version, pp.amount, pp.currency, p.slug, p.title, c.name as city, p.hero_image as image,
-           p.nights, c.country_id, p.vat_treatment, p.max_adults_per_room, p.max_people_per_room
+    select (select version from content_version where id = 1) as version, ${facts.columns}
     from (select 1) one
-    left join (package_prices pp
-      join packages p on p.id = pp.package_id
-      join cities c on c.id = p.city_id) on pp.package_id = ${packageId} and pp.site = ${site} and p.published`);
+    ${facts.join}`);
   return { ...rows[0]!, version: Number(rows[0]!.version) };
 }
