@@ -25,6 +25,11 @@ export interface AdminCall<
   /** The body is a form (multipart/form-data) the handler reads itself, after the guard: the client sends FormData. */
   form?: true;
   /**
+   * A refused body is answered with every field's message in one line (`lead.email: …; travelDate: …`), not the
+   * first alone: adminRoute checks it by `body` after the guard, in place of the route's schema (which stops at one).
+   */
+  everyFieldMessage?: true;
+  /**
    * The answer is a file (CSV) the handler sends itself, not an envelope: the desk links to it. Its `data` is
    * `csvFile`.
    */

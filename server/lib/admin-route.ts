@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AdminCall, AdminCallData, AdminCallRead, Read } from '../../contract/admin-api.ts';
 import { envelopeSchema, type Envelope } from '../../contract/envelope.ts';
+import { invalid } from './errors.ts';
 import type { AdminContext, StaffActor } from '../routes/admin.ts';
 import type { StaffSession } from '../services/staff/staff.ts';
 
@@ -16,6 +18,15 @@ export interface AdminInput<C extends AdminCall> {
   staff: StaffSession;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The body read by its schema, or a refusal with every field's message in one line ("lead.email: …; adults: …"). */
+function everyField(schema: z.ZodType, body: unknown): unknown {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  throw invalid(
+    r.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+  );
 }
 
 /**
@@ -38,15 +49,19 @@ export function adminRoute<C extends AdminCall>(
     schema: {
       ...(call.path.includes(':') ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
-      ...(call.body ? { body: call.body } : {}),
+      ...(call.body && !call.everyFieldMessage ? { body: call.body } : {}),
       // A file's answer (a CSV) is no envelope: the API document describes it as the file (server/openapi.ts).
       ...(call.file ? {} : { response: { 200: envelopeSchema(call.data) } }),
     },
-    handler: (request, reply) =>
+    // A body checked here (everyFieldMessage) is still documented by its schema (server/openapi.ts).
+    ...(call.body && call.everyFieldMessage ? { config: { documentedBody: call.body } } : {}),
+    handler: async (request, reply) =>
       handler({
         params: request.params as Read<C['params']>,
         query: request.query as AdminCallRead<C, 'query'>,
-        body: request.body as AdminCallRead<C, 'body'>,
+        body: (call.body && call.everyFieldMessage
+          ? everyField(call.body, request.body)
+          : request.body) as AdminCallRead<C, 'body'>,
         actor: ctx.actorOf(request),
         staff: request.staff!,
         request,
