@@ -179,9 +179,10 @@ export function payLaterCancelledMail(
 /**
  * A pay-later booking with its balance still due: confirmed, or a deposit booking holding a part of
  * its deposit (decision 0108, "A part of the deposit": reminded of its balance as a booking with an
- * advance, never cancelled by this job since money is in it).
+ * advance, never cancelled by this job since money is in it). `amount_paid < total` says the same as the payment
+ * status and lets the planner read bookings_balance_due_idx.
  */
-export const unpaidPayLater = sql`${keptToDueDateSql} and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
+export const unpaidPayLater = sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_method = 'pay-later' and b.payment_status in ('unpaid', 'partly-paid') and b.payment_due_on is not null`;
 
 /** One booking at a time, under a row lock (skipped when another process holds it), until none is left. */
 async function eachLocked(

@@ -172,6 +172,14 @@ function decodeCursor(cursor: string): { at: string; id: number } {
 const todayOf = (days: SiteDays) => sql`(case when b.site = 'IN' then ${days.IN} else ${days.UAE} end)::date`;
 
 /**
+ * Overdue: kept to its due date (confirmed, or a deposit booking holding a part of its deposit, decision 0108), money
+ * still due, and its due date before its site's today. The bound on the later of the two sites' days lets the
+ * planner range-scan bookings_balance_due_idx; the exact per-site day is checked on what it finds.
+ */
+export const overdueSql = (days: SiteDays) =>
+  sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${days.IN > days.UAE ? days.IN : days.UAE}::date and b.payment_due_on < ${todayOf(days)}`;
+
+/**
  * Bookings made from or before a day, each by its own site's calendar (a range on created_at per site, so its index
  * serves).
  */
@@ -194,9 +202,7 @@ export async function resolveFilters(db: Db, f: DeskListQuery, days: SiteDays, d
   if (f.bookedFrom) where.push(bookedBound(f.bookedFrom, '>='));
   if (f.bookedTo) where.push(bookedBound(addDays(f.bookedTo, 1), '<'));
   if (f.balanceDue) where.push(sql`b.status <> 'cancelled' and b.amount_paid < b.total`);
-  // Confirmed, or a deposit booking holding a part of its deposit (decision 0108).
-  if (f.overdue)
-    where.push(sql`${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)}`);
+  if (f.overdue) where.push(overdueSql(days));
   if (f.travelFrom || f.travelTo) {
     const inRange = sql`l.travel_date >= ${f.travelFrom || '0001-01-01'}::date and l.travel_date <= ${f.travelTo || '9999-12-31'}::date`;
     where.push(
@@ -361,7 +367,7 @@ export async function deskSummary(db: Db, days: SiteDays) {
   const { rows } = await db.execute<{ requests: number; refunds: number; overdue: number }>(sql`
     select (select count(*) from cancellation_requests where status = 'pending')::int as requests,
            (select count(*) from payments where refund_status = 'due')::int as refunds,
-           (select count(*) from bookings b where ${keptToDueDateSql} and b.amount_paid < b.total and b.payment_due_on < ${todayOf(days)})::int as overdue`);
+           (select count(*) from bookings b where ${overdueSql(days)})::int as overdue`);
   const r = rows[0]!;
   return { cancellationRequests: Number(r.requests), refundsDue: Number(r.refunds), overdue: Number(r.overdue) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_balance_due_idx" ON "bookings" USING btree ("payment_due_on") WHERE "bookings"."amount_paid" < "bookings"."total" and "bookings"."status" in ('confirmed', 'awaiting-payment');
