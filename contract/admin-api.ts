@@ -30,10 +30,10 @@ export interface AdminCall<
    */
   everyFieldMessage?: true;
   /**
-   * The answer is a file (CSV) the handler sends itself, not an envelope: the desk links to it. Its `data` is
-   * `csvFile`.
+   * The answer is a file the handler sends itself, not an envelope: the desk links to it. 'csv': a CSV, its `data`
+   * `csvFile`; 'stored': a file kept as it was uploaded, its `data` `storedFile(…)` naming the media types it may have.
    */
-  file?: 'csv';
+  file?: 'csv' | 'stored';
   /** The envelope's `data`: a zod schema, or `answer<T>()` for an answer typed by a contract interface. */
   data: D;
   /** The permission the guard checks (contract/staff.ts PERMISSIONS); null: a staff session is enough. */
@@ -74,6 +74,13 @@ export const answer = <T>(name: string) =>
 
 /** The `data` of a call answering a file (`file: 'csv'`): documented as that file, not an envelope. */
 export const csvFile = z.string().describe('A CSV file (text/csv; charset=utf-8), sent as a download.');
+
+/**
+ * The `data` of a call answering a file kept as it was uploaded (`file: 'stored'`): documented as a download of one of
+ * these media types, not an envelope.
+ */
+export const storedFile = (what: string, mediaTypes: readonly string[]) =>
+  z.string().meta({ description: `${what}, sent as a download.`, mediaTypes: [...mediaTypes] });
 
 /**
  * What the caller sends for a schema: its input, with a value it coerces (a number in the URL) as the number it

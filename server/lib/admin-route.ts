@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AdminCall, AdminCallData, AdminCallRead, Read } from '../../contract/admin-api.ts';
 import { envelopeSchema, type Envelope } from '../../contract/envelope.ts';
 import { invalid } from './errors.ts';
@@ -29,6 +29,15 @@ function everyField(schema: z.ZodType, body: unknown): unknown {
   );
 }
 
+/** A stored file's answer in the API document (`file: 'stored'`): its description, one entry per media type. */
+function storedFileAnswer(data: z.ZodType) {
+  const meta = data.meta() as { description?: string; mediaTypes?: string[] } | undefined;
+  return {
+    description: meta?.description ?? 'A file, sent as a download.',
+    content: Object.fromEntries((meta?.mediaTypes ?? []).map((type) => [type, { schema: z.string() }])),
+  };
+}
+
 /**
  * Registers a back-office call from its declaration (contract/admin-api.ts, decision 0111): its
  * path, query and body checked by the declared schemas, the answer's `data` by the declared one,
@@ -50,8 +59,13 @@ export function adminRoute<C extends AdminCall>(
       ...(call.path.includes(':') ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body && !call.everyFieldMessage ? { body: call.body } : {}),
-      // A file's answer (a CSV) is no envelope: the API document describes it as the file (server/openapi.ts).
-      ...(call.file ? {} : { response: { 200: envelopeSchema(call.data) } }),
+      // A file's answer is no envelope: the API document describes a CSV by its path (server/openapi.ts), a stored
+      // file by the media types its declaration names.
+      ...(call.file === 'stored'
+        ? { response: { 200: storedFileAnswer(call.data) } }
+        : call.file
+          ? {}
+          : { response: { 200: envelopeSchema(call.data) } }),
     },
     // A body checked here (everyFieldMessage) is still documented by its schema (server/openapi.ts).
     ...(call.body && call.everyFieldMessage ? { config: { documentedBody: call.body } } : {}),

@@ -68,8 +68,11 @@ describe('back-office calls declared in the contract', () => {
         expect(fields, name).toEqual(Object.keys((call.body as unknown as { shape: Json }).shape));
       }
       const content = ((op!.responses as Json)['200'] as Json).content as Json;
-      // A file (a CSV download) is documented as the file, every other answer as the envelope.
-      if (call.file) expect(Object.keys(content), name).toEqual(['text/csv']);
+      // A file (a CSV download, or a stored file of the media types it names) is documented as the file, every other
+      // answer as the envelope.
+      if (call.file === 'stored')
+        expect(Object.keys(content), name).toEqual((call.data.meta() as { mediaTypes: string[] }).mediaTypes);
+      else if (call.file) expect(Object.keys(content), name).toEqual(['text/csv']);
       else
         expect(Object.keys(((content['application/json'] as Json).schema as Json).properties as Json), name).toEqual([
           'status',
