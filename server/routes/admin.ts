@@ -4,7 +4,20 @@ import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction, type StaffMe } from '../../contract/staff.ts';
+import {
+  auditLogCall,
+  auditOptionsCall,
+  changeStaffRoleCall,
+  disableStaffCall,
+  enableStaffCall,
+  inviteStaffCall,
+  listStaffCall,
+  logoutCall,
+  meCall,
+  permissionsCall,
+} from '../../contract/admin-staff-calls.ts';
+import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction } from '../../contract/staff.ts';
+import { adminRoute } from '../lib/admin-route.ts';
 import { publicUrl } from '../config.ts';
 import { ok, sendError } from '../lib/envelope.ts';
 import { createMailer } from '../services/mail.ts';
@@ -92,7 +105,10 @@ function safeEqual(a: string, b: string) {
 /**
  * /api/admin: staff sign-in, staff management and the audit log (docs/decisions/0050). Every call
  * but set-up and sign-in needs a staff session (401), every state-changing one its CSRF token
- * (403), and each checks the role's permission on the server (403, nothing changed).
+ * (403), and each checks the role's permission on the server (403, nothing changed). The calls
+ * behind the guard are declared in contract/admin-staff-calls.ts and registered by adminRoute
+ * (decision 0111); set-up and sign-in (no session yet) and the command line's /cli calls (their own
+ * loopback secret, no session) keep their routes here.
  */
 export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
@@ -187,9 +203,6 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   const staffEmail = z
     .string({ message: 'Enter the email address.' })
     .max(320, 'An email address can be at most 320 characters.');
-  const staffRole = z
-    .string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` })
-    .max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
   const setupBody = z.object({
     token: setupToken,
     password: z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.'),
@@ -236,108 +249,71 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     );
   });
 
-  app.post('/logout', { preHandler: guard(null) }, async (request, reply) => {
-    await endStaffSession(app.db, request.staff!, request.ip, now());
+  adminRoute(app, desk, logoutCall, async ({ staff, request, reply }) => {
+    await endStaffSession(app.db, staff, request.ip, now());
     reply.header('set-cookie', cookie('', 0));
     return ok(null, 'Signed out.');
   });
 
-  app.get('/me', { preHandler: guard(null) }, async (request) => {
-    const s = request.staff!;
-    const me: StaffMe = {
+  adminRoute(app, desk, meCall, async ({ staff: s, request }) =>
+    ok({
       id: s.staffId,
       email: s.email,
       role: s.role,
       actions: [...PERMISSIONS[s.role]],
       csrfToken: csrfOf(app.config, readCookies(request)[STAFF_COOKIE]!),
-    };
-    return ok(me);
-  });
+    }),
+  );
 
-  app.get('/permissions', { preHandler: guard(null) }, async () =>
+  adminRoute(app, desk, permissionsCall, async () =>
     ok({ roles: STAFF_ROLES, actions: STAFF_ACTIONS, permissions: PERMISSIONS }),
   );
 
-  app.get('/staff', { preHandler: guard('staff.list') }, async () => ok({ items: await listStaff(app.db) }));
+  adminRoute(app, desk, listStaffCall, async () => ok({ items: await listStaff(app.db) }));
 
-  app.post(
-    '/staff',
-    { preHandler: guard('staff.invite'), schema: { body: z.object({ email: staffEmail, role: staffRole }) } },
-    async (request) => {
-      const invite = await inviteStaff(
-        app.db,
-        app.config,
-        actorOf(request),
-        request.body.email,
-        request.body.role,
-        now(),
-      );
-      await mailer.send({
-        to: invite.member.email,
-        subject: 'Your Wanderlust Holidays back-office account',
-        text: `You have been invited to the Wanderlust Holidays back office as ${invite.member.role}.\n\nSet your password and authenticator app within 24 hours:\n${invite.url}\n\nIf you did not expect this, ignore this mail.`,
-        containsCode: true,
-      });
-      // Without a mail server the owner passes the link on.
-      return ok(
-        { member: invite.member, mailed: mailer.live, setupUrl: mailer.live ? null : invite.url },
-        mailer.live
-          ? `Invitation mailed to ${invite.member.email}.`
-          : 'No mail server is configured: give this set-up link to the person yourself.',
-      );
-    },
-  );
-
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
-  app.post(
-    '/staff/:id/role',
-    { preHandler: guard('staff.role'), schema: { params: idParams, body: z.object({ role: staffRole }) } },
-    async (request) =>
-      ok(await changeRole(app.db, actorOf(request), request.params.id, request.body.role, now()), 'Role changed.'),
-  );
-  app.post(
-    '/staff/:id/disable',
-    { preHandler: guard('staff.disable'), schema: { params: idParams } },
-    async (request) =>
-      ok(
-        await setEnabled(app.db, actorOf(request), request.params.id, false, now()),
-        'Account disabled: its sessions have ended.',
-      ),
-  );
-  app.post('/staff/:id/enable', { preHandler: guard('staff.enable'), schema: { params: idParams } }, async (request) =>
-    ok(await setEnabled(app.db, actorOf(request), request.params.id, true, now()), 'Account enabled.'),
-  );
-
-  const auditQuery = z.object({
-    staffId: z.coerce.number().int().positive().optional(),
-    /** The staff member by email, as the filter's list names them. */
-    staff: z.string().max(320, 'Choose a staff member from the list.').optional(),
-    action: z.string().max(80).optional(),
-    recordType: z.string().max(80).optional(),
-    recordId: z.string().max(80).optional(),
-    ref: z.string().max(80).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-    before: z.coerce.number().int().positive().optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-  });
-  app.get('/audit', { preHandler: guard('audit.read'), schema: { querystring: auditQuery } }, async (request) => {
-    const q = request.query;
-    const result = await listAudit(app.db, {
-      staffId: q.staffId,
-      staffEmail: q.staff || undefined,
-      action: q.action || undefined,
-      recordType: q.ref ? 'booking' : q.recordType || undefined,
-      recordId: q.ref ?? (q.recordId || undefined),
-      from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
-      to: q.to ? new Date(`${q.to}T23:59:59.999Z`) : undefined,
-      before: q.before,
-      limit: q.limit,
+  adminRoute(app, desk, inviteStaffCall, async ({ body, actor }) => {
+    const invite = await inviteStaff(app.db, app.config, actor, body.email, body.role, now());
+    await mailer.send({
+      to: invite.member.email,
+      subject: 'Your Wanderlust Holidays back-office account',
+      text: `You have been invited to the Wanderlust Holidays back office as ${invite.member.role}.\n\nSet your password and authenticator app within 24 hours:\n${invite.url}\n\nIf you did not expect this, ignore this mail.`,
+      containsCode: true,
     });
-    return ok(result);
+    // Without a mail server the owner passes the link on.
+    return ok(
+      { member: invite.member, mailed: mailer.live, setupUrl: mailer.live ? null : invite.url },
+      mailer.live
+        ? `Invitation mailed to ${invite.member.email}.`
+        : 'No mail server is configured: give this set-up link to the person yourself.',
+    );
   });
-  // The filter's choices: staff by email and the actions in words (contract/audit-log.ts).
-  app.get('/audit/options', { preHandler: guard('audit.read') }, async () => ok(await auditFilterOptions(app.db)));
+
+  adminRoute(app, desk, changeStaffRoleCall, async ({ params, body, actor }) =>
+    ok(await changeRole(app.db, actor, params.id, body.role, now()), 'Role changed.'),
+  );
+  adminRoute(app, desk, disableStaffCall, async ({ params, actor }) =>
+    ok(await setEnabled(app.db, actor, params.id, false, now()), 'Account disabled: its sessions have ended.'),
+  );
+  adminRoute(app, desk, enableStaffCall, async ({ params, actor }) =>
+    ok(await setEnabled(app.db, actor, params.id, true, now()), 'Account enabled.'),
+  );
+
+  adminRoute(app, desk, auditLogCall, async ({ query: q }) =>
+    ok(
+      await listAudit(app.db, {
+        staffId: q.staffId,
+        staffEmail: q.staff || undefined,
+        action: q.action || undefined,
+        recordType: q.ref ? 'booking' : q.recordType || undefined,
+        recordId: q.ref ?? (q.recordId || undefined),
+        from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+        to: q.to ? new Date(`${q.to}T23:59:59.999Z`) : undefined,
+        before: q.before,
+        limit: q.limit,
+      }),
+    ),
+  );
+  adminRoute(app, desk, auditOptionsCall, async () => ok(await auditFilterOptions(app.db)));
 
   // `npm run staff -- add` while this server holds the PGlite data folder: from this machine only,
   // with the secret this server wrote to DATA_DIR (readable by whoever may read the database).

@@ -9,6 +9,7 @@ import {
   type AdminCallQuery,
   type PathParamNames,
 } from '../../contract/admin-api.ts';
+import { meCall } from '../../contract/admin-staff-calls.ts';
 import type { StaffMe } from '../../contract/staff.ts';
 
 /** The CSRF token of this sign-in (from login or /me), sent with every state-changing call. */
@@ -135,7 +136,7 @@ export function adminHref<C extends AdminCall & { file: 'csv' }>(
 }
 
 export async function loadMe(): Promise<StaffMe | null> {
-  const answer = await adminCall<StaffMe>('GET', 'me');
+  const answer = await adminApi(meCall);
   if (!answer.ok) return null;
   setCsrfToken(answer.data.csrfToken);
   return answer.data;

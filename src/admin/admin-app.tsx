@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { can } from '../../contract/staff.ts';
 import { useFocusTrap } from '../lib/use-focus-trap.ts';
-import { adminCall } from './admin-api.ts';
+import { logoutCall } from '../../contract/admin-staff-calls.ts';
+import { adminApi } from './admin-api.ts';
 import { adminRoutes } from './admin-routes.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
 
@@ -32,7 +33,7 @@ function DeskNav() {
   useFocusTrap(nav, open, closeAndRefocus);
   if (!me) return null;
   const signOut = async () => {
-    await adminCall('POST', 'logout', {});
+    await adminApi(logoutCall);
     signedOut();
     void navigate('/admin/login');
   };

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { AdminCallQuery } from '../../../contract/admin-api.ts';
+import { auditLogCall, auditOptionsCall } from '../../../contract/admin-staff-calls.ts';
 import type { AuditFilterOptions, AuditView } from '../../../contract/audit-log.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 const FILTERS = ['staff', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
+/** The filters of the form, as the audit call takes them (an empty field left out). */
+type Filters = Pick<AdminCallQuery<typeof auditLogCall>, (typeof FILTERS)[number]>;
 /**
  * Who did it: a staff member; nobody signed in (a refused sign-in, on the record of the staff member tried); else the
  * command line.
@@ -44,42 +48,39 @@ const columns: CardColumn<AuditView>[] = [
 ];
 
 function AuditList() {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState<Filters>({});
   const [items, setItems] = useState<AuditView[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [options, setOptions] = useState<AuditFilterOptions>({ staff: [], actions: [] });
 
   useEffect(() => {
-    void adminCall<AuditFilterOptions>('GET', 'audit/options').then((answer) => {
+    void adminApi(auditOptionsCall).then((answer) => {
       if (answer.ok) setOptions(answer.data);
     });
   }, []);
 
-  const load = useCallback(async (q: string, before?: number) => {
-    const answer = await adminCall<{ items: AuditView[]; nextCursor: number | null }>(
-      'GET',
-      `audit?${q}${before ? `&before=${before}` : ''}`,
-    );
+  const load = useCallback(async (q: Filters, before?: number) => {
+    const answer = await adminApi(auditLogCall, { query: { ...q, before } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setItems((old) => (before ? [...old, ...answer.data.items] : answer.data.items));
     setNext(answer.data.nextCursor);
   }, []);
   useEffect(() => {
-    void load('');
+    void load({});
   }, [load]);
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const q = new URLSearchParams();
+    const q: Filters = {};
     for (const f of FILTERS) {
       const v = String(form.get(f) ?? '').trim();
-      if (v) q.set(f, v);
+      if (v) q[f] = v;
     }
-    setQuery(q.toString());
-    void load(q.toString());
+    setQuery(q);
+    void load(q);
   };
 
   return (

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { can, STAFF_ROLES, type StaffMe, type StaffMember } from '../../../contract/staff.ts';
-import { resetStaffSignInCall } from '../../../contract/admin-staff-calls.ts';
-import { adminApi, adminCall, type AdminAnswer } from '../admin-api.ts';
+import {
+  changeStaffRoleCall,
+  disableStaffCall,
+  enableStaffCall,
+  inviteStaffCall,
+  listStaffCall,
+  resetStaffSignInCall,
+} from '../../../contract/admin-staff-calls.ts';
+import { adminApi, type AdminAnswer } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
@@ -12,7 +19,7 @@ function StaffManagement({ me }: { me: StaffMe }) {
   const [link, setLink] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
-    const answer = await adminCall<{ items: StaffMember[] }>('GET', 'staff');
+    const answer = await adminApi(listStaffCall);
     if (answer.ok) setItems(answer.data.items);
     else setError(answer.message);
   }, []);
@@ -30,16 +37,17 @@ function StaffManagement({ me }: { me: StaffMe }) {
     await reload();
     return answer;
   };
-  const act = async (path: string, body: object) => settle(adminCall<unknown>('POST', path, body));
 
   const invite = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
     setLink(null);
-    const answer = await act('staff', { email: form.get('email'), role: form.get('role') });
+    const answer = await settle(
+      adminApi(inviteStaffCall, { body: { email: String(form.get('email')), role: String(form.get('role')) } }),
+    );
     if (answer) {
-      setLink((answer.data as { setupUrl: string | null }).setupUrl);
+      setLink(answer.data.setupUrl);
       formEl.reset();
     }
   };
@@ -67,7 +75,9 @@ function StaffManagement({ me }: { me: StaffMe }) {
           <select
             aria-label={`Role of ${m.email}`}
             value={m.role}
-            onChange={(e) => void act(`staff/${m.id}/role`, { role: e.target.value })}
+            onChange={(e) =>
+              void settle(adminApi(changeStaffRoleCall, { params: { id: m.id }, body: { role: e.target.value } }))
+            }
           >
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -88,7 +98,7 @@ function StaffManagement({ me }: { me: StaffMe }) {
         ) : m.enabled ? (
           can(me.role, 'staff.disable') ? (
             <span className="desk-row-actions">
-              <button type="button" onClick={() => void act(`staff/${m.id}/disable`, {})}>
+              <button type="button" onClick={() => void settle(adminApi(disableStaffCall, { params: { id: m.id } }))}>
                 Disable {m.email}
               </button>
               <button type="button" onClick={() => void resetSignIn(m)}>
@@ -97,7 +107,7 @@ function StaffManagement({ me }: { me: StaffMe }) {
             </span>
           ) : null
         ) : can(me.role, 'staff.enable') ? (
-          <button type="button" onClick={() => void act(`staff/${m.id}/enable`, {})}>
+          <button type="button" onClick={() => void settle(adminApi(enableStaffCall, { params: { id: m.id } }))}>
             Enable {m.email}
           </button>
         ) : null,
