@@ -1,10 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import {
+  createDeskBookingCall,
+  findTravellerCall,
+  newBookingDeparturesCall,
+  newBookingPackagesCall,
+  quoteNewBookingCall,
+} from '../../../contract/admin-new-booking-calls.ts';
 import type { DepartureList } from '../../../contract/availability.ts';
+import type { AgeBand } from '../../../contract/booking.ts';
 import type { DeskNewBooking, DeskPackageOption, DeskQuote } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
 import { DepartureOptions } from '../desk/departure-options.tsx';
@@ -15,15 +23,6 @@ import { DepartureOptions } from '../desk/departure-options.tsx';
  * entered), the server's price shown before confirming, then pay later or a payment link.
  */
 
-interface Found {
-  email: string | null;
-  phone: string | null;
-  title: string | null;
-  firstName: string;
-  lastName: string;
-  name: string;
-  dob: string | null;
-}
 interface Other {
   firstName: string;
   lastName: string;
@@ -59,7 +58,7 @@ function NewBooking() {
   useEffect(() => {
     setPackages(null);
     setPackageId('');
-    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${site}`).then((a) =>
+    void adminApi(newBookingPackagesCall, { query: { site } }).then((a) =>
       a.ok ? setPackages(a.data.items) : setError(a.message),
     );
   }, [site]);
@@ -68,7 +67,7 @@ function NewBooking() {
     setDepartures(null);
     setTravelDate('');
     if (!packageId) return;
-    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${site}&packageId=${packageId}`).then((a) =>
+    void adminApi(newBookingDeparturesCall, { query: { site, packageId: Number(packageId) } }).then((a) =>
       a.ok ? setDepartures(a.data.departures) : setError(a.message),
     );
   }, [site, packageId]);
@@ -80,7 +79,7 @@ function NewBooking() {
       Array.from({ length: Math.max(0, needed) }, (_, i) => o[i] ?? { firstName: '', lastName: '', dob: '' }),
     );
   }, [needed]);
-  const bandOf = (i: number) =>
+  const bandOf = (i: number): AgeBand =>
     i < party.adults - 1 ? 'adult' : i < party.adults - 1 + party.children ? 'child' : 'infant';
 
   // Any change after a price asks for a new one: staff confirm against the figures shown.
@@ -99,6 +98,8 @@ function NewBooking() {
       ...party,
       lead: {
         ...lead,
+        // The select offers only the titles the server takes.
+        title: lead.title as (typeof TITLES)[number],
         state: site === 'IN' && lead.state.trim() ? lead.state.trim() : undefined,
         address:
           site === 'IN' && lead.address.trim()
@@ -126,10 +127,7 @@ function NewBooking() {
 
   const find = async () => {
     setLookupNote('');
-    const answer = await adminCall<{ traveller: Found | null }>(
-      'GET',
-      `bookings/new/traveller?q=${encodeURIComponent(lookup.trim())}`,
-    );
+    const answer = await adminApi(findTravellerCall, { query: { q: lookup.trim() } });
     if (!answer.ok) return setLookupNote(answer.message);
     const t = answer.data.traveller;
     setLookupNote(answer.message);
@@ -155,7 +153,7 @@ function NewBooking() {
     if (!packageId) return setError('Choose a holiday first.');
     if (!travelDate) return setError('Choose the travel date.');
     setBusy(true);
-    const answer = await adminCall<DeskQuote>('POST', 'bookings/quote', request());
+    const answer = await adminApi(quoteNewBookingCall, { body: request() });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setQuote(answer.data);
@@ -164,7 +162,7 @@ function NewBooking() {
   const confirm = async () => {
     setError('');
     setBusy(true);
-    const answer = await adminCall<DeskNewBooking>('POST', 'bookings', request(), { 'idempotency-key': key });
+    const answer = await adminApi(createDeskBookingCall, { body: request(), headers: { 'idempotency-key': key } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setKey(newKey());
