@@ -1,84 +1,56 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { can } from '../../contract/staff.ts';
-import { ok } from '../lib/envelope.ts';
+import type { FastifyInstance } from 'fastify';
 import {
-  eraseTraveller,
-  exportTraveller,
-  listTravellers,
-  travellerDetail,
-  travellerListQuery,
-} from '../services/desk/traveller-list.ts';
-import { shopDetails } from '../services/shop-details.ts';
-import type { AdminContext } from './admin.ts';
+  eraseTravellerCall,
+  exportTravellerCall,
+  listTravellersCall,
+  travellerDetailCall,
+} from '../../contract/admin-travellers-calls.ts';
 import { siteDays } from '../../contract/calendar.ts';
-
-const idParams = z.object({
-  id: z.coerce
-    .number({ message: 'Give the traveller’s number.' })
-    .int()
-    .positive('Give the traveller’s number.')
-    .max(2_147_483_647, 'No traveller has that number.'),
-});
-const eraseBody = z.object({
-  confirm: z
-    .string({ message: 'Type ERASE to confirm that this traveller’s account should be erased.' })
-    .max(20, 'Type ERASE to confirm that this traveller’s account should be erased.'),
-});
+import { can } from '../../contract/staff.ts';
+import { adminRoute } from '../lib/admin-route.ts';
+import { ok } from '../lib/envelope.ts';
+import { eraseTraveller, exportTraveller, listTravellers, travellerDetail } from '../services/desk/traveller-list.ts';
+import { shopDetails } from '../services/shop-details.ts';
+import type { StaffSession } from '../services/staff/staff.ts';
+import type { AdminContext } from './admin.ts';
 
 /**
  * The desk's travellers (decision 0097): the list and a traveller's page (travellers.read: owner,
  * agent, accounts; contact details masked without travellers.contact), the traveller's data as the
  * shop's own "Download my data" gives it (travellers.contact: it holds their contact details), and the
  * erasure of their account on their request under the shop's own deletion rule (travellers.edit).
- * Both are audited.
+ * Both are audited. Each call is declared in contract/admin-travellers-calls.ts (decision 0111).
  */
-export async function travellerRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
-  const contact = (request: FastifyRequest) => can(request.staff!.role, 'travellers.contact');
+export async function travellerRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const contact = (staff: StaffSession) => can(staff.role, 'travellers.contact');
 
-  app.get(
-    '/travellers',
-    { preHandler: ctx.guard('travellers.read'), schema: { querystring: travellerListQuery } },
-    async (request) => ok(await listTravellers(app.db, request.query, contact(request))),
+  adminRoute(app, ctx, listTravellersCall, async ({ query, staff }) =>
+    ok(await listTravellers(app.db, query, contact(staff))),
   );
 
-  app.get(
-    '/travellers/:id',
-    { preHandler: ctx.guard('travellers.read'), schema: { params: idParams } },
-    async (request) =>
-      ok(await travellerDetail(app.db, request.params.id, siteDays(ctx.now()), contact(request), ctx.now())),
+  adminRoute(app, ctx, travellerDetailCall, async ({ params, staff }) =>
+    ok(await travellerDetail(app.db, params.id, siteDays(ctx.now()), contact(staff), ctx.now())),
   );
 
-  app.get(
-    '/travellers/:id/export',
-    { preHandler: ctx.guard('travellers.contact'), schema: { params: idParams } },
-    async (request, reply) => {
-      const data = await exportTraveller(app.db, ctx.actorOf(request), request.params.id, ctx.now());
-      return reply
-        .header('content-disposition', `attachment; filename="traveller-${request.params.id}-data.json"`)
-        .send(ok(data));
-    },
-  );
+  adminRoute(app, ctx, exportTravellerCall, async ({ params, actor, reply }) => {
+    const data = await exportTraveller(app.db, actor, params.id, ctx.now());
+    reply.header('content-disposition', `attachment; filename="traveller-${params.id}-data.json"`);
+    return ok(data);
+  });
 
-  app.post(
-    '/travellers/:id/erase',
-    { preHandler: ctx.guard('travellers.edit'), schema: { params: idParams, body: eraseBody } },
-    async (request) => {
-      await eraseTraveller(
-        app.db,
-        app.files,
-        ctx.actorOf(request),
-        request.params.id,
-        request.body.confirm,
-        (site) => shopDetails(app.config, site),
-        ctx.now(),
-      );
-      return ok(
-        null,
-        'The account is erased: its sign-in, profile, cart and uploaded documents are gone; bookings and invoices keep only what tax law needs.',
-      );
-    },
-  );
+  adminRoute(app, ctx, eraseTravellerCall, async ({ params, body, actor }) => {
+    await eraseTraveller(
+      app.db,
+      app.files,
+      actor,
+      params.id,
+      body.confirm,
+      (site) => shopDetails(app.config, site),
+      ctx.now(),
+    );
+    return ok(
+      null,
+      'The account is erased: its sign-in, profile, cart and uploaded documents are gone; bookings and invoices keep only what tax law needs.',
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { AdminCallRead } from '../../../contract/admin-api.ts';
+import type { listTravellersCall } from '../../../contract/admin-travellers-calls.ts';
 import type { DeskTravellerDetail, DeskTravellerItem, DeskTravellerPage } from '../../../contract/desk.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,11 +31,8 @@ export const TRAVELLER_MESSAGES = {
   confirmNeeded: 'Type ERASE to confirm that this traveller’s account should be erased.',
 } as const;
 
-export const travellerListQuery = z.object({
-  q: z.string().max(200, 'A search can be at most 200 characters.').optional(),
-  cursor: z.string().max(200).optional(),
-});
-export type TravellerListQuery = z.infer<typeof travellerListQuery>;
+/** The list's search and cursor, as its declaration reads them (contract/admin-travellers-calls.ts). */
+export type TravellerListQuery = AdminCallRead<typeof listTravellersCall, 'query'>;
 
 /** A LIKE pattern matching what starts with `text` (its own % and _ taken literally). */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,7 +4,13 @@ import type { DeskBookingItem, DeskTravellerDetail } from '../../../contract/des
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminPath } from '../../../contract/admin-api.ts';
+import {
+  eraseTravellerCall,
+  exportTravellerCall,
+  travellerDetailCall,
+} from '../../../contract/admin-travellers-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
@@ -69,7 +75,7 @@ function Erase({
     e.preventDefault();
     const confirm = String(new FormData(e.currentTarget).get('confirm') ?? '');
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `travellers/${id}/erase`, { confirm });
+    const answer = await adminApi(eraseTravellerCall, { params: { id }, body: { confirm } });
     setBusy(false);
     onDone(answer.message, answer.ok);
   };
@@ -93,7 +99,7 @@ function Traveller({ me, id }: { me: StaffMe; id: number }) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<DeskTravellerDetail>('GET', `travellers/${id}`);
+    const answer = await adminApi(travellerDetailCall, { params: { id } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setD(answer.data);
@@ -212,7 +218,10 @@ function Traveller({ me, id }: { me: StaffMe; id: number }) {
           <h2>Their data</h2>
           {can(me.role, 'travellers.contact') ? (
             <p>
-              <a href={`/api/admin/travellers/${t.id}/export`} download={`traveller-${t.id}-data.json`}>
+              <a
+                href={`/api/admin/${adminPath(exportTravellerCall.path, { id: t.id })}`}
+                download={`traveller-${t.id}-data.json`}
+              >
                 Download the traveller’s data
               </a>{' '}
               (what their own “Download my data” gives; the download is in the audit log).

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { DeskTravellerItem, DeskTravellerPage } from '../../../contract/desk.ts';
+import { listTravellersCall } from '../../../contract/admin-travellers-calls.ts';
+import type { DeskTravellerItem } from '../../../contract/desk.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { Pager, useAdminList } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
@@ -34,7 +35,7 @@ const columns: CardColumn<DeskTravellerItem>[] = [
 ];
 
 function TravellersList() {
-  const { params, setParams, query, data: page, error, loading, read } = useAdminList<DeskTravellerPage>('travellers');
+  const { params, setParams, query, data: page, error, loading, read } = useAdminList(listTravellersCall);
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setParams(read(e.currentTarget, ['q']));
