@@ -1,62 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CANCELLATION_REQUEST_STATUSES } from '../../contract/cancellation-calls.ts';
+import { declineRequestCall, listRequestsCall, REQUEST_MESSAGES } from '../../contract/admin-requests-calls.ts';
 import { can } from '../../contract/staff.ts';
+import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
-import { declineRequest, listRequests, REQUEST_MESSAGES } from '../services/desk/requests.ts';
+import { declineRequest, listRequests } from '../services/desk/requests.ts';
 import type { AdminContext } from './admin.ts';
 
 /**
  * Travellers' cancellation requests: the queue and the decline (approval is the cancellation in admin-refunds.ts).
+ * Each call is declared in contract/admin-requests-calls.ts (decision 0111).
  */
-export async function deskRequestRoutes(appIn: FastifyInstance, ctx: AdminContext): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
-
-  const listQuery = z.object({
-    status: z
-      .enum(CANCELLATION_REQUEST_STATUSES, { message: 'status must be pending, approved or declined' })
-      .default('pending'),
+export async function deskRequestRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+  adminRoute(app, ctx, listRequestsCall, async ({ query, staff }) => {
+    const items = await listRequests(app.db, query.status, {
+      now: ctx.now(),
+      contact: can(staff.role, 'travellers.contact'),
+    });
+    return ok({ items });
   });
-  app.get(
-    '/cancellation-requests',
-    { preHandler: ctx.guard('cancellations.request'), schema: { querystring: listQuery } },
-    async (request) => {
-      const items = await listRequests(app.db, request.query.status, {
-        now: ctx.now(),
-        contact: can(request.staff!.role, 'travellers.contact'),
-      });
-      return ok({ items });
-    },
-  );
 
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
-  const declineBody = z.object({
-    message: z
-      .string({ message: REQUEST_MESSAGES.messageNeeded })
-      .max(2000, 'Keep the message under 2,000 characters.'),
+  adminRoute(app, ctx, declineRequestCall, async ({ params, body, actor }) => {
+    const { request: declined, booking } = await declineRequest(
+      app.db,
+      app.config,
+      actor,
+      params.id,
+      body.message,
+      ctx.now(),
+    );
+    return ok(
+      {
+        id: declined.id,
+        RefIdKey: booking.refIdKey,
+        status: declined.status,
+        decisionMessage: declined.decisionMessage,
+      },
+      REQUEST_MESSAGES.declined,
+    );
   });
-  app.post(
-    '/cancellation-requests/:id/decline',
-    { preHandler: ctx.guard('cancellations.request'), schema: { params: idParams, body: declineBody } },
-    async (request) => {
-      const { request: declined, booking } = await declineRequest(
-        app.db,
-        app.config,
-        ctx.actorOf(request),
-        request.params.id,
-        request.body.message,
-        ctx.now(),
-      );
-      return ok(
-        {
-          id: declined.id,
-          RefIdKey: booking.refIdKey,
-          status: declined.status,
-          decisionMessage: declined.decisionMessage,
-        },
-        REQUEST_MESSAGES.declined,
-      );
-    },
-  );
 }

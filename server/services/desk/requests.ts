@@ -13,6 +13,7 @@ import {
   policyLines,
   type CancellationStep,
 } from '../../../contract/cancellation.ts';
+import { REQUEST_MESSAGES } from '../../../contract/admin-requests-calls.ts';
 import type { DeskCancellationQuote, DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import { publicUrl, type Config } from '../../config.ts';
@@ -42,13 +43,6 @@ import { siteDay } from '../../../contract/calendar.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
 type RequestRow = typeof cancellationRequests.$inferSelect;
-
-export const REQUEST_MESSAGES = {
-  notFound: 'No cancellation request has that number.',
-  decided: (status: string) => `This request is already ${status}.`,
-  messageNeeded: 'Write the traveller a message saying why the request is declined.',
-  declined: 'The request is declined and the traveller is mailed.',
-} as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -4,7 +4,8 @@ import type { DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { declineRequestCall, listRequestsCall } from '../../../contract/admin-requests-calls.ts';
+import { adminApi, adminCall } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 const STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -29,7 +30,7 @@ function DeclineForm({
     e.preventDefault();
     const message = String(new FormData(e.currentTarget).get('message') ?? '');
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `cancellation-requests/${item.id}/decline`, { message });
+    const answer = await adminApi(declineRequestCall, { params: { id: item.id }, body: { message } });
     setBusy(false);
     if (answer.ok) setOpen(false);
     onDone(answer.message, answer.ok);
@@ -67,10 +68,7 @@ function RequestQueue({ me }: { me: StaffMe }) {
   const [busy, setBusy] = useState<number | null>(null);
 
   const load = useCallback(async (s: Status) => {
-    const answer = await adminCall<{ items: DeskCancellationRequestItem[] }>(
-      'GET',
-      `cancellation-requests?status=${s}`,
-    );
+    const answer = await adminApi(listRequestsCall, { query: { status: s } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setItems(answer.data.items);
