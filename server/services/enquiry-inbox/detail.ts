@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { adminPath } from '../../../contract/admin-api.ts';
+import { enquiryAttachmentCall } from '../../../contract/admin-enquiry-calls.ts';
 import {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_MESSAGES,
@@ -142,7 +144,12 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
     fields: readableFields(e.payload, pkg?.title ?? null),
     message,
     attachment: file
-      ? { name: file.originalName, size: file.size, mime: file.mime, url: `/api/admin/enquiries/${e.id}/attachment` }
+      ? {
+          name: file.originalName,
+          size: file.size,
+          mime: file.mime,
+          url: `/api/admin/${adminPath(enquiryAttachmentCall.path, { id: e.id })}`,
+        }
       : null,
     callLink: telLink(who.phone),
     mailLink: mailLink(

@@ -1,8 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { InboxQuery } from '../../../contract/admin-enquiry-calls.ts';
 import {
-  ENQUIRY_KINDS,
-  ENQUIRY_STATUSES,
   type EnquiryItem,
   type EnquiryKindName,
   type EnquiryPage,
@@ -19,38 +17,7 @@ import { addDays, siteDayStart } from '../../../contract/calendar.ts';
  * downloads, all kept in `enquiries`), newest first, in keyset pages of (created_at, id).
  */
 
-export const INBOX_PAGE_SIZE = 50;
 const DAY = 86_400_000;
-
-const empty = z.literal('');
-/** The inbox's filters, as the query string sends them (an empty value is no filter). */
-export const inboxQuery = z.object({
-  kind: z
-    .enum(['', ...ENQUIRY_KINDS], { message: 'kind must be contact, home, package, exit or itinerary' })
-    .optional(),
-  site: z.enum(['', 'UAE', 'IN'], { message: 'site must be UAE or IN' }).optional(),
-  status: z.enum(['', ...ENQUIRY_STATUSES], { message: 'status must be new, contacted, booked or closed' }).optional(),
-  /** A staff id, `me`, or `none` (no one assigned). */
-  assignee: z
-    .union([empty, z.literal('me'), z.literal('none'), z.coerce.number().int().positive()], {
-      message: 'assignee must be a staff id, me or none',
-    })
-    .optional(),
-  /** Only enquiries older than this many days (waiting long). */
-  olderThanDays: z
-    .union([empty, z.coerce.number().int().min(0).max(3650)], {
-      message: 'olderThanDays must be a whole number of days',
-    })
-    .optional(),
-  /** Sent on or after / on or before this day (UTC). */
-  from: z.union([empty, z.iso.date()], { message: 'from must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.union([empty, z.iso.date()], { message: 'to must be a date (YYYY-MM-DD)' }).optional(),
-  /** Words of the name, email, phone or message. */
-  q: z.string().max(200, 'Search for at most 200 characters.').optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(INBOX_PAGE_SIZE),
-});
-export type InboxQuery = z.infer<typeof inboxQuery>;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 

@@ -7,12 +7,12 @@ import {
   ENQUIRY_STATUS_LABELS,
   ENQUIRY_STATUSES,
   type EnquiryItem,
-  type EnquiryPage,
 } from '../../../contract/enquiry-inbox.ts';
+import { listEnquiriesCall } from '../../../contract/admin-enquiry-calls.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
-/** The filters the list and its URL share (the server's inboxQuery). */
+/** The filters the list and its URL share (listEnquiriesCall's query). */
 const FILTERS = ['q', 'kind', 'site', 'status', 'assignee', 'olderThanDays', 'from', 'to'] as const;
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
@@ -85,7 +85,7 @@ function EnquiriesTable({ items }: { items: EnquiryItem[] }) {
 }
 
 function Inbox() {
-  const { params, setParams, query, data: page, error, loading, read } = useAdminList<EnquiryPage>('enquiries');
+  const { params, setParams, query, data: page, error, loading, read } = useAdminList(listEnquiriesCall);
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

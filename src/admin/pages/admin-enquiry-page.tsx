@@ -8,7 +8,15 @@ import {
   type EnquiryStatus,
 } from '../../../contract/enquiry-inbox.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import {
+  assignEnquiryCall,
+  enquiryAssigneesCall,
+  enquiryCall,
+  moveEnquiryCall,
+  noteEnquiryCall,
+  reopenEnquiryCall,
+} from '../../../contract/admin-enquiry-calls.ts';
+import { adminApi, type AdminAnswer } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { ReplyForm } from './enquiry-reply-form.tsx';
 import { QuoteForm } from './enquiry-quote-form.tsx';
@@ -23,9 +31,9 @@ function useAction(onDone: () => void) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: unknown) => {
+  const run = async (send: () => Promise<AdminAnswer<unknown>>) => {
     setBusy(true);
-    const answer = await adminCall('POST', path, body);
+    const answer = await send();
     setBusy(false);
     if (!answer.ok) {
       setNotice('');
@@ -54,7 +62,13 @@ function StatusForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     const bookingRef = String(new FormData(ev.currentTarget).get('bookingRef') ?? '').trim();
-    await run(`enquiries/${e.id}/status`, { status: to, ...(to === 'booked' ? { bookingRef } : {}) });
+    if (!to) return;
+    await run(() =>
+      adminApi(moveEnquiryCall, {
+        params: { id: e.id },
+        body: { status: to, ...(to === 'booked' ? { bookingRef } : {}) },
+      }),
+    );
   };
   return (
     <section aria-labelledby="enquiry-status">
@@ -85,7 +99,11 @@ function StatusForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
       {e.reopenable ? (
         <p>
           {ENQUIRY_STATUS_LABELS[e.status]} is final.{' '}
-          <button type="button" disabled={busy} onClick={() => void run(`enquiries/${e.id}/reopen`, {})}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(() => adminApi(reopenEnquiryCall, { params: { id: e.id } }))}
+          >
             Reopen
           </button>
         </p>
@@ -100,7 +118,7 @@ function AssignForm({ e, me, onDone }: { e: EnquiryDetail; me: StaffMe; onDone: 
   const [people, setPeople] = useState<EnquiryAssignee[]>([]);
   useEffect(() => {
     let live = true;
-    void adminCall<{ items: EnquiryAssignee[] }>('GET', 'enquiries/assignees').then((a) => {
+    void adminApi(enquiryAssigneesCall).then((a) => {
       if (live && a.ok) setPeople(a.data.items);
     });
     return () => {
@@ -110,7 +128,7 @@ function AssignForm({ e, me, onDone }: { e: EnquiryDetail; me: StaffMe; onDone: 
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     const v = String(new FormData(ev.currentTarget).get('staffId') ?? '');
-    await run(`enquiries/${e.id}/assign`, { staffId: v ? Number(v) : null });
+    await run(() => adminApi(assignEnquiryCall, { params: { id: e.id }, body: { staffId: v ? Number(v) : null } }));
   };
   return (
     <section aria-labelledby="enquiry-assign">
@@ -150,7 +168,8 @@ function NotesForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void }) {
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     const form = ev.currentTarget;
-    if (await run(`enquiries/${e.id}/notes`, { body: String(new FormData(form).get('body') ?? '') })) form.reset();
+    const body = String(new FormData(form).get('body') ?? '');
+    if (await run(() => adminApi(noteEnquiryCall, { params: { id: e.id }, body: { body } }))) form.reset();
   };
   return (
     <form className="admin-form" onSubmit={(ev) => void submit(ev)}>
@@ -170,7 +189,7 @@ function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
   const [e, setE] = useState<EnquiryDetail | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<EnquiryDetail>('GET', `enquiries/${encodeURIComponent(id)}`);
+    const answer = await adminApi(enquiryCall, { params: { id: Number(id) } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setE(answer.data);

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TEMPLATE_PLACEHOLDERS, type ReplyTemplate } from '../../../contract/enquiry-replies.ts';
-import { adminCall } from '../admin-api.ts';
+import {
+  addTemplateCall,
+  deleteTemplateCall,
+  editTemplateCall,
+  listTemplatesCall,
+} from '../../../contract/admin-enquiry-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { SiteFilter } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
@@ -49,8 +55,8 @@ function TemplateForm({
     const fields = { name: String(form.get('name') ?? ''), body: String(form.get('body') ?? '') };
     setBusy(true);
     const answer = template
-      ? await adminCall<ReplyTemplate>('PATCH', `enquiry-templates/${template.id}`, fields)
-      : await adminCall<ReplyTemplate>('POST', 'enquiry-templates', { site, ...fields });
+      ? await adminApi(editTemplateCall, { params: { id: template.id }, body: fields })
+      : await adminApi(addTemplateCall, { body: { site, ...fields } });
     setBusy(false);
     if (answer.ok) onSaved(answer.data, answer.message);
     else onRefused(answer.message);
@@ -106,7 +112,7 @@ function DeleteConfirm({
   useEffect(() => keep.current?.focus(), []);
   const remove = async () => {
     setBusy(true);
-    const answer = await adminCall<{ id: number }>('DELETE', `enquiry-templates/${template.id}`);
+    const answer = await adminApi(deleteTemplateCall, { params: { id: template.id } });
     setBusy(false);
     if (answer.ok) onDeleted(answer.message);
     else onRefused(answer.message);
@@ -142,7 +148,7 @@ function Templates() {
   const listHeading = useId();
 
   const load = useCallback(async () => {
-    const answer = await adminCall<{ items: ReplyTemplate[] }>('GET', `enquiry-templates?site=${site}`);
+    const answer = await adminApi(listTemplatesCall, { query: { site } });
     if (!answer.ok) return setError(answer.message);
     setItems(answer.data.items);
   }, [site]);

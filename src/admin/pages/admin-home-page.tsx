@@ -4,7 +4,8 @@ import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { dashboardCall } from '../../../contract/admin-enquiry-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
@@ -97,7 +98,7 @@ function Home({ me }: { me: StaffMe }) {
   const desk = can(me.role, 'bookings.read');
   useEffect(() => {
     let live = true;
-    void adminCall<Dashboard>('GET', 'dashboard').then((a) => {
+    void adminApi(dashboardCall).then((a) => {
       if (!live) return;
       if (a.ok) setD(a.data);
       else setError(a.message);

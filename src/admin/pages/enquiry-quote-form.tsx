@@ -5,7 +5,8 @@ import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
 import type { EnquiryQuote } from '../../../contract/enquiry-replies.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { addDays, siteDay } from '../../../contract/calendar.ts';
-import { adminCall } from '../admin-api.ts';
+import { enquiryQuotesCall, makeQuoteCall } from '../../../contract/admin-enquiry-calls.ts';
+import { adminApi, adminCall } from '../admin-api.ts';
 
 /*
  * The enquiry page's quote (docs/decisions/0101): a package, a date, the party and until when it
@@ -25,7 +26,7 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const answer = await adminCall<{ items: EnquiryQuote[] }>('GET', `enquiries/${e.id}/quotes`);
+    const answer = await adminApi(enquiryQuotesCall, { params: { id: e.id } });
     if (answer.ok) setQuotes(answer.data.items);
   }, [e.id]);
   useEffect(() => {
@@ -39,13 +40,16 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
     ev.preventDefault();
     const f = new FormData(ev.currentTarget);
     setBusy(true);
-    const answer = await adminCall('POST', `enquiries/${e.id}/quotes`, {
-      packageId: numberOf(f, 'packageId'),
-      travelDate: String(f.get('travelDate') ?? ''),
-      adults: numberOf(f, 'adults'),
-      children: numberOf(f, 'children'),
-      rooms: numberOf(f, 'rooms'),
-      validUntil: String(f.get('validUntil') ?? ''),
+    const answer = await adminApi(makeQuoteCall, {
+      params: { id: e.id },
+      body: {
+        packageId: numberOf(f, 'packageId'),
+        travelDate: String(f.get('travelDate') ?? ''),
+        adults: numberOf(f, 'adults'),
+        children: numberOf(f, 'children'),
+        rooms: numberOf(f, 'rooms'),
+        validUntil: String(f.get('validUntil') ?? ''),
+      },
     });
     setBusy(false);
     if (!answer.ok) {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { EnquiryDetail } from '../../../contract/enquiry-inbox.ts';
 import type { EnquiryReplies } from '../../../contract/enquiry-replies.ts';
-import { adminCall } from '../admin-api.ts';
+import { enquiryRepliesCall, replyToEnquiryCall } from '../../../contract/admin-enquiry-calls.ts';
+import { adminApi } from '../admin-api.ts';
 
 /*
  * The enquiry page's reply (docs/decisions/0101): the subject prefilled, a saved template chosen
@@ -22,7 +23,7 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const answer = await adminCall<EnquiryReplies>('GET', `enquiries/${e.id}/replies`);
+    const answer = await adminApi(enquiryRepliesCall, { params: { id: e.id } });
     if (!answer.ok) return setError(answer.message);
     setForm(answer.data);
     setSubject((s) => s || answer.data.subject);
@@ -39,10 +40,9 @@ export function ReplyForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
     setBusy(true);
-    const answer = await adminCall('POST', `enquiries/${e.id}/replies`, {
-      subject,
-      body,
-      ...(templateId ? { templateId: Number(templateId) } : {}),
+    const answer = await adminApi(replyToEnquiryCall, {
+      params: { id: e.id },
+      body: { subject, body, ...(templateId ? { templateId: Number(templateId) } : {}) },
     });
     setBusy(false);
     if (!answer.ok) {
