@@ -50,6 +50,18 @@ export interface BookingSupplierConfirmations {
   lines: SupplierLine[];
 }
 
+/** POST /api/admin/bookings/<ref>/lines/<lineId>/supplier: the service's confirmation as set. */
+export interface SetSupplierResult {
+  lineId: number;
+  service: string;
+  label: string;
+  status: SupplierStatus;
+  number: string | null;
+  note: string;
+  /** The traveller was mailed their updated vouchers (a new confirmed number on vouchers they hold). */
+  vouchersMailed: boolean;
+}
+
 /** One booking of the due list: travelling soon, a service's confirmation missing or declined. */
 export interface SupplierDueItem {
   RefIdKey: string;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import {
   SUPPLIER_MESSAGES,
   type BookingSupplierConfirmations,
+  type SetSupplierResult,
   type SupplierDueItem,
   type SupplierLine,
   type SupplierService,
@@ -185,17 +186,6 @@ export interface SupplierInput {
   status: SupplierStatus;
   number?: string;
   note?: string;
-}
-
-export interface SetSupplierResult {
-  lineId: number;
-  service: string;
-  label: string;
-  status: SupplierStatus;
-  number: string | null;
-  note: string;
-  /** The traveller was mailed their updated vouchers (a new confirmed number on vouchers they hold). */
-  vouchersMailed: boolean;
 }
 
 /**

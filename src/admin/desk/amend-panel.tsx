@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { amendBookingCall } from '../../../contract/admin-desk-calls.ts';
 import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
@@ -6,7 +7,7 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { can } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi, adminCall } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 import { DepartureOptions } from './departure-options.tsx';
@@ -67,7 +68,6 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
   const m = (n: number) => formatMinor(n, b.Currency as Currency);
-  const path = `bookings/${encodeURIComponent(b.RefIdKey)}/amend`;
 
   const changed = () => setPreview(null);
   /** What the form asks: only what differs from the booking now. */
@@ -111,7 +111,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     if (!Object.keys(body).length)
       return setError('Choose a new travel date or another holiday, or change the party or the rooms.');
     setBusy(true);
-    const answer = await adminCall<AmendResult>('POST', path, { ...body, confirm: false });
+    const answer = await adminApi(amendBookingCall, { params: { ref: b.RefIdKey }, body: { ...body, confirm: false } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setAsked(body);
@@ -121,7 +121,11 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     if (!preview) return;
     setBusy(true);
     setError('');
-    const answer = await adminCall<AmendResult>('POST', path, { ...asked, confirm: true }, { 'idempotency-key': key });
+    const answer = await adminApi(amendBookingCall, {
+      params: { ref: b.RefIdKey },
+      body: { ...asked, confirm: true },
+      headers: { 'idempotency-key': key },
+    });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setMessage(answer.message);

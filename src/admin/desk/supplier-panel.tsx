@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { bookingSuppliersCall, setSupplierCall } from '../../../contract/admin-suppliers-calls.ts';
 import {
   SUPPLIER_STATUS_LABELS,
   SUPPLIER_STATUSES,
   type BookingSupplierConfirmations,
   type SupplierLine,
   type SupplierService,
+  type SupplierStatus,
 } from '../../../contract/desk-suppliers.ts';
 import { can } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
 import { Badge } from '../badge.tsx';
 
@@ -42,22 +44,21 @@ function ServiceRow({
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const status = String(form.get('status') ?? '');
+    const status = String(form.get('status') ?? '') as SupplierStatus;
     const number = String(form.get('number') ?? '').trim();
     setError('');
     if (status === 'confirmed' && !number)
       return setError('A confirmed service needs the supplier’s confirmation number.');
     setBusy(true);
-    const answer = await adminCall<unknown>(
-      'POST',
-      `bookings/${encodeURIComponent(refId)}/lines/${line.lineId}/supplier`,
-      {
+    const answer = await adminApi(setSupplierCall, {
+      params: { ref: refId, lineId: line.lineId },
+      body: {
         service: s.service,
         status,
         ...(number ? { number } : {}),
         note: String(form.get('note') ?? ''),
       },
-    );
+    });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     onSaved(answer.message);
@@ -130,10 +131,7 @@ export function SupplierPanel({ booking: b, me }: DeskPanelProps) {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<BookingSupplierConfirmations>(
-      'GET',
-      `bookings/${encodeURIComponent(b.RefIdKey)}/suppliers`,
-    );
+    const answer = await adminApi(bookingSuppliersCall, { params: { ref: b.RefIdKey } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setData(answer.data);

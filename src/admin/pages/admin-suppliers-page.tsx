@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { suppliersDueCall } from '../../../contract/admin-suppliers-calls.ts';
 import {
   SUPPLIER_DUE_DAYS,
   SUPPLIER_DUE_MAX_DAYS,
   SUPPLIER_STATUS_LABELS,
   type SupplierDuePage,
 } from '../../../contract/desk-suppliers.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 /** A card per booking: it fits a 390 px screen without sideways scrolling. */
@@ -24,7 +25,7 @@ function DueList() {
   const [page, setPage] = useState<SupplierDuePage | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async (days: number) => {
-    const answer = await adminCall<SupplierDuePage>('GET', `supplier-confirmations?days=${days}`);
+    const answer = await adminApi(suppliersDueCall, { query: { days } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setPage(answer.data);
