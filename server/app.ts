@@ -38,6 +38,7 @@ import { smsProviderFrom, type SmsProvider } from './services/sms.ts';
 import { ContentVersion } from './services/content-version.ts';
 import { createMailer } from './services/mail.ts';
 import { startOutbox } from './services/outbox.ts';
+import { sendQueuedOnResponse } from './lib/send-queued.ts';
 import { attachmentRenderer } from './services/outbox-attachments.ts';
 import { openFileStore, type FileStore } from './services/file-store.ts';
 import { catalogueShopRoutes } from './routes/admin-catalogue.ts';
@@ -60,7 +61,10 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** Answers of shared calls, kept until the content changes (server/lib/shared-answers.ts). */
     sharedAnswers: SharedAnswers;
-    /** Sends queued mail now: call after the transaction that queued it committed. */
+    /**
+     * Sends queued mail now. Routes never call it (a request's mail is sent on its response:
+     * server/lib/send-queued.ts), nor jobs (sendingQueued in services/outbox.ts); tests may.
+     */
     kickOutbox: () => void;
     /** Resolves once the mail due now has been sent (or its retry scheduled): tests wait on it. */
     flushOutbox: () => Promise<void>;
@@ -176,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.outboxIntervalMs ?? OUTBOX_INTERVAL_MS,
   );
   app.decorate('kickOutbox', outbox.kick);
+  sendQueuedOnResponse(app, opts.db);
   app.decorate('flushOutbox', outbox.flush);
   app.decorate('sharedAnswers', sharedAnswers);
   // Closing, in this order in one hook (Fastify runs onClose hooks last-registered first, after the

@@ -8,6 +8,7 @@ import { startProblem } from './lib/faults.ts';
 import { prepareData } from './prepare-data.ts';
 import { cancelUnpaidBookings } from './services/bookings/expiry.ts';
 import { runPayLater } from './services/bookings/pay-later.ts';
+import { sendingQueued } from './services/outbox.ts';
 import { settleRazorpayOrders, settleStripeSessions } from './services/payments/settle.ts';
 import { purgeExpired } from './services/purge.ts';
 import { purgePersonalData } from './services/personal-data-retention.ts';
@@ -64,16 +65,14 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   // Their mail is queued with the payment, and sent at once (docs/decisions/0051).
   const expire = async () => {
     try {
-      for (const b of await settleRazorpayOrders(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
-        app.log.info(`booking ${b.refIdKey} found paid at Razorpay before its payment window closed`);
-        app.kickOutbox();
-      }
-      for (const b of await settleStripeSessions(database.db, config, config.PAYMENT_WINDOW_MINUTES)) {
-        app.log.info(`booking ${b.refIdKey} found paid at Stripe before its payment window closed`);
-        app.kickOutbox();
-      }
-      const n = await cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES);
-      if (n) app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`);
+      await sendingQueued(database.db, async () => {
+        for (const b of await settleRazorpayOrders(database.db, config, config.PAYMENT_WINDOW_MINUTES))
+          app.log.info(`booking ${b.refIdKey} found paid at Razorpay before its payment window closed`);
+        for (const b of await settleStripeSessions(database.db, config, config.PAYMENT_WINDOW_MINUTES))
+          app.log.info(`booking ${b.refIdKey} found paid at Stripe before its payment window closed`);
+        const n = await cancelUnpaidBookings(database.db, config.PAYMENT_WINDOW_MINUTES);
+        if (n) app.log.info(`${n} unpaid booking(s) cancelled after ${config.PAYMENT_WINDOW_MINUTES} minutes`);
+      });
     } catch (err) {
       app.log.warn({ err }, 'cancelling unpaid bookings failed');
     }
@@ -82,11 +81,8 @@ export async function start(web: (app: FastifyInstance) => Promise<void>, overri
   expireTimer.unref();
   // Pay later: reminders 3 days and 1 day before the due date, and cancellation after it and its grace.
   const payLater = () =>
-    runPayLater(database.db, config, app.log).then(
-      ({ reminded, cancelled }) => {
-        if (reminded || cancelled) app.kickOutbox();
-      },
-      (err) => app.log.warn({ err }, 'pay-later reminders and cancellations failed'),
+    sendingQueued(database.db, () => runPayLater(database.db, config, app.log)).catch((err) =>
+      app.log.warn({ err }, 'pay-later reminders and cancellations failed'),
     );
   void payLater();
   const payLaterTimer = setInterval(payLater, 15 * 60_000);

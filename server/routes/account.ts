@@ -120,7 +120,6 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, deleteAccount, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     await deleteAccountData(app.db, app.files, me.userId, p.Password, p.Confirm, shopDetails(app.config, request.site));
-    app.kickOutbox();
     return ok(null, ACCOUNT_DATA_MESSAGES.deleted);
   });
   route(app, getProfileDetail, async (p, request) => {

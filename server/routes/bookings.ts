@@ -120,8 +120,6 @@ export async function bookingRoutes(app: FastifyInstance) {
     const body = answer<BookingSummary>(reply, result);
     // The next step (bank details, or the gateway's order or session) is read or made afresh, after the commit.
     const booking = await ownBooking(app.db, me.userId, body.data.BookingId);
-    // Pay later's confirmation was queued with the booking: sent now (docs/decisions/0051).
-    if (!result.replayed && booking.paymentMethod === 'pay-later') app.kickOutbox();
     const Next = await nextStepFor(app.db, app.config, booking);
     return { ...body, data: { ...body.data, Status: booking.status, PaymentStatus: booking.paymentStatus, Next } };
   });
@@ -146,7 +144,6 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyRazorpayPayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyRazorpay(app.db, app.config, me.userId, p);
-    if (verified.changed) app.kickOutbox();
     // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);
@@ -155,7 +152,6 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, verifyStripePayment, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const verified = await verifyStripe(app.db, app.config, me.userId, p);
-    if (verified.changed) app.kickOutbox();
     // Recorded, but it did not pay this booking (cancelled meanwhile, or already paid): the truth, and the refund.
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok(verified.booking, BOOKING_MESSAGES.created);
@@ -185,7 +181,6 @@ export async function bookingRoutes(app: FastifyInstance) {
   route(app, requestCancellation, async (p, request) => {
     const me = await signedIn(app, request, p.Token);
     const made = await askToCancel(app.db, app.config, me.userId, p);
-    if (!made.replayed) app.kickOutbox();
     return ok(
       { RefIdKey: made.booking.refIdKey, request: made.request },
       made.replayed ? CANCELLATION_MESSAGES.alreadySent : CANCELLATION_MESSAGES.sent,

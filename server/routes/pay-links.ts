@@ -59,7 +59,6 @@ export async function payLinkRoutes(appIn: FastifyInstance) {
       BookingId: booking.id,
       ...request.body,
     });
-    if (verified.changed) app.kickOutbox();
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok({ RefIdKey: booking.refIdKey, PaymentStatus: verified.booking.PaymentStatus }, BOOKING_MESSAGES.created);
   });
@@ -72,7 +71,6 @@ export async function payLinkRoutes(appIn: FastifyInstance) {
       BookingId: booking.id,
       sessionId: request.body.sessionId,
     });
-    if (verified.changed) app.kickOutbox();
     if (verified.refusal) throw refundDue(verified.refusal);
     return ok({ RefIdKey: booking.refIdKey, PaymentStatus: verified.booking.PaymentStatus }, BOOKING_MESSAGES.created);
   });

@@ -36,12 +36,9 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     }
     if (isStripeRefundEvent(event.type)) {
       await handleStripeRefundEvent(app.db, app.config, event, request.log);
-      app.kickOutbox();
       return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
     }
-    const changed = await handleStripeEvent(app.db, app.config, event, request.log);
-    // Its mail was queued with the change: sent now.
-    if (changed) app.kickOutbox();
+    await handleStripeEvent(app.db, app.config, event, request.log);
     return { status: 'success', message: 'Received.', data: { received: true, type: event.type } };
   });
 
@@ -68,11 +65,9 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
         : `${event.event ?? 'event'}:${event.payload?.refund?.entity?.id ?? event.payload?.payment?.entity?.id ?? event.created_at ?? ''}`;
     if (isRazorpayRefundEvent(String(event.event ?? ''))) {
       await handleRazorpayRefundEvent(app.db, app.config, event, eventId, request.log);
-      app.kickOutbox();
       return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
     }
-    const changed = await handleRazorpayEvent(app.db, app.config, event, eventId, request.log);
-    if (changed) app.kickOutbox();
+    await handleRazorpayEvent(app.db, app.config, event, eventId, request.log);
     return { status: 'success', message: 'Received.', data: { received: true, type: event.event ?? '' } };
   });
 }

@@ -67,10 +67,24 @@ const queuedWatch = new AsyncLocalStorage<() => void>();
 
 /**
  * Runs `work`, calling `onQueued` for each mail it queues: a staff action kicks the outbox after
- * its commit only when its work queued one (server/services/staff/staff-action.ts, docs/decisions/0112).
+ * its commit only when its work queued one (server/services/staff/staff-action.ts, docs/decisions/0112),
+ * and so does a request (server/lib/send-queued.ts).
  */
-export function watchQueued<T>(onQueued: () => void, work: () => Promise<T>): Promise<T> {
+export function watchQueued<T>(onQueued: () => void, work: () => T): T {
   return queuedWatch.run(onQueued, work);
+}
+
+/**
+ * Runs `work`, whose transactions commit within it, and kicks the outbox on `db` after it when it queued mail, even if
+ * it then failed: the background jobs' way to send their mail at once (decision 0112).
+ */
+export async function sendingQueued<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  let queued = false;
+  try {
+    return await watchQueued(() => (queued = true), work);
+  } finally {
+    if (queued) kickOutboxOf(db);
+  }
 }
 
 /** The kick of each outbox running on a database (startOutbox registers it, its stop takes it off). */

@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
 import { auditLog, mailOutbox } from '../../server/db/schema.ts';
 import type { MailMessage } from '../../server/services/mail.ts';
-import { startOutbox } from '../../server/services/outbox.ts';
+import Fastify from 'fastify';
+import { sendQueuedOnResponse } from '../../server/lib/send-queued.ts';
+import { enqueueMail, sendingQueued, startOutbox } from '../../server/services/outbox.ts';
 import { commitScope, staffAction, UnauditedAction } from '../../server/services/staff/staff-action.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 /*
  * The staff-action wrapper (server/services/staff/staff-action.ts, docs/decisions/0112): the change,
  * its audit row and its queued mail commit together or not at all; the work after the commit and
- * the outbox's kick come only after it. The outbox here looks by itself once an hour, so a mail
- * that arrives was sent because the action kicked it.
+ * the outbox's kick come only after it. The same holds for a request's mail (server/lib/send-queued.ts) and a job's
+ * (sendingQueued). The outbox here looks by itself once an hour, so a mail that arrives was sent because it was kicked.
  */
 
 let database: Database;
@@ -160,5 +162,69 @@ describe('a staff action', () => {
         await audit({ action: 'booking.nots', recordType: 'booking', recordId: k });
       }),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('mail queued outside a staff action', () => {
+  it('is sent once the request that queued it is answered, whatever its method; a rolled-back one never', async () => {
+    const app = Fastify();
+    sendQueuedOnResponse(app, db());
+    app.post('/change', async (request) => {
+      const { k } = request.body as { k: string };
+      // The body was parsed from the stream before the handler: the watch is still on here, two awaits deep.
+      await db().transaction(async (tx) => void (await enqueueMail(tx, mail(k))));
+      return { queued: k };
+    });
+    app.get('/change/:k', async (request) => {
+      await db().transaction(async (tx) => void (await enqueueMail(tx, mail((request.params as { k: string }).k))));
+      return {};
+    });
+    app.post('/refused', async (request, reply) => {
+      const { k } = request.body as { k: string };
+      await db()
+        .transaction(async (tx) => {
+          await enqueueMail(tx, mail(k));
+          throw new Error('refused');
+        })
+        .catch(() => undefined);
+      return reply.code(409).send({ status: 'error' });
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const post = (path: string, k: string) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ k }),
+        });
+      const posted = key('request-post');
+      expect((await post('/change', posted)).status).toBe(200);
+      await arrival(posted);
+      const got = key('request-get');
+      expect((await fetch(`${base}/change/${encodeURIComponent(got)}`)).status).toBe(200);
+      await arrival(got);
+      const refused = key('request-refused');
+      expect((await post('/refused', refused)).status).toBe(409);
+      expect(await mailRows(refused)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is sent once the job that queued it is done, even when the job then failed', async () => {
+    const done = key('job');
+    await expect(sendingQueued(db(), () => db().transaction(async (tx) => enqueueMail(tx, mail(done))))).resolves.toBe(
+      true,
+    );
+    await arrival(done);
+    const failed = key('job-failed');
+    await expect(
+      sendingQueued(db(), async () => {
+        await db().transaction(async (tx) => void (await enqueueMail(tx, mail(failed))));
+        throw new Error('the job stopped half-way');
+      }),
+    ).rejects.toThrow('the job stopped half-way');
+    await arrival(failed);
   });
 });
