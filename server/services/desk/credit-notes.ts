@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { adminPath } from '../../../contract/admin-api.ts';
+import { creditNoteCall } from '../../../contract/admin-refunds-calls.ts';
 import { CREDIT_NOTE_MESSAGES, type CreditNote } from '../../../contract/credit-notes.ts';
 import type { DeskCreditNote } from '../../../contract/desk.ts';
 import type { Site } from '../../../contract/site.ts';
@@ -102,7 +104,8 @@ export const deskCreditNote = (n: CreditNoteRow, ref: string): DeskCreditNote =>
   currency: n.currency,
   reason: n.reason,
   issuedAt: n.issuedAt.toISOString(),
-  pdfUrl: `/api/admin/bookings/${encodeURIComponent(ref)}/credit-notes/${n.id}.pdf`,
+  // The credit note's PDF, by its declaration (contract/admin-refunds-calls.ts).
+  pdfUrl: `/api/admin/${adminPath(creditNoteCall.path, { ref, file: `${n.id}.pdf` })}`,
 });
 
 export async function creditNotesOf(db: Db, bookingId: number): Promise<CreditNoteRow[]> {

@@ -1,30 +1,22 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  bookingMoneyCall,
+  cancelBookingCall,
+  makeRefundCall,
+  recordRefundCall,
+  type DeskBookingMoney,
+} from '../../../contract/admin-refunds-calls.ts';
 import type {
   DeskCancellationQuote,
   DeskCancellationRequest,
-  DeskCreditNote,
   DeskPayment,
   DeskRefund,
 } from '../../../contract/desk.ts';
 import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
-
-/** The money side of a booking as GET /api/admin/bookings/<ref>/refunds answers it. */
-export interface BookingMoney {
-  RefIdKey: string;
-  Status: string;
-  PaymentStatus: string;
-  Currency: string;
-  invoiceNumber: string | null;
-  cancellation: DeskCancellationQuote | null;
-  payments: DeskPayment[];
-  refunds: DeskRefund[];
-  creditNotes: DeskCreditNote[];
-  cancellationRequests: DeskCancellationRequest[];
-}
 
 /** A fresh Idempotency-Key: one per refund form, so a double click or a retry is one refund. */
 export const newKey = () =>
@@ -43,12 +35,12 @@ const PROVIDER: Record<DeskPayment['provider'], string> = {
 /** What the policy keeps and refunds, cancel, refunds per payment and credit notes (bookings.cancel, refunds.make). */
 export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
   const ref = booking.RefIdKey;
-  const [data, setData] = useState<BookingMoney | null>(null);
+  const [data, setData] = useState<DeskBookingMoney | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
   const load = useCallback(async () => {
-    const answer = await adminCall<BookingMoney>('GET', `bookings/${encodeURIComponent(ref)}/refunds`);
+    const answer = await adminApi(bookingMoneyCall, { params: { ref } });
     if (!answer.ok) return setError(answer.message);
     setData(answer.data);
   }, [ref]);
@@ -239,15 +231,14 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
       return onError(`The amount kept must be between nothing and what was paid (${m(quote.paid)}).`);
     if (overridden && !keepReason.trim()) return onError('Say why the amount kept differs from the policy’s.');
     setBusy(true);
-    const answer = await adminCall<{ refund: number; keep: number }>(
-      'POST',
-      `bookings/${encodeURIComponent(ref_)}/cancel`,
-      {
+    const answer = await adminApi(cancelBookingCall, {
+      params: { ref: ref_ },
+      body: {
         reason: reason.trim(),
-        ...(overridden ? { keep: keepMinor, keepReason: keepReason.trim() } : {}),
+        ...(overridden && keepMinor !== null ? { keep: keepMinor, keepReason: keepReason.trim() } : {}),
         ...(requestId ? { requestId } : {}),
       },
-    );
+    });
     setBusy(false);
     if (!answer.ok) return onError(answer.message);
     onError('');
@@ -349,18 +340,17 @@ export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProp
     if (minor > payment.refundable)
       return onError(`That is more than can be refunded on this payment: at most ${m(payment.refundable)}.`);
     setBusy(true);
-    const answer = await adminCall<{ refund: DeskRefund }>(
-      'POST',
-      `bookings/${encodeURIComponent(ref_)}/refunds`,
-      {
+    const answer = await adminApi(makeRefundCall, {
+      params: { ref: ref_ },
+      body: {
         paymentId: payment.id,
         amount: minor,
         reason: reason.trim() || 'Refund',
         note: note.trim(),
         ...(manual ? { reference: reference.trim() } : {}),
       },
-      { 'idempotency-key': key },
-    );
+      headers: { 'idempotency-key': key },
+    });
     setBusy(false);
     // An answer came: the next refund is a new one.
     setKey(newKey());
@@ -418,11 +408,10 @@ function RecordManual({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const answer = await adminCall<{ refund: DeskRefund }>(
-      'POST',
-      `bookings/${encodeURIComponent(ref_)}/refunds/${refund.id}/record`,
-      { reference: reference.trim() },
-    );
+    const answer = await adminApi(recordRefundCall, {
+      params: { ref: ref_, id: refund.id },
+      body: { reference: reference.trim() },
+    });
     setBusy(false);
     if (!answer.ok) return onError(answer.message);
     onError('');

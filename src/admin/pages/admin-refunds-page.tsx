@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
+import {
+  makeRefundCall,
+  recordRefundCall,
+  refundQueueCall,
+  sendRefundCall,
+} from '../../../contract/admin-refunds-calls.ts';
 import type { RefundQueueItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
 
@@ -37,21 +43,23 @@ function QueueRow({
     setBusy(true);
     const answer =
       item.kind === 'unsent' && item.refund
-        ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/send`, {})
+        ? await adminApi(sendRefundCall, { params: { ref: item.RefIdKey, id: item.refund.id } })
         : item.kind === 'manual-pending' && item.refund
-          ? await adminCall('POST', `bookings/${ref}/refunds/${item.refund.id}/record`, { reference: reference.trim() })
-          : await adminCall(
-              'POST',
-              `bookings/${ref}/refunds`,
-              {
+          ? await adminApi(recordRefundCall, {
+              params: { ref: item.RefIdKey, id: item.refund.id },
+              body: { reference: reference.trim() },
+            })
+          : await adminApi(makeRefundCall, {
+              params: { ref: item.RefIdKey },
+              body: {
                 paymentId: item.payment.id,
                 amount: item.amount,
                 reason: item.kind === 'due' ? 'Refund due' : 'Refund retried',
                 note: item.refund?.failureReason ? `Before: ${item.refund.failureReason}` : '',
                 ...(needsReference ? { reference: reference.trim() } : {}),
               },
-              { 'idempotency-key': key },
-            );
+              headers: { 'idempotency-key': key },
+            });
     setBusy(false);
     setKey(newKey());
     if (!answer.ok) return onError(answer.message);
@@ -103,7 +111,7 @@ function RefundQueue() {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<{ items: QueueItem[] }>('GET', 'refunds');
+    const answer = await adminApi(refundQueueCall);
     if (!answer.ok) return setError(answer.message);
     setItems(answer.data.items);
   }, []);
