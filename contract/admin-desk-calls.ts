@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { answer, defineAdminCall } from './admin-api.ts';
+import { answer, csvFile, defineAdminCall, noParams, storedFile } from './admin-api.ts';
+import { leadTravellerSchema } from './booking.ts';
 import { AMEND_MESSAGES, type AmendResult } from './desk-amend.ts';
-import { DESK_MESSAGES } from './desk.ts';
+import {
+  DESK_MESSAGES,
+  MANUAL_METHODS,
+  RESEND_WHAT,
+  type CorrectedName,
+  type DeskBookingDetail,
+  type DeskBookingPage,
+  type DeskSummary,
+  type RecordedPayment,
+} from './desk.ts';
+import type { MoneyDocument } from './money-documents.ts';
+import { inSmallestUnit } from './money.ts';
 
 /*
  * The booking desk (issue 20), declared once here (decision 0111): server/routes/admin-desk.ts,
@@ -19,6 +31,141 @@ export const bookingRefParams = z.object({
     .min(1)
     .max(40)
     .refine((ref) => !ref.includes('\u0000'), DESK_MESSAGES.notFound),
+});
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+/** The list's filters, as the query string sends them (the CSV takes the same). */
+export const deskListQuery = z.object({
+  site: z.enum(['UAE', 'IN', '']).optional(),
+  status: z.enum(['awaiting-payment', 'confirmed', 'cancelled', '']).optional(),
+  paymentStatus: z
+    .enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded', ''])
+    .optional(),
+  /** A line of the booking travels on or after / on or before this day. */
+  travelFrom: z.union([z.iso.date(), z.literal('')]).optional(),
+  travelTo: z.union([z.iso.date(), z.literal('')]).optional(),
+  /** Booked on or after / on or before this day (UTC). */
+  bookedFrom: z.union([z.iso.date(), z.literal('')]).optional(),
+  bookedTo: z.union([z.iso.date(), z.literal('')]).optional(),
+  /** Not cancelled and not paid in full. */
+  balanceDue: flag,
+  /** Pay later's due date passed with money still due. */
+  overdue: flag,
+  /** Money taken that the shop owes back. */
+  refundDue: flag,
+  q: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type DeskListQuery = z.infer<typeof deskListQuery>;
+
+/** The list's page of 50 (newest first), filtered and searched; email and phone masked without travellers.contact. */
+export const listBookingsCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings',
+  params: noParams,
+  query: deskListQuery,
+  data: answer<DeskBookingPage>('DeskBookingPage'),
+  permission: 'bookings.read',
+});
+
+/** Every booking the filters find (not a page), as a CSV download. */
+export const bookingsCsvCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings.csv',
+  params: noParams,
+  query: deskListQuery,
+  file: 'csv',
+  data: csvFile,
+  permission: 'bookings.read',
+});
+
+/** The home page's counts: cancellation requests waiting, payments with a refund due, bookings overdue. */
+export const deskSummaryCall = defineAdminCall({
+  method: 'GET',
+  path: 'desk/summary',
+  params: noParams,
+  data: answer<DeskSummary>('DeskSummary'),
+  permission: 'bookings.read',
+});
+
+/** One booking as the desk shows it: lines, travellers, payments, documents, notes, timeline. */
+export const bookingDetailCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings/:ref',
+  params: bookingRefParams,
+  data: answer<DeskBookingDetail>('DeskBookingDetail'),
+  permission: 'bookings.read',
+});
+
+/** An internal note on the booking (never shown to the traveller). */
+export const addNoteCall = defineAdminCall({
+  method: 'POST',
+  path: 'bookings/:ref/notes',
+  params: bookingRefParams,
+  body: z.object({
+    body: z
+      .string({ message: 'Write the note first.' })
+      .trim()
+      .min(1, 'Write the note first.')
+      .max(4000, 'A note can be at most 4,000 characters.'),
+  }),
+  data: z.object({ id: z.number(), body: z.string(), staff: z.string(), at: z.string() }),
+  permission: 'bookings.note',
+});
+
+/** The media types a traveller's travel document may have (server/services/uploads.ts, detectTravelDocumentType). */
+const TRAVEL_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic'];
+
+/** A document the traveller uploaded to the booking, as it was stored, sent as a download; opening it is audited. */
+export const bookingDocumentCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings/:ref/documents/:id',
+  params: bookingRefParams.extend({ id: z.coerce.number().int().positive() }),
+  file: 'stored',
+  data: storedFile('The traveller’s document (a passport or visa copy)', TRAVEL_DOCUMENT_TYPES),
+  permission: 'bookings.read',
+});
+
+/** The booking's invoice (tax invoice once numbered, else proforma) as staff see it, a PDF. */
+export const invoicePdfCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings/:ref/invoice.pdf',
+  params: bookingRefParams,
+  file: 'stored',
+  data: storedFile('The booking’s invoice (PDF)', ['application/pdf']),
+  permission: 'bookings.read',
+});
+
+/** The booking's supplier vouchers as staff see them, a PDF. */
+export const vouchersPdfCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings/:ref/vouchers.pdf',
+  params: bookingRefParams,
+  file: 'stored',
+  data: storedFile('The booking’s supplier vouchers (PDF)', ['application/pdf']),
+  permission: 'bookings.read',
+});
+
+/**
+ * A receipt voucher or debit note of the booking's ledger (issue 30): `<id>` answers the document (JSON, this
+ * declaration's data), `<id>.pdf` its PDF (audited), as credit notes do. Under money-documents/, not documents/: those
+ * are the traveller's uploads.
+ */
+export const moneyDocumentCall = defineAdminCall({
+  method: 'GET',
+  path: 'bookings/:ref/money-documents/:file',
+  params: bookingRefParams.extend({
+    file: z
+      .string()
+      .regex(/^\d{1,9}(\.pdf)?$/, 'must be a receipt voucher’s or debit note’s id')
+      .describe('The document’s id for its JSON; its id and .pdf (12.pdf) for its PDF.'),
+  }),
+  data: answer<MoneyDocument>('MoneyDocument'),
+  permission: 'bookings.read',
 });
 
 const isoDay = z
@@ -110,4 +257,70 @@ export const amendBookingCall = defineAdminCall({
   }),
   data: answer<AmendResult>('AmendResult'),
   permission: 'bookings.amend',
+});
+
+/** A payment received outside the shop (bank transfer, cash, card terminal); audited, the receipt mailed. */
+export const recordPaymentCall = defineAdminCall({
+  method: 'POST',
+  path: 'bookings/:ref/payments',
+  params: bookingRefParams,
+  body: z.object({
+    amount: inSmallestUnit(
+      z
+        .number({ message: 'Enter the amount received, in the smallest unit of the currency (fils, paise).' })
+        .int('Enter the amount in the smallest unit of the currency (a whole number of fils or paise).')
+        .positive('The amount must be more than zero.')
+        .max(1_000_000_000, 'That amount is too large.'),
+    ),
+    method: z.enum(MANUAL_METHODS, { message: 'Choose how it was paid: bank-transfer, cash or card-terminal.' }),
+    reference: z
+      .string({
+        message: 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).',
+      })
+      .trim()
+      .min(1, 'Enter the reference of the payment (the bank transfer’s, the receipt’s or the terminal slip’s).')
+      .max(120, 'The reference can be at most 120 characters.'),
+    receivedOn: z.iso.date({ message: 'Enter the date the money was received (YYYY-MM-DD).' }),
+  }),
+  everyFieldMessage: true,
+  data: answer<RecordedPayment>('RecordedPayment'),
+  permission: 'payments.record',
+});
+
+/** Sends the confirmation, the invoice or the vouchers to the lead traveller again. */
+export const resendMailCall = defineAdminCall({
+  method: 'POST',
+  path: 'bookings/:ref/resend',
+  params: bookingRefParams,
+  body: z.object({
+    what: z.enum(RESEND_WHAT, { message: 'Choose what to resend: confirmation, invoice or vouchers.' }),
+  }),
+  everyFieldMessage: true,
+  data: z.object({ to: z.string(), what: z.enum(RESEND_WHAT) }),
+  permission: 'mail.resend',
+});
+
+/** Corrects a traveller's name before travel, saying why; audited, the vouchers mailed again once paid. */
+export const correctTravellerCall = defineAdminCall({
+  method: 'POST',
+  path: 'bookings/:ref/travellers/:travellerId',
+  params: bookingRefParams.extend({
+    travellerId: z.coerce
+      .number({ message: 'not a traveller id.' })
+      .int('not a traveller id.')
+      .positive('not a traveller id.'),
+  }),
+  body: z.object({
+    title: leadTravellerSchema.shape.Title.optional(),
+    firstName: leadTravellerSchema.shape.FirstName,
+    lastName: leadTravellerSchema.shape.LastName,
+    reason: z
+      .string({ message: 'Say why the name is corrected.' })
+      .trim()
+      .min(3, 'Say why the name is corrected.')
+      .max(500, 'The reason can be at most 500 characters.'),
+  }),
+  everyFieldMessage: true,
+  data: answer<CorrectedName>('CorrectedName'),
+  permission: 'travellers.edit',
 });

@@ -13,6 +13,39 @@ export const MANUAL_METHOD_LABELS: Record<ManualMethod, string> = {
   'card-terminal': 'Card terminal',
 };
 
+/** What staff may send again from the booking page (POST /api/admin/bookings/<ref>/resend). */
+export const RESEND_WHAT = ['confirmation', 'invoice', 'vouchers'] as const;
+export type ResendWhat = (typeof RESEND_WHAT)[number];
+
+/** A payment received outside the shop, as recorded (POST /api/admin/bookings/<ref>/payments). */
+export interface RecordedPayment {
+  paymentId: number;
+  RefIdKey: string;
+  Currency: string;
+  PaymentStatus: PaymentStatus;
+  Status: BookingStatus;
+  AmountPaid: number;
+  AmountDue: number;
+  invoiceNumber: string | null;
+}
+
+/** A traveller's name as corrected (POST /api/admin/bookings/<ref>/travellers/<id>). */
+export interface CorrectedName {
+  travellerId: number;
+  before: { title: string | null; firstName: string; lastName: string };
+  after: { title: string | null; firstName: string; lastName: string };
+  /** The tax invoice already issued keeps the name it was issued with (server/services/desk/travellers.ts). */
+  invoiceKeeps: string | null;
+  vouchersMailed: boolean;
+}
+
+/** The home page's counts (GET /api/admin/desk/summary): counts of bookings and payments, not amounts. */
+export interface DeskSummary {
+  cancellationRequests: number;
+  refundsDue: number;
+  overdue: number;
+}
+
 /** One row of the desk's list (GET /api/admin/bookings). */
 export interface DeskBookingItem {
   BookingId: number;

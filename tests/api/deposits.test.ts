@@ -472,7 +472,8 @@ describe('the deposit recorded at the desk', () => {
     // Past its due date and the grace days: the job keeps it, the desk sees it overdue (by India's day).
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(r.payment_due_on, 5));
     expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid' });
-    const { deskListQuery, listDesk } = await import('../../server/services/desk/list.ts');
+    const { listDesk } = await import('../../server/services/desk/list.ts');
+    const { deskListQuery } = await import('../../contract/admin-desk-calls.ts');
     const overdue = async (day: string) =>
       (
         await listDesk(

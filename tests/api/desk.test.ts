@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_MESSAGES, type DeskBookingDetail, type DeskBookingItem } from '../../contract/desk.ts';
 import { testConfig } from '../../server/config.ts';
 import { deskCsv } from '../../server/services/desk/csv.ts';
-import { deskListQuery, deskSummary, listDesk } from '../../server/services/desk/list.ts';
+import { deskListQuery } from '../../contract/admin-desk-calls.ts';
+import { deskSummary, listDesk } from '../../server/services/desk/list.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { insertBulkBookings } from '../support/desk-data.ts';
 import {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { DeskBookingItem } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
-import { deskRows, encodeCursor, resolveFilters, toItem, type DeskListQuery } from './list.ts';
+import type { DeskListQuery } from '../../../contract/admin-desk-calls.ts';
+import { deskRows, encodeCursor, resolveFilters, toItem } from './list.ts';
 import type { SiteDays } from '../../../contract/calendar.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { BookingStatus, PaymentStatus } from '../../../contract/booking.ts';
+import type { DeskListQuery } from '../../../contract/admin-desk-calls.ts';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -16,35 +16,6 @@ import { keptToDueDateSql, overdueOn } from '../bookings/deposits.ts';
  */
 
 export const DESK_PAGE_SIZE = 50;
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'on', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'on');
-
-/** The list's filters, as the query string sends them (the CSV takes the same). */
-export const deskListQuery = z.object({
-  site: z.enum(['UAE', 'IN', '']).optional(),
-  status: z.enum(['awaiting-payment', 'confirmed', 'cancelled', '']).optional(),
-  paymentStatus: z
-    .enum(['unpaid', 'partly-paid', 'paid', 'failed', 'refund-due', 'partly-refunded', 'refunded', ''])
-    .optional(),
-  /** A line of the booking travels on or after / on or before this day. */
-  travelFrom: z.union([z.iso.date(), z.literal('')]).optional(),
-  travelTo: z.union([z.iso.date(), z.literal('')]).optional(),
-  /** Booked on or after / on or before this day (UTC). */
-  bookedFrom: z.union([z.iso.date(), z.literal('')]).optional(),
-  bookedTo: z.union([z.iso.date(), z.literal('')]).optional(),
-  /** Not cancelled and not paid in full. */
-  balanceDue: flag,
-  /** Pay later's due date passed with money still due. */
-  overdue: flag,
-  /** Money taken that the shop owes back. */
-  refundDue: flag,
-  q: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
-});
-export type DeskListQuery = z.infer<typeof deskListQuery>;
 
 /** `j•••@example.com`: enough to tell two travellers apart, not enough to write to them. */
 export function maskEmail(email: string | null): string | null {

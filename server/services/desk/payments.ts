@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { BookingDetail } from '../../../contract/booking.ts';
-import { DESK_MESSAGES, MANUAL_METHOD_LABELS, type ManualMethod } from '../../../contract/desk.ts';
+import {
+  DESK_MESSAGES,
+  MANUAL_METHOD_LABELS,
+  type ManualMethod,
+  type RecordedPayment,
+} from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
@@ -33,17 +38,6 @@ export interface ManualPaymentInput {
   reference: string;
   /** YYYY-MM-DD, the day the money arrived (not in the future). */
   receivedOn: string;
-}
-
-export interface RecordedPayment {
-  paymentId: number;
-  RefIdKey: string;
-  Currency: string;
-  PaymentStatus: BookingRow['paymentStatus'];
-  Status: BookingRow['status'];
-  AmountPaid: number;
-  AmountDue: number;
-  invoiceNumber: string | null;
 }
 
 type Tx = Db;

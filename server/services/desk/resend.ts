@@ -1,3 +1,4 @@
+import type { ResendWhat } from '../../../contract/desk.ts';
 import { DOCUMENT_MESSAGES } from '../../../contract/documents.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,9 +11,6 @@ import { shopDetails } from '../shop-details.ts';
 import type { Actor } from '../staff/audit.ts';
 import { staffAction } from '../staff/staff-action.ts';
 import { leadOf, lockedBooking, tripUrlOf } from './payments.ts';
-
-export const RESEND_WHAT = ['confirmation', 'invoice', 'vouchers'] as const;
-export type ResendWhat = (typeof RESEND_WHAT)[number];
 
 export const RESEND_MESSAGES = {
   noEmail: 'The lead traveller has no email address: there is nowhere to send it.',

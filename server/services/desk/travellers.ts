@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingTravellers, bookings } from '../../db/schema.ts';
 import { invalid, notFound, conflict } from '../../lib/errors.ts';
 import { bookingDetail } from '../bookings/queries.ts';
+import type { CorrectedName } from '../../../contract/desk.ts';
 import { vouchersIssued, type BookingRow } from '../bookings/records.ts';
 import { fullName } from '../documents/source.ts';
 import { enqueueMail } from '../outbox.ts';
@@ -26,15 +27,6 @@ export const TRAVELLER_MESSAGES = {
   travelled: (first: string) => `Names can only be corrected before travel: this trip began on ${first}.`,
   unchanged: 'The name is the same as before: nothing to correct.',
 } as const;
-
-export interface CorrectedName {
-  travellerId: number;
-  before: { title: string | null; firstName: string; lastName: string };
-  after: { title: string | null; firstName: string; lastName: string };
-  /** The tax invoice already issued keeps the name it was issued with (see below). */
-  invoiceKeeps: string | null;
-  vouchersMailed: boolean;
-}
 
 /**
  * Corrects a traveller's name before travel (travellers.edit): the vouchers are rendered from the

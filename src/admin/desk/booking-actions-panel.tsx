@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { TITLES } from '../../../contract/account.ts';
+import { correctTravellerCall, resendMailCall } from '../../../contract/admin-desk-calls.ts';
+import type { ResendWhat } from '../../../contract/desk.ts';
 import { can } from '../../../contract/staff.ts';
 import { siteDay } from '../../../contract/calendar.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { AmendPanel } from './amend-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 
@@ -29,11 +31,14 @@ function NameForm({
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(refIdKey)}/travellers/${t.id}`, {
-      ...(t.title ? { title: form.get('title') } : {}),
-      firstName: form.get('firstName'),
-      lastName: form.get('lastName'),
-      reason: form.get('reason'),
+    const answer = await adminApi(correctTravellerCall, {
+      params: { ref: refIdKey, travellerId: t.id },
+      body: {
+        ...(t.title ? { title: form.get('title') as (typeof TITLES)[number] } : {}),
+        firstName: String(form.get('firstName') ?? ''),
+        lastName: String(form.get('lastName') ?? ''),
+        reason: String(form.get('reason') ?? ''),
+      },
     });
     setBusy(false);
     onDone(answer.ok, answer.message);
@@ -99,9 +104,9 @@ export function BookingActionsPanel({ booking: b, me, onChanged }: DeskPanelProp
     setMessage(ok ? text : '');
     if (ok) onChanged();
   };
-  const send = async (what: string) => {
+  const send = async (what: ResendWhat) => {
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(b.RefIdKey)}/resend`, { what });
+    const answer = await adminApi(resendMailCall, { params: { ref: b.RefIdKey }, body: { what } });
     setBusy(false);
     done(answer.ok, answer.message);
   };

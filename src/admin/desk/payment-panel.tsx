@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MANUAL_METHOD_LABELS, MANUAL_METHODS } from '../../../contract/desk.ts';
+import { recordPaymentCall } from '../../../contract/admin-desk-calls.ts';
+import { MANUAL_METHOD_LABELS, MANUAL_METHODS, type ManualMethod } from '../../../contract/desk.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
 
 /** Record a payment received outside the shop (payments.record): the balance, and the form. */
@@ -26,11 +27,14 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     if (amount === null || amount <= 0)
       return setError(`Enter the amount received in ${b.Currency}, e.g. 1250 or 1250.50.`);
     setBusy(true);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(b.RefIdKey)}/payments`, {
-      amount,
-      method: form.get('method'),
-      reference: String(form.get('reference') ?? ''),
-      receivedOn: String(form.get('receivedOn') ?? ''),
+    const answer = await adminApi(recordPaymentCall, {
+      params: { ref: b.RefIdKey },
+      body: {
+        amount,
+        method: form.get('method') as ManualMethod,
+        reference: String(form.get('reference') ?? ''),
+        receivedOn: String(form.get('receivedOn') ?? ''),
+      },
     });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);

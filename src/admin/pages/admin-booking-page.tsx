@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { addNoteCall, bookingDetailCall } from '../../../contract/admin-desk-calls.ts';
 import type { DeskBookingDetail } from '../../../contract/desk.ts';
 import { formatMinor, partyText } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { Badge } from '../badge.tsx';
 import { BookingActionsPanel } from '../desk/booking-actions-panel.tsx';
@@ -104,7 +105,7 @@ function NotesForm({ booking, onAdded }: { booking: DeskBookingDetail; onAdded: 
     const form = e.currentTarget;
     const body = String(new FormData(form).get('body') ?? '');
     setBusy(true);
-    const answer = await adminCall('POST', `bookings/${booking.RefIdKey}/notes`, { body });
+    const answer = await adminApi(addNoteCall, { params: { ref: booking.RefIdKey }, body: { body } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setError('');
@@ -162,7 +163,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
   const [booking, setBooking] = useState<DeskBookingDetail | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {
-    const answer = await adminCall<DeskBookingDetail>('GET', `bookings/${encodeURIComponent(reference)}`);
+    const answer = await adminApi(bookingDetailCall, { params: { ref: reference } });
     if (!answer.ok) return setError(answer.message);
     setError('');
     setBooking(answer.data);

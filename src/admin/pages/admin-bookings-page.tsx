@@ -1,15 +1,18 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
+import type { AdminCallQuery } from '../../../contract/admin-api.ts';
+import { bookingsCsvCall, listBookingsCall } from '../../../contract/admin-desk-calls.ts';
+import type { DeskBookingItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
+import { adminHref } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { Badge } from '../badge.tsx';
 import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
 
-/** The filters the list, its URL and its CSV share (the server's deskListQuery). */
+/** The filters the list, its URL and its CSV share (deskListQuery, contract/admin-desk-calls.ts). */
 const TEXT_FILTERS = [
   'q',
   'site',
@@ -108,7 +111,7 @@ const wideScreen = () => typeof window === 'undefined' || window.matchMedia('(mi
 
 function BookingsList() {
   const [filtersOpen] = useState(wideScreen);
-  const { params, setParams, query, data: page, error, loading, read } = useAdminList<DeskBookingPage>('bookings');
+  const { params, setParams, query, data: page, error, loading, read } = useAdminList(listBookingsCall);
 
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -117,8 +120,8 @@ function BookingsList() {
     for (const [f] of FLAG_FILTERS) if (form.get(f)) next.set(f, 'true');
     setParams(next);
   };
-  const csv = new URLSearchParams(params);
-  csv.delete('cursor');
+  // The CSV takes the list's filters (the page's URL), not its cursor: every booking they find.
+  const { cursor: _cursor, ...filters } = Object.fromEntries(params) as AdminCallQuery<typeof bookingsCsvCall>;
   const v = (name: string) => params.get(name) ?? '';
   const active =
     TEXT_FILTERS.filter((f) => f !== 'q' && v(f)).length + FLAG_FILTERS.filter(([f]) => v(f) === 'true').length;
@@ -196,7 +199,7 @@ function BookingsList() {
         {error}
       </p>
       <p>
-        <a href={`/api/admin/bookings.csv${csv.toString() ? `?${csv.toString()}` : ''}`} download>
+        <a href={adminHref(bookingsCsvCall, { query: filters })} download>
           Download CSV
         </a>{' '}
         of every booking these filters find.
