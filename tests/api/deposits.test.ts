@@ -450,6 +450,47 @@ describe('the deposit recorded at the desk', () => {
     expect((await row(b.BookingId)).invoice_number).toBeNull();
   });
 
+  it('a part given back in part still holds money: the payment window leaves it, and the rest of the deposit is still asked online', async () => {
+    const accounts = await staffer(kit, 'accounts');
+    const who = await traveller(kit, 'rania');
+    const { res, quote } = await quoteAndBook('UAE', uae, who);
+    const b = res.body.data;
+    const part = Math.round(quote.deposit.amount * 0.4);
+    expect((await payAtDesk(accounts, 'UAE', b.RefIdKey, part)).statusCode).toBe(200);
+    const money = await kit.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${b.RefIdKey}/refunds`,
+      headers: { cookie: accounts.cookie },
+    });
+    const transfer = (money.json() as AdminAnswer).data.payments.find((p: { status: string }) => p.status === 'paid');
+    const back = Math.round(part / 2);
+    const refunded = await kit.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${b.RefIdKey}/refunds`,
+      payload: {
+        paymentId: transfer.id,
+        amount: back,
+        reason: 'Half returned on request',
+        reference: `BACK-${b.RefIdKey}`,
+      },
+      headers: { cookie: accounts.cookie, 'x-csrf-token': accounts.csrf, 'idempotency-key': `back-${b.RefIdKey}` },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-refunded' });
+
+    // Money is still in it: the window leaves it (before, it cancelled it, keeping the money with no refund due).
+    const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
+    await cancelUnpaidBookings(
+      kit.database.db,
+      kit.app.config.PAYMENT_WINDOW_MINUTES,
+      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
+    );
+    expect((await row(b.BookingId)).status).toBe('awaiting-payment');
+    const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
+    expect(start.status, start.body.message).toBe(200);
+    expect(kit.gateways.sessions.get(start.body.data.Next.sessionId)!.amount_total).toBe(quote.deposit.amount - part);
+  });
+
   it('a smaller part (India): reminded of its balance by the pay-later job, never cancelled by it, overdue on the desk after its due date; the rest of the deposit paid through Razorpay before then', async () => {
     const accounts = await staffer(kit, 'accounts');
     const who = await traveller(kit, 'kavya');

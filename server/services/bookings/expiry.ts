@@ -14,10 +14,12 @@ import { recordEvent } from './records.ts';
 /**
  * A gateway booking still unpaid a whole payment window after it was made and after its last
  * payment was started (`before`: now less the window): what is cancelled, and what Razorpay is
- * asked about first (settleRazorpayOrders).
+ * asked about first (settleRazorpayOrders). A booking holding money is never cancelled here
+ * (decision 0108): paid, partly paid, or partly refunded (a part of the money given back, the rest
+ * still held; only a booking whose money was all given back holds none).
  */
 export function unpaidPastWindow(before: string): SQL {
-  return sql`${bookings.status} = 'awaiting-payment' and ${bookings.paymentStatus} not in ('paid', 'partly-paid') and ${bookings.createdAt} < ${before}
+  return sql`${bookings.status} = 'awaiting-payment' and ${bookings.paymentStatus} not in ('paid', 'partly-paid', 'partly-refunded') and ${bookings.createdAt} < ${before}
     and not exists (select 1 from ${payments} p where p.booking_id = ${bookings.id} and p.created_at >= ${before})`;
 }
 
