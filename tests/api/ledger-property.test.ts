@@ -222,7 +222,13 @@ async function windowPasses(bookingId: number) {
     const { rows } = await tx.execute<{ id: number }>(
       sql`select ${bookings.id} from ${bookings} where ${bookings.id} = ${bookingId} and ${unpaidPastWindow(before)} for update of ${bookings}`,
     );
-    if (rows[0]) await cancelUnpaid(tx, bookingId, 'payment window (property test)', clock, 'payment-window');
+    if (!rows[0]) return;
+    // Never with money in it (decision 0108): what was paid less what was given back or is being.
+    const { rows: held } = await tx.execute<{ held: number }>(sql`
+      select (coalesce((select sum(amount) from payments where booking_id = ${bookingId} and status = 'paid'), 0)
+            - coalesce((select sum(amount) from refunds where booking_id = ${bookingId} and status <> 'failed'), 0))::int as held`);
+    expect(Number(held[0]?.held), `money held by booking ${bookingId} when the payment window cancels it`).toBe(0);
+    await cancelUnpaid(tx, bookingId, 'payment window (property test)', clock, 'payment-window');
   });
 }
 
