@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { adminPath } from '../../../contract/admin-api.ts';
+import { bookingDocumentCall, invoicePdfCall, vouchersPdfCall } from '../../../contract/admin-desk-calls.ts';
 import { DESK_MESSAGES, type DeskBookingDetail, type DeskTimelineEntry } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -28,6 +30,9 @@ import { deskPayments, deskRefunds } from './refunds.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
+
+/** The URL of a declared desk call (contract/admin-desk-calls.ts): the detail's links follow the declarations. */
+const adminUrl = (path: string, params: Record<string, unknown>) => `/api/admin/${adminPath(path, params)}`;
 
 /** The booking of a reference (any case), or the desk's 404. */
 export async function bookingByRef(db: Db, ref: string): Promise<DeskBookingRow> {
@@ -264,7 +269,7 @@ export async function deskDetail(
       mime: f.mime,
       size: f.size,
       uploadedAt: f.createdAt.toISOString(),
-      url: `/api/admin/bookings/${ref}/documents/${f.id}`,
+      url: adminUrl(bookingDocumentCall.path, { ref, id: f.id }),
     })),
     payments,
     refunds,
@@ -283,8 +288,8 @@ export async function deskDetail(
     notes: notes.map(({ n, by }) => ({ id: n.id, body: n.body, staff: by ?? '', at: n.createdAt.toISOString() })),
     timeline,
     links: {
-      invoice: `/api/admin/bookings/${ref}/invoice.pdf`,
-      vouchers: vouchersIssued(b) ? `/api/admin/bookings/${ref}/vouchers.pdf` : null,
+      invoice: adminUrl(invoicePdfCall.path, { ref }),
+      vouchers: vouchersIssued(b) ? adminUrl(vouchersPdfCall.path, { ref }) : null,
     },
   };
 }
