@@ -259,11 +259,23 @@ export const amendBookingCall = defineAdminCall({
   permission: 'bookings.amend',
 });
 
+/**
+ * The :ref of the money calls (payments, resend, a traveller's name) as they have always read it: its first 40
+ * characters, so a longer one is a reference not found (404), after the body's check; a NUL is refused as in
+ * bookingRefParams.
+ */
+const moneyRefParams = z.object({
+  ref: z
+    .string()
+    .refine((ref) => !ref.includes('\u0000'), DESK_MESSAGES.notFound)
+    .transform((ref) => ref.slice(0, 40)),
+});
+
 /** A payment received outside the shop (bank transfer, cash, card terminal); audited, the receipt mailed. */
 export const recordPaymentCall = defineAdminCall({
   method: 'POST',
   path: 'bookings/:ref/payments',
-  params: bookingRefParams,
+  params: moneyRefParams,
   body: z.object({
     amount: inSmallestUnit(
       z
@@ -291,7 +303,7 @@ export const recordPaymentCall = defineAdminCall({
 export const resendMailCall = defineAdminCall({
   method: 'POST',
   path: 'bookings/:ref/resend',
-  params: bookingRefParams,
+  params: moneyRefParams,
   body: z.object({
     what: z.enum(RESEND_WHAT, { message: 'Choose what to resend: confirmation, invoice or vouchers.' }),
   }),
@@ -304,7 +316,7 @@ export const resendMailCall = defineAdminCall({
 export const correctTravellerCall = defineAdminCall({
   method: 'POST',
   path: 'bookings/:ref/travellers/:travellerId',
-  params: bookingRefParams.extend({
+  params: moneyRefParams.extend({
     travellerId: z.coerce
       .number({ message: 'not a traveller id.' })
       .int('not a traveller id.')
