@@ -4,8 +4,9 @@ import type { DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
+import { cancelBookingCall } from '../../../contract/admin-refunds-calls.ts';
 import { declineRequestCall, listRequestsCall } from '../../../contract/admin-requests-calls.ts';
-import { adminApi, adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
 const STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -89,9 +90,9 @@ function RequestQueue({ me }: { me: StaffMe }) {
   // approved.
   const approve = async (item: DeskCancellationRequestItem) => {
     setBusy(item.id);
-    const answer = await adminCall<unknown>('POST', `bookings/${encodeURIComponent(item.RefIdKey)}/cancel`, {
-      reason: `Traveller's request: ${item.reason}`,
-      requestId: item.id,
+    const answer = await adminApi(cancelBookingCall, {
+      params: { ref: item.RefIdKey },
+      body: { reason: `Traveller's request: ${item.reason}`, requestId: item.id },
     });
     setBusy(null);
     done(answer.ok ? `Booking ${item.RefIdKey} is cancelled and the request approved.` : answer.message, answer.ok);
