@@ -6,7 +6,8 @@ import type { EnquiryQuote } from '../../../contract/enquiry-replies.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { addDays, siteDay } from '../../../contract/calendar.ts';
 import { enquiryQuotesCall, makeQuoteCall } from '../../../contract/admin-enquiry-calls.ts';
-import { adminApi, adminCall } from '../admin-api.ts';
+import { newBookingPackagesCall } from '../../../contract/admin-new-booking-calls.ts';
+import { adminApi } from '../admin-api.ts';
 
 /*
  * The enquiry page's quote (docs/decisions/0101): a package, a date, the party and until when it
@@ -31,7 +32,7 @@ export function QuoteForm({ e, onDone }: { e: EnquiryDetail; onDone: () => void 
   }, [e.id]);
   useEffect(() => {
     void load();
-    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${e.site}`).then((a) => {
+    void adminApi(newBookingPackagesCall, { query: { site: e.site } }).then((a) => {
       if (a.ok) setPackages(a.data.items);
     });
   }, [load, e.site]);
