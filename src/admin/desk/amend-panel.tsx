@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { amendBookingCall } from '../../../contract/admin-desk-calls.ts';
+import { newBookingDeparturesCall, newBookingPackagesCall } from '../../../contract/admin-new-booking-calls.ts';
 import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
@@ -7,7 +8,7 @@ import { formatDay, formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { can } from '../../../contract/staff.ts';
-import { adminApi, adminCall } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { newKey } from './cancel-panel.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 import { DepartureOptions } from './departure-options.tsx';
@@ -54,7 +55,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   // The site's holidays are read only when the form that offers them is shown.
   useEffect(() => {
     if (!allowed || !open || holidays) return;
-    void adminCall<{ items: DeskPackageOption[] }>('GET', `bookings/new/packages?site=${b.site}`).then((a) =>
+    void adminApi(newBookingPackagesCall, { query: { site: b.site } }).then((a) =>
       a.ok ? setHolidays(a.data.items) : setHolidays([]),
     );
   }, [allowed, open, holidays, b.site]);
@@ -62,7 +63,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     setDepartures(null);
     setHolidayDate('');
     if (!holiday) return;
-    void adminCall<DepartureList>('GET', `bookings/new/departures?site=${b.site}&packageId=${holiday}`).then((a) =>
+    void adminApi(newBookingDeparturesCall, { query: { site: b.site, packageId: Number(holiday) } }).then((a) =>
       a.ok ? setDepartures(a.data.departures) : setError(a.message),
     );
   }, [holiday, b.site]);
