@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common.ts';
 import { answer, defineAdminCall, noParams } from './admin-api.ts';
 import { DEFAULT_CANCELLATION_POLICY } from './cancellation.ts';
 import { STAY_KINDS, type AdminPackage, type AdminPackageItem, type AdminPackageOptions } from './catalogue-admin.ts';
@@ -141,7 +142,10 @@ const packageChangeSchema = z
   })
   .strict();
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Beyond the database's integer, an id names no package: refused in words, not a failed query.
+const idParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_DB_ID, 'There is no package with this id.'),
+});
 const pkg = answer<AdminPackage>('AdminPackage');
 const permission = 'catalogue.edit' as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common.ts';
 import { answer, defineAdminCall } from './admin-api.ts';
 import type { AdminDeparture, AdminDepartureList, SeasonResult } from './inventory.ts';
 
@@ -24,7 +25,8 @@ const pkgParams = z.object({
   id: z.coerce
     .number({ message: 'The package id must be a number.' })
     .int()
-    .positive('The package id must be a number.'),
+    .positive('The package id must be a number.')
+    .max(MAX_DB_ID, 'There is no package with this id.'),
 });
 const dateParams = pkgParams.extend({ date: isoDay('The travel date') });
 const permission = 'catalogue.edit' as const;

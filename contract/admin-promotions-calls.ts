@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common.ts';
 import { answer, defineAdminCall, noParams } from './admin-api.ts';
 import type {
   AdminBanner,
@@ -90,7 +91,12 @@ const couponRulesSchema = z.object({
 });
 
 const idParams = z.object({
-  id: z.coerce.number({ message: 'The id must be a number.' }).int().positive('The id must be a number.'),
+  id: z.coerce
+    .number({ message: 'The id must be a number.' })
+    .int()
+    .positive('The id must be a number.')
+    // Beyond the database's integer, an id names nothing: refused in words, not a failed query.
+    .max(MAX_DB_ID, 'Nothing has this id: reload the page.'),
 });
 const order = z.object({
   ids: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from './common.ts';
 import { answer, defineAdminCall, noParams } from './admin-api.ts';
 import { creditNoteSchema } from './credit-notes.ts';
 import {
@@ -55,7 +56,9 @@ const refParams = z.object({
     .max(40)
     .refine((ref) => !ref.includes('\u0000'), DESK_MESSAGES.notFound),
 });
-const refundParams = refParams.extend({ id: z.coerce.number().int().positive() });
+const refundParams = refParams.extend({
+  id: z.coerce.number().int().positive().max(MAX_DB_ID, 'This booking has no refund with that id.'),
+});
 /** Text of at most `max` characters; `what` names it when it is missing or too long. */
 const text = (max: number, what: string) =>
   z
