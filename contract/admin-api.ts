@@ -36,8 +36,12 @@ export interface AdminCall<
   file?: 'csv' | 'stored';
   /** The envelope's `data`: a zod schema, or `answer<T>()` for an answer typed by a contract interface. */
   data: D;
-  /** The permission the guard checks (contract/staff.ts PERMISSIONS); null: a staff session is enough. */
-  permission: StaffAction | null;
+  /**
+   * The permission the guard checks (contract/staff.ts PERMISSIONS); null: a staff session is enough; 'signed-out':
+   * no session is asked, the calls that start one (enrolment and sign-in, which check their own token, code and
+   * limits).
+   */
+  permission: StaffAction | null | 'signed-out';
 }
 
 /** `'bookings/:ref/lines/:lineId'` → `'ref' | 'lineId'`. */

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { answer, defineAdminCall, noParams } from './admin-api.ts';
 import type { AuditFilterOptions, AuditView } from './audit-log.ts';
 import type { StaffOwnSession } from './desk.ts';
-import { STAFF_ROLES, type StaffAction, type StaffMe, type StaffMember, type StaffRole } from './staff.ts';
+import {
+  STAFF_ROLES,
+  type StaffAction,
+  type StaffEnrolment,
+  type StaffMe,
+  type StaffMember,
+  type StaffRole,
+} from './staff.ts';
 
 /*
  * The back office's own calls (docs/decisions/0050), declared once here (decision 0111): the
@@ -10,7 +17,7 @@ import { STAFF_ROLES, type StaffAction, type StaffMe, type StaffMember, type Sta
  * disable, enable; an owner resets another member's sign-in), every member's own account under
  * /me (a session is all it needs: the password and the sessions), and the audit log.
  * server/routes/admin.ts and server/routes/admin-staff-accounts.ts register them. Set-up and
- * sign-in (POST setup, setup/confirm, login) take no session and stay declared in admin.ts.
+ * sign-in (POST setup, setup/confirm, login) are made signed out: they start the session.
  */
 
 const idParams = z.object({
@@ -29,6 +36,59 @@ const staffEmail = z
 const staffRole = z
   .string({ message: `Choose a role: ${STAFF_ROLES.join(', ')}.` })
   .max(40, `Choose a role: ${STAFF_ROLES.join(', ')}.`);
+
+const password = z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.');
+
+/** Step one of the one-time set-up link: the member's password (the link's one use), then the authenticator. */
+export const setupCall = defineAdminCall({
+  method: 'POST',
+  path: 'setup',
+  params: noParams,
+  body: z.object({
+    token: z
+      .string({ message: 'The set-up link has no token: open the link from the mail again.' })
+      .max(200, 'This set-up link is not valid: open the link from the mail again.'),
+    password,
+  }),
+  data: answer<StaffEnrolment>('StaffEnrolment'),
+  permission: 'signed-out',
+});
+
+const totpCode = z
+  .string({ message: 'Enter the six-digit code your authenticator app shows.' })
+  .max(20, 'Enter the six-digit code your authenticator app shows.');
+
+/** Step two: a code from the authenticator confirms it; the ten recovery codes are given once. */
+export const confirmSetupCall = defineAdminCall({
+  method: 'POST',
+  path: 'setup/confirm',
+  params: noParams,
+  body: z.object({
+    // What step one returned: it, not the link (used up by step one), names the enrolment to confirm.
+    enrolmentToken: z
+      .string({ message: 'Choose your password first: the set-up has not started in this page.' })
+      .max(200, 'This set-up is not valid: ask an owner for a new set-up link.'),
+    code: totpCode,
+  }),
+  data: z.object({ recoveryCodes: z.array(z.string()) }),
+  permission: 'signed-out',
+});
+
+/** Signs in with the password and a code (or a recovery code): the session cookie, and the CSRF token. */
+export const loginCall = defineAdminCall({
+  method: 'POST',
+  path: 'login',
+  params: noParams,
+  body: z.object({
+    email: staffEmail,
+    password: z.string({ message: 'Enter your password.' }).max(1000, 'The password can be at most 1,000 characters.'),
+    code: z
+      .string({ message: 'Enter the code from your authenticator app, or a recovery code.' })
+      .max(40, 'Enter the code from your authenticator app, or a recovery code.'),
+  }),
+  data: answer<StaffMe>('StaffMe'),
+  permission: 'signed-out',
+});
 
 /** Who is signed in, with the CSRF token every change sends (the desk asks it on load). */
 export const meCall = defineAdminCall({

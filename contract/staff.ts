@@ -103,6 +103,16 @@ export interface StaffMe {
   csrfToken: string;
 }
 
+/** Step one of a member's set-up: the authenticator to add (its secret, as a URI and a QR code) and the enrolment. */
+export interface StaffEnrolment {
+  email: string;
+  totpSecret: string;
+  otpauthUri: string;
+  qrSvg: string;
+  /** Names this enrolment at the confirmation: the set-up link itself works once, for step one. */
+  enrolmentToken: string;
+}
+
 export interface StaffMember {
   id: number;
   email: string;

@@ -7,18 +7,24 @@ import { invalid } from './errors.ts';
 import type { AdminContext, StaffActor } from '../routes/admin.ts';
 import type { StaffSession } from '../services/staff/staff.ts';
 
+/** Who calls: the signed-in member, except on a call made signed out (enrolment, sign-in), which has none. */
+type Caller<C extends AdminCall> = C['permission'] extends 'signed-out'
+  ? object
+  : {
+      /** The signed-in member, as the audit log names them. */
+      actor: StaffActor;
+      /** Their session (the calls on their own account under /me use it). */
+      staff: StaffSession;
+    };
+
 /** What an admin call's handler gets: its parameters as its schemas read them, who calls, and the request itself. */
-export interface AdminInput<C extends AdminCall> {
+export type AdminInput<C extends AdminCall> = Caller<C> & {
   params: Read<C['params']>;
   query: AdminCallRead<C, 'query'>;
   body: AdminCallRead<C, 'body'>;
-  /** The signed-in member, as the audit log names them. */
-  actor: StaffActor;
-  /** Their session (the calls on their own account under /me use it). */
-  staff: StaffSession;
   request: FastifyRequest;
   reply: FastifyReply;
-}
+};
 
 /** The body read by its schema, or a refusal with every field's message in one line ("lead.email: …; adults: …"). */
 function everyField(schema: z.ZodType, body: unknown): unknown {
@@ -54,7 +60,8 @@ export function adminRoute<C extends AdminCall>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/${call.path}`,
-    preHandler: ctx.guard(call.permission),
+    // A call made signed out has no guard: it is how a session starts.
+    ...(call.permission === 'signed-out' ? {} : { preHandler: ctx.guard(call.permission) }),
     schema: {
       ...(call.path.includes(':') ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
@@ -76,10 +83,9 @@ export function adminRoute<C extends AdminCall>(
         body: (call.body && call.everyFieldMessage
           ? everyField(call.body, request.body)
           : request.body) as AdminCallRead<C, 'body'>,
-        actor: ctx.actorOf(request),
-        staff: request.staff!,
+        ...(call.permission === 'signed-out' ? {} : { actor: ctx.actorOf(request), staff: request.staff! }),
         request,
         reply,
-      }),
+      } as AdminInput<C>),
   });
 }

@@ -11,10 +11,13 @@ import {
   disableStaffCall,
   enableStaffCall,
   inviteStaffCall,
+  confirmSetupCall,
   listStaffCall,
+  loginCall,
   logoutCall,
   meCall,
   permissionsCall,
+  setupCall,
 } from '../../contract/admin-staff-calls.ts';
 import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction } from '../../contract/staff.ts';
 import { adminRoute } from '../lib/admin-route.ts';
@@ -189,55 +192,27 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   // Issue 31: a booking made at the desk, to pay later or with a payment link (decision 0095).
   await deskNewBookingRoutes(app, desk);
 
-  // Each field's message says what to do (a missing field included), as the shop's forms do.
-  const setupToken = z
-    .string({ message: 'The set-up link has no token: open the link from the mail again.' })
-    .max(200, 'This set-up link is not valid: open the link from the mail again.');
-  // What step one of set-up returned: it, not the link (used up by step one), names the enrolment to confirm.
-  const enrolmentToken = z
-    .string({ message: 'Choose your password first: the set-up has not started in this page.' })
-    .max(200, 'This set-up is not valid: ask an owner for a new set-up link.');
-  const totpCode = z
-    .string({ message: 'Enter the six-digit code your authenticator app shows.' })
-    .max(20, 'Enter the six-digit code your authenticator app shows.');
-  const staffEmail = z
-    .string({ message: 'Enter the email address.' })
-    .max(320, 'An email address can be at most 320 characters.');
-  const setupBody = z.object({
-    token: setupToken,
-    password: z.string({ message: 'Choose a password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-  });
-  const loginBody = z.object({
-    email: staffEmail,
-    password: z.string({ message: 'Enter your password.' }).max(1000, 'The password can be at most 1,000 characters.'),
-    code: z
-      .string({ message: 'Enter the code from your authenticator app, or a recovery code.' })
-      .max(40, 'Enter the code from your authenticator app, or a recovery code.'),
-  });
-
-  app.post('/setup', { schema: { body: setupBody } }, async (request) => {
-    const { token, password } = request.body;
-    const setup = await startSetup(app.db, token, password, now());
+  // Set-up and sign-in are made signed out: they start the session (contract/admin-staff-calls.ts).
+  adminRoute(app, desk, setupCall, async ({ body }) => {
+    const setup = await startSetup(app.db, body.token, body.password, now());
     return ok(
       { ...setup, qrSvg: qrSvg(setup.otpauthUri) },
       'Scan the code with your authenticator app, then enter the code it shows.',
     );
   });
 
-  app.post('/setup/confirm', { schema: { body: z.object({ enrolmentToken, code: totpCode }) } }, async (request) => {
-    const { enrolmentToken: enrolment, code } = request.body;
-    const result = await confirmSetup(app.db, enrolment, code, request.ip, now());
+  adminRoute(app, desk, confirmSetupCall, async ({ body, request }) => {
+    const result = await confirmSetup(app.db, body.enrolmentToken, body.code, request.ip, now());
     return ok(result, 'Your account is ready. Keep the recovery codes somewhere safe: each works once.');
   });
 
-  app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const { email, password, code } = request.body;
+  adminRoute(app, desk, loginCall, async ({ body, request, reply }) => {
     const { token, csrfToken, member } = await staffLogin(
       app.db,
       app.config,
-      email,
-      password,
-      code,
+      body.email,
+      body.password,
+      body.code,
       request.ip,
       now(),
       request.headers['user-agent'],

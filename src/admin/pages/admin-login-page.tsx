@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { StaffMe } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
+import { loginCall } from '../../../contract/admin-staff-calls.ts';
+import { adminApi } from '../admin-api.ts';
 import { FormNotSentNotice } from '../../components/form-not-sent.tsx';
 import { useAdminSession } from '../admin-session.tsx';
 
@@ -17,10 +17,9 @@ export default function AdminLoginPage() {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError('');
-    const answer = await adminCall<StaffMe>('POST', 'login', {
-      email: form.get('email'),
-      password: form.get('password'),
-      code: form.get('code'),
+    const field = (name: string) => String(form.get(name) ?? '');
+    const answer = await adminApi(loginCall, {
+      body: { email: field('email'), password: field('password'), code: field('code') },
     });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);

@@ -1,16 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { STAFF_PASSWORD_MIN } from '../../../contract/staff.ts';
-import { adminCall } from '../admin-api.ts';
-
-interface Enrolment {
-  email: string;
-  totpSecret: string;
-  otpauthUri: string;
-  qrSvg: string;
-  /** Names this enrolment at the confirmation: the link itself works once, for step one. */
-  enrolmentToken: string;
-}
+import { confirmSetupCall, setupCall } from '../../../contract/admin-staff-calls.ts';
+import { STAFF_PASSWORD_MIN, type StaffEnrolment } from '../../../contract/staff.ts';
+import { adminApi } from '../admin-api.ts';
 
 /**
  * The one-time set-up link: a password (the link's one use), the authenticator (QR code or the
@@ -19,7 +11,7 @@ interface Enrolment {
 export default function AdminSetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<StaffEnrolment | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,7 +22,7 @@ export default function AdminSetupPage() {
     if (form.get('password') !== form.get('confirm')) return setError('The two passwords differ.');
     setBusy(true);
     setError('');
-    const answer = await adminCall<Enrolment>('POST', 'setup', { token, password: form.get('password') });
+    const answer = await adminApi(setupCall, { body: { token, password: String(form.get('password') ?? '') } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
     setEnrolment(answer.data);
@@ -42,9 +34,8 @@ export default function AdminSetupPage() {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError('');
-    const answer = await adminCall<{ recoveryCodes: string[] }>('POST', 'setup/confirm', {
-      enrolmentToken: enrolment.enrolmentToken,
-      code: String(form.get('code') ?? '').trim(),
+    const answer = await adminApi(confirmSetupCall, {
+      body: { enrolmentToken: enrolment.enrolmentToken, code: String(form.get('code') ?? '').trim() },
     });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
