@@ -1,7 +1,8 @@
 import { tableFeatures, useTable, type RowData, type TableOptions } from '@tanstack/react-table';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { adminCall, type AdminListCall } from './admin-api.ts';
+import type { AdminListCall } from './admin-api.ts';
+import { useAdminData } from './admin-data.ts';
 
 /** The back office's lists have no sorting or paging of their own (the server pages them): the plain table. */
 export const listFeatures = tableFeatures({});
@@ -65,31 +66,14 @@ export function DataTable<TData extends RowData>({
 
 /**
  * A list page's data, kept in its URL: the search parameters are the filters (and the cursor),
- * the answer of `GET <path>?<them>` is loaded whenever they change. `read` picks the filters of a
- * submitted form into new parameters.
+ * the answer of its declared list call with them as its query is loaded whenever they change
+ * (useAdminData). `read` picks the filters of a submitted form into new parameters.
  */
-export function useAdminList<T>(source: string | AdminListCall<T>) {
+export function useAdminList<T>(call: AdminListCall<T>) {
   // A declared list call (decision 0111) has no path parameters: its path is its URL, its query the page's.
-  const path = typeof source === 'string' ? source : source.path;
   const [params, setParams] = useSearchParams();
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
   const query = params.toString();
-  const load = useCallback(
-    async (q: string) => {
-      setLoading(true);
-      const answer = await adminCall<T>('GET', `${path}${q ? `?${q}` : ''}`);
-      setLoading(false);
-      if (!answer.ok) return setError(answer.message);
-      setError('');
-      setData(answer.data);
-    },
-    [path],
-  );
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
+  const { data, error, loading, reload } = useAdminData<T>(`${call.path}${query ? `?${query}` : ''}`);
   const read = (form: HTMLFormElement, fields: readonly string[]) => {
     const values = new FormData(form);
     const next = new URLSearchParams();
@@ -99,7 +83,7 @@ export function useAdminList<T>(source: string | AdminListCall<T>) {
     }
     return next;
   };
-  return { params, setParams, query, data, error, loading, reload: () => load(query), read };
+  return { params, setParams, query, data, error, loading, reload, read };
 }
 
 /** "First page" (once paged on) and "Next 50" (while the server has more) of a list kept in the URL. */

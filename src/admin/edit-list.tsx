@@ -1,39 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
-import { adminCall, type AdminListCall } from './admin-api.ts';
+import { useState } from 'react';
+import { adminPath } from '../../contract/admin-api.ts';
+import type { AdminListCall } from './admin-api.ts';
+import { useAdminData } from './admin-data.ts';
 
 /**
- * A list staff edit in place (coupons, deals, banners, departures): the answer of `GET <path>`,
- * the item being edited, and the page's messages. `done(message, ok)` is what every form and
- * row action calls with the server's answer: a success closes the form, says so and reloads the
- * list; a refusal keeps the form open and shows the server's words.
+ * A list staff edit in place (coupons, deals, banners, staff, departures): the answer of its declared list call (with
+ * its path parameters), the item being edited, and the page's messages. `done(message, ok)` is what every form and
+ * row action calls with the server's answer: a success closes the form, says so and reloads the list; a refusal keeps
+ * the form open and shows the server's words.
  */
-export function useEditableList<T, E>(source: string | AdminListCall<T>) {
-  // A declared list call (decision 0111) has no path parameters: its path is its URL.
-  const path = typeof source === 'string' ? source : source.path;
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
+export function useEditableList<T, E>(call: AdminListCall<T>, params: Record<string, unknown> = {}) {
+  const list = useAdminData<T>(adminPath(call.path, params));
+  const [actionError, setActionError] = useState('');
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<E | null>(null);
-  const load = useCallback(async () => {
-    const answer = await adminCall<T>('GET', path);
-    if (!answer.ok) return setError(answer.message);
-    setData(answer.data);
-  }, [path]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const done = (message: string, ok: boolean) => {
     if (ok) {
       setNotice(message);
-      setError('');
+      setActionError('');
       setEditing(null);
-      void load();
+      void list.reload();
     } else {
-      setError(message);
+      setActionError(message);
       setNotice('');
     }
   };
-  return { data, error, notice, editing, setEditing, done };
+  return { data: list.data, error: actionError || list.error, notice, editing, setEditing, done };
 }
 
 /**

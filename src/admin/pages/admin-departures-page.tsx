@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatTravelDate } from '../../../contract/format.ts';
-import { adminPath } from '../../../contract/admin-api.ts';
 import { addSeasonCall, listDeparturesCall, setDepartureCall } from '../../../contract/admin-inventory-calls.ts';
 import {
   SEASON_MAX_DATES,
@@ -140,7 +139,7 @@ function Departures({ packageId }: { packageId: number }) {
     editing: edit,
     setEditing: setEdit,
     done,
-  } = useEditableList<AdminDepartureList, AdminDeparture>(adminPath(listDeparturesCall.path, { id: packageId }));
+  } = useEditableList<AdminDepartureList, AdminDeparture>(listDeparturesCall, { id: packageId });
   const fallback = list?.package.roomsPerDeparture ?? null;
   return (
     <>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { AdminCallData } from '../../../contract/admin-api.ts';
 import { can, STAFF_ROLES, type StaffMe, type StaffMember } from '../../../contract/staff.ts';
 import {
   changeStaffRoleCall,
@@ -9,23 +10,18 @@ import {
   resetStaffSignInCall,
 } from '../../../contract/admin-staff-calls.ts';
 import { adminApi, type AdminAnswer } from '../admin-api.ts';
+import { useAdminData } from '../admin-data.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 function StaffManagement({ me }: { me: StaffMe }) {
-  const [items, setItems] = useState<StaffMember[]>([]);
+  const list = useAdminData<AdminCallData<typeof listStaffCall>>(listStaffCall.path);
+  const items = list.data?.items ?? [];
+  const reload = list.reload;
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const [actionError, setError] = useState('');
+  const error = actionError || list.error;
   const [link, setLink] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    const answer = await adminApi(listStaffCall);
-    if (answer.ok) setItems(answer.data.items);
-    else setError(answer.message);
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   /** Shows a change's answer and reloads the list; answers the answer when it succeeded. */
   const settle = async <T,>(sent: Promise<AdminAnswer<T>>) => {
