@@ -6,12 +6,8 @@ import {
   policyLines,
   type CancellationStep,
 } from '../../../contract/cancellation.ts';
-import {
-  DESK_MESSAGES,
-  type DeskCancellationQuote,
-  type DeskCreditNote,
-  type DeskRefund,
-} from '../../../contract/desk.ts';
+import { DESK_MESSAGES, type DeskCancellationQuote } from '../../../contract/desk.ts';
+import type { DeskCancelResult } from '../../../contract/admin-refunds-calls.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { can } from '../../../contract/staff.ts';
 import { publicUrl, type Config } from '../../config.ts';
@@ -98,16 +94,8 @@ export interface CancelInput {
   requestId?: number;
 }
 
-export interface CancelResult {
-  RefIdKey: string;
-  keep: number;
-  refund: number;
-  policyKeep: number;
-  refunds: DeskRefund[];
-  creditNote: DeskCreditNote | null;
-  /** Gateway refunds the provider refused: failed, in the refund queue. */
-  failures: string[];
-}
+/** What a cancellation did, as the desk's cancel call declares it. */
+export type CancelResult = DeskCancelResult;
 
 /** POST /api/admin/bookings/<ref>/cancel. */
 export async function cancelBooking(
