@@ -114,6 +114,10 @@ export type AdminCallBody<C extends AdminCall> = Sent<SchemaOf<C, 'body'>>;
 /** The call takes a form (multipart), not JSON. */
 export type AdminCallIsForm<C extends AdminCall> = C extends { form: true } ? true : false;
 
+/** The address of a declared call with its parameters (a document's PDF link in an answer). */
+export const adminUrl = (call: AdminCall, params: Record<string, unknown>) =>
+  `/api/admin/${adminPath(call.path, params)}`;
+
 /** The URL path of a call under /api/admin with its parameters filled in (each encoded). */
 export function adminPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {

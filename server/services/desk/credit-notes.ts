@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { adminPath } from '../../../contract/admin-api.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import { creditNoteCall } from '../../../contract/admin-refunds-calls.ts';
 import { CREDIT_NOTE_MESSAGES, type CreditNote } from '../../../contract/credit-notes.ts';
 import type { DeskCreditNote } from '../../../contract/desk.ts';
@@ -105,7 +105,7 @@ export const deskCreditNote = (n: CreditNoteRow, ref: string): DeskCreditNote =>
   reason: n.reason,
   issuedAt: n.issuedAt.toISOString(),
   // The credit note's PDF, by its declaration (contract/admin-refunds-calls.ts).
-  pdfUrl: `/api/admin/${adminPath(creditNoteCall.path, { ref, file: `${n.id}.pdf` })}`,
+  pdfUrl: adminUrl(creditNoteCall, { ref, file: `${n.id}.pdf` }),
 });
 
 export async function creditNotesOf(db: Db, bookingId: number): Promise<CreditNoteRow[]> {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { adminPath } from '../../../contract/admin-api.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import { bookingDocumentCall, invoicePdfCall, vouchersPdfCall } from '../../../contract/admin-desk-calls.ts';
 import { DESK_MESSAGES, type DeskBookingDetail, type DeskTimelineEntry } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,9 +30,6 @@ import { deskPayments, deskRefunds } from './refunds.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 
 export type DeskBookingRow = typeof bookings.$inferSelect;
-
-/** The URL of a declared desk call (contract/admin-desk-calls.ts): the detail's links follow the declarations. */
-const adminUrl = (path: string, params: Record<string, unknown>) => `/api/admin/${adminPath(path, params)}`;
 
 /** The booking of a reference (any case), or the desk's 404. */
 export async function bookingByRef(db: Db, ref: string): Promise<DeskBookingRow> {
@@ -269,7 +266,7 @@ export async function deskDetail(
       mime: f.mime,
       size: f.size,
       uploadedAt: f.createdAt.toISOString(),
-      url: adminUrl(bookingDocumentCall.path, { ref, id: f.id }),
+      url: adminUrl(bookingDocumentCall, { ref, id: f.id }),
     })),
     payments,
     refunds,
@@ -288,8 +285,8 @@ export async function deskDetail(
     notes: notes.map(({ n, by }) => ({ id: n.id, body: n.body, staff: by ?? '', at: n.createdAt.toISOString() })),
     timeline,
     links: {
-      invoice: adminUrl(invoicePdfCall.path, { ref }),
-      vouchers: vouchersIssued(b) ? adminUrl(vouchersPdfCall.path, { ref }) : null,
+      invoice: adminUrl(invoicePdfCall, { ref }),
+      vouchers: vouchersIssued(b) ? adminUrl(vouchersPdfCall, { ref }) : null,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { adminPath } from '../../../contract/admin-api.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import { moneyDocumentCall } from '../../../contract/admin-desk-calls.ts';
 import {
   MONEY_DOCUMENT_MESSAGES,
@@ -47,7 +47,7 @@ export const deskMoneyDocument = (d: MoneyDocumentRow, ref: string): DeskMoneyDo
   currency: d.currency,
   reason: d.reason,
   issuedAt: d.issuedAt.toISOString(),
-  pdfUrl: `/api/admin/${adminPath(moneyDocumentCall.path, { ref, file: `${d.id}.pdf` })}`,
+  pdfUrl: adminUrl(moneyDocumentCall, { ref, file: `${d.id}.pdf` }),
 });
 
 /** Where the traveller's copy is: GetMoneyDocument, as JSON (the PDF adds format=pdf). */

@@ -5,6 +5,9 @@ import {
   type DocumentRegisterItem,
   type DocumentRegisterKind,
 } from '../../../contract/desk.ts';
+import { creditNoteCall } from '../../../contract/admin-refunds-calls.ts';
+import { invoicePdfCall, moneyDocumentCall } from '../../../contract/admin-desk-calls.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +31,6 @@ import { monthEnd, siteDay } from '../../../contract/calendar.ts';
 const iso = (v: unknown) => new Date(v instanceof Date ? v : String(v));
 const taxOf = (taxes: TaxLine[] | null) =>
   (taxes ?? []).filter((t) => t.code !== 'TCS').reduce((s, t) => s + Number(t.amount), 0);
-const pdfOf = (ref: string, path: string) => `/api/admin/bookings/${encodeURIComponent(ref)}/${path}`;
 
 /** A site's documents issued in a month (site days), by date, kind and number; `kind` narrows them. */
 export async function documentRegister(
@@ -86,7 +88,7 @@ export async function documentRegister(
         tax: issued
           ? sumOf((e) => Number(e.cgst) + Number(e.sgst) + Number(e.igst) + Number(e.gst) + Number(e.vat))
           : taxOf(r.taxes as TaxLine[]),
-        pdfUrl: pdfOf(String(r.ref_id_key), 'invoice.pdf'),
+        pdfUrl: adminUrl(invoicePdfCall, { ref: String(r.ref_id_key) }),
       });
     }
   }
@@ -107,7 +109,7 @@ export async function documentRegister(
         currency: String(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
-        pdfUrl: pdfOf(String(r.ref_id_key), 'invoice.pdf'),
+        pdfUrl: adminUrl(invoicePdfCall, { ref: String(r.ref_id_key) }),
       });
     }
   }
@@ -130,7 +132,7 @@ export async function documentRegister(
         currency: String(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
-        pdfUrl: pdfOf(String(r.ref_id_key), `money-documents/${Number(r.id)}.pdf`),
+        pdfUrl: adminUrl(moneyDocumentCall, { ref: String(r.ref_id_key), file: `${Number(r.id)}.pdf` }),
       });
     }
   }
@@ -151,7 +153,7 @@ export async function documentRegister(
         currency: String(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
-        pdfUrl: pdfOf(String(r.ref_id_key), `credit-notes/${Number(r.id)}.pdf`),
+        pdfUrl: adminUrl(creditNoteCall, { ref: String(r.ref_id_key), file: `${Number(r.id)}.pdf` }),
       });
     }
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { adminPath } from '../../../contract/admin-api.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import { enquiryAttachmentCall } from '../../../contract/admin-enquiry-calls.ts';
 import {
   ENQUIRY_KIND_LABELS,
@@ -148,7 +148,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
           name: file.originalName,
           size: file.size,
           mime: file.mime,
-          url: `/api/admin/${adminPath(enquiryAttachmentCall.path, { id: e.id })}`,
+          url: adminUrl(enquiryAttachmentCall, { id: e.id }),
         }
       : null,
     callLink: telLink(who.phone),

@@ -4,7 +4,7 @@ import type { DeskBookingItem, DeskTravellerDetail } from '../../../contract/des
 import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
-import { adminPath } from '../../../contract/admin-api.ts';
+import { adminUrl } from '../../../contract/admin-api.ts';
 import {
   eraseTravellerCall,
   exportTravellerCall,
@@ -218,10 +218,7 @@ function Traveller({ me, id }: { me: StaffMe; id: number }) {
           <h2>Their data</h2>
           {can(me.role, 'travellers.contact') ? (
             <p>
-              <a
-                href={`/api/admin/${adminPath(exportTravellerCall.path, { id: t.id })}`}
-                download={`traveller-${t.id}-data.json`}
-              >
+              <a href={adminUrl(exportTravellerCall, { id: t.id })} download={`traveller-${t.id}-data.json`}>
                 Download the traveller’s data
               </a>{' '}
               (what their own “Download my data” gives; the download is in the audit log).
