@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../contract/calendar.ts';
 import { formatMinor } from '../../contract/format.ts';
+import { cancelUnpaidBookings } from '../../server/services/bookings/expiry.ts';
 import { runPayLater } from '../../server/services/bookings/pay-later.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import {
@@ -68,6 +69,14 @@ async function adminCall(who: Staffer | null, method: 'GET' | 'PATCH', path: str
   });
   return { status: res.statusCode, body: res.json() as AdminAnswer };
 }
+
+/** The payment job runs a minute after every booking's payment window has closed. */
+const windowPasses = () =>
+  cancelUnpaidBookings(
+    kit.database.db,
+    kit.app.config.PAYMENT_WINDOW_MINUTES,
+    new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
+  );
 
 /** A travel date far enough ahead for pay later, in the site's days. */
 let offset = 40;
@@ -394,12 +403,7 @@ describe('the deposit recorded at the desk', () => {
     });
 
     // Money is in it: the payment window leaves it (the desk's call, as for pay later with an advance).
-    const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
-    await cancelUnpaidBookings(
-      kit.database.db,
-      kit.app.config.PAYMENT_WINDOW_MINUTES,
-      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
-    );
+    await windowPasses();
     expect((await row(b.BookingId)).status).toBe('awaiting-payment');
 
     // My trips offers the rest of the deposit online (and the bank details for the balance).
@@ -479,12 +483,7 @@ describe('the deposit recorded at the desk', () => {
     expect(await row(b.BookingId)).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-refunded' });
 
     // Money is still in it: the window leaves it (before, it cancelled it, keeping the money with no refund due).
-    const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
-    await cancelUnpaidBookings(
-      kit.database.db,
-      kit.app.config.PAYMENT_WINDOW_MINUTES,
-      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
-    );
+    await windowPasses();
     expect((await row(b.BookingId)).status).toBe('awaiting-payment');
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
     expect(start.status, start.body.message).toBe(200);
@@ -595,12 +594,7 @@ describe('the balance: reminders and the due date', () => {
     const who = await traveller(kit, 'sami');
     const { res } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    const { cancelUnpaidBookings } = await import('../../server/services/bookings/expiry.ts');
-    await cancelUnpaidBookings(
-      kit.database.db,
-      kit.app.config.PAYMENT_WINDOW_MINUTES,
-      new Date(Date.now() + (kit.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000),
-    );
+    await windowPasses();
     expect(await row(b.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
   });
 });
