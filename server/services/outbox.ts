@@ -55,6 +55,9 @@ export async function enqueueMail(tx: DbOrTx, mail: QueuedMail): Promise<boolean
       dedupeKey: mail.dedupeKey ?? null,
       bookingId: mail.bookingId ?? null,
       payload: mail.message,
+      // Due now on the workers' clock, in its milliseconds: the column's default (the database's now(), in
+      // microseconds) could lie up to 1 ms after the time a look straight after the commit compares it with.
+      nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });

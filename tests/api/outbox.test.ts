@@ -67,6 +67,14 @@ describe('the outbox worker', () => {
   const to = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
   const row = async (dedupeKey: string) =>
     (await db().select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)))[0];
+  /** Waits for a worker to take the mail (its first attempt), failing in words after 5 s rather than spinning on. */
+  const taken = async (dedupeKey: string) => {
+    const until = Date.now() + 5000;
+    while ((await row(dedupeKey))!.attempts === 0) {
+      if (Date.now() > until) throw new Error(`no worker took ${dedupeKey} within 5 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
   const queue = (email: string, dedupeKey: string, subject = `Hello ${dedupeKey}`) =>
     db().transaction((tx) =>
       enqueueMail(tx, { kind: 'test', dedupeKey, message: { to: email, subject, text: `About ${dedupeKey}.` } }),
@@ -135,6 +143,18 @@ describe('the outbox worker', () => {
     expect(log.logged).toHaveLength(1);
     expect(log.logged[0]).toMatchObject({ level: 'error', obj: { mailId: (await row('layout:broken'))!.id } });
     expect(log.logged[0]!.msg).toContain('plain text only');
+  });
+
+  it('a mail is due the moment its transaction commits: a worker looking straight after finds it, every time', async () => {
+    // The worker compares due times with its own clock in milliseconds; a due time written by the database's clock
+    // in microseconds was up to 1 ms later, so a look (a request's kick) in that millisecond found nothing.
+    const quiet: Mailer = { live: true, send: async () => undefined };
+    let foundAtOnce = 0;
+    for (let i = 0; i < 200; i++) {
+      await queue(address('due'), `due:${i}`);
+      foundAtOnce += await runOutbox(db(), quiet, recorder(), null, undefined, 1);
+    }
+    expect(foundAtOnce).toBe(200);
   });
 
   it('queues the same dedupe key once: a second queueing (a replayed job) is no second mail', async () => {
@@ -302,7 +322,7 @@ describe('the outbox worker', () => {
     // Worker A takes it and hangs on an SMTP server that never answers (as if killed mid-send).
     const hung: Mailer = { live: true, send: () => new Promise(() => undefined) };
     const a = runOutbox(db(), hung, recorder(), null, () => t0, 1000, 1500);
-    while ((await row('lease:1'))!.attempts === 0) await new Promise((r) => setTimeout(r, 10));
+    await taken('lease:1');
     expect(await runOutbox(db(), mailer, recorder(), null, () => t0)).toBe(0);
     expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS - 1))).toBe(0);
     // The lease over, worker B sends it.
@@ -338,7 +358,7 @@ describe('the outbox worker', () => {
       leaseSeconds: 1,
       heartbeatMs: 600_000,
     });
-    while ((await row('crashed:1'))!.attempts === 0) await sleep(10);
+    await taken('crashed:1');
     const takenAt = Date.now();
     let arrived = false;
     const other = otherWorker(() => arrived);
@@ -359,7 +379,7 @@ describe('the outbox worker', () => {
     await queue(email2, 'crashed:2');
     const t0 = seconds(new Date(), 1);
     const gone = runOutbox(db(), hung, recorder(), null, () => t0, 1, 1000, undefined, { heartbeatMs: 600_000 });
-    while ((await row('crashed:2'))!.attempts === 0) await sleep(10);
+    await taken('crashed:2');
     expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS - 1))).toBe(0);
     expect(await runOutbox(db(), mailer, recorder(), null, () => seconds(t0, LEASE_SECONDS))).toBe(1);
     expect(to(email2)).toHaveLength(1);
@@ -375,7 +395,7 @@ describe('the outbox worker', () => {
     const first = runOutbox(db(), slow, recorder(), null, undefined, 1, undefined, undefined, LEASE).finally(
       () => (done = true),
     );
-    while ((await row('slow:1'))!.attempts === 0) await sleep(10);
+    await taken('slow:1');
     const other = otherWorker(() => done);
     expect(await first).toBe(1);
     expect(await other).toBe(0);
@@ -403,7 +423,7 @@ describe('the outbox worker', () => {
       leaseSeconds: 1,
       heartbeatMs: 600_000,
     }).finally(() => (done = true));
-    while ((await row('stalled:1'))!.attempts === 0) await sleep(10);
+    await taken('stalled:1');
     let sentByOther = 0;
     while (!done) {
       sentByOther += await runOutbox(db(), mailer, recorder(), file(0), undefined, 1000, undefined, undefined, LEASE);
