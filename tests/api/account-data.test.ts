@@ -13,7 +13,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 let kit: BookingKit;
 const dataDir = mkdtempSync(join(tmpdir(), 'account-data-'));

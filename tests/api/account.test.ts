@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, sessions, states } from '../../server/db/schema.ts';
 import { decryptLoginToken, encryptLoginToken, loginStamp } from '../../server/services/login-token.ts';
 import { createSession, hashToken } from '../../server/services/sessions.ts';
-import { call, createAccountKit, freshIp, signUp, type AccountKit } from './account-kit.ts';
+import { call, createAccountKit, freshIp, signUp, type AccountKit } from '../support/account-kit.ts';
 
 const TOKEN_EXPIRED = 'Token expired. please log in again';
 let kit: AccountKit;

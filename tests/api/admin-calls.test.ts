@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, STAFF_ROLES, type StaffAction, type StaffRole } from '../../contract/staff.ts';
-import { book, createBookingKit, findPackage, holdId, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
-import { staffer, type Staffer } from './staff-kit.ts';
+import {
+  book,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
+import { staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Every back-office call, as the API document lists them (server/openapi.ts names the permission

@@ -12,8 +12,8 @@ import { testConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed.ts';
 import { developmentWeb } from '../../server/web.ts';
-import { book, call, createBookingKit, holdId, lead, traveller, type BookingKit } from './booking-kit.ts';
-import { staffer, type AdminAnswer, type Staffer } from './staff-kit.ts';
+import { book, call, createBookingKit, holdId, lead, traveller, type BookingKit } from '../support/booking-kit.ts';
+import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
 
 let kit: BookingKit;
 let owner: Staffer;

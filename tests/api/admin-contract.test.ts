@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPath } from '../../contract/admin-api.ts';
 import { PERMISSIONS, STAFF_ROLES } from '../../contract/staff.ts';
 import { adminContractCalls, type NamedAdminCall } from '../support/contract-calls.ts';
-import { staffer, type Staffer } from './staff-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { staffer, type Staffer } from '../support/staff-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * The back-office calls declared in contract/admin-*-calls.ts (decision 0111): each is a route at

@@ -11,8 +11,8 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Departures in the back office (issue 21): a date's own allotment and stop-sale, seasons of dates,

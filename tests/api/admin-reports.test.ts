@@ -11,8 +11,8 @@ import {
   type BookingKit,
   type Line,
   type Site,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 import { csvStream, TCS_COLUMNS } from '../../server/services/reports/csv.ts';
 import { siteDay } from '../../contract/site-rules.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '../../server/services/staff/audit.ts';
-import { createAccountKit, type AccountKit } from './account-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { createAccountKit, type AccountKit } from '../support/account-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * The audit log readable (GET /api/admin/audit, /audit/options): filtered by a staff member chosen

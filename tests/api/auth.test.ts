@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { decryptLoginToken } from '../../server/services/login-token.ts';
 import { HASH_LANES, verifyPassword } from '../../server/services/passwords.ts';
-import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
+import { call, createAccountKit, signUp, type AccountKit } from '../support/account-kit.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 let kit: AccountKit;

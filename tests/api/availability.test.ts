@@ -12,7 +12,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * A hold keeps rooms: the luxury packages of the seed have 4 rooms per departure. Each test takes

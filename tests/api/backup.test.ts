@@ -15,7 +15,7 @@ import { startGateways } from '../support/gateways.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
 import { createDatabase, databaseUrl, dropDatabase, freshDatabaseName, TEMPLATE } from '../support/test-database.ts';
 import { startTwilioStandIn } from '../support/twilio-stand-in.ts';
-import { book, findPackage, holdId, lead, markPaidInFull, traveller, type BookingKit } from './booking-kit.ts';
+import { book, findPackage, holdId, lead, markPaidInFull, traveller, type BookingKit } from '../support/booking-kit.ts';
 
 /*
  * `npm run db:backup` while the shop serves, and `npm run db:restore` into a fresh data folder (and,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpaidPayLater } from '../../server/services/bookings/pay-later.ts';
 import { overdueSql } from '../../server/services/desk/list.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * The balance-due index (bookings_balance_due_idx, partial on money still due): the desk's overdue list and home

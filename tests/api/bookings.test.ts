@@ -14,7 +14,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 let kit: BookingKit;
 let asha: { token: string; userId: number; email: string };

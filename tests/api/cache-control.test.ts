@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCalls, type NamedCall } from '../support/contract-calls.ts';
-import { call, createAccountKit, freshIp, signUp, type AccountKit } from './account-kit.ts';
+import { call, createAccountKit, freshIp, signUp, type AccountKit } from '../support/account-kit.ts';
 
 // Personal answers are never stored by a browser or a cache in between: Cache-Control: no-store on
 // every call the contract does not declare shared, and on everything under /api/auth.

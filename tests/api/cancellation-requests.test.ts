@@ -17,8 +17,8 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema.ts';
 import { cancelBooking } from '../../server/services/desk/cancel.ts';

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, siteDay } from '../../contract/calendar.ts';
-import { createBookingKit, findPackage, post, sql, traveller, type BookingKit, type Site } from './booking-kit.ts';
+import {
+  createBookingKit,
+  findPackage,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+  type Site,
+} from '../support/booking-kit.ts';
 
 /*
  * The cart's figures are checkout's figures (docs/decisions/0106): GetCartTotals prices the cart's

@@ -4,7 +4,7 @@ import { cartItems, packagePrices, tempBookings, users } from '../../server/db/s
 import { linesSentTogether } from '../../server/services/cart/add-batch.ts';
 import { createSession, revokeSession } from '../../server/services/sessions.ts';
 import { testConfig } from '../../server/config.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let packageId: number;

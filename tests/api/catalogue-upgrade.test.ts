@@ -4,8 +4,8 @@ import { backfillCatalogue } from '../../server/db/backfill-catalogue.ts';
 import { CATALOGUE } from '../../server/db/seed-data/catalogue.ts';
 import { COUPONS } from '../../server/db/seed-data/coupons.ts';
 import { prepareData } from '../../server/prepare-data.ts';
-import { staffer, type AdminAnswer, type Staffer } from './staff-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * Upgrades that finish (issue 33, decision 0093). A database an older build seeded kept its demo

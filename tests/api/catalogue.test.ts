@@ -7,8 +7,8 @@ import {
   getPackagesByTypeCityAndInterest,
 } from '../../contract/catalogue-calls.ts';
 import { packagePrices, packages, reviews } from '../../server/db/schema.ts';
-import { contentChanged, currencies, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { contentChanged, currencies, expectSanitised, failure, HOSTILE_HTML, read } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let slug: string;

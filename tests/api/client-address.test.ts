@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Per-address limits (logins, codes, enquiries, itineraries) count the client's address. Only a
 // proxy named in TRUST_PROXY may tell us that address; IPv6 clients count by their /64.

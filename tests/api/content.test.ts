@@ -13,8 +13,8 @@ import {
 } from '../../contract/content-calls.ts';
 import { getPackageDetail } from '../../contract/catalogue-calls.ts';
 import { banners, blogPosts, missionStatements, packagePrices, packages, reviews } from '../../server/db/schema.ts';
-import { contentChanged, expectSanitised, failure, HOSTILE_HTML, read } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { contentChanged, expectSanitised, failure, HOSTILE_HTML, read } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 

@@ -11,8 +11,8 @@ import {
 import type { Coupon } from '../../contract/coupons.ts';
 import { coupons, users } from '../../server/db/schema.ts';
 import { createSession } from '../../server/services/sessions.ts';
-import { call, contentChanged, currencies, expectSanitised, failure, read } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { call, contentChanged, currencies, expectSanitised, failure, read } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let token: string;

@@ -8,8 +8,8 @@ import {
   getSeasonalDealSubCategoryBySlug,
 } from '../../contract/deal-calls.ts';
 import { deals } from '../../server/db/schema.ts';
-import { contentChanged, currencies, failure, read } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { contentChanged, currencies, failure, read } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import {
   traveller,
   type BookingKit,
   type Site,
-} from './booking-kit.ts';
-import { staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { staffer } from '../support/staff-kit.ts';
 
 /*
  * CreateBooking answers the deposit it took (docs/decisions/0108) so the checkout shows it before

@@ -10,8 +10,8 @@ import {
   post,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * A deposit booking (docs/decisions/0108) is stored as pay later, but until its deposit is received

@@ -17,8 +17,8 @@ import {
   traveller,
   type BookingKit,
   type Site,
-} from './booking-kit.ts';
-import { staffer, type AdminAnswer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Deposits (docs/decisions/0108): a package's deposit percent, offered at checkout where pay later

@@ -12,9 +12,9 @@ import {
   traveller,
   type BookingKit,
   type Site,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * A booking made at the desk (issue 31, decision 0095): the shop's own pricing, holds and booking

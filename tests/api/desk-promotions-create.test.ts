@@ -2,8 +2,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '../../contract/site.ts';
 import { IMAGE_NOT_ALLOWED } from '../../server/services/catalogue-admin/images.ts';
-import { book, call, count, createBookingKit, holdId, post, sql, traveller, type BookingKit } from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+import {
+  book,
+  call,
+  count,
+  createBookingKit,
+  holdId,
+  post,
+  sql,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Deals and banners created from the desk with a picture uploaded, checked and resized as package

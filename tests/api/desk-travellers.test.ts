@@ -9,8 +9,8 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * The desk's travellers (decision 0097): the list searched by name, email, phone and PAN (the

@@ -13,7 +13,7 @@ import { DISK_FULL_MESSAGE, isDiskFull, LOW_SPACE_BYTES, startProblem } from '..
 import { databaseStore, folderStore, type FileStore } from '../../server/services/file-store.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { openTestDatabase } from '../support/test-database.ts';
-import { signUp, type AccountKit } from './account-kit.ts';
+import { signUp, type AccountKit } from '../support/account-kit.ts';
 
 /*
  * A full disk (issue 33), met for real: the kernel's ENOSPC, never a thrown stand-in.

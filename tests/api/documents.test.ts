@@ -16,7 +16,7 @@ import {
   type BookingKit,
   type Line,
   type Site,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 import type { PackageStay } from '../../server/db/schema.ts';
 
 let kit: BookingKit;

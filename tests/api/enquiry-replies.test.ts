@@ -6,8 +6,8 @@ import {
   type ReplyTemplate,
 } from '../../contract/enquiry-replies.ts';
 import type { EnquiryDetail } from '../../contract/enquiry-inbox.ts';
-import { count, createBookingKit, findPackage, inDays, sql, type BookingKit } from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+import { count, createBookingKit, findPackage, inDays, sql, type BookingKit } from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Replying to an enquiry from the desk (docs/decisions/0101): the reply is queued in the outbox and

@@ -15,7 +15,7 @@ import { enquiries, files, packages } from '../../server/db/schema.ts';
 import { attachmentLink } from '../../server/services/enquiries.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { mailText } from '../support/mail-catcher.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let ip = 0;
 /** Each test speaks from its own address so the per-address rate limit does not interfere. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, STATUS_OF_KIND, type ErrorKind } from '../../server/lib/errors.ts';
 import { answer, once } from '../../server/services/idempotency.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The one place a refusal becomes an answer (server/app.ts's error handler, docs/decisions/0070):
 // a route that throws each kind, and one that throws something nobody expected.

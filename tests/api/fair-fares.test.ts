@@ -11,7 +11,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Fair fares (issue 19): a child's or infant's date of birth decides the band on the first travel

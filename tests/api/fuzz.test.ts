@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../contract/api.ts';
 import { SAMPLES, sampleContext, type SampleContext } from '../support/call-samples.ts';
 import { contractCalls, type NamedCall } from '../support/contract-calls.ts';
-import { createAccountKit, signUp, type AccountKit } from './account-kit.ts';
+import { createAccountKit, signUp, type AccountKit } from '../support/account-kit.ts';
 
 // Contract fuzzing: every call the contract declares (calls added later included) gets malformed
 // input made from its parameter schema: wrong types, missing fields, huge strings, unicode, control

@@ -19,7 +19,7 @@ import {
   traveller,
   type BookingKit,
   type Site,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Issue 30, items 7 and 6 at the gateways: a payment-method coupon opens the gateway for its way of

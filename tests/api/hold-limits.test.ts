@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshIp } from './account-kit.ts';
-import { createTestApp } from './test-app.ts';
-import { call, createBookingKit, findPackage, freshDate, sql, traveller, type BookingKit } from './booking-kit.ts';
+import { freshIp } from '../support/account-kit.ts';
+import { createTestApp } from '../support/test-app.ts';
+import {
+  call,
+  createBookingKit,
+  findPackage,
+  freshDate,
+  sql,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
 
 /*
  * Fair holds (issue 19): a guest holds a few rooms at a time, for ten minutes until they sign in,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Input that once reached Postgres and answered 500: a NUL byte in text, an id past the integer
 // column's range, unbounded lists and cart options. Each is refused by the contract with a 400.

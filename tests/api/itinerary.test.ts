@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries, packages } from '../../server/db/schema.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let pkg: { id: number; slug: string; title: string };

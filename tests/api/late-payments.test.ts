@@ -14,7 +14,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Late payments are never lost, never contradicted (issue 19, decision 0042): every payment a

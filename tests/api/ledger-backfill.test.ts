@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillLedger, ledgerCheck } from '../../server/services/ledger/backfill.ts';
 import { entriesOf } from '../../server/services/ledger/ledger.ts';
-import { createBookingKit, findPackage, sql, siteBooking, traveller, type BookingKit } from './booking-kit.ts';
+import { createBookingKit, findPackage, sql, siteBooking, traveller, type BookingKit } from '../support/booking-kit.ts';
 
 /*
  * The ledger's opening entries for bookings whose money moved before it (decision 0089): money

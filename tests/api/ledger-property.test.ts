@@ -39,8 +39,17 @@ import { travellerMoneyDocuments } from '../../server/services/documents/money-d
 import { financialYearOf, financialYearStart } from '../../contract/calendar.ts';
 import { financialYear, gstSummary, tcsRegister, vatSummary } from '../../server/services/reports/taxes.ts';
 import { tcsLine, tcsRuleOn } from '../../server/services/tax-rules.ts';
-import { createBookingKit, findPackage, holdId, inDays, lead, sql, traveller, type BookingKit } from './booking-kit.ts';
-import { staffer } from './staff-kit.ts';
+import {
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  lead,
+  sql,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
+import { staffer } from '../support/staff-kit.ts';
 
 /*
  * The money ledger's properties (decision 0089), on random sequences of events for random bookings

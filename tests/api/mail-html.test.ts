@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutHtml, layoutText, laidOut, type MailLayout } from '../../server/services/mail-layout.ts';
 import { mailHtml, mailText } from '../support/mail-catcher.ts';
-import { book, createBookingKit, findPackage, holdId, lead, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  createBookingKit,
+  findPackage,
+  holdId,
+  lead,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
 
 /*
  * The traveller's mails are HTML with a plain-text part (issue 22): one layout gives both, the

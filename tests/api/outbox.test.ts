@@ -29,7 +29,7 @@ import {
   siteBooking,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * The mail outbox (server/services/outbox.ts, docs/decisions/0051): mail queued in the transaction

@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, cartItems, files, payments, tempBookings, users } from '../../server/db/schema.ts';
-import { call, createAccountKit, freshIp, signUp, type AccountKit } from './account-kit.ts';
+import { call, createAccountKit, freshIp, signUp, type AccountKit } from '../support/account-kit.ts';
 
 // The ownership matrix: two guests and two signed-in travellers. Everything that belongs to A (cart
 // lines, temporary bookings, profile, personal details, photo, the files sent with enquiries) is

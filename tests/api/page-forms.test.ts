@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountKit, signUp, type AccountKit } from './account-kit.ts';
+import { createAccountKit, signUp, type AccountKit } from '../support/account-kit.ts';
 
 /*
  * Forms tapped before the app has loaded (decision 0102): they post to their own page. The log-in

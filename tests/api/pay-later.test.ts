@@ -17,7 +17,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Pay later has an end: reminders 3 days and 1 day before the due date, cancellation the day after

@@ -10,7 +10,7 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Coupons tied to a way of paying (issue 19): they apply only when it is chosen, are never picked

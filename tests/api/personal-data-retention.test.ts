@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries, files } from '../../server/db/schema.ts';
 import { PERSONAL_RETENTION, purgePersonalData } from '../../server/services/personal-data-retention.ts';
 import { databaseStore, folderStore, uploadsDir, type FileStore } from '../../server/services/file-store.ts';
-import { count, createBookingKit, findPackage, siteBooking, sql, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  count,
+  createBookingKit,
+  findPackage,
+  siteBooking,
+  sql,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
 
 let kit: BookingKit;
 const dataDir = mkdtempSync(join(tmpdir(), 'retention-'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCitiesByCountryId, getCountry, statesByCountryId } from '../../contract/place-calls.ts';
-import { failure, read } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { failure, read } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

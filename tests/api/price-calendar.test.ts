@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createBookingKit, findPackage, holdId, inDays, traveller, type BookingKit } from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+import {
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  inDays,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * The package page's price calendar (Holiday/GetPriceCalendar): the departures staff scheduled,

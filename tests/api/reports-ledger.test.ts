@@ -11,8 +11,8 @@ import {
   type BookingKit,
   type Line,
   type Site,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Every money report is a query over the ledger (issue 30): a month of India bookings paid in parts

@@ -26,8 +26,8 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Rule 46 of India's CGST Rules on the shop's documents (issue 30), and what goes with it on the

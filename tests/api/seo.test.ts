@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, coupons, dealCategories, packagePrices, packages } from '../../server/db/schema.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const ORIGIN = 'https://shop.example.com';
 let t: TestApp;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, blogPosts, packagePrices } from '../../server/db/schema.ts';
-import { contentChanged } from './read-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { contentChanged } from '../support/read-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Shared answers (calls the contract declares shared) are kept in memory until the content's
 // version moves (triggers on the content tables, read by every process each second) or a minute

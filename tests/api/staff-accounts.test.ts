@@ -5,8 +5,8 @@ import type { StaffRole } from '../../contract/staff.ts';
 import { testConfig } from '../../server/config.ts';
 import { auditLog, staff } from '../../server/db/schema.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
-import { admin, type AdminAnswer, type Staffer } from './staff-kit.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { admin, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * Staff accounts: an owner resets another member's sign-in (a new one-time set-up link, the

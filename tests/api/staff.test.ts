@@ -14,7 +14,7 @@ import { addressKey } from '../../server/services/accounts/sign-in.ts';
 import { createSession } from '../../server/services/sessions.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
 import { mailText, startMailCatcher } from '../support/mail-catcher.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-25T10:00:00Z');

@@ -14,8 +14,8 @@ import {
   sql,
   traveller,
   type BookingKit,
-} from './booking-kit.ts';
-import { admin, staffer, type Staffer } from './staff-kit.ts';
+} from '../support/booking-kit.ts';
+import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
  * Suppliers' confirmations (docs/decisions/0098): per booked line and service (each stay, the

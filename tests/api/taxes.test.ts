@@ -19,7 +19,7 @@ import {
   traveller,
   type BookingKit,
   type Site,
-} from './booking-kit.ts';
+} from '../support/booking-kit.ts';
 
 /*
  * Tax lines an accountant signs (issue 19, decision 0043): GST by place of supply, the buyer's GSTIN,

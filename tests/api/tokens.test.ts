@@ -5,7 +5,7 @@ import { encryptLoginToken, loginStamp } from '../../server/services/login-token
 import { createSession, hashToken } from '../../server/services/sessions.ts';
 import { SAMPLES, sampleContext, type SampleContext } from '../support/call-samples.ts';
 import { contractCalls, type NamedCall } from '../support/contract-calls.ts';
-import { call, createAccountKit, freshIp, signUp, type AccountKit } from './account-kit.ts';
+import { call, createAccountKit, freshIp, signUp, type AccountKit } from '../support/account-kit.ts';
 
 // Tokens and sessions: on every call that takes a login token (a Token, Tokan or token parameter,
 // or a userId that needs its owner's bearer token), a tampered, truncated, expired, signed-out or

@@ -4,7 +4,15 @@ import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { revokeSession } from '../../server/services/sessions.ts';
 import { developmentWeb } from '../../server/web.ts';
-import { book, call, createBookingKit, findPackage, holdId, traveller, type BookingKit } from './booking-kit.ts';
+import {
+  book,
+  call,
+  createBookingKit,
+  findPackage,
+  holdId,
+  traveller,
+  type BookingKit,
+} from '../support/booking-kit.ts';
 
 /*
  * My trips is rendered on the server for the signed-in traveller it is asked for (decision 0080):

@@ -13,7 +13,7 @@ import { startGateways, type Gateways } from '../support/gateways.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { createDatabase, databaseUrl, dropDatabase, freshDatabaseName, TEMPLATE } from '../support/test-database.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
-import { book, findPackage, holdId, lead, traveller, type BookingKit } from '../api/booking-kit.ts';
+import { book, findPackage, holdId, lead, traveller, type BookingKit } from '../support/booking-kit.ts';
 
 /*
  * Issue 23, files every machine can see: two servers with different DATA_DIR on one Postgres, as

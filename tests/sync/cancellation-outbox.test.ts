@@ -5,7 +5,7 @@ import { openShopDb } from '../../src/lib/db.ts';
 import { queueCancellation, queuedCancellation } from '../../src/lib/sync/cancellation-queue.ts';
 import { syncOutbox } from '../../src/lib/sync/engine.ts';
 import { createHttpTransport, type Transport } from '../../src/lib/sync/transport.ts';
-import { count, createBookingKit, siteBooking, sql, traveller, type BookingKit } from '../api/booking-kit.ts';
+import { count, createBookingKit, siteBooking, sql, traveller, type BookingKit } from '../support/booking-kit.ts';
 
 /*
  * "A cancellation request made offline arrives exactly once" (issue 20): the request waits in the

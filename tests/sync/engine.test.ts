@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../api/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   addToCart,
   discardChange,

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
-import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
-import { openTestDatabase } from '../support/test-database.ts';
-import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+import { openTestDatabase } from './test-database.ts';
+import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in.ts';
 
 export interface AccountKit {
   app: FastifyInstance;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../server/db/schema.ts';
 import { amountDue, receive } from '../../server/services/ledger/ledger.ts';
 import { addDays, siteDay } from '../../contract/calendar.ts';
-import { startGateways, type Gateways } from '../support/gateways.ts';
+import { startGateways, type Gateways } from './gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
-import { openTestDatabase } from '../support/test-database.ts';
+import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
