@@ -293,6 +293,8 @@ export async function productionWeb(app: FastifyInstance) {
     root: clientDir,
     wildcard: false,
     index: false,
+    // The .br and .gz the build wrote beside each text file (scripts/compress-assets.mjs, decision 0114).
+    preCompressed: true,
     allowedPath: (path) => !path.startsWith('/.vite'),
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -336,6 +338,7 @@ export async function productionWeb(app: FastifyInstance) {
     decorateReply: false,
     wildcard: false,
     index: false,
+    preCompressed: true,
     allowedPath: (path) => !path.startsWith('/.vite'),
     setHeaders(res) {
       res.header('cache-control', 'public, max-age=31536000, immutable');
