@@ -77,7 +77,7 @@ describe('adminApi', () => {
     expect(sent[0]!.url).toBe('/api/admin/deals/pictures');
     expect(sent[0]!.body).toBe(form);
     expect(sent[0]!.headers['content-type']).toBeUndefined();
-    expect(answer.data.path).toBe('/images/uploads/x');
+    expect(answer).toMatchObject({ ok: true, data: { path: '/images/uploads/x' } });
   });
 
   it('answers a refusal and a server out of reach with their message, never throwing', async () => {
@@ -95,6 +95,15 @@ describe('adminApi', () => {
       ok: false,
       httpStatus: 0,
       message: 'The server did not answer. Check your connection and try again.',
+    });
+
+    // A 200 that is not the envelope (a proxy's page) is no success: no data to read, its status in words.
+    vi.stubGlobal('fetch', async () => new Response('<html>Gateway</html>', { status: 200 }));
+    expect(await adminApi(ownSessionsCall)).toEqual({
+      ok: false,
+      httpStatus: 200,
+      message: 'The answer could not be read (HTTP 200). Try again in a moment.',
+      data: null,
     });
 
     // A path parameter left out (only possible past the type check) is an answer too.

@@ -18,12 +18,10 @@ export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
 
-export interface AdminAnswer<T> {
-  ok: boolean;
-  httpStatus: number;
-  message: string;
-  data: T;
-}
+/** A call's answer: its data only when it succeeded (a page reads `data` after checking `ok`); a refusal's message. */
+export type AdminAnswer<T> =
+  | { ok: true; httpStatus: number; message: string; data: T }
+  | { ok: false; httpStatus: number; message: string; data: null };
 
 /**
  * One /api/admin call: JSON in (or FormData, a multipart upload: the browser sets its own
@@ -52,16 +50,14 @@ export async function adminCall<T>(
       ok: false,
       httpStatus: 0,
       message: 'The server did not answer. Check your connection and try again.',
-      data: null as T,
+      data: null,
     };
   }
   const envelope = (await res.json().catch(() => null)) as { status?: string; message?: string; data?: T } | null;
-  return {
-    ok: res.ok && envelope?.status !== 'error',
-    httpStatus: res.status,
-    message: envelope?.message ?? `The server answered ${res.status}.`,
-    data: (envelope?.data ?? null) as T,
-  };
+  const message = envelope?.message ?? `The answer could not be read (HTTP ${res.status}). Try again in a moment.`;
+  return res.ok && envelope && envelope.status !== 'error'
+    ? { ok: true, httpStatus: res.status, message, data: envelope.data as T }
+    : { ok: false, httpStatus: res.status, message, data: null };
 }
 
 /**
@@ -119,7 +115,7 @@ export function adminApi<C extends AdminCall>(
   try {
     url = urlOf(call, given.params, given.query);
   } catch (e) {
-    return Promise.resolve({ ok: false, httpStatus: 0, message: (e as Error).message, data: null as AdminCallData<C> });
+    return Promise.resolve({ ok: false, httpStatus: 0, message: (e as Error).message, data: null });
   }
   return adminCall<AdminCallData<C>>(call.method, url, given.form ?? given.body, given.headers);
 }
