@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientCallsPlugin } from './scripts/vite-plugin-client-calls.ts';
+import { chunkMapPlugin } from './scripts/vite-plugin-chunk-map.ts';
 import { compileHintsPlugin } from './scripts/vite-plugin-compile-hints.ts';
 
 // DIST_DIR lets several builds live side by side (parallel test runs); the server reads the same.
@@ -28,6 +29,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Browser builds get contract calls as { method, path } only: no zod schemas in page chunks.
     clientCallsPlugin(),
     compileHintsPlugin(),
+    chunkMapPlugin(
+      fileURLToPath(new URL('.', import.meta.url)),
+      fileURLToPath(new URL('./src/entry-client.tsx', import.meta.url)),
+    ),
     VitePWA({
       disable: Boolean(isSsrBuild),
       strategies: 'injectManifest',

@@ -21,6 +21,7 @@ export const WEB_SOURCES = [
   'vite.admin.config.ts',
   'scripts/vite-plugin-client-calls.ts',
   'scripts/vite-plugin-compile-hints.ts',
+  'scripts/vite-plugin-chunk-map.ts',
   'scripts/compress-assets.mjs',
   'package-lock.json',
 ];

@@ -1,33 +1,32 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { build, type Rollup } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_MAP, type ChunkEntry } from '../../scripts/vite-plugin-chunk-map.ts';
 
 /*
  * What the browser must download before a page is interactive: the entry chunk with its static
  * imports, plus the route's page chunk with its own (as bench/lighthouse.ts counts it). Parts that
  * show nothing at first, or sit further down a page, load later (decision 0074); these tests keep
- * them out of that first download.
+ * them out of that first download. They read the build that ships (its chunk map, written by
+ * scripts/vite-plugin-chunk-map.ts): `npm test` builds first; alone, run `npm run build` before.
  */
 
-const ROOT = join(import.meta.dirname, '..', '..');
-let outDir: string;
-let chunks: Rollup.OutputChunk[];
+const CLIENT = join(import.meta.dirname, '..', '..', process.env.DIST_DIR || 'dist', 'client');
+let chunks: ChunkEntry[];
 
 const byFile = () => new Map(chunks.map((c) => [c.fileName, c]));
 
 /** Every source module (path from the repository root, or the package path) in a chunk's static closure. */
-function bootModules(start: Rollup.OutputChunk[]): Set<string> {
+function bootModules(start: ChunkEntry[]): Set<string> {
   const files = byFile();
   const seen = new Set<string>();
   const modules = new Set<string>();
-  const walk = (chunk: Rollup.OutputChunk | undefined) => {
+  const walk = (chunk: ChunkEntry | undefined) => {
     if (!chunk || seen.has(chunk.fileName)) return;
     seen.add(chunk.fileName);
-    for (const id of Object.keys(chunk.modules)) {
+    for (const id of chunk.modules) {
       const nm = id.lastIndexOf('node_modules/');
-      modules.add(nm >= 0 ? id.slice(nm + 'node_modules/'.length) : relative(ROOT, id));
+      modules.add(nm >= 0 ? id.slice(nm + 'node_modules/'.length) : id);
     }
     chunk.imports.forEach((f) => walk(files.get(f)));
   };
@@ -37,28 +36,16 @@ function bootModules(start: Rollup.OutputChunk[]): Set<string> {
 
 const entry = () => chunks.find((c) => c.isEntry)!;
 const page = (src: string) => {
-  const chunk = chunks.find((c) => c.facadeModuleId === join(ROOT, src));
+  const chunk = chunks.find((c) => c.facadeModuleId === src);
   if (!chunk) throw new Error(`No chunk for ${src}`);
   return chunk;
 };
 const has = (modules: Set<string>, name: string) => [...modules].some((m) => m === name || m.startsWith(`${name}/`));
 
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'first-route-'));
-  const result = await build({
-    root: ROOT,
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, write: false, manifest: false },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  chunks = outputs
-    .flatMap((o) => o.output)
-    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk' && !o.fileName.endsWith('sw.js'));
-}, 240_000);
-
-afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+beforeAll(() => {
+  const map = join(CLIENT, CHUNK_MAP);
+  if (!existsSync(map)) throw new Error(`${map} is missing: run npm run build first.`);
+  chunks = (JSON.parse(readFileSync(map, 'utf8')) as ChunkEntry[]).filter((c) => !c.fileName.endsWith('sw.js'));
 });
 
 describe('the first route’s JavaScript', () => {
@@ -131,7 +118,8 @@ describe('the first route’s JavaScript', () => {
   });
 
   it('carries no list of files to preload for its dynamic imports (decision 0081): each chunk names its own imports', () => {
-    for (const c of chunks) expect(c.code.includes('__vite__mapDeps'), c.fileName).toBe(false);
+    for (const c of chunks)
+      expect(readFileSync(join(CLIENT, c.fileName), 'utf8').includes('__vite__mapDeps'), c.fileName).toBe(false);
   });
 
   it('is one file for the entry and its static imports, and one for the small modules every catalogue page shares', () => {
@@ -139,12 +127,7 @@ describe('the first route’s JavaScript', () => {
     // Only Rolldown's runtime helpers stay a file of their own.
     expect(entry().imports.filter((f) => !/rolldown-runtime/.test(files.get(f)?.name ?? f))).toEqual([]);
     const common = chunks.find((c) => c.name === 'page-common');
-    expect(
-      common &&
-        Object.keys(common.modules)
-          .map((m) => relative(ROOT, m))
-          .sort(),
-    ).toEqual([
+    expect(common && [...common.modules].sort()).toEqual([
       'contract/catalogue-calls.ts',
       'src/components/responsive-image.tsx',
       'src/components/seo.tsx',
