@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../tests/support/test-database.ts';
 import { otps } from '../db/schema.ts';
 import { OtpRefused, consumeVerificationToken, issueOtp, issueVerificationToken, newCode, verifyOtp } from './otp.ts';
 
@@ -11,8 +12,7 @@ const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
+  database = await openTestDatabase({ seed: false });
 });
 afterAll(() => database.close());
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
-import { seed } from '../db/seed.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../tests/support/test-database.ts';
 import {
   cartItems,
   idempotencyKeys,
@@ -20,9 +20,7 @@ const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
 describe('purgeExpired', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    await seed(database.db);
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
 

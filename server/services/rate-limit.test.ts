@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../tests/support/test-database.ts';
 import { addressBlock, claimAttempt, hashAddress, hitRateLimit, refundAttempt } from './rate-limit.ts';
 
 describe('hitRateLimit', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
+    database = await openTestDatabase({ seed: false });
   });
   afterAll(() => database.close());
 

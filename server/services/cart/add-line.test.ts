@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItemFields } from '../../../contract/cart.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../../tests/support/test-database.ts';
 import { cartItems, packagePrices } from '../../db/schema.ts';
-import { seed } from '../../db/seed.ts';
 import { ok } from '../../lib/envelope.ts';
 import { DomainError, STATUS_OF_KIND } from '../../lib/errors.ts';
 import { priceLine } from '../../../contract/pricing.ts';
@@ -34,9 +34,7 @@ const refusal = (p: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  await seed(database.db);
+  database = await openTestDatabase();
   const [price] = await database.db.select().from(packagePrices).where(eq(packagePrices.site, 'UAE')).limit(1);
   packageId = price!.packageId;
   unit = price!.amount;
