@@ -28,12 +28,34 @@ function childCpuSeconds() {
   }
 }
 
-/** Runs the stages of one phase (all at once) and notes the CPU seconds they used together. */
+/**
+ * CPU seconds every core has spent busy since boot (Linux: /proc/stat's first line, in 1/100 s), or null. Counts what
+ * childCpuSeconds misses: Chromium's processes (not waited for by their parent here) and a daemonised Postgres; and
+ * anything else the machine runs, so on a shared machine it is the load, not the stage.
+ */
+function machineBusySeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the stages of one phase (all at once) and notes the CPU seconds they, and the machine, used. */
 async function phase(label, run) {
   const before = childCpuSeconds();
+  const busyBefore = machineBusySeconds();
   const ok = await run();
   const after = childCpuSeconds();
-  if (before !== null && after !== null) cpu.push([label, after - before]);
+  const busyAfter = machineBusySeconds();
+  if (before !== null && after !== null)
+    cpu.push([label, after - before, busyBefore !== null && busyAfter !== null ? busyAfter - busyBefore : null]);
   return ok;
 }
 
@@ -66,8 +88,11 @@ function report() {
   console.log('\nStages:');
   for (const [script, seconds, ok] of timings)
     console.log(`  ${ok ? '✓' : '✗'} ${script.padEnd(14)} ${seconds.toFixed(0).padStart(5)} s`);
-  if (cpu.length) console.log('CPU used (user + system):');
-  for (const [label, seconds] of cpu) console.log(`    ${label.padEnd(27)} ${seconds.toFixed(0).padStart(5)} CPU-s`);
+  if (cpu.length) console.log("CPU used (user + system): by the stage's own processes, and by the whole machine");
+  for (const [label, seconds, machine] of cpu)
+    console.log(
+      `    ${label.padEnd(27)} ${seconds.toFixed(0).padStart(5)} CPU-s${machine === null ? '' : `  ${machine.toFixed(0).padStart(5)} CPU-s machine`}`,
+    );
 }
 
 const started = Date.now();
