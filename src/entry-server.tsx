@@ -1,9 +1,9 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { unstable_serialize } from 'swr';
-import type { Writable } from 'node:stream';
 import { siteForPath } from '../contract/site.ts';
 import type { RenderRequest, RenderResult } from '../contract/ssr.ts';
+import { nodeStream } from './lib/node-stream.ts';
 import { App } from './app/app.tsx';
 import type { AppData } from './app/app-data.ts';
 import { Document } from './app/document.tsx';
@@ -77,7 +77,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         onAllReady() {
           resolve({
             status: failed ? 500 : status,
-            pipe: (d) => void stream.pipe(d as unknown as Writable),
+            pipe: (d) => void stream.pipe(nodeStream(d)),
             abort: () => stream.abort(),
           });
         },

@@ -1,7 +1,7 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { Writable } from 'node:stream';
 import type { RenderResult } from '../../contract/ssr.ts';
+import { nodeStream } from '../lib/node-stream.ts';
 import { AdminApp } from './admin-app.tsx';
 import { AdminDocument } from './admin-document.tsx';
 import { AdminNotFound, matchAdminRoute } from './admin-routes.tsx';
@@ -33,7 +33,7 @@ export async function renderAdmin(req: AdminRenderRequest): Promise<RenderResult
         onAllReady() {
           resolve({
             status: failed ? 500 : status,
-            pipe: (d) => void stream.pipe(d as unknown as Writable),
+            pipe: (d) => void stream.pipe(nodeStream(d)),
             abort: () => stream.abort(),
           });
         },

@@ -21,11 +21,11 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x)
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /**
- * Checks the page's app data before use. Written by hand rather than with zod: this runs in the
- * first route's script, and zod would add 25 KB gzipped to it.
+ * What the page's app data must hold (the route data in `fallback` is each call's own answer, read by its hook).
+ * Written by hand rather than with zod: this runs in the first route's script, and zod would add 25 KB gzipped to it.
  */
-export function parseAppData(value: unknown): AppData {
-  const ok =
+function isAppData(value: unknown): value is AppData {
+  return (
     isObject(value) &&
     Number.isInteger(value.status) &&
     (value.shell === undefined || typeof value.shell === 'boolean') &&
@@ -40,9 +40,14 @@ export function parseAppData(value: unknown): AppData {
     isObject(value.assets) &&
     isStrings(value.assets.css) &&
     isStrings(value.assets.preload) &&
-    isStrings(value.assets.cartCode);
-  if (!ok) throw new Error('The page data is malformed.');
-  return value as unknown as AppData;
+    isStrings(value.assets.cartCode)
+  );
+}
+
+/** The page's app data, checked before use. */
+export function parseAppData(value: unknown): AppData {
+  if (!isAppData(value)) throw new Error('The page data is malformed.');
+  return value;
 }
 
 export const APP_DATA_ID = '__APP_DATA__';
