@@ -1,5 +1,12 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { POPUP, enquiryLayerLive, leaveThroughTop, popup, withQueryModalSeen } from './enquiry-helpers.ts';
+import {
+  POPUP,
+  enquiryLayerLive,
+  leaveThroughTop,
+  leaveWithoutPopup,
+  popup,
+  withQueryModalSeen,
+} from './enquiry-helpers.ts';
 import { interactive } from './page-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -10,6 +17,22 @@ const scrollLocked = (page: Page) =>
       getComputedStyle(document.documentElement).overflow === 'hidden' &&
       getComputedStyle(document.body).overflow === 'hidden',
   );
+
+/**
+ * Turns the mouse wheel and waits until a scroll it started would show: the wheel event reached the
+ * page and two frames were drawn after it (a wheel's scroll, smooth or not, moves from the next frame on).
+ */
+async function wheelAndFrames(page: Page, dy: number) {
+  await page.evaluate(() => {
+    const w = window as unknown as { wheeled?: Promise<void> };
+    w.wheeled = new Promise((resolve) => addEventListener('wheel', () => resolve(), { once: true, passive: true }));
+  });
+  await page.mouse.wheel(0, dy);
+  await page.evaluate(async () => {
+    await (window as unknown as { wheeled: Promise<void> }).wheeled;
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
 
 for (const site of [
   { name: 'UAE', path: '/', country: 'AE', dial: '+971', number: '501234567', header: 'UAE' },
@@ -23,10 +46,7 @@ for (const site of [
       await page.waitForLoadState('networkidle');
       // Listening (else "no popup" below would prove nothing).
       await enquiryLayerLive(page);
-      await leaveThroughTop(page);
-      await page.waitForTimeout(600);
-      await expect(popup(page)).toHaveCount(0);
-      expect(await page.evaluate(() => localStorage.getItem('exitPopupCount'))).toBeNull();
+      await leaveWithoutPopup(page, null);
 
       // The "Get a call back" modal shows: from now on the popup may appear.
       await page.getByRole('button', { name: 'Get a call back' }).first().click();
@@ -64,26 +84,25 @@ for (const site of [
       expect(await scrollLocked(page)).toBe(true);
       const before = await page.evaluate(() => scrollY);
       await page.mouse.move(200, 200);
-      await page.mouse.wheel(0, 1200);
-      await page.waitForTimeout(300);
+      await wheelAndFrames(page, 1200);
       expect(await page.evaluate(() => scrollY)).toBe(before);
 
       // A click on the overlay closes it and unlocks scrolling.
       await page.getByTestId('dialog-overlay').click({ position: { x: 195, y: 20 } });
       await expect(popup(page)).toHaveCount(0);
       expect(await scrollLocked(page)).toBe(false);
+      // The same wheel now scrolls, and shows within the same wait (else the check above proved nothing).
+      await page.mouse.move(200, 200);
+      await wheelAndFrames(page, 1200);
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(before);
 
       // A second exit within the hour shows nothing.
-      await leaveThroughTop(page);
-      await page.waitForTimeout(600);
-      await expect(popup(page)).toHaveCount(0);
+      await leaveWithoutPopup(page, '1');
       await page.reload();
       await page.waitForLoadState('networkidle');
       // Listening (else "no popup" below would prove nothing).
       await enquiryLayerLive(page);
-      await leaveThroughTop(page);
-      await page.waitForTimeout(600);
-      await expect(popup(page)).toHaveCount(0);
+      await leaveWithoutPopup(page, '1');
 
       // An hour after the window began, it may show again.
       await page.evaluate((hour) => localStorage.setItem('exitPopupTime', String(Date.now() - hour)), HOUR);
