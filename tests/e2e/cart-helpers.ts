@@ -70,3 +70,48 @@ export async function addToCart(page: Page, adults = 2) {
   // full navigation before then could lose a tap whose write has not happened yet).
   await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible();
 }
+
+/**
+ * One whole round of the page's sync engine, started now (the module the app's cart code loads,
+ * `assets.cartCode`, whose requestSync runs the engine, or folds into the round under way and runs
+ * one more): every change waiting in the outbox and due has been sent, or tried, when it returns.
+ * A round skipped because another tab or the worker held the engine is asked for again.
+ */
+export async function syncRound(page: Page) {
+  await page.evaluate(async () => {
+    const data = JSON.parse(document.getElementById('__APP_DATA__')!.textContent!) as {
+      assets: { cartCode: string[] };
+    };
+    const cart = (await import(/* @vite-ignore */ data.assets.cartCode[0]!)) as {
+      requestSync(): Promise<{ skipped?: boolean }>;
+    };
+    while ((await cart.requestSync()).skipped) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+}
+
+/** The outbox's rows on this device (IndexedDB `wanderlust`, read as the app's db.ts writes them). */
+export function outboxRows(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ ref: string; kind: string; state: string; attempts: number }[]>((resolve, reject) => {
+        const open = indexedDB.open('wanderlust');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('outbox')) {
+            open.result.close();
+            return resolve([]);
+          }
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+        };
+      }),
+  );
+}
+
+/** How many changes still wait in the outbox to be sent. */
+export async function pendingChanges(page: Page) {
+  return (await outboxRows(page)).filter((r) => r.state === 'pending').length;
+}
