@@ -78,5 +78,5 @@ export interface DestinationSpec<K extends string = string> {
 
 /** Identity function that checks day keys used by packages exist in `days`. */
 export function destination<K extends string>(spec: DestinationSpec<K>): DestinationSpec {
-  return spec as unknown as DestinationSpec;
+  return spec;
 }
