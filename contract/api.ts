@@ -19,10 +19,13 @@ export interface ApiCall<P extends z.ZodType = z.ZodType, D extends z.ZodType = 
 }
 
 /**
- * Declares a call. Its parameters also refuse control characters anywhere in their text (once,
- * here, for every call): such input is a mistake or an attack, and Postgres cannot store NUL.
+ * Declares a call, keeping its literal path (the tests find a call's answer type by its path). Its parameters also
+ * refuse control characters anywhere in their text (once, here, for every call): such input is a mistake or an
+ * attack, and Postgres cannot store NUL.
  */
-export const defineCall = <P extends z.ZodType, D extends z.ZodType>(c: ApiCall<P, D>): ApiCall<P, D> => ({
+export const defineCall = <const Path extends string, P extends z.ZodType, D extends z.ZodType>(
+  c: ApiCall<P, D> & { path: Path },
+): ApiCall<P, D> & { path: Path } => ({
   ...c,
   params: c.params.superRefine((value, ctx) => {
     const path = controlCharacterPath(value);

@@ -14,6 +14,7 @@ import { seed } from '../../server/db/seed.ts';
 import { developmentWeb } from '../../server/web.ts';
 import { book, call, createBookingKit, holdId, lead, traveller, type BookingKit } from '../support/booking-kit.ts';
 import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
+import { type DeskData } from '../support/answers.ts';
 
 let kit: BookingKit;
 let owner: Staffer;
@@ -25,7 +26,13 @@ let goa: number;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** An admin call as `who`, with the cookie and (on a change) the CSRF token. */
-async function adminCall(app: FastifyInstance, who: Staffer | null, method: Method, path: string, body?: object) {
+async function adminCall<const M extends Method, const Path extends string>(
+  app: FastifyInstance,
+  who: Staffer | null,
+  method: M,
+  path: Path,
+  body?: object,
+) {
   const res = await app.inject({
     method,
     url: `/api/admin/${path}`,
@@ -36,10 +43,14 @@ async function adminCall(app: FastifyInstance, who: Staffer | null, method: Meth
       ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}),
     },
   });
-  return { status: res.statusCode, body: res.json() as AdminAnswer };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<M, Path>> };
 }
-const api = (who: Staffer | null, method: Method, path: string, body?: object) =>
-  adminCall(kit.app, who, method, path, body);
+const api = <const M extends Method, const Path extends string>(
+  who: Staffer | null,
+  method: M,
+  path: Path,
+  body?: object,
+) => adminCall(kit.app, who, method, path, body);
 
 /** A multipart body with text fields and one file. */
 function form(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
@@ -72,7 +83,7 @@ async function upload(
     payload,
     headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': contentType },
   });
-  return { status: res.statusCode, body: res.json() as AdminAnswer };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<'POST', `packages/${number}/images`>> };
 }
 
 const detail = (slug: string, site: 'UAE' | 'IN' = 'UAE') =>
@@ -281,7 +292,7 @@ describe('edit', () => {
       title: 'A New Title',
     });
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data.prices.UAE.amount).toBe(321_000);
+    expect(res.body.data.prices.UAE!.amount).toBe(321_000);
     expect(await one(sql`select amount from package_prices where package_id = ${id} and site = 'UAE'`)).toEqual({
       amount: 3210,
     });
@@ -414,8 +425,8 @@ describe('unpublished packages are not on the shop', () => {
     const holder = await traveller(kit, 'holder');
     const heldId = await holdId(kit, holder.token, 'UAE', [{ packageId: p.id }]);
     const filtersBefore = (await call(kit.app, 'GET', 'Holiday/GetFilters')).body.data.cities.find(
-      (c: { id: number }) => c.id === p.city_id,
-    ).packageCount;
+      (c) => c.id === p.city_id,
+    )!.packageCount;
 
     expect((await api(cat, 'POST', `packages/${p.id}/unpublish`)).status).toBe(200);
     // The shared answers follow the content version (checked every second).
@@ -430,9 +441,8 @@ describe('unpublished packages are not on the shop', () => {
     // Asked before the change, so kept until the content version moves (within a second).
     await eventually(async () =>
       expect(
-        (await call(kit.app, 'GET', 'Holiday/GetFilters')).body.data.cities.find(
-          (c: { id: number }) => c.id === p.city_id,
-        ).packageCount,
+        (await call(kit.app, 'GET', 'Holiday/GetFilters')).body.data.cities.find((c) => c.id === p.city_id)!
+          .packageCount,
       ).toBe(filtersBefore - 1),
     );
     const sitemap = await kit.app.inject({ method: 'GET', url: '/sitemap.xml' });

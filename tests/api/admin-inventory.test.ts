@@ -203,9 +203,9 @@ describe('an allotment change racing holds', () => {
     const held = 2 + [first, second].filter((h) => h.status === 200).length;
     const list = await admin(kit, catalogue, 'GET', `packages/${luxury.id}/departures`, { from: date, to: date });
     const row = list.body.data.items[0];
-    expect(row.held).toBe(held);
-    expect(row.capacity).toBe(lowered.status === 200 ? 3 : 4);
-    expect(row.held + row.sold).toBeLessThanOrEqual(row.capacity);
+    expect(row!.held).toBe(held);
+    expect(row!.capacity).toBe(lowered.status === 200 ? 3 : 4);
+    expect(row!.held + row!.sold).toBeLessThanOrEqual(row!.capacity!);
     if (lowered.status !== 200)
       expect(lowered.body.message).toMatch(/^0 rooms are sold and \d held on .*: the allotment cannot go below \d\.$/);
   });

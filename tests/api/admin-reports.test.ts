@@ -11,10 +11,13 @@ import {
   type BookingKit,
   type Line,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 import { csvStream, TCS_COLUMNS } from '../../server/services/reports/csv.ts';
 import { siteDay } from '../../contract/site-rules.ts';
+import { type ShopData } from '../support/answers.ts';
 
 /*
  * The books (issue 21): a month of bookings on both sites (India buyers in the seller's state and in
@@ -73,7 +76,7 @@ async function makeBooking(
   lines: Line[],
   method: 'stripe' | 'razorpay' | 'pay-later',
   over: Record<string, unknown> = {},
-): Promise<Made & { data: Record<string, unknown> & { Next?: { sessionId?: string; orderId?: string } } }> {
+): Promise<Made & { data: ShopData<'CreateBooking'> }> {
   const who = await traveller(kit, site === 'IN' ? 'asha' : 'mira');
   const id = await holdId(kit, who.token, site, lines);
   const res = await book(kit, who.token, site, {
@@ -97,11 +100,11 @@ async function makeBooking(
 
 async function stripePaid(lines: Line[]) {
   const b = await makeBooking('UAE', lines, 'stripe');
-  kit.gateways.paySession(b.data.Next!.sessionId!);
+  kit.gateways.paySession(stripeStep(b.data.Next!).sessionId);
   const paid = await post(
     kit,
     'VerifyStripePaymentAsync',
-    { BookingId: b.id, sessionId: b.data.Next!.sessionId },
+    { BookingId: b.id, sessionId: stripeStep(b.data.Next!).sessionId },
     b.who.token,
   );
   expect(paid.status, paid.body.message).toBe(200);
@@ -110,7 +113,7 @@ async function stripePaid(lines: Line[]) {
 
 async function razorpayPaid(lines: Line[], over: Record<string, unknown> = {}) {
   const b = await makeBooking('IN', lines, 'razorpay', over);
-  const proof = kit.gateways.payOrder(b.data.Next!.orderId!);
+  const proof = kit.gateways.payOrder(razorpayStep(b.data.Next!).orderId);
   const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.id, ...proof }, b.who.token, 'IN');
   expect(paid.status, paid.body.message).toBe(200);
   return b;
@@ -243,7 +246,7 @@ async function vouchers() {
     .map((r) => ({ ...r, total: Number(r.total), taxable: Number(r.taxable) }));
 }
 
-const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) =>
+const get = <const Path extends string>(who: Staffer | null, path: Path, query: Record<string, string> = {}) =>
   admin(kit, who, 'GET', path, query);
 
 beforeAll(async () => {
@@ -302,7 +305,7 @@ beforeAll(async () => {
   await transfer(transferIn, transferIn.total - 1_000_01);
   const cancelled = await razorpayPaid([{ packageId: pkg.inAbroad }, { packageId: pkg.inHome }], { Pan: 'ABCPR1234F' });
   const c = await cancel(cancelled);
-  await razorpayWebhook(kit.gateways.razorpayRefundEvent(c.refunds[0].providerRefundId, 'refund.processed'));
+  await razorpayWebhook(kit.gateways.razorpayRefundEvent(c.refunds[0]!.providerRefundId!, 'refund.processed'));
   await makeBooking('IN', [{ packageId: pkg.inHome }], 'pay-later');
 }, 300_000);
 afterAll(() => kit.close());
@@ -332,7 +335,7 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       // Advances of bookings still on a proforma: their receipt vouchers carry their tax (issue 30, case 8).
       const open = rv.filter((v) => !v.invoiced);
       expect(open.length).toBeGreaterThan(0);
-      const t = res.body.data.totals.find((x: { site: string }) => x.site === site);
+      const t = res.body.data.totals.find((x: { site: string }) => x.site === site)!;
       // Documents that charge tax: tax invoices and receipt vouchers (no debit note here); credit notes.
       expect(t.invoices).toBe(inv.length + rv.length);
       expect(t.creditNotes).toBe(cn.length);
@@ -414,7 +417,7 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       due.map((p) => p.made.ref).sort(),
     );
     for (const site of ['UAE', 'IN'] as const) {
-      const t = res.body.data.totals.find((x: { site: string }) => x.site === site);
+      const t = res.body.data.totals.find((x: { site: string }) => x.site === site)!;
       expect(t.due).toBe(
         sum(
           due.filter((p) => p.site === site),
@@ -450,8 +453,7 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
       expect(sum(rows, (x: { amountReceived: number }) => x.amountReceived)).toBe(inv.total);
       expect(
         rows.every(
-          (x: { pan: string; section: string; collecteeName: string }) =>
-            /^[A-Z]{5}\d{4}[A-Z]$/.test(x.pan) && x.section === '206C(1G)' && x.collecteeName === 'Ms Asha Rao',
+          (x) => /^[A-Z]{5}\d{4}[A-Z]$/.test(x.pan!) && x.section === '206C(1G)' && x.collecteeName === 'Ms Asha Rao',
         ),
       ).toBe(true);
     }
@@ -474,14 +476,12 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     const cn = notes.find((n) => n.site === 'IN')!;
     const cnRow = r.rows.find((x: { kind: string }) => x.kind === 'credit-note');
     expect(cnRow).toMatchObject({ document: cn.number, tcs: -tax(cn.taxes, 'TCS'), amountReceived: -cn.total });
-    expect(r.totals.tcs).toBe(sum(withTcs, (i) => tax(i.taxes, 'TCS')) - tax(cn.taxes, 'TCS') + partRows[0].tcs);
+    expect(r.totals.tcs).toBe(sum(withTcs, (i) => tax(i.taxes, 'TCS')) - tax(cn.taxes, 'TCS') + partRows[0]!.tcs);
     // Per PAN: the PAN of two bookings has both, less its credit note.
-    const abc = r.byPan.find((p: { pan: string }) => p.pan === 'ABCPR1234F');
+    const abc = r.byPan.find((p) => p.pan === 'ABCPR1234F')!;
     expect(abc.tcs).toBe(
       sum(
-        withTcs.filter((i) =>
-          r.rows.some((x: { RefIdKey: string; pan: string }) => x.RefIdKey === i.made.ref && x.pan === 'ABCPR1234F'),
-        ),
+        withTcs.filter((i) => r.rows.some((x) => x.RefIdKey === i.made.ref && x.pan === 'ABCPR1234F')),
         (i) => tax(i.taxes, 'TCS'),
       ) - tax(cn.taxes, 'TCS'),
     );
@@ -504,7 +504,7 @@ describe('the reports reconcile to the documents', { timeout: 120_000 }, () => {
     expect(places).toEqual(new Set(['27', '29', '32']));
     expect(res.body.data.rows).toHaveLength(3);
     for (const code of places) {
-      const row = res.body.data.rows.find((x: { stateCode: string }) => x.stateCode === code);
+      const row = res.body.data.rows.find((x) => x.stateCode === code);
       const i = inv.filter((d) => d.placeOfSupply!.code === code);
       const n = cn.filter((d) => d.made.ref && i.some((x) => x.made.ref === d.made.ref));
       const v = rv.filter((d) => d.place === code);
@@ -652,7 +652,7 @@ describe('the tax point', { timeout: 120_000 }, () => {
     });
     const salesThen = async () =>
       (await get(accounts, 'reports/sales', { ...earlier, site: 'IN' })).body.data.totals[0];
-    const before = await salesThen();
+    const before = (await salesThen())!;
     expect([before.invoices, before.creditNotes, before.net, before.paid, before.taxes.TCS]).toEqual([
       1,
       0,
@@ -669,7 +669,7 @@ describe('the tax point', { timeout: 120_000 }, () => {
       accounts,
       'POST',
       `bookings/${b.ref}/refunds`,
-      { paymentId: payment.id, amount: 10_000_00, reason: 'Goodwill', reference: `RTN-${b.ref}` },
+      { paymentId: payment!.id, amount: 10_000_00, reason: 'Goodwill', reference: `RTN-${b.ref}` },
       { 'idempotency-key': `tax-point-${b.ref}` },
     );
     expect(refund.status, refund.body.message).toBe(200);
@@ -707,7 +707,7 @@ describe('the tax point', { timeout: 120_000 }, () => {
         invoiceNumber: inv.invoiceNumber,
       },
     ]);
-    expect(mine[1].date >= from).toBe(true);
+    expect(mine[1]!.date >= from).toBe(true);
     expect(tax(cn!.taxes, 'TCS')).toBeGreaterThan(0);
 
     const q = (() => {
@@ -739,7 +739,7 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
     const cn = json.rows.findIndex((x: { kind: string }) => x.kind === 'credit-note');
     if (cn >= 0)
       expect(lines[cn + 1]).toMatch(
-        new RegExp(`,Credit note,.*,${(json.rows[cn].tcs / 100).toFixed(2)},206C\\(1G\\)$`),
+        new RegExp(`,Credit note,.*,${(json.rows[cn]!.tcs / 100).toFixed(2)},206C\\(1G\\)$`),
       );
 
     for (const [name, query] of [
@@ -756,7 +756,7 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
     }
     const vat = (await get(owner, 'reports/vat.csv', { from, to })).raw.toString('utf8');
     const vatJson = (await get(owner, 'reports/vat', { from, to })).body.data;
-    const standard = vatJson.rows.find((x: { treatment: string }) => x.treatment === 'standard');
+    const standard = vatJson.rows.find((x: { treatment: string }) => x.treatment === 'standard')!;
     expect(vat).toContain(
       `,Standard-rated,${standard.invoices},${standard.creditNotes},${(standard.taxable / 100).toFixed(2)},${(standard.vat / 100).toFixed(2)}\r\n`,
     );
@@ -765,7 +765,7 @@ describe('CSV downloads', { timeout: 60_000 }, () => {
   it('a text that starts like a formula is written as text; a credit’s minus sign stays a number', async () => {
     // Names at booking are letters only, so this goes through the writer itself, as a stored name from elsewhere would.
     const row = {
-      ...(await get(accounts, 'reports/tcs', { fy })).body.data.rows[0],
+      ...(await get(accounts, 'reports/tcs', { fy })).body.data.rows[0]!,
       collecteeName: '=HYPERLINK("http://x")',
       amountReceived: -1_050,
       tcs: -21,

@@ -14,6 +14,7 @@ import {
   sql,
   traveller,
   type BookingKit,
+  payLaterStep,
 } from '../support/booking-kit.ts';
 
 let kit: BookingKit;
@@ -100,8 +101,8 @@ describe('CreateBooking', () => {
       travellerCount: 2,
     });
     expect(b.Next.type).toBe('pay-later');
-    expect(b.Next.payTo.bank.codeLabel).toBe('IBAN');
-    expect(b.Next.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(payLaterStep(b.Next).payTo.bank.codeLabel).toBe('IBAN');
+    expect(payLaterStep(b.Next).dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const cart = await call(kit.app, 'POST', 'GetCart', {}, { token: asha.token });
     expect(cart.body.data).toEqual([]);
     const mail = await kit.mail.waitFor('asha.rao@example.com', { since, subject: /^Booking confirmed/ });
@@ -154,7 +155,7 @@ describe('CreateBooking', () => {
     expect(stolen.body.data).toBeNull();
     expect(await count(kit, sql`select count(*) as n from bookings`)).toBe(before);
     const still = await call(kit.app, 'POST', 'GetTempBooking', { TempBookingId: hers }, { token: asha.token });
-    expect(still.body.data[0].status).toBe('held');
+    expect(still.body.data[0]!.status).toBe('held');
   });
 
   it('needs a sign-in, the whole party’s names and an adult lead traveller', async () => {
@@ -496,12 +497,12 @@ describe('BookingsList and BookingDetailById', () => {
     const created = list.body.data.map((b: { createdAt: string }) => b.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     expect(list.body.data.length).toBeGreaterThan(2);
-    const ref = list.body.data[0].RefIdKey;
+    const ref = list.body.data[0]!.RefIdKey;
     const detail = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token: asha.token });
     expect(detail.status).toBe(200);
     expect(detail.body.data.lines.length).toBeGreaterThan(0);
     expect(detail.body.data.travellers[0]).toMatchObject({ lead: true, firstName: 'Asha' });
-    expect(detail.body.data.events[0].cause).toMatch(/^booked/);
+    expect(detail.body.data.events[0]!.cause).toMatch(/^booked/);
     expect(detail.body.data.links.invoice).toContain(`BookingId=${detail.body.data.BookingId}`);
   });
 
@@ -510,7 +511,7 @@ describe('BookingsList and BookingDetailById', () => {
     expect(theirs.status).toBe(403);
     expect(theirs.body.data).toBeNull();
     const ref = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
-      .data[0].RefIdKey;
+      .data[0]!.RefIdKey;
     const peek = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token: omar.token });
     expect(peek.status).toBe(404);
     expect(peek.body.data).toBeNull();
@@ -553,7 +554,7 @@ describe('CreateBooking_UploadImages', () => {
 
   it('keeps passport and visa copies (checked by their bytes) on the traveller’s booking, for them alone', async () => {
     const list = await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token });
-    const bookingId = list.body.data[0].BookingId;
+    const bookingId = list.body.data[0]!.BookingId;
     const res = await upload(asha.token, [
       { field: 'BookingId', value: String(bookingId) },
       { field: 'images', name: 'passport.png', content: PNG },
@@ -570,13 +571,13 @@ describe('CreateBooking_UploadImages', () => {
       kit.app,
       'GET',
       'BookingDetailById',
-      { RefIdKey: list.body.data[0].RefIdKey },
+      { RefIdKey: list.body.data[0]!.RefIdKey },
       { token: asha.token },
     );
     const pdf = detail.body.data.documents.find((d: { name: string }) => d.name === 'visa.pdf');
     const own = await kit.app.inject({
       method: 'GET',
-      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`,
+      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf!.id}`,
       headers: { authorization: `Bearer ${asha.token}` },
     });
     expect(own.statusCode).toBe(200);
@@ -585,7 +586,7 @@ describe('CreateBooking_UploadImages', () => {
     expect(own.rawPayload.equals(PDF)).toBe(true);
     const other = await kit.app.inject({
       method: 'GET',
-      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf.id}`,
+      url: `/api/Common/GetBookingDocument?BookingId=${bookingId}&FileId=${pdf!.id}`,
       headers: { authorization: `Bearer ${omar.token}` },
     });
     expect(other.statusCode).toBe(404);
@@ -594,7 +595,7 @@ describe('CreateBooking_UploadImages', () => {
 
   it('refuses another traveller’s booking, a missing token, and a file that is not a photo or PDF, keeping nothing', async () => {
     const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
-      .data[0].BookingId;
+      .data[0]!.BookingId;
     const before = await count(kit, sql`select count(*) as n from files`);
     const foreign = await upload(omar.token, [
       { field: 'BookingId', value: String(bookingId) },
@@ -619,7 +620,7 @@ describe('CreateBooking_UploadImages', () => {
 
   it('keeps at most 10 documents on a booking', async () => {
     const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
-      .data[1].BookingId;
+      .data[1]!.BookingId;
     const nine = Array.from({ length: 9 }, (_, i) => ({ field: 'images', name: `p${i}.png`, content: PNG }));
     expect((await upload(asha.token, [{ field: 'BookingId', value: String(bookingId) }, ...nine])).statusCode).toBe(
       200,
@@ -636,7 +637,7 @@ describe('CreateBooking_UploadImages', () => {
 
   it('keeps at most 10 even when uploads arrive at the same time', async () => {
     const bookingId = (await call(kit.app, 'GET', 'BookingsList', { userid: asha.userId }, { token: asha.token })).body
-      .data[2].BookingId;
+      .data[2]!.BookingId;
     const owner = `booking:${bookingId}`;
     const before = await count(kit, sql`select count(*) as n from files where owner = ${owner}`);
     const five = (tag: string) =>

@@ -17,7 +17,7 @@ beforeAll(async () => {
   kit = await createAccountKit();
   calls = await contractCalls();
   ({ token, userId } = await signUp(kit, 'private@example.com', 'private pass 1'));
-  packageId = (await call(kit.app, 'GET', 'Holiday/GetFeaturedPackages', { limit: 1 })).body.data.packages[0].id;
+  packageId = (await call(kit.app, 'GET', 'Holiday/GetFeaturedPackages', { limit: 1 })).body.data.packages[0]!.id;
 });
 afterAll(() => kit.close());
 

@@ -153,7 +153,7 @@ describe('the cancellation policy a traveller sees', () => {
     const unpaid = await detail(who.token, b.ref);
     expect(unpaid.status, unpaid.body.message).toBe(200);
     const c = unpaid.body.data.cancellation;
-    const days = unpaid.body.data.cancellation.daysBefore as number;
+    const days = unpaid.body.data.cancellation!.daysBefore as number;
     expect(days).toBeGreaterThanOrEqual(30);
     expect(days).toBeLessThan(45);
     // Nothing paid yet: nothing to keep and nothing to refund.

@@ -129,7 +129,7 @@ describe('GetCartTotals', () => {
     expect(userId).toBeGreaterThan(0);
 
     const again = (
-      await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: withCoupon.offered.code.toLowerCase() }, token)
+      await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: withCoupon.offered!.code.toLowerCase() }, token)
     ).body.data;
     expect(again.total).toBe(withCoupon.total);
     const wrong = (await post(kit, 'GetCartTotals', { Lines: [line], CouponCode: 'NOSUCHCODE' }, token)).body.data;

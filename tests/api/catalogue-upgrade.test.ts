@@ -6,6 +6,7 @@ import { COUPONS } from '../../server/db/seed-data/coupons.ts';
 import { prepareData } from '../../server/prepare-data.ts';
 import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { type DeskData } from '../support/answers.ts';
 
 /*
  * Upgrades that finish (issue 33, decision 0093). A database an older build seeded kept its demo
@@ -30,7 +31,11 @@ const db = () => kit.database.db;
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await db().execute<T>(query)).rows;
 
-async function api(method: 'GET' | 'PATCH' | 'POST', path: string, body?: object) {
+async function api<const M extends 'GET' | 'PATCH' | 'POST', const Path extends string>(
+  method: M,
+  path: Path,
+  body?: object,
+) {
   const res = await kit.app.inject({
     method,
     url: `/api/admin/${path}`,
@@ -38,7 +43,7 @@ async function api(method: 'GET' | 'PATCH' | 'POST', path: string, body?: object
     remoteAddress: '10.66.3.1',
     headers: { cookie: cat.cookie, ...(method !== 'GET' ? { 'x-csrf-token': cat.csrf } : {}) },
   });
-  return { status: res.statusCode, body: res.json() as AdminAnswer };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<M, Path>> };
 }
 
 /**
@@ -88,7 +93,7 @@ describe('an upgrade from an older build', () => {
     const edited = await api('PATCH', `packages/${honeymoon.id}`, { prices: { UAE: 777_700 } });
     expect(edited.status, edited.body.message).toBe(200);
     expect(edited.body.data.published).toBe(true);
-    expect(edited.body.data.prices.UAE.amount).toBe(777_700);
+    expect(edited.body.data.prices.UAE!.amount).toBe(777_700);
     expect(edited.body.data.stays).toEqual(honeymoon.stays);
     expect([edited.body.data.maxAdultsPerRoom, edited.body.data.maxPeoplePerRoom]).toEqual([2, 2]);
 

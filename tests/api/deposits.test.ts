@@ -17,8 +17,11 @@ import {
   traveller,
   type BookingKit,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
+import { type DeskData } from '../support/answers.ts';
 
 /*
  * Deposits (docs/decisions/0108): a package's deposit percent, offered at checkout where pay later
@@ -57,7 +60,12 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-async function adminCall(who: Staffer | null, method: 'GET' | 'PATCH', path: string, body?: object) {
+async function adminCall<const M extends 'GET' | 'PATCH', const Path extends string>(
+  who: Staffer | null,
+  method: M,
+  path: Path,
+  body?: object,
+) {
   const res = await kit.app.inject({
     method,
     url: `/api/admin/${path}`,
@@ -67,7 +75,7 @@ async function adminCall(who: Staffer | null, method: 'GET' | 'PATCH', path: str
       ...(who && method !== 'GET' ? { 'x-csrf-token': who.csrf } : {}),
     },
   });
-  return { status: res.statusCode, body: res.json() as AdminAnswer };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<M, Path>> };
 }
 
 /** The payment job runs a minute after every booking's payment window has closed. */
@@ -204,11 +212,11 @@ describe('paid through the stand-ins', () => {
     const b = res.body.data;
     expect(b).toMatchObject({ Status: 'awaiting-payment', PaymentStatus: 'unpaid' });
     expect(b.Next.type).toBe('stripe');
-    const session = kit.gateways.sessions.get(b.Next.sessionId)!;
-    expect(session.amount_total).toBe(quote.deposit.amount);
+    const session = kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!;
+    expect(session.amount_total).toBe(quote.deposit!.amount);
 
     // The webhook's signature is checked as for a full payment: a forged one changes nothing.
-    const event = kit.gateways.stripeEvent(kit.gateways.paySession(b.Next.sessionId));
+    const event = kit.gateways.stripeEvent(kit.gateways.paySession(stripeStep(b.Next).sessionId));
     const forged = await kit.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -221,31 +229,31 @@ describe('paid through the stand-ins', () => {
     const paid = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       who.token,
     );
     expect(paid.status, paid.body.message).toBe(200);
     expect(paid.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
     let d = await detail(who.token, b.RefIdKey);
     expect(d).toMatchObject({
-      amountPaid: quote.deposit.amount,
-      amountDue: quote.total - quote.deposit.amount,
-      paymentDueOn: quote.deposit.dueOn,
-      depositAmount: quote.deposit.amount,
+      amountPaid: quote.deposit!.amount,
+      amountDue: quote.total - quote.deposit!.amount,
+      paymentDueOn: quote.deposit!.dueOn,
+      depositAmount: quote.deposit!.amount,
       payOnline: true,
     });
     const docs = await call(kit.app, 'GET', 'GetMoneyDocuments', { BookingId: b.BookingId }, { token: who.token });
     expect(docs.status, docs.body.message).toBe(200);
     expect(docs.body.data).toHaveLength(1);
-    expect(docs.body.data[0]).toMatchObject({ kind: 'receipt', total: quote.deposit.amount });
-    expect(docs.body.data[0].number).toMatch(/^WLH-AE-RV-\d{6}$/);
+    expect(docs.body.data[0]).toMatchObject({ kind: 'receipt', total: quote.deposit!.amount });
+    expect(docs.body.data[0]!.number).toMatch(/^WLH-AE-RV-\d{6}$/);
     expect((await row(b.BookingId)).invoice_number).toBeNull();
 
     // The balance from My trips: the site's gateway for the rest.
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
     expect(start.status, start.body.message).toBe(200);
-    const balance = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
-    expect(balance.amount_total).toBe(quote.total - quote.deposit.amount);
+    const balance = kit.gateways.sessions.get(stripeStep(start.body.data.Next).sessionId)!;
+    expect(balance.amount_total).toBe(quote.total - quote.deposit!.amount);
     kit.gateways.paySession(balance.id);
     const done = await post(
       kit,
@@ -271,8 +279,8 @@ describe('paid through the stand-ins', () => {
     const { res, quote } = await quoteAndBook('IN', india, who);
     expect(res.status, res.body.message).toBe(200);
     const b = res.body.data;
-    expect(b.Next).toMatchObject({ type: 'razorpay', amount: quote.deposit.amount, currency: 'INR' });
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    expect(b.Next).toMatchObject({ type: 'razorpay', amount: quote.deposit!.amount, currency: 'INR' });
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const forged = await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -327,10 +335,10 @@ describe('paid through the stand-ins', () => {
     ).rows;
     expect(entries).toHaveLength(1);
     expect(entries[0]!.document_kind).toBe('receipt');
-    expect(entries[0]!.amount).toBe(quote.deposit.amount);
+    expect(entries[0]!.amount).toBe(quote.deposit!.amount);
     // The advance carries its GST.
     expect(entries[0]!.cgst + entries[0]!.sgst + entries[0]!.igst).toBeGreaterThan(0);
-    expect((await detail(who.token, b.RefIdKey)).amountDue).toBe(quote.total - quote.deposit.amount);
+    expect((await detail(who.token, b.RefIdKey)).amountDue).toBe(quote.total - quote.deposit!.amount);
   });
 
   it('a replayed CreateBooking (same Idempotency-Key) gives the same booking and the same deposit session', async () => {
@@ -347,7 +355,7 @@ describe('paid through the stand-ins', () => {
     const again = await book(kit, who.token, 'UAE', body, 'deposit-key-1');
     expect(first.status, first.body.message).toBe(200);
     expect(again.body.data.BookingId).toBe(first.body.data.BookingId);
-    expect(again.body.data.Next.sessionId).toBe(first.body.data.Next.sessionId);
+    expect(stripeStep(again.body.data.Next).sessionId).toBe(stripeStep(first.body.data.Next).sessionId);
   });
 
   it('a traveller cannot start a payment of another’s deposit booking', async () => {
@@ -383,7 +391,7 @@ describe('the deposit recorded at the desk', () => {
     const who = await traveller(kit, 'farah');
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, quote.deposit.amount);
+    const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, quote.deposit!.amount);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'partly-paid' });
   });
@@ -393,7 +401,7 @@ describe('the deposit recorded at the desk', () => {
     const who = await traveller(kit, 'omar');
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    const part = Math.round(quote.deposit.amount * 0.4);
+    const part = Math.round(quote.deposit!.amount * 0.4);
     const paid = await payAtDesk(accounts, 'UAE', b.RefIdKey, part);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({
@@ -411,7 +419,7 @@ describe('the deposit recorded at the desk', () => {
     expect(d).toMatchObject({
       Status: 'awaiting-payment',
       amountPaid: part,
-      depositAmount: quote.deposit.amount,
+      depositAmount: quote.deposit!.amount,
       payOnline: true,
     });
     expect(d.payTo).not.toBeNull();
@@ -423,8 +431,8 @@ describe('the deposit recorded at the desk', () => {
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
     expect(start.status, start.body.message).toBe(200);
     expect(start.body.data.Next.type).toBe('stripe');
-    const session = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
-    expect(session.amount_total).toBe(quote.deposit.amount - part);
+    const session = kit.gateways.sessions.get(stripeStep(start.body.data.Next).sessionId)!;
+    expect(session.amount_total).toBe(quote.deposit!.amount - part);
     kit.gateways.paySession(session.id);
     const done = await post(
       kit,
@@ -435,21 +443,21 @@ describe('the deposit recorded at the desk', () => {
     expect(done.status, done.body.message).toBe(200);
     expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
     expect(await detail(who.token, b.RefIdKey)).toMatchObject({
-      amountPaid: quote.deposit.amount,
-      amountDue: quote.total - quote.deposit.amount,
+      amountPaid: quote.deposit!.amount,
+      amountDue: quote.total - quote.deposit!.amount,
       payOnline: true,
     });
 
     // Two advances, each with its receipt voucher; no tax invoice before the sale is paid.
     expect(await kinds(b.BookingId)).toEqual([
       { kind: 'bank-transfer', document_kind: 'receipt', amount: part },
-      { kind: 'capture', document_kind: 'receipt', amount: quote.deposit.amount - part },
+      { kind: 'capture', document_kind: 'receipt', amount: quote.deposit!.amount - part },
     ]);
     const docs = await call(kit.app, 'GET', 'GetMoneyDocuments', { BookingId: b.BookingId }, { token: who.token });
     expect(docs.status, docs.body.message).toBe(200);
     expect(docs.body.data.map((x: { kind: string; total: number }) => [x.kind, x.total])).toEqual([
       ['receipt', part],
-      ['receipt', quote.deposit.amount - part],
+      ['receipt', quote.deposit!.amount - part],
     ]);
     expect((await row(b.BookingId)).invoice_number).toBeNull();
   });
@@ -459,14 +467,16 @@ describe('the deposit recorded at the desk', () => {
     const who = await traveller(kit, 'rania');
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    const part = Math.round(quote.deposit.amount * 0.4);
+    const part = Math.round(quote.deposit!.amount * 0.4);
     expect((await payAtDesk(accounts, 'UAE', b.RefIdKey, part)).statusCode).toBe(200);
     const money = await kit.app.inject({
       method: 'GET',
       url: `/api/admin/bookings/${b.RefIdKey}/refunds`,
       headers: { cookie: accounts.cookie },
     });
-    const transfer = (money.json() as AdminAnswer).data.payments.find((p: { status: string }) => p.status === 'paid');
+    const transfer = (money.json() as AdminAnswer<DeskData<'GET', `bookings/${string}/refunds`>>).data.payments.find(
+      (p: { status: string }) => p.status === 'paid',
+    )!;
     const back = Math.round(part / 2);
     const refunded = await kit.app.inject({
       method: 'POST',
@@ -487,7 +497,9 @@ describe('the deposit recorded at the desk', () => {
     expect((await row(b.BookingId)).status).toBe('awaiting-payment');
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
     expect(start.status, start.body.message).toBe(200);
-    expect(kit.gateways.sessions.get(start.body.data.Next.sessionId)!.amount_total).toBe(quote.deposit.amount - part);
+    expect(kit.gateways.sessions.get(stripeStep(start.body.data.Next).sessionId)!.amount_total).toBe(
+      quote.deposit!.amount - part,
+    );
   });
 
   it('a smaller part (India): reminded of its balance by the pay-later job, never cancelled by it, overdue on the desk after its due date; the rest of the deposit paid through Razorpay before then', async () => {
@@ -495,7 +507,7 @@ describe('the deposit recorded at the desk', () => {
     const who = await traveller(kit, 'kavya');
     const { res, quote } = await quoteAndBook('IN', india, who);
     const b = res.body.data;
-    const part = Math.round(quote.deposit.amount * 0.25);
+    const part = Math.round(quote.deposit!.amount * 0.25);
     expect((await payAtDesk(accounts, 'IN', b.RefIdKey, part)).statusCode).toBe(200);
     const r = await row(b.BookingId);
     expect(r).toMatchObject({ status: 'awaiting-payment', payment_status: 'partly-paid' });
@@ -547,10 +559,10 @@ describe('the deposit recorded at the desk', () => {
     expect(start.status, start.body.message).toBe(200);
     expect(start.body.data.Next).toMatchObject({
       type: 'razorpay',
-      amount: quote.deposit.amount - part,
+      amount: quote.deposit!.amount - part,
       currency: 'INR',
     });
-    const proof = kit.gateways.payOrder(start.body.data.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(start.body.data.Next).orderId);
     const done = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
     expect(done.status, done.body.message).toBe(200);
     expect(done.body.data).toMatchObject({ Status: 'confirmed', PaymentStatus: 'partly-paid' });
@@ -559,7 +571,7 @@ describe('the deposit recorded at the desk', () => {
       ['bank-transfer', 'receipt'],
       ['capture', 'receipt'],
     ]);
-    expect(entries[1]!.amount).toBe(quote.deposit.amount - part);
+    expect(entries[1]!.amount).toBe(quote.deposit!.amount - part);
   });
 });
 
@@ -570,20 +582,26 @@ describe('the balance: reminders and the due date', () => {
     const who = await traveller(kit, 'maya');
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     expect(
-      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
-        .status,
+      (
+        await post(
+          kit,
+          'VerifyStripePaymentAsync',
+          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
+          who.token,
+        )
+      ).status,
     ).toBe(200);
     const dueOn = (await row(b.BookingId)).payment_due_on;
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(dueOn, -1));
     await kit.app.flushOutbox();
     const reminders = kit.mail.mails.filter((m) => m.to.includes(who.email) && /Reminder/.test(m.subject));
     expect(reminders).toHaveLength(1);
-    const balance = formatMinor(quote.total - quote.deposit.amount, 'AED');
+    const balance = formatMinor(quote.total - quote.deposit!.amount, 'AED');
     expect(reminders[0]!.subject).toContain(`Reminder: ${balance} due by`);
     expect(mailText(reminders[0]!.raw)).toContain(
-      `Thank you for the ${formatMinor(quote.deposit.amount, 'AED')} received so far.`,
+      `Thank you for the ${formatMinor(quote.deposit!.amount, 'AED')} received so far.`,
     );
 
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(dueOn, 5));

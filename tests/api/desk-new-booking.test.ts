@@ -12,9 +12,14 @@ import {
   traveller,
   type BookingKit,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
+import { type Answer } from '../support/answers.ts';
+import { type NextStep } from '../../contract/booking.ts';
+import { type PayLinkView } from '../../contract/desk-new-booking.ts';
 
 /*
  * A booking made at the desk (issue 31, decision 0095): the shop's own pricing, holds and booking
@@ -123,11 +128,16 @@ async function mailTo(to: string, subject: RegExp, timeoutMs = 30_000) {
   }
 }
 
-const link = (path: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+/** The payment link's answers (server/routes/pay-links.ts): its view, the gateway's step, the payment verified. */
+type LinkData<Path extends string> = Path extends `${string}/start`
+  ? { RefIdKey: string; site: 'UAE' | 'IN'; Next: NextStep }
+  : Path extends `${string}/${'stripe' | 'razorpay'}`
+    ? { RefIdKey: string; PaymentStatus: string }
+    : PayLinkView;
+const link = <const Path extends string>(path: Path, method: 'GET' | 'POST' = 'GET', payload?: object) =>
   kit.app.inject({ method, url: `/api/payments/links/${path}`, ...(payload ? { payload } : {}) }).then((r) => ({
     status: r.statusCode,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads what it expects
-    body: r.json() as { status: string; message: string; data: any },
+    body: r.json() as Answer<LinkData<Path>>,
     headers: r.headers,
   }));
 const tokenOf = (url: string) => url.split('/checkout/link/')[1]!;
@@ -420,7 +430,7 @@ describe('a payment link', () => {
     const url = made.body.data.paymentUrl as string;
     expect(url).toMatch(/^http:\/\/localhost:8080\/checkout\/link\/[0-9a-z]+\.[0-9a-z]+\.[A-Za-z0-9_-]{32}$/);
     // It ends within 72 hours, and by the due date.
-    const ends = Date.parse(made.body.data.linkExpiresAt);
+    const ends = Date.parse(made.body.data.linkExpiresAt!);
     expect(ends).toBeLessThanOrEqual(Date.now() + 72 * 3_600_000);
     expect(ends).toBeGreaterThan(Date.now() + 71 * 3_600_000);
     const mail = await mailTo(b.lead.email, /^Pay for booking WL-/);
@@ -440,7 +450,7 @@ describe('a payment link', () => {
     const start = await link(`${token}/start`, 'POST', {});
     expect(start.status, start.body.message).toBe(200);
     expect(start.body.data.Next.type).toBe('stripe');
-    const session = kit.gateways.sessions.get(start.body.data.Next.sessionId)!;
+    const session = kit.gateways.sessions.get(stripeStep(start.body.data.Next).sessionId)!;
     expect(session.success_url).toBe(`${url}?session_id={CHECKOUT_SESSION_ID}`);
     kit.gateways.paySession(session.id);
     const verified = await link(`${token}/stripe`, 'POST', { sessionId: session.id });
@@ -461,11 +471,11 @@ describe('a payment link', () => {
     const made = await book(owner, b);
     expect(made.status, made.body.message).toBe(200);
     expect(made.body.data.paymentUrl).toMatch(/^http:\/\/localhost:8080\/in\/checkout\/link\//);
-    const token = tokenOf(made.body.data.paymentUrl);
+    const token = tokenOf(made.body.data.paymentUrl!);
     const start = await link(`${token}/start`, 'POST', {});
     expect(start.status, start.body.message).toBe(200);
     expect(start.body.data.Next).toMatchObject({ type: 'razorpay', currency: 'INR' });
-    const answer = kit.gateways.payOrder(start.body.data.Next.orderId);
+    const answer = kit.gateways.payOrder(razorpayStep(start.body.data.Next).orderId);
     const forged = await link(`${token}/razorpay`, 'POST', { ...answer, razorpay_signature: 'x'.repeat(64) });
     expect(forged.status).toBe(400);
     const verified = await link(`${token}/razorpay`, 'POST', answer);
@@ -483,7 +493,7 @@ describe('a payment link', () => {
       expect(res.body.message).toMatch(/^This payment link ended on .+ Call us on .+ for a new link/);
     }
     // The same booking with a later end, but not signed by us: unknown.
-    const token = tokenOf(made.body.data.paymentUrl);
+    const token = tokenOf(made.body.data.paymentUrl!);
     const [bid, , sig] = token.split('.');
     const stretched = `${bid}.${Math.floor(Date.now() / 1000 + 10 * 86_400).toString(36)}.${sig}`;
     for (const t of [stretched, 'nonsense', `${(id + 1).toString(36)}.zzzzzz.${sig}`, '']) {

@@ -13,6 +13,8 @@ import {
   sql,
   traveller,
   type BookingKit,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 import { formatMinor } from '../../contract/format.ts';
@@ -62,11 +64,11 @@ async function stripePaid(days?: number) {
   });
   expect(res.status, res.body.message).toBe(200);
   const b = res.body.data;
-  kit.gateways.paySession(b.Next.sessionId);
+  kit.gateways.paySession(stripeStep(b.Next).sessionId);
   const paid = await post(
     kit,
     'VerifyStripePaymentAsync',
-    { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+    { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
     asha.token,
   );
   expect(paid.status, paid.body.message).toBe(200);
@@ -76,7 +78,7 @@ async function stripePaid(days?: number) {
 /** An India booking paid through the Razorpay stand-in. */
 async function razorpayPaid() {
   const b = await siteBooking(kit, priya, 'IN', india, 'razorpay');
-  const proof = kit.gateways.payOrder(b.Next.orderId);
+  const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
   const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
   expect(paid.status, paid.body.message).toBe(200);
   return {
@@ -134,7 +136,7 @@ async function bookingRow(id: number) {
 /** The booking's audit rows of one action, oldest first: who, role, before and after. */
 const audited = async (ref: string, action: string) =>
   (await admin(kit, owner, 'GET', 'audit', { ref, action })).body.data.items
-    .map((e: { staffEmail: string; role: string; before: unknown; after: unknown }) => ({
+    .map((e) => ({
       by: e.staffEmail,
       role: e.role,
       before: e.before,
@@ -157,8 +159,8 @@ describe('cancellation by policy', { timeout: 60_000 }, () => {
       const quote = (await money(b.ref)).body.data.cancellation;
       expect(quote).toMatchObject({ daysBefore: days, keepPercent: percent, paid: b.total, total: b.total });
       const keep = Math.round((b.total * percent) / 100);
-      expect(quote.keep).toBe(keep);
-      expect(quote.refund).toBe(b.total - keep);
+      expect(quote!.keep).toBe(keep);
+      expect(quote!.refund).toBe(b.total - keep);
       const done = await cancel(b.ref, { reason: 'Change of plans' });
       expect(done.status, done.body.message).toBe(200);
       expect(done.body.data).toMatchObject({ keep, refund: b.total - keep, policyKeep: keep, failures: [] });
@@ -172,8 +174,8 @@ describe('cancellation by policy', { timeout: 60_000 }, () => {
       } else {
         expect(after.refunds).toHaveLength(1);
         expect(after.refunds[0]).toMatchObject({ provider: 'stripe', amount: b.total - keep, status: 'pending' });
-        expect(after.refunds[0].providerRefundId).toMatch(/^re_/);
-        expect(kit.gateways.stripeRefunds.get(after.refunds[0].providerRefundId)).toMatchObject({
+        expect(after.refunds[0]!.providerRefundId).toMatch(/^re_/);
+        expect(kit.gateways.stripeRefunds.get(after.refunds[0]!.providerRefundId!)).toMatchObject({
           amount: b.total - keep,
         });
         expect(after.PaymentStatus).toBe('refund-due');
@@ -242,7 +244,7 @@ describe('cancellation by policy', { timeout: 60_000 }, () => {
 
   it('an override of the amount kept needs cancellations.override and a reason, and is audited', async () => {
     const b = await stripePaid(40);
-    const policy = (await money(b.ref)).body.data.cancellation.keep;
+    const policy = (await money(b.ref)).body.data.cancellation!.keep;
     const byAgent = await cancel(b.ref, { reason: 'Goodwill', keep: 0, keepReason: 'Loyal customer' }, agent);
     expect(byAgent.status).toBe(403);
     expect((await bookingRow(b.id)).status).toBe('confirmed');
@@ -266,7 +268,7 @@ describe('cancellation by policy', { timeout: 60_000 }, () => {
     );
     const reqs = (await money(b.ref)).body.data.cancellationRequests;
     expect(reqs).toHaveLength(1);
-    const done = await cancel(b.ref, { reason: 'Visa refused', requestId: reqs[0].id });
+    const done = await cancel(b.ref, { reason: 'Visa refused', requestId: reqs[0]!.id });
     expect(done.status, done.body.message).toBe(200);
     const after = (await money(b.ref)).body.data.cancellationRequests[0];
     expect(after).toMatchObject({ status: 'approved', decidedBy: accounts.email });
@@ -278,28 +280,28 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
     expect(pay).toMatchObject({ provider: 'stripe', refundable: b.total, refunded: 0 });
-    const part = await refund(b.ref, { paymentId: pay.id, amount: 10_000, note: 'Late transfer' });
+    const part = await refund(b.ref, { paymentId: pay!.id, amount: 10_000, note: 'Late transfer' });
     expect(part.status, part.body.message).toBe(200);
     expect(part.body.data.refund).toMatchObject({ status: 'pending', amount: 10_000 });
     const reId = part.body.data.refund.providerRefundId;
-    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId!, 'succeeded'))).toBe(200);
     let m = (await money(b.ref)).body.data;
-    expect(m.refunds[0].status).toBe('processed');
+    expect(m.refunds[0]!.status).toBe('processed');
     expect(m.PaymentStatus).toBe('partly-refunded');
     expect(m.payments[0]).toMatchObject({ refunded: 10_000, refundable: b.total - 10_000 });
 
-    const rest = await refund(b.ref, { paymentId: pay.id, amount: b.total - 10_000 });
+    const rest = await refund(b.ref, { paymentId: pay!.id, amount: b.total - 10_000 });
     expect(rest.status, rest.body.message).toBe(200);
     // charge.refunded carries the charge with its refunds.
     expect(
       await stripeWebhook(
-        kit.gateways.stripeRefundEvent(rest.body.data.refund.providerRefundId, 'succeeded', 'charge.refunded'),
+        kit.gateways.stripeRefundEvent(rest.body.data.refund.providerRefundId!, 'succeeded', 'charge.refunded'),
       ),
     ).toBe(200);
     m = (await money(b.ref)).body.data;
     expect(m.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'processed']);
     expect(m.PaymentStatus).toBe('refunded');
-    const more = await refund(b.ref, { paymentId: pay.id, amount: 100 });
+    const more = await refund(b.ref, { paymentId: pay!.id, amount: 100 });
     expect(more.status).toBe(409);
     expect(more.body.message).toMatch(/^That is more than can be refunded on this payment: at most /);
     // Each refund is audited with what the payment had before and the refund made.
@@ -307,9 +309,9 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
       {
         by: accounts.email,
         role: 'accounts',
-        before: { paymentId: pay.id, refunded: 0, refundable: b.total },
+        before: { paymentId: pay!.id, refunded: 0, refundable: b.total },
         after: expect.objectContaining({
-          paymentId: pay.id,
+          paymentId: pay!.id,
           provider: 'stripe',
           amount: 10_000,
           note: 'Late transfer',
@@ -318,7 +320,7 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
       {
         by: accounts.email,
         role: 'accounts',
-        before: { paymentId: pay.id, refunded: 10_000, refundable: b.total - 10_000 },
+        before: { paymentId: pay!.id, refunded: 10_000, refundable: b.total - 10_000 },
         after: expect.objectContaining({ amount: b.total - 10_000 }),
       },
     ]);
@@ -330,66 +332,68 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     expect(done.status, done.body.message).toBe(200);
     const r = done.body.data.refunds[0];
     expect(r).toMatchObject({ provider: 'razorpay', status: 'pending', amount: done.body.data.refund });
-    expect(kit.gateways.razorpayRefunds.get(r.providerRefundId)).toMatchObject({
+    expect(kit.gateways.razorpayRefunds.get(r!.providerRefundId!)).toMatchObject({
       payment_id: b.paymentId,
-      amount: r.amount,
+      amount: r!.amount,
     });
 
-    const forged = kit.gateways.razorpayRefundEvent(r.providerRefundId, 'refund.processed');
+    const forged = kit.gateways.razorpayRefundEvent(r!.providerRefundId!, 'refund.processed');
     expect(
       await razorpayWebhook({ ...forged, signature: forged.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }),
     ).toBe(400);
-    expect((await money(b.ref)).body.data.refunds[0].status).toBe('pending');
+    expect((await money(b.ref)).body.data.refunds[0]!.status).toBe('pending');
 
-    const event = kit.gateways.razorpayRefundEvent(r.providerRefundId, 'refund.processed');
+    const event = kit.gateways.razorpayRefundEvent(r!.providerRefundId!, 'refund.processed');
     expect(await razorpayWebhook(event)).toBe(200);
     let m = (await money(b.ref)).body.data;
-    expect(m.refunds[0].status).toBe('processed');
+    expect(m.refunds[0]!.status).toBe('processed');
     expect(m.PaymentStatus).toBe('partly-refunded');
     // A replay of the processed event changes nothing.
     expect(await razorpayWebhook(event)).toBe(200);
-    expect((await money(b.ref)).body.data.refunds[0].status).toBe('processed');
+    expect((await money(b.ref)).body.data.refunds[0]!.status).toBe('processed');
     expect(await count(kit, sql`select count(*) as n from payment_events where event_id = ${event.eventId}`)).toBe(1);
     // A refund.failed after it succeeded (the bank sent it back): the refund fails, the ledger
     // reverses it under a debit note, and the cancelled booking owes that money again (decision 0089).
-    const failed = kit.gateways.razorpayRefundEvent(r.providerRefundId, 'refund.failed');
+    const failed = kit.gateways.razorpayRefundEvent(r!.providerRefundId!, 'refund.failed');
     expect(await razorpayWebhook(failed)).toBe(200);
     expect(await razorpayWebhook(failed)).toBe(200);
     m = (await money(b.ref)).body.data;
-    expect(m.refunds[0].status).toBe('failed');
+    expect(m.refunds[0]!.status).toBe('failed');
     expect(m.PaymentStatus).toBe('refund-due');
     const entries = (
       await kit.database.db.execute<{ kind: string; amount: number; document_kind: string | null }>(
-        sql`select kind, amount, document_kind from ledger_entries where refund_id = ${r.id} order by id`,
+        sql`select kind, amount, document_kind from ledger_entries where refund_id = ${r!.id} order by id`,
       )
     ).rows;
     expect(entries).toEqual([
-      { kind: 'refund', amount: -r.amount, document_kind: 'credit-note' },
-      { kind: 'refund-reversal', amount: r.amount, document_kind: 'debit-note' },
+      { kind: 'refund', amount: -r!.amount, document_kind: 'credit-note' },
+      { kind: 'refund-reversal', amount: r!.amount, document_kind: 'debit-note' },
     ]);
     expect(
       (await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find(
         (i: { RefIdKey: string }) => i.RefIdKey === b.ref,
       ),
-    ).toMatchObject({ kind: 'failed', amount: r.amount });
+    ).toMatchObject({ kind: 'failed', amount: r!.amount });
   });
 
   it('Razorpay: partial then full through refunds.make, and refund.failed fails a pending one', async () => {
     const b = await razorpayPaid();
     const pay = (await money(b.ref)).body.data.payments.find((p: { status: string }) => p.status === 'paid');
-    const first = await refund(b.ref, { paymentId: pay.id, amount: 50_000 });
+    const first = await refund(b.ref, { paymentId: pay!.id, amount: 50_000 });
     expect(first.status, first.body.message).toBe(200);
     expect(
-      await razorpayWebhook(kit.gateways.razorpayRefundEvent(first.body.data.refund.providerRefundId, 'refund.failed')),
+      await razorpayWebhook(
+        kit.gateways.razorpayRefundEvent(first.body.data.refund.providerRefundId!, 'refund.failed'),
+      ),
     ).toBe(200);
     let m = (await money(b.ref)).body.data;
     expect(m.refunds[0]).toMatchObject({ status: 'failed' });
-    expect(m.payments.find((p: { id: number }) => p.id === pay.id).refundable).toBe(b.total);
-    const full = await refund(b.ref, { paymentId: pay.id, amount: b.total });
+    expect(m.payments.find((p: { id: number }) => p.id === pay!.id)!.refundable).toBe(b.total);
+    const full = await refund(b.ref, { paymentId: pay!.id, amount: b.total });
     expect(full.status, full.body.message).toBe(200);
     expect(
       await razorpayWebhook(
-        kit.gateways.razorpayRefundEvent(full.body.data.refund.providerRefundId, 'refund.processed'),
+        kit.gateways.razorpayRefundEvent(full.body.data.refund.providerRefundId!, 'refund.processed'),
       ),
     ).toBe(200);
     m = (await money(b.ref)).body.data;
@@ -402,8 +406,8 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     const calls = kit.gateways.refundCalls.stripe;
     const key = randomUUID();
     const [x, y] = await Promise.all([
-      refund(b.ref, { paymentId: pay.id, amount: 20_000 }, key),
-      refund(b.ref, { paymentId: pay.id, amount: 20_000 }, key),
+      refund(b.ref, { paymentId: pay!.id, amount: 20_000 }, key),
+      refund(b.ref, { paymentId: pay!.id, amount: 20_000 }, key),
     ]);
     expect([x.status, y.status]).toEqual([200, 200]);
     expect(x.body.data.refund.id).toBe(y.body.data.refund.id);
@@ -412,13 +416,13 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
 
     const left = b.total - 20_000;
     const [p, q] = await Promise.all([
-      refund(b.ref, { paymentId: pay.id, amount: left }),
-      refund(b.ref, { paymentId: pay.id, amount: left }, randomUUID(), owner),
+      refund(b.ref, { paymentId: pay!.id, amount: left }),
+      refund(b.ref, { paymentId: pay!.id, amount: left }, randomUUID(), owner),
     ]);
     expect([p.status, q.status].sort()).toEqual([200, 409]);
     expect(await refundCount(b.id)).toBe(2);
-    expect((await money(b.ref)).body.data.payments[0].refundable).toBe(0);
-    const noKey = await refund(b.ref, { paymentId: pay.id, amount: 100 }, null);
+    expect((await money(b.ref)).body.data.payments[0]!.refundable).toBe(0);
+    const noKey = await refund(b.ref, { paymentId: pay!.id, amount: 100 }, null);
     expect(noKey.status).toBe(400);
   });
 
@@ -427,7 +431,7 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     const pay = (await money(b.ref)).body.data.payments[0];
     kit.gateways.refuseNextRefund.stripe = 'This charge is disputed and cannot be refunded.';
     const failedKey = randomUUID();
-    const res = await refund(b.ref, { paymentId: pay.id, amount: 30_000 }, failedKey);
+    const res = await refund(b.ref, { paymentId: pay!.id, amount: 30_000 }, failedKey);
     expect(res.status).toBe(502);
     expect(res.body.status).toBe('error');
     expect(res.body.message).toBe(
@@ -441,7 +445,7 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
     expect(m.payments[0]).toMatchObject({ refunded: 0, refundable: b.total });
     expect(m.PaymentStatus).toBe('paid');
     // The same request again is the same refusal, not a second try.
-    const same = await refund(b.ref, { paymentId: pay.id, amount: 30_000 }, failedKey);
+    const same = await refund(b.ref, { paymentId: pay!.id, amount: 30_000 }, failedKey);
     expect(same.status).toBe(409);
     expect(same.body.message).toBe(
       'This refund failed (Stripe: This charge is disputed and cannot be refunded.). Nothing was refunded: reload the page to try again.',
@@ -451,10 +455,10 @@ describe('refunds through the gateways', { timeout: 60_000 }, () => {
       kind: 'failed',
       amount: 30_000,
     });
-    const retry = await refund(b.ref, { paymentId: pay.id, amount: 30_000 });
+    const retry = await refund(b.ref, { paymentId: pay!.id, amount: 30_000 });
     expect(retry.status, retry.body.message).toBe(200);
     m = (await money(b.ref)).body.data;
-    expect(m.payments[0].refunded).toBe(30_000);
+    expect(m.payments[0]!.refunded).toBe(30_000);
     expect(
       (await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find(
         (i: { RefIdKey: string }) => i.RefIdKey === b.ref,
@@ -478,7 +482,7 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
     const mailsBefore = kit.mail.mails.length;
-    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, 10_000);
+    const reId = kit.gateways.dashboardRefund('stripe', pay!.providerPaymentId!, 10_000);
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
     // Stripe sends charge.refunded for the same refund too, and may send an event twice.
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded', 'charge.refunded'))).toBe(200);
@@ -494,7 +498,7 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
     });
     expect(m.payments[0]).toMatchObject({ refunded: 10_000, refundable: b.total - 10_000 });
     expect(m.PaymentStatus).toBe('partly-refunded');
-    const tooMuch = await refund(b.ref, { paymentId: pay.id, amount: b.total - 10_000 + 100 });
+    const tooMuch = await refund(b.ref, { paymentId: pay!.id, amount: b.total - 10_000 + 100 });
     expect(tooMuch.status).toBe(409);
     expect(
       await count(
@@ -548,9 +552,9 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
     // The desk refunds 10,000; before Stripe settles it, someone refunds the whole payment in the dashboard.
-    const part = await refund(b.ref, { paymentId: pay.id, amount: 10_000 });
+    const part = await refund(b.ref, { paymentId: pay!.id, amount: 10_000 });
     expect(part.status, part.body.message).toBe(200);
-    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, b.total);
+    const reId = kit.gateways.dashboardRefund('stripe', pay!.providerPaymentId!, b.total);
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
     let m = (await money(b.ref)).body.data;
     expect(m.refunds.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([
@@ -559,7 +563,7 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
     ]);
     expect(m.payments[0]).toMatchObject({ refundable: 0 });
     expect(m.PaymentStatus).toBe('refunded');
-    const again = await refund(b.ref, { paymentId: pay.id, amount: 100 });
+    const again = await refund(b.ref, { paymentId: pay!.id, amount: 100 });
     expect(again.status).toBe(409);
     const detail = (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data;
     const flagged = detail.timeline.find(
@@ -568,7 +572,7 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
     expect(flagged?.text).toContain(`AED 100 more than the ${formatMinor(b.total, 'AED')} it took`);
     expect(flagged?.text).toContain('check its pending refunds in Stripe');
     // Stripe fails the desk's refund (the money had already gone back): the books add up again.
-    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(part.body.data.refund.providerRefundId, 'failed'))).toBe(
+    expect(await stripeWebhook(kit.gateways.stripeRefundEvent(part.body.data.refund.providerRefundId!, 'failed'))).toBe(
       200,
     );
     m = (await money(b.ref)).body.data;
@@ -580,7 +584,7 @@ describe("refunds made in the provider's dashboard", { timeout: 60_000 }, () => 
   it('a dashboard refund within what is left carries no warning', async () => {
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
-    const reId = kit.gateways.dashboardRefund('stripe', pay.providerPaymentId, b.total);
+    const reId = kit.gateways.dashboardRefund('stripe', pay!.providerPaymentId!, b.total);
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(reId, 'succeeded'))).toBe(200);
     const detail = (await admin(kit, accounts, 'GET', `bookings/${b.ref}`)).body.data;
     const entry = detail.timeline.find(
@@ -615,13 +619,13 @@ describe('the refund queue', { timeout: 60_000 }, () => {
       (i: { RefIdKey: string }) => i.RefIdKey === b.ref,
     );
     expect(item).toMatchObject({ kind: 'due', amount: second!.amount });
-    const done = await refund(b.ref, { paymentId: item.payment.id, amount: item.amount, reason: 'Paid twice' });
+    const done = await refund(b.ref, { paymentId: item!.payment.id, amount: item!.amount, reason: 'Paid twice' });
     expect(done.status, done.body.message).toBe(200);
     expect(
-      await stripeWebhook(kit.gateways.stripeRefundEvent(done.body.data.refund.providerRefundId, 'succeeded')),
+      await stripeWebhook(kit.gateways.stripeRefundEvent(done.body.data.refund.providerRefundId!, 'succeeded')),
     ).toBe(200);
     const m = (await money(b.ref)).body.data;
-    expect(m.payments.find((p: { id: number }) => p.id === item.payment.id).refundStatus).toBe('refunded');
+    expect(m.payments.find((p: { id: number }) => p.id === item!.payment.id)!.refundStatus).toBe('refunded');
     expect(m.PaymentStatus).toBe('paid');
     expect(
       (await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find(
@@ -635,31 +639,31 @@ describe('the refund queue', { timeout: 60_000 }, () => {
     const pay = (await money(b.ref)).body.data.payments[0];
     await kit.database.db
       .execute(sql`insert into refunds (booking_id, payment_id, provider, amount, currency, idempotency_key, reason, created_at, updated_at)
-      values (${b.id}, ${pay.id}, 'stripe', 15000, 'AED', ${`lost-${b.id}`}, 'Goodwill', now() - interval '10 minutes', now() - interval '10 minutes')`);
+      values (${b.id}, ${pay!.id}, 'stripe', 15000, 'AED', ${`lost-${b.id}`}, 'Goodwill', now() - interval '10 minutes', now() - interval '10 minutes')`);
     const item = (await admin(kit, accounts, 'GET', 'refunds')).body.data.items.find(
       (i: { RefIdKey: string }) => i.RefIdKey === b.ref,
     );
     expect(item).toMatchObject({ kind: 'unsent', amount: 15000 });
-    const sent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    const sent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item!.refund!.id}/send`);
     expect(sent.status, sent.body.message).toBe(200);
     expect(sent.body.data.refund.providerRefundId).toMatch(/^re_/);
-    const again = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    const again = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item!.refund!.id}/send`);
     expect(again.status).toBe(409);
     expect(await audited(b.ref, 'refunds.make')).toEqual([
       {
         by: accounts.email,
         role: 'accounts',
-        before: { refundId: item.refund.id, sent: false },
-        after: { refundId: item.refund.id, sent: true },
+        before: { refundId: item!.refund!.id, sent: false },
+        after: { refundId: item!.refund!.id, sent: true },
       },
     ]);
     // Sent again after Stripe's answer was lost (the row still unsent): the same Idempotency-Key, so Stripe answers the
     // same refund.
     const atStripe = kit.gateways.stripeRefunds.size;
     await kit.database.db.execute(
-      sql`update refunds set provider_refund_id = null, status = 'pending' where id = ${item.refund.id}`,
+      sql`update refunds set provider_refund_id = null, status = 'pending' where id = ${item!.refund!.id}`,
     );
-    const resent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item.refund.id}/send`);
+    const resent = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${item!.refund!.id}/send`);
     expect(resent.status, resent.body.message).toBe(200);
     expect(resent.body.data.refund.providerRefundId).toBe(sent.body.data.refund.providerRefundId);
     expect(kit.gateways.stripeRefunds.size).toBe(atStripe);
@@ -689,9 +693,11 @@ describe('the refund queue', { timeout: 60_000 }, () => {
       (i: { RefIdKey: string; kind: string }) => i.RefIdKey === b.ref && i.kind === 'manual-pending',
     );
     expect(queued).toBeTruthy();
-    const noRef = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${bank.id}/record`, { reference: ' ' });
+    const noRef = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${bank!.id}/record`, {
+      reference: ' ',
+    });
     expect(noRef.status).toBe(400);
-    const rec = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${bank.id}/record`, {
+    const rec = await admin(kit, accounts, 'POST', `bookings/${b.ref}/refunds/${bank!.id}/record`, {
       reference: `RTN-${b.id}`,
     });
     expect(rec.status, rec.body.message).toBe(200);
@@ -700,8 +706,8 @@ describe('the refund queue', { timeout: 60_000 }, () => {
       {
         by: accounts.email,
         role: 'accounts',
-        before: { refundId: bank.id, status: 'pending' },
-        after: { refundId: bank.id, status: 'processed', reference: `RTN-${b.id}` },
+        before: { refundId: bank!.id, status: 'pending' },
+        after: { refundId: bank!.id, status: 'processed', reference: `RTN-${b.id}` },
       },
     ]);
     expect((await money(b.ref)).body.data.PaymentStatus).toBe('partly-refunded');
@@ -715,8 +721,8 @@ describe('credit notes', { timeout: 60_000 }, () => {
       const done = await cancel(b.ref, { reason: 'Change of plans' });
       const cn = done.body.data.creditNote;
       expect(cn).toMatchObject({ invoiceNumber: inv, total: done.body.data.refund });
-      expect(cn.number).toMatch(inv.startsWith('WLH-IN') ? /^WLH-IN-CN-\d{6}$/ : /^WLH-AE-CN-\d{6}$/);
-      const doc = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}`);
+      expect(cn!.number).toMatch(inv.startsWith('WLH-IN') ? /^WLH-IN-CN-\d{6}$/ : /^WLH-AE-CN-\d{6}$/);
+      const doc = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn!.id}`);
       expect(doc.status).toBe(200);
       const note = doc.body.data;
       expect(note.taxes.length).toBeGreaterThan(0);
@@ -738,14 +744,14 @@ describe('credit notes', { timeout: 60_000 }, () => {
           ),
         ).toBe(tax.amount);
       }
-      const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}.pdf`);
+      const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn!.id}.pdf`);
       expect(pdf.status).toBe(200);
       expect(await audited(b.ref, 'creditNotes.open')).toEqual([
-        { by: accounts.email, role: 'accounts', before: null, after: { creditNote: cn.number } },
+        { by: accounts.email, role: 'accounts', before: null, after: { creditNote: cn!.number } },
       ]);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
-      const other = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id + 100000}`);
+      const other = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn!.id + 100000}`);
       expect(other.status).toBe(404);
     }
   });
@@ -761,9 +767,9 @@ describe('credit notes', { timeout: 60_000 }, () => {
     });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data).toMatchObject({
-      number: cn.number,
-      invoiceNumber: cn.invoiceNumber,
-      total: cn.total,
+      number: cn!.number,
+      invoiceNumber: cn!.invoiceNumber,
+      total: cn!.total,
       RefIdKey: b.ref,
     });
     const pdf = await kit.app.inject({
@@ -799,7 +805,7 @@ describe('credit notes', { timeout: 60_000 }, () => {
       made.map((b, i) => cancel(b.ref, { reason: 'Tour withdrawn' }, i % 2 ? accounts : owner)),
     );
     for (const r of results) expect(r.status, r.body.message).toBe(200);
-    const numbers = results.map((r) => Number(r.body.data.creditNote.number.slice(-6))).sort((a, b) => a - b);
+    const numbers = results.map((r) => Number(r.body.data.creditNote!.number.slice(-6))).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
     expect(numbers.at(-1)! - numbers[0]!).toBe(19);
     const { rows } = await kit.database.db.execute<{ number: string }>(
@@ -820,13 +826,13 @@ describe('who may do what', { timeout: 60_000 }, () => {
   it('refuses agent the refund and catalogue everything, changing nothing; no session 401; no CSRF 403', async () => {
     const b = await stripePaid();
     const pay = (await money(b.ref)).body.data.payments[0];
-    const byAgent = await refund(b.ref, { paymentId: pay.id, amount: 1000 }, randomUUID(), agent);
+    const byAgent = await refund(b.ref, { paymentId: pay!.id, amount: 1000 }, randomUUID(), agent);
     expect(byAgent.status).toBe(403);
     expect(byAgent.body.status).toBe('error');
     for (const [method, path, body] of [
       ['GET', `bookings/${b.ref}/refunds`, undefined],
       ['POST', `bookings/${b.ref}/cancel`, { reason: 'x' }],
-      ['POST', `bookings/${b.ref}/refunds`, { paymentId: pay.id, amount: 1000, reason: 'x' }],
+      ['POST', `bookings/${b.ref}/refunds`, { paymentId: pay!.id, amount: 1000, reason: 'x' }],
       ['GET', 'refunds', undefined],
       ['GET', `bookings/${b.ref}/credit-notes/1`, undefined],
     ] as const) {

@@ -56,7 +56,7 @@ async function payLaterBooking(): Promise<{ id: number; ref: string }> {
 async function versions(ref: string): Promise<DocumentVersion[]> {
   const res = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ref }, { token: lina.token });
   expect(res.status, res.body.message).toBe(200);
-  return res.body.data.documentVersions;
+  return res.body.data.documentVersions!;
 }
 /** The version as decision 0107 defines it: 12 characters of base64url SHA-256 of the document's JSON. */
 const hashOf = (document: unknown) =>
@@ -83,12 +83,12 @@ describe("a booking's documents and their versions", () => {
     // The list carries the same versions as the detail.
     const list = await call(kit.app, 'GET', 'BookingsList', { userid: lina.userId }, { token: lina.token });
     expect(list.status).toBe(200);
-    expect(list.body.data.find((x: { RefIdKey: string }) => x.RefIdKey === b.ref).documentVersions).toEqual(paid);
+    expect(list.body.data.find((x: { RefIdKey: string }) => x.RefIdKey === b.ref)!.documentVersions).toEqual(paid);
 
     // An agent records the hotel's confirmation number: the stay's voucher has a new version, nothing else.
     const lines = await admin(kit, agent, 'GET', `bookings/${b.ref}/suppliers`);
     expect(lines.status, lines.body.message).toBe(200);
-    const lineId = lines.body.data.lines[0].lineId as number;
+    const lineId = lines.body.data.lines[0]!.lineId as number;
     const set = await admin(kit, agent, 'POST', `bookings/${b.ref}/lines/${lineId}/supplier`, {
       service: 'stay-1',
       status: 'confirmed',

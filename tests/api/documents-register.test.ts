@@ -10,9 +10,12 @@ import {
   type BookingKit,
   type Line,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 import { siteDay } from '../../contract/site.ts';
+import { type ShopData } from '../support/answers.ts';
 
 /*
  * The documents register (decision 0097): a site's month of tax invoices, proformas, receipt
@@ -35,7 +38,7 @@ interface Made {
   ref: string;
   total: number;
   who: { token: string; email: string };
-  data: { Next?: { sessionId?: string; orderId?: string } };
+  data: ShopData<'CreateBooking'>;
 }
 
 async function packageOn(site: Site, where: string): Promise<number> {
@@ -79,7 +82,7 @@ async function transfer(b: Made, amount: number) {
   expect(res.status, res.body.message).toBe(200);
 }
 
-const get = (who: Staffer | null, path: string, query: Record<string, string> = {}) =>
+const get = <const Path extends string>(who: Staffer | null, path: Path, query: Record<string, string> = {}) =>
   admin(kit, who, 'GET', path, query);
 
 /** The CSV as rows of cells (no cell of this test holds a comma). */
@@ -105,13 +108,13 @@ beforeAll(async () => {
   // UAE: a card payment in full (tax invoice), a part payment (receipt voucher), an unpaid pay later
   // (proforma), and one paid by card then cancelled (its credit note).
   const card = await makeBooking('UAE', [{ packageId: uae }, { packageId: uaeZero }], 'stripe');
-  kit.gateways.paySession(card.data.Next!.sessionId!);
+  kit.gateways.paySession(stripeStep(card.data.Next!).sessionId);
   expect(
     (
       await post(
         kit,
         'VerifyStripePaymentAsync',
-        { BookingId: card.id, sessionId: card.data.Next!.sessionId },
+        { BookingId: card.id, sessionId: stripeStep(card.data.Next!).sessionId },
         card.who.token,
       )
     ).status,
@@ -126,7 +129,7 @@ beforeAll(async () => {
 
   // India: Razorpay in full, and a part payment by transfer (a receipt voucher, and its proforma).
   const rz = await makeBooking('IN', [{ packageId: inHome }], 'razorpay');
-  const proof = kit.gateways.payOrder(rz.data.Next!.orderId!);
+  const proof = kit.gateways.payOrder(razorpayStep(rz.data.Next!).orderId);
   expect(
     (await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: rz.id, ...proof }, rz.who.token, 'IN')).status,
   ).toBe(200);

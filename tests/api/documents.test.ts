@@ -16,6 +16,8 @@ import {
   type BookingKit,
   type Line,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import type { PackageStay } from '../../server/db/schema.ts';
 
@@ -181,7 +183,7 @@ describe('GetInvoiceDetails', () => {
 
     expect(inv.payTo).toMatchObject({ bank: { codeLabel: 'IBAN', bankName: 'Emirates NBD' }, reference: b.RefIdKey });
     expect(inv.payTo.instruction).toBe(
-      `Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn)}. Pay by bank transfer to the account below, quoting your booking reference ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`,
+      `Balance of ${formatMinor(inv.total, 'AED')} due by ${formatDay(d.paymentDueOn!)}. Pay by bank transfer to the account below, quoting your booking reference ${b.RefIdKey}, or call +971 4 123 4567 to pay by card.`,
     );
     expect(inv.notes[0]).toBe(
       'This is a proforma invoice, not a tax invoice: the tax invoice, with its number, is issued when the balance is received in full.',
@@ -362,7 +364,7 @@ describe('GetInvoiceDetails', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ status: 'error', message: DOCUMENT_MESSAGES.invoiceAwaitingPayment, data: null });
     }
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const paid = await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -514,7 +516,7 @@ describe('GenerateAllVoucher', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ status: 'error', message: DOCUMENT_MESSAGES.vouchersAwaitingPayment, data: null });
     }
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     expect(
       (await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN')).status,
     ).toBe(200);
@@ -616,7 +618,7 @@ describe('invoice numbers', () => {
     await Promise.all(booked.slice(0, 3).map((r) => markPaidInFull(kit, r.body.data.BookingId)));
 
     const gateway = await Promise.all(people.slice(0, 3).map((p) => razorpayBooking(p)));
-    const proofs = gateway.map((g) => kit.gateways.payOrder(g.Next.orderId));
+    const proofs = gateway.map((g) => kit.gateways.payOrder(razorpayStep(g.Next).orderId));
     const verified = await Promise.all(
       gateway.map((g, i) =>
         post(kit, 'VerifyPaymentSignatureAsync', { BookingId: g.BookingId, ...proofs[i] }, people[i]!.token, 'IN'),
@@ -633,13 +635,13 @@ describe('invoice numbers', () => {
     // The traveller's return and Stripe's webhook race for the same session: one number per booking.
     await Promise.all(
       stripe.flatMap((s, i) => {
-        const session = kit.gateways.paySession(s.Next.sessionId);
+        const session = kit.gateways.paySession(stripeStep(s.Next).sessionId);
         const event = kit.gateways.stripeEvent(session);
         return [
           post(
             kit,
             'VerifyStripePaymentAsync',
-            { BookingId: s.BookingId, sessionId: s.Next.sessionId },
+            { BookingId: s.BookingId, sessionId: stripeStep(s.Next).sessionId },
             people[i]!.token,
           ),
           kit.app.inject({

@@ -72,7 +72,7 @@ describe('child and infant fares need a date of birth', () => {
     expect(ok.status).toBe(200);
     const detail = await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: ok.body.data.RefIdKey }, { token });
     const child = detail.body.data.travellers.find((t: { ageBand: string }) => t.ageBand === 'child');
-    expect(child.dob).toBe(dob);
+    expect(child!.dob).toBe(dob);
   });
 
   it('refuses an infant of 2 or more (book as a child) and a child under 2 (book as an infant)', async () => {

@@ -19,6 +19,8 @@ import {
   traveller,
   type BookingKit,
   type Site,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 
 /*
@@ -113,15 +115,15 @@ describe('a payment-method coupon opens the gateway for its way of paying only',
     const b = await couponBooking('IN', 'NETBANK1000', 'netbanking');
     expect(b.Next).toMatchObject({ type: 'razorpay', method: 'netbanking', amount: b.Total });
     // The page's options (open-payment.ts) as Razorpay's checkout reads them: net banking only.
-    const config = onlyMethodConfig(b.Next.method);
+    const config = onlyMethodConfig(razorpayStep(b.Next).method!);
     expect(checkoutOffers({ config })).toEqual(['netbanking']);
     // The traveller cannot pay by UPI there: the payment is by net banking, and Razorpay says so.
-    const paid = await checkoutPays(b.Next.orderId, config, 'upi');
+    const paid = await checkoutPays(razorpayStep(b.Next).orderId, config, 'upi');
     expect(paid.checkout).toEqual({ offered: ['netbanking'], method: 'netbanking' });
     expect(await capturedMethod(kit.app.config, 'razorpay', paid.razorpay_payment_id)).toBe('netbanking');
     // Asked again, the same order, still restricted.
     const again = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, b.who.token, 'IN');
-    expect(again.body.data.Next).toMatchObject({ orderId: b.Next.orderId, method: 'netbanking' });
+    expect(again.body.data.Next).toMatchObject({ orderId: razorpayStep(b.Next).orderId, method: 'netbanking' });
   });
 
   it('Razorpay without such a coupon: no restriction, and checkout offers every way', async () => {
@@ -129,14 +131,14 @@ describe('a payment-method coupon opens the gateway for its way of paying only',
     expect(b.Next.type).toBe('razorpay');
     expect(b.Next).not.toHaveProperty('method');
     expect(checkoutOffers({})).toEqual([...RAZORPAY_METHODS]);
-    const paid = await checkoutPays(b.Next.orderId, null, 'upi');
+    const paid = await checkoutPays(razorpayStep(b.Next).orderId, null, 'upi');
     expect(paid.checkout.method).toBe('upi');
   });
 
   it('Stripe: a card coupon’s Checkout Session allows card only; one without it offers the account’s dynamic set', async () => {
     const b = await couponBooking('UAE', 'CARD15', 'card');
     expect(b.Next.type).toBe('stripe');
-    const session = kit.gateways.sessions.get(b.Next.sessionId)!;
+    const session = kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!;
     expect(session).toMatchObject({
       allowed_payment_method_types: ['card'],
       payment_method_types: ['card'],
@@ -145,7 +147,7 @@ describe('a payment-method coupon opens the gateway for its way of paying only',
     expect(() => kit.gateways.paySession(session.id, { method: 'link' })).toThrow(/does not offer link/);
 
     const plain = await siteBooking(kit, await traveller(kit, 'sara'), 'UAE', uae, 'stripe');
-    const open = kit.gateways.sessions.get(plain.Next.sessionId)!;
+    const open = kit.gateways.sessions.get(stripeStep(plain.Next).sessionId)!;
     expect(open).toMatchObject({ allowed_payment_method_types: null, payment_method_types: STRIPE_DYNAMIC_METHODS });
   });
 });
@@ -153,7 +155,7 @@ describe('a payment-method coupon opens the gateway for its way of paying only',
 describe('how a captured payment was paid', () => {
   it('Razorpay: a payment the checkout took by UPI reads upi, which does not keep a net-banking coupon', async () => {
     const b = await siteBooking(kit, await traveller(kit, 'arun'), 'IN', india, 'razorpay');
-    const proof = kit.gateways.payOrder(b.Next.orderId, { method: 'upi' });
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId, { method: 'upi' });
     expect(await capturedMethod(kit.app.config, 'razorpay', proof.razorpay_payment_id)).toBe('upi');
     expect(methodMatches('netbanking', 'upi')).toBe(false);
     expect(methodMatches('netbanking', 'netbanking')).toBe(true);
@@ -165,11 +167,11 @@ describe('how a captured payment was paid', () => {
 
   it('Stripe: the PaymentIntent’s latest charge says card (or link), by PaymentIntent or by session', async () => {
     const card = await siteBooking(kit, await traveller(kit, 'lina'), 'UAE', uae, 'stripe');
-    const paid = kit.gateways.paySession(card.Next.sessionId);
+    const paid = kit.gateways.paySession(stripeStep(card.Next).sessionId);
     expect(await capturedMethod(kit.app.config, 'stripe', paid.payment_intent!)).toBe('card');
     expect(await capturedMethod(kit.app.config, 'stripe', paid.id)).toBe('card');
     const link = await siteBooking(kit, await traveller(kit, 'maya'), 'UAE', uae, 'stripe');
-    const byLink = kit.gateways.paySession(link.Next.sessionId, { method: 'link' });
+    const byLink = kit.gateways.paySession(stripeStep(link.Next).sessionId, { method: 'link' });
     expect(await capturedMethod(kit.app.config, 'stripe', byLink.payment_intent!)).toBe('link');
     expect(methodMatches('card', 'link')).toBe(false);
     expect(await capturedMethod(kit.app.config, 'stripe', 'pi_nosuchintent01')).toBeNull();
@@ -181,14 +183,14 @@ describe('closing what a booking has open', () => {
 
   it('expires the open Stripe session (Stripe then takes no payment on it) and fails its payment row, with why', async () => {
     const b = await siteBooking(kit, await traveller(kit, 'dina'), 'UAE', uae, 'stripe');
-    expect(kit.gateways.sessions.get(b.Next.sessionId)!.status).toBe('open');
+    expect(kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!.status).toBe('open');
     expect(await closeOpenPayments(kit.database.db, kit.app.config, b.BookingId, reason)).toEqual([]);
-    expect(kit.gateways.sessions.get(b.Next.sessionId)!.status).toBe('expired');
-    expect(() => kit.gateways.paySession(b.Next.sessionId)).toThrow(/expired/);
-    const page = await fetch(b.Next.url, { method: 'POST', redirect: 'manual' });
+    expect(kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!.status).toBe('expired');
+    expect(() => kit.gateways.paySession(stripeStep(b.Next).sessionId)).toThrow(/expired/);
+    const page = await fetch(stripeStep(b.Next).url, { method: 'POST', redirect: 'manual' });
     expect(page.status).toBe(409);
     expect(await paymentRows(b.BookingId)).toMatchObject([
-      { provider: 'stripe', provider_ref: b.Next.sessionId, status: 'failed' },
+      { provider: 'stripe', provider_ref: stripeStep(b.Next).sessionId, status: 'failed' },
     ]);
     const { rows } = await kit.database.db.execute<{ outcome: string; detail: string }>(
       sql`select outcome, detail from payment_events where booking_id = ${b.BookingId}`,
@@ -203,25 +205,25 @@ describe('closing what a booking has open', () => {
     const b = await siteBooking(kit, who, 'IN', india, 'razorpay');
     expect(await closeOpenPayments(kit.database.db, kit.app.config, b.BookingId, reason)).toEqual([]);
     expect(await paymentRows(b.BookingId)).toMatchObject([
-      { provider: 'razorpay', provider_ref: b.Next.orderId, status: 'failed' },
+      { provider: 'razorpay', provider_ref: razorpayStep(b.Next).orderId, status: 'failed' },
     ]);
     const again = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN');
-    expect(again.body.data.Next.orderId).not.toBe(b.Next.orderId);
+    expect(razorpayStep(again.body.data.Next).orderId).not.toBe(razorpayStep(b.Next).orderId);
   });
 
   it('a session Stripe already expired is closed all the same; one it completed is left for its capture; a provider that does not answer is reported, not thrown', async () => {
     const gone = await siteBooking(kit, await traveller(kit, 'hala'), 'UAE', uae, 'stripe');
-    kit.gateways.sessions.get(gone.Next.sessionId)!.status = 'expired';
+    kit.gateways.sessions.get(stripeStep(gone.Next).sessionId)!.status = 'expired';
     expect(await closeOpenPayments(kit.database.db, kit.app.config, gone.BookingId, reason)).toEqual([]);
     expect((await paymentRows(gone.BookingId))[0]!.status).toBe('failed');
 
     const paid = await siteBooking(kit, await traveller(kit, 'noor'), 'UAE', uae, 'stripe');
-    kit.gateways.paySession(paid.Next.sessionId);
+    kit.gateways.paySession(stripeStep(paid.Next).sessionId);
     const left = await closeOpenPayments(kit.database.db, kit.app.config, paid.BookingId, reason);
     expect(left).toMatchObject([
       {
         provider: 'stripe',
-        providerRef: paid.Next.sessionId,
+        providerRef: stripeStep(paid.Next).sessionId,
         why: 'Stripe had already taken the payment on this session',
       },
     ]);
@@ -230,9 +232,9 @@ describe('closing what a booking has open', () => {
     const unreached = await siteBooking(kit, await traveller(kit, 'zaid'), 'UAE', uae, 'stripe');
     const offline = { ...kit.app.config, STRIPE_API_URL: 'http://127.0.0.1:9' };
     const notClosed = await closeOpenPayments(kit.database.db, offline, unreached.BookingId, reason);
-    expect(notClosed).toMatchObject([{ provider: 'stripe', providerRef: unreached.Next.sessionId }]);
+    expect(notClosed).toMatchObject([{ provider: 'stripe', providerRef: stripeStep(unreached.Next).sessionId }]);
     expect((await paymentRows(unreached.BookingId))[0]!.status).toBe('created');
-    expect(kit.gateways.sessions.get(unreached.Next.sessionId)!.status).toBe('open');
+    expect(kit.gateways.sessions.get(stripeStep(unreached.Next).sessionId)!.status).toBe('open');
   }, 30_000);
 });
 
@@ -253,10 +255,12 @@ describe('a new payment when the amount due changed closes the old one first', (
   it('Stripe balance: the previous session is expired and its row failed; only the new one can take money', async () => {
     const who = await traveller(kit, 'yara');
     const b = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
-    const first = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token)).body.data.Next;
+    const first = stripeStep(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token)).body.data.Next,
+    );
     expect(first.type).toBe('stripe');
     // Part of the balance reached the shop another way: the amount due changed.
-    const second = (await stepAgain(b.BookingId, 10000)) as { type: 'stripe'; sessionId: string };
+    const second = stripeStep(await stepAgain(b.BookingId, 10000));
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(kit.gateways.sessions.get(second.sessionId)).toMatchObject({
       status: 'open',
@@ -273,9 +277,9 @@ describe('a new payment when the amount due changed closes the old one first', (
   it('Stripe checkout: the session for the old total is expired too, and one Stripe already completed is not replaced', async () => {
     const who = await traveller(kit, 'rana');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    const next = (await stepAgain(b.BookingId, 10000)) as { type: 'stripe'; sessionId: string };
-    expect(next.sessionId).not.toBe(b.Next.sessionId);
-    expect(kit.gateways.sessions.get(b.Next.sessionId)!.status).toBe('expired');
+    const next = stripeStep(await stepAgain(b.BookingId, 10000));
+    expect(next.sessionId).not.toBe(stripeStep(b.Next).sessionId);
+    expect(kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!.status).toBe('expired');
     expect(kit.gateways.sessions.get(next.sessionId)!.amount_total).toBe(b.Total - 10000);
 
     // Paid at Stripe (its webhook not here yet) before the amount changed again: no second session.
@@ -289,9 +293,11 @@ describe('a new payment when the amount due changed closes the old one first', (
   it('Razorpay balance: the previous order’s row is failed before the new order is made', async () => {
     const who = await traveller(kit, 'tara');
     const b = await siteBooking(kit, who, 'IN', india, 'pay-later');
-    const first = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN')).body.data.Next;
+    const first = razorpayStep(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token, 'IN')).body.data.Next,
+    );
     expect(first.type).toBe('razorpay');
-    const second = (await stepAgain(b.BookingId, 100000)) as { type: 'razorpay'; orderId: string };
+    const second = razorpayStep(await stepAgain(b.BookingId, 100000));
     expect(second).toMatchObject({ type: 'razorpay', amount: first.amount - 100000 });
     expect(second.orderId).not.toBe(first.orderId);
     expect(await paymentRows(b.BookingId)).toMatchObject([

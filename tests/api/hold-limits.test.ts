@@ -157,12 +157,12 @@ describe('a guest’s hold lasts 10 minutes until they sign in', () => {
     const merged = await call(kit.app, 'POST', 'MergeGuestCart', { tempUserId: guest }, { token });
     expect(merged.status).toBe(200);
     const [mine] = (await call(kit.app, 'POST', 'GetTempBooking', { TempBookingId: id }, { token })).body.data;
-    const extended = Date.parse(mine.holdExpiresAt) - Date.parse(mine.createdAt);
+    const extended = Date.parse(mine!.holdExpiresAt) - Date.parse(mine!.createdAt);
     expect(extended).toBe(30 * 60_000);
     const { rows } = await kit.database.db.execute<{ expires_at: Date | string }>(
       sql`select expires_at from room_holds where temp_booking_id = ${id}`,
     );
     expect(rows.length).toBeGreaterThan(0);
-    for (const r of rows) expect(new Date(r.expires_at).toISOString()).toBe(mine.holdExpiresAt);
+    for (const r of rows) expect(new Date(r.expires_at).toISOString()).toBe(mine!.holdExpiresAt);
   });
 });

@@ -14,6 +14,8 @@ import {
   sql,
   traveller,
   type BookingKit,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 
 /*
@@ -152,7 +154,7 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     expect(await roomsSold(b.BookingId)).toBe(0);
 
     const since = kit.mail.mails.length;
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const late = await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -185,7 +187,7 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
       }),
     ]);
     const d = await detail(priya.token, b.RefIdKey);
-    expect(d.events.at(-1).cause).toMatch(
+    expect(d.events.at(-1)!.cause).toMatch(
       /^paid late with Razorpay \(signature verified\) .* after the booking was cancelled: its rooms were still free, so it is reinstated$/,
     );
     await mailTo(priya.email, `Payment received: booking ${b.RefIdKey}`, since);
@@ -198,7 +200,7 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     const soldBefore = await roomsSold(b.BookingId);
 
     const since = kit.mail.mails.length;
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const late = await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -231,7 +233,7 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     expect(await events(b.BookingId)).toEqual([expect.objectContaining({ outcome: 'refund-due' })]);
     const d = await detail(priya.token, b.RefIdKey);
     expect(d).toMatchObject({ Status: 'cancelled', PaymentStatus: 'refund-due' });
-    expect(d.events.at(-1).cause).toMatch(
+    expect(d.events.at(-1)!.cause).toMatch(
       /^paid late with Razorpay .*after the booking was cancelled; its rooms are no longer available: refund due$/,
     );
 
@@ -266,8 +268,9 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     await kit.database.db.execute(
       sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
     );
-    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data
-      .Next;
+    const renewed = razorpayStep(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next,
+    );
     await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -278,7 +281,7 @@ describe('a Razorpay payment verified after the payment window cancelled the boo
     const second = await post(
       kit,
       'VerifyPaymentSignatureAsync',
-      { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(razorpayStep(b.Next).orderId) },
       karan.token,
       'IN',
     );
@@ -292,7 +295,7 @@ describe('Razorpay’s webhook', () => {
   it('a signed payment.captured pays the booking without the traveller; a replay by event id or by payment id changes nothing', async () => {
     const b = await razorpayBooking(priya);
     const since = kit.mail.mails.length;
-    const event = kit.gateways.razorpayEvent(b.Next.orderId);
+    const event = kit.gateways.razorpayEvent(razorpayStep(b.Next).orderId);
     const hook = await razorpayWebhook(event);
     expect(hook.status).toBe(200);
     const r = await row(b.BookingId);
@@ -312,7 +315,7 @@ describe('Razorpay’s webhook', () => {
 
     // The same event again, and Razorpay's order.paid for the same payment: nothing changes.
     expect((await razorpayWebhook(event)).status).toBe(200);
-    const orderPaid = kit.gateways.razorpayEvent(b.Next.orderId, 'order.paid');
+    const orderPaid = kit.gateways.razorpayEvent(razorpayStep(b.Next).orderId, 'order.paid');
     expect(orderPaid.paymentId).toBe(event.paymentId);
     expect((await razorpayWebhook(orderPaid)).status).toBe(200);
     expect((await detail(priya.token, b.RefIdKey)).events).toHaveLength(history);
@@ -322,7 +325,7 @@ describe('Razorpay’s webhook', () => {
 
   it('refuses a forged signature or body with 400 and changes nothing', async () => {
     const b = await razorpayBooking(karan);
-    const event = kit.gateways.razorpayEvent(b.Next.orderId);
+    const event = kit.gateways.razorpayEvent(razorpayStep(b.Next).orderId);
     const forgedSignature = await razorpayWebhook({
       ...event,
       signature: event.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
@@ -350,10 +353,10 @@ describe('Razorpay’s webhook', () => {
 
   it('a signed event whose amount is not the booking’s is stored as a mismatch and pays nothing', async () => {
     const b = await razorpayBooking(karan);
-    kit.gateways.payOrder(b.Next.orderId);
-    const order = kit.gateways.orders.get(b.Next.orderId)!;
+    kit.gateways.payOrder(razorpayStep(b.Next).orderId);
+    const order = kit.gateways.orders.get(razorpayStep(b.Next).orderId)!;
     order.amount = b.Total - 100;
-    const event = kit.gateways.razorpayEvent(b.Next.orderId, 'order.paid');
+    const event = kit.gateways.razorpayEvent(razorpayStep(b.Next).orderId, 'order.paid');
     const tampered = JSON.parse(event.payload);
     tampered.payload.payment.entity.amount = b.Total - 100;
     const payload = JSON.stringify(tampered);
@@ -372,10 +375,10 @@ describe('Razorpay’s webhook', () => {
     await windowCloses(free.BookingId);
     await windowCloses(gone.BookingId);
     await roomsGone(gone.BookingId);
-    expect((await razorpayWebhook(kit.gateways.razorpayEvent(free.Next.orderId))).status).toBe(200);
+    expect((await razorpayWebhook(kit.gateways.razorpayEvent(razorpayStep(free.Next).orderId))).status).toBe(200);
     expect(await row(free.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     const since = kit.mail.mails.length;
-    expect((await razorpayWebhook(kit.gateways.razorpayEvent(gone.Next.orderId))).status).toBe(200);
+    expect((await razorpayWebhook(kit.gateways.razorpayEvent(razorpayStep(gone.Next).orderId))).status).toBe(200);
     expect(await row(gone.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refund-due' });
     expect((await paymentRows(gone.BookingId))[0]).toMatchObject({ refund_status: 'due' });
     await mailTo(karan.email, `Booking ${gone.RefIdKey} is cancelled: your payment will be refunded`, since);
@@ -386,11 +389,11 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
   it('on the traveller’s return: reinstated when its rooms are still free', async () => {
     const b = await stripeBooking(karan);
     await windowCloses(b.BookingId);
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const back = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       karan.token,
     );
     expect(back.status).toBe(200);
@@ -398,7 +401,11 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     expect(await roomsSold(b.BookingId)).toBe(1);
     expect((await row(b.BookingId)).invoice_number).toMatch(/^WLH-AE-/);
     expect(await events(b.BookingId)).toEqual([
-      expect.objectContaining({ provider: 'stripe', event_id: `return:${b.Next.sessionId}`, outcome: 'reinstated' }),
+      expect.objectContaining({
+        provider: 'stripe',
+        event_id: `return:${stripeStep(b.Next).sessionId}`,
+        outcome: 'reinstated',
+      }),
     ]);
   });
 
@@ -407,11 +414,11 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     await windowCloses(b.BookingId);
     await roomsGone(b.BookingId);
     const since = kit.mail.mails.length;
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const back = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       karan.token,
     );
     expect(back.status).toBe(409);
@@ -428,7 +435,7 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     const b = await stripeBooking(priya);
     await windowCloses(b.BookingId);
     const since = kit.mail.mails.length;
-    const event = kit.gateways.stripeEvent(kit.gateways.paySession(b.Next.sessionId));
+    const event = kit.gateways.stripeEvent(kit.gateways.paySession(stripeStep(b.Next).sessionId));
     expect((await stripeWebhook(event.payload, event.signature)).status).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
     expect(await roomsSold(b.BookingId)).toBe(1);
@@ -437,7 +444,7 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     const back = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       priya.token,
     );
     expect(back.status).toBe(200);
@@ -449,7 +456,7 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     await windowCloses(b.BookingId);
     await roomsGone(b.BookingId);
     const since = kit.mail.mails.length;
-    const event = kit.gateways.stripeEvent(kit.gateways.paySession(b.Next.sessionId));
+    const event = kit.gateways.stripeEvent(kit.gateways.paySession(stripeStep(b.Next).sessionId));
     expect((await stripeWebhook(event.payload, event.signature)).status).toBe(200);
     expect(await row(b.BookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refund-due' });
     expect((await paymentRows(b.BookingId))[0]).toMatchObject({
@@ -467,7 +474,7 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
     const back = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       priya.token,
     );
     expect(back.status).toBe(409);
@@ -478,7 +485,7 @@ describe('a Stripe payment after the payment window cancelled the booking', () =
 describe('a signed Stripe event that does not match its booking', () => {
   it('is stored with what did not match, and pays nothing', async () => {
     const b = await stripeBooking(karan);
-    const session = kit.gateways.paySession(b.Next.sessionId);
+    const session = kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const wrong = { ...session, amount_total: b.Total - 500, currency: 'usd' };
     const event = kit.gateways.stripeEvent(wrong);
     expect((await stripeWebhook(event.payload, event.signature)).status).toBe(200);
@@ -495,7 +502,7 @@ describe('a signed Stripe event that does not match its booking', () => {
 
   it('is logged at warn with what did not match', async () => {
     const b = await stripeBooking(priya);
-    const session = kit.gateways.paySession(b.Next.sessionId);
+    const session = kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const signed = kit.gateways.stripeEvent({ ...session, amount_total: b.Total + 100 });
     const event = stripeClient(kit.app.config).webhooks.constructEvent(
       signed.payload,
@@ -525,7 +532,7 @@ describe('Stripe asked before the payment window cancels a booking', () => {
   it('a session paid at Stripe confirms its booking instead of it being cancelled; an unpaid one is still cancelled', async () => {
     const paidButLost = await stripeBooking(priya);
     const neverPaid = await stripeBooking(karan);
-    kit.gateways.paySession(paidButLost.Next.sessionId);
+    kit.gateways.paySession(stripeStep(paidButLost.Next).sessionId);
     for (const b of [paidButLost, neverPaid]) {
       await kit.database.db.execute(
         sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`,
@@ -540,7 +547,7 @@ describe('Stripe asked before the payment window cancels a booking', () => {
     await cancelUnpaidBookings(kit.database.db, 60);
     const d = await detail(priya.token, paidButLost.RefIdKey);
     expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: paidButLost.Total });
-    expect(d.events.at(-1).cause).toBe('paid with Stripe (found paid at Stripe before the payment window closed)');
+    expect(d.events.at(-1)!.cause).toBe('paid with Stripe (found paid at Stripe before the payment window closed)');
     expect((await row(paidButLost.BookingId)).invoice_number).toMatch(/^WLH-AE-/);
     expect((await detail(karan.token, neverPaid.RefIdKey)).Status).toBe('cancelled');
     expect(await settleStripeSessions(kit.database.db, kit.app.config, 60)).toEqual([]);
@@ -555,12 +562,14 @@ describe('a pay-later balance paid online from Trips', () => {
     expect(await detail(priya.token, b.RefIdKey)).toMatchObject({ payOnline: true, amountDue: b.Total });
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN');
     expect(start.status).toBe(200);
-    const next = start.body.data.Next;
+    const next = razorpayStep(start.body.data.Next);
     expect(next).toMatchObject({ type: 'razorpay', amount: b.Total, currency: 'INR' });
     expect(kit.gateways.orders.get(next.orderId)).toMatchObject({ amount: b.Total, receipt: b.RefIdKey });
     // Asked again: the same order.
     expect(
-      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next.orderId,
+      razorpayStep(
+        (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next,
+      ).orderId,
     ).toBe(next.orderId);
 
     const proof = kit.gateways.payOrder(next.orderId);
@@ -604,7 +613,9 @@ describe('a pay-later balance paid online from Trips', () => {
 
   it('UAE: a Stripe Checkout Session for the amount due; the return and the webhook accept it as at checkout', async () => {
     const b = await stripeBooking(karan, 'pay-later');
-    const next = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token)).body.data.Next;
+    const next = stripeStep(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token)).body.data.Next,
+    );
     expect(next.type).toBe('stripe');
     const session = kit.gateways.sessions.get(next.sessionId)!;
     expect(session).toMatchObject({ amount_total: b.Total, currency: 'aed', client_reference_id: String(b.BookingId) });

@@ -18,6 +18,8 @@ import {
   sql,
   traveller,
   type BookingKit,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -126,7 +128,7 @@ describe('TCS at the rule of the day the money is received (case 1)', () => {
       expect(start.status, start.body.message).toBe(200);
       const after = await row(online.BookingId);
       expect(tcsOf(after.taxes).amount).toBe(Math.round(tcsOf(before.taxes).base! * 0.01));
-      expect(start.body.data.Next.amount).toBe(after.total);
+      expect(razorpayStep(start.body.data.Next).amount).toBe(after.total);
       expect(after.total).toBeLessThan(before.total);
     } finally {
       await db().execute(sql`delete from tcs_rules where effective_from = ${today}`);
@@ -208,7 +210,7 @@ describe('money captured is never dropped (case 3)', () => {
     const b = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
     const start = await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, who.token);
     expect(start.status, start.body.message).toBe(200);
-    const sessionId = start.body.data.Next.sessionId as string;
+    const sessionId = stripeStep(start.body.data.Next).sessionId as string;
     // The traveller pays the whole balance at Stripe; its webhook is slow.
     const session = kit.gateways.paySession(sessionId);
     // Meanwhile staff record a bank transfer for part of it.
@@ -241,10 +243,16 @@ describe('a refund that fails after succeeding (case 4)', () => {
   it('Stripe refund.failed after succeeded: reversed under a debit note, the booking paid again, the refund back in the queue, the traveller told', async () => {
     const who = await traveller(kit, 'fail4');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     expect(
-      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
-        .status,
+      (
+        await post(
+          kit,
+          'VerifyStripePaymentAsync',
+          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
+          who.token,
+        )
+      ).status,
     ).toBe(200);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
@@ -252,7 +260,7 @@ describe('a refund that fails after succeeding (case 4)', () => {
       accounts,
       'POST',
       `bookings/${b.RefIdKey}/refunds`,
-      { paymentId: money.payments[0].id, amount: 50_000, reason: 'Goodwill' },
+      { paymentId: money.payments[0]!.id, amount: 50_000, reason: 'Goodwill' },
       { 'idempotency-key': randomUUID() },
     );
     expect(made.status, made.body.message).toBe(200);
@@ -292,10 +300,16 @@ describe('every refund of sale money has its credit note (case 5)', () => {
   it('a desk refund on a UAE booking reverses its VAT on a credit note; the VAT summary falls by it', async () => {
     const who = await traveller(kit, 'cn5');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     expect(
-      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
-        .status,
+      (
+        await post(
+          kit,
+          'VerifyStripePaymentAsync',
+          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
+          who.token,
+        )
+      ).status,
     ).toBe(200);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
@@ -303,7 +317,7 @@ describe('every refund of sale money has its credit note (case 5)', () => {
       accounts,
       'POST',
       `bookings/${b.RefIdKey}/refunds`,
-      { paymentId: money.payments[0].id, amount: 50_000, reason: 'Goodwill' },
+      { paymentId: money.payments[0]!.id, amount: 50_000, reason: 'Goodwill' },
       { 'idempotency-key': randomUUID() },
     );
     expect(made.status, made.body.message).toBe(200);
@@ -374,13 +388,13 @@ describe('a booking staff cancelled stays cancelled (case 6)', () => {
       reason: 'The traveller asked us to',
     });
     expect(cancelled.status, cancelled.body.message).toBe(200);
-    expect(kit.gateways.sessions.get(first.body.data.Next.sessionId)).toMatchObject({ status: 'expired' });
-    expect(() => kit.gateways.paySession(first.body.data.Next.sessionId)).toThrow();
+    expect(kit.gateways.sessions.get(stripeStep(first.body.data.Next).sessionId)).toMatchObject({ status: 'expired' });
+    expect(() => kit.gateways.paySession(stripeStep(first.body.data.Next).sessionId)).toThrow();
 
     // A session paid at Stripe just before the cancellation, its webhook late: recorded, owed back.
     const late = await siteBooking(kit, who, 'UAE', uae, 'pay-later');
     const start = await post(kit, 'StartBookingPayment', { BookingId: late.BookingId }, who.token);
-    const session = kit.gateways.paySession(start.body.data.Next.sessionId);
+    const session = kit.gateways.paySession(stripeStep(start.body.data.Next).sessionId);
     expect(
       (await admin(kit, accounts, 'POST', `bookings/${late.RefIdKey}/cancel`, { reason: 'The traveller asked us to' }))
         .status,
@@ -432,7 +446,7 @@ describe('a payment-method coupon is paid by its method (case 7)', () => {
     const b = res.body.data;
     expect(b.Next).toMatchObject({ type: 'razorpay', method: 'netbanking' });
     // Paid by UPI all the same (a checkout opened some other way): the discount does not stand.
-    const proof = kit.gateways.payOrder(b.Next.orderId, { method: 'upi' });
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId, { method: 'upi' });
     const verify = await post(
       kit,
       'VerifyPaymentSignatureAsync',

@@ -19,6 +19,7 @@ import {
   sql,
   traveller,
   type BookingKit,
+  stripeStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -342,10 +343,16 @@ describe('a failed refund’s debit note', () => {
   it('is listed on the desk and the trip, names the credit note it reverses, and renders with its VAT', async () => {
     const who = await traveller(kit, 'debit');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     expect(
-      (await post(kit, 'VerifyStripePaymentAsync', { BookingId: b.BookingId, sessionId: b.Next.sessionId }, who.token))
-        .status,
+      (
+        await post(
+          kit,
+          'VerifyStripePaymentAsync',
+          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
+          who.token,
+        )
+      ).status,
     ).toBe(200);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
@@ -353,7 +360,7 @@ describe('a failed refund’s debit note', () => {
       accounts,
       'POST',
       `bookings/${b.RefIdKey}/refunds`,
-      { paymentId: money.payments[0].id, amount: 50_000, reason: 'Goodwill' },
+      { paymentId: money.payments[0]!.id, amount: 50_000, reason: 'Goodwill' },
       { 'idempotency-key': randomUUID() },
     );
     expect(made.status, made.body.message).toBe(200);
@@ -363,22 +370,22 @@ describe('a failed refund’s debit note', () => {
     const before = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}`)).body.data;
     expect(before.moneyDocuments).toEqual([]);
     expect(before.creditNotes).toHaveLength(1);
-    const creditNote = before.creditNotes[0].number as string;
+    const creditNote = before.creditNotes[0]!.number as string;
     expect(await stripeWebhook(kit.gateways.stripeRefundEvent(re, 'failed', 'refund.failed'))).toBe(200);
 
     const detail = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}`)).body.data;
     expect(detail.moneyDocuments).toHaveLength(1);
     const listed = detail.moneyDocuments[0];
     expect(listed).toMatchObject({ kind: 'debit-note', total: 50_000, currency: 'AED' });
-    expect(listed.number).toMatch(/^WLH-AE-DN-\d{6}$/);
+    expect(listed!.number).toMatch(/^WLH-AE-DN-\d{6}$/);
 
-    const res = await travellerCall('GetMoneyDocument', { BookingId: b.BookingId, DocumentId: listed.id }, who.token);
+    const res = await travellerCall('GetMoneyDocument', { BookingId: b.BookingId, DocumentId: listed!.id }, who.token);
     expect(res.statusCode, res.body).toBe(200);
     const doc = moneyDocumentSchema.parse(res.json().data);
     expect(doc).toMatchObject({
       kind: 'debit-note',
       title: 'Debit Note',
-      number: listed.number,
+      number: listed!.number,
       creditNoteNumber: creditNote,
       total: 50_000,
       notes: [MONEY_DOCUMENT_NOTES.debitNote(creditNote, b.RefIdKey)],
@@ -390,17 +397,17 @@ describe('a failed refund’s debit note', () => {
       (await travellerCall('GetMoneyDocuments', { BookingId: b.BookingId }, who.token))
         .json()
         .data.map((d: { number: string }) => d.number),
-    ).toEqual([listed.number]);
+    ).toEqual([listed!.number]);
 
     const m = (n: number) => formatMinor(n, 'AED' as Currency);
     for (const bytes of [
-      (await admin(kit, accounts, 'GET', listed.pdfUrl.replace('/api/admin/', ''))).raw,
+      (await admin(kit, accounts, 'GET', listed!.pdfUrl.replace('/api/admin/', ''))).raw,
       (await kit.app.inject({ method: 'GET', url: doc.pdf.url, headers: { authorization: `Bearer ${who.token}` } }))
         .rawPayload,
     ]) {
       const text = await pdfText(bytes);
       expect(text).toContain('DEBIT NOTE');
-      expect(text).toContain(listed.number);
+      expect(text).toContain(listed!.number);
       expect(text).toContain(creditNote);
       expect(text).toContain(vat.label);
       expect(text).toContain(m(vat.amount));

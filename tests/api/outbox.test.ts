@@ -29,6 +29,7 @@ import {
   siteBooking,
   traveller,
   type BookingKit,
+  razorpayStep,
 } from '../support/booking-kit.ts';
 
 /*
@@ -507,7 +508,7 @@ describe('booking mail through the outbox', () => {
     await kit.app.flushOutbox();
     expect(await outboxOf(b.BookingId)).toEqual([]);
 
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const since = kit.mail.mails.length;
     const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, who.token, 'IN');
     expect(paid.status, paid.body.message).toBe(200);

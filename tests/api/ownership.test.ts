@@ -2,6 +2,8 @@ import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, cartItems, files, payments, tempBookings, users } from '../../server/db/schema.ts';
 import { call, createAccountKit, freshIp, signUp, type AccountKit } from '../support/account-kit.ts';
+import { postOrUpdateUserPersonalDetails, updateProfile, updateProfileImage } from '../../contract/account-calls.ts';
+import { createCart } from '../../contract/cart-calls.ts';
 
 // The ownership matrix: two guests and two signed-in travellers. Everything that belongs to A (cart
 // lines, temporary bookings, profile, personal details, photo, the files sent with enquiries) is
@@ -93,8 +95,9 @@ const MATRIX: Row[] = [
     check: (answer, w) => {
       expect(answer.status).toBe(200);
       expect(answer.headers['idempotent-replayed']).toBeUndefined();
-      expect(answer.body.data.CartId).not.toBe(w.a.guestLine);
-      expect(answer.body.data.adults).toBe(3);
+      const line = createCart.data.parse(answer.body.data);
+      expect(line.CartId).not.toBe(w.a.guestLine);
+      expect(line.adults).toBe(3);
     },
   },
   // ---------- temporary bookings ----------
@@ -146,7 +149,7 @@ const MATRIX: Row[] = [
         { userId: w.a.userId, nationality: 'Changed', address: 'Changed by B' },
         bearer(w.b),
       ),
-    check: (answer, w) => expect(answer.body.data.userId).toBe(w.b.userId),
+    check: (answer, w) => expect(postOrUpdateUserPersonalDetails.data.parse(answer.body.data).userId).toBe(w.b.userId),
   },
   {
     what: "UpdateProfile naming A's userId, with B's token: changes B only",
@@ -166,7 +169,7 @@ const MATRIX: Row[] = [
         },
         bearer(w.b),
       ),
-    check: (answer, w) => expect(answer.body.data.userId).toBe(w.b.userId),
+    check: (answer, w) => expect(updateProfile.data.parse(answer.body.data).userId).toBe(w.b.userId),
   },
   {
     what: "GetProfileDetail naming A's userId, with B's token: B's profile",
@@ -476,7 +479,7 @@ async function traveller(name: string, password: string): Promise<Traveller> {
     },
     { token },
   );
-  const photo = (await uploadPhoto(token)).body.data.imageUrl as string;
+  const photo = updateProfileImage.data.parse((await uploadPhoto(token)).body.data).imageUrl;
   return { guest, token, userId, email, guestLine, userLine, guestHold, userHold, photo };
 }
 
@@ -519,7 +522,7 @@ beforeAll(async () => {
   const cities = await call(kit.app, 'GET', 'GetCitiesByCountryId', { countryId: 101 });
   indianCity = (cities.body.data as { id: number; stateId: number | null }[]).find((c) => c.stateId !== null)!.id;
   world = {
-    packageId: featured.body.data.packages[0].id,
+    packageId: featured.body.data.packages[0]!.id,
     travelDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   } as World;
   world.a = await traveller('owner-a', 'owner a pass 1');

@@ -158,7 +158,7 @@ describe('pay-later cancellation', () => {
       await call(kit.app, 'GET', 'BookingDetailById', { RefIdKey: b.booking.RefIdKey }, { token: b.who.token })
     ).body.data;
     expect(detail.events.at(-1)).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
-    expect(detail.events.at(-1).cause).toBe(
+    expect(detail.events.at(-1)!.cause).toBe(
       `balance due on ${formatDay(b.dueOn)} not received within 2 days of grace: cancelled, rooms released`,
     );
     const mails = mailsTo(b.email).filter((m) => /cancelled/.test(m.subject));

@@ -177,14 +177,14 @@ describe('payment-method coupons', () => {
   it('a capped percentage says its cap wherever it is offered, and a bank’s coupon names the bank', async () => {
     const list = await call(kit.app, 'POST', 'Coupon/GetCouponList', { pageSize: 50 });
     const card15 = list.body.data.coupons.find((c: { code: string }) => c.code === 'CARD15');
-    expect(couponDiscountText(card15.discount)).toBe('15% off, up to AED 750');
-    expect(couponDiscountText(card15.discount, formatMoney)).toBe('15% off, up to AED 750');
+    expect(couponDiscountText(card15!.discount)).toBe('15% off, up to AED 750');
+    expect(couponDiscountText(card15!.discount, formatMoney)).toBe('15% off, up to AED 750');
     expect(couponDiscountText({ type: 'percent', percent: 12, maxDiscount: null })).toBe('12% off');
     const india = await call(kit.app, 'POST', 'Coupon/GetCouponList', { pageSize: 50 }, { headers: { country: 'IN' } });
     const hdfc = india.body.data.coupons.find((c: { code: string }) => c.code === 'HDFCCARD15');
-    expect(couponDiscountText(hdfc.discount)).toBe('15% off, up to ₹7,500');
-    expect(couponPaymentText(hdfc.payment)).toBe('When you pay with an HDFC Bank card');
+    expect(couponDiscountText(hdfc!.discount)).toBe('15% off, up to ₹7,500');
+    expect(couponPaymentText(hdfc!.payment)).toBe('When you pay with an HDFC Bank card');
     const netbank = india.body.data.coupons.find((c: { code: string }) => c.code === 'NETBANK1000');
-    expect(couponPaymentText(netbank.payment)).toBe('When you pay by net banking');
+    expect(couponPaymentText(netbank!.payment)).toBe('When you pay by net banking');
   });
 });

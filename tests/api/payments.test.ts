@@ -14,6 +14,8 @@ import {
   sql,
   traveller,
   type BookingKit,
+  razorpayStep,
+  stripeStep,
 } from '../support/booking-kit.ts';
 
 let kit: BookingKit;
@@ -57,12 +59,15 @@ describe('Razorpay (India)', () => {
     const b = await razorpayBooking(priya);
     expect(b).toMatchObject({ Status: 'awaiting-payment', PaymentStatus: 'unpaid', Currency: 'INR' });
     expect(b.Next).toMatchObject({ type: 'razorpay', amount: b.Total, currency: 'INR', keyId: 'rzp_test_standin0001' });
-    expect(kit.gateways.orders.get(b.Next.orderId)).toMatchObject({ amount: b.Total, receipt: b.RefIdKey });
+    expect(kit.gateways.orders.get(razorpayStep(b.Next).orderId)).toMatchObject({
+      amount: b.Total,
+      receipt: b.RefIdKey,
+    });
     // Razorpay's checkout closes a minute before the payment window (60 minutes) would cancel the booking.
-    expect(b.Next.timeout).toBeGreaterThan(58 * 60);
-    expect(b.Next.timeout).toBeLessThanOrEqual(59 * 60);
+    expect(razorpayStep(b.Next).timeout).toBeGreaterThan(58 * 60);
+    expect(razorpayStep(b.Next).timeout).toBeLessThanOrEqual(59 * 60);
 
-    const proof = kit.gateways.payOrder(b.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
     const since = kit.mail.mails.length;
     const paid = await post(
       kit,
@@ -97,7 +102,7 @@ describe('Razorpay (India)', () => {
     const first = await book(kit, karan.token, 'IN', body, 'razorpay-booking-key-1');
     const again = await book(kit, karan.token, 'IN', body, 'razorpay-booking-key-1');
     expect(again.body.data.BookingId).toBe(first.body.data.BookingId);
-    expect(again.body.data.Next.orderId).toBe(first.body.data.Next.orderId);
+    expect(razorpayStep(again.body.data.Next).orderId).toBe(razorpayStep(first.body.data.Next).orderId);
     expect(
       await count(kit, sql`select count(*) as n from payments where booking_id = ${first.body.data.BookingId}`),
     ).toBe(1);
@@ -106,7 +111,7 @@ describe('Razorpay (India)', () => {
   it('refuses a wrong signature, another booking’s order and someone else’s booking, and changes nothing', async () => {
     const mine = await razorpayBooking(priya);
     const theirs = await razorpayBooking(karan);
-    const proof = kit.gateways.payOrder(mine.Next.orderId);
+    const proof = kit.gateways.payOrder(razorpayStep(mine.Next).orderId);
 
     const forged = await post(
       kit,
@@ -152,8 +157,8 @@ describe('Razorpay (India)', () => {
 
   it('refuses an order whose amount or currency is not the booking’s', async () => {
     const b = await razorpayBooking(priya);
-    const proof = kit.gateways.payOrder(b.Next.orderId);
-    kit.gateways.orders.get(b.Next.orderId)!.amount = b.Total - 100;
+    const proof = kit.gateways.payOrder(razorpayStep(b.Next).orderId);
+    kit.gateways.orders.get(razorpayStep(b.Next).orderId)!.amount = b.Total - 100;
     const res = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.BookingId, ...proof }, priya.token, 'IN');
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/^The amount or currency of this payment does not match your booking/);
@@ -166,9 +171,9 @@ describe('Stripe (UAE)', () => {
     const b = await stripeBooking(karan);
     expect(b).toMatchObject({ Status: 'awaiting-payment', Currency: 'AED' });
     expect(b.Next.type).toBe('stripe');
-    const session = kit.gateways.sessions.get(b.Next.sessionId)!;
+    const session = kit.gateways.sessions.get(stripeStep(b.Next).sessionId)!;
     expect(session).toMatchObject({ amount_total: b.Total, currency: 'aed', client_reference_id: String(b.BookingId) });
-    expect(b.Next.url).toBe(session.url);
+    expect(stripeStep(b.Next).url).toBe(session.url);
     expect(session.success_url).toBe(
       `http://localhost:8080/checkout/paid?ref=${b.RefIdKey}&session_id={CHECKOUT_SESSION_ID}`,
     );
@@ -176,7 +181,7 @@ describe('Stripe (UAE)', () => {
     const early = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       karan.token,
     );
     expect(early.status).toBe(409);
@@ -184,11 +189,11 @@ describe('Stripe (UAE)', () => {
       'Stripe has not confirmed this payment yet. If you paid, your booking will show as paid shortly.',
     );
 
-    kit.gateways.paySession(b.Next.sessionId);
+    kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const paid = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       karan.token,
     );
     expect(paid.status).toBe(200);
@@ -202,7 +207,7 @@ describe('Stripe (UAE)', () => {
 
   it('the webhook can come first; the traveller’s return then changes nothing', async () => {
     const b = await stripeBooking(karan);
-    const session = kit.gateways.paySession(b.Next.sessionId);
+    const session = kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const event = kit.gateways.stripeEvent(session);
     const hook = await webhook(event.payload, event.signature);
     expect(hook.status).toBe(200);
@@ -210,7 +215,7 @@ describe('Stripe (UAE)', () => {
     const back = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       karan.token,
     );
     expect(back.status).toBe(200);
@@ -222,7 +227,7 @@ describe('Stripe (UAE)', () => {
 
   it('refuses a webhook whose signature is not Stripe’s, and a session whose amount is not the booking’s', async () => {
     const b = await stripeBooking(priya);
-    const session = kit.gateways.paySession(b.Next.sessionId);
+    const session = kit.gateways.paySession(stripeStep(b.Next).sessionId);
     const event = kit.gateways.stripeEvent(session);
     const forged = await webhook(event.payload.replace('"livemode":false', '"livemode":true'), event.signature);
     expect(forged.status).toBe(400);
@@ -233,7 +238,7 @@ describe('Stripe (UAE)', () => {
     const res = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: b.BookingId, sessionId: b.Next.sessionId },
+      { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
       priya.token,
     );
     expect(res.status).toBe(409);
@@ -245,18 +250,18 @@ describe('Stripe (UAE)', () => {
   it('refuses someone else’s session and booking', async () => {
     const mine = await stripeBooking(priya);
     const theirs = await stripeBooking(karan);
-    kit.gateways.paySession(mine.Next.sessionId);
+    kit.gateways.paySession(stripeStep(mine.Next).sessionId);
     const crossed = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: theirs.BookingId, sessionId: mine.Next.sessionId },
+      { BookingId: theirs.BookingId, sessionId: stripeStep(mine.Next).sessionId },
       karan.token,
     );
     expect(crossed.status).toBe(400);
     const foreign = await post(
       kit,
       'VerifyStripePaymentAsync',
-      { BookingId: mine.BookingId, sessionId: mine.Next.sessionId },
+      { BookingId: mine.BookingId, sessionId: stripeStep(mine.Next).sessionId },
       karan.token,
     );
     expect(foreign.status).toBe(404);
@@ -288,7 +293,7 @@ describe('a payment that never comes', () => {
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
     const d = await detail(priya.token, stale.RefIdKey);
     expect(d).toMatchObject({ Status: 'cancelled', PaymentStatus: 'unpaid', amountDue: 0 });
-    expect(d.events.at(-1).cause).toBe('payment not completed within 60 minutes: rooms released');
+    expect(d.events.at(-1)!.cause).toBe('payment not completed within 60 minutes: rooms released');
     expect(await sold(stale.BookingId)).toBe(0);
     expect((await detail(karan.token, fresh.RefIdKey)).Status).toBe('awaiting-payment');
 
@@ -301,7 +306,7 @@ describe('a payment made at Razorpay that our page never reported', () => {
     const paidButLost = await razorpayBooking(priya);
     const neverPaid = await razorpayBooking(karan);
     // Priya paid in Razorpay's window, then the tab closed before the verify call.
-    kit.gateways.payOrder(paidButLost.Next.orderId);
+    kit.gateways.payOrder(razorpayStep(paidButLost.Next).orderId);
     for (const b of [paidButLost, neverPaid]) {
       await kit.database.db.execute(
         sql`update bookings set created_at = now() - interval '2 hours' where id = ${b.BookingId}`,
@@ -315,7 +320,7 @@ describe('a payment made at Razorpay that our page never reported', () => {
     expect(await cancelUnpaidBookings(kit.database.db, 60)).toBe(1);
     const d = await detail(priya.token, paidButLost.RefIdKey);
     expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: paidButLost.Total });
-    expect(d.events.at(-1).cause).toBe('paid with Razorpay (found paid at Razorpay before the payment window closed)');
+    expect(d.events.at(-1)!.cause).toBe('paid with Razorpay (found paid at Razorpay before the payment window closed)');
     expect((await detail(karan.token, neverPaid.RefIdKey)).Status).toBe('cancelled');
     // Asked again, nothing changes.
     expect(await settleRazorpayOrders(kit.database.db, kit.app.config, 60)).toEqual([]);
@@ -326,9 +331,11 @@ describe('an order near the end of its window', () => {
   it('is not offered again: asking to pay gets a new order and a new window', async () => {
     const b = await razorpayBooking(priya);
     const again = async () =>
-      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next;
+      razorpayStep(
+        (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next,
+      );
     // Asked again soon: the same order, with the time left.
-    expect(await again()).toMatchObject({ orderId: b.Next.orderId });
+    expect(await again()).toMatchObject({ orderId: razorpayStep(b.Next).orderId });
     // 58½ minutes on, half a minute would be left to pay in a checkout: a new order, with nearly the whole window
     // again.
     await kit.database.db.execute(
@@ -338,7 +345,7 @@ describe('an order near the end of its window', () => {
       sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
     );
     const next = await again();
-    expect(next.orderId).not.toBe(b.Next.orderId);
+    expect(next.orderId).not.toBe(razorpayStep(b.Next).orderId);
     expect(next.timeout).toBeGreaterThan(58 * 60);
     // The new start keeps the booking from being cancelled, and paying the new order confirms it.
     expect(await cancelUnpaidBookings(kit.database.db, 3)).toBe(0);
@@ -360,9 +367,10 @@ describe('an order near the end of its window', () => {
     await kit.database.db.execute(
       sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
     );
-    const renewed = (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data
-      .Next;
-    expect(renewed.orderId).not.toBe(b.Next.orderId);
+    const renewed = razorpayStep(
+      (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, priya.token, 'IN')).body.data.Next,
+    );
+    expect(renewed.orderId).not.toBe(razorpayStep(b.Next).orderId);
     const first = await post(
       kit,
       'VerifyPaymentSignatureAsync',
@@ -374,7 +382,7 @@ describe('an order near the end of its window', () => {
     const second = await post(
       kit,
       'VerifyPaymentSignatureAsync',
-      { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+      { BookingId: b.BookingId, ...kit.gateways.payOrder(razorpayStep(b.Next).orderId) },
       priya.token,
       'IN',
     );
@@ -384,7 +392,7 @@ describe('an order near the end of its window', () => {
     );
     const d = await detail(priya.token, b.RefIdKey);
     expect(d).toMatchObject({ Status: 'confirmed', PaymentStatus: 'paid', amountPaid: b.Total });
-    expect(d.events.at(-1).cause).toMatch(
+    expect(d.events.at(-1)!.cause).toMatch(
       /^a second payment \(razorpay pay_[\w-]+\) for a booking already paid: refund due$/,
     );
     expect(
@@ -394,7 +402,7 @@ describe('an order near the end of its window', () => {
 
   it('is renewed a few times at most: asking again each hour does not keep the rooms for ever', async () => {
     const b = await razorpayBooking(karan);
-    const orders = new Set([b.Next.orderId]);
+    const orders = new Set([razorpayStep(b.Next).orderId]);
     for (let i = 0; i < 4; i++) {
       await kit.database.db.execute(
         sql`update bookings set created_at = now() - interval '58 minutes 30 seconds' where id = ${b.BookingId}`,
@@ -403,7 +411,9 @@ describe('an order near the end of its window', () => {
         sql`update payments set created_at = now() - interval '58 minutes 30 seconds' where booking_id = ${b.BookingId}`,
       );
       orders.add(
-        (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next.orderId,
+        razorpayStep(
+          (await post(kit, 'StartBookingPayment', { BookingId: b.BookingId }, karan.token, 'IN')).body.data.Next,
+        ).orderId,
       );
     }
     expect(orders.size).toBe(3);

@@ -11,8 +11,10 @@ import {
   type BookingKit,
   type Line,
   type Site,
+  razorpayStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
+import { type ShopData } from '../support/answers.ts';
 
 /*
  * Every money report is a query over the ledger (issue 30): a month of India bookings paid in parts
@@ -53,7 +55,7 @@ interface Made {
   ref: string;
   total: number;
   who: { token: string };
-  data: { Next?: { orderId?: string } };
+  data: ShopData<'CreateBooking'>;
 }
 
 async function packageWhere(site: Site, where: string): Promise<number> {
@@ -139,7 +141,7 @@ async function refund(b: Made, paymentId: number, amount: number, manual: boolea
 
 async function razorpayPaid(lines: Line[], over: Record<string, unknown>) {
   const b = await makeBooking('IN', lines, 'razorpay', over);
-  const proof = kit.gateways.payOrder(b.data.Next!.orderId!);
+  const proof = kit.gateways.payOrder(razorpayStep(b.data.Next!).orderId);
   const paid = await post(kit, 'VerifyPaymentSignatureAsync', { BookingId: b.id, ...proof }, b.who.token, 'IN');
   expect(paid.status, paid.body.message).toBe(200);
   return b;
@@ -159,7 +161,7 @@ async function razorpayWebhook(e: { payload: string; signature: string; eventId:
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const get = async (path: string, query: Record<string, string>) => {
+const get = async <const Path extends string>(path: Path, query: Record<string, string>) => {
   const res = await admin(kit, accounts, 'GET', path, query);
   expect(res.status, res.body.message).toBe(200);
   return res.body.data;
@@ -283,7 +285,7 @@ async function reconcile() {
   const gst = await get('reports/gst', { from: monthFrom, to: monthTo });
   const inMonth: TcsRow[] = register.rows.filter((r: TcsRow) => r.date >= monthFrom && r.date <= monthTo);
   const ledger = await ledgerSums('IN');
-  const t = sales.totals[0];
+  const t = sales.totals[0]!;
 
   // Sales' TCS is the register's, to the paisa, and both are the ledger's.
   expect(ledger.tcs).toBeGreaterThan(0);
@@ -291,7 +293,7 @@ async function reconcile() {
   expect(t.taxes.TCS).toBe(ledger.tcs);
   expect(register.totals.tcs).toBe(sum(register.rows, (r: TcsRow) => r.tcs));
   expect(sales.rows).toHaveLength(1);
-  expect(sales.rows[0].taxes).toEqual(t.taxes);
+  expect(sales.rows[0]!.taxes).toEqual(t.taxes);
 
   // Sales' money and taxes are the ledger's sums.
   expect(t.taxable).toBe(ledger.taxable);
@@ -391,8 +393,7 @@ async function reconcile() {
   // Per PAN: the ledger's TCS of that PAN.
   const { rows: perPan } = await kit.database.db.execute<{ pan: string; tcs: number }>(sql`
     select pan, coalesce(sum(tcs), 0)::int as tcs from ledger_entries where site = 'IN' and pan is not null and tax_day between ${monthFrom} and ${monthTo} group by pan order by pan`);
-  for (const p of perPan)
-    expect(register.byPan.find((x: { pan: string }) => x.pan === p.pan)?.tcs ?? 0, p.pan).toBe(Number(p.tcs));
+  for (const p of perPan) expect(register.byPan.find((x) => x.pan === p.pan)?.tcs ?? 0, p.pan).toBe(Number(p.tcs));
 
   // The GST summary: its totals and each place of supply are the ledger's sums; its counts the entries' documents.
   expect({
@@ -412,7 +413,7 @@ async function reconcile() {
   for (const code of ['27', '29']) {
     const where = sql`exists (select 1 from bookings b where b.id = e.booking_id and b.place_of_supply_code = ${code})`;
     const place = await ledgerSums('IN', where);
-    const row = gst.rows.find((r: { stateCode: string }) => r.stateCode === code);
+    const row = gst.rows.find((r) => r.stateCode === code);
     expect(row, code).toMatchObject({
       rate: 5,
       supply: code === '27' ? 'intra' : 'inter',
@@ -436,7 +437,7 @@ async function reconcile() {
   });
   expect(u.vat).toBeGreaterThan(0);
   expect(u.zero_rated).toBeGreaterThan(0);
-  const uaeSales = (await get('reports/sales', { ...uaeMonth, by: 'month', site: 'UAE' })).totals[0];
+  const uaeSales = (await get('reports/sales', { ...uaeMonth, by: 'month', site: 'UAE' })).totals[0]!;
   expect([uaeSales.taxable, uaeSales.taxes.VAT, uaeSales.taxes.TCS, uaeSales.net]).toEqual([
     u.taxable,
     u.vat,
@@ -461,8 +462,8 @@ describe('the reports are queries over the ledger', { timeout: 120_000 }, () => 
       paid.map((p) => p.amount),
     );
     expect(due.get(abroadParts.ref)).toBe(0);
-    expect(parts[3].amountReceived).toBe(-1_000_00);
-    expect(parts[3].tcs).toBeLessThan(0);
+    expect(parts[3]!.amountReceived).toBe(-1_000_00);
+    expect(parts[3]!.tcs).toBeLessThan(0);
     // Advances have receipt vouchers (two of the booking paid in three parts, the mixed booking's first, the open
     // advance);
     // with the four tax invoices they are the documents that charge GST; the three refunds' credit notes give it back.
@@ -473,7 +474,7 @@ describe('the reports are queries over the ledger', { timeout: 120_000 }, () => 
     expect(gst.totals.invoices).toBe(4 + 4);
     expect(gst.totals.creditNotes).toBe(3);
     // The mixed booking's refund gives back its TCS in proportion (on the overseas part only).
-    const mixedBack = register.rows.find((r: TcsRow) => r.RefIdKey === mixed.ref && r.kind === 'credit-note');
+    const mixedBack = register.rows.find((r: TcsRow) => r.RefIdKey === mixed.ref && r.kind === 'credit-note')!;
     expect(mixedBack.amountReceived).toBe(-777_77);
     expect(mixedBack.tcs).toBeLessThan(0);
   });
@@ -501,17 +502,17 @@ describe('the reports are queries over the ledger', { timeout: 120_000 }, () => 
     expect(rows.map((r: TcsRow) => r.kind)).toEqual(['receipt', 'credit-note', 'debit-note']);
     expect(rows[2]).toMatchObject({
       document: reversal[0]!.document_number,
-      tcs: -rows[1].tcs,
+      tcs: -rows[1]!.tcs,
       amountReceived: 3_000_00,
     });
     // Refunded and given back again: the money and the taxes are as before it was made, the documents one credit note
     // and one debit note more.
-    expect(after.sales.taxes).toEqual(before.sales.taxes);
-    expect(after.sales.net).toBe(before.sales.net);
-    expect(after.sales.refunded).toBe(before.sales.refunded);
-    expect([after.sales.invoices, after.sales.creditNotes]).toEqual([
-      before.sales.invoices + 1,
-      before.sales.creditNotes + 1,
+    expect(after.sales!.taxes).toEqual(before.sales!.taxes);
+    expect(after.sales!.net).toBe(before.sales!.net);
+    expect(after.sales!.refunded).toBe(before.sales!.refunded);
+    expect([after.sales!.invoices, after.sales!.creditNotes]).toEqual([
+      before.sales!.invoices + 1,
+      before.sales!.creditNotes + 1,
     ]);
     expect([after.gst.totals.invoices, after.gst.totals.creditNotes]).toEqual([
       before.gst.totals.invoices + 1,

@@ -26,6 +26,7 @@ import {
   sql,
   traveller,
   type BookingKit,
+  razorpayStep,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -167,7 +168,7 @@ async function indiaPaid(who: Who) {
   const paid = await post(
     kit,
     'VerifyPaymentSignatureAsync',
-    { BookingId: b.BookingId, ...kit.gateways.payOrder(b.Next.orderId) },
+    { BookingId: b.BookingId, ...kit.gateways.payOrder(razorpayStep(b.Next).orderId) },
     who.token,
     'IN',
   );
@@ -301,7 +302,7 @@ describe('credit notes', { timeout: 60_000 }, () => {
     const cn = done.body.data.creditNote;
     expect(cn).toBeTruthy();
 
-    const doc = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}`);
+    const doc = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn!.id}`);
     expect(doc.status).toBe(200);
     const note: CreditNote = doc.body.data;
     expect(note.lines.map((l) => l.position)).toEqual([1, 2]);
@@ -314,7 +315,7 @@ describe('credit notes', { timeout: 60_000 }, () => {
     });
     expect(mine.json().data).toMatchObject({ buyer: { pan: 'XXXXX1234F' }, lines: [{ position: 1 }, { position: 2 }] });
 
-    const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn.id}.pdf`);
+    const pdf = await admin(kit, accounts, 'GET', `bookings/${b.ref}/credit-notes/${cn!.id}.pdf`);
     expect(pdf.status).toBe(200);
     const text = await pdfText(pdf.raw);
     for (const t of [

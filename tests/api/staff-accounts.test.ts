@@ -7,6 +7,7 @@ import { auditLog, staff } from '../../server/db/schema.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
 import { admin, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { type DeskData } from '../support/answers.ts';
 
 /*
  * Staff accounts: an owner resets another member's sign-in (a new one-time set-up link, the
@@ -26,9 +27,9 @@ const totp = (secret: string, at: number) =>
 let ip = 0;
 const freshIp = () => `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
-async function post(url: string, payload: object, headers: Record<string, string> = {}) {
+async function post<const Url extends string>(url: Url, payload: object, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp(), headers });
-  return { status: res.statusCode, body: res.json() as AdminAnswer, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<'POST', Url>>, headers: res.headers };
 }
 
 interface Enrolled {

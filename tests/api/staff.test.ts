@@ -15,6 +15,8 @@ import { createSession } from '../../server/services/sessions.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
 import { mailText, startMailCatcher } from '../support/mail-catcher.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { type DeskData } from '../support/answers.ts';
+import { type AdminAnswer } from '../support/staff-kit.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-25T10:00:00Z');
@@ -36,14 +38,17 @@ interface Person {
   recovery: string[];
   password: string;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by the assertions
-type Answer = { status: string; message: string; data: any };
 interface Signed extends Person {
   cookie: string;
   csrf: string;
 }
 
-async function post(url: string, body: unknown, s?: { cookie?: string; csrf?: string }, ip = freshIp()) {
+async function post<const Url extends string>(
+  url: Url,
+  body: unknown,
+  s?: { cookie?: string; csrf?: string },
+  ip = freshIp(),
+) {
   const res = await t.app.inject({
     method: 'POST',
     url,
@@ -51,9 +56,9 @@ async function post(url: string, body: unknown, s?: { cookie?: string; csrf?: st
     remoteAddress: ip,
     headers: { ...(s?.cookie ? { cookie: s.cookie } : {}), ...(s?.csrf ? { 'x-csrf-token': s.csrf } : {}) },
   });
-  return { status: res.statusCode, body: res.json() as Answer, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<'POST', Url>>, headers: res.headers };
 }
-async function get(url: string, s?: { cookie?: string; authorization?: string }) {
+async function get<const Url extends string>(url: Url, s?: { cookie?: string; authorization?: string }) {
   const res = await t.app.inject({
     method: 'GET',
     url,
@@ -62,7 +67,7 @@ async function get(url: string, s?: { cookie?: string; authorization?: string })
       ...(s?.authorization ? { authorization: s.authorization } : {}),
     },
   });
-  return { status: res.statusCode, body: res.json() as Answer };
+  return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<'GET', Url>> };
 }
 
 let n = 0;
@@ -594,7 +599,7 @@ describe('staff management', () => {
       after: { email: 'audited@example.com', role: 'accounts', enabled: true },
     });
     const byStaff = await get(`/api/admin/audit?staffId=${owner.id}&from=2000-01-01&to=2100-01-01`, owner);
-    expect(byStaff.body.data.items.every((e: { staffId: number }) => e.staffId === owner.id)).toBe(true);
+    expect(byStaff.body.data.items.every((e) => e.staffId === owner.id)).toBe(true);
     expect((await get('/api/admin/audit?from=2000-01-01&to=2000-01-02', owner)).body.data.items).toEqual([]);
 
     const refusal = async (statement: ReturnType<typeof sql>) => {

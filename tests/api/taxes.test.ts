@@ -325,7 +325,7 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
       { headers: { country: 'IN' } },
     );
     expect(detail.body.data.tax).toEqual({ overseas: true, vatTreatment: 'zero' });
-    expect(detail.body.data.taxRules.tcs).toMatchObject({ rate: 2 });
+    expect(detail.body.data.taxRules!.tcs).toMatchObject({ rate: 2 });
 
     // The setting's flat rate, when set, stands for the table (the route passes TCS_RATE_PERCENT).
     expect((await siteTaxRules(kit.database.db, 1, 'IN')).tcs).toMatchObject({ rate: 1, threshold: null });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { createDatabase, databaseUrl, dropDatabase, freshDatabaseName, TEMPLATE } from '../support/test-database.ts';
+import { type Answer, type ShopData } from '../support/answers.ts';
 
 // A server killed with SIGKILL right after a booking committed, before its confirmation was sent,
 // sends it exactly once after a restart (docs/decisions/0051). What makes "before it was sent"
@@ -17,23 +18,21 @@ let db: pg.Client;
 let catcher: MailCatcher | undefined;
 const running: ServerProcess[] = [];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-type Answer = { status: number; body: { status: string; message: string; data: any } };
-
-async function api(
+/** A shop call by its path; its answer is typed by the contract's declaration of that path. */
+async function api<const Path extends string>(
   s: ServerProcess,
   method: 'GET' | 'POST',
-  path: string,
+  path: Path,
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
-): Promise<Answer> {
+): Promise<{ status: number; body: Answer<ShopData<Path>> }> {
   const qs = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${s.origin}/api/Common/${path}${qs}`, {
     method,
     headers: { country: 'UAE', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...headers },
     body: method === 'POST' ? JSON.stringify(params) : undefined,
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  return { status: res.status, body: (await res.json()) as Answer<ShopData<Path>> };
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { REVIEWS } from '../../server/db/seed-data/reviews.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { createDatabase, databaseUrl, dropDatabase, freshDatabaseName } from '../support/test-database.ts';
+import { type Answer, type ShopData } from '../support/answers.ts';
 
 // Two server processes on one Postgres, as behind a load balancer: whatever one knows (sessions,
 // codes, limits, idempotency keys, holds, carts), the other knows too, because it lives in the
@@ -26,23 +27,21 @@ const MIGRATIONS = (
   }
 ).entries.length;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-type Answer = { status: number; body: { status: string; message: string; data: any }; headers: Headers };
-
-async function api(
+/** A shop call by its path; its answer is typed by the contract's declaration of that path. */
+async function api<const Path extends string>(
   s: ServerProcess,
   method: 'GET' | 'POST',
-  path: string,
+  path: Path,
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
-): Promise<Answer> {
+): Promise<{ status: number; body: Answer<ShopData<Path>>; headers: Headers }> {
   const qs = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${s.origin}/api/Common/${path}${qs}`, {
     method,
     headers: { country: 'UAE', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...headers },
     body: method === 'POST' ? JSON.stringify(params) : undefined,
   });
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  return { status: res.status, body: (await res.json()) as Answer<ShopData<Path>>, headers: res.headers };
 }
 
 const travelDate = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
@@ -163,7 +162,7 @@ describe('what one server knows, the other knows', () => {
   it('the same Idempotency-Key on both at once gives one line', async () => {
     const featured = await api(a, 'GET', 'Holiday/GetFeaturedPackages', { limit: 1 });
     const line = {
-      packageId: featured.body.data.packages[0].id,
+      packageId: featured.body.data.packages[0]!.id,
       travelDate,
       adults: 2,
       tempUserId: 'guest-two-servers-1',
@@ -196,15 +195,15 @@ describe('what one server knows, the other knows', () => {
     const featured = await api(b, 'GET', 'Holiday/GetFeaturedPackages', { limit: 2 });
     const guest = 'guest-two-servers-2';
     const [p1, p2] = featured.body.data.packages;
-    const added = await api(a, 'POST', 'CreateCart', { packageId: p1.id, travelDate, adults: 1, tempUserId: guest });
-    await api(b, 'POST', 'CreateCart', { packageId: p2.id, travelDate, adults: 2, tempUserId: guest });
+    const added = await api(a, 'POST', 'CreateCart', { packageId: p1!.id, travelDate, adults: 1, tempUserId: guest });
+    await api(b, 'POST', 'CreateCart', { packageId: p2!.id, travelDate, adults: 2, tempUserId: guest });
     expect((await api(b, 'POST', 'RemoveCart', { CartId: added.body.data.CartId, tempUserId: guest })).status).toBe(
       200,
     );
     const left = (await api(a, 'POST', 'GetCart', { tempUserId: guest })).body.data.flatMap(
       (g: { data: { packageId: number }[] }) => g.data,
     );
-    expect(left.map((l: { packageId: number }) => l.packageId)).toEqual([p2.id]);
+    expect(left.map((l: { packageId: number }) => l.packageId)).toEqual([p2!.id]);
 
     const hold = await api(b, 'POST', 'CreateTempBooking', { tempUserId: guest });
     expect(hold.status).toBe(200);

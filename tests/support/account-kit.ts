@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { testConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
+import type { Answer, ShopData } from './answers.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { openTestDatabase } from './test-database.ts';
 import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in.ts';
@@ -51,10 +52,11 @@ let addressCounter = 0;
 /** A fresh client address per call, so per-address limits of one test do not touch another. */
 export const freshIp = () => `10.0.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
-export async function call(
+/** A shop call by its path (`'CreateCart'`); its answer is typed by the contract's declaration of that path. */
+export async function call<const Path extends string>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
-  path: string,
+  path: Path,
   params: Record<string, unknown> = {},
   opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
 ) {
@@ -70,8 +72,7 @@ export async function call(
   });
   return {
     status: res.statusCode,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-    body: res.json() as { status: string; message: string; data: any },
+    body: res.json() as Answer<ShopData<Path>>,
     headers: res.headers,
   };
 }
@@ -91,5 +92,5 @@ export async function signUp(kit: AccountKit, email: string, password = 'correct
   });
   if (saved.status !== 200) throw new Error(`SavePassword: ${saved.body.message}`);
   const logged = await call(kit.app, 'POST', 'Login', { EmailorPhone: email, Password: password }, { ip });
-  return { token: logged.body.data.tokan as string, userId: saved.body.data.userId as number };
+  return { token: logged.body.data.tokan, userId: saved.body.data.userId };
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../server/db/schema.ts';
 import { amountDue, receive } from '../../server/services/ledger/ledger.ts';
 import { addDays, siteDay } from '../../contract/calendar.ts';
+import type { Answer, ShopData } from './answers.ts';
 import { startGateways, type Gateways } from './gateways.ts';
 import { call, createAccountKit, signUp, type AccountKit } from './account-kit.ts';
 
@@ -97,7 +98,7 @@ export const freshDate = () => {
 /** Empties a traveller's cart on a site, then puts these lines in it and holds them; returns the hold's answer. */
 export async function hold(kit: BookingKit, token: string, site: Site, lines: Line[]) {
   const cart = await call(kit.app, 'POST', 'GetCart', {}, { token, headers: { country: site } });
-  for (const group of cart.body.data as { data: { CartId: number }[] }[]) {
+  for (const group of cart.body.data) {
     for (const line of group.data)
       await call(kit.app, 'POST', 'RemoveCart', { CartId: line.CartId }, { token, headers: { country: site } });
   }
@@ -118,7 +119,7 @@ export async function hold(kit: BookingKit, token: string, site: Site, lines: Li
 export async function holdId(kit: BookingKit, token: string, site: Site, lines: Line[]): Promise<number> {
   const held = await hold(kit, token, site, lines);
   if (held.status !== 200) throw new Error(`CreateTempBooking: ${held.body.message}`);
-  return held.body.data.TempBookingId as number;
+  return held.body.data.TempBookingId;
 }
 
 export const lead = (over: Record<string, unknown> = {}) => ({
@@ -150,22 +151,26 @@ export async function book(kit: BookingKit, token: string, site: Site, body: Rec
   });
   return {
     status: res.statusCode,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-    body: res.json() as { status: string; message: string; data: any },
+    body: res.json() as Answer<ShopData<'CreateBooking'>>,
     headers: res.headers,
   };
 }
 
-/** A JSON POST with a bearer token and a site. */
-export async function post(kit: BookingKit, path: string, payload: object, token?: string, site: Site = 'UAE') {
+/** A JSON POST with a bearer token and a site; its answer is typed by the contract's declaration of the path. */
+export async function post<const Path extends string>(
+  kit: BookingKit,
+  path: Path,
+  payload: object,
+  token?: string,
+  site: Site = 'UAE',
+) {
   const res = await kit.app.inject({
     method: 'POST',
     url: `/api/Common/${path}`,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), country: site },
     payload,
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the data it expects
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any } };
+  return { status: res.statusCode, body: res.json() as Answer<ShopData<Path>> };
 }
 
 export async function count(kit: BookingKit, query: ReturnType<typeof sql>): Promise<number> {
@@ -237,3 +242,15 @@ export async function siteBooking(
   expect(res.status).toBe(200);
   return res.body.data;
 }
+
+/** A booking's next step of one type (a discriminated union in the contract), failing when it is another. */
+export function nextStep<N extends { type: string }, T extends N['type']>(next: N, type: T): Extract<N, { type: T }> {
+  if (next.type !== type) throw new Error(`the next step is ${next.type}, not ${type}`);
+  return next as Extract<N, { type: T }>;
+}
+/** The Stripe Checkout step: its session and the hosted page's address. */
+export const stripeStep = <N extends { type: string }>(next: N) => nextStep(next, 'stripe');
+/** Razorpay's checkout step: its order, amount and timeout. */
+export const razorpayStep = <N extends { type: string }>(next: N) => nextStep(next, 'razorpay');
+/** Pay later's step: the due date and where to pay. */
+export const payLaterStep = <N extends { type: string }>(next: N) => nextStep(next, 'pay-later');

@@ -4,6 +4,7 @@ import type { StaffRole } from '../../contract/staff.ts';
 import { testConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { inviteStaff } from '../../server/services/staff/staff.ts';
+import type { Answer, DeskData } from './answers.ts';
 
 /*
  * Staff for the desk's API tests: a member of each role enrolled through the real set-up calls
@@ -23,8 +24,8 @@ interface Injectable {
   database: { db: Db };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by the assertions
-export type AdminAnswer = { status: string; message: string; data: any };
+/** A back-office answer; `T` is the `data` the contract declares for the call (see answers.ts). */
+export type AdminAnswer<T = unknown> = Answer<T>;
 
 export interface Staffer {
   id: number;
@@ -53,21 +54,21 @@ export async function staffer(kit: Injectable, role: StaffRole, now = () => new 
   );
   const token = new URL(invite.url).searchParams.get('token')!;
   const password = 'a long staff password';
-  const post = async (url: string, payload: object) => {
-    const res = await kit.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
-    return { status: res.statusCode, body: res.json() as AdminAnswer, headers: res.headers };
+  const post = async <const Path extends string>(path: Path, payload: object) => {
+    const res = await kit.app.inject({ method: 'POST', url: `/api/admin/${path}`, payload, remoteAddress: freshIp() });
+    return { status: res.statusCode, body: res.json() as AdminAnswer<DeskData<'POST', Path>>, headers: res.headers };
   };
-  const setup = await post('/api/admin/setup', { token, password });
+  const setup = await post('setup', { token, password });
   expect(setup.status, setup.body.message).toBe(200);
-  const secret = setup.body.data.totpSecret as string;
+  const secret = setup.body.data.totpSecret;
   // Set-up and sign-in each take a code once: the sign-in uses the next 30-second step.
   const at = now().getTime();
-  const confirm = await post('/api/admin/setup/confirm', {
+  const confirm = await post('setup/confirm', {
     enrolmentToken: setup.body.data.enrolmentToken,
     code: totp(secret, at),
   });
   expect(confirm.status, confirm.body.message).toBe(200);
-  const login = await post('/api/admin/login', { email, password, code: totp(secret, at + 30_000) });
+  const login = await post('login', { email, password, code: totp(secret, at + 30_000) });
   expect(login.status, login.body.message).toBe(200);
   return {
     id: invite.member.id,
@@ -78,12 +79,18 @@ export async function staffer(kit: Injectable, role: StaffRole, now = () => new 
   };
 }
 
-/** An admin call as `who` (no one: no cookie). GET passes `body` as the query string. */
-export async function admin(
+/**
+ * An admin call as `who` (no one: no cookie). GET passes `body` as the query string. Its answer is typed by the
+ * contract's declaration of `method path` (`bookings/${ref}` is `bookings/:ref`).
+ */
+export async function admin<
+  const Method extends 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  const Path extends string,
+>(
   kit: Injectable,
   who: Staffer | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
+  method: Method,
+  path: Path,
   body?: object,
   headers: Record<string, string> = {},
 ) {
@@ -99,11 +106,12 @@ export async function admin(
       ...headers,
     },
   });
-  let json: AdminAnswer;
+  let json: AdminAnswer<DeskData<Method, Path>>;
   try {
-    json = res.json() as AdminAnswer;
+    json = res.json() as AdminAnswer<DeskData<Method, Path>>;
   } catch {
-    json = { status: 'raw', message: '', data: null };
+    // Not JSON (a CSV, a PDF): the test reads `raw`.
+    json = { status: 'raw', message: '', data: null as DeskData<Method, Path> };
   }
   return { status: res.statusCode, body: json, raw: res.rawPayload, headers: res.headers };
 }
