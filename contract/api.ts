@@ -30,7 +30,7 @@ export const defineCall = <const Path extends string, P extends z.ZodType, D ext
   params: c.params.superRefine((value, ctx) => {
     const path = controlCharacterPath(value);
     if (path) ctx.addIssue({ code: 'custom', path, message: controlCharacterMessage(path) });
-  }) as unknown as P,
+  }),
 });
 
 export type CallParams<C extends ApiCall> = z.input<C['params']>;
