@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openControlled } from './cart-helpers.ts';
-import { contentKept, gotoInteractive } from './page-helpers.ts';
+import { contentKept, gotoInteractive, interactive } from './page-helpers.ts';
 
 /*
  * The read side of the shop in a browser: home → listing → filter → detail on both sites, the
@@ -139,17 +139,51 @@ test('search suggests as you type and opens a suggestion with the keyboard', asy
 });
 
 test('the carousel moves only when asked, with labelled buttons', async ({ page }) => {
+  // The page's clock is the test's: a minute can pass at once.
+  await page.clock.install();
+  // The home page's call-back modal (after 10 s) would cover the carousel; it is not tested here.
+  await page.addInitScript(() => sessionStorage.setItem('queryModalAutoShown', 'true'));
   await page.goto('/', { waitUntil: 'networkidle' });
+  await interactive(page);
   const carousel = page.getByRole('region', { name: 'Offers' });
   const dots = carousel.getByRole('button', { name: /^Slide \d/ });
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-  await page.waitForTimeout(1500);
+  // A minute goes by untouched, every timer due in it firing (once, as after a sleeping laptop):
+  // a carousel moving on a timer would have moved (and "Next" below would land on the third slide).
+  await page.clock.fastForward(60_000);
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+  expect(await carousel.locator('.carousel-track').evaluate((el) => el.scrollLeft)).toBe(0);
   await carousel.getByRole('button', { name: 'Next slide' }).click();
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
   await carousel.getByRole('button', { name: 'Previous slide' }).click();
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
 });
+
+/**
+ * Clicks `button` and returns once the carousel's track has begun to scroll `towards` the slide
+ * asked for (its first scroll event that way, which the carousel's own listener has seen too; one
+ * left over from an earlier scroll does not count), and not arrived: the moment a second tap must
+ * still count from the slide the first asked for.
+ */
+async function clickAndScrolling(button: Locator, track: Locator, towards: 'next' | 'previous') {
+  const start = await track.evaluate((el, towards) => {
+    const from = el.scrollLeft;
+    const w = window as unknown as { scrolled?: Promise<number> };
+    w.scrolled = new Promise((resolve) => {
+      const onScroll = () => {
+        if (towards === 'next' ? el.scrollLeft <= from : el.scrollLeft >= from) return;
+        el.removeEventListener('scroll', onScroll);
+        resolve(el.scrollLeft);
+      };
+      el.addEventListener('scroll', onScroll, { passive: true });
+    });
+    return from;
+  }, towards);
+  await button.click();
+  const first = await track.evaluate(() => (window as unknown as { scrolled: Promise<number> }).scrolled);
+  // Under way, not a whole slide yet.
+  expect(Math.abs(first - start)).toBeLessThan(await track.evaluate((el) => el.clientWidth));
+}
 
 test('a second tap while the carousel is still scrolling counts from the slide asked for', async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
@@ -157,19 +191,17 @@ test('a second tap while the carousel is still scrolling counts from the slide a
   const dots = carousel.getByRole('button', { name: /^Slide \d/ });
   const next = carousel.getByRole('button', { name: 'Next slide' });
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+  const track = carousel.locator('.carousel-track');
   // The smooth scroll to slide 2 is still on its way (its scroll events pass slide 1's position).
-  await next.click();
-  await page.waitForTimeout(40);
+  await clickAndScrolling(next, track, 'next');
   await next.click();
   await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
   // Once the scroll has stopped, the track shows slide 3 and the dot still says so.
-  const track = carousel.locator('.carousel-track');
   await expect
     .poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)), { timeout: 5000 })
     .toBe(2);
   await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
-  await carousel.getByRole('button', { name: 'Previous slide' }).click();
-  await page.waitForTimeout(40);
+  await clickAndScrolling(carousel.getByRole('button', { name: 'Previous slide' }), track, 'previous');
   await carousel.getByRole('button', { name: 'Previous slide' }).click();
   await expect(dots.first()).toHaveAttribute('aria-current', 'true');
   await expect.poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 5000 }).toBe(0);
