@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
-import { addToCart } from './cart-helpers.ts';
+import { addToCart, outboxRows, syncRound } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, mailsTo } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
 
@@ -58,41 +58,9 @@ async function requestsFor(api: APIRequestContext, ref: string, status = 'pendin
 }
 
 /** The booking's cancellation request as the phone keeps it in its outbox (cancellation-queue.ts), or null. */
-function queuedOnPhone(page: Page, ref: string) {
-  return page.evaluate(
-    (key) =>
-      new Promise<{ state: string; attempts: number } | null>((resolve, reject) => {
-        const open = indexedDB.open('wanderlust');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            const row = (req.result as { ref: string; state: string; attempts: number }[]).find((r) => r.ref === key);
-            open.result.close();
-            resolve(row ? { state: row.state, attempts: row.attempts } : null);
-          };
-        };
-      }),
-    `cancel:${ref.toUpperCase()}`,
-  );
-}
-
-/**
- * One whole round of the page's sync engine, started now (the module the app's cart code loads,
- * whose requestSync runs the engine or folds into the round under way and one more): whatever
- * waits in the outbox has been sent, or tried, when it returns.
- */
-async function syncRound(page: Page) {
-  await page.evaluate(async () => {
-    const data = JSON.parse(document.getElementById('__APP_DATA__')!.textContent!) as {
-      assets: { cartCode: string[] };
-    };
-    const cart = (await import(/* @vite-ignore */ data.assets.cartCode[0]!)) as {
-      requestSync(): Promise<{ skipped?: boolean }>;
-    };
-    // Skipped: another tab or the worker held the engine; this page's round comes after it.
-    while ((await cart.requestSync()).skipped) await new Promise((resolve) => setTimeout(resolve, 100));
-  });
+async function queuedOnPhone(page: Page, ref: string) {
+  const row = (await outboxRows(page)).find((r) => r.ref === `cancel:${ref.toUpperCase()}`);
+  return row ? { state: row.state, attempts: row.attempts } : null;
 }
 
 /**
