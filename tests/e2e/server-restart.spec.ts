@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, cartCodeFetchedAhead, cartLink } from './cart-helpers.ts';
+import { addToCart, cartCodeFetchedAhead, cartLink, pendingChanges } from './cart-helpers.ts';
 import { ownServer } from './own-server.ts';
 
 // The server is killed (SIGKILL, no goodbye) while changes are on their way and started again on
@@ -26,8 +26,14 @@ test('the server killed and restarted mid-sync: nothing lost, nothing doubled', 
   const firstCreate = page.waitForRequest((r) => r.url().includes('/api/Common/CreateCart'));
   await context.setOffline(false);
   await firstCreate;
+  let failed = 0;
+  page.on('requestfailed', (r) => {
+    if (r.url().startsWith(`${origin}/api/`)) failed++;
+  });
   await server.stop('SIGKILL');
-  await page.waitForTimeout(1000);
+  // The page has met the dead server (a change on the way, or the next try, failed), unless every
+  // change had already landed.
+  await expect.poll(async () => failed > 0 || (await pendingChanges(page)) === 0, { timeout: 15_000 }).toBe(true);
   await server.start();
 
   const cart = async () => {
