@@ -10,7 +10,7 @@ import {
   post,
   traveller,
   type BookingKit,
-  stripeStep,
+  paidByStripe,
 } from '../support/booking-kit.ts';
 import { staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -95,14 +95,7 @@ describe("a deposit booking's detail", () => {
 
   it('once the deposit is received, the balance is paid as pay later: bank details and "Pay now"', async () => {
     const { booked, deposit, total } = await depositBooking(inDays(50));
-    kit.gateways.paySession(stripeStep(booked.Next).sessionId);
-    const paid = await post(
-      kit,
-      'VerifyStripePaymentAsync',
-      { BookingId: booked.BookingId, sessionId: stripeStep(booked.Next).sessionId },
-      nadia.token,
-    );
-    expect(paid.status, paid.body.message).toBe(200);
+    await paidByStripe(kit, nadia.token, booked);
     const d = await detail(booked.RefIdKey, nadia.token);
     expect(d.status, d.body.message).toBe(200);
     expect(d.body.data).toMatchObject({

@@ -19,6 +19,7 @@ import {
   type Site,
   razorpayStep,
   stripeStep,
+  paidByStripe,
 } from '../support/booking-kit.ts';
 import { staffer, type AdminAnswer, type Staffer } from '../support/staff-kit.ts';
 import { type DeskData } from '../support/answers.ts';
@@ -582,17 +583,7 @@ describe('the balance: reminders and the due date', () => {
     const who = await traveller(kit, 'maya');
     const { res, quote } = await quoteAndBook('UAE', uae, who);
     const b = res.body.data;
-    kit.gateways.paySession(stripeStep(b.Next).sessionId);
-    expect(
-      (
-        await post(
-          kit,
-          'VerifyStripePaymentAsync',
-          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
-          who.token,
-        )
-      ).status,
-    ).toBe(200);
+    await paidByStripe(kit, who.token, b);
     const dueOn = (await row(b.BookingId)).payment_due_on;
     await runPayLater(kit.database.db, kit.app.config, quiet, noon(dueOn, -1));
     await kit.app.flushOutbox();

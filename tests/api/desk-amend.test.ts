@@ -10,11 +10,10 @@ import {
   holdId,
   inDays,
   lead,
-  post,
   sql,
   traveller,
   type BookingKit,
-  stripeStep,
+  paidByStripe,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -64,14 +63,7 @@ async function stripePaid(day: string) {
   });
   expect(res.status, res.body.message).toBe(200);
   const b = res.body.data;
-  kit.gateways.paySession(stripeStep(b.Next).sessionId);
-  const paid = await post(
-    kit,
-    'VerifyStripePaymentAsync',
-    { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
-    asha.token,
-  );
-  expect(paid.status, paid.body.message).toBe(200);
+  await paidByStripe(kit, asha.token, b);
   return { ref: b.RefIdKey as string, id: b.BookingId as number };
 }
 

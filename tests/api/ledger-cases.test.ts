@@ -20,6 +20,7 @@ import {
   type BookingKit,
   razorpayStep,
   stripeStep,
+  paidByStripe,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -243,17 +244,7 @@ describe('a refund that fails after succeeding (case 4)', () => {
   it('Stripe refund.failed after succeeded: reversed under a debit note, the booking paid again, the refund back in the queue, the traveller told', async () => {
     const who = await traveller(kit, 'fail4');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(stripeStep(b.Next).sessionId);
-    expect(
-      (
-        await post(
-          kit,
-          'VerifyStripePaymentAsync',
-          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
-          who.token,
-        )
-      ).status,
-    ).toBe(200);
+    await paidByStripe(kit, who.token, b);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
       kit,
@@ -300,17 +291,7 @@ describe('every refund of sale money has its credit note (case 5)', () => {
   it('a desk refund on a UAE booking reverses its VAT on a credit note; the VAT summary falls by it', async () => {
     const who = await traveller(kit, 'cn5');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(stripeStep(b.Next).sessionId);
-    expect(
-      (
-        await post(
-          kit,
-          'VerifyStripePaymentAsync',
-          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
-          who.token,
-        )
-      ).status,
-    ).toBe(200);
+    await paidByStripe(kit, who.token, b);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
       kit,

@@ -14,12 +14,11 @@ import {
   holdId,
   inDays,
   lead,
-  post,
   siteBooking,
   sql,
   traveller,
   type BookingKit,
-  stripeStep,
+  paidByStripe,
 } from '../support/booking-kit.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
@@ -343,17 +342,7 @@ describe('a failed refund’s debit note', () => {
   it('is listed on the desk and the trip, names the credit note it reverses, and renders with its VAT', async () => {
     const who = await traveller(kit, 'debit');
     const b = await siteBooking(kit, who, 'UAE', uae, 'stripe');
-    kit.gateways.paySession(stripeStep(b.Next).sessionId);
-    expect(
-      (
-        await post(
-          kit,
-          'VerifyStripePaymentAsync',
-          { BookingId: b.BookingId, sessionId: stripeStep(b.Next).sessionId },
-          who.token,
-        )
-      ).status,
-    ).toBe(200);
+    await paidByStripe(kit, who.token, b);
     const money = (await admin(kit, accounts, 'GET', `bookings/${b.RefIdKey}/refunds`)).body.data;
     const made = await admin(
       kit,

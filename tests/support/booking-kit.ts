@@ -254,3 +254,26 @@ export const stripeStep = <N extends { type: string }>(next: N) => nextStep(next
 export const razorpayStep = <N extends { type: string }>(next: N) => nextStep(next, 'razorpay');
 /** Pay later's step: the due date and where to pay. */
 export const payLaterStep = <N extends { type: string }>(next: N) => nextStep(next, 'pay-later');
+
+/**
+ * The traveller pays a booking's Stripe Checkout step on the stand-in's hosted page, and the shop verifies it
+ * (VerifyStripePaymentAsync, as the return page calls it): the verification must be answered 200.
+ */
+export async function paidByStripe(
+  kit: BookingKit,
+  token: string | undefined,
+  booking: Pick<ShopData<'CreateBooking'>, 'BookingId' | 'Next'>,
+  site: Site = 'UAE',
+) {
+  const { sessionId } = stripeStep(booking.Next);
+  kit.gateways.paySession(sessionId);
+  const verified = await post(
+    kit,
+    'VerifyStripePaymentAsync',
+    { BookingId: booking.BookingId, sessionId },
+    token,
+    site,
+  );
+  expect(verified.status, verified.body.message).toBe(200);
+  return verified;
+}
