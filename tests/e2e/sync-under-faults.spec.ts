@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { mulberry32 } from '../../scripts/seeded-random.ts';
 import { ownServer } from './own-server.ts';
+import { pacing } from './waits.ts';
 
 // The offline cart under faults, Jepsen-style: two tabs of one traveller make 1,000 cart changes
 // (adds and removes, through the app's own cart code) while the network flaps, the server answers
@@ -179,7 +180,7 @@ test('1,000 cart changes in two tabs, with the network flapping, 500s and restar
     });
     done += batch.length;
     // A moment between batches: the sync sends some of them, and the faults fall across the whole run.
-    await tab.waitForTimeout(100 + rand() * 100);
+    await pacing(tab, 100 + rand() * 100, "a traveller's pause between taps, seeded, so faults land mid-run");
   }
   making = false;
   await faults;
