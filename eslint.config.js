@@ -51,4 +51,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Browser tests wait for the event a sleep would stand for (tests/e2e/waits.ts says how); a test's deliberate
+    // rhythm goes through waits.ts' pacing, which names why.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/waits.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for the event this stands for (tests/e2e/waits.ts); deliberate pacing goes through pacing().',
+        },
+      ],
+    },
+  },
 );
