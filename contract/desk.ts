@@ -4,6 +4,7 @@
  */
 import type { BookingStatus, PaymentStatus } from './booking.ts';
 import type { CancellationStep } from './cancellation.ts';
+import type { Currency } from './site.ts';
 
 export const MANUAL_METHODS = ['bank-transfer', 'cash', 'card-terminal'] as const;
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
@@ -21,7 +22,7 @@ export type ResendWhat = (typeof RESEND_WHAT)[number];
 export interface RecordedPayment {
   paymentId: number;
   RefIdKey: string;
-  Currency: string;
+  Currency: Currency;
   PaymentStatus: PaymentStatus;
   Status: BookingStatus;
   AmountPaid: number;
@@ -54,7 +55,7 @@ export interface DeskBookingItem {
   Status: BookingStatus;
   PaymentStatus: PaymentStatus;
   PaymentMethod: string;
-  Currency: string;
+  Currency: Currency;
   Total: number;
   AmountPaid: number;
   AmountDue: number;
@@ -250,7 +251,7 @@ export interface DeskCancellationRequestItem extends DeskCancellationRequest {
   RefIdKey: string;
   site: 'UAE' | 'IN';
   bookingStatus: BookingStatus;
-  Currency: string;
+  Currency: Currency;
   firstTravelDate: string;
   /** The lead traveller's name, and email (masked for a role without travellers.contact). */
   traveller: string;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { correctTravellerCall, recordPaymentCall, resendMailCall } from '../../contract/admin-desk-calls.ts';
 import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
-import { recordManualPayment, money } from '../services/desk/payments.ts';
+import { formatMinor } from '../../contract/format.ts';
+import { recordManualPayment } from '../services/desk/payments.ts';
 import { resendMail } from '../services/desk/resend.ts';
 import { correctTravellerName } from '../services/desk/travellers.ts';
 import type { AdminContext } from './admin.ts';
@@ -20,7 +21,7 @@ export async function deskMoneyRoutes(app: FastifyInstance, ctx: AdminContext): 
       done,
       done.PaymentStatus === 'paid'
         ? `Payment recorded: booking ${done.RefIdKey} is paid in full${done.invoiceNumber ? ` (tax invoice ${done.invoiceNumber})` : ''}. The receipt is on its way to the traveller.`
-        : `Payment recorded: ${money(done.AmountDue, done.Currency)} is still due on ${done.RefIdKey}. The receipt is on its way to the traveller.`,
+        : `Payment recorded: ${formatMinor(done.AmountDue, done.Currency)} is still due on ${done.RefIdKey}. The receipt is on its way to the traveller.`,
     );
   });
 

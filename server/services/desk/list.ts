@@ -4,7 +4,7 @@ import type { DeskListQuery } from '../../../contract/admin-desk-calls.ts';
 import type { DeskBookingItem, DeskBookingPage } from '../../../contract/desk.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
-import type { Site } from '../../../contract/site.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
 import { addDays, type SiteDays, siteDayStart } from '../../../contract/calendar.ts';
 import { keptToDueDateSql, overdueOn } from '../bookings/deposits.ts';
 
@@ -223,7 +223,7 @@ export interface DeskRow extends Record<string, unknown> {
   status: BookingStatus;
   payment_status: PaymentStatus;
   payment_method: string;
-  currency: string;
+  currency: Currency;
   total: number;
   amount_paid: number;
   deposit_amount: number | null;

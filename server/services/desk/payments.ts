@@ -7,7 +7,6 @@ import {
   type RecordedPayment,
 } from '../../../contract/desk.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
@@ -42,7 +41,6 @@ export interface ManualPaymentInput {
 
 type Tx = Db;
 
-export const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 export const tripUrlOf = (config: Config, d: Pick<BookingDetail, 'site' | 'RefIdKey'>) =>
   `${publicUrl(config)}${d.site === 'IN' ? '/in' : ''}/trips/${d.RefIdKey}`;
 
@@ -77,7 +75,7 @@ export function receiptMail(
   const lead = leadOf(d);
   if (!lead) return null;
   const shop = shopDetails(config, d.site);
-  const m = (n: number) => money(n, d.Currency);
+  const m = (n: number) => formatMinor(n, d.Currency);
   const full = d.PaymentStatus === 'paid';
   const howMuch: MailBlock = {
     rows: [
@@ -158,7 +156,7 @@ export async function recordManualPayment(
       const due = (await amountDue(tx, config, b, input.receivedOn)).total;
       if (due === 0 || !['unpaid', 'partly-paid', 'failed'].includes(b.paymentStatus))
         throw conflict(DESK_MESSAGES.nothingDue);
-      if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(money(due, b.currency)));
+      if (input.amount > due) throw conflict(DESK_MESSAGES.overpaid(formatMinor(due, b.currency)));
       const [used] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -183,7 +181,7 @@ export async function recordManualPayment(
         .returning({ id: payments.id });
       const paymentId = row!.id;
       const label = MANUAL_METHOD_LABELS[input.method].toLowerCase();
-      const amount = money(input.amount, b.currency);
+      const amount = formatMinor(input.amount, b.currency);
       const got = await receive(tx, config, b, {
         amount: input.amount,
         kind: input.method,
@@ -239,7 +237,7 @@ export async function recordManualPayment(
           db,
           config,
           b.id,
-          `the amount due changed: ${money(input.amount, b.currency)} recorded at the desk`,
+          `the amount due changed: ${formatMinor(input.amount, b.currency)} recorded at the desk`,
         ),
       );
       return {

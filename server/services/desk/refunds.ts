@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DeskPayment, DeskRefund, RefundQueueItem } from '../../../contract/desk.ts';
 import { DESK_MESSAGES } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, creditNotes, payments, refunds, staff } from '../../db/schema.ts';
@@ -37,8 +36,6 @@ export const REFUND_MESSAGES = {
   notPending: 'This refund is not waiting to be recorded.',
   failedBefore: (why: string) => `This refund failed (${why}). Nothing was refunded: reload the page to try again.`,
 } as const;
-
-const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 
 /** Refunds on a payment that count (pending or processed). */
 export async function refundedOn(tx: Db, paymentId: number): Promise<number> {
@@ -216,7 +213,7 @@ export async function makeRefund(
     if (!p) throw notFound(REFUND_MESSAGES.noPayment);
     const refunded = await refundedOn(tx, p.id);
     const left = Math.max(0, p.amount - refunded);
-    if (input.amount > left) throw conflict(DESK_MESSAGES.refundTooMuch(money(left, p.currency)));
+    if (input.amount > left) throw conflict(DESK_MESSAGES.refundTooMuch(formatMinor(left, p.currency)));
     const manual = p.provider === 'manual';
     const reference = input.reference?.trim() ?? '';
     if (manual && !reference) throw invalid(REFUND_MESSAGES.needsReference);
@@ -264,7 +261,12 @@ export async function makeRefund(
     await refundWithCreditNote(tx, b, [refund!], `Refund: ${input.reason}`, actor.staffId, now);
     if (manual) await settleRefundIn(tx, refund!.id, { outcome: 'processed' }, now);
     else {
-      await refreshPaymentState(tx, b.id, `refund of ${money(input.amount, p.currency)} started (${p.provider})`, now);
+      await refreshPaymentState(
+        tx,
+        b.id,
+        `refund of ${formatMinor(input.amount, p.currency)} started (${p.provider})`,
+        now,
+      );
       // After the commit: the gateway refund to its provider, whose refusal is the answer.
       afterCommit(async () => {
         try {

@@ -2,7 +2,7 @@
 // (docs/decisions/0042).
 import { and, eq } from 'drizzle-orm';
 import { formatMinor } from '../../../contract/format.ts';
-import { siteDay, type Currency } from '../../../contract/site.ts';
+import { siteDay } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
@@ -35,8 +35,6 @@ export async function methodIfAsked(
   if (!b.payWith || !b.couponId) return null;
   return capturedMethod(config, provider, providerPaymentId);
 }
-
-export const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 
 /** A payment the provider confirmed: what was taken, and how we learnt of it. */
 export interface Confirmation {
@@ -106,6 +104,9 @@ export async function applyPayment(
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
+    // Every caller has checked the provider's currency against the booking's: a payment row keeps its own.
+    if (c.currency !== payment.currency)
+      throw new Error(`applyPayment: ${c.currency} confirmed for a payment in ${payment.currency}`);
     // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).
     const eventRow = await storeEvent(tx, {
       provider: payment.provider as Provider,
@@ -136,7 +137,7 @@ export async function applyPayment(
     const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     if (row?.status === 'paid')
       return finish('duplicate', `${payment.providerRef} was already paid by ${row.providerPaymentId}`);
-    const amount = money(c.amount, c.currency);
+    const amount = formatMinor(c.amount, payment.currency);
     const day = siteDay(now, b.site);
     // Whatever happened to the booking, the money is an entry: it pays what is due, and what it
     // cannot pay (a booking cancelled for good, already paid, the wrong method for its coupon, more
@@ -201,12 +202,13 @@ export async function applyPayment(
         status: 'paid',
         providerPaymentId: c.paymentId,
         amount: c.amount,
-        currency: c.currency as Currency,
+        currency: payment.currency,
         paidAt: now,
         refundStatus: got.owed > 0 ? 'due' : null,
       })
       .where(eq(payments.id, payment.id));
-    if (got.owed > 0 && got.applied > 0) detail = `${money(got.owed, c.currency)} more than was due: owed back`;
+    if (got.owed > 0 && got.applied > 0)
+      detail = `${formatMinor(got.owed, payment.currency)} more than was due: owed back`;
     if (got.booking.paymentStatus === b.paymentStatus && got.booking.status === b.status && outcome !== 'applied') {
       await recordEvent(tx, b.id, got.booking.status, got.booking.paymentStatus, cause, now);
     }

@@ -7,12 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { invalid, conflict, DomainError } from '../../lib/errors.ts';
 import { ownBooking } from '../bookings/queries.ts';
+import { formatMinor } from '../../../contract/format.ts';
 import { summaryOf, type BookingRow } from '../bookings/records.ts';
 import { entriesOf } from '../ledger/ledger.ts';
 import {
   applyPayment,
   methodIfAsked,
-  money,
   type Applied,
   type PaymentOutcome,
   type PaymentRow,
@@ -52,12 +52,12 @@ async function refusalOf(db: Db, payment: PaymentRow, b: BookingRow): Promise<st
   const owed = entries.reduce((s, e) => s + Math.max(0, e.owed), 0);
   const applied = entries.reduce((s, e) => s + Math.max(0, e.sale + e.tcs), 0);
   if (b.status === 'cancelled') {
-    const amount = money(row.amount, row.currency);
+    const amount = formatMinor(row.amount, row.currency);
     return b.cancelledBy === 'staff'
       ? PAYMENT_MESSAGES.cancelledRefund(amount, b.refIdKey)
       : PAYMENT_MESSAGES.lateRefund(amount, b.refIdKey);
   }
-  if (applied > 0) return PAYMENT_MESSAGES.excessRefund(money(owed, row.currency), b.refIdKey);
+  if (applied > 0) return PAYMENT_MESSAGES.excessRefund(formatMinor(owed, row.currency), b.refIdKey);
   if (b.payWith && b.couponId && entries.some((e) => e.note.startsWith('method:')))
     return PAYMENT_MESSAGES.methodRefund(b.payWith, entries.find((e) => e.note.startsWith('method:'))!.note.slice(7));
   return PAYMENT_MESSAGES.paidTwice;
