@@ -67,7 +67,7 @@ button:disabled{opacity:.7}
 .admin-table caption{text-align:left;font-weight:700;padding:.75rem}
 .admin-table th,.admin-table td{text-align:left;padding:.5rem .75rem;border-top:1px solid #e5e7eb;vertical-align:top}
 .admin-table td button{min-height:36px;padding:.25rem .5rem}
-/* Lists as cards under 600 px (DataTable, CardTable, and tables written out with .admin-cards-table and data-label on each cell, a row header too): each cell says its column's name; the label is left out of the cell's accessible name (the column header gives it). */
+/* Lists as cards under 600 px (CardTable, and tables written out with .admin-cards-table and data-label on each cell, a row header too): each cell says its column's name; the label is left out of the cell's accessible name (the column header gives it). */
 @media (max-width:599.98px){
 .admin-cards-table{border:0;background:none;overflow:visible}
 .admin-cards-table table,.admin-cards-table tbody,.admin-cards-table tr,.admin-cards-table td,.admin-cards-table tbody th,.admin-cards-table caption{display:block;width:100%}

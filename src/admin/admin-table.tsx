@@ -1,68 +1,6 @@
-import { tableFeatures, useTable, type RowData, type TableOptions } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminListCall } from './admin-api.ts';
 import { useAdminData } from './admin-data.ts';
-
-/** The back office's lists have no sorting or paging of their own (the server pages them): the plain table. */
-export const listFeatures = tableFeatures({});
-type ListFeatures = typeof listFeatures;
-
-/**
- * A list of the back office (bookings, enquiries, packages): a labelled region, a caption, column
- * headers, one row per item; under 600 px each row is a card whose cells say their column's name
- * (data-label, the CSS in admin-document.tsx, docs/decisions/0104). Columns come from
- * `createColumnHelper<typeof listFeatures, Item>()`.
- */
-export function DataTable<TData extends RowData>({
-  columns,
-  data,
-  label,
-  caption,
-  rowTestId,
-}: {
-  columns: TableOptions<ListFeatures, TData>['columns'];
-  data: TData[];
-  label: string;
-  caption: ReactNode;
-  rowTestId?: (item: TData) => string;
-}) {
-  const table = useTable({ features: listFeatures, columns, data });
-  return (
-    <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label={label}>
-      <table className="admin-table">
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid={rowTestId?.(row.original)}>
-              {row.getAllCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  data-label={
-                    typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined
-                  }
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /**
  * A list page's data, kept in its URL: the search parameters are the filters (and the cursor),

@@ -1,4 +1,3 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminCallQuery } from '../../../contract/admin-api.ts';
@@ -10,7 +9,8 @@ import { can } from '../../../contract/staff.ts';
 import { adminHref } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { Badge } from '../badge.tsx';
-import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
+import { Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 /** The filters the list, its URL and its CSV share (deskListQuery, contract/admin-desk-calls.ts). */
 const TEXT_FILTERS = [
@@ -32,78 +32,76 @@ const FLAG_FILTERS = [
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-const helper = createColumnHelper<typeof listFeatures, DeskBookingItem>();
-const columns = helper.columns([
-  helper.accessor('RefIdKey', {
-    header: 'Reference',
-    cell: (info) => <Link to={`/admin/bookings/${info.getValue()}`}>{info.getValue()}</Link>,
-  }),
-  helper.accessor('createdAt', { header: 'Booked', cell: (info) => when(info.getValue()) }),
-  helper.accessor('site', { header: 'Site' }),
-  helper.accessor('leadName', {
-    header: 'Lead traveller',
-    cell: (info) => {
-      const b = info.row.original;
-      return (
-        <>
-          {b.leadName}
-          <br />
-          <small className="admin-break">{[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}</small>
-        </>
-      );
-    },
-  }),
-  helper.accessor('title', {
-    header: 'Holiday',
-    cell: (info) => (
+const columns: CardColumn<DeskBookingItem>[] = [
+  { label: 'Reference', cell: (b) => <Link to={`/admin/bookings/${b.RefIdKey}`}>{b.RefIdKey}</Link> },
+  { label: 'Booked', cell: (b) => when(b.createdAt) },
+  { label: 'Site', cell: (b) => b.site },
+  {
+    label: 'Lead traveller',
+    cell: (b) => (
       <>
-        {info.getValue()}
+        {b.leadName}
         <br />
-        <small>travels {info.row.original.firstTravelDate}</small>
+        <small className="admin-break">{[b.leadEmail, b.leadPhone].filter(Boolean).join(' · ')}</small>
       </>
     ),
-  }),
-  helper.accessor('Status', {
-    header: 'Status',
-    cell: (info) => (
+  },
+  {
+    label: 'Holiday',
+    cell: (b) => (
+      <>
+        {b.title}
+        <br />
+        <small>travels {b.firstTravelDate}</small>
+      </>
+    ),
+  },
+  {
+    label: 'Status',
+    cell: (b) => (
       <span className="admin-badges">
-        <Badge status={info.getValue()} />
-        {info.row.original.cancellationRequested ? <Badge status="cancellation requested" /> : null}
+        <Badge status={b.Status} />
+        {b.cancellationRequested ? <Badge status="cancellation requested" /> : null}
       </span>
     ),
-  }),
-  helper.accessor('PaymentStatus', {
-    header: 'Payment',
-    cell: (info) => {
-      const b = info.row.original;
-      return (
-        <>
-          <span className="admin-badges">
-            <Badge status={info.getValue()} />
-            {b.overdue ? <Badge status="overdue" label={`overdue since ${b.paymentDueOn ?? ''}`} /> : null}
-          </span>
-          {b.refundDue > 0 ? (
-            <>
-              <br />
-              <strong>refund due {money(b.refundDue, b.Currency)}</strong>
-            </>
-          ) : null}
-          {b.refundPending > 0 ? (
-            <>
-              <br />
-              refund pending {money(b.refundPending, b.Currency)}
-            </>
-          ) : null}
-        </>
-      );
-    },
-  }),
-  helper.accessor('Total', { header: 'Total', cell: (info) => money(info.getValue(), info.row.original.Currency) }),
-  helper.accessor('AmountDue', { header: 'Due', cell: (info) => money(info.getValue(), info.row.original.Currency) }),
-]);
+  },
+  {
+    label: 'Payment',
+    cell: (b) => (
+      <>
+        <span className="admin-badges">
+          <Badge status={b.PaymentStatus} />
+          {b.overdue ? <Badge status="overdue" label={`overdue since ${b.paymentDueOn ?? ''}`} /> : null}
+        </span>
+        {b.refundDue > 0 ? (
+          <>
+            <br />
+            <strong>refund due {money(b.refundDue, b.Currency)}</strong>
+          </>
+        ) : null}
+        {b.refundPending > 0 ? (
+          <>
+            <br />
+            refund pending {money(b.refundPending, b.Currency)}
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  { label: 'Total', cell: (b) => money(b.Total, b.Currency) },
+  { label: 'Due', cell: (b) => money(b.AmountDue, b.Currency) },
+];
 
 function BookingsTable({ items }: { items: DeskBookingItem[] }) {
-  return <DataTable columns={columns} data={items} label="Bookings found" caption="Bookings, newest first" />;
+  return (
+    <CardTable
+      columns={columns}
+      items={items}
+      label="Bookings found"
+      caption="Bookings, newest first"
+      rowKey={(b) => b.RefIdKey}
+    />
+  );
 }
 
 /** Under 600 px the filters start folded (the list is what a phone's first screen is for); wider, open. */

@@ -1,4 +1,3 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -10,75 +9,70 @@ import {
 } from '../../../contract/enquiry-inbox.ts';
 import { listEnquiriesCall } from '../../../contract/admin-enquiry-calls.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { DataTable, listFeatures, Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
+import { Pager, SiteFilter, useAdminList } from '../admin-table.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 /** The filters the list and its URL share (listEnquiriesCall's query). */
 const FILTERS = ['q', 'kind', 'site', 'status', 'assignee', 'olderThanDays', 'from', 'to'] as const;
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-const helper = createColumnHelper<typeof listFeatures, EnquiryItem>();
-const columns = helper.columns([
-  helper.accessor('createdAt', {
-    header: 'Received',
-    cell: (info) => <Link to={`/admin/enquiries/${info.row.original.id}`}>{when(info.getValue())}</Link>,
-  }),
-  helper.accessor('status', {
-    header: 'Status',
-    cell: (info) => (
+const columns: CardColumn<EnquiryItem>[] = [
+  { label: 'Received', cell: (e) => <Link to={`/admin/enquiries/${e.id}`}>{when(e.createdAt)}</Link> },
+  {
+    label: 'Status',
+    cell: (e) => (
       <>
-        {ENQUIRY_STATUS_LABELS[info.getValue()]}
-        {info.row.original.bookingRef ? (
+        {ENQUIRY_STATUS_LABELS[e.status]}
+        {e.bookingRef ? (
           <>
             <br />
-            <small>{info.row.original.bookingRef}</small>
+            <small>{e.bookingRef}</small>
           </>
         ) : null}
       </>
     ),
-  }),
-  helper.accessor('kind', {
-    header: 'Kind',
-    cell: (info) => (
+  },
+  {
+    label: 'Kind',
+    cell: (e) => (
       <>
-        {ENQUIRY_KIND_LABELS[info.getValue()]}
+        {ENQUIRY_KIND_LABELS[e.kind]}
         <br />
-        <small>{info.row.original.site === 'IN' ? 'India' : 'UAE'}</small>
+        <small>{e.site === 'IN' ? 'India' : 'UAE'}</small>
       </>
     ),
-  }),
-  helper.accessor('name', {
-    header: 'From',
-    cell: (info) => {
-      const e = info.row.original;
-      return (
-        <>
-          <Link to={`/admin/enquiries/${e.id}`}>{info.getValue()}</Link>
-          <br />
-          <small className="admin-break">{[e.email, e.phone].filter(Boolean).join(' · ')}</small>
-        </>
-      );
-    },
-  }),
-  helper.accessor('summary', {
-    header: 'About',
-    cell: (info) => (
+  },
+  {
+    label: 'From',
+    cell: (e) => (
+      <>
+        <Link to={`/admin/enquiries/${e.id}`}>{e.name}</Link>
+        <br />
+        <small className="admin-break">{[e.email, e.phone].filter(Boolean).join(' · ')}</small>
+      </>
+    ),
+  },
+  {
+    label: 'About',
+    cell: (e) => (
       <span className="admin-break">
-        {info.getValue()}
-        {info.row.original.hasFile ? ' (file attached)' : ''}
+        {e.summary}
+        {e.hasFile ? ' (file attached)' : ''}
       </span>
     ),
-  }),
-  helper.accessor('assignee', { header: 'Assigned to', cell: (info) => info.getValue()?.email ?? 'No one' }),
-]);
+  },
+  { label: 'Assigned to', cell: (e) => e.assignee?.email ?? 'No one' },
+];
 
 function EnquiriesTable({ items }: { items: EnquiryItem[] }) {
   return (
-    <DataTable
+    <CardTable
       columns={columns}
-      data={items}
+      items={items}
       label="Enquiries found"
       caption="Enquiries, newest first"
+      rowKey={(e) => e.id}
       rowTestId={(e) => `enquiry-${e.id}`}
     />
   );

@@ -1,47 +1,43 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { listPackagesCall } from '../../../contract/admin-catalogue-calls.ts';
 import type { AdminPackageItem, AdminSitePrice } from '../../../contract/catalogue-admin.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { RequireStaff } from '../admin-session.tsx';
-import { DataTable, listFeatures, useAdminList } from '../admin-table.tsx';
+import { useAdminList } from '../admin-table.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
 const price = (p: AdminSitePrice | null) => (p ? formatMinor(p.amount, p.currency) : 'not sold');
 
-const helper = createColumnHelper<typeof listFeatures, AdminPackageItem>();
-const columns = helper.columns([
-  helper.accessor('title', {
-    header: 'Package',
-    cell: (info) => (
+const columns: CardColumn<AdminPackageItem>[] = [
+  {
+    label: 'Package',
+    cell: (p) => (
       <>
-        <Link to={`/admin/packages/${info.row.original.id}`}>{info.getValue()}</Link>
+        <Link to={`/admin/packages/${p.id}`}>{p.title}</Link>
         <br />
-        <small className="admin-break">/holidays/{info.row.original.slug}</small>
+        <small className="admin-break">/holidays/{p.slug}</small>
       </>
     ),
-  }),
-  helper.accessor('published', {
-    header: 'Status',
-    cell: (info) => (info.getValue() ? 'Published' : <strong>Unpublished</strong>),
-  }),
-  helper.accessor('city', { header: 'City' }),
-  helper.accessor('tripType', { header: 'Trip type' }),
-  helper.accessor('nights', { header: 'Nights' }),
-  helper.accessor((p) => p.prices.UAE, {
-    id: 'uae',
-    header: 'UAE price per adult',
-    cell: (info) => price(info.getValue()),
-  }),
-  helper.accessor((p) => p.prices.IN, {
-    id: 'in',
-    header: 'India price per adult',
-    cell: (info) => price(info.getValue()),
-  }),
-]);
+  },
+  { label: 'Status', cell: (p) => (p.published ? 'Published' : <strong>Unpublished</strong>) },
+  { label: 'City', cell: (p) => p.city },
+  { label: 'Trip type', cell: (p) => p.tripType },
+  { label: 'Nights', cell: (p) => p.nights },
+  { label: 'UAE price per adult', cell: (p) => price(p.prices.UAE) },
+  { label: 'India price per adult', cell: (p) => price(p.prices.IN) },
+];
 
 function PackagesTable({ items }: { items: AdminPackageItem[] }) {
-  return <DataTable columns={columns} data={items} label="Packages found" caption="Packages, by title" />;
+  return (
+    <CardTable
+      columns={columns}
+      items={items}
+      label="Packages found"
+      caption="Packages, by title"
+      rowKey={(p) => p.id}
+    />
+  );
 }
 
 function PackagesList() {
