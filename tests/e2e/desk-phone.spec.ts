@@ -12,7 +12,8 @@ import { signedInStaff } from './staff-helpers.ts';
  * axe finds nothing on the desk's main pages at 390 px and at 1280 px. With SCREENSHOTS=1 it saves
  * docs/screenshots/desk-*.png for the README. The booking's own tables, the audit log and the
  * staff list are cards too, the reports' tables scroll in their region with their first column kept
- * in view, and the bookings list's filters fold into a disclosure on a phone (docs/decisions/0109).
+ * in view, and the bookings list's filters fold into a disclosure on a phone (docs/decisions/0109); so are
+ * the other lists (balances due, coupons, deals: CardTable, 0109 amended).
  */
 
 const shots = Boolean(process.env.SCREENSHOTS);
@@ -20,8 +21,11 @@ const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `docs/screenshots/desk-${name}.png` });
 };
 
-/** A UAE traveller's pay-later booking through the shop's API; its reference and lead's name. */
-async function payLaterBooking(request: APIRequestContext) {
+/**
+ * A UAE traveller's pay-later booking through the shop's API, travelling `daysAhead` from today (a date of its own
+ * keeps a test off the other tests' rooms); its reference and lead's name.
+ */
+async function payLaterBooking(request: APIRequestContext, daysAhead = 60) {
   const headers = { country: 'UAE' };
   const email = `desk-phone-${Date.now()}@example.com`;
   await createAccount(request, email);
@@ -31,7 +35,7 @@ async function payLaterBooking(request: APIRequestContext) {
   const auth = { authorization: `Bearer ${login.data.tokan}`, ...headers };
   const featured = await (await request.get('/api/Common/Holiday/GetFeaturedPackages?limit=1', { headers })).json();
   const pkg = featured.data.packages[0] as { id: number };
-  const travelDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const travelDate = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   expect(
     (
       await request.post('/api/Common/CreateCart', {
@@ -171,6 +175,36 @@ for (const width of [390, 1280]) {
   });
 }
 
+test('at 390 px the back office’s other lists are cards: balances due, coupons, deals; the queues fit the screen', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A pay-later booking whose balance falls due this week, so the home page lists one.
+  await payLaterBooking(page.request, 62);
+  await signedInStaff(page.request, 'owner');
+  for (const [path, heading, region] of [
+    ['/admin', 'Back office', 'Balances due this week'],
+    ['/admin/coupons', 'Coupons', 'Coupons'],
+    ['/admin/deals', 'Deals', 'Deals'],
+    ['/admin/refunds', 'Refunds', null],
+    ['/admin/cancellation-requests', 'Cancellation requests', null],
+  ] as const) {
+    await gotoInteractive(page, path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+    if (region) {
+      const row = page.getByRole('region', { name: region, exact: true }).getByRole('row').nth(1);
+      await expect(row, path).toHaveCSS('display', 'block');
+      expect((await row.boundingBox())!.width, path).toBeLessThanOrEqual(390);
+    }
+    // The home page's figures for today per site are a grid: it scrolls in its own region (0109).
+    expect(await beyondTheScreen(page, '[aria-label="Today’s bookings and takings"]'), path).toEqual([]);
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  }
+});
+
 /**
  * What lies beyond the screen's right edge at this width (selectors), but for what sits inside a
  * region scrolling on its own that matches `scrollBoxes` (a report's table) and what is put off
@@ -226,10 +260,14 @@ test('at 390 px a booking’s lines, payments and timeline, the audit log and th
   await expect(
     page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('row').filter({ hasText: 'payment' }).first(),
   ).toBeVisible();
-  // The cancellation panel's payments and refunds, each with its refund form, still scroll in their own region.
-  expect(
-    await beyondTheScreen(page, '[aria-label="Payments and what can be refunded"], [aria-label="Refunds"]'),
-  ).toEqual([]);
+  // The cancellation panel's payments, each with its refund form, are cards too (decision 0109, amended).
+  const refundable = page
+    .getByRole('region', { name: 'Payments and what can be refunded' })
+    .getByRole('row')
+    .filter({ hasText: `PHONE-${ref}` });
+  await expect(refundable).toHaveCSS('display', 'block');
+  await expect(refundable.locator('td[data-label="Refundable"]')).toHaveText(/12\.34/);
+  expect(await beyondTheScreen(page)).toEqual([]);
   await noSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.getByRole('region', { name: 'Payments', exact: true }).scrollIntoViewIfNeeded();

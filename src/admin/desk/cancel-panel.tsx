@@ -16,6 +16,7 @@ import { formatMinor, toMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
+import { CardTable } from './card-table.tsx';
 import type { DeskPanelProps } from './desk-panel.ts';
 
 /** A fresh Idempotency-Key: one per refund form, so a double click or a retry is one refund. */
@@ -106,83 +107,83 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
       {data.Status === 'cancelled' ? <p>This booking is cancelled.</p> : null}
 
       {data.payments.length ? (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Payments and what can be refunded">
-          <table className="admin-table">
-            <caption>Payments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Payment</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Refundable</th>
-                {mayRefund ? <th scope="col">Refund</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {data.payments.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {PROVIDER[p.provider]} <code className="admin-break">{p.providerPaymentId ?? p.providerRef}</code> ·{' '}
-                    {p.status}
-                    {p.refundStatus === 'due' ? ' · refund due' : p.refundStatus === 'refunded' ? ' · refunded' : ''}
-                  </td>
-                  <td>{m(p.amount)}</td>
-                  <td>{m(p.refunded)}</td>
-                  <td>{m(p.refundable)}</td>
-                  {mayRefund ? (
-                    <td>
-                      {p.refundable > 0 ? (
+        <CardTable
+          label="Payments and what can be refunded"
+          caption="Payments"
+          columns={[
+            {
+              label: 'Payment',
+              cell: (p) => (
+                <>
+                  {PROVIDER[p.provider]} <code className="admin-break">{p.providerPaymentId ?? p.providerRef}</code> ·{' '}
+                  {p.status}
+                  {p.refundStatus === 'due' ? ' · refund due' : p.refundStatus === 'refunded' ? ' · refunded' : ''}
+                </>
+              ),
+            },
+            { label: 'Amount', cell: (p) => m(p.amount) },
+            { label: 'Refunded', cell: (p) => m(p.refunded) },
+            { label: 'Refundable', cell: (p) => m(p.refundable) },
+            ...(mayRefund
+              ? [
+                  {
+                    label: 'Refund',
+                    cell: (p: DeskPayment) =>
+                      p.refundable > 0 ? (
                         <RefundForm ref_={ref} payment={p} m={m} onDone={changed} onError={setError} />
                       ) : (
                         '—'
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      ),
+                  },
+                ]
+              : []),
+          ]}
+          items={data.payments}
+          rowKey={(p) => p.id}
+        />
       ) : null}
 
       {data.refunds.length ? (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Refunds">
-          <table className="admin-table">
-            <caption>Refunds</caption>
-            <thead>
-              <tr>
-                <th scope="col">Amount</th>
-                <th scope="col">Through</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Credit note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.refunds.map((r) => (
-                <tr key={r.id} data-refund={r.id}>
-                  <td>{m(r.amount)}</td>
-                  <td>
-                    {PROVIDER[r.provider]}{' '}
-                    {r.providerRefundId ? <code className="admin-break">{r.providerRefundId}</code> : null}
-                  </td>
-                  <td>
-                    <span className={`desk-refund-${r.status}`}>{r.status}</span>
-                    {r.failureReason ? <span className="admin-error"> {r.failureReason}</span> : null}
-                    {mayRefund && r.provider === 'manual' && r.status === 'pending' ? (
-                      <RecordManual ref_={ref} refund={r} onDone={changed} onError={setError} />
-                    ) : null}
-                  </td>
-                  <td>
-                    {r.reason}
-                    {r.note ? ` (${r.note})` : ''}
-                  </td>
-                  <td>{r.creditNoteNumber ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          label="Refunds"
+          caption="Refunds"
+          columns={[
+            { label: 'Amount', cell: (r) => m(r.amount) },
+            {
+              label: 'Through',
+              cell: (r) => (
+                <>
+                  {PROVIDER[r.provider]}{' '}
+                  {r.providerRefundId ? <code className="admin-break">{r.providerRefundId}</code> : null}
+                </>
+              ),
+            },
+            {
+              label: 'Status',
+              cell: (r) => (
+                <>
+                  <span className={`desk-refund-${r.status}`}>{r.status}</span>
+                  {r.failureReason ? <span className="admin-error"> {r.failureReason}</span> : null}
+                  {mayRefund && r.provider === 'manual' && r.status === 'pending' ? (
+                    <RecordManual ref_={ref} refund={r} onDone={changed} onError={setError} />
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: 'Reason',
+              cell: (r) => (
+                <>
+                  {r.reason}
+                  {r.note ? ` (${r.note})` : ''}
+                </>
+              ),
+            },
+            { label: 'Credit note', cell: (r) => r.creditNoteNumber ?? '—' },
+          ]}
+          items={data.refunds}
+          rowKey={(r) => r.id}
+        />
       ) : null}
 
       {data.creditNotes.length ? (

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 
 /*
- * A list of the desk that is a table on a wide screen and a stack of cards under 600 px: each cell
- * says its column's name before its value, so status, traveller, date and amount read without
- * sideways scrolling on a phone (the travellers list, a traveller's page, the documents register).
- * Its CSS is the desk's own (.admin-cards-table in admin-document.tsx), shared with DataTable.
+ * The back office's one list table (docs/decisions/0109, amended 2026-11-29): a table on a wide screen
+ * and a stack of cards under 600 px, each cell saying its column's name before its value, so status,
+ * traveller, date and amount read without sideways scrolling on a phone (bookings, enquiries, the
+ * catalogue, travellers, banners, coupons…). Its CSS is the desk's own (.admin-cards-table in
+ * admin-document.tsx). A grid of figures is not a list: it stays a table (.admin-sticky-first).
  */
 
 export interface CardColumn<T> {
@@ -19,6 +20,7 @@ export function CardTable<T>({
   caption,
   rowKey,
   rowTestId,
+  rowHeader = false,
 }: {
   columns: CardColumn<T>[];
   items: T[];
@@ -26,6 +28,8 @@ export function CardTable<T>({
   caption: ReactNode;
   rowKey: (item: T, index: number) => string | number;
   rowTestId?: (item: T) => string;
+  /** The first column names the row (a banner's title, a coupon's code): a row header for screen readers. */
+  rowHeader?: boolean;
 }) {
   return (
     <>
@@ -44,11 +48,17 @@ export function CardTable<T>({
           <tbody>
             {items.map((item, index) => (
               <tr key={rowKey(item, index)} data-testid={rowTestId?.(item)}>
-                {columns.map((c) => (
-                  <td key={c.label} data-label={c.label}>
-                    {c.cell(item)}
-                  </td>
-                ))}
+                {columns.map((c, i) =>
+                  rowHeader && i === 0 ? (
+                    <th key={c.label} scope="row" data-label={c.label}>
+                      {c.cell(item)}
+                    </th>
+                  ) : (
+                    <td key={c.label} data-label={c.label}>
+                      {c.cell(item)}
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
 import { PromoForm, type PromoSend } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
@@ -122,59 +123,43 @@ function Banners() {
       {items === null ? <p role="status">{error ? '' : 'Loading the banners…'}</p> : null}
       {types.map((type) => {
         const rows = items!.filter((b) => b.bannerType === type);
+        const columns: CardColumn<AdminBanner>[] = [
+          { label: 'Banner', cell: (b) => b.title },
+          { label: 'Site', cell: (b) => b.site ?? 'Both' },
+          { label: 'Link', cell: (b) => <span className="admin-break">{b.link}</span> },
+          { label: 'Starts', cell: (b) => (b.startsAt ? shown(b.startsAt) : 'At once') },
+          { label: 'Ends', cell: (b) => (b.endsAt ? shown(b.endsAt) : 'No end') },
+          { label: 'State', cell: (b) => (b.live ? 'Live' : 'Not live') },
+          {
+            label: 'Order',
+            cell: (b) => (
+              <MoveButtons
+                label={b.title}
+                first={b.id === rows[0]?.id}
+                last={b.id === rows[rows.length - 1]?.id}
+                onMove={(by) => void move(b, by)}
+              />
+            ),
+          },
+          {
+            label: 'Edit',
+            cell: (b) => (
+              <button type="button" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
+                Edit
+              </button>
+            ),
+          },
+        ];
         return (
-          <div
+          <CardTable
             key={type}
-            className="admin-table-wrap admin-cards-table"
-            tabIndex={0}
-            role="region"
-            aria-label={`Banners of the ${type} page`}
-          >
-            <table className="admin-table">
-              <caption>Banners of the {type} page, in order</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Banner</th>
-                  <th scope="col">Site</th>
-                  <th scope="col">Link</th>
-                  <th scope="col">Starts</th>
-                  <th scope="col">Ends</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Edit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((b, i) => (
-                  <tr key={b.id}>
-                    <th scope="row" data-label="Banner">
-                      {b.title}
-                    </th>
-                    <td data-label="Site">{b.site ?? 'Both'}</td>
-                    <td className="admin-break" data-label="Link">
-                      {b.link}
-                    </td>
-                    <td data-label="Starts">{b.startsAt ? shown(b.startsAt) : 'At once'}</td>
-                    <td data-label="Ends">{b.endsAt ? shown(b.endsAt) : 'No end'}</td>
-                    <td data-label="State">{b.live ? 'Live' : 'Not live'}</td>
-                    <td data-label="Order">
-                      <MoveButtons
-                        label={b.title}
-                        first={i === 0}
-                        last={i === rows.length - 1}
-                        onMove={(by) => void move(b, by)}
-                      />
-                    </td>
-                    <td data-label="Edit">
-                      <button type="button" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            label={`Banners of the ${type} page`}
+            caption={<>Banners of the {type} page, in order</>}
+            columns={columns}
+            items={rows}
+            rowKey={(b) => b.id}
+            rowHeader
+          />
         );
       })}
     </>

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 import { focusFirstField, FormButtons, ListMessages, useEditableList } from '../edit-list.tsx';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -270,70 +271,72 @@ function Coupons() {
       {list === null ? (
         <p role="status">{error ? '' : 'Loading the coupons…'}</p>
       ) : (
-        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Coupons">
-          <table className="admin-table">
-            <caption>Coupons and their use</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Title</th>
-                <th scope="col">Site</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Valid</th>
-                <th scope="col">State</th>
-                <th scope="col">Used</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((c) => (
-                <tr key={c.id} data-testid={`coupon-${c.code}`}>
-                  <th scope="row" data-label="Code">
-                    {c.code}
-                  </th>
-                  <td data-label="Title">
-                    {c.title}
-                    {c.packageIds.length + c.cityIds.length ? ' (for some holidays only)' : ''}
-                  </td>
-                  <td data-label="Site">{c.site ?? 'Both'}</td>
-                  <td data-label="Discount">{discountText(c)}</td>
-                  <td data-label="Valid">
-                    {day(c.validFrom)} to {day(c.validTo)}
-                  </td>
-                  <td data-label="State">{c.disabledAt ? 'Disabled' : c.live ? 'Live' : 'Not in its dates'}</td>
-                  <td data-label="Used">
-                    {c.usage.length === 0
-                      ? 'Not used'
-                      : c.usage.map((u) => (
-                          <span key={u.site}>
-                            {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'},{' '}
-                            {formatMinor(u.discount, u.currency as Currency)} off
-                            {u.cancelled ? ` (${u.cancelled} cancelled)` : ''}
-                            <br />
-                          </span>
-                        ))}
-                  </td>
-                  <td data-label="Change">
-                    {c.userId === null ? (
-                      <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
-                        Edit
-                      </button>
-                    ) : (
-                      'Personal coupon '
-                    )}{' '}
-                    <button
-                      type="button"
-                      onClick={() => void toggle(c)}
-                      aria-label={`${c.disabledAt ? 'Enable' : 'Disable'} ${c.code}`}
-                    >
-                      {c.disabledAt ? 'Enable' : 'Disable'}
+        <CardTable
+          label="Coupons"
+          caption="Coupons and their use"
+          columns={[
+            { label: 'Code', cell: (c) => c.code },
+            {
+              label: 'Title',
+              cell: (c) => (
+                <>
+                  {c.title}
+                  {c.packageIds.length + c.cityIds.length ? ' (for some holidays only)' : ''}
+                </>
+              ),
+            },
+            { label: 'Site', cell: (c) => c.site ?? 'Both' },
+            { label: 'Discount', cell: (c) => discountText(c) },
+            {
+              label: 'Valid',
+              cell: (c) => (
+                <>
+                  {day(c.validFrom)} to {day(c.validTo)}
+                </>
+              ),
+            },
+            { label: 'State', cell: (c) => (c.disabledAt ? 'Disabled' : c.live ? 'Live' : 'Not in its dates') },
+            {
+              label: 'Used',
+              cell: (c) =>
+                c.usage.length === 0
+                  ? 'Not used'
+                  : c.usage.map((u) => (
+                      <span key={u.site}>
+                        {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'},{' '}
+                        {formatMinor(u.discount, u.currency as Currency)} off
+                        {u.cancelled ? ` (${u.cancelled} cancelled)` : ''}
+                        <br />
+                      </span>
+                    )),
+            },
+            {
+              label: 'Change',
+              cell: (c) => (
+                <>
+                  {c.userId === null ? (
+                    <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
+                      Edit
                     </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  ) : (
+                    'Personal coupon '
+                  )}{' '}
+                  <button
+                    type="button"
+                    onClick={() => void toggle(c)}
+                    aria-label={`${c.disabledAt ? 'Enable' : 'Disable'} ${c.code}`}
+                  >
+                    {c.disabledAt ? 'Enable' : 'Disable'}
+                  </button>
+                </>
+              ),
+            },
+          ]}
+          items={list.items}
+          rowKey={(c) => c.id}
+          rowTestId={(c) => `coupon-${c.code}`}
+          rowHeader
+        />
       )}
     </>
   );

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/admin-promotions-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
 import { PromoForm, type PromoSend } from '../promo-form.tsx';
 import { fromLocal, localInput, MoveButtons, moved, PromoTabs, shown } from '../promo-order.tsx';
@@ -156,50 +157,40 @@ function Deals() {
       {items === null ? (
         <p role="status">{error ? '' : 'Loading the deals…'}</p>
       ) : (
-        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Deals">
-          <table className="admin-table">
-            <caption>Deals in the order the shop shows them</caption>
-            <thead>
-              <tr>
-                <th scope="col">Deal</th>
-                <th scope="col">Category</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-                <th scope="col">State</th>
-                <th scope="col">Order</th>
-                <th scope="col">Edit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((d, i) => (
-                <tr key={d.id}>
-                  <th scope="row" data-label="Deal">
-                    {d.title}
-                  </th>
-                  <td data-label="Category">{d.category}</td>
-                  <td data-label="Discount">{d.discountPercent}%</td>
-                  <td data-label="Starts">{d.startsAt ? shown(d.startsAt) : 'At once'}</td>
-                  <td data-label="Ends">{shown(d.validTo)}</td>
-                  <td data-label="State">{d.live ? 'Live' : 'Not live'}</td>
-                  <td data-label="Order">
-                    <MoveButtons
-                      label={d.title}
-                      first={i === 0}
-                      last={i === items.length - 1}
-                      onMove={(by) => void move(d.id, by)}
-                    />
-                  </td>
-                  <td data-label="Edit">
-                    <button type="button" onClick={() => setEditing(d)} aria-label={`Edit ${d.title}`}>
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          label="Deals"
+          caption="Deals in the order the shop shows them"
+          columns={[
+            { label: 'Deal', cell: (d) => d.title },
+            { label: 'Category', cell: (d) => d.category },
+            { label: 'Discount', cell: (d) => `${d.discountPercent}%` },
+            { label: 'Starts', cell: (d) => (d.startsAt ? shown(d.startsAt) : 'At once') },
+            { label: 'Ends', cell: (d) => shown(d.validTo) },
+            { label: 'State', cell: (d) => (d.live ? 'Live' : 'Not live') },
+            {
+              label: 'Order',
+              cell: (d) => (
+                <MoveButtons
+                  label={d.title}
+                  first={d.id === items[0]?.id}
+                  last={d.id === items[items.length - 1]?.id}
+                  onMove={(by) => void move(d.id, by)}
+                />
+              ),
+            },
+            {
+              label: 'Edit',
+              cell: (d) => (
+                <button type="button" onClick={() => setEditing(d)} aria-label={`Edit ${d.title}`}>
+                  Edit
+                </button>
+              ),
+            },
+          ]}
+          items={items}
+          rowKey={(d) => d.id}
+          rowHeader
+        />
       )}
     </>
   );

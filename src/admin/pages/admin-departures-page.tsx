@@ -10,6 +10,7 @@ import {
 } from '../../../contract/inventory.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 import { ListMessages, useEditableList } from '../edit-list.tsx';
 
 /** Empty: the package's default (null); otherwise a whole number. */
@@ -157,45 +158,37 @@ function Departures({ packageId }: { packageId: number }) {
           No departures from today: add a season or a date below. Without them, any date sells at the package’s default.
         </p>
       ) : (
-        <div className="admin-table-wrap admin-sticky-first" tabIndex={0} role="region" aria-label="Departures">
-          <table className="admin-table">
-            <caption>Departures from today</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Allotment</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Held</th>
-                <th scope="col">Left</th>
-                <th scope="col">Sale</th>
-                <th scope="col">Edit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((d) => (
-                <tr key={d.travelDate} data-testid={`departure-${d.travelDate}`}>
-                  <th scope="row">{formatTravelDate(d.travelDate)}</th>
-                  <td>
-                    {d.rooms !== null
-                      ? d.rooms
-                      : d.capacity === null
-                        ? 'default (no limit)'
-                        : `default (${d.capacity})`}
-                  </td>
-                  <td>{d.sold}</td>
-                  <td>{d.held}</td>
-                  <td>{d.left === null ? 'no limit' : d.left}</td>
-                  <td>{d.stopSale ? 'Stop sale' : d.scheduled ? 'On sale' : 'On sale (not scheduled)'}</td>
-                  <td>
-                    <button type="button" onClick={() => setEdit(d)} aria-label={`Edit ${d.travelDate}`}>
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          label="Departures"
+          caption="Departures from today"
+          columns={[
+            { label: 'Date', cell: (d) => formatTravelDate(d.travelDate) },
+            {
+              label: 'Allotment',
+              cell: (d) =>
+                d.rooms !== null ? d.rooms : d.capacity === null ? 'default (no limit)' : `default (${d.capacity})`,
+            },
+            { label: 'Sold', cell: (d) => d.sold },
+            { label: 'Held', cell: (d) => d.held },
+            { label: 'Left', cell: (d) => (d.left === null ? 'no limit' : d.left) },
+            {
+              label: 'Sale',
+              cell: (d) => (d.stopSale ? 'Stop sale' : d.scheduled ? 'On sale' : 'On sale (not scheduled)'),
+            },
+            {
+              label: 'Edit',
+              cell: (d) => (
+                <button type="button" onClick={() => setEdit(d)} aria-label={`Edit ${d.travelDate}`}>
+                  Edit
+                </button>
+              ),
+            },
+          ]}
+          items={list.items}
+          rowKey={(d) => d.travelDate}
+          rowTestId={(d) => `departure-${d.travelDate}`}
+          rowHeader
+        />
       )}
       <DateForm packageId={packageId} edit={edit} onDone={done} />
       <SeasonForm packageId={packageId} onDone={done} />

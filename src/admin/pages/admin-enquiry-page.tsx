@@ -18,6 +18,7 @@ import {
 } from '../../../contract/admin-enquiry-calls.ts';
 import { adminApi, type AdminAnswer } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 import { ReplyForm } from './enquiry-reply-form.tsx';
 import { QuoteForm } from './enquiry-quote-form.tsx';
 
@@ -287,27 +288,17 @@ function EnquiryView({ me, id }: { me: StaffMe; id: string }) {
       <NotesForm e={e} onDone={reload} />
 
       <h2>History</h2>
-      <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="History of the enquiry">
-        <table className="admin-table">
-          <caption>History, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col">Who</th>
-            </tr>
-          </thead>
-          <tbody>
-            {e.history.map((h, i) => (
-              <tr key={`${h.at}-${i}`}>
-                <td>{when(h.at)}</td>
-                <td>{h.text}</td>
-                <td>{h.who ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        label="History of the enquiry"
+        caption="History, oldest first"
+        columns={[
+          { label: 'When', cell: (h) => when(h.at) },
+          { label: 'What', cell: (h) => h.text },
+          { label: 'Who', cell: (h) => h.who ?? '' },
+        ]}
+        items={e.history}
+        rowKey={(h, i) => `${h.at}-${i}`}
+      />
     </>
   );
 }

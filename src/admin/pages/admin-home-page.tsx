@@ -7,6 +7,7 @@ import { can, type StaffMe } from '../../../contract/staff.ts';
 import { dashboardCall } from '../../../contract/admin-enquiry-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 
 const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const siteName = (site: string) => (site === 'IN' ? 'India' : 'UAE');
@@ -64,29 +65,21 @@ function PaymentsDue({ d, desk }: { d: Dashboard; desk: boolean }) {
         {due.count ? '.' : ''}
       </p>
       {due.items.length ? (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Balances due this week">
-          <table className="admin-table">
-            <caption>Balances due this week, soonest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Due on</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Lead traveller</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {due.items.map((i) => (
-                <tr key={i.RefIdKey}>
-                  <td>{i.dueOn}</td>
-                  <td>{desk ? <Link to={`/admin/bookings/${i.RefIdKey}`}>{i.RefIdKey}</Link> : i.RefIdKey}</td>
-                  <td>{i.leadName}</td>
-                  <td>{money(i.balance, i.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          label="Balances due this week"
+          caption="Balances due this week, soonest first"
+          columns={[
+            { label: 'Due on', cell: (i) => i.dueOn },
+            {
+              label: 'Booking',
+              cell: (i) => (desk ? <Link to={`/admin/bookings/${i.RefIdKey}`}>{i.RefIdKey}</Link> : i.RefIdKey),
+            },
+            { label: 'Lead traveller', cell: (i) => i.leadName },
+            { label: 'Balance', cell: (i) => money(i.balance, i.currency) },
+          ]}
+          items={due.items}
+          rowKey={(i) => i.RefIdKey}
+        />
       ) : null}
     </section>
   );

@@ -10,6 +10,7 @@ import { formatMinor } from '../../../contract/format.ts';
 import type { Currency } from '../../../contract/site.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
 
 type QueueItem = RefundQueueItem;
@@ -21,7 +22,8 @@ const WHY: Record<QueueItem['kind'], string> = {
   unsent: 'Never sent to the provider: send it',
 };
 
-function QueueRow({
+/** A queue row's action: its own idempotency key and, for money sent outside the shop, the reference. */
+function QueueAction({
   item,
   onDone,
   onError,
@@ -35,7 +37,6 @@ function QueueRow({
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const m = (amount: number) => formatMinor(amount, item.currency as Currency);
-  const ref = encodeURIComponent(item.RefIdKey);
   const needsReference = item.payment.provider === 'manual' && item.kind !== 'unsent';
 
   const act = async () => {
@@ -68,42 +69,66 @@ function QueueRow({
   };
 
   return (
-    <tr>
-      <td data-label="Booking">
-        <a href={`/admin/bookings/${ref}`}>{item.RefIdKey}</a> ({item.site})
-      </td>
-      <td data-label="Why">
-        {WHY[item.kind]}
-        {item.refund?.failureReason ? <span className="admin-error"> {item.refund.failureReason}</span> : null}
-      </td>
-      <td data-label="Payment">
-        {item.payment.provider}{' '}
-        <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
-      </td>
-      <td data-label="Amount">{m(item.amount)}</td>
-      <td data-label="Since">{item.since.slice(0, 10)}</td>
-      <td data-label="Action">
-        {needsReference ? (
-          <label>
-            Reference
-            <input value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
-          </label>
-        ) : null}
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void act()}
-          aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}
-        >
-          {item.kind === 'manual-pending'
-            ? 'Record refund'
-            : item.kind === 'unsent'
-              ? `Send ${m(item.amount)}`
-              : `Refund ${m(item.amount)}`}
-        </button>
-      </td>
-    </tr>
+    <>
+      {needsReference ? (
+        <label>
+          Reference
+          <input value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
+        </label>
+      ) : null}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void act()}
+        aria-label={`Refund ${m(item.amount)} on ${item.RefIdKey}`}
+      >
+        {item.kind === 'manual-pending'
+          ? 'Record refund'
+          : item.kind === 'unsent'
+            ? `Send ${m(item.amount)}`
+            : `Refund ${m(item.amount)}`}
+      </button>
+    </>
   );
+}
+
+const money = (item: QueueItem) => formatMinor(item.amount, item.currency as Currency);
+
+function queueColumns(
+  onDone: (message: string) => Promise<void>,
+  onError: (message: string) => void,
+): CardColumn<QueueItem>[] {
+  return [
+    {
+      label: 'Booking',
+      cell: (item) => (
+        <>
+          <a href={`/admin/bookings/${encodeURIComponent(item.RefIdKey)}`}>{item.RefIdKey}</a> ({item.site})
+        </>
+      ),
+    },
+    {
+      label: 'Why',
+      cell: (item) => (
+        <>
+          {WHY[item.kind]}
+          {item.refund?.failureReason ? <span className="admin-error"> {item.refund.failureReason}</span> : null}
+        </>
+      ),
+    },
+    {
+      label: 'Payment',
+      cell: (item) => (
+        <>
+          {item.payment.provider}{' '}
+          <code className="admin-break">{item.payment.providerPaymentId ?? item.payment.providerRef}</code>
+        </>
+      ),
+    },
+    { label: 'Amount', cell: money },
+    { label: 'Since', cell: (item) => item.since.slice(0, 10) },
+    { label: 'Action', cell: (item) => <QueueAction item={item} onDone={onDone} onError={onError} /> },
+  ];
 }
 
 function RefundQueue() {
@@ -130,31 +155,13 @@ function RefundQueue() {
       </p>
       {items && items.length === 0 ? <p>Nothing to refund: no payment is owed back, no refund failed.</p> : null}
       {items && items.length ? (
-        <div className="admin-table-wrap admin-cards-table" tabIndex={0} role="region" aria-label="Refund queue">
-          <table className="admin-table">
-            <caption>Refunds to make</caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">Why</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Since</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <QueueRow
-                  key={`${item.kind}-${item.payment.id}-${item.refund?.id ?? 0}`}
-                  item={item}
-                  onDone={done}
-                  onError={setError}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          label="Refund queue"
+          caption="Refunds to make"
+          columns={queueColumns(done, setError)}
+          items={items}
+          rowKey={(item) => `${item.kind}-${item.payment.id}-${item.refund?.id ?? 0}`}
+        />
       ) : null}
     </>
   );

@@ -8,6 +8,7 @@ import { cancelBookingCall } from '../../../contract/admin-refunds-calls.ts';
 import { declineRequestCall, listRequestsCall } from '../../../contract/admin-requests-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
+import { CardTable } from '../desk/card-table.tsx';
 
 const STATUSES = ['pending', 'approved', 'declined'] as const;
 type Status = (typeof STATUSES)[number];
@@ -122,90 +123,92 @@ function RequestQueue({ me }: { me: StaffMe }) {
       ) : items.length === 0 ? (
         <p>No {STATUS_LABEL[status].toLowerCase()} requests.</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Cancellation requests">
-          <table className="admin-table">
-            <caption>{STATUS_LABEL[status]} cancellation requests, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Requested</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Traveller</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Policy today</th>
-                <th scope="col">{status === 'pending' ? 'Decide' : 'Decision'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id} data-testid={`request-${r.RefIdKey}`}>
-                  <td>{when(r.createdAt)}</td>
-                  <td>
-                    <Link to={`/admin/bookings/${r.RefIdKey}`}>{r.RefIdKey}</Link>
-                    <br />
-                    {r.site} · travels {r.firstTravelDate} · {r.bookingStatus}
-                  </td>
-                  <td>
-                    {r.traveller}
-                    {r.travellerEmail ? (
+        <CardTable
+          label="Cancellation requests"
+          caption={`${STATUS_LABEL[status]} cancellation requests, newest first`}
+          columns={[
+            { label: 'Requested', cell: (r) => when(r.createdAt) },
+            {
+              label: 'Booking',
+              cell: (r) => (
+                <>
+                  <Link to={`/admin/bookings/${r.RefIdKey}`}>{r.RefIdKey}</Link>
+                  <br />
+                  {r.site} · travels {r.firstTravelDate} · {r.bookingStatus}
+                </>
+              ),
+            },
+            {
+              label: 'Traveller',
+              cell: (r) => (
+                <>
+                  {r.traveller}
+                  {r.travellerEmail ? (
+                    <>
+                      <br />
+                      {r.travellerEmail}
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
+            { label: 'Reason', cell: (r) => <span className="admin-break">{r.reason}</span> },
+            {
+              label: 'Policy today',
+              cell: (r) =>
+                r.quote ? (
+                  <>
+                    {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% (
+                    {money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of{' '}
+                    {money(r.quote.paid, r.Currency)} paid
+                    <details>
+                      <summary>Policy</summary>
+                      <ul>
+                        {r.quote.policyLines.map((l) => (
+                          <li key={l}>{l}</li>
+                        ))}
+                      </ul>
+                    </details>
+                  </>
+                ) : (
+                  'Cancelled'
+                ),
+            },
+            {
+              label: status === 'pending' ? 'Decide' : 'Decision',
+              cell: (r) =>
+                r.status === 'pending' ? (
+                  <>
+                    {mayApprove ? (
+                      <button
+                        type="button"
+                        disabled={busy === r.id}
+                        onClick={() => void approve(r)}
+                        aria-label={`Approve the request for ${r.RefIdKey}`}
+                      >
+                        Approve
+                      </button>
+                    ) : null}{' '}
+                    <DeclineForm item={r} onDone={done} />
+                  </>
+                ) : (
+                  <>
+                    {STATUS_LABEL[r.status]}
+                    {r.decidedBy ? ` by ${r.decidedBy}` : ''}
+                    {r.decidedAt ? ` on ${when(r.decidedAt)}` : ''}
+                    {r.decisionMessage ? (
                       <>
-                        <br />
-                        {r.travellerEmail}
+                        <br />“{r.decisionMessage}”
                       </>
                     ) : null}
-                  </td>
-                  <td className="admin-break">{r.reason}</td>
-                  <td>
-                    {r.quote ? (
-                      <>
-                        {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% (
-                        {money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of{' '}
-                        {money(r.quote.paid, r.Currency)} paid
-                        <details>
-                          <summary>Policy</summary>
-                          <ul>
-                            {r.quote.policyLines.map((l) => (
-                              <li key={l}>{l}</li>
-                            ))}
-                          </ul>
-                        </details>
-                      </>
-                    ) : (
-                      'Cancelled'
-                    )}
-                  </td>
-                  <td>
-                    {r.status === 'pending' ? (
-                      <>
-                        {mayApprove ? (
-                          <button
-                            type="button"
-                            disabled={busy === r.id}
-                            onClick={() => void approve(r)}
-                            aria-label={`Approve the request for ${r.RefIdKey}`}
-                          >
-                            Approve
-                          </button>
-                        ) : null}{' '}
-                        <DeclineForm item={r} onDone={done} />
-                      </>
-                    ) : (
-                      <>
-                        {STATUS_LABEL[r.status]}
-                        {r.decidedBy ? ` by ${r.decidedBy}` : ''}
-                        {r.decidedAt ? ` on ${when(r.decidedAt)}` : ''}
-                        {r.decisionMessage ? (
-                          <>
-                            <br />“{r.decisionMessage}”
-                          </>
-                        ) : null}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </>
+                ),
+            },
+          ]}
+          items={items}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `request-${r.RefIdKey}`}
+        />
       )}
     </>
   );
