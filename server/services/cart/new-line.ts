@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CartItem, CartItemFields } from '../../../contract/cart.ts';
 import { occupancyRefusal } from '../../../contract/occupancy.ts';
 import { priceLine } from '../../../contract/pricing.ts';
-import { siteDay, type Currency, type Site } from '../../../contract/site.ts';
+import { siteDay, type Site } from '../../../contract/site.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { PackageFacts } from './package-facts.ts';
 import { overseasFor, type Owner } from './read.ts';
@@ -67,7 +67,7 @@ export function addedLine(
     CartId: id,
     clientId: input.clientId ?? null,
     site,
-    currency: facts.currency as Currency,
+    currency: facts.currency!,
     packageId: input.packageId,
     slug: facts.slug!,
     title: facts.title!,

@@ -1,6 +1,6 @@
 // A package's facts for adding a line: read with the content version, and remembered per package and site.
 import { sql } from 'drizzle-orm';
-import type { Site } from '../../../contract/site.ts';
+import type { Currency, Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 
@@ -8,7 +8,7 @@ import { BoundedCache } from '../../lib/bounded-cache.ts';
 export interface PackageFacts {
   version: number;
   amount: number | null;
-  currency: string | null;
+  currency: Currency | null;
   slug: string | null;
   title: string | null;
   city: string | null;

@@ -3,7 +3,7 @@ import type { NextStep } from '../../../contract/booking.ts';
 import { payWithSchema, type PayWith } from '../../../contract/coupons.ts';
 import { formatMinor } from '../../../contract/format.ts';
 import { ONLINE_MINIMUM } from '../../../contract/online-payment.ts';
-import { siteDay, type Currency } from '../../../contract/site.ts';
+import { currencySchema, siteDay } from '../../../contract/site.ts';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingTravellers, payments } from '../../db/schema.ts';
@@ -208,7 +208,7 @@ async function razorpayStep(db: Db, config: Config, b: BookingRow, balance: bool
       provider: 'razorpay',
       providerRef: order.id,
       amount: order.amount,
-      currency: order.currency as Currency,
+      currency: currencySchema.parse(order.currency),
     });
     payment = (await openPayment(db, b.id, 'razorpay'))!;
   }
@@ -309,7 +309,7 @@ async function stripeStep(
       provider: 'stripe',
       providerRef: session.id,
       amount: session.amount_total ?? dueOf(b),
-      currency: (session.currency ?? '').toUpperCase() as Currency,
+      currency: currencySchema.parse((session.currency ?? '').toUpperCase()),
       checkoutUrl: session.url,
     });
     payment = (await openPayment(db, b.id, 'stripe'))!;
