@@ -269,7 +269,6 @@ async function land(bookingId: number, step: Extract<NextStep, { type: 'razorpay
   const confirmation = {
     paymentId,
     amount: p!.amount,
-    currency: p!.currency,
     eventId: `evt_${randomUUID()}`,
     type: step.type === 'razorpay' ? 'payment.captured' : 'checkout.session.completed',
     payload: {},
@@ -334,7 +333,6 @@ async function run(
         const confirmation = {
           paymentId: `pay_${randomUUID()}`,
           amount,
-          currency: b.currency,
           eventId: `evt_${randomUUID()}`,
           type: 'payment.captured',
           payload: {},

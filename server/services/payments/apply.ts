@@ -40,8 +40,8 @@ export async function methodIfAsked(
 export interface Confirmation {
   /** The provider's id of the money taken: Razorpay's payment id, Stripe's PaymentIntent. */
   paymentId: string;
+  /** What was taken, in the payment's currency (each caller has checked the provider's currency against it). */
   amount: number;
-  currency: string;
   /** The event as stored: a webhook's own id, or how we learnt of it (`verify:pay_…`). */
   eventId: string;
   type: string;
@@ -104,9 +104,6 @@ export async function applyPayment(
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
     if (!b) throw new Error(`applyPayment: no booking ${payment.bookingId}`);
-    // Every caller has checked the provider's currency against the booking's: a payment row keeps its own.
-    if (c.currency !== payment.currency)
-      throw new Error(`applyPayment: ${c.currency} confirmed for a payment in ${payment.currency}`);
     // Only gateway payments reach here; money recorded by staff goes through the desk (services/desk).
     const eventRow = await storeEvent(tx, {
       provider: payment.provider as Provider,
@@ -202,7 +199,6 @@ export async function applyPayment(
         status: 'paid',
         providerPaymentId: c.paymentId,
         amount: c.amount,
-        currency: payment.currency,
         paidAt: now,
         refundStatus: got.owed > 0 ? 'due' : null,
       })

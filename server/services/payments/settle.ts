@@ -48,7 +48,6 @@ export async function settleRazorpayOrders(
         {
           paymentId: paid.id,
           amount: paid.amount,
-          currency: paid.currency,
           eventId: `settle:${paid.id}`,
           type: 'order.payments',
           payload: paid,

@@ -41,7 +41,6 @@ export async function stripeConfirmation(
     method: await methodIfAsked(config, b, 'stripe', paymentId),
     paymentId,
     amount: session.amount_total ?? 0,
-    currency: (session.currency ?? '').toUpperCase(),
     eventId,
     type,
     payload,

@@ -112,7 +112,6 @@ export async function verifyRazorpay(
   const applied = await applyPayment(db, config, payment, {
     paymentId: p.razorpay_payment_id,
     amount: order.amount,
-    currency: order.currency,
     eventId: `verify:${p.razorpay_payment_id}`,
     type: 'payment.verified',
     payload: { order_id: p.razorpay_order_id, payment_id: p.razorpay_payment_id },

@@ -149,7 +149,6 @@ export async function handleRazorpayEvent(
     const applied = await applyPayment(db, config, payment, {
       paymentId: paid.id,
       amount: paid.amount,
-      currency: paid.currency,
       eventId,
       type,
       payload: event,
