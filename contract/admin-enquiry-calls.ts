@@ -1,3 +1,4 @@
+import type { Currency } from './site.ts';
 import { z } from 'zod';
 import { answer, defineAdminCall, noParams, storedFile } from './admin-api.ts';
 import { MAX_DB_ID } from './common.ts';
@@ -335,7 +336,7 @@ export const makeQuoteCall = defineAdminCall({
     validUntil: day('date the quote is valid until'),
   }),
   everyFieldMessage: true,
-  data: answer<{ id: number; total: number; currency: string; title: string; url: string; to: string }>(
+  data: answer<{ id: number; total: number; currency: Currency; title: string; url: string; to: string }>(
     'The quote made: its id, total (smallest unit) in its currency, title, the traveller’s link `url` and `to`',
   ),
   permission,

@@ -1,3 +1,4 @@
+import type { Currency } from './site.ts';
 import { z } from 'zod';
 import { MAX_DB_ID } from './common.ts';
 import { answer, defineAdminCall, noParams } from './admin-api.ts';
@@ -24,7 +25,7 @@ export interface DeskBookingMoney {
   RefIdKey: string;
   Status: string;
   PaymentStatus: string;
-  Currency: string;
+  Currency: Currency;
   invoiceNumber: string | null;
   cancellation: DeskCancellationQuote | null;
   payments: DeskPayment[];

@@ -71,7 +71,7 @@ export interface AmendSide {
 
 export interface AmendResult {
   RefIdKey: string;
-  Currency: string;
+  Currency: Currency;
   /** true: applied; false: a preview that changed nothing. */
   confirmed: boolean;
   /**
@@ -132,3 +132,4 @@ export const AMEND_MESSAGES = {
   applied: 'Booking amended: the rooms moved, the traveller mailed the new trip.',
   preview: 'The difference, worked out by the server: nothing has changed yet.',
 } as const;
+import type { Currency } from './site.ts';

@@ -93,7 +93,7 @@ export interface DeskPayment {
   providerPaymentId: string | null;
   method: ManualMethod | null;
   amount: number;
-  currency: string;
+  currency: Currency;
   status: 'created' | 'paid' | 'failed';
   refundStatus: 'due' | 'refunded' | null;
   /** Refunds not failed (pending or processed) on this payment. */
@@ -111,7 +111,7 @@ export interface DeskRefund {
   paymentId: number;
   provider: 'razorpay' | 'stripe' | 'manual';
   amount: number;
-  currency: string;
+  currency: Currency;
   status: 'pending' | 'processed' | 'failed';
   providerRefundId: string | null;
   reason: string;
@@ -128,7 +128,7 @@ export interface DeskCreditNote {
   number: string;
   invoiceNumber: string;
   total: number;
-  currency: string;
+  currency: Currency;
   reason: string;
   issuedAt: string;
   /** The PDF for staff (GET, audited), like the invoice's. */
@@ -142,7 +142,7 @@ export interface DeskMoneyDocument {
   number: string;
   /** With its taxes (TCS included); smallest unit. */
   total: number;
-  currency: string;
+  currency: Currency;
   reason: string;
   issuedAt: string;
   /** The PDF for staff (GET, audited), like the credit note's. */
@@ -272,7 +272,7 @@ export interface RefundQueueItem {
   refund: DeskRefund | null;
   /** What the one-click refund gives back (or the manual refund records). */
   amount: number;
-  currency: string;
+  currency: Currency;
   since: string;
 }
 
@@ -308,7 +308,7 @@ export interface DeskTravellerDetail {
     provider: string;
     method: string | null;
     amount: number;
-    currency: string;
+    currency: Currency;
     status: string;
     refundStatus: string | null;
     paidAt: string | null;
@@ -348,7 +348,7 @@ export interface DocumentRegisterItem {
   date: string;
   RefIdKey: string;
   buyer: string;
-  currency: string;
+  currency: Currency;
   /** With its taxes; a credit note's is what it gives back (positive). */
   total: number;
   /** GST or VAT on it (TCS apart). */

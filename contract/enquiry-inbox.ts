@@ -126,7 +126,7 @@ export interface Dashboard {
    * each on its own calendar (India UTC+5:30).
    */
   todayBySite:
-    { site: 'UAE' | 'IN'; currency: string; day: string; bookings: number; gross: number; received: number }[] | null;
+    { site: 'UAE' | 'IN'; currency: Currency; day: string; bookings: number; gross: number; received: number }[] | null;
   /** enquiries.work: enquiries not yet worked on (status new). */
   newEnquiries: number | null;
   /** cancellations.request: travellers' cancellation requests waiting. */
@@ -137,14 +137,15 @@ export interface Dashboard {
   paymentsDue: {
     count: number;
     overdue: number;
-    bySite: { site: 'UAE' | 'IN'; currency: string; count: number; balance: number }[];
+    bySite: { site: 'UAE' | 'IN'; currency: Currency; count: number; balance: number }[];
     items: {
       RefIdKey: string;
       site: 'UAE' | 'IN';
-      currency: string;
+      currency: Currency;
       dueOn: string;
       balance: number;
       leadName: string;
     }[];
   } | null;
 }
+import type { Currency } from './site.ts';

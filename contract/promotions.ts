@@ -45,7 +45,7 @@ export interface CouponRules {
  */
 export interface CouponUsage {
   site: 'UAE' | 'IN';
-  currency: string;
+  currency: Currency;
   bookings: number;
   discount: number;
   cancelled: number;
@@ -136,3 +136,4 @@ export interface NewBanner {
 export interface UploadedPicture {
   path: string;
 }
+import type { Currency } from './site.ts';

@@ -9,6 +9,7 @@
  * charge tax (tax invoices, receipt vouchers for advances, and debit notes, which undo a credit
  * note when its refund failed), `creditNotes` the credit notes, of the entries counted.
  */
+import type { Currency } from './site.ts';
 import type { Site } from './site.ts';
 
 export const REPORT_KINDS = ['sales', 'receivables', 'tcs', 'gst', 'vat'] as const;
@@ -27,7 +28,7 @@ export interface TaxTotals {
 /** One site's sales in one day or month. */
 export interface SalesRow {
   site: Site;
-  currency: string;
+  currency: Currency;
   /** YYYY-MM-DD (by day) or YYYY-MM (by month), in the site's own time. */
   period: string;
   /** Bookings confirmed in the period (later cancellations included). */
@@ -74,7 +75,7 @@ export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 /** A confirmed booking with a balance to pay. */
 export interface ReceivableItem {
   site: Site;
-  currency: string;
+  currency: Currency;
   RefIdKey: string;
   leadName: string;
   /** The tax invoice's number, or null while it has a proforma. */
@@ -91,7 +92,7 @@ export interface ReceivableItem {
 
 export interface ReceivableTotals {
   site: Site;
-  currency: string;
+  currency: Currency;
   bookings: number;
   due: number;
   overdue: number;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminCallRead } from '../../../contract/admin-api.ts';
 import type { listTravellersCall } from '../../../contract/admin-travellers-calls.ts';
 import type { DeskTravellerDetail, DeskTravellerItem, DeskTravellerPage } from '../../../contract/desk.ts';
-import type { Site } from '../../../contract/site.ts';
+import { currencySchema, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, invalid } from '../../lib/errors.ts';
 import { eraseAccount, exportAccountData, upcomingTrips } from '../accounts/account-data.ts';
@@ -212,7 +212,7 @@ export async function travellerDetail(
       provider: String(p.provider),
       method: (p.method as string | null) ?? null,
       amount: Number(p.amount),
-      currency: String(p.currency),
+      currency: currencySchema.parse(p.currency),
       status: String(p.status),
       refundStatus: (p.refund_status as string | null) ?? null,
       paidAt: iso(p.paid_at),

@@ -9,7 +9,7 @@ import { creditNoteCall } from '../../../contract/admin-refunds-calls.ts';
 import { invoicePdfCall, moneyDocumentCall } from '../../../contract/admin-desk-calls.ts';
 import { adminUrl } from '../../../contract/admin-api.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
-import type { Site } from '../../../contract/site.ts';
+import { currencySchema, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { RECEIPT_KINDS } from '../ledger/ledger.ts';
@@ -83,7 +83,7 @@ export async function documentRegister(
         date: siteDay(iso(r.invoiced_at), site),
         RefIdKey: String(r.ref_id_key),
         buyer: buyer(r),
-        currency: String(r.currency),
+        currency: currencySchema.parse(r.currency),
         total: issued ? sumOf((e) => Number(e.sale) + Number(e.tcs)) : Number(r.total),
         tax: issued
           ? sumOf((e) => Number(e.cgst) + Number(e.sgst) + Number(e.igst) + Number(e.gst) + Number(e.vat))
@@ -106,7 +106,7 @@ export async function documentRegister(
         date: siteDay(iso(r.confirmed_at ?? r.created_at), site),
         RefIdKey: String(r.ref_id_key),
         buyer: buyer(r),
-        currency: String(r.currency),
+        currency: currencySchema.parse(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
         pdfUrl: adminUrl(invoicePdfCall, { ref: String(r.ref_id_key) }),
@@ -129,7 +129,7 @@ export async function documentRegister(
         date: siteDay(iso(r.issued_at), site),
         RefIdKey: String(r.ref_id_key),
         buyer: buyer(r),
-        currency: String(r.currency),
+        currency: currencySchema.parse(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
         pdfUrl: adminUrl(moneyDocumentCall, { ref: String(r.ref_id_key), file: `${Number(r.id)}.pdf` }),
@@ -150,7 +150,7 @@ export async function documentRegister(
         date: siteDay(iso(r.issued_at), site),
         RefIdKey: String(r.ref_id_key),
         buyer: buyer(r),
-        currency: String(r.currency),
+        currency: currencySchema.parse(r.currency),
         total: Number(r.total),
         tax: taxOf(r.taxes as TaxLine[]),
         pdfUrl: adminUrl(creditNoteCall, { ref: String(r.ref_id_key), file: `${Number(r.id)}.pdf` }),

@@ -4,6 +4,7 @@ import { can } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { deskSummary } from '../desk/list.ts';
 import { addDays, siteDays, siteDayStart } from '../../../contract/calendar.ts';
+import type { Currency } from '../../../contract/site.ts';
 
 /*
  * The back office's home (GET /api/admin/dashboard): each figure only for a role that may see it.
@@ -62,7 +63,7 @@ export async function dashboard(db: Db, role: string, now: Date): Promise<Dashbo
     const { rows: due } = await db.execute<{
       ref: string;
       site: string;
-      currency: string;
+      currency: Currency;
       due_on: string | Date;
       balance: number;
       lead: string | null;

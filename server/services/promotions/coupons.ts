@@ -1,3 +1,4 @@
+import type { Currency } from '../../../contract/site.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminCoupon, AdminCouponList, CouponRules, CouponUsage } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
@@ -52,7 +53,7 @@ async function usageOf(db: Db, ids: number[]): Promise<Map<number, CouponUsage[]
   const { rows } = await db.execute<{
     coupon_id: number;
     site: 'UAE' | 'IN';
-    currency: string;
+    currency: Currency;
     bookings: number;
     discount: number;
     cancelled: number;

@@ -5,7 +5,6 @@ import type { DepartureList } from '../../../contract/availability.ts';
 import type { AmendLine, AmendRequest, AmendResult, AmendTraveller } from '../../../contract/desk-amend.ts';
 import type { DeskPackageOption } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
@@ -68,7 +67,7 @@ export function AmendPanel({ booking: b, me, onChanged }: DeskPanelProps) {
     );
   }, [holiday, b.site]);
   if (!can(me.role, 'bookings.amend')) return null;
-  const m = (n: number) => formatMinor(n, b.Currency as Currency);
+  const m = (n: number) => formatMinor(n, b.Currency);
 
   const changed = () => setPreview(null);
   /** What the form asks: only what differs from the booking now. */

@@ -13,7 +13,6 @@ import type {
   DeskRefund,
 } from '../../../contract/desk.ts';
 import { formatMinor, toMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
 import { CardTable } from './card-table.tsx';
@@ -81,7 +80,7 @@ export function CancelPanel({ booking, me, onChanged }: DeskPanelProps) {
       </section>
     );
   }
-  const m = (amount: number) => formatMinor(amount, data.Currency as Currency);
+  const m = (amount: number) => formatMinor(amount, data.Currency);
   const mayRefund = can(me.role, 'refunds.make');
 
   return (

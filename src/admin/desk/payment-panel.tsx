@@ -3,7 +3,6 @@ import { recordPaymentCall } from '../../../contract/admin-desk-calls.ts';
 import { MANUAL_METHOD_LABELS, MANUAL_METHODS, type ManualMethod } from '../../../contract/desk.ts';
 import { siteDay } from '../../../contract/calendar.ts';
 import { formatMinor, toMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
 import type { DeskPanelProps } from './desk-panel.ts';
@@ -14,7 +13,7 @@ export function PaymentPanel({ booking: b, me, onChanged }: DeskPanelProps) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   if (!can(me.role, 'payments.record')) return null;
-  const m = (n: number) => formatMinor(n, b.Currency as Currency);
+  const m = (n: number) => formatMinor(n, b.Currency);
   const open = b.Status !== 'cancelled' && b.AmountDue > 0;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { addNoteCall, bookingDetailCall } from '../../../contract/admin-desk-calls.ts';
 import type { DeskBookingDetail } from '../../../contract/desk.ts';
 import { formatMinor, partyText } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
@@ -183,7 +182,7 @@ function BookingView({ me, reference }: { me: StaffMe; reference: string }) {
     );
   }
   const b = booking;
-  const m = (amount: number) => formatMinor(amount, b.Currency as Currency);
+  const m = (amount: number) => formatMinor(amount, b.Currency);
   return (
     <>
       <p role="alert" className="admin-error">

@@ -4,7 +4,6 @@ import type { AdminCallQuery } from '../../../contract/admin-api.ts';
 import { bookingsCsvCall, listBookingsCall } from '../../../contract/admin-desk-calls.ts';
 import type { DeskBookingItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminHref } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
@@ -29,7 +28,6 @@ const FLAG_FILTERS = [
   ['refundDue', 'Refund due'],
 ] as const;
 
-const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 const columns: CardColumn<DeskBookingItem>[] = [
@@ -76,20 +74,20 @@ const columns: CardColumn<DeskBookingItem>[] = [
         {b.refundDue > 0 ? (
           <>
             <br />
-            <strong>refund due {money(b.refundDue, b.Currency)}</strong>
+            <strong>refund due {formatMinor(b.refundDue, b.Currency)}</strong>
           </>
         ) : null}
         {b.refundPending > 0 ? (
           <>
             <br />
-            refund pending {money(b.refundPending, b.Currency)}
+            refund pending {formatMinor(b.refundPending, b.Currency)}
           </>
         ) : null}
       </>
     ),
   },
-  { label: 'Total', cell: (b) => money(b.Total, b.Currency) },
-  { label: 'Due', cell: (b) => money(b.AmountDue, b.Currency) },
+  { label: 'Total', cell: (b) => formatMinor(b.Total, b.Currency) },
+  { label: 'Due', cell: (b) => formatMinor(b.AmountDue, b.Currency) },
 ];
 
 function BookingsTable({ items }: { items: DeskBookingItem[] }) {

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMinor } from '../../../contract/format.ts';
 import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
-import type { Currency } from '../../../contract/site.ts';
 import {
   createCouponCall,
   disableCouponCall,
@@ -304,7 +303,7 @@ function Coupons() {
                   : c.usage.map((u) => (
                       <span key={u.site}>
                         {u.site}: {u.bookings} {u.bookings === 1 ? 'booking' : 'bookings'},{' '}
-                        {formatMinor(u.discount, u.currency as Currency)} off
+                        {formatMinor(u.discount, u.currency)} off
                         {u.cancelled ? ` (${u.cancelled} cancelled)` : ''}
                         <br />
                       </span>

@@ -7,13 +7,10 @@ import {
   type DocumentRegisterItem,
 } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { adminHref } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { SiteFilter, useAdminList } from '../admin-table.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
-
-const money = (n: number, currency: string) => formatMinor(n, currency as Currency);
 
 const columns: CardColumn<DocumentRegisterItem>[] = [
   { label: 'Date', cell: (d) => d.date },
@@ -33,8 +30,8 @@ const columns: CardColumn<DocumentRegisterItem>[] = [
   },
   { label: 'Booking', cell: (d) => <Link to={`/admin/bookings/${d.RefIdKey}`}>{d.RefIdKey}</Link> },
   { label: 'Buyer', cell: (d) => d.buyer || '—' },
-  { label: 'Tax', cell: (d) => money(d.tax, d.currency) },
-  { label: 'Total', cell: (d) => money(d.total, d.currency) },
+  { label: 'Tax', cell: (d) => formatMinor(d.tax, d.currency) },
+  { label: 'Total', cell: (d) => formatMinor(d.total, d.currency) },
 ];
 
 function Register() {

@@ -2,14 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { dashboardCall } from '../../../contract/admin-enquiry-calls.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable } from '../desk/card-table.tsx';
 
-const money = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 const siteName = (site: string) => (site === 'IN' ? 'India' : 'UAE');
 
 /** Today's bookings and money per site. */
@@ -36,8 +34,8 @@ function Today({ d }: { d: Dashboard }) {
                   {siteName(s.site)}, {formatDay(s.day)}
                 </th>
                 <td>{s.bookings}</td>
-                <td>{money(s.gross, s.currency)}</td>
-                <td>{money(s.received, s.currency)}</td>
+                <td>{formatMinor(s.gross, s.currency)}</td>
+                <td>{formatMinor(s.received, s.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -60,7 +58,7 @@ function PaymentsDue({ d, desk }: { d: Dashboard; desk: boolean }) {
           : `${due.count} pay-later balance${due.count === 1 ? '' : 's'} due in the next 7 days: `}
         {due.bySite
           .filter((s) => s.count > 0)
-          .map((s) => `${money(s.balance, s.currency)} on the ${siteName(s.site)} site`)
+          .map((s) => `${formatMinor(s.balance, s.currency)} on the ${siteName(s.site)} site`)
           .join(', ')}
         {due.count ? '.' : ''}
       </p>
@@ -75,7 +73,7 @@ function PaymentsDue({ d, desk }: { d: Dashboard; desk: boolean }) {
               cell: (i) => (desk ? <Link to={`/admin/bookings/${i.RefIdKey}`}>{i.RefIdKey}</Link> : i.RefIdKey),
             },
             { label: 'Lead traveller', cell: (i) => i.leadName },
-            { label: 'Balance', cell: (i) => money(i.balance, i.currency) },
+            { label: 'Balance', cell: (i) => formatMinor(i.balance, i.currency) },
           ]}
           items={due.items}
           rowKey={(i) => i.RefIdKey}

@@ -11,7 +11,6 @@ import type { DepartureList } from '../../../contract/availability.ts';
 import type { AgeBand } from '../../../contract/booking.ts';
 import type { DeskNewBooking, DeskPackageOption, DeskQuote } from '../../../contract/desk-new-booking.ts';
 import { formatDay, formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { newKey } from '../desk/cancel-panel.tsx';
@@ -170,7 +169,7 @@ function NewBooking() {
     setQuote(null);
   };
 
-  const m = (n: number) => formatMinor(n, (quote?.currency ?? 'AED') as Currency);
+  const m = (n: number) => formatMinor(n, quote?.currency ?? 'AED');
   const field = (name: keyof typeof blank, label: string, type = 'text', more: Record<string, unknown> = {}) => (
     <label>
       {label}

@@ -7,7 +7,6 @@ import {
 } from '../../../contract/admin-refunds-calls.ts';
 import type { RefundQueueItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
@@ -36,7 +35,7 @@ function QueueAction({
   const [key, setKey] = useState(newKey);
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
-  const m = (amount: number) => formatMinor(amount, item.currency as Currency);
+  const m = (amount: number) => formatMinor(amount, item.currency);
   const needsReference = item.payment.provider === 'manual' && item.kind !== 'unsent';
 
   const act = async () => {
@@ -92,7 +91,7 @@ function QueueAction({
   );
 }
 
-const money = (item: QueueItem) => formatMinor(item.amount, item.currency as Currency);
+const money = (item: QueueItem) => formatMinor(item.amount, item.currency);
 
 function queueColumns(
   onDone: (message: string) => Promise<void>,

@@ -26,7 +26,6 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-const m = (amount: number, currency: string) => formatMinor(amount, currency as Currency);
 /** The latest of the sites' days (India's is ahead of the UAE's): a range to today takes in every site's today. */
 const today = () => siteDay(Date.now(), 'IN');
 const monthStart = () => `${today().slice(0, 7)}-01`;
@@ -154,7 +153,7 @@ function PeriodForm({
 }
 
 /** Net sales per period as bars (one chart per site: their currencies differ). */
-function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: string; site: string }) {
+function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: Currency; site: string }) {
   const max = Math.max(1, ...rows.map((r) => Math.abs(r.net)));
   const w = 640;
   const h = 160;
@@ -167,7 +166,7 @@ function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: stri
         width="100%"
         style={{ maxWidth: w, background: '#fff', border: '1px solid #d1d5db', borderRadius: 8 }}
         role="img"
-        aria-label={`Net sales on the ${site} site by period: ${m(total, currency)} in all`}
+        aria-label={`Net sales on the ${site} site by period: ${formatMinor(total, currency)} in all`}
       >
         {rows.map((r, i) => {
           const bh = (Math.abs(r.net) / max) * h;
@@ -180,7 +179,7 @@ function SalesChart({ rows, currency, site }: { rows: SalesRow[]; currency: stri
                 height={bh}
                 fill={r.net < 0 ? '#b91c1c' : '#1d4ed8'}
               >
-                <title>{`${r.period}: ${m(r.net, currency)}`}</title>
+                <title>{`${r.period}: ${formatMinor(r.net, currency)}`}</title>
               </rect>
               {rows.length <= 16 || i % Math.ceil(rows.length / 12) === 0 ? (
                 <text x={i * bw + bw / 2} y={h + 14} fontSize="10" textAnchor="middle" fill="#374151">
@@ -259,19 +258,19 @@ function Sales({ params, apply }: { params: URLSearchParams; apply: (q: URLSearc
                       <td>{r.bookings}</td>
                       <td>{r.invoices}</td>
                       <td>{r.creditNotes}</td>
-                      <td>{m(r.gross, c)}</td>
-                      <td>{m(r.discounts, c)}</td>
-                      <td>{m(r.credited, c)}</td>
-                      <td>{m(r.taxable, c)}</td>
+                      <td>{formatMinor(r.gross, c)}</td>
+                      <td>{formatMinor(r.discounts, c)}</td>
+                      <td>{formatMinor(r.credited, c)}</td>
+                      <td>{formatMinor(r.taxable, c)}</td>
                       {(t.site === 'IN' ? (['CGST', 'SGST', 'IGST', 'TCS'] as const) : (['VAT'] as const)).map(
                         (code) => (
-                          <td key={code}>{m(r.taxes[code], c)}</td>
+                          <td key={code}>{formatMinor(r.taxes[code], c)}</td>
                         ),
                       )}
-                      <td>{m(r.net, c)}</td>
-                      <td>{m(r.paid, c)}</td>
-                      <td>{m(r.refunded, c)}</td>
-                      <td>{m(r.outstanding, c)}</td>
+                      <td>{formatMinor(r.net, c)}</td>
+                      <td>{formatMinor(r.paid, c)}</td>
+                      <td>{formatMinor(r.refunded, c)}</td>
+                      <td>{formatMinor(r.outstanding, c)}</td>
                     </tr>
                   ))}
                 </Table>
@@ -298,9 +297,9 @@ const receivableColumns: CardColumn<ReceivablesReport['items'][number]>[] = [
   },
   { label: 'Lead traveller', cell: (i) => i.leadName },
   { label: 'Invoice', cell: (i) => i.invoiceNumber ?? 'Proforma' },
-  { label: 'Total', cell: (i) => m(i.total, i.currency) },
-  { label: 'Paid', cell: (i) => m(i.paid, i.currency) },
-  { label: 'Due', cell: (i) => m(i.due, i.currency) },
+  { label: 'Total', cell: (i) => formatMinor(i.total, i.currency) },
+  { label: 'Paid', cell: (i) => formatMinor(i.paid, i.currency) },
+  { label: 'Due', cell: (i) => formatMinor(i.due, i.currency) },
   { label: 'Due on', cell: (i) => i.dueOn ?? '—' },
   { label: 'Days overdue', cell: (i) => i.daysOverdue },
 ];
@@ -331,10 +330,10 @@ function Receivables() {
               <tr key={t.site}>
                 <th scope="row">{t.site}</th>
                 <td>{t.bookings}</td>
-                <td>{m(t.due, t.currency)}</td>
-                <td>{m(t.overdue, t.currency)}</td>
+                <td>{formatMinor(t.due, t.currency)}</td>
+                <td>{formatMinor(t.overdue, t.currency)}</td>
                 {(['not-due', '1-30', '31-60', '61-90', '90+'] as const).map((b) => (
-                  <td key={b}>{m(t.buckets[b], t.currency)}</td>
+                  <td key={b}>{formatMinor(t.buckets[b], t.currency)}</td>
                 ))}
               </tr>
             ))}
@@ -383,8 +382,8 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
       {data ? (
         <>
           <p>
-            Section 206C(1G), {data.from} to {data.to}: TCS collected {m(data.totals.tcs, 'INR')} on{' '}
-            {m(data.totals.tcsBase, 'INR')}.
+            Section 206C(1G), {data.from} to {data.to}: TCS collected {formatMinor(data.totals.tcs, 'INR')} on{' '}
+            {formatMinor(data.totals.tcsBase, 'INR')}.
           </p>
           <Table
             caption="TCS per PAN"
@@ -395,9 +394,9 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
                 <th scope="row">{p.pan ?? 'No PAN'}</th>
                 <td>{p.collecteeName}</td>
                 <td>{p.entries}</td>
-                <td>{m(p.amountReceived, 'INR')}</td>
-                <td>{m(p.tcsBase, 'INR')}</td>
-                <td>{m(p.tcs, 'INR')}</td>
+                <td>{formatMinor(p.amountReceived, 'INR')}</td>
+                <td>{formatMinor(p.tcsBase, 'INR')}</td>
+                <td>{formatMinor(p.tcs, 'INR')}</td>
               </tr>
             ))}
           </Table>
@@ -430,10 +429,10 @@ function Tcs({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
                       : `Credit note ${r.document}`}
                 </td>
                 <td>{r.RefIdKey}</td>
-                <td>{m(r.amountReceived, 'INR')}</td>
-                <td>{m(r.tcsBase, 'INR')}</td>
+                <td>{formatMinor(r.amountReceived, 'INR')}</td>
+                <td>{formatMinor(r.tcsBase, 'INR')}</td>
                 <td>{r.rate}%</td>
-                <td>{m(r.tcs, 'INR')}</td>
+                <td>{formatMinor(r.tcs, 'INR')}</td>
               </tr>
             ))}
           </Table>
@@ -474,10 +473,10 @@ function Gst({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
               <td>{r.buyers}</td>
               <td>{r.invoices}</td>
               <td>{r.creditNotes}</td>
-              <td>{m(r.taxable, 'INR')}</td>
-              <td>{m(r.cgst, 'INR')}</td>
-              <td>{m(r.sgst, 'INR')}</td>
-              <td>{m(r.igst, 'INR')}</td>
+              <td>{formatMinor(r.taxable, 'INR')}</td>
+              <td>{formatMinor(r.cgst, 'INR')}</td>
+              <td>{formatMinor(r.sgst, 'INR')}</td>
+              <td>{formatMinor(r.igst, 'INR')}</td>
             </tr>
           ))}
         </Table>
@@ -506,8 +505,8 @@ function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
               <td>{VAT_TREATMENT_NAMES[r.treatment]}</td>
               <td>{r.invoices}</td>
               <td>{r.creditNotes}</td>
-              <td>{m(r.taxable, 'AED')}</td>
-              <td>{m(r.vat, 'AED')}</td>
+              <td>{formatMinor(r.taxable, 'AED')}</td>
+              <td>{formatMinor(r.vat, 'AED')}</td>
             </tr>
           ))}
           {VAT_TREATMENTS.map((t) => (
@@ -516,8 +515,8 @@ function Vat({ params, apply }: { params: URLSearchParams; apply: (q: URLSearchP
               <td>{VAT_TREATMENT_NAMES[t]}</td>
               <td></td>
               <td></td>
-              <td>{m(data.totals[t].taxable, 'AED')}</td>
-              <td>{m(data.totals[t].vat, 'AED')}</td>
+              <td>{formatMinor(data.totals[t].taxable, 'AED')}</td>
+              <td>{formatMinor(data.totals[t].vat, 'AED')}</td>
             </tr>
           ))}
         </Table>

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { DeskCancellationRequestItem } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { cancelBookingCall } from '../../../contract/admin-refunds-calls.ts';
 import { declineRequestCall, listRequestsCall } from '../../../contract/admin-requests-calls.ts';
@@ -14,7 +13,6 @@ const STATUSES = ['pending', 'approved', 'declined'] as const;
 type Status = (typeof STATUSES)[number];
 const STATUS_LABEL: Record<Status, string> = { pending: 'Waiting', approved: 'Approved', declined: 'Declined' };
 
-const money = (n: number, currency: string) => formatMinor(n, currency as Currency);
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /** Decline with a message to the traveller (mailed, and shown in their Trips). */
@@ -159,8 +157,8 @@ function RequestQueue({ me }: { me: StaffMe }) {
                 r.quote ? (
                   <>
                     {r.quote.daysBefore} days before travel: keeps {r.quote.keepPercent}% (
-                    {money(r.quote.keep, r.Currency)}), refunds {money(r.quote.refund, r.Currency)} of{' '}
-                    {money(r.quote.paid, r.Currency)} paid
+                    {formatMinor(r.quote.keep, r.Currency)}), refunds {formatMinor(r.quote.refund, r.Currency)} of{' '}
+                    {formatMinor(r.quote.paid, r.Currency)} paid
                     <details>
                       <summary>Policy</summary>
                       <ul>

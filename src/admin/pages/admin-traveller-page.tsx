@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DeskBookingItem, DeskTravellerDetail } from '../../../contract/desk.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import type { Currency } from '../../../contract/site.ts';
 import { can, type StaffMe } from '../../../contract/staff.ts';
 import { adminUrl } from '../../../contract/admin-api.ts';
 import {
@@ -14,7 +13,6 @@ import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 import { CardTable, type CardColumn } from '../desk/card-table.tsx';
 
-const money = (n: number, currency: string) => formatMinor(n, currency as Currency);
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
 
 type Payment = DeskTravellerDetail['payments'][number];
@@ -26,8 +24,8 @@ const bookingColumns: CardColumn<DeskBookingItem>[] = [
   { label: 'Status', cell: (b) => `${b.Status} · ${b.PaymentStatus}` },
   { label: 'Lead traveller', cell: (b) => b.leadName },
   { label: 'Travels', cell: (b) => `${b.title}, ${b.firstTravelDate}` },
-  { label: 'Total', cell: (b) => money(b.Total, b.Currency) },
-  { label: 'Due', cell: (b) => money(b.AmountDue, b.Currency) },
+  { label: 'Total', cell: (b) => formatMinor(b.Total, b.Currency) },
+  { label: 'Due', cell: (b) => formatMinor(b.AmountDue, b.Currency) },
 ];
 
 const paymentColumns: CardColumn<Payment>[] = [
@@ -35,7 +33,7 @@ const paymentColumns: CardColumn<Payment>[] = [
   { label: 'Status', cell: (p) => `${p.status}${p.refundStatus ? ` · refund ${p.refundStatus}` : ''}` },
   { label: 'How', cell: (p) => (p.provider === 'manual' ? (p.method ?? 'manual') : p.provider) },
   { label: 'Paid', cell: (p) => when(p.paidAt) },
-  { label: 'Amount', cell: (p) => money(p.amount, p.currency) },
+  { label: 'Amount', cell: (p) => formatMinor(p.amount, p.currency) },
 ];
 
 function enquiryColumns(me: StaffMe): CardColumn<Enquiry>[] {
