@@ -1,25 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
+import { nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
 
 /*
  * The catalogue (issue 21): catalogue staff change a package's price in the back office, and a
  * traveller sees the new price on the package page (the page cache follows the content version).
  */
 
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-/**
- * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
- * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
- * need to wait up to 30 s for the clock to reach it.
- */
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const aed = (n: number) => `AED ${n.toLocaleString('en-US')}`;
 
 test('catalogue staff change a package’s price and a traveller sees it on the package page', async ({
@@ -38,31 +25,14 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
   await expect(traveller.getByRole('heading', { name: pkg.title, level: 1 })).toBeVisible();
   await expect(traveller.getByText(aed(pkg.price.amount)).first()).toBeVisible();
 
-  // Catalogue staff, set up by the command line while the shop runs, sign in.
+  // Catalogue staff, added as `npm run staff` adds them while the shop runs (staffSetupLink), sign in.
   const email = `catalogue-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'],
-    {
-      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-    },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  expect(
-    (
-      await page.request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
-      })
-    ).status(),
-  ).toBe(200);
+  const { secret } = await setUpStaff(page.request, email, 'catalogue');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${email}, catalogue.`);

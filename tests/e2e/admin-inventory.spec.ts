@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { calendarDate, priceCalendar } from './calendar-helpers.ts';
-import { deskMenu } from './staff-helpers.ts';
+import { deskMenu, nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
 
 /*
  * Departures (issue 21): catalogue staff add a season of dates for a package and stop sales on one
@@ -12,17 +9,6 @@ import { deskMenu } from './staff-helpers.ts';
  * stop-sold one (chosen by hand, it says it is not on sale).
  */
 
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-/**
- * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
- * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
- * need to wait up to 30 s for the clock to reach it.
- */
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 test('catalogue staff add a season of Fridays; a traveller is offered those dates, not the stop-sold one; the promotions screens open', async ({
@@ -40,30 +26,13 @@ test('catalogue staff add a season of Fridays; a traveller is offered those date
   const fridays = [0, 1, 2, 3].map((w) => isoDay(start + w * 7 * 86_400_000));
   const stopped = fridays[1]!;
 
-  // A catalogue member, set up by the command line while the shop runs, signs in.
+  // A catalogue member, added as `npm run staff` adds one while the shop runs (staffSetupLink), signs in.
   const email = `catalogue-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'catalogue'],
-    {
-      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-    },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  expect(
-    (
-      await page.request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
-      })
-    ).status(),
-  ).toBe(200);
+  const { secret } = await setUpStaff(page.request, email, 'catalogue');
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${email}, catalogue.`);

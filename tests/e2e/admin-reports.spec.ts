@@ -1,49 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { execFile } from 'node:child_process';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, PASSWORD } from './checkout-helpers.ts';
-import { deskMenu } from './staff-helpers.ts';
+import { deskMenu, nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
 
 /*
  * The books (issue 21): an overseas holiday sold on the India site with a PAN, its balance received
  * by bank transfer (an agent records it), then accounts signs in, opens Reports → TCS register and
  * downloads the CSV: its header and the receipt's row with the PAN and the TCS.
  */
-
-const PORT = process.env.E2E_PORT ?? '4173';
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-/**
- * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
- * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
- * need to wait up to 30 s for the clock to reach it.
- */
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
-const password = 'a long staff password';
-
-/** A staff member added by the command line while the shop runs, set up through the API: their TOTP secret. */
-async function staffSetUp(request: APIRequestContext, email: string, role: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, role],
-    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const setup = await (await request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  expect(
-    (
-      await request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
-      })
-    ).status(),
-  ).toBe(200);
-  return secret;
-}
 
 test('accounts downloads the TCS register as CSV with the receipt of an overseas holiday and its PAN', async ({
   page,
@@ -108,10 +73,10 @@ test('accounts downloads the TCS register as CSV with the receipt of an overseas
   const stamp = Date.now();
   const agentEmail = `agent-tcs-${stamp}@example.com`;
   const accountsEmail = `accounts-tcs-${stamp}@example.com`;
-  const agentSecret = await staffSetUp(request, agentEmail, 'agent');
-  const accountsSecret = await staffSetUp(page.request, accountsEmail, 'accounts');
+  const { secret: agentSecret } = await setUpStaff(request, agentEmail, 'agent');
+  const { secret: accountsSecret } = await setUpStaff(page.request, accountsEmail, 'accounts');
   const agentLogin = await request.post('/api/admin/login', {
-    data: { email: agentEmail, password, code: nextCode(agentSecret) },
+    data: { email: agentEmail, password: STAFF_PASSWORD, code: nextCode(agentSecret) },
   });
   expect(agentLogin.status()).toBe(200);
   const csrf = (await agentLogin.json()).data.csrfToken as string;
@@ -125,7 +90,7 @@ test('accounts downloads the TCS register as CSV with the receipt of an overseas
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(accountsEmail);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(accountsSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${accountsEmail}, accounts.`);

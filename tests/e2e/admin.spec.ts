@@ -1,23 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
-import { deskMenu } from './staff-helpers.ts';
-
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-
-/**
- * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
- * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
- * need to wait up to 30 s for the clock to reach it.
- */
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
+import { DATA_DIR, deskMenu, nextCode, PORT, STAFF_PASSWORD, totp } from './staff-helpers.ts';
 
 test('set-up link → authenticator enrolment → staff sign-in, while the shop runs on PGlite', async ({
   page,
@@ -25,10 +10,13 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
 }) => {
   test.setTimeout(120_000);
   const email = `owner-${Date.now()}@example.com`;
-  // The running server holds the data folder: the command asks it over loopback.
+  // The running server holds the data folder: the command asks it over loopback. This is the test
+  // of the command itself against the running shop, compiled as `npm run staff` runs it (dist/node is
+  // built before the browser tests, tests/e2e/serve.mjs); the other browser tests ask the server as
+  // it does (staff-helpers.ts staffSetupLink), without a process each.
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'],
+    ['dist/node/scripts/staff.js', 'add', email, 'owner'],
     {
       env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
     },
@@ -44,14 +32,13 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await expectNoAxeViolations(page);
 
-  const password = 'a long staff password';
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('The same password again').fill(password);
+  await page.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+  await page.getByLabel('The same password again').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('The six-digit code the app shows now').fill(totp(secret).generate());
+  await page.getByLabel('The six-digit code the app shows now').fill(totp(secret));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await expectNoAxeViolations(page);
@@ -71,7 +58,7 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${email}, owner.`);

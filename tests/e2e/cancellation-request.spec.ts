@@ -1,55 +1,15 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { addToCart, outboxRows, syncRound } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, mailsTo } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
+import { BASE_URL as BASE, signedInStaff } from './staff-helpers.ts';
 
 /*
  * The traveller's side of cancelling (issue 20): the package page's policy, a request from Trips
  * made offline that reaches the server exactly once, and a request approved by staff from the
  * requests page, after which the trip shows it cancelled.
  */
-
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-const BASE = `http://localhost:${PORT}`;
-
-const totp = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
-
-/** An owner made with the staff command, set up and signed in through the API in `api`; answers the CSRF token. */
-async function signInStaff(api: APIRequestContext): Promise<string> {
-  const email = `requests-owner-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'owner'],
-    {
-      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-    },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await api.post(`${BASE}/api/admin/setup`, { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  const at = Date.now();
-  expect(
-    (
-      await api.post(`${BASE}/api/admin/setup/confirm`, {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) },
-      })
-    ).status(),
-  ).toBe(200);
-  // A code is accepted once: the sign-in takes the next 30-second step's.
-  const login = await api.post(`${BASE}/api/admin/login`, {
-    data: { email, password, code: totp(secret, at + 30_000) },
-  });
-  expect(login.status()).toBe(200);
-  return (await login.json()).data.csrfToken as string;
-}
 
 async function requestsFor(api: APIRequestContext, ref: string, status = 'pending') {
   const res = await api.get(`${BASE}/api/admin/cancellation-requests?status=${status}`);
@@ -101,7 +61,7 @@ test('a traveller requests a cancellation from Trips while offline; back online,
   await logIn(page, email);
   const ref = await bookToPayLater(page, 'abu-dhabi-culture-trail-3-nights', email);
   const staff = await playwrightRequest.newContext();
-  await signInStaff(staff);
+  await signedInStaff(staff, 'owner');
 
   await gotoInteractive(page, `/trips/${ref}`);
   await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeVisible();
@@ -172,7 +132,7 @@ test('a traveller requests a cancellation from Trips, staff approve it from the 
 
   // Staff, in their own browser context, at desktop width.
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInStaff(desk.request);
+  await signedInStaff(desk.request, 'owner');
   const staffPage = await desk.newPage();
   await staffPage.goto('/admin/cancellation-requests');
   const row = staffPage.getByTestId(`request-${ref}`);

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, PASSWORD } from './checkout-helpers.ts';
+import { nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
 
 /*
  * An enquiry answered and turned into a quote and a booking, at 390 px (docs/decisions/0101): an
@@ -12,11 +10,6 @@ import { createAccount, PASSWORD } from './checkout-helpers.ts';
  * the enquiry shows the booking and is booked.
  */
 
-const PORT = process.env.E2E_PORT ?? '4173';
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -54,28 +47,13 @@ test('at 390 px an agent replies to an enquiry with a template, quotes it, and t
   expect(sent.status(), await sent.text()).toBe(200);
   const enquiryId = (await sent.json()).data.EnquiryId as number;
 
-  // An agent, set up by the command line, signs in on a phone.
+  // An agent, added as `npm run staff` adds one (staffSetupLink), signs in on a phone.
   const agent = `quote-agent-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'],
-    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  expect(
-    (
-      await page.request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
-      })
-    ).status(),
-  ).toBe(200);
+  const { secret } = await setUpStaff(page.request, agent, 'agent');
   await page.goto('/admin/login');
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(agent);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toContainText(agent);

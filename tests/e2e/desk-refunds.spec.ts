@@ -1,17 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keepPercentFor, type CancellationStep } from '../../contract/cancellation.ts';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, logIn, PASSWORD } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
-
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({ timestamp: at });
+import { setUpStaff, STAFF_PASSWORD, totp } from './staff-helpers.ts';
 
 /** A UAE booking paid by card on the Stripe stand-in's page (which sends Stripe's webhook to the shop). */
 async function stripePaidBooking(
@@ -88,28 +80,14 @@ test('accounts cancels a gateway-paid booking with a partial refund and opens th
 
   // A member of accounts, set up and signed in through the real calls (the browser keeps the cookie).
   const email = `accounts-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, 'accounts'],
-    { env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' } },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  const at = Date.now();
-  expect(
-    (
-      await page.request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret, at) },
-      })
-    ).status(),
-  ).toBe(200);
+  const { secret, enrolledAt } = await setUpStaff(page.request, email, 'accounts');
   // Each code is taken once: sign in with the next step's, which the server takes (one step either side) without
   // waiting for it.
   expect(
     (
-      await page.request.post('/api/admin/login', { data: { email, password, code: totp(secret, at + 30_000) } })
+      await page.request.post('/api/admin/login', {
+        data: { email, password: STAFF_PASSWORD, code: totp(secret, enrolledAt + 30_000) },
+      })
     ).status(),
   ).toBe(200);
 

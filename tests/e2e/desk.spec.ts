@@ -1,27 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.ts';
 import { createAccount, PASSWORD } from './checkout-helpers.ts';
-import { deskMenu } from './staff-helpers.ts';
+import { deskMenu, nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
 
 /*
  * The booking desk (issue 20): an agent signs in, finds a booking by the lead traveller's name,
  * and opens it. The booking is made through the shop's API as the app makes it.
  */
-
-const PORT = process.env.E2E_PORT ?? '4173';
-/** The data folder of the server the browser tests run (tests/e2e/serve.mjs): PGlite holds it. */
-const DATA_DIR = `data/e2e-${PORT}`;
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
-/**
- * The code of the next 30-second step: a code is accepted once, so sign-in needs a newer one than
- * set-up's. The server accepts one step either side (a phone's clock a little ahead), so there is no
- * need to wait up to 30 s for the clock to reach it.
- */
-const nextCode = (secret: string) => totp(secret).generate({ timestamp: Date.now() + 30_000 });
 
 test('an agent finds a booking by the lead traveller’s name and opens its lines and payments', async ({ page }) => {
   test.setTimeout(150_000);
@@ -71,31 +56,14 @@ test('an agent finds a booking by the lead traveller’s name and opens its line
   expect(booked.status(), await booked.text()).toBe(200);
   const ref = (await booked.json()).data.RefIdKey as string;
 
-  // An agent, set up by the command line while the shop runs, signs in with password and code.
+  // An agent, added as `npm run staff` adds one while the shop runs (staffSetupLink), signs in with password and code.
   const agent = `agent-${Date.now()}@example.com`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', agent, 'agent'],
-    {
-      env: { ...process.env, DATA_DIR, PORT, DATABASE_URL: '' },
-    },
-  );
-  const token = new URL(stdout.match(/\S*\/admin\/setup\?token=\S+/)![0]).searchParams.get('token')!;
-  const password = 'a long staff password';
-  const setup = await (await page.request.post('/api/admin/setup', { data: { token, password } })).json();
-  const secret = setup.data.totpSecret as string;
-  expect(
-    (
-      await page.request.post('/api/admin/setup/confirm', {
-        data: { enrolmentToken: setup.data.enrolmentToken, code: totp(secret).generate() },
-      })
-    ).status(),
-  ).toBe(200);
+  const { secret } = await setUpStaff(page.request, agent, 'agent');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await expect(page.locator('html[data-interactive]')).toBeAttached();
   await page.getByLabel('Email').fill(agent);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel(/Code from your authenticator/).fill(nextCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('admin-welcome')).toHaveText(`Signed in as ${agent}, agent.`);
