@@ -44,6 +44,10 @@ test('a supplier’s number reaches the saved vouchers, and cancelled vouchers l
 
     // Saved on the phone, keyed on its documents (the tax invoice and each voucher).
     await openOnline(page, ref, (row) => String(row.version).startsWith('2|') && row.vouchers !== null);
+    // The phone reopens offline below: the service worker must have installed (its precache) first.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
 
     // The desk records the hotel's confirmation number: status, payment and total stay the same.
     const staff = await signedInStaff(desk, 'owner');
