@@ -33,5 +33,7 @@ function register(wb: Workbox) {
     };
     onUpdate?.(waitingApply);
   });
-  void wb.register();
+  // A browser may refuse the worker (storage turned off, a policy, some private modes): the shop
+  // then works online only, as on a first visit, and says nothing of it.
+  wb.register().catch(() => {});
 }

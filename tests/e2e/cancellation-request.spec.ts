@@ -51,62 +51,70 @@ test('the package page shows its cancellation policy in the HTML, on both sites'
   }
 });
 
-test('a traveller requests a cancellation from Trips while offline; back online, exactly one request reaches the server', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(150_000);
-  const email = `cancel-offline-${Date.now()}@example.com`;
-  await createAccount(page.request, email);
-  await logIn(page, email);
-  const ref = await bookToPayLater(page, 'abu-dhabi-culture-trail-3-nights', email);
-  const staff = await playwrightRequest.newContext();
-  await signedInStaff(staff, 'owner');
+test.describe(() => {
+  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+  test.use({ serviceWorkers: 'allow' });
+  test('a traveller requests a cancellation from Trips while offline; back online, exactly one request reaches the server', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    const email = `cancel-offline-${Date.now()}@example.com`;
+    await createAccount(page.request, email);
+    await logIn(page, email);
+    const ref = await bookToPayLater(page, 'abu-dhabi-culture-trail-3-nights', email);
+    const staff = await playwrightRequest.newContext();
+    await signedInStaff(staff, 'owner');
 
-  await gotoInteractive(page, `/trips/${ref}`);
-  await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeVisible();
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Request cancellation' }).click();
-  await expect(page.getByRole('heading', { name: 'Request cancellation' })).toBeFocused();
-  await expect(page.getByText('30 days or more before travel: 10% of the total kept, the rest refunded')).toBeVisible();
-  await expect(page.getByTestId('cancel-refund-today')).toContainText('Nothing has been paid yet');
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Why do you want to cancel?').fill('My passport will not be renewed in time.');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText('You are offline');
-  await expect(page.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
-  // Still on the phone only: the engine tried to send it, offline, and kept it.
-  await expect.poll(async () => (await queuedOnPhone(page, ref))?.attempts ?? 0).toBeGreaterThan(0);
-  expect(await queuedOnPhone(page, ref)).toMatchObject({ state: 'pending' });
-  expect(await requestsFor(staff, ref)).toHaveLength(0);
+    await gotoInteractive(page, `/trips/${ref}`);
+    await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Request cancellation' }).click();
+    await expect(page.getByRole('heading', { name: 'Request cancellation' })).toBeFocused();
+    await expect(
+      page.getByText('30 days or more before travel: 10% of the total kept, the rest refunded'),
+    ).toBeVisible();
+    await expect(page.getByTestId('cancel-refund-today')).toContainText('Nothing has been paid yet');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Why do you want to cancel?').fill('My passport will not be renewed in time.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText(
+      'You are offline',
+    );
+    await expect(page.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
+    // Still on the phone only: the engine tried to send it, offline, and kept it.
+    await expect.poll(async () => (await queuedOnPhone(page, ref))?.attempts ?? 0).toBeGreaterThan(0);
+    expect(await queuedOnPhone(page, ref)).toMatchObject({ state: 'pending' });
+    expect(await requestsFor(staff, ref)).toHaveLength(0);
 
-  await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText(
-    'We will reply by email',
-    { timeout: 20_000 },
-  );
-  expect(await requestsFor(staff, ref)).toHaveLength(1);
-  expect(await queuedOnPhone(page, ref)).toBeNull();
-  // A reload and another sync send nothing more (the page's or the worker's: the whole context is watched).
-  let resent = 0;
-  context.on('request', (r) => {
-    if (r.url().includes('/RequestCancellation')) resent++;
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toContainText(
+      'We will reply by email',
+      { timeout: 20_000 },
+    );
+    expect(await requestsFor(staff, ref)).toHaveLength(1);
+    expect(await queuedOnPhone(page, ref)).toBeNull();
+    // A reload and another sync send nothing more (the page's or the worker's: the whole context is watched).
+    let resent = 0;
+    context.on('request', (r) => {
+      if (r.url().includes('/RequestCancellation')) resent++;
+    });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toBeVisible();
+    await syncRound(page);
+    expect(resent).toBe(0);
+    expect(await requestsFor(staff, ref)).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(page.request, email)).filter(
+            (m) => m.subject === `We have your cancellation request for booking ${ref}`,
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await staff.dispose();
   });
-  await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'Cancellation requested' })).toBeVisible();
-  await syncRound(page);
-  expect(resent).toBe(0);
-  expect(await requestsFor(staff, ref)).toHaveLength(1);
-  await expect
-    .poll(
-      async () =>
-        (await mailsTo(page.request, email)).filter(
-          (m) => m.subject === `We have your cancellation request for booking ${ref}`,
-        ).length,
-      { timeout: 15_000 },
-    )
-    .toBe(1);
-  await staff.dispose();
 });
 
 // Approval is the desk's cancellation (POST /api/admin/bookings/<ref>/cancel, another part of issue 20).

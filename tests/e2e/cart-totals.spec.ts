@@ -84,75 +84,79 @@ test('a total that changes after the cart says why: the coupon taken off at revi
   await expect(page.getByTestId('total-change')).toContainText(`Coupon ${code} removed`);
 });
 
-test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
-  await signedInCart(page, 'UAE');
-  await page.getByRole('button', { name: 'Continue to booking' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(checkoutTotal(page)).toBeVisible();
+test.describe(() => {
+  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+  test.use({ serviceWorkers: 'allow' });
+  test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signedInCart(page, 'UAE');
+    await page.getByRole('button', { name: 'Continue to booking' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(checkoutTotal(page)).toBeVisible();
 
-  // The hold is booked and paid (another tab, say) through the API, with the traveller's own sign-in.
-  const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
-  const auth = { authorization: `Bearer ${token}`, country: 'UAE' };
-  const holds = (await (await page.request.post('/api/Common/GetTempBooking', { headers: auth, data: {} })).json())
-    .data as { TempBookingId: number; status: string }[];
-  const hold = holds.find((h) => h.status === 'held')!;
-  const booked = await (
-    await page.request.post('/api/Common/CreateBooking', {
-      headers: auth,
-      data: {
-        TempBookingId: hold.TempBookingId,
-        PaymentMethod: 'stripe',
-        LeadTraveller: {
-          Title: 'Ms',
-          FirstName: 'Lina',
-          LastName: 'Haddad',
-          Email: 'lina.haddad@example.com',
-          Phone: '+971501234567',
-          DOB: '1990-05-06',
+    // The hold is booked and paid (another tab, say) through the API, with the traveller's own sign-in.
+    const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'NHauth_token')!.value);
+    const auth = { authorization: `Bearer ${token}`, country: 'UAE' };
+    const holds = (await (await page.request.post('/api/Common/GetTempBooking', { headers: auth, data: {} })).json())
+      .data as { TempBookingId: number; status: string }[];
+    const hold = holds.find((h) => h.status === 'held')!;
+    const booked = await (
+      await page.request.post('/api/Common/CreateBooking', {
+        headers: auth,
+        data: {
+          TempBookingId: hold.TempBookingId,
+          PaymentMethod: 'stripe',
+          LeadTraveller: {
+            Title: 'Ms',
+            FirstName: 'Lina',
+            LastName: 'Haddad',
+            Email: 'lina.haddad@example.com',
+            Phone: '+971501234567',
+            DOB: '1990-05-06',
+          },
+          Travellers: Array.from({ length: (await adultsFor(page, 'UAE')) - 1 }, (_, i) => ({
+            FirstName: `Guest${'abcdef'[i]}`,
+            LastName: 'Haddad',
+            AgeBand: 'adult',
+          })),
         },
-        Travellers: Array.from({ length: (await adultsFor(page, 'UAE')) - 1 }, (_, i) => ({
-          FirstName: `Guest${'abcdef'[i]}`,
-          LastName: 'Haddad',
-          AgeBand: 'adult',
-        })),
-      },
-    })
-  ).json();
-  expect(booked.status, booked.message).toBe('Success');
-  expect((await page.request.post(booked.data.Next.url as string, { maxRedirects: 0 })).status()).toBe(303);
+      })
+    ).json();
+    expect(booked.status, booked.message).toBe('Success');
+    expect((await page.request.post(booked.data.Next.url as string, { maxRedirects: 0 })).status()).toBe(303);
 
-  // The same holiday in the cart again: the paid hold held exactly this, and must not show as held.
-  await gotoInteractive(page, `/holidays/${SLUG}`);
-  await addToCart(page, await adultsFor(page, 'UAE'));
-  await gotoInteractive(page, '/cart');
-  await expect(page.getByTestId('cart-total')).toBeVisible();
-  await expect(page.getByText(/^Held for you/)).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        async () =>
-          await new Promise<number>((resolve) => {
-            const open = indexedDB.open('wanderlust');
-            open.onsuccess = () => {
-              const count = open.result.transaction('tempBookings').objectStore('tempBookings').count();
-              count.onsuccess = () => resolve(count.result);
-            };
-          }),
-      ),
-    )
-    .toBe(0);
+    // The same holiday in the cart again: the paid hold held exactly this, and must not show as held.
+    await gotoInteractive(page, `/holidays/${SLUG}`);
+    await addToCart(page, await adultsFor(page, 'UAE'));
+    await gotoInteractive(page, '/cart');
+    await expect(page.getByTestId('cart-total')).toBeVisible();
+    await expect(page.getByText(/^Held for you/)).toHaveCount(0);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () =>
+            await new Promise<number>((resolve) => {
+              const open = indexedDB.open('wanderlust');
+              open.onsuccess = () => {
+                const count = open.result.transaction('tempBookings').objectStore('tempBookings').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      )
+      .toBe(0);
 
-  await context.setOffline(true);
-  await expect(page.getByText('You are offline.', { exact: false }).first()).toBeVisible();
-  // Offline, the last figures stay, with a word that they may change.
-  await expect(page.getByTestId('cart-figures')).toContainText('they may change when you are back online');
-  await expect(page.getByText(/^Held for you/)).toHaveCount(0);
-  await context.setOffline(false);
-  await expect(page.getByText('You are offline.', { exact: false })).toHaveCount(0);
-  await expect(page.getByTestId('cart-total')).toBeVisible();
-  await expect(page.getByText(/^Held for you/)).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline.', { exact: false }).first()).toBeVisible();
+    // Offline, the last figures stay, with a word that they may change.
+    await expect(page.getByTestId('cart-figures')).toContainText('they may change when you are back online');
+    await expect(page.getByText(/^Held for you/)).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(page.getByText('You are offline.', { exact: false })).toHaveCount(0);
+    await expect(page.getByTestId('cart-total')).toBeVisible();
+    await expect(page.getByText(/^Held for you/)).toHaveCount(0);
+  });
 });

@@ -333,28 +333,35 @@ test('deals and blog pages render with their data', async ({ page }) => {
   expect((await page.goto('/blog/no-such-post'))?.status()).toBe(404);
 });
 
-test('a package seen in the app renders offline later, from the data kept on the device', async ({ page, context }) => {
-  await openControlled(page, '/');
-  // Opened inside the app (no page load of its own), so only its data can bring it back offline.
-  await page.getByRole('link', { name: 'See all' }).click();
-  await page
-    .getByRole('region', { name: 'Choose a destination' })
-    .getByRole('link', { name: /^Dubai/ })
-    .click();
-  await expect(page).toHaveURL(/cityId=\d+/);
-  const card = page.locator('.package-card').first();
-  // The Dubai list is on screen (not the one before the filter).
-  await expect(card).toContainText('Dubai');
-  const title = (await card.locator('.card-title').textContent())!;
-  const href = (await card.getByRole('link').getAttribute('href'))!;
-  await card.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await contentKept(page, href.split('/').pop()!);
+test.describe(() => {
+  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+  test.use({ serviceWorkers: 'allow' });
+  test('a package seen in the app renders offline later, from the data kept on the device', async ({
+    page,
+    context,
+  }) => {
+    await openControlled(page, '/');
+    // Opened inside the app (no page load of its own), so only its data can bring it back offline.
+    await page.getByRole('link', { name: 'See all' }).click();
+    await page
+      .getByRole('region', { name: 'Choose a destination' })
+      .getByRole('link', { name: /^Dubai/ })
+      .click();
+    await expect(page).toHaveURL(/cityId=\d+/);
+    const card = page.locator('.package-card').first();
+    // The Dubai list is on screen (not the one before the filter).
+    await expect(card).toContainText('Dubai');
+    const title = (await card.locator('.card-title').textContent())!;
+    const href = (await card.getByRole('link').getAttribute('href'))!;
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await contentKept(page, href.split('/').pop()!);
 
-  await context.setOffline(true);
-  await page.goto(href);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('.package-price .price-amount')).toHaveText(AED);
-  await expect(page.getByRole('heading', { name: 'Day by day' })).toBeVisible();
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.package-price .price-amount')).toHaveText(AED);
+    await expect(page.getByRole('heading', { name: 'Day by day' })).toBeVisible();
+    await context.setOffline(false);
+  });
 });

@@ -69,52 +69,56 @@ async function offlineNow(context: BrowserContext, page: Page | null) {
   if (page) await page.evaluate(() => window.dispatchEvent(new Event('offline')));
 }
 
-test('UAE: a tab killed on the travellers step comes back with every field, online and offline, and nothing typed reaches the server', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  const email = `draft-uae-${Date.now()}@example.com`;
-  await createAccount(page.request, email);
-  await logIn(page, email);
-  await openControlled(page, '/');
-  await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
-  await addToCart(page, 2);
-  await gotoInteractive(page, '/cart');
-  await page.getByRole('button', { name: 'Continue to booking' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText(/Prices and rooms are held for you for/)).toBeVisible();
+test.describe(() => {
+  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+  test.use({ serviceWorkers: 'allow' });
+  test('UAE: a tab killed on the travellers step comes back with every field, online and offline, and nothing typed reaches the server', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `draft-uae-${Date.now()}@example.com`;
+    await createAccount(page.request, email);
+    await logIn(page, email);
+    await openControlled(page, '/');
+    await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
+    await addToCart(page, 2);
+    await gotoInteractive(page, '/cart');
+    await page.getByRole('button', { name: 'Continue to booking' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(/Prices and rooms are held for you for/)).toBeVisible();
 
-  const leaks = watchLeaks(context, 'Zephyrine');
-  await fillTravellers(page, { first: 'Zephyrine', last: 'Qadir', phone: '501234567' });
-  await page.getByLabel('TRN (optional, for a business)').fill('100123456700003');
-  await page.getByLabel('Special requests (optional)').fill('A sea view, please');
-  const typed = await fieldsOf(page);
-  expect(typed).toContain('Zephyrine');
-  // Saved as the traveller types (a moment after the last key), before the phone kills the tab.
-  await expect.poll(() => draftHolds(page, 'A sea view, please')).toBe(true);
+    const leaks = watchLeaks(context, 'Zephyrine');
+    await fillTravellers(page, { first: 'Zephyrine', last: 'Qadir', phone: '501234567' });
+    await page.getByLabel('TRN (optional, for a business)').fill('100123456700003');
+    await page.getByLabel('Special requests (optional)').fill('A sea view, please');
+    const typed = await fieldsOf(page);
+    expect(typed).toContain('Zephyrine');
+    // Saved as the traveller types (a moment after the last key), before the phone kills the tab.
+    await expect.poll(() => draftHolds(page, 'A sea view, please')).toBe(true);
 
-  // The phone kills the tab; the traveller opens the shop again.
-  await page.close();
-  const again = await context.newPage();
-  await gotoInteractive(again, '/checkout');
-  await expect(again.getByLabel('First name').first()).toHaveValue('Zephyrine');
-  expect(await fieldsOf(again)).toEqual(typed);
+    // The phone kills the tab; the traveller opens the shop again.
+    await page.close();
+    const again = await context.newPage();
+    await gotoInteractive(again, '/checkout');
+    await expect(again.getByLabel('First name').first()).toHaveValue('Zephyrine');
+    expect(await fieldsOf(again)).toEqual(typed);
 
-  // Killed again, and opened with no connection: the same fields, from the device.
-  await contentKept(again, 'StatesByCountryId').catch(() => undefined);
-  await again.close();
-  await offlineNow(context, null);
-  const offline = await context.newPage();
-  await gotoInteractive(offline, '/checkout');
-  await expect(offline.getByText(/You are offline/).first()).toBeVisible();
-  await expect(offline.getByLabel('First name').first()).toHaveValue('Zephyrine');
-  expect(await fieldsOf(offline)).toEqual(typed);
-  // Typed offline is kept too.
-  await offline.getByLabel('Special requests (optional)').fill('A sea view, please, and a cot');
-  await expect.poll(() => draftHolds(offline, 'and a cot')).toBe(true);
-  await context.setOffline(false);
-  expect(leaks).toEqual([]);
+    // Killed again, and opened with no connection: the same fields, from the device.
+    await contentKept(again, 'StatesByCountryId').catch(() => undefined);
+    await again.close();
+    await offlineNow(context, null);
+    const offline = await context.newPage();
+    await gotoInteractive(offline, '/checkout');
+    await expect(offline.getByText(/You are offline/).first()).toBeVisible();
+    await expect(offline.getByLabel('First name').first()).toHaveValue('Zephyrine');
+    expect(await fieldsOf(offline)).toEqual(typed);
+    // Typed offline is kept too.
+    await offline.getByLabel('Special requests (optional)').fill('A sea view, please, and a cot');
+    await expect.poll(() => draftHolds(offline, 'and a cot')).toBe(true);
+    await context.setOffline(false);
+    expect(leaks).toEqual([]);
+  });
 });
 
 test('India: the browser restarted on the travellers step, then opened offline, keeps every field', async ({

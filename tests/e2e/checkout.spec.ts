@@ -18,114 +18,120 @@ async function shot(page: import('@playwright/test').Page, name: string) {
  * plays, calling our verify call as the provider's page would).
  */
 
-test('UAE: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips', async ({ page }) => {
-  test.setTimeout(120_000);
-  const email = `guest-buyer-${Date.now()}@example.com`;
-  await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
-  await addToCart(page, 2);
-  await gotoInteractive(page, '/cart');
-  await page.getByRole('button', { name: 'Continue to booking' }).click();
+test.describe(() => {
+  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+  test.use({ serviceWorkers: 'allow' });
+  test('UAE: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `guest-buyer-${Date.now()}@example.com`;
+    await gotoInteractive(page, '/holidays/abu-dhabi-yas-island-family-4-nights');
+    await addToCart(page, 2);
+    await gotoInteractive(page, '/cart');
+    await page.getByRole('button', { name: 'Continue to booking' }).click();
 
-  // A guest signs up first; the held holidays come along.
-  await signUpAtCheckout(page, email);
+    // A guest signs up first; the held holidays come along.
+    await signUpAtCheckout(page, email);
 
-  // Travellers: checked before anything is sent; what was typed survives a reload.
-  await expect(page.getByText(/Prices and rooms are held for you for/)).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Continue to review' }).click();
-  await expect(page.getByText('Enter the first name.').first()).toBeVisible();
-  await shot(page, 'checkout-1-errors');
-  await fillTravellers(page, { first: 'Sara', last: 'Ali', phone: '501234567' });
-  await page.reload();
-  await expect(page.getByLabel('First name').first()).toHaveValue('Sara');
-  // A field corrected after its error, then one click with the mouse (the press blurs the field):
-  // the error line keeps its room, so the button stays under the pointer and the click goes.
-  const toReview = page.getByRole('button', { name: 'Continue to review' });
-  await page.getByLabel('Mobile number').fill('50');
-  // Its place in the page (the failed submit scrolls to the first error, so not on the screen).
-  const placeOf = () => toReview.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
-  const before = await placeOf();
-  await toReview.click();
-  await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
-  expect(await placeOf()).toBe(before);
-  await page.getByLabel('Mobile number').fill('501234567');
-  await toReview.click();
+    // Travellers: checked before anything is sent; what was typed survives a reload.
+    await expect(page.getByText(/Prices and rooms are held for you for/)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await expect(page.getByText('Enter the first name.').first()).toBeVisible();
+    await shot(page, 'checkout-1-errors');
+    await fillTravellers(page, { first: 'Sara', last: 'Ali', phone: '501234567' });
+    await page.reload();
+    await expect(page.getByLabel('First name').first()).toHaveValue('Sara');
+    // A field corrected after its error, then one click with the mouse (the press blurs the field):
+    // the error line keeps its room, so the button stays under the pointer and the click goes.
+    const toReview = page.getByRole('button', { name: 'Continue to review' });
+    await page.getByLabel('Mobile number').fill('50');
+    // Its place in the page (the failed submit scrolls to the first error, so not on the screen).
+    const placeOf = () => toReview.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const before = await placeOf();
+    await toReview.click();
+    await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+    expect(await placeOf()).toBe(before);
+    await page.getByLabel('Mobile number').fill('501234567');
+    await toReview.click();
 
-  // Review: the server's price, the best coupon applied, VAT shown as included.
-  await expect(page).toHaveURL(/step=review/);
-  const total = page.locator('.price-total dd');
-  await expect(total).toHaveText(/^AED [\d,]+(\.\d\d)?$/);
-  await expect(page.getByText('VAT 5% (included)')).toBeVisible();
-  await expect(page.locator('.price-discount')).toBeVisible();
-  const due = await total.textContent();
-  await shot(page, 'checkout-2-review');
+    // Review: the server's price, the best coupon applied, VAT shown as included.
+    await expect(page).toHaveURL(/step=review/);
+    const total = page.locator('.price-total dd');
+    await expect(total).toHaveText(/^AED [\d,]+(\.\d\d)?$/);
+    await expect(page.getByText('VAT 5% (included)')).toBeVisible();
+    await expect(page.locator('.price-discount')).toBeVisible();
+    const due = await total.textContent();
+    await shot(page, 'checkout-2-review');
 
-  // Offline: booking says it needs a connection, and nothing typed is lost.
-  await page.context().setOffline(true);
-  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-  await expect(page.getByText(/Booking needs a connection/)).toBeVisible();
-  await page.context().setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // Offline: booking says it needs a connection, and nothing typed is lost.
+    await page.context().setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await expect(page.getByText(/Booking needs a connection/)).toBeVisible();
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-  // Back and forward move between the steps.
-  await page.goBack();
-  await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
-  await page.goForward();
+    // Back and forward move between the steps.
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
+    await page.goForward();
 
-  await expect(page.getByRole('button', { name: `Book and pay ${due}` })).toBeVisible();
-  await page.getByLabel(/Book now, pay later/).check();
-  await shot(page, 'checkout-3-pay');
-  const confirm = page.getByRole('button', { name: 'Confirm booking' });
-  await confirm.dblclick();
+    await expect(page.getByRole('button', { name: `Book and pay ${due}` })).toBeVisible();
+    await page.getByLabel(/Book now, pay later/).check();
+    await shot(page, 'checkout-3-pay');
+    const confirm = page.getByRole('button', { name: 'Confirm booking' });
+    await confirm.dblclick();
 
-  await expect(page).toHaveURL(/\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1$/);
-  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  const ref = (await page.locator('.trip-ref-big').textContent())!;
-  await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
-  await expect(page.getByText('IBAN')).toBeVisible();
-  await shot(page, 'checkout-4-confirmed');
-  await expect(page.locator('.price-total dd')).toHaveText(due!);
-  await expect
-    .poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`))
-    .toBe(true);
-  // The booked lines leave the cart on this device too.
-  await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/trips\/WL-[A-Z0-9]{5}-[A-Z0-9]{5}\?booked=1$/);
+    await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+    const ref = (await page.locator('.trip-ref-big').textContent())!;
+    await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
+    await expect(page.getByText('IBAN')).toBeVisible();
+    await shot(page, 'checkout-4-confirmed');
+    await expect(page.locator('.price-total dd')).toHaveText(due!);
+    await expect
+      .poll(async () => (await mailsTo(page.request, email)).some((m) => m.subject === `Booking confirmed: ${ref}`))
+      .toBe(true);
+    // The booked lines leave the cart on this device too.
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' }).first()).toBeVisible();
 
-  // After a first confirmed booking the shop offers to install the app, once.
-  const offerInstall = () =>
-    page.evaluate(() => {
-      const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: async () => undefined,
-        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    // After a first confirmed booking the shop offers to install the app, once.
+    const offerInstall = () =>
+      page.evaluate(() => {
+        const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(e);
       });
-      window.dispatchEvent(e);
-    });
-  await offerInstall();
-  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeVisible();
-  await page.getByRole('button', { name: 'Not now' }).click();
-  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
-  await page.reload();
-  await interactive(page);
-  await offerInstall();
-  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
+    await offerInstall();
+    await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeVisible();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
+    await page.reload();
+    await interactive(page);
+    await offerInstall();
+    await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Keep your trip one tap away' })).toBeHidden();
 
-  // A passport copy, kept on the booking.
-  await page
-    .getByLabel('Add passport or visa copies')
-    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('status').filter({ hasText: '1 file was added to your booking.' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'passport.png' })).toBeVisible();
+    // A passport copy, kept on the booking.
+    await page
+      .getByLabel('Add passport or visa copies')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('status').filter({ hasText: '1 file was added to your booking.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'passport.png' })).toBeVisible();
 
-  // A double tap made one booking; My trips lists it; the cart is empty.
-  await gotoInteractive(page, '/trips');
-  await expect(page.locator('.trip-card')).toHaveCount(1);
-  await expect(page.locator('.trip-card')).toContainText(ref);
-  await expect(page.locator('.trip-card')).toContainText('Confirmed');
-  await shot(page, 'trips');
-  await gotoInteractive(page, '/cart');
-  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    // A double tap made one booking; My trips lists it; the cart is empty.
+    await gotoInteractive(page, '/trips');
+    await expect(page.locator('.trip-card')).toHaveCount(1);
+    await expect(page.locator('.trip-card')).toContainText(ref);
+    await expect(page.locator('.trip-card')).toContainText('Confirmed');
+    await shot(page, 'trips');
+    await gotoInteractive(page, '/cart');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  });
 });
 
 test('India: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips, in rupees', async ({

@@ -402,58 +402,62 @@ test.describe('contact page', () => {
     await expect(formStatus(page)).toHaveText(/Thank you for contacting us/);
   });
 
-  test('offline: a message waits in the outbox and is sent when back online; a file must wait for the network', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/contact');
-    await page.waitForLoadState('networkidle');
-    // The service worker controls the page, so the page keeps working offline.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await fillContact(page);
-    await context.setOffline(true);
+  test.describe(() => {
+    // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
+    test.use({ serviceWorkers: 'allow' });
+    test('offline: a message waits in the outbox and is sent when back online; a file must wait for the network', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/contact');
+      await page.waitForLoadState('networkidle');
+      // The service worker controls the page, so the page keeps working offline.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await fillContact(page);
+      await context.setOffline(true);
 
-    await page
-      .getByLabel('Attachment')
-      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(formAlert(page)).toHaveText(/You are offline\. A message with an attachment cannot wait/);
-    await page.getByLabel('Attachment').setInputFiles([]);
+      await page
+        .getByLabel('Attachment')
+        .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(formAlert(page)).toHaveText(/You are offline\. A message with an attachment cannot wait/);
+      await page.getByLabel('Attachment').setInputFiles([]);
 
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(formStatus(page)).toHaveText(
-      'You are offline. Your details are saved on this device and will be sent as soon as you are back online.',
-    );
-    const waiting = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('wanderlust');
-          open.onsuccess = () => {
-            const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-            req.onsuccess = () =>
-              resolve(
-                req.result.filter(
-                  (r: { kind: string; path: string }) => r.kind === 'enquiry.submit' && r.path === 'SubmitContactUs',
-                ).length,
-              );
-          };
-        }),
-    );
-    expect(waiting).toBe(1);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(formStatus(page)).toHaveText(
+        'You are offline. Your details are saved on this device and will be sent as soon as you are back online.',
+      );
+      const waiting = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('wanderlust');
+            open.onsuccess = () => {
+              const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+              req.onsuccess = () =>
+                resolve(
+                  req.result.filter(
+                    (r: { kind: string; path: string }) => r.kind === 'enquiry.submit' && r.path === 'SubmitContactUs',
+                  ).length,
+                );
+            };
+          }),
+      );
+      expect(waiting).toBe(1);
 
-    // Sent by the page's sync engine (or the worker's background sync): watch the whole context.
-    const delivered = context.waitForEvent(
-      'response',
-      (r) => r.url().includes('/api/Common/SubmitContactUs') && r.request().method() === 'POST',
-    );
-    await context.setOffline(false);
-    const answer = await delivered;
-    expect(answer.status()).toBe(200);
-    expect(answer.request().headers()['idempotency-key']).toBeTruthy();
-    expect(answer.request().postDataJSON()).toMatchObject({
-      FirstName: 'Aisha',
-      Email: 'aisha.rahman@gmail.com',
-      PhoneNumber: '+971501234567',
+      // Sent by the page's sync engine (or the worker's background sync): watch the whole context.
+      const delivered = context.waitForEvent(
+        'response',
+        (r) => r.url().includes('/api/Common/SubmitContactUs') && r.request().method() === 'POST',
+      );
+      await context.setOffline(false);
+      const answer = await delivered;
+      expect(answer.status()).toBe(200);
+      expect(answer.request().headers()['idempotency-key']).toBeTruthy();
+      expect(answer.request().postDataJSON()).toMatchObject({
+        FirstName: 'Aisha',
+        Email: 'aisha.rahman@gmail.com',
+        PhoneNumber: '+971501234567',
+      });
     });
   });
 });

@@ -131,30 +131,34 @@ test('client-side reads send the Country of the site in the path', async ({ page
   await expect(page.locator('.price-amount').first()).toHaveText(/^₹/);
 });
 
-test('the service worker installs and precaches the shell', async ({ page }) => {
-  await page.goto('/');
-  // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a
-  // click's 7 s.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.ready;
-          return reg.active?.state;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('activated');
-  const cached = await page.evaluate(async () => {
-    const names = await caches.keys();
-    const urls: string[] = [];
-    for (const n of names) for (const r of await (await caches.open(n)).keys()) urls.push(new URL(r.url).pathname);
-    return urls;
+test.describe(() => {
+  // The service worker, which playwright.config.ts blocks by default, is what this test is about.
+  test.use({ serviceWorkers: 'allow' });
+  test('the service worker installs and precaches the shell', async ({ page }) => {
+    await page.goto('/');
+    // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a
+    // click's 7 s.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.ready;
+            return reg.active?.state;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe('activated');
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const n of names) for (const r of await (await caches.open(n)).keys()) urls.push(new URL(r.url).pathname);
+      return urls;
+    });
+    expect(cached.some((u) => /^\/assets\/entry-client-.*\.js$/.test(u))).toBe(true);
+    // A page carries its own rules inline; the app started offline links the whole stylesheet, kept here.
+    expect(cached.filter((u) => /\.css$/.test(u))).toEqual([expect.stringMatching(/^\/assets\/style-[^/]+\.css$/)]);
+    expect(cached).toContain('/offline-shell');
   });
-  expect(cached.some((u) => /^\/assets\/entry-client-.*\.js$/.test(u))).toBe(true);
-  // A page carries its own rules inline; the app started offline links the whole stylesheet, kept here.
-  expect(cached.filter((u) => /\.css$/.test(u))).toEqual([expect.stringMatching(/^\/assets\/style-[^/]+\.css$/)]);
-  expect(cached).toContain('/offline-shell');
 });
 
 test("an app installed before the sites' own icons still finds its icons", async ({ request }) => {

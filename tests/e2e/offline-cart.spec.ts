@@ -11,6 +11,9 @@ import {
 } from './cart-helpers.ts';
 import { contentKept } from './page-helpers.ts';
 
+// The service worker is allowed here (playwright.config.ts blocks it by default): these tests work offline.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ mode: 'serial' });
 
 test('offline add → reload offline → online: the server holds exactly one', async ({ page, context, request }) => {

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { addToCart, cartCodeFetchedAhead, cartLink, pendingChanges } from './cart-helpers.ts';
 import { ownServer } from './own-server.ts';
 
+// The service worker is allowed here (playwright.config.ts blocks it by default): the test goes offline.
+test.use({ serviceWorkers: 'allow' });
+
 // The server is killed (SIGKILL, no goodbye) while changes are on their way and started again on
 // the same data: the traveller's changes still land, once each.
 const port = Number(process.env.E2E_PORT ?? 4173) + 100;

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bookTrip, createAccount, logIn } from './checkout-helpers.ts';
 
+// The service worker is allowed here (playwright.config.ts blocks it by default): the test checks no cache of it keeps trips.
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * My trips for a signed-in traveller is rendered on the server with their list (decision 0080): the
  * trips are in the HTML, painted before any script; a guest gets the page every visitor gets. The
