@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.ts';
 
 /**
  * The API suite again, on a real Postgres server (TEST_DATABASE_URL), plus the tests only a shared
@@ -14,6 +15,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The longest files first, by tests/durations.json (a fresh clone has no Vitest cache to go by).
+    sequence: { sequencer: LongestFirst },
     // The files share a worker process: the server is imported once per worker, not once per file
     // (docs/decisions/0100, amended 2026-11-29; no module state depends on a test's clock, 0103).
     isolate: false,
