@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { expectNoAxeViolations } from './axe.ts';
 import { DATA_DIR, deskMenu, nextCode, PORT, STAFF_PASSWORD, totp } from './staff-helpers.ts';
 
-// The service worker is allowed here (playwright.config.ts blocks it by default): the test checks it never keeps back-office pages.
+// The service worker is allowed here (playwright.config.ts blocks it by default): the test checks it never keeps
+// back-office pages.
 test.use({ serviceWorkers: 'allow' });
 
 test('set-up link → authenticator enrolment → staff sign-in, while the shop runs on PGlite', async ({

@@ -12,8 +12,8 @@ import { gotoInteractive } from './page-helpers.ts';
  */
 
 /**
- * An agent added as `npm run staff` adds one (staffSetupLink), set up and signed in through the API in `request`'s context
- * (tests/e2e/staff-helpers.ts).
+ * An agent added as `npm run staff` adds one (staffSetupLink), set up and signed in through the API in
+ * `request`'s context (tests/e2e/staff-helpers.ts).
  */
 const signedInAgent = async (request: APIRequestContext) => (await signedInStaff(request, 'agent')).email;
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bookTrip, createAccount, logIn } from './checkout-helpers.ts';
 
-// The service worker is allowed here (playwright.config.ts blocks it by default): the test checks no cache of it keeps trips.
+// The service worker is allowed here (playwright.config.ts blocks it by default): the test checks no cache of it
+// keeps trips.
 test.use({ serviceWorkers: 'allow' });
 
 /*
