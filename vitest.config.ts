@@ -23,8 +23,9 @@ export default defineConfig({
           // tests/postgres need a Postgres server: `npm run test:postgres` (vitest.postgres.config.ts)
           // runs them. tests/sync run the browser's modules: the 'client' project below.
           exclude: [...configDefaults.exclude, 'tests/postgres/**', 'tests/sync/**'],
-          // Migrates and seeds one PGlite database, whose dump every test database then loads.
-          globalSetup: ['tests/support/pglite-setup.ts'],
+          // Migrates and seeds one PGlite database, whose dump every test database then loads; compiles the server
+          // when stale, for the tests that start it as a process.
+          globalSetup: ['tests/support/pglite-setup.ts', 'tests/support/compiled-server-setup.ts'],
           // The files share a worker process: the server and its libraries are imported once per
           // worker, not once per file (about 5 CPU-s a file). Safe because no module state depends
           // on a test's clock or environment (docs/decisions/0103).

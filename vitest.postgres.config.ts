@@ -10,7 +10,7 @@ import LongestFirst from './tests/support/sequencer.ts';
 export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
-    globalSetup: ['tests/support/postgres-setup.ts'],
+    globalSetup: ['tests/support/postgres-setup.ts', 'tests/support/compiled-server-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@
 // compiled server (dist/node) are judged apart: a change to the server alone recompiles the server
 // alone. Decision 0065.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer, ROOT, SERVER_STAMP } from './build-server.mjs';
 
@@ -25,10 +25,10 @@ export const WEB_SOURCES = [
   'scripts/compress-assets.mjs',
   'package-lock.json',
 ];
+/** What the compiled server is made from: what tsconfig.build.json compiles (the server, the contract, the commands
+ * `npm run staff`, `db:backup`, `db:restore` and `db:seed` run), and how. */
 export const SERVER_SOURCES = [
-  'server',
-  'contract',
-  'scripts/staff.ts',
+  ...JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')).include,
   'scripts/build-server.mjs',
   'tsconfig.build.json',
   'tsconfig.base.json',

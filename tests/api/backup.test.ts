@@ -30,7 +30,7 @@ const PDF = Buffer.from('%PDF-1.7\n%passport copy for the backup test\n');
 
 async function script(name: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [`dist/node/scripts/${name}.js`, ...args], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

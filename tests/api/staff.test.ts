@@ -668,7 +668,7 @@ describe('npm run staff', () => {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'scripts/staff.ts', 'add', 'First@Example.com', 'owner'],
+        ['dist/node/scripts/staff.js', 'add', 'First@Example.com', 'owner'],
         {
           env: {
             ...process.env,

@@ -11,7 +11,7 @@ const server = process.env.TEST_DATABASE_URL!;
 const name = freshDatabaseName('shop_procs');
 let primary: ServerProcess | undefined;
 
-/** The server processes the first one started (not other children, such as a compiler service tsx may start). */
+/** The server processes the first one started (its cluster workers run tests/support/api-server.mjs too). */
 /** A status, or 'hung' for a request that has no answer within 5 s (none should). */
 const status = (origin: string, path: string) =>
   fetch(`${origin}${path}`, { headers: { country: 'UAE' }, signal: AbortSignal.timeout(5_000) }).then(

@@ -22,7 +22,7 @@ const mode = (path: string) => statSync(path).mode & 0o7777;
 
 async function backup(args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['dist/node/scripts/db-backup.js', ...args], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -20,24 +20,22 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the API server (tests/support/api-server.ts: the real start-up, no web front end) as its
- * own process. Resolves once it answers /api/ready, or, with `ready: false`, at once.
+ * Starts the API server (tests/support/api-server.mjs: the real start-up, no web front end) as its
+ * own process, compiled as production runs it (dist/node, brought up to date by the global setup
+ * tests/support/compiled-server-setup.ts). Resolves once it answers /api/ready, or, with `ready: false`, at once.
  */
 export async function spawnServer(
   env: Record<string, string>,
   opts: { ready?: boolean; port?: number; web?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  // `web`: the whole shop with its pages and assets (server/main.ts, as `npm start` runs it; needs the build).
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', opts.web ? 'server/main.ts' : 'tests/support/api-server.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // `web`: the whole shop with its pages and assets (dist/node/server/main.js, as `npm start` runs it: needs the
+  // build).
+  const child = spawn(process.execPath, [opts.web ? 'dist/node/server/main.js' : 'tests/support/api-server.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
