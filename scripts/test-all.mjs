@@ -1,8 +1,10 @@
-// `npm test`: every check, as CI runs it. The production build first (the tests need it), then the
-// test suites one after the other, each with the whole machine. The type check and the lint test
-// nothing against a clock and keep one core busy each: they run one after the other beside the
-// browser suite, the one suite that leaves a core partly idle (about 1.3 of 2 busy, decision 0115),
-// and their output is printed whole as each ends.
+// `npm test`: every check, as CI runs it, in three phases (decision 0084, amended):
+// 1. the production build (the tests need it);
+// 2. the unit suite (two files at a time, about 87 % of two cores), and beside it the type check and then the lint,
+//    which test nothing against a clock and keep one core busy each;
+// 3. the browser suite (one lane: about 1.3 of 2 cores busy, the rest waiting on pages and timers, decision 0115), and
+//    beside it the Postgres suite with one worker, in the core the browser suite leaves idle.
+// Output of the stages beside the main one is held and printed whole as each ends.
 // Prints how long each stage took, and the CPU seconds it used: on a shared machine the wall time
 // says how loaded it was, the CPU time what the stage itself costs (decisions 0084, 0100).
 import { spawn } from 'node:child_process';
@@ -60,11 +62,11 @@ async function phase(label, run) {
   return ok;
 }
 
-/** Runs `npm run <script>`; buffered: its output is held and printed once it has ended. */
-function stage(script, { buffered = false } = {}) {
+/** Runs `npm run <script> [-- args]`; buffered: its output is held and printed once it has ended. */
+function stage(script, { buffered = false, args = [] } = {}) {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script], {
+    const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
       cwd: ROOT,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
@@ -98,20 +100,20 @@ function report() {
 
 const started = Date.now();
 let ok = await phase('build', () => stage('build', { buffered: true }));
-// The test suites one after the other, each with the whole machine: the Postgres suite beside the
-// browser suite was tried and measured worse (decision 0084, amended 2026-11-29).
-for (const script of ['test:unit', 'test:postgres']) {
-  if (!ok) break;
-  ok = await phase(script, () => stage(script));
-}
 if (ok)
-  ok = await phase('test:e2e + typecheck, lint', async () => {
+  ok = await phase('test:unit + typecheck, lint', async () => {
     const checks = (async () => {
       const typed = await stage('typecheck', { buffered: true });
       return (await stage('lint', { buffered: true })) && typed;
     })();
-    return (await Promise.all([stage('test:e2e'), checks])).every(Boolean);
+    return (await Promise.all([stage('test:unit'), checks])).every(Boolean);
   });
+if (ok)
+  ok = await phase('test:e2e + test:postgres', async () =>
+    (
+      await Promise.all([stage('test:e2e'), stage('test:postgres', { buffered: true, args: ['--maxWorkers=1'] })])
+    ).every(Boolean),
+  );
 report();
 console.log(`${ok ? 'All checks passed' : 'A check failed'} in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 process.exit(ok ? 0 : 1);
