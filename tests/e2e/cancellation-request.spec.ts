@@ -4,6 +4,7 @@ import { addToCart, outboxRows, syncRound } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, mailsTo } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
 import { BASE_URL as BASE, signedInStaff } from './staff-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 /*
  * The traveller's side of cancelling (issue 20): the package page's policy, a request from Trips
@@ -51,9 +52,7 @@ test('the package page shows its cancellation policy in the HTML, on both sites'
   }
 });
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('a traveller requests a cancellation from Trips while offline; back online, exactly one request reaches the server', async ({
     page,
     context,

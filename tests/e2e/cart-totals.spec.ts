@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn } from './checkout-helpers.ts';
 import { gotoInteractive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 /*
  * Totals that never jump (docs/decisions/0106), at 390 px: the cart shows what checkout charges (the
@@ -84,9 +85,7 @@ test('a total that changes after the cart says why: the coupon taken off at revi
   await expect(page.getByTestId('total-change')).toContainText(`Coupon ${code} removed`);
 });
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('a hold that became a paid booking leaves the cart’s banner, also after going offline and online again', async ({
     page,
     context,

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openControlled } from './cart-helpers.ts';
 import { contentKept, gotoInteractive, interactive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 /*
  * The read side of the shop in a browser: home → listing → filter → detail on both sites, the
@@ -333,9 +334,7 @@ test('deals and blog pages render with their data', async ({ page }) => {
   expect((await page.goto('/blog/no-such-post'))?.status()).toBe(404);
 });
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('a package seen in the app renders offline later, from the data kept on the device', async ({
     page,
     context,

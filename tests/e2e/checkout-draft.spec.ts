@@ -6,6 +6,7 @@ import { chromiumPath } from '../../playwright.config.ts';
 import { addToCart, openControlled } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, signUpAtCheckout } from './checkout-helpers.ts';
 import { contentKept, gotoInteractive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 /*
  * A checkout that survives the phone (decision 0099): the travellers form is a draft on the
@@ -69,9 +70,7 @@ async function offlineNow(context: BrowserContext, page: Page | null) {
   if (page) await page.evaluate(() => window.dispatchEvent(new Event('offline')));
 }
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('UAE: a tab killed on the travellers step comes back with every field, online and offline, and nothing typed reaches the server', async ({
     page,
     context,

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addToCart } from './cart-helpers.ts';
 import { createAccount, fillTravellers, logIn, mailsTo, PASSWORD, signUpAtCheckout } from './checkout-helpers.ts';
 import { gotoInteractive, interactive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 const PNG = Buffer.from(
@@ -18,9 +19,7 @@ async function shot(page: import('@playwright/test').Page, name: string) {
  * plays, calling our verify call as the provider's page would).
  */
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('UAE: a guest’s cart → sign up → travellers → review → pay later → confirmation → My trips', async ({
     page,
   }) => {

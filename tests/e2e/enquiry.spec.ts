@@ -8,6 +8,7 @@ import {
   withQueryModalSeen,
 } from './enquiry-helpers.ts';
 import { interactive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 const HOUR = 3_600_000;
 
@@ -402,9 +403,7 @@ test.describe('contact page', () => {
     await expect(formStatus(page)).toHaveText(/Thank you for contacting us/);
   });
 
-  test.describe(() => {
-    // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-    test.use({ serviceWorkers: 'allow' });
+  withServiceWorker(() => {
     test('offline: a message waits in the outbox and is sent when back online; a file must wait for the network', async ({
       page,
       context,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gotoInteractive } from './page-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 test.describe('server-rendered sites', () => {
   test.use({ javaScriptEnabled: false });
@@ -131,9 +132,7 @@ test('client-side reads send the Country of the site in the path', async ({ page
   await expect(page.locator('.price-amount').first()).toHaveText(/^₹/);
 });
 
-test.describe(() => {
-  // The service worker, which playwright.config.ts blocks by default, is what this test is about.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('the service worker installs and precaches the shell', async ({ page }) => {
     await page.goto('/');
     // Installing means precaching the shell (about 140 files): as openControlled (cart-helpers.ts), wait for it, not a

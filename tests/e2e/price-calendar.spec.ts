@@ -4,6 +4,7 @@ import { calendarDate, priceCalendar } from './calendar-helpers.ts';
 import { openControlled } from './cart-helpers.ts';
 import { interactive } from './page-helpers.ts';
 import { signedInStaff } from './staff-helpers.ts';
+import { withServiceWorker } from './service-worker.ts';
 
 /*
  * The package page's price calendar (issue 34): the departures catalogue staff scheduled, each with
@@ -13,9 +14,7 @@ import { signedInStaff } from './staff-helpers.ts';
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-test.describe(() => {
-  // This test goes offline: it needs the service worker, which playwright.config.ts blocks by default.
-  test.use({ serviceWorkers: 'allow' });
+withServiceWorker(() => {
   test('staff schedule dates, stop one and change the price: the calendar shows it within 5 s, and offline shows the last copy with its time', async ({
     page,
     context,
