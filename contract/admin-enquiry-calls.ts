@@ -1,4 +1,3 @@
-import type { Currency } from './site.ts';
 import { z } from 'zod';
 import { answer, defineAdminCall, noParams, storedFile } from './admin-api.ts';
 import { MAX_DB_ID } from './common.ts';
@@ -13,7 +12,7 @@ import {
   type EnquiryPage,
 } from './enquiry-inbox.ts';
 import { REPLY_MESSAGES, type EnquiryQuote, type EnquiryReplies, type ReplyTemplate } from './enquiry-replies.ts';
-import { siteSchema } from './site.ts';
+import { siteSchema, type Currency } from './site.ts';
 
 /*
  * The enquiries inbox (issue 21) and, from an enquiry, its replies, saved templates and quotes

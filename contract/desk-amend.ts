@@ -4,6 +4,7 @@
  * answers the difference; `confirm: false` changes nothing, `confirm: true` applies it and settles
  * the difference as money through the ledger (docs/decisions/0096).
  */
+import type { Currency } from './site.ts';
 
 /** A traveller added to the party (the lead stays, and is an adult). */
 export interface AmendTraveller {
@@ -132,4 +133,3 @@ export const AMEND_MESSAGES = {
   applied: 'Booking amended: the rooms moved, the traveller mailed the new trip.',
   preview: 'The difference, worked out by the server: nothing has changed yet.',
 } as const;
-import type { Currency } from './site.ts';

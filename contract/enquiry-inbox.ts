@@ -3,6 +3,7 @@
  * plain types, no zod, so the admin screens stay small. Amounts are integers of the currency's
  * smallest unit (fils, paise).
  */
+import type { Currency } from './site.ts';
 
 export const ENQUIRY_KINDS = ['contact', 'home', 'package', 'exit', 'itinerary'] as const;
 export type EnquiryKindName = (typeof ENQUIRY_KINDS)[number];
@@ -148,4 +149,3 @@ export interface Dashboard {
     }[];
   } | null;
 }
-import type { Currency } from './site.ts';

@@ -2,6 +2,7 @@
  * The back office's promotions (issue 21): coupons with their rules and usage, deals and banners with order and
  * schedule.
  */
+import type { Currency } from './site.ts';
 
 /**
  * A coupon's rules as staff edit them; amounts in whole units of the site's currency (as the shop's coupon rules read
@@ -136,4 +137,3 @@ export interface NewBanner {
 export interface UploadedPicture {
   path: string;
 }
-import type { Currency } from './site.ts';

@@ -9,8 +9,7 @@
  * charge tax (tax invoices, receipt vouchers for advances, and debit notes, which undo a credit
  * note when its refund failed), `creditNotes` the credit notes, of the entries counted.
  */
-import type { Currency } from './site.ts';
-import type { Site } from './site.ts';
+import type { Currency, Site } from './site.ts';
 
 export const REPORT_KINDS = ['sales', 'receivables', 'tcs', 'gst', 'vat'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

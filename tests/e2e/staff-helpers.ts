@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import type { StaffRole } from '../../contract/staff.ts';
 import type { CLI_SECRET_HEADER as ServerCliSecretHeader } from '../../server/routes/admin.ts';
 import { readCliLink } from '../../server/services/staff/cli-link.ts';
 
@@ -11,8 +12,6 @@ export const BASE_URL = `http://localhost:${PORT}`;
 export const DATA_DIR = `data/e2e-${PORT}`;
 /** Every staff member the browser tests set up has this password. */
 export const STAFF_PASSWORD = 'a long staff password';
-
-export type StaffRole = 'owner' | 'agent' | 'accounts' | 'catalogue';
 
 /** The authenticator's code at `at` (now, unless told) for a TOTP secret as set-up hands it out. */
 export const totp = (secret: string, at = Date.now()) =>
