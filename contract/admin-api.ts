@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { StaffAction } from './staff.ts';
 
+/** Where the back-office calls live: the server registers them under it, the desk's client calls them there. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
 /**
  * One entry per back-office call (/api/admin), as `defineCall` (contract/api.ts) is for the shop's:
  * where it lives, what it takes, what its `data` holds and the permission it needs. The server
@@ -116,7 +119,10 @@ export type AdminCallIsForm<C extends AdminCall> = C extends { form: true } ? tr
 
 /** The address of a declared call with its parameters (a document's PDF link in an answer). */
 export const adminUrl = (call: AdminCall, params: Record<string, unknown>) =>
-  `/api/admin/${adminPath(call.path, params)}`;
+  adminAddress(adminPath(call.path, params));
+
+/** The address of a path under the back-office prefix (`bookings/WLH-1` → `/api/admin/bookings/WLH-1`). */
+export const adminAddress = (path: string) => `${ADMIN_API_PREFIX}/${path}`;
 
 /** The URL path of a call under /api/admin with its parameters filled in (each encoded). */
 export function adminPath(path: string, params: Record<string, unknown>): string {

@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { siteSchema, type Site } from '../contract/site.ts';
+import { ADMIN_API_PREFIX } from '../contract/admin-api.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { sendError } from './lib/envelope.ts';
@@ -310,7 +311,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payLinkRoutes, { prefix: '/api/payments/links' });
   await app.register(quoteLinkRoutes, { prefix: '/api/quotes' });
   await app.register(adminRoutes, {
-    prefix: '/api/admin',
+    prefix: ADMIN_API_PREFIX,
     now: opts.now ?? (() => new Date()),
     cliSecret: opts.staffCliSecret,
     backupDatabase: opts.backupDatabase,

@@ -7,6 +7,7 @@ import { updateProfileImage } from '../contract/account-calls.ts';
 import { uploadBookingFiles } from '../contract/booking-calls.ts';
 import { downloadItineraryForm } from '../contract/catalogue-calls.ts';
 import { submitContactUs } from '../contract/enquiry-calls.ts';
+import { ADMIN_API_PREFIX } from '../contract/admin-api.ts';
 import { MONEY_UNIT_KEY, MONEY_UNIT_TEXT } from '../contract/money.ts';
 import { PERMISSIONS, STAFF_ROLES, type StaffAction } from '../contract/staff.ts';
 
@@ -99,7 +100,7 @@ const TAGS: [prefix: string, tag: string, description: string][] = [
   ['/api/auth/', 'Auth', 'Sign-in sessions of the shop’s pages (cookies).'],
   ['/api/payments/', 'Payment webhooks', 'Events from Stripe and Razorpay, checked by their signatures.'],
   [
-    '/api/admin/',
+    `${ADMIN_API_PREFIX}/`,
     'Back office',
     'The back office: a staff session cookie, the CSRF token on every change, and the permission each call names.',
   ],

@@ -19,6 +19,7 @@ import {
   permissionsCall,
   setupCall,
 } from '../../contract/admin-staff-calls.ts';
+import { ADMIN_API_PREFIX } from '../../contract/admin-api.ts';
 import { PERMISSIONS, STAFF_ACTIONS, STAFF_ROLES, type StaffAction } from '../../contract/staff.ts';
 import { adminRoute } from '../lib/admin-route.ts';
 import { publicUrl } from '../config.ts';
@@ -121,7 +122,7 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
   const cookie = (value: string, maxAge?: number) =>
     [
       `${STAFF_COOKIE}=${value}`,
-      'Path=/api/admin',
+      `Path=${ADMIN_API_PREFIX}`,
       'HttpOnly',
       'SameSite=Strict',
       ...(secure ? ['Secure'] : []),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  adminAddress,
   adminPath,
   type AdminCall,
   type AdminCallBody,
@@ -39,7 +40,7 @@ export async function adminCall<T>(
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(`/api/admin/${path}`, {
+    res = await fetch(adminAddress(path), {
       method,
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
@@ -128,7 +129,7 @@ export function adminHref<C extends AdminCall & { file: 'csv' }>(
   call: C,
   send: { params?: AdminCallParams<C>; query?: AdminCallQuery<C> } = {},
 ): string {
-  return `/api/admin/${urlOf(call, send.params as Record<string, unknown> | undefined, send.query)}`;
+  return adminAddress(urlOf(call, send.params as Record<string, unknown> | undefined, send.query));
 }
 
 export async function loadMe(): Promise<StaffMe | null> {

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/desk.ts';
 import { creditNoteCall } from '../../../contract/admin-refunds-calls.ts';
 import { invoicePdfCall, moneyDocumentCall } from '../../../contract/admin-desk-calls.ts';
+import { documentReturnsCsvCall } from '../../../contract/admin-documents-calls.ts';
 import { adminUrl } from '../../../contract/admin-api.ts';
 import type { TaxLine } from '../../../contract/booking.ts';
 import { currencySchema, type Site } from '../../../contract/site.ts';
@@ -163,7 +164,12 @@ export async function documentRegister(
     (a, b) =>
       a.date.localeCompare(b.date) || order.indexOf(a.kind) - order.indexOf(b.kind) || a.number.localeCompare(b.number),
   );
-  return { site, month, items, csvUrl: `/api/admin/documents.csv?site=${site}&month=${month}` };
+  return {
+    site,
+    month,
+    items,
+    csvUrl: `${adminUrl(documentReturnsCsvCall, {})}?${new URLSearchParams({ site, month })}`,
+  };
 }
 
 // ---------- the returns CSV ----------
