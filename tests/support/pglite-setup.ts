@@ -10,7 +10,26 @@ import { openDatabase } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed.ts';
 import { PGLITE_TEMPLATE_FILES, type PgliteTemplates } from './test-database.ts';
 
+/**
+ * Both projects of the run (vitest.config.ts) name this setup, and Vitest runs it for each, each with its own copy of
+ * this module but in one process: the first makes the templates, kept on globalThis for the second.
+ */
+const SHARED = Symbol.for('shop.pgliteTemplates');
+type Shared = { made: Promise<{ templates: PgliteTemplates; dir: string }>; users: number };
+
 export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: Shared };
+  const shared = (holder[SHARED] ??= { made: makeTemplates(), users: 0 });
+  shared.users++;
+  project.provide('pgliteTemplates', (await shared.made).templates);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete holder[SHARED];
+    rmSync((await shared.made).dir, { recursive: true, force: true });
+  };
+}
+
+async function makeTemplates() {
   const dir = mkdtempSync(join(tmpdir(), 'shop-pglite-template-'));
   const templates: PgliteTemplates = {
     empty: join(dir, PGLITE_TEMPLATE_FILES.empty),
@@ -27,6 +46,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('pgliteTemplates', templates);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { templates, dir };
 }
