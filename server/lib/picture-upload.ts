@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
+import { MAX_IMAGE_BYTES } from '../services/catalogue/images-admin.ts';
 import { DomainError } from './errors.ts';
 import { formError } from './multipart.ts';
 

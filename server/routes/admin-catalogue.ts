@@ -5,7 +5,7 @@ import { adminRoute } from '../lib/admin-route.ts';
 import { ok, sendError } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
 import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
-import { addPackageImage, IMAGE_FILE, imageKey, MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
+import { addPackageImage, IMAGE_FILE, imageKey, MAX_IMAGE_BYTES } from '../services/catalogue/images-admin.ts';
 import {
   createPackage,
   deletePackage,
@@ -14,8 +14,8 @@ import {
   packageOptions,
   setPublished,
   updatePackage,
-} from '../services/catalogue-admin/packages.ts';
-import { packageSlugRedirects } from '../services/catalogue-admin/slug-redirects.ts';
+} from '../services/catalogue/packages-admin.ts';
+import { packageSlugRedirects } from '../services/catalogue/slug-redirects.ts';
 import type { AdminContext } from './admin.ts';
 
 /**

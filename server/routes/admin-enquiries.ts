@@ -4,9 +4,9 @@ import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS } from '../../contract/enquiry-
 import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
 import { DomainError } from '../lib/errors.ts';
-import { dashboard } from '../services/enquiry-inbox/dashboard.ts';
-import { enquiryDetail } from '../services/enquiry-inbox/detail.ts';
-import { listInbox } from '../services/enquiry-inbox/list.ts';
+import { dashboard } from '../services/enquiries/inbox/dashboard.ts';
+import { enquiryDetail } from '../services/enquiries/inbox/detail.ts';
+import { listInbox } from '../services/enquiries/inbox/list.ts';
 import {
   assignEnquiry,
   assignees,
@@ -15,7 +15,7 @@ import {
   moveEnquiry,
   noteEnquiry,
   reopenEnquiry,
-} from '../services/enquiry-inbox/work.ts';
+} from '../services/enquiries/inbox/work.ts';
 import type { AdminContext } from './admin.ts';
 
 /**

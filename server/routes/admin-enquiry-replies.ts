@@ -3,9 +3,9 @@ import * as calls from '../../contract/admin-enquiry-calls.ts';
 import { QUOTE_MESSAGES, REPLY_MESSAGES } from '../../contract/enquiry-replies.ts';
 import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
-import { makeQuote, quotesOf } from '../services/enquiry-inbox/quotes.ts';
-import { repliesOf, replyToEnquiry } from '../services/enquiry-inbox/replies.ts';
-import { addTemplate, deleteTemplate, editTemplate, templatesOf } from '../services/enquiry-inbox/templates.ts';
+import { makeQuote, quotesOf } from '../services/enquiries/inbox/quotes.ts';
+import { repliesOf, replyToEnquiry } from '../services/enquiries/inbox/replies.ts';
+import { addTemplate, deleteTemplate, editTemplate, templatesOf } from '../services/enquiries/inbox/templates.ts';
 import type { AdminContext } from './admin.ts';
 
 /**

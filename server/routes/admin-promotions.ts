@@ -7,7 +7,7 @@ import { adminRoute } from '../lib/admin-route.ts';
 import { ok } from '../lib/envelope.ts';
 import { idempotencyKey } from '../lib/owner.ts';
 import { readPictureForm, requirePictureForm } from '../lib/picture-upload.ts';
-import { MAX_IMAGE_BYTES } from '../services/catalogue-admin/images.ts';
+import { MAX_IMAGE_BYTES } from '../services/catalogue/images-admin.ts';
 import { answer, once } from '../services/idempotency.ts';
 import {
   createCoupon,
@@ -15,7 +15,7 @@ import {
   listCoupons,
   setCouponDisabled,
   updateCoupon,
-} from '../services/promotions/coupons.ts';
+} from '../services/promotions/coupons-admin.ts';
 import {
   createBanner,
   createDeal,
@@ -25,7 +25,7 @@ import {
   updateBanner,
   updateDeal,
   uploadPromotionPicture,
-} from '../services/promotions/deals-banners.ts';
+} from '../services/promotions/deals-banners-admin.ts';
 import type { Actor } from '../services/staff/audit.ts';
 import type { AdminContext } from './admin.ts';
 

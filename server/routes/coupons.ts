@@ -20,7 +20,7 @@ import {
   couponList as listCoupons,
   couponsForPage,
   type Audience,
-} from '../services/coupons.ts';
+} from '../services/promotions/coupons.ts';
 import { ownHold } from '../services/bookings/holds.ts';
 import { priceHold } from '../services/bookings/pricing.ts';
 import { authenticate } from '../services/sessions.ts';

@@ -8,7 +8,13 @@ import {
 import { ok } from '../lib/envelope.ts';
 import { notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
-import { dealCategoryBySlug, dealCategoryList, dealList, dealsByIds, UnknownSlug } from '../services/deals.ts';
+import {
+  dealCategoryBySlug,
+  dealCategoryList,
+  dealList,
+  dealsByIds,
+  UnknownSlug,
+} from '../services/promotions/deals.ts';
 
 export async function dealRoutes(app: FastifyInstance) {
   route(app, getSeasonalDealCategory, async (_params, request) => ok(await dealCategoryList(app.db, request.site)));

@@ -36,7 +36,7 @@ import {
   saveEnquiry,
   type EnquiryKind,
   type MailedAttachment,
-} from '../services/enquiries.ts';
+} from '../services/enquiries/receive.ts';
 import { once, type StoredResult } from '../services/idempotency.ts';
 import { createMailer } from '../services/mail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';

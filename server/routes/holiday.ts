@@ -6,12 +6,12 @@ import {
   getPackagesByTypeCityAndInterest,
   searchHolidays,
 } from '../../contract/catalogue-calls.ts';
-import { searchHolidays as search } from '../services/holiday-search.ts';
+import { searchHolidays as search } from '../services/catalogue/holiday-search.ts';
 import { ok } from '../lib/envelope.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import { route } from '../lib/route.ts';
-import { featuredPackages, searchPackages } from '../services/catalogue.ts';
-import { packageDetail, packageFilters } from '../services/package-detail.ts';
+import { featuredPackages, searchPackages } from '../services/catalogue/package-cards.ts';
+import { packageDetail, packageFilters } from '../services/catalogue/package-detail.ts';
 import { siteTaxRules } from '../services/tax-rules.ts';
 
 export async function holidayRoutes(app: FastifyInstance) {

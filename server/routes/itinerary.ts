@@ -4,12 +4,12 @@ import { downloadItineraryForm } from '../../contract/catalogue-calls.ts';
 import { itineraryFormParamsSchema, validateItineraryForm } from '../../contract/itinerary.ts';
 import { publicUrl } from '../config.ts';
 import { invalid, notFound, DomainError } from '../lib/errors.ts';
-import { mailEnquiry } from '../services/enquiries.ts';
+import { mailEnquiry } from '../services/enquiries/receive.ts';
 import { formError } from '../lib/multipart.ts';
-import { saveItineraryRequest } from '../services/itinerary-requests.ts';
+import { saveItineraryRequest } from '../services/enquiries/itinerary-requests.ts';
 import { itineraryPdf } from '../services/itinerary-pdf.ts';
 import { createMailer } from '../services/mail.ts';
-import { packageDetail, packageSlugById } from '../services/package-detail.ts';
+import { packageDetail, packageSlugById } from '../services/catalogue/package-detail.ts';
 import { hashAddress, hitRateLimit } from '../services/rate-limit.ts';
 
 const COMPANY = 'Wanderlust Holidays';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../lib/envelope.ts';
-import { quoteView } from '../services/enquiry-inbox/quotes.ts';
+import { quoteView } from '../services/enquiries/inbox/quotes.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 

@@ -24,7 +24,7 @@ import {
   packages,
   reviews,
 } from '../db/schema.ts';
-import { onSaleIds, packageCardQuery } from './catalogue.ts';
+import { onSaleIds, packageCardQuery } from './catalogue/package-cards.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { equalsIgnoreCase, wordStartsWith } from './sql-text.ts';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '../../contract/site.ts';
-import { IMAGE_NOT_ALLOWED } from '../../server/services/catalogue-admin/images.ts';
+import { IMAGE_NOT_ALLOWED } from '../../server/services/catalogue/images-admin.ts';
 import {
   book,
   call,

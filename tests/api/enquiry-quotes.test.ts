@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES, type EnquiryQuote, type QuoteView } from '../../contract/enquiry-replies.ts';
 import type { EnquiryDetail } from '../../contract/enquiry-inbox.ts';
-import { quoteEnd, quoteToken } from '../../server/services/enquiry-inbox/quotes.ts';
+import { quoteEnd, quoteToken } from '../../server/services/enquiries/inbox/quotes.ts';
 import {
   book,
   count,

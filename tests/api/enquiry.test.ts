@@ -12,7 +12,7 @@ import {
   INVALID_PHONE,
 } from '../../contract/enquiry.ts';
 import { enquiries, files, packages } from '../../server/db/schema.ts';
-import { attachmentLink } from '../../server/services/enquiries.ts';
+import { attachmentLink } from '../../server/services/enquiries/receive.ts';
 import { uploadsDir } from '../../server/services/uploads.ts';
 import { mailText } from '../support/mail-catcher.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

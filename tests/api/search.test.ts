@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchHolidays } from '../../contract/catalogue-calls.ts';
-import { correctedQuery, editDistance } from '../../server/services/holiday-search.ts';
+import { correctedQuery, editDistance } from '../../server/services/catalogue/holiday-search.ts';
 import { failure, read } from '../support/read-kit.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

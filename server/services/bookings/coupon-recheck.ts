@@ -4,7 +4,7 @@ import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { couponVerdict, paymentRefusal, selectCoupons } from '../coupons.ts';
+import { couponVerdict, paymentRefusal, selectCoupons } from '../promotions/coupons.ts';
 import type { BookingRow } from './records.ts';
 
 /*

@@ -20,7 +20,7 @@ import {
   selectCoupons,
   visibleTo,
   type CouponLine,
-} from '../coupons.ts';
+} from '../promotions/coupons.ts';
 
 /*
  * One price for a hold, from the catalogue as it is now: the review step shows it and CreateBooking

@@ -4,7 +4,7 @@ import type { CartTotals } from '../../../contract/cart-totals.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { priceHold, type HeldLine } from '../bookings/pricing.ts';
-import { applicableCoupons } from '../coupons.ts';
+import { applicableCoupons } from '../promotions/coupons.ts';
 
 /*
  * The cart's figures are checkout's figures (docs/decisions/0106): the lines are priced by priceHold,

@@ -5,7 +5,7 @@ import { SITE_CURRENCY, siteDay, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { availabilityOf } from '../bookings/inventory.ts';
-import { activeAt, couponVerdict, onSite, selectCoupons, visibleTo } from '../coupons.ts';
+import { activeAt, couponVerdict, onSite, selectCoupons, visibleTo } from '../promotions/coupons.ts';
 import { departureRows } from './departures.ts';
 import { addDays } from '../../../contract/calendar.ts';
 

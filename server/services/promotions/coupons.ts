@@ -1,257 +1,375 @@
-import type { Currency } from '../../../contract/site.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AdminCoupon, AdminCouponList, CouponRules, CouponUsage } from '../../../contract/promotions.ts';
+import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ApplicableCoupon,
+  ApplicableCouponsResult,
+  Coupon,
+  CouponCategory,
+  CouponDetail,
+  CouponListResult,
+  PayWith,
+} from '../../../contract/coupons.ts';
+import { siteDay, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
-import { cities, couponCategories, coupons, packages, tripTypes } from '../../db/schema.ts';
-import { invalid, notFound, conflict } from '../../lib/errors.ts';
-import { slugOf } from '../../lib/slug.ts';
-import type { Actor } from '../staff/audit.ts';
-import { staffAction } from '../staff/staff-action.ts';
-
-/*
- * Coupons in the back office (issue 21): the rules the shop already checks (server/services/coupons.ts),
- * disabling (refused at apply and at booking, as an ended coupon is), and what each has been used
- * for. Every change is audited in its transaction; the coupons table's trigger bumps the content
- * version, so the shop's cached pages and answers clear.
- */
+import { couponCategories, coupons, tripTypes } from '../../db/schema.ts';
+import { formatMoney, money } from '../money.ts';
+import { equalsIgnoreCase } from '../sql-text.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
+/**
+ * A coupon limited to packages or destinations (docs/decisions/0105): the packages it is for now
+ * (the named ones and those in the named cities) and the words naming them; null when not limited.
+ */
+export interface CouponLimit {
+  packageIds: number[];
+  /** The destination cities' names and the packages' titles it names. */
+  cities: string[];
+  packages: string[];
+}
+type Row = {
+  coupon: CouponRow;
+  category: { id: number; name: string; slug: string };
+  tripType: { name: string } | null;
+  limit: CouponLimit | null;
+};
 
-function rulesOf(c: CouponRow): CouponRules {
-  return {
-    code: c.code,
-    title: c.title,
-    description: c.description,
-    terms: c.terms,
-    categoryId: c.categoryId,
-    pageName: c.pageName,
-    site: c.site as CouponRules['site'],
-    discountType: c.discountType,
-    percent: c.percent,
-    flatAed: c.flatAed,
-    flatInr: c.flatInr,
-    maxDiscountAed: c.maxDiscountAed,
-    maxDiscountInr: c.maxDiscountInr,
-    minCartAed: c.minCartAed,
-    minCartInr: c.minCartInr,
-    validFrom: c.validFrom.toISOString(),
-    validTo: c.validTo.toISOString(),
-    oncePerTraveller: c.oncePerTraveller,
-    firstBookingOnly: c.firstBookingOnly,
-    tripTypeId: c.tripTypeId,
-    travelWithinDays: c.travelWithinDays,
-    paymentMethod: c.paymentMethod as CouponRules['paymentMethod'],
-    paymentBank: c.paymentBank,
-    packageIds: c.packageIds,
-    cityIds: c.cityIds,
-  };
+/** The coupon's limit, read with it: a package moved to another city, or added to a named one, counts at once. */
+const limitOf = sql<CouponLimit | null>`case when cardinality(${coupons.packageIds}) + cardinality(${coupons.cityIds}) = 0 then null else json_build_object(
+  'packageIds', coalesce((select json_agg(lp.id order by lp.id) from packages lp where lp.id = any(${coupons.packageIds}) or lp.city_id = any(${coupons.cityIds})), '[]'::json),
+  'cities', coalesce((select json_agg(lc.name order by lc.name) from cities lc where lc.id = any(${coupons.cityIds})), '[]'::json),
+  'packages', coalesce((select json_agg(lp.title order by lp.title) from packages lp where lp.id = any(${coupons.packageIds})), '[]'::json)) end`;
+
+/**
+ * Why a limited coupon does not apply, in the words of its neighbours ("This coupon is for Maldives holidays only.").
+ */
+export function limitRefusal(limit: CouponLimit): string {
+  const and = (list: string[]) =>
+    list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  const named = limit.cities.length + limit.packages.length;
+  if (named === 0 || named > 4) return 'This coupon is for some holidays only: see its terms.';
+  const parts = [
+    ...(limit.cities.length ? [`${and(limit.cities)} holidays`] : []),
+    ...limit.packages.map((t) => `“${t}”`),
+  ];
+  return `This coupon is for ${and(parts)} only.`;
 }
 
-async function usageOf(db: Db, ids: number[]): Promise<Map<number, CouponUsage[]>> {
-  const usage = new Map<number, CouponUsage[]>();
-  if (ids.length === 0) return usage;
-  const { rows } = await db.execute<{
-    coupon_id: number;
-    site: 'UAE' | 'IN';
-    currency: Currency;
-    bookings: number;
-    discount: number;
-    cancelled: number;
-  }>(sql`
-    select coupon_id, site, currency,
-           (count(*) filter (where status <> 'cancelled'))::int as bookings,
-           coalesce(sum(discount) filter (where status <> 'cancelled'), 0)::int as discount,
-           (count(*) filter (where status = 'cancelled'))::int as cancelled
-    from bookings where coupon_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    group by coupon_id, site, currency order by site desc`);
-  for (const r of rows)
-    usage.set(r.coupon_id, [
-      ...(usage.get(r.coupon_id) ?? []),
-      {
-        site: r.site,
-        currency: r.currency,
-        bookings: r.bookings,
-        discount: Number(r.discount),
-        cancelled: r.cancelled,
-      },
-    ]);
-  return usage;
+/** Whose coupons a request may see: the public ones, plus a signed-in traveller's own. */
+export type Audience = { userId: number | null };
+
+/** Offered on the site (for every site, or this one) and with a flat amount for it when flat. */
+export function onSite(site: Site): SQL {
+  const flat = site === 'IN' ? coupons.flatInr : coupons.flatAed;
+  const flatOk = or(eq(coupons.discountType, 'percent'), gte(flat, 0));
+  return and(or(isNull(coupons.site), eq(coupons.site, site)), flatOk)!;
 }
 
-function toAdmin(c: CouponRow, usage: CouponUsage[], now: Date): AdminCoupon {
-  return {
-    id: c.id,
-    slug: c.slug,
-    userId: c.userId,
-    ...rulesOf(c),
-    disabledAt: c.disabledAt?.toISOString() ?? null,
-    live: c.disabledAt === null && c.validFrom <= now && c.validTo >= now,
-    usage,
-  };
+/** Within its dates and not disabled by staff. */
+export const activeAt = (now: Date) =>
+  and(lte(coupons.validFrom, now), gte(coupons.validTo, now), isNull(coupons.disabledAt))!;
+
+export function visibleTo(audience: Audience): SQL {
+  return audience.userId ? or(isNull(coupons.userId), eq(coupons.userId, audience.userId))! : isNull(coupons.userId);
 }
 
-export async function listCoupons(db: Db, now: Date): Promise<AdminCouponList> {
-  const [rows, categories, types, limitPackages, destinations] = await Promise.all([
-    db.select().from(coupons).orderBy(asc(coupons.id)),
-    db
-      .select({ id: couponCategories.id, name: couponCategories.name })
-      .from(couponCategories)
-      .orderBy(asc(couponCategories.id)),
-    db.select({ id: tripTypes.id, name: tripTypes.name }).from(tripTypes).orderBy(asc(tripTypes.id)),
-    db.select({ id: packages.id, title: packages.title }).from(packages).orderBy(asc(packages.title), asc(packages.id)),
-    db
-      .select({ id: cities.id, name: cities.name })
-      .from(cities)
-      .where(eq(cities.isDestination, true))
-      .orderBy(asc(cities.name), asc(cities.id)),
-  ]);
-  const usage = await usageOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    items: rows.map((r) => toAdmin(r, usage.get(r.id) ?? [], now)),
-    categories,
-    tripTypes: types,
-    packages: limitPackages,
-    destinations,
-  };
-}
-
-export async function getCoupon(db: Db, id: number, now: Date): Promise<AdminCoupon> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-  if (!row) throw notFound('There is no coupon with this id.');
-  return toAdmin(row, (await usageOf(db, [id])).get(id) ?? [], now);
+export function selectCoupons(db: Db) {
+  return db
+    .select({
+      coupon: coupons,
+      category: { id: couponCategories.id, name: couponCategories.name, slug: couponCategories.slug },
+      tripType: { name: tripTypes.name },
+      limit: limitOf,
+    })
+    .from(coupons)
+    .innerJoin(couponCategories, eq(couponCategories.id, coupons.categoryId))
+    .leftJoin(tripTypes, eq(tripTypes.id, coupons.tripTypeId))
+    .$dynamic();
 }
 
 /**
- * The rules together must make sense: a discount of the chosen kind, an amount for each site it is on, dates in order.
+ * Coupon texts written for both sites name both amounts ("AED 300 / ₹5,000", "AED 150 or ₹2,500");
+ * each site reads only its own.
  */
-function checkRules(r: CouponRules) {
-  if (r.discountType === 'percent' && (r.percent === null || r.percent < 1 || r.percent > 100))
-    throw invalid('A percent coupon needs a percent from 1 to 100.');
-  if (r.discountType === 'flat') {
-    const needs = r.site === 'UAE' ? [r.flatAed] : r.site === 'IN' ? [r.flatInr] : [r.flatAed ?? r.flatInr];
-    if (needs.some((n) => n === null || n <= 0))
-      throw invalid(
-        `A flat coupon needs its amount${r.site === 'UAE' ? ' in AED' : r.site === 'IN' ? ' in rupees' : ' in AED or rupees (a site without one does not offer it)'}.`,
-      );
-  }
-  if (Date.parse(r.validTo) <= Date.parse(r.validFrom))
-    throw invalid('The coupon must end after it starts: check Valid from and Valid to.');
-  if (r.paymentBank && !r.paymentMethod) throw invalid('A bank applies only with a way to pay (card or net banking).');
-  if (r.paymentBank && r.paymentMethod === 'upi') throw invalid('A bank applies to cards and net banking, not to UPI.');
+export function siteText(site: Site, text: string): string {
+  return text.replace(/AED\s?([\d,]+)\s*(?:\/|or)\s*₹\s?([\d,]+)/g, (_m, aed: string, inr: string) =>
+    site === 'IN' ? `₹${inr}` : `AED ${aed}`,
+  );
 }
 
-async function checkRefs(db: Db, r: CouponRules, id: number | null) {
-  const [category] = await db
+/** A coupon as the site sees it: only that site's amounts, in its currency. */
+export function toCoupon(site: Site, { coupon: c, category }: Row): Coupon {
+  const india = site === 'IN';
+  const cap = india ? c.maxDiscountInr : c.maxDiscountAed;
+  const flat = (india ? c.flatInr : c.flatAed) ?? 0;
+  return {
+    id: c.id,
+    slug: c.slug,
+    code: c.code,
+    title: siteText(site, c.title),
+    description: siteText(site, c.description),
+    category,
+    pageName: c.pageName,
+    discount:
+      c.discountType === 'percent'
+        ? { type: 'percent', percent: c.percent ?? 0, maxDiscount: cap === null ? null : money(site, cap) }
+        : { type: 'flat', amount: money(site, flat) },
+    minCart: money(site, india ? c.minCartInr : c.minCartAed),
+    validFrom: c.validFrom.toISOString(),
+    validTo: c.validTo.toISOString(),
+    personal: c.userId !== null,
+    payment: c.paymentMethod ? { method: c.paymentMethod as PayWith, bank: c.paymentBank } : null,
+  };
+}
+
+const PAY_WITH_TEXT: Record<PayWith, string> = { card: 'by card', netbanking: 'by net banking', upi: 'by UPI' };
+
+/** Why a coupon tied to a way of paying does not apply (not chosen yet, or another way); null when it does. */
+export function paymentRefusal(
+  c: Pick<CouponRow, 'paymentMethod' | 'paymentBank'>,
+  payWith: PayWith | null | undefined,
+): string | null {
+  if (!c.paymentMethod || c.paymentMethod === payWith) return null;
+  const how =
+    c.paymentMethod === 'card' && c.paymentBank
+      ? `with a ${c.paymentBank} card`
+      : PAY_WITH_TEXT[c.paymentMethod as PayWith];
+  return `This coupon is for paying ${how}: choose that way to pay to use it.`;
+}
+
+/** What a coupon takes off an amount it applies to (no minimum checked here). */
+function couponAmount(c: Coupon, base: number): number {
+  if (base <= 0) return 0;
+  if (c.discount.type === 'flat') return Math.min(c.discount.amount.amount, base);
+  const raw = Math.floor((base * c.discount.percent) / 100);
+  const capped = c.discount.maxDiscount ? Math.min(raw, c.discount.maxDiscount.amount) : raw;
+  return Math.min(capped, base);
+}
+
+/** What a coupon takes off a cart total on the site (0 when the cart is below its minimum). */
+export function discountFor(c: Coupon, cartTotal: number): number {
+  return cartTotal < c.minCart.amount ? 0 : couponAmount(c, cartTotal);
+}
+
+/**
+ * A line of a hold as coupon rules read it: its amount (whole units), package, trip type and travel
+ * date. A line without its package matches no coupon limited to packages or destinations.
+ */
+export interface CouponLine {
+  amount: number;
+  packageId?: number;
+  tripTypeId: number;
+  travelDate: string;
+}
+
+/** Whether a line is one a limited coupon is for (any line when the coupon is not limited). */
+export function lineInLimit(limit: CouponLimit | null, line: Pick<CouponLine, 'packageId'>): boolean {
+  return limit === null || (line.packageId !== undefined && limit.packageIds.includes(line.packageId));
+}
+
+/** Days from the site's today to a travel date. */
+const daysUntil = (isoDay: string, now: Date, site: Site) =>
+  (Date.parse(isoDay) - Date.parse(siteDay(now, site))) / 86_400_000;
+
+/**
+ * What a coupon takes off for this traveller, or why it does not apply: the one verdict the coupon
+ * list and the booking share. Given the lines, a coupon for one trip type, or for trips starting
+ * soon, takes off only the lines it is for; the minimum is always the booking's total.
+ */
+export function couponVerdict(
+  site: Site,
+  row: Row,
+  cartTotal: number,
+  opts: { lines?: CouponLine[] | null; history?: CouponHistory | null; now?: Date; payWith?: PayWith | null } = {},
+): { coupon: Coupon; discount: number; reason: string | null; eligible: CouponLine[] | null } {
+  const coupon = toCoupon(site, row);
+  const refusal =
+    travellerRefusal(row.coupon, opts.history ?? null) ??
+    cartRefusal(site, coupon, cartTotal) ??
+    paymentRefusal(row.coupon, opts.payWith);
+  if (refusal) return { coupon, discount: 0, reason: refusal, eligible: null };
+  let base = cartTotal;
+  /** The lines the discount comes off (the given objects), when lines were given. */
+  let eligible: CouponLine[] | null = null;
+  if (opts.lines) {
+    const now = opts.now ?? new Date();
+    const { tripTypeId, travelWithinDays } = row.coupon;
+    const inLimit = opts.lines.filter((l) => lineInLimit(row.limit, l));
+    if (inLimit.length === 0) return { coupon, discount: 0, reason: limitRefusal(row.limit!), eligible: inLimit };
+    eligible = inLimit.filter(
+      (l) =>
+        (tripTypeId === null || l.tripTypeId === tripTypeId) &&
+        (travelWithinDays === null || daysUntil(l.travelDate, now, site) <= travelWithinDays),
+    );
+    if (eligible.length === 0) {
+      const reason =
+        tripTypeId !== null
+          ? `This coupon is for ${(row.tripType?.name ?? 'other').toLowerCase()} packages only.`
+          : `This coupon is for trips starting within ${travelWithinDays} days.`;
+      return { coupon, discount: 0, reason, eligible };
+    }
+    base = eligible.reduce((sum, l) => sum + l.amount, 0);
+  }
+  const discount = couponAmount(coupon, base);
+  return { coupon, discount, reason: discount > 0 ? null : 'This coupon gives no discount on this cart.', eligible };
+}
+
+/** The site's active coupons promoted on one page (public ones only: pages are for everyone). */
+export async function couponsForPage(db: Db, site: Site, pageName: string, now = new Date()): Promise<Coupon[]> {
+  const rows = await selectCoupons(db)
+    .where(and(onSite(site), activeAt(now), isNull(coupons.userId), equalsIgnoreCase(coupons.pageName, pageName)))
+    .orderBy(asc(coupons.validTo), asc(coupons.id));
+  return rows.map((r) => toCoupon(site, r));
+}
+
+/** Why a coupon does not apply to a cart total on the site (too small); null when it does. */
+export function cartRefusal(site: Site, coupon: Coupon, cartTotal: number): string | null {
+  if (cartTotal <= 0) return 'Add a holiday to your cart to use this coupon.';
+  if (cartTotal < coupon.minCart.amount)
+    return `Add ${formatMoney(money(site, coupon.minCart.amount - cartTotal))} more to use this coupon.`;
+  return null;
+}
+
+/** What a traveller's bookings say about the coupons they may still use. */
+export interface CouponHistory {
+  hasBooking: boolean;
+  used: Set<number>;
+}
+
+/**
+ * Bookings that were not cancelled count: a cancelled booking gives its coupon back. `except`: a
+ * booking left out, as an amendment reprices its own booking as though it were not made yet.
+ */
+export async function couponHistory(db: Db, userId: number, except?: number): Promise<CouponHistory> {
+  const { rows } = await db.execute<{ coupon_id: number | null }>(
+    sql`select distinct coupon_id from bookings where user_id = ${userId} and status <> 'cancelled'${except === undefined ? sql`` : sql` and id <> ${except}`}`,
+  );
+  return {
+    hasBooking: rows.length > 0,
+    used: new Set(rows.flatMap((r) => (r.coupon_id === null ? [] : [r.coupon_id]))),
+  };
+}
+
+/** Why this traveller may not use the coupon (first booking only, once per account); null when they may. */
+export function travellerRefusal(
+  c: Pick<CouponRow, 'id' | 'firstBookingOnly' | 'oncePerTraveller'>,
+  history: CouponHistory | null,
+): string | null {
+  if (!history) return null;
+  if (c.firstBookingOnly && history.hasBooking) return 'This coupon is for your first booking only.';
+  if (c.oncePerTraveller && history.used.has(c.id)) return 'You have already used this coupon.';
+  return null;
+}
+
+/**
+ * Every active coupon of the site for a cart total, with what it would take off or why not. With
+ * the lines of a hold, each coupon's own rules (trip type, how soon the trip starts) are read too.
+ */
+export async function applicableCoupons(
+  db: Db,
+  site: Site,
+  cartTotal: number,
+  audience: Audience,
+  opts: { lines?: CouponLine[]; now?: Date; payWith?: PayWith } = {},
+): Promise<ApplicableCouponsResult> {
+  const now = opts.now ?? new Date();
+  const [rows, history] = await Promise.all([
+    selectCoupons(db)
+      .where(and(onSite(site), activeAt(now), visibleTo(audience)))
+      .orderBy(asc(coupons.id)),
+    audience.userId ? couponHistory(db, audience.userId) : null,
+  ]);
+  const list: ApplicableCoupon[] = rows.map((r) => {
+    const { coupon, discount, reason } = couponVerdict(site, r, cartTotal, {
+      lines: opts.lines,
+      history,
+      now,
+      payWith: opts.payWith,
+    });
+    return {
+      coupon,
+      applicable: reason === null,
+      discount: money(site, discount),
+      payable: money(site, cartTotal - discount),
+      reason,
+    };
+  });
+  list.sort(
+    (a, b) =>
+      Number(b.applicable) - Number(a.applicable) ||
+      b.discount.amount - a.discount.amount ||
+      a.coupon.minCart.amount - b.coupon.minCart.amount ||
+      a.coupon.id - b.coupon.id,
+  );
+  return { cartTotal: money(site, cartTotal), coupons: list };
+}
+
+/** One coupon by slug as the site offers it; null when unknown, not on this site or someone else's. */
+export async function couponBySlug(
+  db: Db,
+  site: Site,
+  slug: string,
+  audience: Audience,
+  now = new Date(),
+): Promise<CouponDetail | null> {
+  const [row] = await selectCoupons(db)
+    .where(and(eq(coupons.slug, slug), onSite(site), visibleTo(audience)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toCoupon(site, row),
+    terms: row.coupon.terms.map((t) => siteText(site, t)),
+    active: row.coupon.validFrom <= now && row.coupon.validTo >= now && row.coupon.disabledAt === null,
+  };
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
     .select({ id: couponCategories.id })
     .from(couponCategories)
-    .where(eq(couponCategories.id, r.categoryId))
+    .where(eq(couponCategories.id, id))
     .limit(1);
-  if (!category) throw invalid('Choose one of the coupon categories.');
-  if (r.tripTypeId !== null) {
-    const [type] = await db.select({ id: tripTypes.id }).from(tripTypes).where(eq(tripTypes.id, r.tripTypeId)).limit(1);
-    if (!type) throw invalid('Choose one of the trip types, or none.');
-  }
-  // A limit names packages and destination cities that exist (docs/decisions/0105).
-  if (new Set(r.packageIds).size !== r.packageIds.length || new Set(r.cityIds).size !== r.cityIds.length)
-    throw invalid('Choose each package or destination once.');
-  if (r.packageIds.length) {
-    const found = await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, r.packageIds));
-    if (found.length !== r.packageIds.length)
-      throw invalid('Some of the packages chosen no longer exist: reload the page and choose again.');
-  }
-  if (r.cityIds.length) {
-    const found = await db
-      .select({ id: cities.id })
-      .from(cities)
-      .where(and(inArray(cities.id, r.cityIds), eq(cities.isDestination, true)));
-    if (found.length !== r.cityIds.length)
-      throw invalid('Choose destinations among the list: some of those chosen are not holiday destinations.');
-  }
-  const { rows } = await db.execute<{ id: number }>(
-    sql`select id from coupons where upper(code) = ${r.code.toUpperCase()} and id <> ${id ?? 0} limit 1`,
-  );
-  if (rows[0]) throw conflict(`The code ${r.code} is already used by another coupon: choose another.`);
+  return Boolean(row);
 }
 
-const columns = (r: CouponRules) => ({
-  ...r,
-  code: r.code.toUpperCase(),
-  site: r.site,
-  validFrom: new Date(r.validFrom),
-  validTo: new Date(r.validTo),
-});
-
-export async function createCoupon(db: Db, actor: Actor, rules: CouponRules, now: Date): Promise<AdminCoupon> {
-  checkRules(rules);
-  return staffAction(db, actor, now, async ({ tx, audit }) => {
-    await checkRefs(tx, rules, null);
-    let slug = slugOf(rules.code) || 'coupon';
-    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from coupons where slug = ${slug}`);
-    if (rows[0]?.n) slug = `${slug}-${Date.now().toString(36)}`;
-    const [row] = await tx
-      .insert(coupons)
-      .values({ ...columns(rules), slug })
-      .returning();
-    await audit({ action: 'coupon.create', recordType: 'coupon', recordId: row!.id, after: rulesOf(row!) });
-    return toAdmin(row!, [], now);
-  });
-}
-
-/** Changes some of a coupon's rules (the rest stay), checked together. */
-export async function updateCoupon(
+export async function couponList(
   db: Db,
-  actor: Actor,
-  id: number,
-  change: Partial<CouponRules>,
-  now: Date,
-): Promise<AdminCoupon> {
-  return staffAction(db, actor, now, async ({ tx, audit }) => {
-    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
-    if (!before) throw notFound('There is no coupon with this id.');
-    const rules = { ...rulesOf(before), ...change };
-    checkRules(rules);
-    await checkRefs(tx, rules, id);
-    const [row] = await tx.update(coupons).set(columns(rules)).where(eq(coupons.id, id)).returning();
-    await audit({
-      action: 'coupon.update',
-      recordType: 'coupon',
-      recordId: id,
-      before: rulesOf(before),
-      after: rulesOf(row!),
-    });
-    return toAdmin(row!, (await usageOf(tx, [id])).get(id) ?? [], now);
-  });
+  site: Site,
+  q: { categoryId?: number; pageIndex: number; pageSize: number },
+  audience: Audience,
+  now = new Date(),
+): Promise<CouponListResult> {
+  const conditions: SQL[] = [onSite(site), activeAt(now), visibleTo(audience)];
+  if (q.categoryId) conditions.push(eq(coupons.categoryId, q.categoryId));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    selectCoupons(db)
+      .where(where)
+      // The traveller's own coupons first, then those ending soonest.
+      .orderBy(sql`${coupons.userId} is null`, asc(coupons.validTo), asc(coupons.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ total: count() }).from(coupons).where(where),
+  ]);
+  return {
+    coupons: rows.map((r) => toCoupon(site, r)),
+    total: counted?.total ?? 0,
+    pageIndex: q.pageIndex,
+    pageSize: q.pageSize,
+  };
 }
 
-/** Disables (refused at apply and at booking from now) or enables a coupon again. */
-export async function setCouponDisabled(
-  db: Db,
-  actor: Actor,
-  id: number,
-  disabled: boolean,
-  now: Date,
-): Promise<AdminCoupon> {
-  return staffAction(db, actor, now, async ({ tx, audit }) => {
-    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update').limit(1);
-    if (!before) throw notFound('There is no coupon with this id.');
-    const [row] = await tx
-      .update(coupons)
-      .set({ disabledAt: disabled ? (before.disabledAt ?? now) : null })
-      .where(eq(coupons.id, id))
-      .returning();
-    await audit({
-      action: disabled ? 'coupon.disable' : 'coupon.enable',
-      recordType: 'coupon',
-      recordId: id,
-      before: { disabledAt: before.disabledAt },
-      after: { disabledAt: row!.disabledAt },
-    });
-    return toAdmin(row!, (await usageOf(tx, [id])).get(id) ?? [], now);
-  });
+export async function couponCategoryList(db: Db, site: Site, now = new Date()): Promise<CouponCategory[]> {
+  return db
+    .select({
+      id: couponCategories.id,
+      name: couponCategories.name,
+      slug: couponCategories.slug,
+      couponCount: count(coupons.id),
+    })
+    .from(couponCategories)
+    .leftJoin(
+      coupons,
+      and(eq(coupons.categoryId, couponCategories.id), onSite(site), activeAt(now), isNull(coupons.userId)),
+    )
+    .groupBy(couponCategories.id)
+    .orderBy(asc(couponCategories.id));
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { DEFAULT_TEMPLATES, REPLY_MESSAGES, type ReplyTemplate } from '../../../contract/enquiry-replies.ts';
-import type { Site } from '../../../contract/site.ts';
-import type { Db } from '../../db/client.ts';
-import { enquiryReplyTemplates } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import type { Actor, DbOrTx } from '../staff/audit.ts';
-import { staffAction } from '../staff/staff-action.ts';
+import { DEFAULT_TEMPLATES, REPLY_MESSAGES, type ReplyTemplate } from '../../../../contract/enquiry-replies.ts';
+import type { Site } from '../../../../contract/site.ts';
+import type { Db } from '../../../db/client.ts';
+import { enquiryReplyTemplates } from '../../../db/schema.ts';
+import { conflict, notFound } from '../../../lib/errors.ts';
+import type { Actor, DbOrTx } from '../../staff/audit.ts';
+import { staffAction } from '../../staff/staff-action.ts';
 
 /*
  * Saved reply templates per site (docs/decisions/0101): a site with none gets DEFAULT_TEMPLATES

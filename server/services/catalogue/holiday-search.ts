@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { SEARCH_PAGE_SIZE, type SearchResult } from '../../contract/catalogue.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { packageCardsByIds } from './catalogue.ts';
+import { SEARCH_PAGE_SIZE, type SearchResult } from '../../../contract/catalogue.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { packageCardsByIds } from './package-cards.ts';
 
 /** The words of a query, lower-cased, letters and digits only (what to_tsquery may be given). */
 export function queryWords(q: string): string[] {

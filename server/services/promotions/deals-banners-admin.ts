@@ -18,7 +18,7 @@ import {
   sizePicture,
   storePicture,
   type PictureShape,
-} from '../catalogue-admin/images.ts';
+} from '../catalogue/images-admin.ts';
 import type { FileStore } from '../file-store.ts';
 import type { Actor } from '../staff/audit.ts';
 import { staffAction } from '../staff/staff-action.ts';
@@ -26,7 +26,7 @@ import { staffAction } from '../staff/staff-action.ts';
 /*
  * Deals and banners in the back office (issue 21): create (with a picture uploaded first, checked
  * and resized as package pictures are), edit, order (sort, smallest first) and schedule
- * (a start, and an end). The shop shows only live ones (server/services/deals.ts, content.ts); the
+ * (a start, and an end). The shop shows only live ones (server/services/promotions/deals.ts, content.ts); the
  * tables' triggers bump the content version so cached pages clear at once, and a scheduled start
  * shows within the caches' minute.
  */
@@ -96,7 +96,7 @@ const SHAPES: Record<'deal' | 'banner', PictureShape> = { deal: PACKAGE_PICTURE,
 
 /**
  * Uploads a picture for a deal or a banner: checked and resized as package pictures are
- * (catalogue-admin/images.ts), stored, and audited; the answer's path is then given to the deal or
+ * (catalogue/images-admin.ts), stored, and audited; the answer's path is then given to the deal or
  * banner (a new one, or an edit).
  */
 export async function uploadPromotionPicture(

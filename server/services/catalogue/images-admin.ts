@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors.ts';
 import type { Actor } from '../staff/audit.ts';
 import type { FileStore } from '../file-store.ts';
 import { detectDocumentType, uploadWork } from '../uploads.ts';
-import { updatePackage } from './packages.ts';
+import { updatePackage } from './packages-admin.ts';
 import type { AdminPackage } from '../../../contract/catalogue-admin.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Dashboard } from '../../../contract/enquiry-inbox.ts';
-import { can } from '../../../contract/staff.ts';
-import type { Db } from '../../db/client.ts';
-import { deskSummary } from '../desk/list.ts';
-import { addDays, siteDays, siteDayStart } from '../../../contract/calendar.ts';
-import type { Currency } from '../../../contract/site.ts';
+import type { Dashboard } from '../../../../contract/enquiry-inbox.ts';
+import { can } from '../../../../contract/staff.ts';
+import type { Db } from '../../../db/client.ts';
+import { deskSummary } from '../../desk/list.ts';
+import { addDays, siteDays, siteDayStart } from '../../../../contract/calendar.ts';
+import type { Currency } from '../../../../contract/site.ts';
 
 /*
  * The back office's home (GET /api/admin/dashboard): each figure only for a role that may see it.

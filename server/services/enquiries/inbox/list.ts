@@ -1,16 +1,16 @@
 import { and, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { InboxQuery } from '../../../contract/admin-enquiry-calls.ts';
+import type { InboxQuery } from '../../../../contract/admin-enquiry-calls.ts';
 import {
   type EnquiryItem,
   type EnquiryKindName,
   type EnquiryPage,
   type EnquiryStatus,
-} from '../../../contract/enquiry-inbox.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings, enquiries, staff } from '../../db/schema.ts';
-import { invalid } from '../../lib/errors.ts';
-import type { Site } from '../../../contract/site.ts';
-import { addDays, siteDayStart } from '../../../contract/calendar.ts';
+} from '../../../../contract/enquiry-inbox.ts';
+import type { Db } from '../../../db/client.ts';
+import { bookings, enquiries, staff } from '../../../db/schema.ts';
+import { invalid } from '../../../lib/errors.ts';
+import type { Site } from '../../../../contract/site.ts';
+import { addDays, siteDayStart } from '../../../../contract/calendar.ts';
 
 /*
  * The inbox (GET /api/admin/enquiries): every kind of enquiry (the forms and the itinerary

@@ -1,7 +1,7 @@
-import type { ItineraryFormParams } from '../../contract/itinerary.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { enquiries } from '../db/schema.ts';
+import type { ItineraryFormParams } from '../../../contract/itinerary.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { enquiries } from '../../db/schema.ts';
 
 /** Keeps an itinerary download as an enquiry (kind 'itinerary'): the team follows these up. */
 export async function saveItineraryRequest(

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { adminUrl } from '../../../contract/admin-api.ts';
-import { enquiryAttachmentCall } from '../../../contract/admin-enquiry-calls.ts';
+import { adminUrl } from '../../../../contract/admin-api.ts';
+import { enquiryAttachmentCall } from '../../../../contract/admin-enquiry-calls.ts';
 import {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_MESSAGES,
@@ -9,11 +9,11 @@ import {
   type EnquiryDetail,
   type EnquiryField,
   type EnquiryStatus,
-} from '../../../contract/enquiry-inbox.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, bookings, enquiries, enquiryNotes, files, packages, staff } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { DbOrTx } from '../staff/audit.ts';
+} from '../../../../contract/enquiry-inbox.ts';
+import type { Db } from '../../../db/client.ts';
+import { auditLog, bookings, enquiries, enquiryNotes, files, packages, staff } from '../../../db/schema.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { DbOrTx } from '../../staff/audit.ts';
 import { contactOf, itemOf, type EnquiryRow } from './list.ts';
 
 /** The enquiry of an id, or the inbox's 404. `lock`: the row is locked for the transaction's change. */

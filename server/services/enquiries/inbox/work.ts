@@ -6,13 +6,13 @@ import {
   isFinalEnquiryStatus,
   type EnquiryAssignee,
   type EnquiryStatus,
-} from '../../../contract/enquiry-inbox.ts';
-import { can, STAFF_ROLES } from '../../../contract/staff.ts';
-import type { Db } from '../../db/client.ts';
-import { bookings, enquiries, enquiryNotes, files, staff } from '../../db/schema.ts';
-import { invalid, notFound, conflict, DomainError } from '../../lib/errors.ts';
-import type { Actor } from '../staff/audit.ts';
-import { staffAction } from '../staff/staff-action.ts';
+} from '../../../../contract/enquiry-inbox.ts';
+import { can, STAFF_ROLES } from '../../../../contract/staff.ts';
+import type { Db } from '../../../db/client.ts';
+import { bookings, enquiries, enquiryNotes, files, staff } from '../../../db/schema.ts';
+import { invalid, notFound, conflict, DomainError } from '../../../lib/errors.ts';
+import type { Actor } from '../../staff/audit.ts';
+import { staffAction } from '../../staff/staff-action.ts';
 import { enquiryById } from './detail.ts';
 
 /*

@@ -1,26 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatMinor } from '../../../../contract/format.ts';
 import {
   QUOTE_MESSAGES,
   REPLY_MESSAGES,
   type EnquiryQuote,
   type QuoteView,
-} from '../../../contract/enquiry-replies.ts';
-import { siteDay, type Site } from '../../../contract/site.ts';
-import { publicUrl, type Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { bookingLines, bookings, enquiries, enquiryQuotes, packages, staff, users } from '../../db/schema.ts';
-import { gone, invalid, notFound } from '../../lib/errors.ts';
-import { priceHold } from '../bookings/pricing.ts';
-import { laidOut } from '../mail-layout.ts';
-import { enqueueMail } from '../outbox.ts';
-import { shopDetails } from '../shop-details.ts';
-import type { Actor } from '../staff/audit.ts';
-import { staffAction } from '../staff/staff-action.ts';
+} from '../../../../contract/enquiry-replies.ts';
+import { siteDay, type Site } from '../../../../contract/site.ts';
+import { publicUrl, type Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { bookingLines, bookings, enquiries, enquiryQuotes, packages, staff, users } from '../../../db/schema.ts';
+import { gone, invalid, notFound } from '../../../lib/errors.ts';
+import { priceHold } from '../../bookings/pricing.ts';
+import { laidOut } from '../../mail-layout.ts';
+import { enqueueMail } from '../../outbox.ts';
+import { shopDetails } from '../../shop-details.ts';
+import type { Actor } from '../../staff/audit.ts';
+import { staffAction } from '../../staff/staff-action.ts';
 import { enquiryById } from './detail.ts';
 import { contactOf } from './list.ts';
-import { addDays, siteDayStart } from '../../../contract/calendar.ts';
+import { addDays, siteDayStart } from '../../../../contract/calendar.ts';
 
 /*
  * A quote made from an enquiry (docs/decisions/0101). Its price is the shop's own (priceHold, no

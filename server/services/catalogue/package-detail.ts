@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { DEFAULT_CANCELLATION_POLICY } from '../../contract/cancellation.ts';
-import type { PackageDetail, PackageFilters } from '../../contract/catalogue.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
+import { DEFAULT_CANCELLATION_POLICY } from '../../../contract/cancellation.ts';
+import type { PackageDetail, PackageFilters } from '../../../contract/catalogue.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
 import {
   cities,
   countries,
@@ -12,9 +12,9 @@ import {
   packageSlugs,
   reviews,
   tripTypes,
-} from '../db/schema.ts';
-import { onSaleIds, packageCardQuery, toPackageCard } from './catalogue.ts';
-import { toReview } from './content.ts';
+} from '../../db/schema.ts';
+import { onSaleIds, packageCardQuery, toPackageCard } from './package-cards.ts';
+import { toReview } from '../content.ts';
 
 const RELATED = 4;
 const DETAIL_REVIEWS = 10;

@@ -1,12 +1,18 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PackageCard } from '../../contract/catalogue.ts';
-import type { Deal, DealCategory, DealCategoryWithSubs, DealsResult, DealSubCategory } from '../../contract/deals.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { dealCategories, deals, dealSubcategories } from '../db/schema.ts';
-import { onSaleIds, packageCardsByIds } from './catalogue.ts';
-import { equalsIgnoreCase } from './sql-text.ts';
+import type { PackageCard } from '../../../contract/catalogue.ts';
+import type {
+  Deal,
+  DealCategory,
+  DealCategoryWithSubs,
+  DealsResult,
+  DealSubCategory,
+} from '../../../contract/deals.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { dealCategories, deals, dealSubcategories } from '../../db/schema.ts';
+import { onSaleIds, packageCardsByIds } from '../catalogue/package-cards.ts';
+import { equalsIgnoreCase } from '../sql-text.ts';
 
 /** A live deal on the site: started (staff may schedule it), not expired, and its package (if any) is sold there. */
 function liveOn(db: Db, site: Site, now: Date): SQL {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PackageCard } from '../../contract/catalogue.ts';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { cities, packageInterests, packagePrices, packages, tripTypes } from '../db/schema.ts';
+import type { PackageCard } from '../../../contract/catalogue.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { cities, packageInterests, packagePrices, packages, tripTypes } from '../../db/schema.ts';
 
 /** The columns of a package card, priced for one site. */
 export function packageCardQuery(db: Db, site: Site) {

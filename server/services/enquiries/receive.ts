@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Site } from '../../contract/site.ts';
-import type { Db } from '../db/client.ts';
-import { enquiries, files } from '../db/schema.ts';
-import { forbidden, gone, notFound } from '../lib/errors.ts';
-import type { Mailer } from './mail.ts';
+import type { Site } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { enquiries, files } from '../../db/schema.ts';
+import { forbidden, gone, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../mail.ts';
 
 export type EnquiryKind = 'contact' | 'home' | 'package' | 'exit';
 /** Every request the shop's team is told of: the enquiry forms and itinerary downloads. */
