@@ -27,12 +27,13 @@ const text = (what: string, max: number) =>
     .max(max, `${what} is at most ${max} characters.`);
 const when = (what: string) =>
   z.iso.datetime({ offset: true, message: `${what} must be a date and time (ISO 8601, e.g. 2026-12-01T00:00:00Z).` });
-const whole = (what: string) =>
+/** An amount in the smallest unit (fils, paise): what the money columns hold (₹1 crore at most). */
+const minorAmount = (what: string) =>
   z
     .number({ message: `${what} must be a whole number.` })
     .int(`${what} must be a whole number.`)
     .min(0, `${what} cannot be negative.`)
-    .max(100_000_000, `${what} is too large.`);
+    .max(1_000_000_000, `${what} is too large.`);
 const site = z.enum(['UAE', 'IN'], { message: 'The site is UAE, IN or empty for both.' }).nullable();
 
 /** A coupon's rules as staff send them (CouponRules; a new coupon's limits may be left out: none). */
@@ -54,12 +55,12 @@ const couponRulesSchema = z.object({
     .min(1, 'The percent is from 1 to 100.')
     .max(100, 'The percent is from 1 to 100.')
     .nullable(),
-  flatAed: whole('The amount in AED').nullable(),
-  flatInr: whole('The amount in rupees').nullable(),
-  maxDiscountAed: whole('The cap in AED').nullable(),
-  maxDiscountInr: whole('The cap in rupees').nullable(),
-  minCartAed: whole('The minimum in AED'),
-  minCartInr: whole('The minimum in rupees'),
+  flatAed: minorAmount('The amount in AED').nullable(),
+  flatInr: minorAmount('The amount in rupees').nullable(),
+  maxDiscountAed: minorAmount('The cap in AED').nullable(),
+  maxDiscountInr: minorAmount('The cap in rupees').nullable(),
+  minCartAed: minorAmount('The minimum in AED'),
+  minCartInr: minorAmount('The minimum in rupees'),
   validFrom: when('Valid from'),
   validTo: when('Valid to'),
   oncePerTraveller: z.boolean({ message: 'Once per traveller is true or false.' }),

@@ -446,6 +446,3 @@ export const uploadParamsSchema = z.object({
 export const uploadResultSchema = z.object({ documents: z.array(bookingDocumentSchema) });
 /** One passport or visa copy of a booking (its bytes, as a download). */
 export const bookingFileParamsSchema = z.object({ ...tokenParams, BookingId: idParam, FileId: idParam });
-
-/** Minor units of a currency per whole unit (both sites' currencies have 100). */
-export const MINOR_PER_UNIT = 100;

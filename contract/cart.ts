@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbIdParam } from './common.ts';
 import { currencySchema, siteSchema } from './site.ts';
-import { inWholeUnits } from './money.ts';
+import { inSmallestUnit } from './money.ts';
 
 export const guestIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the guest id this device was given');
 
@@ -52,8 +52,8 @@ export const cartItemSchema = z.object({
   children: z.number().int(),
   infants: z.number().int(),
   rooms: z.number().int(),
-  unitPrice: inWholeUnits(z.number().int()),
-  totalPrice: inWholeUnits(z.number().int()),
+  unitPrice: inSmallestUnit(z.number().int()),
+  totalPrice: inSmallestUnit(z.number().int()),
   createdAt: z.string(),
   /** Outside the site's country (India: TCS applies); absent on lines kept before it was sent. */
   overseas: z.boolean().optional(),
@@ -95,7 +95,7 @@ export const tempBookingSchema = z.object({
   site: siteSchema,
   currency: currencySchema,
   items: z.array(cartItemSchema),
-  total: inWholeUnits(z.number().int()),
+  total: inSmallestUnit(z.number().int()),
   /**
    * held (rooms kept until holdExpiresAt), expired, booked (it became a booking) or released (a newer hold replaced
    * it).

@@ -121,6 +121,3 @@ export interface AdminPackageInput {
   /** The price before the offer, smallest unit; null: no offer. */
   compareAt: { UAE?: number | null; IN?: number | null };
 }
-
-/** The smallest units in one whole unit of each site's currency. */
-export const MINOR_PER_MAJOR = 100;

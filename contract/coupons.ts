@@ -10,7 +10,7 @@ import {
   slugParam,
 } from './common.ts';
 import { moneySchema } from './site.ts';
-import { inWholeUnits } from './money.ts';
+import { inSmallestUnit } from './money.ts';
 
 /** What a coupon takes off, in the requesting site's currency. */
 export const couponDiscountSchema = z.discriminatedUnion('type', [
@@ -62,7 +62,7 @@ export const couponListByPageParamsSchema = z.object({ PageName: pageNameParam }
  * traveller's own coupons and then needs their bearer token.
  */
 export const applicableCouponsParamsSchema = z.object({
-  cartTotal: inWholeUnits(
+  cartTotal: inSmallestUnit(
     z
       .union([z.string(), z.number()], {
         error: (iss) => (iss.input === undefined ? 'is required' : 'must be a whole amount of 0 or more'),
@@ -72,7 +72,7 @@ export const applicableCouponsParamsSchema = z.object({
           .number<string | number>({ message: 'must be a whole amount of 0 or more' })
           .int('must be a whole amount of 0 or more')
           .min(0, 'must be a whole amount of 0 or more')
-          .max(100_000_000, 'is too large'),
+          .max(10_000_000_000, 'is too large'),
       ),
   ),
   userId: optionalIdParam,

@@ -21,7 +21,7 @@ export interface DeskPackageOption {
   title: string;
   city: string;
   nights: number;
-  /** Per adult, in whole units of the site's currency (as the shop's cards show it). */
+  /** Per adult, in the smallest unit of the site's currency (as the shop's cards show it). */
   fromPrice: number;
   currency: Currency;
 }

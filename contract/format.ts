@@ -1,4 +1,5 @@
 import type { Money } from './site.ts';
+import { MINOR_PER_UNIT } from './money.ts';
 import { siteDay, type Currency, type Site } from './site-rules.ts';
 
 /*
@@ -28,9 +29,13 @@ function formatWhole(amount: number, indian: boolean): string {
   return `${sign}${groupDigits(rounded, indian)}`;
 }
 
-/** `AED 1,250` on the UAE site, `₹1,25,000` on the India site (lakh and crore grouping). */
+/**
+ * Money (in the currency's smallest unit, as every amount is: decision 0116) as the site writes it:
+ * `AED 1,250` on the UAE site, `₹1,25,000` on the India site (lakh and crore grouping); an amount
+ * that is not whole with two decimals (`₹2,362.50`).
+ */
 export function formatMoney(money: Money): string {
-  return money.currency === 'INR' ? `₹${formatWhole(money.amount, true)}` : `AED ${formatWhole(money.amount, false)}`;
+  return formatMinor(money.amount, money.currency);
 }
 
 /**
@@ -41,18 +46,28 @@ export function toMinor(text: string): number | null {
   const clean = text.trim().replace(/[,\s]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
   const [whole, fraction = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number(whole) * MINOR_PER_UNIT + Number(fraction.padEnd(2, '0'));
+}
+
+/** An amount in the smallest unit as staff type it back into a form ("1650", "1299.50"): what toMinor reads. */
+export function typedAmount(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(minor));
+  const cents = abs % MINOR_PER_UNIT;
+  return `${sign}${Math.floor(abs / MINOR_PER_UNIT)}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
 }
 
 /**
  * An amount in the currency's smallest unit (fils, paise), as the site writes it: whole amounts
- * as formatMoney does (`AED 1,250`), others with two decimals (`₹2,362.50`).
+ * without decimals (`AED 1,250`), others with two (`₹2,362.50`). The one money formatter.
  */
 export function formatMinor(amount: number, currency: Currency): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(amount));
-  const whole = formatMoney({ amount: Math.floor(abs / 100), currency });
-  const cents = abs % 100;
+  // Rounded half away from zero, as Intl does; never minus zero.
+  const abs = Math.round(Math.abs(amount));
+  const sign = amount < 0 && abs !== 0 ? '-' : '';
+  const units = formatWhole(Math.floor(abs / MINOR_PER_UNIT), currency === 'INR');
+  const whole = currency === 'INR' ? `₹${units}` : `AED ${units}`;
+  const cents = abs % MINOR_PER_UNIT;
   return `${sign}${whole}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
 }
 

@@ -2,27 +2,31 @@ import type { z } from 'zod';
 
 /*
  * The unit of a money field, said on the field itself: the API document (/api/openapi.json) shows
- * it as the field's description and `x-money-unit`. Two units are in use, for history's sake: the
- * catalogue and the cart answer in whole units of the currency (the spec's prices), bookings and
- * everything made from them (quotes, invoices, credit notes, payments, the back office) in its
- * smallest unit (fils, paise). Every new call uses the smallest unit.
+ * it as the field's description and `x-money-unit`. Every amount the API answers or takes, and
+ * every amount the database keeps, is in the currency's smallest unit (fils for AED, paise for INR):
+ * the catalogue, the cart and the coupons too since decision 0116 (they answered whole units before).
  */
 
 /** The `x-money-unit` of a field in the API document. */
 export const MONEY_UNIT_KEY = 'x-money-unit';
-export type MoneyUnit = 'whole' | 'smallest';
+export type MoneyUnit = 'smallest';
 
 export const MONEY_UNIT_TEXT: Record<MoneyUnit, string> = {
-  whole:
-    'Money in whole units of the currency (dirhams for AED, rupees for INR), as the catalogue and the cart answer.',
-  smallest:
-    'Money in the smallest unit of the currency (fils for AED, paise for INR: 100 to the dirham or rupee), as bookings answer.',
+  smallest: 'Money in the smallest unit of the currency (fils for AED, paise for INR: 100 to the dirham or rupee).',
 };
 
-/** A field holding money in whole units of the currency (the catalogue, the cart). */
-export const inWholeUnits = <T extends z.ZodType>(schema: T): T =>
-  schema.meta({ description: MONEY_UNIT_TEXT.whole, [MONEY_UNIT_KEY]: 'whole' });
+/** Smallest units of a currency per whole unit (both sites' currencies have 100: fils, paise). */
+export const MINOR_PER_UNIT = 100;
 
-/** A field holding money in the currency's smallest unit (bookings, documents, payments, the back office). */
+/**
+ * An amount in the smallest unit rounded to the nearest whole dirham or rupee (half away from zero
+ * for the amounts the shop works out: a child's fare, a deal's price).
+ */
+export const roundToWholeUnit = (minor: number): number => Math.round(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
+
+/** An amount in the smallest unit rounded down to a whole dirham or rupee (a percentage coupon's discount). */
+export const floorToWholeUnit = (minor: number): number => Math.floor(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
+
+/** A field holding money in the currency's smallest unit (every money field of the API). */
 export const inSmallestUnit = <T extends z.ZodType>(schema: T): T =>
   schema.meta({ description: MONEY_UNIT_TEXT.smallest, [MONEY_UNIT_KEY]: 'smallest' });

@@ -5,8 +5,8 @@
 import type { Currency } from './site.ts';
 
 /**
- * A coupon's rules as staff edit them; amounts in whole units of the site's currency (as the shop's coupon rules read
- * them).
+ * A coupon's rules as staff edit them; amounts in the smallest unit of the site's currency (fils, paise), as the shop
+ * keeps and reads them.
  */
 export interface CouponRules {
   code: string;

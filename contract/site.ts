@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Currency, Site } from './site-rules.ts';
-import { inWholeUnits } from './money.ts';
+import { inSmallestUnit } from './money.ts';
 
 export { SITE_CURRENCY, siteDay, siteForPath, type Currency, type Site } from './site-rules.ts';
 
@@ -9,5 +9,8 @@ export const siteSchema = z.enum(['UAE', 'IN']) satisfies z.ZodType<Site>;
 
 export const currencySchema = z.enum(['AED', 'INR']) satisfies z.ZodType<Currency>;
 
-export const moneySchema = z.object({ amount: inWholeUnits(z.number().int().nonnegative()), currency: currencySchema });
+export const moneySchema = z.object({
+  amount: inSmallestUnit(z.number().int().nonnegative()),
+  currency: currencySchema,
+});
 export type Money = z.infer<typeof moneySchema>;

@@ -200,7 +200,7 @@ const openapi = {
     description: [
       'Every answer under /api/Common (and the back office’s) is an envelope: `{ "status": "success" | "warning" | "error" | "Success", "message": string, "data": … }`. `Success` with a capital S is CreateBooking’s word for a booking made. Refusals are 4xx with `status: "error"` and a message a person can act on; nothing was changed.',
       'The Country header (`UAE`, the default, or `IN`) chooses the site: its currency (AED or INR), prices and rules.',
-      `Money: two units are in use, said on each money field (its description and \`${MONEY_UNIT_KEY}\`). **whole**: ${MONEY_UNIT_TEXT.whole} **smallest**: ${MONEY_UNIT_TEXT.smallest}`,
+      `Money: every amount is in the currency’s smallest unit, said on each money field (its description and \`${MONEY_UNIT_KEY}\`: \`smallest\`). ${MONEY_UNIT_TEXT.smallest}`,
     ].join('\n\n'),
   },
   components: {
@@ -219,7 +219,6 @@ const openapi = {
       },
     },
     schemas: {
-      MoneyInWholeUnits: { type: 'integer', description: MONEY_UNIT_TEXT.whole, [MONEY_UNIT_KEY]: 'whole' },
       MoneyInSmallestUnit: { type: 'integer', description: MONEY_UNIT_TEXT.smallest, [MONEY_UNIT_KEY]: 'smallest' },
     },
   },

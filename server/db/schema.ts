@@ -193,9 +193,9 @@ export const packagePrices = pgTable(
       .references(() => packages.id, { onDelete: 'cascade' }),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
-    /** Price per adult, whole currency units. */
+    /** Price per adult, in the currency's smallest unit (fils, paise: migration 0024). */
     amount: integer('amount').notNull(),
-    /** Price before the current offer, when there is one. */
+    /** Price before the current offer, when there is one, smallest unit. */
     compareAt: integer('compare_at'),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.site] })],
@@ -301,7 +301,10 @@ export const coupons = pgTable('coupons', {
   /** null: valid on both sites. */
   site: text('site').$type<Site>(),
   discountType: text('discount_type').$type<'percent' | 'flat'>().notNull(),
-  /** Percent, or flat amount for the site in its own currency (flat_aed / flat_inr). */
+  /**
+   * Percent, or flat amount for the site in its own currency (flat_aed / flat_inr). Every amount of a coupon (flat,
+   * cap, minimum cart) is in the currency's smallest unit (fils, paise: migration 0024).
+   */
   percent: integer('percent'),
   flatAed: integer('flat_aed'),
   flatInr: integer('flat_inr'),
@@ -455,6 +458,7 @@ export const cartItems = pgTable(
     infants: integer('infants').notNull().default(0),
     rooms: integer('rooms').notNull().default(1),
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    /** The package's price per adult and the line's total when added, smallest unit (migration 0024). */
     unitPrice: integer('unit_price').notNull(),
     totalPrice: integer('total_price').notNull(),
     /** Client-generated id of the line, so a merge or a replay never duplicates it. */
@@ -471,6 +475,7 @@ export const tempBookings = pgTable(
     owner: text('owner').notNull(),
     site: site(),
     currency: text('currency').$type<Currency>().notNull(),
+    /** Copies of the cart lines held, and their total: smallest unit (migration 0024). */
     items: jsonb('items').$type<unknown[]>().notNull(),
     total: integer('total').notNull(),
     /** held → booked (CreateBooking) or released (a newer hold of the same cart); expiry is read from holdExpiresAt. */

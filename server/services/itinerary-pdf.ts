@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PackageDetail } from '../../contract/catalogue.ts';
+import { formatMoney } from '../../contract/format.ts';
 import type { Money } from '../../contract/site.ts';
 
 /**
@@ -41,7 +42,8 @@ export function pdfSafe(text: string): string {
 
 /** `AED 1,250` / `INR 1,25,000` (no rupee sign in the standard font). */
 export function pdfMoney(m: Money): string {
-  return m.currency === 'INR' ? `INR ${m.amount.toLocaleString('en-IN')}` : `AED ${m.amount.toLocaleString('en-US')}`;
+  const text = formatMoney(m);
+  return m.currency === 'INR' ? `INR ${text.replace('₹', '')}` : text;
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {

@@ -172,7 +172,7 @@ describe('who may edit the catalogue', () => {
       const stored = await one<{ amount: number }>(
         sql`select amount from package_prices where package_id = ${items[0]!.id} and site = 'UAE'`,
       );
-      expect(items[0]!.prices.UAE?.amount).toBe(stored.amount * 100);
+      expect(items[0]!.prices.UAE?.amount).toBe(stored.amount);
     }
     const found = await api(cat, 'GET', 'packages', { q: 'goa' });
     expect((found.body.data.items as AdminPackageItem[]).every((i) => /goa/i.test(i.title) || /goa/.test(i.slug))).toBe(
@@ -242,10 +242,10 @@ describe('create, publish, unpublish', () => {
       prices: { UAE: { amount: 189_900, currency: 'AED' }, IN: { amount: 4_200_000, currency: 'INR' } },
     });
     expect(await one(sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`)).toEqual({
-      amount: 1899,
+      amount: 189_900,
     });
     expect(await one(sql`select amount from package_prices where package_id = ${pkg.id} and site = 'IN'`)).toEqual({
-      amount: 42000,
+      amount: 4_200_000,
     });
     expect((await auditRows(pkg.id, 'package.create'))[0]).toMatchObject({
       role: 'catalogue',
@@ -258,8 +258,8 @@ describe('create, publish, unpublish', () => {
     expect(published.status, published.body.message).toBe(200);
     const shown = await detail(body.slug);
     expect(shown.status).toBe(200);
-    expect(shown.body.data.price).toEqual({ amount: 1899, currency: 'AED' });
-    expect((await detail(body.slug, 'IN')).body.data.price).toEqual({ amount: 42000, currency: 'INR' });
+    expect(shown.body.data.price).toEqual({ amount: 189_900, currency: 'AED' });
+    expect((await detail(body.slug, 'IN')).body.data.price).toEqual({ amount: 4_200_000, currency: 'INR' });
     expect(await auditRows(pkg.id, 'package.publish')).toEqual([
       { role: 'owner', before: { published: false }, after: { published: true } },
     ]);
@@ -285,7 +285,7 @@ describe('create, publish, unpublish', () => {
 });
 
 describe('edit', () => {
-  it('PATCH takes prices in fils and paise, stores whole units, and audits before and after', async () => {
+  it('PATCH takes prices in fils and paise, stores them so, and audits before and after', async () => {
     const { id } = await one<{ id: number }>(sql`select id from packages where published order by id limit 1 offset 3`);
     const res = await api(cat, 'PATCH', `packages/${id}`, {
       prices: { UAE: 321_000, IN: 6_543_200 },
@@ -294,10 +294,10 @@ describe('edit', () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.prices.UAE!.amount).toBe(321_000);
     expect(await one(sql`select amount from package_prices where package_id = ${id} and site = 'UAE'`)).toEqual({
-      amount: 3210,
+      amount: 321_000,
     });
     expect(await one(sql`select amount from package_prices where package_id = ${id} and site = 'IN'`)).toEqual({
-      amount: 65432,
+      amount: 6_543_200,
     });
     const [audit] = await auditRows(id, 'package.update');
     expect(audit).toMatchObject({
@@ -307,26 +307,25 @@ describe('edit', () => {
     expect((audit!.before as { title: string }).title).not.toBe('A New Title');
   });
 
-  it('refuses a price that is not whole dirhams or rupees, saying what to send, and changes nothing', async () => {
-    const { id, amount } = await one<{ id: number; amount: number }>(
-      sql`select p.id, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE' order by p.id limit 1 offset 5`,
+  it('keeps a price that is not whole dirhams or rupees as sent (decision 0116); refuses one not above zero, changing nothing', async () => {
+    const { id, amount, compare } = await one<{ id: number; amount: number; compare: number | null }>(
+      sql`select p.id, pp.amount, pp.compare_at as compare from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE' order by p.id limit 1 offset 5`,
     );
     const res = await api(cat, 'PATCH', `packages/${id}`, { prices: { UAE: 123_456 } });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      status: 'error',
-      message:
-        'prices.UAE: 123456 fils is not a whole number of dirhams (AED). The shop sells in whole dirhams (AED): send a multiple of 100, e.g. 123500.',
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.prices.UAE!.amount).toBe(123_456);
+    expect(await one(sql`select amount from package_prices where package_id = ${id} and site = 'UAE'`)).toEqual({
+      amount: 123_456,
     });
-    const paise = await api(cat, 'PATCH', `packages/${id}`, { prices: { IN: 50 } });
-    expect(paise.status).toBe(400);
-    expect(paise.body.message).toMatch(/^prices\.IN: 50 paise is not a whole number of rupees/);
     expect((await api(cat, 'PATCH', `packages/${id}`, { prices: { UAE: -100 } })).body.message).toBe(
       'prices.UAE: above zero.',
     );
     expect(await one(sql`select amount from package_prices where package_id = ${id} and site = 'UAE'`)).toEqual({
-      amount,
+      amount: 123_456,
     });
+    // The price it had, for the other tests.
+    const back = await api(cat, 'PATCH', `packages/${id}`, { prices: { UAE: amount }, compareAt: { UAE: compare } });
+    expect(back.status, back.body.message).toBe(200);
   });
 
   it('refuses bad input with a message a person can act on', async () => {
@@ -650,8 +649,8 @@ describe('an edit shows on the shop at once', () => {
       expect((await page()).body).toContain(formatMoney({ amount: p.amount, currency: 'AED' }));
       expect(await apiPrice()).toBe(p.amount);
 
-      const next = p.amount + 137;
-      const patched = await adminCall(web, cat, 'PATCH', `packages/${p.id}`, { prices: { UAE: next * 100 } });
+      const next = p.amount + 13_700; // AED 137 more, in fils
+      const patched = await adminCall(web, cat, 'PATCH', `packages/${p.id}`, { prices: { UAE: next } });
       expect(patched.status, patched.body.message).toBe(200);
       const started = Date.now();
       let seenApi = -1;

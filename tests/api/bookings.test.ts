@@ -35,7 +35,8 @@ beforeAll(async () => {
   const { rows } = await kit.database.db.execute<{ amount: number }>(
     sql`select amount from package_prices where package_id = ${pkg.id} and site = 'UAE'`,
   );
-  aed = rows[0]!.amount;
+  // The column keeps fils; the demo's prices are whole dirhams, the unit the figures below are worked out in.
+  aed = rows[0]!.amount / 100;
 });
 afterAll(() => kit.close());
 
@@ -202,7 +203,7 @@ describe('India: GST, TCS and the PAN', () => {
     const { rows } = await kit.database.db.execute<{ amount: number }>(
       sql`select amount from package_prices where package_id = ${overseas.id} and site = 'IN'`,
     );
-    const inr = rows[0]!.amount;
+    const inr = rows[0]!.amount / 100;
     const id = await holdId(kit, asha.token, 'IN', [{ packageId: overseas.id, adults: 2 }]);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: id }, asha.token, 'IN');
     const net = inr * 2 * 100;
@@ -260,8 +261,11 @@ describe('India: GST, TCS and the PAN', () => {
       join package_prices pp on pp.package_id = p.id and pp.site = 'IN'
       where p.rooms_per_departure >= 4 and ((c.country_id = 101 and t.slug = 'honeymoon') or (c.country_id <> 101 and t.slug <> 'honeymoon'))
       order by c.country_id <> 101, p.id`);
-    const home = rows.find((r) => !r.overseas)!;
-    const abroad = rows.find((r) => r.overseas)!;
+    // In rupees (the column keeps paise; the demo's prices are whole rupees).
+    const [home, abroad] = [rows.find((r) => !r.overseas)!, rows.find((r) => r.overseas)!].map((r) => ({
+      ...r,
+      amount: r.amount / 100,
+    })) as [(typeof rows)[number], (typeof rows)[number]];
     const couple = await traveller(kit, 'meera');
     const id = await holdId(kit, couple.token, 'IN', [
       { packageId: home.id, adults: 2 },
@@ -322,7 +326,9 @@ describe('a booking too large to pay online', () => {
     for (const r of rows) {
       if (total > 1_000_000) break;
       lines.push({ packageId: r.id, adults: 9, children: 6, rooms: 5 });
-      total += r.amount * 9 + Math.round(r.amount * 0.6) * 6;
+      // In dirhams (the column keeps fils).
+      const price = r.amount / 100;
+      total += price * 9 + Math.round(price * 0.6) * 6;
     }
     expect(total).toBeGreaterThan(1_000_000);
     const big = await traveller(kit, 'tycoon');
@@ -375,7 +381,7 @@ describe('coupons at booking', () => {
       kit.app,
       'GET',
       'GetApplicableCoupons',
-      { cartTotal: subtotal, userId: fresh.userId },
+      { cartTotal: subtotal * 100, userId: fresh.userId },
       { token: fresh.token },
     );
     const welcome = offered.body.data.coupons.find((c: { coupon: { code: string } }) => c.coupon.code === 'WELCOME10');
@@ -444,7 +450,7 @@ describe('coupons at booking', () => {
       applicable: false,
       reason: 'This coupon is for trips starting within 21 days.',
     });
-    expect(offered.body.data.cartTotal.amount).toBe(aed * 2);
+    expect(offered.body.data.cartTotal.amount).toBe(aed * 2 * 100);
     const refused = await post(
       kit,
       'GetBookingQuote',
@@ -466,7 +472,7 @@ describe('coupons at booking', () => {
     ]);
     const quote = await post(kit, 'GetBookingQuote', { TempBookingId: both, CouponCode: 'HONEYMOON15' }, omar.token);
     // 15% of the honeymoon line alone, capped at AED 750.
-    expect(quote.body.data.discount).toBe(Math.min(Math.floor(rows[0]!.amount * 2 * 0.15), 750) * 100);
+    expect(quote.body.data.discount).toBe(Math.min(Math.floor((rows[0]!.amount / 100) * 2 * 0.15), 750) * 100);
     const other = await call(
       kit.app,
       'GET',

@@ -145,7 +145,7 @@ describe('GetCartTotals', () => {
     const line = { packageId: uaePkg.id, travelDate: freshDate(), adults: 2, rooms: 1 };
     await kit.database.db.execute(sql`
       insert into coupons (slug, code, title, description, terms, category_id, page_name, site, discount_type, flat_aed, flat_inr, valid_from, valid_to, user_id)
-      values (${`own-${userId}`}, ${`OWN${userId}`}, 'Just for you', 'A thank-you coupon.', '["Yours only."]'::jsonb, 2, 'coupons', null, 'flat', 5000, 50000, now() - interval '1 day', now() + interval '30 days', ${userId})`);
+      values (${`own-${userId}`}, ${`OWN${userId}`}, 'Just for you', 'A thank-you coupon.', '["Yours only."]'::jsonb, 2, 'coupons', null, 'flat', 500000, 5000000, now() - interval '1 day', now() + interval '30 days', ${userId})`);
     const mine = (await post(kit, 'GetCartTotals', { Lines: [line] }, token)).body.data;
     expect(mine.coupon?.code).toBe(`OWN${userId}`);
     const guest = await post(kit, 'GetCartTotals', { Lines: [line] });

@@ -138,7 +138,7 @@ describe('an upgrade from an older build', () => {
       select max_adults_per_room as adults, max_people_per_room as people,
              (select amount from package_prices where package_id = p.id and site = 'UAE') as price
       from packages p where id = ${honeymoon.id}`);
-    expect(kept).toEqual({ adults: 3, people: 4, price: 7777 });
+    expect(kept).toEqual({ adults: 3, people: 4, price: 777_700 }); // AED 7,777, kept in fils
     const [empty] = await rows<{ stays: unknown }>(sql`select stays from packages where id = ${other.id}`);
     expect(empty!.stays).toEqual([]);
   });

@@ -99,8 +99,9 @@ async function snapshot(id: number, days: string[]) {
     rooms: await Promise.all(days.map(sold)),
   };
 }
-const setPrice = (amount: number) =>
-  db().execute(sql`update package_prices set amount = ${amount} where package_id = ${uae} and site = 'UAE'`);
+/** The package's UAE price per adult, in whole dirhams (the column keeps fils). */
+const setPrice = (dirhams: number) =>
+  db().execute(sql`update package_prices set amount = ${dirhams * 100} where package_id = ${uae} and site = 'UAE'`);
 const priceNow = async () =>
   Number(
     (
@@ -108,7 +109,7 @@ const priceNow = async () =>
         sql`select amount from package_prices where package_id = ${uae} and site = 'UAE'`,
       )
     ).rows[0]!.amount,
-  );
+  ) / 100;
 
 /** Each document of the booking equals its ledger entries, to the unit. */
 async function documentsAreSums(id: number) {
@@ -426,7 +427,8 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     const { rows } = await db().execute<{ id: number; title: string; amount: number }>(sql`
       select p.id, p.title, pp.amount from packages p join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
       where p.published and not (p.id = any(${`{${skip.join(',')}}`}::int[])) order by p.id limit 1`);
-    return { id: Number(rows[0]!.id), title: rows[0]!.title, amount: Number(rows[0]!.amount) };
+    // The price in whole dirhams (the column keeps fils).
+    return { id: Number(rows[0]!.id), title: rows[0]!.title, amount: Number(rows[0]!.amount) / 100 };
   }
   const schedule = (packageId: number, day: string, rooms: number) =>
     db().execute(
@@ -564,7 +566,7 @@ describe('changing a booking’s holiday, and the party of a booking of several 
     const coupon = (code: string, packages: number[]) =>
       db().execute(sql`
         insert into coupons (slug, code, title, description, terms, category_id, page_name, site, discount_type, flat_aed, flat_inr, valid_from, valid_to, once_per_traveller, package_ids)
-        values (${code.toLowerCase()}, ${code}, 'Desk amend coupon', 'A test coupon.', '["Once."]'::jsonb, 2, 'coupons', 'UAE', 'flat', 50, 500, now() - interval '1 day', now() + interval '400 days', true, ${`{${packages.join(',')}}`}::int[])`);
+        values (${code.toLowerCase()}, ${code}, 'Desk amend coupon', 'A test coupon.', '["Once."]'::jsonb, 2, 'coupons', 'UAE', 'flat', 5000, 50000, now() - interval '1 day', now() + interval '400 days', true, ${`{${packages.join(',')}}`}::int[])`);
     await coupon(`ANY${n}`, []);
     await coupon(`ONLY${n}`, [uae]);
     const booked = async (code: string) => {

@@ -415,8 +415,8 @@ describe('coupons limited to packages or destinations', () => {
       const mixed = await holdId(kit, token, site, [{ packageId: maldives.id }, { packageId: elsewhere.id }]);
       const quote = await post(kit, 'GetBookingQuote', { TempBookingId: mixed, CouponCode: 'MALE10' }, token, site);
       expect(quote.body.data.couponError).toBeNull();
-      // 10% of the Maldives line (two adults) only, in the smallest unit.
-      expect(quote.body.data.discount).toBe(Math.floor((price(maldives) * 2 * 10) / 100) * 100);
+      // 10% of the Maldives line (two adults) only, rounded down to the whole unit, in the smallest unit.
+      expect(quote.body.data.discount).toBe(Math.floor((price(maldives) * 2 * 10) / 100 / 100) * 100);
     });
   }
 

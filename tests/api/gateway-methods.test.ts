@@ -67,7 +67,8 @@ const others = (n: number) =>
 /** A booking of a payment-method coupon, by its gateway, its way of paying chosen at review. */
 async function couponBooking(site: Site, code: string, payWith: string) {
   const who = await traveller(kit, site === 'IN' ? 'neha' : 'omar');
-  const party = site === 'IN' ? partyFor(inr, 20_000) : partyFor(aed, 3000);
+  // The coupons' minimums (₹20,000, AED 3,000) in paise and fils, as the prices.
+  const party = site === 'IN' ? partyFor(inr, 2_000_000) : partyFor(aed, 300_000);
   const id = await holdId(kit, who.token, site, [{ packageId: site === 'IN' ? india : uae, ...party }]);
   const LeadTraveller =
     site === 'IN'

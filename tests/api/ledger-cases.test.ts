@@ -90,7 +90,7 @@ const tcsOf = (taxes: { code: string; amount: number; rate: number; base?: numbe
 describe('TCS at the rule of the day the money is received (case 1)', () => {
   it('a pay-later booking made under FY 2025-26 (5%) and paid in FY 2026-27 pays 2%, at the desk and through the gateway', async () => {
     const who = await traveller(kit, 'tcs1');
-    await db().execute(sql`update package_prices set amount = 200000 where package_id = ${abroad} and site = 'IN'`);
+    await db().execute(sql`update package_prices set amount = 20000000 where package_id = ${abroad} and site = 'IN'`);
     const made = await indiaPayLater(who, new Date('2026-03-20T06:00:00Z'), 'ABCPR1111A');
     const booked = tcsOf((await row(made.BookingId)).taxes);
     expect(booked.rate).toBe(5);
@@ -140,7 +140,7 @@ describe('TCS at the rule of the day the money is received (case 1)', () => {
 describe('the TCS threshold counts receipts, whatever the bookings’ states (case 2)', () => {
   it('three bookings for one PAN: the receipt that crosses ₹10 lakh pays 20% above it; a ₹1 refund takes ₹1, not a booking, off the count', async () => {
     const who = await traveller(kit, 'tcs2');
-    await db().execute(sql`update package_prices set amount = 200000 where package_id = ${abroad} and site = 'IN'`);
+    await db().execute(sql`update package_prices set amount = 20000000 where package_id = ${abroad} and site = 'IN'`);
     const pan = 'BCDPR2222B';
     const on = new Date('2025-06-10T06:00:00Z');
     const made = [
@@ -317,7 +317,7 @@ describe('every refund of sale money has its credit note (case 5)', () => {
 describe('advances carry their tax (case 8)', () => {
   it('a part payment of an India pay-later booking gets a receipt voucher with its GST and TCS; the balance gets the tax invoice', async () => {
     const who = await traveller(kit, 'adv8');
-    await db().execute(sql`update package_prices set amount = 50000 where package_id = ${abroad} and site = 'IN'`);
+    await db().execute(sql`update package_prices set amount = 5000000 where package_id = ${abroad} and site = 'IN'`);
     const made = await indiaPayLater(who, new Date(), 'CDEPR3333C');
     const b = { BookingId: made.BookingId, RefIdKey: made.RefIdKey, Total: (await row(made.BookingId)).total };
     const part = Math.floor(b.Total / 4);
@@ -403,7 +403,7 @@ describe('a payment-method coupon is paid by its method (case 7)', () => {
         sql`select amount from package_prices where package_id = ${home} and site = 'IN'`,
       )
     ).rows[0]!.amount;
-    const adults = Math.max(2, Math.ceil(20_000 / price));
+    const adults = Math.max(2, Math.ceil(2_000_000 / price)); // ₹20,000 in paise, as the price
     const id = await holdId(kit, who.token, 'IN', [{ packageId: home, adults, rooms: Math.ceil(adults / 3) }]);
     const res = await post(
       kit,

@@ -44,7 +44,7 @@ beforeAll(async () => {
   catalogue = await staffer(kit, 'catalogue');
   abroad = (await findPackage(kit, { rooms: 10, inIndia: false })).id;
   uae = abroad;
-  await db().execute(sql`update package_prices set amount = 50000 where package_id = ${abroad} and site = 'IN'`);
+  await db().execute(sql`update package_prices set amount = 5000000 where package_id = ${abroad} and site = 'IN'`);
 }, 180_000);
 afterAll(() => kit.close());
 

@@ -175,15 +175,14 @@ describe('the API document', () => {
     expect(Object.keys(cart.properties as Json)).toEqual(['status', 'message', 'data']);
   });
 
-  it('says the unit of every money field: whole units for the catalogue and the cart, the smallest unit for bookings', () => {
+  it('says the unit of every money field: the smallest unit, the catalogue, the cart and the coupons as bookings', () => {
     const unit = (s: Json) => ({ unit: s[MONEY_UNIT_KEY], description: s.description });
-    const whole = { unit: 'whole', description: MONEY_UNIT_TEXT.whole };
     const smallest = { unit: 'smallest', description: MONEY_UNIT_TEXT.smallest };
     expect(
       unit(at(answerSchema(operation('POST', '/api/Common/GetCart')), 'data', '[]', 'data', '[]', 'unitPrice')),
-    ).toEqual(whole);
+    ).toEqual(smallest);
     expect(unit(at(answerSchema(operation('POST', '/api/Common/GetTempBooking')), 'data', '[]', 'total'))).toEqual(
-      whole,
+      smallest,
     );
     expect(
       unit(
@@ -196,7 +195,7 @@ describe('the API document', () => {
           'amount',
         ),
       ),
-    ).toEqual(whole);
+    ).toEqual(smallest);
     expect(unit(at(answerSchema(operation('GET', '/api/Common/BookingDetailById')), 'data', 'Total'))).toEqual(
       smallest,
     );
@@ -210,6 +209,14 @@ describe('the API document', () => {
     expect(
       unit(at(jsonOf(jsonOf(jsonOf(pay.requestBody).content)['application/json']).schema as Json, 'amount')),
     ).toEqual(smallest);
+
+    // One unit in the whole document: every field that says a unit says the smallest, and no component says another.
+    const units = [...properties(doc.paths, 'paths')]
+      .filter(({ schema }) => at(schema)[MONEY_UNIT_KEY] !== undefined)
+      .map(({ where, schema }) => [where, at(schema)[MONEY_UNIT_KEY]]);
+    expect(units.length).toBeGreaterThan(20);
+    expect(units.filter(([, u]) => u !== 'smallest')).toEqual([]);
+    expect(Object.keys(jsonOf(jsonOf(jsonOf(doc).components).schemas))).toEqual(['MoneyInSmallestUnit']);
 
     // Anything named like money, anywhere in the document, says its unit (counts named total excepted).
     const MONEY_NAME =

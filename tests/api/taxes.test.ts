@@ -65,7 +65,8 @@ async function packageIn(where: string): Promise<{ id: number; amount: number }>
     join package_prices pp on pp.package_id = p.id and pp.site = 'UAE'
     where p.rooms_per_departure = 10 and ${where} order by p.id limit 1`),
   );
-  return rows[0]!;
+  // In dirhams: the column keeps fils, the demo's prices are whole dirhams.
+  return { ...rows[0]!, amount: rows[0]!.amount / 100 };
 }
 
 beforeAll(async () => {
@@ -75,7 +76,7 @@ beforeAll(async () => {
     select p.id, pp.amount from packages p join cities c on c.id = p.city_id
     join package_prices pp on pp.package_id = p.id and pp.site = 'IN'
     where p.rooms_per_departure = 10 and c.country_id = 101 order by p.id limit 1`);
-  home = rows[0]!;
+  home = { ...rows[0]!, amount: rows[0]!.amount / 100 }; // in rupees (the column keeps paise)
   dubai = await packageIn('c.country_id = 231');
   maldives = await packageIn('c.country_id not in (231, 101)');
   abroad = { id: (await packageIn('c.country_id not in (231, 101) and p.id <> ' + maldives.id)).id };
@@ -202,7 +203,7 @@ describe('India GST: place of supply', () => {
     try {
       // Two adults at ₹24,000: ₹48,000, ₹50,400 with GST.
       await kit.database.db.execute(
-        sql`update package_prices set amount = 24000 where package_id = ${home.id} and site = 'IN'`,
+        sql`update package_prices set amount = 2400000 where package_id = ${home.id} and site = 'IN'`,
       );
       const big = await bookIn(priya, 'IN', { LeadTraveller: indian({ Address: undefined }) });
       expect(big.status).toBe(400);
@@ -211,7 +212,7 @@ describe('India GST: place of supply', () => {
       );
       // One adult at ₹40,000 (₹42,000 with GST): no address needed.
       await kit.database.db.execute(
-        sql`update package_prices set amount = 40000 where package_id = ${home.id} and site = 'IN'`,
+        sql`update package_prices set amount = 4000000 where package_id = ${home.id} and site = 'IN'`,
       );
       const small = await bookIn(priya, 'IN', { LeadTraveller: indian({ Address: [] }), Travellers: [] }, [
         { packageId: home.id, adults: 1 } as never,
@@ -219,7 +220,7 @@ describe('India GST: place of supply', () => {
       expect(small.status, small.body.message).toBe(200);
     } finally {
       await kit.database.db.execute(
-        sql`update package_prices set amount = ${home.amount} where package_id = ${home.id} and site = 'IN'`,
+        sql`update package_prices set amount = ${home.amount * 100} where package_id = ${home.id} and site = 'IN'`,
       );
     }
   });
@@ -255,7 +256,7 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
     const asha = await traveller(kit, 'asha');
     // ₹4,00,000 an adult: two adults are ₹8,00,000, ₹8,40,000 with GST (the TCS base).
     await kit.database.db.execute(
-      sql`update package_prices set amount = 400000 where package_id = ${abroad.id} and site = 'IN'`,
+      sql`update package_prices set amount = 40000000 where package_id = ${abroad.id} and site = 'IN'`,
     );
     const base = 840_000 * 100;
     const first = await bookOn(asha, new Date('2025-06-10T06:00:00Z'), abroad.id);
@@ -291,7 +292,7 @@ describe('India TCS: dated rules and the threshold per PAN', () => {
   it('from 1 April 2026 takes 2% with no threshold, whatever the PAN received before', async () => {
     const ravi = await traveller(kit, 'ravi');
     await kit.database.db.execute(
-      sql`update package_prices set amount = 400000 where package_id = ${abroad.id} and site = 'IN'`,
+      sql`update package_prices set amount = 40000000 where package_id = ${abroad.id} and site = 'IN'`,
     );
     const base = 840_000 * 100;
     const first = await bookOn(ravi, new Date('2026-04-02T06:00:00Z'), abroad.id);

@@ -7,6 +7,7 @@ import { nextCode, setUpStaff, STAFF_PASSWORD } from './staff-helpers.ts';
  * traveller sees the new price on the package page (the page cache follows the content version).
  */
 
+/** A whole number of dirhams as the shop writes it. */
 const aed = (n: number) => `AED ${n.toLocaleString('en-US')}`;
 
 test('catalogue staff change a package’s price and a traveller sees it on the package page', async ({
@@ -18,12 +19,14 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
     await page.request.get('/api/Common/Holiday/GetFeaturedPackages?limit=3', { headers: { country: 'UAE' } })
   ).json();
   const pkg = featured.data.packages[2] as { id: number; slug: string; title: string; price: { amount: number } };
+  // The API answers fils; the demo's prices are whole dirhams, as staff type and travellers read them.
+  const dirhams = pkg.price.amount / 100;
 
   // A traveller has the page open already: it is in the server's page cache with the old price.
   const traveller = await browser.newPage();
   await traveller.goto(`/holidays/${pkg.slug}`);
   await expect(traveller.getByRole('heading', { name: pkg.title, level: 1 })).toBeVisible();
-  await expect(traveller.getByText(aed(pkg.price.amount)).first()).toBeVisible();
+  await expect(traveller.getByText(aed(dirhams)).first()).toBeVisible();
 
   // Catalogue staff, added as `npm run staff` adds them while the shop runs (staffSetupLink), sign in.
   const email = `catalogue-${Date.now()}@example.com`;
@@ -46,7 +49,7 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
   await page.getByRole('button', { name: 'Search' }).click();
   const table = page.getByRole('table', { name: 'Packages, by title' });
   await expect(table.getByRole('link', { name: pkg.title })).toBeVisible();
-  await expect(table.getByRole('cell', { name: aed(pkg.price.amount) })).toBeVisible();
+  await expect(table.getByRole('cell', { name: aed(dirhams) })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await table.getByRole('link', { name: pkg.title }).click();
@@ -56,9 +59,9 @@ test('catalogue staff change a package’s price and a traveller sees it on the 
     `/admin/packages/${pkg.id}/departures`,
   );
   const price = page.getByLabel(/UAE site price/);
-  await expect(price).toHaveValue(String(pkg.price.amount));
+  await expect(price).toHaveValue(String(dirhams));
   await expectNoAxeViolations(page);
-  const next = pkg.price.amount + 111;
+  const next = dirhams + 111;
   await price.fill(String(next));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved: the shop shows the change now.' })).toBeVisible();

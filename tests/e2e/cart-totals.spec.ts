@@ -18,7 +18,8 @@ async function adultsFor(page: Page, site: 'UAE' | 'IN') {
     await page.request.get(`/api/Common/Holiday/GetPackageDetail?slug=${SLUG}`, { headers: { country: site } })
   ).json();
   const price = detail.data.price.amount as number;
-  return Math.min(6, Math.max(2, Math.ceil((site === 'IN' ? 50_000 : 3000) / price)));
+  // In the smallest unit, as the price: ₹50,000 in paise, AED 3,000 in fils.
+  return Math.min(6, Math.max(2, Math.ceil((site === 'IN' ? 5_000_000 : 300_000) / price)));
 }
 
 async function signedInCart(page: Page, site: 'UAE' | 'IN') {

@@ -63,7 +63,7 @@ export const SAMPLES: Record<string, (c: SampleContext) => Record<string, unknow
   GetCitiesByCountryId: () => ({ countryId: 101 }),
   // coupons and deals
   CouponList: () => ({ PageName: 'home' }),
-  GetApplicableCoupons: (c) => ({ cartTotal: 5000, userId: c.userId }),
+  GetApplicableCoupons: (c) => ({ cartTotal: 500_000, userId: c.userId }),
   'Coupon/GetCouponDetail': (c) => ({ CouponSlug: c.couponSlug }),
   'Coupon/GetCouponList': (c) => ({ userId: c.userId, pageIndex: 1, pageSize: 10 }),
   'Coupon/GetCategoryList': () => ({}),

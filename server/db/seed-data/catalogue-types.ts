@@ -53,9 +53,9 @@ export interface PackageSpec<K extends string> {
   /** Added to the destination's standard exclusions. */
   exclusions?: string[];
   interests: InterestSlug[];
-  /** Price per adult on the UAE site, AED. */
+  /** Price per adult on the UAE site, whole AED (the seed keeps it in fils). */
   aed: number;
-  /** Price per adult on the India site, INR. */
+  /** Price per adult on the India site, whole INR (the seed keeps it in paise). */
   inr: number;
   /** Sites on which the price is shown as an offer (with a higher compare-at price). */
   offer?: 'both' | 'UAE' | 'IN';

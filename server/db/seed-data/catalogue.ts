@@ -2,6 +2,7 @@
  * Trip types, interests and the package catalogue (packages, per-site prices, package interests),
  * built from the destination specs in ./destinations.
  */
+import { MINOR_PER_UNIT } from '../../../contract/money.ts';
 import type { interests, packageInterests, packagePrices, packages, tripTypes } from '../schema.ts';
 import {
   INTEREST_SLUGS,
@@ -69,11 +70,14 @@ function interestId(slug: InterestSlug): number {
   return INTEREST_SLUGS.indexOf(slug) + 1;
 }
 
-/** A higher "was" price, rounded the way shops do: AED to 50, INR to x,999. */
+/** A higher "was" price for a whole-unit price, rounded the way shops do (AED to 50, INR to x,999). */
 function compareAt(amount: number, currency: 'AED' | 'INR', id: number): number {
   const raised = amount * (1.12 + (id % 5) * 0.03);
   return currency === 'AED' ? Math.ceil(raised / 50) * 50 : Math.ceil(raised / 1000) * 1000 - 1;
 }
+
+/** The destinations' prices are written in whole units (AED 1,650): the database keeps the smallest unit. */
+const minor = (whole: number) => whole * MINOR_PER_UNIT;
 
 /**
  * Rooms on sale for each departure date: small luxury and honeymoon allotments, none for adventure
@@ -162,15 +166,15 @@ export function buildCatalogue(destinations: DestinationSpec[]): Catalogue {
           packageId: p.id,
           site: 'UAE',
           currency: 'AED',
-          amount: p.aed,
-          compareAt: offerUae ? compareAt(p.aed, 'AED', p.id) : null,
+          amount: minor(p.aed),
+          compareAt: offerUae ? minor(compareAt(p.aed, 'AED', p.id)) : null,
         },
         {
           packageId: p.id,
           site: 'IN',
           currency: 'INR',
-          amount: p.inr,
-          compareAt: offerIn ? compareAt(p.inr, 'INR', p.id) : null,
+          amount: minor(p.inr),
+          compareAt: offerIn ? minor(compareAt(p.inr, 'INR', p.id)) : null,
         },
       );
       for (const slug of p.interests) out.packageInterests.push({ packageId: p.id, interestId: interestId(slug) });

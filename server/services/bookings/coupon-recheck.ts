@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PayWith } from '../../../contract/coupons.ts';
-import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -47,7 +46,7 @@ export async function recheckBookingCoupon(
     select l.amount, p.id as package_id, p.trip_type_id, to_char(l.travel_date, 'YYYY-MM-DD') as travel_date
     from booking_lines l join packages p on p.id = l.package_id where l.booking_id = ${booking.id} order by l.position`);
   const lines = rows.map((r) => ({
-    amount: Math.round(Number(r.amount) / MINOR_PER_UNIT),
+    amount: Number(r.amount),
     packageId: r.package_id,
     tripTypeId: r.trip_type_id,
     travelDate: r.travel_date,

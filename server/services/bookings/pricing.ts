@@ -1,9 +1,8 @@
 import { and, sql } from 'drizzle-orm';
 import type { BookingLine, PaymentMethod, PriceBreakdown, TaxLine } from '../../../contract/booking.ts';
-import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
 import type { PayWith } from '../../../contract/coupons.ts';
 import { formatMinor } from '../../../contract/format.ts';
-import { CHILD_FARE_SHARE, priceLine } from '../../../contract/pricing.ts';
+import { childFare, priceLine } from '../../../contract/pricing.ts';
 import { SITE_CURRENCY, type Site } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,8 +23,7 @@ import {
 
 /*
  * One price for a hold, from the catalogue as it is now: the review step shows it and CreateBooking
- * charges it. Catalogue prices are whole units; a booking's amounts are the smallest unit, because
- * taxes are not whole.
+ * charges it. Every amount is in the smallest unit, as the catalogue keeps its prices (decision 0116).
  */
 
 const INDIA_COUNTRY_ID = 101;
@@ -43,7 +41,7 @@ export interface HeldLine {
 
 export interface PricedHold extends PriceBreakdown {
   couponId: number | null;
-  /** The lines as coupon rules read them (whole units, trip type, date). */
+  /** The lines as coupon rules read them (smallest unit, trip type, date). */
   couponLines: CouponLine[];
   /** Why the chosen coupon was not applied (null when it was, or none was chosen). */
   couponError: string | null;
@@ -75,7 +73,8 @@ async function catalogueRows(db: Db, site: Site, ids: number[]): Promise<Map<num
 }
 
 /**
- * The coupon by code as this traveller may use it now on these lines, with what it takes off (whole units), or why not.
+ * The coupon by code as this traveller may use it now on these lines, with what it takes off (smallest unit), or why
+ * not.
  */
 async function couponFor(
   db: Db,
@@ -186,13 +185,12 @@ export async function priceHold(
   const now = opts.now ?? new Date();
   const rows = await catalogueRows(db, site, [...new Set(opts.lines.map((l) => l.packageId))]);
   const home = site === 'IN' ? INDIA_COUNTRY_ID : UAE_COUNTRY_ID;
-  const lines: (BookingLine & { whole: number; tripTypeId: number })[] = opts.lines.map((l) => {
+  const lines: (BookingLine & { tripTypeId: number })[] = opts.lines.map((l) => {
     const p = rows.get(l.packageId);
     if (!p || p.amount === null)
       throw conflict(
         `${p?.title ?? 'A holiday in your hold'} is no longer on sale on this site. Remove it from your cart and continue to booking again.`,
       );
-    const whole = priceLine(p.amount, l.adults, l.children);
     return {
       packageId: p.id,
       slug: p.slug,
@@ -204,19 +202,17 @@ export async function priceHold(
       children: l.children,
       infants: l.infants,
       rooms: l.rooms,
-      adultPrice: p.amount * MINOR_PER_UNIT,
-      childPrice: Math.round(p.amount * CHILD_FARE_SHARE) * MINOR_PER_UNIT,
-      amount: whole * MINOR_PER_UNIT,
+      adultPrice: p.amount,
+      childPrice: childFare(p.amount),
+      amount: priceLine(p.amount, l.adults, l.children),
       overseas: p.country_id !== home,
       vatTreatment: site === 'UAE' ? p.vat_treatment : null,
-      whole,
       tripTypeId: p.trip_type_id,
     };
   });
-  const wholeSubtotal = lines.reduce((sum, l) => sum + l.whole, 0);
-  const subtotal = wholeSubtotal * MINOR_PER_UNIT;
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const couponLines = lines.map((l) => ({
-    amount: l.whole,
+    amount: l.amount,
     packageId: l.packageId,
     tripTypeId: l.tripTypeId,
     travelDate: l.travelDate,
@@ -225,7 +221,7 @@ export async function priceHold(
     ? await couponFor(db, site, opts.couponCode, userId, couponLines, now, opts.payWith, opts.exceptBooking)
     : null;
   const applied = coupon?.ok ? coupon : null;
-  const discount = applied ? applied.discount * MINOR_PER_UNIT : 0;
+  const discount = applied ? applied.discount : 0;
   const net = subtotal - discount;
   const overseas = lines.filter((l) => l.overseas).reduce((sum, l) => sum + l.amount, 0);
   // The coupon comes off the lines it is for (a trip type, a travel window): the overseas lines
@@ -233,9 +229,9 @@ export async function priceHold(
   const discountOn = (which: (i: number) => boolean) => {
     if (!applied || discount <= 0) return 0;
     const eligible = new Set(applied.eligible);
-    const eligibleWhole = couponLines.reduce((sum, l) => sum + (eligible.has(l) ? l.amount : 0), 0);
-    const whichEligibleWhole = couponLines.reduce((sum, l, i) => sum + (eligible.has(l) && which(i) ? l.amount : 0), 0);
-    return eligibleWhole > 0 ? Math.round((discount * whichEligibleWhole) / eligibleWhole) : 0;
+    const eligibleAmount = couponLines.reduce((sum, l) => sum + (eligible.has(l) ? l.amount : 0), 0);
+    const whichEligible = couponLines.reduce((sum, l, i) => sum + (eligible.has(l) && which(i) ? l.amount : 0), 0);
+    return eligibleAmount > 0 ? Math.round((discount * whichEligible) / eligibleAmount) : 0;
   };
   const overseasDiscount = discountOn((i) => lines[i]!.overseas);
   // UAE: VAT is inside the standard-rated lines' prices only (zero-rated and out-of-scope lines carry none).
@@ -257,7 +253,7 @@ export async function priceHold(
   }
   return {
     currency: SITE_CURRENCY[site],
-    lines: lines.map(({ whole: _whole, tripTypeId: _type, ...line }) => line),
+    lines: lines.map(({ tripTypeId: _type, ...line }) => line),
     couponLines,
     subtotal,
     discount,

@@ -1,5 +1,4 @@
 // The cart's figures before the hold: its lines priced and the coupon checkout would apply, as checkout shows them.
-import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
 import type { CartTotals } from '../../../contract/cart-totals.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,18 +29,16 @@ export async function cartTotals(db: Db, input: CartTotalsInput): Promise<CartTo
   // A guest has no account: no coupon of their own and no bookings (user id 0 matches no row).
   const base = { site: input.site, lines: input.lines, userId: input.userId ?? 0, tcsRate: input.tcsRate, now };
   const bare = await priceHold(db, base);
-  const wholeTotal = bare.couponLines.reduce((sum, l) => sum + l.amount, 0);
+  const subtotal = bare.couponLines.reduce((sum, l) => sum + l.amount, 0);
   const list = await applicableCoupons(
     db,
     input.site,
-    wholeTotal,
+    subtotal,
     { userId: input.userId },
     { lines: bare.couponLines, now },
   );
   const best = list.coupons.find((c) => c.applicable) ?? null;
-  const offered = best
-    ? { code: best.coupon.code, title: best.coupon.title, discount: best.discount.amount * MINOR_PER_UNIT }
-    : null;
+  const offered = best ? { code: best.coupon.code, title: best.coupon.title, discount: best.discount.amount } : null;
   const code = input.noCoupon ? undefined : (input.couponCode ?? offered?.code);
   const priced = code ? await priceHold(db, { ...base, couponCode: code }) : bare;
   const { couponId: _id, couponLines: _lines, ...totals } = priced;

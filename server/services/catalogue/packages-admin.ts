@@ -6,7 +6,6 @@ import type {
   AdminPackageOptions,
   AdminSitePrice,
 } from '../../../contract/catalogue-admin.ts';
-import { MINOR_PER_MAJOR } from '../../../contract/catalogue-admin.ts';
 import { IMAGE_PATH, SLUG_PATTERN } from '../../../contract/admin-catalogue-calls.ts';
 import { cancellationPolicyProblem } from '../../../contract/cancellation.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,10 +34,7 @@ const NEW_PACKAGE_LOCK = 0x706b67;
 const SITES = ['UAE', 'IN'] as const;
 type SiteCode = (typeof SITES)[number];
 const CURRENCY: Record<SiteCode, 'AED' | 'INR'> = { UAE: 'AED', IN: 'INR' };
-const UNIT: Record<SiteCode, { minor: string; major: string }> = {
-  UAE: { minor: 'fils', major: 'dirhams (AED)' },
-  IN: { minor: 'paise', major: 'rupees (₹)' },
-};
+const MINOR_UNIT: Record<SiteCode, string> = { UAE: 'fils', IN: 'paise' };
 
 export type PackagePatch = Partial<AdminPackageInput> & {
   heroImage?: string;
@@ -54,8 +50,8 @@ function sitePrice(
 ): AdminSitePrice | null {
   if (!row) return null;
   return {
-    amount: row.amount * MINOR_PER_MAJOR,
-    compareAt: row.compareAt === null ? null : row.compareAt * MINOR_PER_MAJOR,
+    amount: row.amount,
+    compareAt: row.compareAt,
     currency: CURRENCY[site],
   };
 }
@@ -182,16 +178,11 @@ export async function getPackage(db: Db, id: number): Promise<AdminPackage> {
   return snapshot(db, await rowOf(db, id));
 }
 
-/** Whole currency units from the smallest unit, or a refusal saying what to send. */
-function toWhole(site: SiteCode, field: 'prices' | 'compareAt', minor: number): number {
+/** A price as sent, in the smallest unit (as it is stored), or a refusal saying what to send. */
+function priceOf(site: SiteCode, field: 'prices' | 'compareAt', minor: number): number {
   if (!Number.isInteger(minor) || minor <= 0)
-    throw invalid(`${field}.${site}: give a price above zero in ${UNIT[site].minor}, a whole number.`);
-  if (minor % MINOR_PER_MAJOR !== 0) {
-    throw invalid(
-      `${field}.${site}: ${minor} ${UNIT[site].minor} is not a whole number of ${UNIT[site].major}. The shop sells in whole ${UNIT[site].major}: send a multiple of ${MINOR_PER_MAJOR}, e.g. ${Math.round(minor / MINOR_PER_MAJOR) * MINOR_PER_MAJOR}.`,
-    );
-  }
-  return minor / MINOR_PER_MAJOR;
+    throw invalid(`${field}.${site}: give a price above zero in ${MINOR_UNIT[site]}, a whole number.`);
+  return minor;
 }
 
 /** The package as it would be after the change: every rule that spans fields, checked on the whole. */
@@ -279,22 +270,15 @@ async function writePrices(tx: DbOrTx, id: number, input: PackagePatch, current:
       await tx.delete(packagePrices).where(and(eq(packagePrices.packageId, id), eq(packagePrices.site, site)));
       continue;
     }
-    const amount =
-      minor !== undefined
-        ? toWhole(site, 'prices', minor)
-        : current[site]
-          ? current[site].amount / MINOR_PER_MAJOR
-          : null;
+    const amount = minor !== undefined ? priceOf(site, 'prices', minor) : (current[site]?.amount ?? null);
     if (amount === null) throw invalid(`compareAt.${site}: set the package's price on this site first.`);
     const kept = current[site]?.compareAt;
     let compareAt =
       compareMinor === undefined
-        ? kept == null
-          ? null
-          : kept / MINOR_PER_MAJOR
+        ? (kept ?? null)
         : compareMinor === null
           ? null
-          : toWhole(site, 'compareAt', compareMinor);
+          : priceOf(site, 'compareAt', compareMinor);
     if (compareAt !== null && compareAt <= amount) {
       // The price before an offer is above the price: a new price at or above it ends the offer, unless staff set both.
       if (compareMinor !== undefined)

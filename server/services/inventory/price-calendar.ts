@@ -1,6 +1,5 @@
 import { and, sql } from 'drizzle-orm';
 import type { PriceCalendar } from '../../../contract/availability.ts';
-import { MINOR_PER_UNIT } from '../../../contract/booking.ts';
 import { SITE_CURRENCY, siteDay, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -51,7 +50,7 @@ export async function priceCalendar(db: Db, packageId: number, site: Site, now =
       const { packageId: _id, ...availability } = availabilityOf(packageId, d.travelDate, d);
       return {
         ...availability,
-        fromPerAdult: Math.round(((total - best.discount) * MINOR_PER_UNIT) / PRICED_ADULTS),
+        fromPerAdult: Math.round((total - best.discount) / PRICED_ADULTS),
         coupon: best.code,
       };
     });
@@ -59,7 +58,7 @@ export async function priceCalendar(db: Db, packageId: number, site: Site, now =
     packageId,
     currency: SITE_CURRENCY[site],
     asOf: now.toISOString(),
-    perAdult: pkg.amount * MINOR_PER_UNIT,
+    perAdult: pkg.amount,
     days,
   };
 }

@@ -8,6 +8,7 @@ import type {
   CouponListResult,
   PayWith,
 } from '../../../contract/coupons.ts';
+import { floorToWholeUnit } from '../../../contract/money.ts';
 import { siteDay, type Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { couponCategories, coupons, tripTypes } from '../../db/schema.ts';
@@ -135,11 +136,14 @@ export function paymentRefusal(
   return `This coupon is for paying ${how}: choose that way to pay to use it.`;
 }
 
-/** What a coupon takes off an amount it applies to (no minimum checked here). */
+/**
+ * What a coupon takes off an amount it applies to (no minimum checked here), in the smallest unit: a
+ * percentage is rounded down to the whole dirham or rupee.
+ */
 function couponAmount(c: Coupon, base: number): number {
   if (base <= 0) return 0;
   if (c.discount.type === 'flat') return Math.min(c.discount.amount.amount, base);
-  const raw = Math.floor((base * c.discount.percent) / 100);
+  const raw = floorToWholeUnit((base * c.discount.percent) / 100);
   const capped = c.discount.maxDiscount ? Math.min(raw, c.discount.maxDiscount.amount) : raw;
   return Math.min(capped, base);
 }
@@ -150,7 +154,7 @@ export function discountFor(c: Coupon, cartTotal: number): number {
 }
 
 /**
- * A line of a hold as coupon rules read it: its amount (whole units), package, trip type and travel
+ * A line of a hold as coupon rules read it: its amount (smallest unit), package, trip type and travel
  * date. A line without its package matches no coupon limited to packages or destinations.
  */
 export interface CouponLine {

@@ -8,6 +8,7 @@ import type {
   DealsResult,
   DealSubCategory,
 } from '../../../contract/deals.ts';
+import { roundToWholeUnit } from '../../../contract/money.ts';
 import type { Site } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { dealCategories, deals, dealSubcategories } from '../../db/schema.ts';
@@ -24,10 +25,10 @@ function liveOn(db: Db, site: Site, now: Date): SQL {
   )!;
 }
 
-/** The deal's price: the package's current price for the site, less the deal's percentage. */
+/** The deal's price: the package's current price for the site, less the deal's percentage (to the whole unit). */
 export function withDeal(card: PackageCard, percent: number): PackageCard {
   const regular = card.price.amount;
-  const amount = Math.round((regular * (100 - percent)) / 100);
+  const amount = roundToWholeUnit((regular * (100 - percent)) / 100);
   return {
     ...card,
     price: { amount, currency: card.price.currency },

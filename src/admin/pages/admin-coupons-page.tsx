@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMinor } from '../../../contract/format.ts';
+import { formatMinor, toMinor, typedAmount } from '../../../contract/format.ts';
 import type { AdminCoupon, AdminCouponList, CouponRules } from '../../../contract/promotions.ts';
 import {
   createCouponCall,
@@ -15,18 +15,26 @@ import { focusFirstField, FormButtons, ListMessages, useEditableList } from '../
 
 const day = (iso: string) => iso.slice(0, 10);
 const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
+/** An amount typed ("150", "1,299.50") in the smallest unit; empty: null; not an amount: NaN (refused, not sent). */
+const amountOrNull = (v: FormDataEntryValue | null) =>
+  v === null || String(v).trim() === '' ? null : (toMinor(String(v)) ?? Number.NaN);
+/** An amount in the smallest unit as the form shows it ("150", "1299.50"). */
+const typed = (minor: number | null | undefined) => (minor == null ? '' : typedAmount(minor));
 const textOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : String(v).trim());
 
 function discountText(c: AdminCoupon) {
   if (c.discountType === 'percent') {
     const caps = [
-      c.maxDiscountAed !== null ? `AED ${c.maxDiscountAed}` : null,
-      c.maxDiscountInr !== null ? `₹${c.maxDiscountInr}` : null,
+      c.maxDiscountAed !== null ? formatMinor(c.maxDiscountAed, 'AED') : null,
+      c.maxDiscountInr !== null ? formatMinor(c.maxDiscountInr, 'INR') : null,
     ].filter(Boolean);
     return `${c.percent}%${caps.length ? ` up to ${caps.join(' / ')}` : ''}`;
   }
   return (
-    [c.flatAed !== null ? `AED ${c.flatAed}` : null, c.flatInr !== null ? `₹${c.flatInr}` : null]
+    [
+      c.flatAed !== null ? formatMinor(c.flatAed, 'AED') : null,
+      c.flatInr !== null ? formatMinor(c.flatInr, 'INR') : null,
+    ]
       .filter(Boolean)
       .join(' / ') + ' off'
   );
@@ -64,12 +72,12 @@ function CouponForm({
       site: site === 'UAE' || site === 'IN' ? site : null,
       discountType: form.get('discountType') === 'flat' ? 'flat' : 'percent',
       percent: numberOrNull(form.get('percent')),
-      flatAed: numberOrNull(form.get('flatAed')),
-      flatInr: numberOrNull(form.get('flatInr')),
-      maxDiscountAed: numberOrNull(form.get('maxDiscountAed')),
-      maxDiscountInr: numberOrNull(form.get('maxDiscountInr')),
-      minCartAed: numberOrNull(form.get('minCartAed')) ?? 0,
-      minCartInr: numberOrNull(form.get('minCartInr')) ?? 0,
+      flatAed: amountOrNull(form.get('flatAed')),
+      flatInr: amountOrNull(form.get('flatInr')),
+      maxDiscountAed: amountOrNull(form.get('maxDiscountAed')),
+      maxDiscountInr: amountOrNull(form.get('maxDiscountInr')),
+      minCartAed: amountOrNull(form.get('minCartAed')) ?? 0,
+      minCartInr: amountOrNull(form.get('minCartInr')) ?? 0,
       validFrom: new Date(`${String(form.get('validFrom'))}T00:00:00Z`).toISOString(),
       validTo: new Date(`${String(form.get('validTo'))}T23:59:59Z`).toISOString(),
       oncePerTraveller: form.get('oncePerTraveller') === 'on',
@@ -82,6 +90,9 @@ function CouponForm({
       cityIds: form.getAll('cityIds').map(Number),
     };
     if (!form.get('validFrom') || !form.get('validTo')) return onDone('Choose Valid from and Valid to.', false);
+    const amounts = [rules.flatAed, rules.flatInr, rules.maxDiscountAed, rules.maxDiscountInr, rules.minCartAed];
+    if ([...amounts, rules.minCartInr].some((a) => a !== null && Number.isNaN(a)))
+      return onDone('Write each amount as a number of dirhams or rupees, e.g. 150 or 1,299.50.', false);
     setBusy(true);
     const answer = coupon
       ? await adminApi(updateCouponCall, { params: { id: coupon.id }, body: rules })
@@ -138,29 +149,27 @@ function CouponForm({
       <label htmlFor={f('percent')}>Percent</label>
       <input id={f('percent')} name="percent" type="number" min={1} max={100} defaultValue={c?.percent ?? ''} />
       <label htmlFor={f('flatAed')}>Flat amount, AED</label>
-      <input id={f('flatAed')} name="flatAed" type="number" min={0} defaultValue={c?.flatAed ?? ''} />
+      <input id={f('flatAed')} name="flatAed" inputMode="decimal" defaultValue={typed(c?.flatAed)} />
       <label htmlFor={f('flatInr')}>Flat amount, rupees</label>
-      <input id={f('flatInr')} name="flatInr" type="number" min={0} defaultValue={c?.flatInr ?? ''} />
+      <input id={f('flatInr')} name="flatInr" inputMode="decimal" defaultValue={typed(c?.flatInr)} />
       <label htmlFor={f('maxDiscountAed')}>Cap, AED (empty: none)</label>
       <input
         id={f('maxDiscountAed')}
         name="maxDiscountAed"
-        type="number"
-        min={0}
-        defaultValue={c?.maxDiscountAed ?? ''}
+        inputMode="decimal"
+        defaultValue={typed(c?.maxDiscountAed)}
       />
       <label htmlFor={f('maxDiscountInr')}>Cap, rupees (empty: none)</label>
       <input
         id={f('maxDiscountInr')}
         name="maxDiscountInr"
-        type="number"
-        min={0}
-        defaultValue={c?.maxDiscountInr ?? ''}
+        inputMode="decimal"
+        defaultValue={typed(c?.maxDiscountInr)}
       />
       <label htmlFor={f('minCartAed')}>Minimum booking, AED</label>
-      <input id={f('minCartAed')} name="minCartAed" type="number" min={0} defaultValue={c?.minCartAed ?? 0} />
+      <input id={f('minCartAed')} name="minCartAed" inputMode="decimal" defaultValue={typed(c?.minCartAed ?? 0)} />
       <label htmlFor={f('minCartInr')}>Minimum booking, rupees</label>
-      <input id={f('minCartInr')} name="minCartInr" type="number" min={0} defaultValue={c?.minCartInr ?? 0} />
+      <input id={f('minCartInr')} name="minCartInr" inputMode="decimal" defaultValue={typed(c?.minCartInr ?? 0)} />
       <label htmlFor={f('validFrom')}>Valid from</label>
       <input id={f('validFrom')} name="validFrom" type="date" required defaultValue={c ? day(c.validFrom) : ''} />
       <label htmlFor={f('validTo')}>Valid to</label>

@@ -233,7 +233,7 @@ function NewBooking() {
             <option value="">{packages ? 'Choose a holiday' : 'Loading holidays…'}</option>
             {packages?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.title} ({p.city}, {p.nights} nights, from {formatMinor(p.fromPrice * 100, p.currency)})
+                {p.title} ({p.city}, {p.nights} nights, from {formatMinor(p.fromPrice, p.currency)})
               </option>
             ))}
           </select>

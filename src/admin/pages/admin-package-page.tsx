@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  MINOR_PER_MAJOR,
   STAY_KINDS,
   type AdminPackage,
   type AdminPackageOptions,
   type AdminStay,
   type StayKind,
 } from '../../../contract/catalogue-admin.ts';
+import { toMinor, typedAmount } from '../../../contract/format.ts';
 import { VAT_TREATMENT_CHOICES, VAT_TREATMENTS, type VatTreatment } from '../../../contract/tax.ts';
 import {
   createPackageCall,
@@ -105,7 +105,8 @@ const lines = (s: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-const whole = (minor: number | null | undefined) => (minor == null ? '' : String(minor / MINOR_PER_MAJOR));
+/** A price in the smallest unit as the form shows it ("1650", "1299.50"); none: empty. */
+const typed = (minor: number | null | undefined) => (minor == null ? '' : typedAmount(minor));
 
 function toDraft(p: AdminPackage): Draft {
   return {
@@ -133,10 +134,10 @@ function toDraft(p: AdminPackage): Draft {
       .join('\n'),
     vatTreatment: p.vatTreatment,
     featured: p.featured,
-    priceUAE: whole(p.prices.UAE?.amount),
-    priceIN: whole(p.prices.IN?.amount),
-    compareUAE: whole(p.prices.UAE?.compareAt),
-    compareIN: whole(p.prices.IN?.compareAt),
+    priceUAE: typed(p.prices.UAE?.amount),
+    priceIN: typed(p.prices.IN?.amount),
+    compareUAE: typed(p.prices.UAE?.compareAt),
+    compareIN: typed(p.prices.IN?.compareAt),
     stays: p.stays.map((s) => ({
       place: s.place,
       nights: String(s.nights),
@@ -152,8 +153,21 @@ function toDraft(p: AdminPackage): Draft {
   };
 }
 
-/** Whole units typed → the smallest unit the API takes; empty → not sold there (null). */
-const minor = (typed: string) => (typed.trim() === '' ? null : Math.round(Number(typed) * MINOR_PER_MAJOR));
+/** An amount typed ("1299", "1,299.50") → the smallest unit the API takes; empty → not sold there (null). */
+const minor = (text: string) => (text.trim() === '' ? null : toMinor(text));
+
+const PRICE_FIELDS = [
+  ['priceUAE', 'The UAE site price', 'AED'],
+  ['compareUAE', 'The UAE price before the offer', 'AED'],
+  ['priceIN', 'The India site price', 'rupees'],
+  ['compareIN', 'The India price before the offer', 'rupees'],
+] as const;
+
+/** Why a typed price cannot be sent (not an amount), or null when every one can. */
+function priceProblem(d: Draft): string | null {
+  const bad = PRICE_FIELDS.find(([key]) => d[key].trim() !== '' && toMinor(d[key]) === null);
+  return bad ? `${bad[1]}: write an amount in ${bad[2]}, e.g. 1299 or 1,299.50.` : null;
+}
 
 function toInput(d: Draft) {
   const stays: AdminStay[] = d.stays.map((s) => ({
@@ -373,6 +387,11 @@ function PackageEditor({ id }: { id: number | null }) {
 
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const problem = priceProblem(draft);
+    if (problem) {
+      setNotice('');
+      return setError(problem);
+    }
     setBusy(true);
     const input = toInput(draft);
     const answer = pkg
@@ -525,16 +544,14 @@ function PackageEditor({ id }: { id: number | null }) {
         {area('exclusions', 'Not included (one per line)')}
         <fieldset>
           <legend>Prices per adult</legend>
-          {text('priceUAE', 'UAE site price (AED, whole dirhams; empty: not sold in the UAE)', 'number', {
-            min: 1,
-            step: 1,
+          {text('priceUAE', 'UAE site price (AED, e.g. 1299 or 1,299.50; empty: not sold in the UAE)', 'text', {
+            inputMode: 'decimal',
           })}
-          {text('compareUAE', 'UAE price before the offer (AED, optional)', 'number', { min: 1, step: 1 })}
-          {text('priceIN', 'India site price (₹, whole rupees; empty: not sold in India)', 'number', {
-            min: 1,
-            step: 1,
+          {text('compareUAE', 'UAE price before the offer (AED, optional)', 'text', { inputMode: 'decimal' })}
+          {text('priceIN', 'India site price (₹, e.g. 45999 or 45,999.50; empty: not sold in India)', 'text', {
+            inputMode: 'decimal',
           })}
-          {text('compareIN', 'India price before the offer (₹, optional)', 'number', { min: 1, step: 1 })}
+          {text('compareIN', 'India price before the offer (₹, optional)', 'text', { inputMode: 'decimal' })}
         </fieldset>
         <fieldset>
           <legend>Rooms and travellers</legend>

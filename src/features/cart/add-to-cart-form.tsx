@@ -5,6 +5,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
+import { MINOR_PER_UNIT } from '../../../contract/money.ts';
 import { priceLine } from '../../../contract/pricing.ts';
 import { siteDay, type Site } from '../../../contract/site-rules.ts';
 import { DepartureAvailability, PriceCalendarAfterIdle, useDepartureAvailability } from './departure-availability.tsx';
@@ -176,10 +177,12 @@ export function AddToCartForm({
       await addToCart(shopDb(), who, site, pkg, party, { lineId });
       keepThumbnailForOffline(pkg.heroImage);
       setAdded(true);
+      // Analytics takes amounts in the currency's units (1299.5), the shop keeps the smallest unit.
+      const units = (minor: number) => minor / MINOR_PER_UNIT;
       const event = {
         currency: pkg.price.currency,
-        value: priceLine(pkg.price.amount, party.adults, party.children),
-        items: [{ item_id: pkg.slug, item_name: pkg.title, price: pkg.price.amount, quantity: 1 }],
+        value: units(priceLine(pkg.price.amount, party.adults, party.children)),
+        items: [{ item_id: pkg.slug, item_name: pkg.title, price: units(pkg.price.amount), quantity: 1 }],
       };
       // The tag manager's code is loaded by its own effect; an add never waits for it.
       void import('../../lib/analytics.ts').then(({ track }) => track('add_to_cart', event)).catch(() => undefined);

@@ -15,7 +15,7 @@ const pkg = {
   heroImage: '/images/places/maldives-1',
   rating: 4.9,
   reviewCount: 286,
-  price: { amount: 175000, currency: 'INR' },
+  price: { amount: 17_500_000, currency: 'INR' },
   compareAt: null,
   highlights: [],
   occupancy: { maxAdultsPerRoom: 2, maxPeoplePerRoom: 2, childAgeLimit: 12 },
