@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { z } from 'zod';
+import { MINOR_PER_UNIT } from '../../contract/money.ts';
 import { currencySchema, siteSchema } from '../../contract/site.ts';
 import { DB_NAME } from './shop-db-exists.ts';
 
@@ -29,6 +30,7 @@ export const cartLineSchema = z.object({
   children: z.number().int(),
   infants: z.number().int(),
   rooms: z.number().int(),
+  /** The package's price per adult and the line's total, in the currency's smallest unit (version 5 on). */
   unitPrice: z.number().int(),
   totalPrice: z.number().int(),
   /** Overseas for the site (India: TCS) and the UAE VAT treatment: the taxes shown beside the price. */
@@ -84,6 +86,7 @@ export const localTempBookingSchema = z.object({
   state: z.enum(['pending', 'held', 'expired', 'failed']),
   serverId: z.number().int().nullable(),
   holdExpiresAt: z.string().nullable(),
+  /** Smallest unit (version 5 on). */
   total: z.number().int(),
   itemCount: z.number().int(),
   /**
@@ -152,6 +155,26 @@ export function openShopDb(name = DB_NAME): ShopDb {
   // Checkout drafts: the travellers form per hold, on the device until the booking (decision 0099).
   // A new table only: every other table and its rows stay as version 3 left them.
   db.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
+  // Every amount in the smallest unit (decision 0116): the cart lines' prices and the holds' totals were kept in whole
+  // units by earlier releases. Dexie runs this once, when a device opens the database at version 5.
+  db.version(5)
+    .stores({})
+    .upgrade(async (tx) => {
+      const asMinor = (amount: unknown) => (typeof amount === 'number' ? amount * MINOR_PER_UNIT : amount);
+      await tx
+        .table('cartLines')
+        .toCollection()
+        .modify((line: Record<string, unknown>) => {
+          line.unitPrice = asMinor(line.unitPrice);
+          line.totalPrice = asMinor(line.totalPrice);
+        });
+      await tx
+        .table('tempBookings')
+        .toCollection()
+        .modify((hold: Record<string, unknown>) => {
+          hold.total = asMinor(hold.total);
+        });
+    });
   return db;
 }
 

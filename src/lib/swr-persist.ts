@@ -10,8 +10,11 @@ import { whenIdle } from './when-idle.ts';
  * after hydration, and never for a key the server just rendered.
  */
 
-/** Bump when the shape of cached answers changes: older rows are then ignored. */
-export const CACHE_VERSION = 1;
+/**
+ * Bump when the shape or the unit of cached answers changes: older rows are then ignored. 2: every amount in the
+ * smallest unit (decision 0116); version 1's catalogue and coupon answers said whole units.
+ */
+export const CACHE_VERSION = 2;
 export const MAX_ENTRIES = 200;
 export const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
