@@ -5,6 +5,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { isApiDocument } from './api-document.ts';
 import { isBackOffice } from './back-office.ts';
+import { PAGES_CACHE } from './cache-names.ts';
 import { keepablePage } from './keepable-page.ts';
 
 export const SHELL_URL = '/offline-shell';
@@ -19,7 +20,7 @@ export function routeNavigations() {
     ({ request, url }) =>
       request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !isBackOffice(url.pathname),
     new NetworkFirst({
-      cacheName: 'pages',
+      cacheName: PAGES_CACHE,
       networkTimeoutSeconds: 4,
       plugins: [
         keepablePage,

@@ -6,6 +6,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { FROM_CACHE, FROM_CACHE_HEADER } from '../src/lib/reachability.ts';
 import { isApiDocument } from './api-document.ts';
+import { CONTENT_CACHE } from './cache-names.ts';
 
 /**
  * Content reads that are the same for every traveller (per site: the server sends Vary: Country).
@@ -34,7 +35,7 @@ export function routeContentReads() {
     ({ url, request }) =>
       request.method === 'GET' && url.origin === self.location.origin && CONTENT_READS.test(url.pathname),
     new StaleWhileRevalidate({
-      cacheName: 'content',
+      cacheName: CONTENT_CACHE,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 86_400, purgeOnQuotaError: true }),

@@ -4,7 +4,7 @@ import { listenForBackgroundSync } from './background-sync.ts';
 import { routeNavigations } from './navigation.ts';
 import { precacheShell } from './precache.ts';
 import { routeContentReads, routeImages } from './runtime-caching.ts';
-import { claimOpenPages, listenForUpdateApproval } from './update.ts';
+import { claimOpenPages, deleteRetiredCachesOnActivate, listenForUpdateApproval } from './update.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -15,3 +15,4 @@ routeImages();
 listenForBackgroundSync();
 listenForUpdateApproval();
 claimOpenPages();
+deleteRetiredCachesOnActivate();

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
+import { deleteRetiredCaches } from './cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,6 +12,13 @@ declare const self: ServiceWorkerGlobalScope;
  */
 export function claimOpenPages() {
   clientsClaim();
+}
+
+/** When this worker activates, the caches an earlier one kept in a form this app would misread go (cache-names.ts). */
+export function deleteRetiredCachesOnActivate() {
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(deleteRetiredCaches(self.caches).then(() => undefined));
+  });
 }
 
 /**

@@ -115,7 +115,7 @@ test('set-up link → authenticator enrolment → staff sign-in, while the shop 
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   const kept = () =>
-    page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
+    page.evaluate(async () => (await (await caches.open('pages-v2')).keys()).map((r) => new URL(r.url).pathname));
   await expect.poll(kept).toContain('/contact');
   expect((await kept()).filter((p) => p.startsWith('/admin'))).toEqual([]);
   // Nor does any of its caches (the precache included) hold a back-office file.

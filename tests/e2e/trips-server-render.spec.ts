@@ -118,7 +118,7 @@ test('My trips has the signed-in traveller’s trips in the server HTML (painted
   await expect(page.locator('.trip-card').filter({ hasText: ref })).toBeVisible();
   await page.goto('/holidays');
   await expect
-    .poll(async () => (await cachedEntries(page, ref)).some((e) => e.cache === 'pages' && e.path === '/holidays'), {
+    .poll(async () => (await cachedEntries(page, ref)).some((e) => e.cache === 'pages-v2' && e.path === '/holidays'), {
       timeout: 15_000,
     })
     .toBe(true);
