@@ -38,7 +38,9 @@ const minor = (field: string) =>
     .number({ message: `${field}: give the price in fils or paise, a whole number (or null).` })
     .int(`${field}: the smallest unit is a whole number.`)
     .positive(`${field}: above zero.`)
-    .max(100_000_000_00, `${field}: that price is too large.`)
+    // Stored as sent since 0116: a cart line of 9 adults and 6 children at this price still fits the integer columns
+    // (₹10 lakh or AED 1,000,000 an adult at most).
+    .max(100_000_000, `${field}: that price is too large.`)
     .nullable();
 
 const supplier = z.object({

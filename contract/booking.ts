@@ -13,7 +13,7 @@ import { USER_ID_MISSING } from './booking-messages.ts';
 
 /*
  * Bookings and payments. Every amount here is an integer of the currency's smallest unit (fils,
- * paise): catalogue prices are whole units, a booking's taxes are not.
+ * paise), as the catalogue's prices are (docs/decisions/0116).
  */
 
 export const BOOKING_MESSAGES = {

@@ -1,7 +1,7 @@
 /**
  * The back office's catalogue (/api/admin/packages…, issue 21): plain types, no zod, so the admin
- * screens stay small. Prices travel in the smallest unit per adult (fils, paise); the shop stores
- * and shows whole dirhams and rupees, so a price must be a whole number of them (docs/decisions/0061).
+ * screens stay small. Prices travel and are stored in the smallest unit per adult (fils, paise), as every amount of
+ * the shop (docs/decisions/0116).
  */
 import type { CancellationStep } from './cancellation.ts';
 import type { VatTreatment } from './tax.ts';

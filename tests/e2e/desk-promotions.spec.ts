@@ -49,3 +49,51 @@ test('catalogue staff create a deal with a picture and it shows on the shop’s 
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/webp');
 });
+
+test('catalogue staff read and type a coupon’s amounts in dirhams and rupees; the shop keeps fils and paise', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await desk.newPage();
+  await signedInStaff(desk.request, 'catalogue');
+  await gotoInteractive(staff, '/admin/coupons');
+  // The welcome coupon: 10% up to AED 300 or ₹5,000, from AED 1,000 or ₹12,000 (the seed keeps fils and paise).
+  const row = staff.getByRole('row').filter({ has: staff.getByRole('button', { name: 'Edit WELCOME10' }) });
+  await expect(row).toContainText('10% up to AED 300 / ₹5,000');
+  await row.getByRole('button', { name: 'Edit WELCOME10' }).click();
+  const form = staff.getByRole('form', { name: 'Edit coupon WELCOME10' });
+  await expect(form.getByLabel('Cap, AED (empty: none)')).toHaveValue('300');
+  await expect(form.getByLabel('Minimum booking, rupees')).toHaveValue('12000');
+  const minimum = async () =>
+    (
+      await (
+        await staff.request.post('/api/Common/Coupon/GetCouponDetail', {
+          data: { CouponSlug: 'welcome-10' },
+          headers: { country: 'UAE' },
+        })
+      ).json()
+    ).data.minCart;
+  try {
+    await form.getByLabel('Minimum booking, AED').fill('1,250.50');
+    await form.getByRole('button', { name: 'Save the coupon' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Coupon WELCOME10 is saved.' })).toBeVisible();
+    expect(await minimum()).toEqual({ amount: 125_050, currency: 'AED' });
+    // Not an amount: refused before anything is sent.
+    await staff.getByRole('button', { name: 'Edit WELCOME10' }).click();
+    await form.getByLabel('Minimum booking, AED').fill('12.345');
+    await form.getByRole('button', { name: 'Save the coupon' }).click();
+    await expect(
+      staff.getByText('Write each amount as a number of dirhams or rupees, e.g. 150 or 1,299.50.'),
+    ).toBeVisible();
+    expect(await minimum()).toEqual({ amount: 125_050, currency: 'AED' });
+  } finally {
+    // As the seed had it, for the other tests.
+    await gotoInteractive(staff, '/admin/coupons');
+    await staff.getByRole('button', { name: 'Edit WELCOME10' }).click();
+    await form.getByLabel('Minimum booking, AED').fill('1000');
+    await form.getByRole('button', { name: 'Save the coupon' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Coupon WELCOME10 is saved.' })).toBeVisible();
+    await desk.close();
+  }
+});

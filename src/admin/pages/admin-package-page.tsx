@@ -22,7 +22,7 @@ import {
 import { adminApi } from '../admin-api.ts';
 import { RequireStaff } from '../admin-session.tsx';
 
-/** The form's fields as typed: lists one per line, prices in whole dirhams and rupees. */
+/** The form's fields as typed: lists one per line, prices in dirhams and rupees ("1299", "1,299.50"). */
 interface Draft {
   title: string;
   slug: string;
