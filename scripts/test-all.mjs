@@ -1,14 +1,16 @@
 // `npm test`: every check, as CI runs it, in three phases (decision 0084, amended):
 // 1. the production build (the tests need it);
 // 2. the unit suite (two files at a time, about 87 % of two cores), and beside it the type check and then the lint,
-//    which test nothing against a clock and keep one core busy each;
+//    which test nothing against a clock: at a lower priority (nice 10), in what the unit suite leaves idle;
 // 3. the browser suite (one lane: about 1.3 of 2 cores busy, the rest waiting on pages and timers, decision 0115), and
-//    beside it the Postgres suite with one worker, in the core the browser suite leaves idle.
+//    beside it the Postgres suite at nice 10 (its two workers and its Postgres cluster), in the CPU the browser suite
+//    leaves idle: the browser tests, which wait on pages and timers, keep the CPU when they want it.
 // Output of the stages beside the main one is held and printed whole as each ends.
 // Prints how long each stage took, and the CPU seconds it used: on a shared machine the wall time
 // says how loaded it was, the CPU time what the stage itself costs (decisions 0084, 0100).
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
+import { setPriority } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -62,14 +64,19 @@ async function phase(label, run) {
   return ok;
 }
 
-/** Runs `npm run <script> [-- args]`; buffered: its output is held and printed once it has ended. */
-function stage(script, { buffered = false, args = [] } = {}) {
+/**
+ * Runs `npm run <script> [-- args]`; buffered: its output is held and printed once it has ended. `nice`: the stage
+ * and every process it starts run at that lower priority (set before npm has started any), so they take the CPU the
+ * stage beside them leaves idle rather than slowing it.
+ */
+function stage(script, { buffered = false, args = [], nice = 0 } = {}) {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
       cwd: ROOT,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
+    if (nice && child.pid !== undefined) setPriority(child.pid, nice);
     const out = [];
     if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => out.push(chunk));
     for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
@@ -103,16 +110,14 @@ let ok = await phase('build', () => stage('build', { buffered: true }));
 if (ok)
   ok = await phase('test:unit + typecheck, lint', async () => {
     const checks = (async () => {
-      const typed = await stage('typecheck', { buffered: true });
-      return (await stage('lint', { buffered: true })) && typed;
+      const typed = await stage('typecheck', { buffered: true, nice: 10 });
+      return (await stage('lint', { buffered: true, nice: 10 })) && typed;
     })();
     return (await Promise.all([stage('test:unit'), checks])).every(Boolean);
   });
 if (ok)
   ok = await phase('test:e2e + test:postgres', async () =>
-    (
-      await Promise.all([stage('test:e2e'), stage('test:postgres', { buffered: true, args: ['--maxWorkers=1'] })])
-    ).every(Boolean),
+    (await Promise.all([stage('test:e2e'), stage('test:postgres', { buffered: true, nice: 10 })])).every(Boolean),
   );
 report();
 console.log(`${ok ? 'All checks passed' : 'A check failed'} in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
