@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shopDbAtVersion } from '../../tests/support/shop-db-releases.ts';
 import { cartLineSchema, localTempBookingSchema, openShopDb, parseRows, type ShopDb } from './db.ts';
 
 /*
@@ -16,16 +17,7 @@ afterEach(async () => {
 
 /** The database as release 4 left it (versions 1 to 4), with rows written then in whole units. */
 async function releaseFour(name: string) {
-  const old = new Dexie(name);
-  old.version(1).stores({
-    cartLines: 'id, [owner+site], cartId',
-    outbox: '++seq, &id, state, ref',
-    tempBookings: 'id, [owner+site]',
-    swrCache: 'key, savedAt',
-  });
-  old.version(2).stores({ swrCache: null });
-  old.version(3).stores({ wallet: 'ref, userId' });
-  old.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
+  const old = shopDbAtVersion(name, 4);
   const line = {
     owner: 'guest:abcdefgh',
     packageId: 3,

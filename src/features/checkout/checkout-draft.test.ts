@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shopDbAtVersion } from '../../../tests/support/shop-db-releases.ts';
 import { openShopDb, type ShopDb } from '../../lib/db.ts';
 import {
   clearDrafts,
@@ -43,15 +43,7 @@ describe('the checkout draft on the device', () => {
   it('keeps every existing table’s rows when the database moves from version 3 to the drafts’ version', async () => {
     const name = `draft-upgrade-${++n}`;
     // The database as the last release left it: versions 1 to 3, with a row in each table.
-    const old = new Dexie(name);
-    old.version(1).stores({
-      cartLines: 'id, [owner+site], cartId',
-      outbox: '++seq, &id, state, ref',
-      tempBookings: 'id, [owner+site]',
-      swrCache: 'key, savedAt',
-    });
-    old.version(2).stores({ swrCache: null });
-    old.version(3).stores({ wallet: 'ref, userId' });
+    const old = shopDbAtVersion(name, 3);
     await old.table('cartLines').put({ id: 'line-1', owner: 'guest:abcdefgh', site: 'UAE' });
     await old.table('outbox').put({ id: 'change-1', state: 'pending', ref: 'line-1' });
     await old.table('tempBookings').put({ id: 'hold-1', owner: 'user:42', site: 'UAE' });

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingSummary, DocumentVersion } from '../../../contract/booking.ts';
+import { shopDbAtVersion } from '../../../tests/support/shop-db-releases.ts';
 import { openShopDb, type ShopDb } from '../../lib/db.ts';
 import {
   clearWallet,
@@ -119,14 +120,7 @@ describe('a phone that saved its trips under the last release', () => {
     const name = `wallet-upgrade-${Date.now()}`;
     dbs.push(name);
     // The database as the last release left it (the same tables), with a copy keyed Status|PaymentStatus|Total.
-    const old = new Dexie(name);
-    old.version(3).stores({
-      cartLines: 'id, [owner+site], cartId',
-      outbox: '++seq, &id, state, ref',
-      tempBookings: 'id, [owner+site]',
-      wallet: 'ref, userId',
-    });
-    old.version(4).stores({ checkoutDrafts: 'id, [owner+site]' });
+    const old = shopDbAtVersion(name, 4);
     await old.table('wallet').put(row);
     old.close();
 
