@@ -99,7 +99,9 @@ test('accounts cancels a gateway-paid booking with a partial refund and opens th
   expect(keepPercent).toBeGreaterThan(0);
   expect(keepPercent).toBeLessThan(100);
   const keep = Math.round((booking.total * keepPercent) / 100);
-  await expect(panel.getByLabel(/^Amount kept/)).toHaveValue((keep / 100).toFixed(2));
+  // Prefilled as staff type an amount: whole dirhams without decimals ("2380"), others with two ("2380.50").
+  const typedKeep = keep % 100 === 0 ? String(keep / 100) : (keep / 100).toFixed(2);
+  await expect(panel.getByLabel(/^Amount kept/)).toHaveValue(typedKeep);
   await expectNoAxeViolations(page);
   await panel.getByLabel('Reason for the cancellation').fill('The traveller cannot travel');
   await panel.getByRole('button', { name: 'Cancel booking' }).click();

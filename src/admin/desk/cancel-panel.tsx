@@ -12,7 +12,7 @@ import type {
   DeskPayment,
   DeskRefund,
 } from '../../../contract/desk.ts';
-import { formatMinor, toMinor } from '../../../contract/format.ts';
+import { formatMinor, toMinor, typedAmount } from '../../../contract/format.ts';
 import { can } from '../../../contract/staff.ts';
 import { adminApi } from '../admin-api.ts';
 import { CardTable } from './card-table.tsx';
@@ -23,8 +23,6 @@ export const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-const toMajor = (minor: number) => (minor / 100).toFixed(2);
 
 const PROVIDER: Record<DeskPayment['provider'], string> = {
   stripe: 'Stripe',
@@ -219,7 +217,7 @@ function CancelForm({ ref_, quote, requests, me, m, onDone, onError }: CancelFor
   const pending = requests.find((r) => r.status === 'pending');
   const mayOverride = can(me.role, 'cancellations.override');
   const [reason, setReason] = useState(pending?.reason ?? '');
-  const [keep, setKeep] = useState(toMajor(quote.keep));
+  const [keep, setKeep] = useState(typedAmount(quote.keep));
   const [keepReason, setKeepReason] = useState('');
   const [busy, setBusy] = useState(false);
   const keepMinor = toMinor(keep);
@@ -326,7 +324,7 @@ interface RefundFormProps {
 /** One refund of one payment: its own Idempotency-Key until an answer comes, so a double click is one refund. */
 export function RefundForm({ ref_, payment, m, onDone, onError }: RefundFormProps) {
   const [key, setKey] = useState(newKey);
-  const [amount, setAmount] = useState(toMajor(payment.refundable));
+  const [amount, setAmount] = useState(typedAmount(payment.refundable));
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [reference, setReference] = useState('');
