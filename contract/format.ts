@@ -22,11 +22,18 @@ function groupDigits(whole: number, indian: boolean): string {
   return `${groups.join(',')},${last}`;
 }
 
-/** A whole number as the site writes it (rounded half away from zero, as Intl does). */
-function formatWhole(amount: number, indian: boolean): string {
-  const rounded = Math.round(Math.abs(amount));
-  const sign = amount < 0 && rounded !== 0 ? '-' : '';
-  return `${sign}${groupDigits(rounded, indian)}`;
+/**
+ * An amount in the smallest unit split as the shop writes it: the sign (never for zero), the whole units and the
+ * cents as text (empty when the amount is whole, else two digits). Rounded half away from zero, as Intl does.
+ */
+function minorParts(amount: number): { sign: string; units: number; cents: string } {
+  const abs = Math.round(Math.abs(amount));
+  const cents = abs % MINOR_PER_UNIT;
+  return {
+    sign: amount < 0 && abs !== 0 ? '-' : '',
+    units: Math.floor(abs / MINOR_PER_UNIT),
+    cents: cents ? `.${String(cents).padStart(2, '0')}` : '',
+  };
 }
 
 /**
@@ -49,12 +56,14 @@ export function toMinor(text: string): number | null {
   return Number(whole) * MINOR_PER_UNIT + Number(fraction.padEnd(2, '0'));
 }
 
-/** An amount in the smallest unit as staff type it back into a form ("1650", "1299.50"): what toMinor reads. */
-export function typedAmount(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(minor));
-  const cents = abs % MINOR_PER_UNIT;
-  return `${sign}${Math.floor(abs / MINOR_PER_UNIT)}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
+/**
+ * An amount in the smallest unit as staff type it back into a form ("1650", "1299.50"): what toMinor reads. None
+ * (a price not set): an empty field.
+ */
+export function typedAmount(minor: number | null | undefined): string {
+  if (minor == null) return '';
+  const { sign, units, cents } = minorParts(minor);
+  return `${sign}${units}${cents}`;
 }
 
 /**
@@ -62,13 +71,9 @@ export function typedAmount(minor: number): string {
  * without decimals (`AED 1,250`), others with two (`₹2,362.50`). The one money formatter.
  */
 export function formatMinor(amount: number, currency: Currency): string {
-  // Rounded half away from zero, as Intl does; never minus zero.
-  const abs = Math.round(Math.abs(amount));
-  const sign = amount < 0 && abs !== 0 ? '-' : '';
-  const units = formatWhole(Math.floor(abs / MINOR_PER_UNIT), currency === 'INR');
-  const whole = currency === 'INR' ? `₹${units}` : `AED ${units}`;
-  const cents = abs % MINOR_PER_UNIT;
-  return `${sign}${whole}${cents ? `.${String(cents).padStart(2, '0')}` : ''}`;
+  const { sign, units, cents } = minorParts(amount);
+  const digits = groupDigits(units, currency === 'INR');
+  return `${sign}${currency === 'INR' ? `₹${digits}` : `AED ${digits}`}${cents}`;
 }
 
 /** `2 adults, 1 child, 1 room`: who travels on a line (children and infants only when there are some). */

@@ -19,6 +19,12 @@ export const MONEY_UNIT_TEXT: Record<MoneyUnit, string> = {
 export const MINOR_PER_UNIT = 100;
 
 /**
+ * An amount in the smallest unit as a number of the currency's units (129950 → 1299.5), for the outside formats that
+ * take them: schema.org's price, analytics' value.
+ */
+export const inCurrencyUnits = (minor: number): number => minor / MINOR_PER_UNIT;
+
+/**
  * An amount in the smallest unit rounded to the nearest whole dirham or rupee (half away from zero
  * for the amounts the shop works out: a child's fare, a deal's price).
  */

@@ -65,14 +65,14 @@ async function phase(label, run) {
 }
 
 /**
- * Runs `npm run <script> [-- args]`; buffered: its output is held and printed once it has ended. `nice`: the stage
+ * Runs `npm run <script>`; buffered: its output is held and printed once it has ended. `nice`: the stage
  * and every process it starts run at that lower priority (set before npm has started any), so they take the CPU the
  * stage beside them leaves idle rather than slowing it.
  */
-function stage(script, { buffered = false, args = [], nice = 0 } = {}) {
+function stage(script, { buffered = false, nice = 0 } = {}) {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+    const child = spawn('npm', ['run', '--silent', script], {
       cwd: ROOT,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });

@@ -18,8 +18,6 @@ const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).
 /** An amount typed ("150", "1,299.50") in the smallest unit; empty: null; not an amount: NaN (refused, not sent). */
 const amountOrNull = (v: FormDataEntryValue | null) =>
   v === null || String(v).trim() === '' ? null : (toMinor(String(v)) ?? Number.NaN);
-/** An amount in the smallest unit as the form shows it ("150", "1299.50"). */
-const typed = (minor: number | null | undefined) => (minor == null ? '' : typedAmount(minor));
 const textOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : String(v).trim());
 
 function discountText(c: AdminCoupon) {
@@ -149,27 +147,37 @@ function CouponForm({
       <label htmlFor={f('percent')}>Percent</label>
       <input id={f('percent')} name="percent" type="number" min={1} max={100} defaultValue={c?.percent ?? ''} />
       <label htmlFor={f('flatAed')}>Flat amount, AED</label>
-      <input id={f('flatAed')} name="flatAed" inputMode="decimal" defaultValue={typed(c?.flatAed)} />
+      <input id={f('flatAed')} name="flatAed" inputMode="decimal" defaultValue={typedAmount(c?.flatAed)} />
       <label htmlFor={f('flatInr')}>Flat amount, rupees</label>
-      <input id={f('flatInr')} name="flatInr" inputMode="decimal" defaultValue={typed(c?.flatInr)} />
+      <input id={f('flatInr')} name="flatInr" inputMode="decimal" defaultValue={typedAmount(c?.flatInr)} />
       <label htmlFor={f('maxDiscountAed')}>Cap, AED (empty: none)</label>
       <input
         id={f('maxDiscountAed')}
         name="maxDiscountAed"
         inputMode="decimal"
-        defaultValue={typed(c?.maxDiscountAed)}
+        defaultValue={typedAmount(c?.maxDiscountAed)}
       />
       <label htmlFor={f('maxDiscountInr')}>Cap, rupees (empty: none)</label>
       <input
         id={f('maxDiscountInr')}
         name="maxDiscountInr"
         inputMode="decimal"
-        defaultValue={typed(c?.maxDiscountInr)}
+        defaultValue={typedAmount(c?.maxDiscountInr)}
       />
       <label htmlFor={f('minCartAed')}>Minimum booking, AED</label>
-      <input id={f('minCartAed')} name="minCartAed" inputMode="decimal" defaultValue={typed(c?.minCartAed ?? 0)} />
+      <input
+        id={f('minCartAed')}
+        name="minCartAed"
+        inputMode="decimal"
+        defaultValue={typedAmount(c?.minCartAed ?? 0)}
+      />
       <label htmlFor={f('minCartInr')}>Minimum booking, rupees</label>
-      <input id={f('minCartInr')} name="minCartInr" inputMode="decimal" defaultValue={typed(c?.minCartInr ?? 0)} />
+      <input
+        id={f('minCartInr')}
+        name="minCartInr"
+        inputMode="decimal"
+        defaultValue={typedAmount(c?.minCartInr ?? 0)}
+      />
       <label htmlFor={f('validFrom')}>Valid from</label>
       <input id={f('validFrom')} name="validFrom" type="date" required defaultValue={c ? day(c.validFrom) : ''} />
       <label htmlFor={f('validTo')}>Valid to</label>

@@ -105,8 +105,6 @@ const lines = (s: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-/** A price in the smallest unit as the form shows it ("1650", "1299.50"); none: empty. */
-const typed = (minor: number | null | undefined) => (minor == null ? '' : typedAmount(minor));
 
 function toDraft(p: AdminPackage): Draft {
   return {
@@ -134,10 +132,10 @@ function toDraft(p: AdminPackage): Draft {
       .join('\n'),
     vatTreatment: p.vatTreatment,
     featured: p.featured,
-    priceUAE: typed(p.prices.UAE?.amount),
-    priceIN: typed(p.prices.IN?.amount),
-    compareUAE: typed(p.prices.UAE?.compareAt),
-    compareIN: typed(p.prices.IN?.compareAt),
+    priceUAE: typedAmount(p.prices.UAE?.amount),
+    priceIN: typedAmount(p.prices.IN?.amount),
+    compareUAE: typedAmount(p.prices.UAE?.compareAt),
+    compareIN: typedAmount(p.prices.IN?.compareAt),
     stays: p.stays.map((s) => ({
       place: s.place,
       nights: String(s.nights),

@@ -5,7 +5,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { FormMessages } from '../../components/form-messages.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { occupancyRefusal, roomsNeeded, type Occupancy } from '../../../contract/occupancy.ts';
-import { MINOR_PER_UNIT } from '../../../contract/money.ts';
+import { inCurrencyUnits } from '../../../contract/money.ts';
 import { priceLine } from '../../../contract/pricing.ts';
 import { siteDay, type Site } from '../../../contract/site-rules.ts';
 import { DepartureAvailability, PriceCalendarAfterIdle, useDepartureAvailability } from './departure-availability.tsx';
@@ -178,11 +178,10 @@ export function AddToCartForm({
       keepThumbnailForOffline(pkg.heroImage);
       setAdded(true);
       // Analytics takes amounts in the currency's units (1299.5), the shop keeps the smallest unit.
-      const units = (minor: number) => minor / MINOR_PER_UNIT;
       const event = {
         currency: pkg.price.currency,
-        value: units(priceLine(pkg.price.amount, party.adults, party.children)),
-        items: [{ item_id: pkg.slug, item_name: pkg.title, price: units(pkg.price.amount), quantity: 1 }],
+        value: inCurrencyUnits(priceLine(pkg.price.amount, party.adults, party.children)),
+        items: [{ item_id: pkg.slug, item_name: pkg.title, price: inCurrencyUnits(pkg.price.amount), quantity: 1 }],
       };
       // The tag manager's code is loaded by its own effect; an add never waits for it.
       void import('../../lib/analytics.ts').then(({ track }) => track('add_to_cart', event)).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { PackageDetail } from '../../../contract/catalogue.ts';
-import { MINOR_PER_UNIT } from '../../../contract/money.ts';
+import { inCurrencyUnits } from '../../../contract/money.ts';
 
 /**
  * Structured data of a package page: a TouristTrip that is also a Product, so its Offer (price
@@ -30,7 +30,7 @@ export function packageJsonLd(pkg: PackageDetail, pageUrl: string, origin: strin
       '@type': 'Offer',
       url: pageUrl,
       // schema.org's price is in the currency's units (1299.5); the shop's amounts are in the smallest unit.
-      price: pkg.price.amount / MINOR_PER_UNIT,
+      price: inCurrencyUnits(pkg.price.amount),
       priceCurrency: pkg.price.currency,
       availability: 'https://schema.org/InStock',
       seller: { '@type': 'Organization', name: 'Wanderlust Holidays' },
