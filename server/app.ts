@@ -77,7 +77,7 @@ const OUTBOX_INTERVAL_MS = 2000;
 /** How long the readiness check waits for the database. */
 const READY_TIMEOUT_MS = 2000;
 /** How often each process looks at the content's version: a change shows everywhere within this. */
-const CONTENT_CHECK_MS = 1000;
+export const CONTENT_CHECK_MS = 1000;
 
 export interface AppOptions {
   db: Db;

@@ -134,6 +134,16 @@ export async function adminRoutes(appIn: FastifyInstance, opts: AdminOptions) {
     reply.header('x-robots-tag', 'noindex');
     done(null, payload);
   });
+  // A change staff made (a package, a deal, a banner, a coupon) is in this process's caches of the shop's pages and
+  // shared answers before staff read "the shop shows it now": the content version is read as the answer goes, not at
+  // the next look (the deployment's other processes see it within CONTENT_CHECK_MS, server/app.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      await app.contentVersion
+        .check()
+        .catch((err: unknown) => request.log.warn({ err }, 'reading the content version failed'));
+    return payload;
+  });
   // The guard runs before the body and query are checked (Fastify checks them before preHandler):
   // a caller without a session, its CSRF token or the permission learns nothing of what a call
   // takes, and gets 401 or 403 as decision 0050 orders the checks, whatever it sent.

@@ -11,6 +11,7 @@ import {
   traveller,
   type BookingKit,
 } from '../support/booking-kit.ts';
+import { CONTENT_CHECK_MS } from '../../server/app.ts';
 import { admin, staffer, type Staffer } from '../support/staff-kit.ts';
 
 /*
@@ -312,5 +313,24 @@ describe('deals and banners', () => {
     expect(await audits('deal.order')).toBe(1);
     const list = await admin(kit, catalogue, 'GET', 'deals');
     expect(list.body.data.items.slice(0, 2).map((d: { id: number }) => d.id)).toEqual([b, a]);
+  });
+
+  it('a staff change is on the shop at once from the process that made it, not at its next look at the content version', async () => {
+    // The look every CONTENT_CHECK_MS stopped: only the change itself can tell this process's caches.
+    kit.app.contentVersion.stop();
+    try {
+      const read = async () =>
+        (
+          (await call(kit.app, 'POST', 'GetDeals', { pageSize: 48 })).body.data as { deals: { id: number }[] }
+        ).deals.map((d) => d.id);
+      const [first] = (await read()) as [number];
+      const later = { startsAt: new Date(Date.now() + day).toISOString() };
+      expect((await admin(kit, catalogue, 'POST', `deals/${first}`, later)).status).toBe(200);
+      expect(await read()).not.toContain(first);
+      expect((await admin(kit, catalogue, 'POST', `deals/${first}`, { startsAt: null })).status).toBe(200);
+      expect(await read()).toContain(first);
+    } finally {
+      kit.app.contentVersion.start(CONTENT_CHECK_MS);
+    }
   });
 });
